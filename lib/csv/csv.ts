@@ -1,0 +1,38 @@
+import { stringify } from "csv-stringify/sync";
+
+/**
+ * CSV as spreadsheets open it safely: RFC 4180 quoting by csv-stringify, and any text field that a
+ * spreadsheet would run as a formula (starting with = + - @ tab or carriage return) prefixed with
+ * an apostrophe. Numbers stay numbers: a negative duration is data, not a formula.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+export type CsvValue = string | number | boolean | null | undefined;
+
+export function csvSafe(value: CsvValue): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "number") return Number.isFinite(value) ? String(value) : "";
+  if (typeof value === "boolean") return value ? "true" : "false";
+  return FORMULA_START.test(value) ? `'${value}` : value;
+}
+
+export interface CsvColumn<Row> {
+  header: string;
+  value: (row: Row) => CsvValue;
+}
+
+/** Header plus rows, CRLF line endings as RFC 4180 asks. */
+export function toCsv<Row>(columns: CsvColumn<Row>[], rows: Iterable<Row>): string {
+  const records: string[][] = [columns.map((c) => c.header)];
+  for (const row of rows) records.push(columns.map((c) => csvSafe(c.value(row))));
+  return stringify(records, { record_delimiter: "\r\n" });
+}
+
+/** A filesystem- and header-safe file name: "Harbor Street Kitchen" -> "harbor-street-kitchen". */
+export function csvFileName(...parts: string[]): string {
+  const slug = parts
+    .map((p) => p.toLowerCase().normalize("NFKD").replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, ""))
+    .filter(Boolean)
+    .join("_");
+  return `${slug || "export"}.csv`;
+}

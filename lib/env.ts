@@ -1,0 +1,107 @@
+import "server-only";
+import { z } from "zod";
+
+/**
+ * The one place that reads process.env. Parsed once, on first use, with zod; every other module
+ * imports `env()`. Empty strings count as unset so that `FOO=` in a .env file means "default".
+ */
+const emptyAsUndefined = (value: unknown) => (value === "" ? undefined : value);
+const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
+const optionalUrl = z.preprocess(emptyAsUndefined, z.url().optional());
+const boolFlag = (fallback: boolean) =>
+  z.preprocess(emptyAsUndefined, z.enum(["true", "false", "1", "0"]).optional()).transform((v) =>
+    v === undefined ? fallback : v === "true" || v === "1",
+  );
+const intWithDefault = (fallback: number, min = 0) =>
+  z.preprocess(emptyAsUndefined, z.coerce.number().int().min(min).optional()).transform((v) => v ?? fallback);
+const numberWithDefault = (fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER) =>
+  z.preprocess(emptyAsUndefined, z.coerce.number().min(min).max(max).optional()).transform((v) => v ?? fallback);
+
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: intWithDefault(3000, 1),
+    /** Public origin of this app, used for the embedded sandbox and auth callbacks. */
+    APP_ORIGIN: optionalUrl,
+
+    // Platform API. With no PLATFORM_BASE_URL the app talks to its own sandbox at <origin>/sandbox.
+    PLATFORM_BASE_URL: optionalUrl,
+    PLATFORM_CLIENT_ID: optionalString,
+    PLATFORM_CLIENT_SECRET: optionalString,
+    PLATFORM_BRAND: z.preprocess(emptyAsUndefined, z.string().regex(/^[A-Za-z][A-Za-z0-9]*$/).default("Platform")),
+    PLATFORM_MAX_RPS: numberWithDefault(20, 1, 1000),
+    PLATFORM_TIMEOUT_MS: intWithDefault(15_000, 100),
+    PLATFORM_MAX_RETRIES: intWithDefault(4, 0),
+
+    // Embedded sandbox.
+    SANDBOX_ENABLED: optionalString,
+    SANDBOX_SIGNING_SECRET: z.preprocess(
+      emptyAsUndefined,
+      z.string().min(16).default("kitchen-pulse-sandbox-signing-secret-not-for-production"),
+    ),
+    SANDBOX_CLAIM_NAMESPACE: z.preprocess(emptyAsUndefined, z.url().default("https://sandbox.kitchen-pulse.test")),
+    SANDBOX_TOKEN_LIFETIME_S: intWithDefault(3600, 1),
+    SANDBOX_FAULT_RATE: numberWithDefault(0, 0, 1),
+    SANDBOX_WORLD_FILE: optionalString,
+
+    // Sign-in.
+    AUTH_SECRET: optionalString,
+    NEXTAUTH_SECRET: optionalString,
+    NEXTAUTH_URL: optionalUrl,
+    ACCOUNTS_FILE: optionalString,
+    OIDC_ISSUER: optionalUrl,
+    OIDC_CLIENT_ID: optionalString,
+    OIDC_CLIENT_SECRET: optionalString,
+    OIDC_NAME: z.preprocess(emptyAsUndefined, z.string().default("Single sign-on")),
+
+    // Kitchen data store.
+    DATABASE_URL: optionalUrl,
+    DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default(".data")),
+    KITCHEN_CLOSE_GRACE_MIN: intWithDefault(120, 0),
+    KITCHEN_OPEN_REFRESH_S: intWithDefault(180, 1),
+    KITCHEN_NOT_ENTITLED_RETRY_H: intWithDefault(24, 1),
+    KITCHEN_MAX_RANGE_DAYS: intWithDefault(366, 1),
+  })
+  .superRefine((value, ctx) => {
+    if (value.PLATFORM_BASE_URL && (!value.PLATFORM_CLIENT_ID || !value.PLATFORM_CLIENT_SECRET)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["PLATFORM_CLIENT_ID"],
+        message: "PLATFORM_CLIENT_ID and PLATFORM_CLIENT_SECRET are required when PLATFORM_BASE_URL is set",
+      });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+let parsed: Env | undefined;
+
+/** The parsed environment. Throws one readable error listing every bad variable. */
+export function env(): Env {
+  if (parsed) return parsed;
+  const result = envSchema.safeParse(process.env);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join(".") || "(env)"}: ${issue.message}`);
+    throw new Error(`Invalid environment configuration:\n${lines.join("\n")}`);
+  }
+  parsed = result.data;
+  return parsed;
+}
+
+/** For tests that change process.env between cases. */
+export function resetEnvForTests(): void {
+  parsed = undefined;
+}
+
+/** The origin this app is served on (the embedded sandbox lives under it). */
+export function appOrigin(): string {
+  const e = env();
+  return (e.APP_ORIGIN ?? e.NEXTAUTH_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+}
+
+/** The sandbox is mounted when no real Platform is configured, or when asked for explicitly. */
+export function sandboxEnabled(): boolean {
+  const e = env();
+  if (e.SANDBOX_ENABLED !== undefined) return e.SANDBOX_ENABLED === "true" || e.SANDBOX_ENABLED === "1";
+  return !e.PLATFORM_BASE_URL;
+}

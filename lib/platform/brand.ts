@@ -1,0 +1,20 @@
+/**
+ * The real service puts its brand name in header, scope and enum names; the contract writes
+ * "Platform" instead. Every name that carries the brand is derived here, so one setting
+ * (PLATFORM_BRAND) lets the same client talk to the sandbox and to the real service.
+ */
+export interface BrandNames {
+  brand: string;
+  restaurantHeader: string;
+  nextPageHeader: string;
+  machineClient: string;
+}
+
+export function brandNames(brand = "Platform"): BrandNames {
+  return {
+    brand,
+    restaurantHeader: `${brand}-Restaurant-External-ID`,
+    nextPageHeader: `${brand}-Next-Page-Token`,
+    machineClient: `${brand.toUpperCase()}_MACHINE_CLIENT`,
+  };
+}

@@ -1,0 +1,47 @@
+import { z } from "zod";
+
+/** 2.1 Login request body. userAccessType is `<BRAND>_MACHINE_CLIENT`, checked by the server. */
+export const loginRequest = z.object({
+  clientId: z.string().min(1),
+  clientSecret: z.string().min(1),
+  userAccessType: z.string().min(1),
+});
+export type LoginRequest = z.infer<typeof loginRequest>;
+
+/** 2.2 Login response body. */
+export const loginResponse = z.looseObject({
+  "@class": z.string(),
+  status: z.literal("SUCCESS"),
+  token: z.looseObject({
+    tokenType: z.string(),
+    scope: z.null(),
+    expiresIn: z.number().int().positive(),
+    accessToken: z.string().min(1),
+    idToken: z.null(),
+    refreshToken: z.null(),
+  }),
+});
+export type LoginResponse = z.infer<typeof loginResponse>;
+
+export const CLIENT_TYPES = ["PARTNER", "CUSTOMER"] as const;
+export type ClientType = (typeof CLIENT_TYPES)[number];
+
+/**
+ * 2.3 JWT claims. The namespaced claims are keyed `<namespace>/<name>`; `namespacedClaim` builds
+ * the key so the sandbox and any reader agree on it.
+ */
+export const jwtStandardClaims = z.looseObject({
+  iss: z.string(),
+  sub: z.string(),
+  aud: z.union([z.string(), z.array(z.string())]),
+  iat: z.number().int(),
+  exp: z.number().int(),
+  azp: z.string(),
+  scope: z.string(),
+  gty: z.literal("client-credentials"),
+});
+export type JwtStandardClaims = z.infer<typeof jwtStandardClaims>;
+
+export function namespacedClaim(namespace: string, name: "client_name" | "access_type" | "partner_guid" | "management_set_guid" | "type"): string {
+  return `${namespace.replace(/\/+$/, "")}/${name}`;
+}

@@ -1,0 +1,5 @@
+export * from "./common";
+export * from "./auth";
+export * from "./kitchen";
+export * from "./restaurant-info";
+export * from "./config";

@@ -1,0 +1,65 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+// The e2e suite runs the production build (`next build` runs first, see package.json) against the
+// embedded sandbox, in Debian's chromium: Playwright's own browser downloads are not reachable here.
+const port = Number(process.env.E2E_PORT ?? 3100);
+// localhost, not 127.0.0.1: next-auth's CSRF cookie is bound to the host name it was set on.
+const baseURL = `http://localhost:${port}`;
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+// Every run starts with an empty kitchen store; workers inherit the directory through the env.
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "kp-e2e-"));
+
+export default defineConfig({
+  testDir: "./e2e",
+  outputDir: "./test-results",
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  reporter: [["list"]],
+  use: {
+    baseURL,
+    trace: "on-first-retry",
+    screenshot: "only-on-failure",
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        ...devices["Desktop Chrome"],
+        launchOptions: {
+          executablePath: chromium,
+          args: [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: `npx next start -p ${port}`,
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: {
+      PORT: String(port),
+      APP_ORIGIN: baseURL,
+      NEXTAUTH_URL: baseURL,
+      AUTH_SECRET: "e2e-only-auth-secret-0123456789abcdef",
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      ...(process.env.NEXT_DIST_DIR ? { NEXT_DIST_DIR: process.env.NEXT_DIST_DIR } : {}),
+    },
+  },
+});
