@@ -8,10 +8,9 @@ import { z } from "zod";
 const emptyAsUndefined = (value: unknown) => (value === "" ? undefined : value);
 const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
 const optionalUrl = z.preprocess(emptyAsUndefined, z.url().optional());
-const boolFlag = (fallback: boolean) =>
-  z.preprocess(emptyAsUndefined, z.enum(["true", "false", "1", "0"]).optional()).transform((v) =>
-    v === undefined ? fallback : v === "true" || v === "1",
-  );
+const optionalFlag = z
+  .preprocess(emptyAsUndefined, z.enum(["true", "false", "1", "0"]).optional())
+  .transform((v) => (v === undefined ? undefined : v === "true" || v === "1"));
 const intWithDefault = (fallback: number, min = 0) =>
   z.preprocess(emptyAsUndefined, z.coerce.number().int().min(min).optional()).transform((v) => v ?? fallback);
 const numberWithDefault = (fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER) =>
@@ -34,7 +33,7 @@ export const envSchema = z
     PLATFORM_MAX_RETRIES: intWithDefault(4, 0),
 
     // Embedded sandbox.
-    SANDBOX_ENABLED: optionalString,
+    SANDBOX_ENABLED: optionalFlag,
     SANDBOX_SIGNING_SECRET: z.preprocess(
       emptyAsUndefined,
       z.string().min(16).default("kitchen-pulse-sandbox-signing-secret-not-for-production"),
@@ -102,6 +101,5 @@ export function appOrigin(): string {
 /** The sandbox is mounted when no real Platform is configured, or when asked for explicitly. */
 export function sandboxEnabled(): boolean {
   const e = env();
-  if (e.SANDBOX_ENABLED !== undefined) return e.SANDBOX_ENABLED === "true" || e.SANDBOX_ENABLED === "1";
-  return !e.PLATFORM_BASE_URL;
+  return e.SANDBOX_ENABLED ?? !e.PLATFORM_BASE_URL;
 }
