@@ -2,7 +2,7 @@ import type { ConfigEntity, ConfigResource, ItemFulfillment, PrepStation, Restau
 
 /**
  * What the rest of the app sees of the Platform API. Implemented by `createPlatformClient`
- * (lib/platform/client.ts); obtained on the server through `getPlatformClient()`
+ * (lib/platform/index.ts); obtained on the server through `getPlatformClient()`
  * (lib/platform/server.ts). Every method throws a PlatformError subclass on failure.
  */
 export interface ListOptions {

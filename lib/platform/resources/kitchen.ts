@@ -1,0 +1,43 @@
+import type { Transport } from "../client";
+import { collect } from "../paginate";
+import { itemFulfillmentList, prepStation } from "../schemas/kitchen";
+import type { KitchenResource } from "../types";
+import { listPages, segment } from "./list-pages";
+
+const BASE = "/kitchen/v1";
+
+/** 4.2 Kitchen API: item fulfillments of one business date, prep stations. */
+export function kitchenResource(transport: Transport): KitchenResource {
+  const prepStationPages: KitchenResource["prepStationPages"] = (restaurantGuid, opts) =>
+    listPages(transport, `${BASE}/published/prepStations`, prepStation, restaurantGuid, opts);
+
+  return {
+    async itemFulfillments(restaurantGuid, businessDate, opts = {}) {
+      const response = await transport.request({
+        method: "GET",
+        path: `${BASE}/export/itemFulfillments`,
+        // businessDate goes out as given: the service is the judge of YYYYMMDD and answers 400.
+        query: `businessDate=${encodeURIComponent(businessDate)}`,
+        restaurantGuid,
+        schema: itemFulfillmentList,
+        allowNoContent: true,
+        signal: opts.signal,
+      });
+      // 204 means the restaurant lacks the paid tier, which is not the same as a quiet day.
+      if (response.status === 204 || response.data === undefined) return { kind: "not-entitled", requestId: response.requestId };
+      return { kind: "data", records: response.data, requestId: response.requestId };
+    },
+    prepStationPages,
+    prepStations: (restaurantGuid, opts) => collect(prepStationPages(restaurantGuid, opts)),
+    async prepStation(restaurantGuid, guid, opts = {}) {
+      const response = await transport.request({
+        method: "GET",
+        path: `${BASE}/published/prepStations/${segment(guid)}`,
+        restaurantGuid,
+        schema: prepStation,
+        signal: opts.signal,
+      });
+      return response.data!;
+    },
+  };
+}
