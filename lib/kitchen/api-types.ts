@@ -1,0 +1,323 @@
+import { z } from "zod";
+import { isBusinessDate } from "./business-date";
+
+/**
+ * The contract of the kitchen API (app/api/restaurants/[guid]/kitchen/**): the query schemas the
+ * route handlers parse and the JSON bodies they answer. Pure and client-safe, so the kitchen pages
+ * build against exactly what the server sends.
+ *
+ * Conventions: every duration is whole seconds; a business date is `YYYYMMDD`; an hour of day is
+ * 0-23 in the restaurant's own time zone; a guid or name the export did not carry is `null`.
+ * Errors come back as `{ error: { status, code, message, requestId? } }`.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Vocabulary
+
+export const KITCHEN_METRICS = ["fire_to_fulfill", "start_to_fulfill", "wait_to_start"] as const;
+/** fire_to_fulfill = itemFulfilledAt − ticketFiredAt; start_to_fulfill = itemFulfilledAt − itemStartedAt; wait_to_start = itemStartedAt − ticketFiredAt. */
+export type KitchenMetric = (typeof KITCHEN_METRICS)[number];
+
+export const METRIC_LABELS: Record<KitchenMetric, string> = {
+  fire_to_fulfill: "Fire to fulfill",
+  start_to_fulfill: "Start to fulfill",
+  wait_to_start: "Wait to start",
+};
+
+export const KITCHEN_LEVELS = [0, 1, 2] as const;
+/** 0 = prep station, 1 = first-level expediter, 2 = second-level expediter. */
+export type KitchenLevel = (typeof KITCHEN_LEVELS)[number];
+
+export const LEVEL_LABELS: Record<KitchenLevel, string> = {
+  0: "Prep station",
+  1: "Expediter",
+  2: "Second expediter",
+};
+
+/** Target seconds per level until a restaurant sets its own (PUT .../kitchen/targets). */
+export const DEFAULT_TARGET_SECONDS: Record<KitchenLevel, number> = { 0: 600, 1: 720, 2: 840 };
+
+/**
+ * Filter value selecting records that lack the field (no prep station, no dining option
+ * behavior, no order source): `?station=(none)`.
+ */
+export const NONE_FILTER = "(none)";
+
+// ---------------------------------------------------------------------------------------------
+// Query schemas (URLSearchParams -> object; parse with `schema.parse(Object.fromEntries(url.searchParams))`)
+
+export const businessDateParam = z
+  .string()
+  .refine(isBusinessDate, { message: "must be a business date written YYYYMMDD (for example 20250301)" });
+
+const optionalText = z
+  .string()
+  .trim()
+  .min(1)
+  .max(200)
+  .optional()
+  .or(z.literal("").transform(() => undefined));
+
+export const kitchenMetricParam = z.enum(KITCHEN_METRICS, {
+  message: `metric must be one of ${KITCHEN_METRICS.join(", ")}`,
+});
+
+export const kitchenLevelParam = z.coerce
+  .number({ message: "level must be 0, 1 or 2" })
+  .int({ message: "level must be 0, 1 or 2" })
+  .min(0, { message: "level must be 0, 1 or 2" })
+  .max(2, { message: "level must be 0, 1 or 2" })
+  .transform((v) => v as KitchenLevel);
+
+/**
+ * `from` and `to`, both included. The server also rejects ranges longer than
+ * KITCHEN_MAX_RANGE_DAYS and dates after the restaurant's current business date (400).
+ */
+export const kitchenRangeQuery = z
+  .object({ from: businessDateParam, to: businessDateParam })
+  .refine((q) => q.from <= q.to, { message: "from must not be after to", path: ["from"] });
+export type KitchenRangeQuery = z.infer<typeof kitchenRangeQuery>;
+
+/** Filters shared by the summary, summary.csv and tickets. Empty strings mean "not set". */
+const filterShape = {
+  level: z.preprocess((v) => (v === "" ? undefined : v), kitchenLevelParam.optional()),
+  station: optionalText,
+  behavior: optionalText,
+  source: optionalText,
+};
+
+export const kitchenSummaryQuery = z
+  .object({
+    from: businessDateParam,
+    to: businessDateParam,
+    metric: kitchenMetricParam.default("fire_to_fulfill"),
+    ...filterShape,
+  })
+  .refine((q) => q.from <= q.to, { message: "from must not be after to", path: ["from"] });
+export type KitchenSummaryQuery = z.infer<typeof kitchenSummaryQuery>;
+
+export const kitchenTicketsQuery = z
+  .object({
+    from: businessDateParam,
+    to: businessDateParam,
+    metric: kitchenMetricParam.default("fire_to_fulfill"),
+    ...filterShape,
+    limit: z.coerce
+      .number({ message: "limit must be a whole number from 1 to 200" })
+      .int({ message: "limit must be a whole number from 1 to 200" })
+      .min(1, { message: "limit must be a whole number from 1 to 200" })
+      .max(200, { message: "limit must be a whole number from 1 to 200" })
+      .default(20),
+  })
+  .refine((q) => q.from <= q.to, { message: "from must not be after to", path: ["from"] });
+export type KitchenTicketsQuery = z.infer<typeof kitchenTicketsQuery>;
+
+/** Body of PUT .../kitchen/targets. Levels not named keep their current target. */
+export const kitchenTargetsInput = z.object({
+  targets: z
+    .array(
+      z.object({
+        level: kitchenLevelParam,
+        seconds: z
+          .number({ message: "seconds must be a whole number from 1 to 86400" })
+          .int({ message: "seconds must be a whole number from 1 to 86400" })
+          .min(1, { message: "seconds must be a whole number from 1 to 86400" })
+          .max(86_400, { message: "seconds must be a whole number from 1 to 86400" }),
+      }),
+    )
+    .min(1, { message: "targets must name at least one level" })
+    .refine((ts) => new Set(ts.map((t) => t.level)).size === ts.length, { message: "each level may appear only once" }),
+});
+export type KitchenTargetsInput = z.infer<typeof kitchenTargetsInput>;
+
+// ---------------------------------------------------------------------------------------------
+// Building blocks of the responses
+
+/**
+ * Statistics of one metric over a set of records. Percentiles are nearest rank: pXX is the
+ * smallest value d such that at least XX% of the values are ≤ d. Everything but count and
+ * excluded is null when count is 0.
+ */
+export interface Stats {
+  /** Records with a value for the metric. */
+  count: number;
+  /** Records left out of the metric: a timestamp missing or the difference negative. */
+  excluded: number;
+  /** Seconds, one decimal. */
+  mean: number | null;
+  p50: number | null;
+  p75: number | null;
+  p90: number | null;
+  p95: number | null;
+  max: number | null;
+}
+
+/** Where each date of the requested range stands. */
+export type DateStatus = "complete" | "not_entitled" | "failed" | "open" | "pending";
+
+export interface DateCoverage {
+  /** Closed dates fetched once and kept. */
+  complete: string[];
+  /** The Platform answered 204: the restaurant lacks the required subscription tier. Asked again later. */
+  notEntitled: string[];
+  /** The last fetch failed; nothing of the date is counted. Retried on a later request. */
+  failed: { date: string; reason: string; attemptedAt: string }[];
+  /** The current business date: counted as of `refreshedAt`, refreshed on later requests. */
+  open: { date: string; refreshedAt: string }[];
+  /** Not fetched yet (a cold range still being fetched); not counted. */
+  pending: string[];
+}
+
+export interface StationRef {
+  stationGuid: string | null;
+  stationName: string | null;
+}
+
+export interface LevelStats {
+  level: KitchenLevel;
+  stats: Stats;
+}
+
+export interface TargetShare {
+  level: KitchenLevel;
+  targetSeconds: number;
+  /** Records whose value is ≤ targetSeconds. */
+  within: number;
+  count: number;
+  /** within / count, 0..1; null when count is 0. */
+  share: number | null;
+}
+
+export interface HistogramBin {
+  /** Seconds, inclusive. */
+  from: number;
+  /** Seconds, exclusive; null for the last, open-ended bin that holds every value ≥ from. */
+  to: number | null;
+  count: number;
+}
+
+export interface Histogram {
+  /** The level and station it was drawn for (the query's filters); null = all. */
+  level: KitchenLevel | null;
+  station: string | null;
+  binSeconds: number;
+  bins: HistogramBin[];
+}
+
+/** Values of the range's records, to build filter pickers with (computed without the filters). */
+export interface FilterOptions {
+  stations: StationRef[];
+  behaviors: (string | null)[];
+  sources: (string | null)[];
+  levels: KitchenLevel[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// GET /api/restaurants/[guid]/kitchen/summary
+
+export interface KitchenSummary {
+  restaurantGuid: string;
+  restaurantName: string;
+  /** IANA zone the hours of day are in. */
+  timeZone: string;
+  from: string;
+  to: string;
+  metric: KitchenMetric;
+  filters: { level: KitchenLevel | null; station: string | null; behavior: string | null; source: string | null };
+  coverage: DateCoverage;
+  /** Per level, every station together. */
+  levels: LevelStats[];
+  /** Per prep station and level. */
+  stations: (StationRef & LevelStats)[];
+  /** Per hour of day and level (every station together). */
+  hours: ({ hour: number } & LevelStats)[];
+  /** Per hour of day, station and level. */
+  hourStations: ({ hour: number } & StationRef & LevelStats)[];
+  /** Per business date and level. */
+  days: ({ businessDate: string } & LevelStats)[];
+  /** Per menu item and level. */
+  items: ({ itemGuid: string | null; itemName: string | null } & LevelStats)[];
+  /** Per dining option behavior (DINE_IN, TAKE_OUT, DELIVERY...) and level. */
+  behaviors: ({ behavior: string | null } & LevelStats)[];
+  /** Per order source (In Store, Online...) and level. */
+  sources: ({ source: string | null } & LevelStats)[];
+  /** Per course and level. */
+  courses: ({ courseGuid: string | null; courseName: string | null } & LevelStats)[];
+  histogram: Histogram;
+  /** Share of records within the level's target. */
+  withinTarget: TargetShare[];
+  options: FilterOptions;
+}
+
+// ---------------------------------------------------------------------------------------------
+// GET /api/restaurants/[guid]/kitchen/coverage (store only, cheap: the progress of a cold range)
+
+export interface KitchenCoverage {
+  restaurantGuid: string;
+  from: string;
+  to: string;
+  total: number;
+  /** complete + notEntitled + open: dates that need no fetch now. */
+  ready: number;
+  complete: number;
+  notEntitled: number;
+  failed: number;
+  open: number;
+  pending: number;
+  dates: { date: string; status: DateStatus; reason?: string; at?: string }[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// GET /api/restaurants/[guid]/kitchen/tickets
+
+export interface TicketItem {
+  selectionGuid: string;
+  itemGuid: string | null;
+  itemName: string | null;
+  level: KitchenLevel;
+  stationGuid: string | null;
+  stationName: string | null;
+  courseName: string | null;
+  firedAt: string | null;
+  startedAt: string | null;
+  fulfilledAt: string | null;
+  fireToFulfill: number | null;
+  startToFulfill: number | null;
+  waitToStart: number | null;
+}
+
+export interface SlowTicket {
+  ticketGuid: string;
+  orderGuid: string;
+  businessDate: string;
+  firedAt: string | null;
+  /** The ranking value: the largest value of the query's metric among the ticket's matching records. */
+  seconds: number;
+  diningOptionName: string | null;
+  diningOptionBehavior: string | null;
+  orderSource: string | null;
+  /** When the ticket's last item reached each level, and fire-to-fulfill of that moment. */
+  levels: { level: KitchenLevel; fulfilledAt: string | null; fireToFulfill: number | null }[];
+  /** Every record of the ticket, all levels. */
+  items: TicketItem[];
+}
+
+export interface KitchenTickets {
+  restaurantGuid: string;
+  from: string;
+  to: string;
+  metric: KitchenMetric;
+  limit: number;
+  coverage: DateCoverage;
+  tickets: SlowTicket[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// GET / PUT /api/restaurants/[guid]/kitchen/targets
+
+export interface KitchenTargets {
+  restaurantGuid: string;
+  targets: { level: KitchenLevel; seconds: number; isDefault: boolean }[];
+  /** ISO instant of the last PUT; null while every level has its default. */
+  updatedAt: string | null;
+}
