@@ -1,0 +1,205 @@
+import type { NamedEntity, PrepStation } from "@/lib/platform/schemas";
+import { findConnectionCycles } from "./connection-cycles";
+import { expoRoutingWords, printingModeWords, type ExpoRouting, type PrintingMode } from "./station-words";
+
+/**
+ * The routing report the stations page shows: every prep station with its references resolved to
+ * names, its enums in words, and the warnings its configuration raises. Pure: the route handler
+ * loads stations and printers and passes them in.
+ */
+
+export type RoutingWarningKind =
+  | "expo-contradiction"
+  | "missing-printer"
+  | "no-printer"
+  | "missing-connected-station"
+  | "self-connection"
+  | "connection-cycle";
+
+export interface RoutingWarning {
+  kind: RoutingWarningKind;
+  /** The stations the warning concerns, in the order the message names them. */
+  stationGuids: string[];
+  message: string;
+}
+
+export interface StationRef {
+  guid: string;
+  name: string;
+}
+
+export interface ConnectedStation {
+  guid: string;
+  /** null when no prep station has this guid. */
+  name: string | null;
+}
+
+export interface StationRouting {
+  guid: string;
+  name: string;
+  printer: { guid: string; name: string | null } | null;
+  printingMode: PrintingMode | null;
+  printingModeLabel: string;
+  printingModeDescription: string;
+  /** As configured; null when the station sends none. */
+  expoRouting: ExpoRouting | null;
+  /** What the routing diagram uses: expoRouting, or derived from includeWithExpediter when it is absent. */
+  effectiveExpoRouting: ExpoRouting | null;
+  expoRoutingLabel: string;
+  expoRoutingDescription: string;
+  includeWithExpediter: boolean | null;
+  /** Stations this one monitors (connectedPrepStations). */
+  connected: ConnectedStation[];
+  /** Stations that monitor this one. */
+  monitoredBy: StationRef[];
+  warningKinds: RoutingWarningKind[];
+}
+
+export interface PrinterRouting {
+  guid: string;
+  name: string | null;
+  /** Stations that print every ticket here. */
+  always: StationRef[];
+  /** Stations that print here only while their display is offline. */
+  offlineOnly: StationRef[];
+}
+
+export interface StationsReport {
+  stations: StationRouting[];
+  printers: PrinterRouting[];
+  expediter: {
+    /** Stations whose tickets reach the expediter and the station. */
+    sendToExpo: StationRef[];
+    /** Stations whose tickets go only to the expediter. */
+    expoOnly: StationRef[];
+    /** Stations whose tickets never reach the expediter. */
+    skipExpo: StationRef[];
+    /** Stations with neither expoRouting nor includeWithExpediter. */
+    unknown: StationRef[];
+  };
+  warnings: RoutingWarning[];
+}
+
+export function stationName(station: Pick<PrepStation, "name" | "guid">): string {
+  return station.name?.trim() || `Unnamed station ${station.guid.slice(0, 8)}`;
+}
+
+/** includeWithExpediter is the older flag for the same choice (2.6): true = SEND_TO_EXPO, false = SKIP_EXPO. */
+export function expoContradiction(station: Pick<PrepStation, "expoRouting" | "includeWithExpediter">): boolean {
+  const { expoRouting, includeWithExpediter } = station;
+  if (expoRouting == null || includeWithExpediter == null) return false;
+  // EXPO_ONLY still sends every ticket to the expediter, so the flag must say so.
+  const reachesExpo = expoRouting !== "SKIP_EXPO";
+  return reachesExpo !== includeWithExpediter;
+}
+
+export function effectiveExpoRouting(station: Pick<PrepStation, "expoRouting" | "includeWithExpediter">): ExpoRouting | null {
+  if (station.expoRouting) return station.expoRouting;
+  if (station.includeWithExpediter == null) return null;
+  return station.includeWithExpediter ? "SEND_TO_EXPO" : "SKIP_EXPO";
+}
+
+export function buildStationsReport(unsorted: readonly PrepStation[], printers: readonly NamedEntity[]): StationsReport {
+  const stations = [...unsorted].sort((a, b) => stationName(a).localeCompare(stationName(b)) || a.guid.localeCompare(b.guid));
+  const byGuid = new Map(stations.map((s) => [s.guid, s]));
+  const printerByGuid = new Map(printers.map((p) => [p.guid, p]));
+  const refOf = (s: PrepStation): StationRef => ({ guid: s.guid, name: stationName(s) });
+  const warnings: RoutingWarning[] = [];
+  const kindsByStation = new Map<string, Set<RoutingWarningKind>>();
+  const warn = (kind: RoutingWarningKind, stationGuids: string[], message: string) => {
+    warnings.push({ kind, stationGuids, message });
+    for (const guid of stationGuids) {
+      const kinds = kindsByStation.get(guid) ?? new Set();
+      kinds.add(kind);
+      kindsByStation.set(guid, kinds);
+    }
+  };
+
+  for (const station of stations) {
+    const name = stationName(station);
+    if (expoContradiction(station)) {
+      warn(
+        "expo-contradiction",
+        [station.guid],
+        `${name}: expediter routing says “${expoRoutingWords(station.expoRouting).label}” but “include with expediter” is ${station.includeWithExpediter ? "on" : "off"}.`,
+      );
+    }
+    const printerGuid = station.kitchenPrinter?.guid;
+    if (printerGuid && !printerByGuid.has(printerGuid)) {
+      warn("missing-printer", [station.guid], `${name}: its printer (${printerGuid}) is not among the restaurant's printers.`);
+    } else if (!printerGuid && station.printingMode === "ON" && effectiveExpoRouting(station) !== "EXPO_ONLY") {
+      warn("no-printer", [station.guid], `${name}: printing is on but no printer is assigned, so its tickets cannot print.`);
+    }
+    for (const ref of station.connectedPrepStations ?? []) {
+      if (ref.guid === station.guid) {
+        warn("self-connection", [station.guid], `${name} is connected to itself.`);
+      } else if (!byGuid.has(ref.guid)) {
+        warn("missing-connected-station", [station.guid], `${name}: connected station ${ref.guid} does not exist.`);
+      }
+    }
+  }
+
+  const edges = new Map(stations.map((s) => [s.guid, (s.connectedPrepStations ?? []).map((r) => r.guid)]));
+  for (const cycle of findConnectionCycles(edges)) {
+    const names = cycle.map((guid) => stationName(byGuid.get(guid)!));
+    warn("connection-cycle", cycle, `Stations monitor each other in a cycle: ${[...names, names[0]].join(" → ")}.`);
+  }
+
+  const monitoredBy = new Map<string, StationRef[]>();
+  for (const station of stations) {
+    for (const target of new Set((station.connectedPrepStations ?? []).map((r) => r.guid))) {
+      if (target === station.guid || !byGuid.has(target)) continue;
+      const list = monitoredBy.get(target) ?? [];
+      list.push(refOf(station));
+      monitoredBy.set(target, list);
+    }
+  }
+
+  const rows: StationRouting[] = stations.map((station) => {
+    const printingMode = printingModeWords(station.printingMode);
+    const routing = effectiveExpoRouting(station);
+    const expo = expoRoutingWords(station.expoRouting ?? routing);
+    const printerGuid = station.kitchenPrinter?.guid;
+    return {
+      guid: station.guid,
+      name: stationName(station),
+      printer: printerGuid ? { guid: printerGuid, name: printerByGuid.get(printerGuid)?.name?.trim() || null } : null,
+      printingMode: station.printingMode ?? null,
+      printingModeLabel: printingMode.label,
+      printingModeDescription: printingMode.description,
+      expoRouting: station.expoRouting ?? null,
+      effectiveExpoRouting: routing,
+      expoRoutingLabel: expo.label,
+      expoRoutingDescription: expo.description,
+      includeWithExpediter: station.includeWithExpediter ?? null,
+      connected: (station.connectedPrepStations ?? []).map((ref) => {
+        const target = byGuid.get(ref.guid);
+        return { guid: ref.guid, name: target ? stationName(target) : null };
+      }),
+      monitoredBy: monitoredBy.get(station.guid) ?? [],
+      warningKinds: [...(kindsByStation.get(station.guid) ?? [])],
+    };
+  });
+
+  // Printers in the restaurant's order, then any referenced printer that the list lacks.
+  const printerRows = new Map<string, PrinterRouting>();
+  for (const p of printers) printerRows.set(p.guid, { guid: p.guid, name: p.name?.trim() || null, always: [], offlineOnly: [] });
+  for (const station of stations) {
+    const guid = station.kitchenPrinter?.guid;
+    // An expediter-only station never prints at its own printer.
+    if (!guid || effectiveExpoRouting(station) === "EXPO_ONLY") continue;
+    const row = printerRows.get(guid) ?? { guid, name: null, always: [], offlineOnly: [] };
+    printerRows.set(guid, row);
+    if (station.printingMode === "OFFLINE_ONLY") row.offlineOnly.push(refOf(station));
+    else if (station.printingMode === "ON") row.always.push(refOf(station));
+  }
+
+  const expediter: StationsReport["expediter"] = { sendToExpo: [], expoOnly: [], skipExpo: [], unknown: [] };
+  for (const station of stations) {
+    const lane = effectiveExpoRouting(station);
+    const key = lane === "SEND_TO_EXPO" ? "sendToExpo" : lane === "EXPO_ONLY" ? "expoOnly" : lane === "SKIP_EXPO" ? "skipExpo" : "unknown";
+    expediter[key].push(refOf(station));
+  }
+
+  return { stations: rows, printers: [...printerRows.values()], expediter, warnings };
+}
