@@ -32,6 +32,8 @@ export function parseRetryAfter(value: string | null | undefined, now: number): 
   const text = value.trim();
   if (!text) return undefined;
   if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
+  // An HTTP date always names a weekday or month; this keeps Date.parse from reading "-3" as a year.
+  if (!/[a-z]/i.test(text)) return undefined;
   const at = Date.parse(text);
   if (Number.isNaN(at)) return undefined;
   return Math.max(0, at - now);

@@ -1,0 +1,77 @@
+import { describe, expect, it } from "vitest";
+import { RateLimiter } from "@/lib/platform/rate-limiter";
+
+/** A clock that moves only when the limiter sleeps, so spacing is measured exactly. */
+function fakeClock() {
+  const clock = {
+    t: 1_000_000,
+    sleeps: [] as number[],
+    now: () => clock.t,
+    sleep: async (ms: number) => {
+      clock.sleeps.push(ms);
+      // Yield first so whoever was just let through reads the clock before it moves on.
+      await new Promise((resolve) => setImmediate(resolve));
+      clock.t += ms;
+    },
+  };
+  return clock;
+}
+
+describe("RateLimiter", () => {
+  it("spaces requests 1/maxRps apart", async () => {
+    const clock = fakeClock();
+    const limiter = new RateLimiter({ maxRps: 20, now: clock.now, sleep: clock.sleep });
+    const released: number[] = [];
+    await Promise.all(Array.from({ length: 6 }, () => limiter.acquire().then(() => released.push(clock.t))));
+    const gaps = released.slice(1).map((t, i) => t - released[i]!);
+    expect(gaps).toEqual([50, 50, 50, 50, 50]);
+    expect(released[0]).toBe(1_000_000);
+  });
+
+  it("lets a request through at once after a quiet spell", async () => {
+    const clock = fakeClock();
+    const limiter = new RateLimiter({ maxRps: 10, now: clock.now, sleep: clock.sleep });
+    await limiter.acquire();
+    clock.t += 500;
+    await limiter.acquire();
+    expect(clock.sleeps).toEqual([]);
+  });
+
+  it("serves waiters in arrival order", async () => {
+    const clock = fakeClock();
+    const limiter = new RateLimiter({ maxRps: 5, now: clock.now, sleep: clock.sleep });
+    const order: number[] = [];
+    await Promise.all([0, 1, 2, 3, 4].map((i) => limiter.acquire().then(() => order.push(i))));
+    expect(order).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it("drops an aborted waiter without spending a slot on it", async () => {
+    const clock = fakeClock();
+    const limiter = new RateLimiter({ maxRps: 10, now: clock.now, sleep: clock.sleep });
+    await limiter.acquire(); // t0: takes the first slot
+    const controller = new AbortController();
+    const aborted = limiter.acquire(controller.signal);
+    const next = limiter.acquire().then(() => clock.t);
+    controller.abort(new Error("caller gave up"));
+    await expect(aborted).rejects.toThrow("caller gave up");
+    // The survivor gets the very next slot, 100 ms after the first, not 200.
+    expect(await next).toBe(1_000_100);
+    expect(limiter.pending).toBe(0);
+  });
+
+  it("rejects at once when the signal is already aborted", async () => {
+    const limiter = new RateLimiter({ maxRps: 1 });
+    await expect(limiter.acquire(AbortSignal.abort(new Error("already")))).rejects.toThrow("already");
+  });
+
+  it("does not stall when the clock stands still", async () => {
+    let slept = 0;
+    const limiter = new RateLimiter({ maxRps: 20, now: () => 42, sleep: async () => void (slept += 1) });
+    await Promise.all(Array.from({ length: 4 }, () => limiter.acquire()));
+    expect(slept).toBe(3);
+  });
+
+  it("refuses a rate that is not positive", () => {
+    expect(() => new RateLimiter({ maxRps: 0 })).toThrow(RangeError);
+  });
+});
