@@ -1,0 +1,62 @@
+"use client";
+
+import type { ReactNode } from "react";
+import { Bar, BarChart, CartesianGrid, ReferenceLine, Tooltip, XAxis, YAxis, type TooltipContentProps } from "recharts";
+import { AXIS_COLOR, GRID_COLOR } from "./chart-palette";
+import { ChartLegend } from "./chart-legend";
+import type { ReferenceMark } from "./grouped-bar-chart";
+
+export interface HistogramBin {
+  /** Lower bound in seconds (inclusive). */
+  from: number;
+  /** Upper bound in seconds (exclusive); null for the open last bin ("30 min and more"). */
+  to: number | null;
+  count: number;
+}
+
+/**
+ * Counts per duration bin. The x axis is categorical (one bar per bin, labelled by its lower
+ * bound), so reference lines are placed on the bin that contains them.
+ */
+export function HistogramChart({
+  bins,
+  color,
+  binLabel,
+  references = [],
+  tooltip,
+  ariaLabel,
+  height = 240,
+}: {
+  bins: HistogramBin[];
+  color: string;
+  binLabel: (bin: HistogramBin) => string;
+  references?: ReferenceMark[];
+  tooltip: (bin: HistogramBin) => ReactNode;
+  ariaLabel: string;
+  height?: number;
+}) {
+  const data = bins.map((bin) => ({ ...bin, label: binLabel(bin) }));
+  const binOf = (seconds: number) => data.find((b) => seconds >= b.from && (b.to === null || seconds < b.to))?.label;
+  return (
+    <div>
+      {references.length > 0 ? <ChartLegend entries={references.map((r) => ({ label: r.label, color: r.color, shape: "line" as const }))} /> : null}
+      <BarChart data={data} responsive style={{ width: "100%", height }} margin={{ top: 8, right: 16, bottom: 4, left: 0 }} barCategoryGap={1} title={ariaLabel}>
+        <CartesianGrid vertical={false} stroke={GRID_COLOR} />
+        <XAxis dataKey="label" stroke={AXIS_COLOR} tick={{ fill: AXIS_COLOR, fontSize: 12 }} minTickGap={8} />
+        <YAxis stroke={AXIS_COLOR} tick={{ fill: AXIS_COLOR, fontSize: 12 }} width={44} allowDecimals={false} />
+        <Tooltip
+          cursor={{ fill: "var(--color-surface-muted)" }}
+          content={(props: TooltipContentProps) => {
+            const row = props.active ? (props.payload?.[0]?.payload as HistogramBin | undefined) : undefined;
+            return row ? tooltip(row) : null;
+          }}
+        />
+        <Bar dataKey="count" name="Items" fill={color} isAnimationActive={false} />
+        {references.map((r) => {
+          const x = binOf(r.value);
+          return x ? <ReferenceLine key={r.label} x={x} stroke={r.color} strokeDasharray="5 4" strokeWidth={2} /> : null;
+        })}
+      </BarChart>
+    </div>
+  );
+}

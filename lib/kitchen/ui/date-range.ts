@@ -1,0 +1,45 @@
+import { addDays, daysInRange } from "./business-dates";
+
+/**
+ * The range presets of the Kitchen page. "Last N days" are the N business dates that END
+ * YESTERDAY: complete days only, so the default view never mixes a half-served today into a
+ * week's percentiles and its numbers do not move while the manager reads them.
+ */
+export const RANGE_PRESETS = ["today", "yesterday", "7d", "30d", "90d", "custom"] as const;
+export type RangePreset = (typeof RANGE_PRESETS)[number];
+
+export const RANGE_PRESET_LABELS: Record<RangePreset, string> = {
+  today: "Today",
+  yesterday: "Yesterday",
+  "7d": "Last 7 days",
+  "30d": "Last 30 days",
+  "90d": "Last 90 days",
+  custom: "Custom",
+};
+
+export interface DateRange {
+  from: string;
+  to: string;
+}
+
+const TRAILING_DAYS: Partial<Record<RangePreset, number>> = { "7d": 7, "30d": 30, "90d": 90 };
+
+/** The dates a preset covers, given today's business date in the restaurant's zone. */
+export function presetRange(preset: Exclude<RangePreset, "custom">, today: string): DateRange {
+  if (preset === "today") return { from: today, to: today };
+  const yesterday = addDays(today, -1);
+  if (preset === "yesterday") return { from: yesterday, to: yesterday };
+  const days = TRAILING_DAYS[preset] ?? 7;
+  return { from: addDays(yesterday, -(days - 1)), to: yesterday };
+}
+
+/** The period of the same length that ends the day before `range` starts. */
+export function previousPeriod(range: DateRange): DateRange {
+  const days = daysInRange(range.from, range.to);
+  return { from: addDays(range.from, -days), to: addDays(range.from, -1) };
+}
+
+/** True when the range contains today's business date, which is still open and still growing. */
+export function includesToday(range: DateRange, today: string): boolean {
+  return range.from <= today && today <= range.to;
+}

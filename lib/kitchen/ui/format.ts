@@ -1,0 +1,108 @@
+/**
+ * Number formatting for the kitchen pages. Durations arrive as whole seconds (the API rounds
+ * half up); a manager reads "9m 05s" faster than "545 s", and tables keep the seconds column
+ * for sorting and CSV.
+ */
+const EM_DASH = "—";
+
+export function formatDuration(seconds: number | null | undefined): string {
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds)) return EM_DASH;
+  const sign = seconds < 0 ? "−" : "";
+  const total = Math.round(Math.abs(seconds));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  if (h > 0) return `${sign}${h}h ${String(m).padStart(2, "0")}m`;
+  if (m > 0) return `${sign}${m}m ${String(s).padStart(2, "0")}s`;
+  return `${sign}${s}s`;
+}
+
+/** Minutes with one decimal, for chart axes where "9.1" reads better than "9m 05s". */
+export function formatMinutes(seconds: number): string {
+  return (seconds / 60).toFixed(seconds % 60 === 0 ? 0 : 1);
+}
+
+const countFormat = new Intl.NumberFormat("en-US");
+
+export function formatCount(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return EM_DASH;
+  return countFormat.format(value);
+}
+
+/** A share in 0..1 as a percentage with one decimal: 0.8734 -> "87.3%". */
+export function formatShare(share: number | null | undefined): string {
+  if (share === null || share === undefined || !Number.isFinite(share)) return EM_DASH;
+  return `${(share * 100).toFixed(1)}%`;
+}
+
+/** Which way is good for a figure: shorter times are better, a higher on-time share is better. */
+export type Polarity = "lower-is-better" | "higher-is-better" | "neutral";
+
+export interface Change {
+  /** "+12s", "−3.1 pts", "+8.0%"; null when there is nothing to compare with. */
+  text: string | null;
+  direction: "up" | "down" | "flat" | "none";
+  tone: "good" | "bad" | "neutral";
+  /** Spelled out for screen readers and tooltips: "12s slower than the previous period". */
+  description: string;
+}
+
+export type ChangeKind = "duration" | "share" | "count";
+
+const NO_CHANGE: Change = { text: null, direction: "none", tone: "neutral", description: "no previous period to compare with" };
+
+export function formatChange(
+  current: number | null | undefined,
+  previous: number | null | undefined,
+  kind: ChangeKind,
+  polarity: Polarity,
+): Change {
+  if (current === null || current === undefined || previous === null || previous === undefined) return NO_CHANGE;
+  if (!Number.isFinite(current) || !Number.isFinite(previous)) return NO_CHANGE;
+  const delta = current - previous;
+  const direction = delta > 0 ? "up" : delta < 0 ? "down" : "flat";
+  const tone =
+    direction === "flat" || polarity === "neutral"
+      ? "neutral"
+      : (direction === "down") === (polarity === "lower-is-better")
+        ? "good"
+        : "bad";
+  const sign = delta > 0 ? "+" : delta < 0 ? "−" : "±";
+  if (kind === "duration") {
+    const text = `${sign}${formatDuration(Math.abs(delta))}`;
+    const word = delta > 0 ? "slower" : "faster";
+    return { text, direction, tone, description: delta === 0 ? "same as the previous period" : `${formatDuration(Math.abs(delta))} ${word} than the previous period` };
+  }
+  if (kind === "share") {
+    const points = Math.abs(delta * 100).toFixed(1);
+    return {
+      text: `${sign}${points} pts`,
+      direction,
+      tone,
+      description: delta === 0 ? "same as the previous period" : `${points} percentage points ${delta > 0 ? "higher" : "lower"} than the previous period`,
+    };
+  }
+  if (previous === 0) {
+    return { text: `${sign}${formatCount(Math.abs(delta))}`, direction, tone, description: `${formatCount(Math.abs(delta))} ${delta >= 0 ? "more" : "fewer"} than the previous period` };
+  }
+  const pct = Math.abs((delta / previous) * 100).toFixed(1);
+  return {
+    text: `${sign}${pct}%`,
+    direction,
+    tone,
+    description: delta === 0 ? "same as the previous period" : `${pct}% ${delta > 0 ? "more" : "fewer"} than the previous period`,
+  };
+}
+
+/** Local hour of day as a label: 0 -> "12 AM", 13 -> "1 PM". */
+export function formatHour(hour: number): string {
+  const h = ((hour % 24) + 24) % 24;
+  const suffix = h < 12 ? "AM" : "PM";
+  const twelve = h % 12 === 0 ? 12 : h % 12;
+  return `${twelve} ${suffix}`;
+}
+
+/** Last-updated label in the viewer's clock: "3:04:05 PM". */
+export function formatClockTime(date: Date): string {
+  return date.toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit", second: "2-digit" });
+}

@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import {
+  addDays,
+  daysInRange,
+  formatBusinessDate,
+  formatDateRange,
+  fromIsoDate,
+  isBusinessDate,
+  toIsoDate,
+} from "@/lib/kitchen/ui/business-dates";
+import { includesToday, presetRange, previousPeriod } from "@/lib/kitchen/ui/date-range";
+
+describe("business dates", () => {
+  it("rejects dates that do not exist on the calendar", () => {
+    expect(isBusinessDate("20240229")).toBe(true);
+    expect(isBusinessDate("20230229")).toBe(false);
+    expect(isBusinessDate("20241301")).toBe(false);
+    expect(isBusinessDate("2024-03-01")).toBe(false);
+  });
+
+  it("adds days across month, year and DST boundaries without drifting", () => {
+    expect(addDays("20250228", 1)).toBe("20250301");
+    expect(addDays("20241231", 1)).toBe("20250101");
+    // US DST starts on 2025-03-09: a 23-hour local day must still count as one business date.
+    expect(addDays("20250308", 2)).toBe("20250310");
+    expect(addDays("20250310", -90)).toBe("20241210");
+  });
+
+  it("counts both ends of a range", () => {
+    expect(daysInRange("20250301", "20250307")).toBe(7);
+    expect(daysInRange("20250301", "20250301")).toBe(1);
+  });
+
+  it("converts to and from date-input values", () => {
+    expect(toIsoDate("20250309")).toBe("2025-03-09");
+    expect(fromIsoDate("2025-03-09")).toBe("20250309");
+    expect(fromIsoDate("2025-02-30")).toBeNull();
+    expect(fromIsoDate("")).toBeNull();
+  });
+
+  it("labels a business date as the calendar day it names, whatever the viewer's zone", () => {
+    expect(formatBusinessDate("20250309")).toBe("Sun, Mar 9, 2025");
+    expect(formatDateRange("20250303", "20250309")).toBe("Mar 3 – Mar 9, 2025");
+    expect(formatDateRange("20241230", "20250105")).toBe("Dec 30, 2024 – Jan 5, 2025");
+  });
+});
+
+describe("range presets", () => {
+  const today = "20250310";
+
+  it("ends trailing ranges yesterday, so they hold complete days only", () => {
+    expect(presetRange("7d", today)).toEqual({ from: "20250303", to: "20250309" });
+    expect(presetRange("30d", today)).toEqual({ from: "20250208", to: "20250309" });
+    expect(daysInRange(presetRange("90d", today).from, presetRange("90d", today).to)).toBe(90);
+    expect(presetRange("yesterday", today)).toEqual({ from: "20250309", to: "20250309" });
+    expect(presetRange("today", today)).toEqual({ from: today, to: today });
+  });
+
+  it("compares with the period of the same length just before", () => {
+    expect(previousPeriod({ from: "20250303", to: "20250309" })).toEqual({ from: "20250224", to: "20250302" });
+    expect(previousPeriod({ from: "20250310", to: "20250310" })).toEqual({ from: "20250309", to: "20250309" });
+  });
+
+  it("knows when a range holds the open business date", () => {
+    expect(includesToday(presetRange("today", today), today)).toBe(true);
+    expect(includesToday(presetRange("7d", today), today)).toBe(false);
+  });
+});
