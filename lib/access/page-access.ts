@@ -1,0 +1,42 @@
+import "server-only";
+import { headers } from "next/headers";
+import { notFound, redirect } from "next/navigation";
+import { cache } from "react";
+import { getAppSession, type AppSession } from "@/lib/auth/session";
+import { getPermittedRestaurant, type PermittedRestaurant } from "./permitted-restaurants";
+
+/** Set by proxy.ts on every page request, so a page can send people back where they were. */
+export const PATHNAME_HEADER = "x-kp-pathname";
+
+/** One session lookup per render, however many layouts and pages ask. */
+const sessionForRender = cache(getAppSession);
+
+/** Only same-site paths: an absolute or protocol-relative URL would make the sign-in an open redirect. */
+export function safeCallbackPath(path: string | null | undefined): string {
+  if (!path || !path.startsWith("/") || path.startsWith("//") || path.startsWith("/\\")) return "/";
+  return path;
+}
+
+export function signInPath(callbackPath: string): string {
+  const safe = safeCallbackPath(callbackPath);
+  return safe === "/" ? "/sign-in" : `/sign-in?callbackUrl=${encodeURIComponent(safe)}`;
+}
+
+/** The session of a page request; without one, redirects to /sign-in with a way back. */
+export async function requireSession(): Promise<AppSession> {
+  const session = await sessionForRender();
+  if (session) return session;
+  const path = (await headers()).get(PATHNAME_HEADER);
+  redirect(signInPath(path ?? "/"));
+}
+
+/** The permitted restaurant of a page request; a foreign or unknown GUID is a 404 alike. */
+export const requireRestaurant = cache(async (guid: string): Promise<PermittedRestaurant> => {
+  const session = await requireSession();
+  const restaurant = await getPermittedRestaurant(session, guid);
+  if (!restaurant) notFound();
+  return restaurant;
+});
+
+/** For pages that show but do not need a session (the sign-in page). */
+export const optionalSession = sessionForRender;

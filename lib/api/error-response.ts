@@ -1,0 +1,73 @@
+import "server-only";
+import { ZodError } from "zod";
+import {
+  PlatformError,
+  PlatformNotFoundError,
+  PlatformRateLimitedError,
+  PlatformUpstreamError,
+} from "@/lib/platform/errors";
+import { ApiError, type ApiErrorBody } from "./api-error";
+import { logSafe } from "./log-safe";
+
+/**
+ * Every /api response may carry one user's data: never let a shared cache keep it.
+ */
+export const NO_STORE = "private, no-store";
+
+export function jsonResponse(body: unknown, init: ResponseInit = {}): Response {
+  const headers = new Headers(init.headers);
+  headers.set("Cache-Control", NO_STORE);
+  return Response.json(body, { ...init, headers });
+}
+
+export function errorResponse(
+  status: number,
+  code: string,
+  message: string,
+  extra: { requestId?: string; headers?: HeadersInit } = {},
+): Response {
+  const body: ApiErrorBody = { error: { status, code, message } };
+  if (extra.requestId) body.error.requestId = extra.requestId;
+  return jsonResponse(body, { status, headers: extra.headers });
+}
+
+/**
+ * Maps whatever a handler threw to the one JSON error shape. Messages of Platform errors are not
+ * passed through: they name upstream endpoints and may echo what the service said; callers get a
+ * fixed sentence plus the upstream request id to quote to support. The real error goes to the
+ * server log only (Platform errors are already redacted of credentials by the client).
+ */
+export function toErrorResponse(error: unknown, where: string): Response {
+  if (error instanceof ApiError) return errorResponse(error.status, error.code, error.message);
+
+  if (error instanceof ZodError) {
+    const message = error.issues
+      .map((issue) => (issue.path.length ? `${issue.path.join(".")}: ${issue.message}` : issue.message))
+      .join("; ");
+    return errorResponse(400, "invalid_request", message || "Invalid request");
+  }
+
+  if (error instanceof PlatformError) {
+    const requestId = error.requestId;
+    if (error instanceof PlatformNotFoundError) {
+      return errorResponse(404, "not_found", "Not found", { requestId });
+    }
+    if (error instanceof PlatformRateLimitedError) {
+      console.warn(`[api] ${where}: Platform rate limit: ${logSafe(error.message)}`);
+      const seconds = Math.max(1, Math.ceil((error.retryAfterMs ?? 30_000) / 1000));
+      return errorResponse(503, "platform_rate_limited", "The Platform API is busy; try again shortly", {
+        requestId,
+        headers: { "Retry-After": String(seconds) },
+      });
+    }
+    console.error(`[api] ${where}: ${error.name} ${error.code}: ${logSafe(error.message)}`);
+    const message =
+      error instanceof PlatformUpstreamError
+        ? "The Platform API is unavailable; try again shortly"
+        : "The Platform API refused or garbled the request";
+    return errorResponse(502, "platform_error", message, { requestId });
+  }
+
+  console.error(`[api] ${where}: unexpected error: ${logSafe(error)}`);
+  return errorResponse(500, "internal_error", "Internal error");
+}

@@ -1,0 +1,142 @@
+import "server-only";
+import bcrypt from "bcryptjs";
+import type { NextAuthOptions } from "next-auth";
+import CredentialsProvider from "next-auth/providers/credentials";
+import type { OAuthConfig } from "next-auth/providers/oauth";
+import { env } from "@/lib/env";
+import { accountDirectory } from "./accounts";
+import { normalizeEmail } from "./accounts-file";
+import { configureAuthOrigin } from "./auth-origin";
+import { authSecret } from "./auth-secret";
+import { SignInThrottle } from "./sign-in-throttle";
+
+/** A session lasts a working day. */
+export const SESSION_MAX_AGE_S = 12 * 60 * 60;
+
+/** Error codes the sign-in page turns into sentences. */
+export const SIGN_IN_ERRORS = {
+  invalid: "CredentialsSignin",
+  throttled: "TooManyAttempts",
+  refused: "AccessDenied",
+} as const;
+
+const throttle = new SignInThrottle();
+// Compared against when the e-mail is unknown, so a wrong e-mail costs as long as a wrong password.
+const DUMMY_HASH = "$2b$10$fchSRfwgWfVy0y43HDCDt.sqTB2JQYtvE6AIa8wC.dkq40KD8DV3i";
+
+export class SignInThrottledError extends Error {
+  constructor() {
+    super(SIGN_IN_ERRORS.throttled);
+  }
+}
+
+/** Checks an e-mail and password against the accounts file; null when they do not match. */
+export async function verifyPassword(rawEmail: string, password: string): Promise<{ id: string; email: string; name: string | null } | null> {
+  const email = normalizeEmail(rawEmail);
+  if (!email || !password) return null;
+  if (throttle.retryAfterMs(email) > 0) throw new SignInThrottledError();
+  const account = accountDirectory().find(email);
+  const matches = await bcrypt.compare(password, account?.passwordHash ?? DUMMY_HASH);
+  if (!account?.passwordHash || !matches) {
+    throttle.recordFailure(email);
+    return null;
+  }
+  throttle.recordSuccess(email);
+  return { id: account.email, email: account.email, name: account.name ?? null };
+}
+
+interface OidcProfile {
+  sub: string;
+  email?: string;
+  email_verified?: boolean;
+  name?: string;
+  preferred_username?: string;
+}
+
+function oidcProvider(): OAuthConfig<OidcProfile> | undefined {
+  const e = env();
+  if (!e.OIDC_ISSUER || !e.OIDC_CLIENT_ID || !e.OIDC_CLIENT_SECRET) return undefined;
+  const issuer = e.OIDC_ISSUER.replace(/\/+$/, "");
+  return {
+    id: "oidc",
+    name: e.OIDC_NAME,
+    type: "oauth",
+    wellKnown: `${issuer}/.well-known/openid-configuration`,
+    issuer,
+    clientId: e.OIDC_CLIENT_ID,
+    clientSecret: e.OIDC_CLIENT_SECRET,
+    authorization: { params: { scope: "openid email profile" } },
+    idToken: true,
+    checks: ["pkce", "state"],
+    profile: (profile) => ({
+      id: profile.sub,
+      email: profile.email ?? null,
+      name: profile.name ?? profile.preferred_username ?? null,
+    }),
+  };
+}
+
+/** Whether single sign-on is configured, and its button label. */
+export function oidcSignIn(): { name: string } | undefined {
+  const provider = oidcProvider();
+  return provider ? { name: provider.name } : undefined;
+}
+
+let options: NextAuthOptions | undefined;
+
+/**
+ * next-auth options: credentials from the accounts file, plus OpenID Connect when OIDC_* is set
+ * (its people are mapped to restaurants by e-mail through the same file; an e-mail not in the
+ * file is refused). JWT sessions in an httpOnly, SameSite=Lax cookie, Secure on https. The token
+ * and session carry the e-mail and display name only: restaurant access is looked up on every
+ * request, and nothing of the Platform ever enters them.
+ */
+export function authOptions(): NextAuthOptions {
+  if (options) return options;
+  configureAuthOrigin();
+  const oidc = oidcProvider();
+  options = {
+    secret: authSecret(),
+    session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_S },
+    jwt: { maxAge: SESSION_MAX_AGE_S },
+    pages: { signIn: "/sign-in", error: "/sign-in" },
+    providers: [
+      CredentialsProvider({
+        id: "credentials",
+        name: "E-mail and password",
+        credentials: {
+          email: { label: "E-mail", type: "email" },
+          password: { label: "Password", type: "password" },
+        },
+        authorize: async (credentials) => verifyPassword(credentials?.email ?? "", credentials?.password ?? ""),
+      }),
+      ...(oidc ? [oidc] : []),
+    ],
+    callbacks: {
+      signIn: async ({ user, account, profile }) => {
+        if (account?.provider === "credentials") return true;
+        const email = user.email ? normalizeEmail(user.email) : "";
+        const verified = (profile as OidcProfile | undefined)?.email_verified;
+        if (!email || verified === false) return false;
+        return accountDirectory().find(email) !== undefined;
+      },
+      jwt: async ({ token, user }) => {
+        if (user) {
+          return { sub: user.email ?? undefined, email: user.email ? normalizeEmail(user.email) : null, name: user.name ?? null };
+        }
+        return { sub: token.sub, email: token.email ?? null, name: token.name ?? null };
+      },
+      session: async ({ session, token }) => ({
+        expires: session.expires,
+        user: { email: token.email ?? null, name: token.name ?? null },
+      }),
+    },
+    logger: {
+      // next-auth logs whole error objects (with request metadata) by default; keep the code only.
+      error: (code) => console.error(`[auth] ${code}`),
+      warn: (code) => console.warn(`[auth] ${code}`),
+      debug: () => {},
+    },
+  };
+  return options;
+}
