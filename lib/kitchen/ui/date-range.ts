@@ -1,4 +1,4 @@
-import { addDays, daysInRange } from "./business-dates";
+import { addBusinessDays as addDays, businessDaysInRange as daysInRange } from "../business-date";
 
 /**
  * The range presets of the Kitchen page. "Last N days" are the N business dates that END

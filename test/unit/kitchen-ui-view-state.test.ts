@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { apiQuery, comparisonRange, parseKitchenView, serializeKitchenView } from "@/lib/kitchen/ui/view-state";
+
+const today = "20250310";
+
+describe("kitchen view in the URL", () => {
+  it("opens on the last 7 complete days, fire to fulfill, every level, compared", () => {
+    const { view, problems } = parseKitchenView(new URLSearchParams(), today);
+    expect(view).toMatchObject({ range: "7d", from: "20250303", to: "20250309", metric: "fire_to_fulfill", level: null, compare: true });
+    expect(problems).toEqual([]);
+    expect(serializeKitchenView(view).toString()).toBe("");
+  });
+
+  it("survives a round trip through the URL", () => {
+    const url = "range=custom&from=20250201&to=20250215&compare=0&metric=wait_to_start&level=1&station=abc&behavior=TAKE_OUT&source=Online&hs=abc&hl=2";
+    const { view } = parseKitchenView(new URLSearchParams(url), today);
+    expect(view).toEqual({
+      range: "custom",
+      from: "20250201",
+      to: "20250215",
+      compare: false,
+      metric: "wait_to_start",
+      level: 1,
+      station: "abc",
+      behavior: "TAKE_OUT",
+      source: "Online",
+      histStation: "abc",
+      histLevel: 2,
+    });
+    expect(serializeKitchenView(view).toString()).toBe(url);
+  });
+
+  it("reads Next's searchParams object as well as URLSearchParams", () => {
+    const { view } = parseKitchenView({ range: "30d", level: ["0", "1"], metric: undefined }, today);
+    expect(view).toMatchObject({ range: "30d", from: "20250208", to: "20250309", level: 0 });
+  });
+
+  it("falls back to the last 7 days and says why when a custom range is unusable", () => {
+    for (const [query, reason] of [
+      ["range=custom&from=20250215&to=20250201", "starts after it ends"],
+      ["range=custom&from=20250301&to=20250320", "past today"],
+      ["range=custom&from=2025-03-01&to=20250305", "needs a start and an end"],
+      ["range=custom&from=20230101&to=20250301", "longer than 366 days"],
+    ] as const) {
+      const { view, problems } = parseKitchenView(new URLSearchParams(query), today);
+      expect(view.range).toBe("7d");
+      expect(problems.join(" ")).toContain(reason);
+    }
+  });
+
+  it("ignores levels and metrics the API does not know", () => {
+    const { view, problems } = parseKitchenView(new URLSearchParams("level=3&metric=speed&hl=x"), today);
+    expect(view.level).toBeNull();
+    expect(view.metric).toBe("fire_to_fulfill");
+    expect(view.histLevel).toBe(0);
+    expect(problems).toHaveLength(1);
+  });
+
+  it("builds the API query and the comparison period from the view", () => {
+    const { view } = parseKitchenView(new URLSearchParams("level=0&station=grill-guid"), today);
+    expect(apiQuery(view, view).toString()).toBe("from=20250303&to=20250309&metric=fire_to_fulfill&level=0&station=grill-guid");
+    expect(comparisonRange(view)).toEqual({ from: "20250224", to: "20250302" });
+  });
+});
