@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addBusinessDays as addDays, businessDaysInRange as daysInRange } from "@/lib/kitchen/business-date";
+import { businessDaysInRange as daysInRange } from "@/lib/kitchen/business-date";
 import { formatBusinessDate, formatDateRange, fromIsoDate, toIsoDate } from "@/lib/kitchen/ui/business-dates";
 import { includesToday, presetRange, previousPeriod } from "@/lib/kitchen/ui/date-range";
 
