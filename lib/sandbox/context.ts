@@ -1,0 +1,30 @@
+import { createHmac } from "node:crypto";
+import { DataCache } from "./data-cache";
+import type { TokenIssuer } from "./jwt";
+import { resolveOptions, type SandboxOptions, type SandboxSettings } from "./options";
+
+/** What every handler of one sandbox instance shares: settings, generated data, keys. */
+export interface SandboxContext {
+  settings: SandboxSettings;
+  data: DataCache;
+  issuer: TokenIssuer;
+  /** HMAC key for page tokens, derived so that leaking one never reveals the JWT key. */
+  pageTokenKey: Buffer;
+}
+
+export function createContext(options: SandboxOptions = {}): SandboxContext {
+  const settings = resolveOptions(options);
+  return {
+    settings,
+    data: new DataCache(settings.world, settings.names.brand),
+    issuer: {
+      secret: settings.signingSecret,
+      issuer: settings.world.issuer,
+      audience: settings.world.audience,
+      claimNamespace: settings.claimNamespace,
+      machineClient: settings.names.machineClient,
+      lifetimeS: settings.tokenLifetimeS,
+    },
+    pageTokenKey: createHmac("sha256", settings.signingSecret).update("sandbox page tokens v1").digest(),
+  };
+}

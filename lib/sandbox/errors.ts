@@ -1,0 +1,90 @@
+/**
+ * The sandbox's one error shape, modelled on the real service's ErrorMessage: numeric `status`,
+ * a numeric service-specific `code`, a readable `message` and the `requestId` that is also sent
+ * as the X-Request-Id header. Codes are `status * 100 + n` so a reader can tell them apart
+ * without a table, and clients that switch on status alone keep working.
+ */
+export const ERROR_CODES = {
+  INVALID_REQUEST: 40000,
+  MISSING_RESTAURANT_HEADER: 40001,
+  INVALID_PAGE_TOKEN: 40002,
+  INVALID_LAST_MODIFIED: 40003,
+  INVALID_BUSINESS_DATE: 40004,
+  INVALID_JSON: 40005,
+  INVALID_FAULT: 40006,
+  UNAUTHORIZED: 40100,
+  INVALID_TOKEN: 40101,
+  TOKEN_EXPIRED: 40102,
+  INVALID_CREDENTIALS: 40103,
+  INSUFFICIENT_SCOPE: 40300,
+  RESTAURANT_FORBIDDEN: 40301,
+  NOT_FOUND: 40400,
+  RESTAURANT_NOT_FOUND: 40401,
+  ENTITY_NOT_FOUND: 40402,
+  METHOD_NOT_ALLOWED: 40500,
+  RATE_LIMITED: 42900,
+  INTERNAL_ERROR: 50000,
+  SERVICE_UNAVAILABLE: 50300,
+  GATEWAY_TIMEOUT: 50400,
+} as const;
+
+export type ErrorCodeName = keyof typeof ERROR_CODES;
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+export interface ErrorBody {
+  status: number;
+  code: number;
+  message: string;
+  requestId: string;
+  fieldErrors?: FieldError[];
+}
+
+/** Thrown anywhere below the router; the router turns it into the JSON error response. */
+export class SandboxError extends Error {
+  readonly status: number;
+  readonly code: number;
+  readonly headers: Record<string, string>;
+  readonly fieldErrors?: FieldError[];
+
+  constructor(
+    status: number,
+    codeName: ErrorCodeName,
+    message: string,
+    extra: { headers?: Record<string, string>; fieldErrors?: FieldError[] } = {},
+  ) {
+    super(message);
+    this.name = "SandboxError";
+    this.status = status;
+    this.code = ERROR_CODES[codeName];
+    this.headers = extra.headers ?? {};
+    this.fieldErrors = extra.fieldErrors;
+  }
+}
+
+export const REQUEST_ID_HEADER = "X-Request-Id";
+
+export function newRequestId(): string {
+  return crypto.randomUUID();
+}
+
+export function jsonResponse(body: unknown, init: { status?: number; headers?: Record<string, string> } = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status: init.status ?? 200,
+    headers: { "Content-Type": "application/json; charset=utf-8", ...init.headers },
+  });
+}
+
+export function errorResponse(error: SandboxError, requestId: string): Response {
+  const body: ErrorBody = { status: error.status, code: error.code, message: error.message, requestId };
+  if (error.fieldErrors?.length) body.fieldErrors = error.fieldErrors;
+  return jsonResponse(body, { status: error.status, headers: { ...error.headers, [REQUEST_ID_HEADER]: requestId } });
+}
+
+/** Anything that is not a SandboxError is a bug: answer 500 without its message or stack. */
+export function internalError(): SandboxError {
+  return new SandboxError(500, "INTERNAL_ERROR", "Unexpected server error.");
+}

@@ -1,0 +1,52 @@
+import type { ConfigResource } from "@/lib/platform/schemas";
+import { authenticate } from "../bearer";
+import { jsonResponse, SandboxError } from "../errors";
+import { pageOf } from "../paging";
+import { restaurantFromHeader } from "../restaurant-access";
+import { listQuery } from "./list-query";
+import type { RouteHandler, RouteInput } from "./route-input";
+
+/** Configuration API (4.3), scope config:read, restaurant header required. */
+const SCOPE = "config:read";
+
+// GET /config/v2/<resource>
+export function listConfig(resource: ConfigResource): RouteHandler {
+  return async ({ request, url, ctx }: RouteInput) => {
+    const principal = await authenticate(request, ctx, SCOPE);
+    const restaurant = restaurantFromHeader(request, ctx, principal);
+    const query = listQuery(url);
+    const items: readonly { modifiedAt: number; entity: unknown }[] = ctx.data.config(restaurant).resources[resource];
+    const page = pageOf(
+      ctx.pageTokenKey,
+      items,
+      (v) => v.modifiedAt,
+      { list: `config/${resource}`, restaurant: restaurant.guid, ...query },
+      ctx.settings.pageSize.config,
+    );
+    const headers: Record<string, string> = page.nextPageToken ? { [ctx.settings.names.nextPageHeader]: page.nextPageToken } : {};
+    return jsonResponse(
+      page.items.map((v) => v.entity),
+      { headers },
+    );
+  };
+}
+
+// GET /config/v2/<resource>/{guid}
+export function getConfig(resource: ConfigResource): RouteHandler {
+  return async ({ request, params, ctx }: RouteInput) => {
+    const principal = await authenticate(request, ctx, SCOPE);
+    const restaurant = restaurantFromHeader(request, ctx, principal);
+    const guid = params.guid ?? "";
+    const items: readonly { modifiedAt: number; entity: { guid: string } }[] = ctx.data.config(restaurant).resources[resource];
+    const entity = ctx.data.findByGuid(restaurant, `config/${resource}`, items, guid);
+    if (!entity) throw new SandboxError(404, "ENTITY_NOT_FOUND", `No ${resource} object with guid ${guid}.`);
+    return jsonResponse(entity);
+  };
+}
+
+// GET /config/v2/tipWithholding
+export async function tipWithholding({ request, ctx }: RouteInput): Promise<Response> {
+  const principal = await authenticate(request, ctx, SCOPE);
+  const restaurant = restaurantFromHeader(request, ctx, principal);
+  return jsonResponse(ctx.data.config(restaurant).tipWithholding);
+}

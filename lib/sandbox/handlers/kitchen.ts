@@ -1,0 +1,49 @@
+import { authenticate } from "../bearer";
+import { parseBusinessDate } from "../business-date";
+import { jsonResponse, SandboxError } from "../errors";
+import { pageOf } from "../paging";
+import { restaurantFromHeader } from "../restaurant-access";
+import { listQuery } from "./list-query";
+import type { RouteInput } from "./route-input";
+
+/** Kitchen API (4.2), scope kitchen:read, restaurant header required on every operation. */
+const SCOPE = "kitchen:read";
+
+// GET /kitchen/v1/export/itemFulfillments?businessDate=YYYYMMDD
+export async function itemFulfillments({ request, url, ctx }: RouteInput): Promise<Response> {
+  const principal = await authenticate(request, ctx, SCOPE);
+  const restaurant = restaurantFromHeader(request, ctx, principal);
+  const businessDate = parseBusinessDate(url.searchParams.get("businessDate"));
+  // 204: the restaurant lacks the professional tier. Never used for an empty day, which is [].
+  if (restaurant.tier === "basic") return new Response(null, { status: 204 });
+  return jsonResponse(ctx.data.itemFulfillments(restaurant, businessDate, ctx.settings.now()));
+}
+
+// GET /kitchen/v1/published/prepStations
+export async function prepStations({ request, url, ctx }: RouteInput): Promise<Response> {
+  const principal = await authenticate(request, ctx, SCOPE);
+  const restaurant = restaurantFromHeader(request, ctx, principal);
+  const query = listQuery(url);
+  const page = pageOf(
+    ctx.pageTokenKey,
+    ctx.data.config(restaurant).prepStations,
+    (v) => v.modifiedAt,
+    { list: "kitchen/prepStations", restaurant: restaurant.guid, ...query },
+    ctx.settings.pageSize.prepStations,
+  );
+  const headers: Record<string, string> = page.nextPageToken ? { [ctx.settings.names.nextPageHeader]: page.nextPageToken } : {};
+  return jsonResponse(
+    page.items.map((v) => v.entity),
+    { headers },
+  );
+}
+
+// GET /kitchen/v1/published/prepStations/{guid}
+export async function prepStation({ request, params, ctx }: RouteInput): Promise<Response> {
+  const principal = await authenticate(request, ctx, SCOPE);
+  const restaurant = restaurantFromHeader(request, ctx, principal);
+  const guid = params.guid ?? "";
+  const station = ctx.data.findByGuid(restaurant, "prepStations", ctx.data.config(restaurant).prepStations, guid);
+  if (!station) throw new SandboxError(404, "ENTITY_NOT_FOUND", `Prep station ${guid} was not found.`);
+  return jsonResponse(station);
+}

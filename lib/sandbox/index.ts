@@ -1,0 +1,32 @@
+import { createContext } from "./context";
+import { errorResponse, internalError, newRequestId, REQUEST_ID_HEADER, SandboxError } from "./errors";
+import type { SandboxOptions } from "./options";
+import { dispatch } from "./router";
+
+export type { SandboxOptions } from "./options";
+export { FAULT_HEADER } from "./faults";
+export { ERROR_CODES, REQUEST_ID_HEADER, type ErrorBody } from "./errors";
+
+export type SandboxHandler = (request: Request) => Promise<Response>;
+
+/**
+ * The sandbox: a second implementation of the Platform API contract (sections 4.1-4.5) as a
+ * plain Web `Request -> Response` function, so the same code serves inside the Next app
+ * (app/sandbox/[...path]/route.ts) and standalone (node-server.ts). Every response carries
+ * X-Request-Id; every error is the JSON of errors.ts, never a stack trace.
+ */
+export function createSandbox(options: SandboxOptions = {}): SandboxHandler {
+  const ctx = createContext(options);
+  return async (request) => {
+    const requestId = newRequestId();
+    let response: Response;
+    try {
+      response = await dispatch(request, ctx);
+    } catch (error) {
+      if (!(error instanceof SandboxError)) ctx.settings.onError(error);
+      response = errorResponse(error instanceof SandboxError ? error : internalError(), requestId);
+    }
+    response.headers.set(REQUEST_ID_HEADER, requestId);
+    return response;
+  };
+}

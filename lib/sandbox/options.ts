@@ -1,0 +1,105 @@
+import { brandNames, type BrandNames } from "@/lib/platform/brand";
+import { defaultWorld, type World } from "./world";
+
+export interface SandboxOptions {
+  /** Everything the sandbox serves derives from this; defaults to world.json. */
+  world?: World;
+  /** Brand spelled into header and enum names (`<Brand>-Restaurant-External-ID`). Default "Platform". */
+  brand?: string;
+  /** Path prefix the sandbox is mounted under: "/sandbox" inside the app, "" standalone. */
+  basePath?: string;
+  /** HS256 key for access tokens; page tokens use a key derived from it. */
+  signingSecret?: string;
+  /** URL prefixing the namespaced JWT claims (2.3). */
+  claimNamespace?: string;
+  /** Lifetime of issued access tokens, reported as expiresIn. */
+  tokenLifetimeS?: number;
+  /** Probability (0..1) that a request gets a random 429, 500 or 503. */
+  faultRate?: number;
+  /** Source of randomness for random faults; default a PRNG seeded from the world seed. */
+  random?: () => number;
+  /** The clock (epoch ms): token times, the open business date, token expiry checks. */
+  now?: () => number;
+  /** Overrides of the contract's page sizes (300 config, 1000 prep stations), for tests. */
+  pageSize?: { config?: number; prepStations?: number };
+  /** Upper bound of the `timeout` fault when the caller never gives up. Default 60 s. */
+  hangMs?: number;
+  /** Receives unexpected errors (bugs); the response never carries them. Default console.error. */
+  onError?: (error: unknown) => void;
+}
+
+/** Options with every default applied, shared by the router and handlers. */
+export interface SandboxSettings {
+  world: World;
+  names: BrandNames;
+  basePath: string;
+  signingSecret: string;
+  claimNamespace: string;
+  tokenLifetimeS: number;
+  faultRate: number;
+  random: () => number;
+  now: () => number;
+  pageSize: { config: number; prepStations: number };
+  hangMs: number;
+  onError: (error: unknown) => void;
+}
+
+export const CONFIG_PAGE_SIZE = 300;
+export const PREP_STATIONS_PAGE_SIZE = 1000;
+export const DEFAULT_SIGNING_SECRET = "kitchen-pulse-sandbox-signing-secret-not-for-production";
+export const DEFAULT_CLAIM_NAMESPACE = "https://sandbox.kitchen-pulse.test";
+
+export function resolveOptions(options: SandboxOptions = {}): SandboxSettings {
+  const world = options.world ?? defaultWorld();
+  const faultRate = options.faultRate ?? 0;
+  if (!(faultRate >= 0 && faultRate <= 1)) throw new RangeError(`faultRate must be within 0..1, got ${faultRate}`);
+  const tokenLifetimeS = options.tokenLifetimeS ?? 3600;
+  if (!Number.isInteger(tokenLifetimeS) || tokenLifetimeS < 1) throw new RangeError(`tokenLifetimeS must be a positive integer`);
+  const signingSecret = options.signingSecret ?? DEFAULT_SIGNING_SECRET;
+  // HS256 with a short key is guessable; jose itself only requires a non-empty one.
+  if (signingSecret.length < 16) throw new RangeError("signingSecret must be at least 16 characters");
+  const pageSize = {
+    config: options.pageSize?.config ?? CONFIG_PAGE_SIZE,
+    prepStations: options.pageSize?.prepStations ?? PREP_STATIONS_PAGE_SIZE,
+  };
+  if (![pageSize.config, pageSize.prepStations].every((n) => Number.isInteger(n) && n >= 1)) {
+    throw new RangeError("page sizes must be positive integers");
+  }
+  return {
+    world,
+    names: brandNames(options.brand ?? "Platform"),
+    basePath: normalizeBasePath(options.basePath ?? ""),
+    signingSecret,
+    claimNamespace: (options.claimNamespace ?? DEFAULT_CLAIM_NAMESPACE).replace(/\/+$/, ""),
+    tokenLifetimeS,
+    faultRate,
+    random: options.random ?? seededRandom(world.seed),
+    now: options.now ?? Date.now,
+    pageSize,
+    hangMs: options.hangMs ?? 60_000,
+    onError: options.onError ?? ((error) => console.error("[sandbox] unexpected error", error)),
+  };
+}
+
+function normalizeBasePath(basePath: string): string {
+  const trimmed = basePath.replace(/\/+$/, "");
+  if (trimmed === "") return "";
+  return trimmed.startsWith("/") ? trimmed : `/${trimmed}`;
+}
+
+/** mulberry32 over an FNV-1a hash of the seed: reproducible fault sequences per process. */
+export function seededRandom(seed: string): () => number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < seed.length; i++) {
+    h ^= seed.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  let state = h >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

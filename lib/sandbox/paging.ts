@@ -1,0 +1,115 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { SandboxError } from "./errors";
+
+/**
+ * Opaque page tokens (4.5): base64url(JSON of the list identity and offset) "." base64url(HMAC).
+ * The identity (list, restaurant, lastModified) is inside the signed part, so a token edited by
+ * hand, or replayed against another list or restaurant, is refused with a 400 instead of
+ * silently paging the wrong data. Tokens hold no time, so two processes with the same secret
+ * hand out the same tokens.
+ */
+export interface ListIdentity {
+  /** e.g. "config/menuItems" or "kitchen/prepStations". */
+  list: string;
+  restaurant: string;
+  /** The lastModified filter in epoch ms, or null. */
+  lastModified: number | null;
+}
+
+interface TokenPayload {
+  l: string;
+  r: string;
+  m: number | null;
+  o: number;
+}
+
+export function encodePageToken(key: Buffer, identity: ListIdentity, offset: number): string {
+  const payload: TokenPayload = { l: identity.list, r: identity.restaurant, m: identity.lastModified, o: offset };
+  const body = Buffer.from(JSON.stringify(payload)).toString("base64url");
+  return `${body}.${sign(key, body).toString("base64url")}`;
+}
+
+/** The identity and offset a token carries, or null if it is not one this key signed. */
+export function decodePageToken(key: Buffer, token: string): { identity: ListIdentity; offset: number } | null {
+  const match = /^([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)$/.exec(token);
+  if (!match?.[1] || !match[2]) return null;
+  const [, body, signature] = match;
+  const expected = sign(key, body);
+  const given = Buffer.from(signature, "base64url");
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  let payload: unknown;
+  try {
+    payload = JSON.parse(Buffer.from(body, "base64url").toString("utf8"));
+  } catch {
+    return null;
+  }
+  if (!isPayload(payload)) return null;
+  return { identity: { list: payload.l, restaurant: payload.r, lastModified: payload.m }, offset: payload.o };
+}
+
+export interface PageRequest {
+  list: string;
+  restaurant: string;
+  pageToken: string | null;
+  /** lastModified of this request, or null when the query had none. */
+  lastModified: number | null;
+}
+
+export interface Page<T> {
+  items: T[];
+  nextPageToken: string | null;
+}
+
+/**
+ * One page of `items` (already in their stable order) for this request. `modifiedAt` reads the
+ * instant each item was last modified; only items strictly after lastModified count.
+ * A follow-up request may repeat lastModified or leave it out; the token remembers it.
+ */
+export function pageOf<T>(
+  key: Buffer,
+  items: readonly T[],
+  modifiedAt: (item: T) => number,
+  request: PageRequest,
+  pageSize: number,
+): Page<T> {
+  let offset = 0;
+  let lastModified = request.lastModified;
+  if (request.pageToken !== null) {
+    const decoded = decodePageToken(key, request.pageToken);
+    if (!decoded) throw new SandboxError(400, "INVALID_PAGE_TOKEN", "pageToken is not a token this service issued.");
+    const { identity } = decoded;
+    if (identity.list !== request.list || identity.restaurant !== request.restaurant) {
+      throw new SandboxError(400, "INVALID_PAGE_TOKEN", "pageToken belongs to another list or restaurant.");
+    }
+    if (lastModified !== null && lastModified !== identity.lastModified) {
+      throw new SandboxError(400, "INVALID_PAGE_TOKEN", "pageToken was issued for a different lastModified.");
+    }
+    lastModified = identity.lastModified;
+    offset = decoded.offset;
+  }
+
+  const matching = lastModified === null ? items : items.filter((item) => modifiedAt(item) > lastModified);
+  const end = offset + pageSize;
+  const identity: ListIdentity = { list: request.list, restaurant: request.restaurant, lastModified };
+  return {
+    items: matching.slice(offset, end),
+    nextPageToken: end < matching.length ? encodePageToken(key, identity, end) : null,
+  };
+}
+
+function sign(key: Buffer, body: string): Buffer {
+  return createHmac("sha256", key).update(body).digest();
+}
+
+function isPayload(value: unknown): value is TokenPayload {
+  if (typeof value !== "object" || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return (
+    typeof v.l === "string" &&
+    typeof v.r === "string" &&
+    (v.m === null || (typeof v.m === "number" && Number.isFinite(v.m))) &&
+    typeof v.o === "number" &&
+    Number.isInteger(v.o) &&
+    v.o >= 0
+  );
+}

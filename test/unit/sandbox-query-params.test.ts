@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { parseBusinessDate } from "@/lib/sandbox/business-date";
+import { SandboxError } from "@/lib/sandbox/errors";
+import { parseLastModified } from "@/lib/sandbox/last-modified";
+
+function error400(fn: () => unknown): SandboxError {
+  try {
+    fn();
+  } catch (error) {
+    expect(error).toBeInstanceOf(SandboxError);
+    expect((error as SandboxError).status).toBe(400);
+    return error as SandboxError;
+  }
+  throw new Error("expected a 400 SandboxError");
+}
+
+describe("parseLastModified", () => {
+  it("reads milliseconds and both offset spellings", () => {
+    const utc = Date.UTC(2026, 0, 5, 10, 0, 0, 123);
+    expect(parseLastModified("2026-01-05T10:00:00.123+0000")).toBe(utc);
+    expect(parseLastModified("2026-01-05T10:00:00.123+00:00")).toBe(utc);
+    expect(parseLastModified("2026-01-05T05:00:00.123-0500")).toBe(utc);
+    expect(parseLastModified("2026-01-05T15:30:00.123+05:30")).toBe(utc);
+  });
+
+  it("explains %2B when the '+' arrived decoded as a space", () => {
+    const decoded = new URLSearchParams("lastModified=2026-01-05T10:00:00.000+0000").get("lastModified")!;
+    expect(decoded).toBe("2026-01-05T10:00:00.000 0000");
+    expect(error400(() => parseLastModified(decoded)).message).toMatch(/%2B/);
+  });
+
+  it.each([
+    "2026-01-05T10:00:00Z",
+    "2026-01-05T10:00:00.000Z",
+    "2026-01-05T10:00:00+0000",
+    "2026-01-05",
+    "yesterday",
+    "",
+    "2026-01-05T10:00:00.0000+0000",
+  ])("refuses %j, which is not the contract's format", (value) => {
+    expect(error400(() => parseLastModified(value)).message).toMatch(/milliseconds and a numeric offset/);
+  });
+
+  it.each(["2026-02-30T10:00:00.000+0000", "2026-13-01T10:00:00.000+0000", "2026-01-05T24:00:00.000+0000", "2026-01-05T10:60:00.000+0000"])(
+    "refuses the impossible instant %j",
+    (value) => {
+      expect(error400(() => parseLastModified(value)).message).toMatch(/not a real date/);
+    },
+  );
+});
+
+describe("parseBusinessDate", () => {
+  it("accepts real calendar dates, leap days included", () => {
+    expect(parseBusinessDate("20260105")).toBe("20260105");
+    expect(parseBusinessDate("20240229")).toBe("20240229");
+  });
+
+  it("requires the parameter", () => {
+    expect(error400(() => parseBusinessDate(null)).message).toMatch(/required/);
+    expect(error400(() => parseBusinessDate("")).message).toMatch(/required/);
+  });
+
+  it.each(["2026-01-05", "2026015", "202601050", "abcdefgh", " 20260105"])("refuses the malformed %j", (value) => {
+    expect(error400(() => parseBusinessDate(value)).message).toMatch(/YYYYMMDD/);
+  });
+
+  it.each(["20260230", "20250229", "20261301", "20260100", "20260431"])("refuses %j, which is no calendar date", (value) => {
+    expect(error400(() => parseBusinessDate(value)).message).toMatch(/not a calendar date/);
+  });
+});
