@@ -1,0 +1,84 @@
+import { describe, expect, it } from "vitest";
+import { buildMenuModel } from "./build-menu-model";
+import { menuItemsCsv } from "./menu-csv";
+import { itemPlacements, placementLabel } from "./menu-placements";
+import { buildSearchIndex, searchMenu } from "./menu-search";
+import { groupEntity, itemEntity, menuEntity, refs, sampleSources } from "./test-fixtures";
+
+describe("buildMenuModel", () => {
+  it("normalizes the lists into a tree with counts per menu and group", () => {
+    const model = buildMenuModel(sampleSources());
+    expect(model.menus.map((m) => [m.name, m.itemCount])).toEqual([["Dinner", 3]]);
+    expect(model.groups["g-mains"]).toMatchObject({ itemCount: 3, groups: ["g-grill"], items: ["i-fries"], optionGroups: ["og-mains"], inheritUnit: true });
+    expect(model.groups["g-steaks"]).toMatchObject({ itemCount: 2, unit: "OZ" });
+    expect(model.groups["g-steaks"]!.inheritUnit).toBeUndefined();
+    expect(model.counts).toEqual({ menus: 1, groups: 3, items: 2, placements: 3, optionGroups: 4, modifiers: 3, preModifiers: 3 });
+    expect(model.optionGroups["og-grill"]).toEqual({ guid: "og-grill", name: "Temperature", options: ["i-salt"], min: 1, max: 1 });
+  });
+
+  it("groups pre-modifiers under their parent and keeps orphans visible", () => {
+    const model = buildMenuModel(sampleSources());
+    expect(model.preModifierGroups.map((g) => [g.name, g.preModifiers.map((p) => p.name)])).toEqual([
+      ["Standard", ["Extra", "On the side"]],
+      ["Bar", []],
+      ["Pre-modifiers without a group", ["Lost"]],
+    ]);
+    expect(model.missing).toContainEqual({ from: { kind: "preModifier", guid: "pm-lost", name: "Lost" }, field: "parent", guid: "pmg-gone" });
+  });
+
+  it("drops and reports references to entities the API did not return", () => {
+    const sources = sampleSources();
+    sources.menuGroups[2] = { ...sources.menuGroups[2]!, items: refs(["i-ribeye", "i-ghost"], "MenuItem") };
+    const model = buildMenuModel(sources);
+    expect(model.groups["g-steaks"]!.items).toEqual(["i-ribeye"]);
+    expect(model.missing).toContainEqual({ from: { kind: "group", guid: "g-steaks", name: "Steaks" }, field: "items", guid: "i-ghost" });
+  });
+
+  it("attaches a group whose parent does not list it, and survives a subgroup cycle", () => {
+    const model = buildMenuModel({
+      ...sampleSources(),
+      menus: [menuEntity("m", "M", { groups: refs(["a"]) })],
+      menuGroups: [
+        groupEntity("a", "A", { subgroups: refs(["b"]), items: refs(["x"], "MenuItem") }),
+        groupEntity("b", "B", { subgroups: refs(["a"]), items: refs(["y"], "MenuItem") }),
+        groupEntity("c", "C", { parent: { guid: "b", entityType: "MenuGroup" }, items: refs(["x"], "MenuItem") }),
+      ],
+      menuItems: [itemEntity("x", "X"), itemEntity("y", "Y")],
+    });
+    expect(model.groups.b!.groups).toEqual(["a", "c"]);
+    const placements = [...itemPlacements(model)].map((p) => placementLabel(model, p, p.item));
+    expect(placements).toEqual(["M > A > X", "M > A > B > Y", "M > A > B > C > X"]);
+    expect(model.counts.placements).toBe(3);
+  });
+});
+
+describe("menu search", () => {
+  const model = buildMenuModel(sampleSources());
+  const index = buildSearchIndex(model);
+
+  it("finds every placement of an item, accent- and case-insensitively, with its path", () => {
+    const result = searchMenu(index, "FRITES");
+    expect(result.total).toBe(2);
+    expect(result.matches.map((m) => m.where)).toEqual(["Dinner > Mains", "Dinner > Mains > Grill > Steaks"]);
+    expect(searchMenu(index, "ribéye").matches.map((m) => m.name)).toEqual(["Ribeye"]);
+  });
+
+  it("requires every word, puts prefix matches first and caps the list", () => {
+    expect(searchMenu(index, "eye rib").total).toBe(1);
+    expect(searchMenu(index, "e").matches.map((m) => m.name)).toEqual(["Frites", "Frites", "Ribeye"]);
+    expect(searchMenu(index, "e", 1)).toMatchObject({ total: 3, matches: [{ name: "Frites" }] });
+    expect(searchMenu(index, "   ").total).toBe(0);
+  });
+});
+
+describe("menuItemsCsv", () => {
+  it("writes one row per placement with the full path and resolved inheritance", () => {
+    const lines = menuItemsCsv(buildMenuModel(sampleSources())).trim().split("\r\n");
+    expect(lines).toHaveLength(4);
+    expect(lines[0]).toBe(
+      "Path,Menu,Group,Item,Item GUID,Type,SKU,PLU,Calories,Unit of measure,Unit source,Own modifier groups,Inherited modifier groups,Images",
+    );
+    const ribeye = lines.find((l) => l.startsWith("Dinner > Mains > Grill > Steaks > Ribeye"))!;
+    expect(ribeye).toContain("Ounces (oz),Inherited from group Steaks,Sauce,Temperature (from Grill); Sides (from Mains)");
+  });
+});

@@ -1,0 +1,50 @@
+import { toCsv, type CsvColumn } from "@/lib/csv/csv";
+import { resolveOptionGroups, resolveUnitOfMeasure } from "./inheritance";
+import type { MenuModel } from "./menu-model";
+import { itemPlacements, placementLabel, type ItemPlacement } from "./menu-placements";
+import { ITEM_TYPE_WORDS, UNIT_WORDS } from "./menu-words";
+
+interface ItemRow {
+  placement: ItemPlacement;
+  path: string;
+  ownGroups: string;
+  inheritedGroups: string;
+  unit: string;
+  unitSource: string;
+}
+
+/** One row per placement: an item in two groups is two rows, each with its own inheritance. */
+export function menuItemsCsv(model: MenuModel): string {
+  const optionGroupName = (guid: string) => model.optionGroups[guid]?.name ?? guid;
+  const rows: ItemRow[] = [];
+  for (const placement of itemPlacements(model)) {
+    const groups = resolveOptionGroups(model, placement.item, placement);
+    const unit = resolveUnitOfMeasure(model, placement.item, placement);
+    rows.push({
+      placement,
+      path: placementLabel(model, placement, placement.item),
+      ownGroups: groups.filter((g) => !g.inherited).map((g) => optionGroupName(g.guid)).join("; "),
+      inheritedGroups: groups.filter((g) => g.inherited).map((g) => `${optionGroupName(g.guid)} (from ${g.source.name})`).join("; "),
+      unit: UNIT_WORDS[unit.unit],
+      unitSource: unit.inherited ? `Inherited from ${unit.source.kind} ${unit.source.name}` : "Own setting",
+    });
+  }
+  const item = (r: ItemRow) => model.items[r.placement.item]!;
+  const columns: CsvColumn<ItemRow>[] = [
+    { header: "Path", value: (r) => r.path },
+    { header: "Menu", value: (r) => model.menus.find((m) => m.guid === r.placement.menu)?.name ?? "" },
+    { header: "Group", value: (r) => model.groups[r.placement.path.at(-1)!]?.name ?? "" },
+    { header: "Item", value: (r) => item(r).name },
+    { header: "Item GUID", value: (r) => r.placement.item },
+    { header: "Type", value: (r) => (item(r).type ? ITEM_TYPE_WORDS[item(r).type!] : "") },
+    { header: "SKU", value: (r) => item(r).sku ?? "" },
+    { header: "PLU", value: (r) => item(r).plu ?? "" },
+    { header: "Calories", value: (r) => item(r).calories },
+    { header: "Unit of measure", value: (r) => r.unit },
+    { header: "Unit source", value: (r) => r.unitSource },
+    { header: "Own modifier groups", value: (r) => r.ownGroups },
+    { header: "Inherited modifier groups", value: (r) => r.inheritedGroups },
+    { header: "Images", value: (r) => (item(r).images ?? []).join(" ") },
+  ];
+  return toCsv(columns, rows);
+}

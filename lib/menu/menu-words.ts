@@ -1,0 +1,36 @@
+import type { UnitOfMeasure } from "@/lib/platform/schemas";
+import type { MenuItemType } from "./menu-model";
+
+/** 2.9 units in words. */
+export const UNIT_WORDS: Record<UnitOfMeasure, string> = {
+  NONE: "Not measured",
+  LB: "Pounds (lb)",
+  OZ: "Ounces (oz)",
+  KG: "Kilograms (kg)",
+  G: "Grams (g)",
+  GAL: "Gallons (gal)",
+  L: "Litres (l)",
+  ML: "Millilitres (ml)",
+  FL_OZ: "Fluid ounces (fl oz)",
+  M: "Metres (m)",
+  CM: "Centimetres (cm)",
+  FT: "Feet (ft)",
+  IN: "Inches (in)",
+  YD: "Yards (yd)",
+};
+
+export const ITEM_TYPE_WORDS: Record<MenuItemType, string> = {
+  NONE: "Standard item",
+  OPEN_ITEM: "Open item (price entered at sale)",
+  SPECIAL_REQUEST: "Special request",
+  PORTION: "Portion",
+};
+
+/** "Choose 1 to 3", "Optional, up to 2", "Choose exactly 1". */
+export function selectionRule(min: number | undefined, max: number | undefined): string {
+  const lo = min ?? 0;
+  if (max == null || max <= 0) return lo > 0 ? `Choose at least ${lo}` : "Optional, any number";
+  if (lo === max) return `Choose exactly ${lo}`;
+  if (lo === 0) return `Optional, up to ${max}`;
+  return `Choose ${lo} to ${max}`;
+}
