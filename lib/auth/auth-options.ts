@@ -4,6 +4,7 @@ import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import type { OAuthConfig } from "next-auth/providers/oauth";
 import { env } from "@/lib/env";
+import { processSingleton } from "@/lib/restaurants/process-cache";
 import { accountDirectory } from "./accounts";
 import { normalizeEmail } from "./accounts-file";
 import { configureAuthOrigin } from "./auth-origin";
@@ -20,7 +21,8 @@ export const SIGN_IN_ERRORS = {
   refused: "AccessDenied",
 } as const;
 
-const throttle = new SignInThrottle();
+// Shared by every bundle of the process (see processSingleton), or each route would count apart.
+const throttle = processSingleton("sign-in-throttle", () => new SignInThrottle());
 // Compared against when the e-mail is unknown, so a wrong e-mail costs as long as a wrong password.
 const DUMMY_HASH = "$2b$10$fchSRfwgWfVy0y43HDCDt.sqTB2JQYtvE6AIa8wC.dkq40KD8DV3i";
 
