@@ -1,0 +1,8 @@
+import { toCsv, type CsvColumn } from "@/lib/csv/csv";
+import { cellText, type ConfigRow, type ConfigTable } from "./config-cell";
+
+/** The same columns and words as the explorer's table, one row per entity. */
+export function configCsv(table: ConfigTable): string {
+  const columns: CsvColumn<ConfigRow>[] = table.columns.map((c) => ({ header: c.label, value: (row) => cellText(row.cells[c.key]) }));
+  return toCsv(columns, table.rows);
+}

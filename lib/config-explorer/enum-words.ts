@@ -1,0 +1,42 @@
+import { ITEM_TYPE_WORDS, UNIT_WORDS } from "@/lib/menu/menu-words";
+
+/** The configuration API's enumerations (2.8) in words a manager reads. */
+export const ENUM_WORDS = {
+  behavior: { DINE_IN: "Dine in", TAKE_OUT: "Take out", DELIVERY: "Delivery" },
+  discountType: {
+    PERCENT: "Percent off",
+    FIXED: "Amount off",
+    OPEN_PERCENT: "Open percent (entered at sale)",
+    OPEN_FIXED: "Open amount (entered at sale)",
+    BOGO: "Buy one, get one",
+    FIXED_TOTAL: "Fixed total (combo)",
+  },
+  selectionType: { CHECK: "Whole check", ITEM: "Single item", BOGO: "Buy one, get one" },
+  itemPickingPriority: { FIRST: "First item", LEAST_EXPENSIVE: "Least expensive item", MOST_EXPENSIVE: "Most expensive item" },
+  promoUsage: { SINGLE_USE_PHONE: "Once per phone number", SINGLE_USE_UNIQUE_CODE: "Once per unique code", MULTI_USE: "Many times" },
+  orderableOnline: { YES: "Yes", NO: "No" },
+  visibility: { ALL: "Everywhere", POS_ONLY: "POS only", NONE: "Hidden" },
+  unitOfMeasure: UNIT_WORDS,
+  itemType: ITEM_TYPE_WORDS,
+  displayMode: { PREFIX: "Before the modifier", SUFFIX: "After the modifier" },
+  serviceAreaType: { ON_PREMISES: "On premises", OFF_PREMISES: "Off premises" },
+  amountType: { FIXED: "Fixed amount", PERCENT: "Percent of check", OPEN: "Open (entered at sale)" },
+  serviceChargeCalculation: { PRE_DISCOUNT: "Before discounts", POST_DISCOUNT: "After discounts" },
+  destination: { RESTAURANT: "Restaurant", SERVER: "Server", THIRD_PARTY: "Third party" },
+  taxType: { PERCENT: "Percent", FIXED: "Fixed amount", TABLE: "Tax table", NONE: "No tax", EXTERNAL: "Calculated externally" },
+  roundingType: { HALF_UP: "Half up", HALF_EVEN: "Half even (banker's rounding)", ALWAYS_UP: "Always up", ALWAYS_DOWN: "Always down" },
+} as const satisfies Record<string, Record<string, string>>;
+
+export type EnumName = keyof typeof ENUM_WORDS;
+
+/**
+ * A value in words. An unknown value (the service adds values without notice; the service charge
+ * destination carries the operator's brand name) is shown as written, in readable case.
+ */
+export function enumWords(name: EnumName, value: string): string {
+  const words = (ENUM_WORDS[name] as Record<string, string>)[value];
+  if (words) return words;
+  const readable = value.toLowerCase().replace(/_/g, " ");
+  const cased = readable.charAt(0).toUpperCase() + readable.slice(1);
+  return name === "destination" ? `${cased} (platform operator)` : cased;
+}

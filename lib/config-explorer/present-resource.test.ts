@@ -1,0 +1,173 @@
+import { describe, expect, it } from "vitest";
+import type { ConfigCell, RichCell } from "./config-cell";
+import { configCsv } from "./config-csv";
+import { parseLastModified } from "./last-modified-query";
+import { nameLookups, presentResource } from "./present-resource";
+import { EXPLORER_RESOURCES, RESOURCE_INFO, isExplorerResource } from "./resource-catalog";
+import { RESOURCE_SPECS } from "./resource-columns";
+
+const rich = (cell: ConfigCell | undefined) => cell as RichCell;
+
+describe("resource catalog", () => {
+  it("offers the 23 lists and tip withholding, each with a title and columns", () => {
+    expect(EXPLORER_RESOURCES).toHaveLength(24);
+    for (const r of EXPLORER_RESOURCES) {
+      expect(RESOURCE_INFO[r].title).not.toBe("");
+      expect(RESOURCE_SPECS[r].columns.length).toBeGreaterThan(0);
+    }
+    expect(isExplorerResource("taxRates")).toBe(true);
+    expect(isExplorerResource("tipWithholding")).toBe(true);
+    expect(isExplorerResource("employees")).toBe(false);
+    expect(isExplorerResource("constructor")).toBe(false);
+  });
+});
+
+describe("presentResource", () => {
+  const revenueCenters = [{ guid: "rc1", entityType: "RevenueCenter", name: "Dining room" }];
+  const serviceAreas = [{ guid: "sa1", entityType: "ServiceArea", name: "Patio", serviceAreaType: "ON_PREMISES", revenueCenter: { guid: "rc1", entityType: "RevenueCenter" } }];
+
+  it("resolves a table's service area and revenue center to names and flags what is missing", () => {
+    const lookups = nameLookups({ serviceAreas, revenueCenters });
+    const table = presentResource(
+      "tables",
+      [
+        { guid: "t1", entityType: "Table", name: "T1", serviceArea: { guid: "sa1", entityType: "ServiceArea" }, revenueCenter: { guid: "rc1", entityType: "RevenueCenter" } },
+        { guid: "t2", entityType: "Table", name: "T2", serviceArea: { guid: "gone", entityType: "ServiceArea" } },
+      ],
+      lookups,
+    );
+    expect(table.columns.map((c) => c.label)).toEqual(["Name", "Service area", "Revenue center", "GUID"]);
+    expect(table.rows[0]!.cells.serviceArea).toBe("Patio");
+    expect(table.rows[0]!.cells.revenueCenter).toBe("Dining room");
+    expect(table.rows[1]!.cells.serviceArea).toEqual({ text: "Not found (gone)", missing: true });
+    expect(table.rows[1]!.cells.revenueCenter).toBeNull();
+  });
+
+  it("shows the guid of a reference whose resource was not loaded", () => {
+    const table = presentResource("cashDrawers", [{ guid: "cd1", entityType: "CashDrawer", printer: { guid: "p9", entityType: "Printer" } }], {});
+    expect(table.rows[0]!.cells.printer).toEqual({ text: "p9", mono: true });
+    const resolved = presentResource("cashDrawers", [{ guid: "cd1", entityType: "CashDrawer", printer: { guid: "p9", entityType: "Printer" } }], nameLookups({ printers: [{ guid: "p9", name: "Bar printer" }] }));
+    expect(resolved.rows[0]!.cells.printer).toBe("Bar printer");
+  });
+
+  it("formats tax rates as percentages of fractions, fixed taxes as money, and nested tables readably", () => {
+    const table = presentResource(
+      "taxRates",
+      [
+        {
+          guid: "tx1",
+          entityType: "TaxRate",
+          name: "State",
+          type: "PERCENT",
+          rate: 0.0625,
+          roundingType: "HALF_EVEN",
+          isDefault: true,
+          taxTable: [],
+          conditionalTaxRates: [{ condition: "TAKE_OUT", rate: 0.07 }],
+        },
+        { guid: "tx2", entityType: "TaxRate", name: "Bottle", type: "FIXED", rate: 0.05 },
+        { guid: "tx3", entityType: "TaxRate", name: "Meals", type: "TABLE", taxTable: [{ start: 0, end: 0.1, tax: 0, pattern: false }, { start: 0.11, end: 0.24, tax: 0.01, pattern: true }] },
+      ],
+      {},
+    );
+    const [state, bottle, meals] = table.rows;
+    expect(state!.cells.rate).toEqual({ text: "6.25%", sort: 0.0625 });
+    expect(state!.cells.type).toBe("Percent");
+    expect(state!.cells.roundingType).toBe("Half even (banker's rounding)");
+    expect(state!.cells.isDefault).toBe("Yes");
+    expect(state!.cells.taxTable).toBeNull();
+    expect(rich(state!.cells.conditionalTaxRates).table).toEqual({ columns: ["Condition", "Rate"], rows: [["TAKE_OUT", "7%"]] });
+    expect(bottle!.cells.rate).toEqual({ text: "$0.05", sort: 0.05 });
+    expect(rich(meals!.cells.taxTable).table!.rows).toEqual([
+      ["$0.00", "$0.10", "$0.00", "No"],
+      ["$0.11", "$0.24", "$0.01", "Yes"],
+    ]);
+    expect(rich(meals!.cells.taxTable).text).toBe("From: $0.00, To: $0.10, Tax: $0.00, Pattern: No; From: $0.11, To: $0.24, Tax: $0.01, Pattern: Yes");
+  });
+
+  it("shows a service charge's criteria, taxes and enums in words", () => {
+    const table = presentResource(
+      "serviceCharges",
+      [
+        {
+          guid: "sc1",
+          entityType: "ServiceCharge",
+          name: "Large party",
+          amountType: "PERCENT",
+          percent: 18,
+          serviceChargeCalculation: "PRE_DISCOUNT",
+          destination: "PLATFORM",
+          gratuity: true,
+          criteria: { minCheckAmount: 100, maxCheckAmount: null, dineIn: true, takeout: false, delivery: false, minDeliveryDistance: null },
+          applicableTaxes: [{ guid: "tx1", entityType: "TaxRate", name: "State", type: "PERCENT", rate: 0.0625 }, { guid: "tx9", entityType: "TaxRate" }],
+        },
+      ],
+      nameLookups({ taxRates: [{ guid: "tx1", name: "State" }] }),
+    );
+    const cells = table.rows[0]!.cells;
+    expect(cells.percent).toEqual({ text: "18%", sort: 18 });
+    expect(cells.amountType).toBe("Percent of check");
+    expect(cells.serviceChargeCalculation).toBe("Before discounts");
+    expect(cells.destination).toBe("Platform (platform operator)");
+    expect(rich(cells.criteria).fields).toContainEqual({ label: "Minimum check", value: "$100.00" });
+    expect(rich(cells.criteria).fields).toContainEqual({ label: "Maximum check", value: "None" });
+    expect(rich(cells.criteria).fields).toContainEqual({ label: "Take out", value: "No" });
+    expect(rich(cells.applicableTaxes).list).toEqual([{ text: "State (6.25%)" }, { text: "Not found (tx9)", missing: true }]);
+  });
+
+  it("lists a discount's promo codes and adds a column for fields no spec knows", () => {
+    const table = presentResource(
+      "discounts",
+      [
+        {
+          guid: "d1",
+          entityType: "Discount",
+          name: "Ten off",
+          type: "PERCENT",
+          percentage: 10,
+          promoCodes: [{ guid: "pc", entityType: "PromoCode", code: "TEN", name: "Ten", usageType: "MULTI_USE" }],
+          channel: { guid: "x", entityType: "Channel", name: "Online" },
+        },
+      ],
+      {},
+    );
+    expect(rich(table.rows[0]!.cells.promoCodes).table!.rows).toEqual([["TEN", "Ten", "Many times"]]);
+    expect(table.columns.at(-1)).toEqual({ key: "field:channel", label: "Channel" });
+    expect(table.rows[0]!.cells["field:channel"]).toBe("Online");
+    expect(table.columns.some((c) => c.label === "Entity type")).toBe(false);
+  });
+
+  it("writes a CSV with the table's headers and one row per entity, flattening nested cells", () => {
+    const table = presentResource(
+      "serviceAreas",
+      [
+        ...serviceAreas,
+        { guid: "sa2", entityType: "ServiceArea", name: "=Bar", serviceAreaType: "OFF_PREMISES" },
+      ],
+      nameLookups({ revenueCenters }),
+    );
+    const lines = configCsv(table).trim().split("\r\n");
+    expect(lines).toEqual(["Name,Type,Revenue center,GUID", "Patio,On premises,Dining room,sa1", "'=Bar,Off premises,,sa2"]);
+  });
+
+  it("notes the withheld share is not applied when withholding is off", () => {
+    const table = presentResource("tipWithholding", [{ guid: "tw", entityType: "TipWithholding", enabled: false, percentage: 3 }], {});
+    expect(table.rows[0]!.cells.enabled).toBe("No");
+    expect(rich(table.rows[0]!.cells.percentage).text).toBe("3% (not applied)");
+  });
+});
+
+describe("parseLastModified", () => {
+  it("accepts instants with Z or an offset and treats empty as no filter", () => {
+    expect(parseLastModified("2024-05-01T09:30:00.000Z")).toEqual({ ok: true, value: new Date("2024-05-01T09:30:00.000Z") });
+    expect(parseLastModified("2024-05-01T09:30:00.000+02:00")).toEqual({ ok: true, value: new Date("2024-05-01T07:30:00.000Z") });
+    expect(parseLastModified("")).toEqual({ ok: true, value: null });
+    expect(parseLastModified(null)).toEqual({ ok: true, value: null });
+  });
+
+  it.each(["yesterday", "2024-05-01", "2024-05-01T09:30", "2024-13-01T09:30:00Z", "2024-05-01T09:30:00 02:00"])("refuses %s", (raw) => {
+    const result = parseLastModified(raw);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.message).toMatch(/lastModified/);
+  });
+});
