@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
 import { createSandbox, type SandboxHandler } from "./index";
-import type { SandboxOptions } from "./options";
+import { normalizeBasePath, type SandboxOptions } from "./options";
 
 export interface SandboxServerOptions extends SandboxOptions {
   /** 0 (the default) picks a free port. */
@@ -14,6 +14,8 @@ export interface SandboxServerOptions extends SandboxOptions {
 export interface SandboxServer {
   /** Origin plus base path, e.g. http://127.0.0.1:4010 (no trailing slash). */
   url: string;
+  /** Requests being answered right now; a disconnected client's request leaves at once. */
+  inFlight(): number;
   close(): Promise<void>;
 }
 
@@ -43,7 +45,8 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
   origin = `http://${hostInUrl}:${address.port}`;
 
   return {
-    url: `${origin}${sandboxOptions.basePath?.replace(/\/+$/, "") ?? ""}`,
+    url: `${origin}${normalizeBasePath(sandboxOptions.basePath ?? "")}`,
+    inFlight: () => inFlight.size,
     close: () =>
       new Promise<void>((resolve, reject) => {
         for (const controller of inFlight) controller.abort();

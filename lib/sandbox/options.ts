@@ -81,7 +81,7 @@ export function resolveOptions(options: SandboxOptions = {}): SandboxSettings {
   };
 }
 
-function normalizeBasePath(basePath: string): string {
+export function normalizeBasePath(basePath: string): string {
   const trimmed = basePath.replace(/\/+$/, "");
   if (trimmed === "") return "";
   return trimmed.startsWith("/") ? trimmed : `/${trimmed}`;
