@@ -56,3 +56,16 @@ export const RESOURCE_SECTIONS: readonly ResourceSection[] = [
 export function isExplorerResource(value: string): value is ExplorerResource {
   return (EXPLORER_RESOURCES as readonly string[]).includes(value);
 }
+
+/** A row of the explorer's index page. */
+export interface ResourceCount {
+  resource: ExplorerResource;
+  title: string;
+  section: ResourceSection;
+  description: string;
+  /** null when the resource could not be read. */
+  count: number | null;
+  /** A one-word state for single objects (tip withholding: On or Off). */
+  summary?: string;
+  error?: string;
+}

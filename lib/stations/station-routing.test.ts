@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { NamedEntity, PrepStation } from "@/lib/platform/schemas";
 import { buildStationsReport, effectiveExpoRouting, expoContradiction } from "./station-routing";
+import { routingSentence } from "./routing-sentences";
 import { stationsCsv } from "./stations-csv";
 
 const ref = (guid: string) => ({ guid, entityType: "PrepStation" });
@@ -123,5 +124,24 @@ describe("buildStationsReport", () => {
     expect(lines[1]).toContain("'=Alpha");
     expect(lines[1]).toContain("Station only (skips the expediter)");
     expect(lines[1]).toContain("Expediter settings contradict each other");
+  });
+});
+
+describe("routingSentence", () => {
+  it("describes each lane in words, with monitoring", () => {
+    const report = buildStationsReport(
+      [
+        station("a", "Grill", { connectedPrepStations: [ref("b"), ref("zz")] }),
+        station("b", "Salad", { printingMode: "OFFLINE_ONLY", expoRouting: "SKIP_EXPO", includeWithExpediter: false }),
+        station("c", "Pass", { expoRouting: "EXPO_ONLY" }),
+      ],
+      [printer("p1", "Hot line printer")],
+    );
+    const sentences = Object.fromEntries(report.stations.map((s) => [s.name, routingSentence(s)]));
+    expect(sentences.Grill).toBe(
+      "Grill prints every ticket at Hot line printer and also sends them to the expediter; it monitors Salad and a station that cannot be found.",
+    );
+    expect(sentences.Salad).toBe("Salad prints at Hot line printer only when its display is offline and skips the expediter; it is monitored by Grill.");
+    expect(sentences.Pass).toBe("Pass sends its tickets only to the expediter.");
   });
 });

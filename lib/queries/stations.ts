@@ -1,0 +1,21 @@
+import { queryOptions } from "@tanstack/react-query";
+import type { StationsReport } from "@/lib/stations/station-routing";
+import { fetchRestaurantJson, shouldRetryRestaurants } from "./restaurants-fetch";
+
+export const stationKeys = {
+  report: (guid: string) => ["restaurants", guid, "stations"] as const,
+};
+
+export function stationsApiPath(guid: string, format?: "csv"): string {
+  return `/api/restaurants/${encodeURIComponent(guid)}/stations${format === "csv" ? ".csv" : ""}`;
+}
+
+/** Prep stations with their routing, resolved names and configuration warnings. */
+export function stationsQuery(guid: string) {
+  return queryOptions({
+    queryKey: stationKeys.report(guid),
+    queryFn: ({ signal }) => fetchRestaurantJson<StationsReport>(stationsApiPath(guid), signal),
+    staleTime: 60_000,
+    retry: shouldRetryRestaurants,
+  });
+}
