@@ -1,0 +1,96 @@
+import { LEVEL_LABELS, type KitchenLevel, type KitchenSummary } from "@/lib/kitchen/api-types";
+import { formatChange, formatCount, formatDuration, formatShare, type Change } from "@/lib/kitchen/ui/format";
+import { levelStats } from "@/lib/kitchen/ui/summary-shapes";
+import { Skeleton } from "@/components/ui/states";
+import styles from "./headline-figures.module.css";
+
+function ChangeText({ change, show }: { change: Change; show: boolean }) {
+  if (!show) return null;
+  if (change.text === null) return <span className={`${styles.change} ${styles.neutral}`}>no earlier data</span>;
+  const arrow = change.direction === "up" ? "▲" : change.direction === "down" ? "▼" : "";
+  return (
+    <span className={`${styles.change} ${styles[change.tone]}`} title={change.description}>
+      <span aria-hidden="true">
+        {arrow} {change.text}
+      </span>
+      <span className="visually-hidden">{change.description}</span>
+    </span>
+  );
+}
+
+function Figure({ label, value, change, sub, compare }: { label: string; value: string; change: Change; sub?: string; compare: boolean }) {
+  return (
+    <div className={styles.figure}>
+      <dt>{label}</dt>
+      <dd>
+        <span className={styles.value}>{value}</span>
+        <ChangeText change={change} show={compare} />
+        {sub ? <span className={styles.sub}>{sub}</span> : null}
+      </dd>
+    </div>
+  );
+}
+
+/**
+ * The figures a manager reads first: per level, items, p50, p90 and the share on time, each with
+ * its change against the previous period of the same length.
+ */
+export function HeadlineFigures({
+  summary,
+  previous,
+  levels,
+  compare,
+}: {
+  summary: KitchenSummary;
+  previous: KitchenSummary | undefined;
+  levels: KitchenLevel[];
+  compare: boolean;
+}) {
+  return (
+    <div className={styles.grid} data-testid="headline-figures">
+      {levels.map((level) => {
+        const now = levelStats(summary, level);
+        const before = previous ? levelStats(previous, level) : null;
+        const target = summary.withinTarget.find((t) => t.level === level);
+        const targetBefore = previous?.withinTarget.find((t) => t.level === level);
+        return (
+          <section key={level} className={`card ${styles.levelCard}`} aria-label={`Level ${level}, ${LEVEL_LABELS[level]}`}>
+            <h3 className={styles.levelTitle}>
+              Level {level} · {LEVEL_LABELS[level]}
+            </h3>
+            <dl className={styles.figures}>
+              <Figure label="Items" value={formatCount(now?.count ?? 0)} change={formatChange(now?.count, before?.count, "count", "neutral")} compare={compare} />
+              <Figure label="p50" value={formatDuration(now?.p50)} change={formatChange(now?.p50, before?.p50, "duration", "lower-is-better")} compare={compare} />
+              <Figure label="p90" value={formatDuration(now?.p90)} change={formatChange(now?.p90, before?.p90, "duration", "lower-is-better")} compare={compare} />
+              <Figure
+                label="On time"
+                value={formatShare(target?.share)}
+                change={formatChange(target?.share, targetBefore?.share, "share", "higher-is-better")}
+                sub={target ? `target ${formatDuration(target.targetSeconds)}` : undefined}
+                compare={compare}
+              />
+            </dl>
+          </section>
+        );
+      })}
+    </div>
+  );
+}
+
+/** Holds the figures' space while the first summary loads. */
+export function HeadlineSkeleton({ levels = 2 }: { levels?: number }) {
+  return (
+    <div className={styles.grid} aria-hidden="true">
+      {Array.from({ length: levels }, (_, i) => (
+        <div key={i} className={`card ${styles.levelCard}`}>
+          <Skeleton height={18} width="40%" />
+          <div className={styles.figures} style={{ marginTop: 12 }}>
+            {Array.from({ length: 4 }, (__, j) => (
+              <Skeleton key={j} height={52} />
+            ))}
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}

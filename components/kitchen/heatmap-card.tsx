@@ -1,0 +1,122 @@
+"use client";
+
+import { useState } from "react";
+import { ChartCard } from "@/components/ui/chart-card";
+import { CsvDownloadButton } from "@/components/ui/csv-download-button";
+import { DataTable, type DataColumn } from "@/components/ui/data-table";
+import { HeatmapGrid } from "@/components/charts/heatmap-grid";
+import { LEVEL_LABELS, METRIC_LABELS, type KitchenLevel, type KitchenMetric, type KitchenSummary, type Stats } from "@/lib/kitchen/api-types";
+import { formatCount, formatDuration, formatHour } from "@/lib/kitchen/ui/format";
+import { HEAT_STEPS, heatStep } from "@/lib/kitchen/ui/heat-scale";
+import { heatData } from "@/lib/kitchen/ui/summary-shapes";
+import { csvColumnsOf } from "./stats-columns";
+import styles from "./kitchen-view.module.css";
+
+type Statistic = "p50" | "p90";
+
+interface CellRow {
+  key: string;
+  station: string;
+  hour: number;
+  stats: Stats;
+}
+
+const columns: DataColumn<CellRow>[] = [
+  { key: "station", header: "Station", value: (r) => r.station },
+  { key: "hour", header: "Hour (restaurant time)", value: (r) => r.hour, cell: (r) => formatHour(r.hour), align: "right" },
+  { key: "items", header: "Items", value: (r) => r.stats.count, cell: (r) => formatCount(r.stats.count), align: "right" },
+  { key: "p50", header: "p50 (s)", value: (r) => r.stats.p50, cell: (r) => formatDuration(r.stats.p50), align: "right" },
+  { key: "p90", header: "p90 (s)", value: (r) => r.stats.p90, cell: (r) => formatDuration(r.stats.p90), align: "right" },
+];
+
+/** Hour of day by station in the restaurant's own time, coloured against the level's target. */
+export function HeatmapCard({
+  summary,
+  levels,
+  initialLevel,
+  targets,
+  closeoutHour,
+  metric,
+  fileName,
+}: {
+  summary: KitchenSummary;
+  levels: KitchenLevel[];
+  initialLevel: KitchenLevel;
+  targets: Partial<Record<KitchenLevel, number>>;
+  closeoutHour: number;
+  metric: KitchenMetric;
+  fileName: string;
+}) {
+  const [chosenLevel, setLevel] = useState<KitchenLevel>(initialLevel);
+  const [statistic, setStatistic] = useState<Statistic>("p90");
+  const level = levels.includes(chosenLevel) ? chosenLevel : (levels[0] ?? 0);
+  const data = heatData(summary, level, closeoutHour);
+  const target = targets[level] ?? 0;
+  const rows: CellRow[] = data.stations.flatMap((s) =>
+    data.hours.flatMap((hour) => {
+      const stats = data.cell(s.key, hour);
+      return stats ? [{ key: `${s.key}|${hour}`, station: s.label, hour, stats }] : [];
+    }),
+  );
+
+  return (
+    <ChartCard
+      title="By hour and station"
+      description={`${statistic} of ${METRIC_LABELS[metric].toLowerCase()} per hour of the day, in the restaurant's time (${summary.timeZone}). Warm cells are over the level's target of ${formatDuration(target)}.`}
+      actions={<CsvDownloadButton fileName={fileName} columns={csvColumnsOf(columns)} rows={rows} />}
+      table={<DataTable caption={`Hour by station, level ${level}`} columns={columns} rows={rows} rowKey={(r) => r.key} hideCsv hideCaption />}
+    >
+      <div className={styles.inlineControls}>
+        <label className={styles.inlineField}>
+          Level
+          <select className="select" value={String(level)} onChange={(e) => setLevel(Number(e.target.value) as KitchenLevel)}>
+            {levels.map((l) => (
+              <option key={l} value={l}>
+                {l} · {LEVEL_LABELS[l]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className={styles.inlineField}>
+          Statistic
+          <select className="select" value={statistic} onChange={(e) => setStatistic(e.target.value as Statistic)}>
+            <option value="p50">p50 (median)</option>
+            <option value="p90">p90</option>
+          </select>
+        </label>
+      </div>
+      {data.stations.length === 0 ? (
+        <p className={styles.chartEmpty}>No items at this level.</p>
+      ) : (
+        <>
+          <HeatmapGrid
+            caption={`${statistic} ${METRIC_LABELS[metric].toLowerCase()} by hour and station, level ${level}`}
+            cornerLabel="Station"
+            rows={data.stations}
+            columns={data.hours.map((h) => ({ key: String(h), label: formatHour(h) }))}
+            value={(stationKey, hour) => data.cell(stationKey, Number(hour))?.[statistic] ?? null}
+            formatCell={(seconds) => (seconds / 60).toFixed(1)}
+            describe={(row, column, seconds) =>
+              seconds === null
+                ? `${row.label}, ${column.label}: no items`
+                : `${row.label}, ${column.label}: ${statistic} ${formatDuration(seconds)}, ${formatCount(data.cell(row.key, Number(column.key))?.count ?? 0)} items`
+            }
+            cellStyle={(seconds) => {
+              const step = heatStep(seconds, target);
+              return { background: step.background, color: step.color };
+            }}
+          />
+          <ul className={styles.heatLegend} aria-label="Colour key">
+            {HEAT_STEPS.map((step) => (
+              <li key={step.label}>
+                <span className={styles.heatSwatch} style={{ background: step.background }} aria-hidden="true" />
+                {step.label}
+              </li>
+            ))}
+            <li>Cells show minutes.</li>
+          </ul>
+        </>
+      )}
+    </ChartCard>
+  );
+}

@@ -1,0 +1,121 @@
+"use client";
+
+import { ChartCard } from "@/components/ui/chart-card";
+import { CsvDownloadButton } from "@/components/ui/csv-download-button";
+import { DataTable, type DataColumn } from "@/components/ui/data-table";
+import { ChartTooltipBox } from "@/components/charts/chart-tooltip";
+import type { HistogramBin } from "@/components/charts/histogram-chart";
+import { LEVEL_LABELS, METRIC_LABELS, NONE_FILTER, type Histogram, type KitchenLevel, type KitchenMetric, type StationRef } from "@/lib/kitchen/api-types";
+import { formatCount, formatDuration, formatShare } from "@/lib/kitchen/ui/format";
+import { histogramRows, stationLabel, type HistogramRow } from "@/lib/kitchen/ui/summary-shapes";
+import { Skeleton } from "@/components/ui/states";
+import { LazyHistogramChart } from "./lazy-charts";
+import { LEVEL_COLORS } from "./level-colors";
+import { csvColumnsOf } from "./stats-columns";
+import styles from "./kitchen-view.module.css";
+
+type BinRow = HistogramRow;
+
+function minutesLabel(seconds: number): string {
+  const m = seconds / 60;
+  return Number.isInteger(m) ? `${m}m` : `${m.toFixed(1)}m`;
+}
+
+export function binLabel(bin: HistogramBin): string {
+  return bin.to === null ? `≥ ${minutesLabel(bin.from)}` : `${minutesLabel(bin.from)}–${minutesLabel(bin.to)}`;
+}
+
+const columns: DataColumn<BinRow>[] = [
+  { key: "from", header: "From (s)", value: (b) => b.from, cell: (b) => formatDuration(b.from), align: "right" },
+  { key: "to", header: "To (s, exclusive)", value: (b) => b.to, cell: (b) => (b.to === null ? "and longer" : formatDuration(b.to)), align: "right" },
+  { key: "count", header: "Items", value: (b) => b.count, cell: (b) => formatCount(b.count), align: "right" },
+  { key: "share", header: "Share", value: (b) => Number(b.share.toFixed(4)), cell: (b) => formatShare(b.share), align: "right" },
+  { key: "cumulative", header: "Cumulative share", value: (b) => Number(b.cumulative.toFixed(4)), cell: (b) => formatShare(b.cumulative), align: "right" },
+];
+
+/** How the times of one station at one level spread out, with the level's target marked. */
+export function HistogramCard({
+  histogram,
+  loading,
+  stations,
+  station,
+  level,
+  levels,
+  target,
+  metric,
+  fileName,
+  onChange,
+}: {
+  histogram: Histogram | undefined;
+  loading: boolean;
+  stations: StationRef[];
+  station: string | null;
+  level: KitchenLevel;
+  levels: readonly KitchenLevel[];
+  target: number | undefined;
+  metric: KitchenMetric;
+  fileName: string;
+  onChange: (patch: { histStation?: string | null; histLevel?: KitchenLevel }) => void;
+}) {
+  const total = histogram?.bins.reduce((sum, b) => sum + b.count, 0) ?? 0;
+  const rows: BinRow[] = histogramRows(histogram?.bins ?? []);
+  const stationName = station ? stationLabel(stations.find((s) => (s.stationGuid ?? NONE_FILTER) === station) ?? { stationGuid: station, stationName: null }) : "All stations";
+  const title = "Distribution";
+
+  return (
+    <ChartCard
+      title={title}
+      description={`${METRIC_LABELS[metric]}: ${stationName}, level ${level} (${LEVEL_LABELS[level].toLowerCase()}). Items per time band.`}
+      actions={<CsvDownloadButton fileName={fileName} columns={csvColumnsOf(columns)} rows={rows} />}
+      table={<DataTable caption={`${title}: ${stationName}, level ${level}`} columns={columns} rows={rows} rowKey={(r) => String(r.from)} hideCsv hideCaption />}
+    >
+      <div className={styles.inlineControls}>
+        <label className={styles.inlineField}>
+          Station
+          <select className="select" value={station ?? ""} onChange={(e) => onChange({ histStation: e.target.value || null })}>
+            <option value="">All stations</option>
+            {stations.map((s) => (
+              <option key={s.stationGuid ?? NONE_FILTER} value={s.stationGuid ?? NONE_FILTER}>
+                {stationLabel(s)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className={styles.inlineField}>
+          Level
+          <select className="select" value={String(level)} onChange={(e) => onChange({ histLevel: Number(e.target.value) as KitchenLevel })}>
+            {levels.map((l) => (
+              <option key={l} value={l}>
+                {l} · {LEVEL_LABELS[l]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <div style={{ minHeight: 268, opacity: loading && histogram ? 0.6 : 1 }}>
+        {!histogram ? (
+          <Skeleton height={268} style={{ display: "block" }} />
+        ) : total === 0 ? (
+          <p className={styles.chartEmpty}>No items for this station and level.</p>
+        ) : (
+          <LazyHistogramChart
+            bins={histogram.bins}
+            color={LEVEL_COLORS[level]}
+            binLabel={binLabel}
+            references={target ? [{ value: target, label: `Target (${formatDuration(target)})`, color: "var(--chart-target)" }] : []}
+            ariaLabel={`Distribution of ${METRIC_LABELS[metric]}, ${stationName}, level ${level}`}
+            tooltip={(bin) => (
+              <ChartTooltipBox
+                title={binLabel(bin)}
+                rows={[
+                  { label: "Items", value: formatCount(bin.count), color: LEVEL_COLORS[level] },
+                  { label: "Share", value: formatShare(total ? bin.count / total : null) },
+                ]}
+              />
+            )}
+          />
+        )}
+      </div>
+    </ChartCard>
+  );
+}

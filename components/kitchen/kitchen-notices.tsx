@@ -1,0 +1,45 @@
+"use client";
+
+import { Notice, ProgressState } from "@/components/ui/states";
+import type { KitchenCoverage } from "@/lib/kitchen/api-types";
+import { coverageNotes, listDates } from "@/lib/kitchen/ui/coverage-notes";
+import type { DateCoverage } from "@/lib/kitchen/api-types";
+
+/** Dates the numbers leave out (failed, no subscription) and dates still open, named. */
+export function CoverageWarnings({ coverage }: { coverage: DateCoverage }) {
+  const notes = coverageNotes(coverage);
+  if (notes.notEntitled) return null;
+  const failed = coverage.failed.map((f) => f.date).sort();
+  return (
+    <>
+      {failed.length > 0 ? (
+        <Notice title={`${failed.length === 1 ? "One date is" : `${failed.length} dates are`} missing from these numbers`}>
+          <p>
+            The kitchen data of {listDates(failed)} could not be fetched from the Platform. The figures below leave{" "}
+            {failed.length === 1 ? "it" : "them"} out; reloading the page tries again.
+          </p>
+        </Notice>
+      ) : null}
+      {coverage.notEntitled.length > 0 ? (
+        <Notice title="Some dates have no kitchen data">
+          <p>The Platform sent no kitchen data for {listDates([...coverage.notEntitled].sort())}: the restaurant lacked the professional tier then.</p>
+        </Notice>
+      ) : null}
+      {notes.open.length > 0 ? (
+        <Notice tone="info" title="Today is still open">
+          <p>
+            {listDates(notes.open.map((o) => o.date))} {notes.open.length === 1 ? "is" : "are"} the current business date: its numbers grow as the
+            kitchen works and refresh on their own.
+          </p>
+        </Notice>
+      ) : null}
+    </>
+  );
+}
+
+/** A cold range is being fetched from the Platform date by date. */
+export function FetchProgress({ coverage }: { coverage: KitchenCoverage | undefined }) {
+  if (!coverage) return <ProgressState label="Fetching kitchen data from the Platform…" value={0} max={1} />;
+  const done = coverage.total - coverage.pending;
+  return <ProgressState label={`Fetching kitchen data from the Platform: ${done} of ${coverage.total} business dates ready`} value={done} max={coverage.total} />;
+}

@@ -1,0 +1,29 @@
+import { KITCHEN_METRICS, METRIC_LABELS, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/api-types";
+import { COMMON_RULES, LEVEL_DESCRIPTIONS, METRIC_DESCRIPTIONS, METRIC_FORMULAS, ON_TIME_DEFINITION } from "@/lib/kitchen/ui/metric-definitions";
+import styles from "./kitchen-view.module.css";
+
+/** The definition of the chosen metric in one line, the rest one click away. */
+export function MetricNote({ metric, levels }: { metric: KitchenMetric; levels: readonly KitchenLevel[] }) {
+  return (
+    <div className={styles.metricNote} data-testid="metric-note">
+      <p>
+        <strong>{METRIC_LABELS[metric]}</strong> = {METRIC_FORMULAS[metric]}. {METRIC_DESCRIPTIONS[metric]}
+      </p>
+      <details>
+        <summary>How these numbers are counted</summary>
+        <ul>
+          {KITCHEN_METRICS.map((m) => (
+            <li key={m}>
+              <strong>{METRIC_LABELS[m]}</strong> = {METRIC_FORMULAS[m]}.
+            </li>
+          ))}
+          <li>{COMMON_RULES}</li>
+          <li>{ON_TIME_DEFINITION}</li>
+          {levels.map((level) => (
+            <li key={level}>{LEVEL_DESCRIPTIONS[level]}</li>
+          ))}
+        </ul>
+      </details>
+    </div>
+  );
+}

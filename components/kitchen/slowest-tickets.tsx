@@ -1,0 +1,188 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { Fragment, useState } from "react";
+import { CsvDownloadButton } from "@/components/ui/csv-download-button";
+import { ErrorState, Skeleton } from "@/components/ui/states";
+import type { CsvColumn } from "@/lib/csv/csv";
+import { LEVEL_LABELS, METRIC_LABELS, type KitchenMetric, type SlowTicket, type TicketItem } from "@/lib/kitchen/api-types";
+import { formatBusinessDateShort } from "@/lib/kitchen/ui/business-dates";
+import { formatDuration } from "@/lib/kitchen/ui/format";
+import { behaviorLabel } from "@/lib/kitchen/ui/summary-shapes";
+import { kitchenTicketsQuery } from "@/lib/queries/kitchen";
+import { TableCard } from "./table-card";
+import styles from "./slowest-tickets.module.css";
+
+function clock(iso: string | null, timeZone: string): string {
+  if (!iso) return "—";
+  return new Date(iso).toLocaleTimeString("en-US", { timeZone, hour: "numeric", minute: "2-digit", second: "2-digit" });
+}
+
+type ItemCsvRow = TicketItem & { ticketGuid: string; businessDate: string };
+
+function itemCsvColumns(timeZone: string): CsvColumn<ItemCsvRow>[] {
+  return [
+    { header: "Business date", value: (r) => r.businessDate },
+    { header: "Ticket", value: (r) => r.ticketGuid },
+    { header: "Item", value: (r) => r.itemName },
+    { header: "Level", value: (r) => r.level },
+    { header: "Station", value: (r) => r.stationName },
+    { header: "Course", value: (r) => r.courseName },
+    { header: `Fired (${timeZone})`, value: (r) => clock(r.firedAt, timeZone) },
+    { header: `Started (${timeZone})`, value: (r) => clock(r.startedAt, timeZone) },
+    { header: `Fulfilled (${timeZone})`, value: (r) => clock(r.fulfilledAt, timeZone) },
+    { header: "Fire to fulfill (s)", value: (r) => r.fireToFulfill },
+    { header: "Start to fulfill (s)", value: (r) => r.startToFulfill },
+    { header: "Wait to start (s)", value: (r) => r.waitToStart },
+  ];
+}
+
+function TicketItems({ ticket, timeZone }: { ticket: SlowTicket; timeZone: string }) {
+  const items = [...ticket.items].sort((a, b) => (a.itemName ?? "").localeCompare(b.itemName ?? "") || a.level - b.level);
+  return (
+    <table className={styles.items}>
+      <caption className="visually-hidden">Items of the ticket fired at {clock(ticket.firedAt, timeZone)}</caption>
+      <thead>
+        <tr>
+          <th scope="col">Item</th>
+          <th scope="col">Level</th>
+          <th scope="col">Station</th>
+          <th scope="col">Started</th>
+          <th scope="col">Fulfilled</th>
+          <th scope="col" className={styles.right}>
+            Fire to fulfill
+          </th>
+          <th scope="col" className={styles.right}>
+            Start to fulfill
+          </th>
+          <th scope="col" className={styles.right}>
+            Wait to start
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {items.map((item) => (
+          <tr key={`${item.selectionGuid}|${item.level}|${item.stationGuid ?? ""}`}>
+            <td>{item.itemName ?? "Unnamed item"}</td>
+            <td>
+              {item.level} · {LEVEL_LABELS[item.level]}
+            </td>
+            <td>{item.stationName ?? "—"}</td>
+            <td>{clock(item.startedAt, timeZone)}</td>
+            <td>{clock(item.fulfilledAt, timeZone)}</td>
+            <td className={styles.right}>{formatDuration(item.fireToFulfill)}</td>
+            <td className={styles.right}>{formatDuration(item.startToFulfill)}</td>
+            <td className={styles.right}>{formatDuration(item.waitToStart)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** The slowest tickets of the range; each opens to its items with their times at every level. */
+export function SlowestTickets({
+  guid,
+  query,
+  live,
+  metric,
+  timeZone,
+  fileName,
+}: {
+  guid: string;
+  query: URLSearchParams;
+  live: boolean;
+  metric: KitchenMetric;
+  timeZone: string;
+  fileName: string;
+}) {
+  const tickets = useQuery(kitchenTicketsQuery(guid, query, { live }));
+  const [open, setOpen] = useState<Set<string>>(new Set());
+  const list = tickets.data?.tickets ?? [];
+  const csvRows: ItemCsvRow[] = list.flatMap((t) => t.items.map((item) => ({ ...item, ticketGuid: t.ticketGuid, businessDate: t.businessDate })));
+  const levels = [...new Set(list.flatMap((t) => t.levels.map((l) => l.level)))].sort();
+
+  function toggle(id: string) {
+    setOpen((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  }
+
+  return (
+    <TableCard
+      title="Slowest tickets"
+      description={`Tickets ranked by their slowest item's ${METRIC_LABELS[metric].toLowerCase()}. Times in the restaurant's time (${timeZone}).`}
+      actions={<CsvDownloadButton fileName={fileName} columns={itemCsvColumns(timeZone)} rows={csvRows} label="Download items CSV" />}
+      testId="slowest-tickets"
+    >
+      {tickets.isError && !tickets.data ? (
+        <ErrorState title="The slowest tickets could not be loaded" error={tickets.error} onRetry={() => void tickets.refetch()} />
+      ) : !tickets.data ? (
+        <Skeleton height={320} style={{ display: "block" }} />
+      ) : list.length === 0 ? (
+        <p>No tickets in this range.</p>
+      ) : (
+        <div className={styles.scroll} style={{ opacity: tickets.isPlaceholderData ? 0.6 : 1 }}>
+          <table className={styles.table}>
+            <caption className="visually-hidden">Slowest tickets</caption>
+            <thead>
+              <tr>
+                <th scope="col">Ticket</th>
+                <th scope="col">Date</th>
+                <th scope="col">Fired</th>
+                <th scope="col" className={styles.right}>
+                  Slowest item
+                </th>
+                {levels.map((level) => (
+                  <th key={level} scope="col" className={styles.right}>
+                    Done at level {level}
+                  </th>
+                ))}
+                <th scope="col">Dining option</th>
+                <th scope="col">Source</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((ticket, index) => {
+                const id = `${ticket.ticketGuid}|${ticket.businessDate}`;
+                const expanded = open.has(id);
+                const detailId = `ticket-items-${index}`;
+                return (
+                  <Fragment key={id}>
+                    <tr>
+                      <td>
+                        <button type="button" className={`button ${styles.toggle}`} aria-expanded={expanded} aria-controls={detailId} onClick={() => toggle(id)}>
+                          <span aria-hidden="true">{expanded ? "▾" : "▸"}</span> {ticket.items.length} items
+                          <span className="visually-hidden">
+                            {" "}
+                            of the ticket fired {formatBusinessDateShort(ticket.businessDate)} at {clock(ticket.firedAt, timeZone)}
+                          </span>
+                        </button>
+                      </td>
+                      <td>{formatBusinessDateShort(ticket.businessDate)}</td>
+                      <td>{clock(ticket.firedAt, timeZone)}</td>
+                      <td className={styles.right}>{formatDuration(ticket.seconds)}</td>
+                      {levels.map((level) => (
+                        <td key={level} className={styles.right}>
+                          {formatDuration(ticket.levels.find((l) => l.level === level)?.fireToFulfill)}
+                        </td>
+                      ))}
+                      <td>{ticket.diningOptionName ?? behaviorLabel(ticket.diningOptionBehavior)}</td>
+                      <td>{ticket.orderSource ?? "—"}</td>
+                    </tr>
+                    <tr id={detailId} className={styles.detail} hidden={!expanded}>
+                      <td colSpan={6 + levels.length}>{expanded ? <TicketItems ticket={ticket} timeZone={timeZone} /> : null}</td>
+                    </tr>
+                  </Fragment>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </TableCard>
+  );
+}

@@ -1,0 +1,21 @@
+import { useId, type ReactNode } from "react";
+import styles from "./kitchen-view.module.css";
+
+/** A titled card holding a table (lists that are read, not charted: slowest items, tickets). */
+export function TableCard({ title, description, actions, children, testId }: { title: string; description?: ReactNode; actions?: ReactNode; children: ReactNode; testId?: string }) {
+  const headingId = useId();
+  return (
+    <section className={`card ${styles.tableCard}`} aria-labelledby={headingId} data-testid={testId}>
+      <div className={styles.tableCardHeader}>
+        <div>
+          <h2 id={headingId} className={styles.tableCardTitle}>
+            {title}
+          </h2>
+          {description ? <div className={styles.tableCardDescription}>{description}</div> : null}
+        </div>
+        {actions ? <div className={styles.tableCardActions}>{actions}</div> : null}
+      </div>
+      {children}
+    </section>
+  );
+}

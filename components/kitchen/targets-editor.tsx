@@ -1,0 +1,91 @@
+"use client";
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useId, useState, type FormEvent } from "react";
+import { LEVEL_LABELS, type KitchenLevel, type KitchenTargets } from "@/lib/kitchen/api-types";
+import { formatDuration } from "@/lib/kitchen/ui/format";
+import { kitchenKeys, putKitchenTargets } from "@/lib/queries/kitchen";
+import { errorMessage } from "@/components/ui/states";
+import styles from "./kitchen-view.module.css";
+
+/**
+ * Target times per level, in minutes, kept per restaurant on the server. Saving refetches the
+ * figures, since the share on time depends on them.
+ */
+export function TargetsEditor({ guid, targets, levels }: { guid: string; targets: KitchenTargets | undefined; levels: readonly KitchenLevel[] }) {
+  const queryClient = useQueryClient();
+  const [saved, setSaved] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const headingId = useId();
+  const errorId = useId();
+  const mutation = useMutation({
+    mutationFn: (input: { level: KitchenLevel; seconds: number }[]) => putKitchenTargets(guid, { targets: input }),
+    onSuccess: async (next) => {
+      queryClient.setQueryData(kitchenKeys.targets(guid), next);
+      setSaved(`Targets saved: ${next.targets.filter((t) => levels.includes(t.level)).map((t) => `level ${t.level} ${formatDuration(t.seconds)}`).join(", ")}.`);
+      await queryClient.invalidateQueries({ queryKey: kitchenKeys.all(guid) });
+    },
+  });
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSaved(null);
+    const data = new FormData(event.currentTarget);
+    const input: { level: KitchenLevel; seconds: number }[] = [];
+    for (const level of levels) {
+      const minutes = Number(String(data.get(`level-${level}`) ?? "").replace(",", "."));
+      if (!Number.isFinite(minutes) || minutes <= 0 || minutes > 1440) {
+        setFormError(`Level ${level}: enter minutes between 0.1 and 1440.`);
+        return;
+      }
+      input.push({ level, seconds: Math.round(minutes * 60) });
+    }
+    setFormError(null);
+    mutation.mutate(input);
+  }
+
+  const error = formError ?? (mutation.isError ? errorMessage(mutation.error) : null);
+  return (
+    <section className={`card ${styles.targets}`} aria-labelledby={headingId} data-testid="targets-editor">
+      <h2 id={headingId} className={styles.tableCardTitle}>
+        Target times
+      </h2>
+      <p className={styles.tableCardDescription}>The time each level should meet. Drawn as dashed lines; items at or under it count as on time.</p>
+      {!targets ? (
+        <p>Loading targets…</p>
+      ) : (
+        <form onSubmit={submit} className={styles.targetsForm} noValidate key={targets.updatedAt ?? "defaults"}>
+          {levels.map((level) => {
+            const t = targets.targets.find((x) => x.level === level);
+            return (
+              <label key={level} className={styles.inlineField}>
+                Level {level} · {LEVEL_LABELS[level]} (minutes){t?.isDefault ? " · default" : ""}
+                <input
+                  className="input"
+                  name={`level-${level}`}
+                  type="number"
+                  inputMode="decimal"
+                  min={0.1}
+                  max={1440}
+                  step={0.5}
+                  defaultValue={t ? Math.round((t.seconds / 60) * 10) / 10 : ""}
+                  aria-describedby={error ? errorId : undefined}
+                  aria-invalid={error ? true : undefined}
+                />
+              </label>
+            );
+          })}
+          <button type="submit" className="button button-primary" disabled={mutation.isPending}>
+            {mutation.isPending ? "Saving…" : "Save targets"}
+          </button>
+          <p id={errorId} className={styles.formError} role="alert">
+            {error}
+          </p>
+          <p className={styles.formSaved} role="status">
+            {saved}
+          </p>
+        </form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,80 @@
+import { keepPreviousData, queryOptions } from "@tanstack/react-query";
+import type { KitchenCoverage, KitchenSummary, KitchenTargets, KitchenTargetsInput, KitchenTickets } from "@/lib/kitchen/api-types";
+import type { DateRange } from "@/lib/kitchen/ui/date-range";
+import { fetchKitchenJson, shouldRetryKitchen } from "./kitchen-fetch";
+
+/**
+ * queryOptions factories of the kitchen API, so every component (and any server prefetch) shares
+ * one key and one fetcher per request. Keys carry the query string: a view's URL state maps to
+ * exactly one cache entry.
+ */
+const base = (guid: string) => `/api/restaurants/${encodeURIComponent(guid)}/kitchen`;
+
+export const kitchenKeys = {
+  all: (guid: string) => ["kitchen", guid] as const,
+  summary: (guid: string, query: string) => ["kitchen", guid, "summary", query] as const,
+  coverage: (guid: string, range: DateRange) => ["kitchen", guid, "coverage", range.from, range.to] as const,
+  tickets: (guid: string, query: string) => ["kitchen", guid, "tickets", query] as const,
+  targets: (guid: string) => ["kitchen", guid, "targets"] as const,
+};
+
+/** While today's business date is in the range, the numbers grow: refetch this often. */
+export const OPEN_DAY_REFETCH_MS = 60_000;
+
+export function kitchenSummaryQuery(guid: string, query: URLSearchParams, opts: { live?: boolean } = {}) {
+  const qs = query.toString();
+  return queryOptions({
+    queryKey: kitchenKeys.summary(guid, qs),
+    queryFn: ({ signal }) => fetchKitchenJson<KitchenSummary>(`${base(guid)}/summary?${qs}`, { signal }),
+    // The previous view stays on screen (dimmed) while the next loads, so nothing jumps.
+    placeholderData: keepPreviousData,
+    staleTime: opts.live ? 30_000 : 5 * 60_000,
+    refetchInterval: opts.live ? OPEN_DAY_REFETCH_MS : false,
+    retry: shouldRetryKitchen,
+  });
+}
+
+export function kitchenCoverageQuery(guid: string, range: DateRange, opts: { poll?: boolean } = {}) {
+  return queryOptions({
+    queryKey: kitchenKeys.coverage(guid, range),
+    queryFn: ({ signal }) =>
+      fetchKitchenJson<KitchenCoverage>(`${base(guid)}/coverage?${new URLSearchParams({ from: range.from, to: range.to })}`, { signal }),
+    refetchInterval: opts.poll ? 1_000 : false,
+    staleTime: 0,
+    retry: shouldRetryKitchen,
+  });
+}
+
+export function kitchenTicketsQuery(guid: string, query: URLSearchParams, opts: { live?: boolean } = {}) {
+  const qs = query.toString();
+  return queryOptions({
+    queryKey: kitchenKeys.tickets(guid, qs),
+    queryFn: ({ signal }) => fetchKitchenJson<KitchenTickets>(`${base(guid)}/tickets?${qs}`, { signal }),
+    placeholderData: keepPreviousData,
+    staleTime: opts.live ? 30_000 : 5 * 60_000,
+    refetchInterval: opts.live ? OPEN_DAY_REFETCH_MS : false,
+    retry: shouldRetryKitchen,
+  });
+}
+
+export function kitchenTargetsQuery(guid: string) {
+  return queryOptions({
+    queryKey: kitchenKeys.targets(guid),
+    queryFn: ({ signal }) => fetchKitchenJson<KitchenTargets>(`${base(guid)}/targets`, { signal }),
+    staleTime: 5 * 60_000,
+    retry: shouldRetryKitchen,
+  });
+}
+
+export function putKitchenTargets(guid: string, input: KitchenTargetsInput): Promise<KitchenTargets> {
+  return fetchKitchenJson<KitchenTargets>(`${base(guid)}/targets`, { method: "PUT", body: JSON.stringify(input) });
+}
+
+/** Links to the server's CSV exports (streamed, so large ranges do not pass through the page). */
+export function summaryCsvUrl(guid: string, query: URLSearchParams): string {
+  return `${base(guid)}/summary.csv?${query}`;
+}
+
+export function fulfillmentsCsvUrl(guid: string, range: DateRange): string {
+  return `${base(guid)}/fulfillments.csv?${new URLSearchParams({ from: range.from, to: range.to })}`;
+}
