@@ -1,0 +1,33 @@
+import type { ReactNode } from "react";
+import { getPermittedRestaurants } from "@/lib/access/permitted-restaurants";
+import { requireSession } from "@/lib/access/page-access";
+import { logSafe } from "@/lib/api/log-safe";
+import { AppShell } from "@/components/shell/app-shell";
+import type { ShellRestaurant } from "@/components/shell/sections";
+
+/**
+ * Every signed-in page. No session: off to /sign-in (requireSession). The switcher's list comes
+ * from the same access rule as the API; if the Platform cannot name the restaurants right now the
+ * shell still renders and each page shows its own error.
+ */
+export default async function SignedInLayout({ children }: { children: ReactNode }) {
+  const session = await requireSession();
+  let restaurants: ShellRestaurant[] = [];
+  let unavailable = false;
+  try {
+    restaurants = (await getPermittedRestaurants(session)).map(({ guid, name, locationName, archived }) => ({
+      guid,
+      name,
+      locationName,
+      archived,
+    }));
+  } catch (error) {
+    console.error(`[shell] restaurant list unavailable: ${logSafe(error)}`);
+    unavailable = true;
+  }
+  return (
+    <AppShell account={session} restaurants={restaurants} restaurantsUnavailable={unavailable}>
+      {children}
+    </AppShell>
+  );
+}

@@ -1,0 +1,25 @@
+import type { ReactNode } from "react";
+import { requireRestaurant } from "@/lib/access/page-access";
+import { Notice } from "@/components/ui/states";
+
+/**
+ * Every page of one restaurant. The access check runs here, before anything streams, so a
+ * foreign or unknown GUID is a real 404 response; pages below call requireRestaurant(guid)
+ * again for the restaurant itself (React's cache makes that free).
+ */
+export default async function RestaurantLayout({ children, params }: { children: ReactNode; params: Promise<{ guid: string }> }) {
+  const { guid } = await params;
+  const restaurant = await requireRestaurant(guid);
+  return (
+    <>
+      {restaurant.archived ? (
+        <div style={{ marginBottom: "var(--space-4)" }}>
+          <Notice title={`${restaurant.name} is archived`}>
+            The Platform no longer serves this restaurant as active. What is shown here is its last known state.
+          </Notice>
+        </div>
+      ) : null}
+      {children}
+    </>
+  );
+}

@@ -1,0 +1,14 @@
+// GET /api/restaurants: the signed-in account's restaurants, and only those.
+import { getPermittedRestaurants } from "@/lib/access/permitted-restaurants";
+import { jsonResponse } from "@/lib/api/error-response";
+import { withSession } from "@/lib/api/route-handler";
+import type { RestaurantsResponse } from "@/lib/queries/restaurants";
+
+/** How long one request waits for unknown kitchen entitlements to be probed (see kitchen-entitlement.ts). */
+const ENTITLEMENT_WAIT_MS = 2_500;
+
+export const GET = withSession(async ({ session }) => {
+  const restaurants = await getPermittedRestaurants(session, { probeKitchenMs: ENTITLEMENT_WAIT_MS });
+  const body: RestaurantsResponse = { restaurants };
+  return jsonResponse(body);
+});

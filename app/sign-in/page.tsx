@@ -1,0 +1,35 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { optionalSession, safeCallbackPath } from "@/lib/access/page-access";
+import { oidcSignIn } from "@/lib/auth/auth-options";
+import { SignInForm } from "@/components/shell/sign-in-form";
+import { SkipLink } from "@/components/shell/skip-link";
+import styles from "@/components/shell/sign-in.module.css";
+
+export const metadata: Metadata = { title: "Sign in" };
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+export default async function SignInPage({ searchParams }: { searchParams: SearchParams }) {
+  const query = await searchParams;
+  const callbackPath = safeCallbackPath(first(query.callbackUrl));
+  if (await optionalSession()) redirect(callbackPath);
+  const sso = oidcSignIn();
+  return (
+    <>
+      <SkipLink />
+      <main id="main" tabIndex={-1} className={styles.page}>
+        <div className={styles.card}>
+          <p className={styles.brand}>
+            <span aria-hidden="true">◔</span> Kitchen Pulse
+          </p>
+          <h1 className={styles.title}>Sign in</h1>
+          <p className={styles.lead}>Kitchen performance for the restaurants you manage.</p>
+          <SignInForm callbackPath={callbackPath} initialError={first(query.error)} sso={sso} />
+        </div>
+      </main>
+    </>
+  );
+}

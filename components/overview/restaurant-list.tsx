@@ -1,0 +1,121 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { useMemo } from "react";
+import { restaurantsQuery } from "@/lib/queries/restaurants";
+import { businessDateAt, formatBusinessDate } from "@/lib/restaurants/business-date";
+import type { PermittedRestaurant } from "@/lib/restaurants/permitted-restaurant";
+import { DataTable, type DataColumn } from "@/components/ui/data-table";
+import { EmptyState, ErrorState, Skeleton } from "@/components/ui/states";
+import { RESTAURANT_SECTIONS, restaurantPath } from "@/components/shell/sections";
+import { restaurantStatus, RestaurantStatusBadge, STATUS_LABELS } from "./restaurant-status";
+import styles from "./restaurant-list.module.css";
+
+export type RestaurantColumn = DataColumn<PermittedRestaurant>;
+
+function todaysBusinessDate(r: PermittedRestaurant, now: Date): string | null {
+  try {
+    return businessDateAt(now, r.timeZone, r.closeoutHour);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Every permitted restaurant with identity, today's business date in its own zone and status.
+ * Other features add columns (kitchen figures) through `extraColumns`, placed before the links;
+ * they receive the same PermittedRestaurant rows.
+ */
+export function RestaurantList({ extraColumns = [] }: { extraColumns?: RestaurantColumn[] }) {
+  const query = useQuery(restaurantsQuery());
+  const columns = useMemo<RestaurantColumn[]>(() => {
+    const now = new Date();
+    return [
+      {
+        key: "name",
+        header: "Restaurant",
+        value: (r) => r.name,
+        cell: (r) => (
+          <Link href={restaurantPath(r.guid, "info")} className={styles.name}>
+            {r.name}
+          </Link>
+        ),
+      },
+      { key: "location", header: "Location", value: (r) => r.locationName || null },
+      { key: "timeZone", header: "Time zone", value: (r) => r.timeZone },
+      {
+        key: "businessDate",
+        header: "Business date today",
+        value: (r) => todaysBusinessDate(r, now),
+        cell: (r) => {
+          const date = todaysBusinessDate(r, now);
+          return date ? (
+            <time dateTime={`${date.slice(0, 4)}-${date.slice(4, 6)}-${date.slice(6)}`} data-business-date={date}>
+              {formatBusinessDate(date)}
+            </time>
+          ) : (
+            "—"
+          );
+        },
+      },
+      {
+        key: "status",
+        header: "Status",
+        value: (r) => STATUS_LABELS[restaurantStatus(r)],
+        cell: (r) => <RestaurantStatusBadge restaurant={r} />,
+      },
+      ...extraColumns,
+      {
+        key: "pages",
+        header: "Pages",
+        sortable: false,
+        csv: false,
+        value: () => null,
+        cell: (r) => (
+          <ul className={styles.pageLinks} aria-label={`${r.name} pages`}>
+            {RESTAURANT_SECTIONS.map((s) => (
+              <li key={s.slug}>
+                <Link href={restaurantPath(r.guid, s.slug)}>{s.label}</Link>
+              </li>
+            ))}
+          </ul>
+        ),
+      },
+    ];
+  }, [extraColumns]);
+
+  if (query.isPending) {
+    return (
+      <div className={styles.skeleton} aria-busy="true">
+        <span className="visually-hidden" role="status">
+          Loading restaurants…
+        </span>
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} height={40} />
+        ))}
+      </div>
+    );
+  }
+  if (query.isError) {
+    return <ErrorState title="Your restaurants could not be loaded" error={query.error} onRetry={() => void query.refetch()} />;
+  }
+  const restaurants = query.data.restaurants;
+  if (restaurants.length === 0) {
+    return (
+      <EmptyState title="No restaurants yet">
+        <p>Your account is not assigned to any restaurant. Ask the person who manages Kitchen Pulse accounts to add you.</p>
+      </EmptyState>
+    );
+  }
+  return (
+    <DataTable
+      caption="Your restaurants"
+      columns={columns}
+      rows={restaurants}
+      rowKey={(r) => r.guid}
+      csvFileName="restaurants"
+      emptyMessage="No restaurants."
+    />
+  );
+}

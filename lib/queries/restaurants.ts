@@ -1,0 +1,44 @@
+import { queryOptions } from "@tanstack/react-query";
+import type { RestaurantInfo } from "@/lib/platform/schemas";
+import type { PermittedRestaurant } from "@/lib/restaurants/permitted-restaurant";
+import { fetchRestaurantJson, shouldRetryRestaurants } from "./restaurants-fetch";
+
+/** GET /api/restaurants */
+export interface RestaurantsResponse {
+  restaurants: PermittedRestaurant[];
+}
+
+export const restaurantKeys = {
+  all: ["restaurants"] as const,
+  list: () => ["restaurants", "list"] as const,
+  info: (guid: string) => ["restaurants", guid, "info"] as const,
+};
+
+/** While some entitlement is still being probed, ask again this often. */
+const UNKNOWN_ENTITLEMENT_REFETCH_MS = 5_000;
+
+/** The signed-in account's restaurants. */
+export function restaurantsQuery() {
+  return queryOptions({
+    queryKey: restaurantKeys.list(),
+    queryFn: ({ signal }) => fetchRestaurantJson<RestaurantsResponse>("/api/restaurants", signal),
+    staleTime: 60_000,
+    retry: shouldRetryRestaurants,
+    refetchInterval: (query) => {
+      const list = query.state.data?.restaurants ?? [];
+      const probing = list.some((r) => !r.archived && r.kitchenEntitled === undefined);
+      // A few rounds at most: a Platform that cannot answer must not be polled all day.
+      return probing && query.state.dataUpdateCount < 6 ? UNKNOWN_ENTITLEMENT_REFETCH_MS : false;
+    },
+  });
+}
+
+/** RestaurantInfo (2.7), archived restaurants included. */
+export function restaurantInfoQuery(guid: string) {
+  return queryOptions({
+    queryKey: restaurantKeys.info(guid),
+    queryFn: ({ signal }) => fetchRestaurantJson<RestaurantInfo>(`/api/restaurants/${encodeURIComponent(guid)}/info`, signal),
+    staleTime: 5 * 60_000,
+    retry: shouldRetryRestaurants,
+  });
+}
