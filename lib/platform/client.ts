@@ -42,8 +42,11 @@ export interface PlatformClientOptions {
   maxRetryDelayMs?: number;
   maxRetryAfterMs?: number;
   fetch?: FetchLike;
+  /** Clock for token expiry and Retry-After dates. The rate limiter always runs on real time. */
   now?: () => number;
+  /** Waits between retries; tests inject one that records the delays instead of waiting. */
   sleep?: Sleep;
+  /** Source of backoff jitter, [0, 1). */
   random?: () => number;
 }
 
@@ -115,7 +118,7 @@ export class Transport {
     this.#now = options.now ?? Date.now;
     this.#sleep = options.sleep ?? realSleep;
     this.#random = options.random ?? Math.random;
-    this.#limiter = new RateLimiter({ maxRps: options.maxRps ?? 20, now: this.#now, sleep: this.#sleep });
+    this.#limiter = new RateLimiter({ maxRps: options.maxRps ?? 20 });
     this.#tokens = new TokenManager({ login: () => this.#login(), now: this.#now });
   }
 

@@ -155,8 +155,10 @@ function errorFields(body: unknown): { code?: string; message?: string; requestI
   if (!body || typeof body !== "object" || Array.isArray(body)) return {};
   const record = body as Record<string, unknown>;
   const text = (value: unknown) => (typeof value === "string" && value.trim() ? value.trim() : undefined);
+  // The service's codes are numbers (40004); ours are strings so both kinds fit one field.
+  const code = typeof record.code === "number" && Number.isFinite(record.code) ? String(record.code) : text(record.code);
   return {
-    code: text(record.code),
+    code,
     message: text(record.message) ?? text(record.error_description) ?? text(record.error),
     requestId: text(record.requestId),
   };

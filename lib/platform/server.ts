@@ -21,6 +21,11 @@ export function getPlatformClient(): PlatformClient {
   return cache[CACHE_KEY];
 }
 
+/** For tests that change the environment between cases. */
+export function resetPlatformClientForTests(): void {
+  delete (globalThis as ClientCache)[CACHE_KEY];
+}
+
 function platformClientOptions() {
   const e = env();
   const tuning = { brand: e.PLATFORM_BRAND, maxRps: e.PLATFORM_MAX_RPS, timeoutMs: e.PLATFORM_TIMEOUT_MS, maxRetries: e.PLATFORM_MAX_RETRIES };

@@ -41,6 +41,11 @@ describe("PlatformError.generate", () => {
     expect(error.message).toBe("GET /kitchen/v1/export/itemFulfillments: 403 missing scope kitchen:read");
   });
 
+  it("keeps the service's numeric error code as a string", () => {
+    const error = PlatformError.generate(400, { status: 400, code: 40004, message: "bad date", requestId: "r" }, new Headers(), endpoint);
+    expect(error.code).toBe("40004");
+  });
+
   it("falls back to the request id header and a plain-text body", () => {
     const error = PlatformError.generate(502, "Bad Gateway", new Headers({ "x-request-id": "abc" }), endpoint);
     expect(error.requestId).toBe("abc");

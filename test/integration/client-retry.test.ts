@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PlatformBadRequestError, PlatformForbiddenError, PlatformNotFoundError } from "@/lib/platform";
+import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-server";
+import { clientFor, HARBOR, PAST_DATE, PIER9, recordingSleep, UNKNOWN_GUID, wire } from "./contract-harness";
+
+/** Which failures the transport retries, counted on the wire against the sandbox. */
+let server: SandboxServer;
+
+beforeAll(async () => {
+  server = await startSandboxServer({ port: 0, hangMs: 5_000 });
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe("retry policy against the sandbox", () => {
+  it("waits at least the Retry-After seconds before retrying a 429", async () => {
+    const net = wire([{ match: "/config/v2/menus", fault: "429=4" }]);
+    const { sleep, delays } = recordingSleep();
+    const client = clientFor(server.url, "kp-partner", { fetch: net.fetch, sleep });
+    await client.config.list("menus", HARBOR);
+    expect(delays).toHaveLength(1);
+    expect(delays[0]).toBeGreaterThanOrEqual(4000);
+  });
+
+  it("does not wait for a Retry-After longer than maxRetryAfterMs", async () => {
+    const net = wire([{ match: "/config/v2/menus", fault: "429=120" }]);
+    const { sleep, delays } = recordingSleep();
+    const client = clientFor(server.url, "kp-partner", { fetch: net.fetch, sleep, maxRetryAfterMs: 60_000 });
+    await expect(client.config.list("menus", HARBOR)).rejects.toMatchObject({ status: 429, retryAfterMs: 120_000 });
+    expect(delays).toEqual([]);
+    expect(net.requestsTo("/config/v2/menus")).toHaveLength(1);
+  });
+
+  it.each([
+    ["400", (c: ReturnType<typeof clientFor>) => c.kitchen.itemFulfillments(HARBOR, "2025-03-10"), PlatformBadRequestError, "kp-partner"],
+    ["403", (c: ReturnType<typeof clientFor>) => c.config.list("menus", PIER9), PlatformForbiddenError, "kp-harbor-group"],
+    ["404", (c: ReturnType<typeof clientFor>) => c.config.get("menus", HARBOR, UNKNOWN_GUID), PlatformNotFoundError, "kp-partner"],
+  ] as const)("sends a request answered %s exactly once", async (_status, call, errorClass, clientId) => {
+    const net = wire();
+    const { sleep, delays } = recordingSleep();
+    const client = clientFor(server.url, clientId, { fetch: net.fetch, sleep });
+    await expect(call(client)).rejects.toBeInstanceOf(errorClass);
+    expect(net.calls.filter((c) => !c.path.endsWith("/login"))).toHaveLength(1);
+    expect(client.stats()).toEqual({ logins: 1, requests: 2 });
+    expect(delays).toEqual([]);
+  });
+
+  it("stops at once when the caller aborts, sending nothing more", async () => {
+    const net = wire([{ match: "/export/itemFulfillments", fault: "slow=5000" }]);
+    const client = clientFor(server.url, "kp-partner", { fetch: net.fetch });
+    const controller = new AbortController();
+    const pending = client.kitchen.itemFulfillments(HARBOR, PAST_DATE, { signal: controller.signal });
+    setTimeout(() => controller.abort(new Error("user navigated away")), 200);
+    await expect(pending).rejects.toThrow("user navigated away");
+    expect(net.requestsTo("/export/itemFulfillments")).toHaveLength(1);
+  });
+
+  it("aborts during a backoff wait without another attempt", async () => {
+    const net = wire([{ match: "/config/v2/menus", fault: "503", times: Infinity }]);
+    const client = clientFor(server.url, "kp-partner", { fetch: net.fetch, initialRetryDelayMs: 10_000 });
+    const controller = new AbortController();
+    const pending = client.config.list("menus", HARBOR, { signal: controller.signal });
+    setTimeout(() => controller.abort(new Error("cancelled")), 300);
+    await expect(pending).rejects.toThrow("cancelled");
+    expect(net.requestsTo("/config/v2/menus")).toHaveLength(1);
+  });
+});

@@ -1,0 +1,62 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { resetEnvForTests } from "@/lib/env";
+import { PlatformForbiddenError } from "@/lib/platform";
+import { getPlatformClient, resetPlatformClientForTests } from "@/lib/platform/server";
+import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-server";
+import { credentials, HARBOR, MESA, PAST_DATE } from "./contract-harness";
+
+/** getPlatformClient(): which service and credentials it picks from the environment. */
+const VARS = ["APP_ORIGIN", "NEXTAUTH_URL", "PLATFORM_BASE_URL", "PLATFORM_CLIENT_ID", "PLATFORM_CLIENT_SECRET", "PLATFORM_BRAND"] as const;
+const saved = Object.fromEntries(VARS.map((name) => [name, process.env[name]]));
+let mounted: SandboxServer; // the sandbox as the app mounts it, under /sandbox
+
+beforeAll(async () => {
+  mounted = await startSandboxServer({ port: 0, basePath: "/sandbox" });
+});
+afterAll(async () => {
+  await mounted?.close();
+});
+afterEach(() => {
+  for (const name of VARS) {
+    if (saved[name] === undefined) delete process.env[name];
+    else process.env[name] = saved[name];
+  }
+  resetEnvForTests();
+  resetPlatformClientForTests();
+});
+
+function setEnv(values: Partial<Record<(typeof VARS)[number], string>>) {
+  for (const name of VARS) delete process.env[name];
+  Object.assign(process.env, values);
+  resetEnvForTests();
+  resetPlatformClientForTests();
+}
+
+describe("getPlatformClient", () => {
+  it("talks to the embedded sandbox as the partner client when no Platform is configured", async () => {
+    setEnv({ APP_ORIGIN: new URL(mounted.url).origin });
+    const client = getPlatformClient();
+    const result = await client.kitchen.itemFulfillments(HARBOR, PAST_DATE);
+    expect(result.kind).toBe("data");
+    expect(client.stats().logins).toBe(1);
+  });
+
+  it("returns one client per process, so the token is shared", async () => {
+    setEnv({ APP_ORIGIN: new URL(mounted.url).origin });
+    const first = getPlatformClient();
+    await first.config.tipWithholding(MESA);
+    const second = getPlatformClient();
+    expect(second).toBe(first);
+    await second.config.tipWithholding(MESA);
+    expect(second.stats().logins).toBe(1);
+  });
+
+  it("uses PLATFORM_BASE_URL with the configured credentials", async () => {
+    const { clientId, clientSecret } = credentials("kp-config-only");
+    setEnv({ APP_ORIGIN: "http://localhost:1", PLATFORM_BASE_URL: mounted.url, PLATFORM_CLIENT_ID: clientId, PLATFORM_CLIENT_SECRET: clientSecret });
+    const client = getPlatformClient();
+    await expect(client.config.tipWithholding(MESA)).resolves.toMatchObject({ entityType: "TipWithholding" });
+    // kp-config-only lacks kitchen:read: proof that these credentials, not the sandbox partner's, are in use.
+    await expect(client.kitchen.itemFulfillments(HARBOR, PAST_DATE)).rejects.toBeInstanceOf(PlatformForbiddenError);
+  });
+});

@@ -1,0 +1,98 @@
+import { createPlatformClient, type FetchLike, type PlatformClientOptions } from "@/lib/platform";
+import type { PlatformClient } from "@/lib/platform/types";
+import { defaultWorld } from "@/lib/sandbox/world";
+
+/**
+ * Shared by the contract-* and client-* integration tests: world facts, a client pointed at a
+ * running sandbox, and a fetch wrapper that records what went over the wire and asks the real
+ * sandbox for a fault (the `Sandbox-Fault` header) on chosen requests. Nothing here answers in
+ * the sandbox's place.
+ */
+
+export const world = defaultWorld();
+
+function restaurantGuid(name: string): string {
+  const r = world.restaurants.find((x) => x.name === name);
+  if (!r) throw new Error(`world.json has no restaurant named ${name}`);
+  return r.guid;
+}
+
+export const HARBOR = restaurantGuid("Harbor Street Kitchen"); // professional, 5000 menu items
+export const MESA = restaurantGuid("Mesa Verde Cantina"); // professional, small menu
+export const OLD_TOWN = restaurantGuid("Old Town Grill"); // archived
+export const PIER9 = restaurantGuid("Pier 9 Pizza"); // basic tier; not in the Harbor group
+export const UNKNOWN_GUID = "00000000-0000-4000-8000-000000000000";
+/** A business date in the past of every restaurant's history. */
+export const PAST_DATE = "20250310";
+
+export const LOGIN_PATH = "/authentication/v1/authentication/login";
+
+export function credentials(clientId: string): { clientId: string; clientSecret: string } {
+  const client = world.clients.find((c) => c.clientId === clientId);
+  if (!client) throw new Error(`world.json has no client ${clientId}`);
+  return { clientId: client.clientId, clientSecret: client.clientSecret };
+}
+
+export interface WireCall {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  rawQuery: string;
+  fault?: string;
+  status?: number;
+}
+
+export interface FaultRule {
+  /** Which requests: a path suffix (e.g. "/export/itemFulfillments") or a predicate. */
+  match: string | ((call: { method: string; path: string }) => boolean);
+  /** Sandbox-Fault value, e.g. "429=2", "500", "timeout", "truncated", "slow=200". */
+  fault: string;
+  /** How many matching requests get it; default 1. Infinity for all. */
+  times?: number;
+}
+
+/** A real fetch that records every call and adds Sandbox-Fault per the rules, in order. */
+export function wire(rules: FaultRule[] = [], rewrite?: (headers: Headers, call: { method: string; path: string }) => void) {
+  const calls: WireCall[] = [];
+  const remaining = rules.map((r) => r.times ?? 1);
+  const fetchImpl: FetchLike = async (input, init) => {
+    const url = new URL(input);
+    const method = init.method ?? "GET";
+    const call: WireCall = { method, path: url.pathname, query: url.searchParams, rawQuery: url.search.replace(/^\?/, "") };
+    const headers = new Headers(init.headers);
+    const index = rules.findIndex((rule, i) => {
+      if (remaining[i]! <= 0) return false;
+      return typeof rule.match === "string" ? url.pathname.endsWith(rule.match) : rule.match({ method, path: url.pathname });
+    });
+    if (index >= 0) {
+      remaining[index]! -= 1;
+      call.fault = rules[index]!.fault;
+      headers.set("Sandbox-Fault", call.fault);
+    }
+    rewrite?.(headers, { method, path: url.pathname });
+    calls.push(call);
+    const response = await fetch(input, { ...init, headers });
+    call.status = response.status;
+    return response;
+  };
+  return {
+    fetch: fetchImpl,
+    calls,
+    logins: () => calls.filter((c) => c.path.endsWith(LOGIN_PATH)).length,
+    requestsTo: (suffix: string) => calls.filter((c) => c.path.endsWith(suffix)),
+  };
+}
+
+/** Records the retry delays the transport asks for and returns at once. */
+export function recordingSleep() {
+  const delays: number[] = [];
+  const sleep = async (ms: number, signal?: AbortSignal) => {
+    signal?.throwIfAborted();
+    delays.push(ms);
+  };
+  return { sleep, delays };
+}
+
+export function clientFor(baseUrl: string, clientId = "kp-partner", options: Partial<PlatformClientOptions> = {}): PlatformClient {
+  return createPlatformClient({ baseUrl, ...credentials(clientId), maxRps: 1000, ...options });
+}
