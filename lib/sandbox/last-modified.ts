@@ -25,7 +25,9 @@ export function parseLastModified(value: string): number {
   const valid =
     month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month) && hour <= 23 && minute <= 59 && second <= 59 && offH <= 23 && offM <= 59;
   if (!valid) throw invalid(`lastModified '${value}' is not a real date and time.`);
-  return Date.UTC(year, month - 1, day, hour, minute, second, ms) - sign * (offH * 60 + offM) * 60_000;
+  const utc = new Date(Date.UTC(2000, month - 1, day, hour, minute, second, ms));
+  utc.setUTCFullYear(year, month - 1, day); // Date.UTC would read years 0-99 as 1900-1999
+  return utc.getTime() - sign * (offH * 60 + offM) * 60_000;
 }
 
 export function daysInMonth(year: number, month: number): number {

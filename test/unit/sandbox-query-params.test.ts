@@ -21,6 +21,7 @@ describe("parseLastModified", () => {
     expect(parseLastModified("2026-01-05T10:00:00.123+00:00")).toBe(utc);
     expect(parseLastModified("2026-01-05T05:00:00.123-0500")).toBe(utc);
     expect(parseLastModified("2026-01-05T15:30:00.123+05:30")).toBe(utc);
+    expect(parseLastModified("0099-12-31T23:59:59.999+0000")).toBe(Date.parse("0099-12-31T23:59:59.999Z"));
   });
 
   it("explains %2B when the '+' arrived decoded as a space", () => {
