@@ -6,6 +6,7 @@ import { requireSession } from "@/lib/access/page-access";
 import type { AppSession } from "@/lib/auth/session";
 import { restaurantsQuery } from "@/lib/queries/restaurants";
 import { RestaurantList } from "@/components/overview/restaurant-list";
+import { KitchenOverview } from "@/components/overview/kitchen-overview";
 import { PageHeader } from "@/components/ui/page-header";
 import { LoadingState } from "@/components/ui/states";
 
@@ -40,6 +41,7 @@ async function PrefetchedRestaurantList({ session }: { session: AppSession }) {
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
       <RestaurantList />
+      <KitchenOverview />
     </HydrationBoundary>
   );
 }
