@@ -21,7 +21,7 @@ export function accountDirectory(): AccountDirectory {
     }
     return cached.directory;
   }
-  const path = resolve(process.cwd(), file);
+  const path = resolve(/* turbopackIgnore: true */ process.cwd(), file);
   let mtime: number;
   try {
     mtime = statSync(path).mtimeMs;

@@ -19,7 +19,7 @@ export function authSecret(): string {
   const configured = e.AUTH_SECRET ?? e.NEXTAUTH_SECRET;
   if (configured) return (secret = configured);
 
-  const dir = resolve(process.cwd(), e.DATA_DIR);
+  const dir = resolve(/* turbopackIgnore: true */ process.cwd(), e.DATA_DIR);
   const file = join(dir, "auth-secret");
   mkdirSync(dir, { recursive: true });
   try {
