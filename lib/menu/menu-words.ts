@@ -1,5 +1,6 @@
 import type { UnitOfMeasure } from "@/lib/platform/schemas";
-import type { MenuItemType } from "./menu-model";
+import type { InheritanceSource } from "./inheritance";
+import type { MenuItemType, PreModifierNode } from "./menu-model";
 
 /** 2.9 units in words. */
 export const UNIT_WORDS: Record<UnitOfMeasure, string> = {
@@ -33,4 +34,21 @@ export function selectionRule(min: number | undefined, max: number | undefined):
   if (lo === max) return `Choose exactly ${lo}`;
   if (lo === 0) return `Optional, up to ${max}`;
   return `Choose ${lo} to ${max}`;
+}
+
+/** "group Grill", "menu Dinner": where an inherited setting comes from. */
+export function sourceWords(source: InheritanceSource): string {
+  return source.kind === "menu" ? `menu ${source.name}` : source.kind === "group" ? `group ${source.name}` : source.name;
+}
+
+const money = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+
+/** "shown before the modifier, price ×2". */
+export function preModifierWords(pm: PreModifierNode): string {
+  const parts: string[] = [];
+  if (pm.displayMode) parts.push(pm.displayMode === "PREFIX" ? "shown before the modifier" : "shown after the modifier");
+  if (pm.scalePrice === true && pm.scaleFactor != null) parts.push(`price ×${pm.scaleFactor}`);
+  else if (pm.scalePrice === false && pm.basePrice != null) parts.push(`adds ${money.format(pm.basePrice)}`);
+  if (pm.chargeAsExtra) parts.push("charged as an extra portion");
+  return parts.join(", ");
 }

@@ -1,0 +1,5 @@
+import { LoadingState } from "@/components/ui/states";
+
+export default function StationsLoading() {
+  return <LoadingState label="Loading prep stations…" />;
+}

@@ -1,0 +1,159 @@
+"use client";
+
+import Link from "next/link";
+import { useMemo } from "react";
+import { resolveOptionGroups, resolvePreModifierGroups, resolveUnitOfMeasure } from "@/lib/menu/inheritance";
+import type { MenuModel } from "@/lib/menu/menu-model";
+import { placementLabel } from "@/lib/menu/menu-placements";
+import { ITEM_TYPE_WORDS, UNIT_WORDS, preModifierWords, sourceWords } from "@/lib/menu/menu-words";
+import type { MenuSelection } from "./menu-selection";
+import { ModifierGroups } from "./modifier-groups";
+import styles from "./menu.module.css";
+
+/** Everything about one item in one placement, with its inheritance resolved. */
+export function ItemDetail({
+  model,
+  selection,
+  restaurantGuid,
+  headingRef,
+  onSelect,
+}: {
+  model: MenuModel;
+  selection: MenuSelection;
+  restaurantGuid: string;
+  headingRef?: React.Ref<HTMLHeadingElement>;
+  onSelect: (selection: MenuSelection) => void;
+}) {
+  const item = model.items[selection.item];
+  const optionGroups = useMemo(() => resolveOptionGroups(model, selection.item, selection.placement), [model, selection]);
+  const unit = useMemo(() => resolveUnitOfMeasure(model, selection.item, selection.placement), [model, selection]);
+  const preModifierGroups = useMemo(
+    () => resolvePreModifierGroups(model, optionGroups.map((g) => g.guid)),
+    [model, optionGroups],
+  );
+  const otherPlacements = useMemo(() => {
+    const out: MenuSelection[] = [];
+    for (const menu of model.menus) {
+      const walk = (path: string[]) => {
+        const g = model.groups[path.at(-1)!];
+        if (!g) return;
+        if (g.items?.includes(selection.item)) out.push({ item: selection.item, placement: { menu: menu.guid, path } });
+        for (const child of g.groups ?? []) if (!path.includes(child)) walk([...path, child]);
+      };
+      for (const g of menu.groups ?? []) walk([g]);
+    }
+    return out.filter((p) => p.placement.menu !== selection.placement.menu || p.placement.path.join("/") !== selection.placement.path.join("/"));
+  }, [model, selection]);
+
+  if (!item) return <p>This item is no longer in the menu.</p>;
+  const facts: [string, React.ReactNode][] = [
+    ["Type", item.type ? ITEM_TYPE_WORDS[item.type] : "Not set"],
+    ["SKU", item.sku ? <span className="mono">{item.sku}</span> : "None"],
+    ["PLU", item.plu ? <span className="mono">{item.plu}</span> : "None"],
+    ["Calories", item.calories != null ? item.calories.toLocaleString("en-US") : "Not set"],
+    [
+      "Unit of measure",
+      <>
+        <strong>{UNIT_WORDS[unit.unit]}</strong>
+        <span className={styles.source}>{unit.inherited ? ` inherited from ${sourceWords(unit.source)}` : " set on the item"}</span>
+      </>,
+    ],
+  ];
+
+  return (
+    <article className={styles.detail} aria-labelledby="item-detail-heading">
+      <p className={styles.breadcrumb}>{placementLabel(model, selection.placement)}</p>
+      <h2 id="item-detail-heading" ref={headingRef} tabIndex={-1}>
+        {item.name}
+      </h2>
+      <p>
+        <Link href={`/restaurants/${encodeURIComponent(restaurantGuid)}/kitchen?item=${encodeURIComponent(item.guid)}`}>
+          Kitchen times for {item.name}
+        </Link>
+      </p>
+      <dl className={styles.facts}>
+        {facts.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+        <div>
+          <dt>Images</dt>
+          <dd>
+            {item.images?.length ? (
+              <ul className={styles.plainList}>
+                {item.images.map((url) => (
+                  <li key={url}>
+                    <a href={url} target="_blank" rel="noreferrer noopener">
+                      {url}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              "None"
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>GUID</dt>
+          <dd className="mono">{item.guid}</dd>
+        </div>
+      </dl>
+
+      <section aria-labelledby="item-modifiers-heading">
+        <h3 id="item-modifiers-heading">Modifier groups ({optionGroups.length})</h3>
+        {!item.inheritOptionGroups ? <p className={styles.source}>This item does not inherit modifier groups from its group.</p> : null}
+        {optionGroups.length ? <ModifierGroups model={model} groups={optionGroups} depth={0} trail={[item.guid]} /> : <p>No modifier groups.</p>}
+      </section>
+
+      <section aria-labelledby="item-premods-heading">
+        <h3 id="item-premods-heading">Pre-modifiers</h3>
+        {preModifierGroups.length === 0 ? (
+          <p>{optionGroups.length ? "No pre-modifier group applies to these modifiers." : "None: the item has no modifiers to modify."}</p>
+        ) : (
+          preModifierGroups.map((pmgGuid) => {
+            const pmg = model.preModifierGroups.find((g) => g.guid === pmgGuid);
+            if (!pmg) return null;
+            return (
+              <div key={pmg.guid} className={styles.premodGroup}>
+                <h4>
+                  {pmg.name}
+                  {pmg.isDefault ? <span className={styles.tag}>Default group</span> : null}
+                </h4>
+                {pmg.preModifiers.length ? (
+                  <ul className={styles.plainList}>
+                    {pmg.preModifiers.map((pm) => (
+                      <li key={pm.guid}>
+                        <strong>{pm.name}</strong>
+                        {preModifierWords(pm) ? <span className={styles.source}> ({preModifierWords(pm)})</span> : null}
+                      </li>
+                    ))}
+                  </ul>
+                ) : (
+                  <p>No pre-modifiers in this group.</p>
+                )}
+              </div>
+            );
+          })
+        )}
+      </section>
+
+      {otherPlacements.length ? (
+        <section aria-labelledby="item-elsewhere-heading">
+          <h3 id="item-elsewhere-heading">Also on the menu at</h3>
+          <ul className={styles.plainList}>
+            {otherPlacements.map((p) => (
+              <li key={p.placement.menu + p.placement.path.join("/")}>
+                <button type="button" className={styles.linkButton} onClick={() => onSelect(p)}>
+                  {placementLabel(model, p.placement)}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,154 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { useCallback, useDeferredValue, useMemo, useRef, useState } from "react";
+import { buildSearchIndex, searchMenu } from "@/lib/menu/menu-search";
+import { menuItemsCsvPath, menuQuery } from "@/lib/queries/menu";
+import { CsvDownloadLink } from "@/components/ui/csv-download-button";
+import { PageHeader } from "@/components/ui/page-header";
+import { EmptyState, ErrorState, Notice, Skeleton } from "@/components/ui/states";
+import { ItemDetail } from "./item-detail";
+import { MenuSearchResults } from "./menu-search-results";
+import { ancestorKeys, selectionKey, type MenuSelection } from "./menu-selection";
+import { MenuTree } from "./menu-tree";
+import styles from "./menu.module.css";
+
+const SEARCH_LIMIT = 50;
+const n = (value: number) => value.toLocaleString("en-US");
+
+/** The menu hierarchy with search, and one item's resolved modifiers and unit at a time. */
+export function MenuView({ guid, restaurantName }: { guid: string; restaurantName: string }) {
+  const query = useQuery(menuQuery(guid));
+  const model = query.data;
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
+  const [selection, setSelection] = useState<MenuSelection | null>(null);
+  const [search, setSearch] = useState("");
+  const deferredSearch = useDeferredValue(search);
+  const detailHeading = useRef<HTMLHeadingElement>(null);
+
+  const index = useMemo(() => (model ? buildSearchIndex(model) : []), [model]);
+  const result = useMemo(() => searchMenu(index, deferredSearch, SEARCH_LIMIT), [index, deferredSearch]);
+
+  const toggle = useCallback((key: string) => {
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (next.has(key)) next.delete(key);
+      else next.add(key);
+      return next;
+    });
+  }, []);
+
+  const select = useCallback((next: MenuSelection) => {
+    setSelection(next);
+    // Open the tree down to the item, so clearing the search shows where it sits.
+    setExpanded((current) => new Set([...current, ...ancestorKeys(next.placement)]));
+    // On a narrow screen the detail is below the list: take the reader there.
+    if (typeof window !== "undefined" && window.matchMedia("(max-width: 960px)").matches) {
+      requestAnimationFrame(() => detailHeading.current?.focus());
+    }
+  }, []);
+
+  const header = (
+    <PageHeader
+      eyebrow={restaurantName}
+      title="Menu"
+      subtitle={
+        model
+          ? `${n(model.counts.menus)} menus · ${n(model.counts.groups)} groups · ${n(model.counts.items)} items · ${n(model.counts.optionGroups)} modifier groups · ${n(model.counts.modifiers)} modifiers`
+          : "Menus, groups, items and the modifiers each item takes."
+      }
+      actions={model && model.counts.placements > 0 ? <CsvDownloadLink href={menuItemsCsvPath(guid)} label="Download items CSV" /> : null}
+    />
+  );
+
+  if (query.isPending) {
+    return (
+      <>
+        {header}
+        <div className={styles.layout} aria-busy="true">
+          <span className="visually-hidden" role="status">
+            Loading the menu…
+          </span>
+          <Skeleton height={320} />
+          <Skeleton height={320} />
+        </div>
+      </>
+    );
+  }
+  if (query.isError || !model) {
+    return (
+      <>
+        {header}
+        <ErrorState title="The menu could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
+      </>
+    );
+  }
+  if (model.menus.length === 0) {
+    return (
+      <>
+        {header}
+        <EmptyState title="This restaurant has no menus">The configuration API returned no menus for this restaurant.</EmptyState>
+      </>
+    );
+  }
+
+  const selectedKey = selection ? selectionKey(selection) : null;
+  const searching = deferredSearch.trim().length > 0;
+
+  return (
+    <>
+      {header}
+      {model.missing.length ? (
+        <div className={styles.notice}>
+          <Notice title={`${n(model.missing.length)} menu references point at nothing`}>
+            <details>
+              <summary>Show them</summary>
+              <ul>
+                {model.missing.slice(0, 50).map((m, i) => (
+                  <li key={i}>
+                    {m.from.kind === "optionGroup" ? "Modifier group" : m.from.kind === "preModifier" ? "Pre-modifier" : m.from.kind.charAt(0).toUpperCase() + m.from.kind.slice(1)}{" "}
+                    {m.from.name}: {m.field} <span className="mono">{m.guid}</span>
+                  </li>
+                ))}
+              </ul>
+            </details>
+          </Notice>
+        </div>
+      ) : null}
+      <div className={styles.layout}>
+        <section className={`card ${styles.browser}`} aria-labelledby="menu-browser-heading">
+          <h2 id="menu-browser-heading" className="visually-hidden">
+            Menus and items
+          </h2>
+          <div className={styles.searchBox}>
+            <label htmlFor="menu-search">Search items by name</label>
+            <input
+              id="menu-search"
+              className="input"
+              type="search"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              placeholder="e.g. burger"
+              autoComplete="off"
+            />
+          </div>
+          {searching ? (
+            <MenuSearchResults model={model} result={result} query={deferredSearch.trim()} selected={selectedKey} onSelect={select} />
+          ) : (
+            <MenuTree model={model} expanded={expanded} onToggle={toggle} selected={selectedKey} onSelect={select} />
+          )}
+        </section>
+        <section className={`card ${styles.detailPanel}`} aria-label="Item details">
+          {selection ? (
+            <ItemDetail model={model} selection={selection} restaurantGuid={guid} headingRef={detailHeading} onSelect={select} />
+          ) : (
+            <div className={styles.placeholder}>
+              <h2>Choose an item</h2>
+              <p>Open a menu and its groups, or search by name, then choose an item to see its modifier groups (own and inherited), pre-modifiers and unit of measure.</p>
+            </div>
+          )}
+        </section>
+      </div>
+    </>
+  );
+}

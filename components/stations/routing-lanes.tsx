@@ -1,0 +1,147 @@
+import Link from "next/link";
+import { routingSentence } from "@/lib/stations/routing-sentences";
+import type { StationRouting, StationsReport } from "@/lib/stations/station-routing";
+import { EXPO_ROUTING_WORDS } from "@/lib/stations/station-words";
+import styles from "./stations.module.css";
+
+/**
+ * The routing picture: one lane per expediter routing, each station a card saying where its
+ * tickets print and whom it monitors, then the printers with the stations that feed them.
+ * Plain headings and lists, so it reads the same to a screen reader; the sentences below it say
+ * it once more in prose.
+ */
+const LANES = [
+  { key: "sendToExpo", routing: "SEND_TO_EXPO", hint: "Tickets go to the station and to the expediter." },
+  { key: "expoOnly", routing: "EXPO_ONLY", hint: "Tickets go only to the expediter; the station never sees them." },
+  { key: "skipExpo", routing: "SKIP_EXPO", hint: "Tickets go to the station and never reach the expediter." },
+] as const;
+
+export function kitchenHref(restaurantGuid: string, stationGuid: string): string {
+  return `/restaurants/${encodeURIComponent(restaurantGuid)}/kitchen?station=${encodeURIComponent(stationGuid)}`;
+}
+
+function PrintLine({ station }: { station: StationRouting }) {
+  if (station.effectiveExpoRouting === "EXPO_ONLY") {
+    return <p className={styles.muted}>Does not print at the station{station.printer?.name ? ` (${station.printer.name} unused)` : ""}.</p>;
+  }
+  if (!station.printer) return <p className={styles.problem}>No printer assigned.</p>;
+  if (!station.printer.name) return <p className={styles.problem}>Printer not found ({station.printer.guid}).</p>;
+  return (
+    <p>
+      <span aria-hidden="true">🖨 </span>
+      {station.printer.name}:{" "}
+      <span className={station.printingMode === "OFFLINE_ONLY" ? styles.offline : undefined}>
+        {station.printingMode === "OFFLINE_ONLY" ? "only when its display is offline" : station.printingMode === "ON" ? "every ticket" : "printing mode not set"}
+      </span>
+    </p>
+  );
+}
+
+function StationCard({ station, restaurantGuid }: { station: StationRouting; restaurantGuid: string }) {
+  const warned = station.warningKinds.length > 0;
+  return (
+    <li id={`station-${station.guid}`} className={`${styles.stationCard} ${warned ? styles.warnedCard : ""}`}>
+      <h4 className={styles.stationName}>
+        {station.name}
+        {warned ? (
+          <span className={styles.badge}>
+            <span aria-hidden="true">⚠ </span>
+            {station.warningKinds.length === 1 ? "1 warning" : `${station.warningKinds.length} warnings`}
+          </span>
+        ) : null}
+      </h4>
+      <PrintLine station={station} />
+      {station.connected.length ? (
+        <p>
+          Monitors:{" "}
+          {station.connected.map((c, i) => (
+            <span key={`${c.guid}-${i}`}>
+              {i > 0 ? ", " : ""}
+              {c.name === null ? <span className={styles.problem}>missing station</span> : c.guid === station.guid ? <span className={styles.problem}>itself</span> : c.name}
+            </span>
+          ))}
+        </p>
+      ) : null}
+      {station.monitoredBy.length ? <p className={styles.muted}>Monitored by: {station.monitoredBy.map((s) => s.name).join(", ")}</p> : null}
+      <Link href={kitchenHref(restaurantGuid, station.guid)} className={styles.kitchenLink}>
+        Kitchen times<span className="visually-hidden"> for {station.name}</span>
+      </Link>
+    </li>
+  );
+}
+
+export function RoutingLanes({ report, restaurantGuid }: { report: StationsReport; restaurantGuid: string }) {
+  const byGuid = new Map(report.stations.map((s) => [s.guid, s]));
+  const lanes = LANES.map((lane) => ({ ...lane, stations: report.expediter[lane.key].map((r) => byGuid.get(r.guid)!).filter(Boolean) }));
+  const unknown = report.expediter.unknown.map((r) => byGuid.get(r.guid)!).filter(Boolean);
+  const expoCount = report.expediter.sendToExpo.length + report.expediter.expoOnly.length;
+
+  return (
+    <section className="card" aria-labelledby="routing-heading">
+      <h2 id="routing-heading">Routing</h2>
+      <p className={styles.muted}>
+        The expediter receives tickets from {expoCount} of {report.stations.length} stations. Dashed: prints only when the station&apos;s
+        kitchen display is offline.
+      </p>
+      <div className={styles.lanes}>
+        {lanes.map((lane) => (
+          <section key={lane.key} className={styles.lane} aria-labelledby={`lane-${lane.key}`}>
+            <h3 id={`lane-${lane.key}`} className={styles.laneTitle}>
+              {EXPO_ROUTING_WORDS[lane.routing].label} <span className={styles.count}>({lane.stations.length})</span>
+            </h3>
+            <p className={styles.laneHint}>{lane.hint}</p>
+            {lane.stations.length ? (
+              <ul className={styles.cards}>
+                {lane.stations.map((s) => (
+                  <StationCard key={s.guid} station={s} restaurantGuid={restaurantGuid} />
+                ))}
+              </ul>
+            ) : (
+              <p className={styles.muted}>No stations.</p>
+            )}
+          </section>
+        ))}
+        {unknown.length ? (
+          <section className={styles.lane} aria-labelledby="lane-unknown">
+            <h3 id="lane-unknown" className={styles.laneTitle}>
+              Expediter routing not set <span className={styles.count}>({unknown.length})</span>
+            </h3>
+            <ul className={styles.cards}>
+              {unknown.map((s) => (
+                <StationCard key={s.guid} station={s} restaurantGuid={restaurantGuid} />
+              ))}
+            </ul>
+          </section>
+        ) : null}
+      </div>
+
+      <h3 className={styles.printersTitle}>Printers</h3>
+      <ul className={styles.printers}>
+        {report.printers.map((p) => (
+          <li key={p.guid} className={`${styles.printer} ${p.name === null ? styles.warnedCard : ""}`}>
+            <p className={styles.stationName}>
+              <span aria-hidden="true">🖨 </span>
+              {p.name ?? <span className={styles.problem}>Printer not found ({p.guid})</span>}
+            </p>
+            {p.always.length === 0 && p.offlineOnly.length === 0 ? <p className={styles.muted}>No station prints here.</p> : null}
+            {p.always.length ? <p>Every ticket from: {p.always.map((s) => s.name).join(", ")}</p> : null}
+            {p.offlineOnly.length ? (
+              <p>
+                <span className={styles.offline}>When the display is offline</span> from: {p.offlineOnly.map((s) => s.name).join(", ")}
+              </p>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+
+      <details className={styles.sentences}>
+        <summary>Read the routing as sentences</summary>
+        <ul>
+          {report.stations.map((s) => (
+            <li key={s.guid}>{routingSentence(s)}</li>
+          ))}
+        </ul>
+      </details>
+    </section>
+  );
+}
