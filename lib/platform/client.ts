@@ -108,6 +108,7 @@ export class Transport {
     this.#clientSecret = options.clientSecret;
     this.names = brandNames(options.brand);
     this.#timeoutMs = options.timeoutMs ?? 15_000;
+    if (!(this.#timeoutMs > 0)) throw new RangeError(`Platform timeoutMs must be positive, got ${options.timeoutMs}`);
     this.#maxRetries = Math.max(0, Math.floor(options.maxRetries ?? 4));
     this.#backoff = {
       initialDelayMs: options.initialRetryDelayMs ?? DEFAULT_BACKOFF.initialDelayMs,
@@ -194,9 +195,10 @@ export class Transport {
     const timeout = AbortSignal.timeout(this.#timeoutMs);
     const signal = spec.signal ? AbortSignal.any([spec.signal, timeout]) : timeout;
     const secrets = [this.#clientSecret, token];
-    const upstream = (kind: UpstreamFailure, message: string, status: number | undefined, cause: unknown, requestId?: string) => ({
+    // No `cause` on these: a fetch error may describe the request, and the request holds the token.
+    const upstream = (kind: UpstreamFailure, message: string, status?: number, requestId?: string) => ({
       retryable: true,
-      error: new PlatformUpstreamError({ status, code: kind === "http" ? "upstream_error" : kind, kind, endpoint, message: `${endpoint}: ${message}`, cause, requestId }),
+      error: new PlatformUpstreamError({ status, code: kind, kind, endpoint, message: `${endpoint}: ${message}`, requestId }),
     });
 
     this.#requests += 1;
@@ -213,40 +215,43 @@ export class Transport {
       });
     } catch (cause) {
       if (spec.signal?.aborted) throw abortReason(spec.signal);
-      if (timeout.aborted) return upstream("timeout", `no response within ${this.#timeoutMs} ms`, undefined, undefined);
-      return upstream("network", `network error (${describe(cause)})`, undefined, undefined);
+      if (timeout.aborted) return upstream("timeout", `no response within ${this.#timeoutMs} ms`);
+      return upstream("network", `network error (${describe(cause)})`);
     }
     const requestId = requestIdFrom(res.headers);
     try {
       text = await res.text();
     } catch (cause) {
       if (spec.signal?.aborted) throw abortReason(spec.signal);
-      if (timeout.aborted) return upstream("timeout", `body not complete within ${this.#timeoutMs} ms`, res.status, undefined, requestId);
-      return upstream("truncated", `${res.status} response body cut short (${describe(cause)})`, res.status, undefined, requestId);
+      if (timeout.aborted) return upstream("timeout", `body not complete within ${this.#timeoutMs} ms`, res.status, requestId);
+      return upstream("truncated", `${res.status} response body cut short (${describe(cause)})`, res.status, requestId);
     }
-    text = redactSecrets(text, secrets);
-
     if (res.status < 200 || res.status >= 300) {
-      const error = PlatformError.generate(res.status, parseJsonOrText(text), res.headers, endpoint);
+      // An error body ends up in a message that may be logged: whatever it echoes of the request's
+      // credentials goes no further.
+      const body = parseJsonOrText(redactSecrets(text, secrets));
+      const error = PlatformError.generate(res.status, body, res.headers, endpoint);
       if (!isRetryableStatus(res.status)) return { error, retryable: false };
       // Retry-After comes with 429 and sometimes with 503; either way the service said when.
       return { error, retryable: true, retryAfterMs: parseRetryAfter(res.headers.get("retry-after"), this.#now()) };
     }
 
-    if (res.status === 204 || text.trim() === "") {
-      if (res.status === 204 && spec.allowNoContent) return { response: { status: 204, data: undefined, headers: res.headers, requestId } };
+    if (res.status === 204) {
+      if (spec.allowNoContent) return { response: { status: 204, data: undefined, headers: res.headers, requestId } };
       return {
         retryable: false,
-        error: new PlatformContractError({ status: res.status, code: "contract_mismatch", endpoint, requestId, message: `${endpoint}: expected a JSON body, received an empty ${res.status} response` }),
+        error: new PlatformContractError({ status: 204, code: "contract_mismatch", endpoint, requestId, message: `${endpoint}: expected a JSON body, received 204 No Content` }),
       };
     }
+    // An empty 200 is a body lost in transit, like a half one.
+    if (text.trim() === "") return upstream("truncated", `${res.status} response has an empty body`, res.status, requestId);
 
     let json: unknown;
     try {
       json = JSON.parse(text);
     } catch {
       // A 2xx whose JSON does not parse was cut off in transit (the connection closed early).
-      return upstream("truncated", `${res.status} response body is not complete JSON (${text.length} characters)`, res.status, undefined, requestId);
+      return upstream("truncated", `${res.status} response body is not complete JSON (${text.length} characters)`, res.status, requestId);
     }
     const parsed = spec.schema.safeParse(json);
     if (!parsed.success) {

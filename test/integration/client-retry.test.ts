@@ -1,9 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PlatformBadRequestError, PlatformForbiddenError, PlatformNotFoundError } from "@/lib/platform";
+import { PlatformBadRequestError, PlatformForbiddenError, PlatformNotFoundError, PlatformUpstreamError } from "@/lib/platform";
 import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-server";
 import { clientFor, HARBOR, PAST_DATE, PIER9, recordingSleep, UNKNOWN_GUID, wire } from "./contract-harness";
 
 /** Which failures the transport retries, counted on the wire against the sandbox. */
+
+/** Resolves once `condition` holds; the test's own timeout bounds the wait. */
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5));
+}
 let server: SandboxServer;
 
 beforeAll(async () => {
@@ -51,7 +56,8 @@ describe("retry policy against the sandbox", () => {
     const client = clientFor(server.url, "kp-partner", { fetch: net.fetch });
     const controller = new AbortController();
     const pending = client.kitchen.itemFulfillments(HARBOR, PAST_DATE, { signal: controller.signal });
-    setTimeout(() => controller.abort(new Error("user navigated away")), 200);
+    await until(() => net.requestsTo("/export/itemFulfillments").length === 1);
+    controller.abort(new Error("user navigated away"));
     await expect(pending).rejects.toThrow("user navigated away");
     expect(net.requestsTo("/export/itemFulfillments")).toHaveLength(1);
   });
@@ -61,8 +67,23 @@ describe("retry policy against the sandbox", () => {
     const client = clientFor(server.url, "kp-partner", { fetch: net.fetch, initialRetryDelayMs: 10_000 });
     const controller = new AbortController();
     const pending = client.config.list("menus", HARBOR, { signal: controller.signal });
-    setTimeout(() => controller.abort(new Error("cancelled")), 300);
+    await until(() => net.requestsTo("/config/v2/menus")[0]?.status === 503);
+    controller.abort(new Error("cancelled"));
     await expect(pending).rejects.toThrow("cancelled");
     expect(net.requestsTo("/config/v2/menus")).toHaveLength(1);
+  });
+
+  it("retries a refused connection and reports PlatformUpstreamError of kind network", async () => {
+    const gone = await startSandboxServer({ port: 0 });
+    await gone.close(); // nothing listens on this port any more
+    const net = wire();
+    const { sleep, delays } = recordingSleep();
+    const client = clientFor(gone.url, "kp-partner", { fetch: net.fetch, sleep, random: () => 0, maxRetries: 2 });
+    const error = await client.config.list("menus", HARBOR).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PlatformUpstreamError);
+    expect((error as PlatformUpstreamError).kind).toBe("network");
+    expect((error as PlatformUpstreamError).endpoint).toBe("POST /authentication/v1/authentication/login");
+    expect(net.logins()).toBe(3);
+    expect(delays).toEqual([500, 1000]);
   });
 });

@@ -86,23 +86,22 @@ describe("5xx", () => {
 
 describe("timeout", () => {
   it("abandons an attempt after timeoutMs and retries it", async () => {
-    const net = wire([{ match: FULFILLMENTS, fault: "timeout" }]);
+    const net = wire([{ match: "/config/v2/tipWithholding", fault: "timeout" }]);
     const { sleep } = recordingSleep();
-    const client = clientFor(server.url, "kp-partner", { fetch: net.fetch, sleep, timeoutMs: 1_000 });
-    const result = await client.kitchen.itemFulfillments(HARBOR, PAST_DATE);
-    expect(result.kind).toBe("data");
-    expect(net.requestsTo(FULFILLMENTS).map((c) => c.status)).toEqual([undefined, 200]);
+    const client = clientFor(server.url, "kp-partner", { fetch: net.fetch, sleep, timeoutMs: 2_000 });
+    await expect(client.config.tipWithholding(MESA)).resolves.toMatchObject({ entityType: "TipWithholding" });
+    expect(net.requestsTo("/config/v2/tipWithholding").map((c) => c.status)).toEqual([undefined, 200]);
   });
 
   it("reports PlatformUpstreamError of kind timeout when every attempt times out", async () => {
     const net = wire([{ match: FULFILLMENTS, fault: "timeout", times: Infinity }]);
     const { sleep } = recordingSleep();
-    const client = clientFor(server.url, "kp-partner", { fetch: net.fetch, sleep, timeoutMs: 300, maxRetries: 2 });
+    const client = clientFor(server.url, "kp-partner", { fetch: net.fetch, sleep, timeoutMs: 1_000, maxRetries: 2 });
     const error = await client.kitchen.itemFulfillments(HARBOR, PAST_DATE).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PlatformUpstreamError);
     expect((error as PlatformUpstreamError).kind).toBe("timeout");
     expect((error as PlatformUpstreamError).status).toBeUndefined();
-    expect((error as Error).message).toBe("GET /kitchen/v1/export/itemFulfillments: no response within 300 ms");
+    expect((error as Error).message).toBe("GET /kitchen/v1/export/itemFulfillments: no response within 1000 ms");
     expect(net.requestsTo(FULFILLMENTS)).toHaveLength(3);
   });
 });
