@@ -94,8 +94,8 @@ export function buildMenuModel(src: MenuSources): MenuModel {
     const own = resolve(item.optionGroups, optionGroupByGuid, { kind: "item", guid: item.guid, name }, "optionGroups");
     if (own.length) node.optionGroups = own;
     if (item.inheritOptionGroups) node.inheritOptionGroups = true;
-    if (item.unitOfMeasure) node.unit = item.unitOfMeasure;
     if (item.inheritUnitOfMeasure) node.inheritUnit = true;
+    else if (item.unitOfMeasure && item.unitOfMeasure !== "NONE") node.unit = item.unitOfMeasure;
     const images = imageUrls(item.images);
     if (images) node.images = images;
     items[item.guid] = node;
@@ -118,8 +118,8 @@ export function buildMenuModel(src: MenuSources): MenuModel {
     node.items = nonEmpty(resolve(group.items, itemByGuid, from, "items"));
     node.optionGroups = nonEmpty(resolve(group.optionGroups, optionGroupByGuid, from, "optionGroups"));
     if (group.inheritOptionGroups) node.inheritOptionGroups = true;
-    if (group.unitOfMeasure) node.unit = group.unitOfMeasure;
     if (group.inheritUnitOfMeasure) node.inheritUnit = true;
+    else if (group.unitOfMeasure && group.unitOfMeasure !== "NONE") node.unit = group.unitOfMeasure;
     const images = imageUrls(group.images);
     if (images) node.images = images;
     groups[group.guid] = node;
@@ -132,7 +132,7 @@ export function buildMenuModel(src: MenuSources): MenuModel {
     node.groups = nonEmpty(resolve(menu.groups, groupByGuid, from, "groups"));
     const menuOptionGroups = looseRefs(menu, "optionGroups");
     if (menuOptionGroups) node.optionGroups = nonEmpty(resolve(menuOptionGroups, optionGroupByGuid, from, "optionGroups"));
-    if (menu.unitOfMeasure) node.unit = menu.unitOfMeasure;
+    if (menu.unitOfMeasure && menu.unitOfMeasure !== "NONE") node.unit = menu.unitOfMeasure;
     const images = imageUrls(menu.images);
     if (images) node.images = images;
     return node;

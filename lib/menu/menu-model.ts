@@ -3,7 +3,9 @@ import type { UnitOfMeasure } from "@/lib/platform/schemas";
 /**
  * The menu as the /api/restaurants/[guid]/menu route sends it: one normalized document, every
  * entity once, keyed by guid, references as guid arrays. Empty arrays, false flags and absent
- * values are left out so that a 5,000-item menu stays small on the wire. Inheritance is not
+ * values are left out so that a 5,000-item menu stays small on the wire: an absent unit is NONE
+ * (the contract's default), and a unit the contract calls irrelevant (inheritUnitOfMeasure is
+ * true) is not sent. Inheritance is not
  * resolved here: it depends on where an item is placed (an item can sit in several groups),
  * so lib/menu/inheritance.ts resolves it per placement.
  */
