@@ -1,6 +1,258 @@
-import type { ItemFulfillment } from "@/lib/platform/schemas";
+import type { ItemFulfillment, Weekday } from "@/lib/platform/schemas";
+import { businessDayBounds, parseBusinessDate, serviceWindows, type ServiceWindow } from "./business-day";
+import { conceptOf, SCHEDULES } from "./concept";
 import type { GenerateContext, RestaurantConfig } from "./context";
+import { randomGuid, stableGuid } from "./ids";
+import { itemMultiLocationId, kitchenRouting, pickFromPool, type KindPool, type KitchenRouting, type RoutedItem, type StationRef } from "./item-routing";
+import { cookTime, expoTime, secondExpoTime, startWait } from "./kitchen-timing";
+import type { FoodKind } from "./menu-catalog";
+import { sourceMix, type DiningChoice } from "./order-mix";
+import { rngFor, type Rng } from "./rng";
 
-export function generateItemFulfillments(_ctx: GenerateContext, _config: RestaurantConfig, _businessDate: string, _opts?: { asOf?: number }): ItemFulfillment[] {
-  return [];
+/** Fridays and Saturdays are the busy nights; Mondays the quiet ones. */
+const WEEKDAY_FACTOR: Record<Weekday, number> = { monday: 0.82, tuesday: 0.85, wednesday: 0.92, thursday: 1, friday: 1.3, saturday: 1.42, sunday: 1.08 };
+const ITEMS_PER_TICKET = [0.28, 0.3, 0.2, 0.14, 0.08]; // 1..5 items
+const MESSY_SHARE = 0.005;
+const NEGATIVE_SHARE = 0.0008;
+const BUCKET = 15 * 60_000;
+
+const COURSE_KINDS = {
+  drinks: ["bar"],
+  Appetizer: ["fry", "cold"],
+  Entree: ["grill", "saute", "pizza"],
+  Dessert: ["pastry"],
+  any: ["grill", "fry", "saute", "cold", "pizza", "bar", "pastry"],
+} as const satisfies Record<string, readonly FoodKind[]>;
+type CourseName = "Appetizer" | "Entree" | "Dessert";
+
+interface Ticket {
+  serial: number;
+  orderGuid: string;
+  ticketGuid: string;
+  firedAt: number;
+  dining: DiningChoice | null;
+  source: string;
+  course: { guid: string; name: CourseName } | null;
+  items: RoutedItem[];
+}
+
+function drawFireTime(rng: Rng, windows: readonly ServiceWindow[], weights: readonly number[]): number {
+  const w = windows[rng.weightedIndex(weights)] as ServiceWindow;
+  return w.start + Math.floor(rng.triangular(w.peak) * (w.end - w.start));
+}
+
+function pickItem(rng: Rng, routing: KitchenRouting, kinds: readonly FoodKind[]): RoutedItem | null {
+  const pools: KindPool[] = [];
+  for (const k of kinds) {
+    const p = routing.pools.get(k);
+    if (p) pools.push(p);
+  }
+  if (pools.length === 0) return null;
+  const pool = pools.length === 1 ? (pools[0] as KindPool) : (pools[rng.weightedIndex(pools.map((p) => p.total))] as KindPool);
+  return pickFromPool(pool, rng.next());
+}
+
+function ticketItems(rng: Rng, routing: KitchenRouting, kinds: readonly FoodKind[], max = 5): RoutedItem[] {
+  const n = Math.min(max, 1 + rng.weightedIndex(ITEMS_PER_TICKET));
+  const out: RoutedItem[] = [];
+  for (let i = 0; i < n; i++) {
+    const item = pickItem(rng, routing, kinds) ?? pickItem(rng, routing, COURSE_KINDS.any);
+    if (item) out.push(item);
+  }
+  return out;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * Item fulfillments (2.5) of one business date. Timestamps are ISO-8601 UTC with milliseconds
+ * ("2026-11-20T17:03:12.345Z"). Ticket volume follows the day's schedule in the restaurant's zone
+ * (lunch and dinner rushes), scaled by weekday; records come in ticket fire order. `asOf` (epoch
+ * ms) drops records whose ticket fired later, so the open business date grows through the day.
+ */
+export function generateItemFulfillments(ctx: GenerateContext, config: RestaurantConfig, businessDate: string, opts?: { asOf?: number }): ItemFulfillment[] {
+  const { world, restaurant, brand } = ctx;
+  const date = parseBusinessDate(businessDate);
+  if (Number(businessDate) < restaurant.firstBusinessDate) return [];
+  const bounds = businessDayBounds(restaurant, date);
+  const asOf = opts?.asOf ?? Number.POSITIVE_INFINITY;
+  if (asOf < bounds.start) return [];
+
+  const concept = conceptOf(restaurant);
+  const windows = serviceWindows(restaurant.timeZone, date, SCHEDULES[concept.week[date.weekday]], bounds);
+  const routing = kitchenRouting(ctx, config);
+  if (windows.length === 0 || routing.pools.size === 0) return [];
+  const windowWeights = windows.map((w) => w.weight);
+  const mix = sourceMix(concept, config, brand);
+  const seedParts = [world.seed, restaurant.guid, "fulfillments", businessDate] as const;
+  const rng = rngFor(...seedParts);
+  const courseGuid = (name: CourseName) => stableGuid(world.seed, restaurant.guid, "Course", name);
+
+  // Phase 1: orders and their tickets, until the day's ticket volume is reached.
+  const noise = Math.min(1.15, Math.max(0.85, 1 + 0.06 * rng.normal()));
+  const target = Math.round(restaurant.ticketsPerDay * WEEKDAY_FACTOR[date.weekday] * noise);
+  const tickets: Ticket[] = [];
+  const addTicket = (order: Omit<Ticket, "serial" | "ticketGuid" | "firedAt" | "course" | "items">, firedAt: number, course: CourseName | null, items: RoutedItem[]) => {
+    if (items.length === 0 || firedAt >= bounds.end) return;
+    tickets.push({ ...order, serial: tickets.length, ticketGuid: randomGuid(rng), firedAt, course: course ? { guid: courseGuid(course), name: course } : null, items });
+  };
+  while (tickets.length < target) {
+    const s = rng.weightedIndex(mix.weights);
+    const dining = mix.dining[s]!;
+    const order = { orderGuid: randomGuid(rng), source: mix.sources[s] as string, dining: dining.options[rng.weightedIndex(dining.weights)] ?? null };
+    const t0 = drawFireTime(rng, windows, windowWeights);
+    if (concept.courses && order.dining?.behavior === "DINE_IN") {
+      // Dine-in guests at coursed restaurants: drinks first, then each course fired when called.
+      if (rng.chance(0.55)) addTicket(order, t0, null, ticketItems(rng, routing, COURSE_KINDS.drinks, 3));
+      const app = rng.chance(0.5);
+      if (app) addTicket(order, t0 + rng.int(60, 240) * 1000, "Appetizer", ticketItems(rng, routing, COURSE_KINDS.Appetizer, 3));
+      const entreeAt = t0 + (app ? rng.int(12 * 60, 25 * 60) : rng.int(60, 180)) * 1000;
+      addTicket(order, entreeAt, "Entree", ticketItems(rng, routing, COURSE_KINDS.Entree));
+      if (rng.chance(0.2)) addTicket(order, entreeAt + rng.int(35 * 60, 55 * 60) * 1000, "Dessert", ticketItems(rng, routing, COURSE_KINDS.Dessert, 3));
+    } else {
+      addTicket(order, t0, null, ticketItems(rng, routing, COURSE_KINDS.any));
+      if (order.dining?.behavior === "DINE_IN" && rng.chance(0.08)) {
+        addTicket(order, t0 + rng.int(10 * 60, 30 * 60) * 1000, null, ticketItems(rng, routing, ["bar", "pastry"], 2));
+      }
+    }
+  }
+  tickets.sort((a, b) => a.firedAt - b.firedAt || a.serial - b.serial);
+
+  // How busy each quarter hour is, relative to the rush: busy kitchens are slower.
+  const buckets = new Map<number, number>();
+  for (const t of tickets) {
+    const b = Math.floor((t.firedAt - bounds.start) / BUCKET);
+    buckets.set(b, (buckets.get(b) ?? 0) + 1);
+  }
+  const peak = Math.max(1, ...buckets.values());
+
+  // Phase 2: records, timed on a stream of their own.
+  const timing = rngFor(...seedParts, "timing");
+  const startQueue = restaurant.startQueue;
+  const { expo, expo2 } = routing;
+  const out: ItemFulfillment[] = [];
+  for (const t of tickets) {
+    if (t.firedAt > asOf) break;
+    const load = (buckets.get(Math.floor((t.firedAt - bounds.start) / BUCKET)) ?? 0) / peak;
+    const firedAt = iso(t.firedAt);
+    for (const item of t.items) {
+      const sel: Selection = {
+        ticket: t,
+        firedAt,
+        item,
+        itemMultiLocationId: itemMultiLocationId(ctx, item),
+        guid: randomGuid(timing),
+        startedAt: t.firedAt,
+        startedAtIso: firedAt,
+      };
+      if (startQueue) {
+        sel.startedAt += startWait(timing, load);
+        sel.startedAtIso = iso(sel.startedAt);
+      }
+      let ready = sel.startedAt;
+      for (const station of item.stations) {
+        const done = sel.startedAt + cookTime(timing, station.key === "expo" || station.key === "expo2" ? item.kind : station.key, load);
+        ready = Math.max(ready, done);
+        // EXPO_ONLY stations never see the ticket: the expediter plates those items.
+        if (station.expoRouting === "EXPO_ONLY") continue;
+        if (timing.chance(NEGATIVE_SHARE)) {
+          // Clock skew between devices: the bump lands before the fire.
+          out.push(record(timing, restaurant.guid, sel, 0, station, t.firedAt - timing.int(30, 600) * 1000, firedAt));
+          continue;
+        }
+        out.push(record(timing, restaurant.guid, sel, 0, station, done));
+      }
+      if (!item.toExpo || !expo) continue;
+      const expoDone = ready + expoTime(timing, load);
+      out.push(record(timing, restaurant.guid, sel, 1, expo, expoDone));
+      if (restaurant.twoLevelExpo && expo2) out.push(record(timing, restaurant.guid, sel, 2, expo2, expoDone + secondExpoTime(timing, load)));
+    }
+  }
+  return out;
+}
+
+interface Selection {
+  ticket: Ticket;
+  firedAt: string;
+  item: RoutedItem;
+  itemMultiLocationId: string;
+  guid: string;
+  startedAt: number;
+  startedAtIso: string;
+}
+
+function record(rng: Rng, restaurantGuid: string, sel: Selection, level: 0 | 1 | 2, station: StationRef, fulfilledAt: number, startedAtIso = sel.startedAtIso): ItemFulfillment {
+  const t = sel.ticket;
+  const dining = t.dining;
+  // One literal per shape (with or without a course), so every record shares a hidden class.
+  const r: ItemFulfillment = t.course
+    ? {
+        restaurantGuid,
+        orderGuid: t.orderGuid,
+        selectionGuid: sel.guid,
+        selectionMenuItemGuid: sel.item.guid,
+        selectionMenuItemName: sel.item.name,
+        selectionMenuItemMultiLocationId: sel.itemMultiLocationId,
+        ticketGuid: t.ticketGuid,
+        ticketFiredAt: sel.firedAt,
+        itemFulfilledAt: iso(fulfilledAt),
+        itemStartedAt: startedAtIso,
+        itemFulfillmentLevel: level,
+        prepStationGuid: station.guid,
+        prepStationName: station.name,
+        prepStationMultiLocationId: station.multiLocationId,
+        diningOptionGuid: dining ? dining.guid : null,
+        diningOptionName: dining ? dining.name : null,
+        diningOptionBehavior: dining ? dining.behavior : null,
+        courseGuid: t.course.guid,
+        courseName: t.course.name,
+        orderSource: t.source,
+      }
+    : {
+        restaurantGuid,
+        orderGuid: t.orderGuid,
+        selectionGuid: sel.guid,
+        selectionMenuItemGuid: sel.item.guid,
+        selectionMenuItemName: sel.item.name,
+        selectionMenuItemMultiLocationId: sel.itemMultiLocationId,
+        ticketGuid: t.ticketGuid,
+        ticketFiredAt: sel.firedAt,
+        itemFulfilledAt: iso(fulfilledAt),
+        itemStartedAt: startedAtIso,
+        itemFulfillmentLevel: level,
+        prepStationGuid: station.guid,
+        prepStationName: station.name,
+        prepStationMultiLocationId: station.multiLocationId,
+        diningOptionGuid: dining ? dining.guid : null,
+        diningOptionName: dining ? dining.name : null,
+        diningOptionBehavior: dining ? dining.behavior : null,
+        orderSource: t.source,
+      };
+  if (rng.chance(MESSY_SHARE)) makeMessy(rng, r);
+  return r;
+}
+
+/** The ~0.5 % of records real exports carry with a field missing. */
+function makeMessy(rng: Rng, r: ItemFulfillment): void {
+  switch (rng.int(0, 4)) {
+    case 0:
+      delete r.itemFulfilledAt;
+      break;
+    case 1:
+      delete r.prepStationGuid;
+      delete r.prepStationName;
+      delete r.prepStationMultiLocationId;
+      break;
+    case 2:
+      delete r.diningOptionGuid;
+      delete r.diningOptionName;
+      delete r.diningOptionBehavior;
+      break;
+    case 3:
+      r.itemStartedAt = null;
+      break;
+    default:
+      r.selectionMenuItemName = null;
+      break;
+  }
 }
