@@ -1,7 +1,7 @@
 import type { UnitOfMeasure, Weekday } from "@/lib/platform/schemas";
 import type { WorldRestaurant } from "../world";
 import { DISH_FAMILIES, type DishFamilyKey, type FoodKind } from "./menu-catalog";
-import { SCHEDULES, type ScheduleKey } from "./schedule";
+import type { ScheduleKey } from "./schedule";
 
 /**
  * A restaurant's concept: what it cooks, how its menus are laid out, when it is open and how
@@ -322,5 +322,3 @@ export function topGroupKinds(): Map<string, FoodKind> {
 export function scheduleKeys(concept: Concept): ScheduleKey[] {
   return [...new Set(Object.values(concept.week))];
 }
-
-export { SCHEDULES };

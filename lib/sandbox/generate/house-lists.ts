@@ -1,5 +1,6 @@
 import type { AlternatePaymentType, BreakType, NamedEntity, TipWithholding } from "@/lib/platform/schemas";
-import { conceptOf, scheduleKeys, SCHEDULES } from "./concept";
+import { conceptOf, scheduleKeys } from "./concept";
+import { SCHEDULES } from "./schedule";
 import type { Versioned } from "./context";
 import { hashUnit } from "./rng";
 import type { Scope } from "./scope";

@@ -1,6 +1,7 @@
 import type { ItemFulfillment, Weekday } from "@/lib/platform/schemas";
 import { businessDayBounds, parseBusinessDate, serviceWindows, type ServiceWindow } from "./business-day";
-import { conceptOf, SCHEDULES } from "./concept";
+import { conceptOf } from "./concept";
+import { SCHEDULES } from "./schedule";
 import type { GenerateContext, RestaurantConfig } from "./context";
 import { randomGuid, stableGuid } from "./ids";
 import { itemMultiLocationId, kitchenRouting, pickFromPool, type KindPool, type KitchenRouting, type RoutedItem, type StationRef } from "./item-routing";

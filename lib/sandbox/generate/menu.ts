@@ -1,6 +1,6 @@
 import type { ExternalReference, Image, Menu, MenuGroup, MenuItem, MenuOptionGroup, PreModifier, PreModifierGroup, UnitOfMeasure } from "@/lib/platform/schemas";
 import type { Versioned } from "./context";
-import { conceptOf, type MenuSpec, type TopGroupSpec } from "./concept";
+import { conceptOf } from "./concept";
 import { DISH_FAMILIES, MODIFIER_GROUPS, PRE_MODIFIER_GROUPS, ZERO_CALORIE_BASES, type DishFamily, type DishFamilyKey, type FoodKind, type ModifierGroupKey } from "./menu-catalog";
 import { extRef, ref, refTo } from "./references";
 import type { Rng } from "./rng";
@@ -15,8 +15,6 @@ export interface GeneratedMenu {
   preModifierGroups: Versioned<PreModifierGroup>[];
   preModifiers: Versioned<PreModifier>[];
 }
-
-type Entity = { guid: string; entityType: string; externalId?: string | null };
 
 const HOT_KINDS: ReadonlySet<FoodKind> = new Set(["grill", "saute", "fry", "pizza"]);
 const OWN_UNIT: Record<FoodKind, UnitOfMeasure> = { grill: "OZ", saute: "OZ", cold: "LB", fry: "NONE", pizza: "IN", bar: "ML", pastry: "G" };
@@ -113,8 +111,8 @@ export function generateMenu(scope: Scope): GeneratedMenu {
         unitOfMeasure: "NONE",
         inheritUnitOfMeasure: false,
       };
-      modifiers.push(scope.versioned(item as MenuItem & Entity));
-      return refTo(item as Entity);
+      modifiers.push(scope.versioned(item));
+      return refTo(item);
     });
     const group: MenuOptionGroup = {
       guid: scope.guid("MenuOptionGroup", key),
@@ -125,14 +123,16 @@ export function generateMenu(scope: Scope): GeneratedMenu {
       minSelections: spec.min,
       maxSelections: spec.max,
     };
-    optionGroups.push(scope.versioned(group as MenuOptionGroup & Entity));
-    optionGroupRef.set(key, refTo(group as Entity));
+    optionGroups.push(scope.versioned(group));
+    optionGroupRef.set(key, refTo(group));
   }
   const ogRefs = (keys: readonly ModifierGroupKey[]) => keys.map((k) => optionGroupRef.get(k)).filter((r): r is ExternalReference => r !== undefined);
 
   // How many sellable items each top-level group's tree holds.
-  const tops: { menu: MenuSpec; spec: TopGroupSpec }[] = concept.menus.flatMap((menu) => menu.groups.map((spec) => ({ menu, spec })));
-  const counts = apportion(restaurant.menuItems, tops.map((t) => t.spec.weight));
+  const counts = apportion(
+    restaurant.menuItems,
+    concept.menus.flatMap((menu) => menu.groups.map((g) => g.weight)),
+  );
   const namers = new Map<DishFamilyKey, FamilyNamer>();
   const itemsByKind = new Map<FoodKind, ExternalReference[]>();
   let groupSerial = 0;
@@ -183,8 +183,8 @@ export function generateMenu(scope: Scope): GeneratedMenu {
         unitOfMeasure: ownUnit ? OWN_UNIT[fam.kind] : "NONE",
         inheritUnitOfMeasure: !ownUnit,
       };
-      items.push(scope.versioned(item as MenuItem & Entity));
-      const r = refTo(item as Entity);
+      items.push(scope.versioned(item));
+      const r = refTo(item);
       refs.push(r);
       let list = itemsByKind.get(fam.kind);
       if (!list) itemsByKind.set(fam.kind, (list = []));
@@ -196,8 +196,8 @@ export function generateMenu(scope: Scope): GeneratedMenu {
   // Parents are listed before their children, though a parent's fields are known only after its subtree is built.
   const reserve = (): number => groups.push(undefined as unknown as Versioned<MenuGroup>) - 1;
   const fill = (slot: number, g: MenuGroup): ExternalReference => {
-    groups[slot] = scope.versioned(g as MenuGroup & Entity);
-    return refTo(g as Entity);
+    groups[slot] = scope.versioned(g);
+    return refTo(g);
   };
   const pushGroup = (g: MenuGroup): ExternalReference => fill(reserve(), g);
 
@@ -327,7 +327,7 @@ export function generateMenu(scope: Scope): GeneratedMenu {
       images: image("menus", menuGuid),
       unitOfMeasure: menuSpec.unitOfMeasure,
     };
-    menus.push(scope.versioned(menu as Menu & Entity));
+    menus.push(scope.versioned(menu));
   }
 
   const preModifierGroups: Versioned<PreModifierGroup>[] = [];

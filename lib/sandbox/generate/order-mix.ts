@@ -51,17 +51,11 @@ export interface SourceMix {
   dining: { options: DiningChoice[]; weights: number[] }[];
 }
 
+/** The first dine-in option is the dining room, the second the bar; take-out splits by curbside and window. */
 function roleOf(option: DiningOption, dineInSeen: boolean): Role | null {
-  switch (option.behavior) {
-    case "DINE_IN":
-      return dineInSeen ? "bar" : "dineIn";
-    case "TAKE_OUT":
-      return option.curbside ? "curbside" : option.driveThru ? "window" : "takeOut";
-    case "DELIVERY":
-      return null;
-    default:
-      return null;
-  }
+  if (option.behavior === "DINE_IN") return dineInSeen ? "bar" : "dineIn";
+  if (option.behavior === "TAKE_OUT") return option.curbside ? "curbside" : option.driveThru ? "window" : "takeOut";
+  return null;
 }
 
 /** The orderSource and dining option mix of a restaurant, resolved against its configured dining options. */

@@ -131,6 +131,6 @@ export function generatePrepStations(scope: Scope): Versioned<PrepStation>[] {
       expoRouting: plan.expoRouting,
       kitchenPrinter: plan.printerName ? ref(printerGuid(scope, plan.printerName), "Printer") : null,
     };
-    return scope.versioned(station as PrepStation & { guid: string });
+    return scope.versioned(station);
   });
 }

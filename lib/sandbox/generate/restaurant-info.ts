@@ -1,5 +1,6 @@
 import type { DaySchedule, RestaurantInfo, Weekday } from "@/lib/platform/schemas";
-import { conceptOf, scheduleKeys, SCHEDULES } from "./concept";
+import { conceptOf, scheduleKeys } from "./concept";
+import { SCHEDULES } from "./schedule";
 import type { GenerateContext } from "./context";
 import { daySchedule } from "./schedule";
 import { scopeOf } from "./scope";

@@ -61,7 +61,7 @@ export function generateTaxRates(scope: Scope): Versioned<TaxRate>[] {
     { ...base("exempt", "Tax Exempt"), isDefault: false, rate: null, type: "NONE", roundingType: null, taxTable: [], conditionalTaxRates: [] },
     { ...base("external", "Marketplace Facilitator Tax"), isDefault: false, rate: null, type: "EXTERNAL", roundingType: null, taxTable: [], conditionalTaxRates: [] },
   ];
-  return rates.map((r) => scope.versioned(r as TaxRate & { guid: string }));
+  return rates.map((r) => scope.versioned(r));
 }
 
 const noCriteria = { minCheckAmount: 0, delivery: false, maxCheckAmount: null, minDeliveryDistance: null, takeout: false, dineIn: false };
@@ -151,5 +151,5 @@ export function generateServiceCharges(scope: Scope, taxRates: readonly Versione
       destination: "RESTAURANT",
     }),
   ];
-  return charges.map((c) => scope.versioned(c as ServiceCharge & { guid: string }));
+  return charges.map((c) => scope.versioned(c));
 }
