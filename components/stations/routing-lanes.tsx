@@ -28,8 +28,7 @@ function PrintLine({ station }: { station: StationRouting }) {
   if (!station.printer.name) return <p className={styles.problem}>Printer not found ({station.printer.guid}).</p>;
   return (
     <p>
-      <span aria-hidden="true">🖨 </span>
-      {station.printer.name}:{" "}
+      Prints at {station.printer.name}:{" "}
       <span className={station.printingMode === "OFFLINE_ONLY" ? styles.offline : undefined}>
         {station.printingMode === "OFFLINE_ONLY" ? "only when its display is offline" : station.printingMode === "ON" ? "every ticket" : "printing mode not set"}
       </span>
@@ -119,10 +118,7 @@ export function RoutingLanes({ report, restaurantGuid }: { report: StationsRepor
       <ul className={styles.printers}>
         {report.printers.map((p) => (
           <li key={p.guid} className={`${styles.printer} ${p.name === null ? styles.warnedCard : ""}`}>
-            <p className={styles.stationName}>
-              <span aria-hidden="true">🖨 </span>
-              {p.name ?? <span className={styles.problem}>Printer not found ({p.guid})</span>}
-            </p>
+            <p className={styles.stationName}>{p.name ?? <span className={styles.problem}>Printer not found ({p.guid})</span>}</p>
             {p.always.length === 0 && p.offlineOnly.length === 0 ? <p className={styles.muted}>No station prints here.</p> : null}
             {p.always.length ? <p>Every ticket from: {p.always.map((s) => s.name).join(", ")}</p> : null}
             {p.offlineOnly.length ? (

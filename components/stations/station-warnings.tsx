@@ -11,7 +11,7 @@ export function StationWarnings({ warnings, stations }: { warnings: readonly Rou
       </p>
     );
   }
-  const known = new Set(stations.map((s) => s.guid));
+  const names = new Map(stations.map((s) => [s.guid, s.name]));
   return (
     <section className={styles.warnings} aria-labelledby="station-warnings-heading">
       <h2 id="station-warnings-heading">
@@ -23,11 +23,11 @@ export function StationWarnings({ warnings, stations }: { warnings: readonly Rou
           <li key={`${w.kind}-${i}`}>
             <strong>{WARNING_KIND_LABELS[w.kind]}.</strong> {w.message}{" "}
             {w.stationGuids
-              .filter((g) => known.has(g))
+              .filter((g) => names.has(g))
               .slice(0, 1)
               .map((g) => (
                 <a key={g} href={`#station-${g}`}>
-                  Show station
+                  Show {names.get(g)}
                 </a>
               ))}
           </li>
