@@ -1,0 +1,77 @@
+import "server-only";
+import { LOCK_NAMESPACE, type Database } from "./database";
+
+/**
+ * The schema, as an append-only list: a deployed migration is never edited, a change is a new
+ * entry. Applied on start by `migrate`, each once, recorded in schema_migrations.
+ */
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: "kitchen days, raw record chunks and targets",
+    sql: `
+      CREATE TABLE kitchen_days (
+        restaurant_guid text NOT NULL,
+        business_date text NOT NULL CHECK (business_date ~ '^[0-9]{8}$'),
+        -- complete: a closed date, fetched whole; open: a snapshot of a date not yet closed;
+        -- not_entitled: the Platform answered 204; failed: the last fetch failed, no usable data.
+        status text NOT NULL CHECK (status IN ('complete', 'open', 'not_entitled', 'failed')),
+        attempted_at timestamptz NOT NULL,
+        fetched_at timestamptz,
+        reason text,
+        record_count integer NOT NULL DEFAULT 0,
+        summary text,
+        tickets text,
+        PRIMARY KEY (restaurant_guid, business_date)
+      );
+      CREATE TABLE kitchen_day_records (
+        restaurant_guid text NOT NULL,
+        business_date text NOT NULL,
+        chunk integer NOT NULL,
+        record_count integer NOT NULL,
+        records text NOT NULL,
+        PRIMARY KEY (restaurant_guid, business_date, chunk)
+      );
+      CREATE TABLE kitchen_targets (
+        restaurant_guid text NOT NULL,
+        level smallint NOT NULL CHECK (level BETWEEN 0 AND 2),
+        seconds integer NOT NULL CHECK (seconds BETWEEN 1 AND 86400),
+        updated_at timestamptz NOT NULL,
+        PRIMARY KEY (restaurant_guid, level)
+      );
+    `,
+  },
+];
+
+/**
+ * Applies every migration not yet recorded. Idempotent, and safe when several instances start
+ * at once on one PostgreSQL server: the whole run holds a transaction advisory lock, so the
+ * second instance waits, then finds everything applied.
+ */
+export async function migrate(db: Database, migrations: readonly Migration[] = MIGRATIONS): Promise<number[]> {
+  return db.transaction(async (tx) => {
+    await tx.query("SELECT pg_advisory_xact_lock($1::int, hashtext('schema_migrations'))", [LOCK_NAMESPACE]);
+    await tx.exec(`
+      CREATE TABLE IF NOT EXISTS schema_migrations (
+        version integer PRIMARY KEY,
+        name text NOT NULL,
+        applied_at timestamptz NOT NULL DEFAULT now()
+      )
+    `);
+    const done = new Set((await tx.query<{ version: number }>("SELECT version FROM schema_migrations")).map((r) => Number(r.version)));
+    const applied: number[] = [];
+    for (const m of [...migrations].sort((a, b) => a.version - b.version)) {
+      if (done.has(m.version)) continue;
+      await tx.exec(m.sql);
+      await tx.query("INSERT INTO schema_migrations (version, name) VALUES ($1, $2)", [m.version, m.name]);
+      applied.push(m.version);
+    }
+    return applied;
+  });
+}

@@ -1,0 +1,36 @@
+import {
+  PlatformAuthenticationError,
+  PlatformBadRequestError,
+  PlatformContractError,
+  PlatformError,
+  PlatformForbiddenError,
+  PlatformRateLimitedError,
+  PlatformUpstreamError,
+} from "@/lib/platform/errors";
+
+/**
+ * A short, user-facing reason a business date could not be fetched, shown in the date coverage.
+ * Never the raw message: that names upstream endpoints.
+ */
+export function describeFetchFailure(error: unknown): string {
+  if (error instanceof PlatformUpstreamError) {
+    if (error.kind === "truncated") return "the Platform's response was cut short";
+    if (error.kind === "timeout") return "the Platform did not answer in time";
+    if (error.kind === "network") return "the Platform could not be reached";
+    return `the Platform answered ${error.status ?? "an error"}`;
+  }
+  if (error instanceof PlatformContractError) {
+    const first = error.issues[0];
+    return first ? `the Platform's response did not match the contract (${first.path}: ${first.message})` : "the Platform's response did not match the contract";
+  }
+  if (error instanceof PlatformRateLimitedError) return "the Platform's rate limit was reached";
+  if (error instanceof PlatformAuthenticationError) return "the Platform did not accept our credentials";
+  if (error instanceof PlatformForbiddenError) return "the Platform refused access to this restaurant's kitchen data";
+  if (error instanceof PlatformBadRequestError) return "the Platform rejected the request";
+  if (error instanceof PlatformError) return `the Platform answered ${error.status ?? "an error"}`;
+  if (error instanceof MalformedDayError) return error.message;
+  return "an unexpected error";
+}
+
+/** A response that parsed but cannot be a day of this restaurant (records of another one). */
+export class MalformedDayError extends Error {}

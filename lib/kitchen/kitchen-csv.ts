@@ -1,0 +1,67 @@
+import { csvFileName, type CsvColumn } from "@/lib/csv/csv";
+import type { ItemFulfillment } from "@/lib/platform/schemas";
+import type { KitchenLevel, KitchenMetric, StationRef, Stats } from "./api-types";
+import { recordDurations } from "./durations";
+
+/** The columns of the kitchen CSV exports. */
+
+export type SummaryCsvRow = StationRef & { level: KitchenLevel; metric: KitchenMetric; stats: Stats };
+
+export function summaryCsvColumns(restaurantGuid: string): CsvColumn<SummaryCsvRow>[] {
+  return [
+    { header: "restaurant_guid", value: () => restaurantGuid },
+    { header: "station_guid", value: (r) => r.stationGuid },
+    { header: "station_name", value: (r) => r.stationName },
+    { header: "level", value: (r) => r.level },
+    { header: "metric", value: (r) => r.metric },
+    { header: "count", value: (r) => r.stats.count },
+    { header: "excluded", value: (r) => r.stats.excluded },
+    { header: "mean_s", value: (r) => r.stats.mean },
+    { header: "p50_s", value: (r) => r.stats.p50 },
+    { header: "p75_s", value: (r) => r.stats.p75 },
+    { header: "p90_s", value: (r) => r.stats.p90 },
+    { header: "p95_s", value: (r) => r.stats.p95 },
+    { header: "max_s", value: (r) => r.stats.max },
+  ];
+}
+
+/** Every ItemFulfillment field of the contract (2.5), in its order. */
+export const FULFILLMENT_FIELDS = [
+  "restaurantGuid",
+  "orderGuid",
+  "selectionGuid",
+  "selectionMenuItemGuid",
+  "selectionMenuItemName",
+  "selectionMenuItemMultiLocationId",
+  "ticketGuid",
+  "ticketFiredAt",
+  "itemFulfilledAt",
+  "itemStartedAt",
+  "itemFulfillmentLevel",
+  "prepStationGuid",
+  "prepStationName",
+  "prepStationMultiLocationId",
+  "diningOptionGuid",
+  "diningOptionName",
+  "diningOptionBehavior",
+  "courseGuid",
+  "courseName",
+  "orderSource",
+] as const satisfies readonly (keyof ItemFulfillment)[];
+
+type WithDurations = { record: ItemFulfillment; durations: ReturnType<typeof recordDurations> };
+
+export const fulfillmentCsvColumns: CsvColumn<WithDurations>[] = [
+  ...FULFILLMENT_FIELDS.map((field) => ({ header: field, value: (r: WithDurations) => r.record[field] ?? null })),
+  { header: "fire_to_fulfill_s", value: (r) => r.durations.fire_to_fulfill },
+  { header: "start_to_fulfill_s", value: (r) => r.durations.start_to_fulfill },
+  { header: "wait_to_start_s", value: (r) => r.durations.wait_to_start },
+];
+
+export function withDurations(records: readonly ItemFulfillment[]): WithDurations[] {
+  return records.map((record) => ({ record, durations: recordDurations(record) }));
+}
+
+export function kitchenCsvFileName(restaurantName: string, what: string, from: string, to: string): string {
+  return csvFileName(restaurantName, what, from === to ? from : `${from}-${to}`);
+}

@@ -1,0 +1,222 @@
+import "server-only";
+import { deflateRawSync, inflateRawSync } from "node:zlib";
+import type { Database, Queryable } from "@/lib/db/database";
+import type { ItemFulfillment } from "@/lib/platform/schemas";
+import { DEFAULT_TARGET_SECONDS, KITCHEN_LEVELS, type KitchenLevel } from "./api-types";
+
+/**
+ * The kitchen tables (lib/db/migrations.ts): one row per restaurant and business date with its
+ * status and encoded summary, the raw records in deflated chunks, and the targets. Binary data
+ * travels as base64 text: PGlite moves text several times faster than bytea, and PostgreSQL
+ * does not care.
+ */
+
+export type StoredStatus = "complete" | "open" | "not_entitled" | "failed";
+
+export interface DayRow {
+  businessDate: string;
+  status: StoredStatus;
+  /** Epoch ms of the last upstream attempt, successful or not. */
+  attemptedAt: number;
+  /** Epoch ms the stored data was fetched; null when there is none. */
+  fetchedAt: number | null;
+  reason: string | null;
+  recordCount: number;
+}
+
+export interface StoredDay {
+  status: "complete" | "open";
+  attemptedAt: number;
+  summary: Uint8Array;
+  tickets: Uint8Array;
+  records: readonly ItemFulfillment[];
+}
+
+/** Records per stored chunk: a CSV export streams a chunk at a time. */
+export const RECORDS_PER_CHUNK = 2000;
+
+const pack = (bytes: Uint8Array) => deflateRawSync(bytes, { level: 1 }).toString("base64");
+const unpack = (text: string) => new Uint8Array(inflateRawSync(Buffer.from(text, "base64")));
+
+interface DayRowSql {
+  business_date: string;
+  status: StoredStatus;
+  attempted_at: Date | string;
+  fetched_at: Date | string | null;
+  reason: string | null;
+  record_count: number;
+}
+
+const ms = (v: Date | string) => (v instanceof Date ? v.getTime() : Date.parse(v));
+
+function toDayRow(r: DayRowSql): DayRow {
+  return {
+    businessDate: r.business_date,
+    status: r.status,
+    attemptedAt: ms(r.attempted_at),
+    fetchedAt: r.fetched_at === null ? null : ms(r.fetched_at),
+    reason: r.reason,
+    recordCount: Number(r.record_count),
+  };
+}
+
+const DAY_COLUMNS = "business_date, status, attempted_at, fetched_at, reason, record_count";
+
+export class KitchenStore {
+  constructor(readonly db: Database) {}
+
+  async dayRows(restaurantGuid: string, from: string, to: string): Promise<Map<string, DayRow>> {
+    const rows = await this.db.query<DayRowSql>(
+      `SELECT ${DAY_COLUMNS} FROM kitchen_days WHERE restaurant_guid = $1 AND business_date BETWEEN $2 AND $3`,
+      [restaurantGuid, from, to],
+    );
+    return new Map(rows.map((r) => [r.business_date, toDayRow(r)]));
+  }
+
+  async dayRow(q: Queryable, restaurantGuid: string, date: string): Promise<DayRow | undefined> {
+    const rows = await q.query<DayRowSql>(`SELECT ${DAY_COLUMNS} FROM kitchen_days WHERE restaurant_guid = $1 AND business_date = $2`, [
+      restaurantGuid,
+      date,
+    ]);
+    return rows[0] ? toDayRow(rows[0]) : undefined;
+  }
+
+  /** Encoded summaries of the given dates (those that have one). */
+  async summaries(restaurantGuid: string, dates: readonly string[]): Promise<Map<string, { fetchedAt: number; bytes: Uint8Array }>> {
+    return this.blobs(restaurantGuid, dates, "summary");
+  }
+
+  async ticketFacts(restaurantGuid: string, dates: readonly string[]): Promise<Map<string, { fetchedAt: number; bytes: Uint8Array }>> {
+    return this.blobs(restaurantGuid, dates, "tickets");
+  }
+
+  private async blobs(restaurantGuid: string, dates: readonly string[], column: "summary" | "tickets") {
+    const out = new Map<string, { fetchedAt: number; bytes: Uint8Array }>();
+    if (dates.length === 0) return out;
+    const rows = await this.db.query<{ business_date: string; fetched_at: Date | string; blob: string }>(
+      `SELECT business_date, fetched_at, ${column} AS blob FROM kitchen_days
+        WHERE restaurant_guid = $1 AND business_date = ANY($2::text[]) AND ${column} IS NOT NULL AND fetched_at IS NOT NULL`,
+      [restaurantGuid, dates],
+    );
+    for (const r of rows) out.set(r.business_date, { fetchedAt: ms(r.fetched_at), bytes: unpack(r.blob) });
+    return out;
+  }
+
+  /**
+   * Replaces the day's data: summary, ticket facts and raw records, in one transaction, so a
+   * reader sees either the old day or the whole new one.
+   */
+  async saveDay(q: Queryable, restaurantGuid: string, date: string, day: StoredDay): Promise<void> {
+    const summary = pack(day.summary);
+    const tickets = pack(day.tickets);
+    const chunks: { count: number; text: string }[] = [];
+    for (let i = 0; i < day.records.length; i += RECORDS_PER_CHUNK) {
+      const slice = day.records.slice(i, i + RECORDS_PER_CHUNK);
+      chunks.push({ count: slice.length, text: pack(new TextEncoder().encode(JSON.stringify(slice))) });
+    }
+    await q.transaction(async (tx) => {
+      await tx.query("DELETE FROM kitchen_day_records WHERE restaurant_guid = $1 AND business_date = $2", [restaurantGuid, date]);
+      for (const [i, chunk] of chunks.entries()) {
+        await tx.query(
+          "INSERT INTO kitchen_day_records (restaurant_guid, business_date, chunk, record_count, records) VALUES ($1, $2, $3, $4, $5)",
+          [restaurantGuid, date, i, chunk.count, chunk.text],
+        );
+      }
+      const at = new Date(day.attemptedAt).toISOString();
+      await tx.query(
+        `INSERT INTO kitchen_days (restaurant_guid, business_date, status, attempted_at, fetched_at, reason, record_count, summary, tickets)
+         VALUES ($1, $2, $3, $4, $4, NULL, $5, $6, $7)
+         ON CONFLICT (restaurant_guid, business_date) DO UPDATE SET
+           status = EXCLUDED.status, attempted_at = EXCLUDED.attempted_at, fetched_at = EXCLUDED.fetched_at,
+           reason = NULL, record_count = EXCLUDED.record_count, summary = EXCLUDED.summary, tickets = EXCLUDED.tickets`,
+        [restaurantGuid, date, day.status, at, day.records.length, summary, tickets],
+      );
+    });
+  }
+
+  /** A 204: the restaurant lacks the tier. Any earlier data of the date goes. */
+  async saveNotEntitled(q: Queryable, restaurantGuid: string, date: string, attemptedAt: number): Promise<void> {
+    await q.transaction(async (tx) => {
+      await tx.query("DELETE FROM kitchen_day_records WHERE restaurant_guid = $1 AND business_date = $2", [restaurantGuid, date]);
+      await tx.query(
+        `INSERT INTO kitchen_days (restaurant_guid, business_date, status, attempted_at, fetched_at, reason, record_count, summary, tickets)
+         VALUES ($1, $2, 'not_entitled', $3, NULL, NULL, 0, NULL, NULL)
+         ON CONFLICT (restaurant_guid, business_date) DO UPDATE SET
+           status = 'not_entitled', attempted_at = EXCLUDED.attempted_at, fetched_at = NULL, reason = NULL,
+           record_count = 0, summary = NULL, tickets = NULL`,
+        [restaurantGuid, date, new Date(attemptedAt).toISOString()],
+      );
+    });
+  }
+
+  /**
+   * A failed fetch. An open date keeps its last good snapshot (still shown, as of its time) and
+   * only notes the failure; any other date becomes "failed" and counts for nothing.
+   */
+  async saveFailure(q: Queryable, restaurantGuid: string, date: string, attemptedAt: number, reason: string): Promise<void> {
+    await q.query(
+      `INSERT INTO kitchen_days (restaurant_guid, business_date, status, attempted_at, reason)
+       VALUES ($1, $2, 'failed', $3, $4)
+       ON CONFLICT (restaurant_guid, business_date) DO UPDATE SET
+         status = CASE WHEN kitchen_days.status = 'open' THEN 'open' ELSE 'failed' END,
+         attempted_at = EXCLUDED.attempted_at, reason = EXCLUDED.reason`,
+      [restaurantGuid, date, new Date(attemptedAt).toISOString(), reason.slice(0, 500)],
+    );
+  }
+
+  /** The raw records of the dates, a stored chunk at a time, in date order. */
+  async *recordChunks(restaurantGuid: string, dates: readonly string[]): AsyncGenerator<{ date: string; records: ItemFulfillment[] }> {
+    for (const date of dates) {
+      const chunks = await this.db.query<{ chunk: number }>(
+        "SELECT chunk FROM kitchen_day_records WHERE restaurant_guid = $1 AND business_date = $2 ORDER BY chunk",
+        [restaurantGuid, date],
+      );
+      for (const { chunk } of chunks) {
+        const rows = await this.db.query<{ records: string }>(
+          "SELECT records FROM kitchen_day_records WHERE restaurant_guid = $1 AND business_date = $2 AND chunk = $3",
+          [restaurantGuid, date, chunk],
+        );
+        if (rows[0]) yield { date, records: JSON.parse(new TextDecoder().decode(unpack(rows[0].records))) as ItemFulfillment[] };
+      }
+    }
+  }
+
+  /** Chunks `chunks` of one date, keyed by chunk number. */
+  async recordsIn(restaurantGuid: string, date: string, chunks: readonly number[]): Promise<Map<number, ItemFulfillment[]>> {
+    const rows = await this.db.query<{ chunk: number; records: string }>(
+      "SELECT chunk, records FROM kitchen_day_records WHERE restaurant_guid = $1 AND business_date = $2 AND chunk = ANY($3::int[])",
+      [restaurantGuid, date, chunks],
+    );
+    return new Map(rows.map((r) => [Number(r.chunk), JSON.parse(new TextDecoder().decode(unpack(r.records))) as ItemFulfillment[]]));
+  }
+
+  async targets(restaurantGuid: string): Promise<{ seconds: Record<KitchenLevel, number>; set: Set<KitchenLevel>; updatedAt: number | null }> {
+    const rows = await this.db.query<{ level: number; seconds: number; updated_at: Date | string }>(
+      "SELECT level, seconds, updated_at FROM kitchen_targets WHERE restaurant_guid = $1",
+      [restaurantGuid],
+    );
+    const seconds = { ...DEFAULT_TARGET_SECONDS };
+    const set = new Set<KitchenLevel>();
+    let updatedAt: number | null = null;
+    for (const r of rows) {
+      const level = Number(r.level) as KitchenLevel;
+      if (!KITCHEN_LEVELS.includes(level)) continue;
+      seconds[level] = Number(r.seconds);
+      set.add(level);
+      updatedAt = Math.max(updatedAt ?? 0, ms(r.updated_at));
+    }
+    return { seconds, set, updatedAt };
+  }
+
+  async putTargets(restaurantGuid: string, targets: readonly { level: KitchenLevel; seconds: number }[], now: number): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      for (const t of targets) {
+        await tx.query(
+          `INSERT INTO kitchen_targets (restaurant_guid, level, seconds, updated_at) VALUES ($1, $2, $3, $4)
+           ON CONFLICT (restaurant_guid, level) DO UPDATE SET seconds = EXCLUDED.seconds, updated_at = EXCLUDED.updated_at`,
+          [restaurantGuid, t.level, t.seconds, new Date(now).toISOString()],
+        );
+      }
+    });
+  }
+}

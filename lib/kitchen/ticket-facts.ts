@@ -1,0 +1,189 @@
+import type { ItemFulfillment } from "@/lib/platform/schemas";
+import { KITCHEN_METRICS, NONE_FILTER, type KitchenMetric } from "./api-types";
+import { ByteReader, ByteWriter } from "./byte-codec";
+import { durationSeconds, parseInstant } from "./durations";
+import type { SummaryFilters } from "./range-summary";
+
+/**
+ * Per record of a day, the few facts the slowest-tickets drill-down ranks by: which ticket, which
+ * level, station, behavior and source, and the three durations. Kept beside the summary so a
+ * range is ranked without parsing raw records; only the winners' records are read afterwards.
+ */
+export interface TicketFacts {
+  businessDate: string;
+  tickets: string[];
+  stations: (string | null)[];
+  behaviors: (string | null)[];
+  sources: (string | null)[];
+  /** Per record, in stored order; NO_TICKET for a record without a ticket. */
+  ticket: Uint32Array;
+  level: Uint32Array;
+  station: Uint32Array;
+  behavior: Uint32Array;
+  source: Uint32Array;
+  /** Per metric and record: whole seconds, or -1 when excluded. */
+  values: Record<KitchenMetric, Int32Array>;
+}
+
+export const NO_TICKET = 0xffffffff;
+const FORMAT_VERSION = 1;
+
+function dictionary() {
+  const values: (string | null)[] = [];
+  const index = new Map<string | null, number>();
+  return {
+    values,
+    id(v: string | null | undefined): number {
+      const key = v ?? null;
+      let id = index.get(key);
+      if (id === undefined) {
+        id = values.length;
+        index.set(key, id);
+        values.push(key);
+      }
+      return id;
+    },
+  };
+}
+
+export function buildTicketFacts(records: readonly ItemFulfillment[], businessDate: string): TicketFacts {
+  const n = records.length;
+  const tickets = dictionary();
+  const stations = dictionary();
+  const behaviors = dictionary();
+  const sources = dictionary();
+  const facts: TicketFacts = {
+    businessDate,
+    tickets: [],
+    stations: stations.values,
+    behaviors: behaviors.values,
+    sources: sources.values,
+    ticket: new Uint32Array(n),
+    level: new Uint32Array(n),
+    station: new Uint32Array(n),
+    behavior: new Uint32Array(n),
+    source: new Uint32Array(n),
+    values: { fire_to_fulfill: new Int32Array(n), start_to_fulfill: new Int32Array(n), wait_to_start: new Int32Array(n) },
+  };
+  for (let i = 0; i < n; i++) {
+    const r = records[i]!;
+    facts.ticket[i] = r.ticketGuid ? tickets.id(r.ticketGuid) : NO_TICKET;
+    facts.level[i] = r.itemFulfillmentLevel;
+    facts.station[i] = stations.id(r.prepStationGuid);
+    facts.behavior[i] = behaviors.id(r.diningOptionBehavior);
+    facts.source[i] = sources.id(r.orderSource);
+    const fired = parseInstant(r.ticketFiredAt);
+    const started = parseInstant(r.itemStartedAt);
+    const fulfilled = parseInstant(r.itemFulfilledAt);
+    facts.values.fire_to_fulfill[i] = durationSeconds(fired, fulfilled) ?? -1;
+    facts.values.start_to_fulfill[i] = durationSeconds(started, fulfilled) ?? -1;
+    facts.values.wait_to_start[i] = durationSeconds(fired, started) ?? -1;
+  }
+  facts.tickets = tickets.values.map((t) => t ?? "");
+  return facts;
+}
+
+export function encodeTicketFacts(f: TicketFacts): Uint8Array {
+  const w = new ByteWriter();
+  w.uint(FORMAT_VERSION);
+  w.string(f.businessDate);
+  for (const list of [f.tickets, f.stations, f.behaviors, f.sources]) {
+    w.uint(list.length);
+    for (const v of list) w.nullableString(v);
+  }
+  // The ticket index is shifted by one so NO_TICKET encodes as 0.
+  w.uints(Array.from(f.ticket, (t) => (t === NO_TICKET ? 0 : t + 1)));
+  w.uints(f.level);
+  w.uints(f.station);
+  w.uints(f.behavior);
+  w.uints(f.source);
+  for (const m of KITCHEN_METRICS) w.uints(Array.from(f.values[m], (v) => v + 1));
+  return w.bytes();
+}
+
+export function decodeTicketFacts(bytes: Uint8Array): TicketFacts {
+  const r = new ByteReader(bytes);
+  const version = r.uint();
+  if (version !== FORMAT_VERSION) throw new Error(`ticket facts format ${version} is not ${FORMAT_VERSION}`);
+  const businessDate = r.string();
+  const lists: (string | null)[][] = [];
+  for (let k = 0; k < 4; k++) {
+    const n = r.uint();
+    const list: (string | null)[] = [];
+    for (let i = 0; i < n; i++) list.push(r.nullableString());
+    lists.push(list);
+  }
+  const ticket = r.uints().map((t) => (t === 0 ? NO_TICKET : t - 1));
+  const level = r.uints();
+  const station = r.uints();
+  const behavior = r.uints();
+  const source = r.uints();
+  const values = {} as TicketFacts["values"];
+  for (const m of KITCHEN_METRICS) values[m] = Int32Array.from(r.uints(), (v) => v - 1);
+  if (!r.done) throw new Error("ticket facts have trailing bytes");
+  return {
+    businessDate,
+    tickets: lists[0]!.map((t) => t ?? ""),
+    stations: lists[1]!,
+    behaviors: lists[2]!,
+    sources: lists[3]!,
+    ticket,
+    level,
+    station,
+    behavior,
+    source,
+    values,
+  };
+}
+
+export interface RankedTicket {
+  businessDate: string;
+  ticketGuid: string;
+  /** The largest value of the metric among the ticket's matching records. */
+  seconds: number;
+  /** Every record of the ticket (all levels), as indices into the day's stored records. */
+  recordIndices: number[];
+}
+
+/**
+ * The `limit` tickets of the range with the largest value of `metric` among their records that
+ * match the filters; ties broken by date, then ticket GUID, so the answer is stable.
+ */
+export function slowestTickets(days: readonly TicketFacts[], metric: KitchenMetric, filters: SummaryFilters, limit: number): RankedTicket[] {
+  const candidates: { day: number; ticket: number; seconds: number }[] = [];
+  days.forEach((f, d) => {
+    const want = (values: (string | null)[], v: string | undefined) =>
+      v === undefined ? -2 : values.indexOf(v === NONE_FILTER ? null : v);
+    const sF = want(f.stations, filters.station);
+    const bF = want(f.behaviors, filters.behavior);
+    const oF = want(f.sources, filters.source);
+    if (sF === -1 || bF === -1 || oF === -1) return;
+    const best = new Int32Array(f.tickets.length).fill(-1);
+    const values = f.values[metric];
+    for (let i = 0; i < values.length; i++) {
+      const t = f.ticket[i]!;
+      if (t === NO_TICKET || values[i]! < 0) continue;
+      if (filters.level !== undefined && f.level[i] !== filters.level) continue;
+      if ((sF !== -2 && f.station[i] !== sF) || (bF !== -2 && f.behavior[i] !== bF) || (oF !== -2 && f.source[i] !== oF)) continue;
+      if (values[i]! > best[t]!) best[t] = values[i]!;
+    }
+    const dayTop: { day: number; ticket: number; seconds: number }[] = [];
+    best.forEach((seconds, ticket) => {
+      if (seconds >= 0) dayTop.push({ day: d, ticket, seconds });
+    });
+    dayTop.sort((a, b) => b.seconds - a.seconds || f.tickets[a.ticket]!.localeCompare(f.tickets[b.ticket]!));
+    candidates.push(...dayTop.slice(0, limit));
+  });
+  candidates.sort(
+    (a, b) =>
+      b.seconds - a.seconds ||
+      days[a.day]!.businessDate.localeCompare(days[b.day]!.businessDate) ||
+      days[a.day]!.tickets[a.ticket]!.localeCompare(days[b.day]!.tickets[b.ticket]!),
+  );
+  return candidates.slice(0, limit).map(({ day, ticket, seconds }) => {
+    const f = days[day]!;
+    const recordIndices: number[] = [];
+    for (let i = 0; i < f.ticket.length; i++) if (f.ticket[i] === ticket) recordIndices.push(i);
+    return { businessDate: f.businessDate, ticketGuid: f.tickets[ticket]!, seconds, recordIndices };
+  });
+}
