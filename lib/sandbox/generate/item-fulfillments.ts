@@ -4,6 +4,7 @@ import { conceptOf } from "./concept";
 import { SCHEDULES } from "./schedule";
 import type { GenerateContext, RestaurantConfig } from "./context";
 import { randomGuid, stableGuid } from "./ids";
+import { isoUtc } from "./iso-time";
 import { itemMultiLocationId, kitchenRouting, pickFromPool, type KindPool, type KitchenRouting, type RoutedItem, type StationRef } from "./item-routing";
 import { cookTime, expoTime, secondExpoTime, startWait } from "./kitchen-timing";
 import type { FoodKind } from "./menu-catalog";
@@ -63,8 +64,6 @@ function ticketItems(rng: Rng, routing: KitchenRouting, kinds: readonly FoodKind
   return out;
 }
 
-const iso = (ms: number) => new Date(ms).toISOString();
-
 /**
  * Item fulfillments (2.5) of one business date. Timestamps are ISO-8601 UTC with milliseconds
  * ("2026-11-20T17:03:12.345Z"). Ticket volume follows the day's schedule in the restaurant's zone
@@ -97,7 +96,8 @@ export function generateItemFulfillments(ctx: GenerateContext, config: Restauran
     if (items.length === 0 || firedAt >= bounds.end) return;
     tickets.push({ ...order, serial: tickets.length, ticketGuid: randomGuid(rng), firedAt, course: course ? { guid: courseGuid(course), name: course } : null, items });
   };
-  while (tickets.length < target) {
+  // Every order adds a ticket unless a late course spills past closeout; the cap only guards that.
+  for (let orders = 0; tickets.length < target && orders < target * 4; orders++) {
     const s = rng.weightedIndex(mix.weights);
     const dining = mix.dining[s]!;
     const order = { orderGuid: randomGuid(rng), source: mix.sources[s] as string, dining: dining.options[rng.weightedIndex(dining.weights)] ?? null };
@@ -135,7 +135,7 @@ export function generateItemFulfillments(ctx: GenerateContext, config: Restauran
   for (const t of tickets) {
     if (t.firedAt > asOf) break;
     const load = (buckets.get(Math.floor((t.firedAt - bounds.start) / BUCKET)) ?? 0) / peak;
-    const firedAt = iso(t.firedAt);
+    const firedAt = isoUtc(t.firedAt);
     for (const item of t.items) {
       const sel: Selection = {
         ticket: t,
@@ -148,11 +148,11 @@ export function generateItemFulfillments(ctx: GenerateContext, config: Restauran
       };
       if (startQueue) {
         sel.startedAt += startWait(timing, load);
-        sel.startedAtIso = iso(sel.startedAt);
+        sel.startedAtIso = isoUtc(sel.startedAt);
       }
       let ready = sel.startedAt;
-      for (const station of item.stations) {
-        const done = sel.startedAt + cookTime(timing, station.key === "expo" || station.key === "expo2" ? item.kind : station.key, load);
+      for (const { station, kind } of item.steps) {
+        const done = sel.startedAt + cookTime(timing, kind, load);
         ready = Math.max(ready, done);
         // EXPO_ONLY stations never see the ticket: the expediter plates those items.
         if (station.expoRouting === "EXPO_ONLY") continue;
@@ -196,7 +196,7 @@ function record(rng: Rng, restaurantGuid: string, sel: Selection, level: 0 | 1 |
         selectionMenuItemMultiLocationId: sel.itemMultiLocationId,
         ticketGuid: t.ticketGuid,
         ticketFiredAt: sel.firedAt,
-        itemFulfilledAt: iso(fulfilledAt),
+        itemFulfilledAt: isoUtc(fulfilledAt),
         itemStartedAt: startedAtIso,
         itemFulfillmentLevel: level,
         prepStationGuid: station.guid,
@@ -218,7 +218,7 @@ function record(rng: Rng, restaurantGuid: string, sel: Selection, level: 0 | 1 |
         selectionMenuItemMultiLocationId: sel.itemMultiLocationId,
         ticketGuid: t.ticketGuid,
         ticketFiredAt: sel.firedAt,
-        itemFulfilledAt: iso(fulfilledAt),
+        itemFulfilledAt: isoUtc(fulfilledAt),
         itemStartedAt: startedAtIso,
         itemFulfillmentLevel: level,
         prepStationGuid: station.guid,

@@ -19,14 +19,19 @@ export interface StationRef {
   expoRouting: string;
 }
 
+export interface CookStep {
+  station: StationRef;
+  kind: FoodKind;
+}
+
 export interface RoutedItem {
   guid: string;
   name: string | null;
   /** Filled in when the item is first sold: most of a 5000-item menu is not sold on a given day. */
   multiLocationId: string | null;
   kind: FoodKind;
-  /** Stations that cook it: a level-0 record each, unless the station is EXPO_ONLY. */
-  stations: StationRef[];
+  /** Where it is cooked and on which line's clock: a level-0 record each, unless the station is EXPO_ONLY. */
+  steps: CookStep[];
   /** Some station sends it to the expediter (level 1, and level 2 with two-level expo). */
   toExpo: boolean;
 }
@@ -92,20 +97,20 @@ export function kitchenRouting(ctx: GenerateContext, config: RestaurantConfig): 
       if (seen.has(guid)) continue;
       seen.add(guid);
       const name = names.get(guid) ?? null;
-      const cooked: StationRef[] = [];
+      const steps: CookStep[] = [];
       const primary = stations.get(kind) ?? fallback;
-      if (primary) cooked.push(primary);
+      if (primary) steps.push({ station: primary, kind });
       const extra = SECONDARY[kind];
       const second = extra && stations.get(extra.kind);
       // Item GUIDs are hashes already: their bits are the per-item coin flips, without hashing again.
-      if (extra && second && guidUnit(guid, 24) < extra.share) cooked.push(second);
+      if (extra && second && guidUnit(guid, 24) < extra.share) steps.push({ station: second, kind: extra.kind });
       const item: RoutedItem = {
         guid,
         name,
         multiLocationId: null,
         kind,
-        stations: cooked,
-        toExpo: stations.has("expo") && cooked.some((s) => s.expoRouting !== "SKIP_EXPO"),
+        steps,
+        toExpo: stations.has("expo") && steps.some((step) => step.station.expoRouting !== "SKIP_EXPO"),
       };
       // A long-tailed popularity: a few dishes sell all day, most sell now and then.
       const u = guidUnit(guid, 0);
