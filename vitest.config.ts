@@ -25,6 +25,8 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["test/integration/**/*.test.ts"],
+          // Starts a throwaway PostgreSQL 15 (or uses TEST_DATABASE_URL) for the store tests.
+          globalSetup: ["test/integration/global-setup.ts"],
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 120_000,
