@@ -34,7 +34,9 @@ function bySelection(records: readonly ItemFulfillment[]): Map<string, ItemFulfi
 const minutesToFulfill = (r: ItemFulfillment) => (Date.parse(r.itemFulfilledAt!) - Date.parse(r.ticketFiredAt!)) / 60_000;
 const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 
-describe("generateItemFulfillments", () => {
+// Whole busy days (10 000+ records) are generated and checked; on a shared two-core machine that can
+// exceed the default 5 s, which would make a correct test flaky.
+describe("generateItemFulfillments", { timeout: 60_000 }, () => {
   it("is deterministic: deep-equal and byte-identical JSON", () => {
     const a = day(harbor, TUESDAY);
     const b = generateItemFulfillments(ctxOf(harbor), generateRestaurantConfig(ctxOf(harbor)), TUESDAY);
