@@ -30,8 +30,8 @@ function byGuid<T extends { guid: string }>(list: readonly { entity: T }[]): Map
   return new Map(list.map((v) => [v.entity.guid, v.entity]));
 }
 
-// Whole busy days (10 000+ records) are generated and checked; on a shared two-core machine that can
-// exceed the default 5 s, which would make a correct test flaky.
+// Harbor's 5000-item menu is generated and walked several times; on a shared two-core machine that
+// can exceed the default 5 s, which would make a correct test flaky.
 describe("generateRestaurantConfig", { timeout: 60_000 }, () => {
   it.each(each)("is deterministic for $name: deep-equal and byte-identical JSON", ({ restaurant, config }) => {
     const again = generateRestaurantConfig(ctxOf(restaurant));
