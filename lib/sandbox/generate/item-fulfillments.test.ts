@@ -177,13 +177,20 @@ describe("generateItemFulfillments", { timeout: 60_000 }, () => {
     expect(afterMidnight.length).toBeGreaterThan(0);
   });
 
-  it("truncates at asOf by ticket fire time, as a prefix of the full day", () => {
+  it("keeps, at asOf, exactly the records already fired and fulfilled, identical to the closed day's", () => {
     const full = day(harbor, TUESDAY);
     const asOf = Date.parse("2026-11-17T18:00:00.000Z"); // 13:00 in Boston
     const partial = day(harbor, TUESDAY, { asOf });
     expect(partial.length).toBeGreaterThan(0);
     expect(partial.length).toBeLessThan(full.length);
-    expect(partial).toEqual(full.filter((r) => Date.parse(r.ticketFiredAt!) <= asOf));
+    const happened = (r: (typeof full)[number]) => Date.parse(r.ticketFiredAt!) <= asOf && (!r.itemFulfilledAt || Date.parse(r.itemFulfilledAt) <= asOf);
+    // Records without a fulfillment time are kept or dropped by their real time, unknown here.
+    expect(partial.filter((r) => r.itemFulfilledAt)).toEqual(full.filter((r) => r.itemFulfilledAt && happened(r)));
+    expect(partial.every(happened)).toBe(true);
+    const fullBySelection = new Map(full.map((r) => [`${r.selectionGuid}/${r.itemFulfillmentLevel}/${r.prepStationGuid}`, r]));
+    for (const r of partial) expect(fullBySelection.get(`${r.selectionGuid}/${r.itemFulfillmentLevel}/${r.prepStationGuid}`)).toEqual(r);
+    // Items still cooking at 13:00 are not in the export yet.
+    expect(full.some((r) => Date.parse(r.ticketFiredAt!) <= asOf && r.itemFulfilledAt && Date.parse(r.itemFulfilledAt) > asOf)).toBe(true);
     expect(day(harbor, "20261118", { asOf })).toEqual([]);
   });
 

@@ -68,7 +68,8 @@ function ticketItems(rng: Rng, routing: KitchenRouting, kinds: readonly FoodKind
  * Item fulfillments (2.5) of one business date. Timestamps are ISO-8601 UTC with milliseconds
  * ("2026-11-20T17:03:12.345Z"). Ticket volume follows the day's schedule in the restaurant's zone
  * (lunch and dinner rushes), scaled by weekday; records come in ticket fire order. `asOf` (epoch
- * ms) drops records whose ticket fired later, so the open business date grows through the day.
+ * ms) drops records whose ticket fired later or whose item was not yet fulfilled by then, so the open
+ * business date grows through the day and never shows a fulfillment in the future.
  */
 export function generateItemFulfillments(ctx: GenerateContext, config: RestaurantConfig, businessDate: string, opts?: { asOf?: number }): ItemFulfillment[] {
   const { world, restaurant, brand } = ctx;
@@ -132,6 +133,11 @@ export function generateItemFulfillments(ctx: GenerateContext, config: Restauran
   const startQueue = restaurant.startQueue;
   const { expo, expo2 } = routing;
   const out: ItemFulfillment[] = [];
+  // Every record is built (drawing from the timing stream) before it is kept or dropped, so the
+  // records of an open day are the same, draw for draw, as those of the closed day they become.
+  const keep = (rec: ItemFulfillment, fulfilledAt: number) => {
+    if (fulfilledAt <= asOf) out.push(rec);
+  };
   for (const t of tickets) {
     if (t.firedAt > asOf) break;
     const load = (buckets.get(Math.floor((t.firedAt - bounds.start) / BUCKET)) ?? 0) / peak;
@@ -158,15 +164,19 @@ export function generateItemFulfillments(ctx: GenerateContext, config: Restauran
         if (station.expoRouting === "EXPO_ONLY") continue;
         if (timing.chance(NEGATIVE_SHARE)) {
           // Clock skew between devices: the bump lands before the fire.
-          out.push(record(timing, restaurant.guid, sel, 0, station, t.firedAt - timing.int(30, 600) * 1000, firedAt));
+          const skewedAt = t.firedAt - timing.int(30, 600) * 1000;
+          keep(record(timing, restaurant.guid, sel, 0, station, skewedAt, firedAt), skewedAt);
           continue;
         }
-        out.push(record(timing, restaurant.guid, sel, 0, station, done));
+        keep(record(timing, restaurant.guid, sel, 0, station, done), done);
       }
       if (!item.toExpo || !expo) continue;
       const expoDone = ready + expoTime(timing, load);
-      out.push(record(timing, restaurant.guid, sel, 1, expo, expoDone));
-      if (restaurant.twoLevelExpo && expo2) out.push(record(timing, restaurant.guid, sel, 2, expo2, expoDone + secondExpoTime(timing, load)));
+      keep(record(timing, restaurant.guid, sel, 1, expo, expoDone), expoDone);
+      if (restaurant.twoLevelExpo && expo2) {
+        const expo2Done = expoDone + secondExpoTime(timing, load);
+        keep(record(timing, restaurant.guid, sel, 2, expo2, expo2Done), expo2Done);
+      }
     }
   }
   return out;
