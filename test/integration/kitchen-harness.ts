@@ -1,0 +1,149 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { inject } from "vitest";
+import type { Database } from "@/lib/db/database";
+import { migrate } from "@/lib/db/migrations";
+import { openPgliteDatabase } from "@/lib/db/pglite-database";
+import { openPostgresDatabase } from "@/lib/db/postgres-database";
+import { createKitchenService, type KitchenRestaurant, type KitchenServiceConfig } from "@/lib/kitchen/kitchen-service";
+import { createPlatformClient, type FetchLike } from "@/lib/platform";
+import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-server";
+import { defaultWorld } from "@/lib/sandbox/world";
+
+/**
+ * Shared pieces of the kitchen integration tests: a fresh database of either kind (PGlite in
+ * memory, or a new database on the suite's PostgreSQL), the sandbox over real HTTP, and the real
+ * Platform client pointed at it with a fetch that counts (and, on demand, sabotages) requests.
+ */
+export const STORE_KINDS = ["pglite", "postgres"] as const;
+export type StoreKind = (typeof STORE_KINDS)[number];
+
+export interface TestDatabase {
+  db: Database;
+  /** For a second "instance" on the same PostgreSQL database. */
+  url: string | null;
+  drop(): Promise<void>;
+}
+
+export async function openTestDatabase(kind: StoreKind): Promise<TestDatabase> {
+  if (kind === "pglite") {
+    const db = await openPgliteDatabase();
+    await migrate(db);
+    return { db, url: null, drop: () => db.close() };
+  }
+  const serverUrl = inject("postgresUrl");
+  const name = `kp_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const db = openPostgresDatabase(url.toString());
+  await migrate(db);
+  return {
+    db,
+    url: url.toString(),
+    async drop() {
+      await db.close();
+      const a = new pg.Client({ connectionString: serverUrl });
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.end();
+    },
+  };
+}
+
+const world = defaultWorld();
+const partner = world.clients.find((c) => c.clientId === "kp-partner")!;
+
+export function worldRestaurant(name: string): KitchenRestaurant {
+  const r = world.restaurants.find((x) => x.name === name);
+  if (!r) throw new Error(`no restaurant ${name} in world.json`);
+  return { guid: r.guid, name: r.name, timeZone: r.timeZone, closeoutHour: r.closeoutHour };
+}
+
+/** A fixed clock both sides agree on: 2025-03-20 12:00 in New York. Early March is closed everywhere. */
+export const NOW = Date.parse("2025-03-20T16:00:00Z");
+
+export interface UpstreamLog {
+  /** businessDate of every itemFulfillments request sent (retries included). */
+  fulfillmentRequests: string[];
+  /**
+   * Per date, what every itemFulfillments attempt of it gets: a Sandbox-Fault header value
+   * ("truncated", "500"...), or "malformed" for a 200 whose body breaks the contract.
+   */
+  faults: Map<string, string>;
+}
+
+export async function startSandbox(clock: { now: number }): Promise<SandboxServer> {
+  return startSandboxServer({ port: 0, now: () => clock.now });
+}
+
+export function sandboxClient(baseUrl: string, log: UpstreamLog, opts: { maxRetries?: number } = {}) {
+  const counting: FetchLike = async (input, init) => {
+    const url = new URL(input);
+    if (!url.pathname.endsWith("/export/itemFulfillments")) return fetch(input, init);
+    const date = url.searchParams.get("businessDate") ?? "";
+    const fault = log.faults.get(date);
+    let response: Response;
+    if (fault === "malformed") {
+      const body = JSON.stringify([{ restaurantGuid: "x", orderGuid: 7, itemFulfillmentLevel: "zero" }]);
+      response = new Response(body, { status: 200, headers: { "Content-Type": "application/json" } });
+    } else if (fault) {
+      const headers = new Headers(init.headers);
+      headers.set("Sandbox-Fault", fault);
+      response = await fetch(input, { ...init, headers });
+    } else {
+      response = await fetch(input, init);
+    }
+    // A 401 is the sandbox's clock (moved by the test) expiring the token; the client logs in
+    // again and repeats the request. Only the attempts that reached the data count.
+    if (response.status !== 401) log.fulfillmentRequests.push(date);
+    return response;
+  };
+  return createPlatformClient({
+    baseUrl,
+    clientId: partner.clientId,
+    clientSecret: partner.clientSecret,
+    fetch: counting,
+    maxRetries: opts.maxRetries ?? 1,
+    initialRetryDelayMs: 5,
+    maxRetryDelayMs: 20,
+  });
+}
+
+export const TEST_CONFIG: KitchenServiceConfig = {
+  closeGraceMinutes: 120,
+  openRefreshSeconds: 180,
+  notEntitledRetryHours: 24,
+  maxRangeDays: 366,
+  fetchConcurrency: 4,
+  failedRetrySeconds: 0,
+};
+
+export function newLog(): UpstreamLog {
+  return { fulfillmentRequests: [], faults: new Map() };
+}
+
+export function kitchenService(db: Database, baseUrl: string, log: UpstreamLog, clock: { now: number }, config: Partial<KitchenServiceConfig> = {}) {
+  return createKitchenService({
+    db,
+    client: sandboxClient(baseUrl, log),
+    config: { ...TEST_CONFIG, ...config },
+    now: () => clock.now,
+  });
+}
+
+/** Request for the kitchen route bodies (lib/kitchen/kitchen-responses.ts). */
+export function kitchenRequest(guid: string, path: string, query: Record<string, string | number>, init?: RequestInit): Request {
+  const url = new URL(`http://localhost/api/restaurants/${guid}/kitchen/${path}`);
+  for (const [k, v] of Object.entries(query)) url.searchParams.set(k, String(v));
+  return new Request(url, init);
+}
+
+export function countBy<T>(xs: readonly T[]): Map<T, number> {
+  const m = new Map<T, number>();
+  for (const x of xs) m.set(x, (m.get(x) ?? 0) + 1);
+  return m;
+}
