@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { optionalSession, safeCallbackPath } from "@/lib/access/page-access";
 import { oidcSignIn } from "@/lib/auth/auth-options";
+import { usingDemoAccounts } from "@/lib/auth/accounts";
 import { SignInForm } from "@/components/shell/sign-in-form";
 import { SkipLink } from "@/components/shell/skip-link";
 import styles from "@/components/shell/sign-in.module.css";
@@ -28,6 +29,13 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
           <h1 className={styles.title}>Sign in</h1>
           <p className={styles.lead}>Kitchen performance for the restaurants you manage.</p>
           <SignInForm callbackPath={callbackPath} initialError={first(query.error)} sso={sso} />
+          {usingDemoAccounts() ? (
+            <p className={styles.demo}>
+              Demo accounts: <span className="mono">admin@kitchen.test</span>, <span className="mono">ana@kitchen.test</span>,{" "}
+              <span className="mono">ben@kitchen.test</span>; password <span className="mono">kitchen-demo</span>. Set ACCOUNTS_FILE to use
+              your own.
+            </p>
+          ) : null}
         </div>
       </main>
     </>

@@ -160,78 +160,82 @@ export function InfoView({ guid }: { guid: string }) {
 
         <section className={`card ${styles.section}`} aria-labelledby="payment-heading" data-testid="payment-options">
           <h2 id="payment-heading">Payment options</h2>
-          <table className={styles.table}>
-            <caption className="visually-hidden">Payment options for online orders</caption>
-            <thead>
-              <tr>
-                <th scope="col">Option</th>
-                <th scope="col">Delivery</th>
-                <th scope="col">Takeout</th>
-              </tr>
-            </thead>
-            <tbody>
-              <tr>
-                <th scope="row">Cash</th>
-                <td>
-                  <YesNo value={pay.delivery?.cash} />
-                </td>
-                <td>
-                  <YesNo value={pay.takeout?.cash} />
-                </td>
-              </tr>
-              <tr>
-                <th scope="row">Card, same day</th>
-                <td>
-                  <YesNo value={pay.delivery?.ccSameDay} />
-                </td>
-                <td>
-                  <YesNo value={pay.takeout?.ccSameDay} />
-                </td>
-              </tr>
-              <tr>
-                <th scope="row">Card, future order</th>
-                <td>
-                  <YesNo value={pay.delivery?.ccFuture} />
-                </td>
-                <td>
-                  <YesNo value={pay.takeout?.ccFuture} />
-                </td>
-              </tr>
-              <tr>
-                <th scope="row">Card in store</th>
-                <td>
-                  <span className={styles.muted}>n/a</span>
-                </td>
-                <td>
-                  <YesNo value={pay.takeout?.ccInStore} />
-                </td>
-              </tr>
-            </tbody>
-          </table>
+          <div className={styles.tableScroll}>
+            <table className={styles.table}>
+              <caption className="visually-hidden">Payment options for online orders</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Option</th>
+                  <th scope="col">Delivery</th>
+                  <th scope="col">Takeout</th>
+                </tr>
+              </thead>
+              <tbody>
+                <tr>
+                  <th scope="row">Cash</th>
+                  <td>
+                    <YesNo value={pay.delivery?.cash} />
+                  </td>
+                  <td>
+                    <YesNo value={pay.takeout?.cash} />
+                  </td>
+                </tr>
+                <tr>
+                  <th scope="row">Card, same day</th>
+                  <td>
+                    <YesNo value={pay.delivery?.ccSameDay} />
+                  </td>
+                  <td>
+                    <YesNo value={pay.takeout?.ccSameDay} />
+                  </td>
+                </tr>
+                <tr>
+                  <th scope="row">Card, future order</th>
+                  <td>
+                    <YesNo value={pay.delivery?.ccFuture} />
+                  </td>
+                  <td>
+                    <YesNo value={pay.takeout?.ccFuture} />
+                  </td>
+                </tr>
+                <tr>
+                  <th scope="row">Card in store</th>
+                  <td>
+                    <span className={styles.muted}>n/a</span>
+                  </td>
+                  <td>
+                    <YesNo value={pay.takeout?.ccInStore} />
+                  </td>
+                </tr>
+              </tbody>
+            </table>
+          </div>
         </section>
 
         <section className={`card ${styles.section}`} aria-labelledby="prep-heading" data-testid="prep-times">
           <h2 id="prep-heading">Prep times</h2>
-          <table className={styles.table}>
-            <caption className="visually-hidden">Prep times</caption>
-            <thead>
-              <tr>
-                <th scope="col" />
-                <th scope="col" className="numeric">
-                  Delivery
-                </th>
-                <th scope="col" className="numeric">
-                  Takeout
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              <PrepRow label="Prep time" delivery={prep.deliveryPrepTime} takeout={prep.takeoutPrepTime} />
-              <PrepRow label="First order after opening" delivery={prep.deliveryTimeAfterOpen} takeout={prep.takeoutTimeAfterOpen} />
-              <PrepRow label="Last order before closing" delivery={prep.deliveryTimeBeforeClose} takeout={prep.takeoutTimeBeforeClose} />
-              <PrepRow label="Throttling time" delivery={prep.deliveryThrottlingTime} takeout={prep.takeoutThrottlingTime} />
-            </tbody>
-          </table>
+          <div className={styles.tableScroll}>
+            <table className={styles.table}>
+              <caption className="visually-hidden">Prep times</caption>
+              <thead>
+                <tr>
+                  <th scope="col" />
+                  <th scope="col" className="numeric">
+                    Delivery
+                  </th>
+                  <th scope="col" className="numeric">
+                    Takeout
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                <PrepRow label="Prep time" delivery={prep.deliveryPrepTime} takeout={prep.takeoutPrepTime} />
+                <PrepRow label="Time after open" delivery={prep.deliveryTimeAfterOpen} takeout={prep.takeoutTimeAfterOpen} />
+                <PrepRow label="Time before close" delivery={prep.deliveryTimeBeforeClose} takeout={prep.takeoutTimeBeforeClose} />
+                <PrepRow label="Throttling time" delivery={prep.deliveryThrottlingTime} takeout={prep.takeoutThrottlingTime} />
+              </tbody>
+            </table>
+          </div>
           <p className={styles.note}>Values as the Platform sends them; it does not state the unit (usually minutes).</p>
         </section>
       </div>

@@ -15,13 +15,20 @@ export function httpUrl(value: string | null | undefined): string | null {
   }
 }
 
+/** "https://www.example.com/gift-cards/" -> "example.com/gift-cards": what people read. */
+export function displayUrl(url: string): string {
+  const u = new URL(url);
+  const path = `${u.pathname}${u.search}`.replace(/\/+$/, "");
+  return `${u.host.replace(/^www\./, "")}${path}`;
+}
+
 export function SafeLink({ href, children }: { href: string | null | undefined; children?: ReactNode }) {
   const url = httpUrl(href);
   if (!href?.trim()) return <>—</>;
   if (!url) return <span>{href}</span>;
   return (
     <a href={url} target="_blank" rel="noopener noreferrer nofollow">
-      {children ?? href}
+      {children ?? displayUrl(url)}
       <span className="visually-hidden"> (opens in a new tab)</span>
     </a>
   );

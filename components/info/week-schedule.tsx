@@ -34,7 +34,7 @@ export function WeekSchedule({ schedules, today }: { schedules: RestaurantInfo["
   const week = resolveWeek(schedules);
   return (
     <div className={styles.tableScroll}>
-      <table className={styles.table} data-testid="week-schedule">
+      <table className={`${styles.table} ${styles.week}`} data-testid="week-schedule">
         <caption className="visually-hidden">Week schedule</caption>
         <thead>
           <tr>
@@ -51,14 +51,14 @@ export function WeekSchedule({ schedules, today }: { schedules: RestaurantInfo["
                 {WEEKDAY_LABELS[day.weekday]}
                 {day.weekday === today ? <span className={styles.todayTag}>today</span> : null}
               </th>
-              <td data-testid="schedule-name">
+              <td data-testid="schedule-name" data-label="Schedule">
                 {day.status === "missing-schedule" ? (
                   <span className={styles.warningText}>“{day.scheduleRef}” is not among the day schedules</span>
                 ) : (
                   (day.scheduleName ?? <span className={styles.muted}>Closed</span>)
                 )}
               </td>
-              <td>
+              <td data-label="Services">
                 {day.services.length > 0 ? (
                   <ul className={styles.services}>
                     {day.services.map((s, i) => (
@@ -69,7 +69,7 @@ export function WeekSchedule({ schedules, today }: { schedules: RestaurantInfo["
                   <span className={styles.muted}>{day.status === "closed" ? "Closed" : "No services"}</span>
                 )}
               </td>
-              <td className={styles.nowrap}>
+              <td className={styles.nowrap} data-label="Open">
                 {day.openTime || day.closeTime ? (
                   <>
                     <TimeOfDay value={day.openTime} />

@@ -9,6 +9,7 @@ import type { PermittedRestaurant } from "@/lib/restaurants/permitted-restaurant
 import { DataTable, type DataColumn } from "@/components/ui/data-table";
 import { EmptyState, ErrorState, Skeleton } from "@/components/ui/states";
 import { RESTAURANT_SECTIONS, restaurantPath } from "@/components/shell/sections";
+import { RestaurantCards } from "./restaurant-cards";
 import { restaurantStatus, RestaurantStatusBadge, STATUS_LABELS } from "./restaurant-status";
 import styles from "./restaurant-list.module.css";
 
@@ -29,8 +30,8 @@ function todaysBusinessDate(r: PermittedRestaurant, now: Date): string | null {
  */
 export function RestaurantList({ extraColumns = [] }: { extraColumns?: RestaurantColumn[] }) {
   const query = useQuery(restaurantsQuery());
+  const now = useMemo(() => new Date(), []);
   const columns = useMemo<RestaurantColumn[]>(() => {
-    const now = new Date();
     return [
       {
         key: "name",
@@ -83,7 +84,7 @@ export function RestaurantList({ extraColumns = [] }: { extraColumns?: Restauran
         ),
       },
     ];
-  }, [extraColumns]);
+  }, [extraColumns, now]);
 
   if (query.isPending) {
     return (
@@ -108,14 +109,22 @@ export function RestaurantList({ extraColumns = [] }: { extraColumns?: Restauran
       </EmptyState>
     );
   }
+  // Both render; CSS shows the table on wide screens and the cards on phones.
   return (
-    <DataTable
-      caption="Your restaurants"
-      columns={columns}
-      rows={restaurants}
-      rowKey={(r) => r.guid}
-      csvFileName="restaurants"
-      emptyMessage="No restaurants."
-    />
+    <>
+      <div className={styles.tableView}>
+        <DataTable
+          caption="Your restaurants"
+          columns={columns}
+          rows={restaurants}
+          rowKey={(r) => r.guid}
+          csvFileName="restaurants"
+          emptyMessage="No restaurants."
+        />
+      </div>
+      <div className={styles.cardView}>
+        <RestaurantCards restaurants={restaurants} businessDate={(r) => todaysBusinessDate(r, now)} extraColumns={extraColumns} />
+      </div>
+    </>
   );
 }

@@ -34,3 +34,8 @@ export function accountDirectory(): AccountDirectory {
   }
   return cached.directory;
 }
+
+/** True when no ACCOUNTS_FILE is set and the shipped demo accounts (known password) are in use. */
+export function usingDemoAccounts(): boolean {
+  return !env().ACCOUNTS_FILE;
+}

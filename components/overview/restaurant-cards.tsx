@@ -1,0 +1,63 @@
+import Link from "next/link";
+import { formatBusinessDate } from "@/lib/restaurants/business-date";
+import type { PermittedRestaurant } from "@/lib/restaurants/permitted-restaurant";
+import { RESTAURANT_SECTIONS, restaurantPath } from "@/components/shell/sections";
+import { RestaurantStatusBadge } from "./restaurant-status";
+import type { RestaurantColumn } from "./restaurant-list";
+import styles from "./restaurant-list.module.css";
+
+/** The Overview on a phone: one card per restaurant, the same facts and extra columns as the table. */
+export function RestaurantCards({
+  restaurants,
+  businessDate,
+  extraColumns,
+}: {
+  restaurants: readonly PermittedRestaurant[];
+  businessDate: (r: PermittedRestaurant) => string | null;
+  extraColumns: RestaurantColumn[];
+}) {
+  return (
+    <ul className={styles.cards} aria-label="Your restaurants">
+      {restaurants.map((r) => {
+        const date = businessDate(r);
+        return (
+          <li key={r.guid} className={`card ${styles.cardItem}`}>
+            <div className={styles.cardHead}>
+              <Link href={restaurantPath(r.guid, "info")} className={styles.name}>
+                {r.name}
+              </Link>
+              <RestaurantStatusBadge restaurant={r} />
+            </div>
+            <dl className={styles.cardFacts}>
+              <div>
+                <dt>Location</dt>
+                <dd>{r.locationName || "—"}</dd>
+              </div>
+              <div>
+                <dt>Time zone</dt>
+                <dd>{r.timeZone}</dd>
+              </div>
+              <div>
+                <dt>Business date today</dt>
+                <dd>{date ? formatBusinessDate(date) : "—"}</dd>
+              </div>
+              {extraColumns.map((c) => (
+                <div key={c.key}>
+                  <dt>{c.header}</dt>
+                  <dd>{c.cell ? c.cell(r) : String(c.value(r) ?? "—")}</dd>
+                </div>
+              ))}
+            </dl>
+            <ul className={styles.pageLinks} aria-label={`${r.name} pages`}>
+              {RESTAURANT_SECTIONS.map((s) => (
+                <li key={s.slug}>
+                  <Link href={restaurantPath(r.guid, s.slug)}>{s.label}</Link>
+                </li>
+              ))}
+            </ul>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

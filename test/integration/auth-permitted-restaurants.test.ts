@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getPermittedRestaurant, getPermittedRestaurants } from "@/lib/access/permitted-restaurants";
+import { resetEnvForTests } from "@/lib/env";
+import { resetPlatformClientForTests } from "@/lib/platform/server";
+import { knownKitchenEntitlement } from "@/lib/restaurants/kitchen-entitlement";
+import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-server";
+import { defaultWorld } from "@/lib/sandbox/world";
+
+/**
+ * The access layer against the sandbox over real HTTP, through the real Platform client: names,
+ * zones and closeouts come from the Platform's restaurant information (archived included), and
+ * the kitchen entitlement from one itemFulfillments probe.
+ */
+const world = defaultWorld();
+const byName = (name: string) => world.restaurants.find((r) => r.name === name)!;
+const VARS = ["APP_ORIGIN", "NEXTAUTH_URL", "PLATFORM_BASE_URL", "PLATFORM_CLIENT_ID", "PLATFORM_CLIENT_SECRET", "ACCOUNTS_FILE"] as const;
+const saved = Object.fromEntries(VARS.map((name) => [name, process.env[name]]));
+let sandbox: SandboxServer;
+
+beforeAll(async () => {
+  sandbox = await startSandboxServer({ port: 0 });
+  const partner = world.clients.find((c) => c.clientId === "kp-partner")!;
+  for (const name of VARS) delete process.env[name];
+  Object.assign(process.env, { PLATFORM_BASE_URL: sandbox.url, PLATFORM_CLIENT_ID: partner.clientId, PLATFORM_CLIENT_SECRET: partner.clientSecret });
+  resetEnvForTests();
+  resetPlatformClientForTests();
+});
+
+afterAll(async () => {
+  for (const name of VARS) {
+    if (saved[name] === undefined) delete process.env[name];
+    else process.env[name] = saved[name];
+  }
+  resetEnvForTests();
+  resetPlatformClientForTests();
+  await sandbox?.close();
+});
+
+describe("getPermittedRestaurants", () => {
+  it("names ana's two restaurants as the Platform does", async () => {
+    const list = await getPermittedRestaurants({ email: "ana@kitchen.test", name: null });
+    expect(list.map(({ kitchenEntitled: _k, ...identity }) => identity)).toEqual(
+      ["Harbor Street Kitchen", "Mesa Verde Cantina"].map((name) => {
+        const r = byName(name);
+        return { guid: r.guid, name: r.name, locationName: r.locationName, timeZone: r.timeZone, archived: false, closeoutHour: r.closeoutHour };
+      }),
+    );
+  });
+
+  it("includes the archived restaurant for admin, marked archived", async () => {
+    const list = await getPermittedRestaurants({ email: "admin@kitchen.test", name: null });
+    expect(list).toHaveLength(world.restaurants.length);
+    const archived = world.restaurants.find((r) => r.archived)!;
+    expect(list.find((r) => r.guid === archived.guid)).toMatchObject({ name: archived.name, archived: true });
+  });
+
+  it("learns the kitchen entitlement by probing: the basic tier has none", async () => {
+    const list = await getPermittedRestaurants({ email: "ben@kitchen.test", name: null }, { probeKitchenMs: 30_000 });
+    const entitlement = Object.fromEntries(list.map((r) => [r.name, r.kitchenEntitled]));
+    expect(entitlement).toEqual({ "Lakeside Diner": true, "Pier 9 Pizza": false });
+    // Remembered for the next request, which then needs no probe.
+    expect(knownKitchenEntitlement(byName("Pier 9 Pizza").guid)).toBe(false);
+    await expect(getPermittedRestaurant({ email: "ben@kitchen.test", name: null }, byName("Pier 9 Pizza").guid)).resolves.toMatchObject({
+      kitchenEntitled: false,
+    });
+  });
+
+  it("refuses a restaurant outside the account's set before asking the Platform", async () => {
+    await expect(getPermittedRestaurant({ email: "ben@kitchen.test", name: null }, byName("Harbor Street Kitchen").guid)).resolves.toBeNull();
+  });
+});
