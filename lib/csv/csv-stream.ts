@@ -1,5 +1,5 @@
 import { stringify } from "csv-stringify/sync";
-import { csvSafe, type CsvColumn } from "./csv";
+import { CSV_STRINGIFY_OPTIONS, csvSafe, type CsvColumn } from "./csv";
 
 /**
  * CSV for large exports: rows arrive in batches (a chunk read from the store at a time) and
@@ -9,7 +9,7 @@ import { csvSafe, type CsvColumn } from "./csv";
  */
 export function csvStream<Row>(columns: CsvColumn<Row>[], batches: AsyncIterable<readonly Row[]>): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
-  const line = (records: string[][]) => encoder.encode(stringify(records, { record_delimiter: "\r\n" }));
+  const line = (records: string[][]) => encoder.encode(stringify(records, CSV_STRINGIFY_OPTIONS));
   let iterator: AsyncIterator<readonly Row[]> | undefined;
   return new ReadableStream<Uint8Array>({
     start(controller) {
@@ -18,12 +18,18 @@ export function csvStream<Row>(columns: CsvColumn<Row>[], batches: AsyncIterable
     },
     async pull(controller) {
       iterator ??= batches[Symbol.asyncIterator]();
-      const next = await iterator.next();
-      if (next.done) {
-        controller.close();
-        return;
+      // A pull that enqueues nothing is not called again, so skip empty batches here.
+      for (;;) {
+        const next = await iterator.next();
+        if (next.done) {
+          controller.close();
+          return;
+        }
+        if (next.value.length > 0) {
+          controller.enqueue(line(next.value.map((row) => columns.map((c) => csvSafe(c.value(row))))));
+          return;
+        }
       }
-      if (next.value.length > 0) controller.enqueue(line(next.value.map((row) => columns.map((c) => csvSafe(c.value(row))))));
     },
     async cancel() {
       await iterator?.return?.();

@@ -7,6 +7,12 @@ import { stringify } from "csv-stringify/sync";
  */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
+/**
+ * CRLF records, and a field holding a bare CR or LF quoted too: csv-stringify only quotes the
+ * record delimiter itself, and an unquoted line break would split the record.
+ */
+export const CSV_STRINGIFY_OPTIONS = { record_delimiter: "\r\n", quoted_match: /[\r\n]/ } as const;
+
 export type CsvValue = string | number | boolean | null | undefined;
 
 export function csvSafe(value: CsvValue): string {
@@ -25,7 +31,7 @@ export interface CsvColumn<Row> {
 export function toCsv<Row>(columns: CsvColumn<Row>[], rows: Iterable<Row>): string {
   const records: string[][] = [columns.map((c) => c.header)];
   for (const row of rows) records.push(columns.map((c) => csvSafe(c.value(row))));
-  return stringify(records, { record_delimiter: "\r\n" });
+  return stringify(records, CSV_STRINGIFY_OPTIONS);
 }
 
 /** A filesystem- and header-safe file name: "Harbor Street Kitchen" -> "harbor-street-kitchen". */
