@@ -1,0 +1,127 @@
+import { parse } from "csv-parse/sync";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { KITCHEN_METRICS } from "@/lib/kitchen/api-types";
+import { fulfillmentsCsvResponse, summaryCsvResponse, summaryResponse } from "@/lib/kitchen/kitchen-responses";
+import type { KitchenSummary } from "@/lib/kitchen/api-types";
+import type { SandboxServer } from "@/lib/sandbox/node-server";
+import { kitchenRequest, kitchenService, newLog, NOW, openTestDatabase, startSandbox, STORE_KINDS, worldRestaurant, type TestDatabase } from "./kitchen-harness";
+
+/**
+ * summary.csv against an independent computation: parse fulfillments.csv (the raw records with
+ * their durations), apply the metric definitions and nearest rank directly, and match every row
+ * exactly. Both CSVs come from the route bodies over the real sandbox.
+ */
+const harbor = worldRestaurant("Harbor Street Kitchen"); // the busiest: two-level expo, start queue
+const range = { from: "20250307", to: "20250308" };
+
+const SUMMARY_HEADER = "restaurant_guid,station_guid,station_name,level,metric,count,excluded,mean_s,p50_s,p75_s,p90_s,p95_s,max_s";
+
+function nearestRank(sorted: number[], p: number): number {
+  // The definition: the smallest value d such that at least p% of the values are ≤ d.
+  for (let i = 0; i < sorted.length; i++) if ((i + 1) * 100 >= p * sorted.length) return sorted[i]!;
+  throw new Error("empty");
+}
+
+function seconds(fromIso: string, toIso: string): number | null {
+  if (!fromIso || !toIso) return null;
+  const ms = Date.parse(toIso) - Date.parse(fromIso);
+  if (Number.isNaN(ms) || ms < 0) return null;
+  return Math.floor((ms + 500) / 1000);
+}
+
+const clock = { now: NOW };
+let sandbox: SandboxServer;
+beforeAll(async () => {
+  sandbox = await startSandbox(clock);
+});
+afterAll(async () => {
+  await sandbox.close();
+});
+
+describe.each(STORE_KINDS)("kitchen CSV exports on %s", (kind) => {
+  let t: TestDatabase;
+  let summaryCsv: string;
+  let fulfillmentsCsv: string;
+  let summaryJson: KitchenSummary;
+  let disposition: string | null;
+
+  beforeAll(async () => {
+    t = await openTestDatabase(kind);
+    const service = kitchenService(t.db, sandbox.url, newLog(), clock);
+    const fulfillments = await fulfillmentsCsvResponse(service, harbor, kitchenRequest(harbor.guid, "fulfillments.csv", range));
+    fulfillmentsCsv = await fulfillments.text();
+    const summary = await summaryCsvResponse(service, harbor, kitchenRequest(harbor.guid, "summary.csv", range));
+    disposition = summary.headers.get("Content-Disposition");
+    expect(summary.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    summaryCsv = await summary.text();
+    summaryJson = (await (await summaryResponse(service, harbor, kitchenRequest(harbor.guid, "summary", { ...range, metric: "start_to_fulfill" }))).json()) as KitchenSummary;
+  }, 240_000);
+
+  afterAll(async () => {
+    await t.drop();
+  });
+
+  it("names the restaurant and the range in the file name and writes the exact header", () => {
+    expect(disposition).toBe('attachment; filename="harbor-street-kitchen_kitchen-summary_20250307-20250308.csv"');
+    expect(summaryCsv.split("\r\n")[0]).toBe(SUMMARY_HEADER);
+    expect(fulfillmentsCsv.split("\r\n")[0]).toBe(
+      "restaurantGuid,orderGuid,selectionGuid,selectionMenuItemGuid,selectionMenuItemName,selectionMenuItemMultiLocationId,ticketGuid," +
+        "ticketFiredAt,itemFulfilledAt,itemStartedAt,itemFulfillmentLevel,prepStationGuid,prepStationName,prepStationMultiLocationId," +
+        "diningOptionGuid,diningOptionName,diningOptionBehavior,courseGuid,courseName,orderSource,fire_to_fulfill_s,start_to_fulfill_s,wait_to_start_s",
+    );
+  });
+
+  it("matches summary.csv row by row with nearest rank computed from fulfillments.csv", () => {
+    const records = parse(fulfillmentsCsv, { columns: true, bom: true }) as Record<string, string>[];
+    expect(records.length).toBeGreaterThan(10_000);
+    const groups = new Map<string, { station: string; name: string; level: string; values: Record<string, (number | null)[]> }>();
+    for (const r of records) {
+      // The exported durations are the definitions applied to the exported timestamps.
+      const f2f = seconds(r.ticketFiredAt!, r.itemFulfilledAt!);
+      const s2f = seconds(r.itemStartedAt!, r.itemFulfilledAt!);
+      const w2s = seconds(r.ticketFiredAt!, r.itemStartedAt!);
+      expect([r.fire_to_fulfill_s, r.start_to_fulfill_s, r.wait_to_start_s]).toEqual([f2f, s2f, w2s].map((v) => (v === null ? "" : String(v))));
+      const key = `${r.prepStationGuid}|${r.itemFulfillmentLevel}`;
+      let g = groups.get(key);
+      if (!g) {
+        g = { station: r.prepStationGuid!, name: r.prepStationName!, level: r.itemFulfillmentLevel!, values: { fire_to_fulfill: [], start_to_fulfill: [], wait_to_start: [] } };
+        groups.set(key, g);
+      }
+      g.values.fire_to_fulfill!.push(f2f);
+      g.values.start_to_fulfill!.push(s2f);
+      g.values.wait_to_start!.push(w2s);
+    }
+
+    const expected: string[][] = [];
+    for (const g of groups.values()) {
+      for (const metric of KITCHEN_METRICS) {
+        const all = g.values[metric]!;
+        const values = all.filter((v): v is number => v !== null).sort((a, b) => a - b);
+        const sum = values.reduce((a, b) => a + b, 0);
+        const stats =
+          values.length === 0
+            ? ["", "", "", "", "", ""]
+            : [
+                String(Math.floor((20 * sum + values.length) / (2 * values.length)) / 10),
+                ...[50, 75, 90, 95].map((p) => String(nearestRank(values, p))),
+                String(values[values.length - 1]),
+              ];
+        expected.push([harbor.guid, g.station, g.name, g.level, metric, String(values.length), String(all.length - values.length), ...stats]);
+      }
+    }
+    const rows = parse(summaryCsv, { bom: true, relax_column_count: false }) as string[][];
+    expect(rows[0]!.join(",")).toBe(SUMMARY_HEADER);
+    const byKey = (r: string[]) => `${r[1]}|${r[3]}|${r[4]}`;
+    const sortRows = (xs: string[][]) => [...xs].sort((a, b) => byKey(a).localeCompare(byKey(b)));
+    expect(sortRows(rows.slice(1))).toEqual(sortRows(expected));
+    // Levels 0, 1 and 2 all present in the busiest restaurant.
+    expect(new Set(rows.slice(1).map((r) => r[3]))).toEqual(new Set(["0", "1", "2"]));
+  });
+
+  it("reports the same station statistics in the JSON summary as in summary.csv", () => {
+    const rows = (parse(summaryCsv, { columns: true, bom: true }) as Record<string, string>[]).filter((r) => r.metric === "start_to_fulfill");
+    const json = summaryJson.stations.map((s) => [s.stationGuid ?? "", String(s.level), String(s.stats.count), String(s.stats.p90 ?? ""), String(s.stats.mean ?? "")]);
+    expect(json.sort()).toEqual(rows.map((r) => [r.station_guid!, r.level!, r.count!, r.p90_s!, r.mean_s!]).sort());
+    expect(summaryJson.coverage.complete).toEqual(["20250307", "20250308"]);
+  });
+});

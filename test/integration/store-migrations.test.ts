@@ -1,0 +1,83 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { describe, expect, inject, it } from "vitest";
+import { migrate, MIGRATIONS } from "@/lib/db/migrations";
+import { openPgliteDatabase } from "@/lib/db/pglite-database";
+import { openPostgresDatabase } from "@/lib/db/postgres-database";
+import { openTestDatabase, STORE_KINDS } from "./kitchen-harness";
+
+describe.each(STORE_KINDS)("migrations on %s", (kind) => {
+  it("apply once, record each version, and do nothing the second time", async () => {
+    const t = await openTestDatabase(kind); // already migrated once
+    try {
+      expect(await migrate(t.db)).toEqual([]);
+      const versions = await t.db.query<{ version: number }>("SELECT version FROM schema_migrations ORDER BY version");
+      expect(versions.map((v) => Number(v.version))).toEqual(MIGRATIONS.map((m) => m.version));
+      const tables = await t.db.query<{ table_name: string }>(
+        "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name",
+      );
+      expect(tables.map((r) => r.table_name)).toEqual(["kitchen_day_records", "kitchen_days", "kitchen_targets", "schema_migrations"]);
+    } finally {
+      await t.drop();
+    }
+  });
+
+  it("roll a failing migration back whole", async () => {
+    const t = await openTestDatabase(kind);
+    try {
+      const broken = [...MIGRATIONS, { version: 999, name: "half a change", sql: "CREATE TABLE half_done (x int); SELECT no_such_function();" }];
+      await expect(migrate(t.db, broken)).rejects.toThrow(/no_such_function/);
+      const left = await t.db.query("SELECT 1 FROM information_schema.tables WHERE table_name = 'half_done'");
+      expect(left).toEqual([]);
+      const versions = await t.db.query<{ version: number }>("SELECT version FROM schema_migrations");
+      expect(versions.map((v) => Number(v.version))).not.toContain(999);
+    } finally {
+      await t.drop();
+    }
+  });
+});
+
+describe("migrations on a shared PostgreSQL", () => {
+  it("are safe when several instances start at once", async () => {
+    const serverUrl = inject("postgresUrl");
+    const name = `kp_mig_${randomBytes(6).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    const instances = Array.from({ length: 5 }, () => openPostgresDatabase(url.toString(), { max: 2 }));
+    try {
+      const applied = await Promise.all(instances.map((db) => migrate(db)));
+      // Exactly one instance applied the schema; the others waited on the lock and found it done.
+      expect(applied.filter((a) => a.length > 0)).toEqual([MIGRATIONS.map((m) => m.version)]);
+      const versions = await instances[0]!.query<{ n: number }>("SELECT count(*)::int AS n FROM schema_migrations");
+      expect(versions[0]!.n).toBe(MIGRATIONS.length);
+    } finally {
+      await Promise.all(instances.map((db) => db.close()));
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    }
+  });
+});
+
+describe("PGlite on disk", () => {
+  it("keeps the data across a restart", async () => {
+    const { mkdtempSync, rmSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const path = await import("node:path");
+    const dir = mkdtempSync(path.join(tmpdir(), "kp-pglite-"));
+    try {
+      const first = await openPgliteDatabase(dir);
+      await migrate(first);
+      await first.query("INSERT INTO kitchen_targets (restaurant_guid, level, seconds, updated_at) VALUES ('r', 0, 90, now())");
+      await first.close();
+      const second = await openPgliteDatabase(dir);
+      expect(await migrate(second)).toEqual([]);
+      expect(await second.query("SELECT seconds FROM kitchen_targets WHERE restaurant_guid = 'r'")).toEqual([{ seconds: 90 }]);
+      await second.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
