@@ -1,4 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { isUnknownResourcePage } from "@/lib/config-explorer/resource-names";
 
 /**
  * Not an access check: every page and route checks the session itself (lib/access, lib/api).
@@ -10,6 +11,8 @@ import { NextResponse, type NextRequest } from "next/server";
 const PATHNAME_HEADER = "x-kp-pathname";
 
 export function proxy(request: NextRequest): NextResponse {
+  // A real 404 for an unknown configuration resource: a page under a loading boundary cannot send one.
+  if (isUnknownResourcePage(request.nextUrl.pathname)) return NextResponse.rewrite(new URL("/_not-found", request.url), { status: 404 });
   const headers = new Headers(request.headers);
   headers.set(PATHNAME_HEADER, `${request.nextUrl.pathname}${request.nextUrl.search}`);
   return NextResponse.next({ request: { headers } });

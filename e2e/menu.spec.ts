@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { parse } from "csv-parse/sync";
 import { restaurantNamed, signIn, WORLD_CLIENTS } from "./fixtures/auth";
@@ -187,6 +188,21 @@ test("the items CSV has one row per placement with its full path", async ({ page
   expect(rows.some((r) => r[0] === path || r[0] === `'${path}`)).toBe(true);
 });
 
+test("the menu page has no accessibility violation with an item open and while searching", async ({ page, request }) => {
+  const { placements } = await rawMenu(request);
+  const p = placements.find((q) => q.path.length === 3)!;
+  await signIn(page, "admin@kitchen.test");
+  await page.goto(`/restaurants/${harbor.guid}/menu`);
+  let scope = await openNode(page, page.getByRole("list", { name: "Menus" }), p.menu.name);
+  for (const group of p.path) scope = await openNode(page, scope, group.name);
+  await scope.getByRole("button", { name: p.item.name, exact: true }).click();
+  await expect(page.getByRole("region", { name: "Item details" }).getByRole("heading", { level: 2 })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await page.getByLabel("Search items by name").fill("a");
+  await expect(page.getByRole("list", { name: "Search results" })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+});
+
 for (const size of [
   { name: "1440x900", width: 1440, height: 900 },
   { name: "390x844", width: 390, height: 844 },
@@ -206,4 +222,10 @@ for (const size of [
     expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: join(shots, `menu-${size.name}.png`), fullPage: true });
   });
+}
+
+/** WCAG 2.1 A and AA violations of the page as it is now, of any impact. */
+async function axeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return results.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.slice(0, 5).map((n) => n.target.join(" ")) }));
 }

@@ -45,6 +45,8 @@ export function ItemDetail({
     return out.filter((p) => p.placement.menu !== selection.placement.menu || p.placement.path.join("/") !== selection.placement.path.join("/"));
   }, [model, selection]);
 
+  const otherPreModifierGroups = model.preModifierGroups.filter((g) => !preModifierGroups.includes(g.guid) && g.preModifiers.length > 0);
+
   if (!item) return <p>This item is no longer in the menu.</p>;
   const facts: [string, React.ReactNode][] = [
     ["Type", item.type ? ITEM_TYPE_WORDS[item.type] : "Not set"],
@@ -110,6 +112,10 @@ export function ItemDetail({
 
       <section aria-labelledby="item-premods-heading">
         <h3 id="item-premods-heading">Pre-modifiers</h3>
+        <p className={styles.source}>
+          Unless a modifier group names its own pre-modifier group (the configuration API usually does not), the restaurant&apos;s default
+          group applies.
+        </p>
         {preModifierGroups.length === 0 ? (
           <p>{optionGroups.length ? "No pre-modifier group applies to these modifiers." : "None: the item has no modifiers to modify."}</p>
         ) : (
@@ -138,6 +144,24 @@ export function ItemDetail({
             );
           })
         )}
+        {otherPreModifierGroups.length ? (
+          <details className={styles.otherGroups}>
+            <summary>Other pre-modifier groups ({otherPreModifierGroups.length})</summary>
+            {otherPreModifierGroups.map((pmg) => (
+              <div key={pmg.guid} className={styles.premodGroup}>
+                <h4>{pmg.name}</h4>
+                <ul className={styles.plainList}>
+                  {pmg.preModifiers.map((pm) => (
+                    <li key={pm.guid}>
+                      <strong>{pm.name}</strong>
+                      {preModifierWords(pm) ? <span className={styles.source}> ({preModifierWords(pm)})</span> : null}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ))}
+          </details>
+        ) : null}
       </section>
 
       {otherPlacements.length ? (

@@ -30,7 +30,12 @@ export function StationsTable({ report, restaurantGuid }: { report: StationsRepo
         key: "printing",
         header: "Printing",
         value: (s) => s.printingModeLabel,
-        cell: (s) => <span title={s.printingModeDescription}>{s.printingModeLabel}</span>,
+        cell: (s) => (
+          <>
+            <span title={s.printingModeDescription}>{s.printingModeLabel}</span>
+            {s.effectiveExpoRouting === "EXPO_ONLY" ? <span className={styles.muted}> (unused: tickets go only to the expediter)</span> : null}
+          </>
+        ),
       },
       {
         key: "expo",
@@ -44,10 +49,7 @@ export function StationsTable({ report, restaurantGuid }: { report: StationsRepo
         value: (s) => yesNo(s.includeWithExpediter),
         cell: (s) =>
           s.warningKinds.includes("expo-contradiction") ? (
-            <span className={styles.problem}>
-              {yesNo(s.includeWithExpediter)} <span aria-hidden="true">⚠</span>
-              <span className="visually-hidden"> (contradicts the expediter routing)</span>
-            </span>
+            <span className={styles.problem}>{yesNo(s.includeWithExpediter)} (contradicts the expediter routing)</span>
           ) : (
             (yesNo(s.includeWithExpediter) ?? "—")
           ),
@@ -86,8 +88,9 @@ export function StationsTable({ report, restaurantGuid }: { report: StationsRepo
         sortable: false,
         csv: false,
         cell: (s) => (
-          <Link href={kitchenHref(restaurantGuid, s.guid)}>
-            Kitchen times<span className="visually-hidden"> for {s.name}</span>
+          // aria-label, not a visually hidden span: an absolutely positioned span escapes the table's scroll box.
+          <Link href={kitchenHref(restaurantGuid, s.guid)} aria-label={`Kitchen times for ${s.name}`}>
+            Kitchen times
           </Link>
         ),
       },

@@ -5,6 +5,7 @@ import { parseLastModified } from "./last-modified-query";
 import { nameLookups, presentResource } from "./present-resource";
 import { EXPLORER_RESOURCES, RESOURCE_INFO, isExplorerResource } from "./resource-catalog";
 import { RESOURCE_SPECS } from "./resource-columns";
+import { EXPLORER_RESOURCE_NAMES, isUnknownResourcePage } from "./resource-names";
 
 const rich = (cell: ConfigCell | undefined) => cell as RichCell;
 
@@ -19,6 +20,19 @@ describe("resource catalog", () => {
     expect(isExplorerResource("tipWithholding")).toBe(true);
     expect(isExplorerResource("employees")).toBe(false);
     expect(isExplorerResource("constructor")).toBe(false);
+  });
+
+  it("keeps the proxy's plain list of names equal to the catalogue", () => {
+    expect([...EXPLORER_RESOURCE_NAMES]).toEqual([...EXPLORER_RESOURCES]);
+  });
+
+  it("recognises a config page with an unknown resource, and only that", () => {
+    expect(isUnknownResourcePage("/restaurants/abc/config/employees")).toBe(true);
+    expect(isUnknownResourcePage("/restaurants/abc/config/%E0%A4%A")).toBe(true);
+    expect(isUnknownResourcePage("/restaurants/abc/config/taxRates")).toBe(false);
+    expect(isUnknownResourcePage("/restaurants/abc/config/tipWithholding/")).toBe(false);
+    expect(isUnknownResourcePage("/restaurants/abc/config")).toBe(false);
+    expect(isUnknownResourcePage("/restaurants/abc/menu")).toBe(false);
   });
 });
 
@@ -109,9 +123,12 @@ describe("presentResource", () => {
     expect(cells.amountType).toBe("Percent of check");
     expect(cells.serviceChargeCalculation).toBe("Before discounts");
     expect(cells.destination).toBe("Platform (platform operator)");
-    expect(rich(cells.criteria).fields).toContainEqual({ label: "Minimum check", value: "$100.00" });
-    expect(rich(cells.criteria).fields).toContainEqual({ label: "Maximum check", value: "None" });
-    expect(rich(cells.criteria).fields).toContainEqual({ label: "Take out", value: "No" });
+    expect(rich(cells.criteria).fields).toEqual([
+      { label: "Orders", value: "Dine in" },
+      { label: "Check", value: "$100.00 or more" },
+      { label: "Delivery distance", value: "Any" },
+    ]);
+    expect(rich(cells.criteria).text).toBe("Orders: Dine in; Check: $100.00 or more; Delivery distance: Any");
     expect(rich(cells.applicableTaxes).list).toEqual([{ text: "State (6.25%)" }, { text: "Not found (tx9)", missing: true }]);
   });
 
@@ -148,6 +165,26 @@ describe("presentResource", () => {
     );
     const lines = configCsv(table).trim().split("\r\n");
     expect(lines).toEqual(["Name,Type,Revenue center,GUID", "Patio,On premises,Dining room,sa1", "'=Bar,Off premises,,sa2"]);
+  });
+
+  it("reads a check range and the order types a charge applies to", () => {
+    const table = presentResource(
+      "serviceCharges",
+      [
+        { guid: "a", entityType: "ServiceCharge", criteria: { minCheckAmount: 15, maxCheckAmount: 250, minDeliveryDistance: 0.5, dineIn: false, takeout: true, delivery: true } },
+        { guid: "b", entityType: "ServiceCharge", criteria: { minCheckAmount: 0, maxCheckAmount: 40, dineIn: false, takeout: false, delivery: false } },
+      ],
+      {},
+    );
+    expect(rich(table.rows[0]!.cells.criteria).fields).toEqual([
+      { label: "Orders", value: "Take out, Delivery" },
+      { label: "Check", value: "$15.00 to $250.00" },
+      { label: "Delivery distance", value: "0.5 or more" },
+    ]);
+    expect(rich(table.rows[1]!.cells.criteria).fields!.slice(0, 2)).toEqual([
+      { label: "Orders", value: "None" },
+      { label: "Check", value: "up to $40.00" },
+    ]);
   });
 
   it("notes the withheld share is not applied when withholding is off", () => {

@@ -340,18 +340,23 @@ export const RESOURCE_SPECS: Record<ExplorerResource, ResourceSpec> = {
           if (!c || typeof c !== "object") return null;
           const r = c as Record<string, unknown>;
           const fields: { label: string; value: string }[] = [];
-          const money = (label: string, v: unknown, none: string) => fields.push({ label, value: num(v) === null ? none : formatMoney(num(v)!) });
-          money("Minimum check", r.minCheckAmount, "None");
-          money("Maximum check", r.maxCheckAmount, "None");
-          fields.push({ label: "Minimum delivery distance", value: num(r.minDeliveryDistance) === null ? "None" : formatNumber(num(r.minDeliveryDistance)!) });
-          for (const [key, label] of [
-            ["dineIn", "Dine in"],
-            ["takeout", "Take out"],
-            ["delivery", "Delivery"],
-          ] as const) {
-            const v = bool(r[key]);
-            fields.push({ label, value: v === null ? "Not set" : yesNo(v) });
-          }
+          const types = (
+            [
+              ["dineIn", "Dine in"],
+              ["takeout", "Take out"],
+              ["delivery", "Delivery"],
+            ] as const
+          ).filter(([key]) => r[key] === true);
+          const anySet = ["dineIn", "takeout", "delivery"].some((key) => typeof r[key] === "boolean");
+          fields.push({ label: "Orders", value: types.length ? types.map(([, label]) => label).join(", ") : anySet ? "None" : "Not set" });
+          const min = num(r.minCheckAmount);
+          const max = num(r.maxCheckAmount);
+          const from = min !== null && min > 0 ? formatMoney(min) : null;
+          const to = max !== null ? formatMoney(max) : null;
+          // 2.8: below the minimum the charge does not apply; above the maximum it is waived.
+          fields.push({ label: "Check", value: from && to ? `${from} to ${to}` : from ? `${from} or more` : to ? `up to ${to}` : "Any amount" });
+          const distance = num(r.minDeliveryDistance);
+          fields.push({ label: "Delivery distance", value: distance === null ? "Any" : `${formatNumber(distance)} or more` });
           const known = new Set(["minCheckAmount", "maxCheckAmount", "minDeliveryDistance", "dineIn", "takeout", "delivery"]);
           for (const [key, value] of Object.entries(r)) if (!known.has(key)) fields.push({ label: key, value: describeValue(value) });
           const rich: RichCell = { text: fields.map((f) => `${f.label}: ${f.value}`).join("; "), fields };
