@@ -53,6 +53,9 @@ test.describe("without a session", () => {
 
 for (const account of DEMO_ACCOUNTS) {
   test(`${account.email} sees exactly their restaurants`, async ({ page }) => {
+    // The Overview also starts the kitchen figures' first fetches, which keep the embedded
+    // sandbox and the server busy for a while on a cold store; give the API calls below room.
+    test.setTimeout(150_000);
     await signIn(page, account.email);
     const expected = account.restaurants.map((r) => r.name);
 
