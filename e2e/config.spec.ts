@@ -47,13 +47,15 @@ interface ApiTable {
 async function sandboxToken(request: APIRequestContext): Promise<string> {
   const partner = WORLD_CLIENTS.find((c) => c.type === "PARTNER")!;
   const login = await request.post("/sandbox/authentication/v1/authentication/login", {
+    headers: { Connection: "close" },
     data: { clientId: partner.clientId, clientSecret: partner.clientSecret, userAccessType: "PLATFORM_MACHINE_CLIENT" },
   });
   return ((await login.json()) as { token: { accessToken: string } }).token.accessToken;
 }
 
 async function sandboxGuids(request: APIRequestContext, token: string, resource: string): Promise<{ guid: string; [k: string]: unknown }[]> {
-  const headers = { Authorization: `Bearer ${token}`, "Platform-Restaurant-External-ID": harbor.guid };
+  // A fresh connection each time: the test idles past the server's keep-alive timeout between reads.
+  const headers = { Authorization: `Bearer ${token}`, "Platform-Restaurant-External-ID": harbor.guid, Connection: "close" };
   if (resource === "tipWithholding") return [(await (await request.get("/sandbox/config/v2/tipWithholding", { headers })).json()) as { guid: string }];
   const all: { guid: string }[] = [];
   let pageToken: string | null = null;
@@ -77,7 +79,7 @@ test("every configuration resource opens and downloads a CSV matching the API an
     const link = page.getByRole("link", { name: `Download ${title.toLowerCase()} CSV` });
     await expect(link).toBeVisible({ timeout: 30_000 });
 
-    const api = (await (await page.request.get(`/api/restaurants/${harbor.guid}/config/${resource}`)).json()) as ApiTable;
+    const api = (await (await page.request.get(`/api/restaurants/${harbor.guid}/config/${resource}`, { headers: { Connection: "close" } })).json()) as ApiTable;
     const raw = await sandboxGuids(request, token, resource);
     expect(api.rows.map((r) => r.guid).sort(), `${resource}: the API lists every object`).toEqual(raw.map((r) => r.guid).sort());
 

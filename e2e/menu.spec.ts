@@ -47,6 +47,7 @@ const shots = join(__dirname, ".screenshots");
 async function sandboxLists(request: APIRequestContext, restaurantGuid: string, resources: string[]): Promise<unknown[][]> {
   const partner = WORLD_CLIENTS.find((c) => c.type === "PARTNER")!;
   const login = await request.post("/sandbox/authentication/v1/authentication/login", {
+    headers: { Connection: "close" },
     data: { clientId: partner.clientId, clientSecret: partner.clientSecret, userAccessType: "PLATFORM_MACHINE_CLIENT" },
   });
   const token = ((await login.json()) as { token: { accessToken: string } }).token.accessToken;
@@ -56,7 +57,7 @@ async function sandboxLists(request: APIRequestContext, restaurantGuid: string, 
       let pageToken: string | null = null;
       do {
         const url: string = `/sandbox/config/v2/${resource}${pageToken ? `?pageToken=${encodeURIComponent(pageToken)}` : ""}`;
-        const response = await request.get(url, { headers: { Authorization: `Bearer ${token}`, "Platform-Restaurant-External-ID": restaurantGuid } });
+        const response = await request.get(url, { headers: { Authorization: `Bearer ${token}`, "Platform-Restaurant-External-ID": restaurantGuid, Connection: "close" } });
         expect(response.status()).toBe(200);
         all.push(...((await response.json()) as unknown[]));
         pageToken = response.headers()["platform-next-page-token"] ?? null;

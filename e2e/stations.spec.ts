@@ -26,6 +26,7 @@ const shots = join(__dirname, ".screenshots");
 async function sandboxList<T>(request: APIRequestContext, restaurantGuid: string, path: string): Promise<T[]> {
   const partner = WORLD_CLIENTS.find((c) => c.type === "PARTNER")!;
   const login = await request.post("/sandbox/authentication/v1/authentication/login", {
+    headers: { Connection: "close" },
     data: { clientId: partner.clientId, clientSecret: partner.clientSecret, userAccessType: "PLATFORM_MACHINE_CLIENT" },
   });
   expect(login.status()).toBe(200);
@@ -34,7 +35,7 @@ async function sandboxList<T>(request: APIRequestContext, restaurantGuid: string
   let pageToken: string | null = null;
   do {
     const url: string = `/sandbox${path}${pageToken ? `?pageToken=${encodeURIComponent(pageToken)}` : ""}`;
-    const response = await request.get(url, { headers: { Authorization: `Bearer ${token}`, "Platform-Restaurant-External-ID": restaurantGuid } });
+    const response = await request.get(url, { headers: { Authorization: `Bearer ${token}`, "Platform-Restaurant-External-ID": restaurantGuid, Connection: "close" } });
     expect(response.status()).toBe(200);
     all.push(...((await response.json()) as T[]));
     pageToken = response.headers()["platform-next-page-token"] ?? null;
