@@ -183,13 +183,15 @@ for (const size of [
   { name: "390x844", width: 390, height: 844 },
 ]) {
   test(`configuration pages at ${size.name} do not scroll sideways`, async ({ page }) => {
+    test.setTimeout(180_000);
     mkdirSync(shots, { recursive: true });
     await page.setViewportSize({ width: size.width, height: size.height });
     await signIn(page, "admin@kitchen.test");
     for (const path of ["config", "config/serviceCharges"]) {
       await page.goto(`/restaurants/${harbor.guid}/${path}`);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-      await expect(page.locator("[aria-busy=true]")).toHaveCount(0, { timeout: 30_000 });
+      await expect(page.locator("[aria-busy=true]")).toHaveCount(0, { timeout: 60_000 });
+      await expect(page.getByRole("status").filter({ hasText: "Counting configuration" })).toHaveCount(0, { timeout: 120_000 });
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, path).toBeLessThanOrEqual(0);
       await page.screenshot({ path: join(shots, `${path.replace("/", "-")}-${size.name}.png`), fullPage: true });
