@@ -1,4 +1,5 @@
 import "server-only";
+import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { env } from "@/lib/env";
 import type { Database } from "./database";
@@ -25,7 +26,15 @@ export function getDatabase(): Promise<Database> {
 
 export async function openDatabase(): Promise<Database> {
   const e = env();
-  const db = e.DATABASE_URL ? openPostgresDatabase(e.DATABASE_URL) : await openPgliteDatabase(path.resolve(e.DATA_DIR, "kitchen"));
+  let db: Database;
+  if (e.DATABASE_URL) {
+    db = openPostgresDatabase(e.DATABASE_URL);
+  } else {
+    // PGlite creates its own folder but not the parents: a fresh DATA_DIR may not exist yet.
+    const dir = path.resolve(e.DATA_DIR, "kitchen");
+    await mkdir(path.dirname(dir), { recursive: true });
+    db = await openPgliteDatabase(dir);
+  }
   try {
     await migrate(db);
   } catch (error) {
