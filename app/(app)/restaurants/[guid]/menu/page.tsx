@@ -15,5 +15,6 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
  */
 export default async function MenuPage({ params }: { params: Params }) {
   const restaurant = await requireRestaurant((await params).guid);
-  return <MenuView guid={restaurant.guid} restaurantName={restaurant.name} />;
+  // Keyed: switching restaurants must not carry one menu's open groups and item into another.
+  return <MenuView key={restaurant.guid} guid={restaurant.guid} restaurantName={restaurant.name} />;
 }

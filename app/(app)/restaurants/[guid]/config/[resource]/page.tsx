@@ -23,5 +23,5 @@ export default async function ConfigResourcePage({ params, searchParams }: { par
   if (!isExplorerResource(resource)) notFound();
   const raw = (await searchParams).lastModified;
   const lastModified = (Array.isArray(raw) ? raw[0] : raw)?.trim() || null;
-  return <ConfigResourceView guid={restaurant.guid} restaurantName={restaurant.name} resource={resource} lastModified={lastModified} />;
+  return <ConfigResourceView key={`${restaurant.guid}/${resource}`} guid={restaurant.guid} restaurantName={restaurant.name} resource={resource} lastModified={lastModified} />;
 }
