@@ -43,6 +43,9 @@ export const DEFAULT_TARGET_SECONDS: Record<KitchenLevel, number> = { 0: 600, 1:
  */
 export const NONE_FILTER = "(none)";
 
+/** Most menu items (and courses) a summary breaks down; see KitchenSummary.items. */
+export const BREAKDOWN_LIMIT = 200;
+
 // ---------------------------------------------------------------------------------------------
 // Query schemas (URLSearchParams -> object; parse with `schema.parse(Object.fromEntries(url.searchParams))`)
 
@@ -235,14 +238,24 @@ export interface KitchenSummary {
   hourStations: ({ hour: number } & StationRef & LevelStats)[];
   /** Per business date and level. */
   days: ({ businessDate: string } & LevelStats)[];
-  /** Per menu item and level. */
+  /**
+   * Per menu item and level, for the BREAKDOWN_LIMIT items with the most records in the range
+   * (after the filters), every level of each. A busy restaurant sells thousands of items a
+   * quarter; the rare ones are noise in a "slowest items" table and would make the answer huge.
+   */
   items: ({ itemGuid: string | null; itemName: string | null } & LevelStats)[];
+  /**
+   * Distinct menu items in the range after the filters (items holds at most BREAKDOWN_LIMIT of
+   * them). Always sent; optional in the type only because it came after the first version.
+   */
+  itemCount?: number;
   /** Per dining option behavior (DINE_IN, TAKE_OUT, DELIVERY...) and level. */
   behaviors: ({ behavior: string | null } & LevelStats)[];
   /** Per order source (In Store, Online...) and level. */
   sources: ({ source: string | null } & LevelStats)[];
-  /** Per course and level. */
+  /** Per course and level (the BREAKDOWN_LIMIT courses with the most records). */
   courses: ({ courseGuid: string | null; courseName: string | null } & LevelStats)[];
+  courseCount?: number;
   histogram: Histogram;
   /** Share of records within the level's target. */
   withinTarget: TargetShare[];

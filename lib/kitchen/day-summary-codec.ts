@@ -1,6 +1,6 @@
 import { KITCHEN_METRICS } from "./api-types";
 import { ByteReader, ByteWriter } from "./byte-codec";
-import { CELL_WIDTH, CUBE_KINDS, type CubePart, type DaySummary, type DimensionValue } from "./day-summary";
+import { CELL_WIDTH, cellTotals, CUBE_KINDS, type CubePart, type DaySummary, type DimensionValue } from "./day-summary";
 
 /**
  * The stored form of a DaySummary: varints, seconds delta-coded within each cell (ascending, so
@@ -123,5 +123,6 @@ function readCube(r: ByteReader): CubePart {
     }
   }
   start[cells] = e;
-  return { keys, excluded, start, seconds: seconds.slice(0, e), counts: counts.slice(0, e) };
+  const finalCounts = counts.slice(0, e);
+  return { keys, excluded, start, seconds: seconds.slice(0, e), counts: finalCounts, totals: cellTotals(start, finalCounts) };
 }

@@ -32,6 +32,8 @@ export interface CubePart {
   keys: Uint32Array;
   /** Per cell: records without a value for the metric. */
   excluded: Uint32Array;
+  /** Per cell: records with a value (the sum of its counts). Derived, not stored. */
+  totals: Uint32Array;
   /** Per cell, the first entry; cells + 1 long. */
   start: Uint32Array;
   /** Entries: a second and how many records took exactly that many seconds; ascending per cell. */
@@ -235,11 +237,22 @@ function buildCube(dims: Uint32Array[], sizes: number[], values: Float64Array): 
       k = Math.floor(k / s);
     }
   }
-  return {
+  const part = {
     keys,
     excluded: Uint32Array.from(excluded),
     start: Uint32Array.from(start),
     seconds: Uint32Array.from(seconds),
     counts: Uint32Array.from(counts),
   };
+  return { ...part, totals: cellTotals(part.start, part.counts) };
+}
+
+export function cellTotals(start: Uint32Array, counts: Uint32Array): Uint32Array {
+  const totals = new Uint32Array(start.length - 1);
+  for (let c = 0; c < totals.length; c++) {
+    let n = 0;
+    for (let e = start[c]!; e < start[c + 1]!; e++) n += counts[e]!;
+    totals[c] = n;
+  }
+  return totals;
 }

@@ -11,6 +11,8 @@ export class DenseHistograms {
   readonly counts: Uint32Array;
   readonly excluded: Float64Array;
   readonly touched: Uint8Array;
+  /** Per group, the largest second added (-1: none); scans stop there instead of at the span. */
+  readonly top: Float64Array;
   private overflow: Map<number, Map<number, number>> | null = null;
 
   constructor(
@@ -20,9 +22,21 @@ export class DenseHistograms {
     this.counts = new Uint32Array(groups * span);
     this.excluded = new Float64Array(groups);
     this.touched = new Uint8Array(groups);
+    this.top = new Float64Array(groups).fill(-1);
+  }
+
+  /** Callers adding into `counts` directly report each cell's largest second here. */
+  noteTop(group: number, second: number): void {
+    if (second > this.top[group]!) this.top[group] = second;
+  }
+
+  /** Last dense index worth scanning for the group. */
+  private last(group: number): number {
+    return Math.min(this.span - 1, this.top[group]!);
   }
 
   addOverflow(group: number, second: number, n: number): void {
+    this.noteTop(group, second);
     this.overflow ??= new Map();
     let m = this.overflow.get(group);
     if (m === undefined) {
@@ -37,12 +51,14 @@ export class DenseHistograms {
     if (!source.touched[from]) return;
     this.touched[to] = 1;
     this.excluded[to]! += source.excluded[from]!;
+    this.noteTop(to, source.top[from]!);
     const span = this.span;
     const dst = this.counts;
     const src = source.counts;
     const a = to * span;
     const b = from * span;
-    for (let s = 0; s < span; s++) dst[a + s]! += src[b + s]!;
+    const last = source.last(from);
+    for (let s = 0; s <= last; s++) dst[a + s]! += src[b + s]!;
     const extra = source.overflow?.get(from);
     if (extra) for (const [second, n] of extra) this.addOverflow(to, second, n);
   }
@@ -52,7 +68,8 @@ export class DenseHistograms {
     const span = this.span;
     const base = group * span;
     const counts = this.counts;
-    for (let s = 0; s < span; s++) {
+    const last = this.last(group);
+    for (let s = 0; s <= last; s++) {
       const n = counts[base + s]!;
       if (n !== 0) visit(s, n);
     }
@@ -61,18 +78,12 @@ export class DenseHistograms {
   }
 
   stats(group: number): Stats {
-    const extra = this.overflow?.get(group);
     const base = group * this.span;
-    const dense = this.counts.subarray(base, base + this.span);
-    if (!extra) return denseStats(dense, this.excluded[group]!);
-    // Rare: durations beyond the dense span. Fold everything into sorted pairs.
-    const seconds: number[] = [];
-    const counts: number[] = [];
-    this.forEach(group, (s, n) => {
-      seconds.push(s);
-      counts.push(n);
-    });
-    return sortedStats(seconds, counts, seconds.length, this.excluded[group]!);
+    const extra = this.overflow?.get(group);
+    if (!extra) return denseStats(this.counts, base, this.last(group) + 1, this.excluded[group]!);
+    // Durations beyond the dense span: every one of them is larger than any dense second.
+    const seconds = [...extra.keys()].sort((x, y) => x - y);
+    return denseStats(this.counts, base, this.last(group) + 1, this.excluded[group]!, seconds, seconds.map((x) => extra.get(x)!));
   }
 
   countAtMost(group: number, limit: number): number {
@@ -99,60 +110,47 @@ const P = REPORTED_PERCENTILES;
 
 /**
  * Count, mean (of the whole-second values, one decimal), nearest-rank percentiles and max of a
- * dense histogram: `counts[s]` records took s seconds.
+ * dense histogram: `counts[base + s]` records took s seconds, for s below `length`; then the
+ * (second, count) pairs beyond it, ascending.
  */
-export function denseStats(counts: ArrayLike<number>, excluded: number): Stats {
+export function denseStats(
+  counts: ArrayLike<number>,
+  base: number,
+  length: number,
+  excluded: number,
+  beyondSeconds: readonly number[] = [],
+  beyondCounts: readonly number[] = [],
+): Stats {
   let count = 0;
   let sum = 0;
   let max = -1;
-  for (let s = 0; s < counts.length; s++) {
-    const n = counts[s]!;
+  for (let s = 0; s < length; s++) {
+    const n = counts[base + s]!;
     if (n !== 0) {
       count += n;
       sum += s * n;
       max = s;
     }
   }
-  if (count === 0) return EMPTY(excluded);
-  const r0 = nearestRank(count, P[0]);
-  const r1 = nearestRank(count, P[1]);
-  const r2 = nearestRank(count, P[2]);
-  const r3 = nearestRank(count, P[3]);
-  let p0 = -1;
-  let p1 = -1;
-  let p2 = -1;
-  let p3 = -1;
-  let seen = 0;
-  for (let s = 0; s <= max; s++) {
-    seen += counts[s]!;
-    if (p0 < 0 && seen >= r0) p0 = s;
-    if (p1 < 0 && seen >= r1) p1 = s;
-    if (p2 < 0 && seen >= r2) p2 = s;
-    if (seen >= r3) {
-      p3 = s;
-      break;
-    }
-  }
-  return { count, excluded, mean: meanOneDecimal(sum, count), p50: p0, p75: p1, p90: p2, p95: p3, max };
-}
-
-/** The same from `n` (second, count) pairs in ascending order of second (seconds may repeat). */
-export function sortedStats(seconds: ArrayLike<number>, counts: ArrayLike<number>, n: number, excluded: number): Stats {
-  let count = 0;
-  let sum = 0;
-  for (let i = 0; i < n; i++) {
-    count += counts[i]!;
-    sum += seconds[i]! * counts[i]!;
+  for (let i = 0; i < beyondSeconds.length; i++) {
+    count += beyondCounts[i]!;
+    sum += beyondSeconds[i]! * beyondCounts[i]!;
+    max = beyondSeconds[i]!;
   }
   if (count === 0) return EMPTY(excluded);
-  const ranks = P.map((p) => nearestRank(count, p));
-  const found: number[] = [];
+  const ranks = [nearestRank(count, P[0]), nearestRank(count, P[1]), nearestRank(count, P[2]), nearestRank(count, P[3])];
+  const found = [-1, -1, -1, -1];
+  let next = 0;
   let seen = 0;
-  for (let i = 0; i < n && found.length < ranks.length; i++) {
-    seen += counts[i]!;
-    while (found.length < ranks.length && seen >= ranks[found.length]!) found.push(seconds[i]!);
+  for (let s = 0; s < length && next < 4; s++) {
+    seen += counts[base + s]!;
+    while (next < 4 && seen >= ranks[next]!) found[next++] = s;
   }
-  return { count, excluded, mean: meanOneDecimal(sum, count), p50: found[0]!, p75: found[1]!, p90: found[2]!, p95: found[3]!, max: seconds[n - 1]! };
+  for (let i = 0; i < beyondSeconds.length && next < 4; i++) {
+    seen += beyondCounts[i]!;
+    while (next < 4 && seen >= ranks[next]!) found[next++] = beyondSeconds[i]!;
+  }
+  return { count, excluded, mean: meanOneDecimal(sum, count), p50: found[0]!, p75: found[1]!, p90: found[2]!, p95: found[3]!, max };
 }
 
 /** sum / count rounded half up to one decimal, in integers so 2.25 is 2.3 and never 2.2. */

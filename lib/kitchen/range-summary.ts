@@ -1,4 +1,5 @@
 import {
+  BREAKDOWN_LIMIT,
   KITCHEN_LEVELS,
   NONE_FILTER,
   type FilterOptions,
@@ -10,9 +11,9 @@ import {
   type Stats,
   type TargetShare,
 } from "./api-types";
-import { CELL_WIDTH, UNKNOWN_HOUR, type CubePart, type DaySummary, type DimensionValue } from "./day-summary";
+import { CELL_WIDTH, UNKNOWN_HOUR, type CubePart, type DaySummary } from "./day-summary";
 import { DenseHistograms } from "./dense-histograms";
-import { SparseHistograms } from "./sparse-histograms";
+import { DimensionInterner, type DayIds } from "./dimension-interner";
 
 /**
  * Answers a range by merging its days' cubes: exact, because every breakdown is a sum of cells
@@ -21,7 +22,7 @@ import { SparseHistograms } from "./sparse-histograms";
  * Each entry of the hours cube is added to four dense histograms (hour × station × level, day ×
  * level, behavior × level, source × level); stations, hours, levels and the overall histogram are
  * then sums of those, because every record has exactly one station and one hour. Items and
- * courses, with many groups of few values, go to sparse histograms.
+ * courses first count records per value, then histogram only the BREAKDOWN_LIMIT most frequent.
  */
 
 export interface SummaryFilters {
@@ -33,66 +34,192 @@ export interface SummaryFilters {
 
 export type MergedSummary = Pick<
   KitchenSummary,
-  "levels" | "stations" | "hours" | "hourStations" | "days" | "items" | "behaviors" | "sources" | "courses" | "histogram" | "withinTarget" | "options"
+  | "levels"
+  | "stations"
+  | "hours"
+  | "hourStations"
+  | "days"
+  | "items"
+  | "itemCount"
+  | "behaviors"
+  | "sources"
+  | "courses"
+  | "courseCount"
+  | "histogram"
+  | "withinTarget"
+  | "options"
 >;
 
 // Module-level copies: imported bindings can compile to getter calls, too slow for the hot loops.
 const W = CELL_WIDTH;
 const L = KITCHEN_LEVELS.length;
 const HOURS = UNKNOWN_HOUR + 1;
-/** Seconds held densely; longer durations (over 2 h 16 min) are kept exactly in overflow maps. */
+/** Seconds held densely at most; longer durations are kept exactly in overflow maps. */
 const MAX_SPAN = 8192;
+const UNFILTERED = -2;
+const ABSENT = -1;
 
-class RangeDictionary<V> {
-  readonly values: V[] = [];
-  private readonly index = new Map<string, number>();
-  constructor(
-    private readonly keyOf: (v: V) => string,
-    private readonly merge: (into: V, from: V) => void = () => {},
-  ) {}
-
-  /** The day's local index -> the range's index. */
-  map(local: readonly V[]): Int32Array {
-    const out = new Int32Array(local.length);
-    local.forEach((v, i) => {
-      const key = this.keyOf(v);
-      let id = this.index.get(key);
-      if (id === undefined) {
-        id = this.values.length;
-        this.index.set(key, id);
-        this.values.push(v);
-      } else {
-        this.merge(this.values[id]!, v);
-      }
-      out[i] = id;
-    });
-    return out;
-  }
-}
-
-/** A name missing on one day (a record without it) is taken from another day. */
-function mergeName(into: DimensionValue, from: DimensionValue): void {
-  if (into.name === null) into.name = from.name;
-}
-const copy = (v: DimensionValue): DimensionValue => ({ guid: v.guid, name: v.name });
-const dimensionKey = (v: DimensionValue) => (v.guid === null ? "\u0000" : v.guid);
-const stringKey = (v: string | null) => (v === null ? "\u0000" : v);
-
-/** The day's local index of a filter value: -1 = the day has none, -2 = unfiltered. */
+/** The day's local index of a filter value: ABSENT when the day has none, UNFILTERED when not asked. */
 function localFilter(values: readonly (string | null)[], wanted: string | undefined): number {
-  if (wanted === undefined) return -2;
+  if (wanted === undefined) return UNFILTERED;
   return values.indexOf(wanted === NONE_FILTER ? null : wanted);
 }
 
-function maxSecondOf(cube: CubePart): number {
-  let max = 0;
-  const { seconds, start } = cube;
-  // Seconds ascend within each cell, so each cell's last entry is its largest.
-  for (let c = 1; c < start.length; c++) {
-    const end = start[c]!;
-    if (end > start[c - 1]! && seconds[end - 1]! > max) max = seconds[end - 1]!;
+interface DayFilter {
+  level: number;
+  station: number;
+  behavior: number;
+  source: number;
+}
+
+function dayFilter(day: DaySummary, filters: SummaryFilters): DayFilter | null {
+  const station = localFilter(
+    day.stations.map((s) => s.guid),
+    filters.station,
+  );
+  const behavior = localFilter(day.behaviors, filters.behavior);
+  const source = localFilter(day.sources, filters.source);
+  if (station === ABSENT || behavior === ABSENT || source === ABSENT) return null;
+  return { level: filters.level ?? UNFILTERED, station, behavior, source };
+}
+
+function cellMatches(keys: Uint32Array, k: number, f: DayFilter): boolean {
+  return (
+    (f.level === UNFILTERED || keys[k] === f.level) &&
+    (f.station === UNFILTERED || keys[k + 1] === f.station) &&
+    (f.behavior === UNFILTERED || keys[k + 3] === f.behavior) &&
+    (f.source === UNFILTERED || keys[k + 4] === f.source)
+  );
+}
+
+const spanHints = new WeakMap<CubePart, number>();
+
+/**
+ * The 99.9th percentile of a cube's distinct seconds: the dense tables span up to there, and the
+ * rare longer durations (a ticket left open for hours) go to the exact overflow maps, instead of
+ * every table being as wide as the single slowest record.
+ */
+function spanHintOf(cube: CubePart): number {
+  let hint = spanHints.get(cube);
+  if (hint === undefined) {
+    const sorted = Uint32Array.from(cube.seconds).sort();
+    hint = sorted.length === 0 ? 0 : sorted[Math.floor(0.999 * (sorted.length - 1))]!;
+    spanHints.set(cube, hint);
   }
-  return max;
+  return hint;
+}
+
+interface HoursTargets {
+  hourStation: DenseHistograms;
+  perDay: DenseHistograms;
+  perBehavior: DenseHistograms;
+  perSource: DenseHistograms;
+  stations: number;
+}
+
+/** One day's hours cube into the four dense tables. */
+function addHours(cube: CubePart, ids: DayIds, d: number, f: DayFilter, t: HoursTargets, everything: boolean): void {
+  const { keys, excluded, start, seconds, counts } = cube;
+  const S = t.stations;
+  const span = t.hourStation.span;
+  const hs = t.hourStation.counts;
+  const pd = t.perDay.counts;
+  const pb = t.perBehavior.counts;
+  const ps = t.perSource.counts;
+  const cells = excluded.length;
+  for (let c = 0; c < cells; c++) {
+    const k = c * W;
+    if (!cellMatches(keys, k, f)) continue;
+    const level = keys[k]!;
+    const g1 = (keys[k + 2]! * S + ids.station[keys[k + 1]!]!) * L + level;
+    const g2 = everything ? d * L + level : level;
+    const g3 = everything ? ids.behavior[keys[k + 3]!]! * L + level : level;
+    const g4 = everything ? ids.source[keys[k + 4]!]! * L + level : level;
+    t.hourStation.touched[g1] = 1;
+    t.perDay.touched[g2] = 1;
+    t.perBehavior.touched[g3] = 1;
+    t.perSource.touched[g4] = 1;
+    const x = excluded[c]!;
+    if (x !== 0) {
+      t.hourStation.excluded[g1]! += x;
+      t.perDay.excluded[g2]! += x;
+      t.perBehavior.excluded[g3]! += x;
+      t.perSource.excluded[g4]! += x;
+    }
+    const b1 = g1 * span;
+    const b2 = g2 * span;
+    const b3 = g3 * span;
+    const b4 = g4 * span;
+    const end = start[c + 1]!;
+    if (end > start[c]!) {
+      // Seconds ascend within a cell: its last entry is its largest.
+      const top = seconds[end - 1]!;
+      t.hourStation.noteTop(g1, top);
+      t.perDay.noteTop(g2, top);
+      t.perBehavior.noteTop(g3, top);
+      t.perSource.noteTop(g4, top);
+    }
+    for (let e = start[c]!; e < end; e++) {
+      const s = seconds[e]!;
+      const n = counts[e]!;
+      if (s < span) {
+        hs[b1 + s]! += n;
+        pd[b2 + s]! += n;
+        pb[b3 + s]! += n;
+        ps[b4 + s]! += n;
+      } else {
+        t.hourStation.addOverflow(g1, s, n);
+        t.perDay.addOverflow(g2, s, n);
+        t.perBehavior.addOverflow(g3, s, n);
+        t.perSource.addOverflow(g4, s, n);
+      }
+    }
+  }
+}
+
+/** Records per value of a breakdown (items, courses): first pass, to pick the most frequent. */
+function countValues(cube: CubePart, globalOf: Int32Array, f: DayFilter, records: Float64Array): void {
+  const { keys, excluded, totals } = cube;
+  const cells = excluded.length;
+  for (let c = 0; c < cells; c++) {
+    const k = c * W;
+    if (!cellMatches(keys, k, f)) continue;
+    records[globalOf[keys[k + 2]!]!]! += totals[c]! + excluded[c]!;
+  }
+}
+
+/** Second pass: the cells of picked values (slot ≥ 0) into their dense histograms. */
+function addPicked(cube: CubePart, globalOf: Int32Array, slotOf: Int32Array, f: DayFilter, table: DenseHistograms): void {
+  const { keys, excluded, start, seconds, counts } = cube;
+  const span = table.span;
+  const dense = table.counts;
+  const cells = excluded.length;
+  for (let c = 0; c < cells; c++) {
+    const k = c * W;
+    const slot = slotOf[globalOf[keys[k + 2]!]!]!;
+    if (slot < 0 || !cellMatches(keys, k, f)) continue;
+    const g = slot * L + keys[k]!;
+    table.touched[g] = 1;
+    table.excluded[g]! += excluded[c]!;
+    const base = g * span;
+    const end = start[c + 1]!;
+    if (end > start[c]!) table.noteTop(g, seconds[end - 1]!);
+    for (let e = start[c]!; e < end; e++) {
+      const s = seconds[e]!;
+      if (s < span) dense[base + s]! += counts[e]!;
+      else table.addOverflow(g, s, counts[e]!);
+    }
+  }
+}
+
+/** The `limit` values with the most records (ties: lower id first); slotOf maps id -> slot or -1. */
+function pickMostFrequent(records: Float64Array, limit: number): { picked: number[]; slotOf: Int32Array; present: number } {
+  const ids: number[] = [];
+  for (let i = 0; i < records.length; i++) if (records[i]! > 0) ids.push(i);
+  const picked = ids.length <= limit ? ids : ids.sort((a, b) => records[b]! - records[a]! || a - b).slice(0, limit);
+  const slotOf = new Int32Array(records.length).fill(-1);
+  picked.forEach((id, slot) => (slotOf[id] = slot));
+  return { picked, slotOf, present: ids.length };
 }
 
 export function mergeDays(
@@ -100,13 +227,19 @@ export function mergeDays(
   metric: KitchenMetric,
   filters: SummaryFilters,
   targets: Record<KitchenLevel, number>,
+  interner: DimensionInterner = new DimensionInterner(),
 ): MergedSummary {
-  return merge(days, metric, filters, targets, true);
+  return merge(days, metric, filters, targets, interner, true);
 }
 
 /** Only the station × level breakdown (summary.csv wants it for every metric; nothing else). */
-export function mergeStationLevels(days: readonly DaySummary[], metric: KitchenMetric, filters: SummaryFilters): MergedSummary["stations"] {
-  return merge(days, metric, filters, { 0: 0, 1: 0, 2: 0 }, false).stations;
+export function mergeStationLevels(
+  days: readonly DaySummary[],
+  metric: KitchenMetric,
+  filters: SummaryFilters,
+  interner: DimensionInterner = new DimensionInterner(),
+): MergedSummary["stations"] {
+  return merge(days, metric, filters, { 0: 0, 1: 0, 2: 0 }, interner, false).stations;
 }
 
 function merge(
@@ -114,135 +247,50 @@ function merge(
   metric: KitchenMetric,
   filters: SummaryFilters,
   targets: Record<KitchenLevel, number>,
+  interner: DimensionInterner,
   everything: boolean,
 ): MergedSummary {
-  const stationDict = new RangeDictionary<DimensionValue>(dimensionKey, mergeName);
-  const behaviorDict = new RangeDictionary<string | null>(stringKey);
-  const sourceDict = new RangeDictionary<string | null>(stringKey);
-  const itemDict = new RangeDictionary<DimensionValue>(dimensionKey, mergeName);
-  const courseDict = new RangeDictionary<DimensionValue>(dimensionKey, mergeName);
-  const levelsPresent = new Set<number>();
-  let maxSecond = 0;
-  const maps = days.map((day) => {
-    for (const l of day.levels) levelsPresent.add(l);
-    maxSecond = Math.max(maxSecond, maxSecondOf(day.cubes[metric].hours));
-    return {
-      station: stationDict.map(day.stations.map(copy)),
-      behavior: behaviorDict.map(day.behaviors),
-      source: sourceDict.map(day.sources),
-      item: itemDict.map(day.items.map(copy)),
-      course: courseDict.map(day.courses.map(copy)),
-    };
-  });
-  const S = stationDict.values.length;
-  const span = Math.min(MAX_SPAN, maxSecond + 1);
+  const ids = days.map((day) => interner.ids(day));
+  const S = interner.stations.size;
+  const B = interner.behaviors.size;
+  const O = interner.sources.size;
+  let hint = 0;
+  for (const day of days) hint = Math.max(hint, spanHintOf(day.cubes[metric].hours));
+  const span = Math.min(MAX_SPAN, hint + 1);
+  const dayFilters = days.map((day) => dayFilter(day, filters));
 
-  const hourStation = new DenseHistograms(HOURS * S * L, span);
-  // Without `everything`, the per-day, behavior and source tables shrink to one group that
-  // collects what nobody reads.
-  const perDay = new DenseHistograms(everything ? days.length * L : L, span);
-  const perBehavior = new DenseHistograms(everything ? behaviorDict.values.length * L : L, span);
-  const perSource = new DenseHistograms(everything ? sourceDict.values.length * L : L, span);
-  const perItem = new SparseHistograms(itemDict.values.length * L);
-  const perCourse = new SparseHistograms(courseDict.values.length * L);
-
-  const levelF = filters.level ?? -2;
-  const dayFilters = days.map((day) => ({
-    station: localFilter(
-      day.stations.map((s) => s.guid),
-      filters.station,
-    ),
-    behavior: localFilter(day.behaviors, filters.behavior),
-    source: localFilter(day.sources, filters.source),
-  }));
-  const dayMatches = (d: number) => {
-    const f = dayFilters[d]!;
-    return f.station !== -1 && f.behavior !== -1 && f.source !== -1;
+  // Without `everything`, the per-day, behavior and source tables shrink to one group per level
+  // that collects what nobody reads.
+  const hoursTargets: HoursTargets = {
+    hourStation: new DenseHistograms(HOURS * S * L, span),
+    perDay: new DenseHistograms(everything ? days.length * L : L, span),
+    perBehavior: new DenseHistograms(everything ? B * L : L, span),
+    perSource: new DenseHistograms(everything ? O * L : L, span),
+    stations: S,
   };
+  days.forEach((day, d) => {
+    const f = dayFilters[d];
+    if (f) addHours(day.cubes[metric].hours, ids[d]!, d, f, hoursTargets, everything);
+  });
+  const { hourStation, perDay, perBehavior, perSource } = hoursTargets;
 
-  // The hours cube: every entry into four dense histograms.
-  const hs = hourStation.counts;
-  const pd = perDay.counts;
-  const pb = perBehavior.counts;
-  const ps = perSource.counts;
-  for (let d = 0; d < days.length; d++) {
-    if (!dayMatches(d)) continue;
-    const { station: sF, behavior: bF, source: oF } = dayFilters[d]!;
-    const m = maps[d]!;
-    const { keys, excluded, start, seconds, counts } = days[d]!.cubes[metric].hours;
-    const cells = excluded.length;
-    for (let c = 0; c < cells; c++) {
-      const k = c * W;
-      const level = keys[k]!;
-      if (levelF !== -2 && level !== levelF) continue;
-      if (sF !== -2 && keys[k + 1] !== sF) continue;
-      if (bF !== -2 && keys[k + 3] !== bF) continue;
-      if (oF !== -2 && keys[k + 4] !== oF) continue;
-      const g1 = (keys[k + 2]! * S + m.station[keys[k + 1]!]!) * L + level;
-      const g2 = everything ? d * L + level : level;
-      const g3 = everything ? m.behavior[keys[k + 3]!]! * L + level : level;
-      const g4 = everything ? m.source[keys[k + 4]!]! * L + level : level;
-      hourStation.touched[g1] = perDay.touched[g2] = perBehavior.touched[g3] = perSource.touched[g4] = 1;
-      const x = excluded[c]!;
-      if (x !== 0) {
-        hourStation.excluded[g1]! += x;
-        perDay.excluded[g2]! += x;
-        perBehavior.excluded[g3]! += x;
-        perSource.excluded[g4]! += x;
-      }
-      const b1 = g1 * span;
-      const b2 = g2 * span;
-      const b3 = g3 * span;
-      const b4 = g4 * span;
-      const end = start[c + 1]!;
-      for (let e = start[c]!; e < end; e++) {
-        const s = seconds[e]!;
-        const n = counts[e]!;
-        if (s < span) {
-          hs[b1 + s]! += n;
-          pd[b2 + s]! += n;
-          pb[b3 + s]! += n;
-          ps[b4 + s]! += n;
-        } else {
-          hourStation.addOverflow(g1, s, n);
-          perDay.addOverflow(g2, s, n);
-          perBehavior.addOverflow(g3, s, n);
-          perSource.addOverflow(g4, s, n);
-        }
-      }
-    }
-  }
-
-  // Items and courses: two passes over their cubes into sparse histograms.
-  const sparse = [
-    { kind: "items" as const, target: perItem, map: (d: number) => maps[d]!.item },
-    { kind: "courses" as const, target: perCourse, map: (d: number) => maps[d]!.course },
-  ];
-  for (const { kind, target, map } of everything ? sparse : []) {
-    for (const pass of [1, 2]) {
-      if (pass === 2) target.allocate();
-      for (let d = 0; d < days.length; d++) {
-        if (!dayMatches(d)) continue;
-        const { station: sF, behavior: bF, source: oF } = dayFilters[d]!;
-        const global = map(d);
-        const { keys, excluded, start, seconds, counts } = days[d]!.cubes[metric][kind];
-        const cells = excluded.length;
-        for (let c = 0; c < cells; c++) {
-          const k = c * W;
-          const level = keys[k]!;
-          if (levelF !== -2 && level !== levelF) continue;
-          if (sF !== -2 && keys[k + 1] !== sF) continue;
-          if (bF !== -2 && keys[k + 3] !== bF) continue;
-          if (oF !== -2 && keys[k + 4] !== oF) continue;
-          const g = global[keys[k + 2]!]! * L + level;
-          const from = start[c]!;
-          const end = start[c + 1]!;
-          if (pass === 1) target.reserve(g, end - from, excluded[c]!, end > from ? seconds[end - 1]! : 0);
-          else for (let e = from; e < end; e++) target.put(g, seconds[e]!, counts[e]!);
-        }
-      }
-    }
-  }
+  const breakdown = (kind: "items" | "courses", size: number, globalOf: (d: number) => Int32Array) => {
+    if (!everything) return { table: new DenseHistograms(0, span), picked: [] as number[], present: 0 };
+    const records = new Float64Array(size);
+    days.forEach((day, d) => {
+      const f = dayFilters[d];
+      if (f) countValues(day.cubes[metric][kind], globalOf(d), f, records);
+    });
+    const { picked, slotOf, present } = pickMostFrequent(records, BREAKDOWN_LIMIT);
+    const table = new DenseHistograms(picked.length * L, span);
+    days.forEach((day, d) => {
+      const f = dayFilters[d];
+      if (f) addPicked(day.cubes[metric][kind], globalOf(d), slotOf, f, table);
+    });
+    return { table, picked, present };
+  };
+  const items = breakdown("items", interner.items.size, (d) => ids[d]!.item);
+  const courses = breakdown("courses", interner.courses.size, (d) => ids[d]!.course);
 
   // Sums: station × level and hour × level from hour × station × level; level from station × level.
   const perStation = new DenseHistograms(S * L, span);
@@ -261,10 +309,16 @@ function merge(
   const overall = new DenseHistograms(1, span);
   for (let l = 0; l < L; l++) overall.addGroup(0, perLevel, l);
 
+  // Levels present in the range (whatever the filters), and those the answer reports.
+  const levelsPresent = new Set<number>();
+  for (const day of days) for (const l of day.levels) levelsPresent.add(l);
   const levelList = KITCHEN_LEVELS.filter((l) => levelsPresent.has(l) && (filters.level === undefined || filters.level === l));
-  const stationRef = (s: number): StationRef => ({ stationGuid: stationDict.values[s]!.guid, stationName: stationDict.values[s]!.name });
+  const station = (s: number): StationRef => {
+    const v = interner.stations.value(s);
+    return { stationGuid: v.guid, stationName: v.name };
+  };
 
-  function rows<Extra>(table: DenseHistograms | SparseHistograms, describe: (group: number) => Extra | null) {
+  function rows<Extra>(table: DenseHistograms, describe: (group: number) => Extra | null) {
     const out: (Extra & { level: KitchenLevel; stats: Stats })[] = [];
     for (let i = 0; i < table.touched.length; i++) {
       if (!table.touched[i]) continue;
@@ -277,9 +331,11 @@ function merge(
   const byName = (a: string | null, b: string | null) => (a ?? "\uffff").localeCompare(b ?? "\uffff");
 
   const dayRows: KitchenSummary["days"] = [];
-  days.forEach((day, d) => {
-    for (const level of levelList) dayRows.push({ businessDate: day.businessDate, level, stats: perDay.stats(d * L + level) });
-  });
+  if (everything) {
+    days.forEach((day, d) => {
+      for (const level of levelList) dayRows.push({ businessDate: day.businessDate, level, stats: perDay.stats(d * L + level) });
+    });
+  }
 
   const withinTarget: TargetShare[] = levelList.map((level) => {
     const count = perLevel.stats(level).count;
@@ -287,26 +343,41 @@ function merge(
     return { level, targetSeconds: targets[level], within, count, share: count === 0 ? null : within / count };
   });
 
+  // Filter options: every value of the range's days, whatever the filters.
+  const seen = { station: new Set<number>(), behavior: new Set<number>(), source: new Set<number>() };
+  for (const dayIds of ids) {
+    dayIds.station.forEach((g) => seen.station.add(g));
+    dayIds.behavior.forEach((g) => seen.behavior.add(g));
+    dayIds.source.forEach((g) => seen.source.add(g));
+  }
   const options: FilterOptions = {
-    stations: stationDict.values.map((v) => ({ stationGuid: v.guid, stationName: v.name })).sort((a, b) => byName(a.stationName, b.stationName)),
-    behaviors: [...behaviorDict.values],
-    sources: [...sourceDict.values],
+    stations: [...seen.station].map(station).sort((a, b) => byName(a.stationName, b.stationName)),
+    behaviors: [...seen.behavior].map((g) => interner.behaviors.value(g)),
+    sources: [...seen.source].map((g) => interner.sources.value(g)),
     levels: KITCHEN_LEVELS.filter((l) => levelsPresent.has(l)),
   };
 
   return {
     levels: levelList.map((level) => ({ level, stats: perLevel.stats(level) })),
-    stations: rows(perStation, stationRef).sort((a, b) => byName(a.stationName, b.stationName) || a.level - b.level),
+    stations: rows(perStation, station).sort((a, b) => byName(a.stationName, b.stationName) || a.level - b.level),
     hours: rows(perHour, (h) => (h === UNKNOWN_HOUR ? null : { hour: h })).sort((a, b) => a.hour - b.hour || a.level - b.level),
     hourStations: rows(hourStation, (g) => {
       const hour = Math.floor(g / S);
-      return hour === UNKNOWN_HOUR ? null : { hour, ...stationRef(g % S) };
+      return hour === UNKNOWN_HOUR ? null : { hour, ...station(g % S) };
     }).sort((a, b) => a.hour - b.hour || byName(a.stationName, b.stationName) || a.level - b.level),
     days: dayRows,
-    items: rows(perItem, (g) => ({ itemGuid: itemDict.values[g]!.guid, itemName: itemDict.values[g]!.name })).sort(byLevelThenCount),
-    behaviors: rows(perBehavior, (g) => ({ behavior: behaviorDict.values[g]! })).sort(byLevelThenCount),
-    sources: rows(perSource, (g) => ({ source: sourceDict.values[g]! })).sort(byLevelThenCount),
-    courses: rows(perCourse, (g) => ({ courseGuid: courseDict.values[g]!.guid, courseName: courseDict.values[g]!.name })).sort(byLevelThenCount),
+    items: rows(items.table, (slot) => {
+      const v = interner.items.value(items.picked[slot]!);
+      return { itemGuid: v.guid, itemName: v.name };
+    }).sort(byLevelThenCount),
+    itemCount: items.present,
+    behaviors: rows(perBehavior, (g) => ({ behavior: interner.behaviors.value(g) })).sort(byLevelThenCount),
+    sources: rows(perSource, (g) => ({ source: interner.sources.value(g) })).sort(byLevelThenCount),
+    courses: rows(courses.table, (slot) => {
+      const v = interner.courses.value(courses.picked[slot]!);
+      return { courseGuid: v.guid, courseName: v.name };
+    }).sort(byLevelThenCount),
+    courseCount: courses.present,
     histogram: histogramOf(overall, filters),
     withinTarget,
     options,

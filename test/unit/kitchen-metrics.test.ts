@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { durationSeconds, recordDurations, wholeSeconds } from "@/lib/kitchen/durations";
 import { nearestRank, percentileOf } from "@/lib/kitchen/nearest-rank";
-import { denseStats, meanOneDecimal, sortedStats } from "@/lib/kitchen/dense-histograms";
+import { denseStats, meanOneDecimal } from "@/lib/kitchen/dense-histograms";
 
 const at = (iso: string) => Date.parse(iso);
 
@@ -71,7 +71,7 @@ describe("nearest-rank percentiles", () => {
     expect(nearestRank(1, 95)).toBe(1);
   });
 
-  it("reports the same statistics from a dense histogram, from sorted pairs and from the raw values", () => {
+  it("reports the same statistics from a dense histogram, from pairs beyond it and from the raw values", () => {
     const values = [0, 0, 3, 3, 3, 7, 12, 12, 400, 9000];
     const dense = new Array<number>(9001).fill(0);
     for (const v of values) dense[v]!++;
@@ -86,10 +86,13 @@ describe("nearest-rank percentiles", () => {
       max: 9000,
     };
     expect(expected.mean).toBe(944);
-    expect(denseStats(dense, 2)).toEqual(expected);
+    expect(denseStats(dense, 0, dense.length, 2)).toEqual(expected);
+    expect(denseStats([7, 7, ...dense], 2, dense.length, 2)).toEqual(expected);
     const sorted = [...values].sort((a, b) => a - b);
-    expect(sortedStats(sorted, sorted.map(() => 1), sorted.length, 2)).toEqual(expected);
-    expect(denseStats([0, 0], 5)).toEqual({ count: 0, excluded: 5, mean: null, p50: null, p75: null, p90: null, p95: null, max: null });
+    // All of them beyond the dense part, and split between the two.
+    expect(denseStats([], 0, 0, 2, sorted, sorted.map(() => 1))).toEqual(expected);
+    expect(denseStats(dense, 0, 13, 2, [400, 9000], [1, 1])).toEqual(expected);
+    expect(denseStats([0, 0], 0, 2, 5)).toEqual({ count: 0, excluded: 5, mean: null, p50: null, p75: null, p90: null, p95: null, max: null });
   });
 
   it("rounds the mean half up to one decimal without floating-point slips", () => {
