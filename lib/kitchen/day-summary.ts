@@ -138,21 +138,16 @@ export function summariseDay(records: readonly ItemFulfillment[], businessDate: 
     values.wait_to_start[i] = durationSeconds(fired, started) ?? -1;
   }
 
-  const radix = [3, stations.values.length, 0, behaviors.values.length, sources.values.length];
-  const xColumns: Record<CubeKind, { column: Uint32Array; size: number }> = {
-    hours: { column: hour, size: UNKNOWN_HOUR + 1 },
-    items: { column: item, size: items.values.length },
-    courses: { column: course, size: courses.values.length },
-  };
-
-  const cubes = {} as Record<KitchenMetric, Record<CubeKind, CubePart>>;
-  for (const metric of KITCHEN_METRICS) {
-    const parts = {} as Record<CubeKind, CubePart>;
-    for (const kind of ["hours", "items", "courses"] as const) {
-      const { column, size } = xColumns[kind];
-      parts[kind] = buildCube([level, station, column, behavior, source], [radix[0]!, radix[1]!, size, radix[3]!, radix[4]!], values[metric]);
-    }
-    cubes[metric] = parts;
+  const sizes = (x: number) => [3, stations.values.length, x, behaviors.values.length, sources.values.length];
+  const cubes = { fire_to_fulfill: {}, start_to_fulfill: {}, wait_to_start: {} } as Record<KitchenMetric, Record<CubeKind, CubePart>>;
+  const perKind: [CubeKind, Uint32Array, number][] = [
+    ["hours", hour, UNKNOWN_HOUR + 1],
+    ["items", item, items.values.length],
+    ["courses", course, courses.values.length],
+  ];
+  for (const [kind, column, size] of perKind) {
+    const parts = buildCubes([level, station, column, behavior, source], sizes(size), values);
+    for (const metric of KITCHEN_METRICS) cubes[metric][kind] = parts[metric];
   }
 
   return {
@@ -168,84 +163,106 @@ export function summariseDay(records: readonly ItemFulfillment[], businessDate: 
   };
 }
 
-// A cell key and a value share one float64 so one numeric sort groups cells and orders seconds:
-// packed = key × 2^25 + (seconds + 1), with 0 in the low part meaning "excluded".
-const LOW = 2 ** 25;
-const MAX_KEY = 2 ** 28;
-
-function buildCube(dims: Uint32Array[], sizes: number[], values: Float64Array): CubePart {
-  const n = values.length;
-  let keySpace = 1;
-  for (const s of sizes) keySpace *= Math.max(1, s);
-  let maxValue = 0;
-  for (let i = 0; i < n; i++) if (values[i]! > maxValue) maxValue = values[i]!;
-
+/**
+ * The cubes of one kind, for all three metrics at once: records are ordered by cell once (one
+ * numeric sort of key × 2^21 + record index), then each cell's values are sorted per metric
+ * (cells are small) and run-length encoded. The cells are the same for the three metrics: a
+ * record with no value still belongs to its cell, as an exclusion.
+ */
+function buildCubes(dims: Uint32Array[], sizes: number[], values: Record<KitchenMetric, Float64Array>): Record<KitchenMetric, CubePart> {
+  const n = values.fire_to_fulfill.length;
+  const radix = sizes.map((s) => Math.max(1, s));
   const keyOf = (i: number) => {
     let k = 0;
-    for (let d = 0; d < CELL_WIDTH; d++) k = k * Math.max(1, sizes[d]!) + dims[d]![i]!;
+    for (let d = 0; d < CELL_WIDTH; d++) k = k * radix[d]! + dims[d]![i]!;
     return k;
   };
+  let keySpace = 1;
+  for (const r of radix) keySpace *= r;
 
-  let order: { key: number; low: number }[] | null = null;
-  let packed: Float64Array | null = null;
-  if (keySpace <= MAX_KEY && maxValue + 1 < LOW) {
-    packed = new Float64Array(n);
-    for (let i = 0; i < n; i++) packed[i] = keyOf(i) * LOW + (values[i]! + 1);
+  // Record indices in cell order; within a cell, in record order.
+  let order: Uint32Array;
+  const keys = new Float64Array(n);
+  for (let i = 0; i < n; i++) keys[i] = keyOf(i);
+  if (keySpace * INDEX_SPACE <= Number.MAX_SAFE_INTEGER && n < INDEX_SPACE) {
+    const packed = new Float64Array(n);
+    for (let i = 0; i < n; i++) packed[i] = keys[i]! * INDEX_SPACE + i;
     packed.sort();
+    order = new Uint32Array(n);
+    for (let j = 0; j < n; j++) order[j] = packed[j]! % INDEX_SPACE;
   } else {
-    // Beyond what fits a float64 exactly (a huge menu, a duration of over a year): compare pairs.
-    order = Array.from({ length: n }, (_, i) => ({ key: keyOf(i), low: values[i]! + 1 }));
-    order.sort((a, b) => a.key - b.key || a.low - b.low);
+    // Beyond what a float64 holds exactly (an enormous menu or day): compare instead.
+    order = Uint32Array.from({ length: n }, (_, i) => i).sort((a, b) => keys[a]! - keys[b]! || a - b);
   }
-  const keyAt = (j: number) => (packed ? Math.floor(packed[j]! / LOW) : order![j]!.key);
-  const lowAt = (j: number) => (packed ? packed[j]! - Math.floor(packed[j]! / LOW) * LOW : order![j]!.low);
 
   const cellKeys: number[] = [];
-  const excluded: number[] = [];
-  const start: number[] = [];
-  const seconds: number[] = [];
-  const counts: number[] = [];
-  let j = 0;
-  while (j < n) {
-    const key = keyAt(j);
-    cellKeys.push(key);
-    start.push(seconds.length);
-    let excl = 0;
-    while (j < n && keyAt(j) === key) {
-      const low = lowAt(j);
-      let c = 0;
-      while (j < n && keyAt(j) === key && lowAt(j) === low) {
-        c++;
-        j++;
-      }
-      if (low === 0) excl += c;
-      else {
-        seconds.push(low - 1);
-        counts.push(c);
-      }
+  const cellStarts: number[] = [];
+  for (let j = 0; j < n; j++) {
+    if (j === 0 || keys[order[j]!] !== keys[order[j - 1]!]) {
+      cellKeys.push(keys[order[j]!]!);
+      cellStarts.push(j);
     }
-    excluded.push(excl);
   }
-  start.push(seconds.length);
+  cellStarts.push(n);
+  const cells = cellKeys.length;
 
-  const keys = new Uint32Array(cellKeys.length * CELL_WIDTH);
-  for (let c = 0; c < cellKeys.length; c++) {
+  const cellDims = new Uint32Array(cells * CELL_WIDTH);
+  for (let c = 0; c < cells; c++) {
     let k = cellKeys[c]!;
     for (let d = CELL_WIDTH - 1; d >= 0; d--) {
-      const s = Math.max(1, sizes[d]!);
-      keys[c * CELL_WIDTH + d] = k % s;
-      k = Math.floor(k / s);
+      cellDims[c * CELL_WIDTH + d] = k % radix[d]!;
+      k = Math.floor(k / radix[d]!);
     }
   }
-  const part = {
-    keys,
-    excluded: Uint32Array.from(excluded),
-    start: Uint32Array.from(start),
-    seconds: Uint32Array.from(seconds),
-    counts: Uint32Array.from(counts),
-  };
-  return { ...part, totals: cellTotals(part.start, part.counts) };
+
+  const out = {} as Record<KitchenMetric, CubePart>;
+  const scratch = new Float64Array(n);
+  for (const metric of KITCHEN_METRICS) {
+    const v = values[metric];
+    const excluded = new Uint32Array(cells);
+    const start = new Uint32Array(cells + 1);
+    const seconds = new Uint32Array(n);
+    const counts = new Uint32Array(n);
+    let e = 0;
+    for (let c = 0; c < cells; c++) {
+      start[c] = e;
+      let m = 0;
+      for (let j = cellStarts[c]!; j < cellStarts[c + 1]!; j++) {
+        const x = v[order[j]!]!;
+        if (x < 0) excluded[c]!++;
+        else scratch[m++] = x;
+      }
+      if (m > 16) scratch.subarray(0, m).sort();
+      else {
+        for (let a = 1; a < m; a++) {
+          const x = scratch[a]!;
+          let b = a - 1;
+          while (b >= 0 && scratch[b]! > x) {
+            scratch[b + 1] = scratch[b]!;
+            b--;
+          }
+          scratch[b + 1] = x;
+        }
+      }
+      for (let a = 0; a < m; ) {
+        const x = scratch[a]!;
+        let b = a + 1;
+        while (b < m && scratch[b] === x) b++;
+        seconds[e] = x;
+        counts[e] = b - a;
+        e++;
+        a = b;
+      }
+    }
+    start[cells] = e;
+    const part = { keys: cellDims, excluded, start, seconds: seconds.slice(0, e), counts: counts.slice(0, e) };
+    out[metric] = { ...part, totals: cellTotals(part.start, part.counts) };
+  }
+  return out;
 }
+
+/** Record indices up to 2^21 (two million records a day) share a float64 with the cell key. */
+const INDEX_SPACE = 2 ** 21;
 
 export function cellTotals(start: Uint32Array, counts: Uint32Array): Uint32Array {
   const totals = new Uint32Array(start.length - 1);

@@ -22,6 +22,7 @@ import {
 } from "./api-types";
 import { datePhase, type CloseoutRules, type DatePhase } from "./closeout";
 import { DayCache, typedArrayBytes } from "./day-cache";
+import { DimensionInterner } from "./dimension-interner";
 import { summariseDay, type DaySummary } from "./day-summary";
 import { decodeDaySummary, encodeDaySummary } from "./day-summary-codec";
 import { recordDurations } from "./durations";
@@ -104,7 +105,15 @@ export function createKitchenService(deps: KitchenServiceDeps) {
   const cacheBytes = config.cacheBytes ?? DEFAULT_CACHE_BYTES;
   const summaryCache = new DayCache<DaySummary>(Math.floor(cacheBytes * 0.75), typedArrayBytes);
   const ticketCache = new DayCache<TicketFacts>(Math.floor(cacheBytes * 0.25), typedArrayBytes);
-  let upstreamFetches = 0;
+  const interners = new Map<string, DimensionInterner>();
+  const internerOf = (guid: string) => {
+    let interner = interners.get(guid);
+    if (!interner) {
+      interner = new DimensionInterner();
+      interners.set(guid, interner);
+    }
+    return interner;
+  };
 
   /**
    * One upstream fetch per restaurant and date at a time: in this process through the in-flight
@@ -120,7 +129,6 @@ export function createKitchenService(deps: KitchenServiceDeps) {
           const startedAt = now();
           const phase = datePhase(date, restaurant, startedAt, config.closeGraceMinutes);
           if (!needsFetch(await store.dayRow(q, restaurant.guid, date), phase, startedAt, config)) return;
-          upstreamFetches++;
           let records: ItemFulfillment[];
           try {
             const result = await client.kitchen.itemFulfillments(restaurant.guid, date);
@@ -241,8 +249,6 @@ export function createKitchenService(deps: KitchenServiceDeps) {
 
   return {
     store,
-    /** Upstream fetches this service started (a benchmark and test counter). */
-    upstreamFetches: () => upstreamFetches,
 
     /** Fetches what a range lacks and reports its coverage (a cold range's warm-up). */
     async prepare(restaurant: KitchenRestaurant, query: KitchenRangeQuery): Promise<DateCoverage> {
@@ -269,7 +275,7 @@ export function createKitchenService(deps: KitchenServiceDeps) {
           source: filters.source ?? null,
         },
         coverage: coverageOf(dates, rows),
-        ...mergeDays(days, query.metric, filters, targets.seconds),
+        ...mergeDays(days, query.metric, filters, targets.seconds, internerOf(restaurant.guid)),
       };
     },
 
@@ -282,7 +288,7 @@ export function createKitchenService(deps: KitchenServiceDeps) {
       const rows = await ensureRange(restaurant, dates);
       const days = await daySummaries(restaurant.guid, usableDates(dates, rows));
       const filters = filtersOf(query);
-      const perMetric = KITCHEN_METRICS.map((metric) => ({ metric, rows: mergeStationLevels(days, metric, filters) }));
+      const perMetric = KITCHEN_METRICS.map((metric) => ({ metric, rows: mergeStationLevels(days, metric, filters, internerOf(restaurant.guid)) }));
       // One row per station and level, the three metrics in a fixed order beneath each other.
       const out: (StationRef & { level: KitchenLevel; metric: KitchenMetric; stats: Stats })[] = [];
       for (const [i, base] of perMetric[0]!.rows.entries()) {

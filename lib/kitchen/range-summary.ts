@@ -131,7 +131,8 @@ function addHours(cube: CubePart, ids: DayIds, d: number, f: DayFilter, t: Hours
     const k = c * W;
     if (!cellMatches(keys, k, f)) continue;
     const level = keys[k]!;
-    const g1 = (keys[k + 2]! * S + ids.station[keys[k + 1]!]!) * L + level;
+    // Without `everything` the hour collapses: station × level is all that is read.
+    const g1 = ((everything ? keys[k + 2]! : 0) * S + ids.station[keys[k + 1]!]!) * L + level;
     const g2 = everything ? d * L + level : level;
     const g3 = everything ? ids.behavior[keys[k + 3]!]! * L + level : level;
     const g4 = everything ? ids.source[keys[k + 4]!]! * L + level : level;
@@ -262,7 +263,7 @@ function merge(
   // Without `everything`, the per-day, behavior and source tables shrink to one group per level
   // that collects what nobody reads.
   const hoursTargets: HoursTargets = {
-    hourStation: new DenseHistograms(HOURS * S * L, span),
+    hourStation: new DenseHistograms((everything ? HOURS : 1) * S * L, span),
     perDay: new DenseHistograms(everything ? days.length * L : L, span),
     perBehavior: new DenseHistograms(everything ? B * L : L, span),
     perSource: new DenseHistograms(everything ? O * L : L, span),
@@ -295,7 +296,7 @@ function merge(
   // Sums: station × level and hour × level from hour × station × level; level from station × level.
   const perStation = new DenseHistograms(S * L, span);
   const perHour = new DenseHistograms(HOURS * L, span);
-  for (let h = 0; h < HOURS; h++) {
+  for (let h = 0; h < (everything ? HOURS : 1); h++) {
     for (let s = 0; s < S; s++) {
       for (let l = 0; l < L; l++) {
         const g = (h * S + s) * L + l;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { durationSeconds, recordDurations, wholeSeconds } from "@/lib/kitchen/durations";
+import { durationSeconds, parseInstant, recordDurations, wholeSeconds } from "@/lib/kitchen/durations";
 import { nearestRank, percentileOf } from "@/lib/kitchen/nearest-rank";
 import { denseStats, meanOneDecimal } from "@/lib/kitchen/dense-histograms";
 
@@ -45,6 +45,41 @@ describe("durations", () => {
       itemFulfilledAt: "2025-03-01T13:02:00.000+0100",
     });
     expect(d.fire_to_fulfill).toBe(120);
+  });
+});
+
+describe("timestamps", () => {
+  it("reads every ISO-8601 form exactly as Date.parse does, and refuses what it refuses", () => {
+    const cases = [
+      "2025-03-04T16:15:12.589Z",
+      "2025-03-04T16:15:12Z",
+      "2025-03-04T16:15:12.5Z",
+      "2025-03-04T16:15:12.58Z",
+      "2025-03-04T16:15:12.5891Z",
+      "2025-03-04T16:15:12.589+01:00",
+      "2025-03-04T16:15:12.589-0530",
+      "2024-02-29T23:59:59.999-12:00",
+      "1969-12-31T23:59:59.999Z",
+      "2025-02-30T10:00:00Z",
+      "2025-13-01T00:00:00Z",
+      "2025-03-04T24:00:00Z",
+      "2025-03-04T16:15:60Z",
+      "2025-03-04T16:15:12.Z",
+      "2025-03-04T16:15:12.589+01:0x",
+      "2025-03-04 16:15:12Z",
+      "not a time",
+    ];
+    for (const c of cases) {
+      const expected = Number.isNaN(Date.parse(c)) ? null : Date.parse(c);
+      expect(parseInstant(c), c).toBe(expected);
+    }
+    for (let ms = -86_400_000; ms < 4e12; ms += 7_654_321_987) {
+      const iso = new Date(ms).toISOString();
+      expect(parseInstant(iso)).toBe(ms);
+      expect(parseInstant(iso.replace("Z", "-07:30"))).toBe(ms + 7.5 * 3_600_000);
+    }
+    expect(parseInstant(null)).toBeNull();
+    expect(parseInstant("")).toBeNull();
   });
 });
 
