@@ -4,9 +4,13 @@ import { levelStats } from "@/lib/kitchen/ui/summary-shapes";
 import { Skeleton } from "@/components/ui/states";
 import styles from "./headline-figures.module.css";
 
-function ChangeText({ change, show }: { change: Change; show: boolean }) {
-  if (!show) return null;
-  if (change.text === null) return <span className={`${styles.change} ${styles.neutral}`}>no earlier data</span>;
+type ChangeState = "off" | "loading" | "ready";
+
+function ChangeText({ change, state }: { change: Change; state: ChangeState }) {
+  if (state === "off") return null;
+  // Holds the line while the previous period loads, so the figures do not jump when it arrives.
+  if (state === "loading") return <span className={styles.change} aria-hidden="true" />;
+  if (change.text === null) return <span className={`${styles.change} ${styles.neutral}`}>no data before</span>;
   const arrow = change.direction === "up" ? "▲" : change.direction === "down" ? "▼" : "";
   return (
     <span className={`${styles.change} ${styles[change.tone]}`} title={change.description}>
@@ -18,13 +22,13 @@ function ChangeText({ change, show }: { change: Change; show: boolean }) {
   );
 }
 
-function Figure({ label, value, change, sub, compare }: { label: string; value: string; change: Change; sub?: string; compare: boolean }) {
+function Figure({ label, value, change, sub, compare }: { label: string; value: string; change: Change; sub?: string; compare: ChangeState }) {
   return (
     <div className={styles.figure}>
       <dt>{label}</dt>
       <dd>
         <span className={styles.value}>{value}</span>
-        <ChangeText change={change} show={compare} />
+        <ChangeText change={change} state={compare} />
         {sub ? <span className={styles.sub}>{sub}</span> : null}
       </dd>
     </div>
@@ -42,10 +46,12 @@ export function HeadlineFigures({
   compare,
 }: {
   summary: KitchenSummary;
+  /** The previous period's summary; undefined while it loads (no change is shown yet). */
   previous: KitchenSummary | undefined;
   levels: KitchenLevel[];
   compare: boolean;
 }) {
+  const showChange: ChangeState = !compare ? "off" : previous === undefined ? "loading" : "ready";
   return (
     <div className={styles.grid} data-testid="headline-figures">
       {levels.map((level) => {
@@ -59,15 +65,15 @@ export function HeadlineFigures({
               Level {level} · {LEVEL_LABELS[level]}
             </h3>
             <dl className={styles.figures}>
-              <Figure label="Items" value={formatCount(now?.count ?? 0)} change={formatChange(now?.count, before?.count, "count", "neutral")} compare={compare} />
-              <Figure label="p50" value={formatDuration(now?.p50)} change={formatChange(now?.p50, before?.p50, "duration", "lower-is-better")} compare={compare} />
-              <Figure label="p90" value={formatDuration(now?.p90)} change={formatChange(now?.p90, before?.p90, "duration", "lower-is-better")} compare={compare} />
+              <Figure label="Items" value={formatCount(now?.count ?? 0)} change={formatChange(now?.count, before?.count, "count", "neutral")} compare={showChange} />
+              <Figure label="p50" value={formatDuration(now?.p50)} change={formatChange(now?.p50, before?.p50, "duration", "lower-is-better")} compare={showChange} />
+              <Figure label="p90" value={formatDuration(now?.p90)} change={formatChange(now?.p90, before?.p90, "duration", "lower-is-better")} compare={showChange} />
               <Figure
                 label="On time"
                 value={formatShare(target?.share)}
                 change={formatChange(target?.share, targetBefore?.share, "share", "higher-is-better")}
                 sub={target ? `target ${formatDuration(target.targetSeconds)}` : undefined}
-                compare={compare}
+                compare={showChange}
               />
             </dl>
           </section>

@@ -68,6 +68,8 @@ export function KitchenView({ restaurant, today }: { restaurant: KitchenRestaura
   const coverage = useQuery({ ...kitchenCoverageQuery(guid, view, { poll: waiting }), enabled: waiting && !knownNotEntitled });
   const previous = useQuery({
     ...kitchenSummaryQuery(guid, apiQuery(view, comparisonRange(view))),
+    // Never compare with another filter's numbers while the right ones load.
+    placeholderData: undefined,
     enabled: view.compare && !!data && !summary.isPlaceholderData && !notEntitled,
   });
   const targets = useQuery({ ...kitchenTargetsQuery(guid), enabled: !notEntitled });

@@ -1,0 +1,189 @@
+import { readFileSync } from "node:fs";
+import { parse } from "csv-parse/sync";
+import { expect, test, type Download, type Locator, type Page } from "@playwright/test";
+import type { KitchenLevel, KitchenSummary, KitchenTickets } from "../lib/kitchen/api-types";
+import { businessDaysInRange } from "../lib/kitchen/business-date";
+import { formatDuration } from "../lib/kitchen/ui/format";
+import { restaurantNamed, signIn } from "./fixtures/auth";
+
+/**
+ * The Kitchen page against the embedded sandbox, end to end. Every expected value comes from the
+ * kitchen API in the same session (never hard-coded): station names, percentiles, CSV rows.
+ */
+const harbor = restaurantNamed("Harbor Street Kitchen");
+const pier9 = restaurantNamed("Pier 9 Pizza");
+
+// A cold week of a busy restaurant is fetched from the sandbox on first view.
+test.setTimeout(240_000);
+
+async function api<T>(page: Page, path: string): Promise<T> {
+  const response = await page.request.get(path);
+  expect(response.status(), path).toBe(200);
+  return (await response.json()) as T;
+}
+
+function summaryOf(page: Page, query: string) {
+  return api<KitchenSummary>(page, `/api/restaurants/${harbor.guid}/kitchen/summary?${query}`);
+}
+
+function stationNamesAt(summary: KitchenSummary, levels: readonly KitchenLevel[]): string[] {
+  const names = summary.stations.filter((s) => levels.includes(s.level) && s.stats.count > 0).map((s) => s.stationName ?? "No station");
+  return [...new Set(names)].sort();
+}
+
+/** The category axis's labels: every tick of the chart but the value axis's minutes ("5m"). */
+async function axisNames(chart: Locator): Promise<string[]> {
+  // recharts wraps a long name over lines (tspans): "Garde Manger" is two.
+  const ticks = await chart
+    .locator(".recharts-cartesian-axis-tick-value")
+    .evaluateAll((nodes) => nodes.map((n) => [...n.querySelectorAll("tspan")].map((t) => t.textContent).join(" ") || (n.textContent ?? "")));
+  return ticks.filter((t) => !/^\d+(\.\d+)?m$/.test(t)).sort();
+}
+
+async function csvOf(download: Download): Promise<Record<string, string>[]> {
+  const path = await download.path();
+  return parse(readFileSync(path, "utf8"), { columns: true, bom: true, skip_empty_lines: true }) as Record<string, string>[];
+}
+
+test("a manager reads the stations, switches level and metric, opens a table, downloads the CSVs and reloads the same view", async ({ page }) => {
+  // Straight to the Kitchen page: the Overview would start fetching every restaurant's week too.
+  await signIn(page, "admin@kitchen.test", { callbackUrl: `/restaurants/${harbor.guid}/kitchen?range=7d` });
+
+  const chart = page.getByTestId("station-chart");
+  await expect(chart.locator(".recharts-bar-rectangle").first()).toBeVisible({ timeout: 180_000 });
+
+  // The range is the last 7 business dates; the page's own CSV link carries it.
+  const summaryHref = (await page.getByRole("link", { name: "Summary CSV" }).getAttribute("href")) ?? "";
+  const range = new URL(summaryHref, "http://localhost").searchParams;
+  const from = range.get("from") ?? "";
+  const to = range.get("to") ?? "";
+  expect(businessDaysInRange(from, to)).toBe(7);
+
+  // Every level together: the chart names the stations the API names, and the headline agrees.
+  const all = await summaryOf(page, `from=${from}&to=${to}&metric=fire_to_fulfill`);
+  const allLevels = all.levels.filter((l) => l.stats.count > 0).map((l) => l.level);
+  const expectedAll = stationNamesAt(all, allLevels);
+  expect(expectedAll.length).toBeGreaterThan(2);
+  await expect.poll(() => axisNames(chart)).toEqual(expectedAll);
+  const level0 = all.levels.find((l) => l.level === 0)!.stats;
+  const headline0 = page.getByTestId("headline-figures").getByRole("region", { name: /^Level 0/ });
+  await expect(headline0.getByRole("definition").nth(1)).toContainText(formatDuration(level0.p50));
+  await expect(headline0.getByRole("definition").nth(2)).toContainText(formatDuration(level0.p90));
+
+  // Level 1 (the expediter) and wait-to-start: URL, chart, legend and definition follow.
+  const filters = page.getByRole("group", { name: "Filters" });
+  await filters.getByLabel("Level").selectOption("1");
+  await expect(page).toHaveURL(/[?&]level=1(&|$)/);
+  await filters.getByLabel("Metric").selectOption("wait_to_start");
+  await expect(page).toHaveURL(/[?&]metric=wait_to_start(&|$)/);
+  await expect(page).toHaveURL(/[?&]level=1(&|$)/);
+  await expect(filters.getByLabel("Level")).toHaveValue("1");
+  await expect(page.getByTestId("metric-note")).toContainText("Wait to start = item started − ticket fired");
+
+  const query = `from=${from}&to=${to}&metric=wait_to_start&level=1`;
+  const level1 = await summaryOf(page, query);
+  const expected1 = stationNamesAt(level1, [1]);
+  await expect.poll(() => axisNames(chart)).toEqual(expected1);
+  await expect(chart.getByRole("list", { name: "Legend" })).toContainText("p50 · Expediter");
+
+  // The chart's table: one row per station at level 1, with the API's numbers.
+  await chart.getByRole("button", { name: "Show table" }).click();
+  const table = chart.getByRole("table");
+  const stations1 = level1.stations.filter((s) => s.level === 1 && s.stats.count > 0);
+  await expect(table.locator("tbody tr")).toHaveCount(stations1.length);
+  for (const s of stations1) {
+    const row = table.locator("tbody tr", { has: page.getByRole("cell", { name: s.stationName ?? "No station", exact: true }) });
+    await expect(row.getByRole("cell").nth(2)).toHaveText(s.stats.count.toLocaleString("en-US"));
+    await expect(row.getByRole("cell").nth(5)).toHaveText(formatDuration(s.stats.p90));
+  }
+
+  // The chart's own CSV holds the same rows as its table.
+  const [chartCsv] = await Promise.all([page.waitForEvent("download"), chart.getByRole("button", { name: "Download CSV" }).click()]);
+  const chartRows = await csvOf(chartCsv);
+  expect(chartRows.map((r) => [r.Station, Number(r.Items), r["p90 (s)"] === "" ? null : Number(r["p90 (s)"])]).sort()).toEqual(
+    stations1.map((s) => [s.stationName ?? "No station", s.stats.count, s.stats.p90]).sort(),
+  );
+
+  // summary.csv for the view: its station rows are the API's.
+  const [summaryCsv] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Summary CSV" }).click()]);
+  const summaryRows = await csvOf(summaryCsv);
+  expect(summaryRows.length).toBeGreaterThan(0);
+  await assertSummaryCsv(page, summaryRows, query);
+
+  // fulfillments.csv for the range: one row per record the summary counted or excluded.
+  const [fulfillmentsCsv] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Fulfillments CSV" }).click()]);
+  const records = await csvOf(fulfillmentsCsv);
+  const total = all.levels.reduce((sum, l) => sum + l.stats.count + l.stats.excluded, 0);
+  expect(records.length).toBe(total);
+  assertFulfillmentsCsv(records, all);
+
+  // A reload (or a shared link) shows the same view.
+  const url = page.url();
+  await page.reload();
+  expect(page.url()).toBe(url);
+  await expect(filters.getByLabel("Level")).toHaveValue("1");
+  await expect(filters.getByLabel("Metric")).toHaveValue("wait_to_start");
+  await expect(chart.locator(".recharts-bar-rectangle").first()).toBeVisible({ timeout: 60_000 });
+  await expect.poll(() => axisNames(chart)).toEqual(expected1);
+});
+
+test("the slowest tickets open to their items with times at every level", async ({ page }) => {
+  await signIn(page, "admin@kitchen.test", { callbackUrl: `/restaurants/${harbor.guid}/kitchen?range=yesterday` });
+  const card = page.getByTestId("slowest-tickets");
+  await expect(card.getByRole("table").first()).toBeVisible({ timeout: 180_000 });
+  const href = (await page.getByRole("link", { name: "Summary CSV" }).getAttribute("href")) ?? "";
+  const range = new URL(href, "http://localhost").searchParams;
+  const tickets = await api<KitchenTickets>(page, `/api/restaurants/${harbor.guid}/kitchen/tickets?from=${range.get("from")}&to=${range.get("to")}&metric=fire_to_fulfill`);
+  expect(tickets.tickets.length).toBeGreaterThan(0);
+  const first = tickets.tickets[0]!;
+  await expect(card.locator("tbody > tr").first().getByRole("cell").nth(3)).toHaveText(formatDuration(first.seconds));
+
+  await card.getByRole("button", { name: new RegExp(`^${first.items.length} items of the ticket`) }).first().click();
+  const items = card.getByRole("table", { name: /Items of the ticket/ });
+  await expect(items.locator("tbody tr")).toHaveCount(first.items.length);
+  const levels = [...new Set(first.items.map((i) => i.level))];
+  expect(levels.length).toBeGreaterThan(1);
+  for (const level of levels) await expect(items.getByRole("cell", { name: new RegExp(`^${level} · `) }).first()).toBeVisible();
+});
+
+test("the basic-tier restaurant explains that kitchen data needs the professional tier", async ({ page }) => {
+  await signIn(page, "ben@kitchen.test", { callbackUrl: `/restaurants/${pier9.guid}/kitchen` });
+  const message = page.getByTestId("not-entitled");
+  await expect(message).toBeVisible({ timeout: 60_000 });
+  await expect(message).toContainText("Kitchen data needs the professional tier");
+  await expect(message).toContainText(pier9.name);
+  await expect(page.getByTestId("station-chart")).toHaveCount(0);
+});
+
+// --- CSV checks, kept apart so the test above reads as the manager's steps ---------------------
+
+/**
+ * summary.csv holds one row per station, level and metric for the view's filters: for each metric,
+ * the API's station rows, number for number.
+ */
+async function assertSummaryCsv(page: Page, rows: Record<string, string>[], query: string) {
+  const num = (v: string | undefined) => (v === undefined || v === "" ? null : Number(v));
+  const metrics = [...new Set(rows.map((r) => r.metric))].sort();
+  expect(metrics).toEqual(["fire_to_fulfill", "start_to_fulfill", "wait_to_start"]);
+  for (const metric of metrics) {
+    const params = new URLSearchParams(query);
+    params.set("metric", metric!);
+    const summary = await summaryOf(page, params.toString());
+    const fromCsv = rows
+      .filter((r) => r.metric === metric)
+      .map((r) => [r.station_name || null, num(r.level), num(r.count), num(r.excluded), num(r.p50_s), num(r.p90_s), num(r.p95_s)]);
+    const fromApi = summary.stations.map((s) => [s.stationName, s.level, s.stats.count, s.stats.excluded, s.stats.p50, s.stats.p90, s.stats.p95]);
+    expect(fromCsv.map(String).sort(), metric).toEqual(fromApi.map(String).sort());
+  }
+}
+
+/** fulfillments.csv holds every record of the range: per level, as many timed records as the API counted. */
+function assertFulfillmentsCsv(rows: Record<string, string>[], summary: KitchenSummary) {
+  for (const { level, stats } of summary.levels) {
+    const atLevel = rows.filter((r) => Number(r.itemFulfillmentLevel) === level);
+    expect(atLevel.length, `records at level ${level}`).toBe(stats.count + stats.excluded);
+    expect(atLevel.filter((r) => r.fire_to_fulfill_s !== "").length, `timed records at level ${level}`).toBe(stats.count);
+  }
+  const csvStations = [...new Set(rows.map((r) => r.prepStationName || "No station"))].sort();
+  expect(csvStations).toEqual(stationNamesAt(summary, [0, 1, 2]));
+}

@@ -1,0 +1,41 @@
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { expect, test } from "@playwright/test";
+import { restaurantNamed, signIn } from "./fixtures/auth";
+
+/**
+ * Screenshots of the Kitchen page and the Overview at a desktop and a phone size, for people to
+ * look at (e2e/.screenshots/ is git-ignored). The assertions are what the pictures rely on: the
+ * page does not scroll sideways, and the charts have drawn.
+ */
+const harbor = restaurantNamed("Harbor Street Kitchen");
+const dir = join(__dirname, ".screenshots");
+mkdirSync(dir, { recursive: true });
+
+const SIZES = [
+  { name: "1440x900", width: 1440, height: 900 },
+  { name: "390x844", width: 390, height: 844 },
+];
+
+for (const size of SIZES) {
+  test(`Kitchen page at ${size.name}`, async ({ page }) => {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    await signIn(page, "admin@kitchen.test");
+    await page.goto(`/restaurants/${harbor.guid}/kitchen`);
+    await expect(page.getByTestId("station-chart").locator("svg .recharts-bar-rectangle").first()).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByTestId("slowest-tickets").getByRole("table")).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, "the page must not scroll sideways").toBeLessThanOrEqual(0);
+    await page.screenshot({ path: join(dir, `kitchen-${size.name}.png`), fullPage: true });
+    await page.screenshot({ path: join(dir, `kitchen-${size.name}-fold.png`) });
+  });
+
+  test(`Overview at ${size.name}`, async ({ page }) => {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    await signIn(page, "admin@kitchen.test");
+    await page.goto("/");
+    await expect(page.getByTestId("kitchen-overview")).toBeVisible();
+    await expect(page.getByTestId("kitchen-overview").getByText("Loading…")).toHaveCount(0, { timeout: 60_000 });
+    await page.screenshot({ path: join(dir, `overview-${size.name}.png`), fullPage: true });
+  });
+}
