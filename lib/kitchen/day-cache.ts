@@ -50,11 +50,15 @@ export class DayCache<V> {
   }
 }
 
-/** Bytes held by the typed arrays of a value (strings and objects are small beside them). */
-export function typedArrayBytes(value: unknown, depth = 0): number {
-  if (ArrayBuffer.isView(value)) return value.byteLength;
+/** Bytes held by the typed arrays of a value, each counted once (strings and objects are small beside them). */
+export function typedArrayBytes(value: unknown, depth = 0, seen = new Set<unknown>()): number {
+  if (ArrayBuffer.isView(value)) {
+    if (seen.has(value)) return 0;
+    seen.add(value);
+    return value.byteLength;
+  }
   if (depth > 4 || value === null || typeof value !== "object") return 0;
   let total = 0;
-  for (const v of Object.values(value)) total += typedArrayBytes(v, depth + 1);
+  for (const v of Object.values(value)) total += typedArrayBytes(v, depth + 1, seen);
   return total;
 }

@@ -4,10 +4,12 @@ import { CELL_WIDTH, cellTotals, CUBE_KINDS, type CubePart, type DaySummary, typ
 
 /**
  * The stored form of a DaySummary: varints, seconds delta-coded within each cell (ascending, so
- * the gaps are small). Decoding checks the version and that every array is whole, so a damaged
- * row fails loudly instead of merging into wrong numbers.
+ * the gaps are small). The three metrics share their cells (a record without a value still has
+ * its cell, as an exclusion), so each kind's cell keys are written once. Decoding checks the
+ * version and that every array is whole, so a damaged row fails loudly instead of merging into
+ * wrong numbers.
  */
-const FORMAT_VERSION = 1;
+const FORMAT_VERSION = 2;
 
 export function encodeDaySummary(day: DaySummary): Uint8Array {
   const w = new ByteWriter();
@@ -20,8 +22,17 @@ export function encodeDaySummary(day: DaySummary): Uint8Array {
   writeStrings(w, day.sources);
   writeDimensions(w, day.items);
   writeDimensions(w, day.courses);
-  for (const metric of KITCHEN_METRICS) {
-    for (const kind of CUBE_KINDS) writeCube(w, day.cubes[metric][kind]);
+  for (const kind of CUBE_KINDS) {
+    const keys = day.cubes.fire_to_fulfill[kind].keys;
+    for (const metric of KITCHEN_METRICS) {
+      const other = day.cubes[metric][kind].keys;
+      if (other !== keys && (other.length !== keys.length || other.some((k, i) => k !== keys[i]))) {
+        throw new Error(`the ${kind} cells of ${metric} differ from those of fire_to_fulfill`);
+      }
+    }
+    w.uint(keys.length / CELL_WIDTH);
+    for (let i = 0; i < keys.length; i++) w.uint(keys[i]!);
+    for (const metric of KITCHEN_METRICS) writeCells(w, day.cubes[metric][kind]);
   }
   return w.bytes();
 }
@@ -38,10 +49,12 @@ export function decodeDaySummary(bytes: Uint8Array): DaySummary {
   const sources = readStrings(r);
   const items = readDimensions(r);
   const courses = readDimensions(r);
-  const cubes = {} as DaySummary["cubes"];
-  for (const metric of KITCHEN_METRICS) {
-    cubes[metric] = {} as DaySummary["cubes"][typeof metric];
-    for (const kind of CUBE_KINDS) cubes[metric][kind] = readCube(r);
+  const cubes = { fire_to_fulfill: {}, start_to_fulfill: {}, wait_to_start: {} } as DaySummary["cubes"];
+  for (const kind of CUBE_KINDS) {
+    const cells = r.uint();
+    const keys = new Uint32Array(cells * CELL_WIDTH);
+    for (let i = 0; i < keys.length; i++) keys[i] = r.uint();
+    for (const metric of KITCHEN_METRICS) cubes[metric][kind] = readCells(r, keys, cells);
   }
   if (!r.done) throw new Error("day summary has trailing bytes");
   return { businessDate, recordCount, levels, stations, behaviors, sources, items, courses, cubes };
@@ -74,10 +87,8 @@ function readStrings(r: ByteReader): (string | null)[] {
   return out;
 }
 
-function writeCube(w: ByteWriter, cube: CubePart): void {
+function writeCells(w: ByteWriter, cube: CubePart): void {
   const cells = cube.excluded.length;
-  w.uint(cells);
-  for (let i = 0; i < cube.keys.length; i++) w.uint(cube.keys[i]!);
   for (let c = 0; c < cells; c++) {
     const from = cube.start[c]!;
     const to = cube.start[c + 1]!;
@@ -92,10 +103,7 @@ function writeCube(w: ByteWriter, cube: CubePart): void {
   }
 }
 
-function readCube(r: ByteReader): CubePart {
-  const cells = r.uint();
-  const keys = new Uint32Array(cells * CELL_WIDTH);
-  for (let i = 0; i < keys.length; i++) keys[i] = r.uint();
+function readCells(r: ByteReader, keys: Uint32Array, cells: number): CubePart {
   const excluded = new Uint32Array(cells);
   const start = new Uint32Array(cells + 1);
   let seconds = new Uint32Array(Math.max(16, cells * 4));

@@ -27,7 +27,7 @@ import { summariseDay, type DaySummary } from "./day-summary";
 import { decodeDaySummary, encodeDaySummary } from "./day-summary-codec";
 import { recordDurations } from "./durations";
 import { describeFetchFailure, MalformedDayError } from "./fetch-failure";
-import { KitchenStore, RECORDS_PER_CHUNK, type DayRow } from "./kitchen-store";
+import { KitchenStore, RECORDS_PER_CHUNK, unpack, type DayRow } from "./kitchen-store";
 import { mapLimit } from "./map-limit";
 import { mergeDays, mergeStationLevels, type SummaryFilters } from "./range-summary";
 import { validateRange } from "./range-query";
@@ -78,6 +78,8 @@ export type KitchenService = ReturnType<typeof createKitchenService>;
 const DEFAULT_CONCURRENCY = 8;
 const DEFAULT_FAILED_RETRY_S = 30;
 const DEFAULT_CACHE_BYTES = 256 * 1024 * 1024;
+const COMPLETE_ROWS_KEPT = 200_000;
+const UNREADABLE = "the stored copy could not be read; it is fetched again";
 
 /** Whether the stored row of a date calls for an upstream fetch now. */
 export function needsFetch(row: DayRow | undefined, phase: DatePhase, nowMs: number, config: KitchenServiceConfig): boolean {
@@ -105,6 +107,7 @@ export function createKitchenService(deps: KitchenServiceDeps) {
   const cacheBytes = config.cacheBytes ?? DEFAULT_CACHE_BYTES;
   const summaryCache = new DayCache<DaySummary>(Math.floor(cacheBytes * 0.75), typedArrayBytes);
   const ticketCache = new DayCache<TicketFacts>(Math.floor(cacheBytes * 0.25), typedArrayBytes);
+  const completeRows = new Map<string, DayRow>();
   const interners = new Map<string, DimensionInterner>();
   const internerOf = (guid: string) => {
     let interner = interners.get(guid);
@@ -167,12 +170,24 @@ export function createKitchenService(deps: KitchenServiceDeps) {
     if (dates.length === 0) return new Map();
     const from = dates[0]!;
     const to = dates[dates.length - 1]!;
+    // A complete day is final, so a range of complete days needs no query at all.
+    const known = dates.map((d) => completeRows.get(`${restaurant.guid}|${d}`));
+    if (known.every((row) => row !== undefined)) return new Map(known.map((row) => [row!.businessDate, row!]));
     const at = now();
-    const rows = await store.dayRows(restaurant.guid, from, to);
+    let rows = await store.dayRows(restaurant.guid, from, to);
     const wanted = dates.filter((d) => needsFetch(rows.get(d), datePhase(d, restaurant, at, config.closeGraceMinutes), at, config));
-    if (wanted.length === 0) return rows;
-    await mapLimit(wanted, config.fetchConcurrency ?? DEFAULT_CONCURRENCY, (d) => fetchDay(restaurant, d));
-    return store.dayRows(restaurant.guid, from, to);
+    if (wanted.length > 0) {
+      await mapLimit(wanted, config.fetchConcurrency ?? DEFAULT_CONCURRENCY, (d) => fetchDay(restaurant, d));
+      rows = await store.dayRows(restaurant.guid, from, to);
+    }
+    for (const row of rows.values()) if (row.status === "complete") rememberComplete(restaurant.guid, row);
+    return rows;
+  }
+
+  function rememberComplete(guid: string, row: DayRow): void {
+    // Rows are small; the bound only keeps a years-long process from growing without end.
+    if (completeRows.size >= COMPLETE_ROWS_KEPT) completeRows.delete(completeRows.keys().next().value!);
+    completeRows.set(`${guid}|${row.businessDate}`, row);
   }
 
   function coverageOf(dates: readonly string[], rows: Map<string, DayRow>): DateCoverage {
@@ -196,13 +211,20 @@ export function createKitchenService(deps: KitchenServiceDeps) {
     });
   }
 
+  /**
+   * The decoded data of the usable dates of `rows`, from memory or the store. A stored day that
+   * no longer decodes (a damaged row, or one written by an older format) is marked failed, so the
+   * next request fetches it again, and reported as failed in this answer (`rows` is updated).
+   */
   async function decoded<V>(
     guid: string,
-    wanted: { date: string; version: number }[],
+    dates: readonly string[],
+    rows: Map<string, DayRow>,
     cache: DayCache<V>,
-    load: (dates: string[]) => Promise<Map<string, { fetchedAt: number; bytes: Uint8Array }>>,
+    load: (dates: string[]) => Promise<Map<string, { fetchedAt: number; packed: string }>>,
     decode: (bytes: Uint8Array) => V,
   ): Promise<V[]> {
+    const wanted = usableDates(dates, rows);
     const out = new Map<string, V>();
     const missing: string[] = [];
     for (const { date, version } of wanted) {
@@ -210,20 +232,31 @@ export function createKitchenService(deps: KitchenServiceDeps) {
       if (hit) out.set(date, hit);
       else missing.push(date);
     }
+    const unreadable: string[] = [];
     if (missing.length > 0) {
       for (const [date, blob] of await load(missing)) {
-        const value = decode(blob.bytes);
-        cache.set(`${guid}|${date}`, blob.fetchedAt, value);
-        out.set(date, value);
+        try {
+          const value = decode(unpack(blob.packed));
+          cache.set(`${guid}|${date}`, blob.fetchedAt, value);
+          out.set(date, value);
+        } catch (error) {
+          console.warn(`[kitchen] stored data of ${guid} ${date} is unreadable, fetching it again: ${String(error)}`);
+          unreadable.push(date);
+        }
       }
+    }
+    if (unreadable.length > 0) {
+      await store.markUnreadable(guid, unreadable, UNREADABLE);
+      for (const date of unreadable) completeRows.delete(`${guid}|${date}`);
+      for (const date of unreadable) rows.set(date, { ...rows.get(date)!, status: "failed", reason: UNREADABLE, attemptedAt: 0, fetchedAt: null });
     }
     return wanted.flatMap(({ date }) => (out.has(date) ? [out.get(date)!] : []));
   }
 
-  const daySummaries = (guid: string, wanted: { date: string; version: number }[]) =>
-    decoded(guid, wanted, summaryCache, (dates) => store.summaries(guid, dates), decodeDaySummary);
-  const dayTicketFacts = (guid: string, wanted: { date: string; version: number }[]) =>
-    decoded(guid, wanted, ticketCache, (dates) => store.ticketFacts(guid, dates), decodeTicketFacts);
+  const daySummaries = (guid: string, dates: readonly string[], rows: Map<string, DayRow>) =>
+    decoded(guid, dates, rows, summaryCache, (d) => store.summaries(guid, d), decodeDaySummary);
+  const dayTicketFacts = (guid: string, dates: readonly string[], rows: Map<string, DayRow>) =>
+    decoded(guid, dates, rows, ticketCache, (d) => store.ticketFacts(guid, d), decodeTicketFacts);
 
   function rangeOf(restaurant: KitchenRestaurant, query: KitchenRangeQuery): string[] {
     return validateRange(query, restaurant, now(), config.maxRangeDays);
@@ -259,7 +292,7 @@ export function createKitchenService(deps: KitchenServiceDeps) {
     async summary(restaurant: KitchenRestaurant, query: KitchenSummaryQuery): Promise<KitchenSummary> {
       const dates = rangeOf(restaurant, query);
       const rows = await ensureRange(restaurant, dates);
-      const [days, targets] = await Promise.all([daySummaries(restaurant.guid, usableDates(dates, rows)), store.targets(restaurant.guid)]);
+      const [days, targets] = await Promise.all([daySummaries(restaurant.guid, dates, rows), store.targets(restaurant.guid)]);
       const filters = filtersOf(query);
       return {
         restaurantGuid: restaurant.guid,
@@ -286,7 +319,7 @@ export function createKitchenService(deps: KitchenServiceDeps) {
     ): Promise<(StationRef & { level: KitchenLevel; metric: KitchenMetric; stats: Stats })[]> {
       const dates = rangeOf(restaurant, query);
       const rows = await ensureRange(restaurant, dates);
-      const days = await daySummaries(restaurant.guid, usableDates(dates, rows));
+      const days = await daySummaries(restaurant.guid, dates, rows);
       const filters = filtersOf(query);
       const perMetric = KITCHEN_METRICS.map((metric) => ({ metric, rows: mergeStationLevels(days, metric, filters, internerOf(restaurant.guid)) }));
       // One row per station and level, the three metrics in a fixed order beneath each other.
@@ -339,7 +372,7 @@ export function createKitchenService(deps: KitchenServiceDeps) {
     async tickets(restaurant: KitchenRestaurant, query: KitchenTicketsQuery): Promise<KitchenTickets> {
       const dates = rangeOf(restaurant, query);
       const rows = await ensureRange(restaurant, dates);
-      const facts = await dayTicketFacts(restaurant.guid, usableDates(dates, rows));
+      const facts = await dayTicketFacts(restaurant.guid, dates, rows);
       const ranked = slowestTickets(facts, query.metric, filtersOf(query), query.limit);
       const byDate = new Map<string, typeof ranked>();
       for (const t of ranked) byDate.set(t.businessDate, [...(byDate.get(t.businessDate) ?? []), t]);

@@ -36,7 +36,8 @@ export interface StoredDay {
 export const RECORDS_PER_CHUNK = 2000;
 
 const pack = (bytes: Uint8Array) => deflateRawSync(bytes, { level: 1 }).toString("base64");
-const unpack = (text: string) => new Uint8Array(inflateRawSync(Buffer.from(text, "base64")));
+/** The bytes of a stored blob (summary, ticket facts, record chunk); throws on a damaged one. */
+export const unpack = (text: string) => new Uint8Array(inflateRawSync(Buffer.from(text, "base64")));
 
 interface DayRowSql {
   business_date: string;
@@ -81,24 +82,24 @@ export class KitchenStore {
     return rows[0] ? toDayRow(rows[0]) : undefined;
   }
 
-  /** Encoded summaries of the given dates (those that have one). */
-  async summaries(restaurantGuid: string, dates: readonly string[]): Promise<Map<string, { fetchedAt: number; bytes: Uint8Array }>> {
+  /** Stored summaries of the given dates (those that have one), still packed: see `unpack`. */
+  async summaries(restaurantGuid: string, dates: readonly string[]): Promise<Map<string, { fetchedAt: number; packed: string }>> {
     return this.blobs(restaurantGuid, dates, "summary");
   }
 
-  async ticketFacts(restaurantGuid: string, dates: readonly string[]): Promise<Map<string, { fetchedAt: number; bytes: Uint8Array }>> {
+  async ticketFacts(restaurantGuid: string, dates: readonly string[]): Promise<Map<string, { fetchedAt: number; packed: string }>> {
     return this.blobs(restaurantGuid, dates, "tickets");
   }
 
   private async blobs(restaurantGuid: string, dates: readonly string[], column: "summary" | "tickets") {
-    const out = new Map<string, { fetchedAt: number; bytes: Uint8Array }>();
+    const out = new Map<string, { fetchedAt: number; packed: string }>();
     if (dates.length === 0) return out;
     const rows = await this.db.query<{ business_date: string; fetched_at: Date | string; blob: string }>(
       `SELECT business_date, fetched_at, ${column} AS blob FROM kitchen_days
         WHERE restaurant_guid = $1 AND business_date = ANY($2::text[]) AND ${column} IS NOT NULL AND fetched_at IS NOT NULL`,
       [restaurantGuid, dates],
     );
-    for (const r of rows) out.set(r.business_date, { fetchedAt: ms(r.fetched_at), bytes: unpack(r.blob) });
+    for (const r of rows) out.set(r.business_date, { fetchedAt: ms(r.fetched_at), packed: r.blob });
     return out;
   }
 
@@ -161,6 +162,15 @@ export class KitchenStore {
          status = CASE WHEN kitchen_days.status = 'open' THEN 'open' ELSE 'failed' END,
          attempted_at = EXCLUDED.attempted_at, reason = EXCLUDED.reason`,
       [restaurantGuid, date, new Date(attemptedAt).toISOString(), reason.slice(0, 500)],
+    );
+  }
+
+  /** Dates whose stored data cannot be read: failed, and due for a fetch at once. */
+  async markUnreadable(restaurantGuid: string, dates: readonly string[], reason: string): Promise<void> {
+    await this.db.query(
+      `UPDATE kitchen_days SET status = 'failed', reason = $3, attempted_at = to_timestamp(0), fetched_at = NULL, summary = NULL, tickets = NULL
+        WHERE restaurant_guid = $1 AND business_date = ANY($2::text[])`,
+      [restaurantGuid, dates, reason],
     );
   }
 

@@ -124,6 +124,24 @@ describe.each(STORE_KINDS)("kitchen pipeline on %s", (kind) => {
     }
   });
 
+  it("fetches a day again when its stored copy can no longer be read", async () => {
+    const range = { from: "20250303", to: "20250304", metric: "fire_to_fulfill" as const };
+    const first = await kitchenService(t.db, sandbox.url, newLog(), clock).summary(grill, range);
+    await t.db.query("UPDATE kitchen_days SET summary = 'AAAA' WHERE restaurant_guid = $1 AND business_date = '20250304'", [grill.guid]);
+
+    const log = newLog();
+    const restarted = kitchenService(t.db, sandbox.url, log, clock); // nothing in memory
+    const damaged = await restarted.summary(grill, range);
+    expect(log.fulfillmentRequests).toEqual([]);
+    expect(damaged.coverage.complete).toEqual(["20250303"]);
+    expect(damaged.coverage.failed).toEqual([{ date: "20250304", reason: expect.stringMatching(/could not be read/), attemptedAt: new Date(0).toISOString() }]);
+
+    const healed = await restarted.summary(grill, range);
+    expect(log.fulfillmentRequests).toEqual(["20250304"]);
+    expect(healed.coverage.complete).toEqual(["20250303", "20250304"]);
+    expect(healed.levels).toEqual(first.levels);
+  });
+
   it("stores a 204 as not entitled and asks again only after KITCHEN_NOT_ENTITLED_RETRY_H", async () => {
     const log = newLog();
     const service = kitchenService(t.db, sandbox.url, log, clock, { notEntitledRetryHours: 24 });
