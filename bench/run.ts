@@ -20,6 +20,7 @@ import { enumerateBusinessDates } from "@/lib/kitchen/business-date";
 import { summariseDay } from "@/lib/kitchen/day-summary";
 import { encodeDaySummary } from "@/lib/kitchen/day-summary-codec";
 import { createKitchenService, type KitchenRestaurant } from "@/lib/kitchen/kitchen-service";
+import { DimensionInterner } from "@/lib/kitchen/dimension-interner";
 import { mergeStationLevels } from "@/lib/kitchen/range-summary";
 import { createPlatformClient, type FetchLike } from "@/lib/platform";
 import { itemFulfillmentList, type ItemFulfillment } from "@/lib/platform/schemas";
@@ -141,7 +142,8 @@ async function main() {
       const records = validate ? itemFulfillmentList.parse(parsed) : (parsed as ItemFulfillment[]);
       const summary = summariseDay(records, BUSY_DAY, harbor.timeZone);
       encodeDaySummary(summary);
-      return KITCHEN_METRICS.map((metric) => ({ metric, rows: mergeStationLevels([summary], metric, {}) }));
+      const interner = new DimensionInterner();
+      return KITCHEN_METRICS.map((metric) => ({ metric, rows: mergeStationLevels([summary], metric, {}, interner) }));
     };
     const duckDaySql = `WITH r AS (
         SELECT prepStationGuid AS station, itemFulfillmentLevel AS level,
@@ -204,12 +206,21 @@ async function main() {
       } catch (error) {
         if (fulfillments) {
           outcomes.set("error", (outcomes.get("error") ?? 0) + 1);
-          errors.push(error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+          const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : "";
+          errors.push(error instanceof Error ? `${error.name}: ${error.message}${cause}` : String(error));
         }
         throw error;
       }
     };
-    const client = createPlatformClient({ baseUrl: sandbox.url, clientId: partner.clientId, clientSecret: partner.clientSecret, fetch: counting });
+    // A long per-attempt timeout: on a shared two-core machine the sandbox can take many seconds
+    // to produce a 10 MB day, and a timed-out attempt would be retried (a second request).
+    const client = createPlatformClient({
+      baseUrl: sandbox.url,
+      clientId: partner.clientId,
+      clientSecret: partner.clientSecret,
+      fetch: counting,
+      timeoutMs: 120_000,
+    });
     const db = await openPgliteDatabase();
     await migrate(db);
     const service = createKitchenService({
@@ -228,10 +239,8 @@ async function main() {
     const coldDates = enumerateBusinessDates(COLD_THIRTY.from, COLD_THIRTY.to);
     const perDate = new Map<string, number>();
     for (const d of upstreamDates) perDate.set(d, (perDate.get(d) ?? 0) + 1);
-    const answered = outcomes.get("200") ?? 0;
-    // One answered request per date; a transport retry (after a timed-out attempt) is the
-    // client's, reported beside it.
-    const exactlyOnce = answered === coldDates.length && perDate.size === coldDates.length;
+    const twice = [...perDate].filter(([, n]) => n > 1).map(([d, n]) => `${d}×${n}`);
+    const exactlyOnce = upstreamDates.length === coldDates.length && perDate.size === coldDates.length;
     let busiestSecond = 0;
     for (let i = 0, j = 0; i < requestTimes.length; i++) {
       while (requestTimes[i]! - requestTimes[j]! >= 1000) j++;
@@ -239,7 +248,7 @@ async function main() {
     }
     rows.push({
       case: "(c) cold 30-day range of Harbor Street Kitchen through the sandbox over HTTP",
-      ours: `${answered} answered itemFulfillments requests for ${coldDates.length} dates (${upstreamDates.length - answered} retried attempts), ${(coldMs / 1000).toFixed(1)} s wall`,
+      ours: `${upstreamDates.length} itemFulfillments requests for ${coldDates.length} dates${twice.length ? ` (more than once: ${twice.join(", ")})` : ""}, ${(coldMs / 1000).toFixed(1)} s wall`,
       baseline: `floor at 20 req/s: ${(coldDates.length / 20).toFixed(1)} s`,
       ratio: `busiest second: ${busiestSecond} requests`,
       target: "one per date, ≤ 20 req/s",

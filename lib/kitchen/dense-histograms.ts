@@ -13,6 +13,12 @@ export class DenseHistograms {
   readonly touched: Uint8Array;
   /** Per group, the largest second added (-1: none); scans stop there instead of at the span. */
   readonly top: Float64Array;
+  /**
+   * Per group, records with a value and the sum of their seconds, kept by the callers cell by
+   * cell (`addCell`), so the statistics need one partial scan instead of two full ones.
+   */
+  readonly count: Float64Array;
+  readonly sum: Float64Array;
   private overflow: Map<number, Map<number, number>> | null = null;
 
   constructor(
@@ -23,11 +29,15 @@ export class DenseHistograms {
     this.excluded = new Float64Array(groups);
     this.touched = new Uint8Array(groups);
     this.top = new Float64Array(groups).fill(-1);
+    this.count = new Float64Array(groups);
+    this.sum = new Float64Array(groups);
   }
 
-  /** Callers adding into `counts` directly report each cell's largest second here. */
-  noteTop(group: number, second: number): void {
-    if (second > this.top[group]!) this.top[group] = second;
+  /** A cell's totals, after its entries went into `counts` (or addOverflow). */
+  addCell(group: number, count: number, sum: number, top: number): void {
+    this.count[group]! += count;
+    this.sum[group]! += sum;
+    if (top > this.top[group]!) this.top[group] = top;
   }
 
   /** Last dense index worth scanning for the group. */
@@ -36,7 +46,7 @@ export class DenseHistograms {
   }
 
   addOverflow(group: number, second: number, n: number): void {
-    this.noteTop(group, second);
+    if (second > this.top[group]!) this.top[group] = second;
     this.overflow ??= new Map();
     let m = this.overflow.get(group);
     if (m === undefined) {
@@ -51,7 +61,7 @@ export class DenseHistograms {
     if (!source.touched[from]) return;
     this.touched[to] = 1;
     this.excluded[to]! += source.excluded[from]!;
-    this.noteTop(to, source.top[from]!);
+    this.addCell(to, source.count[from]!, source.sum[from]!, source.top[from]!);
     const span = this.span;
     const dst = this.counts;
     const src = source.counts;
@@ -80,10 +90,11 @@ export class DenseHistograms {
   stats(group: number): Stats {
     const base = group * this.span;
     const extra = this.overflow?.get(group);
-    if (!extra) return denseStats(this.counts, base, this.last(group) + 1, this.excluded[group]!);
+    const known = { count: this.count[group]!, sum: this.sum[group]!, max: this.top[group]! };
+    if (!extra) return denseStats(this.counts, base, this.last(group) + 1, this.excluded[group]!, [], [], known);
     // Durations beyond the dense span: every one of them is larger than any dense second.
     const seconds = [...extra.keys()].sort((x, y) => x - y);
-    return denseStats(this.counts, base, this.last(group) + 1, this.excluded[group]!, seconds, seconds.map((x) => extra.get(x)!));
+    return denseStats(this.counts, base, this.last(group) + 1, this.excluded[group]!, seconds, seconds.map((x) => extra.get(x)!), known);
   }
 
   countAtMost(group: number, limit: number): number {
@@ -111,7 +122,7 @@ const P = REPORTED_PERCENTILES;
 /**
  * Count, mean (of the whole-second values, one decimal), nearest-rank percentiles and max of a
  * dense histogram: `counts[base + s]` records took s seconds, for s below `length`; then the
- * (second, count) pairs beyond it, ascending.
+ * (second, count) pairs beyond it, ascending. `known` count, sum and max skip the first scan.
  */
 export function denseStats(
   counts: ArrayLike<number>,
@@ -120,22 +131,26 @@ export function denseStats(
   excluded: number,
   beyondSeconds: readonly number[] = [],
   beyondCounts: readonly number[] = [],
+  known?: { count: number; sum: number; max: number },
 ): Stats {
   let count = 0;
   let sum = 0;
   let max = -1;
-  for (let s = 0; s < length; s++) {
-    const n = counts[base + s]!;
-    if (n !== 0) {
-      count += n;
-      sum += s * n;
-      max = s;
+  if (known) ({ count, sum, max } = known);
+  else {
+    for (let s = 0; s < length; s++) {
+      const n = counts[base + s]!;
+      if (n !== 0) {
+        count += n;
+        sum += s * n;
+        max = s;
+      }
     }
-  }
-  for (let i = 0; i < beyondSeconds.length; i++) {
-    count += beyondCounts[i]!;
-    sum += beyondSeconds[i]! * beyondCounts[i]!;
-    max = beyondSeconds[i]!;
+    for (let i = 0; i < beyondSeconds.length; i++) {
+      count += beyondCounts[i]!;
+      sum += beyondSeconds[i]! * beyondCounts[i]!;
+      max = beyondSeconds[i]!;
+    }
   }
   if (count === 0) return EMPTY(excluded);
   const ranks = [nearestRank(count, P[0]), nearestRank(count, P[1]), nearestRank(count, P[2]), nearestRank(count, P[3])];

@@ -119,7 +119,7 @@ interface HoursTargets {
 
 /** One day's hours cube into the four dense tables. */
 function addHours(cube: CubePart, ids: DayIds, d: number, f: DayFilter, t: HoursTargets, everything: boolean): void {
-  const { keys, excluded, start, seconds, counts } = cube;
+  const { keys, excluded, start, seconds, counts, totals } = cube;
   const S = t.stations;
   const span = t.hourStation.span;
   const hs = t.hourStation.counts;
@@ -152,17 +152,11 @@ function addHours(cube: CubePart, ids: DayIds, d: number, f: DayFilter, t: Hours
     const b3 = g3 * span;
     const b4 = g4 * span;
     const end = start[c + 1]!;
-    if (end > start[c]!) {
-      // Seconds ascend within a cell: its last entry is its largest.
-      const top = seconds[end - 1]!;
-      t.hourStation.noteTop(g1, top);
-      t.perDay.noteTop(g2, top);
-      t.perBehavior.noteTop(g3, top);
-      t.perSource.noteTop(g4, top);
-    }
+    let sum = 0;
     for (let e = start[c]!; e < end; e++) {
       const s = seconds[e]!;
       const n = counts[e]!;
+      sum += s * n;
       if (s < span) {
         hs[b1 + s]! += n;
         pd[b2 + s]! += n;
@@ -174,6 +168,15 @@ function addHours(cube: CubePart, ids: DayIds, d: number, f: DayFilter, t: Hours
         t.perBehavior.addOverflow(g3, s, n);
         t.perSource.addOverflow(g4, s, n);
       }
+    }
+    if (end > start[c]!) {
+      // Seconds ascend within a cell: its last entry is its largest.
+      const top = seconds[end - 1]!;
+      const count = totals[c]!;
+      t.hourStation.addCell(g1, count, sum, top);
+      t.perDay.addCell(g2, count, sum, top);
+      t.perBehavior.addCell(g3, count, sum, top);
+      t.perSource.addCell(g4, count, sum, top);
     }
   }
 }
@@ -191,7 +194,7 @@ function countValues(cube: CubePart, globalOf: Int32Array, f: DayFilter, records
 
 /** Second pass: the cells of picked values (slot ≥ 0) into their dense histograms. */
 function addPicked(cube: CubePart, globalOf: Int32Array, slotOf: Int32Array, f: DayFilter, table: DenseHistograms): void {
-  const { keys, excluded, start, seconds, counts } = cube;
+  const { keys, excluded, start, seconds, counts, totals } = cube;
   const span = table.span;
   const dense = table.counts;
   const cells = excluded.length;
@@ -204,12 +207,14 @@ function addPicked(cube: CubePart, globalOf: Int32Array, slotOf: Int32Array, f: 
     table.excluded[g]! += excluded[c]!;
     const base = g * span;
     const end = start[c + 1]!;
-    if (end > start[c]!) table.noteTop(g, seconds[end - 1]!);
+    let sum = 0;
     for (let e = start[c]!; e < end; e++) {
       const s = seconds[e]!;
+      sum += s * counts[e]!;
       if (s < span) dense[base + s]! += counts[e]!;
       else table.addOverflow(g, s, counts[e]!);
     }
+    if (end > start[c]!) table.addCell(g, totals[c]!, sum, seconds[end - 1]!);
   }
 }
 
