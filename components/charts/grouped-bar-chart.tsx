@@ -1,15 +1,15 @@
 "use client";
 
 import type { ReactNode } from "react";
-import { Bar, BarChart, CartesianGrid, ReferenceLine, Tooltip, XAxis, YAxis, type TooltipContentProps } from "recharts";
+import { Bar, BarChart, CartesianGrid, Cell, Rectangle, Tooltip, XAxis, YAxis, type BarShapeProps, type TooltipContentProps } from "recharts";
 import { AXIS_COLOR, GRID_COLOR } from "./chart-palette";
-import { ChartLegend } from "./chart-legend";
+import { ChartLegend, type LegendEntry } from "./chart-legend";
+import { BAR_GAP, BAR_SIZE, groupedBarChartHeight } from "./chart-sizes";
 
 export interface BarSeries {
   /** Key of the numeric value in each row. */
   key: string;
   label: string;
-  color: string;
   /** A lighter bar of the same hue (p90 beside p50): outlined so it stays visible on white. */
   faded?: boolean;
 }
@@ -20,50 +20,79 @@ export interface ReferenceMark {
   color: string;
 }
 
+
 /**
- * Horizontal bars, one group per category (a prep station), one bar per series. Categories run
- * down the page so long station names stay readable and the chart grows in height, not width,
- * which is what a 390px-wide phone needs.
+ * Horizontal bars, one row per category (a station at a level), one bar per series, coloured per
+ * row. Categories run down the page so long names stay readable and the chart grows in height,
+ * not width, which is what a 390px-wide phone needs. A row may carry a marker value (its level's
+ * target) drawn as a dashed tick across that row only: rows of different levels have different
+ * targets, and one line across the whole chart would compare a station with the wrong target.
  */
 export function GroupedBarChart<Row extends object>({
   data,
   categoryKey,
   series,
-  references = [],
+  rowColor,
+  markerKey,
+  legend,
   valueAxisFormatter,
   tooltip,
   ariaLabel,
-  rowHeight,
+  categoryWidth = 116,
 }: {
   data: Row[];
   categoryKey: keyof Row & string;
   series: BarSeries[];
-  references?: ReferenceMark[];
+  rowColor: (row: Row) => string;
+  markerKey?: keyof Row & string;
+  legend: LegendEntry[];
   valueAxisFormatter: (value: number) => string;
   tooltip: (row: Row) => ReactNode;
   ariaLabel: string;
-  /** Height per category; defaults to room for every bar of the group. */
-  rowHeight?: number;
+  categoryWidth?: number;
 }) {
-  const perCategory = rowHeight ?? Math.max(36, series.length * 10 + 16);
-  const height = Math.max(160, data.length * perCategory + 48);
-  const maxReference = references.reduce((max, r) => Math.max(max, r.value), 0);
+  const height = groupedBarChartHeight(data.length, series.length);
+  const value = (row: Row, key: string) => {
+    const v = (row as Record<string, unknown>)[key];
+    return typeof v === "number" ? v : 0;
+  };
+  const maxMarker = markerKey ? data.reduce((max, row) => Math.max(max, value(row, markerKey)), 0) : 0;
+  const lastKey = series[series.length - 1]?.key;
+
+  // The last bar of a row draws the row's marker across every bar of the row: it knows its own
+  // pixels per unit (width / value) and where the row's first bar starts (stacked above it).
+  function shapeFor(s: BarSeries) {
+    function BarShape(props: BarShapeProps) {
+      const row = props.payload as Row;
+      const color = rowColor(row);
+      const bar = <Rectangle {...props} fill={color} fillOpacity={s.faded ? 0.35 : 1} stroke={color} strokeWidth={s.faded ? 1.5 : 0} />;
+      if (!markerKey || s.key !== lastKey) return bar;
+      const v = typeof props.value === "number" ? props.value : 0;
+      const marker = value(row, markerKey);
+      if (!(v > 0) || !(marker > 0)) return bar;
+      const x = props.x + (marker / v) * props.width;
+      const top = props.y - (series.length - 1) * (props.height + BAR_GAP) - 3;
+      return (
+        <g>
+          {bar}
+          <line x1={x} x2={x} y1={top} y2={props.y + props.height + 3} stroke={color} strokeWidth={2} strokeDasharray="3 2" />
+        </g>
+      );
+    }
+    return BarShape;
+  }
+
   return (
     <div>
-      <ChartLegend
-        entries={[
-          ...series.map((s) => ({ label: s.label, color: s.color, faded: s.faded })),
-          ...references.map((r) => ({ label: r.label, color: r.color, shape: "line" as const })),
-        ]}
-      />
+      <ChartLegend entries={legend} />
       <BarChart
         layout="vertical"
         data={data}
         responsive
         style={{ width: "100%", height }}
         margin={{ top: 4, right: 16, bottom: 4, left: 4 }}
-        barGap={1}
-        barCategoryGap="18%"
+        barGap={BAR_GAP}
+        barSize={BAR_SIZE}
         title={ariaLabel}
       >
         <CartesianGrid horizontal={false} stroke={GRID_COLOR} />
@@ -72,10 +101,17 @@ export function GroupedBarChart<Row extends object>({
           tickFormatter={valueAxisFormatter}
           stroke={AXIS_COLOR}
           tick={{ fill: AXIS_COLOR, fontSize: 12 }}
-          domain={[0, (dataMax: number) => Math.max(dataMax, maxReference) * 1.05]}
+          domain={[0, (dataMax: number) => Math.ceil(Math.max(dataMax, maxMarker) * 1.05)]}
           allowDecimals={false}
         />
-        <YAxis type="category" dataKey={(row: Row) => String(row[categoryKey])} width={84} stroke={AXIS_COLOR} tick={{ fill: "var(--color-text)", fontSize: 12 }} interval={0} />
+        <YAxis
+          type="category"
+          dataKey={(row: Row) => String(row[categoryKey])}
+          width={categoryWidth}
+          stroke={AXIS_COLOR}
+          tick={{ fill: "var(--color-text)", fontSize: 12 }}
+          interval={0}
+        />
         <Tooltip
           cursor={{ fill: "var(--color-surface-muted)" }}
           content={(props: TooltipContentProps) => {
@@ -84,20 +120,11 @@ export function GroupedBarChart<Row extends object>({
           }}
         />
         {series.map((s) => (
-          <Bar
-            key={s.key}
-            dataKey={s.key}
-            name={s.label}
-            fill={s.color}
-            fillOpacity={s.faded ? 0.35 : 1}
-            stroke={s.color}
-            strokeWidth={s.faded ? 1.5 : 0}
-            isAnimationActive={false}
-            maxBarSize={14}
-          />
-        ))}
-        {references.map((r) => (
-          <ReferenceLine key={r.label} x={r.value} stroke={r.color} strokeDasharray="5 4" strokeWidth={2} ifOverflow="extendDomain" />
+          <Bar key={s.key} dataKey={s.key} name={s.label} isAnimationActive={false} shape={shapeFor(s)}>
+            {data.map((row, i) => (
+              <Cell key={i} fill={rowColor(row)} />
+            ))}
+          </Bar>
         ))}
       </BarChart>
     </div>

@@ -16,12 +16,13 @@ export interface HistogramBin {
 
 /**
  * Counts per duration bin. The x axis is categorical (one bar per bin, labelled by its lower
- * bound), so reference lines are placed on the bin that contains them.
+ * bound), so a reference line is drawn at the lower edge of the bin that contains it.
  */
 export function HistogramChart({
   bins,
   color,
   binLabel,
+  tickLabel = binLabel,
   references = [],
   tooltip,
   ariaLabel,
@@ -29,20 +30,25 @@ export function HistogramChart({
 }: {
   bins: HistogramBin[];
   color: string;
+  /** Full label of a bin, for the tooltip ("9m–10m"). */
   binLabel: (bin: HistogramBin) => string;
+  /** Short label on the axis ("9m"); defaults to binLabel. */
+  tickLabel?: (bin: HistogramBin) => string;
   references?: ReferenceMark[];
   tooltip: (bin: HistogramBin) => ReactNode;
   ariaLabel: string;
   height?: number;
 }) {
   const data = bins.map((bin) => ({ ...bin, label: binLabel(bin) }));
+  // The formatter gets the tick's value (the bin's label), not the bin: map one to the other.
+  const tickOf = new Map(bins.map((bin) => [binLabel(bin), tickLabel(bin)]));
   const binOf = (seconds: number) => data.find((b) => seconds >= b.from && (b.to === null || seconds < b.to))?.label;
   return (
     <div>
       {references.length > 0 ? <ChartLegend entries={references.map((r) => ({ label: r.label, color: r.color, shape: "line" as const }))} /> : null}
       <BarChart data={data} responsive style={{ width: "100%", height }} margin={{ top: 8, right: 16, bottom: 4, left: 0 }} barCategoryGap={1} title={ariaLabel}>
         <CartesianGrid vertical={false} stroke={GRID_COLOR} />
-        <XAxis dataKey="label" stroke={AXIS_COLOR} tick={{ fill: AXIS_COLOR, fontSize: 12 }} minTickGap={8} />
+        <XAxis dataKey="label" tickFormatter={(label: string) => tickOf.get(label) ?? label} stroke={AXIS_COLOR} tick={{ fill: AXIS_COLOR, fontSize: 12 }} minTickGap={12} />
         <YAxis stroke={AXIS_COLOR} tick={{ fill: AXIS_COLOR, fontSize: 12 }} width={44} allowDecimals={false} />
         <Tooltip
           cursor={{ fill: "var(--color-surface-muted)" }}
@@ -54,7 +60,8 @@ export function HistogramChart({
         <Bar dataKey="count" name="Items" fill={color} isAnimationActive={false} />
         {references.map((r) => {
           const x = binOf(r.value);
-          return x ? <ReferenceLine key={r.label} x={x} stroke={r.color} strokeDasharray="5 4" strokeWidth={2} /> : null;
+          // "start": at the bin's lower edge, which is where the target lies when bins are whole minutes.
+          return x ? <ReferenceLine key={r.label} x={x} position="start" stroke={r.color} strokeDasharray="5 4" strokeWidth={2} /> : null;
         })}
       </BarChart>
     </div>

@@ -1,5 +1,6 @@
 "use client";
 
+import type { CSSProperties } from "react";
 import { ChartCard } from "@/components/ui/chart-card";
 import { CsvDownloadButton } from "@/components/ui/csv-download-button";
 import { DataTable, type DataColumn } from "@/components/ui/data-table";
@@ -92,9 +93,9 @@ export function HistogramCard({
           </select>
         </label>
       </div>
-      <div style={{ minHeight: 268, opacity: loading && histogram ? 0.6 : 1 }}>
+      <div style={{ "--chart-height": "264px", opacity: loading && histogram ? 0.6 : 1 } as CSSProperties}>
         {!histogram ? (
-          <Skeleton height={268} style={{ display: "block" }} />
+          <Skeleton height={264} style={{ display: "block" }} />
         ) : total === 0 ? (
           <p className={styles.chartEmpty}>No items for this station and level.</p>
         ) : (
@@ -102,6 +103,7 @@ export function HistogramCard({
             bins={histogram.bins}
             color={LEVEL_COLORS[level]}
             binLabel={binLabel}
+            tickLabel={(bin) => (bin.to === null ? `≥${minutesLabel(bin.from)}` : minutesLabel(bin.from))}
             references={target ? [{ value: target, label: `Target (${formatDuration(target)})`, color: "var(--chart-target)" }] : []}
             ariaLabel={`Distribution of ${METRIC_LABELS[metric]}, ${stationName}, level ${level}`}
             tooltip={(bin) => (

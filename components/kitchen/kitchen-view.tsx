@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { CsvDownloadLink } from "@/components/ui/csv-download-button";
 import { PageHeader } from "@/components/ui/page-header";
-import { EmptyState, ErrorState, Notice } from "@/components/ui/states";
+import { EmptyState, ErrorState, LoadingState, Notice } from "@/components/ui/states";
 import { csvFileName } from "@/lib/csv/csv";
 import { KITCHEN_LEVELS, METRIC_LABELS, type KitchenLevel } from "@/lib/kitchen/api-types";
 import { formatDateRange } from "@/lib/kitchen/ui/business-dates";
@@ -13,6 +13,7 @@ import { formatClockTime } from "@/lib/kitchen/ui/format";
 import { behaviorLabel, behaviorRows, dayRows, isEmptySummary, itemRows, levelsPresent, sourceRows, stationRows } from "@/lib/kitchen/ui/summary-shapes";
 import { apiQuery, comparisonRange } from "@/lib/kitchen/ui/view-state";
 import { fulfillmentsCsvUrl, kitchenCoverageQuery, kitchenSummaryQuery, kitchenTargetsQuery, summaryCsvUrl } from "@/lib/queries/kitchen";
+import { BreakdownCard } from "./breakdown-card";
 import { FilterBar } from "./filter-bar";
 import { HeadlineFigures, HeadlineSkeleton } from "./headline-figures";
 import { HeatmapCard } from "./heatmap-card";
@@ -120,7 +121,11 @@ export function KitchenView({ restaurant, today }: { restaurant: KitchenRestaura
               <p>{p}</p>
             </Notice>
           ))}
-          {waiting && (coverage.data?.pending ?? 1) > 0 ? <FetchProgress coverage={coverage.data} /> : null}
+          {waiting && (coverage.data?.pending ?? 1) > 0 ? (
+            <FetchProgress coverage={coverage.data} />
+          ) : waiting && !data ? (
+            <LoadingState label="Working out the figures…" />
+          ) : null}
           {data && !stale ? <CoverageWarnings coverage={data.coverage} /> : null}
           {live && summary.dataUpdatedAt > 0 ? (
             <p className={styles.updated} role="status" data-testid="last-updated">
@@ -184,25 +189,38 @@ export function KitchenView({ restaurant, today }: { restaurant: KitchenRestaura
                 metric={view.metric}
                 fileName={file("hours-by-station")}
               />
-              <TrendCard days={dayRows(data)} levels={levels} targets={targetSeconds} metric={view.metric} fileName={file("daily")} />
+              <TrendCard
+                key={`trend-${view.level ?? "all"}`}
+                days={dayRows(data)}
+                levels={levels}
+                initialLevel={view.level ?? levels[0] ?? 0}
+                targets={targetSeconds}
+                metric={view.metric}
+                fileName={file("daily")}
+              />
               <div className={styles.grid2even}>
-                <StationCard
+                <BreakdownCard
+                  key={`behaviors-${view.level ?? "all"}`}
                   title="By dining option"
                   nameHeader="Dining option"
                   rows={behaviorRows(data, behaviorLabel)}
                   levels={levels}
+                  initialLevel={view.level ?? levels[0] ?? 0}
                   targets={targetSeconds}
                   metric={view.metric}
                   fileName={file("dining-options")}
                 />
-                <StationCard
+                <BreakdownCard
+                  key={`sources-${view.level ?? "all"}`}
                   title="By order source"
                   nameHeader="Order source"
                   rows={sourceRows(data)}
                   levels={levels}
+                  initialLevel={view.level ?? levels[0] ?? 0}
                   targets={targetSeconds}
                   metric={view.metric}
                   fileName={file("order-sources")}
+                  categoryWidth={150}
                 />
               </div>
               <SlowestItemsCard items={itemRows(data)} levels={levels} metric={view.metric} fileName={file("items")} />

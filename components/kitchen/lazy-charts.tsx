@@ -5,11 +5,12 @@ import { Skeleton } from "@/components/ui/states";
 
 /**
  * recharts is loaded only here, after the page's figures and tables: the Kitchen route's first
- * load stays small, and no other route pulls the charting library in. The skeleton fills the
- * wrapper, whose height each card sets, so nothing moves when the chart arrives.
+ * load stays small, and no other route pulls the charting library in. The skeleton takes the
+ * height the card expects the chart to have (--chart-height on a wrapper), so nothing moves when
+ * the chart arrives, and nothing is reserved once it has.
  */
 function ChartSkeleton() {
-  return <Skeleton height="100%" style={{ display: "block", minHeight: 160 }} />;
+  return <Skeleton height="var(--chart-height, 240px)" style={{ display: "block" }} />;
 }
 
 export const LazyGroupedBarChart = dynamic(() => import("@/components/charts/grouped-bar-chart").then((m) => m.GroupedBarChart), {

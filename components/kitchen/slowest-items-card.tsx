@@ -1,24 +1,47 @@
 "use client";
 
 import { CsvDownloadButton } from "@/components/ui/csv-download-button";
-import { DataTable } from "@/components/ui/data-table";
+import { DataTable, type DataColumn } from "@/components/ui/data-table";
 import { METRIC_LABELS, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/api-types";
+import { formatCount, formatDuration } from "@/lib/kitchen/ui/format";
 import type { PivotRow } from "@/lib/kitchen/ui/summary-shapes";
-import { csvColumnsOf, levelRowColumns, toLevelRows } from "./stats-columns";
+import { csvColumnsOf } from "./stats-columns";
 import { TableCard } from "./table-card";
 
-/** Menu items ranked by p90 (slowest first), with their times at every level. */
+/**
+ * Menu items ranked by p90 at the first level (slowest first), one row per item with its p50 and
+ * p90 at every level side by side: a list to scan down, not three rows per dish.
+ */
 export function SlowestItemsCard({ items, levels, metric, fileName }: { items: PivotRow[]; levels: KitchenLevel[]; metric: KitchenMetric; fileName: string }) {
-  const rows = toLevelRows(items, levels);
-  const columns = levelRowColumns("Menu item");
+  const first = levels[0] ?? 0;
+  const columns: DataColumn<PivotRow>[] = [
+    { key: "name", header: "Menu item", value: (r) => r.label },
+    { key: "items", header: `Items (level ${first})`, value: (r) => r.byLevel[first]?.count ?? null, cell: (r) => formatCount(r.byLevel[first]?.count), align: "right" },
+    ...levels.flatMap((level): DataColumn<PivotRow>[] => [
+      {
+        key: `p50_${level}`,
+        header: `p50 L${level} (s)`,
+        value: (r) => r.byLevel[level]?.p50 ?? null,
+        cell: (r) => formatDuration(r.byLevel[level]?.p50),
+        align: "right",
+      },
+      {
+        key: `p90_${level}`,
+        header: `p90 L${level} (s)`,
+        value: (r) => r.byLevel[level]?.p90 ?? null,
+        cell: (r) => formatDuration(r.byLevel[level]?.p90),
+        align: "right",
+      },
+    ]),
+  ];
   return (
     <TableCard
       title="Slowest items"
-      description={`Menu items by p90 of ${METRIC_LABELS[metric].toLowerCase()}, slowest first.`}
-      actions={<CsvDownloadButton fileName={fileName} columns={csvColumnsOf(columns)} rows={rows} />}
+      description={`Menu items by p90 of ${METRIC_LABELS[metric].toLowerCase()} at level ${first}, slowest first; every level side by side.`}
+      actions={<CsvDownloadButton fileName={fileName} columns={csvColumnsOf(columns)} rows={items} />}
       testId="slowest-items"
     >
-      <DataTable caption="Slowest items" columns={columns} rows={rows} rowKey={(r) => r.key} pageSize={15} hideCsv hideCaption />
+      <DataTable caption="Slowest items" columns={columns} rows={items} rowKey={(r) => r.key} pageSize={15} hideCsv hideCaption />
     </TableCard>
   );
 }

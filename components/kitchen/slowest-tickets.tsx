@@ -131,11 +131,10 @@ export function SlowestTickets({
             <thead>
               <tr>
                 <th scope="col">Ticket</th>
-                <th scope="col">Date</th>
-                <th scope="col">Fired</th>
                 <th scope="col" className={styles.right}>
                   Slowest item
                 </th>
+                <th scope="col">Fired</th>
                 {levels.map((level) => (
                   <th key={level} scope="col" className={styles.right}>
                     Done at level {level}
@@ -162,9 +161,10 @@ export function SlowestTickets({
                           </span>
                         </button>
                       </td>
-                      <td>{formatBusinessDateShort(ticket.businessDate)}</td>
-                      <td>{clock(ticket.firedAt, timeZone)}</td>
                       <td className={styles.right}>{formatDuration(ticket.seconds)}</td>
+                      <td>
+                        {formatBusinessDateShort(ticket.businessDate)}, {clock(ticket.firedAt, timeZone)}
+                      </td>
                       {levels.map((level) => (
                         <td key={level} className={styles.right}>
                           {formatDuration(ticket.levels.find((l) => l.level === level)?.fireToFulfill)}
@@ -174,7 +174,7 @@ export function SlowestTickets({
                       <td>{ticket.orderSource ?? "—"}</td>
                     </tr>
                     <tr id={detailId} className={styles.detail} hidden={!expanded}>
-                      <td colSpan={6 + levels.length}>{expanded ? <TicketItems ticket={ticket} timeZone={timeZone} /> : null}</td>
+                      <td colSpan={5 + levels.length}>{expanded ? <TicketItems ticket={ticket} timeZone={timeZone} /> : null}</td>
                     </tr>
                   </Fragment>
                 );

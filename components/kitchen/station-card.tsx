@@ -1,23 +1,32 @@
 "use client";
 
+import type { CSSProperties, ReactNode } from "react";
 import { ChartCard } from "@/components/ui/chart-card";
 import { CsvDownloadButton } from "@/components/ui/csv-download-button";
 import { DataTable } from "@/components/ui/data-table";
 import { ChartTooltipBox } from "@/components/charts/chart-tooltip";
+import { groupedBarChartHeight, legendHeight } from "@/components/charts/chart-sizes";
 import { LEVEL_LABELS, METRIC_LABELS, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/api-types";
 import { formatCount, formatDuration } from "@/lib/kitchen/ui/format";
 import type { PivotRow } from "@/lib/kitchen/ui/summary-shapes";
 import { LazyGroupedBarChart } from "./lazy-charts";
 import { LEVEL_COLORS } from "./level-colors";
-import { csvColumnsOf, levelRowColumns, toLevelRows } from "./stats-columns";
+import { csvColumnsOf, levelRowColumns, toLevelRows, type LevelRow } from "./stats-columns";
 
-type BarRow = { station: string; row: PivotRow } & Record<string, number | null | string | PivotRow>;
+interface BarRow {
+  category: string;
+  row: LevelRow;
+  p50: number | null;
+  p90: number | null;
+  target: number | null;
+}
 
 const minutes = (seconds: number | null | undefined) => (seconds === null || seconds === undefined ? null : seconds / 60);
 
 /**
- * p50 and p90 per prep station, grouped by level, slowest station on top; p75 and p95 in the
- * tooltip. The same component draws the dining-option and order-source breakdowns.
+ * p50 and p90 per prep station, grouped by level (level 0 stations first, then the expediters),
+ * slowest first within a level; p75 and p95 in the tooltip; each row's level target as a dashed
+ * tick. The same card draws the dining-option and order-source breakdowns.
  */
 export function StationCard({
   title,
@@ -29,9 +38,11 @@ export function StationCard({
   metric,
   fileName,
   testId,
+  controls,
+  categoryWidth,
 }: {
   title: string;
-  description?: React.ReactNode;
+  description?: ReactNode;
   nameHeader: string;
   rows: PivotRow[];
   levels: KitchenLevel[];
@@ -39,26 +50,33 @@ export function StationCard({
   metric: KitchenMetric;
   fileName: string;
   testId?: string;
+  /** Inputs above the chart (a breakdown's level picker). */
+  controls?: ReactNode;
+  categoryWidth?: number;
 }) {
-  const data: BarRow[] = rows.map((row) => {
-    const out: BarRow = { station: row.label, row };
-    for (const level of levels) {
-      out[`p50_${level}`] = minutes(row.byLevel[level]?.p50);
-      out[`p90_${level}`] = minutes(row.byLevel[level]?.p90);
-    }
-    return out;
+  // rows arrive slowest first; a stable sort by level keeps that order within each level.
+  const tableRows = toLevelRows(rows, levels)
+    .filter((r) => r.stats.count > 0)
+    .sort((a, b) => a.level - b.level);
+  const several = levels.length > 1;
+  const data: BarRow[] = tableRows.map((row) => ({
+    category: several ? `${row.label} · L${row.level}` : row.label,
+    row,
+    p50: minutes(row.stats.p50),
+    p90: minutes(row.stats.p90),
+    target: minutes(targets[row.level]),
+  }));
+  const legend = levels.flatMap((level) => {
+    const name = several ? `level ${level}` : LEVEL_LABELS[level];
+    const target = targets[level];
+    return [
+      { label: `p50 · ${name}`, color: LEVEL_COLORS[level] },
+      { label: `p90 · ${name}`, color: LEVEL_COLORS[level], faded: true },
+      ...(target ? [{ label: `target ${several ? `L${level} ` : ""}${formatDuration(target)}`, color: LEVEL_COLORS[level], shape: "line" as const }] : []),
+    ];
   });
-  const series = levels.flatMap((level) => [
-    { key: `p50_${level}`, label: `p50 · ${levels.length > 1 ? `level ${level}` : LEVEL_LABELS[level]}`, color: LEVEL_COLORS[level] },
-    { key: `p90_${level}`, label: `p90 · ${levels.length > 1 ? `level ${level}` : LEVEL_LABELS[level]}`, color: LEVEL_COLORS[level], faded: true },
-  ]);
-  const references = levels.flatMap((level) => {
-    const seconds = targets[level];
-    return seconds ? [{ value: seconds / 60, label: `Target level ${level} (${formatDuration(seconds)})`, color: LEVEL_COLORS[level] }] : [];
-  });
-  const tableRows = toLevelRows(rows, levels);
   const columns = levelRowColumns(nameHeader);
-  const height = Math.max(160, rows.length * Math.max(36, series.length * 10 + 16) + 48) + 28;
+  const height = groupedBarChartHeight(data.length, 2) + legendHeight(legend.length, 4);
 
   return (
     <div data-testid={testId}>
@@ -68,32 +86,39 @@ export function StationCard({
         actions={<CsvDownloadButton fileName={fileName} columns={csvColumnsOf(columns)} rows={tableRows} />}
         table={<DataTable caption={`${title}: ${METRIC_LABELS[metric]}`} columns={columns} rows={tableRows} rowKey={(r) => r.key} hideCsv hideCaption />}
       >
-        <div style={{ minHeight: height }}>
-          <LazyGroupedBarChart
-            data={data}
-            categoryKey="station"
-            series={series}
-            references={references}
-            valueAxisFormatter={(v) => `${v}m`}
-            ariaLabel={`${title}, ${METRIC_LABELS[metric]} in minutes`}
-            tooltip={(bar) => (
-              <ChartTooltipBox
-                title={bar.row.label}
-                rows={levels.flatMap((level) => {
-                  const s = bar.row.byLevel[level];
-                  if (!s) return [];
-                  const prefix = levels.length > 1 ? `L${level} ` : "";
-                  return [
-                    { label: `${prefix}p50`, value: formatDuration(s.p50), color: LEVEL_COLORS[level] },
-                    { label: `${prefix}p75`, value: formatDuration(s.p75) },
-                    { label: `${prefix}p90`, value: formatDuration(s.p90) },
-                    { label: `${prefix}p95`, value: formatDuration(s.p95) },
-                    { label: `${prefix}items`, value: formatCount(s.count) },
-                  ];
-                })}
-              />
-            )}
-          />
+        {controls}
+        <div style={{ "--chart-height": `${height}px` } as CSSProperties}>
+          {data.length === 0 ? (
+            <p>No items.</p>
+          ) : (
+            <LazyGroupedBarChart
+              data={data}
+              categoryKey="category"
+              series={[
+                { key: "p50", label: "p50" },
+                { key: "p90", label: "p90", faded: true },
+              ]}
+              rowColor={(bar) => LEVEL_COLORS[bar.row.level]}
+              markerKey="target"
+              categoryWidth={categoryWidth}
+              legend={legend}
+              valueAxisFormatter={(v) => `${v}m`}
+              ariaLabel={`${title}, ${METRIC_LABELS[metric]} in minutes`}
+              tooltip={(bar) => (
+                <ChartTooltipBox
+                  title={`${bar.row.label}, level ${bar.row.level}`}
+                  rows={[
+                    { label: "p50", value: formatDuration(bar.row.stats.p50), color: LEVEL_COLORS[bar.row.level] },
+                    { label: "p75", value: formatDuration(bar.row.stats.p75) },
+                    { label: "p90", value: formatDuration(bar.row.stats.p90) },
+                    { label: "p95", value: formatDuration(bar.row.stats.p95) },
+                    { label: "items", value: formatCount(bar.row.stats.count) },
+                    ...(targets[bar.row.level] ? [{ label: "target", value: formatDuration(targets[bar.row.level]) }] : []),
+                  ]}
+                />
+              )}
+            />
+          )}
         </div>
       </ChartCard>
     </div>

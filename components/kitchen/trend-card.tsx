@@ -1,16 +1,18 @@
 "use client";
 
+import { useState, type CSSProperties } from "react";
 import { ChartCard } from "@/components/ui/chart-card";
 import { CsvDownloadButton } from "@/components/ui/csv-download-button";
 import { DataTable, type DataColumn } from "@/components/ui/data-table";
 import { ChartTooltipBox } from "@/components/charts/chart-tooltip";
-import { METRIC_LABELS, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/api-types";
+import { LEVEL_LABELS, METRIC_LABELS, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/api-types";
 import { formatBusinessDate, formatBusinessDateShort } from "@/lib/kitchen/ui/business-dates";
 import { formatCount, formatDuration } from "@/lib/kitchen/ui/format";
 import type { PivotRow } from "@/lib/kitchen/ui/summary-shapes";
 import { LazyTrendLineChart } from "./lazy-charts";
 import { LEVEL_COLORS } from "./level-colors";
 import { csvColumnsOf, levelRowColumns, toLevelRows, type LevelRow } from "./stats-columns";
+import styles from "./kitchen-view.module.css";
 
 type Point = { date: string; row: PivotRow } & Record<string, number | null | string | PivotRow>;
 
@@ -20,32 +22,28 @@ const minutes = (seconds: number | null | undefined) => (seconds === null || sec
 export function TrendCard({
   days,
   levels,
+  initialLevel,
   targets,
   metric,
   fileName,
 }: {
   days: PivotRow[];
   levels: KitchenLevel[];
+  initialLevel: KitchenLevel;
   targets: Partial<Record<KitchenLevel, number>>;
   metric: KitchenMetric;
   fileName: string;
 }) {
-  const data: Point[] = days.map((row) => {
-    const point: Point = { date: row.key, row };
-    for (const level of levels) {
-      point[`p50_${level}`] = minutes(row.byLevel[level]?.p50);
-      point[`p90_${level}`] = minutes(row.byLevel[level]?.p90);
-    }
-    return point;
-  });
-  const series = levels.flatMap((level) => [
-    { key: `p50_${level}`, label: `p50 · level ${level}`, color: LEVEL_COLORS[level] },
-    { key: `p90_${level}`, label: `p90 · level ${level}`, color: LEVEL_COLORS[level], dashed: true },
-  ]);
-  const references = levels.flatMap((level) => {
-    const seconds = targets[level];
-    return seconds ? [{ value: seconds / 60, label: `Target level ${level} (${formatDuration(seconds)})`, color: LEVEL_COLORS[level] }] : [];
-  });
+  // One level at a time: p50, p90 and the target of three levels would be nine lines.
+  const [chosen, setChosen] = useState<KitchenLevel>(initialLevel);
+  const level = levels.includes(chosen) ? chosen : (levels[0] ?? 0);
+  const data: Point[] = days.map((row) => ({ date: row.key, row, p50: minutes(row.byLevel[level]?.p50), p90: minutes(row.byLevel[level]?.p90) }));
+  const series = [
+    { key: "p50", label: `p50 · ${LEVEL_LABELS[level]}`, color: LEVEL_COLORS[level] },
+    { key: "p90", label: `p90 · ${LEVEL_LABELS[level]}`, color: LEVEL_COLORS[level], dashed: true },
+  ];
+  const target = targets[level];
+  const references = target ? [{ value: target / 60, label: `target ${formatDuration(target)}`, color: "var(--chart-target)" }] : [];
   const columns: DataColumn<LevelRow>[] = levelRowColumns("Business date").map((c) =>
     c.key === "name" ? { ...c, cell: (r: LevelRow) => formatBusinessDate(r.label) } : c,
   );
@@ -54,11 +52,25 @@ export function TrendCard({
   return (
     <ChartCard
       title="Daily trend"
-      description={`p50 (solid) and p90 (dashed) of ${METRIC_LABELS[metric].toLowerCase()} per business date, in minutes.`}
+      description={`p50 (solid) and p90 (dashed) of ${METRIC_LABELS[metric].toLowerCase()} per business date, in minutes; the red line is the level's target.`}
       actions={<CsvDownloadButton fileName={fileName} columns={csvColumnsOf(columns)} rows={rows} />}
       table={<DataTable caption="Daily trend" columns={columns} rows={rows} rowKey={(r) => r.key} hideCsv hideCaption />}
     >
-      <div style={{ minHeight: 300 }}>
+      {levels.length > 1 ? (
+        <div className={styles.inlineControls}>
+          <label className={styles.inlineField}>
+            Level
+            <select className="select" value={String(level)} onChange={(e) => setChosen(Number(e.target.value) as KitchenLevel)}>
+              {levels.map((l) => (
+                <option key={l} value={l}>
+                  {l} · {LEVEL_LABELS[l]}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+      ) : null}
+      <div style={{ "--chart-height": "290px" } as CSSProperties}>
         <LazyTrendLineChart
           data={data}
           xKey="date"
@@ -70,16 +82,16 @@ export function TrendCard({
           tooltip={(point) => (
             <ChartTooltipBox
               title={formatBusinessDate(point.row.key)}
-              rows={levels.flatMap((level) => {
+              rows={(() => {
                 const s = point.row.byLevel[level];
                 if (!s) return [];
                 return [
-                  { label: `L${level} p50`, value: formatDuration(s.p50), color: LEVEL_COLORS[level] },
-                  { label: `L${level} p90`, value: formatDuration(s.p90) },
-                  { label: `L${level} items`, value: formatCount(s.count) },
+                  { label: "p50", value: formatDuration(s.p50), color: LEVEL_COLORS[level] },
+                  { label: "p90", value: formatDuration(s.p90) },
+                  { label: "items", value: formatCount(s.count) },
                 ];
-              })}
-              note={Object.keys(point.row.byLevel).length === 0 ? "No items on this date." : undefined}
+              })()}
+              note={point.row.byLevel[level] ? `Level ${level} · ${LEVEL_LABELS[level]}` : "No items at this level on this date."}
             />
           )}
         />
