@@ -12,7 +12,7 @@ import {
   type TargetShare,
 } from "./api-types";
 import { CELL_WIDTH, UNKNOWN_HOUR, type CubePart, type DaySummary } from "./day-summary";
-import { DenseHistograms } from "./dense-histograms";
+import { DenseHistograms, ScratchArena } from "./dense-histograms";
 import { DimensionInterner, type DayIds } from "./dimension-interner";
 
 /**
@@ -57,6 +57,7 @@ const HOURS = UNKNOWN_HOUR + 1;
 /** Seconds held densely at most; longer durations are kept exactly in overflow maps. */
 const MAX_SPAN = 8192;
 const UNFILTERED = -2;
+const arena = new ScratchArena();
 const ABSENT = -1;
 
 /** The day's local index of a filter value: ABSENT when the day has none, UNFILTERED when not asked. */
@@ -256,6 +257,7 @@ function merge(
   interner: DimensionInterner,
   everything: boolean,
 ): MergedSummary {
+  arena.reset();
   const ids = days.map((day) => interner.ids(day));
   const S = interner.stations.size;
   const B = interner.behaviors.size;
@@ -268,10 +270,10 @@ function merge(
   // Without `everything`, the per-day, behavior and source tables shrink to one group per level
   // that collects what nobody reads.
   const hoursTargets: HoursTargets = {
-    hourStation: new DenseHistograms((everything ? HOURS : 1) * S * L, span),
-    perDay: new DenseHistograms(everything ? days.length * L : L, span),
-    perBehavior: new DenseHistograms(everything ? B * L : L, span),
-    perSource: new DenseHistograms(everything ? O * L : L, span),
+    hourStation: arena.table((everything ? HOURS : 1) * S * L, span),
+    perDay: arena.table(everything ? days.length * L : L, span),
+    perBehavior: arena.table(everything ? B * L : L, span),
+    perSource: arena.table(everything ? O * L : L, span),
     stations: S,
   };
   days.forEach((day, d) => {
@@ -288,7 +290,7 @@ function merge(
       if (f) countValues(day.cubes[metric][kind], globalOf(d), f, records);
     });
     const { picked, slotOf, present } = pickMostFrequent(records, BREAKDOWN_LIMIT);
-    const table = new DenseHistograms(picked.length * L, span);
+    const table = arena.table(picked.length * L, span);
     days.forEach((day, d) => {
       const f = dayFilters[d];
       if (f) addPicked(day.cubes[metric][kind], globalOf(d), slotOf, f, table);
@@ -299,8 +301,8 @@ function merge(
   const courses = breakdown("courses", interner.courses.size, (d) => ids[d]!.course);
 
   // Sums: station × level and hour × level from hour × station × level; level from station × level.
-  const perStation = new DenseHistograms(S * L, span);
-  const perHour = new DenseHistograms(HOURS * L, span);
+  const perStation = arena.table(S * L, span);
+  const perHour = arena.table(HOURS * L, span);
   for (let h = 0; h < (everything ? HOURS : 1); h++) {
     for (let s = 0; s < S; s++) {
       for (let l = 0; l < L; l++) {
@@ -310,9 +312,9 @@ function merge(
       }
     }
   }
-  const perLevel = new DenseHistograms(L, span);
+  const perLevel = arena.table(L, span);
   for (let s = 0; s < S; s++) for (let l = 0; l < L; l++) perLevel.addGroup(l, perStation, s * L + l);
-  const overall = new DenseHistograms(1, span);
+  const overall = arena.table(1, span);
   for (let l = 0; l < L; l++) overall.addGroup(0, perLevel, l);
 
   // Levels present in the range (whatever the filters), and those the answer reports.
