@@ -192,6 +192,8 @@ async function main() {
     sandboxChild = sandbox.child;
     const requestTimes: number[] = [];
     const upstreamDates: string[] = [];
+    /** Dates whose request got an answer (any status): the Platform's view of our requests. */
+    const answeredDates: string[] = [];
     const outcomes = new Map<string, number>();
     const errors: string[] = [];
     const counting: FetchLike = async (input, init) => {
@@ -201,7 +203,10 @@ async function main() {
       requestTimes.push(performance.now());
       try {
         const response = await fetch(input, init);
-        if (fulfillments) outcomes.set(String(response.status), (outcomes.get(String(response.status)) ?? 0) + 1);
+        if (fulfillments) {
+          outcomes.set(String(response.status), (outcomes.get(String(response.status)) ?? 0) + 1);
+          answeredDates.push(url.searchParams.get("businessDate") ?? "");
+        }
         return response;
       } catch (error) {
         if (fulfillments) {
@@ -238,9 +243,10 @@ async function main() {
     const coldMs = performance.now() - coldStart;
     const coldDates = enumerateBusinessDates(COLD_THIRTY.from, COLD_THIRTY.to);
     const perDate = new Map<string, number>();
-    for (const d of upstreamDates) perDate.set(d, (perDate.get(d) ?? 0) + 1);
+    for (const d of answeredDates) perDate.set(d, (perDate.get(d) ?? 0) + 1);
     const twice = [...perDate].filter(([, n]) => n > 1).map(([d, n]) => `${d}×${n}`);
-    const exactlyOnce = upstreamDates.length === coldDates.length && perDate.size === coldDates.length;
+    const exactlyOnce = answeredDates.length === coldDates.length && coldDates.every((d) => perDate.get(d) === 1);
+    const unanswered = upstreamDates.length - answeredDates.length;
     let busiestSecond = 0;
     for (let i = 0, j = 0; i < requestTimes.length; i++) {
       while (requestTimes[i]! - requestTimes[j]! >= 1000) j++;
@@ -248,14 +254,17 @@ async function main() {
     }
     rows.push({
       case: "(c) cold 30-day range of Harbor Street Kitchen through the sandbox over HTTP",
-      ours: `${upstreamDates.length} itemFulfillments requests for ${coldDates.length} dates${twice.length ? ` (more than once: ${twice.join(", ")})` : ""}, ${(coldMs / 1000).toFixed(1)} s wall`,
+      ours:
+        `${answeredDates.length} answered itemFulfillments requests for ${coldDates.length} dates` +
+        `${twice.length ? ` (more than once: ${twice.join(", ")})` : ""}` +
+        `${unanswered ? `, ${unanswered} attempt(s) lost before any answer and retried` : ""}, ${(coldMs / 1000).toFixed(1)} s wall`,
       baseline: `floor at 20 req/s: ${(coldDates.length / 20).toFixed(1)} s`,
       ratio: `busiest second: ${busiestSecond} requests`,
       target: "one per date, ≤ 20 req/s",
       met: exactlyOnce && busiestSecond <= 20 && coverage.complete.length === coldDates.length,
     });
     notes.push(
-      `(c) answers: ${[...outcomes].map(([k, v]) => `${k}×${v}`).join(", ")}${errors.length ? ` (${errors.join("; ")})` : ""}; the sandbox runs in its own process and generates each ~10 MB day on request, so the wall time is mostly its work (${(coldMs / coldDates.length).toFixed(0)} ms a date, 8 in flight).`,
+      `(c) answers: ${[...outcomes].map(([k, v]) => `${k}×${v}`).join(", ")}${errors.length ? ` (${errors.join("; ")}: the client retries an attempt that got no answer)` : ""}; the sandbox runs in its own process and generates each ~10 MB day on request, so the wall time is mostly its work (${(coldMs / coldDates.length).toFixed(0)} ms a date, 8 in flight).`,
     );
 
     // ---------------------------------------------------------------- (b) a warm 90-day summary
