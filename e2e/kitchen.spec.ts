@@ -157,6 +157,60 @@ test("the slowest tickets open to their items with times at every level", async 
   for (const level of levels) await expect(items.getByRole("cell", { name: new RegExp(`^${level} · `) }).first()).toBeVisible();
 });
 
+test("a custom range before the restaurant opened says there are no fulfillments on those dates", async ({ page }) => {
+  await signIn(page, "admin@kitchen.test", { callbackUrl: `/restaurants/${harbor.guid}/kitchen?range=yesterday` });
+  await page.getByRole("group", { name: "Date range" }).getByRole("button", { name: "Custom" }).click();
+  const form = page.getByRole("form", { name: "Custom date range" });
+  // Harbor Street Kitchen's first business date in the sandbox world is 2019-03-01.
+  await form.getByLabel("From").fill("2019-02-20");
+  await form.getByLabel("To").fill("2019-02-25");
+  await form.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/[?&]range=custom&from=20190220&to=20190225/);
+  await expect(page.getByText("No fulfillments on these dates")).toBeVisible({ timeout: 120_000 });
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Kitchen performance");
+
+  // A range that ends before it starts is refused in words, and the view stays as it was.
+  await form.getByLabel("From").fill("2019-02-25");
+  await form.getByLabel("To").fill("2019-02-20");
+  await form.getByRole("button", { name: "Apply" }).click();
+  await expect(form.getByRole("alert")).toHaveText("The custom range starts after it ends.");
+  await expect(page).toHaveURL(/from=20190220&to=20190225/);
+});
+
+test("a new target moves the reference and the share on time, as the API counts it", async ({ page }) => {
+  await signIn(page, "admin@kitchen.test", { callbackUrl: `/restaurants/${harbor.guid}/kitchen?range=yesterday&level=0` });
+  const headline = page.getByTestId("headline-figures").getByRole("region", { name: /^Level 0/ });
+  await expect(headline).toBeVisible({ timeout: 180_000 });
+  const editor = page.getByTestId("targets-editor");
+  const input = editor.getByLabel(/^Level 0/);
+  const before = await input.inputValue();
+  try {
+    await input.fill("7.5");
+    await editor.getByRole("button", { name: "Save targets" }).click();
+    await expect(editor.getByRole("status")).toContainText("level 0 7m 30s");
+    await expect(headline).toContainText("target 7m 30s");
+    const href = (await page.getByRole("link", { name: "Summary CSV" }).getAttribute("href")) ?? "";
+    const range = new URL(href, "http://localhost").searchParams;
+    const summary = await summaryOf(page, `from=${range.get("from")}&to=${range.get("to")}&metric=fire_to_fulfill&level=0`);
+    const share = summary.withinTarget.find((t) => t.level === 0)!;
+    expect(share.targetSeconds).toBe(450);
+    await expect(headline.getByRole("definition").nth(3)).toContainText(`${((share.share ?? 0) * 100).toFixed(1)}%`);
+    await expect(page.getByTestId("station-chart").getByRole("list", { name: "Legend" })).toContainText("target 7m 30s");
+  } finally {
+    // Other specs share this server: put the target back.
+    const restored = await page.request.put(`/api/restaurants/${harbor.guid}/kitchen/targets`, {
+      data: { targets: [{ level: 0, seconds: Math.round(Number(before) * 60) }] },
+    });
+    expect(restored.status()).toBe(200);
+  }
+});
+
+test("today's view says when it was last updated and that the day is still open", async ({ page }) => {
+  await signIn(page, "admin@kitchen.test", { callbackUrl: `/restaurants/${harbor.guid}/kitchen?range=today` });
+  await expect(page.getByTestId("last-updated")).toContainText(/^Updated \d{1,2}:\d{2}:\d{2} (AM|PM) · refreshes every minute/, { timeout: 180_000 });
+  await expect(page.getByText("Today is still open")).toBeVisible();
+});
+
 test("the basic-tier restaurant explains that kitchen data needs the professional tier", async ({ page }) => {
   await signIn(page, "ben@kitchen.test", { callbackUrl: `/restaurants/${pier9.guid}/kitchen` });
   const message = page.getByTestId("not-entitled");
