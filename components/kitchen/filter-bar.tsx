@@ -1,5 +1,6 @@
 "use client";
 
+import { useId, useState } from "react";
 import { KITCHEN_LEVELS, KITCHEN_METRICS, LEVEL_LABELS, METRIC_LABELS, NONE_FILTER, type FilterOptions, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/api-types";
 import { behaviorLabel, stationLabel } from "@/lib/kitchen/ui/summary-shapes";
 import { DEFAULT_METRIC, type KitchenView } from "@/lib/kitchen/ui/view-state";
@@ -54,35 +55,44 @@ export function FilterBar({
   const behaviors = withCurrent((options?.behaviors ?? []).map((b) => ({ value: b ?? NONE_FILTER, label: behaviorLabel(b) })), view.behavior);
   const sources = withCurrent((options?.sources ?? []).map((s) => ({ value: s ?? NONE_FILTER, label: s ?? "No source" })), view.source);
   const levels = KITCHEN_LEVELS.filter((l) => !options || options.levels.includes(l) || l === view.level);
-  const filtered = view.level !== null || view.station || view.behavior || view.source || view.metric !== DEFAULT_METRIC;
+  const active = [view.level !== null, view.station, view.behavior, view.source, view.metric !== DEFAULT_METRIC].filter(Boolean).length;
+  const filtered = active > 0;
+  // On a phone the five pickers would fill the first screen: they fold behind one button there.
+  const [open, setOpen] = useState(false);
+  const barId = useId();
 
   return (
-    <div className={styles.bar} role="group" aria-label="Filters">
-      <Select
-        label="Metric"
-        value={view.metric}
-        options={KITCHEN_METRICS.map((m) => ({ value: m, label: METRIC_LABELS[m] }))}
-        onChange={(v) => onChange({ metric: v as KitchenMetric })}
-      />
-      <Select
-        label="Level"
-        value={view.level === null ? "" : String(view.level)}
-        allLabel="All levels"
-        options={levels.map((l) => ({ value: String(l), label: `${l} · ${LEVEL_LABELS[l]}` }))}
-        onChange={(v) => onChange({ level: v === "" ? null : (Number(v) as KitchenLevel) })}
-      />
-      <Select label="Prep station" value={view.station ?? ""} allLabel="All stations" options={stationOptions} onChange={(v) => onChange({ station: v || null })} />
-      <Select label="Dining option" value={view.behavior ?? ""} allLabel="All dining options" options={behaviors} onChange={(v) => onChange({ behavior: v || null })} />
-      <Select label="Order source" value={view.source ?? ""} allLabel="All order sources" options={sources} onChange={(v) => onChange({ source: v || null })} />
-      {filtered ? (
-        <button
-          type="button"
-          className={`button ${styles.reset}`}
-          onClick={() => onChange({ metric: DEFAULT_METRIC, level: null, station: null, behavior: null, source: null })}
-        >
-          Reset filters
-        </button>
-      ) : null}
-    </div>
+    <>
+      <button type="button" className={`button ${styles.toggle}`} aria-expanded={open} aria-controls={barId} onClick={() => setOpen((v) => !v)}>
+        {open ? "Hide filters" : `Filters${active ? ` · ${active} set` : ""}`}
+      </button>
+      <div id={barId} className={styles.bar} data-open={open} role="group" aria-label="Filters">
+        <Select
+          label="Metric"
+          value={view.metric}
+          options={KITCHEN_METRICS.map((m) => ({ value: m, label: METRIC_LABELS[m] }))}
+          onChange={(v) => onChange({ metric: v as KitchenMetric })}
+        />
+        <Select
+          label="Level"
+          value={view.level === null ? "" : String(view.level)}
+          allLabel="All levels"
+          options={levels.map((l) => ({ value: String(l), label: `${l} · ${LEVEL_LABELS[l]}` }))}
+          onChange={(v) => onChange({ level: v === "" ? null : (Number(v) as KitchenLevel) })}
+        />
+        <Select label="Prep station" value={view.station ?? ""} allLabel="All stations" options={stationOptions} onChange={(v) => onChange({ station: v || null })} />
+        <Select label="Dining option" value={view.behavior ?? ""} allLabel="All dining options" options={behaviors} onChange={(v) => onChange({ behavior: v || null })} />
+        <Select label="Order source" value={view.source ?? ""} allLabel="All order sources" options={sources} onChange={(v) => onChange({ source: v || null })} />
+        {filtered ? (
+          <button
+            type="button"
+            className={`button ${styles.reset}`}
+            onClick={() => onChange({ metric: DEFAULT_METRIC, level: null, station: null, behavior: null, source: null })}
+          >
+            Reset filters
+          </button>
+        ) : null}
+      </div>
+    </>
   );
 }
