@@ -1,8 +1,8 @@
 import type { KitchenLevel, KitchenMetric } from "../api-types";
 
 /**
- * What each number means, in the words shown beside it on the page. Kept in step with
- * docs/kitchen-metrics.md, which is the reference.
+ * What each number means, in the words shown beside it on the page. Kept in step with the
+ * README's "Metric definitions", which is the reference.
  */
 export const METRIC_FORMULAS: Record<KitchenMetric, string> = {
   fire_to_fulfill: "item fulfilled − ticket fired",
