@@ -62,6 +62,8 @@ export interface KitchenServiceConfig {
   failedRetrySeconds?: number;
   /** Memory for decoded days (summaries and ticket facts). */
   cacheBytes?: number;
+  /** How long a request waits for one day's fetch before answering without it (ms). */
+  fetchDeadlineMs?: number;
 }
 
 export interface KitchenServiceDeps {
@@ -77,6 +79,8 @@ export type KitchenService = ReturnType<typeof createKitchenService>;
 
 const DEFAULT_CONCURRENCY = 8;
 const DEFAULT_FAILED_RETRY_S = 30;
+// Well above the client's worst case (timeouts and backoff over every retry) for one date.
+const DEFAULT_FETCH_DEADLINE_MS = 180_000;
 const DEFAULT_CACHE_BYTES = 256 * 1024 * 1024;
 const COMPLETE_ROWS_KEPT = 200_000;
 const UNREADABLE = "the stored copy could not be read; it is fetched again";
@@ -162,7 +166,27 @@ export function createKitchenService(deps: KitchenServiceDeps) {
         .finally(() => inflight.delete(key));
       inflight.set(key, pending);
     }
-    return pending;
+    return withDeadline(pending, key);
+  }
+
+  /**
+   * A fetch that has not settled by the deadline is given up on for this request and forgotten,
+   * so the answer lists the date as pending and a later request tries it afresh, rather than
+   * every request for the range waiting on it for ever. Under heavy load a day fetch was once
+   * seen never to settle; the deadline bounds that whatever the cause.
+   */
+  function withDeadline(pending: Promise<void>, key: string): Promise<void> {
+    const deadline = config.fetchDeadlineMs ?? DEFAULT_FETCH_DEADLINE_MS;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const expired = new Promise<void>((resolve) => {
+      timer = setTimeout(() => {
+        if (inflight.get(key) === pending) inflight.delete(key);
+        console.warn(`[kitchen] the fetch of ${key} has not settled after ${deadline} ms; answering without it`);
+        resolve();
+      }, deadline);
+      timer.unref?.();
+    });
+    return Promise.race([pending, expired]).finally(() => clearTimeout(timer));
   }
 
   /** Fetches whatever the range lacks (bounded concurrency), then returns the stored rows. */

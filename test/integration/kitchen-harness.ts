@@ -80,7 +80,7 @@ export async function startSandbox(clock: { now: number }): Promise<SandboxServe
   return startSandboxServer({ port: 0, now: () => clock.now });
 }
 
-export function sandboxClient(baseUrl: string, log: UpstreamLog, opts: { maxRetries?: number } = {}) {
+export function sandboxClient(baseUrl: string, log: UpstreamLog, opts: { maxRetries?: number; timeoutMs?: number } = {}) {
   const counting: FetchLike = async (input, init) => {
     const url = new URL(input);
     if (!url.pathname.endsWith("/export/itemFulfillments")) return fetch(input, init);
@@ -108,6 +108,7 @@ export function sandboxClient(baseUrl: string, log: UpstreamLog, opts: { maxRetr
     clientSecret: partner.clientSecret,
     fetch: counting,
     maxRetries: opts.maxRetries ?? 1,
+    ...(opts.timeoutMs ? { timeoutMs: opts.timeoutMs } : {}),
     initialRetryDelayMs: 5,
     maxRetryDelayMs: 20,
   });

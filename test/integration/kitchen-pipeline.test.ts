@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { toErrorResponse } from "@/lib/api/error-response";
 import { openPostgresDatabase } from "@/lib/db/postgres-database";
+import { createKitchenService } from "@/lib/kitchen/kitchen-service";
 import { summaryResponse } from "@/lib/kitchen/kitchen-responses";
 import type { SandboxServer } from "@/lib/sandbox/node-server";
 import {
@@ -10,7 +11,9 @@ import {
   newLog,
   NOW,
   openTestDatabase,
+  sandboxClient,
   startSandbox,
+  TEST_CONFIG,
   STORE_KINDS,
   worldRestaurant,
   type TestDatabase,
@@ -122,6 +125,32 @@ describe.each(STORE_KINDS)("kitchen pipeline on %s", (kind) => {
     } finally {
       await clean.drop();
     }
+  });
+
+  it("answers without a day whose fetch hangs past the deadline, and fetches it afresh later", async () => {
+    const log = newLog();
+    // The sandbox's timeout fault never answers; the client gives up on the attempt after 3 s.
+    log.faults.set("20250305", "timeout");
+    const service = createKitchenService({
+      db: t.db,
+      client: sandboxClient(sandbox.url, log, { maxRetries: 0, timeoutMs: 3_000 }),
+      config: { ...TEST_CONFIG, fetchDeadlineMs: 500 },
+      now: () => clock.now,
+    });
+
+    // Without the deadline this request would wait for the client to give up, and then list the
+    // date as failed; with it, the date is still pending when the answer comes.
+    const partial = await service.summary(grill, week);
+    expect(partial.coverage.pending).toEqual(["20250305"]);
+    expect(partial.coverage.complete).toEqual(WEEK.filter((d) => d !== "20250305"));
+
+    // Once the hung attempt has failed (and been recorded as failed), a later request fetches it.
+    await new Promise((resolve) => setTimeout(resolve, 3_500));
+    log.faults.clear();
+    const healed = await service.summary(grill, week);
+    expect(healed.coverage.complete).toEqual(WEEK);
+    // The log holds answered attempts only: the hung one was aborted, the fresh one answered.
+    expect(log.fulfillmentRequests.filter((d) => d === "20250305")).toHaveLength(1);
   });
 
   it("fetches a day again when its stored copy can no longer be read", async () => {
