@@ -1,9 +1,10 @@
 "use client";
 
 import { useState } from "react";
-import { LEVEL_LABELS, METRIC_LABELS, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/api-types";
+import { METRIC_LABELS, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/api-types";
 import type { PivotRow } from "@/lib/kitchen/ui/summary-shapes";
 import { StationCard } from "./station-card";
+import { LevelPicker } from "./level-picker";
 import styles from "./kitchen-view.module.css";
 
 /**
@@ -48,16 +49,7 @@ export function BreakdownCard({
       controls={
         levels.length > 1 ? (
           <div className={styles.inlineControls}>
-            <label className={styles.inlineField}>
-              Level
-              <select className="select" value={String(level)} onChange={(e) => setChosen(Number(e.target.value) as KitchenLevel)}>
-                {levels.map((l) => (
-                  <option key={l} value={l}>
-                    {l} · {LEVEL_LABELS[l]}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <LevelPicker levels={levels} value={level} onChange={setChosen} />
           </div>
         ) : null
       }

@@ -5,11 +5,12 @@ import { ChartCard } from "@/components/ui/chart-card";
 import { CsvDownloadButton } from "@/components/ui/csv-download-button";
 import { DataTable, type DataColumn } from "@/components/ui/data-table";
 import { HeatmapGrid } from "@/components/charts/heatmap-grid";
-import { LEVEL_LABELS, METRIC_LABELS, type KitchenLevel, type KitchenMetric, type KitchenSummary, type Stats } from "@/lib/kitchen/api-types";
+import { METRIC_LABELS, type KitchenLevel, type KitchenMetric, type KitchenSummary, type Stats } from "@/lib/kitchen/api-types";
 import { formatCount, formatDuration, formatHour } from "@/lib/kitchen/ui/format";
 import { HEAT_STEPS, heatStep } from "@/lib/kitchen/ui/heat-scale";
 import { heatData } from "@/lib/kitchen/ui/summary-shapes";
 import { csvColumnsOf } from "./stats-columns";
+import { LevelPicker } from "./level-picker";
 import styles from "./kitchen-view.module.css";
 
 type Statistic = "p50" | "p90";
@@ -67,16 +68,7 @@ export function HeatmapCard({
       table={<DataTable caption={`Hour by station, level ${level}`} columns={columns} rows={rows} rowKey={(r) => r.key} hideCsv hideCaption />}
     >
       <div className={styles.inlineControls}>
-        <label className={styles.inlineField}>
-          Level
-          <select className="select" value={String(level)} onChange={(e) => setLevel(Number(e.target.value) as KitchenLevel)}>
-            {levels.map((l) => (
-              <option key={l} value={l}>
-                {l} · {LEVEL_LABELS[l]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <LevelPicker levels={levels} value={level} onChange={setLevel} />
         <label className={styles.inlineField}>
           Statistic
           <select className="select" value={statistic} onChange={(e) => setStatistic(e.target.value as Statistic)}>

@@ -11,6 +11,7 @@ import { formatCount, formatDuration } from "@/lib/kitchen/ui/format";
 import type { PivotRow } from "@/lib/kitchen/ui/summary-shapes";
 import { LazyTrendLineChart } from "./lazy-charts";
 import { LEVEL_COLORS } from "./level-colors";
+import { LevelPicker } from "./level-picker";
 import { csvColumnsOf, levelRowColumns, toLevelRows, type LevelRow } from "./stats-columns";
 import styles from "./kitchen-view.module.css";
 
@@ -58,16 +59,7 @@ export function TrendCard({
     >
       {levels.length > 1 ? (
         <div className={styles.inlineControls}>
-          <label className={styles.inlineField}>
-            Level
-            <select className="select" value={String(level)} onChange={(e) => setChosen(Number(e.target.value) as KitchenLevel)}>
-              {levels.map((l) => (
-                <option key={l} value={l}>
-                  {l} · {LEVEL_LABELS[l]}
-                </option>
-              ))}
-            </select>
-          </label>
+          <LevelPicker levels={levels} value={level} onChange={setChosen} />
         </div>
       ) : null}
       <div style={{ "--chart-height": "290px" } as CSSProperties}>
