@@ -47,6 +47,15 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 2,
+    name: "what each day's export held that the figures leave out",
+    sql: `
+      -- JSON of lib/kitchen/ingest.ts IngestCounts (duplicates, records without a level, ...);
+      -- null for days stored before it was kept.
+      ALTER TABLE kitchen_days ADD COLUMN ingest text;
+    `,
+  },
 ];
 
 /**
