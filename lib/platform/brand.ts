@@ -8,6 +8,10 @@ export interface BrandNames {
   restaurantHeader: string;
   nextPageHeader: string;
   machineClient: string;
+  /** Rate-limit report on every response: which kind of limit, requests left, slice end (epoch s). */
+  rateLimitByHeader: string;
+  rateLimitRemainingHeader: string;
+  rateLimitResetHeader: string;
 }
 
 export function brandNames(brand = "Platform"): BrandNames {
@@ -16,5 +20,8 @@ export function brandNames(brand = "Platform"): BrandNames {
     restaurantHeader: `${brand}-Restaurant-External-ID`,
     nextPageHeader: `${brand}-Next-Page-Token`,
     machineClient: `${brand.toUpperCase()}_MACHINE_CLIENT`,
+    rateLimitByHeader: `X-${brand}-RateLimit-By`,
+    rateLimitRemainingHeader: `X-${brand}-RateLimit-Remaining`,
+    rateLimitResetHeader: `X-${brand}-RateLimit-Reset`,
   };
 }
