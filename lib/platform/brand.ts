@@ -8,9 +8,9 @@ export interface BrandNames {
   restaurantHeader: string;
   nextPageHeader: string;
   machineClient: string;
-  /** Rate-limit report on every response: which kind of limit, requests left, slice end (epoch s). */
-  rateLimitByHeader: string;
+  /** Requests left in the current time slice of the limit closest to being exceeded. */
   rateLimitRemainingHeader: string;
+  /** When that time slice ends, in UNIX epoch seconds (the developer guide's rate limiting headers). */
   rateLimitResetHeader: string;
 }
 
@@ -20,7 +20,6 @@ export function brandNames(brand = "Platform"): BrandNames {
     restaurantHeader: `${brand}-Restaurant-External-ID`,
     nextPageHeader: `${brand}-Next-Page-Token`,
     machineClient: `${brand.toUpperCase()}_MACHINE_CLIENT`,
-    rateLimitByHeader: `X-${brand}-RateLimit-By`,
     rateLimitRemainingHeader: `X-${brand}-RateLimit-Remaining`,
     rateLimitResetHeader: `X-${brand}-RateLimit-Reset`,
   };
