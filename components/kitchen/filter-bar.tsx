@@ -44,7 +44,7 @@ export function FilterBar({
   onChange: (patch: Partial<KitchenView>) => void;
 }) {
   const stations = withCurrent(
-    (options?.stations ?? []).map((s) => ({ value: s.stationGuid ?? NONE_FILTER, label: s.stationGuid ? stationLabel(s) : "No station" })),
+    (options?.stations ?? []).map((s) => ({ value: s.stationGuid ?? NONE_FILTER, label: s.stationGuid ? stationLabel(s) : "No prep station" })),
     view.station,
   );
   // Two stations of the same name would be indistinguishable in the list: add the guid's start.

@@ -1,9 +1,9 @@
 "use client";
 
 import { Notice, ProgressState } from "@/components/ui/states";
-import type { KitchenCoverage } from "@/lib/kitchen/api-types";
+import type { DateCoverage, IngestCounts, KitchenCoverage } from "@/lib/kitchen/api-types";
 import { coverageNotes, listDates } from "@/lib/kitchen/ui/coverage-notes";
-import type { DateCoverage } from "@/lib/kitchen/api-types";
+import { ingestNotes } from "@/lib/kitchen/ui/ingest-notes";
 
 /** Dates the numbers leave out (failed, no subscription) and dates still open, named. */
 export function CoverageWarnings({ coverage }: { coverage: DateCoverage }) {
@@ -34,6 +34,17 @@ export function CoverageWarnings({ coverage }: { coverage: DateCoverage }) {
         </Notice>
       ) : null}
     </>
+  );
+}
+
+/** What the exports held that the figures leave out or count once, said in words. */
+export function IngestNotice({ ingest }: { ingest: IngestCounts | undefined }) {
+  const notes = ingestNotes(ingest);
+  if (notes.length === 0) return null;
+  return (
+    <Notice tone="info" title="Records left out of these figures">
+      <p data-testid="ingest-notes">{notes.join("; ")}.</p>
+    </Notice>
   );
 }
 

@@ -18,7 +18,7 @@ import { FilterBar } from "./filter-bar";
 import { HeadlineFigures, HeadlineSkeleton } from "./headline-figures";
 import { HeatmapCard } from "./heatmap-card";
 import { HistogramCard } from "./histogram-card";
-import { CoverageWarnings, FetchProgress } from "./kitchen-notices";
+import { CoverageWarnings, FetchProgress, IngestNotice } from "./kitchen-notices";
 import { MetricNote } from "./metric-note";
 import { RangeControl } from "./range-control";
 import { SlowestItemsCard } from "./slowest-items-card";
@@ -127,6 +127,7 @@ export function KitchenView({ restaurant, today }: { restaurant: KitchenRestaura
             <LoadingState label="Working out the figures…" />
           ) : null}
           {data && !stale ? <CoverageWarnings coverage={data.coverage} /> : null}
+          {data && !stale ? <IngestNotice ingest={data.ingest} /> : null}
           {live && summary.dataUpdatedAt > 0 ? (
             <p className={styles.updated} role="status" data-testid="last-updated">
               Updated {formatClockTime(new Date(summary.dataUpdatedAt))} · refreshes every minute while today is in the range

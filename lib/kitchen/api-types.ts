@@ -171,6 +171,24 @@ export interface DateCoverage {
   pending: string[];
 }
 
+/** Per day (and summed over a range): what the export held that the figures do not count as sent. */
+export interface IngestCounts {
+  /** Elements of the export, as received. */
+  received: number;
+  /** Exact copies of an earlier record of the same export, dropped (each fulfillment counts once). */
+  duplicates: number;
+  /** Records naming another restaurant, refused. A record naming none is this restaurant's. */
+  otherRestaurant: number;
+  /** Elements that were not records at all (not JSON objects), dropped. */
+  notRecords: number;
+  /** Records with a field of the wrong type; kept, that field read as absent. */
+  malformed: number;
+  /** Records kept but left out of every figure: no fulfillment level. */
+  noLevel: number;
+  /** Records kept but left out of every figure: a level other than 0, 1 or 2. */
+  unknownLevel: number;
+}
+
 export interface StationRef {
   stationGuid: string | null;
   stationName: string | null;
@@ -257,6 +275,11 @@ export interface KitchenSummary {
   courses: ({ courseGuid: string | null; courseName: string | null } & LevelStats)[];
   courseCount?: number;
   histogram: Histogram;
+  /**
+   * What the counted dates' exports held that the figures leave out or count once (duplicates,
+   * records without a level, other restaurants' records), summed over the dates that know it.
+   */
+  ingest?: IngestCounts;
   /** Share of records within the level's target. */
   withinTarget: TargetShare[];
   options: FilterOptions;
@@ -284,7 +307,7 @@ export interface KitchenCoverage {
 // GET /api/restaurants/[guid]/kitchen/tickets
 
 export interface TicketItem {
-  selectionGuid: string;
+  selectionGuid: string | null;
   itemGuid: string | null;
   itemName: string | null;
   level: KitchenLevel;

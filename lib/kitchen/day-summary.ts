@@ -1,6 +1,7 @@
 import type { ItemFulfillment } from "@/lib/platform/schemas";
-import { KITCHEN_METRICS, type KitchenMetric } from "./api-types";
+import { KITCHEN_METRICS, type KitchenLevel, type KitchenMetric } from "./api-types";
 import { durationSeconds, parseInstant } from "./durations";
+import { isKitchenLevel } from "./ingest";
 import { localHourResolver } from "./local-hour";
 
 /**
@@ -93,8 +94,12 @@ class StringDictionary {
   }
 }
 
-/** Summarises the records of one business date. `timeZone` places hours of day. */
-export function summariseDay(records: readonly ItemFulfillment[], businessDate: string, timeZone: string): DaySummary {
+/**
+ * Summarises the records of one business date. `timeZone` places hours of day. Records without a
+ * level of 0, 1 or 2 are not summarised: lib/kitchen/ingest.ts counts them, with their reason.
+ */
+export function summariseDay(all: readonly ItemFulfillment[], businessDate: string, timeZone: string): DaySummary {
+  const records = all.every((r) => isKitchenLevel(r.itemFulfillmentLevel)) ? all : all.filter((r) => isKitchenLevel(r.itemFulfillmentLevel));
   const n = records.length;
   const hourOf = localHourResolver(timeZone);
   const stations = new Dictionary();
@@ -120,8 +125,9 @@ export function summariseDay(records: readonly ItemFulfillment[], businessDate: 
 
   for (let i = 0; i < n; i++) {
     const r = records[i]!;
-    level[i] = r.itemFulfillmentLevel;
-    levelsSeen.add(r.itemFulfillmentLevel);
+    const lv = r.itemFulfillmentLevel as KitchenLevel;
+    level[i] = lv;
+    levelsSeen.add(lv);
     station[i] = stations.id(r.prepStationGuid, r.prepStationName);
     item[i] = items.id(r.selectionMenuItemGuid, r.selectionMenuItemName);
     course[i] = courses.id(r.courseGuid, r.courseName);

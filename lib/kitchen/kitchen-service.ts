@@ -6,6 +6,7 @@ import {
   KITCHEN_LEVELS,
   KITCHEN_METRICS,
   type DateCoverage,
+  type IngestCounts,
   type KitchenCoverage,
   type KitchenLevel,
   type KitchenMetric,
@@ -26,7 +27,8 @@ import { DimensionInterner } from "./dimension-interner";
 import { summariseDay, type DaySummary } from "./day-summary";
 import { decodeDaySummary, encodeDaySummary } from "./day-summary-codec";
 import { recordDurations } from "./durations";
-import { describeFetchFailure, MalformedDayError } from "./fetch-failure";
+import { describeFetchFailure } from "./fetch-failure";
+import { addIngestCounts, emptyIngestCounts, ingestDay, isKitchenLevel, type IngestedDay } from "./ingest";
 import { KitchenStore, RECORDS_PER_CHUNK, unpack, type DayRow } from "./kitchen-store";
 import { mapLimit } from "./map-limit";
 import { mergeDays, mergeStationLevels, type SummaryFilters } from "./range-summary";
@@ -136,7 +138,7 @@ export function createKitchenService(deps: KitchenServiceDeps) {
           const startedAt = now();
           const phase = datePhase(date, restaurant, startedAt, config.closeGraceMinutes);
           if (!needsFetch(await store.dayRow(q, restaurant.guid, date), phase, startedAt, config)) return;
-          let records: ItemFulfillment[];
+          let day: IngestedDay;
           try {
             const result = await client.kitchen.itemFulfillments(restaurant.guid, date);
             if (result.kind === "not-entitled") {
@@ -145,22 +147,23 @@ export function createKitchenService(deps: KitchenServiceDeps) {
               return;
             }
             deps.onEntitlement?.(restaurant.guid, true);
-            records = result.records;
-            const foreign = records.find((r) => r.restaurantGuid.toLowerCase() !== restaurant.guid.toLowerCase());
-            if (foreign) throw new MalformedDayError(`the Platform's response holds records of another restaurant (${foreign.restaurantGuid})`);
+            // Record by record: duplicates, other restaurants' records and records without a
+            // level are counted and left out, never a failed day.
+            day = ingestDay(result, restaurant.guid);
           } catch (error) {
             await store.saveFailure(q, restaurant.guid, date, startedAt, describeFetchFailure(error));
             return;
           }
           // Summarised in full before anything is written: a day is stored whole or not at all.
-          const summary = encodeDaySummary(summariseDay(records, date, restaurant.timeZone));
-          const tickets = encodeTicketFacts(buildTicketFacts(records, date));
+          const summary = encodeDaySummary(summariseDay(day.measurable, date, restaurant.timeZone));
+          const tickets = encodeTicketFacts(buildTicketFacts(day.records, date));
           await store.saveDay(q, restaurant.guid, date, {
             status: phase === "closed" ? "complete" : "open",
             attemptedAt: startedAt,
             summary,
             tickets,
-            records,
+            records: day.records,
+            ingest: day.counts,
           });
         })
         .finally(() => inflight.delete(key));
@@ -170,18 +173,16 @@ export function createKitchenService(deps: KitchenServiceDeps) {
   }
 
   /**
-   * A fetch that has not settled by the deadline is given up on for this request and forgotten,
-   * so the answer lists the date as pending and a later request tries it afresh, rather than
-   * every request for the range waiting on it for ever. Under heavy load a day fetch was once
-   * seen never to settle; the deadline bounds that whatever the cause.
+   * A request waits for a day's fetch until the deadline, then answers with the date pending. The
+   * fetch itself goes on and stays in the in-flight map until it settles (the client's timeouts
+   * bound it), so a later request joins it instead of downloading the day a second time.
    */
   function withDeadline(pending: Promise<void>, key: string): Promise<void> {
     const deadline = config.fetchDeadlineMs ?? DEFAULT_FETCH_DEADLINE_MS;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const expired = new Promise<void>((resolve) => {
       timer = setTimeout(() => {
-        if (inflight.get(key) === pending) inflight.delete(key);
-        console.warn(`[kitchen] the fetch of ${key} has not settled after ${deadline} ms; answering without it`);
+        console.warn(`[kitchen] the fetch of ${key} has not settled after ${deadline} ms; answering without it while it goes on`);
         resolve();
       }, deadline);
       timer.unref?.();
@@ -225,6 +226,16 @@ export function createKitchenService(deps: KitchenServiceDeps) {
       else coverage.failed.push({ date, reason: row.reason ?? "unknown", attemptedAt: new Date(row.attemptedAt).toISOString() });
     }
     return coverage;
+  }
+
+  /** The ingest counts of the dates whose data counts, summed. */
+  function ingestOf(dates: readonly string[], rows: Map<string, DayRow>): IngestCounts {
+    const total = emptyIngestCounts();
+    for (const { date } of usableDates(dates, rows)) {
+      const counts = rows.get(date)?.ingest;
+      if (counts) addIngestCounts(total, counts);
+    }
+    return total;
   }
 
   /** Dates whose stored data counts: complete ones and snapshots of open ones. */
@@ -332,6 +343,7 @@ export function createKitchenService(deps: KitchenServiceDeps) {
           source: filters.source ?? null,
         },
         coverage: coverageOf(dates, rows),
+        ingest: ingestOf(dates, rows),
         ...mergeDays(days, query.metric, filters, targets.seconds, internerOf(restaurant.guid)),
       };
     },
@@ -437,11 +449,13 @@ export function createKitchenService(deps: KitchenServiceDeps) {
 function slowTicket(businessDate: string, ticketGuid: string, seconds: number, records: ItemFulfillment[]): SlowTicket {
   const first = records[0];
   const firedAt = records.map((r) => r.ticketFiredAt).find((v) => v) ?? null;
+  // Records without a level count in no figure (the day's ingest counts say how many).
   const items = records
+    .filter((r) => isKitchenLevel(r.itemFulfillmentLevel))
     .map((r) => {
       const d = recordDurations(r);
       return {
-        selectionGuid: r.selectionGuid,
+        selectionGuid: r.selectionGuid ?? null,
         itemGuid: r.selectionMenuItemGuid ?? null,
         itemName: r.selectionMenuItemName ?? null,
         level: r.itemFulfillmentLevel as KitchenLevel,
@@ -456,7 +470,7 @@ function slowTicket(businessDate: string, ticketGuid: string, seconds: number, r
         waitToStart: d.wait_to_start,
       };
     })
-    .sort((a, b) => a.level - b.level || (a.itemName ?? "").localeCompare(b.itemName ?? "") || a.selectionGuid.localeCompare(b.selectionGuid));
+    .sort((a, b) => a.level - b.level || (a.itemName ?? "").localeCompare(b.itemName ?? "") || (a.selectionGuid ?? "").localeCompare(b.selectionGuid ?? ""));
   const levels = KITCHEN_LEVELS.flatMap((level) => {
     const atLevel = items.filter((i) => i.level === level);
     if (atLevel.length === 0) return [];

@@ -3,6 +3,7 @@ import { deflateRawSync, inflateRawSync } from "node:zlib";
 import type { Database, Queryable } from "@/lib/db/database";
 import type { ItemFulfillment } from "@/lib/platform/schemas";
 import { DEFAULT_TARGET_SECONDS, KITCHEN_LEVELS, type KitchenLevel } from "./api-types";
+import { INGEST_COUNT_KEYS, type IngestCounts } from "./ingest";
 
 /**
  * The kitchen tables (lib/db/migrations.ts): one row per restaurant and business date with its
@@ -22,6 +23,8 @@ export interface DayRow {
   fetchedAt: number | null;
   reason: string | null;
   recordCount: number;
+  /** What the export held that the figures leave out; null for days stored before it was kept. */
+  ingest: IngestCounts | null;
 }
 
 export interface StoredDay {
@@ -30,6 +33,7 @@ export interface StoredDay {
   summary: Uint8Array;
   tickets: Uint8Array;
   records: readonly ItemFulfillment[];
+  ingest: IngestCounts;
 }
 
 /** Records per stored chunk: a CSV export streams a chunk at a time. */
@@ -46,6 +50,7 @@ interface DayRowSql {
   fetched_at: Date | string | null;
   reason: string | null;
   record_count: number;
+  ingest: string | null;
 }
 
 const ms = (v: Date | string) => (v instanceof Date ? v.getTime() : Date.parse(v));
@@ -58,10 +63,24 @@ function toDayRow(r: DayRowSql): DayRow {
     fetchedAt: r.fetched_at === null ? null : ms(r.fetched_at),
     reason: r.reason,
     recordCount: Number(r.record_count),
+    ingest: parseIngest(r.ingest),
   };
 }
 
-const DAY_COLUMNS = "business_date, status, attempted_at, fetched_at, reason, record_count";
+/** Stored counts, read liberally: a damaged value is "not known", never a failed request. */
+function parseIngest(text: string | null): IngestCounts | null {
+  if (!text) return null;
+  try {
+    const value = JSON.parse(text) as Record<string, unknown>;
+    const out = {} as IngestCounts;
+    for (const key of INGEST_COUNT_KEYS) out[key] = typeof value[key] === "number" ? value[key] : 0;
+    return out;
+  } catch {
+    return null;
+  }
+}
+
+const DAY_COLUMNS = "business_date, status, attempted_at, fetched_at, reason, record_count, ingest";
 
 export class KitchenStore {
   constructor(readonly db: Database) {}
@@ -125,12 +144,13 @@ export class KitchenStore {
       }
       const at = new Date(day.attemptedAt).toISOString();
       await tx.query(
-        `INSERT INTO kitchen_days (restaurant_guid, business_date, status, attempted_at, fetched_at, reason, record_count, summary, tickets)
-         VALUES ($1, $2, $3, $4, $4, NULL, $5, $6, $7)
+        `INSERT INTO kitchen_days (restaurant_guid, business_date, status, attempted_at, fetched_at, reason, record_count, summary, tickets, ingest)
+         VALUES ($1, $2, $3, $4, $4, NULL, $5, $6, $7, $8)
          ON CONFLICT (restaurant_guid, business_date) DO UPDATE SET
            status = EXCLUDED.status, attempted_at = EXCLUDED.attempted_at, fetched_at = EXCLUDED.fetched_at,
-           reason = NULL, record_count = EXCLUDED.record_count, summary = EXCLUDED.summary, tickets = EXCLUDED.tickets`,
-        [restaurantGuid, date, day.status, at, day.records.length, summary, tickets],
+           reason = NULL, record_count = EXCLUDED.record_count, summary = EXCLUDED.summary, tickets = EXCLUDED.tickets,
+           ingest = EXCLUDED.ingest`,
+        [restaurantGuid, date, day.status, at, day.records.length, summary, tickets, JSON.stringify(day.ingest)],
       );
     });
   }
@@ -144,7 +164,7 @@ export class KitchenStore {
          VALUES ($1, $2, 'not_entitled', $3, NULL, NULL, 0, NULL, NULL)
          ON CONFLICT (restaurant_guid, business_date) DO UPDATE SET
            status = 'not_entitled', attempted_at = EXCLUDED.attempted_at, fetched_at = NULL, reason = NULL,
-           record_count = 0, summary = NULL, tickets = NULL`,
+           record_count = 0, summary = NULL, tickets = NULL, ingest = NULL`,
         [restaurantGuid, date, new Date(attemptedAt).toISOString()],
       );
     });

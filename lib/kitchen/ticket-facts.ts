@@ -26,6 +26,8 @@ export interface TicketFacts {
 }
 
 export const NO_TICKET = 0xffffffff;
+/** The level of a record without a known one (lib/kitchen/ingest.ts): it ranks nowhere. */
+export const NO_LEVEL = 255;
 const FORMAT_VERSION = 1;
 
 function dictionary() {
@@ -68,16 +70,19 @@ export function buildTicketFacts(records: readonly ItemFulfillment[], businessDa
   for (let i = 0; i < n; i++) {
     const r = records[i]!;
     facts.ticket[i] = r.ticketGuid ? tickets.id(r.ticketGuid) : NO_TICKET;
-    facts.level[i] = r.itemFulfillmentLevel;
+    const level = r.itemFulfillmentLevel;
+    const measurable = level === 0 || level === 1 || level === 2;
+    facts.level[i] = measurable ? level : NO_LEVEL;
     facts.station[i] = stations.id(r.prepStationGuid);
     facts.behavior[i] = behaviors.id(r.diningOptionBehavior);
     facts.source[i] = sources.id(r.orderSource);
     const fired = parseInstant(r.ticketFiredAt);
     const started = parseInstant(r.itemStartedAt);
     const fulfilled = parseInstant(r.itemFulfilledAt);
-    facts.values.fire_to_fulfill[i] = durationSeconds(fired, fulfilled) ?? -1;
-    facts.values.start_to_fulfill[i] = durationSeconds(started, fulfilled) ?? -1;
-    facts.values.wait_to_start[i] = durationSeconds(fired, started) ?? -1;
+    // A record without a level counts in no figure, so in no ranking either.
+    facts.values.fire_to_fulfill[i] = measurable ? (durationSeconds(fired, fulfilled) ?? -1) : -1;
+    facts.values.start_to_fulfill[i] = measurable ? (durationSeconds(started, fulfilled) ?? -1) : -1;
+    facts.values.wait_to_start[i] = measurable ? (durationSeconds(fired, started) ?? -1) : -1;
   }
   facts.tickets = tickets.values.map((t) => t ?? "");
   return facts;

@@ -13,7 +13,14 @@ export interface ListOptions {
 
 /** A 204 from itemFulfillments: the restaurant lacks the professional tier. Never an empty day. */
 export type FulfillmentsResult =
-  | { kind: "data"; records: ItemFulfillment[]; requestId?: string }
+  | {
+      kind: "data";
+      records: ItemFulfillment[];
+      /** Elements of the export that were not objects (dropped), and records read with a field of the wrong type. */
+      notRecords: number;
+      malformedRecords: number;
+      requestId?: string;
+    }
   | { kind: "not-entitled"; requestId?: string };
 
 export interface KitchenResource {

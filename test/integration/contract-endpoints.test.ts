@@ -48,7 +48,7 @@ describe("kitchen", () => {
     if (result.kind !== "data") return;
     expect(result.records.length).toBeGreaterThan(0);
     expect(new Set(result.records.map((r) => r.restaurantGuid))).toEqual(new Set([HARBOR]));
-    expect(result.records.every((r) => [0, 1, 2].includes(r.itemFulfillmentLevel))).toBe(true);
+    expect(result.records.every((r) => [0, 1, 2].includes(r.itemFulfillmentLevel ?? -1))).toBe(true);
   });
 
   it("lists prep stations and reads each one by GUID", async () => {

@@ -1,4 +1,4 @@
-import { KITCHEN_LEVELS, type KitchenLevel, type KitchenSummary, type Stats, type StationRef } from "../api-types";
+import { KITCHEN_LEVELS, LEVEL_LABELS, type KitchenLevel, type KitchenSummary, type Stats, type StationRef } from "../api-types";
 import { enumerateBusinessDates } from "../business-date";
 
 /**
@@ -15,12 +15,25 @@ export interface PivotRow {
 
 export const NO_STATION_LABEL = "No station";
 
-export function stationKey(ref: StationRef): string {
+/**
+ * A row's station. The real export sends expediter rows (levels 1 and 2) without a prep station:
+ * those are the expediter's own figures, so they get a key and a name of their level, never a
+ * "No station" row among the prep stations. Level-0 records without a station keep that row.
+ */
+export function stationKey(ref: StationRef & { level?: KitchenLevel }): string {
+  const expediter = expediterOnly(ref);
+  if (expediter !== undefined) return `(level ${expediter})`;
   return ref.stationGuid ?? ref.stationName ?? "(none)";
 }
 
-export function stationLabel(ref: StationRef): string {
+export function stationLabel(ref: StationRef & { level?: KitchenLevel }): string {
+  const expediter = expediterOnly(ref);
+  if (expediter !== undefined) return LEVEL_LABELS[expediter];
   return ref.stationName ?? (ref.stationGuid ? `Station ${ref.stationGuid.slice(0, 8)}` : NO_STATION_LABEL);
+}
+
+function expediterOnly(ref: StationRef & { level?: KitchenLevel }): KitchenLevel | undefined {
+  return ref.stationGuid === null && ref.stationName === null && ref.level !== undefined && ref.level > 0 ? ref.level : undefined;
 }
 
 /** Levels the summary has items at, in order; the filter's level alone when one is chosen. */

@@ -1,10 +1,14 @@
 import type { Transport } from "../client";
 import { collect } from "../paginate";
-import { itemFulfillmentList, prepStation } from "../schemas/kitchen";
+import { z } from "zod";
+import { prepStation, readItemFulfillments } from "../schemas/kitchen";
 import type { KitchenResource } from "../types";
 import { listPages, segment } from "./list-pages";
 
 const BASE = "/kitchen/v1";
+
+/** Only the array is checked here; the records are read one by one (readItemFulfillments). */
+const exportBody = z.array(z.unknown());
 
 /** 4.2 Kitchen API: item fulfillments of one business date, prep stations. */
 export function kitchenResource(transport: Transport): KitchenResource {
@@ -19,13 +23,14 @@ export function kitchenResource(transport: Transport): KitchenResource {
         // businessDate goes out as given: the service is the judge of YYYYMMDD and answers 400.
         query: `businessDate=${encodeURIComponent(businessDate)}`,
         restaurantGuid,
-        schema: itemFulfillmentList,
+        schema: exportBody,
         allowNoContent: true,
         signal: opts.signal,
       });
       // 204 means the restaurant lacks the paid tier, which is not the same as a quiet day.
       if (response.status === 204 || response.data === undefined) return { kind: "not-entitled", requestId: response.requestId };
-      return { kind: "data", records: response.data, requestId: response.requestId };
+      const read = readItemFulfillments(response.data);
+      return { kind: "data", ...read, requestId: response.requestId };
     },
     prepStationPages,
     prepStations: (restaurantGuid, opts) => collect(prepStationPages(restaurantGuid, opts)),

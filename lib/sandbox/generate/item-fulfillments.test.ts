@@ -24,9 +24,10 @@ const each = world.restaurants.map((restaurant) => ({ name: restaurant.name, res
 function bySelection(records: readonly ItemFulfillment[]): Map<string, ItemFulfillment[]> {
   const map = new Map<string, ItemFulfillment[]>();
   for (const r of records) {
-    const list = map.get(r.selectionGuid);
+    // The sandbox always names the selection; the published definition does not promise it.
+    const list = map.get(r.selectionGuid!);
     if (list) list.push(r);
-    else map.set(r.selectionGuid, [r]);
+    else map.set(r.selectionGuid!, [r]);
   }
   return map;
 }
