@@ -5,7 +5,7 @@ import { useMemo } from "react";
 import { resolveOptionGroups, resolvePreModifierGroups, resolveUnitOfMeasure } from "@/lib/menu/inheritance";
 import type { MenuModel } from "@/lib/menu/menu-model";
 import { placementLabel } from "@/lib/menu/menu-placements";
-import { ITEM_TYPE_WORDS, UNIT_WORDS, preModifierWords, sourceWords } from "@/lib/menu/menu-words";
+import { itemTypeWords, preModifierWords, sourceWords, unitWords } from "@/lib/menu/menu-words";
 import type { MenuSelection } from "./menu-selection";
 import { ModifierGroups } from "./modifier-groups";
 import styles from "./menu.module.css";
@@ -49,14 +49,14 @@ export function ItemDetail({
 
   if (!item) return <p>This item is no longer in the menu.</p>;
   const facts: [string, React.ReactNode][] = [
-    ["Type", item.type ? ITEM_TYPE_WORDS[item.type] : "Not set"],
+    ["Type", item.type ? itemTypeWords(item.type) : "Not set"],
     ["SKU", item.sku ? <span className="mono">{item.sku}</span> : "None"],
     ["PLU", item.plu ? <span className="mono">{item.plu}</span> : "None"],
     ["Calories", item.calories != null ? item.calories.toLocaleString("en-US") : "Not set"],
     [
       "Unit of measure",
       <>
-        <strong>{UNIT_WORDS[unit.unit]}</strong>
+        <strong>{unitWords(unit.unit)}</strong>
         <span className={styles.source}>{unit.inherited ? ` inherited from ${sourceWords(unit.source)}` : " set on the item"}</span>
       </>,
     ],

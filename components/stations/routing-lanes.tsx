@@ -26,11 +26,23 @@ function PrintLine({ station }: { station: StationRouting }) {
   }
   if (!station.printer) return <p className={styles.problem}>No printer assigned.</p>;
   if (!station.printer.name) return <p className={styles.problem}>Printer not found ({station.printer.guid}).</p>;
+  const mode = station.printingMode;
   return (
     <p>
       Prints at {station.printer.name}:{" "}
-      <span className={station.printingMode === "OFFLINE_ONLY" ? styles.offline : undefined}>
-        {station.printingMode === "OFFLINE_ONLY" ? "only when its display is offline" : station.printingMode === "ON" ? "every ticket" : "printing mode not set"}
+      <span className={mode === "OFFLINE_ONLY" ? styles.offline : undefined}>
+        {mode === "OFFLINE_ONLY" ? (
+          "only when its display is offline"
+        ) : mode === "ON" ? (
+          "every ticket"
+        ) : mode ? (
+          // A mode the contract does not name: shown as sent, since nobody here knows what it does.
+          <>
+            printing mode <span className="mono">{mode}</span>
+          </>
+        ) : (
+          "printing mode not set"
+        )}
       </span>
     </p>
   );
@@ -119,13 +131,18 @@ export function RoutingLanes({ report, restaurantGuid }: { report: StationsRepor
         {report.printers.map((p) => (
           <li key={p.guid} className={`${styles.printer} ${p.name === null ? styles.warnedCard : ""}`}>
             <p className={styles.stationName}>{p.name ?? <span className={styles.problem}>Printer not found ({p.guid})</span>}</p>
-            {p.always.length === 0 && p.offlineOnly.length === 0 ? <p className={styles.muted}>No station prints here.</p> : null}
+            {p.always.length === 0 && p.offlineOnly.length === 0 && p.otherModes.length === 0 ? <p className={styles.muted}>No station prints here.</p> : null}
             {p.always.length ? <p>Every ticket from: {p.always.map((s) => s.name).join(", ")}</p> : null}
             {p.offlineOnly.length ? (
               <p>
                 <span className={styles.offline}>When the display is offline</span> from: {p.offlineOnly.map((s) => s.name).join(", ")}
               </p>
             ) : null}
+            {p.otherModes.map((s) => (
+              <p key={s.guid}>
+                Printing mode <span className="mono">{s.printingMode}</span> from: {s.name}
+              </p>
+            ))}
           </li>
         ))}
       </ul>

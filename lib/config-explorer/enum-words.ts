@@ -1,3 +1,4 @@
+import { knownEntry } from "@/lib/platform/schemas/open-enum";
 import { ITEM_TYPE_WORDS, UNIT_WORDS } from "@/lib/menu/menu-words";
 
 /** The configuration API's enumerations (2.8) in words a manager reads. */
@@ -30,13 +31,13 @@ export const ENUM_WORDS = {
 export type EnumName = keyof typeof ENUM_WORDS;
 
 /**
- * A value in words. An unknown value (the service adds values without notice; the service charge
- * destination carries the operator's brand name) is shown as written, in readable case.
+ * A value in words. A value the contract does not name (the service adds values without notice)
+ * is shown exactly as sent, so a manager can match it with what the POS shows and the CSV keeps
+ * it. The one value of destination the contract leaves unspelled is the operator's own name in
+ * upper case (2.8); it is kept as sent too, with who that is.
  */
 export function enumWords(name: EnumName, value: string): string {
-  const words = (ENUM_WORDS[name] as Record<string, string>)[value];
-  if (words) return words;
-  const readable = value.toLowerCase().replace(/_/g, " ");
-  const cased = readable.charAt(0).toUpperCase() + readable.slice(1);
-  return name === "destination" ? `${cased} (platform operator)` : cased;
+  const words = knownEntry<string, string>(ENUM_WORDS[name], value);
+  if (words !== undefined) return words;
+  return name === "destination" && /^[A-Z][A-Z0-9]*$/.test(value) ? `${value} (platform operator)` : value;
 }

@@ -3,7 +3,7 @@ import type { ConfigCell, RichCell } from "./config-cell";
 import { configCsv } from "./config-csv";
 import { parseLastModified } from "./last-modified-query";
 import { nameLookups, presentResource } from "./present-resource";
-import { EXPLORER_RESOURCES, RESOURCE_INFO, isExplorerResource } from "./resource-catalog";
+import { EXPLORER_RESOURCES, RESOURCE_INFO, isExplorerResource, type ExplorerResource } from "./resource-catalog";
 import { RESOURCE_SPECS } from "./resource-columns";
 import { EXPLORER_RESOURCE_NAMES, isUnknownResourcePage } from "./resource-names";
 
@@ -122,7 +122,8 @@ describe("presentResource", () => {
     expect(cells.percent).toEqual({ text: "18%", sort: 18 });
     expect(cells.amountType).toBe("Percent of check");
     expect(cells.serviceChargeCalculation).toBe("Before discounts");
-    expect(cells.destination).toBe("Platform (platform operator)");
+    // The operator's own name, which the contract leaves unspelled, is kept as sent.
+    expect(cells.destination).toBe("PLATFORM (platform operator)");
     expect(rich(cells.criteria).fields).toEqual([
       { label: "Orders", value: "Dine in" },
       { label: "Check", value: "$100.00 or more" },
@@ -184,6 +185,57 @@ describe("presentResource", () => {
     expect(rich(table.rows[1]!.cells.criteria).fields!.slice(0, 2)).toEqual([
       { label: "Orders", value: "None" },
       { label: "Check", value: "up to $40.00" },
+    ]);
+  });
+
+  it("shows every enumerated value the contract does not name exactly as sent, and known ones in words", () => {
+    const cases: [ExplorerResource, Record<string, unknown>, Record<string, string>][] = [
+      ["diningOptions", { behavior: "CATERING" }, { behavior: "CATERING" }],
+      [
+        "discounts",
+        { type: "PERCENT_PER_ITEM", selectionType: "COMBO", itemPickingPriority: "constructor" },
+        { type: "PERCENT_PER_ITEM", selectionType: "COMBO", itemPickingPriority: "constructor" },
+      ],
+      ["menus", { unitOfMeasure: "EACH", orderableOnline: "SOMETIMES", visibility: "KIOSK_ONLY" }, { unitOfMeasure: "EACH", orderableOnline: "SOMETIMES", visibility: "KIOSK_ONLY" }],
+      ["menuGroups", { unitOfMeasure: "DOZEN" }, { unitOfMeasure: "DOZEN" }],
+      ["menuItems", { type: "GIFT_CARD", unitOfMeasure: "FL_OZ" }, { type: "GIFT_CARD", unitOfMeasure: "Fluid ounces (fl oz)" }],
+      ["preModifiers", { displayMode: "INFIX" }, { displayMode: "INFIX" }],
+      ["serviceAreas", { serviceAreaType: "CURBSIDE" }, { serviceAreaType: "CURBSIDE" }],
+      ["serviceCharges", { amountType: "TIERED", serviceChargeCalculation: "POST_TAX", destination: "DELIVERY_PARTNER" }, { amountType: "TIERED", serviceChargeCalculation: "POST_TAX", destination: "DELIVERY_PARTNER" }],
+      ["taxRates", { type: "COMPOUND", roundingType: "HALF_DOWN" }, { type: "COMPOUND", roundingType: "HALF_DOWN" }],
+    ];
+    for (const [resource, fields, expected] of cases) {
+      const table = presentResource(resource, [{ guid: "g1", entityType: "X", ...fields }], {});
+      for (const [key, text] of Object.entries(expected)) expect(table.rows[0]!.cells[key], `${resource}.${key}`).toBe(text);
+      // Nothing unknown spills into an extra column: the value sits in its own column.
+      expect(table.columns.filter((c) => c.key.startsWith("field:")), resource).toEqual([]);
+    }
+  });
+
+  it("shows an unknown promo usage as sent, and the rate of an unknown tax type as the number sent", () => {
+    const discounts = presentResource(
+      "discounts",
+      [{ guid: "d1", entityType: "Discount", promoCodes: [{ guid: "pc", entityType: "PromoCode", code: "HI", usageType: "SINGLE_USE_EMAIL" }] }],
+      {},
+    );
+    expect(rich(discounts.rows[0]!.cells.promoCodes).table!.rows).toEqual([["HI", "—", "SINGLE_USE_EMAIL"]]);
+    const taxes = presentResource("taxRates", [{ guid: "t1", entityType: "TaxRate", type: "COMPOUND", rate: 0.0625 }], {});
+    expect(taxes.rows[0]!.cells.rate).toEqual({ text: "0.0625", sort: 0.0625 });
+  });
+
+  it("writes unknown values verbatim in the CSV", () => {
+    const table = presentResource(
+      "diningOptions",
+      [
+        { guid: "do1", entityType: "DiningOption", name: "Catering pickup", behavior: "CATERING" },
+        { guid: "do2", entityType: "DiningOption", name: "Patio", behavior: "DINE_IN" },
+      ],
+      {},
+    );
+    expect(configCsv(table).trim().split("\r\n")).toEqual([
+      "Name,Behavior,Curbside,Drive-thru,External ID,GUID",
+      "Catering pickup,CATERING,,,,do1",
+      "Patio,Dine in,,,,do2",
     ]);
   });
 

@@ -1,4 +1,4 @@
-import type { ConfigResource } from "@/lib/platform/schemas";
+import { TAX_TYPES, isKnownValue, type ConfigResource } from "@/lib/platform/schemas";
 import type { ConfigCell, ListEntry, RichCell } from "./config-cell";
 import { enumWords, type EnumName } from "./enum-words";
 import { formatFraction, formatMinutes, formatMoney, formatNumber, formatPercent, yesNo } from "./format";
@@ -139,10 +139,14 @@ const dash = "—";
 
 // --- resource specs ---------------------------------------------------------------------------
 
-/** A tax rate's rate reads by its type: a fraction for PERCENT, an amount for FIXED. */
+/**
+ * A tax rate's rate reads by its type: a fraction for PERCENT, an amount for FIXED. For a type the
+ * contract does not name, nobody knows what the number means, so it is shown as sent.
+ */
 function taxRateText(type: unknown, rate: number): string {
   if (type === "FIXED") return formatMoney(rate);
-  return formatFraction(rate);
+  if (type == null || isKnownValue(TAX_TYPES, typeof type === "string" ? type : null)) return formatFraction(rate);
+  return formatNumber(rate);
 }
 
 const deprecatedMenuFields = (): ColumnSpec[] => [

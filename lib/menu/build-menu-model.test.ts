@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { buildMenuModel } from "./build-menu-model";
+import { resolveUnitOfMeasure } from "./inheritance";
 import { menuItemsCsv } from "./menu-csv";
+import { itemTypeWords, preModifierWords, unitWords } from "./menu-words";
 import { itemPlacements, placementLabel } from "./menu-placements";
 import { buildSearchIndex, searchMenu } from "./menu-search";
 import { groupEntity, itemEntity, menuEntity, refs, sampleSources } from "./test-fixtures";
@@ -80,5 +82,49 @@ describe("menuItemsCsv", () => {
     );
     const ribeye = lines.find((l) => l.startsWith("Dinner > Mains > Grill > Steaks > Ribeye"))!;
     expect(ribeye).toContain("Ounces (oz),Inherited from group Steaks,Sauce,Temperature (from Grill); Sides (from Mains)");
+  });
+});
+
+describe("values the contract does not name", () => {
+  // A unit and an item type added after the published list, and a new pre-modifier display mode.
+  const withFutureValues = () => {
+    const sources = sampleSources();
+    sources.menus[0]!.unitOfMeasure = "EACH";
+    const steaks = sources.menuGroups.find((g) => g.guid === "g-steaks")!;
+    steaks.unitOfMeasure = "PORTION_6OZ";
+    const ribeye = sources.menuItems.find((i) => i.guid === "i-ribeye")!;
+    ribeye.type = "GIFT_CARD";
+    sources.preModifiers[0]!.displayMode = "INFIX";
+    return sources;
+  };
+
+  it("keeps them in the model verbatim and resolves inheritance through them", () => {
+    const model = buildMenuModel(withFutureValues());
+    expect(model.menus[0]!.unit).toBe("EACH");
+    expect(model.items["i-ribeye"]!.type).toBe("GIFT_CARD");
+    expect(model.preModifierGroups[0]!.preModifiers[0]!.displayMode).toBe("INFIX");
+    const steaks = { menu: "m1", path: ["g-mains", "g-grill", "g-steaks"] };
+    expect(resolveUnitOfMeasure(model, "i-ribeye", steaks)).toMatchObject({ unit: "PORTION_6OZ", inherited: true, source: { kind: "group", name: "Steaks" } });
+    expect(resolveUnitOfMeasure(model, "i-fries", { menu: "m1", path: ["g-mains"] })).toMatchObject({ unit: "EACH", source: { kind: "menu" } });
+  });
+
+  it("shows them as sent in words and keeps the known ones' words", () => {
+    expect(unitWords("EACH")).toBe("EACH");
+    expect(unitWords("constructor")).toBe("constructor");
+    expect(unitWords("FL_OZ")).toBe("Fluid ounces (fl oz)");
+    expect(itemTypeWords("GIFT_CARD")).toBe("GIFT_CARD");
+    expect(itemTypeWords("OPEN_ITEM")).toBe("Open item (price entered at sale)");
+    const model = buildMenuModel(withFutureValues());
+    expect(preModifierWords(model.preModifierGroups[0]!.preModifiers[0]!)).toBe("display mode INFIX, price ×2");
+    expect(preModifierWords(model.preModifierGroups[0]!.preModifiers[1]!)).toBe("shown after the modifier, adds $0.00");
+  });
+
+  it("writes them verbatim in items.csv", () => {
+    const lines = menuItemsCsv(buildMenuModel(withFutureValues())).trim().split("\r\n");
+    const header = lines[0]!.split(",");
+    const rows = lines.slice(1).map((l) => Object.fromEntries(l.split(",").map((v, i) => [header[i], v])));
+    const ribeye = rows.find((r) => r.Item === "Ribeye")!;
+    expect(ribeye).toMatchObject({ Type: "GIFT_CARD", "Unit of measure": "PORTION_6OZ", "Unit source": "Inherited from group Steaks" });
+    expect(rows.find((r) => r.Item === "Frites" && r.Group === "Mains")).toMatchObject({ "Unit of measure": "EACH", "Unit source": "Inherited from menu Dinner" });
   });
 });

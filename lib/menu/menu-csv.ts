@@ -2,7 +2,7 @@ import { toCsv, type CsvColumn } from "@/lib/csv/csv";
 import { resolveOptionGroups, resolveUnitOfMeasure } from "./inheritance";
 import type { MenuModel } from "./menu-model";
 import { itemPlacements, placementLabel, type ItemPlacement } from "./menu-placements";
-import { ITEM_TYPE_WORDS, UNIT_WORDS } from "./menu-words";
+import { itemTypeWords, unitWords } from "./menu-words";
 
 interface ItemRow {
   placement: ItemPlacement;
@@ -25,7 +25,7 @@ export function menuItemsCsv(model: MenuModel): string {
       path: placementLabel(model, placement, placement.item),
       ownGroups: groups.filter((g) => !g.inherited).map((g) => optionGroupName(g.guid)).join("; "),
       inheritedGroups: groups.filter((g) => g.inherited).map((g) => `${optionGroupName(g.guid)} (from ${g.source.name})`).join("; "),
-      unit: UNIT_WORDS[unit.unit],
+      unit: unitWords(unit.unit),
       unitSource: unit.inherited ? `Inherited from ${unit.source.kind} ${unit.source.name}` : "Own setting",
     });
   }
@@ -36,7 +36,7 @@ export function menuItemsCsv(model: MenuModel): string {
     { header: "Group", value: (r) => model.groups[r.placement.path.at(-1)!]?.name ?? "" },
     { header: "Item", value: (r) => item(r).name },
     { header: "Item GUID", value: (r) => r.placement.item },
-    { header: "Type", value: (r) => (item(r).type ? ITEM_TYPE_WORDS[item(r).type!] : "") },
+    { header: "Type", value: (r) => (item(r).type ? itemTypeWords(item(r).type!) : "") },
     { header: "SKU", value: (r) => item(r).sku ?? "" },
     { header: "PLU", value: (r) => item(r).plu ?? "" },
     { header: "Calories", value: (r) => item(r).calories },

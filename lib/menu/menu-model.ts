@@ -1,4 +1,4 @@
-import type { UnitOfMeasure } from "@/lib/platform/schemas";
+import type { MenuItem, PreModifier, UnitOfMeasure } from "@/lib/platform/schemas";
 
 /**
  * The menu as the /api/restaurants/[guid]/menu route sends it: one normalized document, every
@@ -62,7 +62,8 @@ export interface GroupNode {
   itemCount: number;
 }
 
-export type MenuItemType = "NONE" | "OPEN_ITEM" | "SPECIAL_REQUEST" | "PORTION";
+/** Open, like every enumeration of the contract: a type the service adds is kept as sent. */
+export type MenuItemType = NonNullable<MenuItem["type"]>;
 
 export interface ItemNode {
   guid: string;
@@ -91,7 +92,7 @@ export interface OptionGroupNode {
 export interface PreModifierNode {
   guid: string;
   name: string;
-  displayMode?: "PREFIX" | "SUFFIX";
+  displayMode?: NonNullable<PreModifier["displayMode"]>;
   scalePrice?: boolean;
   basePrice?: number;
   scaleFactor?: number;

@@ -1,9 +1,17 @@
-import type { UnitOfMeasure } from "@/lib/platform/schemas";
+import type { KnownUnitOfMeasure, MENU_ITEM_TYPES } from "@/lib/platform/schemas";
+// The zod-free module, not the schemas: these words reach the browser bundle.
+import { knownEntry } from "@/lib/platform/schemas/open-enum";
 import type { InheritanceSource } from "./inheritance";
-import type { MenuItemType, PreModifierNode } from "./menu-model";
+import type { PreModifierNode } from "./menu-model";
+
+/**
+ * Menu enumerations in words. The tables are keyed by the values the contract names; the service
+ * adds values without notice (2.9 grew from 5 to 14 units), so every lookup goes through a
+ * function that shows any other value as sent.
+ */
 
 /** 2.9 units in words. */
-export const UNIT_WORDS: Record<UnitOfMeasure, string> = {
+export const UNIT_WORDS: Record<KnownUnitOfMeasure, string> = {
   NONE: "Not measured",
   LB: "Pounds (lb)",
   OZ: "Ounces (oz)",
@@ -20,12 +28,22 @@ export const UNIT_WORDS: Record<UnitOfMeasure, string> = {
   YD: "Yards (yd)",
 };
 
-export const ITEM_TYPE_WORDS: Record<MenuItemType, string> = {
+export const ITEM_TYPE_WORDS: Record<(typeof MENU_ITEM_TYPES)[number], string> = {
   NONE: "Standard item",
   OPEN_ITEM: "Open item (price entered at sale)",
   SPECIAL_REQUEST: "Special request",
   PORTION: "Portion",
 };
+
+/** A unit in words, or the unit as sent when the contract does not name it. */
+export function unitWords(unit: string): string {
+  return knownEntry(UNIT_WORDS, unit) ?? unit;
+}
+
+/** An item type in words, or the type as sent when the contract does not name it. */
+export function itemTypeWords(type: string): string {
+  return knownEntry(ITEM_TYPE_WORDS, type) ?? type;
+}
 
 /** "Choose 1 to 3", "Optional, up to 2", "Choose exactly 1". */
 export function selectionRule(min: number | undefined, max: number | undefined): string {
@@ -46,7 +64,9 @@ const money = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD
 /** "shown before the modifier, price ×2". */
 export function preModifierWords(pm: PreModifierNode): string {
   const parts: string[] = [];
-  if (pm.displayMode) parts.push(pm.displayMode === "PREFIX" ? "shown before the modifier" : "shown after the modifier");
+  if (pm.displayMode === "PREFIX") parts.push("shown before the modifier");
+  else if (pm.displayMode === "SUFFIX") parts.push("shown after the modifier");
+  else if (pm.displayMode) parts.push(`display mode ${pm.displayMode}`);
   if (pm.scalePrice === true && pm.scaleFactor != null) parts.push(`price ×${pm.scaleFactor}`);
   else if (pm.scalePrice === false && pm.basePrice != null) parts.push(`adds ${money.format(pm.basePrice)}`);
   if (pm.chargeAsExtra) parts.push("charged as an extra portion");

@@ -145,3 +145,69 @@ describe("routingSentence", () => {
     expect(sentences.Pass).toBe("Pass sends its tickets only to the expediter.");
   });
 });
+
+describe("values the contract does not name", () => {
+  const printers = [printer("p1", "Hot line printer")];
+
+  it("keeps an unknown printing mode and expediter routing verbatim, places the lane by includeWithExpediter and warns", () => {
+    const report = buildStationsReport(
+      [
+        station("a", "Wok", { printingMode: "KDS_ONLY", expoRouting: "EXPO_WHEN_READY", includeWithExpediter: true }),
+        station("b", "Noodle", { expoRouting: "HOLD_FOR_EXPO", includeWithExpediter: false }),
+        station("c", "Dumpling", { expoRouting: "HOLD_FOR_EXPO", includeWithExpediter: null }),
+      ],
+      printers,
+    );
+    const byName = Object.fromEntries(report.stations.map((s) => [s.name, s]));
+    expect(byName.Wok).toMatchObject({
+      printingMode: "KDS_ONLY",
+      printingModeLabel: "KDS_ONLY",
+      expoRouting: "EXPO_WHEN_READY",
+      expoRoutingLabel: "EXPO_WHEN_READY",
+      effectiveExpoRouting: "SEND_TO_EXPO",
+    });
+    expect(byName.Wok!.expoRoutingDescription).toContain("Shown as “Station and expediter”");
+    expect(byName.Noodle!.effectiveExpoRouting).toBe("SKIP_EXPO");
+    expect(byName.Dumpling!.effectiveExpoRouting).toBeNull();
+
+    expect(report.expediter.sendToExpo.map((s) => s.name)).toEqual(["Wok"]);
+    expect(report.expediter.skipExpo.map((s) => s.name)).toEqual(["Noodle"]);
+    expect(report.expediter.unknown.map((s) => s.name)).toEqual(["Dumpling"]);
+    // An unknown mode is listed at the printer under its own name, never as "always" or "offline".
+    const p1 = report.printers.find((p) => p.guid === "p1")!;
+    expect(p1.otherModes).toEqual([{ guid: "a", name: "Wok", printingMode: "KDS_ONLY" }]);
+    expect(p1.always.map((s) => s.name)).toEqual(["Dumpling", "Noodle"]);
+
+    const unknown = report.warnings.filter((w) => w.kind === "unknown-value");
+    expect(unknown.map((w) => w.message)).toEqual([
+      "Dumpling: expediter routing “HOLD_FOR_EXPO” is not one this app knows; it is listed under “Expediter routing not set” because “include with expediter” is not set either.",
+      "Noodle: expediter routing “HOLD_FOR_EXPO” is not one this app knows; it is placed as “Station only (skips the expediter)” because “include with expediter” is off.",
+      "Wok: expediter routing “EXPO_WHEN_READY” is not one this app knows; it is placed as “Station and expediter” because “include with expediter” is on.",
+      "Wok: printing mode “KDS_ONLY” is not one this app knows; it is shown as sent.",
+    ]);
+    // An unknown routing cannot contradict the flag.
+    expect(report.warnings.some((w) => w.kind === "expo-contradiction")).toBe(false);
+    expect(byName.Wok!.warningKinds).toEqual(["unknown-value"]);
+  });
+
+  it("never mistakes a value named like an Object property for a known one", () => {
+    const report = buildStationsReport([station("a", "Odd", { printingMode: "constructor", expoRouting: "toString", includeWithExpediter: true })], printers);
+    expect(report.stations[0]).toMatchObject({ printingModeLabel: "constructor", expoRoutingLabel: "toString", effectiveExpoRouting: "SEND_TO_EXPO" });
+  });
+
+  it("writes unknown values verbatim in the CSV and the sentences", () => {
+    const report = buildStationsReport([station("a", "Wok", { printingMode: "KDS_ONLY", expoRouting: "EXPO_WHEN_READY", includeWithExpediter: true })], printers);
+    const [header, row] = stationsCsv(report).trim().split("\r\n");
+    const cells = Object.fromEntries(header!.split(",").map((h, i) => [h, row!.split(",")[i]]));
+    expect(cells).toMatchObject({
+      "Printing mode": "KDS_ONLY",
+      Printing: "KDS_ONLY",
+      "Expediter routing": "EXPO_WHEN_READY",
+      Expediter: "EXPO_WHEN_READY",
+      Warnings: "Setting this app does not know",
+    });
+    expect(routingSentence(report.stations[0]!)).toBe(
+      "Wok is assigned Hot line printer with printing mode KDS_ONLY and also sends them to the expediter and its expediter routing is EXPO_WHEN_READY.",
+    );
+  });
+});

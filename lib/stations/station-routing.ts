@@ -1,11 +1,22 @@
 import type { NamedEntity, PrepStation } from "@/lib/platform/schemas";
 import { findConnectionCycles } from "./connection-cycles";
-import { expoRoutingWords, printingModeWords, type ExpoRouting, type PrintingMode } from "./station-words";
+import {
+  EXPO_ROUTING_WORDS,
+  expoRoutingWords,
+  isKnownExpoRouting,
+  isKnownPrintingMode,
+  printingModeWords,
+  type ExpoRouting,
+  type KnownExpoRouting,
+  type PrintingMode,
+} from "./station-words";
 
 /**
  * The routing report the stations page shows: every prep station with its references resolved to
  * names, its enums in words, and the warnings its configuration raises. Pure: the route handler
- * loads stations and printers and passes them in.
+ * loads stations and printers and passes them in. A printingMode or expoRouting the contract does
+ * not name is kept and shown as sent, and raises an "unknown-value" warning that says how the
+ * diagram placed the station.
  */
 
 export type RoutingWarningKind =
@@ -14,7 +25,8 @@ export type RoutingWarningKind =
   | "no-printer"
   | "missing-connected-station"
   | "self-connection"
-  | "connection-cycle";
+  | "connection-cycle"
+  | "unknown-value";
 
 export interface RoutingWarning {
   kind: RoutingWarningKind;
@@ -38,13 +50,17 @@ export interface StationRouting {
   guid: string;
   name: string;
   printer: { guid: string; name: string | null } | null;
+  /** As configured, verbatim (a value this app does not know included); null when the station sends none. */
   printingMode: PrintingMode | null;
   printingModeLabel: string;
   printingModeDescription: string;
-  /** As configured; null when the station sends none. */
+  /** As configured, verbatim; null when the station sends none. */
   expoRouting: ExpoRouting | null;
-  /** What the routing diagram uses: expoRouting, or derived from includeWithExpediter when it is absent. */
-  effectiveExpoRouting: ExpoRouting | null;
+  /**
+   * What the routing diagram uses: expoRouting when it is a known value, else derived from
+   * includeWithExpediter (absent or unknown expoRouting alike); null when neither says.
+   */
+  effectiveExpoRouting: KnownExpoRouting | null;
   expoRoutingLabel: string;
   expoRoutingDescription: string;
   includeWithExpediter: boolean | null;
@@ -62,6 +78,8 @@ export interface PrinterRouting {
   always: StationRef[];
   /** Stations that print here only while their display is offline. */
   offlineOnly: StationRef[];
+  /** Stations assigned here with a printing mode this app does not know, with that mode as sent. */
+  otherModes: (StationRef & { printingMode: string })[];
 }
 
 export interface StationsReport {
@@ -74,7 +92,7 @@ export interface StationsReport {
     expoOnly: StationRef[];
     /** Stations whose tickets never reach the expediter. */
     skipExpo: StationRef[];
-    /** Stations with neither expoRouting nor includeWithExpediter. */
+    /** Stations with neither a known expoRouting nor includeWithExpediter. */
     unknown: StationRef[];
   };
   warnings: RoutingWarning[];
@@ -87,14 +105,19 @@ export function stationName(station: Pick<PrepStation, "name" | "guid">): string
 /** includeWithExpediter is the older flag for the same choice (2.6): true = SEND_TO_EXPO, false = SKIP_EXPO. */
 export function expoContradiction(station: Pick<PrepStation, "expoRouting" | "includeWithExpediter">): boolean {
   const { expoRouting, includeWithExpediter } = station;
-  if (expoRouting == null || includeWithExpediter == null) return false;
+  // An unknown routing cannot be judged against the flag: it may mean anything.
+  if (!isKnownExpoRouting(expoRouting) || includeWithExpediter == null) return false;
   // EXPO_ONLY still sends every ticket to the expediter, so the flag must say so.
   const reachesExpo = expoRouting !== "SKIP_EXPO";
   return reachesExpo !== includeWithExpediter;
 }
 
-export function effectiveExpoRouting(station: Pick<PrepStation, "expoRouting" | "includeWithExpediter">): ExpoRouting | null {
-  if (station.expoRouting) return station.expoRouting;
+/**
+ * The lane a station's tickets take. A routing this app does not know is placed by the older
+ * includeWithExpediter flag, which every station still carries and which has only two meanings.
+ */
+export function effectiveExpoRouting(station: Pick<PrepStation, "expoRouting" | "includeWithExpediter">): KnownExpoRouting | null {
+  if (isKnownExpoRouting(station.expoRouting)) return station.expoRouting;
   if (station.includeWithExpediter == null) return null;
   return station.includeWithExpediter ? "SEND_TO_EXPO" : "SKIP_EXPO";
 }
@@ -123,6 +146,16 @@ export function buildStationsReport(unsorted: readonly PrepStation[], printers: 
         [station.guid],
         `${name}: expediter routing says “${expoRoutingWords(station.expoRouting).label}” but “include with expediter” is ${station.includeWithExpediter ? "on" : "off"}.`,
       );
+    }
+    if (station.expoRouting && !isKnownExpoRouting(station.expoRouting)) {
+      const lane = effectiveExpoRouting(station);
+      const placed = lane
+        ? `it is placed as “${EXPO_ROUTING_WORDS[lane].label}” because “include with expediter” is ${station.includeWithExpediter ? "on" : "off"}`
+        : "it is listed under “Expediter routing not set” because “include with expediter” is not set either";
+      warn("unknown-value", [station.guid], `${name}: expediter routing “${station.expoRouting}” is not one this app knows; ${placed}.`);
+    }
+    if (station.printingMode && !isKnownPrintingMode(station.printingMode)) {
+      warn("unknown-value", [station.guid], `${name}: printing mode “${station.printingMode}” is not one this app knows; it is shown as sent.`);
     }
     const printerGuid = station.kitchenPrinter?.guid;
     if (printerGuid && !printerByGuid.has(printerGuid)) {
@@ -159,6 +192,10 @@ export function buildStationsReport(unsorted: readonly PrepStation[], printers: 
     const printingMode = printingModeWords(station.printingMode);
     const routing = effectiveExpoRouting(station);
     const expo = expoRoutingWords(station.expoRouting ?? routing);
+    const expoDescription =
+      station.expoRouting && !isKnownExpoRouting(station.expoRouting)
+        ? `${expo.description} ${routing ? `Shown as “${EXPO_ROUTING_WORDS[routing].label}”, by “include with expediter”.` : "Include with expediter is not set either."}`
+        : expo.description;
     const printerGuid = station.kitchenPrinter?.guid;
     return {
       guid: station.guid,
@@ -170,7 +207,7 @@ export function buildStationsReport(unsorted: readonly PrepStation[], printers: 
       expoRouting: station.expoRouting ?? null,
       effectiveExpoRouting: routing,
       expoRoutingLabel: expo.label,
-      expoRoutingDescription: expo.description,
+      expoRoutingDescription: expoDescription,
       includeWithExpediter: station.includeWithExpediter ?? null,
       connected: (station.connectedPrepStations ?? []).map((ref) => {
         const target = byGuid.get(ref.guid);
@@ -183,15 +220,16 @@ export function buildStationsReport(unsorted: readonly PrepStation[], printers: 
 
   // Printers in the restaurant's order, then any referenced printer that the list lacks.
   const printerRows = new Map<string, PrinterRouting>();
-  for (const p of printers) printerRows.set(p.guid, { guid: p.guid, name: p.name?.trim() || null, always: [], offlineOnly: [] });
+  for (const p of printers) printerRows.set(p.guid, { guid: p.guid, name: p.name?.trim() || null, always: [], offlineOnly: [], otherModes: [] });
   for (const station of stations) {
     const guid = station.kitchenPrinter?.guid;
     // An expediter-only station never prints at its own printer.
     if (!guid || effectiveExpoRouting(station) === "EXPO_ONLY") continue;
-    const row = printerRows.get(guid) ?? { guid, name: null, always: [], offlineOnly: [] };
+    const row = printerRows.get(guid) ?? { guid, name: null, always: [], offlineOnly: [], otherModes: [] };
     printerRows.set(guid, row);
     if (station.printingMode === "OFFLINE_ONLY") row.offlineOnly.push(refOf(station));
     else if (station.printingMode === "ON") row.always.push(refOf(station));
+    else if (station.printingMode) row.otherModes.push({ ...refOf(station), printingMode: station.printingMode });
   }
 
   const expediter: StationsReport["expediter"] = { sendToExpo: [], expoOnly: [], skipExpo: [], unknown: [] };

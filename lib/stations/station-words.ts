@@ -1,14 +1,26 @@
-import type { PrepStation } from "@/lib/platform/schemas";
+import type { EXPO_ROUTINGS, PRINTING_MODES, PrepStation } from "@/lib/platform/schemas";
+// The zod-free module, not the schemas: these words reach the browser bundle.
+import { knownEntry } from "@/lib/platform/schemas/open-enum";
 import type { RoutingWarningKind } from "./station-routing";
 
 /**
  * How a prep station's enums read to a kitchen manager. The contract (2.6) defines the values;
- * these sentences say what each one does to a ticket.
+ * these sentences say what each one does to a ticket. The service may send a value the contract
+ * does not name: it is shown as sent, never dropped and never mistaken for a known one.
  */
+/** Any value the service sends (open: a known one or a newer one). */
 export type PrintingMode = NonNullable<PrepStation["printingMode"]>;
 export type ExpoRouting = NonNullable<PrepStation["expoRouting"]>;
+/** The values the contract names, which the words below and the routing lanes know. */
+export type KnownPrintingMode = (typeof PRINTING_MODES)[number];
+export type KnownExpoRouting = (typeof EXPO_ROUTINGS)[number];
 
-export const PRINTING_MODE_WORDS: Record<PrintingMode, { label: string; description: string }> = {
+export interface EnumWords {
+  label: string;
+  description: string;
+}
+
+export const PRINTING_MODE_WORDS: Record<KnownPrintingMode, EnumWords> = {
   ON: { label: "Always prints", description: "Every ticket prints at the assigned printer." },
   OFFLINE_ONLY: {
     label: "Prints only when the display is offline",
@@ -16,18 +28,38 @@ export const PRINTING_MODE_WORDS: Record<PrintingMode, { label: string; descript
   },
 };
 
-export const EXPO_ROUTING_WORDS: Record<ExpoRouting, { label: string; description: string }> = {
+export const EXPO_ROUTING_WORDS: Record<KnownExpoRouting, EnumWords> = {
   SEND_TO_EXPO: { label: "Station and expediter", description: "Tickets go to this station and also to the expediter." },
   EXPO_ONLY: { label: "Expediter only", description: "Tickets go only to the expediter, never to this station." },
   SKIP_EXPO: { label: "Station only (skips the expediter)", description: "Tickets go to this station and never to the expediter." },
 };
 
-export function printingModeWords(mode: PrepStation["printingMode"]): { label: string; description: string } {
-  return mode ? PRINTING_MODE_WORDS[mode] : { label: "Not set", description: "The station has no printing mode." };
+export function isKnownPrintingMode(mode: string | null | undefined): mode is KnownPrintingMode {
+  return mode != null && knownEntry(PRINTING_MODE_WORDS, mode) !== undefined;
 }
 
-export function expoRoutingWords(routing: PrepStation["expoRouting"]): { label: string; description: string } {
-  return routing ? EXPO_ROUTING_WORDS[routing] : { label: "Not set", description: "The station has no expediter routing." };
+export function isKnownExpoRouting(routing: string | null | undefined): routing is KnownExpoRouting {
+  return routing != null && knownEntry(EXPO_ROUTING_WORDS, routing) !== undefined;
+}
+
+export function printingModeWords(mode: PrepStation["printingMode"]): EnumWords {
+  if (!mode) return { label: "Not set", description: "The station has no printing mode." };
+  return (
+    knownEntry(PRINTING_MODE_WORDS, mode) ?? {
+      label: mode,
+      description: `“${mode}” is a printing mode this app does not know yet, shown as the Platform sent it.`,
+    }
+  );
+}
+
+export function expoRoutingWords(routing: PrepStation["expoRouting"]): EnumWords {
+  if (!routing) return { label: "Not set", description: "The station has no expediter routing." };
+  return (
+    knownEntry(EXPO_ROUTING_WORDS, routing) ?? {
+      label: routing,
+      description: `“${routing}” is an expediter routing this app does not know yet, shown as the Platform sent it.`,
+    }
+  );
 }
 
 export const WARNING_KIND_LABELS: Record<RoutingWarningKind, string> = {
@@ -37,4 +69,5 @@ export const WARNING_KIND_LABELS: Record<RoutingWarningKind, string> = {
   "missing-connected-station": "Connected station not found",
   "self-connection": "Connected to itself",
   "connection-cycle": "Monitoring cycle",
+  "unknown-value": "Setting this app does not know",
 };

@@ -1,10 +1,12 @@
 import { z } from "zod";
-import { externalReference, image, orderableOnline, platformReference, unitOfMeasure, visibility } from "./common";
+import { externalReference, image, openEnum, orderableOnline, platformReference, unitOfMeasure, visibility } from "./common";
 
 /**
  * 2.8 Configuration entities. Only guid and entityType are known to be required; every other
  * field is nullish so that a sparse object from the real service still parses, while a field of
- * the wrong type fails.
+ * the wrong type fails. Every enumeration is open (./open-enum.ts): a value added by the service
+ * is kept as sent; the exported lists are the values the contract names, which the sandbox
+ * generates and the app has words for.
  */
 const str = z.string().nullish();
 const num = z.number().nullish();
@@ -31,13 +33,13 @@ export const cashDrawer = platformReference.extend({ printer: platformReference.
 export const DINING_BEHAVIORS = ["DINE_IN", "TAKE_OUT", "DELIVERY"] as const;
 export const diningOption = externalReference.extend({
   name: str,
-  behavior: z.enum(DINING_BEHAVIORS).nullish(),
+  behavior: openEnum(DINING_BEHAVIORS).nullish(),
   curbside: bool,
   driveThru: bool,
 });
 
 export const PROMO_USAGE_TYPES = ["SINGLE_USE_PHONE", "SINGLE_USE_UNIQUE_CODE", "MULTI_USE"] as const;
-export const promoCode = platformReference.extend({ code: str, name: str, usageType: z.enum(PROMO_USAGE_TYPES).nullish() });
+export const promoCode = platformReference.extend({ code: str, name: str, usageType: openEnum(PROMO_USAGE_TYPES).nullish() });
 
 export const DISCOUNT_TYPES = ["PERCENT", "FIXED", "OPEN_PERCENT", "OPEN_FIXED", "BOGO", "FIXED_TOTAL"] as const;
 export const SELECTION_TYPES = ["CHECK", "ITEM", "BOGO"] as const;
@@ -45,12 +47,12 @@ export const ITEM_PICKING_PRIORITIES = ["FIRST", "LEAST_EXPENSIVE", "MOST_EXPENS
 export const discount = platformReference.extend({
   name: str,
   active: bool,
-  type: z.enum(DISCOUNT_TYPES).nullish(),
+  type: openEnum(DISCOUNT_TYPES).nullish(),
   percentage: num,
   amount: num,
-  selectionType: z.enum(SELECTION_TYPES).nullish(),
+  selectionType: openEnum(SELECTION_TYPES).nullish(),
   nonExclusive: bool,
-  itemPickingPriority: z.enum(ITEM_PICKING_PRIORITIES).nullish(),
+  itemPickingPriority: openEnum(ITEM_PICKING_PRIORITIES).nullish(),
   fixedTotal: num,
   promoCodes: z.array(promoCode).nullish(),
 });
@@ -87,7 +89,7 @@ export const menuItem = externalReference.extend({
   plu: str,
   orderableOnline: orderableOnline.nullish(),
   visibility: visibility.nullish(),
-  type: z.enum(MENU_ITEM_TYPES).nullish(),
+  type: openEnum(MENU_ITEM_TYPES).nullish(),
   optionGroups: refs,
   inheritOptionGroups: bool,
   images: z.array(image).nullish(),
@@ -102,12 +104,13 @@ export const menuOptionGroup = externalReference.extend({
   maxSelections: int,
 });
 
+export const DISPLAY_MODES = ["PREFIX", "SUFFIX"] as const;
 export const preModifier = platformReference.extend({
   name: str,
   scalePrice: bool,
   basePrice: num,
   scaleFactor: num,
-  displayMode: z.enum(["PREFIX", "SUFFIX"]).nullish(),
+  displayMode: openEnum(DISPLAY_MODES).nullish(),
   parent: platformReference.nullish(),
   chargeAsExtra: bool,
 });
@@ -125,9 +128,10 @@ export const voidReason = named;
 
 export const revenueCenter = platformReference.extend({ name: str, description: str });
 
+export const SERVICE_AREA_TYPES = ["OFF_PREMISES", "ON_PREMISES"] as const;
 export const serviceArea = platformReference.extend({
   name: str,
-  serviceAreaType: z.enum(["OFF_PREMISES", "ON_PREMISES"]).nullish(),
+  serviceAreaType: openEnum(SERVICE_AREA_TYPES).nullish(),
   revenueCenter: externalReference.nullish(),
 });
 
@@ -140,8 +144,8 @@ export const taxRate = platformReference.extend({
   name: str,
   isDefault: bool,
   rate: num,
-  type: z.enum(TAX_TYPES).nullish(),
-  roundingType: z.enum(ROUNDING_TYPES).nullish(),
+  type: openEnum(TAX_TYPES).nullish(),
+  roundingType: openEnum(ROUNDING_TYPES).nullish(),
   taxTable: z.array(taxTableRow).nullish(),
   conditionalTaxRates: z.array(conditionalTaxRate).nullish(),
 });
@@ -155,17 +159,19 @@ export const serviceChargeCriteria = z.looseObject({
   dineIn: bool,
 });
 
+export const SERVICE_CHARGE_AMOUNT_TYPES = ["FIXED", "PERCENT", "OPEN"] as const;
+export const SERVICE_CHARGE_CALCULATIONS = ["PRE_DISCOUNT", "POST_DISCOUNT"] as const;
 /** destination includes the operator's own name in upper case, so it is the brand: any string. */
 export const serviceCharge = externalReference.extend({
   name: str,
-  amountType: z.enum(["FIXED", "PERCENT", "OPEN"]).nullish(),
+  amountType: openEnum(SERVICE_CHARGE_AMOUNT_TYPES).nullish(),
   amount: num,
   percent: num,
   criteria: serviceChargeCriteria.nullish(),
   gratuity: bool,
   taxable: bool,
   applicableTaxes: z.array(taxRate).nullish(),
-  serviceChargeCalculation: z.enum(["PRE_DISCOUNT", "POST_DISCOUNT"]).nullish(),
+  serviceChargeCalculation: openEnum(SERVICE_CHARGE_CALCULATIONS).nullish(),
   destination: str,
   taxInclusive: bool,
   taxProrated: bool,
