@@ -1,0 +1,195 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { migrate } from "@/lib/db/migrations";
+import { openPgliteDatabase } from "@/lib/db/pglite-database";
+import type { Database } from "@/lib/db/database";
+import { createKitchenService, type KitchenRestaurant } from "@/lib/kitchen/kitchen-service";
+import { KITCHEN_LEVELS, type KitchenMetric, type Stats } from "@/lib/kitchen/api-types";
+import { createPlatformClient } from "@/lib/platform";
+import { startFixtureServer, type FixtureServer } from "../contract-fixtures/fixture-server";
+
+/**
+ * The real client and the real kitchen ingest, over HTTP, against an export written from the
+ * published kitchen 1.0.2 definition and what integrators report of real exports: byte-identical
+ * duplicate rows, expediter rows with no prep station, sparse records, a null and an unknown
+ * level, a numeric-string level, a record of another restaurant. The day must be complete, and
+ * every figure must equal a computation written here, independently of lib/kitchen, that drops
+ * the duplicates and leaves out what cannot be measured.
+ */
+
+const FIXTURES = path.join(__dirname, "../contract-fixtures/kitchen");
+const sparseDay = readFileSync(path.join(FIXTURES, "sparse-day.json"), "utf8");
+const RESTAURANT: KitchenRestaurant = {
+  guid: "6a1f2c3d-4b5e-4f60-8a7b-9c0d1e2f3a4b",
+  name: "Fixture Bistro",
+  timeZone: "America/New_York",
+  closeoutHour: 4,
+};
+const OTHER = "f0e1d2c3-b4a5-4968-8776-655443322110";
+const DATE = "20250304";
+const FOREIGN_DATE = "20250305";
+const NOW = Date.parse("2025-03-20T16:00:00Z");
+
+// The login body exactly as the contract's 2.2 shows it.
+const loginBody = {
+  "@class": ".SuccessfulResponse",
+  status: "SUCCESS",
+  token: { tokenType: "Bearer", scope: null, expiresIn: 86400, accessToken: "header.eyJzY29wZSI6ImtpdGNoZW46cmVhZCJ9.sig", idToken: null, refreshToken: null },
+};
+
+// ------------------------------------------------------------------ the independent computation
+
+type Raw = Record<string, unknown>;
+
+function expectedRecords(text: string): { kept: Raw[]; measurable: (Raw & { level: number })[]; duplicates: number; other: number; noLevel: number; unknownLevel: number } {
+  const seen = new Set<string>();
+  const kept: Raw[] = [];
+  let duplicates = 0;
+  let other = 0;
+  let noLevel = 0;
+  let unknownLevel = 0;
+  for (const entry of JSON.parse(text) as Raw[]) {
+    const bytes = JSON.stringify(entry);
+    if (seen.has(bytes)) {
+      duplicates++;
+      continue;
+    }
+    seen.add(bytes);
+    if (typeof entry.restaurantGuid === "string" && entry.restaurantGuid !== RESTAURANT.guid) {
+      other++;
+      continue;
+    }
+    kept.push(entry);
+    const level = entry.itemFulfillmentLevel;
+    if (level === null || level === undefined) noLevel++;
+    else if (![0, 1, 2].includes(Number(level))) unknownLevel++;
+  }
+  const measurable = kept.filter((r) => [0, 1, 2].includes(Number(r.itemFulfillmentLevel ?? NaN))).map((r) => ({ ...r, level: Number(r.itemFulfillmentLevel) }));
+  return { kept, measurable, duplicates, other, noLevel, unknownLevel };
+}
+
+function seconds(from: unknown, to: unknown): number | null {
+  if (typeof from !== "string" || typeof to !== "string") return null;
+  const ms = Date.parse(to) - Date.parse(from);
+  if (Number.isNaN(ms) || ms < 0) return null;
+  return Math.floor(ms / 1000 + 0.5);
+}
+
+const METRIC_FIELDS: Record<KitchenMetric, [string, string]> = {
+  fire_to_fulfill: ["ticketFiredAt", "itemFulfilledAt"],
+  start_to_fulfill: ["itemStartedAt", "itemFulfilledAt"],
+  wait_to_start: ["ticketFiredAt", "itemStartedAt"],
+};
+
+function statsOf(records: readonly Raw[], metric: KitchenMetric): Pick<Stats, "count" | "excluded" | "p50" | "p90" | "max"> {
+  const [a, b] = METRIC_FIELDS[metric];
+  const values = records.map((r) => seconds(r[a], r[b]));
+  const present = values.filter((v): v is number => v !== null).sort((x, y) => x - y);
+  const rank = (p: number) => (present.length ? present[Math.max(1, Math.ceil((p / 100) * present.length)) - 1]! : null);
+  return { count: present.length, excluded: values.length - present.length, p50: rank(50), p90: rank(90), max: present.length ? present[present.length - 1]! : null };
+}
+
+// ------------------------------------------------------------------ the test
+
+describe("a real-shaped kitchen export through the real client and ingest", () => {
+  let server: FixtureServer;
+  let db: Database;
+  let service: ReturnType<typeof createKitchenService>;
+
+  beforeAll(async () => {
+    server = await startFixtureServer({
+      "POST /authentication/v1/authentication/login": () => ({ body: loginBody }),
+      "GET /kitchen/v1/export/itemFulfillments": (req) => {
+        const date = req.query.get("businessDate");
+        if (date === DATE) return { body: sparseDay, headers: { "content-type": "application/json" } };
+        if (date === FOREIGN_DATE) {
+          const theirs = (JSON.parse(sparseDay) as Raw[]).slice(0, 6).map((r) => ({ ...r, restaurantGuid: OTHER }));
+          return { body: theirs };
+        }
+        return { body: [] };
+      },
+    });
+    db = await openPgliteDatabase();
+    await migrate(db);
+    const client = createPlatformClient({ baseUrl: server.url, clientId: "fixture-client", clientSecret: "fixture-secret", maxRetries: 0 });
+    service = createKitchenService({
+      db,
+      client,
+      config: { closeGraceMinutes: 120, openRefreshSeconds: 180, notEntitledRetryHours: 24, maxRangeDays: 366, failedRetrySeconds: 3600 },
+      now: () => NOW,
+    });
+  });
+
+  afterAll(async () => {
+    await db?.close();
+    await server?.close();
+  });
+
+  it("stores the day complete, once, with what it left out counted by reason", async () => {
+    const summary = await service.summary(RESTAURANT, { from: DATE, to: DATE, metric: "fire_to_fulfill" });
+    expect(summary.coverage.complete).toEqual([DATE]);
+    expect(server.requests.filter((r) => r.path.endsWith("/export/itemFulfillments") && r.query.get("businessDate") === DATE)).toHaveLength(1);
+    // The request named the restaurant in the brand's header.
+    expect(server.requests.find((r) => r.path.endsWith("/export/itemFulfillments"))!.headers["platform-restaurant-external-id"]).toBe(RESTAURANT.guid);
+    const want = expectedRecords(sparseDay);
+    expect(want.duplicates).toBeGreaterThan(0);
+    expect(summary.ingest).toEqual({
+      received: (JSON.parse(sparseDay) as unknown[]).length,
+      duplicates: want.duplicates,
+      otherRestaurant: want.other,
+      notRecords: 0,
+      malformed: 0,
+      noLevel: want.noLevel,
+      unknownLevel: want.unknownLevel,
+    });
+    expect(summary.ingest!.noLevel).toBe(1);
+    expect(summary.ingest!.unknownLevel).toBe(1);
+    expect(summary.ingest!.otherRestaurant).toBe(1);
+  });
+
+  it.each(["fire_to_fulfill", "start_to_fulfill", "wait_to_start"] as const)("every level and station figure of %s equals the independent computation", async (metric) => {
+    const summary = await service.summary(RESTAURANT, { from: DATE, to: DATE, metric });
+    const { measurable } = expectedRecords(sparseDay);
+    for (const level of KITCHEN_LEVELS) {
+      const got = summary.levels.find((l) => l.level === level)!.stats;
+      expect(got, `level ${level}`).toMatchObject(statsOf(measurable.filter((r) => r.level === level), metric));
+    }
+    const groups = new Map<string, Raw[]>();
+    for (const r of measurable) {
+      const key = `${r.level}|${(r.prepStationGuid as string | null | undefined) ?? ""}`;
+      groups.set(key, [...(groups.get(key) ?? []), r]);
+    }
+    expect(summary.stations).toHaveLength(groups.size);
+    for (const row of summary.stations) {
+      const records = groups.get(`${row.level}|${row.stationGuid ?? ""}`);
+      expect(records, `station ${row.stationGuid} level ${row.level}`).toBeDefined();
+      expect(row.stats).toMatchObject(statsOf(records!, metric));
+    }
+    // Station-less expediter rows are figures of their level, with no station named.
+    expect(summary.stations.some((s) => s.level === 1 && s.stationGuid === null)).toBe(true);
+    expect(summary.stations.some((s) => s.level === 2 && s.stationGuid === null)).toBe(true);
+  });
+
+  it("keeps every kept record for the raw download, duplicates and other restaurants' records out", async () => {
+    const rows = [];
+    for await (const chunk of await service.records(RESTAURANT, { from: DATE, to: DATE })) rows.push(...chunk);
+    expect(rows).toHaveLength(expectedRecords(sparseDay).kept.length);
+    expect(rows.some((r) => r.itemFulfillmentLevel === null)).toBe(true);
+    expect(rows.some((r) => r.restaurantGuid === OTHER)).toBe(false);
+  });
+
+  it("leaves records without a level out of the slowest tickets", async () => {
+    const tickets = await service.tickets(RESTAURANT, { from: DATE, to: DATE, metric: "fire_to_fulfill", limit: 200 });
+    const items = tickets.tickets.flatMap((t) => t.items);
+    expect(items.length).toBeGreaterThan(0);
+    expect(items.every((i) => [0, 1, 2].includes(i.level))).toBe(true);
+  });
+
+  it("fails only a day whose every record names another restaurant, and says why", async () => {
+    const summary = await service.summary(RESTAURANT, { from: FOREIGN_DATE, to: FOREIGN_DATE, metric: "fire_to_fulfill" });
+    expect(summary.coverage.failed).toHaveLength(1);
+    expect(summary.coverage.failed[0]!.reason).toContain("another restaurant");
+    expect(summary.coverage.failed[0]!.reason).toContain(OTHER);
+  });
+});
