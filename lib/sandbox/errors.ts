@@ -1,8 +1,11 @@
 /**
- * The sandbox's one error shape, modelled on the real service's ErrorMessage: numeric `status`,
- * a numeric service-specific `code`, a readable `message` and the `requestId` that is also sent
- * as the X-Request-Id header. Codes are `status * 100 + n` so a reader can tell them apart
- * without a table, and clients that switch on status alone keep working.
+ * The sandbox's one error shape is the real service's ErrorMessage, with all ten fields as its
+ * published example sends them: `status`, a numeric service-specific `code`, `message`, the
+ * `requestId` that is also the X-Request-Id header, `errors` (nested ErrorMessages, [] when
+ * none), and `messageKey`, `fieldName`, `link`, `developerMessage`, `canRetry` null: the
+ * published definition marks them reserved or optional, and a client must not depend on them.
+ * Codes are `status * 100 + n` so a reader can tell them apart without a table, and clients
+ * that switch on status alone keep working.
  */
 export const ERROR_CODES = {
   INVALID_REQUEST: 40000,
@@ -35,12 +38,18 @@ export interface FieldError {
   message: string;
 }
 
+/** ErrorMessage of the real service's published definitions. */
 export interface ErrorBody {
   status: number;
   code: number;
   message: string;
+  messageKey: string | null;
+  fieldName: string | null;
+  link: string | null;
   requestId: string;
-  fieldErrors?: FieldError[];
+  developerMessage: string | null;
+  errors: ErrorBody[];
+  canRetry: string | null;
 }
 
 /** Thrown anywhere below the router; the router turns it into the JSON error response. */
@@ -78,9 +87,24 @@ export function jsonResponse(body: unknown, init: { status?: number; headers?: R
   });
 }
 
+/** One ErrorMessage; field errors become nested ErrorMessages naming their field in fieldName. */
+export function errorBody(status: number, code: number, message: string, requestId: string, fieldErrors: readonly FieldError[] = []): ErrorBody {
+  return {
+    status,
+    code,
+    message,
+    messageKey: null,
+    fieldName: null,
+    link: null,
+    requestId,
+    developerMessage: null,
+    errors: fieldErrors.map((f) => ({ ...errorBody(status, code, f.message, requestId), fieldName: f.field })),
+    canRetry: null,
+  };
+}
+
 export function errorResponse(error: SandboxError, requestId: string): Response {
-  const body: ErrorBody = { status: error.status, code: error.code, message: error.message, requestId };
-  if (error.fieldErrors?.length) body.fieldErrors = error.fieldErrors;
+  const body = errorBody(error.status, error.code, error.message, requestId, error.fieldErrors);
   return jsonResponse(body, { status: error.status, headers: { ...error.headers, [REQUEST_ID_HEADER]: requestId } });
 }
 

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
+import { ERROR_CODES, errorBody } from "./errors";
 import { createSandbox, type SandboxHandler } from "./index";
 import { normalizeBasePath, type SandboxOptions } from "./options";
 
@@ -78,7 +79,7 @@ async function serve(
     if (!res.headersSent) {
       res.statusCode = 500;
       res.setHeader("Content-Type", "application/json; charset=utf-8");
-      res.end(JSON.stringify({ status: 500, code: 50000, message: "Unexpected server error.", requestId: "" }));
+      res.end(JSON.stringify(errorBody(500, ERROR_CODES.INTERNAL_ERROR, "Unexpected server error.", "")));
     } else {
       res.destroy();
     }
