@@ -38,6 +38,12 @@ export const worldRestaurant = z.object({
   latitude: z.number(),
   longitude: z.number(),
   firstBusinessDate: z.number().int(),
+  /**
+   * Send a few enum values the published contract does not list (a printingMode, an
+   * expoRouting, a unitOfMeasure, a menu item type, a discount type, a dining option behavior),
+   * as the real service does when it adds values without a new version.
+   */
+  futureEnumValues: z.boolean().optional(),
 });
 
 export const worldSchema = z.object({

@@ -18,6 +18,8 @@ import {
 import { defaultWorld } from "../world";
 import { CONCEPTS } from "./concept";
 import { generateRestaurantConfig, type RestaurantConfig } from "./index";
+import { FUTURE_ENUM_VALUES } from "./future-enum-values";
+import { generateItemFulfillments } from "./item-fulfillments";
 import { DISH_FAMILIES, type FoodKind } from "./menu-catalog";
 import { MODIFIED_EPOCH, firstBusinessDateMs } from "./scope";
 
@@ -25,6 +27,11 @@ const world = defaultWorld();
 const ctxOf = (restaurant: (typeof world.restaurants)[number], brand = "Platform") => ({ world, restaurant, brand });
 const configs = new Map<string, RestaurantConfig>(world.restaurants.map((r) => [r.guid, generateRestaurantConfig(ctxOf(r))]));
 const each = world.restaurants.map((r) => ({ name: r.name, restaurant: r, config: configs.get(r.guid) as RestaurantConfig }));
+
+/** The published values, plus the future one a restaurant with `futureEnumValues` sends besides them. */
+function valuesOf(restaurant: (typeof world.restaurants)[number], known: readonly string[], future: string): Set<string> {
+  return new Set(restaurant.futureEnumValues ? [...known, future] : known);
+}
 
 function byGuid<T extends { guid: string }>(list: readonly { entity: T }[]): Map<string, T> {
   return new Map(list.map((v) => [v.entity.guid, v.entity]));
@@ -153,9 +160,9 @@ describe("generateRestaurantConfig", { timeout: 60_000 }, () => {
     expect([...groups.values()].some((g) => g.parent && g.inheritOptionGroups === false)).toBe(true);
   });
 
-  it.each(each)("$name has every item type, zero and negative calories, images, sku and plu", ({ config }) => {
+  it.each(each)("$name has every item type, zero and negative calories, images, sku and plu", ({ config, restaurant }) => {
     const items = config.resources.menuItems.map((v) => v.entity);
-    expect(new Set(items.map((i) => i.type))).toEqual(new Set(MENU_ITEM_TYPES));
+    expect(new Set(items.map((i) => i.type))).toEqual(valuesOf(restaurant, MENU_ITEM_TYPES, FUTURE_ENUM_VALUES.menuItemType));
     expect(items.some((i) => i.calories === 0)).toBe(true);
     expect(items.some((i) => (i.calories ?? 0) < 0)).toBe(true);
     expect(items.some((i) => (i.images?.length ?? 0) > 0 && i.images![0]!.url)).toBe(true);
@@ -171,8 +178,8 @@ describe("generateRestaurantConfig", { timeout: 60_000 }, () => {
 
   it.each(each)("$name covers every printingMode and expoRouting, with one inconsistent station and one dangling connection", ({ config, restaurant }) => {
     const stations = config.prepStations.map((v) => v.entity);
-    expect(new Set(stations.map((s) => s.printingMode))).toEqual(new Set(PRINTING_MODES));
-    expect(new Set(stations.map((s) => s.expoRouting))).toEqual(new Set(EXPO_ROUTINGS));
+    expect(new Set(stations.map((s) => s.printingMode))).toEqual(valuesOf(restaurant, PRINTING_MODES, FUTURE_ENUM_VALUES.printingMode));
+    expect(new Set(stations.map((s) => s.expoRouting))).toEqual(valuesOf(restaurant, EXPO_ROUTINGS, FUTURE_ENUM_VALUES.expoRouting));
     const inconsistent = stations.filter(
       (s) => (s.expoRouting === "SEND_TO_EXPO" && s.includeWithExpediter === false) || (s.expoRouting === "SKIP_EXPO" && s.includeWithExpediter === true),
     );
@@ -201,13 +208,13 @@ describe("generateRestaurantConfig", { timeout: 60_000 }, () => {
     expect(new Set(config.resources.serviceAreas.map((a) => a.entity.serviceAreaType))).toEqual(new Set(["ON_PREMISES", "OFF_PREMISES"]));
   });
 
-  it.each(each)("$name has every dining behavior, discount type, promo usage, tax type and service charge type", ({ config }) => {
+  it.each(each)("$name has every dining behavior, discount type, promo usage, tax type and service charge type", ({ config, restaurant }) => {
     const dining = config.resources.diningOptions.map((v) => v.entity);
-    expect(new Set(dining.map((d) => d.behavior))).toEqual(new Set(DINING_BEHAVIORS));
+    expect(new Set(dining.map((d) => d.behavior))).toEqual(valuesOf(restaurant, DINING_BEHAVIORS, FUTURE_ENUM_VALUES.diningBehavior));
     expect(dining.some((d) => d.curbside)).toBe(true);
     expect(dining.some((d) => d.driveThru)).toBe(true);
     const discounts = config.resources.discounts.map((v) => v.entity);
-    expect(new Set(discounts.map((d) => d.type))).toEqual(new Set(DISCOUNT_TYPES));
+    expect(new Set(discounts.map((d) => d.type))).toEqual(valuesOf(restaurant, DISCOUNT_TYPES, FUTURE_ENUM_VALUES.discountType));
     expect(new Set(discounts.flatMap((d) => d.promoCodes ?? []).map((p) => p.usageType))).toEqual(new Set(PROMO_USAGE_TYPES));
     const taxes = config.resources.taxRates.map((v) => v.entity);
     expect(new Set(taxes.map((t) => t.type))).toEqual(new Set(TAX_TYPES));
@@ -233,6 +240,34 @@ describe("generateRestaurantConfig", { timeout: 60_000 }, () => {
     expect(new Set(charges.map((c) => c.destination))).toEqual(new Set(["SERVER", "RESTAURANT", "PLATFORM", "THIRD_PARTY"]));
     const breaks = config.resources.breakTypes.map((v) => v.entity);
     expect(breaks.some((b) => b.trackMissedBreaks === false && b.breakIntervalHrs === null && b.breakIntervalMins === null)).toBe(true);
+  });
+
+  it("sends values outside the published lists only for a restaurant with futureEnumValues, without changing what the kitchen export follows", () => {
+    const flagged = each.filter((e) => e.restaurant.futureEnumValues);
+    expect(flagged.map((e) => e.name)).toEqual(["Northside Noodle Bar"]);
+    const { restaurant, config } = flagged[0]!;
+    const plainCtx = ctxOf({ ...restaurant, futureEnumValues: false });
+    const plain = generateRestaurantConfig(plainCtx);
+    const stations = config.prepStations.map((v) => v.entity);
+    const rerouted = stations.find((s) => s.expoRouting === FUTURE_ENUM_VALUES.expoRouting)!;
+    const reprinted = stations.find((s) => s.printingMode === FUTURE_ENUM_VALUES.printingMode)!;
+    // Both were SEND_TO_EXPO stations that said so in their flag: the export routes them alike.
+    for (const s of [rerouted, reprinted]) {
+      expect(s.includeWithExpediter).toBe(true);
+      expect(plain.prepStations.find((p) => p.entity.guid === s.guid)!.entity.expoRouting).toBe("SEND_TO_EXPO");
+    }
+    expect(reprinted.kitchenPrinter).toBeTruthy();
+    const combo = config.resources.menuItems.find((v) => v.entity.type === FUTURE_ENUM_VALUES.menuItemType)!.entity;
+    expect(combo).toMatchObject({ unitOfMeasure: FUTURE_ENUM_VALUES.unitOfMeasure, inheritUnitOfMeasure: false });
+    expect(config.resources.menuGroups.some((g) => g.entity.items?.some((i) => i.guid === combo.guid))).toBe(true);
+    expect(config.resources.diningOptions.length).toBe(plain.resources.diningOptions.length + 1);
+    expect(config.resources.discounts.length).toBe(plain.resources.discounts.length + 1);
+    // Everything else is as the plain restaurant's, the day's kitchen export included.
+    expect(config.resources.taxRates).toEqual(plain.resources.taxRates);
+    expect(config.resources.menuGroups).toEqual(plain.resources.menuGroups);
+    expect(JSON.stringify(generateItemFulfillments(ctxOf(restaurant), config, "20250314"))).toBe(
+      JSON.stringify(generateItemFulfillments(plainCtx, plain, "20250314")),
+    );
   });
 
   it("maps every top-level group name to one kitchen line across all concepts", () => {

@@ -3,6 +3,7 @@ import { generateCashDrawers, generatePrinters } from "./devices";
 import { generateDiningOptions } from "./dining-options";
 import { generateDiscounts } from "./discounts";
 import { generateFloorPlan } from "./floor-plan";
+import { withFutureConfigValues, withFutureStationValues } from "./future-enum-values";
 import { alternatePaymentTypes, breakTypes, noSaleReasons, payoutReasons, priceGroups, restaurantServices, salesCategories, tipWithholding, voidReasons } from "./house-lists";
 import { generateMenu } from "./menu";
 import { generatePrepStations } from "./prep-stations";
@@ -40,5 +41,9 @@ export function generateRestaurantConfig(ctx: GenerateContext): RestaurantConfig
     taxRates,
     voidReasons: voidReasons(scope),
   };
-  return { resources, prepStations: generatePrepStations(scope), tipWithholding: tipWithholding(scope) };
+  const prepStations = generatePrepStations(scope);
+  if (ctx.restaurant.futureEnumValues) {
+    return { resources: withFutureConfigValues(scope, resources), prepStations: withFutureStationValues(prepStations), tipWithholding: tipWithholding(scope) };
+  }
+  return { resources, prepStations, tipWithholding: tipWithholding(scope) };
 }
