@@ -59,6 +59,10 @@ export default defineConfig({
       NEXTAUTH_URL: baseURL,
       AUTH_SECRET: "e2e-only-auth-secret-0123456789abcdef",
       DATA_DIR: process.env.E2E_DATA_DIR,
+      // Specs read the sandbox directly, unpaced, beside the app: the real service's limits would
+      // refuse them. Busy export days would only add waiting to every cold kitchen view.
+      SANDBOX_RATE_LIMIT: "false",
+      SANDBOX_EXPORT_LATENCY: "false",
       ...(process.env.NEXT_DIST_DIR ? { NEXT_DIST_DIR: process.env.NEXT_DIST_DIR } : {}),
     },
   },

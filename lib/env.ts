@@ -39,7 +39,13 @@ export const envSchema = z
       z.string().min(16).default("kitchen-pulse-sandbox-signing-secret-not-for-production"),
     ),
     SANDBOX_CLAIM_NAMESPACE: z.preprocess(emptyAsUndefined, z.url().default("https://sandbox.kitchen-pulse.test")),
-    SANDBOX_TOKEN_LIFETIME_S: intWithDefault(3600, 1),
+    SANDBOX_TOKEN_LIFETIME_S: intWithDefault(86_400, 1),
+    // The real service's limits, per client and restaurant; off only for tests that read the sandbox unpaced.
+    SANDBOX_RATE_LIMIT: optionalFlag,
+    SANDBOX_RATE_LIMIT_PER_S: intWithDefault(20, 1),
+    SANDBOX_RATE_LIMIT_PER_15_MIN: intWithDefault(10_000, 1),
+    // The wait before a kitchen export's first byte (busy days wait seconds); false for fast tests.
+    SANDBOX_EXPORT_LATENCY: optionalFlag,
     SANDBOX_FAULT_RATE: numberWithDefault(0, 0, 1),
     SANDBOX_WORLD_FILE: optionalString,
 

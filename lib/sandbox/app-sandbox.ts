@@ -23,6 +23,8 @@ function appSandbox(): SandboxHandler {
       signingSecret: e.SANDBOX_SIGNING_SECRET,
       claimNamespace: e.SANDBOX_CLAIM_NAMESPACE,
       tokenLifetimeS: e.SANDBOX_TOKEN_LIFETIME_S,
+      rateLimit: e.SANDBOX_RATE_LIMIT === false ? false : { perSecond: e.SANDBOX_RATE_LIMIT_PER_S, per15Minutes: e.SANDBOX_RATE_LIMIT_PER_15_MIN },
+      exportLatency: e.SANDBOX_EXPORT_LATENCY === false ? false : undefined,
       faultRate: e.SANDBOX_FAULT_RATE,
       world: e.SANDBOX_WORLD_FILE ? loadWorldFile(e.SANDBOX_WORLD_FILE) : undefined,
     });

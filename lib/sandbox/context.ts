@@ -1,7 +1,8 @@
 import { createHmac } from "node:crypto";
 import { DataCache } from "./data-cache";
-import type { TokenIssuer } from "./jwt";
+import type { IssuedToken, TokenIssuer } from "./jwt";
 import { resolveOptions, type SandboxOptions, type SandboxSettings } from "./options";
+import { RateLimiter } from "./rate-limit";
 
 /** What every handler of one sandbox instance shares: settings, generated data, keys. */
 export interface SandboxContext {
@@ -10,6 +11,10 @@ export interface SandboxContext {
   issuer: TokenIssuer;
   /** HMAC key for page tokens, derived so that leaking one never reveals the JWT key. */
   pageTokenKey: Buffer;
+  /** null when rate limiting is off. */
+  rateLimiter: RateLimiter | null;
+  /** The live token of each client id, handed out again on a repeat login (login.ts). */
+  issuedTokens: Map<string, IssuedToken>;
 }
 
 export function createContext(options: SandboxOptions = {}): SandboxContext {
@@ -26,5 +31,7 @@ export function createContext(options: SandboxOptions = {}): SandboxContext {
       lifetimeS: settings.tokenLifetimeS,
     },
     pageTokenKey: createHmac("sha256", settings.signingSecret).update("sandbox page tokens v1").digest(),
+    rateLimiter: settings.rateLimit ? new RateLimiter(settings.rateLimit, settings.names) : null,
+    issuedTokens: new Map(),
   };
 }

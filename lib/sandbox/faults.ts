@@ -17,7 +17,8 @@ import type { SandboxSettings } from "./options";
  * unknown path, and come before authentication, as a gateway's would.
  */
 export const FAULT_HEADER = "Sandbox-Fault";
-const MAX_SLOW_MS = 120_000;
+/** Integrators report exports silent for more than a minute; slow must reach well past that. */
+const MAX_SLOW_MS = 600_000;
 
 export type Fault =
   | { kind: "status"; status: 401 | 429 | 500 | 503; retryAfterS?: number }

@@ -18,6 +18,9 @@ export interface TokenIssuer {
 export interface IssuedToken {
   accessToken: string;
   expiresIn: number;
+  /** iat and exp of the token, epoch seconds. */
+  issuedAt: number;
+  expiresAt: number;
 }
 
 export async function signAccessToken(issuer: TokenIssuer, client: WorldClient, nowMs: number): Promise<IssuedToken> {
@@ -41,8 +44,10 @@ export async function signAccessToken(issuer: TokenIssuer, client: WorldClient, 
     .setAudience(issuer.audience)
     .setIssuedAt(iat)
     .setExpirationTime(iat + issuer.lifetimeS)
+    // Two tokens issued in the same second must still differ, or a revoked one would come back.
+    .setJti(crypto.randomUUID())
     .sign(key(issuer.secret));
-  return { accessToken, expiresIn: issuer.lifetimeS };
+  return { accessToken, expiresIn: issuer.lifetimeS, issuedAt: iat, expiresAt: iat + issuer.lifetimeS };
 }
 
 export type VerifyResult =

@@ -2,7 +2,15 @@ import { timingSafeEqual } from "node:crypto";
 import { loginRequest, type LoginResponse } from "@/lib/platform/schemas/auth";
 import type { SandboxContext } from "./context";
 import { jsonResponse, SandboxError } from "./errors";
-import { signAccessToken } from "./jwt";
+import { signAccessToken, type IssuedToken } from "./jwt";
+import type { WorldClient } from "./world";
+
+/**
+ * The real service hands out a client's live token again on a repeat login, with the seconds it
+ * has left, and a new one only in its last minute: clients that log in more often than needed get
+ * nothing new (and the service allows only a few logins an hour).
+ */
+const RENEW_IN_LAST_S = 60;
 
 /**
  * POST /authentication/v1/authentication/login (4.1).
@@ -38,7 +46,7 @@ export async function handleLogin(request: Request, ctx: SandboxContext): Promis
     throw new SandboxError(401, "INVALID_CREDENTIALS", "Invalid client credentials.");
   }
 
-  const token = await signAccessToken(ctx.issuer, client, ctx.settings.now());
+  const token = await currentToken(ctx, client, ctx.settings.now());
   const body: LoginResponse = {
     "@class": ".SuccessfulResponse",
     status: "SUCCESS",
@@ -51,7 +59,32 @@ export async function handleLogin(request: Request, ctx: SandboxContext): Promis
       refreshToken: null,
     },
   };
-  return jsonResponse(body);
+  // A bearer credential must not sit in a cache (RFC 6749 5.1).
+  return jsonResponse(body, { headers: { "Cache-Control": "no-store", Pragma: "no-cache" } });
+}
+
+/**
+ * The `401` fault says the request's token has expired; the service then treats it as such and a
+ * login issues a new one, so a client's re-login is never answered with the token just refused.
+ */
+export function revokePresentedToken(request: Request, ctx: SandboxContext): void {
+  const presented = /^Bearer +(\S+)/i.exec(request.headers.get("authorization") ?? "")?.[1];
+  if (!presented) return;
+  for (const [clientId, token] of ctx.issuedTokens) {
+    if (token.accessToken === presented) ctx.issuedTokens.delete(clientId);
+  }
+}
+
+async function currentToken(ctx: SandboxContext, client: WorldClient, nowMs: number): Promise<IssuedToken> {
+  const nowS = Math.floor(nowMs / 1000);
+  const live = ctx.issuedTokens.get(client.clientId);
+  // A clock moved back before the token's issue (tests do that) gets a fresh token too.
+  if (live && live.issuedAt <= nowS && live.expiresAt - nowS > RENEW_IN_LAST_S) {
+    return { ...live, expiresIn: live.expiresAt - nowS };
+  }
+  const issued = await signAccessToken(ctx.issuer, client, nowMs);
+  ctx.issuedTokens.set(client.clientId, issued);
+  return issued;
 }
 
 function sameSecret(expected: string, given: string): boolean {

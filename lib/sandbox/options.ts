@@ -1,4 +1,5 @@
 import { brandNames, type BrandNames } from "@/lib/platform/brand";
+import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from "./rate-limit";
 import { defaultWorld, type World } from "./world";
 
 export interface SandboxOptions {
@@ -12,8 +13,18 @@ export interface SandboxOptions {
   signingSecret?: string;
   /** URL prefixing the namespaced JWT claims (2.3). */
   claimNamespace?: string;
-  /** Lifetime of issued access tokens, reported as expiresIn. */
+  /** Lifetime of issued access tokens, reported as expiresIn. Default one day, as the real service. */
   tokenLifetimeS?: number;
+  /**
+   * Rate limits (rate-limit.ts): default 20 a second and 10,000 per 15 minutes per client and
+   * restaurant. `false` turns them off; `now` is their clock (default Date.now, never `now` below).
+   */
+  rateLimit?: false | { perSecond?: number; per15Minutes?: number; now?: () => number };
+  /**
+   * Wait before the first byte of a kitchen export, as the real service does on a busy day:
+   * baseMs + perRecordMs per record, at most maxMs. Default on; `false` turns it off.
+   */
+  exportLatency?: false | Partial<ExportLatency>;
   /** Probability (0..1) that a request gets a random 429, 500 or 503. */
   faultRate?: number;
   /** Source of randomness for random faults; default a PRNG seeded from the world seed. */
@@ -36,6 +47,8 @@ export interface SandboxSettings {
   signingSecret: string;
   claimNamespace: string;
   tokenLifetimeS: number;
+  rateLimit: RateLimitSettings | null;
+  exportLatency: ExportLatency | null;
   faultRate: number;
   random: () => number;
   now: () => number;
@@ -43,6 +56,16 @@ export interface SandboxSettings {
   hangMs: number;
   onError: (error: unknown) => void;
 }
+
+export interface ExportLatency {
+  baseMs: number;
+  perRecordMs: number;
+  maxMs: number;
+}
+
+/** About 8 s for the busiest world day (~7,000 records), a few hundred ms for a quiet one. */
+export const DEFAULT_EXPORT_LATENCY: ExportLatency = { baseMs: 250, perRecordMs: 1, maxMs: 60_000 };
+export const DEFAULT_TOKEN_LIFETIME_S = 86_400;
 
 export const CONFIG_PAGE_SIZE = 300;
 export const PREP_STATIONS_PAGE_SIZE = 1000;
@@ -53,7 +76,7 @@ export function resolveOptions(options: SandboxOptions = {}): SandboxSettings {
   const world = options.world ?? defaultWorld();
   const faultRate = options.faultRate ?? 0;
   if (!(faultRate >= 0 && faultRate <= 1)) throw new RangeError(`faultRate must be within 0..1, got ${faultRate}`);
-  const tokenLifetimeS = options.tokenLifetimeS ?? 3600;
+  const tokenLifetimeS = options.tokenLifetimeS ?? DEFAULT_TOKEN_LIFETIME_S;
   if (!Number.isInteger(tokenLifetimeS) || tokenLifetimeS < 1) throw new RangeError(`tokenLifetimeS must be a positive integer`);
   const signingSecret = options.signingSecret ?? DEFAULT_SIGNING_SECRET;
   // HS256 with a short key is guessable; jose itself only requires a non-empty one.
@@ -68,6 +91,8 @@ export function resolveOptions(options: SandboxOptions = {}): SandboxSettings {
   return {
     world,
     names: brandNames(options.brand ?? "Platform"),
+    rateLimit: resolveRateLimit(options.rateLimit),
+    exportLatency: resolveExportLatency(options.exportLatency),
     basePath: normalizeBasePath(options.basePath ?? ""),
     signingSecret,
     claimNamespace: (options.claimNamespace ?? DEFAULT_CLAIM_NAMESPACE).replace(/\/+$/, ""),
@@ -79,6 +104,26 @@ export function resolveOptions(options: SandboxOptions = {}): SandboxSettings {
     hangMs: options.hangMs ?? 60_000,
     onError: options.onError ?? ((error) => console.error("[sandbox] unexpected error", error)),
   };
+}
+
+function resolveRateLimit(option: SandboxOptions["rateLimit"]): RateLimitSettings | null {
+  if (option === false) return null;
+  const [second, window] = DEFAULT_RATE_LIMITS as [(typeof DEFAULT_RATE_LIMITS)[number], (typeof DEFAULT_RATE_LIMITS)[number]];
+  const limits = [
+    { windowMs: second.windowMs, max: option?.perSecond ?? second.max },
+    { windowMs: window.windowMs, max: option?.per15Minutes ?? window.max },
+  ];
+  if (!limits.every((l) => Number.isInteger(l.max) && l.max >= 1)) throw new RangeError("rate limits must be positive integers");
+  return { limits, now: option?.now ?? Date.now };
+}
+
+function resolveExportLatency(option: SandboxOptions["exportLatency"]): ExportLatency | null {
+  if (option === false) return null;
+  const latency = { ...DEFAULT_EXPORT_LATENCY, ...option };
+  if (![latency.baseMs, latency.perRecordMs, latency.maxMs].every((n) => Number.isFinite(n) && n >= 0)) {
+    throw new RangeError("exportLatency values must be non-negative numbers");
+  }
+  return latency;
 }
 
 export function normalizeBasePath(basePath: string): string {

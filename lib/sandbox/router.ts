@@ -6,7 +6,7 @@ import { getConfig, listConfig, tipWithholding } from "./handlers/config";
 import { itemFulfillments, prepStation, prepStations } from "./handlers/kitchen";
 import { restaurantInfo } from "./handlers/restaurants";
 import type { RouteHandler } from "./handlers/route-input";
-import { handleLogin } from "./login";
+import { handleLogin, revokePresentedToken } from "./login";
 
 interface Route {
   method: "GET" | "POST";
@@ -51,6 +51,7 @@ export async function dispatch(request: Request, ctx: SandboxContext): Promise<R
 
   const input = { request, url, params: hit.params ?? {}, ctx };
   const fault = parseFault(request.headers.get(FAULT_HEADER)) ?? randomFault(ctx.settings);
+  if (fault?.kind === "status" && fault.status === 401) revokePresentedToken(request, ctx);
   return fault ? withFault(fault, request, ctx.settings, () => hit.r.handler(input)) : hit.r.handler(input);
 }
 

@@ -4,7 +4,8 @@
  * one reader of process.env and is server-only:
  *   --port <n> (4010; 0 = any free port)   --host <addr> (127.0.0.1)   --brand <Name> (Platform)
  *   --base-path <path> ("")   --world <file.json>   --signing-secret <s>   --claim-namespace <url>
- *   --token-lifetime <s> (3600)   --fault-rate <0..1> (0)
+ *   --token-lifetime <s> (86400)   --fault-rate <0..1> (0)
+ *   --rate-limit <per second>,<per 15 minutes> (20,10000) or off   --export-latency on|off (on)
  *   --now <ISO date-time | epoch ms>  freezes the clock there (reproducible open-day data)
  * Prints "Sandbox listening on <url>" once ready.
  */
@@ -26,6 +27,8 @@ function parseFlags(argv: string[]): SandboxServerOptions {
       "claim-namespace": { type: "string" },
       "token-lifetime": { type: "string" },
       "fault-rate": { type: "string" },
+      "rate-limit": { type: "string" },
+      "export-latency": { type: "string" },
       now: { type: "string" },
     },
   });
@@ -51,8 +54,25 @@ function parseFlags(argv: string[]): SandboxServerOptions {
     claimNamespace: values["claim-namespace"],
     tokenLifetimeS: number("token-lifetime", values["token-lifetime"], (n) => Number.isInteger(n) && n >= 1),
     faultRate: number("fault-rate", values["fault-rate"], (n) => n >= 0 && n <= 1),
+    rateLimit: rateLimitFlag(values["rate-limit"]),
+    exportLatency: onOff("export-latency", values["export-latency"]) === false ? false : undefined,
     now,
   };
+}
+
+function onOff(name: string, raw: string | undefined): boolean | undefined {
+  if (raw === undefined) return undefined;
+  if (raw === "on" || raw === "off") return raw === "on";
+  throw new Error(`--${name} '${raw}' must be on or off`);
+}
+
+function rateLimitFlag(raw: string | undefined): SandboxServerOptions["rateLimit"] {
+  if (raw === undefined || raw === "on") return undefined;
+  if (raw === "off") return false;
+  const m = /^(\d+),(\d+)$/.exec(raw);
+  const [perSecond, per15Minutes] = [Number(m?.[1]), Number(m?.[2])];
+  if (!m || perSecond < 1 || per15Minutes < 1) throw new Error(`--rate-limit '${raw}' must be on, off or <per second>,<per 15 minutes>`);
+  return { perSecond, per15Minutes };
 }
 
 async function main(): Promise<void> {

@@ -5,6 +5,7 @@ import { resetPlatformClientForTests } from "@/lib/platform/server";
 import { knownKitchenEntitlement } from "@/lib/restaurants/kitchen-entitlement";
 import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-server";
 import { defaultWorld } from "@/lib/sandbox/world";
+import { FAST_SANDBOX } from "./contract-harness";
 
 /**
  * The access layer against the sandbox over real HTTP, through the real Platform client: names,
@@ -18,7 +19,7 @@ const saved = Object.fromEntries(VARS.map((name) => [name, process.env[name]]));
 let sandbox: SandboxServer;
 
 beforeAll(async () => {
-  sandbox = await startSandboxServer({ port: 0 });
+  sandbox = await startSandboxServer({ ...FAST_SANDBOX, port: 0 });
   const partner = world.clients.find((c) => c.clientId === "kp-partner")!;
   for (const name of VARS) delete process.env[name];
   Object.assign(process.env, { PLATFORM_BASE_URL: sandbox.url, PLATFORM_CLIENT_ID: partner.clientId, PLATFORM_CLIENT_SECRET: partner.clientSecret });

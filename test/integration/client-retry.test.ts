@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PlatformBadRequestError, PlatformForbiddenError, PlatformNotFoundError, PlatformUpstreamError } from "@/lib/platform";
 import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-server";
-import { clientFor, HARBOR, PAST_DATE, PIER9, recordingSleep, UNKNOWN_GUID, wire } from "./contract-harness";
+import { clientFor, FAST_SANDBOX, HARBOR, PAST_DATE, PIER9, recordingSleep, UNKNOWN_GUID, wire } from "./contract-harness";
 
 /** Which failures the transport retries, counted on the wire against the sandbox. */
 
@@ -12,7 +12,7 @@ async function until(condition: () => boolean): Promise<void> {
 let server: SandboxServer;
 
 beforeAll(async () => {
-  server = await startSandboxServer({ port: 0, hangMs: 5_000 });
+  server = await startSandboxServer({ ...FAST_SANDBOX, port: 0, hangMs: 5_000 });
 });
 afterAll(async () => {
   await server?.close();
@@ -74,7 +74,7 @@ describe("retry policy against the sandbox", () => {
   });
 
   it("retries a refused connection and reports PlatformUpstreamError of kind network", async () => {
-    const gone = await startSandboxServer({ port: 0 });
+    const gone = await startSandboxServer({ ...FAST_SANDBOX, port: 0 });
     await gone.close(); // nothing listens on this port any more
     const net = wire();
     const { sleep, delays } = recordingSleep();

@@ -3,7 +3,7 @@ import { resetEnvForTests } from "@/lib/env";
 import { PlatformForbiddenError } from "@/lib/platform";
 import { getPlatformClient, resetPlatformClientForTests } from "@/lib/platform/server";
 import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-server";
-import { credentials, HARBOR, MESA, PAST_DATE } from "./contract-harness";
+import { credentials, FAST_SANDBOX, HARBOR, MESA, PAST_DATE } from "./contract-harness";
 
 /** getPlatformClient(): which service and credentials it picks from the environment. */
 const VARS = ["APP_ORIGIN", "NEXTAUTH_URL", "PLATFORM_BASE_URL", "PLATFORM_CLIENT_ID", "PLATFORM_CLIENT_SECRET", "PLATFORM_BRAND"] as const;
@@ -11,7 +11,7 @@ const saved = Object.fromEntries(VARS.map((name) => [name, process.env[name]]));
 let mounted: SandboxServer; // the sandbox as the app mounts it, under /sandbox
 
 beforeAll(async () => {
-  mounted = await startSandboxServer({ port: 0, basePath: "/sandbox" });
+  mounted = await startSandboxServer({ ...FAST_SANDBOX, port: 0, basePath: "/sandbox" });
 });
 afterAll(async () => {
   await mounted?.close();

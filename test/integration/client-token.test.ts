@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PlatformAuthenticationError } from "@/lib/platform";
 import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-server";
-import { clientFor, HARBOR, MESA, wire } from "./contract-harness";
+import { clientFor, FAST_SANDBOX, HARBOR, MESA, wire } from "./contract-harness";
 
 /**
  * Token handling against the sandbox's real login and JWT checks. The sandbox's clock is
@@ -11,7 +11,8 @@ let server: SandboxServer;
 let sandboxSkewMs = 0;
 
 beforeAll(async () => {
-  server = await startSandboxServer({ port: 0, now: () => Date.now() + sandboxSkewMs });
+  // One-hour tokens (the default is a day), so the tests below can reach expiry and renewal.
+  server = await startSandboxServer({ ...FAST_SANDBOX, port: 0, now: () => Date.now() + sandboxSkewMs, tokenLifetimeS: 3600 });
 });
 afterAll(async () => {
   await server?.close();

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONFIG_RESOURCES, configResources } from "@/lib/platform/schemas";
 import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-server";
-import { clientFor, HARBOR, LOGIN_PATH, MESA, OLD_TOWN, PAST_DATE, wire } from "./contract-harness";
+import { clientFor, FAST_SANDBOX, HARBOR, LOGIN_PATH, MESA, OLD_TOWN, PAST_DATE, wire } from "./contract-harness";
 
 /** Every endpoint of the contract, driven through the client against the sandbox over HTTP. */
 let server: SandboxServer;
 
 beforeAll(async () => {
-  server = await startSandboxServer({ port: 0 });
+  server = await startSandboxServer({ ...FAST_SANDBOX, port: 0 });
 });
 afterAll(async () => {
   await server?.close();
@@ -27,7 +27,7 @@ describe("login", () => {
   });
 
   it("speaks the brand's header names when the service is branded", async () => {
-    const branded = await startSandboxServer({ port: 0, brand: "Acme" });
+    const branded = await startSandboxServer({ ...FAST_SANDBOX, port: 0, brand: "Acme" });
     try {
       const client = clientFor(branded.url, "kp-partner", { brand: "Acme" });
       const pages = [];

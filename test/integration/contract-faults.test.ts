@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PlatformRateLimitedError, PlatformUpstreamError } from "@/lib/platform";
 import { CONFIG_RESOURCES } from "@/lib/platform/schemas";
 import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-server";
-import { clientFor, HARBOR, MESA, PAST_DATE, recordingSleep, wire } from "./contract-harness";
+import { clientFor, FAST_SANDBOX, HARBOR, MESA, PAST_DATE, recordingSleep, wire } from "./contract-harness";
 
 /**
  * The sandbox's faults (Sandbox-Fault header), produced by the real server and absorbed or
@@ -12,7 +12,7 @@ import { clientFor, HARBOR, MESA, PAST_DATE, recordingSleep, wire } from "./cont
 let server: SandboxServer;
 
 beforeAll(async () => {
-  server = await startSandboxServer({ port: 0, hangMs: 5_000 });
+  server = await startSandboxServer({ ...FAST_SANDBOX, port: 0, hangMs: 5_000 });
 });
 afterAll(async () => {
   await server?.close();
@@ -139,7 +139,8 @@ describe("slow", () => {
 
 describe("random faults", () => {
   it("reads every configuration resource through a sandbox failing a third of requests, with the same data", async () => {
-    const flaky = await startSandboxServer({ port: 0, faultRate: 0.33 });
+    // The recorded sleep retries at once, unpaced; only the random faults are under test here.
+    const flaky = await startSandboxServer({ ...FAST_SANDBOX, port: 0, faultRate: 0.33, rateLimit: false });
     try {
       const net = wire();
       const { sleep, delays } = recordingSleep();

@@ -11,6 +11,12 @@ import { defaultWorld } from "@/lib/sandbox/world";
 
 export const world = defaultWorld();
 
+/**
+ * Sandbox options for the client tests: the real service's rate limits stay on (the client must
+ * live with them), the busy-day export wait is off so that timing tests measure only their faults.
+ */
+export const FAST_SANDBOX = { exportLatency: false } as const;
+
 function restaurantGuid(name: string): string {
   const r = world.restaurants.find((x) => x.name === name);
   if (!r) throw new Error(`world.json has no restaurant named ${name}`);

@@ -7,13 +7,13 @@ import {
   PlatformNotFoundError,
 } from "@/lib/platform";
 import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-server";
-import { clientFor, credentials, HARBOR, MESA, OLD_TOWN, PAST_DATE, PIER9, UNKNOWN_GUID, wire } from "./contract-harness";
+import { clientFor, credentials, FAST_SANDBOX, HARBOR, MESA, OLD_TOWN, PAST_DATE, PIER9, UNKNOWN_GUID, wire } from "./contract-harness";
 
 /** Every status of the contract, as the typed error (or result) the client turns it into. */
 let server: SandboxServer;
 
 beforeAll(async () => {
-  server = await startSandboxServer({ port: 0 });
+  server = await startSandboxServer({ ...FAST_SANDBOX, port: 0 });
 });
 afterAll(async () => {
   await server?.close();

@@ -77,7 +77,8 @@ export interface UpstreamLog {
 }
 
 export async function startSandbox(clock: { now: number }): Promise<SandboxServer> {
-  return startSandboxServer({ port: 0, now: () => clock.now });
+  // No busy-day export wait: these tests fetch hundreds of days. Rate limits stay on, as upstream.
+  return startSandboxServer({ port: 0, now: () => clock.now, exportLatency: false });
 }
 
 export function sandboxClient(baseUrl: string, log: UpstreamLog, opts: { maxRetries?: number; timeoutMs?: number } = {}) {

@@ -18,19 +18,40 @@ const OLD_TOWN = "76c20b4f-540e-5b98-aa95-7742f77528db";
 const UNKNOWN = "00000000-0000-5000-8000-000000000000";
 const secretOf = (clientId: string) => world.clients.find((c) => c.clientId === clientId)!.clientSecret;
 
-const errorBody = z.strictObject({
+/** The real service's ErrorMessage: all ten fields, the reserved ones null as in its published example. */
+interface ErrorMessage {
+  status: number;
+  code: number;
+  message: string;
+  messageKey: null;
+  fieldName: string | null;
+  link: null;
+  requestId: string;
+  developerMessage: null;
+  errors: ErrorMessage[];
+  canRetry: null;
+}
+const errorBody: z.ZodType<ErrorMessage> = z.strictObject({
   status: z.number().int(),
   code: z.number().int(),
   message: z.string().min(1),
+  messageKey: z.null(),
+  fieldName: z.string().nullable(),
+  link: z.null(),
   requestId: z.uuid(),
-  fieldErrors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  developerMessage: z.null(),
+  get errors() {
+    return z.array(errorBody);
+  },
+  canRetry: z.null(),
 });
 
 let clock = NOW;
 let server: SandboxServer;
 
 beforeAll(async () => {
-  server = await startSandboxServer({ world, signingSecret: SECRET, tokenLifetimeS: 600, now: () => clock });
+  // These tests send raw requests back to back; the rate limits have tests of their own (sandbox-rate-limit).
+  server = await startSandboxServer({ world, signingSecret: SECRET, tokenLifetimeS: 600, now: () => clock, rateLimit: false });
 });
 afterAll(async () => {
   await server.close();
@@ -62,6 +83,7 @@ async function expectError(response: Response, status: number, message?: RegExp)
   expect(response.headers.get("content-type")).toMatch(/^application\/json/);
   const body = errorBody.parse(await response.json());
   expect(body.status).toBe(status);
+  expect(body.fieldName).toBeNull();
   expect(Math.floor(body.code / 100)).toBe(status);
   expect(response.headers.get("x-request-id")).toBe(body.requestId);
   if (message) expect(body.message).toMatch(message);
@@ -102,7 +124,8 @@ describe("POST login", () => {
 
   it("401s a JSON body with missing fields, naming them", async () => {
     const body = await expectError(await postLogin({ clientId: "kp-partner" }), 401);
-    expect(body.fieldErrors?.map((f) => f.field).sort()).toEqual(["clientSecret", "userAccessType"]);
+    expect(body.errors.map((e) => e.fieldName).sort()).toEqual(["clientSecret", "userAccessType"]);
+    for (const nested of body.errors) expect(nested).toMatchObject({ status: 401, code: body.code, requestId: body.requestId, errors: [] });
   });
 
   it("400s a body that is not JSON, or not sent as JSON", async () => {

@@ -21,7 +21,8 @@ async function login(base: string, fault?: string) {
 }
 
 beforeAll(async () => {
-  server = await startSandboxServer({ world, hangMs: 1_500 });
+  // These tests send raw requests back to back; the rate limits have tests of their own (sandbox-rate-limit).
+  server = await startSandboxServer({ world, hangMs: 1_500, rateLimit: false, exportLatency: false });
   token = loginResponse.parse(await (await login(server.url)).json()).token.accessToken;
 });
 afterAll(async () => {
@@ -107,7 +108,7 @@ describe("Sandbox-Fault", () => {
 
 describe("random faults", () => {
   it("at rate 1 every request fails with a retryable status; at rate 0 none does", async () => {
-    const always = await startSandboxServer({ world, faultRate: 1 });
+    const always = await startSandboxServer({ world, faultRate: 1, rateLimit: false });
     try {
       const statuses = new Set<number>();
       for (let i = 0; i < 30; i++) statuses.add((await get(MENUS, undefined, {}, always.url)).status);
@@ -121,7 +122,7 @@ describe("random faults", () => {
   });
 
   it("at rate 0.5 some requests fail and some succeed", async () => {
-    const half = await startSandboxServer({ world, faultRate: 0.5 });
+    const half = await startSandboxServer({ world, faultRate: 0.5, rateLimit: false });
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 40; i++) statuses.push((await get(MENUS, undefined, {}, half.url)).status);

@@ -21,9 +21,10 @@ let smallPages: SandboxServer;
 let token: string;
 
 beforeAll(async () => {
-  server = await startSandboxServer({ world });
+  // These tests send raw requests back to back; the rate limits have tests of their own (sandbox-rate-limit).
+  server = await startSandboxServer({ world, rateLimit: false });
   // Prep stations page at 1000; no world restaurant has that many, so shrink the page to see paging.
-  smallPages = await startSandboxServer({ world, pageSize: { prepStations: 2 } });
+  smallPages = await startSandboxServer({ world, pageSize: { prepStations: 2 }, rateLimit: false });
   const client = world.clients.find((c) => c.clientId === "kp-partner")!;
   const response = await fetch(`${server.url}/authentication/v1/authentication/login`, {
     method: "POST",

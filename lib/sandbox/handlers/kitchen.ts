@@ -1,6 +1,8 @@
 import { authenticate } from "../bearer";
 import { parseBusinessDate } from "../business-date";
 import { jsonResponse, SandboxError } from "../errors";
+import { sleep } from "../faults";
+import type { ExportLatency } from "../options";
 import { pageOf } from "../paging";
 import { restaurantFromHeader } from "../restaurant-access";
 import { listQuery } from "./list-query";
@@ -16,7 +18,17 @@ export async function itemFulfillments({ request, url, ctx }: RouteInput): Promi
   const businessDate = parseBusinessDate(url.searchParams.get("businessDate"));
   // 204: the restaurant lacks the professional tier. Never used for an empty day, which is [].
   if (restaurant.tier === "basic") return new Response(null, { status: 204 });
-  return jsonResponse(ctx.data.itemFulfillments(restaurant, businessDate, ctx.settings.now()));
+  const records = ctx.data.itemFulfillments(restaurant, businessDate, ctx.settings.now());
+  // The real export assembles the whole day before it sends a byte; busy days wait longest.
+  const wait = exportLatencyMs(ctx.settings.exportLatency, records.length);
+  if (wait > 0) await sleep(wait, request.signal);
+  return jsonResponse(records);
+}
+
+/** Milliseconds before the first byte of an export of `records` records (0 when latency is off). */
+export function exportLatencyMs(latency: ExportLatency | null, records: number): number {
+  if (!latency) return 0;
+  return Math.round(Math.min(latency.maxMs, latency.baseMs + latency.perRecordMs * records));
 }
 
 // GET /kitchen/v1/published/prepStations

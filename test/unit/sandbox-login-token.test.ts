@@ -1,0 +1,77 @@
+import { describe, expect, it } from "vitest";
+import { createSandbox } from "@/lib/sandbox";
+import { defaultWorld } from "@/lib/sandbox/world";
+
+/**
+ * Tokens as the real service issues them: a day long, the live token handed out again on a
+ * repeat login with the seconds it has left, a new one only in its last minute, never cached.
+ */
+const world = defaultWorld();
+const partner = world.clients.find((c) => c.clientId === "kp-partner")!;
+const analytics = world.clients.find((c) => c.clientId !== "kp-partner")!;
+const T0 = Date.UTC(2026, 0, 15, 18, 0, 0, 0);
+
+interface LoginBody {
+  "@class": string;
+  status: string;
+  token: { tokenType: string; scope: null; expiresIn: number; accessToken: string; idToken: null; refreshToken: null };
+}
+
+function setup(tokenLifetimeS?: number) {
+  const clock = { now: T0 };
+  const sandbox = createSandbox({ world, rateLimit: false, now: () => clock.now, ...(tokenLifetimeS ? { tokenLifetimeS } : {}) });
+  const login = async (client = partner) => {
+    const response = await sandbox(
+      new Request("http://sandbox.test/authentication/v1/authentication/login", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ clientId: client.clientId, clientSecret: client.clientSecret, userAccessType: "PLATFORM_MACHINE_CLIENT" }),
+      }),
+    );
+    expect(response.status).toBe(200);
+    return { response, body: (await response.json()) as LoginBody };
+  };
+  return { clock, login };
+}
+
+describe("login tokens", () => {
+  it("lasts a day by default, in the seed's body shape, and is never cached", async () => {
+    const { login } = setup();
+    const { response, body } = await login();
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(body).toEqual({
+      "@class": ".SuccessfulResponse",
+      status: "SUCCESS",
+      token: { tokenType: "Bearer", scope: null, expiresIn: 86_400, accessToken: body.token.accessToken, idToken: null, refreshToken: null },
+    });
+    const claims = JSON.parse(Buffer.from(body.token.accessToken.split(".")[1]!, "base64url").toString()) as { iat: number; exp: number };
+    expect(claims.exp - claims.iat).toBe(86_400);
+  });
+
+  it("returns the same token with the seconds left until its last minute, then a new one", async () => {
+    const { clock, login } = setup();
+    const first = (await login()).body.token;
+    clock.now = T0 + 3_600_500;
+    const again = (await login()).body.token;
+    expect(again.accessToken).toBe(first.accessToken);
+    expect(again.expiresIn).toBe(86_400 - 3_600);
+
+    clock.now = T0 + (86_400 - 61) * 1000;
+    expect((await login()).body.token).toMatchObject({ accessToken: first.accessToken, expiresIn: 61 });
+    clock.now = T0 + (86_400 - 60) * 1000;
+    const renewed = (await login()).body.token;
+    expect(renewed.accessToken).not.toBe(first.accessToken);
+    expect(renewed.expiresIn).toBe(86_400);
+    clock.now += 5_000;
+    expect((await login()).body.token).toMatchObject({ accessToken: renewed.accessToken, expiresIn: 86_395 });
+  });
+
+  it("keeps one live token per client, and honours a configured lifetime", async () => {
+    const { login } = setup(900);
+    const a = (await login(partner)).body.token;
+    const b = (await login(analytics)).body.token;
+    expect(a.accessToken).not.toBe(b.accessToken);
+    expect(a.expiresIn).toBe(900);
+    expect((await login(partner)).body.token.accessToken).toBe(a.accessToken);
+  });
+});
