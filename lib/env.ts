@@ -31,6 +31,10 @@ export const envSchema = z
     PLATFORM_MAX_RPS: numberWithDefault(20, 1, 1000),
     PLATFORM_TIMEOUT_MS: intWithDefault(15_000, 100),
     PLATFORM_MAX_RETRIES: intWithDefault(4, 0),
+    // The kitchen export's own timeout: it may wait minutes before its first byte.
+    PLATFORM_KITCHEN_TIMEOUT_MS: intWithDefault(300_000, 1_000),
+    // The service's second limit: 10,000 requests per 15 minutes (shared with DATABASE_URL).
+    PLATFORM_MAX_PER_15_MIN: intWithDefault(10_000, 1),
 
     // Embedded sandbox.
     SANDBOX_ENABLED: optionalFlag,

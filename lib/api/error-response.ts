@@ -2,11 +2,13 @@ import "server-only";
 import { ZodError } from "zod";
 import {
   PlatformError,
+  PlatformLoginError,
   PlatformNotFoundError,
   PlatformRateLimitedError,
   PlatformUpstreamError,
 } from "@/lib/platform/errors";
 import { ApiError, type ApiErrorBody } from "./api-error";
+import { loginFailureMessage } from "./platform-login-words";
 import { logSafe } from "./log-safe";
 
 /**
@@ -45,6 +47,15 @@ export function toErrorResponse(error: unknown, where: string): Response {
       .map((issue) => (issue.path.length ? `${issue.path.join(".")}: ${issue.message}` : issue.message))
       .join("; ");
     return errorResponse(400, "invalid_request", message || "Invalid request");
+  }
+
+  if (error instanceof PlatformLoginError) {
+    console.error(`[api] ${where}: ${logSafe(error.message)}`);
+    const seconds = Math.max(1, Math.ceil((error.retryAt - Date.now()) / 1000));
+    return errorResponse(error.reason === "unreachable" ? 503 : 502, error.code, loginFailureMessage(error.reason), {
+      requestId: error.requestId,
+      headers: { "Retry-After": String(seconds) },
+    });
   }
 
   if (error instanceof PlatformError) {

@@ -56,6 +56,29 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE kitchen_days ADD COLUMN ingest text;
     `,
   },
+  {
+    version: 3,
+    name: "Platform request budget and login back-off shared by every instance",
+    sql: `
+      -- One row per API client (base URL + client id, hashed): the next free send slot (spacing
+      -- of 1/maxPerSecond) and the count of the current fixed window, on the database's clock.
+      CREATE TABLE platform_request_budget (
+        budget_key text PRIMARY KEY,
+        next_slot_ms bigint NOT NULL,
+        window_start_ms bigint NOT NULL,
+        window_used integer NOT NULL CHECK (window_used >= 0)
+      );
+      -- A failed login and when the next may be sent; no row means the last login succeeded.
+      CREATE TABLE platform_login_backoff (
+        budget_key text PRIMARY KEY,
+        failures integer NOT NULL CHECK (failures >= 0),
+        reason text NOT NULL,
+        status integer,
+        retry_at_ms bigint NOT NULL,
+        updated_at timestamptz NOT NULL DEFAULT now()
+      );
+    `,
+  },
 ];
 
 /**

@@ -6,14 +6,20 @@ import {
   PlatformAuthenticationError,
   PlatformContractError,
   PlatformError,
+  PlatformRateLimitedError,
   PlatformUpstreamError,
   redactSecrets,
   requestIdFrom,
   type UpstreamFailure,
 } from "./errors";
-import { RateLimiter } from "./rate-limiter";
+import { scopesFromJwt, secondsUntilJwtExpiry } from "./jwt-claims";
+import { NetworkWatchdog } from "./network-watchdog";
+import { nodeHttpFetch } from "./node-http-fetch";
+import { RateLimitHints } from "./rate-limit-headers";
+import { RateBudgetExhaustedError, RateLimiter } from "./rate-limiter";
 import { backoffDelay, DEFAULT_BACKOFF, isRetryableStatus, parseRetryAfter } from "./retry-policy";
 import { loginResponse } from "./schemas/auth";
+import type { SharedBudget } from "./shared-budget";
 import { TokenManager } from "./token-manager";
 
 /**
@@ -21,7 +27,12 @@ import { TokenManager } from "./token-manager";
  * limit, timeouts and retries (layered like openai-node's client.ts). Resources call `request`.
  */
 
-export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+/**
+ * The fetch the transport calls. `onNetworkActivity` is a hint a fetch may call whenever bytes
+ * arrive (the default, node-http-fetch.ts, does); any fetch may ignore it, since the transport
+ * also counts the response head and each body chunk it reads.
+ */
+export type FetchLike = (input: string, init: RequestInit & { onNetworkActivity?: () => void }) => Promise<Response>;
 
 export interface PlatformClientOptions {
   /** Base URL of the service, e.g. https://api.example.com or http://localhost:3000/sandbox. */
@@ -30,10 +41,24 @@ export interface PlatformClientOptions {
   clientSecret: string;
   /** Brand spelled into header and enum names (lib/platform/brand.ts). Default "Platform". */
   brand?: string;
-  /** Requests per second across the whole client, logins included. Default 20. */
+  /** Requests per second across the whole client (every instance, with a shared budget), logins included. Default 20. */
   maxRps?: number;
-  /** Per attempt, from sending the request to reading the whole body. Default 15 000. */
+  /** Requests per fixed 15-minute window. Default 10 000, the service's published limit. */
+  maxPer15Min?: number;
+  /**
+   * Where the request slots and the login back-off are kept. Default: this process only.
+   * lib/platform/server.ts passes a PostgreSQL one when DATABASE_URL is set.
+   */
+  budget?: SharedBudget;
+  /**
+   * Per attempt: the longest wait for the response head, and for each next body chunk, counting
+   * network waiting only, not our own busy event loop (network-watchdog.ts). Default 15 000.
+   */
   timeoutMs?: number;
+  /** The same for GET /kitchen/v1/export/itemFulfillments, slow before its first byte. Default 300 000. */
+  kitchenTimeoutMs?: number;
+  /** Back-off after a failed login (token-manager.ts). Default 30 s doubling to 30 min. */
+  loginBackoff?: { initialMs: number; maxMs: number };
   /** Further attempts after the first on 429, 5xx, network failure, timeout, truncated body. Default 4. */
   maxRetries?: number;
   /** Backoff before the first retry (doubled each retry, jittered). Default 500. */
@@ -61,6 +86,10 @@ export interface RequestSpec<T> {
   schema: z.ZodType<T>;
   /** Answer 204 as `data: undefined` instead of a contract error. */
   allowNoContent?: boolean;
+  /** This endpoint's timeout (see PlatformClientOptions.timeoutMs); default the client's. */
+  timeoutMs?: number;
+  /** At most this many retries for this endpoint (never more than the client's maxRetries). */
+  maxRetries?: number;
   signal?: AbortSignal;
 }
 
@@ -73,6 +102,13 @@ export interface PlatformResponse<T> {
 }
 
 const LOGIN_PATH = "/authentication/v1/authentication/login";
+/**
+ * A login that fails for want of an answer is retried twice within one login; beyond that the
+ * login back-off takes over, so a dead service sees a few logins, not a stream of them.
+ */
+const LOGIN_MAX_RETRIES = 2;
+/** Without expiresIn or a JWT exp, a token is trusted this long (the guide: reuse for at least 30 min). */
+const FALLBACK_LIFETIME_S = 30 * 60;
 
 /** Outcome of one attempt that may deserve another. */
 type AttemptFailure = { error: PlatformError; retryable: boolean; retryAfterMs?: number };
@@ -83,6 +119,8 @@ export class Transport {
   readonly #clientId: string;
   readonly #clientSecret: string;
   readonly #timeoutMs: number;
+  /** The export's timeout, for resources/kitchen.ts. */
+  readonly kitchenTimeoutMs: number;
   readonly #maxRetries: number;
   readonly #backoff: { initialDelayMs: number; maxDelayMs: number };
   readonly #maxRetryAfterMs: number;
@@ -91,6 +129,7 @@ export class Transport {
   readonly #sleep: Sleep;
   readonly #random: () => number;
   readonly #limiter: RateLimiter;
+  readonly #hints: RateLimitHints;
   readonly #tokens: TokenManager;
   #requests = 0;
 
@@ -109,22 +148,43 @@ export class Transport {
     this.names = brandNames(options.brand);
     this.#timeoutMs = options.timeoutMs ?? 15_000;
     if (!(this.#timeoutMs > 0)) throw new RangeError(`Platform timeoutMs must be positive, got ${options.timeoutMs}`);
+    this.kitchenTimeoutMs = options.kitchenTimeoutMs ?? 300_000;
+    if (!(this.kitchenTimeoutMs > 0)) throw new RangeError(`Platform kitchenTimeoutMs must be positive, got ${options.kitchenTimeoutMs}`);
     this.#maxRetries = Math.max(0, Math.floor(options.maxRetries ?? 4));
     this.#backoff = {
       initialDelayMs: options.initialRetryDelayMs ?? DEFAULT_BACKOFF.initialDelayMs,
       maxDelayMs: options.maxRetryDelayMs ?? DEFAULT_BACKOFF.maxDelayMs,
     };
     this.#maxRetryAfterMs = options.maxRetryAfterMs ?? 60_000;
-    this.#fetch = options.fetch ?? ((input, init) => fetch(input, init));
+    this.#fetch = options.fetch ?? nodeHttpFetch;
     this.#now = options.now ?? Date.now;
     this.#sleep = options.sleep ?? realSleep;
     this.#random = options.random ?? Math.random;
-    this.#limiter = new RateLimiter({ maxRps: options.maxRps ?? 20 });
-    this.#tokens = new TokenManager({ login: () => this.#login(), now: this.#now });
+    this.#hints = new RateLimitHints(this.names);
+    this.#limiter = new RateLimiter({
+      maxRps: options.maxRps ?? 20,
+      maxPerWindow: options.maxPer15Min ?? 10_000,
+      windowMs: 15 * 60_000,
+      budget: options.budget,
+      hints: this.#hints,
+      maxWaitMs: this.#maxRetryAfterMs,
+    });
+    this.#tokens = new TokenManager({
+      login: () => this.#login(),
+      now: this.#now,
+      budget: options.budget,
+      loginBackoff: options.loginBackoff,
+      endpoint: `POST ${LOGIN_PATH}`,
+    });
   }
 
   stats(): { logins: number; requests: number } {
     return { logins: this.#tokens.logins, requests: this.#requests };
+  }
+
+  /** The scopes of the current token (from the login body, else the JWT), once logged in. */
+  scopes(): readonly string[] | undefined {
+    return this.#tokens.scopes;
   }
 
   /** A secured request: token, restaurant header, retries, schema check. */
@@ -138,6 +198,7 @@ export class Transport {
         method: "POST",
         path: LOGIN_PATH,
         schema: loginResponse,
+        maxRetries: LOGIN_MAX_RETRIES,
         body: {
           clientId: this.#clientId,
           clientSecret: this.#clientSecret,
@@ -146,13 +207,24 @@ export class Transport {
       },
       false,
     );
-    const token = response.data!.token;
-    return { accessToken: token.accessToken, expiresInS: token.expiresIn };
+    const body = response.data!;
+    const endpoint = `POST ${LOGIN_PATH}`;
+    if (body.status != null && body.status !== "SUCCESS") {
+      throw new PlatformContractError({ status: response.status, code: "contract_mismatch", endpoint, requestId: response.requestId, message: `${endpoint}: login status ${JSON.stringify(body.status).slice(0, 40)}, not SUCCESS` });
+    }
+    const token = body.token;
+    // The body's scope is null in the contract and a space-separated string in production; the
+    // JWT's scope claim always lists them.
+    const scopes = token.scope?.trim() ? token.scope.trim().split(/\s+/) : scopesFromJwt(token.accessToken);
+    const expiresInS = token.expiresIn ?? secondsUntilJwtExpiry(token.accessToken, this.#now()) ?? FALLBACK_LIFETIME_S;
+    return { accessToken: token.accessToken, expiresInS, scopes };
   }
 
   async #send<T>(spec: RequestSpec<T> & { body?: unknown }, secured: boolean): Promise<PlatformResponse<T>> {
     const endpoint = `${spec.method} ${spec.path}`;
     const url = `${this.#baseUrl}${spec.path}${spec.query ? `?${spec.query}` : ""}`;
+    const maxRetries = Math.min(this.#maxRetries, spec.maxRetries ?? this.#maxRetries);
+    const hintKey = spec.restaurantGuid ?? "";
     let reauthenticated = false;
     let retries = 0;
 
@@ -160,7 +232,17 @@ export class Transport {
       // Token first, then the slot: a login takes a slot of its own, and the request should not
       // go out right behind it on a slot taken before the login.
       const token = secured ? await this.#tokens.getToken(spec.signal) : undefined;
-      await this.#limiter.acquire(spec.signal);
+      try {
+        await this.#limiter.acquire(spec.signal, hintKey);
+      } catch (error) {
+        if (!(error instanceof RateBudgetExhaustedError)) throw error;
+        throw new PlatformRateLimitedError({
+          code: "rate_budget_exhausted",
+          endpoint,
+          retryAfterMs: error.retryInMs,
+          message: `${endpoint}: not sent, the ${error.source === "budget" ? "client's request budget" : "Platform's rate limit"} is spent for ${Math.ceil(error.retryInMs / 1000)} s`,
+        });
+      }
       const headers: Record<string, string> = { Accept: "application/json" };
       if (token) headers.Authorization = `Bearer ${token}`;
       if (spec.restaurantGuid) headers[this.names.restaurantHeader] = spec.restaurantGuid;
@@ -171,13 +253,14 @@ export class Transport {
 
       const { error } = outcome;
       if (secured && token && error instanceof PlatformAuthenticationError && !reauthenticated) {
-        // The token was revoked or expired early: one new login (shared with any concurrent
-        // caller that saw the same token fail), then this request once more.
         reauthenticated = true;
-        this.#tokens.invalidate(token);
+        // The token was revoked or expired early: one new login per token (shared with any
+        // concurrent caller that saw the same token fail), then this request once more. A token
+        // that was already given its new login is not given another.
+        if (this.#tokens.invalidate(token) === "exhausted") throw error;
         continue;
       }
-      if (!outcome.retryable || retries >= this.#maxRetries) throw error;
+      if (!outcome.retryable || retries >= maxRetries) throw error;
       if (outcome.retryAfterMs !== undefined && outcome.retryAfterMs > this.#maxRetryAfterMs) throw error;
       const delay = outcome.retryAfterMs ?? backoffDelay(retries, this.#random, this.#backoff);
       retries += 1;
@@ -192,8 +275,10 @@ export class Transport {
     headers: Record<string, string>,
     token: string | undefined,
   ): Promise<{ response: PlatformResponse<T> } | AttemptFailure> {
-    const timeout = AbortSignal.timeout(this.#timeoutMs);
-    const signal = spec.signal ? AbortSignal.any([spec.signal, timeout]) : timeout;
+    const timeoutMs = spec.timeoutMs ?? this.#timeoutMs;
+    const timeout = new AbortController();
+    const watchdog = new NetworkWatchdog({ timeoutMs, onTimeout: () => timeout.abort(new DOMException(`no network activity for ${timeoutMs} ms`, "TimeoutError")) });
+    const signal = spec.signal ? AbortSignal.any([spec.signal, timeout.signal]) : timeout.signal;
     const secrets = [this.#clientSecret, token];
     // No `cause` on these: a fetch error may describe the request, and the request holds the token.
     const upstream = (kind: UpstreamFailure, message: string, status?: number, requestId?: string) => ({
@@ -205,27 +290,35 @@ export class Transport {
     let res: Response;
     let text: string;
     try {
-      res = await this.#fetch(url, {
-        method: spec.method,
-        headers,
-        body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
-        signal,
-        // A redirect would carry the bearer token to wherever it points; surface it instead.
-        redirect: "manual",
-      });
-    } catch (cause) {
-      if (spec.signal?.aborted) throw abortReason(spec.signal);
-      if (timeout.aborted) return upstream("timeout", `no response within ${this.#timeoutMs} ms`);
-      return upstream("network", `network error (${describe(cause)})`);
+      try {
+        res = await this.#fetch(url, {
+          method: spec.method,
+          headers,
+          body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
+          signal,
+          // A redirect would carry the bearer token to wherever it points; surface it instead.
+          redirect: "manual",
+          onNetworkActivity: watchdog.activity,
+        });
+      } catch (cause) {
+        if (spec.signal?.aborted) throw abortReason(spec.signal);
+        if (watchdog.fired) return upstream("timeout", `no response within ${timeoutMs} ms of network waiting`);
+        return upstream("network", `network error (${describe(cause)})`);
+      }
+      watchdog.activity();
+      this.#hints.observe(spec.restaurantGuid ?? "", res.headers, this.#now());
+      const requestId = requestIdFrom(res.headers);
+      try {
+        text = await readBody(res, watchdog.activity);
+      } catch (cause) {
+        if (spec.signal?.aborted) throw abortReason(spec.signal);
+        if (watchdog.fired) return upstream("timeout", `body stalled for ${timeoutMs} ms of network waiting`, res.status, requestId);
+        return upstream("truncated", `${res.status} response body cut short (${describe(cause)})`, res.status, requestId);
+      }
+    } finally {
+      watchdog.stop();
     }
     const requestId = requestIdFrom(res.headers);
-    try {
-      text = await res.text();
-    } catch (cause) {
-      if (spec.signal?.aborted) throw abortReason(spec.signal);
-      if (timeout.aborted) return upstream("timeout", `body not complete within ${this.#timeoutMs} ms`, res.status, requestId);
-      return upstream("truncated", `${res.status} response body cut short (${describe(cause)})`, res.status, requestId);
-    }
     if (res.status < 200 || res.status >= 300) {
       // An error body ends up in a message that may be logged: whatever it echoes of the request's
       // credentials goes no further.
@@ -259,6 +352,20 @@ export class Transport {
     }
     return { response: { status: res.status, data: parsed.data, headers: res.headers, requestId } };
   }
+}
+
+/** The whole body as text, reporting each chunk as network activity. */
+async function readBody(res: Response, activity: () => void): Promise<string> {
+  if (!res.body) return "";
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    activity();
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
 }
 
 function parseJsonOrText(text: string): unknown {

@@ -17,6 +17,35 @@ export interface PlatformErrorInit {
   endpoint: string;
   requestId?: string;
   cause?: unknown;
+  /** What the service's ErrorMessage body said beyond code, message and requestId. */
+  detail?: PlatformErrorDetail;
+}
+
+/**
+ * The rest of the published ErrorMessage object (status, code, message, messageKey, fieldName,
+ * link, requestId, developerMessage, errors[], canRetry). messageKey, fieldName and canRetry are
+ * "reserved for future use" in the definition, so they are kept for logs and never steer the
+ * client: retries follow the HTTP status and Retry-After, whatever canRetry says.
+ */
+export interface PlatformErrorDetail {
+  messageKey?: string;
+  fieldName?: string;
+  link?: string;
+  /** Already scrubbed of the client's credentials (the whole body is, before parsing). */
+  developerMessage?: string;
+  /** The body's canRetry, read as a boolean when it says "true"/"false"; informational only. */
+  canRetry?: boolean;
+  /** Nested ErrorMessage objects (for example one per invalid field). */
+  errors: PlatformErrorItem[];
+}
+
+export interface PlatformErrorItem {
+  code?: string;
+  message?: string;
+  messageKey?: string;
+  fieldName?: string;
+  developerMessage?: string;
+  errors: PlatformErrorItem[];
 }
 
 export class PlatformError extends Error {
@@ -24,6 +53,7 @@ export class PlatformError extends Error {
   readonly code: string;
   readonly requestId: string | undefined;
   readonly endpoint: string;
+  readonly detail: PlatformErrorDetail;
 
   constructor(init: PlatformErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -32,6 +62,7 @@ export class PlatformError extends Error {
     this.code = init.code;
     this.requestId = init.requestId;
     this.endpoint = init.endpoint;
+    this.detail = init.detail ?? { errors: [] };
   }
 
   /**
@@ -41,9 +72,12 @@ export class PlatformError extends Error {
   static generate(status: number, body: unknown, headers: Headers | undefined, endpoint: string): PlatformError {
     const fields = errorFields(body);
     const requestId = fields.requestId ?? requestIdFrom(headers);
-    const detail = fields.message ?? (typeof body === "string" && body.trim() ? body.trim().slice(0, 200) : undefined);
-    const message = `${endpoint}: ${status}${detail ? ` ${detail}` : ""}`;
-    const init = { status, endpoint, requestId, message };
+    const said = fields.message ?? (typeof body === "string" && body.trim() ? body.trim().slice(0, 200) : undefined);
+    // A bare "Bad Request" says little; the first nested error usually names the field.
+    const nested = fields.detail.errors[0];
+    const nestedText = nested?.message ? ` (${nested.fieldName ? `${nested.fieldName}: ` : ""}${nested.message})` : "";
+    const message = `${endpoint}: ${status}${said ? ` ${said}` : ""}${nestedText}`;
+    const init = { status, endpoint, requestId, message, detail: fields.detail };
 
     if (status === 400) return new PlatformBadRequestError({ ...init, code: fields.code ?? "bad_request" });
     if (status === 401) return new PlatformAuthenticationError({ ...init, code: fields.code ?? "unauthorized" });
@@ -90,6 +124,33 @@ export class PlatformUpstreamError extends PlatformError {
     this.kind = init.kind;
   }
 }
+
+export type LoginFailure = "refused" | "garbled" | "unreachable";
+
+/**
+ * The client could not sign in to the Platform, and will not try again before `retryAt`: the
+ * service hands out about two tokens an hour and shuts out clients that hammer the login, so a
+ * failed login backs off and every request in the meantime fails with this at once.
+ * - refused: the login answered 401/403 (the client id or secret is wrong, or was deactivated);
+ * - garbled: the login answered 2xx with a body that holds no usable token;
+ * - unreachable: no answer, a timeout, a 5xx or a 429, after the login's own retries.
+ * The digest survives Next's production scrubbing of server errors, so an error boundary can
+ * still say in words what went wrong (app/(app)/.../error.tsx).
+ */
+export class PlatformLoginError extends PlatformError {
+  readonly reason: LoginFailure;
+  /** Epoch ms of the next login attempt; until then no login is sent. */
+  readonly retryAt: number;
+  readonly digest: string;
+  constructor(init: PlatformErrorInit & { reason: LoginFailure; retryAt: number }) {
+    super(init);
+    this.reason = init.reason;
+    this.retryAt = init.retryAt;
+    this.digest = `${LOGIN_FAILED_CODE}:${init.reason}`;
+  }
+}
+
+export const LOGIN_FAILED_CODE = "platform_login_failed";
 
 /** A 2xx body that does not match the contract's schema. Names the endpoint and the field path. */
 export class PlatformContractError extends PlatformError {
@@ -151,15 +212,56 @@ export function requestIdFrom(headers: Headers | undefined): string | undefined 
   return undefined;
 }
 
-function errorFields(body: unknown): { code?: string; message?: string; requestId?: string } {
-  if (!body || typeof body !== "object" || Array.isArray(body)) return {};
+const text = (value: unknown) => (typeof value === "string" && value.trim() ? value.trim() : undefined);
+// The service's codes are numbers (40004); ours are strings so both kinds fit one field.
+const codeOf = (value: unknown) => (typeof value === "number" && Number.isFinite(value) ? String(value) : text(value));
+const MAX_NESTED_ERRORS = 20;
+const MAX_NESTING = 3;
+
+/** canRetry is typed as a string in the definition; a boolean is read too. */
+function canRetryOf(value: unknown): boolean | undefined {
+  if (typeof value === "boolean") return value;
+  const t = text(value)?.toLowerCase();
+  return t === "true" ? true : t === "false" ? false : undefined;
+}
+
+function nestedErrors(value: unknown, depth: number): PlatformErrorItem[] {
+  if (!Array.isArray(value) || depth > MAX_NESTING) return [];
+  const out: PlatformErrorItem[] = [];
+  for (const entry of value.slice(0, MAX_NESTED_ERRORS)) {
+    // Some services list plain strings (the analytics definition types errors as strings).
+    if (typeof entry === "string") {
+      if (entry.trim()) out.push({ message: entry.trim(), errors: [] });
+      continue;
+    }
+    if (!entry || typeof entry !== "object" || Array.isArray(entry)) continue;
+    const e = entry as Record<string, unknown>;
+    out.push({
+      code: codeOf(e.code),
+      message: text(e.message),
+      messageKey: text(e.messageKey),
+      fieldName: text(e.fieldName),
+      developerMessage: text(e.developerMessage),
+      errors: nestedErrors(e.errors, depth + 1),
+    });
+  }
+  return out;
+}
+
+function errorFields(body: unknown): { code?: string; message?: string; requestId?: string; detail: PlatformErrorDetail } {
+  if (!body || typeof body !== "object" || Array.isArray(body)) return { detail: { errors: [] } };
   const record = body as Record<string, unknown>;
-  const text = (value: unknown) => (typeof value === "string" && value.trim() ? value.trim() : undefined);
-  // The service's codes are numbers (40004); ours are strings so both kinds fit one field.
-  const code = typeof record.code === "number" && Number.isFinite(record.code) ? String(record.code) : text(record.code);
   return {
-    code,
+    code: codeOf(record.code),
     message: text(record.message) ?? text(record.error_description) ?? text(record.error),
     requestId: text(record.requestId),
+    detail: {
+      messageKey: text(record.messageKey),
+      fieldName: text(record.fieldName),
+      link: text(record.link),
+      developerMessage: text(record.developerMessage),
+      canRetry: canRetryOf(record.canRetry),
+      errors: nestedErrors(record.errors, 1),
+    },
   };
 }

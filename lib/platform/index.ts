@@ -23,3 +23,4 @@ export type { PlatformClientOptions, FetchLike } from "./client";
 export type * from "./types";
 export * from "./errors";
 export { formatLastModified } from "./paginate";
+export { MemoryBudget, type SharedBudget, type BudgetLimits, type Reservation, type LoginClaim, type LoginBackoff } from "./shared-budget";

@@ -1,13 +1,36 @@
 import { abortReason, sleep as realSleep, type Sleep } from "./abortable";
+import type { RateLimitHints } from "./rate-limit-headers";
+import { MemoryBudget, type SharedBudget } from "./shared-budget";
 
 export interface RateLimiterOptions {
-  /** Requests per second across every caller of this limiter. */
+  /** Requests per second across every caller (of this process, or of every sharer of `budget`). */
   maxRps: number;
+  /** Requests per fixed window (default 10,000 per 15 minutes), when no `budget` is given. */
+  maxPerWindow?: number;
+  windowMs?: number;
+  /** Where the slots come from; default an in-process MemoryBudget of maxRps. */
+  budget?: SharedBudget;
+  /** What the service's rate-limit headers said; the limiter holds requests accordingly. */
+  hints?: RateLimitHints;
+  /** A wait longer than this (window full, or the service's slice spent) fails instead. Default 60 000. */
+  maxWaitMs?: number;
   now?: () => number;
   sleep?: Sleep;
 }
 
+/** The budget (or the service's headers) leave nothing for longer than the client will wait. */
+export class RateBudgetExhaustedError extends Error {
+  constructor(
+    readonly retryInMs: number,
+    readonly source: "budget" | "headers",
+  ) {
+    super(`request budget exhausted for ${Math.ceil(retryInMs / 1000)} s (${source})`);
+    this.name = "RateBudgetExhaustedError";
+  }
+}
+
 interface Waiter {
+  key: string;
   resolve: () => void;
   reject: (reason: unknown) => void;
   signal?: AbortSignal;
@@ -15,19 +38,24 @@ interface Waiter {
 }
 
 /**
- * Spaces requests at least 1/maxRps apart, in arrival order. Spacing rather than a bucket with a
- * burst allowance: a burst of N followed by steady traffic would exceed maxRps in some
- * one-second window, and the rate limits of the real service are not published, so the client
- * stays strictly under the configured rate. A waiter that aborts leaves the queue without
- * consuming a slot.
+ * Lets requests out in arrival order, one slot at a time from the budget: spacing of 1/maxRps
+ * (shared across instances when the budget is), the per-window count, and a hold when the
+ * service's headers say its slice is nearly spent. Spacing rather than a burst allowance keeps
+ * every one-second window under the limit whatever its alignment. A waiter that aborts leaves
+ * the queue without consuming a slot; a slot reserved for a waiter that then aborts goes to the
+ * next in line.
  */
 export class RateLimiter {
   readonly intervalMs: number;
+  readonly #budget: SharedBudget;
+  readonly #fallback: MemoryBudget;
+  readonly #hints: RateLimitHints | undefined;
+  readonly #maxWaitMs: number;
   readonly #now: () => number;
   readonly #sleep: Sleep;
   readonly #queue: Waiter[] = [];
-  #nextFree = Number.NEGATIVE_INFINITY;
   #pumping = false;
+  #budgetFailedAt = Number.NEGATIVE_INFINITY;
 
   constructor(options: RateLimiterOptions) {
     if (!(options.maxRps > 0) || !Number.isFinite(options.maxRps)) {
@@ -36,13 +64,22 @@ export class RateLimiter {
     this.intervalMs = 1000 / options.maxRps;
     this.#now = options.now ?? Date.now;
     this.#sleep = options.sleep ?? realSleep;
+    const limits = { maxPerSecond: options.maxRps, maxPerWindow: options.maxPerWindow, windowMs: options.windowMs };
+    const defined = Object.fromEntries(Object.entries(limits).filter(([, v]) => v !== undefined));
+    this.#fallback = new MemoryBudget(defined, this.#now);
+    this.#budget = options.budget ?? this.#fallback;
+    this.#hints = options.hints;
+    this.#maxWaitMs = options.maxWaitMs ?? 60_000;
   }
 
-  /** Resolves when the caller may send one request. Rejects with the signal's reason on abort. */
-  acquire(signal?: AbortSignal): Promise<void> {
+  /**
+   * Resolves when the caller may send one request for `key` (the restaurant GUID, or "").
+   * Rejects with the signal's reason on abort, or RateBudgetExhaustedError.
+   */
+  acquire(signal?: AbortSignal, key = ""): Promise<void> {
     if (signal?.aborted) return Promise.reject(abortReason(signal));
     return new Promise<void>((resolve, reject) => {
-      const waiter: Waiter = { resolve, reject, signal };
+      const waiter: Waiter = { key, resolve, reject, signal };
       if (signal) {
         waiter.onAbort = () => {
           const index = this.#queue.indexOf(waiter);
@@ -66,18 +103,58 @@ export class RateLimiter {
     this.#pumping = true;
     try {
       while (this.#queue.length > 0) {
-        const wait = this.#nextFree - this.#now();
+        const head = this.#queue[0]!;
+        const pause = this.#hints?.pauseMs(head.key, this.#now()) ?? 0;
+        if (pause > this.#maxWaitMs) {
+          this.#fail(head, new RateBudgetExhaustedError(pause, "headers"));
+          continue;
+        }
+        // After the pause the slot is taken without reading the hints again: a clock that stands
+        // still must not hold the queue for ever.
+        if (pause > 0) await this.#sleep(pause);
+        const reservation = await this.#reserve();
+        if (!reservation.granted) {
+          if (reservation.retryInMs > this.#maxWaitMs) {
+            this.#fail(this.#queue[0], new RateBudgetExhaustedError(reservation.retryInMs, "budget"));
+          } else {
+            await this.#sleep(reservation.retryInMs);
+          }
+          continue;
+        }
         // Whoever heads the queue after the wait takes the slot (the first head may have aborted);
         // the clock is not re-read, so a clock that stands still cannot stall the queue.
-        if (wait > 0) await this.#sleep(wait);
+        if (reservation.delayMs > 0) await this.#sleep(reservation.delayMs);
         const waiter = this.#queue.shift();
         if (!waiter) break;
-        this.#nextFree = this.#now() + this.intervalMs;
         if (waiter.signal && waiter.onAbort) waiter.signal.removeEventListener("abort", waiter.onAbort);
+        this.#hints?.spend(waiter.key);
         waiter.resolve();
       }
     } finally {
       this.#pumping = false;
     }
+  }
+
+  /** A budget that cannot answer (its database is down) must not stop the app: this process's own budget stands in. */
+  async #reserve() {
+    if (this.#budget === this.#fallback) return this.#fallback.reserve();
+    try {
+      return await this.#budget.reserve();
+    } catch (error) {
+      const now = this.#now();
+      if (now - this.#budgetFailedAt > 60_000) {
+        this.#budgetFailedAt = now;
+        console.warn(`[platform] shared request budget unavailable, using this process's own: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      return this.#fallback.reserve();
+    }
+  }
+
+  #fail(waiter: Waiter | undefined, error: Error): void {
+    if (!waiter) return;
+    const index = this.#queue.indexOf(waiter);
+    if (index >= 0) this.#queue.splice(index, 1);
+    if (waiter.signal && waiter.onAbort) waiter.signal.removeEventListener("abort", waiter.onAbort);
+    waiter.reject(error);
   }
 }

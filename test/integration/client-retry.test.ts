@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PlatformBadRequestError, PlatformForbiddenError, PlatformNotFoundError, PlatformUpstreamError } from "@/lib/platform";
+import { PlatformBadRequestError, PlatformForbiddenError, PlatformLoginError, PlatformNotFoundError } from "@/lib/platform";
 import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-server";
 import { clientFor, FAST_SANDBOX, HARBOR, PAST_DATE, PIER9, recordingSleep, UNKNOWN_GUID, wire } from "./contract-harness";
 
@@ -73,17 +73,20 @@ describe("retry policy against the sandbox", () => {
     expect(net.requestsTo("/config/v2/menus")).toHaveLength(1);
   });
 
-  it("retries a refused connection and reports PlatformUpstreamError of kind network", async () => {
+  it("retries a refused connection at login twice, then backs off with PlatformLoginError (unreachable)", async () => {
     const gone = await startSandboxServer({ ...FAST_SANDBOX, port: 0 });
     await gone.close(); // nothing listens on this port any more
     const net = wire();
     const { sleep, delays } = recordingSleep();
     const client = clientFor(gone.url, "kp-partner", { fetch: net.fetch, sleep, random: () => 0, maxRetries: 2 });
     const error = await client.config.list("menus", HARBOR).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(PlatformUpstreamError);
-    expect((error as PlatformUpstreamError).kind).toBe("network");
-    expect((error as PlatformUpstreamError).endpoint).toBe("POST /authentication/v1/authentication/login");
+    expect(error).toBeInstanceOf(PlatformLoginError);
+    expect((error as PlatformLoginError).reason).toBe("unreachable");
+    expect((error as PlatformLoginError).endpoint).toBe("POST /authentication/v1/authentication/login");
     expect(net.logins()).toBe(3);
     expect(delays).toEqual([500, 1000]);
+    // During the back-off the next request fails at once, without another login.
+    await expect(client.config.list("menus", HARBOR)).rejects.toBeInstanceOf(PlatformLoginError);
+    expect(net.logins()).toBe(3);
   });
 });

@@ -6,6 +6,7 @@ import type { KitchenResource } from "../types";
 import { listPages, segment } from "./list-pages";
 
 const BASE = "/kitchen/v1";
+const EXPORT_MAX_RETRIES = 2;
 
 /** Only the array is checked here; the records are read one by one (readItemFulfillments). */
 const exportBody = z.array(z.unknown());
@@ -25,6 +26,11 @@ export function kitchenResource(transport: Transport): KitchenResource {
         restaurantGuid,
         schema: exportBody,
         allowNoContent: true,
+        // The export may wait minutes before its first byte (integrators report over 60 s on busy
+        // days): it has its own timeout, and a timed-out day is tried at most twice more, so one
+        // call stays bounded for the kitchen service's per-date deadline.
+        timeoutMs: transport.kitchenTimeoutMs,
+        maxRetries: EXPORT_MAX_RETRIES,
         signal: opts.signal,
       });
       // 204 means the restaurant lacks the paid tier, which is not the same as a quiet day.

@@ -8,17 +8,24 @@ export const loginRequest = z.object({
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 
-/** 2.2 Login response body. */
+/**
+ * 2.2 Login response body, as liberal as the shapes actually seen: the contract's (an `@class`,
+ * `scope`, `idToken` and `refreshToken` all null), the published authentication 1.0.0 definition
+ * (no `@class`; `scope`, `idToken`, `refreshToken` typed as strings) and production logins
+ * (`scope` a space-separated string, the two internal tokens left out). Only what the client
+ * uses is checked: the access token, and the lifetime when one is given.
+ */
 export const loginResponse = z.looseObject({
-  "@class": z.string(),
-  status: z.literal("SUCCESS"),
+  "@class": z.string().nullish(),
+  status: z.string().nullish(),
   token: z.looseObject({
-    tokenType: z.string(),
-    scope: z.null(),
-    expiresIn: z.number().int().positive(),
+    tokenType: z.string().nullish(),
+    scope: z.string().nullish(),
+    // Remaining seconds of validity; one day (86400) in production.
+    expiresIn: z.number().positive().nullish(),
     accessToken: z.string().min(1),
-    idToken: z.null(),
-    refreshToken: z.null(),
+    idToken: z.string().nullish(),
+    refreshToken: z.string().nullish(),
   }),
 });
 export type LoginResponse = z.infer<typeof loginResponse>;

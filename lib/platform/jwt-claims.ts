@@ -1,0 +1,32 @@
+import "server-only";
+import { decodeJwt } from "jose";
+
+/**
+ * What the client reads from its own access token, without verifying it: the service signed it
+ * and will check it; the client only needs the scopes (2.3 scope, space-separated) when the
+ * login body leaves them out, and the expiry when the body has no expiresIn.
+ */
+
+function claims(accessToken: string): Record<string, unknown> | undefined {
+  try {
+    return decodeJwt(accessToken) as Record<string, unknown>;
+  } catch {
+    // Not a JWT (an opaque token): nothing to read, which is not an error.
+    return undefined;
+  }
+}
+
+export function scopesFromJwt(accessToken: string): string[] {
+  const scope = claims(accessToken)?.scope;
+  if (typeof scope === "string") return scope.split(/\s+/).filter(Boolean);
+  if (Array.isArray(scope)) return scope.filter((s): s is string => typeof s === "string");
+  return [];
+}
+
+/** Seconds from `now` until the token's exp claim, or undefined without a usable one. */
+export function secondsUntilJwtExpiry(accessToken: string, now: number): number | undefined {
+  const exp = claims(accessToken)?.exp;
+  if (typeof exp !== "number" || !Number.isFinite(exp)) return undefined;
+  const seconds = Math.floor(exp - now / 1000);
+  return seconds > 0 ? seconds : undefined;
+}
