@@ -15,6 +15,8 @@ export interface SandboxContext {
   rateLimiter: RateLimiter | null;
   /** The live token of each client id, handed out again on a repeat login (login.ts). */
   issuedTokens: Map<string, IssuedToken>;
+  /** How many tokens each client id has been issued (login.ts derives each token's jti from it). */
+  tokensIssued: Map<string, number>;
 }
 
 export function createContext(options: SandboxOptions = {}): SandboxContext {
@@ -33,5 +35,6 @@ export function createContext(options: SandboxOptions = {}): SandboxContext {
     pageTokenKey: createHmac("sha256", settings.signingSecret).update("sandbox page tokens v1").digest(),
     rateLimiter: settings.rateLimit ? new RateLimiter(settings.rateLimit, settings.names) : null,
     issuedTokens: new Map(),
+    tokensIssued: new Map(),
   };
 }

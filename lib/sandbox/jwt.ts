@@ -23,7 +23,8 @@ export interface IssuedToken {
   expiresAt: number;
 }
 
-export async function signAccessToken(issuer: TokenIssuer, client: WorldClient, nowMs: number): Promise<IssuedToken> {
+/** `tokenId` becomes the jti claim: tokens issued in the same second still differ by it. */
+export async function signAccessToken(issuer: TokenIssuer, client: WorldClient, nowMs: number, tokenId?: string): Promise<IssuedToken> {
   const iat = Math.floor(nowMs / 1000);
   const ns = (name: Parameters<typeof namespacedClaim>[1]) => namespacedClaim(issuer.claimNamespace, name);
   const claims: JWTPayload = {
@@ -37,6 +38,7 @@ export async function signAccessToken(issuer: TokenIssuer, client: WorldClient, 
   if (client.type === "PARTNER" && client.partnerGuid) claims[ns("partner_guid")] = client.partnerGuid;
   if (client.type === "CUSTOMER" && client.managementGroupGuid) claims[ns("management_set_guid")] = client.managementGroupGuid;
 
+  if (tokenId) claims.jti = tokenId;
   const accessToken = await new SignJWT(claims)
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setIssuer(issuer.issuer)
@@ -44,8 +46,6 @@ export async function signAccessToken(issuer: TokenIssuer, client: WorldClient, 
     .setAudience(issuer.audience)
     .setIssuedAt(iat)
     .setExpirationTime(iat + issuer.lifetimeS)
-    // Two tokens issued in the same second must still differ, or a revoked one would come back.
-    .setJti(crypto.randomUUID())
     .sign(key(issuer.secret));
   return { accessToken, expiresIn: issuer.lifetimeS, issuedAt: iat, expiresAt: iat + issuer.lifetimeS };
 }

@@ -1,4 +1,4 @@
-import { timingSafeEqual } from "node:crypto";
+import { createHmac, timingSafeEqual } from "node:crypto";
 import { loginRequest, type LoginResponse } from "@/lib/platform/schemas/auth";
 import type { SandboxContext } from "./context";
 import { jsonResponse, SandboxError } from "./errors";
@@ -82,7 +82,12 @@ async function currentToken(ctx: SandboxContext, client: WorldClient, nowMs: num
   if (live && live.issuedAt <= nowS && live.expiresAt - nowS > RENEW_IN_LAST_S) {
     return { ...live, expiresIn: live.expiresAt - nowS };
   }
-  const issued = await signAccessToken(ctx.issuer, client, nowMs);
+  // The nth token of a client gets a jti derived from n: a token replacing a revoked one in the
+  // same second differs from it, yet two processes on one clock still issue identical tokens.
+  const n = (ctx.tokensIssued.get(client.clientId) ?? 0) + 1;
+  ctx.tokensIssued.set(client.clientId, n);
+  const jti = createHmac("sha256", ctx.settings.signingSecret).update(`jti|${client.clientId}|${n}`).digest("base64url").slice(0, 22);
+  const issued = await signAccessToken(ctx.issuer, client, nowMs, jti);
   ctx.issuedTokens.set(client.clientId, issued);
   return issued;
 }

@@ -31,7 +31,7 @@ export interface SandboxOptions {
   random?: () => number;
   /** The clock (epoch ms): token times, the open business date, token expiry checks. */
   now?: () => number;
-  /** Overrides of the contract's page sizes (300 config, 1000 prep stations), for tests. */
+  /** Overrides of the contract's page limits (300 config, 1000 prep stations), for tests; pages vary in size up to them. */
   pageSize?: { config?: number; prepStations?: number };
   /** Upper bound of the `timeout` fault when the caller never gives up. Default 60 s. */
   hangMs?: number;

@@ -64,13 +64,14 @@ export interface Page<T> {
  * One page of `items` (already in their stable order) for this request. `modifiedAt` reads the
  * instant each item was last modified; only items strictly after lastModified count.
  * A follow-up request may repeat lastModified or leave it out; the token remembers it.
+ * `maxPageSize` is the contract's limit; pages before the last vary in size up to it (pageLength).
  */
 export function pageOf<T>(
   key: Buffer,
   items: readonly T[],
   modifiedAt: (item: T) => number,
   request: PageRequest,
-  pageSize: number,
+  maxPageSize: number,
 ): Page<T> {
   let offset = 0;
   let lastModified = request.lastModified;
@@ -89,12 +90,26 @@ export function pageOf<T>(
   }
 
   const matching = lastModified === null ? items : items.filter((item) => modifiedAt(item) > lastModified);
-  const end = offset + pageSize;
   const identity: ListIdentity = { list: request.list, restaurant: request.restaurant, lastModified };
+  // What remains and fits in one response comes whole (4.5: no token when everything fits).
+  const end = matching.length - offset <= maxPageSize ? matching.length : offset + pageLength(key, identity, offset, maxPageSize);
   return {
     items: matching.slice(offset, end),
     nextPageToken: end < matching.length ? encodePageToken(key, identity, end) : null,
   };
+}
+
+/**
+ * How many objects the page starting at `offset` holds: between half the limit and the limit,
+ * derived from the list identity and offset. The contract only caps pages ("0 to 300 items"),
+ * and the real service's pages are not always full, so no client may take a short page for the
+ * last one. Derived, not random: the same request gets the same page, in every process, and a
+ * token (which holds the offset) leads to the same next page.
+ */
+export function pageLength(key: Buffer, identity: ListIdentity, offset: number, maxPageSize: number): number {
+  const min = Math.ceil(maxPageSize / 2);
+  const digest = createHmac("sha256", key).update(`page-length|${identity.list}|${identity.restaurant}|${identity.lastModified}|${offset}`).digest();
+  return min + (digest.readUInt32BE(0) % (maxPageSize - min + 1));
 }
 
 function sign(key: Buffer, body: string): Buffer {

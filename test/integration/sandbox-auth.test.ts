@@ -208,19 +208,25 @@ describe("the restaurant header and restaurant access", () => {
   it("403 for a restaurant outside the client's set, 404 for an unknown one", async () => {
     await expectError(await get("/config/v2/menus", group, { "Platform-Restaurant-External-ID": PIER9 }), 403, /may not access/);
     await expectError(await get("/kitchen/v1/published/prepStations", group, { "Platform-Restaurant-External-ID": PIER9 }), 403);
-    await expectError(await get(`/restaurants/v1/restaurants/${PIER9}`, group), 403);
+    await expectError(await get(`/restaurants/v1/restaurants/${PIER9}`, group, { "Platform-Restaurant-External-ID": PIER9 }), 403);
     await expectError(await get("/config/v2/menus", partner, { "Platform-Restaurant-External-ID": UNKNOWN }), 404, /not found/);
-    await expectError(await get(`/restaurants/v1/restaurants/${UNKNOWN}`, partner), 404);
-    expect((await get(`/restaurants/v1/restaurants/${PIER9}`, partner)).status).toBe(200);
+    await expectError(await get(`/restaurants/v1/restaurants/${UNKNOWN}`, partner, { "Platform-Restaurant-External-ID": UNKNOWN }), 404);
+    expect((await get(`/restaurants/v1/restaurants/${PIER9}`, partner, { "Platform-Restaurant-External-ID": PIER9 })).status).toBe(200);
+  });
+
+  it("400 on restaurant information without the restaurant header, or with one naming another restaurant", async () => {
+    await expectError(await get(`/restaurants/v1/restaurants/${PIER9}`, partner), 400, /Platform-Restaurant-External-ID header is required/);
+    await expectError(await get(`/restaurants/v1/restaurants/${PIER9}`, partner, { "Platform-Restaurant-External-ID": HARBOR }), 400, /names c98e3b32/);
   });
 
   it("hides an archived restaurant's info unless includeArchived=true, but still serves its config", async () => {
-    await expectError(await get(`/restaurants/v1/restaurants/${OLD_TOWN}`, partner), 404, /includeArchived/);
-    await expectError(await get(`/restaurants/v1/restaurants/${OLD_TOWN}?includeArchived=false`, partner), 404);
-    const archived = await get(`/restaurants/v1/restaurants/${OLD_TOWN}?includeArchived=true`, partner);
+    const oldTown = { "Platform-Restaurant-External-ID": OLD_TOWN };
+    await expectError(await get(`/restaurants/v1/restaurants/${OLD_TOWN}`, partner, oldTown), 404, /includeArchived/);
+    await expectError(await get(`/restaurants/v1/restaurants/${OLD_TOWN}?includeArchived=false`, partner, oldTown), 404);
+    const archived = await get(`/restaurants/v1/restaurants/${OLD_TOWN}?includeArchived=true`, partner, oldTown);
     expect(archived.status).toBe(200);
     expect((await archived.json()).general.archived).toBe(true);
-    await expectError(await get(`/restaurants/v1/restaurants/${OLD_TOWN}?includeArchived=maybe`, partner), 400);
+    await expectError(await get(`/restaurants/v1/restaurants/${OLD_TOWN}?includeArchived=maybe`, partner, oldTown), 400);
     expect((await get("/config/v2/menus", partner, { "Platform-Restaurant-External-ID": OLD_TOWN })).status).toBe(200);
   });
 });

@@ -131,7 +131,7 @@ describe("kitchen API", () => {
 describe("restaurant information", () => {
   it("returns schema-valid info for every non-archived restaurant the client may see", async () => {
     for (const restaurant of world.restaurants.filter((r) => !r.archived)) {
-      const info = restaurantInfo.parse(await json(`/restaurants/v1/restaurants/${restaurant.guid}`, null));
+      const info = restaurantInfo.parse(await json(`/restaurants/v1/restaurants/${restaurant.guid}`, restaurant.guid));
       expect(info.guid).toBe(restaurant.guid);
       expect(info.general?.name).toBe(restaurant.name);
       expect(info.general?.timeZone).toBe(restaurant.timeZone);

@@ -67,17 +67,21 @@ function formatWithOffset(ms: number, offsetMin = 330): string {
 }
 
 describe("paging", () => {
-  it("pages Harbor's menu items 300 at a time, every object exactly once", async () => {
+  it("pages Harbor's menu items in pages of varying size up to 300, every object exactly once", async () => {
     const pages = await allPages(server.url, "/config/v2/menuItems", menuItem);
     const total = harborConfig.resources.menuItems.length;
     expect(total).toBeGreaterThanOrEqual(5000);
-    expect(pages.length).toBe(Math.ceil(total / 300));
-    expect(pages.length).toBeGreaterThanOrEqual(17);
-    for (const page of pages.slice(0, -1)) expect(page).toHaveLength(300);
+    expect(pages.length).toBeGreaterThanOrEqual(Math.ceil(total / 300));
+    for (const page of pages) expect(page.length).toBeLessThanOrEqual(300);
+    for (const page of pages.slice(0, -1)) expect(page.length).toBeGreaterThanOrEqual(150);
+    // No client may take a short page for the last one.
+    expect(pages.slice(0, -1).some((page) => page.length < 300)).toBe(true);
     expect(pages.at(-1)!.length).toBeGreaterThan(0);
     const guids = pages.flat().map((i) => i.guid);
     expect(new Set(guids).size).toBe(total);
     expect(guids).toEqual(harborConfig.resources.menuItems.map((v) => v.entity.guid));
+    // The same walk again gives the same pages.
+    expect((await allPages(server.url, "/config/v2/menuItems", menuItem)).map((p) => p.length)).toEqual(pages.map((p) => p.length));
   });
 
   it("sends no next-page token when a list fits in one page", async () => {
@@ -86,11 +90,12 @@ describe("paging", () => {
     expect(response.headers.get(NEXT)).toBeNull();
   });
 
-  it("pages prep stations at the configured size", async () => {
+  it("pages prep stations up to the configured size", async () => {
     const pages = await allPages(smallPages.url, "/kitchen/v1/published/prepStations", prepStation);
     const all = harborConfig.prepStations.map((v) => v.entity.guid);
     expect(all.length).toBeGreaterThan(2);
-    expect(pages.length).toBe(Math.ceil(all.length / 2));
+    for (const page of pages) expect(page.length).toBeLessThanOrEqual(2);
+    expect(pages.length).toBeGreaterThanOrEqual(Math.ceil(all.length / 2));
     expect(pages.flat().map((s) => s.guid)).toEqual(all);
   });
 
@@ -131,11 +136,13 @@ describe("lastModified", () => {
 
     const pages = await allPages(server.url, "/config/v2/menuItems", menuItem, { lastModified: formatWithOffset(cutoff) });
     expect(pages.flat().map((i) => i.guid)).toEqual(expected);
-    // The same instant in the other offset spelling filters the same way.
+    // The same instant in the other RFC 3339 spellings filters the same way.
     const utc = await allPages(server.url, "/config/v2/menuItems", menuItem, {
       lastModified: formatWithOffset(cutoff, 0).replace("+00:00", "+0000"),
     });
     expect(utc.flat().map((i) => i.guid)).toEqual(expected);
+    const zulu = await allPages(server.url, "/config/v2/menuItems", menuItem, { lastModified: new Date(cutoff).toISOString() });
+    expect(zulu.flat().map((i) => i.guid)).toEqual(expected);
   });
 
   it("returns an empty page for an instant after every modification, and everything for one before", async () => {
@@ -154,7 +161,7 @@ describe("lastModified", () => {
     });
     expect(raw.status).toBe(400);
     expect((await raw.json()).message).toMatch(/%2B/);
-    for (const value of ["2026-01-05T10:00:00Z", "2026-01-05", "2026-02-30T10:00:00.000+0000", "soon"]) {
+    for (const value of ["2026-01-05T10:00:00", "2026-01-05", "2026-02-30T10:00:00.000+0000", "soon"]) {
       const response = await get(server.url, "/config/v2/menus", { lastModified: value });
       expect(response.status, value).toBe(400);
       expect((await response.json()).code).toBe(40003);

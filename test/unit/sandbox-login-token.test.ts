@@ -31,7 +31,7 @@ function setup(tokenLifetimeS?: number) {
     expect(response.status).toBe(200);
     return { response, body: (await response.json()) as LoginBody };
   };
-  return { clock, login };
+  return { clock, login, sandbox };
 }
 
 describe("login tokens", () => {
@@ -73,5 +73,20 @@ describe("login tokens", () => {
     expect(a.accessToken).not.toBe(b.accessToken);
     expect(a.expiresIn).toBe(900);
     expect((await login(partner)).body.token.accessToken).toBe(a.accessToken);
+  });
+
+  it("treats a token refused by the 401 fault as expired: the next login issues a new one", async () => {
+    const { login, sandbox } = setup();
+    const first = (await login()).body.token.accessToken;
+    const refused = await sandbox(
+      new Request("http://sandbox.test/config/v2/menus", {
+        headers: { Authorization: `Bearer ${first}`, "Platform-Restaurant-External-ID": world.restaurants[0]!.guid, "Sandbox-Fault": "401" },
+      }),
+    );
+    expect(refused.status).toBe(401);
+    const second = (await login()).body.token;
+    expect(second.accessToken).not.toBe(first);
+    expect(second.expiresIn).toBe(86_400);
+    expect((await login()).body.token.accessToken).toBe(second.accessToken);
   });
 });

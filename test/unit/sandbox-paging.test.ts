@@ -53,29 +53,56 @@ describe("page tokens", () => {
 describe("pageOf", () => {
   it("walks every item exactly once and stops sending a token on the last page", () => {
     const seen: number[] = [];
+    const sizes: number[] = [];
     let pageToken: string | null = null;
-    let pages = 0;
     do {
       const page: ReturnType<typeof pageOf<(typeof items)[number]>> = pageOf(key, items, (i) => i.modifiedAt, request({ pageToken }), 10);
       seen.push(...page.items.map((i) => i.id));
+      sizes.push(page.items.length);
       pageToken = page.nextPageToken;
-      pages++;
     } while (pageToken);
-    expect(pages).toBe(3);
     expect(seen).toEqual(items.map((i) => i.id));
+    for (const size of sizes) expect(size).toBeGreaterThanOrEqual(5);
+    for (const size of sizes) expect(size).toBeLessThanOrEqual(10);
+    expect(sizes.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it("varies page sizes with the list, restaurant and offset, the same for the same request", () => {
+    const many = Array.from({ length: 2_000 }, (_, i) => ({ id: i, modifiedAt: i }));
+    const walk = (over: Partial<PageRequest>) => {
+      const sizes: number[] = [];
+      let pageToken: string | null = null;
+      do {
+        const page: ReturnType<typeof pageOf<(typeof many)[number]>> = pageOf(key, many, (i) => i.modifiedAt, request({ ...over, pageToken }), 300);
+        sizes.push(page.items.length);
+        pageToken = page.nextPageToken;
+      } while (pageToken);
+      return sizes;
+    };
+    const sizes = walk({});
+    expect(sizes.reduce((a, b) => a + b, 0)).toBe(2_000);
+    // Pages before the last are not all full, and never exceed the limit or fall below half of it.
+    expect(sizes.slice(0, -1).some((n) => n < 300)).toBe(true);
+    expect(new Set(sizes.slice(0, -1)).size).toBeGreaterThan(1);
+    for (const n of sizes.slice(0, -1)) expect(n).toBeGreaterThanOrEqual(150);
+    for (const n of sizes) expect(n).toBeLessThanOrEqual(300);
+    expect(walk({})).toEqual(sizes);
+    expect(walk({ restaurant: "r2" })).not.toEqual(sizes);
   });
 
   it("sends no token when everything fits, including an exact fit", () => {
     expect(pageOf(key, items, (i) => i.modifiedAt, request(), 25).nextPageToken).toBeNull();
+    expect(pageOf(key, items, (i) => i.modifiedAt, request(), 25).items).toHaveLength(25);
     expect(pageOf(key, items, (i) => i.modifiedAt, request(), 100).items).toHaveLength(25);
   });
 
   it("keeps only items modified strictly after lastModified, across pages", () => {
     const first = pageOf(key, items, (i) => i.modifiedAt, request({ lastModified: 1_010 }), 10);
-    expect(first.items.map((i) => i.id)).toEqual([11, 12, 13, 14, 15, 16, 17, 18, 19, 20]);
+    expect(first.items.length).toBeLessThanOrEqual(10);
+    expect(first.nextPageToken).not.toBeNull();
     // The follow-up may omit lastModified: the token remembers it.
     const second = pageOf(key, items, (i) => i.modifiedAt, request({ pageToken: first.nextPageToken }), 10);
-    expect(second.items.map((i) => i.id)).toEqual([21, 22, 23, 24]);
+    expect([...first.items, ...second.items].map((i) => i.id)).toEqual([11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24]);
     expect(second.nextPageToken).toBeNull();
   });
 

@@ -15,7 +15,7 @@ function error400(fn: () => unknown): SandboxError {
 }
 
 describe("parseLastModified", () => {
-  it("reads milliseconds and both offset spellings", () => {
+  it("reads milliseconds and every offset spelling", () => {
     const utc = Date.UTC(2026, 0, 5, 10, 0, 0, 123);
     expect(parseLastModified("2026-01-05T10:00:00.123+0000")).toBe(utc);
     expect(parseLastModified("2026-01-05T10:00:00.123+00:00")).toBe(utc);
@@ -31,16 +31,25 @@ describe("parseLastModified", () => {
   });
 
   it.each([
-    "2026-01-05T10:00:00Z",
-    "2026-01-05T10:00:00.000Z",
-    "2026-01-05T10:00:00+0000",
-    "2026-01-05",
-    "yesterday",
-    "",
-    "2026-01-05T10:00:00.0000+0000",
-  ])("refuses %j, which is not the contract's format", (value) => {
-    expect(error400(() => parseLastModified(value)).message).toMatch(/milliseconds and a numeric offset/);
+    ["2026-01-05T10:00:00.123Z", 123],
+    ["2026-01-05T10:00:00Z", 0],
+    ["2026-01-05T10:00:00+0000", 0],
+    ["2026-01-05T10:00:00+00:00", 0],
+    ["2026-01-05T10:00:00.1+00:00", 100],
+    ["2026-01-05T10:00:00.1234567890123Z", 123],
+    ["2026-01-05t10:00:00.123z", 123],
+    ["2026-01-05T05:00:00-05:00", 0],
+    ["2026-01-05T11:00:00.000+0100", 0],
+  ])("accepts the RFC 3339 form %j, as the real service does", (value, ms) => {
+    expect(parseLastModified(value)).toBe(Date.UTC(2026, 0, 5, 10, 0, 0, ms));
   });
+
+  it.each(["2026-01-05", "yesterday", "", "2026-01-05T10:00:00", "2026-01-05T10:00:00.000", "2026-01-05T10:00+0000", "2026-01-05T10:00:00.+0000"])(
+    "refuses %j, which is no RFC 3339 date-time with a zone",
+    (value) => {
+      expect(error400(() => parseLastModified(value)).message).toMatch(/RFC 3339 date-time with a zone/);
+    },
+  );
 
   it.each(["2026-02-30T10:00:00.000+0000", "2026-13-01T10:00:00.000+0000", "2026-01-05T24:00:00.000+0000", "2026-01-05T10:60:00.000+0000"])(
     "refuses the impossible instant %j",
