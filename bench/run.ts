@@ -23,7 +23,8 @@ import { createKitchenService, type KitchenRestaurant } from "@/lib/kitchen/kitc
 import { DimensionInterner } from "@/lib/kitchen/dimension-interner";
 import { mergeStationLevels } from "@/lib/kitchen/range-summary";
 import { createPlatformClient, type FetchLike } from "@/lib/platform";
-import { itemFulfillmentList, type ItemFulfillment } from "@/lib/platform/schemas";
+import { readItemFulfillments, type ItemFulfillment } from "@/lib/platform/schemas";
+import { ingestDay } from "@/lib/kitchen/ingest";
 import { generateItemFulfillments, generateRestaurantConfig } from "@/lib/sandbox/generate";
 import { defaultWorld } from "@/lib/sandbox/world";
 
@@ -139,25 +140,30 @@ async function main() {
     // all three metrics), encode for the store, and read the station × level statistics out.
     const summariseText = (validate: boolean) => {
       const parsed: unknown = JSON.parse(dayText);
-      const records = validate ? itemFulfillmentList.parse(parsed) : (parsed as ItemFulfillment[]);
+      // As fetched: the client reads every record liberally, the ingest drops duplicates and
+      // sorts out records without a level; the figures come from what it keeps.
+      const records = validate ? ingestDay(readItemFulfillments(parsed as unknown[]), harborWorld.guid).measurable : (parsed as ItemFulfillment[]);
       const summary = summariseDay(records, BUSY_DAY, harbor.timeZone);
       encodeDaySummary(summary);
       const interner = new DimensionInterner();
       return KITCHEN_METRICS.map((metric) => ({ metric, rows: mergeStationLevels([summary], metric, {}, interner) }));
     };
-    const duckDaySql = `WITH r AS (
+    // (a) reads every row as it is; (a') does what our ingest does: byte-identical rows once
+    // (DISTINCT over every column) and only the levels 0, 1 and 2.
+    const duckDaySql = (ingest: boolean) => `WITH r AS (
         SELECT prepStationGuid AS station, itemFulfillmentLevel AS level,
           ticketFiredAt::TIMESTAMPTZ AS f, itemStartedAt::TIMESTAMPTZ AS s, itemFulfilledAt::TIMESTAMPTZ AS u
-        FROM read_json('${dayFile}', format = 'array', columns = ${JSON_COLUMNS})),
+        FROM ${ingest ? "(SELECT DISTINCT * FROM " : ""}read_json('${dayFile}', format = 'array', columns = ${JSON_COLUMNS})${ingest ? ") WHERE itemFulfillmentLevel IN (0, 1, 2)" : ""}),
       v AS (
         SELECT station, level, 'fire_to_fulfill' AS metric, ${durationSql("f", "u")} AS d FROM r
         UNION ALL SELECT station, level, 'start_to_fulfill', ${durationSql("s", "u")} FROM r
         UNION ALL SELECT station, level, 'wait_to_start', ${durationSql("f", "s")} FROM r)
       SELECT station, level, metric, ${STATS_SQL} FROM v GROUP BY ALL`;
-    const duckDay = () => duckRows(duck, duckDaySql);
+    const duckDay = () => duckRows(duck, duckDaySql(false));
+    const duckDayIngested = () => duckRows(duck, duckDaySql(true));
 
     const oursDayResult = summariseText(true);
-    const duckDayResult = await duckDay();
+    const duckDayResult = await duckDayIngested();
     const dayMatches = oursDayResult.every(({ metric, rows: r }) =>
       r.every((row) => {
         const d = duckDayResult.find((x) => x.metric === metric && (x.station ?? null) === row.stationGuid && Number(x.level) === row.level);
@@ -174,14 +180,14 @@ async function main() {
       target: "≥ 0.5×",
       met: a.baseline / a.ours >= 0.5,
     });
-    const av = await sideBySide(async () => summariseText(true), duckDay);
+    const av = await sideBySide(async () => summariseText(true), duckDayIngested);
     rows.push({
-      case: "(a') the same, with the client's zod validation of every record (as fetched)",
+      case: "(a') the same as fetched: the client's record-by-record reading and the ingest (duplicates, levels) included",
       ours: `${ms(av.ours)} (${perSecond(av.ours)} rec/s)`,
-      baseline: `DuckDB read_json ${ms(av.baseline)}`,
+      baseline: `DuckDB read_json, DISTINCT, levels 0-2 ${ms(av.baseline)}`,
       ratio: `${(av.baseline / av.ours).toFixed(2)}× DuckDB's speed`,
-      target: "(reported)",
-      met: true,
+      target: "≥ 0.5×",
+      met: av.baseline / av.ours >= 0.5,
     });
     notes.push(
       `(a) ours: JSON.parse, the day's summary (three cubes × three metrics), its stored encoding and station × level statistics for the three metrics; DuckDB: read_json and station × level statistics for the three metrics. Results equal: ${dayMatches ? "yes" : "NO"}.`,
