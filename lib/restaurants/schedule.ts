@@ -5,10 +5,12 @@ import { WEEKDAYS } from "@/lib/platform/schemas";
  * A restaurant's week as people read it: for each weekday, the day schedule its weekSchedule
  * names and that schedule's services with hours. Pure functions over RestaurantInfo.schedules.
  *
- * The contract says weekSchedule values "name a day schedule" and daySchedules is keyed by
- * schedule name, with an `identifier` string entry mixed in. So a weekday resolves by key first,
- * then by a schedule whose scheduleName matches; a weekday naming nothing is closed, one naming a
- * schedule that is not there is reported as such rather than guessed.
+ * The real service keys daySchedules by schedule id and names each weekday's schedule by that
+ * id, null for a closed day; the published definition keys it by schedule name and adds an
+ * `identifier` string entry. Both are read: a weekday resolves by key first, then by a schedule
+ * whose scheduleName matches; string and null entries are not schedules and are skipped. A
+ * weekday naming nothing is closed; one naming a schedule that is not there is reported as such
+ * rather than guessed.
  */
 
 export interface ResolvedService {
@@ -67,7 +69,7 @@ export function isoTimeOfDay(minutes: number): string {
   return `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`;
 }
 
-/** The day schedules of the map, without the `identifier` string entry. */
+/** The day schedules of the map, without the `identifier` string entry or null entries. */
 export function daySchedulesOf(schedules: Schedules | null | undefined): Map<string, DaySchedule> {
   const out = new Map<string, DaySchedule>();
   for (const [key, value] of Object.entries(schedules?.daySchedules ?? {})) {
@@ -83,7 +85,7 @@ export function findDaySchedule(days: Map<string, DaySchedule>, ref: string): [s
   return undefined;
 }
 
-export function resolveService(service: NonNullable<DaySchedule["services"]>[number], index: number): ResolvedService {
+export function resolveService(service: NonNullable<NonNullable<DaySchedule["services"]>[number]>, index: number): ResolvedService {
   const startTime = service.hours?.startTime ?? null;
   const endTime = service.hours?.endTime ?? null;
   const startMinutes = parseTimeOfDay(startTime);
@@ -109,6 +111,7 @@ export function resolveWeek(schedules: Schedules | null | undefined): ResolvedDa
     if (!found) return emptyDay(weekday, "missing-schedule", ref);
     const [, schedule] = found;
     const services = (schedule.services ?? [])
+      .filter((service) => service != null)
       .map(resolveService)
       .sort((a, b) => (a.startMinutes ?? Infinity) - (b.startMinutes ?? Infinity));
     return {

@@ -20,8 +20,11 @@ export const worldRestaurant = z.object({
   locationName: z.string(),
   locationCode: z.string(),
   timeZone: z.string().min(1),
-  /** Hour of day (0-23, restaurant time) at which one business date ends and the next begins. */
-  closeoutHour: z.number().int().min(0).max(23),
+  /**
+   * Hour of day (restaurant time) at which one business date ends and the next begins. The real
+   * service's developer guide gives it as 0-12, midnight to noon (the Business Day Cutoff).
+   */
+  closeoutHour: z.number().int().min(0).max(12),
   archived: z.boolean(),
   tier: z.enum(["professional", "basic"]),
   twoLevelExpo: z.boolean(),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { restaurantInfo } from "@/lib/platform/schemas";
 import {
   formatTimeOfDay,
   isoTimeOfDay,
@@ -25,6 +26,51 @@ const lateNight = {
 };
 
 describe("resolveWeek", () => {
+  it("resolves the real service's shape: schedules keyed by id, named by id, a closed day null", () => {
+    // As the real service sends it: no identifier entry, ids as keys and in the week.
+    const info = restaurantInfo.parse({
+      guid: "r-1",
+      schedules: {
+        daySchedules: { "7f3c1a9e-0000-4000-8000-000000000001": lunchDinner, "7f3c1a9e-0000-4000-8000-000000000002": lateNight },
+        weekSchedule: {
+          monday: null,
+          tuesday: "7f3c1a9e-0000-4000-8000-000000000001",
+          wednesday: "7f3c1a9e-0000-4000-8000-000000000001",
+          thursday: "7f3c1a9e-0000-4000-8000-000000000001",
+          friday: "7f3c1a9e-0000-4000-8000-000000000002",
+          saturday: "7f3c1a9e-0000-4000-8000-000000000002",
+          sunday: "7f3c1a9e-0000-4000-8000-000000000009",
+        },
+      },
+    });
+    const week = resolveWeek(info.schedules);
+    expect(week[0]).toMatchObject({ weekday: "monday", status: "closed", scheduleRef: null, scheduleName: null, services: [] });
+    expect(week[1]).toMatchObject({ status: "open", scheduleRef: "7f3c1a9e-0000-4000-8000-000000000001", scheduleName: "Lunch and dinner" });
+    expect(week[4]!.services.map((s) => s.name)).toEqual(["Bar"]);
+    expect(week[6]).toMatchObject({ status: "missing-schedule", scheduleRef: "7f3c1a9e-0000-4000-8000-000000000009" });
+  });
+
+  it("tolerates the published definition's identifier entry, null entries and null services, and ignores them", () => {
+    const info = restaurantInfo.parse({
+      guid: "r-2",
+      schedules: {
+        daySchedules: { identifier: "sched-1", gone: null, weekday: { ...lunchDinner, services: [null, ...lunchDinner.services] } },
+        weekSchedule: { monday: "weekday", tuesday: "identifier", wednesday: "gone" },
+      },
+    });
+    const week = resolveWeek(info.schedules);
+    expect(week[0]!.services.map((s) => s.name)).toEqual(["Lunch", "Dinner"]);
+    expect(week[1]!.status).toBe("missing-schedule");
+    expect(week[2]!.status).toBe("missing-schedule");
+    expect(week[3]!.status).toBe("closed");
+  });
+
+  it("accepts restaurant info with every field but the guid missing or null", () => {
+    expect(restaurantInfo.parse({ guid: "r-3" }).schedules).toBeUndefined();
+    const info = restaurantInfo.parse({ guid: "r-3", general: null, schedules: { daySchedules: null, weekSchedule: { monday: null } }, location: { latitude: null } });
+    expect(resolveWeek(info.schedules).every((d) => d.status === "closed")).toBe(true);
+  });
+
   it("resolves each weekday to the schedule it names, ignoring the identifier entry", () => {
     const week = resolveWeek({
       daySchedules: { identifier: "sched-1", weekday: lunchDinner, weekend: lateNight },

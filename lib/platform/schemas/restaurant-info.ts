@@ -14,7 +14,8 @@ export const service = z.looseObject({
 
 export const daySchedule = z.looseObject({
   scheduleName: str,
-  services: z.array(service).nullish(),
+  // A null entry is tolerated (and skipped by lib/restaurants/schedule.ts), never a failed page.
+  services: z.array(service.nullable()).nullish(),
   openTime: str,
   closeTime: str,
 });
@@ -24,15 +25,20 @@ export const WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday",
 export type Weekday = (typeof WEEKDAYS)[number];
 
 /**
- * daySchedules is a map from schedule name to schedule, but the service also puts an
- * `identifier` string entry in it, so values are a schedule or a string.
+ * daySchedules maps a key to a day schedule. The real service keys it by schedule id and names
+ * each weekday's schedule by that id, null for a day the restaurant is closed. The published
+ * definition keys it by schedule name and lists an `identifier` string entry besides; such an
+ * entry (or a null value) is tolerated here and ignored when the week is resolved.
  */
 export const schedules = z.looseObject({
-  daySchedules: z.record(z.string(), z.union([daySchedule, z.string()])).nullish(),
+  daySchedules: z.record(z.string(), z.union([daySchedule, z.string(), z.null()])).nullish(),
   weekSchedule: z.looseObject(Object.fromEntries(WEEKDAYS.map((d) => [d, str])) as Record<Weekday, typeof str>).nullish(),
 });
 
-/** 2.7 RestaurantInfo. */
+/**
+ * 2.7 RestaurantInfo. Every field may be missing or null except `guid`: it is the resource's
+ * identity, which the app keys its restaurant directory by.
+ */
 export const restaurantInfo = z.looseObject({
   guid: z.string().min(1),
   general: z

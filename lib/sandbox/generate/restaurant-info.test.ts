@@ -30,40 +30,59 @@ describe("generateRestaurantInfo", () => {
     expect(info.onlineOrdering?.paymentOptions?.takeout?.ccInStore).toBe(true);
   });
 
-  it.each(each)("$name's week schedule names day schedules that exist, with an identifier entry and HH:MM:SS.000 times", ({ ctx }) => {
+  it.each(each)("$name's week schedule names day schedules by id, with no identifier entry, null for closed days and HH:MM:SS.000 times", ({ ctx }) => {
     const { daySchedules, weekSchedule } = generateRestaurantInfo(ctx).schedules!;
-    expect(typeof daySchedules!.identifier).toBe("string");
+    expect(daySchedules).not.toHaveProperty("identifier");
+    for (const [id, schedule] of Object.entries(daySchedules!)) {
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+      expect(typeof schedule).toBe("object");
+    }
     for (const day of WEEKDAYS) {
-      const name = weekSchedule![day]!;
-      const schedule = daySchedules![name] as DaySchedule;
+      const id = weekSchedule![day];
+      if (id === null) continue;
+      const schedule = daySchedules![id!] as DaySchedule;
       expect(dayScheduleSchema.safeParse(schedule).success).toBe(true);
-      expect(schedule.scheduleName).toBe(name);
+      expect(schedule.services!.length).toBeGreaterThan(0);
       for (const s of schedule.services ?? []) {
+        if (!s) throw new Error("the sandbox sends no null services");
         expect(s.hours!.startTime).toMatch(TIME);
         expect(s.hours!.endTime).toMatch(TIME);
         // An overnight service ends "before" it starts on the clock.
         expect(s.overnight).toBe(s.hours!.endTime! < s.hours!.startTime!);
       }
     }
+    // Every day schedule is used by some weekday.
+    expect(new Set(Object.values(weekSchedule!).filter(Boolean))).toEqual(new Set(Object.keys(daySchedules!)));
+  });
+
+  it.each(each)("$name closes out between midnight and noon", ({ ctx }) => {
+    const hour = generateRestaurantInfo(ctx).general!.closeoutHour!;
+    expect(hour).toBeGreaterThanOrEqual(0);
+    expect(hour).toBeLessThanOrEqual(12);
   });
 
   it("gives Harbor Street Kitchen lunch and dinner on weekdays and an overnight late-night service on Friday and Saturday", () => {
     const harbor = each.find((e) => e.restaurant.name === "Harbor Street Kitchen")!;
     const { daySchedules, weekSchedule } = generateRestaurantInfo(harbor.ctx).schedules!;
-    const services = (day: (typeof WEEKDAYS)[number]) => (daySchedules![weekSchedule![day]!] as DaySchedule).services!;
-    expect(services("monday").map((s) => s.name)).toEqual(["Lunch", "Dinner"]);
+    const schedule = (day: (typeof WEEKDAYS)[number]) => daySchedules![weekSchedule![day]!] as DaySchedule;
+    expect(schedule("monday").scheduleName).toBe("Weekday");
+    expect(schedule("monday").services!.map((s) => s?.name)).toEqual(["Lunch", "Dinner"]);
     for (const day of ["friday", "saturday"] as const) {
-      const late = services(day).find((s) => s.overnight);
+      const late = schedule(day).services!.find((s) => s?.overnight);
       expect(late).toMatchObject({ name: "Late Night", hours: { startTime: "21:00:00.000", endTime: "02:00:00.000" } });
     }
   });
 
-  it("has a closed day somewhere in the world, with no services", () => {
+  it("has a closed weekday somewhere in the world, sent as null with no day schedule for it", () => {
     const closed = each.flatMap(({ ctx }) => {
-      const { daySchedules, weekSchedule } = generateRestaurantInfo(ctx).schedules!;
-      return WEEKDAYS.map((d) => daySchedules![weekSchedule![d]!] as DaySchedule).filter((s) => (s.services ?? []).length === 0);
+      const { weekSchedule } = generateRestaurantInfo(ctx).schedules!;
+      return WEEKDAYS.filter((d) => weekSchedule![d] === null);
     });
     expect(closed.length).toBeGreaterThan(0);
-    expect(closed[0]).toMatchObject({ scheduleName: "Closed", openTime: null, closeTime: null });
+    for (const { ctx } of each) {
+      for (const schedule of Object.values(generateRestaurantInfo(ctx).schedules!.daySchedules!)) {
+        expect((schedule as DaySchedule).scheduleName).not.toBe("Closed");
+      }
+    }
   });
 });

@@ -1,6 +1,6 @@
 import type { DaySchedule, RestaurantInfo, Weekday } from "@/lib/platform/schemas";
 import { conceptOf, scheduleKeys } from "./concept";
-import { SCHEDULES } from "./schedule";
+import { SCHEDULES, type ScheduleKey } from "./schedule";
 import type { GenerateContext } from "./context";
 import { daySchedule } from "./schedule";
 import { scopeOf } from "./scope";
@@ -18,8 +18,11 @@ function slug(name: string): string {
 /**
  * 2.7 RestaurantInfo, from the world. Schedule times are restaurant-local wall-clock strings
  * "HH:MM:SS.000" (the format the contract leaves open; chosen once, used for every time).
- * daySchedules is keyed by schedule name and carries the `identifier` string entry the contract
- * mentions, last. prepTimes are minutes.
+ * daySchedules is keyed by schedule id, as the real service sends it, and weekSchedule names each
+ * day's schedule by that id; a closed weekday is null there and has no day schedule. The
+ * `identifier` string entry the contract mentions is left out: it is an artifact of the published
+ * definition that the real service does not send, and clients generated from it break on it.
+ * prepTimes are minutes.
  */
 export function generateRestaurantInfo(ctx: GenerateContext): RestaurantInfo {
   const { restaurant: r } = ctx;
@@ -28,13 +31,13 @@ export function generateRestaurantInfo(ctx: GenerateContext): RestaurantInfo {
   const site = slug(r.name);
   const rng = scope.rng("info");
 
-  const daySchedules: Record<string, DaySchedule | string> = {};
-  for (const key of scheduleKeys(concept)) {
-    const spec = SCHEDULES[key];
-    daySchedules[spec.name] = daySchedule(spec);
-  }
-  daySchedules.identifier = scope.guid("schedules");
-  const weekSchedule = Object.fromEntries(Object.entries(concept.week).map(([day, key]) => [day, SCHEDULES[key].name])) as Record<Weekday, string>;
+  const scheduleId = (key: ScheduleKey) => scope.guid("DaySchedule", key);
+  const open = (key: ScheduleKey) => SCHEDULES[key].services.length > 0;
+  const daySchedules: Record<string, DaySchedule> = {};
+  for (const key of scheduleKeys(concept).filter(open)) daySchedules[scheduleId(key)] = daySchedule(SCHEDULES[key]);
+  const weekSchedule = Object.fromEntries(
+    Object.entries(concept.week).map(([day, key]) => [day, open(key) ? scheduleId(key) : null]),
+  ) as Record<Weekday, string | null>;
 
   const areaCode = AREA_CODES[r.city] ?? "555";
   const phone = `(${areaCode}) 555-01${String(rng.int(0, 99)).padStart(2, "0")}`;
@@ -50,7 +53,7 @@ export function generateRestaurantInfo(ctx: GenerateContext): RestaurantInfo {
       timeZone: r.timeZone,
       managementGroupGuid: r.managementGroupGuid,
       currencyCode: "USD",
-      closeoutHour: r.closeoutHour,
+      closeoutHour: r.closeoutHour, // 0-12: the world schema holds it there, as the real service does
       firstBusinessDate: r.firstBusinessDate,
       archived: r.archived,
     },
