@@ -69,6 +69,8 @@ export const NOW = Date.parse("2025-03-20T16:00:00Z");
 export interface UpstreamLog {
   /** businessDate of every itemFulfillments request sent (retries included). */
   fulfillmentRequests: string[];
+  /** businessDate of every itemFulfillments attempt sent, answered or not. */
+  sentRequests: string[];
   /**
    * Per date, what every itemFulfillments attempt of it gets: a Sandbox-Fault header value
    * ("truncated", "500"...), or "malformed" for a 200 whose body breaks the contract.
@@ -86,10 +88,12 @@ export function sandboxClient(baseUrl: string, log: UpstreamLog, opts: { maxRetr
     const url = new URL(input);
     if (!url.pathname.endsWith("/export/itemFulfillments")) return fetch(input, init);
     const date = url.searchParams.get("businessDate") ?? "";
+    log.sentRequests.push(date);
     const fault = log.faults.get(date);
     let response: Response;
     if (fault === "malformed") {
-      const body = JSON.stringify([{ restaurantGuid: "x", orderGuid: 7, itemFulfillmentLevel: "zero" }]);
+      // Not an export at all: the records are read one by one, but the body must be an array.
+      const body = JSON.stringify({ restaurantGuid: "x", orderGuid: 7, itemFulfillmentLevel: "zero" });
       response = new Response(body, { status: 200, headers: { "Content-Type": "application/json" } });
     } else if (fault) {
       const headers = new Headers(init.headers);
@@ -109,7 +113,8 @@ export function sandboxClient(baseUrl: string, log: UpstreamLog, opts: { maxRetr
     clientSecret: partner.clientSecret,
     fetch: counting,
     maxRetries: opts.maxRetries ?? 1,
-    ...(opts.timeoutMs ? { timeoutMs: opts.timeoutMs } : {}),
+    // The export has a timeout of its own (300 s by default); a test's timeout covers both.
+    ...(opts.timeoutMs ? { timeoutMs: opts.timeoutMs, kitchenTimeoutMs: opts.timeoutMs } : {}),
     initialRetryDelayMs: 5,
     maxRetryDelayMs: 20,
   });
@@ -125,7 +130,7 @@ export const TEST_CONFIG: KitchenServiceConfig = {
 };
 
 export function newLog(): UpstreamLog {
-  return { fulfillmentRequests: [], faults: new Map() };
+  return { fulfillmentRequests: [], sentRequests: [], faults: new Map() };
 }
 
 export function kitchenService(db: Database, baseUrl: string, log: UpstreamLog, clock: { now: number }, config: Partial<KitchenServiceConfig> = {}) {

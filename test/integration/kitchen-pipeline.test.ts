@@ -143,6 +143,10 @@ describe.each(STORE_KINDS)("kitchen pipeline on %s", (kind) => {
     const partial = await service.summary(grill, week);
     expect(partial.coverage.pending).toEqual(["20250305"]);
     expect(partial.coverage.complete).toEqual(WEEK.filter((d) => d !== "20250305"));
+    // A request while the hung fetch still runs joins it: never a second download of the day.
+    const again = await service.summary(grill, week);
+    expect(again.coverage.pending).toEqual(["20250305"]);
+    expect(log.sentRequests.filter((d) => d === "20250305")).toHaveLength(1);
 
     // Once the hung attempt has failed (and been recorded as failed), a later request fetches it.
     await new Promise((resolve) => setTimeout(resolve, 3_500));
