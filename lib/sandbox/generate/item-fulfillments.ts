@@ -15,6 +15,10 @@ import { rngFor, type Rng } from "./rng";
 const WEEKDAY_FACTOR: Record<Weekday, number> = { monday: 0.82, tuesday: 0.85, wednesday: 0.92, thursday: 1, friday: 1.3, saturday: 1.42, sunday: 1.08 };
 const ITEMS_PER_TICKET = [0.28, 0.3, 0.2, 0.14, 0.08]; // 1..5 items
 const MESSY_SHARE = 0.005;
+/** Real exports repeat about one record in 200 byte for byte. */
+const DUPLICATE_SHARE = 0.005;
+/** Per restaurant, this range of expediter rows comes without a prep station (bumped off a station). */
+const STATIONLESS_EXPO_SHARE = [0.05, 0.35] as const;
 const NEGATIVE_SHARE = 0.0008;
 const BUCKET = 15 * 60_000;
 
@@ -70,6 +74,11 @@ function ticketItems(rng: Rng, routing: KitchenRouting, kinds: readonly FoodKind
  * (lunch and dinner rushes), scaled by weekday; records come in ticket fire order. `asOf` (epoch
  * ms) drops records whose ticket fired later or whose item was not yet fulfilled by then, so the open
  * business date grows through the day and never shows a fulfillment in the future.
+ *
+ * As real exports do: some expediter rows (levels 1 and 2) carry no prep station (null or absent
+ * prepStationGuid/Name/MultiLocationId: the item was bumped where no prep station is configured),
+ * about 0.5 % of records come twice, byte for byte, the copy right after the original, and about
+ * 0.5 % lack a field (makeMessy).
  */
 export function generateItemFulfillments(ctx: GenerateContext, config: RestaurantConfig, businessDate: string, opts?: { asOf?: number }): ItemFulfillment[] {
   const { world, restaurant, brand } = ctx;
@@ -130,13 +139,25 @@ export function generateItemFulfillments(ctx: GenerateContext, config: Restauran
 
   // Phase 2: records, timed on a stream of their own.
   const timing = rngFor(...seedParts, "timing");
+  // The observed quirks draw from a stream of their own, so the timings stay what they were.
+  const observed = rngFor(...seedParts, "observed");
+  const [lowShare, highShare] = STATIONLESS_EXPO_SHARE;
+  const stationlessShare = lowShare + (highShare - lowShare) * rngFor(world.seed, restaurant.guid, "stationless-expo").next();
   const startQueue = restaurant.startQueue;
   const { expo, expo2 } = routing;
   const out: ItemFulfillment[] = [];
   // Every record is built (drawing from the timing stream) before it is kept or dropped, so the
   // records of an open day are the same, draw for draw, as those of the closed day they become.
   const keep = (rec: ItemFulfillment, fulfilledAt: number) => {
-    if (fulfilledAt <= asOf) out.push(rec);
+    const twice = observed.chance(DUPLICATE_SHARE);
+    if (fulfilledAt > asOf) return;
+    out.push(rec);
+    if (twice) out.push({ ...rec }); // same keys in the same order: the same bytes
+  };
+  const expoRecord = (sel: Selection, level: 1 | 2, station: StationRef, fulfilledAt: number) => {
+    const rec = record(timing, restaurant.guid, sel, level, station, fulfilledAt);
+    if (observed.chance(stationlessShare)) withoutStation(rec, observed.chance(0.5));
+    return rec;
   };
   for (const t of tickets) {
     if (t.firedAt > asOf) break;
@@ -172,10 +193,10 @@ export function generateItemFulfillments(ctx: GenerateContext, config: Restauran
       }
       if (!item.toExpo || !expo) continue;
       const expoDone = ready + expoTime(timing, load);
-      keep(record(timing, restaurant.guid, sel, 1, expo, expoDone), expoDone);
+      keep(expoRecord(sel, 1, expo, expoDone), expoDone);
       if (restaurant.twoLevelExpo && expo2) {
         const expo2Done = expoDone + secondExpoTime(timing, load);
-        keep(record(timing, restaurant.guid, sel, 2, expo2, expo2Done), expo2Done);
+        keep(expoRecord(sel, 2, expo2, expo2Done), expo2Done);
       }
     }
   }
@@ -241,6 +262,19 @@ function record(rng: Rng, restaurantGuid: string, sel: Selection, level: 0 | 1 |
       };
   if (rng.chance(MESSY_SHARE)) makeMessy(rng, r);
   return r;
+}
+
+/** An expediter row with no prep station, sent as nulls or with the fields left out. */
+function withoutStation(r: ItemFulfillment, asNull: boolean): void {
+  if (asNull) {
+    r.prepStationGuid = null;
+    r.prepStationName = null;
+    r.prepStationMultiLocationId = null;
+  } else {
+    delete r.prepStationGuid;
+    delete r.prepStationName;
+    delete r.prepStationMultiLocationId;
+  }
 }
 
 /** The ~0.5 % of records real exports carry with a field missing. */
