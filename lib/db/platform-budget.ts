@@ -2,6 +2,7 @@ import "server-only";
 import type { LoginFailure } from "@/lib/platform/errors";
 import {
   DEFAULT_LIMITS,
+  sendIntervalMs,
   validateLimits,
   type BudgetLimits,
   type LoginBackoff,
@@ -17,7 +18,7 @@ import type { Queryable } from "./database";
  * transaction holding the client's row lock, and every time is the database's clock
  * (clock_timestamp()), so instances whose clocks disagree still agree on slots and windows.
  *
- * Sends are spaced 1000/maxPerSecond ms apart across instances, which keeps every one-second
+ * Sends are spaced (1000 + 50)/maxPerSecond ms apart across instances, which keeps every one-second
  * window, however it is aligned with the service's time slices, at or under maxPerSecond. The
  * 15-minute count uses fixed windows aligned to the epoch, as the service's slices are.
  */
@@ -43,7 +44,7 @@ export class PostgresBudget implements SharedBudget {
     this.#loginKey = options.loginKey;
     this.#limits = { ...DEFAULT_LIMITS, ...options.limits };
     validateLimits(this.#limits);
-    this.#intervalMs = Math.ceil(1000 / this.#limits.maxPerSecond);
+    this.#intervalMs = Math.ceil(sendIntervalMs(this.#limits.maxPerSecond));
   }
 
   async reserve(): Promise<Reservation> {

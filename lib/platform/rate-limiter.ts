@@ -1,6 +1,6 @@
 import { abortReason, sleep as realSleep, type Sleep } from "./abortable";
 import type { RateLimitHints } from "./rate-limit-headers";
-import { MemoryBudget, type SharedBudget } from "./shared-budget";
+import { MemoryBudget, sendIntervalMs, type SharedBudget } from "./shared-budget";
 
 export interface RateLimiterOptions {
   /** Requests per second across every caller (of this process, or of every sharer of `budget`). */
@@ -61,7 +61,7 @@ export class RateLimiter {
     if (!(options.maxRps > 0) || !Number.isFinite(options.maxRps)) {
       throw new RangeError(`maxRps must be a positive number, got ${options.maxRps}`);
     }
-    this.intervalMs = 1000 / options.maxRps;
+    this.intervalMs = sendIntervalMs(options.maxRps);
     this.#now = options.now ?? Date.now;
     this.#sleep = options.sleep ?? realSleep;
     const limits = { maxPerSecond: options.maxRps, maxPerWindow: options.maxPerWindow, windowMs: options.windowMs };

@@ -53,6 +53,17 @@ export interface SharedBudget {
   loginSucceeded(): Promise<void>;
 }
 
+/**
+ * Spacing between sends: a second's worth of slots plus 50 ms, spread over maxPerSecond. Requests
+ * reach the service a few milliseconds earlier or later than their slots (network, scheduling);
+ * without this allowance the first and the (n+1)th of a queue could land in one of its slices.
+ */
+export const SEND_JITTER_ALLOWANCE_MS = 50;
+
+export function sendIntervalMs(maxPerSecond: number): number {
+  return (1000 + SEND_JITTER_ALLOWANCE_MS) / maxPerSecond;
+}
+
 /** Login back-off after `failures` consecutive failures: initial doubling, capped. */
 export function loginBackoffDelay(failures: number, options: { initialMs: number; maxMs: number }): number {
   return Math.min(options.maxMs, options.initialMs * 2 ** Math.max(0, failures - 1));
@@ -76,7 +87,7 @@ export class MemoryBudget implements SharedBudget {
   constructor(limits: Partial<BudgetLimits> = {}, now: () => number = Date.now) {
     this.#limits = { ...DEFAULT_LIMITS, ...limits };
     validateLimits(this.#limits);
-    this.#intervalMs = 1000 / this.#limits.maxPerSecond;
+    this.#intervalMs = sendIntervalMs(this.#limits.maxPerSecond);
     this.#now = now;
   }
 

@@ -18,13 +18,13 @@ function fakeClock() {
 }
 
 describe("RateLimiter", () => {
-  it("spaces requests 1/maxRps apart", async () => {
+  it("spaces requests a second (plus 50 ms for arrival jitter) over maxRps apart", async () => {
     const clock = fakeClock();
     const limiter = new RateLimiter({ maxRps: 20, now: clock.now, sleep: clock.sleep });
     const released: number[] = [];
     await Promise.all(Array.from({ length: 6 }, () => limiter.acquire().then(() => released.push(clock.t))));
     const gaps = released.slice(1).map((t, i) => t - released[i]!);
-    expect(gaps).toEqual([50, 50, 50, 50, 50]);
+    expect(gaps).toEqual([52.5, 52.5, 52.5, 52.5, 52.5]);
     expect(released[0]).toBe(1_000_000);
   });
 
@@ -54,8 +54,8 @@ describe("RateLimiter", () => {
     const next = limiter.acquire().then(() => clock.t);
     controller.abort(new Error("caller gave up"));
     await expect(aborted).rejects.toThrow("caller gave up");
-    // The survivor gets the very next slot, 100 ms after the first, not 200.
-    expect(await next).toBe(1_000_100);
+    // The survivor gets the very next slot, 105 ms after the first, not 210.
+    expect(await next).toBe(1_000_105);
     expect(limiter.pending).toBe(0);
   });
 

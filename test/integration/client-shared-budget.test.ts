@@ -1,0 +1,123 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Database } from "@/lib/db/database";
+import { migrate } from "@/lib/db/migrations";
+import { PostgresBudget } from "@/lib/db/platform-budget";
+import { openPostgresDatabase } from "@/lib/db/postgres-database";
+import { createPlatformClient, type PlatformClient } from "@/lib/platform";
+import { PlatformLoginError, PlatformRateLimitedError } from "@/lib/platform/errors";
+import type { BudgetLimits } from "@/lib/platform/shared-budget";
+import { startFixtureServer, type FixtureServer } from "../contract-fixtures/fixture-server";
+
+/**
+ * Two app instances (two clients, each with its own pg pool) with the same credentials on one
+ * real PostgreSQL, hammering a local server that notes when each request arrives: together they
+ * stay within the per-second and per-window limits, and a refused login is sent once for both.
+ */
+const LOGIN = "POST /authentication/v1/authentication/login";
+const TIP = "GET /config/v2/tipWithholding";
+const RESTAURANT = "6a1f2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d";
+const loginBody = { status: "SUCCESS", token: { tokenType: "Bearer", scope: "config:read", expiresIn: 86400, accessToken: "opaque-fixture-token" } };
+const tipBody = { guid: "0f9e8d7c-6b5a-4f3e-9d2c-1b0a9f8e7d6c", entityType: "TipWithholding", enabled: false, percentage: 0 };
+
+let instances: Database[] = [];
+
+beforeAll(async () => {
+  instances = [openPostgresDatabase(inject("postgresUrl"), { max: 4 }), openPostgresDatabase(inject("postgresUrl"), { max: 4 })];
+  await migrate(instances[0]!);
+});
+afterAll(async () => {
+  await Promise.all(instances.map((db) => db.close()));
+});
+
+async function countingServer(refuseLogin = false): Promise<{ server: FixtureServer; arrivals: number[] }> {
+  const arrivals: number[] = [];
+  const server = await startFixtureServer({
+    [LOGIN]: () => {
+      arrivals.push(Date.now());
+      return refuseLogin ? { status: 401, body: { status: 401, code: 10401, message: "Access Denied", errors: [], canRetry: null } } : { body: loginBody };
+    },
+    [TIP]: () => {
+      arrivals.push(Date.now());
+      return { body: tipBody };
+    },
+  });
+  return { server, arrivals };
+}
+
+/** One client per instance, all with the same credentials (one budget key). */
+function clients(url: string, limits: Partial<BudgetLimits>, extra: { maxRetryAfterMs?: number } = {}): PlatformClient[] {
+  const key = randomUUID();
+  return instances.map((db) =>
+    createPlatformClient({
+      baseUrl: url,
+      clientId: "shared-client",
+      clientSecret: "shared-secret",
+      maxRps: limits.maxPerSecond,
+      budget: new PostgresBudget(async () => db, { key, loginKey: `${key}-login`, limits }),
+      ...extra,
+    }),
+  );
+}
+
+function busiestSecond(times: number[]): number {
+  let most = 0;
+  for (const start of times) most = Math.max(most, times.filter((t) => t >= start && t < start + 1000).length);
+  return most;
+}
+
+describe("a request budget shared through PostgreSQL", () => {
+  it("keeps two instances together within maxRps in every one-second window", async () => {
+    const { server, arrivals } = await countingServer();
+    try {
+      const [a, b] = clients(server.url, { maxPerSecond: 10 });
+      const results = await Promise.all([
+        ...Array.from({ length: 15 }, () => a!.config.tipWithholding(RESTAURANT)),
+        ...Array.from({ length: 15 }, () => b!.config.tipWithholding(RESTAURANT)),
+      ]);
+      expect(results).toHaveLength(30);
+      expect(arrivals).toHaveLength(32); // two logins, one per instance
+      expect(busiestSecond(arrivals)).toBeLessThanOrEqual(10);
+      // Both instances were served, not one after the other: the budget interleaves them.
+      expect(a!.stats().requests).toBe(16);
+      expect(b!.stats().requests).toBe(16);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("stops both instances at the window's limit and says for how long", async () => {
+    const { server, arrivals } = await countingServer();
+    try {
+      // A window of 11 days, so that no boundary falls inside the test.
+      const [a, b] = clients(server.url, { maxPerSecond: 50, maxPerWindow: 12, windowMs: 1e9 }, { maxRetryAfterMs: 1_000 });
+      const outcomes = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => (i % 2 ? a! : b!).config.tipWithholding(RESTAURANT).then(() => "ok" as const, (e: unknown) => e)),
+      );
+      expect(arrivals).toHaveLength(12);
+      const refused = outcomes.filter((o) => o !== "ok");
+      expect(refused).toHaveLength(10);
+      for (const error of refused) {
+        expect(error).toBeInstanceOf(PlatformRateLimitedError);
+        expect((error as PlatformRateLimitedError).code).toBe("rate_budget_exhausted");
+        expect((error as PlatformRateLimitedError).retryAfterMs).toBeGreaterThan(1_000);
+      }
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("sends a refused login once for both instances, and both back off", async () => {
+    const { server } = await countingServer(true);
+    try {
+      const [a, b] = clients(server.url, { maxPerSecond: 20 });
+      await expect(a!.config.tipWithholding(RESTAURANT)).rejects.toBeInstanceOf(PlatformLoginError);
+      const fromB = await Promise.all(Array.from({ length: 5 }, () => b!.config.tipWithholding(RESTAURANT).catch((e: unknown) => e)));
+      for (const error of fromB) expect(error).toMatchObject({ reason: "refused", status: 401 });
+      await expect(a!.config.tipWithholding(RESTAURANT)).rejects.toBeInstanceOf(PlatformLoginError);
+      expect(server.count("/login")).toBe(1);
+    } finally {
+      await server.close();
+    }
+  });
+});
