@@ -26,7 +26,8 @@ const hhmm = (t: string | null | undefined) => (t ? t.slice(0, 5).padStart(5, "0
 
 /**
  * The expected week, computed here from the raw RestaurantInfo without the app's code: each
- * weekday's named day schedule (by key, else by scheduleName) and its services by start time.
+ * weekday's named day schedule (by key, which is a schedule id, else by scheduleName) and its
+ * services by start time; a weekday naming none (null) is "Closed".
  */
 function expectedWeek(info: Info) {
   const days = Object.entries(info.schedules?.daySchedules ?? {}).filter((e): e is [string, DaySchedule] => typeof e[1] === "object");
@@ -54,8 +55,14 @@ for (const name of ["Harbor Street Kitchen", "Mesa Verde Cantina"]) {
     const info = (await response.json()) as Info;
     expect(info.guid).toBe(restaurant.guid);
     const expected = expectedWeek(info);
-    // The sandbox must give this test something to check.
+    // The sandbox must give this test something to check: services, and (as the real service sends
+    // them) schedules keyed by id with no identifier entry and, for the cantina, a closed Monday as null.
     expect(expected.some((d) => d.services.length > 0)).toBe(true);
+    expect(info.schedules?.daySchedules).not.toHaveProperty("identifier");
+    if (name === "Mesa Verde Cantina") {
+      expect(info.schedules?.weekSchedule?.monday).toBeNull();
+      expect(expected[0]).toMatchObject({ weekday: "monday", scheduleName: "Closed", services: [] });
+    }
 
     await page.goto(`/restaurants/${restaurant.guid}/info`);
     await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
