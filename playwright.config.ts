@@ -1,4 +1,4 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
@@ -11,6 +11,18 @@ const baseURL = `http://localhost:${port}`;
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 // Every run starts with an empty kitchen store; workers inherit the directory through the env.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "kp-e2e-"));
+
+// e2e/real-platform.spec.ts: a second app that takes the first app's sandbox for the real Platform,
+// through a proxy that answers login in production's shape and counts logins. Ports follow
+// E2E_PORT, so concurrent runs on other ports do not clash.
+const realPlatformPort = port + 1;
+const realPlatformProxyPort = port + 2;
+process.env.E2E_REAL_PLATFORM_URL = `http://localhost:${realPlatformPort}`;
+process.env.E2E_REAL_PLATFORM_PROXY_URL = `http://127.0.0.1:${realPlatformProxyPort}`;
+process.env.E2E_REAL_PLATFORM_DATA_DIR ??= mkdtempSync(join(tmpdir(), "kp-e2e-real-"));
+const sandboxClient = (JSON.parse(readFileSync(join(__dirname, "lib/sandbox/world.json"), "utf8")) as { clients: { clientId: string; clientSecret: string }[] }).clients.find(
+  (c) => c.clientId === "kp-partner",
+)!;
 
 export default defineConfig({
   testDir: "./e2e",
@@ -46,24 +58,57 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: `npx next start -p ${port}`,
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "pipe",
-    stderr: "pipe",
-    env: {
-      PORT: String(port),
-      APP_ORIGIN: baseURL,
-      NEXTAUTH_URL: baseURL,
-      AUTH_SECRET: "e2e-only-auth-secret-0123456789abcdef",
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      // Specs read the sandbox directly, unpaced, beside the app: the real service's limits would
-      // refuse them. Busy export days would only add waiting to every cold kitchen view.
-      SANDBOX_RATE_LIMIT: "false",
-      SANDBOX_EXPORT_LATENCY: "false",
-      ...(process.env.NEXT_DIST_DIR ? { NEXT_DIST_DIR: process.env.NEXT_DIST_DIR } : {}),
+  webServer: [
+    {
+      command: `npx next start -p ${port}`,
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "pipe",
+      stderr: "pipe",
+      env: {
+        PORT: String(port),
+        APP_ORIGIN: baseURL,
+        NEXTAUTH_URL: baseURL,
+        AUTH_SECRET: "e2e-only-auth-secret-0123456789abcdef",
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        // Specs read the sandbox directly, unpaced, beside the app: the real service's limits would
+        // refuse them. Busy export days would only add waiting to every cold kitchen view.
+        SANDBOX_RATE_LIMIT: "false",
+        SANDBOX_EXPORT_LATENCY: "false",
+        ...(process.env.NEXT_DIST_DIR ? { NEXT_DIST_DIR: process.env.NEXT_DIST_DIR } : {}),
+      },
     },
-  },
+    {
+      command: `node e2e/fixtures/real-platform-proxy.mjs --port ${realPlatformProxyPort} --target ${baseURL}/sandbox`,
+      url: `http://127.0.0.1:${realPlatformProxyPort}/__count`,
+      reuseExistingServer: false,
+      timeout: 20_000,
+      stdout: "pipe",
+      stderr: "pipe",
+    },
+    {
+      command: `npx next start -p ${realPlatformPort}`,
+      url: `http://localhost:${realPlatformPort}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "pipe",
+      stderr: "pipe",
+      env: {
+        PORT: String(realPlatformPort),
+        APP_ORIGIN: `http://localhost:${realPlatformPort}`,
+        NEXTAUTH_URL: `http://localhost:${realPlatformPort}`,
+        AUTH_SECRET: "e2e-only-auth-secret-0123456789abcdef",
+        DATA_DIR: process.env.E2E_REAL_PLATFORM_DATA_DIR,
+        PLATFORM_BASE_URL: `http://127.0.0.1:${realPlatformProxyPort}`,
+        PLATFORM_CLIENT_ID: sandboxClient.clientId,
+        PLATFORM_CLIENT_SECRET: sandboxClient.clientSecret,
+        SANDBOX_ENABLED: "false",
+        // Mirrors the first app's sandbox settings (its sandbox is the one answering).
+        SANDBOX_RATE_LIMIT: "false",
+        SANDBOX_EXPORT_LATENCY: "false",
+        ...(process.env.NEXT_DIST_DIR ? { NEXT_DIST_DIR: process.env.NEXT_DIST_DIR } : {}),
+      },
+    },
+  ],
 });
