@@ -80,7 +80,7 @@ describe("configuration", () => {
     expect(typeof tip.enabled === "boolean" || tip.enabled == null).toBe(true);
   });
 
-  it("pages through 5000 menu items 300 at a time, one request per page", async () => {
+  it("pages through 5000 menu items in pages of up to 300, one request per page, never taking a short page for the last", async () => {
     const net = wire();
     const client = clientFor(server.url, "kp-partner", { fetch: net.fetch });
     const sizes: number[] = [];
@@ -90,7 +90,9 @@ describe("configuration", () => {
       for (const item of page) guids.add(item.guid);
     }
     expect(sizes.length).toBeGreaterThanOrEqual(17);
-    expect(sizes.slice(0, -1).every((n) => n === 300)).toBe(true);
+    // The sandbox, like the real service, sends pages short of the limit before the last one.
+    expect(sizes.every((n) => n <= 300)).toBe(true);
+    expect(sizes.slice(0, -1).some((n) => n < 300)).toBe(true);
     expect(sizes.at(-1)).toBeGreaterThan(0);
     expect(guids.size).toBe(sizes.reduce((a, b) => a + b, 0));
     expect(guids.size).toBeGreaterThanOrEqual(5000);
@@ -105,7 +107,7 @@ describe("configuration", () => {
     const client = clientFor(server.url, "kp-partner", { fetch: net.fetch });
     let pages = 0;
     for await (const page of client.config.pages("menuItems", HARBOR)) {
-      expect(page).toHaveLength(300);
+      expect(page.length).toBeGreaterThan(0);
       if (++pages === 2) break;
     }
     expect(net.requestsTo("/config/v2/menuItems")).toHaveLength(2);
