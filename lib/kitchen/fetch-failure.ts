@@ -4,6 +4,7 @@ import {
   PlatformContractError,
   PlatformError,
   PlatformForbiddenError,
+  PlatformLoginError,
   PlatformRateLimitedError,
   PlatformUpstreamError,
 } from "@/lib/platform/errors";
@@ -22,6 +23,12 @@ export function describeFetchFailure(error: unknown): string {
   if (error instanceof PlatformContractError) {
     const first = error.issues[0];
     return first ? `the Platform's response did not match the contract (${first.path}: ${first.message})` : "the Platform's response did not match the contract";
+  }
+  if (error instanceof PlatformLoginError) {
+    // The app could not sign in at all: say so, not "answered 401" (no data request was sent).
+    if (error.reason === "refused") return "the Platform refused this app's credentials";
+    if (error.reason === "garbled") return "the Platform's answer to this app's sign-in could not be read";
+    return "the Platform could not be reached to sign this app in";
   }
   if (error instanceof PlatformRateLimitedError) return "the Platform's rate limit was reached";
   if (error instanceof PlatformAuthenticationError) return "the Platform did not accept our credentials";
