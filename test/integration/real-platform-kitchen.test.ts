@@ -5,9 +5,10 @@ import { migrate } from "@/lib/db/migrations";
 import { openPgliteDatabase } from "@/lib/db/pglite-database";
 import type { Database } from "@/lib/db/database";
 import { createKitchenService, type KitchenRestaurant } from "@/lib/kitchen/kitchen-service";
-import { KITCHEN_LEVELS, type KitchenMetric, type Stats } from "@/lib/kitchen/api-types";
+import { KITCHEN_LEVELS } from "@/lib/kitchen/api-types";
 import { createPlatformClient } from "@/lib/platform";
 import { startFixtureServer, type FixtureServer } from "../contract-fixtures/fixture-server";
+import { statsOf } from "./independent-stats";
 
 /**
  * The real client and the real kitchen ingest, over HTTP, against an export written from the
@@ -67,27 +68,6 @@ function expectedRecords(text: string): { kept: Raw[]; measurable: (Raw & { leve
   }
   const measurable = kept.filter((r) => [0, 1, 2].includes(Number(r.itemFulfillmentLevel ?? NaN))).map((r) => ({ ...r, level: Number(r.itemFulfillmentLevel) }));
   return { kept, measurable, duplicates, other, noLevel, unknownLevel };
-}
-
-function seconds(from: unknown, to: unknown): number | null {
-  if (typeof from !== "string" || typeof to !== "string") return null;
-  const ms = Date.parse(to) - Date.parse(from);
-  if (Number.isNaN(ms) || ms < 0) return null;
-  return Math.floor(ms / 1000 + 0.5);
-}
-
-const METRIC_FIELDS: Record<KitchenMetric, [string, string]> = {
-  fire_to_fulfill: ["ticketFiredAt", "itemFulfilledAt"],
-  start_to_fulfill: ["itemStartedAt", "itemFulfilledAt"],
-  wait_to_start: ["ticketFiredAt", "itemStartedAt"],
-};
-
-function statsOf(records: readonly Raw[], metric: KitchenMetric): Pick<Stats, "count" | "excluded" | "p50" | "p90" | "max"> {
-  const [a, b] = METRIC_FIELDS[metric];
-  const values = records.map((r) => seconds(r[a], r[b]));
-  const present = values.filter((v): v is number => v !== null).sort((x, y) => x - y);
-  const rank = (p: number) => (present.length ? present[Math.max(1, Math.ceil((p / 100) * present.length)) - 1]! : null);
-  return { count: present.length, excluded: values.length - present.length, p50: rank(50), p90: rank(90), max: present.length ? present[present.length - 1]! : null };
 }
 
 // ------------------------------------------------------------------ the test

@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { KITCHEN_LEVELS, KITCHEN_METRICS } from "@/lib/kitchen/api-types";
+import { createKitchenService } from "@/lib/kitchen/kitchen-service";
+import { createPlatformClient } from "@/lib/platform";
+import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-server";
+import { defaultWorld } from "@/lib/sandbox/world";
+import { openTestDatabase, worldRestaurant, type TestDatabase } from "./kitchen-harness";
+import { byLevelAndStation, dropByteDuplicates, levelOf, statsOf, type RawRecord } from "./independent-stats";
+
+/**
+ * The sandbox with its real-service defaults on (rate limits, an export that waits seconds
+ * before its first byte, byte-identical duplicate rows, expediter rows without a prep station),
+ * the real client with its default timeouts, and the kitchen pipeline: the range's summary must
+ * equal a computation from the raw export fetched here over plain HTTP, duplicates dropped.
+ */
+
+const world = defaultWorld();
+const partner = world.clients.find((c) => c.clientId === "kp-partner")!;
+const harbor = worldRestaurant("Harbor Street Kitchen");
+// A Friday and a Saturday: the busiest days, so the export waits longest before its first byte.
+const DATES = ["20250307", "20250308"];
+const NOW = Date.parse("2025-03-20T16:00:00Z");
+
+describe("the kitchen pipeline against the sandbox's realistic defaults", () => {
+  let sandbox: SandboxServer;
+  let t: TestDatabase;
+  const raw = new Map<string, RawRecord[]>();
+
+  beforeAll(async () => {
+    sandbox = await startSandboxServer({ port: 0, now: () => NOW });
+    t = await openTestDatabase("pglite");
+    // The raw exports, read the plain way: one login, one GET per date.
+    const login = await fetch(`${sandbox.url}/authentication/v1/authentication/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ clientId: partner.clientId, clientSecret: partner.clientSecret, userAccessType: "PLATFORM_MACHINE_CLIENT" }),
+    });
+    const token = ((await login.json()) as { token: { accessToken: string } }).token.accessToken;
+    for (const date of DATES) {
+      const res = await fetch(`${sandbox.url}/kitchen/v1/export/itemFulfillments?businessDate=${date}`, {
+        headers: { Authorization: `Bearer ${token}`, "Platform-Restaurant-External-ID": harbor.guid },
+      });
+      expect(res.status).toBe(200);
+      raw.set(date, (await res.json()) as RawRecord[]);
+    }
+  }, 120_000);
+
+  afterAll(async () => {
+    await t?.drop();
+    await sandbox?.close();
+  });
+
+  it("stores the busy days once each and every figure equals the computation from the raw export", async () => {
+    const service = createKitchenService({
+      db: t.db,
+      client: createPlatformClient({ baseUrl: sandbox.url, clientId: partner.clientId, clientSecret: partner.clientSecret }),
+      config: { closeGraceMinutes: 120, openRefreshSeconds: 180, notEntitledRetryHours: 24, maxRangeDays: 366 },
+      now: () => NOW,
+    });
+    const entries = DATES.flatMap((d) => raw.get(d)!);
+    const { unique, duplicates } = dropByteDuplicates(entries);
+    const measurable = unique.filter((r) => levelOf(r) !== null);
+    // The realistic defaults are on: there is something to drop and station-less expediter rows.
+    expect(duplicates).toBeGreaterThan(0);
+    expect(measurable.some((r) => levelOf(r)! > 0 && typeof r.prepStationGuid !== "string")).toBe(true);
+
+    for (const metric of KITCHEN_METRICS) {
+      const summary = await service.summary(harbor, { from: DATES[0]!, to: DATES[1]!, metric });
+      expect(summary.coverage.complete).toEqual(DATES);
+      expect(summary.ingest?.duplicates).toBe(duplicates);
+      expect(summary.ingest?.received).toBe(entries.length);
+      for (const level of KITCHEN_LEVELS) {
+        expect(summary.levels.find((l) => l.level === level)?.stats, `${metric} level ${level}`).toMatchObject(
+          statsOf(measurable.filter((r) => levelOf(r) === level), metric),
+        );
+      }
+      const groups = byLevelAndStation(measurable);
+      expect(summary.stations).toHaveLength(groups.size);
+      for (const row of summary.stations) {
+        expect(row.stats, `${metric} ${row.stationName} L${row.level}`).toMatchObject(statsOf(groups.get(`${row.level}|${row.stationGuid ?? ""}`)!, metric));
+      }
+    }
+  }, 180_000);
+});
