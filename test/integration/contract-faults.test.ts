@@ -96,12 +96,12 @@ describe("timeout", () => {
   it("reports PlatformUpstreamError of kind timeout when every attempt times out", async () => {
     const net = wire([{ match: FULFILLMENTS, fault: "timeout", times: Infinity }]);
     const { sleep } = recordingSleep();
-    const client = clientFor(server.url, "kp-partner", { fetch: net.fetch, sleep, timeoutMs: 1_000, maxRetries: 2 });
+    const client = clientFor(server.url, "kp-partner", { fetch: net.fetch, sleep, timeoutMs: 1_000, kitchenTimeoutMs: 1_000, maxRetries: 2 });
     const error = await client.kitchen.itemFulfillments(HARBOR, PAST_DATE).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PlatformUpstreamError);
     expect((error as PlatformUpstreamError).kind).toBe("timeout");
     expect((error as PlatformUpstreamError).status).toBeUndefined();
-    expect((error as Error).message).toBe("GET /kitchen/v1/export/itemFulfillments: no response within 1000 ms");
+    expect((error as Error).message).toBe("GET /kitchen/v1/export/itemFulfillments: no response within 1000 ms of network waiting");
     expect(net.requestsTo(FULFILLMENTS)).toHaveLength(3);
   });
 });

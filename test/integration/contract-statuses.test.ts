@@ -4,6 +4,7 @@ import {
   PlatformBadRequestError,
   PlatformError,
   PlatformForbiddenError,
+  PlatformLoginError,
   PlatformNotFoundError,
 } from "@/lib/platform";
 import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-server";
@@ -36,12 +37,13 @@ async function failure(promise: Promise<unknown>, secrets: string[] = []): Promi
 }
 
 describe("401", () => {
-  it("reports refused credentials as PlatformAuthenticationError without the secret, and does not retry", async () => {
+  it("reports refused credentials as a refused PlatformLoginError without the secret, and does not retry", async () => {
     const net = wire();
     const secret = "not-the-secret-9f8e7d";
     const client = clientFor(server.url, "kp-partner", { fetch: net.fetch, clientSecret: secret });
     const error = await failure(client.restaurants.get(MESA), [secret]);
-    expect(error).toBeInstanceOf(PlatformAuthenticationError);
+    expect(error).toBeInstanceOf(PlatformLoginError);
+    expect((error as PlatformLoginError).reason).toBe("refused");
     expect(error.status).toBe(401);
     expect(error.endpoint).toBe("POST /authentication/v1/authentication/login");
     expect(error.requestId).toMatch(/\S/);
