@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { parse } from "csv-parse/sync";
 import { expect, test, type Download, type Locator, type Page } from "@playwright/test";
-import type { KitchenLevel, KitchenSummary, KitchenTickets } from "../lib/kitchen/api-types";
-import { businessDaysInRange } from "../lib/kitchen/business-date";
+import type { KitchenLevel, KitchenSummary, KitchenTickets } from "../lib/kitchen/contract/kitchen-api";
+import { businessDaysInRange } from "../lib/business-date/business-date";
 import { formatCount, formatDuration } from "../lib/kitchen/ui/format";
 import { restaurantNamed, signIn } from "./fixtures/auth";
 

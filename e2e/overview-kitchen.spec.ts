@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import type { KitchenSummary } from "../lib/kitchen/api-types";
+import type { KitchenSummary } from "../lib/kitchen/contract/kitchen-api";
 import { presetRange } from "../lib/kitchen/ui/date-range";
 import { formatCount, formatDuration, formatShare } from "../lib/kitchen/ui/format";
 import { businessDateAt } from "../lib/restaurants/business-date";

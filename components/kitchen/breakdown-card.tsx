@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { METRIC_LABELS, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/api-types";
+import { METRIC_LABELS, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/kitchen-api";
 import type { PivotRow } from "@/lib/kitchen/ui/summary-shapes";
 import { StationCard } from "./station-card";
 import { LevelPicker } from "./level-picker";

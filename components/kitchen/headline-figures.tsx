@@ -1,4 +1,4 @@
-import { LEVEL_LABELS, type KitchenLevel, type KitchenSummary } from "@/lib/kitchen/api-types";
+import { LEVEL_LABELS, type KitchenLevel, type KitchenSummary } from "@/lib/kitchen/contract/kitchen-api";
 import { formatChange, formatCount, formatDuration, formatShare, type Change } from "@/lib/kitchen/ui/format";
 import { levelStats } from "@/lib/kitchen/ui/summary-shapes";
 import { Skeleton } from "@/components/ui/states";

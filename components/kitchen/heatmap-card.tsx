@@ -5,7 +5,7 @@ import { ChartCard } from "@/components/ui/chart-card";
 import { CsvDownloadButton } from "@/components/ui/csv-download-button";
 import { DataTable, type DataColumn } from "@/components/ui/data-table";
 import { HeatmapGrid } from "@/components/charts/heatmap-grid";
-import { METRIC_LABELS, type KitchenLevel, type KitchenMetric, type KitchenSummary, type Stats } from "@/lib/kitchen/api-types";
+import { METRIC_LABELS, type KitchenLevel, type KitchenMetric, type KitchenSummary, type Stats } from "@/lib/kitchen/contract/kitchen-api";
 import { formatCount, formatDuration, formatHour } from "@/lib/kitchen/ui/format";
 import { HEAT_STEPS, heatStep } from "@/lib/kitchen/ui/heat-scale";
 import { heatData } from "@/lib/kitchen/ui/summary-shapes";

@@ -6,7 +6,7 @@ import { CsvDownloadButton } from "@/components/ui/csv-download-button";
 import { DataTable, type DataColumn } from "@/components/ui/data-table";
 import { ChartTooltipBox } from "@/components/charts/chart-tooltip";
 import type { HistogramBin } from "@/components/charts/histogram-chart";
-import { LEVEL_LABELS, METRIC_LABELS, NONE_FILTER, type Histogram, type KitchenLevel, type KitchenMetric, type StationRef } from "@/lib/kitchen/api-types";
+import { LEVEL_LABELS, METRIC_LABELS, NONE_FILTER, type Histogram, type KitchenLevel, type KitchenMetric, type StationRef } from "@/lib/kitchen/contract/kitchen-api";
 import { formatCount, formatDuration, formatShare } from "@/lib/kitchen/ui/format";
 import { histogramRows, stationLabel, type HistogramRow } from "@/lib/kitchen/ui/summary-shapes";
 import { Skeleton } from "@/components/ui/states";

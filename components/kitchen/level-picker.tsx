@@ -1,6 +1,6 @@
 "use client";
 
-import { LEVEL_LABELS, type KitchenLevel } from "@/lib/kitchen/api-types";
+import { LEVEL_LABELS, type KitchenLevel } from "@/lib/kitchen/contract/kitchen-api";
 import styles from "./kitchen-view.module.css";
 
 /** The "Level" select of the cards that show one fulfillment level at a time. */

@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useState, type FormEvent } from "react";
-import { fromIsoDate, toIsoDate } from "@/lib/kitchen/ui/business-dates";
+import { fromIsoDate, toIsoDate } from "@/lib/business-date/format";
 import { RANGE_PRESETS, RANGE_PRESET_LABELS, presetRange, type RangePreset } from "@/lib/kitchen/ui/date-range";
 import { checkCustomRange, type KitchenView } from "@/lib/kitchen/ui/view-state";
 import styles from "./range-control.module.css";

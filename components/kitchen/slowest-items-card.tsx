@@ -2,7 +2,7 @@
 
 import { CsvDownloadButton } from "@/components/ui/csv-download-button";
 import { DataTable, type DataColumn } from "@/components/ui/data-table";
-import { METRIC_LABELS, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/api-types";
+import { METRIC_LABELS, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/kitchen-api";
 import { formatCount, formatDuration } from "@/lib/kitchen/ui/format";
 import type { PivotRow } from "@/lib/kitchen/ui/summary-shapes";
 import { csvColumnsOf } from "./stats-columns";

@@ -6,7 +6,7 @@ import { CsvDownloadButton } from "@/components/ui/csv-download-button";
 import { DataTable } from "@/components/ui/data-table";
 import { ChartTooltipBox } from "@/components/charts/chart-tooltip";
 import { groupedBarChartHeight, legendHeight } from "@/components/charts/chart-sizes";
-import { LEVEL_LABELS, METRIC_LABELS, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/api-types";
+import { LEVEL_LABELS, METRIC_LABELS, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/kitchen-api";
 import { formatCount, formatDuration } from "@/lib/kitchen/ui/format";
 import type { PivotRow } from "@/lib/kitchen/ui/summary-shapes";
 import { LazyGroupedBarChart } from "./lazy-charts";

@@ -1,6 +1,6 @@
 import type { CsvColumn } from "@/lib/csv/csv";
 import type { DataColumn } from "@/components/ui/data-table";
-import { LEVEL_LABELS, type KitchenLevel, type Stats } from "@/lib/kitchen/api-types";
+import { LEVEL_LABELS, type KitchenLevel, type Stats } from "@/lib/kitchen/contract/kitchen-api";
 import { formatCount, formatDuration } from "@/lib/kitchen/ui/format";
 import type { PivotRow } from "@/lib/kitchen/ui/summary-shapes";
 

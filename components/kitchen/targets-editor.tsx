@@ -2,7 +2,7 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
-import { LEVEL_LABELS, type KitchenLevel, type KitchenTargets } from "@/lib/kitchen/api-types";
+import { LEVEL_LABELS, type KitchenLevel, type KitchenTargets } from "@/lib/kitchen/contract/kitchen-api";
 import { formatDuration } from "@/lib/kitchen/ui/format";
 import { kitchenKeys, putKitchenTargets } from "@/lib/queries/kitchen";
 import { errorMessage } from "@/components/ui/states";

@@ -2,9 +2,9 @@ import "server-only";
 import { ApiError } from "@/lib/api/api-error";
 import { toCsv } from "@/lib/csv/csv";
 import { csvDownload, csvStream } from "@/lib/csv/csv-stream";
-import { kitchenRangeQuery, kitchenSummaryQuery, kitchenTargetsInput, kitchenTicketsQuery } from "./api-types";
-import { fulfillmentCsvColumns, kitchenCsvFileName, summaryCsvColumns, withDurations } from "./kitchen-csv";
-import type { KitchenRestaurant, KitchenService } from "./kitchen-service";
+import { kitchenRangeQuery, kitchenSummaryQuery, kitchenTargetsInput, kitchenTicketsQuery } from "@/lib/kitchen/contract/kitchen-api";
+import { fulfillmentCsvColumns, kitchenCsvFileName, summaryCsvColumns, withDurations } from "@/lib/kitchen/query/kitchen-csv";
+import type { KitchenRestaurant, KitchenService } from "@/lib/kitchen/service/kitchen-service";
 
 /**
  * The bodies of the kitchen routes, from the request to the response, without the session

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
-import type { KitchenCoverage, KitchenSummary, KitchenTargets, KitchenTargetsInput, KitchenTickets } from "@/lib/kitchen/api-types";
+import type { KitchenCoverage, KitchenSummary, KitchenTargets, KitchenTargetsInput, KitchenTickets } from "@/lib/kitchen/contract/kitchen-api";
 import type { DateRange } from "@/lib/kitchen/ui/date-range";
 import { fetchKitchenJson, shouldRetryKitchen } from "./kitchen-fetch";
 

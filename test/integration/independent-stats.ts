@@ -1,4 +1,4 @@
-import type { KitchenMetric, Stats } from "@/lib/kitchen/api-types";
+import type { KitchenMetric, Stats } from "@/lib/kitchen/contract/kitchen-api";
 
 /**
  * The kitchen figures computed the plain way, independently of lib/kitchen, for tests to hold the

@@ -1,7 +1,7 @@
 import { parse } from "csv-parse/sync";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { toErrorResponse } from "@/lib/api/error-response";
-import type { KitchenCoverage, KitchenTargets, KitchenTickets } from "@/lib/kitchen/api-types";
+import type { KitchenCoverage, KitchenTargets, KitchenTickets } from "@/lib/kitchen/contract/kitchen-api";
 import {
   coverageResponse,
   fulfillmentsCsvResponse,

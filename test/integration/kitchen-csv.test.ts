@@ -1,8 +1,8 @@
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { KITCHEN_METRICS } from "@/lib/kitchen/api-types";
+import { KITCHEN_METRICS } from "@/lib/kitchen/contract/kitchen-api";
 import { fulfillmentsCsvResponse, summaryCsvResponse, summaryResponse } from "@/lib/kitchen/kitchen-responses";
-import type { KitchenSummary } from "@/lib/kitchen/api-types";
+import type { KitchenSummary } from "@/lib/kitchen/contract/kitchen-api";
 import type { SandboxServer } from "@/lib/sandbox/node-server";
 import { kitchenRequest, kitchenService, newLog, NOW, openTestDatabase, startSandbox, STORE_KINDS, worldRestaurant, type TestDatabase } from "./kitchen-harness";
 

@@ -5,7 +5,7 @@ import type { Database } from "@/lib/db/database";
 import { migrate } from "@/lib/db/migrations";
 import { openPgliteDatabase } from "@/lib/db/pglite-database";
 import { openPostgresDatabase } from "@/lib/db/postgres-database";
-import { createKitchenService, type KitchenRestaurant, type KitchenServiceConfig } from "@/lib/kitchen/kitchen-service";
+import { createKitchenService, type KitchenRestaurant, type KitchenServiceConfig } from "@/lib/kitchen/service/kitchen-service";
 import { createPlatformClient, type FetchLike } from "@/lib/platform";
 import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-server";
 import { defaultWorld } from "@/lib/sandbox/world";

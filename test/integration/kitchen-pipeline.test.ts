@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { toErrorResponse } from "@/lib/api/error-response";
 import { openPostgresDatabase } from "@/lib/db/postgres-database";
-import { createKitchenService } from "@/lib/kitchen/kitchen-service";
+import { createKitchenService } from "@/lib/kitchen/service/kitchen-service";
 import { summaryResponse } from "@/lib/kitchen/kitchen-responses";
 import type { SandboxServer } from "@/lib/sandbox/node-server";
 import {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { KITCHEN_LEVELS, KITCHEN_METRICS } from "@/lib/kitchen/api-types";
-import { createKitchenService } from "@/lib/kitchen/kitchen-service";
+import { KITCHEN_LEVELS, KITCHEN_METRICS } from "@/lib/kitchen/contract/kitchen-api";
+import { createKitchenService } from "@/lib/kitchen/service/kitchen-service";
 import { createPlatformClient } from "@/lib/platform";
 import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-server";
 import { defaultWorld } from "@/lib/sandbox/world";

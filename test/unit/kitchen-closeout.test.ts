@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { closeoutInstant, currentBusinessDate, datePhase } from "@/lib/kitchen/closeout";
-import { localHourResolver } from "@/lib/kitchen/local-hour";
-import { summariseDay } from "@/lib/kitchen/day-summary";
-import { mergeDays } from "@/lib/kitchen/range-summary";
+import { closeoutInstant, currentBusinessDate, datePhase } from "@/lib/business-date/closeout";
+import { localHourResolver } from "@/lib/kitchen/ingest/local-hour";
+import { summariseDay } from "@/lib/kitchen/ingest/day-summary";
+import { mergeDays } from "@/lib/kitchen/query/range-summary";
 import type { ItemFulfillment } from "@/lib/platform/schemas";
 
 const at = (iso: string) => Date.parse(iso);

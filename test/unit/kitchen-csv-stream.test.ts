@@ -2,7 +2,7 @@ import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
 import { toCsv } from "@/lib/csv/csv";
 import { csvDownload, csvStream } from "@/lib/csv/csv-stream";
-import { kitchenCsvFileName } from "@/lib/kitchen/kitchen-csv";
+import { kitchenCsvFileName } from "@/lib/kitchen/query/kitchen-csv";
 
 type Row = { name: string; n: number | null };
 const columns = [

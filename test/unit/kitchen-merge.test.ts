@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { KITCHEN_METRICS, NONE_FILTER, type KitchenMetric, type Stats } from "@/lib/kitchen/api-types";
-import { summariseDay, type DaySummary } from "@/lib/kitchen/day-summary";
-import { decodeDaySummary, encodeDaySummary } from "@/lib/kitchen/day-summary-codec";
-import { recordDurations } from "@/lib/kitchen/durations";
-import { localHourResolver } from "@/lib/kitchen/local-hour";
-import { mergeDays, mergeStationLevels, type SummaryFilters } from "@/lib/kitchen/range-summary";
-import { buildTicketFacts, decodeTicketFacts, encodeTicketFacts, slowestTickets } from "@/lib/kitchen/ticket-facts";
+import { KITCHEN_METRICS, NONE_FILTER, type KitchenMetric, type Stats } from "@/lib/kitchen/contract/kitchen-api";
+import { summariseDay, type DaySummary } from "@/lib/kitchen/ingest/day-summary";
+import { decodeDaySummary, encodeDaySummary } from "@/lib/kitchen/storage/day-summary-codec";
+import { recordDurations } from "@/lib/kitchen/ingest/durations";
+import { localHourResolver } from "@/lib/kitchen/ingest/local-hour";
+import { mergeDays, mergeStationLevels, type SummaryFilters } from "@/lib/kitchen/query/range-summary";
+import { buildTicketFacts, decodeTicketFacts, encodeTicketFacts, slowestTickets } from "@/lib/kitchen/ingest/ticket-facts";
 import type { ItemFulfillment } from "@/lib/platform/schemas";
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { durationSeconds, parseInstant, recordDurations, wholeSeconds } from "@/lib/kitchen/durations";
-import { nearestRank, percentileOf } from "@/lib/kitchen/nearest-rank";
-import { denseStats, meanOneDecimal } from "@/lib/kitchen/dense-histograms";
+import { durationSeconds, parseInstant, recordDurations, wholeSeconds } from "@/lib/kitchen/ingest/durations";
+import { nearestRank, percentileOf } from "@/lib/kitchen/query/nearest-rank";
+import { denseStats, meanOneDecimal } from "@/lib/kitchen/query/dense-histograms";
 
 const at = (iso: string) => Date.parse(iso);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { businessDaysInRange as daysInRange } from "@/lib/kitchen/business-date";
-import { formatBusinessDate, formatDateRange, fromIsoDate, toIsoDate } from "@/lib/kitchen/ui/business-dates";
+import { businessDaysInRange as daysInRange } from "@/lib/business-date/business-date";
+import { formatBusinessDate, formatDateRange, fromIsoDate, toIsoDate } from "@/lib/business-date/format";
 import { includesToday, presetRange, previousPeriod } from "@/lib/kitchen/ui/date-range";
 
 describe("business dates", () => {

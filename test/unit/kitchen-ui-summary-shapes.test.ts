@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { KitchenLevel, KitchenSummary, Stats } from "@/lib/kitchen/api-types";
+import type { KitchenLevel, KitchenSummary, Stats } from "@/lib/kitchen/contract/kitchen-api";
 import { coverageNotes, listDates } from "@/lib/kitchen/ui/coverage-notes";
 import { overviewFigures, sortByValue } from "@/lib/kitchen/ui/overview-figures";
 import {

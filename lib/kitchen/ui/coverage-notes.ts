@@ -1,5 +1,5 @@
-import type { DateCoverage } from "../api-types";
-import { formatBusinessDate, formatBusinessDateShort } from "./business-dates";
+import type { DateCoverage } from "@/lib/kitchen/contract/kitchen-api";
+import { formatBusinessDate, formatBusinessDateShort } from "@/lib/business-date/format";
 
 /**
  * What a range's date coverage means for the reader, in plain words: whether the restaurant is

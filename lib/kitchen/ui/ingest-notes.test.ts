@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { KitchenSummary } from "../api-types";
+import type { KitchenSummary } from "@/lib/kitchen/contract/kitchen-api";
 import { ingestNotes } from "./ingest-notes";
 import { stationKey, stationLabel, stationRows } from "./summary-shapes";
 

@@ -1,4 +1,4 @@
-import type { IngestCounts } from "../api-types";
+import type { IngestCounts } from "@/lib/kitchen/contract/kitchen-api";
 import { formatCount } from "./format";
 
 /**

@@ -1,4 +1,4 @@
-import type { KitchenLevel, KitchenSummary } from "../api-types";
+import type { KitchenLevel, KitchenSummary } from "@/lib/kitchen/contract/kitchen-api";
 
 /**
  * The Overview's kitchen columns for one restaurant and period: items, p50/p90 fire-to-fulfill at

@@ -1,5 +1,5 @@
-import { KITCHEN_LEVELS, LEVEL_LABELS, type KitchenLevel, type KitchenSummary, type Stats, type StationRef } from "../api-types";
-import { enumerateBusinessDates } from "../business-date";
+import { KITCHEN_LEVELS, LEVEL_LABELS, type KitchenLevel, type KitchenSummary, type Stats, type StationRef } from "@/lib/kitchen/contract/kitchen-api";
+import { enumerateBusinessDates } from "@/lib/business-date/business-date";
 
 /**
  * Pure reshaping of a KitchenSummary into what the charts and tables draw: one row per station

@@ -1,5 +1,5 @@
-import { KITCHEN_LEVELS, KITCHEN_METRICS, type KitchenLevel, type KitchenMetric } from "../api-types";
-import { businessDaysInRange, isBusinessDate } from "../business-date";
+import { KITCHEN_LEVELS, KITCHEN_METRICS, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/kitchen-api";
+import { businessDaysInRange, isBusinessDate } from "@/lib/business-date/business-date";
 import { RANGE_PRESETS, presetRange, previousPeriod, type DateRange, type RangePreset } from "./date-range";
 
 /**

@@ -1,6 +1,6 @@
 import { withRestaurant } from "@/lib/api/route-handler";
 import { putTargetsResponse, targetsResponse } from "@/lib/kitchen/kitchen-responses";
-import { getKitchenService } from "@/lib/kitchen/server";
+import { getKitchenService } from "@/lib/kitchen/service/server";
 
 // GET /api/restaurants/[guid]/kitchen/targets
 export const GET = withRestaurant<{ guid: string }>(async ({ restaurant }) => targetsResponse(await getKitchenService(), restaurant));

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isBusinessDate } from "./business-date";
+import { isBusinessDate } from "@/lib/business-date/business-date";
 
 /**
  * The contract of the kitchen API (app/api/restaurants/[guid]/kitchen/**): the query schemas the

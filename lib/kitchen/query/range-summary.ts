@@ -10,10 +10,10 @@ import {
   type StationRef,
   type Stats,
   type TargetShare,
-} from "./api-types";
-import { CELL_WIDTH, UNKNOWN_HOUR, type CubePart, type DaySummary } from "./day-summary";
-import { DenseHistograms, ScratchArena } from "./dense-histograms";
-import { DimensionInterner, type DayIds } from "./dimension-interner";
+} from "@/lib/kitchen/contract/kitchen-api";
+import { CELL_WIDTH, UNKNOWN_HOUR, type CubePart, type DaySummary } from "@/lib/kitchen/ingest/day-summary";
+import { DenseHistograms, ScratchArena } from "@/lib/kitchen/query/dense-histograms";
+import { DimensionInterner, type DayIds } from "@/lib/kitchen/query/dimension-interner";
 
 /**
  * Answers a range by merging its days' cubes: exact, because every breakdown is a sum of cells

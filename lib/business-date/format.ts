@@ -1,4 +1,4 @@
-import { businessDateToUtcMs, isBusinessDate } from "../business-date";
+import { businessDateToUtcMs, isBusinessDate } from "@/lib/business-date/business-date";
 
 /**
  * How the kitchen pages show business dates (`YYYYMMDD`). The arithmetic lives in

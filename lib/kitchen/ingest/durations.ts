@@ -1,5 +1,5 @@
 import type { ItemFulfillment } from "@/lib/platform/schemas";
-import type { KitchenMetric } from "./api-types";
+import type { KitchenMetric } from "@/lib/kitchen/contract/kitchen-api";
 
 /**
  * The three kitchen durations of one item fulfillment record, in whole seconds:

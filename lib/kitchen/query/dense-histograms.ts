@@ -1,5 +1,5 @@
-import type { HistogramBin, Stats } from "./api-types";
-import { nearestRank, REPORTED_PERCENTILES } from "./nearest-rank";
+import type { HistogramBin, Stats } from "@/lib/kitchen/contract/kitchen-api";
+import { nearestRank, REPORTED_PERCENTILES } from "@/lib/kitchen/query/nearest-rank";
 
 /**
  * Many exact one-second histograms side by side in one typed array: group g's count of records

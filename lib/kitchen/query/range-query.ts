@@ -1,6 +1,6 @@
 import { ApiError } from "@/lib/api/api-error";
-import { businessDaysInRange, enumerateBusinessDates } from "./business-date";
-import { currentBusinessDate, type CloseoutRules } from "./closeout";
+import { businessDaysInRange, enumerateBusinessDates } from "@/lib/business-date/business-date";
+import { currentBusinessDate, type CloseoutRules } from "@/lib/business-date/closeout";
 
 /**
  * The checks on a requested range that need the restaurant and the clock (the zod schemas in

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readItemFulfillments, type ItemFulfillment } from "@/lib/platform/schemas";
-import { ingestDay } from "./ingest";
-import { MalformedDayError } from "./fetch-failure";
+import { ingestDay } from "@/lib/kitchen/ingest/ingest";
+import { MalformedDayError } from "@/lib/kitchen/ingest/fetch-failure";
 
 const OURS = "8f1a0b3e-5c2d-4e6f-9a7b-1c2d3e4f5a6b";
 const THEIRS = "0d9c8b7a-6f5e-4d3c-2b1a-0f9e8d7c6b5a";

@@ -20,20 +20,20 @@ import {
   type SlowTicket,
   type StationRef,
   type Stats,
-} from "./api-types";
-import { datePhase, type CloseoutRules, type DatePhase } from "./closeout";
-import { DayCache, typedArrayBytes } from "./day-cache";
-import { DimensionInterner } from "./dimension-interner";
-import { summariseDay, type DaySummary } from "./day-summary";
-import { decodeDaySummary, encodeDaySummary } from "./day-summary-codec";
-import { recordDurations } from "./durations";
-import { describeFetchFailure } from "./fetch-failure";
-import { addIngestCounts, emptyIngestCounts, ingestDay, isKitchenLevel, type IngestedDay } from "./ingest";
-import { KitchenStore, RECORDS_PER_CHUNK, unpack, type DayRow } from "./kitchen-store";
-import { mapLimit } from "./map-limit";
-import { mergeDays, mergeStationLevels, type SummaryFilters } from "./range-summary";
-import { validateRange } from "./range-query";
-import { buildTicketFacts, decodeTicketFacts, encodeTicketFacts, slowestTickets, type TicketFacts } from "./ticket-facts";
+} from "@/lib/kitchen/contract/kitchen-api";
+import { datePhase, type CloseoutRules, type DatePhase } from "@/lib/business-date/closeout";
+import { DayCache, typedArrayBytes } from "@/lib/kitchen/service/day-cache";
+import { DimensionInterner } from "@/lib/kitchen/query/dimension-interner";
+import { summariseDay, type DaySummary } from "@/lib/kitchen/ingest/day-summary";
+import { decodeDaySummary, encodeDaySummary } from "@/lib/kitchen/storage/day-summary-codec";
+import { recordDurations } from "@/lib/kitchen/ingest/durations";
+import { describeFetchFailure } from "@/lib/kitchen/ingest/fetch-failure";
+import { addIngestCounts, emptyIngestCounts, ingestDay, isKitchenLevel, type IngestedDay } from "@/lib/kitchen/ingest/ingest";
+import { KitchenStore, RECORDS_PER_CHUNK, unpack, type DayRow } from "@/lib/kitchen/storage/kitchen-store";
+import { mapLimit } from "@/lib/kitchen/service/map-limit";
+import { mergeDays, mergeStationLevels, type SummaryFilters } from "@/lib/kitchen/query/range-summary";
+import { validateRange } from "@/lib/kitchen/query/range-query";
+import { buildTicketFacts, decodeTicketFacts, encodeTicketFacts, slowestTickets, type TicketFacts } from "@/lib/kitchen/ingest/ticket-facts";
 
 /**
  * The kitchen pipeline: each business date of a restaurant is fetched from the Platform once

@@ -1,6 +1,6 @@
 import { ITEM_FULFILLMENT_TEXT_FIELDS, type ItemFulfillment } from "@/lib/platform/schemas";
-import type { IngestCounts, KitchenLevel } from "./api-types";
-import { MalformedDayError } from "./fetch-failure";
+import type { IngestCounts, KitchenLevel } from "@/lib/kitchen/contract/kitchen-api";
+import { MalformedDayError } from "@/lib/kitchen/ingest/fetch-failure";
 
 /**
  * What the kitchen keeps of one day's export, record by record. The real service sends what the

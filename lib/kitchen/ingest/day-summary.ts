@@ -1,8 +1,8 @@
 import type { ItemFulfillment } from "@/lib/platform/schemas";
-import { KITCHEN_METRICS, type KitchenLevel, type KitchenMetric } from "./api-types";
-import { durationSeconds, parseInstant } from "./durations";
-import { isKitchenLevel } from "./ingest";
-import { localHourResolver } from "./local-hour";
+import { KITCHEN_METRICS, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/kitchen-api";
+import { durationSeconds, parseInstant } from "@/lib/kitchen/ingest/durations";
+import { isKitchenLevel } from "@/lib/kitchen/ingest/ingest";
+import { localHourResolver } from "@/lib/kitchen/ingest/local-hour";
 
 /**
  * The summary of one business date, in a form that merges exactly: for each metric, three cubes

@@ -1,6 +1,6 @@
-import { KITCHEN_METRICS } from "./api-types";
-import { ByteReader, ByteWriter } from "./byte-codec";
-import { CELL_WIDTH, cellTotals, CUBE_KINDS, type CubePart, type DaySummary, type DimensionValue } from "./day-summary";
+import { KITCHEN_METRICS } from "@/lib/kitchen/contract/kitchen-api";
+import { ByteReader, ByteWriter } from "@/lib/kitchen/storage/byte-codec";
+import { CELL_WIDTH, cellTotals, CUBE_KINDS, type CubePart, type DaySummary, type DimensionValue } from "@/lib/kitchen/ingest/day-summary";
 
 /**
  * The stored form of a DaySummary: varints, seconds delta-coded within each cell (ascending, so

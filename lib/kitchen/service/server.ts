@@ -3,7 +3,7 @@ import { getDatabase } from "@/lib/db/server";
 import { env } from "@/lib/env";
 import { getPlatformClient } from "@/lib/platform/server";
 import { recordKitchenEntitlement } from "@/lib/restaurants/kitchen-entitlement";
-import { createKitchenService, type KitchenService } from "./kitchen-service";
+import { createKitchenService, type KitchenService } from "@/lib/kitchen/service/kitchen-service";
 
 const CACHE_KEY = Symbol.for("kitchen-pulse.kitchen-service");
 type ServiceCache = { [CACHE_KEY]?: Promise<KitchenService> };

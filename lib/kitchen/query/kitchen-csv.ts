@@ -1,7 +1,7 @@
 import { csvFileName, type CsvColumn } from "@/lib/csv/csv";
 import type { ItemFulfillment } from "@/lib/platform/schemas";
-import type { KitchenLevel, KitchenMetric, StationRef, Stats } from "./api-types";
-import { recordDurations } from "./durations";
+import type { KitchenLevel, KitchenMetric, StationRef, Stats } from "@/lib/kitchen/contract/kitchen-api";
+import { recordDurations } from "@/lib/kitchen/ingest/durations";
 
 /** The columns of the kitchen CSV exports. */
 

@@ -1,8 +1,8 @@
 import type { ItemFulfillment } from "@/lib/platform/schemas";
-import { KITCHEN_METRICS, NONE_FILTER, type KitchenMetric } from "./api-types";
-import { ByteReader, ByteWriter } from "./byte-codec";
-import { durationSeconds, parseInstant } from "./durations";
-import type { SummaryFilters } from "./range-summary";
+import { KITCHEN_METRICS, NONE_FILTER, type KitchenMetric } from "@/lib/kitchen/contract/kitchen-api";
+import { ByteReader, ByteWriter } from "@/lib/kitchen/storage/byte-codec";
+import { durationSeconds, parseInstant } from "@/lib/kitchen/ingest/durations";
+import type { SummaryFilters } from "@/lib/kitchen/query/range-summary";
 
 /**
  * Per record of a day, the few facts the slowest-tickets drill-down ranks by: which ticket, which

@@ -1,5 +1,5 @@
 import { TZDate } from "@date-fns/tz";
-import { businessDateFromUtcMs, businessDateToUtcMs } from "./business-date";
+import { businessDateFromUtcMs, businessDateToUtcMs } from "@/lib/business-date/business-date";
 
 /**
  * When a business date ends. A restaurant's business date D runs until its closeout hour

@@ -1,4 +1,4 @@
-import type { DaySummary, DimensionValue } from "./day-summary";
+import type { DaySummary, DimensionValue } from "@/lib/kitchen/ingest/day-summary";
 
 /**
  * Numbers for the dimension values (stations, behaviors, sources, items, courses) of a

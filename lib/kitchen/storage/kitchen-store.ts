@@ -2,8 +2,8 @@ import "server-only";
 import { deflateRawSync, inflateRawSync } from "node:zlib";
 import type { Database, Queryable } from "@/lib/db/database";
 import type { ItemFulfillment } from "@/lib/platform/schemas";
-import { DEFAULT_TARGET_SECONDS, KITCHEN_LEVELS, type KitchenLevel } from "./api-types";
-import { INGEST_COUNT_KEYS, type IngestCounts } from "./ingest";
+import { DEFAULT_TARGET_SECONDS, KITCHEN_LEVELS, type KitchenLevel } from "@/lib/kitchen/contract/kitchen-api";
+import { INGEST_COUNT_KEYS, type IngestCounts } from "@/lib/kitchen/ingest/ingest";
 
 /**
  * The kitchen tables (lib/db/migrations.ts): one row per restaurant and business date with its

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PlatformAuthenticationError, PlatformLoginError, PlatformUpstreamError } from "@/lib/platform/errors";
-import { describeFetchFailure } from "./fetch-failure";
+import { describeFetchFailure } from "@/lib/kitchen/ingest/fetch-failure";
 
 describe("describeFetchFailure", () => {
   it("says plainly that the app could not sign in, by reason, rather than naming a status", () => {
