@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 import type { KitchenSummary } from "../lib/kitchen/contract/kitchen-api";
 import { presetRange } from "../lib/kitchen/ui/date-range";
 import { formatCount, formatDuration, formatShare } from "../lib/kitchen/ui/format";
-import { businessDateAt } from "../lib/restaurants/business-date";
+import { currentBusinessDate } from "../lib/business-date/closeout";
 import type { PermittedRestaurant } from "../lib/restaurants/permitted-restaurant";
 import { demoAccount, signIn } from "./fixtures/auth";
 
@@ -55,7 +55,7 @@ test("the Overview shows each kitchen's figures as the API counts them, sortable
       await expect(row).toContainText("Archived");
       continue;
     }
-    const today = businessDateAt(now, r.timeZone, r.closeoutHour);
+    const today = currentBusinessDate(r, now.getTime());
     const [yesterday, week] = await Promise.all(
       (["yesterday", "7d"] as const).map((preset) => {
         const range = presetRange(preset, today);

@@ -3,7 +3,9 @@
 import { useQuery } from "@tanstack/react-query";
 import type { RestaurantInfo } from "@/lib/platform/schemas";
 import { restaurantInfoQuery } from "@/lib/queries/restaurants";
-import { businessDateAt, businessDateWeekday, formatBusinessDate, isBusinessDate } from "@/lib/restaurants/business-date";
+import { businessDateWeekday, isBusinessDate } from "@/lib/business-date/business-date";
+import { currentBusinessDate } from "@/lib/business-date/closeout";
+import { formatBusinessDate } from "@/lib/business-date/format";
 import { formatTimeOfDay, weekdayOf } from "@/lib/restaurants/schedule";
 import { PageHeader } from "@/components/ui/page-header";
 import { ErrorState, LoadingState } from "@/components/ui/states";
@@ -31,7 +33,7 @@ function today(info: RestaurantInfo) {
   const zone = info.general?.timeZone;
   if (!zone) return undefined;
   try {
-    return weekdayOf(businessDateWeekday(businessDateAt(new Date(), zone, info.general?.closeoutHour ?? 0)));
+    return weekdayOf(businessDateWeekday(currentBusinessDate({ timeZone: zone, closeoutHour: info.general?.closeoutHour ?? 0 }, Date.now())));
   } catch {
     return undefined;
   }

@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useState, type FormEvent } from "react";
-import { fromIsoDate, toIsoDate } from "@/lib/business-date/format";
+import { businessDateFromIso, businessDateToIso } from "@/lib/business-date/business-date";
 import { RANGE_PRESETS, RANGE_PRESET_LABELS, presetRange, type RangePreset } from "@/lib/kitchen/ui/date-range";
 import { checkCustomRange, type KitchenView } from "@/lib/kitchen/ui/view-state";
 import styles from "./range-control.module.css";
@@ -35,8 +35,8 @@ export function RangeControl({
   function applyCustom(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    const from = fromIsoDate(String(data.get("from") ?? "")) ?? "";
-    const to = fromIsoDate(String(data.get("to") ?? "")) ?? "";
+    const from = businessDateFromIso(String(data.get("from") ?? "")) ?? "";
+    const to = businessDateFromIso(String(data.get("to") ?? "")) ?? "";
     const check = checkCustomRange(from, to, today);
     if (!check.ok) {
       setError(check.message);
@@ -71,8 +71,8 @@ export function RangeControl({
               name="from"
               type="date"
               className="input"
-              defaultValue={toIsoDate(view.from)}
-              max={toIsoDate(today)}
+              defaultValue={businessDateToIso(view.from)}
+              max={businessDateToIso(today)}
               aria-describedby={error ? errorId : undefined}
               aria-invalid={error ? true : undefined}
             />
@@ -84,8 +84,8 @@ export function RangeControl({
               name="to"
               type="date"
               className="input"
-              defaultValue={toIsoDate(view.to)}
-              max={toIsoDate(today)}
+              defaultValue={businessDateToIso(view.to)}
+              max={businessDateToIso(today)}
               aria-describedby={error ? errorId : undefined}
               aria-invalid={error ? true : undefined}
             />

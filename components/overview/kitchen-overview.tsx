@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { restaurantsQuery } from "@/lib/queries/restaurants";
-import { businessDateAt } from "@/lib/restaurants/business-date";
+import { currentBusinessDate } from "@/lib/business-date/closeout";
 import { KitchenOverviewTable, type OverviewRestaurant } from "./kitchen-overview-table";
 
 /**
@@ -18,7 +18,7 @@ export function KitchenOverview() {
     const now = new Date();
     return (list ?? []).flatMap((r) => {
       try {
-        const today = businessDateAt(now, r.timeZone, r.closeoutHour);
+        const today = currentBusinessDate(r, now.getTime());
         return [{ guid: r.guid, name: r.name, locationName: r.locationName, archived: r.archived, kitchenEntitled: r.kitchenEntitled, today }];
       } catch {
         // A zone the runtime does not know: the restaurant list already flags it; no figures here.

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { formatBusinessDate } from "@/lib/restaurants/business-date";
+import { formatBusinessDate } from "@/lib/business-date/format";
 import type { PermittedRestaurant } from "@/lib/restaurants/permitted-restaurant";
 import { RESTAURANT_SECTIONS, restaurantPath } from "@/components/shell/sections";
 import { RestaurantStatusBadge } from "./restaurant-status";

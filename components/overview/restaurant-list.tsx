@@ -4,7 +4,8 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useMemo } from "react";
 import { restaurantsQuery } from "@/lib/queries/restaurants";
-import { businessDateAt, formatBusinessDate } from "@/lib/restaurants/business-date";
+import { currentBusinessDate } from "@/lib/business-date/closeout";
+import { formatBusinessDate } from "@/lib/business-date/format";
 import type { PermittedRestaurant } from "@/lib/restaurants/permitted-restaurant";
 import { DataTable, type DataColumn } from "@/components/ui/data-table";
 import { EmptyState, ErrorState, Skeleton } from "@/components/ui/states";
@@ -17,7 +18,7 @@ export type RestaurantColumn = DataColumn<PermittedRestaurant>;
 
 function todaysBusinessDate(r: PermittedRestaurant, now: Date): string | null {
   try {
-    return businessDateAt(now, r.timeZone, r.closeoutHour);
+    return currentBusinessDate(r, now.getTime());
   } catch {
     return null;
   }

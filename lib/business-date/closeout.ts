@@ -1,11 +1,15 @@
 import { TZDate } from "@date-fns/tz";
-import { businessDateFromUtcMs, businessDateToUtcMs } from "@/lib/business-date/business-date";
+import { businessDateFromUtcMs, businessDateToUtcMs } from "./business-date";
+import { isValidTimeZone } from "./time-zone";
 
 /**
- * When a business date ends. A restaurant's business date D runs until its closeout hour
- * (restaurant time) on the calendar day after D; the kitchen keeps fulfilling late orders until
- * then. We call D closed once that moment plus a grace period has passed (exports can lag the
- * closeout): a closed date is fetched once and kept; an open one is refreshed.
+ * When a business date ends, and which one is in progress. A restaurant's business date D runs
+ * until its closeout hour (restaurant time) on the calendar day after D; the kitchen keeps
+ * fulfilling late orders until then, so at 01:30 in a restaurant that closes out at 04:00 it is
+ * still yesterday's business date. We call D closed once that moment plus a grace period has
+ * passed (exports can lag the closeout): a closed date is fetched once and kept; an open one is
+ * refreshed. `currentBusinessDate` is the one "today" of the app: the pages, the overview and
+ * the server's checks all ask it.
  */
 export interface CloseoutRules {
   timeZone: string;
@@ -21,8 +25,10 @@ export function closeoutInstant(date: string, rules: CloseoutRules): number {
   return new TZDate(next.getUTCFullYear(), next.getUTCMonth(), next.getUTCDate(), rules.closeoutHour, 0, 0, rules.timeZone).getTime();
 }
 
-/** The business date in progress at `nowMs`. */
+/** The business date in progress at `nowMs` ("today"). Throws RangeError on an unknown zone. */
 export function currentBusinessDate(rules: CloseoutRules, nowMs: number): string {
+  // TZDate reads an unknown zone as an invalid date, which would turn into "NaNNaNNaN".
+  if (!isValidTimeZone(rules.timeZone)) throw new RangeError(`unknown time zone "${rules.timeZone}"`);
   const local = new TZDate(nowMs, rules.timeZone);
   const calendar = Date.UTC(local.getFullYear(), local.getMonth(), local.getDate());
   return businessDateFromUtcMs(local.getHours() < rules.closeoutHour ? calendar - 86_400_000 : calendar);

@@ -1,10 +1,11 @@
 import "server-only";
 import { PlatformNotFoundError } from "@/lib/platform/errors";
-import { getPlatformClient } from "@/lib/platform/server";
+import { getPlatformClient } from "@/lib/platform-wiring/platform-client";
 import type { RestaurantInfo } from "@/lib/platform/schemas";
-import { isValidTimeZone } from "./business-date";
+import { isValidTimeZone } from "@/lib/business-date/time-zone";
 import type { PermittedRestaurant } from "./permitted-restaurant";
-import { processSingleton } from "./process-cache";
+import { createTtlCache } from "@/lib/cache/ttl-cache";
+import { processSingleton } from "@/lib/process-singleton";
 
 /**
  * Restaurant identity (name, location, zone, closeout, archived) from the Platform's restaurant
@@ -14,31 +15,19 @@ import { processSingleton } from "./process-cache";
  */
 export type RestaurantIdentity = Omit<PermittedRestaurant, "kitchenEntitled">;
 
-const TTL_MS = 5 * 60_000;
-
-interface Entry {
-  at: number;
-  value: Promise<RestaurantIdentity | null>;
-}
-
-const cache = processSingleton("restaurant-identity", () => new Map<string, Entry>());
+const cache = processSingleton("restaurant-identity", () =>
+  // Keys are the accounts file's restaurants, so the bound is only a guard.
+  createTtlCache<RestaurantIdentity | null>({ ttlMs: 5 * 60_000, max: 1_000 }),
+);
 
 /** The restaurant's identity, or null when the Platform does not know the GUID. */
 export function restaurantIdentity(guid: string): Promise<RestaurantIdentity | null> {
-  const hit = cache.get(guid);
-  if (hit && Date.now() - hit.at < TTL_MS) return hit.value;
-  const value = fetchIdentity(guid);
-  cache.set(guid, { at: Date.now(), value });
-  // Failures are not cached: the next request tries again.
-  value.catch(() => {
-    if (cache.get(guid)?.value === value) cache.delete(guid);
-  });
-  return value;
+  return cache.get(guid, () => fetchIdentity(guid));
 }
 
 /** Seeds the cache from a RestaurantInfo fetched for another reason (the Info page). */
 export function rememberRestaurantInfo(info: RestaurantInfo): void {
-  cache.set(info.guid, { at: Date.now(), value: Promise.resolve(identityFromInfo(info)) });
+  cache.set(info.guid, identityFromInfo(info));
 }
 
 async function fetchIdentity(guid: string): Promise<RestaurantIdentity | null> {

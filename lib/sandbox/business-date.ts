@@ -5,7 +5,7 @@ import { daysInMonth } from "./last-modified";
  * The businessDate query parameter of itemFulfillments (4.2): required, `YYYYMMDD`, and a date
  * that exists (20260230 is refused rather than rolled over to March).
  */
-export function parseBusinessDate(raw: string | null): string {
+export function readBusinessDateParam(raw: string | null): string {
   if (raw === null || raw === "") {
     throw new SandboxError(400, "INVALID_BUSINESS_DATE", "businessDate is required (format YYYYMMDD).");
   }

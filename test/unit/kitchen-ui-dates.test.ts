@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { businessDaysInRange as daysInRange } from "@/lib/business-date/business-date";
-import { formatBusinessDate, formatDateRange, fromIsoDate, toIsoDate } from "@/lib/business-date/format";
+import { businessDateFromIso, businessDateToIso, businessDaysInRange as daysInRange } from "@/lib/business-date/business-date";
+import { formatBusinessDate, formatDateRange } from "@/lib/business-date/format";
 import { includesToday, presetRange, previousPeriod } from "@/lib/kitchen/ui/date-range";
 
 describe("business dates", () => {
   it("converts to and from date-input values", () => {
-    expect(toIsoDate("20250309")).toBe("2025-03-09");
-    expect(fromIsoDate("2025-03-09")).toBe("20250309");
-    expect(fromIsoDate("2025-02-30")).toBeNull();
-    expect(fromIsoDate("")).toBeNull();
+    expect(businessDateToIso("20250309")).toBe("2025-03-09");
+    expect(businessDateFromIso("2025-03-09")).toBe("20250309");
+    expect(businessDateFromIso("2025-02-30")).toBeNull();
+    expect(businessDateFromIso("")).toBeNull();
   });
 
   it("labels a business date as the calendar day it names, whatever the viewer's zone", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseBusinessDate } from "@/lib/sandbox/business-date";
+import { readBusinessDateParam } from "@/lib/sandbox/business-date";
 import { SandboxError } from "@/lib/sandbox/errors";
 import { parseLastModified } from "@/lib/sandbox/last-modified";
 
@@ -59,22 +59,22 @@ describe("parseLastModified", () => {
   );
 });
 
-describe("parseBusinessDate", () => {
+describe("readBusinessDateParam", () => {
   it("accepts real calendar dates, leap days included", () => {
-    expect(parseBusinessDate("20260105")).toBe("20260105");
-    expect(parseBusinessDate("20240229")).toBe("20240229");
+    expect(readBusinessDateParam("20260105")).toBe("20260105");
+    expect(readBusinessDateParam("20240229")).toBe("20240229");
   });
 
   it("requires the parameter", () => {
-    expect(error400(() => parseBusinessDate(null)).message).toMatch(/required/);
-    expect(error400(() => parseBusinessDate("")).message).toMatch(/required/);
+    expect(error400(() => readBusinessDateParam(null)).message).toMatch(/required/);
+    expect(error400(() => readBusinessDateParam("")).message).toMatch(/required/);
   });
 
   it.each(["2026-01-05", "2026015", "202601050", "abcdefgh", " 20260105"])("refuses the malformed %j", (value) => {
-    expect(error400(() => parseBusinessDate(value)).message).toMatch(/YYYYMMDD/);
+    expect(error400(() => readBusinessDateParam(value)).message).toMatch(/YYYYMMDD/);
   });
 
   it.each(["20260230", "20250229", "20261301", "20260100", "20260431"])("refuses %j, which is no calendar date", (value) => {
-    expect(error400(() => parseBusinessDate(value)).message).toMatch(/not a calendar date/);
+    expect(error400(() => readBusinessDateParam(value)).message).toMatch(/not a calendar date/);
   });
 });

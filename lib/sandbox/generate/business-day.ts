@@ -12,7 +12,7 @@ export interface BusinessDate {
   weekday: Weekday;
 }
 
-export function parseBusinessDate(value: string): BusinessDate {
+export function splitBusinessDate(value: string): BusinessDate {
   const m = /^(\d{4})(\d{2})(\d{2})$/.exec(value);
   if (!m) throw new Error(`businessDate must be YYYYMMDD, got "${value}"`);
   const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];

@@ -2,7 +2,7 @@ import { TZDate } from "@date-fns/tz";
 import { describe, expect, it } from "vitest";
 import { itemFulfillment, type ItemFulfillment } from "@/lib/platform/schemas";
 import { defaultWorld } from "../world";
-import { businessDayBounds, parseBusinessDate } from "./business-day";
+import { businessDayBounds, splitBusinessDate } from "./business-day";
 import { generateItemFulfillments, generateRestaurantConfig, type RestaurantConfig } from "./index";
 
 const world = defaultWorld();
@@ -173,14 +173,14 @@ describe("generateItemFulfillments", { timeout: 60_000 }, () => {
   it("keeps every ticket inside the business day, from closeoutHour to closeoutHour, across daylight-saving changes", () => {
     const ny = { timeZone: "America/New_York", closeoutHour: 4 };
     const hours = (date: string) => {
-      const b = businessDayBounds(ny, parseBusinessDate(date));
+      const b = businessDayBounds(ny, splitBusinessDate(date));
       return [new Date(b.start).toISOString(), (b.end - b.start) / 3_600_000];
     };
     expect(hours("20261101")).toEqual(["2026-11-01T09:00:00.000Z", 24]);
     expect(hours("20261031")).toEqual(["2026-10-31T08:00:00.000Z", 25]);
     expect(hours("20260307")).toEqual(["2026-03-07T09:00:00.000Z", 23]);
     for (const date of ["20261031", "20261101", "20260307", "20260308", SATURDAY]) {
-      const { start, end } = businessDayBounds(harbor, parseBusinessDate(date));
+      const { start, end } = businessDayBounds(harbor, splitBusinessDate(date));
       const fired = day(harbor, date).map((r) => Date.parse(r.ticketFiredAt!));
       expect(fired.length).toBeGreaterThan(0);
       expect(fired.filter((t) => t < start || t >= end)).toEqual([]);

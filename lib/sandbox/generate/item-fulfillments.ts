@@ -1,5 +1,5 @@
 import type { ItemFulfillment, Weekday } from "@/lib/platform/schemas";
-import { businessDayBounds, parseBusinessDate, serviceWindows, type ServiceWindow } from "./business-day";
+import { businessDayBounds, splitBusinessDate, serviceWindows, type ServiceWindow } from "./business-day";
 import { conceptOf } from "./concept";
 import { SCHEDULES } from "./schedule";
 import type { GenerateContext, RestaurantConfig } from "./context";
@@ -82,7 +82,7 @@ function ticketItems(rng: Rng, routing: KitchenRouting, kinds: readonly FoodKind
  */
 export function generateItemFulfillments(ctx: GenerateContext, config: RestaurantConfig, businessDate: string, opts?: { asOf?: number }): ItemFulfillment[] {
   const { world, restaurant, brand } = ctx;
-  const date = parseBusinessDate(businessDate);
+  const date = splitBusinessDate(businessDate);
   if (Number(businessDate) < restaurant.firstBusinessDate) return [];
   const bounds = businessDayBounds(restaurant, date);
   const asOf = opts?.asOf ?? Number.POSITIVE_INFINITY;

@@ -1,5 +1,5 @@
 import { authenticate } from "../bearer";
-import { parseBusinessDate } from "../business-date";
+import { readBusinessDateParam } from "../business-date";
 import { jsonResponse, SandboxError } from "../errors";
 import { sleep } from "../faults";
 import type { ExportLatency } from "../options";
@@ -15,7 +15,7 @@ const SCOPE = "kitchen:read";
 export async function itemFulfillments({ request, url, ctx }: RouteInput): Promise<Response> {
   const principal = await authenticate(request, ctx, SCOPE);
   const restaurant = restaurantFromHeader(request, ctx, principal);
-  const businessDate = parseBusinessDate(url.searchParams.get("businessDate"));
+  const businessDate = readBusinessDateParam(url.searchParams.get("businessDate"));
   // 204: the restaurant lacks the professional tier. Never used for an empty day, which is [].
   if (restaurant.tier === "basic") return new Response(null, { status: 204 });
   const records = ctx.data.itemFulfillments(restaurant, businessDate, ctx.settings.now());

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { requireRestaurant } from "@/lib/access/page-access";
-import { businessDateAt } from "@/lib/restaurants/business-date";
+import { currentBusinessDate } from "@/lib/business-date/closeout";
 import { KitchenView } from "@/components/kitchen/kitchen-view";
 
 type Props = { params: Promise<{ guid: string }> };
@@ -18,7 +18,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function KitchenPage({ params }: Props) {
   const { guid } = await params;
   const restaurant = await requireRestaurant(guid);
-  const today = businessDateAt(new Date(), restaurant.timeZone, restaurant.closeoutHour);
+  const today = currentBusinessDate(restaurant, Date.now());
   return (
     <KitchenView
       today={today}

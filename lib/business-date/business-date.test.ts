@@ -1,16 +1,12 @@
 import { describe, expect, it } from "vitest";
-import {
-  addBusinessDays,
-  businessDateAt,
-  businessDateToIso,
-  businessDateWeekday,
-  formatBusinessDate,
-  isBusinessDate,
-  parseBusinessDate,
-  wallClock,
-} from "./business-date";
+import { addBusinessDays, businessDateFromIso, businessDateToIso, businessDateWeekday, isBusinessDate, parseBusinessDate, toBusinessDate } from "./business-date";
+import { currentBusinessDate } from "./closeout";
+import { formatBusinessDate } from "./format";
 
-describe("businessDateAt", () => {
+/** The one "today", called as the pages call it. */
+const businessDateAt = (instant: Date, timeZone: string, closeoutHour: number) => currentBusinessDate({ timeZone, closeoutHour }, instant.getTime());
+
+describe("currentBusinessDate (today)", () => {
   it("is still yesterday's business date before the closeout hour", () => {
     // 2024-03-09 06:30Z is 01:30 in New York (EST, UTC-5).
     expect(businessDateAt(new Date("2024-03-09T06:30:00Z"), "America/New_York", 4)).toBe("20240308");
@@ -71,14 +67,40 @@ describe("business date arithmetic", () => {
     expect(formatBusinessDate("20240309", "long")).toBe("Saturday, March 9, 2024");
   });
 
-  it("reads the wall clock with a weekday", () => {
-    expect(wallClock(new Date("2024-03-09T23:15:00Z"), "Asia/Tokyo")).toEqual({
-      year: 2024,
-      month: 3,
-      day: 10,
-      hour: 8,
-      minute: 15,
-      weekday: 0,
-    });
+  it("reads ISO dates from and to date inputs", () => {
+    expect(businessDateFromIso("2025-03-09")).toBe("20250309");
+    expect(businessDateFromIso("2025-02-30")).toBeNull();
+    expect(businessDateFromIso("20250309")).toBeNull();
+  });
+});
+
+describe("today agrees with an independent wall clock", () => {
+  // Intl's formatToParts is a second, independent reading of the local time: the business date is
+  // the local calendar date, one day earlier before the closeout hour.
+  const formats = new Map<string, Intl.DateTimeFormat>();
+  function byIntl(instant: Date, timeZone: string, closeoutHour: number): string {
+    let format = formats.get(timeZone);
+    if (!format) {
+      format = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", hourCycle: "h23" });
+      formats.set(timeZone, format);
+    }
+    const parts = format.formatToParts(instant);
+    const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+    const date = toBusinessDate(get("year"), get("month"), get("day"));
+    return get("hour") % 24 < closeoutHour ? addBusinessDays(date, -1) : date;
+  }
+
+  it("every eleventh hour of two years, in six zones and three closeout hours", () => {
+    const zones = ["America/New_York", "America/Los_Angeles", "America/Chicago", "Europe/London", "Asia/Kolkata", "Pacific/Kiritimati"];
+    let checked = 0;
+    for (let t = Date.parse("2024-01-01T00:30:00Z"); t < Date.parse("2026-01-01T00:00:00Z"); t += 3_600_000 * 11) {
+      for (const zone of zones) {
+        for (const closeoutHour of [0, 4, 12]) {
+          expect(businessDateAt(new Date(t), zone, closeoutHour), `${new Date(t).toISOString()} ${zone} ${closeoutHour}`).toBe(byIntl(new Date(t), zone, closeoutHour));
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(25_000);
   });
 });
