@@ -1,6 +1,7 @@
 import type { ItemFulfillment } from "@/lib/platform/schemas";
 import { KITCHEN_METRICS, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/kitchen-api";
 import { durationSeconds, parseInstant } from "@/lib/kitchen/ingest/durations";
+import { Interner } from "@/lib/interning/interner";
 import { isKitchenLevel } from "@/lib/kitchen/ingest/ingest";
 import { localHourResolver } from "@/lib/kitchen/ingest/local-hour";
 
@@ -60,39 +61,12 @@ export interface DaySummary {
   cubes: Record<KitchenMetric, Record<CubeKind, CubePart>>;
 }
 
-class Dictionary {
-  readonly values: DimensionValue[] = [];
-  private readonly index = new Map<string | null, number>();
-
-  id(guid: string | null | undefined, name: string | null | undefined): number {
-    const key = guid ?? null;
-    let id = this.index.get(key);
-    if (id === undefined) {
-      id = this.values.length;
-      this.index.set(key, id);
-      this.values.push({ guid: key, name: name ?? null });
-    } else if (name && this.values[id]!.name === null) {
-      this.values[id]!.name = name;
-    }
-    return id;
-  }
-}
-
-class StringDictionary {
-  readonly values: (string | null)[] = [];
-  private readonly index = new Map<string | null, number>();
-
-  id(value: string | null | undefined): number {
-    const key = value ?? null;
-    let id = this.index.get(key);
-    if (id === undefined) {
-      id = this.values.length;
-      this.index.set(key, id);
-      this.values.push(key);
-    }
-    return id;
-  }
-}
+// One dictionary per dimension of a day: GUID-keyed values keep the first name seen (a record
+// that lacks it borrows another's); the plain ones are the string itself.
+const dimension = (guid: string | null, name: string | null | undefined): DimensionValue => ({ guid, name: name ?? null });
+const fillName = (value: DimensionValue, name: string | null | undefined) => {
+  if (name && value.name === null) value.name = name;
+};
 
 /**
  * Summarises the records of one business date. `timeZone` places hours of day. Records without a
@@ -102,11 +76,11 @@ export function summariseDay(all: readonly ItemFulfillment[], businessDate: stri
   const records = all.every((r) => isKitchenLevel(r.itemFulfillmentLevel)) ? all : all.filter((r) => isKitchenLevel(r.itemFulfillmentLevel));
   const n = records.length;
   const hourOf = localHourResolver(timeZone);
-  const stations = new Dictionary();
-  const items = new Dictionary();
-  const courses = new Dictionary();
-  const behaviors = new StringDictionary();
-  const sources = new StringDictionary();
+  const stations = new Interner<DimensionValue>((v) => v.guid);
+  const items = new Interner<DimensionValue>((v) => v.guid);
+  const courses = new Interner<DimensionValue>((v) => v.guid);
+  const behaviors = new Interner<string | null>();
+  const sources = new Interner<string | null>();
 
   const level = new Uint32Array(n);
   const station = new Uint32Array(n);
@@ -128,11 +102,11 @@ export function summariseDay(all: readonly ItemFulfillment[], businessDate: stri
     const lv = r.itemFulfillmentLevel as KitchenLevel;
     level[i] = lv;
     levelsSeen.add(lv);
-    station[i] = stations.id(r.prepStationGuid, r.prepStationName);
-    item[i] = items.id(r.selectionMenuItemGuid, r.selectionMenuItemName);
-    course[i] = courses.id(r.courseGuid, r.courseName);
-    behavior[i] = behaviors.id(r.diningOptionBehavior);
-    source[i] = sources.id(r.orderSource);
+    station[i] = stations.idWith(r.prepStationGuid ?? null, r.prepStationName, dimension, fillName);
+    item[i] = items.idWith(r.selectionMenuItemGuid ?? null, r.selectionMenuItemName, dimension, fillName);
+    course[i] = courses.idWith(r.courseGuid ?? null, r.courseName, dimension, fillName);
+    behavior[i] = behaviors.id(r.diningOptionBehavior ?? null);
+    source[i] = sources.id(r.orderSource ?? null);
     const fired = parseInstant(r.ticketFiredAt);
     const started = parseInstant(r.itemStartedAt);
     const fulfilled = parseInstant(r.itemFulfilledAt);

@@ -1,3 +1,4 @@
+import { Interner } from "@/lib/interning/interner";
 import type { ItemFulfillment } from "@/lib/platform/schemas";
 import { KITCHEN_METRICS, NONE_FILTER, type KitchenMetric } from "@/lib/kitchen/contract/kitchen-api";
 import { ByteReader, ByteWriter } from "@/lib/kitchen/storage/byte-codec";
@@ -30,30 +31,12 @@ export const NO_TICKET = 0xffffffff;
 export const NO_LEVEL = 255;
 const FORMAT_VERSION = 1;
 
-function dictionary() {
-  const values: (string | null)[] = [];
-  const index = new Map<string | null, number>();
-  return {
-    values,
-    id(v: string | null | undefined): number {
-      const key = v ?? null;
-      let id = index.get(key);
-      if (id === undefined) {
-        id = values.length;
-        index.set(key, id);
-        values.push(key);
-      }
-      return id;
-    },
-  };
-}
-
 export function buildTicketFacts(records: readonly ItemFulfillment[], businessDate: string): TicketFacts {
   const n = records.length;
-  const tickets = dictionary();
-  const stations = dictionary();
-  const behaviors = dictionary();
-  const sources = dictionary();
+  const tickets = new Interner<string | null>();
+  const stations = new Interner<string | null>();
+  const behaviors = new Interner<string | null>();
+  const sources = new Interner<string | null>();
   const facts: TicketFacts = {
     businessDate,
     tickets: [],
@@ -73,9 +56,9 @@ export function buildTicketFacts(records: readonly ItemFulfillment[], businessDa
     const level = r.itemFulfillmentLevel;
     const measurable = level === 0 || level === 1 || level === 2;
     facts.level[i] = measurable ? level : NO_LEVEL;
-    facts.station[i] = stations.id(r.prepStationGuid);
-    facts.behavior[i] = behaviors.id(r.diningOptionBehavior);
-    facts.source[i] = sources.id(r.orderSource);
+    facts.station[i] = stations.id(r.prepStationGuid ?? null);
+    facts.behavior[i] = behaviors.id(r.diningOptionBehavior ?? null);
+    facts.source[i] = sources.id(r.orderSource ?? null);
     const fired = parseInstant(r.ticketFiredAt);
     const started = parseInstant(r.itemStartedAt);
     const fulfilled = parseInstant(r.itemFulfilledAt);
