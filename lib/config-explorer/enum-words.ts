@@ -1,5 +1,5 @@
 import { knownEntry } from "@/lib/platform/schemas/open-enum";
-import { ITEM_TYPE_WORDS, UNIT_WORDS } from "@/lib/menu/menu-words";
+import { ITEM_TYPE_WORDS, UNIT_WORDS } from "@/lib/vocabulary/menu-enum-words";
 
 /** The configuration API's enumerations (2.8) in words a manager reads. */
 export const ENUM_WORDS = {

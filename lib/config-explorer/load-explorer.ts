@@ -1,7 +1,7 @@
 import "server-only";
 import type { ConfigResource } from "@/lib/platform/schemas";
 import type { ConfigTable } from "./config-cell";
-import { readConfigList, readTipWithholding } from "./config-reads";
+import { readConfigList, readTipWithholding } from "@/lib/config-reads/config-reads";
 import { nameLookups, presentResource } from "./present-resource";
 import { EXPLORER_RESOURCES, RESOURCE_INFO, type ExplorerResource, type ResourceCount } from "./resource-catalog";
 import { RESOURCE_SPECS, type Entity } from "./resource-columns";

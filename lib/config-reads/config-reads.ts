@@ -1,7 +1,7 @@
 import "server-only";
-import { getPlatformClient } from "@/lib/platform/server";
+import { getPlatformClient } from "@/lib/platform-wiring/platform-client";
 import type { ConfigEntity, ConfigResource, PrepStation, TipWithholding } from "@/lib/platform/schemas";
-import { cachedRead } from "./config-cache";
+import { cachedRead } from "./read-cache";
 
 /**
  * The Platform configuration reads of the stations, menu and configuration pages, every page

@@ -2,26 +2,18 @@ import "server-only";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { env } from "@/lib/env";
+import { processSingletonPromise } from "@/lib/process-singleton";
 import type { Database } from "./database";
 import { migrate } from "./migrations";
 import { openPgliteDatabase } from "./pglite-database";
 import { openPostgresDatabase } from "./postgres-database";
 
-const CACHE_KEY = Symbol.for("kitchen-pulse.database");
-type DatabaseCache = { [CACHE_KEY]?: Promise<Database> };
-
 /**
  * The process-wide database, migrated. PostgreSQL when DATABASE_URL is set, else PGlite persisted
- * under DATA_DIR/kitchen. Kept on globalThis because Next's dev server re-evaluates modules on
- * edits, and a second PGlite on the same directory would corrupt it.
+ * under DATA_DIR/kitchen. One per process: a second PGlite on the same directory would corrupt it.
  */
 export function getDatabase(): Promise<Database> {
-  const cache = globalThis as DatabaseCache;
-  cache[CACHE_KEY] ??= openDatabase().catch((error: unknown) => {
-    delete cache[CACHE_KEY];
-    throw error;
-  });
-  return cache[CACHE_KEY];
+  return processSingletonPromise("database", openDatabase);
 }
 
 export async function openDatabase(): Promise<Database> {

@@ -1,6 +1,6 @@
 import "server-only";
-import { readConfigList } from "@/lib/config-explorer/config-reads";
-import { cachedRead } from "@/lib/config-explorer/config-cache";
+import { readConfigList } from "@/lib/config-reads/config-reads";
+import { cachedRead } from "@/lib/config-reads/read-cache";
 import { buildMenuModel } from "./build-menu-model";
 import type { MenuModel } from "./menu-model";
 

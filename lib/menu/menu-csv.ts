@@ -2,7 +2,7 @@ import { toCsv, type CsvColumn } from "@/lib/csv/csv";
 import { resolveOptionGroups, resolveUnitOfMeasure } from "./inheritance";
 import type { MenuModel } from "./menu-model";
 import { itemPlacements, placementLabel, type ItemPlacement } from "./menu-placements";
-import { itemTypeWords, unitWords } from "./menu-words";
+import { itemTypeWords, unitWords } from "@/lib/vocabulary/menu-enum-words";
 
 interface ItemRow {
   placement: ItemPlacement;

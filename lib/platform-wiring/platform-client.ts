@@ -3,31 +3,30 @@ import { createHash } from "node:crypto";
 import { PostgresBudget } from "@/lib/db/platform-budget";
 import { getDatabase } from "@/lib/db/server";
 import { appOrigin, env } from "@/lib/env";
-import { defaultWorld } from "@/lib/sandbox/world";
-import { createPlatformClient, type PlatformClientOptions } from "./index";
-import type { SharedBudget } from "./shared-budget";
-import type { PlatformClient } from "./types";
-
-/** The sandbox's partner client (world.json): the app's identity when no real Platform is set. */
-const SANDBOX_CLIENT_ID = "kp-partner";
-
-const CACHE_KEY = Symbol.for("kitchen-pulse.platform-client");
-type ClientCache = { [CACHE_KEY]?: PlatformClient };
+import { createPlatformClient, type PlatformClientOptions } from "@/lib/platform";
+import type { SharedBudget } from "@/lib/platform/shared-budget";
+import type { PlatformClient } from "@/lib/platform/types";
+import { forgetProcessSingleton, processSingleton } from "@/lib/process-singleton";
+import { sandboxAppCredentials } from "@/lib/sandbox/app-credentials";
 
 /**
- * The process-wide Platform client. Kept on globalThis because Next's dev server re-evaluates
- * modules on every edit: a module-level variable would mean a new client, a new token and a new
- * login each time, and the service allows only about two logins an hour.
+ * The app's wiring of the Platform client: lib/platform is a client for any credentials and knows
+ * nothing of the app's environment, database or sandbox; this module composes the three.
+ */
+
+const SINGLETON_KEY = "platform-client";
+
+/**
+ * The process-wide Platform client. One per process (processSingleton): a second client would
+ * mean a new token and a new login, and the service allows only about two logins an hour.
  */
 export function getPlatformClient(): PlatformClient {
-  const cache = globalThis as ClientCache;
-  cache[CACHE_KEY] ??= createPlatformClient(platformClientOptions());
-  return cache[CACHE_KEY];
+  return processSingleton(SINGLETON_KEY, () => createPlatformClient(platformClientOptions()));
 }
 
 /** For tests that change the environment between cases. */
 export function resetPlatformClientForTests(): void {
-  delete (globalThis as ClientCache)[CACHE_KEY];
+  forgetProcessSingleton(SINGLETON_KEY);
 }
 
 function platformClientOptions(): PlatformClientOptions {
@@ -45,9 +44,7 @@ function platformClientOptions(): PlatformClientOptions {
     // env() has already insisted on both credentials when a base URL is set.
     target = { baseUrl: e.PLATFORM_BASE_URL, clientId: e.PLATFORM_CLIENT_ID!, clientSecret: e.PLATFORM_CLIENT_SECRET! };
   } else {
-    const partner = defaultWorld().clients.find((c) => c.type === "PARTNER" && c.clientId === SANDBOX_CLIENT_ID);
-    if (!partner) throw new Error(`lib/sandbox/world.json has no PARTNER client "${SANDBOX_CLIENT_ID}" for the embedded sandbox`);
-    target = { baseUrl: `${appOrigin()}/sandbox`, clientId: partner.clientId, clientSecret: partner.clientSecret };
+    target = { baseUrl: `${appOrigin()}/sandbox`, ...sandboxAppCredentials() };
   }
   return { ...tuning, ...target, budget: sharedBudget(target, tuning) };
 }

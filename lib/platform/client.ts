@@ -47,7 +47,7 @@ export interface PlatformClientOptions {
   maxPer15Min?: number;
   /**
    * Where the request slots and the login back-off are kept. Default: this process only.
-   * lib/platform/server.ts passes a PostgreSQL one when DATABASE_URL is set.
+   * lib/platform-wiring/platform-client.ts passes a PostgreSQL one when DATABASE_URL is set.
    */
   budget?: SharedBudget;
   /**

@@ -7,7 +7,7 @@ import type { PlatformClient } from "./types";
 
 /**
  * A Platform client: one token, one rate limiter and one set of counters shared by every
- * resource. Create one per process and credentials (lib/platform/server.ts does for the app).
+ * resource. Create one per process and credentials (lib/platform-wiring/platform-client.ts does for the app).
  */
 export function createPlatformClient(options: PlatformClientOptions): PlatformClient {
   const transport = new Transport(options);

@@ -3,7 +3,7 @@ import type { ConfigEntity, ConfigResource, ItemFulfillment, PrepStation, Restau
 /**
  * What the rest of the app sees of the Platform API. Implemented by `createPlatformClient`
  * (lib/platform/index.ts); obtained on the server through `getPlatformClient()`
- * (lib/platform/server.ts). Every method throws a PlatformError subclass on failure.
+ * (lib/platform-wiring/platform-client.ts). Every method throws a PlatformError subclass on failure.
  */
 export interface ListOptions {
   /** Only objects created or modified after this instant (4.3). */

@@ -15,7 +15,7 @@ import { processSingleton } from "@/lib/process-singleton";
  */
 export type RestaurantIdentity = Omit<PermittedRestaurant, "kitchenEntitled">;
 
-const cache = processSingleton("restaurant-identity", () =>
+const cache = processSingleton("restaurant-identity-cache", () =>
   // Keys are the accounts file's restaurants, so the bound is only a guard.
   createTtlCache<RestaurantIdentity | null>({ ttlMs: 5 * 60_000, max: 1_000 }),
 );

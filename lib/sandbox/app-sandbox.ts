@@ -1,5 +1,6 @@
 import "server-only";
 import { env, sandboxEnabled } from "@/lib/env";
+import { processSingleton } from "@/lib/process-singleton";
 import { createSandbox, type SandboxHandler } from "./index";
 import { errorResponse, newRequestId, SandboxError } from "./errors";
 import { loadWorldFile } from "./world-file";
@@ -7,17 +8,13 @@ import { loadWorldFile } from "./world-file";
 /**
  * The sandbox as mounted in the app at /sandbox, configured from the environment: brand
  * PLATFORM_BRAND and the SANDBOX_* settings. One instance per process, so generated data and
- * random-fault state are shared by every request; kept on globalThis so dev-mode module
- * reloads do not regenerate the world.
+ * random-fault state are shared by every request, and dev-mode module reloads do not
+ * regenerate the world.
  */
-const KEY = Symbol.for("kitchen-pulse.app-sandbox");
-type Holder = { [KEY]?: SandboxHandler };
-
 function appSandbox(): SandboxHandler {
-  const holder = globalThis as Holder;
-  if (!holder[KEY]) {
+  return processSingleton("app-sandbox", () => {
     const e = env();
-    holder[KEY] = createSandbox({
+    return createSandbox({
       basePath: "/sandbox",
       brand: e.PLATFORM_BRAND,
       signingSecret: e.SANDBOX_SIGNING_SECRET,
@@ -28,8 +25,7 @@ function appSandbox(): SandboxHandler {
       faultRate: e.SANDBOX_FAULT_RATE,
       world: e.SANDBOX_WORLD_FILE ? loadWorldFile(e.SANDBOX_WORLD_FILE) : undefined,
     });
-  }
-  return holder[KEY];
+  });
 }
 
 /** Answers a request under /sandbox, or a JSON 404 when the sandbox is switched off. */

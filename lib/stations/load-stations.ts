@@ -1,5 +1,5 @@
 import "server-only";
-import { readConfigList, readPrepStations } from "@/lib/config-explorer/config-reads";
+import { readConfigList, readPrepStations } from "@/lib/config-reads/config-reads";
 import { buildStationsReport, type StationsReport } from "./station-routing";
 
 /** Every prep station (all pages) and every printer of the restaurant, as the routing report. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getPermittedRestaurant, getPermittedRestaurants } from "@/lib/access/permitted-restaurants";
 import { resetEnvForTests } from "@/lib/env";
-import { resetPlatformClientForTests } from "@/lib/platform/server";
+import { resetPlatformClientForTests } from "@/lib/platform-wiring/platform-client";
 import { knownKitchenEntitlement } from "@/lib/restaurants/kitchen-entitlement";
 import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-server";
 import { defaultWorld } from "@/lib/sandbox/world";

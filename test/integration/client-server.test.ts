@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvForTests } from "@/lib/env";
 import { PlatformForbiddenError } from "@/lib/platform";
-import { getPlatformClient, resetPlatformClientForTests } from "@/lib/platform/server";
+import { getPlatformClient, resetPlatformClientForTests } from "@/lib/platform-wiring/platform-client";
 import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-server";
 import { credentials, FAST_SANDBOX, HARBOR, MESA, PAST_DATE } from "./contract-harness";
 

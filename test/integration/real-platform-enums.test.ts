@@ -8,9 +8,10 @@ import { resetEnvForTests } from "@/lib/env";
 import { resolveUnitOfMeasure } from "@/lib/menu/inheritance";
 import { loadMenuModel } from "@/lib/menu/load-menu";
 import { menuItemsCsv } from "@/lib/menu/menu-csv";
-import { itemTypeWords, preModifierWords, unitWords } from "@/lib/menu/menu-words";
+import { preModifierWords } from "@/lib/menu/menu-words";
+import { itemTypeWords, unitWords } from "@/lib/vocabulary/menu-enum-words";
 import { createPlatformClient } from "@/lib/platform";
-import { resetPlatformClientForTests } from "@/lib/platform/server";
+import { resetPlatformClientForTests } from "@/lib/platform-wiring/platform-client";
 import { loadStationsReport } from "@/lib/stations/load-stations";
 import { stationsCsv } from "@/lib/stations/stations-csv";
 import { startFixtureServer, type FixtureReply, type FixtureRequest, type FixtureRoute, type FixtureServer } from "../contract-fixtures/fixture-server";
@@ -89,7 +90,7 @@ beforeAll(async () => {
     "GET /config/v2/revenueCenters": () => ({ body: [] }),
   });
   for (const [resource, files] of Object.entries(CONFIG_LISTS)) if (files.length) server.route(`GET /config/v2/${resource}`, list(...files));
-  // The app's own client (lib/platform/server.ts) reads its target from the environment.
+  // The app's own client (lib/platform-wiring/platform-client.ts) reads its target from the environment.
   for (const name of VARS) delete process.env[name];
   Object.assign(process.env, { PLATFORM_BASE_URL: server.url, PLATFORM_CLIENT_ID: "enum-fixture", PLATFORM_CLIENT_SECRET: "fixture-secret" });
   resetEnvForTests();
