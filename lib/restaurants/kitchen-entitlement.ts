@@ -1,8 +1,8 @@
 import "server-only";
 import { env } from "@/lib/env";
-import { getPlatformClient } from "@/lib/platform/server";
+import { getPlatformClient } from "@/lib/platform-wiring/platform-client";
 import { addBusinessDays, businessDateAt } from "./business-date";
-import { processSingleton } from "./process-cache";
+import { processSingleton } from "@/lib/process-singleton";
 
 /**
  * Whether a restaurant has the kitchen data tier. The Platform has no endpoint that says so: the
