@@ -1,10 +1,11 @@
-import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
+import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { Suspense } from "react";
 import { getPermittedRestaurants } from "@/lib/access/permitted-restaurants";
 import { requireSession } from "@/lib/access/page-access";
 import type { AppSession } from "@/lib/auth/session";
 import { restaurantsQuery } from "@/lib/queries/restaurants";
+import { makeQueryClient } from "@/lib/queries/query-client";
 import { RestaurantList } from "@/components/overview/restaurant-list";
 import { KitchenOverview } from "@/components/overview/kitchen-overview";
 import { PageHeader } from "@/components/ui/page-header";
@@ -33,7 +34,7 @@ export default async function OverviewPage() {
  * left to the browser's query (which shows the error with a retry) rather than failing the page.
  */
 async function PrefetchedRestaurantList({ session }: { session: AppSession }) {
-  const queryClient = new QueryClient();
+  const queryClient = makeQueryClient();
   await queryClient.prefetchQuery({
     ...restaurantsQuery(),
     queryFn: async () => ({ restaurants: await getPermittedRestaurants(session, { probeKitchenMs: ENTITLEMENT_WAIT_MS }) }),

@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { ConfigTable } from "@/lib/config-explorer/config-cell";
 import type { ExplorerResource, ResourceCount } from "@/lib/config-explorer/resource-catalog";
-import { fetchRestaurantJson, shouldRetryRestaurants } from "./restaurants-fetch";
+import { apiGet } from "./api-client";
 
 export const configKeys = {
   index: (guid: string) => ["restaurants", guid, "config"] as const,
@@ -18,9 +18,8 @@ export function configResourcePath(guid: string, resource: ExplorerResource, opt
 export function configIndexQuery(guid: string) {
   return queryOptions({
     queryKey: configKeys.index(guid),
-    queryFn: ({ signal }) => fetchRestaurantJson<{ resources: ResourceCount[] }>(`/api/restaurants/${encodeURIComponent(guid)}/config`, signal),
+    queryFn: ({ signal }) => apiGet<{ resources: ResourceCount[] }>(`/api/restaurants/${encodeURIComponent(guid)}/config`, { signal }),
     staleTime: 60_000,
-    retry: shouldRetryRestaurants,
   });
 }
 
@@ -28,9 +27,8 @@ export function configIndexQuery(guid: string) {
 export function configResourceQuery(guid: string, resource: ExplorerResource, lastModified: string | null) {
   return queryOptions({
     queryKey: configKeys.resource(guid, resource, lastModified),
-    queryFn: ({ signal }) => fetchRestaurantJson<ConfigTable>(configResourcePath(guid, resource, { lastModified }), signal),
+    queryFn: ({ signal }) => apiGet<ConfigTable>(configResourcePath(guid, resource, { lastModified }), { signal }),
     staleTime: 60_000,
-    retry: shouldRetryRestaurants,
     // Changing the filter keeps the old rows on screen until the new ones arrive (same resource only).
     placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[3] === resource ? previous : undefined),
   });

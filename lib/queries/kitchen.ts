@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import type { KitchenCoverage, KitchenSummary, KitchenTargets, KitchenTargetsInput, KitchenTickets } from "@/lib/kitchen/contract/kitchen-api";
 import type { DateRange } from "@/lib/kitchen/ui/date-range";
-import { fetchKitchenJson, shouldRetryKitchen } from "./kitchen-fetch";
+import { apiGet, apiPut } from "./api-client";
 
 /**
  * queryOptions factories of the kitchen API, so every component (and any server prefetch) shares
@@ -25,12 +25,11 @@ export function kitchenSummaryQuery(guid: string, query: URLSearchParams, opts: 
   const qs = query.toString();
   return queryOptions({
     queryKey: kitchenKeys.summary(guid, qs),
-    queryFn: ({ signal }) => fetchKitchenJson<KitchenSummary>(`${base(guid)}/summary?${qs}`, { signal }),
+    queryFn: ({ signal }) => apiGet<KitchenSummary>(`${base(guid)}/summary?${qs}`, { signal }),
     // The previous view stays on screen (dimmed) while the next loads, so nothing jumps.
     placeholderData: keepPreviousData,
     staleTime: opts.live ? 30_000 : 5 * 60_000,
     refetchInterval: opts.live ? OPEN_DAY_REFETCH_MS : false,
-    retry: shouldRetryKitchen,
   });
 }
 
@@ -38,10 +37,9 @@ export function kitchenCoverageQuery(guid: string, range: DateRange, opts: { pol
   return queryOptions({
     queryKey: kitchenKeys.coverage(guid, range),
     queryFn: ({ signal }) =>
-      fetchKitchenJson<KitchenCoverage>(`${base(guid)}/coverage?${new URLSearchParams({ from: range.from, to: range.to })}`, { signal }),
+      apiGet<KitchenCoverage>(`${base(guid)}/coverage?${new URLSearchParams({ from: range.from, to: range.to })}`, { signal }),
     refetchInterval: opts.poll ? 1_000 : false,
     staleTime: 0,
-    retry: shouldRetryKitchen,
   });
 }
 
@@ -49,25 +47,23 @@ export function kitchenTicketsQuery(guid: string, query: URLSearchParams, opts: 
   const qs = query.toString();
   return queryOptions({
     queryKey: kitchenKeys.tickets(guid, qs),
-    queryFn: ({ signal }) => fetchKitchenJson<KitchenTickets>(`${base(guid)}/tickets?${qs}`, { signal }),
+    queryFn: ({ signal }) => apiGet<KitchenTickets>(`${base(guid)}/tickets?${qs}`, { signal }),
     placeholderData: keepPreviousData,
     staleTime: opts.live ? 30_000 : 5 * 60_000,
     refetchInterval: opts.live ? OPEN_DAY_REFETCH_MS : false,
-    retry: shouldRetryKitchen,
   });
 }
 
 export function kitchenTargetsQuery(guid: string) {
   return queryOptions({
     queryKey: kitchenKeys.targets(guid),
-    queryFn: ({ signal }) => fetchKitchenJson<KitchenTargets>(`${base(guid)}/targets`, { signal }),
+    queryFn: ({ signal }) => apiGet<KitchenTargets>(`${base(guid)}/targets`, { signal }),
     staleTime: 5 * 60_000,
-    retry: shouldRetryKitchen,
   });
 }
 
 export function putKitchenTargets(guid: string, input: KitchenTargetsInput): Promise<KitchenTargets> {
-  return fetchKitchenJson<KitchenTargets>(`${base(guid)}/targets`, { method: "PUT", body: JSON.stringify(input) });
+  return apiPut<KitchenTargets>(`${base(guid)}/targets`, input);
 }
 
 /** Links to the server's CSV exports (streamed, so large ranges do not pass through the page). */

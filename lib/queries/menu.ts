@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { MenuModel } from "@/lib/menu/menu-model";
-import { fetchRestaurantJson, shouldRetryRestaurants } from "./restaurants-fetch";
+import { apiGet } from "./api-client";
 
 export const menuKeys = {
   model: (guid: string) => ["restaurants", guid, "menu"] as const,
@@ -14,8 +14,7 @@ export function menuItemsCsvPath(guid: string): string {
 export function menuQuery(guid: string) {
   return queryOptions({
     queryKey: menuKeys.model(guid),
-    queryFn: ({ signal }) => fetchRestaurantJson<MenuModel>(`/api/restaurants/${encodeURIComponent(guid)}/menu`, signal),
+    queryFn: ({ signal }) => apiGet<MenuModel>(`/api/restaurants/${encodeURIComponent(guid)}/menu`, { signal }),
     staleTime: 5 * 60_000,
-    retry: shouldRetryRestaurants,
   });
 }

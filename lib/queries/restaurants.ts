@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { RestaurantInfo } from "@/lib/platform/schemas";
 import type { PermittedRestaurant } from "@/lib/restaurants/permitted-restaurant";
-import { fetchRestaurantJson, shouldRetryRestaurants } from "./restaurants-fetch";
+import { apiGet } from "./api-client";
 
 /** GET /api/restaurants */
 export interface RestaurantsResponse {
@@ -21,9 +21,8 @@ const UNKNOWN_ENTITLEMENT_REFETCH_MS = 5_000;
 export function restaurantsQuery() {
   return queryOptions({
     queryKey: restaurantKeys.list(),
-    queryFn: ({ signal }) => fetchRestaurantJson<RestaurantsResponse>("/api/restaurants", signal),
+    queryFn: ({ signal }) => apiGet<RestaurantsResponse>("/api/restaurants", { signal }),
     staleTime: 60_000,
-    retry: shouldRetryRestaurants,
     refetchInterval: (query) => {
       const list = query.state.data?.restaurants ?? [];
       const probing = list.some((r) => !r.archived && r.kitchenEntitled === undefined);
@@ -37,8 +36,7 @@ export function restaurantsQuery() {
 export function restaurantInfoQuery(guid: string) {
   return queryOptions({
     queryKey: restaurantKeys.info(guid),
-    queryFn: ({ signal }) => fetchRestaurantJson<RestaurantInfo>(`/api/restaurants/${encodeURIComponent(guid)}/info`, signal),
+    queryFn: ({ signal }) => apiGet<RestaurantInfo>(`/api/restaurants/${encodeURIComponent(guid)}/info`, { signal }),
     staleTime: 5 * 60_000,
-    retry: shouldRetryRestaurants,
   });
 }

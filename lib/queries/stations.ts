@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { StationsReport } from "@/lib/stations/station-routing";
-import { fetchRestaurantJson, shouldRetryRestaurants } from "./restaurants-fetch";
+import { apiGet } from "./api-client";
 
 export const stationKeys = {
   report: (guid: string) => ["restaurants", guid, "stations"] as const,
@@ -14,8 +14,7 @@ export function stationsApiPath(guid: string, format?: "csv"): string {
 export function stationsQuery(guid: string) {
   return queryOptions({
     queryKey: stationKeys.report(guid),
-    queryFn: ({ signal }) => fetchRestaurantJson<StationsReport>(stationsApiPath(guid), signal),
+    queryFn: ({ signal }) => apiGet<StationsReport>(stationsApiPath(guid), { signal }),
     staleTime: 60_000,
-    retry: shouldRetryRestaurants,
   });
 }

@@ -1,7 +1,8 @@
-import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
+import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { requireRestaurant } from "@/lib/access/page-access";
 import { restaurantInfoQuery } from "@/lib/queries/restaurants";
+import { makeQueryClient } from "@/lib/queries/query-client";
 import { loadRestaurantInfo } from "@/lib/restaurants/restaurant-info";
 import { InfoView } from "@/components/info/info-view";
 
@@ -20,7 +21,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 export default async function RestaurantInfoPage({ params }: { params: Params }) {
   const { guid } = await params;
   const restaurant = await requireRestaurant(guid);
-  const queryClient = new QueryClient();
+  const queryClient = makeQueryClient();
   await queryClient.prefetchQuery({ ...restaurantInfoQuery(restaurant.guid), queryFn: () => loadRestaurantInfo(restaurant.guid) });
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>

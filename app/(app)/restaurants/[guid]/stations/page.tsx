@@ -1,7 +1,8 @@
-import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
+import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { requireRestaurant } from "@/lib/access/page-access";
 import { stationsQuery } from "@/lib/queries/stations";
+import { makeQueryClient } from "@/lib/queries/query-client";
 import { loadStationsReport } from "@/lib/stations/load-stations";
 import { StationsView } from "@/components/stations/stations-view";
 
@@ -18,7 +19,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
  */
 export default async function StationsPage({ params }: { params: Params }) {
   const restaurant = await requireRestaurant((await params).guid);
-  const queryClient = new QueryClient();
+  const queryClient = makeQueryClient();
   await queryClient.prefetchQuery({ ...stationsQuery(restaurant.guid), queryFn: () => loadStationsReport(restaurant.guid) });
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
