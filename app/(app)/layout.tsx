@@ -1,3 +1,4 @@
+import { NuqsAdapter } from "nuqs/adapters/next/app";
 import type { ReactNode } from "react";
 import { getPermittedRestaurants } from "@/lib/access/permitted-restaurants";
 import { requireSession } from "@/lib/access/page-access";
@@ -27,7 +28,8 @@ export default async function SignedInLayout({ children }: { children: ReactNode
   }
   return (
     <AppShell account={session} restaurants={restaurants} restaurantsUnavailable={unavailable}>
-      {children}
+      {/* URL state (lib/url-state) is read and written through nuqs, which needs its adapter. */}
+      <NuqsAdapter>{children}</NuqsAdapter>
     </AppShell>
   );
 }

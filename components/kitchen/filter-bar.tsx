@@ -3,7 +3,7 @@
 import { useId, useState } from "react";
 import { KITCHEN_LEVELS, KITCHEN_METRICS, LEVEL_LABELS, METRIC_LABELS, NONE_FILTER, type FilterOptions, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/kitchen-api";
 import { behaviorLabel, stationLabel } from "@/lib/kitchen/ui/summary-shapes";
-import { DEFAULT_METRIC, type KitchenView } from "@/lib/kitchen/ui/view-state";
+import { DEFAULT_METRIC, type KitchenView } from "@/lib/url-state/kitchen-view";
 import styles from "./filter-bar.module.css";
 
 interface Option {

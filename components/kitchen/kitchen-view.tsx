@@ -11,7 +11,7 @@ import { coverageNotes } from "@/lib/kitchen/ui/coverage-notes";
 import { includesToday } from "@/lib/kitchen/ui/date-range";
 import { formatClockTime } from "@/lib/kitchen/ui/format";
 import { behaviorLabel, behaviorRows, dayRows, isEmptySummary, itemRows, levelsPresent, sourceRows, stationRows } from "@/lib/kitchen/ui/summary-shapes";
-import { apiQuery, comparisonRange } from "@/lib/kitchen/ui/view-state";
+import { apiQuery, comparisonRange } from "@/lib/url-state/kitchen-view";
 import { fulfillmentsCsvUrl, kitchenCoverageQuery, kitchenSummaryQuery, kitchenTargetsQuery, summaryCsvUrl } from "@/lib/queries/kitchen";
 import { BreakdownCard } from "./breakdown-card";
 import { FilterBar } from "./filter-bar";

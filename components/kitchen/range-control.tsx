@@ -3,7 +3,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { businessDateFromIso, businessDateToIso } from "@/lib/business-date/business-date";
 import { RANGE_PRESETS, RANGE_PRESET_LABELS, presetRange, type RangePreset } from "@/lib/kitchen/ui/date-range";
-import { checkCustomRange, type KitchenView } from "@/lib/kitchen/ui/view-state";
+import { checkCustomRange, type KitchenView } from "@/lib/url-state/kitchen-view";
 import styles from "./range-control.module.css";
 
 /** Range presets, a custom range and the comparison switch. Dates are business dates. */

@@ -1,39 +1,25 @@
 "use client";
 
-import { usePathname, useSearchParams } from "next/navigation";
-import { useCallback, useMemo, useState } from "react";
-import { parseKitchenView, serializeKitchenView, type KitchenView } from "@/lib/kitchen/ui/view-state";
+import { useQueryStates } from "nuqs";
+import { useCallback, useMemo } from "react";
+import { changesRange, kitchenViewParams, kitchenViewUpdate, kitchenViewUrlKeys, resolveKitchenView, type KitchenView } from "@/lib/url-state/kitchen-view";
 
 /**
- * The Kitchen page's view, read from and written to the URL. Writes go through the History API,
- * which Next keeps in step with useSearchParams: the view changes without a server round trip,
- * and a reload or a shared link renders the same view. A filter tweak replaces the history entry
- * rather than adding one to go "back" through.
+ * The Kitchen page's view, read from and written to the URL through the one schema in
+ * lib/url-state. Writes are shallow (no server round trip); a reload or a shared link renders the
+ * same view. A change of dates adds a history entry, so Back returns to the previous range; a
+ * filter tweak replaces the entry rather than adding one to go "back" through.
  */
 export function useKitchenView(today: string) {
-  const params = useSearchParams();
-  const pathname = usePathname();
-  const urlParams = params.toString();
-  // Next syncs useSearchParams with replaceState a moment later; until then the view shows what
-  // was just chosen, so a select does not flick back to its old value. Keyed by the URL it was
-  // chosen on: once the URL moves on (to this or anything else), the URL rules again.
-  const [optimistic, setOptimistic] = useState<{ on: string; next: string } | null>(null);
-  const paramString = optimistic && optimistic.on === urlParams ? optimistic.next : urlParams;
-
-  const { view, problems } = useMemo(() => parseKitchenView(new URLSearchParams(paramString), today), [paramString, today]);
+  const [params, setParams] = useQueryStates(kitchenViewParams, { urlKeys: kitchenViewUrlKeys });
+  const { view, problems } = useMemo(() => resolveKitchenView(params, today), [params, today]);
 
   const setView = useCallback(
     (patch: Partial<KitchenView>) => {
-      // The address bar, not the last render: two quick changes (level, then metric) must both
-      // land even if React has not re-rendered between them.
-      const current = window.location.search.replace(/^\?/, "");
-      const { view: latest } = parseKitchenView(new URLSearchParams(current), today);
-      const next = serializeKitchenView({ ...latest, ...patch }).toString();
-      if (next === current) return;
-      setOptimistic({ on: urlParams, next });
-      window.history.replaceState(null, "", next ? `${pathname}?${next}` : pathname);
+      // From the latest params, not the last render: two quick changes (level, then metric) both land.
+      void setParams((current) => kitchenViewUpdate(current, patch, today), { history: changesRange(patch) ? "push" : "replace" });
     },
-    [pathname, today, urlParams],
+    [setParams, today],
   );
 
   return { view, problems, setView };

@@ -8,7 +8,7 @@ import { presetRange } from "@/lib/kitchen/ui/date-range";
 import { formatCount, formatDuration, formatShare } from "@/lib/kitchen/ui/format";
 import { coverageNotes } from "@/lib/kitchen/ui/coverage-notes";
 import { overviewFigures, sortByValue, type OverviewFigure, type OverviewFigures, type SortDirection } from "@/lib/kitchen/ui/overview-figures";
-import { apiQuery } from "@/lib/kitchen/ui/view-state";
+import { apiQuery } from "@/lib/url-state/kitchen-view";
 import { kitchenSummaryQuery } from "@/lib/queries/kitchen";
 import styles from "./kitchen-overview-table.module.css";
 

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { apiQuery, comparisonRange, parseKitchenView, serializeKitchenView } from "@/lib/kitchen/ui/view-state";
+import {
+  apiQuery,
+  changesRange,
+  comparisonRange,
+  kitchenViewUpdate,
+  loadKitchenViewParams,
+  parseKitchenView,
+  resolveKitchenView,
+  serializeKitchenView,
+} from "@/lib/url-state/kitchen-view";
 
 const today = "20250310";
 
@@ -8,7 +17,7 @@ describe("kitchen view in the URL", () => {
     const { view, problems } = parseKitchenView(new URLSearchParams(), today);
     expect(view).toMatchObject({ range: "7d", from: "20250303", to: "20250309", metric: "fire_to_fulfill", level: null, compare: true });
     expect(problems).toEqual([]);
-    expect(serializeKitchenView(view).toString()).toBe("");
+    expect(serializeKitchenView(view)).toBe("");
   });
 
   it("survives a round trip through the URL", () => {
@@ -27,7 +36,7 @@ describe("kitchen view in the URL", () => {
       histStation: "abc",
       histLevel: 2,
     });
-    expect(serializeKitchenView(view).toString()).toBe(url);
+    expect(serializeKitchenView(view)).toBe(url);
   });
 
   it("reads Next's searchParams object as well as URLSearchParams", () => {
@@ -60,5 +69,29 @@ describe("kitchen view in the URL", () => {
     const { view } = parseKitchenView(new URLSearchParams("level=0&station=grill-guid"), today);
     expect(apiQuery(view, view).toString()).toBe("from=20250303&to=20250309&metric=fire_to_fulfill&level=0&station=grill-guid");
     expect(comparisonRange(view)).toEqual({ from: "20250224", to: "20250302" });
+  });
+
+  it("reads a plain search string the same way", () => {
+    expect(parseKitchenView("?level=1&metric=wait_to_start", today).view).toMatchObject({ level: 1, metric: "wait_to_start", range: "7d" });
+  });
+
+  it("says nothing about an empty metric, and quotes an unknown one", () => {
+    expect(parseKitchenView("metric=", today).problems).toEqual([]);
+    expect(parseKitchenView("metric=speed", today).problems).toEqual(['Unknown metric "speed"; showing fire to fulfill.']);
+  });
+
+  it("drops the unusable parts of the link with the next change, and keeps the rest", () => {
+    const current = loadKitchenViewParams("range=custom&from=20250215&to=20250201&metric=speed&station=grill");
+    const next = kitchenViewUpdate(current, { level: 1 }, today);
+    expect(next).toMatchObject({ range: "7d", from: null, to: null, metric: "fire_to_fulfill", level: 1, station: "grill" });
+    expect(resolveKitchenView(next, today).problems).toEqual([]);
+  });
+
+  it("writes the dates of a custom range only, and pushes history only for date changes", () => {
+    const current = loadKitchenViewParams("range=custom&from=20250201&to=20250215");
+    expect(kitchenViewUpdate(current, { range: "30d" }, today)).toMatchObject({ range: "30d", from: null, to: null });
+    expect(kitchenViewUpdate(current, { compare: false }, today)).toMatchObject({ range: "custom", from: "20250201", to: "20250215", compare: false });
+    expect(changesRange({ range: "30d", from: "20250208", to: "20250309" })).toBe(true);
+    expect(changesRange({ level: 1, metric: "wait_to_start" })).toBe(false);
   });
 });
