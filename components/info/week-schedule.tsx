@@ -1,6 +1,4 @@
-import type { RestaurantInfo } from "@/lib/platform/schemas";
-import { formatTimeOfDay, isoTimeOfDay, parseTimeOfDay, resolveWeek, WEEKDAY_LABELS, type ResolvedService } from "@/lib/restaurants/schedule";
-import type { Weekday } from "@/lib/platform/schemas";
+import { formatTimeOfDay, isoTimeOfDay, parseTimeOfDay, WEEKDAY_LABELS, type ResolvedDay, type ResolvedService, type Weekday } from "@/lib/restaurants/schedule";
 import styles from "./info.module.css";
 
 function TimeOfDay({ value }: { value: string | null }) {
@@ -30,8 +28,7 @@ function Service({ service }: { service: ResolvedService }) {
 }
 
 /** Monday to Sunday: the schedule each day uses and its services; today's row is marked. */
-export function WeekSchedule({ schedules, today }: { schedules: RestaurantInfo["schedules"]; today?: Weekday }) {
-  const week = resolveWeek(schedules);
+export function WeekSchedule({ week, today }: { week: ResolvedDay[]; today?: Weekday }) {
   return (
     <div className={styles.tableScroll}>
       <table className={`${styles.table} ${styles.week}`} data-testid="week-schedule">

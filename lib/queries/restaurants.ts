@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { RestaurantInfo } from "@/lib/platform/schemas";
+import { toRestaurantProfile, type RestaurantInfoResponse } from "@/lib/restaurants/restaurant-profile";
 import type { PermittedRestaurant } from "@/lib/restaurants/permitted-restaurant";
 import { apiGet } from "./api-client";
 
@@ -32,11 +32,12 @@ export function restaurantsQuery() {
   });
 }
 
-/** RestaurantInfo (2.7), archived restaurants included. */
+/** RestaurantInfo (2.7), archived restaurants included; the page reads it as the restaurant profile. */
 export function restaurantInfoQuery(guid: string) {
   return queryOptions({
     queryKey: restaurantKeys.info(guid),
-    queryFn: ({ signal }) => apiGet<RestaurantInfo>(`/api/restaurants/${encodeURIComponent(guid)}/info`, { signal }),
+    queryFn: ({ signal }) => apiGet<RestaurantInfoResponse>(`/api/restaurants/${encodeURIComponent(guid)}/info`, { signal }),
     staleTime: 5 * 60_000,
+    select: toRestaurantProfile,
   });
 }

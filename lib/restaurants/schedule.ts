@@ -1,6 +1,8 @@
 import type { DaySchedule, RestaurantInfo, Weekday } from "@/lib/platform/schemas";
 import { WEEKDAYS } from "@/lib/platform/schemas";
 
+export type { Weekday } from "@/lib/platform/schemas";
+
 /**
  * A restaurant's week as people read it: for each weekday, the day schedule its weekSchedule
  * names and that schedule's services with hours. Pure functions over RestaurantInfo.schedules.
