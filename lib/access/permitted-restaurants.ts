@@ -1,7 +1,7 @@
 import "server-only";
 import type { AppSession } from "@/lib/auth/session";
 import { accountDirectory } from "@/lib/auth/accounts";
-import { kitchenEntitlement, knownKitchenEntitlement } from "@/lib/restaurants/kitchen-entitlement";
+import { getKitchenService } from "@/lib/kitchen/service/server";
 import type { PermittedRestaurant } from "@/lib/restaurants/permitted-restaurant";
 import { restaurantIdentity } from "@/lib/restaurants/restaurant-directory";
 
@@ -38,12 +38,15 @@ export async function getPermittedRestaurants(session: AppSession, options: Perm
     if (!identity) console.warn(`[access] restaurant ${guids[i]} of the accounts file is unknown to the Platform`);
     return identity !== null;
   }) as NonNullable<(typeof identities)[number]>[];
+  // Entitlement is what the kitchen store's days say (lib/kitchen/service/entitlement.ts).
+  const { entitlement } = await getKitchenService();
+  const known = await entitlement.known(found.map((identity) => identity.guid));
   return Promise.all(
     found.map(async (identity) => {
       const entitled =
         options.probeKitchenMs !== undefined && !identity.archived
-          ? await kitchenEntitlement(identity, options.probeKitchenMs)
-          : knownKitchenEntitlement(identity.guid);
+          ? await entitlement.learn(identity, options.probeKitchenMs)
+          : known.get(identity.guid);
       return entitled === undefined ? { ...identity } : { ...identity, kitchenEntitled: entitled };
     }),
   );
@@ -58,6 +61,6 @@ export async function getPermittedRestaurant(session: AppSession, guid: string):
   if (!isPermitted(session, guid)) return null;
   const identity = await restaurantIdentity(guid);
   if (!identity) return null;
-  const entitled = knownKitchenEntitlement(guid);
+  const entitled = (await (await getKitchenService()).entitlement.known([guid])).get(guid);
   return entitled === undefined ? identity : { ...identity, kitchenEntitled: entitled };
 }

@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getPermittedRestaurant, getPermittedRestaurants } from "@/lib/access/permitted-restaurants";
 import { resetEnvForTests } from "@/lib/env";
 import { resetPlatformClientForTests } from "@/lib/platform-wiring/platform-client";
-import { knownKitchenEntitlement } from "@/lib/restaurants/kitchen-entitlement";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { getKitchenService } from "@/lib/kitchen/service/server";
 import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-server";
 import { defaultWorld } from "@/lib/sandbox/world";
 import { FAST_SANDBOX } from "./contract-harness";
@@ -14,7 +17,7 @@ import { FAST_SANDBOX } from "./contract-harness";
  */
 const world = defaultWorld();
 const byName = (name: string) => world.restaurants.find((r) => r.name === name)!;
-const VARS = ["APP_ORIGIN", "NEXTAUTH_URL", "PLATFORM_BASE_URL", "PLATFORM_CLIENT_ID", "PLATFORM_CLIENT_SECRET", "ACCOUNTS_FILE"] as const;
+const VARS = ["APP_ORIGIN", "NEXTAUTH_URL", "PLATFORM_BASE_URL", "PLATFORM_CLIENT_ID", "PLATFORM_CLIENT_SECRET", "ACCOUNTS_FILE", "DATA_DIR"] as const;
 const saved = Object.fromEntries(VARS.map((name) => [name, process.env[name]]));
 let sandbox: SandboxServer;
 
@@ -22,7 +25,13 @@ beforeAll(async () => {
   sandbox = await startSandboxServer({ ...FAST_SANDBOX, port: 0 });
   const partner = world.clients.find((c) => c.clientId === "kp-partner")!;
   for (const name of VARS) delete process.env[name];
-  Object.assign(process.env, { PLATFORM_BASE_URL: sandbox.url, PLATFORM_CLIENT_ID: partner.clientId, PLATFORM_CLIENT_SECRET: partner.clientSecret });
+  Object.assign(process.env, {
+    PLATFORM_BASE_URL: sandbox.url,
+    PLATFORM_CLIENT_ID: partner.clientId,
+    PLATFORM_CLIENT_SECRET: partner.clientSecret,
+    // The kitchen store, where entitlement is learnt, starts empty.
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), "kp-access-")),
+  });
   resetEnvForTests();
   resetPlatformClientForTests();
 });
@@ -59,8 +68,13 @@ describe("getPermittedRestaurants", () => {
     const list = await getPermittedRestaurants({ email: "ben@kitchen.test", name: null }, { probeKitchenMs: 30_000 });
     const entitlement = Object.fromEntries(list.map((r) => [r.name, r.kitchenEntitled]));
     expect(entitlement).toEqual({ "Lakeside Diner": true, "Pier 9 Pizza": false });
-    // Remembered for the next request, which then needs no probe.
-    expect(knownKitchenEntitlement(byName("Pier 9 Pizza").guid)).toBe(false);
+    // Learnt through the kitchen pipeline's own fetch: the probed days are stored, the 204 too,
+    // so the next request (and every other instance) reads the answer instead of probing.
+    const kitchen = await getKitchenService();
+    const known = await kitchen.entitlement.known([byName("Pier 9 Pizza").guid, byName("Lakeside Diner").guid]);
+    expect(Object.fromEntries(known)).toEqual({ [byName("Pier 9 Pizza").guid]: false, [byName("Lakeside Diner").guid]: true });
+    const lakesideDays = await kitchen.store.dayRows(byName("Lakeside Diner").guid, "19700101", "99991231");
+    expect([...lakesideDays.values()].map((d) => d.status)).toEqual(["complete"]);
     await expect(getPermittedRestaurant({ email: "ben@kitchen.test", name: null }, byName("Pier 9 Pizza").guid)).resolves.toMatchObject({
       kitchenEntitled: false,
     });

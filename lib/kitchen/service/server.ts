@@ -3,7 +3,6 @@ import { getDatabase } from "@/lib/db/server";
 import { env } from "@/lib/env";
 import { getPlatformClient } from "@/lib/platform-wiring/platform-client";
 import { processSingletonPromise } from "@/lib/process-singleton";
-import { recordKitchenEntitlement } from "@/lib/restaurants/kitchen-entitlement";
 import { createKitchenService, type KitchenService } from "@/lib/kitchen/service/kitchen-service";
 
 /**
@@ -25,6 +24,5 @@ async function create(): Promise<KitchenService> {
       notEntitledRetryHours: e.KITCHEN_NOT_ENTITLED_RETRY_H,
       maxRangeDays: e.KITCHEN_MAX_RANGE_DAYS,
     },
-    onEntitlement: recordKitchenEntitlement,
   });
 }

@@ -101,6 +101,24 @@ export class KitchenStore {
     return rows[0] ? toDayRow(rows[0]) : undefined;
   }
 
+  /**
+   * Per restaurant, what the Platform last answered about its kitchen data: the status of its
+   * latest business date with an answer (data, or 204 for the tier). The tier on the latest date
+   * is the current one; dates that failed or were never fetched say nothing.
+   */
+  async latestAnswers(restaurantGuids: readonly string[]): Promise<Map<string, { entitled: boolean; businessDate: string }>> {
+    const out = new Map<string, { entitled: boolean; businessDate: string }>();
+    if (restaurantGuids.length === 0) return out;
+    const rows = await this.db.query<{ restaurant_guid: string; business_date: string; status: StoredStatus }>(
+      `SELECT DISTINCT ON (restaurant_guid) restaurant_guid, business_date, status FROM kitchen_days
+        WHERE restaurant_guid = ANY($1::text[]) AND status IN ('complete', 'open', 'not_entitled')
+        ORDER BY restaurant_guid, business_date DESC`,
+      [restaurantGuids],
+    );
+    for (const r of rows) out.set(r.restaurant_guid, { entitled: r.status !== "not_entitled", businessDate: r.business_date });
+    return out;
+  }
+
   /** Stored summaries of the given dates (those that have one), still packed: see `unpack`. */
   async summaries(restaurantGuid: string, dates: readonly string[]): Promise<Map<string, { fetchedAt: number; packed: string }>> {
     return this.blobs(restaurantGuid, dates, "summary");

@@ -1,0 +1,75 @@
+import {
+  KITCHEN_METRICS,
+  type KitchenLevel,
+  type KitchenMetric,
+  type KitchenSummary,
+  type KitchenSummaryQuery,
+  type StationRef,
+  type Stats,
+} from "@/lib/kitchen/contract/kitchen-api";
+import type { DaySummary } from "@/lib/kitchen/ingest/day-summary";
+import type { DimensionInterner } from "@/lib/kitchen/query/dimension-interner";
+import { mergeDays, mergeStationLevels, type SummaryFilters } from "@/lib/kitchen/query/range-summary";
+import type { DayRow } from "@/lib/kitchen/storage/kitchen-store";
+import { coverageOf, ingestOf } from "./coverage";
+import type { KitchenRestaurant } from "./service-config";
+
+/**
+ * The range summary's answer: the merged days (lib/kitchen/query/range-summary.ts) with the
+ * restaurant, the query, the coverage and the ingest counts around them; and summary.csv's
+ * station × level × metric rows.
+ */
+
+export function filtersOf(query: { level?: KitchenLevel; station?: string; behavior?: string; source?: string }): SummaryFilters {
+  const f: SummaryFilters = {};
+  if (query.level !== undefined) f.level = query.level;
+  if (query.station !== undefined) f.station = query.station;
+  if (query.behavior !== undefined) f.behavior = query.behavior;
+  if (query.source !== undefined) f.source = query.source;
+  return f;
+}
+
+export function assembleSummary(
+  restaurant: KitchenRestaurant,
+  query: KitchenSummaryQuery,
+  dates: readonly string[],
+  rows: Map<string, DayRow>,
+  days: readonly DaySummary[],
+  targetSeconds: Record<KitchenLevel, number>,
+  interner: DimensionInterner,
+): KitchenSummary {
+  const filters = filtersOf(query);
+  return {
+    restaurantGuid: restaurant.guid,
+    restaurantName: restaurant.name,
+    timeZone: restaurant.timeZone,
+    from: query.from,
+    to: query.to,
+    metric: query.metric,
+    filters: {
+      level: filters.level ?? null,
+      station: filters.station ?? null,
+      behavior: filters.behavior ?? null,
+      source: filters.source ?? null,
+    },
+    coverage: coverageOf(dates, rows),
+    ingest: ingestOf(dates, rows),
+    ...mergeDays(days, query.metric, filters, targetSeconds, interner),
+  };
+}
+
+export type StationLevelRow = StationRef & { level: KitchenLevel; metric: KitchenMetric; stats: Stats };
+
+/** summary.csv: one row per station and level, the three metrics in a fixed order beneath each other. */
+export function stationLevelRows(days: readonly DaySummary[], filters: SummaryFilters, interner: DimensionInterner): StationLevelRow[] {
+  const perMetric = KITCHEN_METRICS.map((metric) => ({ metric, rows: mergeStationLevels(days, metric, filters, interner) }));
+  const out: StationLevelRow[] = [];
+  for (const [i, base] of perMetric[0]!.rows.entries()) {
+    for (const { metric, rows: r } of perMetric) {
+      const row = r[i]!;
+      if (row.stationGuid !== base.stationGuid || row.level !== base.level) throw new Error("station rows differ between metrics");
+      out.push({ stationGuid: row.stationGuid, stationName: row.stationName, level: row.level, metric, stats: row.stats });
+    }
+  }
+  return out;
+}
