@@ -7,6 +7,7 @@ import {
   PlatformRateLimitedError,
   PlatformUpstreamError,
 } from "@/lib/platform/errors";
+import { InvalidInputError } from "@/lib/errors/invalid-input-error";
 import { ApiError } from "./api-error";
 import { toErrorResponse } from "./error-response";
 
@@ -25,6 +26,12 @@ describe("toErrorResponse", () => {
     expect(r.status).toBe(422);
     expect(r.body).toEqual({ error: { status: 422, code: "bad_range", message: "from must not be after to" } });
     expect(r.headers.get("cache-control")).toBe("private, no-store");
+  });
+
+  it("answers a domain's refusal of its input with a 400 carrying its code and words", async () => {
+    const r = await answer(new InvalidInputError("range_too_long", "from 20240101 to 20250302 is 427 days; at most 366 days may be asked at once"));
+    expect(r.status).toBe(400);
+    expect(r.body).toEqual({ error: { status: 400, code: "range_too_long", message: "from 20240101 to 20250302 is 427 days; at most 366 days may be asked at once" } });
   });
 
   it("turns zod issues into a 400 naming the fields", async () => {

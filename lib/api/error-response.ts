@@ -7,9 +7,11 @@ import {
   PlatformRateLimitedError,
   PlatformUpstreamError,
 } from "@/lib/platform/errors";
+import { InvalidInputError } from "@/lib/errors/invalid-input-error";
 import { ApiError, type ApiErrorBody } from "./api-error";
 import { loginFailureMessage } from "./platform-login-words";
 import { logSafe } from "./log-safe";
+import { describeIssues } from "./route-input";
 
 /**
  * Every /api response may carry one user's data: never let a shared cache keep it.
@@ -42,12 +44,10 @@ export function errorResponse(
 export function toErrorResponse(error: unknown, where: string): Response {
   if (error instanceof ApiError) return errorResponse(error.status, error.code, error.message);
 
-  if (error instanceof ZodError) {
-    const message = error.issues
-      .map((issue) => (issue.path.length ? `${issue.path.join(".")}: ${issue.message}` : issue.message))
-      .join("; ");
-    return errorResponse(400, "invalid_request", message || "Invalid request");
-  }
+  // Domain code refuses input in its own terms; over HTTP that is the caller's mistake: 400.
+  if (error instanceof InvalidInputError) return errorResponse(400, error.code, error.message);
+
+  if (error instanceof ZodError) return errorResponse(400, "invalid_request", describeIssues(error));
 
   if (error instanceof PlatformLoginError) {
     console.error(`[api] ${where}: ${logSafe(error.message)}`);

@@ -1,6 +1,6 @@
-import { ApiError } from "@/lib/api/api-error";
 import { businessDaysInRange, enumerateBusinessDates } from "@/lib/business-date/business-date";
 import { currentBusinessDate, type CloseoutRules } from "@/lib/business-date/closeout";
+import { InvalidInputError } from "@/lib/errors/invalid-input-error";
 
 /**
  * The checks on a requested range that need the restaurant and the clock (the zod schemas in
@@ -14,12 +14,11 @@ export function validateRange(
 ): string[] {
   const days = businessDaysInRange(range.from, range.to);
   if (days > maxRangeDays) {
-    throw new ApiError(400, "range_too_long", `from ${range.from} to ${range.to} is ${days} days; at most ${maxRangeDays} days may be asked at once`);
+    throw new InvalidInputError("range_too_long", `from ${range.from} to ${range.to} is ${days} days; at most ${maxRangeDays} days may be asked at once`);
   }
   const today = currentBusinessDate(rules, nowMs);
   if (range.to > today) {
-    throw new ApiError(
-      400,
+    throw new InvalidInputError(
       "future_date",
       `to ${range.to} is in the future: the restaurant's current business date is ${today}`,
     );
