@@ -1,35 +1,51 @@
 import "server-only";
+import type { z } from "zod";
 import { getPermittedRestaurant, type PermittedRestaurant } from "@/lib/access/permitted-restaurants";
 import { getAppSession, type AppSession } from "@/lib/auth/session";
 import { NO_STORE, errorResponse, toErrorResponse } from "./error-response";
+import { parseRouteInput, parseRouteParams, type ContractParams, type Parsed, type RouteContract } from "./route-input";
 
 export type { AppSession } from "@/lib/auth/session";
 export type { PermittedRestaurant } from "@/lib/access/permitted-restaurants";
+export type { RouteContract } from "./route-input";
 
 /** A Next route handler: `export const GET = withSession(...)`. */
 export type RouteHandler<P> = (request: Request, context: { params: Promise<P> }) => Promise<Response>;
 
-export interface SessionContext {
+type Schema = z.ZodType | undefined;
+
+export interface SessionContext<Q extends Schema = undefined, B extends Schema = undefined> {
   request: Request;
   session: AppSession;
+  /** The query string parsed by the contract's `query` schema. */
+  query: Parsed<Q>;
+  /** The JSON body parsed by the contract's `body` schema. */
+  body: Parsed<B>;
 }
 
-export interface RestaurantContext<P extends { guid: string }> extends SessionContext {
+export interface RestaurantContext<P extends { guid: string }, Q extends Schema = undefined, B extends Schema = undefined>
+  extends SessionContext<Q, B> {
   restaurant: PermittedRestaurant;
   params: P;
 }
 
 /**
- * Wraps a route handler: no session answers 401; anything thrown becomes the one JSON error shape
- * (lib/api/error-response.ts); every answer is marked `Cache-Control: private, no-store`.
+ * Wraps a route handler with its contract (dub's `withWorkspace(handler, options)`): no session
+ * answers 401; the query and body are parsed by the contract's schemas (400 naming the problem);
+ * anything thrown becomes the one JSON error shape (lib/api/error-response.ts); every answer is
+ * marked `Cache-Control: private, no-store`.
  */
-export function withSession<P = Record<string, never>>(handler: (ctx: SessionContext) => Promise<Response>): RouteHandler<P> {
+export function withSession<Q extends Schema = undefined, B extends Schema = undefined>(
+  handler: (ctx: SessionContext<Q, B>) => Promise<Response>,
+  contract: RouteContract<Q, B> = {},
+): RouteHandler<Record<string, never>> {
   return async (request) => {
     const where = describe(request);
     try {
       const session = await getAppSession();
-      if (!session) return errorResponse(401, "unauthenticated", "Sign in to use this API");
-      return noStore(await handler({ request, session }));
+      if (!session) return unauthenticated();
+      const input = await parseRouteInput(request, contract);
+      return noStore(await handler({ request, session, ...input }));
     } catch (error) {
       return toErrorResponse(error, where);
     }
@@ -38,24 +54,32 @@ export function withSession<P = Record<string, never>>(handler: (ctx: SessionCon
 
 /**
  * As withSession, for routes under /api/restaurants/[guid]: the restaurant must be one of the
- * session's, else 404 exactly as for a restaurant that does not exist.
+ * session's, else 404 exactly as for a restaurant that does not exist. The 404 comes before the
+ * input is read, so a foreign GUID learns nothing from a 400 either.
  */
-export function withRestaurant<P extends { guid: string }>(
-  handler: (ctx: RestaurantContext<P>) => Promise<Response>,
-): RouteHandler<P> {
+export function withRestaurant<Q extends Schema = undefined, B extends Schema = undefined, R extends z.ZodObject | undefined = undefined>(
+  handler: (ctx: RestaurantContext<{ guid: string } & ContractParams<R>, Q, B>) => Promise<Response>,
+  contract: RouteContract<Q, B, R> = {},
+): RouteHandler<{ guid: string } & ContractParams<R>> {
   return async (request, context) => {
     const where = describe(request);
     try {
       const session = await getAppSession();
-      if (!session) return errorResponse(401, "unauthenticated", "Sign in to use this API");
+      if (!session) return unauthenticated();
       const params = await context.params;
       const restaurant = await getPermittedRestaurant(session, params.guid);
       if (!restaurant) return errorResponse(404, "not_found", "No such restaurant");
-      return noStore(await handler({ request, session, restaurant, params }));
+      parseRouteParams(contract.params, params);
+      const input = await parseRouteInput(request, contract);
+      return noStore(await handler({ request, session, restaurant, params, ...input }));
     } catch (error) {
       return toErrorResponse(error, where);
     }
   };
+}
+
+function unauthenticated(): Response {
+  return errorResponse(401, "unauthenticated", "Sign in to use this API");
 }
 
 /** Handlers may build their own Response (CSV, streams); the cache rule still applies. */

@@ -1,5 +1,5 @@
 import "server-only";
-import { getServerSession } from "next-auth";
+import { getServerSession, type Session } from "next-auth";
 import { accountDirectory } from "./accounts";
 import { authOptions } from "./auth-options";
 
@@ -15,10 +15,25 @@ export interface AppSession {
  * account revokes it at once rather than when the 12-hour cookie expires.
  */
 export async function getAppSession(): Promise<AppSession | null> {
-  const session = await getServerSession(authOptions());
+  const session = await readServerSession();
   const email = session?.user?.email;
   if (!email) return null;
   const account = accountDirectory().find(email);
   if (!account) return null;
   return { email: account.email, name: account.name ?? session.user?.name ?? null };
+}
+
+type ServerSessionReader = () => Promise<Session | null>;
+
+const fromCookie: ServerSessionReader = () => getServerSession(authOptions());
+let readServerSession: ServerSessionReader = fromCookie;
+
+/**
+ * Tests only: who next-auth says is signed in, in place of decoding the session cookie. next-auth
+ * reads the cookie through next/headers, which works only inside Next's own request scope, so a
+ * route handler called from a test could never see one. Everything after that (the accounts file,
+ * revocation, the access rule) still runs for real. `null` restores the cookie.
+ */
+export function setServerSessionReaderForTests(reader: ServerSessionReader | null): void {
+  readServerSession = reader ?? fromCookie;
 }

@@ -1,22 +1,25 @@
 import { z } from "zod";
 
-/**
- * The explorer's ?lastModified= filter: an ISO-8601 instant with a zone (Z or an offset), as
- * the browser's toISOString() writes it. A local time without a zone is refused rather than
- * guessed, since the server's zone is not the manager's.
- */
-export const lastModifiedQuery = z
+const MESSAGE = "lastModified must be an ISO-8601 date-time with a zone, such as 2024-05-01T09:30:00.000Z";
+
+const instant = z
   .string()
   .trim()
-  .pipe(z.iso.datetime({ offset: true, message: "lastModified must be an ISO-8601 date-time with a zone, such as 2024-05-01T09:30:00.000Z" }))
+  .pipe(z.iso.datetime({ offset: true, message: MESSAGE }))
   .transform((value) => new Date(value));
 
-export type LastModifiedResult = { ok: true; value: Date | null } | { ok: false; message: string };
-
-/** Absent or empty means no filter. */
-export function parseLastModified(raw: string | null | undefined): LastModifiedResult {
-  if (raw == null || raw.trim() === "") return { ok: true, value: null };
-  const parsed = lastModifiedQuery.safeParse(raw);
-  if (parsed.success) return { ok: true, value: parsed.data };
-  return { ok: false, message: parsed.error.issues[0]?.message ?? "lastModified is not a valid date-time" };
-}
+/**
+ * The explorer's query: ?lastModified= filters to what changed since, an ISO-8601 instant with a
+ * zone (Z or an offset), as the browser's toISOString() writes it. A local time without a zone is
+ * refused rather than guessed, since the server's zone is not the manager's. Absent or empty
+ * means no filter (null).
+ */
+export const lastModifiedQuery = z.object({ lastModified: z.string().optional() }).transform(({ lastModified }, ctx) => {
+  if (lastModified === undefined || lastModified.trim() === "") return { lastModified: null };
+  const parsed = instant.safeParse(lastModified);
+  if (parsed.success) return { lastModified: parsed.data };
+  // At the root rather than under "lastModified": the message names the parameter itself, and the
+  // API has always answered it in exactly these words.
+  ctx.addIssue({ code: "custom", message: MESSAGE });
+  return z.NEVER;
+});

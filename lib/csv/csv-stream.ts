@@ -36,11 +36,3 @@ export function csvStream<Row>(columns: CsvColumn<Row>[], batches: AsyncIterable
     },
   });
 }
-
-/** A CSV download response; `body` a string (small) or a stream (csvStream). */
-export function csvDownload(body: string | ReadableStream<Uint8Array>, fileName: string, headers: HeadersInit = {}): Response {
-  const out = new Headers(headers);
-  out.set("Content-Type", "text/csv; charset=utf-8");
-  out.set("Content-Disposition", `attachment; filename="${fileName}"`);
-  return new Response(typeof body === "string" ? `\uFEFF${body}` : body, { headers: out });
-}

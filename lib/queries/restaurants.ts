@@ -1,12 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { toRestaurantProfile, type RestaurantInfoResponse } from "@/lib/restaurants/restaurant-profile";
-import type { PermittedRestaurant } from "@/lib/restaurants/permitted-restaurant";
+import type { RestaurantsResponse } from "@/lib/restaurants/restaurants-contract";
 import { apiGet } from "./api-client";
-
-/** GET /api/restaurants */
-export interface RestaurantsResponse {
-  restaurants: PermittedRestaurant[];
-}
 
 export const restaurantKeys = {
   all: ["restaurants"] as const,

@@ -1,7 +1,8 @@
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
 import { toCsv } from "@/lib/csv/csv";
-import { csvDownload, csvStream } from "@/lib/csv/csv-stream";
+import { csvResponse } from "@/lib/csv/csv-response";
+import { csvStream } from "@/lib/csv/csv-stream";
 import { kitchenCsvFileName } from "@/lib/kitchen/query/kitchen-csv";
 
 type Row = { name: string; n: number | null };
@@ -42,10 +43,11 @@ describe("streamed CSV", () => {
     expect(parsed.every((r) => r.n === "-1")).toBe(true);
   });
 
-  it("answers as a download named for the restaurant and the range", () => {
-    const response = csvDownload("a\r\n", kitchenCsvFileName("Harbor Street Kitchen", "kitchen-fulfillments", "20250301", "20250331"));
+  it("answers as a download named for the restaurant and the range, a string with a byte-order mark", async () => {
+    const response = csvResponse("a\r\n", kitchenCsvFileName("Harbor Street Kitchen", "kitchen-fulfillments", "20250301", "20250331"));
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="harbor-street-kitchen_kitchen-fulfillments_20250301-20250331.csv"');
+    expect([...new Uint8Array(await response.arrayBuffer()).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(kitchenCsvFileName("Café \"Zé\"", "kitchen-summary", "20250301", "20250301")).toBe("cafe-ze_kitchen-summary_20250301.csv");
   });
 });

@@ -2,7 +2,7 @@
 import { getPermittedRestaurants } from "@/lib/access/permitted-restaurants";
 import { jsonResponse } from "@/lib/api/error-response";
 import { withSession } from "@/lib/api/route-handler";
-import type { RestaurantsResponse } from "@/lib/queries/restaurants";
+import type { RestaurantsResponse } from "@/lib/restaurants/restaurants-contract";
 
 /** How long one request waits for unknown kitchen entitlements to be probed (see kitchen-entitlement.ts). */
 const ENTITLEMENT_WAIT_MS = 2_500;

@@ -3,6 +3,6 @@ import { jsonResponse } from "@/lib/api/error-response";
 import { withRestaurant } from "@/lib/api/route-handler";
 import { loadRestaurantInfo } from "@/lib/restaurants/restaurant-info";
 
-export const GET = withRestaurant<{ guid: string }>(async ({ request, restaurant }) => {
+export const GET = withRestaurant(async ({ request, restaurant }) => {
   return jsonResponse(await loadRestaurantInfo(restaurant.guid, request.signal));
 });

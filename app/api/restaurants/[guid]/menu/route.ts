@@ -3,6 +3,6 @@ import { jsonResponse } from "@/lib/api/error-response";
 import { withRestaurant } from "@/lib/api/route-handler";
 import { loadMenuModel } from "@/lib/menu/load-menu";
 
-export const GET = withRestaurant<{ guid: string }>(async ({ restaurant }) => {
+export const GET = withRestaurant(async ({ restaurant }) => {
   return jsonResponse(await loadMenuModel(restaurant.guid));
 });

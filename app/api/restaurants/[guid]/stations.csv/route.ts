@@ -1,10 +1,10 @@
 // GET /api/restaurants/[guid]/stations.csv: the prep station table as CSV.
 import { withRestaurant } from "@/lib/api/route-handler";
 import { csvFileName } from "@/lib/csv/csv";
-import { csvResponse } from "@/lib/config-explorer/csv-response";
+import { csvResponse } from "@/lib/csv/csv-response";
 import { loadStationsReport } from "@/lib/stations/load-stations";
 import { stationsCsv } from "@/lib/stations/stations-csv";
 
-export const GET = withRestaurant<{ guid: string }>(async ({ restaurant }) => {
+export const GET = withRestaurant(async ({ restaurant }) => {
   return csvResponse(stationsCsv(await loadStationsReport(restaurant.guid)), csvFileName(restaurant.name, "prep-stations"));
 });

@@ -1,10 +1,10 @@
 // GET /api/restaurants/[guid]/menu/items.csv: one row per item placement with its full path and inheritance.
 import { withRestaurant } from "@/lib/api/route-handler";
 import { csvFileName } from "@/lib/csv/csv";
-import { csvResponse } from "@/lib/config-explorer/csv-response";
+import { csvResponse } from "@/lib/csv/csv-response";
 import { loadMenuModel } from "@/lib/menu/load-menu";
 import { menuItemsCsv } from "@/lib/menu/menu-csv";
 
-export const GET = withRestaurant<{ guid: string }>(async ({ restaurant }) => {
+export const GET = withRestaurant(async ({ restaurant }) => {
   return csvResponse(menuItemsCsv(await loadMenuModel(restaurant.guid)), csvFileName(restaurant.name, "menu-items"));
 });
