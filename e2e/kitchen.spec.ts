@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { parse } from "csv-parse/sync";
 import { expect, test, type Download, type Locator, type Page } from "@playwright/test";
-import type { KitchenLevel, KitchenSummary, KitchenTickets } from "../lib/kitchen/contract/kitchen-api";
+import type { KitchenLevel } from "../lib/kitchen/contract/vocabulary";
+import type { KitchenSummary, KitchenTickets } from "../lib/kitchen/contract/responses";
 import { businessDaysInRange } from "../lib/business-date/business-date";
 import { formatCount, formatDuration } from "../lib/kitchen/ui/format";
 import { restaurantNamed, signIn } from "./fixtures/auth";

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import type { KitchenSummary } from "../lib/kitchen/contract/kitchen-api";
+import type { KitchenSummary } from "../lib/kitchen/contract/responses";
 import { presetRange } from "../lib/kitchen/ui/date-range";
 import { formatCount, formatDuration, formatShare } from "../lib/kitchen/ui/format";
 import { currentBusinessDate } from "../lib/business-date/closeout";

@@ -1,7 +1,8 @@
 "use client";
 
 import { useState } from "react";
-import { METRIC_LABELS, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/kitchen-api";
+import { METRIC_LABELS } from "@/lib/kitchen/ui/labels";
+import { type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import type { PivotRow } from "@/lib/kitchen/ui/summary-shapes";
 import { StationCard } from "./station-card";
 import { LevelPicker } from "./level-picker";

@@ -1,7 +1,9 @@
 "use client";
 
 import { useId, useState } from "react";
-import { KITCHEN_LEVELS, KITCHEN_METRICS, LEVEL_LABELS, METRIC_LABELS, NONE_FILTER, type FilterOptions, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/kitchen-api";
+import { KITCHEN_LEVELS, KITCHEN_METRICS, NONE_FILTER, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
+import { LEVEL_LABELS, METRIC_LABELS } from "@/lib/kitchen/ui/labels";
+import { type FilterOptions } from "@/lib/kitchen/contract/responses";
 import { behaviorLabel, stationLabel } from "@/lib/kitchen/ui/summary-shapes";
 import { DEFAULT_METRIC, type KitchenView } from "@/lib/url-state/kitchen-view";
 import styles from "./filter-bar.module.css";

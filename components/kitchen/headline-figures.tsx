@@ -1,4 +1,6 @@
-import { LEVEL_LABELS, type KitchenLevel, type KitchenSummary } from "@/lib/kitchen/contract/kitchen-api";
+import { LEVEL_LABELS } from "@/lib/kitchen/ui/labels";
+import { type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
+import { type KitchenSummary } from "@/lib/kitchen/contract/responses";
 import { formatChange, formatCount, formatDuration, formatShare, type Change } from "@/lib/kitchen/ui/format";
 import { levelStats } from "@/lib/kitchen/ui/summary-shapes";
 import { Skeleton } from "@/components/ui/states";

@@ -1,7 +1,7 @@
 "use client";
 
 import { Notice, ProgressState } from "@/components/ui/states";
-import type { DateCoverage, IngestCounts, KitchenCoverage } from "@/lib/kitchen/contract/kitchen-api";
+import type { DateCoverage, IngestCounts, KitchenCoverage } from "@/lib/kitchen/contract/responses";
 import { coverageNotes, listDates } from "@/lib/kitchen/ui/coverage-notes";
 import { ingestNotes } from "@/lib/kitchen/ui/ingest-notes";
 

@@ -1,4 +1,4 @@
-import type { KitchenLevel } from "@/lib/kitchen/contract/kitchen-api";
+import type { KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
 
 /** One hue per fulfillment level across every chart, so level 1 is always the same colour. */
 export const LEVEL_COLORS: Record<KitchenLevel, string> = {

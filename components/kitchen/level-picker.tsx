@@ -1,6 +1,7 @@
 "use client";
 
-import { LEVEL_LABELS, type KitchenLevel } from "@/lib/kitchen/contract/kitchen-api";
+import { LEVEL_LABELS } from "@/lib/kitchen/ui/labels";
+import { type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
 import styles from "./kitchen-view.module.css";
 
 /** The "Level" select of the cards that show one fulfillment level at a time. */

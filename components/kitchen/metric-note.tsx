@@ -1,4 +1,5 @@
-import { KITCHEN_METRICS, METRIC_LABELS, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/kitchen-api";
+import { KITCHEN_METRICS, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
+import { METRIC_LABELS } from "@/lib/kitchen/ui/labels";
 import { COMMON_RULES, LEVEL_DESCRIPTIONS, METRIC_DESCRIPTIONS, METRIC_FORMULAS, ON_TIME_DEFINITION } from "@/lib/kitchen/ui/metric-definitions";
 import styles from "./kitchen-view.module.css";
 

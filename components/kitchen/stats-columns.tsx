@@ -1,6 +1,8 @@
 import type { CsvColumn } from "@/lib/csv/csv";
 import type { DataColumn } from "@/components/ui/data-table";
-import { LEVEL_LABELS, type KitchenLevel, type Stats } from "@/lib/kitchen/contract/kitchen-api";
+import { LEVEL_LABELS } from "@/lib/kitchen/ui/labels";
+import { type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
+import { type Stats } from "@/lib/kitchen/contract/responses";
 import { formatCount, formatDuration } from "@/lib/kitchen/ui/format";
 import type { PivotRow } from "@/lib/kitchen/ui/summary-shapes";
 

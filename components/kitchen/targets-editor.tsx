@@ -2,7 +2,9 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
-import { LEVEL_LABELS, type KitchenLevel, type KitchenTargets } from "@/lib/kitchen/contract/kitchen-api";
+import { LEVEL_LABELS } from "@/lib/kitchen/ui/labels";
+import { type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
+import { type KitchenTargets } from "@/lib/kitchen/contract/responses";
 import { formatDuration } from "@/lib/kitchen/ui/format";
 import { kitchenKeys, putKitchenTargets } from "@/lib/queries/kitchen";
 import { errorMessage } from "@/components/ui/states";

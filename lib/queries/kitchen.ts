@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
-import type { KitchenCoverage, KitchenSummary, KitchenTargets, KitchenTargetsInput, KitchenTickets } from "@/lib/kitchen/contract/kitchen-api";
+import type { KitchenCoverage, KitchenSummary, KitchenTargets, KitchenTickets } from "@/lib/kitchen/contract/responses";
+import type { KitchenTargetsInput } from "@/lib/kitchen/contract/params";
 import type { DateRange } from "@/lib/kitchen/ui/date-range";
 import { apiGet, apiPut } from "./api-client";
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { getPlatformClient } from "@/lib/platform/server";
+import { getPlatformClient } from "@/lib/platform-wiring/platform-client";
 import type { RestaurantInfo } from "@/lib/platform/schemas";
 import { rememberRestaurantInfo } from "./restaurant-directory";
 

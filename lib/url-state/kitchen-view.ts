@@ -1,6 +1,6 @@
 import { createLoader, createParser, createSerializer, parseAsStringLiteral, type inferParserType, type LoaderInput, type UrlKeys } from "nuqs/server";
 import { businessDaysInRange, isBusinessDate } from "@/lib/business-date/business-date";
-import { KITCHEN_LEVELS, KITCHEN_METRICS, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/kitchen-api";
+import { KITCHEN_LEVELS, KITCHEN_METRICS, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import { RANGE_PRESETS, presetRange, previousPeriod, type DateRange, type RangePreset } from "@/lib/kitchen/ui/date-range";
 
 /**

@@ -1,4 +1,5 @@
-import type { KitchenMetric, Stats } from "@/lib/kitchen/contract/kitchen-api";
+import type { KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
+import type { Stats } from "@/lib/kitchen/contract/responses";
 
 /**
  * The kitchen figures computed the plain way, independently of lib/kitchen, for tests to hold the

@@ -5,7 +5,7 @@ import { migrate } from "@/lib/db/migrations";
 import { openPgliteDatabase } from "@/lib/db/pglite-database";
 import type { Database } from "@/lib/db/database";
 import { createKitchenService, type KitchenRestaurant } from "@/lib/kitchen/service/kitchen-service";
-import { KITCHEN_LEVELS } from "@/lib/kitchen/contract/kitchen-api";
+import { KITCHEN_LEVELS } from "@/lib/kitchen/contract/vocabulary";
 import { createPlatformClient } from "@/lib/platform";
 import { startFixtureServer, type FixtureServer } from "../contract-fixtures/fixture-server";
 import { statsOf } from "./independent-stats";

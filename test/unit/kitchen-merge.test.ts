@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { KITCHEN_METRICS, NONE_FILTER, type KitchenMetric, type Stats } from "@/lib/kitchen/contract/kitchen-api";
+import { KITCHEN_METRICS, NONE_FILTER, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
+import { type Stats } from "@/lib/kitchen/contract/responses";
 import { summariseDay, type DaySummary } from "@/lib/kitchen/ingest/day-summary";
 import { decodeDaySummary, encodeDaySummary } from "@/lib/kitchen/storage/day-summary-codec";
 import { recordDurations } from "@/lib/kitchen/ingest/durations";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { KitchenLevel, KitchenSummary, Stats } from "@/lib/kitchen/contract/kitchen-api";
+import type { KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
+import type { KitchenSummary, Stats } from "@/lib/kitchen/contract/responses";
 import { coverageNotes, listDates } from "@/lib/kitchen/ui/coverage-notes";
 import { overviewFigures, sortByValue } from "@/lib/kitchen/ui/overview-figures";
 import {

@@ -1,5 +1,5 @@
 import type { ItemFulfillment } from "@/lib/platform/schemas";
-import { KITCHEN_METRICS, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/kitchen-api";
+import { KITCHEN_METRICS, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import { durationSeconds, parseInstant } from "@/lib/kitchen/ingest/durations";
 import { Interner } from "@/lib/interning/interner";
 import { isKitchenLevel } from "@/lib/kitchen/ingest/ingest";

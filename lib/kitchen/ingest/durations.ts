@@ -1,5 +1,5 @@
 import type { ItemFulfillment } from "@/lib/platform/schemas";
-import type { KitchenMetric } from "@/lib/kitchen/contract/kitchen-api";
+import type { KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 
 /**
  * The three kitchen durations of one item fulfillment record, in whole seconds:

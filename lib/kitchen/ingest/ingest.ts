@@ -1,5 +1,6 @@
 import { ITEM_FULFILLMENT_TEXT_FIELDS, type ItemFulfillment } from "@/lib/platform/schemas";
-import type { IngestCounts, KitchenLevel } from "@/lib/kitchen/contract/kitchen-api";
+import type { IngestCounts } from "@/lib/kitchen/contract/responses";
+import type { KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
 import { MalformedDayError } from "@/lib/kitchen/ingest/fetch-failure";
 
 /**

@@ -1,6 +1,6 @@
 import { Interner } from "@/lib/interning/interner";
 import type { ItemFulfillment } from "@/lib/platform/schemas";
-import { KITCHEN_METRICS, NONE_FILTER, type KitchenMetric } from "@/lib/kitchen/contract/kitchen-api";
+import { KITCHEN_METRICS, NONE_FILTER, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import { ByteReader, ByteWriter } from "@/lib/kitchen/storage/byte-codec";
 import { durationSeconds, parseInstant } from "@/lib/kitchen/ingest/durations";
 import type { SummaryFilters } from "@/lib/kitchen/query/range-summary";

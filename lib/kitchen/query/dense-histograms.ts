@@ -1,4 +1,4 @@
-import type { HistogramBin, Stats } from "@/lib/kitchen/contract/kitchen-api";
+import type { HistogramBin, Stats } from "@/lib/kitchen/contract/responses";
 import { nearestRank, REPORTED_PERCENTILES } from "@/lib/kitchen/query/nearest-rank";
 
 /**

@@ -1,16 +1,5 @@
-import {
-  BREAKDOWN_LIMIT,
-  KITCHEN_LEVELS,
-  NONE_FILTER,
-  type FilterOptions,
-  type Histogram,
-  type KitchenLevel,
-  type KitchenMetric,
-  type KitchenSummary,
-  type StationRef,
-  type Stats,
-  type TargetShare,
-} from "@/lib/kitchen/contract/kitchen-api";
+import { BREAKDOWN_LIMIT, KITCHEN_LEVELS, NONE_FILTER, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
+import { type FilterOptions, type Histogram, type KitchenSummary, type StationRef, type Stats, type TargetShare } from "@/lib/kitchen/contract/responses";
 import { CELL_WIDTH, UNKNOWN_HOUR, type CubePart, type DaySummary } from "@/lib/kitchen/ingest/day-summary";
 import { DenseHistograms, ScratchArena } from "@/lib/kitchen/query/dense-histograms";
 import { DimensionInterner, type DayIds } from "@/lib/kitchen/query/dimension-interner";

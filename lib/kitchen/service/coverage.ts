@@ -1,4 +1,4 @@
-import type { DateCoverage, IngestCounts, KitchenCoverage } from "@/lib/kitchen/contract/kitchen-api";
+import type { DateCoverage, IngestCounts, KitchenCoverage } from "@/lib/kitchen/contract/responses";
 import { addIngestCounts, emptyIngestCounts } from "@/lib/kitchen/ingest/ingest";
 import type { DayRow } from "@/lib/kitchen/storage/kitchen-store";
 

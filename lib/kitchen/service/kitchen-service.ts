@@ -1,16 +1,8 @@
 import "server-only";
 import type { Database } from "@/lib/db/database";
-import {
-  KITCHEN_LEVELS,
-  type KitchenCoverage,
-  type KitchenRangeQuery,
-  type KitchenSummary,
-  type KitchenSummaryQuery,
-  type KitchenTargets,
-  type KitchenTargetsInput,
-  type KitchenTickets,
-  type KitchenTicketsQuery,
-} from "@/lib/kitchen/contract/kitchen-api";
+import { KITCHEN_LEVELS } from "@/lib/kitchen/contract/vocabulary";
+import { type KitchenCoverage, type KitchenSummary, type KitchenTargets, type KitchenTickets } from "@/lib/kitchen/contract/responses";
+import { type KitchenRangeQuery, type KitchenSummaryQuery, type KitchenTargetsInput, type KitchenTicketsQuery } from "@/lib/kitchen/contract/params";
 import { DimensionInterner } from "@/lib/kitchen/query/dimension-interner";
 import { validateRange } from "@/lib/kitchen/query/range-query";
 import { KitchenStore } from "@/lib/kitchen/storage/kitchen-store";

@@ -1,12 +1,6 @@
-import {
-  KITCHEN_METRICS,
-  type KitchenLevel,
-  type KitchenMetric,
-  type KitchenSummary,
-  type KitchenSummaryQuery,
-  type StationRef,
-  type Stats,
-} from "@/lib/kitchen/contract/kitchen-api";
+import { KITCHEN_METRICS, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
+import { type KitchenSummary, type StationRef, type Stats } from "@/lib/kitchen/contract/responses";
+import { type KitchenSummaryQuery } from "@/lib/kitchen/contract/params";
 import type { DaySummary } from "@/lib/kitchen/ingest/day-summary";
 import type { DimensionInterner } from "@/lib/kitchen/query/dimension-interner";
 import { mergeDays, mergeStationLevels, type SummaryFilters } from "@/lib/kitchen/query/range-summary";

@@ -1,5 +1,6 @@
 import "server-only";
-import { KITCHEN_LEVELS, type KitchenLevel, type KitchenMetric, type SlowTicket } from "@/lib/kitchen/contract/kitchen-api";
+import { KITCHEN_LEVELS, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
+import { type SlowTicket } from "@/lib/kitchen/contract/responses";
 import { recordDurations } from "@/lib/kitchen/ingest/durations";
 import { isKitchenLevel } from "@/lib/kitchen/ingest/ingest";
 import { slowestTickets, type TicketFacts } from "@/lib/kitchen/ingest/ticket-facts";

@@ -1,4 +1,4 @@
-import { KITCHEN_METRICS } from "@/lib/kitchen/contract/kitchen-api";
+import { KITCHEN_METRICS } from "@/lib/kitchen/contract/vocabulary";
 import { ByteReader, ByteWriter } from "@/lib/kitchen/storage/byte-codec";
 import { CELL_WIDTH, cellTotals, CUBE_KINDS, type CubePart, type DaySummary, type DimensionValue } from "@/lib/kitchen/ingest/day-summary";
 

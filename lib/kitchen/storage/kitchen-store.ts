@@ -2,7 +2,7 @@ import "server-only";
 import { deflateRawSync, inflateRawSync } from "node:zlib";
 import type { Database, Queryable } from "@/lib/db/database";
 import type { ItemFulfillment } from "@/lib/platform/schemas";
-import { DEFAULT_TARGET_SECONDS, KITCHEN_LEVELS, type KitchenLevel } from "@/lib/kitchen/contract/kitchen-api";
+import { DEFAULT_TARGET_SECONDS, KITCHEN_LEVELS, type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
 import { INGEST_COUNT_KEYS, type IngestCounts } from "@/lib/kitchen/ingest/ingest";
 
 /**

@@ -1,4 +1,4 @@
-import type { DateCoverage } from "@/lib/kitchen/contract/kitchen-api";
+import type { DateCoverage } from "@/lib/kitchen/contract/responses";
 import { formatBusinessDate, formatBusinessDateShort } from "@/lib/business-date/format";
 
 /**

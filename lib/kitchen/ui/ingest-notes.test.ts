@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { KitchenSummary } from "@/lib/kitchen/contract/kitchen-api";
+import type { KitchenSummary } from "@/lib/kitchen/contract/responses";
 import { ingestNotes } from "./ingest-notes";
 import { stationKey, stationLabel, stationRows } from "./summary-shapes";
 

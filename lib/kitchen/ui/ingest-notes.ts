@@ -1,4 +1,4 @@
-import type { IngestCounts } from "@/lib/kitchen/contract/kitchen-api";
+import type { IngestCounts } from "@/lib/kitchen/contract/responses";
 import { formatCount } from "./format";
 
 /**

@@ -1,4 +1,4 @@
-import type { KitchenLevel, KitchenMetric } from "@/lib/kitchen/contract/kitchen-api";
+import type { KitchenLevel, KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 
 /**
  * What each number means, in the words shown beside it on the page. Kept in step with the

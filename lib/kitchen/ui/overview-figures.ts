@@ -1,4 +1,5 @@
-import type { KitchenLevel, KitchenSummary } from "@/lib/kitchen/contract/kitchen-api";
+import type { KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
+import type { KitchenSummary } from "@/lib/kitchen/contract/responses";
 
 /**
  * The Overview's kitchen columns for one restaurant and period: items, p50/p90 fire-to-fulfill at

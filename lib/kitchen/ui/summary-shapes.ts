@@ -1,4 +1,6 @@
-import { KITCHEN_LEVELS, LEVEL_LABELS, type KitchenLevel, type KitchenSummary, type Stats, type StationRef } from "@/lib/kitchen/contract/kitchen-api";
+import { KITCHEN_LEVELS, type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
+import { LEVEL_LABELS } from "@/lib/kitchen/ui/labels";
+import { type KitchenSummary, type Stats, type StationRef } from "@/lib/kitchen/contract/responses";
 import { enumerateBusinessDates } from "@/lib/business-date/business-date";
 
 /**

@@ -1,9 +1,8 @@
-import { z } from "zod";
-import { isBusinessDate } from "@/lib/business-date/business-date";
+import type { KitchenLevel, KitchenMetric } from "./vocabulary";
+
 
 /**
- * The contract of the kitchen API (app/api/restaurants/[guid]/kitchen/**): the query schemas the
- * route handlers parse and the JSON bodies they answer. Pure and client-safe, so the kitchen pages
+ * The JSON bodies the kitchen API answers (app/api/restaurants/[guid]/kitchen/**). Pure and client-safe, so the kitchen pages
  * build against exactly what the server sends.
  *
  * Conventions: every duration is whole seconds; a business date is `YYYYMMDD`; an hour of day is
@@ -11,130 +10,6 @@ import { isBusinessDate } from "@/lib/business-date/business-date";
  * Errors come back as `{ error: { status, code, message, requestId? } }`.
  */
 
-// ---------------------------------------------------------------------------------------------
-// Vocabulary
-
-export const KITCHEN_METRICS = ["fire_to_fulfill", "start_to_fulfill", "wait_to_start"] as const;
-/** fire_to_fulfill = itemFulfilledAt − ticketFiredAt; start_to_fulfill = itemFulfilledAt − itemStartedAt; wait_to_start = itemStartedAt − ticketFiredAt. */
-export type KitchenMetric = (typeof KITCHEN_METRICS)[number];
-
-export const METRIC_LABELS: Record<KitchenMetric, string> = {
-  fire_to_fulfill: "Fire to fulfill",
-  start_to_fulfill: "Start to fulfill",
-  wait_to_start: "Wait to start",
-};
-
-export const KITCHEN_LEVELS = [0, 1, 2] as const;
-/** 0 = prep station, 1 = first-level expediter, 2 = second-level expediter. */
-export type KitchenLevel = (typeof KITCHEN_LEVELS)[number];
-
-export const LEVEL_LABELS: Record<KitchenLevel, string> = {
-  0: "Prep station",
-  1: "Expediter",
-  2: "Second expediter",
-};
-
-/** Target seconds per level until a restaurant sets its own (PUT .../kitchen/targets). */
-export const DEFAULT_TARGET_SECONDS: Record<KitchenLevel, number> = { 0: 600, 1: 720, 2: 840 };
-
-/**
- * Filter value selecting records that lack the field (no prep station, no dining option
- * behavior, no order source): `?station=(none)`.
- */
-export const NONE_FILTER = "(none)";
-
-/** Most menu items (and courses) a summary breaks down; see KitchenSummary.items. */
-export const BREAKDOWN_LIMIT = 200;
-
-// ---------------------------------------------------------------------------------------------
-// Query schemas (URLSearchParams -> object; parse with `schema.parse(Object.fromEntries(url.searchParams))`)
-
-export const businessDateParam = z
-  .string()
-  .refine(isBusinessDate, { message: "must be a business date written YYYYMMDD (for example 20250301)" });
-
-const optionalText = z
-  .string()
-  .trim()
-  .min(1)
-  .max(200)
-  .optional()
-  .or(z.literal("").transform(() => undefined));
-
-export const kitchenMetricParam = z.enum(KITCHEN_METRICS, {
-  message: `metric must be one of ${KITCHEN_METRICS.join(", ")}`,
-});
-
-export const kitchenLevelParam = z.coerce
-  .number({ message: "level must be 0, 1 or 2" })
-  .int({ message: "level must be 0, 1 or 2" })
-  .min(0, { message: "level must be 0, 1 or 2" })
-  .max(2, { message: "level must be 0, 1 or 2" })
-  .transform((v) => v as KitchenLevel);
-
-/**
- * `from` and `to`, both included. The server also rejects ranges longer than
- * KITCHEN_MAX_RANGE_DAYS and dates after the restaurant's current business date (400).
- */
-export const kitchenRangeQuery = z
-  .object({ from: businessDateParam, to: businessDateParam })
-  .refine((q) => q.from <= q.to, { message: "from must not be after to", path: ["from"] });
-export type KitchenRangeQuery = z.infer<typeof kitchenRangeQuery>;
-
-/** Filters shared by the summary, summary.csv and tickets. Empty strings mean "not set". */
-const filterShape = {
-  level: z.preprocess((v) => (v === "" ? undefined : v), kitchenLevelParam.optional()),
-  station: optionalText,
-  behavior: optionalText,
-  source: optionalText,
-};
-
-export const kitchenSummaryQuery = z
-  .object({
-    from: businessDateParam,
-    to: businessDateParam,
-    metric: kitchenMetricParam.default("fire_to_fulfill"),
-    ...filterShape,
-  })
-  .refine((q) => q.from <= q.to, { message: "from must not be after to", path: ["from"] });
-export type KitchenSummaryQuery = z.infer<typeof kitchenSummaryQuery>;
-
-export const kitchenTicketsQuery = z
-  .object({
-    from: businessDateParam,
-    to: businessDateParam,
-    metric: kitchenMetricParam.default("fire_to_fulfill"),
-    ...filterShape,
-    limit: z.coerce
-      .number({ message: "limit must be a whole number from 1 to 200" })
-      .int({ message: "limit must be a whole number from 1 to 200" })
-      .min(1, { message: "limit must be a whole number from 1 to 200" })
-      .max(200, { message: "limit must be a whole number from 1 to 200" })
-      .default(20),
-  })
-  .refine((q) => q.from <= q.to, { message: "from must not be after to", path: ["from"] });
-export type KitchenTicketsQuery = z.infer<typeof kitchenTicketsQuery>;
-
-/** Body of PUT .../kitchen/targets. Levels not named keep their current target. */
-export const kitchenTargetsInput = z.object({
-  targets: z
-    .array(
-      z.object({
-        level: kitchenLevelParam,
-        seconds: z
-          .number({ message: "seconds must be a whole number from 1 to 86400" })
-          .int({ message: "seconds must be a whole number from 1 to 86400" })
-          .min(1, { message: "seconds must be a whole number from 1 to 86400" })
-          .max(86_400, { message: "seconds must be a whole number from 1 to 86400" }),
-      }),
-    )
-    .min(1, { message: "targets must name at least one level" })
-    .refine((ts) => new Set(ts.map((t) => t.level)).size === ts.length, { message: "each level may appear only once" }),
-});
-export type KitchenTargetsInput = z.infer<typeof kitchenTargetsInput>;
-
-// ---------------------------------------------------------------------------------------------
-// Building blocks of the responses
 
 /**
  * Statistics of one metric over a set of records. Percentiles are nearest rank: pXX is the

@@ -1,0 +1,91 @@
+import { z } from "zod";
+import { isBusinessDate } from "@/lib/business-date/business-date";
+import { KITCHEN_METRICS, type KitchenLevel } from "./vocabulary";
+
+/**
+ * The kitchen API's input: the schemas the route wrapper parses query strings and bodies with,
+ * and the types they produce. Error messages name the problem; the routes answer them with 400.
+ */
+export const businessDateParam = z
+  .string()
+  .refine(isBusinessDate, { message: "must be a business date written YYYYMMDD (for example 20250301)" });
+
+const optionalText = z
+  .string()
+  .trim()
+  .min(1)
+  .max(200)
+  .optional()
+  .or(z.literal("").transform(() => undefined));
+
+export const kitchenMetricParam = z.enum(KITCHEN_METRICS, {
+  message: `metric must be one of ${KITCHEN_METRICS.join(", ")}`,
+});
+
+export const kitchenLevelParam = z.coerce
+  .number({ message: "level must be 0, 1 or 2" })
+  .int({ message: "level must be 0, 1 or 2" })
+  .min(0, { message: "level must be 0, 1 or 2" })
+  .max(2, { message: "level must be 0, 1 or 2" })
+  .transform((v) => v as KitchenLevel);
+
+/**
+ * `from` and `to`, both included. The server also rejects ranges longer than
+ * KITCHEN_MAX_RANGE_DAYS and dates after the restaurant's current business date (400).
+ */
+export const kitchenRangeSchema = z
+  .object({ from: businessDateParam, to: businessDateParam })
+  .refine((q) => q.from <= q.to, { message: "from must not be after to", path: ["from"] });
+export type KitchenRangeQuery = z.infer<typeof kitchenRangeSchema>;
+
+/** Filters shared by the summary, summary.csv and tickets. Empty strings mean "not set". */
+const filterShape = {
+  level: z.preprocess((v) => (v === "" ? undefined : v), kitchenLevelParam.optional()),
+  station: optionalText,
+  behavior: optionalText,
+  source: optionalText,
+};
+
+export const kitchenSummarySchema = z
+  .object({
+    from: businessDateParam,
+    to: businessDateParam,
+    metric: kitchenMetricParam.default("fire_to_fulfill"),
+    ...filterShape,
+  })
+  .refine((q) => q.from <= q.to, { message: "from must not be after to", path: ["from"] });
+export type KitchenSummaryQuery = z.infer<typeof kitchenSummarySchema>;
+
+export const kitchenTicketsSchema = z
+  .object({
+    from: businessDateParam,
+    to: businessDateParam,
+    metric: kitchenMetricParam.default("fire_to_fulfill"),
+    ...filterShape,
+    limit: z.coerce
+      .number({ message: "limit must be a whole number from 1 to 200" })
+      .int({ message: "limit must be a whole number from 1 to 200" })
+      .min(1, { message: "limit must be a whole number from 1 to 200" })
+      .max(200, { message: "limit must be a whole number from 1 to 200" })
+      .default(20),
+  })
+  .refine((q) => q.from <= q.to, { message: "from must not be after to", path: ["from"] });
+export type KitchenTicketsQuery = z.infer<typeof kitchenTicketsSchema>;
+
+/** Body of PUT .../kitchen/targets. Levels not named keep their current target. */
+export const kitchenTargetsSchema = z.object({
+  targets: z
+    .array(
+      z.object({
+        level: kitchenLevelParam,
+        seconds: z
+          .number({ message: "seconds must be a whole number from 1 to 86400" })
+          .int({ message: "seconds must be a whole number from 1 to 86400" })
+          .min(1, { message: "seconds must be a whole number from 1 to 86400" })
+          .max(86_400, { message: "seconds must be a whole number from 1 to 86400" }),
+      }),
+    )
+    .min(1, { message: "targets must name at least one level" })
+    .refine((ts) => new Set(ts.map((t) => t.level)).size === ts.length, { message: "each level may appear only once" }),
+});
+export type KitchenTargetsInput = z.infer<typeof kitchenTargetsSchema>;

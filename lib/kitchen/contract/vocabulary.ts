@@ -1,0 +1,23 @@
+/**
+ * The kitchen's vocabulary, shared by the server and the pages: the metrics, the fulfillment
+ * levels (0 prep station, 1 expediter, 2 second expediter), default targets and filter values.
+ */
+export const KITCHEN_METRICS = ["fire_to_fulfill", "start_to_fulfill", "wait_to_start"] as const;
+/** fire_to_fulfill = itemFulfilledAt − ticketFiredAt; start_to_fulfill = itemFulfilledAt − itemStartedAt; wait_to_start = itemStartedAt − ticketFiredAt. */
+export type KitchenMetric = (typeof KITCHEN_METRICS)[number];
+
+export const KITCHEN_LEVELS = [0, 1, 2] as const;
+/** 0 = prep station, 1 = first-level expediter, 2 = second-level expediter. */
+export type KitchenLevel = (typeof KITCHEN_LEVELS)[number];
+
+/** Target seconds per level until a restaurant sets its own (PUT .../kitchen/targets). */
+export const DEFAULT_TARGET_SECONDS: Record<KitchenLevel, number> = { 0: 600, 1: 720, 2: 840 };
+
+/**
+ * Filter value selecting records that lack the field (no prep station, no dining option
+ * behavior, no order source): `?station=(none)`.
+ */
+export const NONE_FILTER = "(none)";
+
+/** Most menu items (and courses) a summary breaks down; see KitchenSummary.items. */
+export const BREAKDOWN_LIMIT = 200;
