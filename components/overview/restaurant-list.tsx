@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useMemo } from "react";
 import { restaurantsQuery } from "@/lib/queries/restaurants";
-import { currentBusinessDate } from "@/lib/business-date/closeout";
+import { currentBusinessDateOrNull } from "@/lib/business-date/closeout";
 import { formatBusinessDate } from "@/lib/business-date/format";
 import type { PermittedRestaurant } from "@/lib/restaurants/permitted-restaurant";
 import { DataTable, type DataColumn } from "@/components/ui/data-table";
@@ -15,14 +15,6 @@ import { restaurantStatus, RestaurantStatusBadge, STATUS_LABELS } from "./restau
 import styles from "./restaurant-list.module.css";
 
 export type RestaurantColumn = DataColumn<PermittedRestaurant>;
-
-function todaysBusinessDate(r: PermittedRestaurant, now: Date): string | null {
-  try {
-    return currentBusinessDate(r, now.getTime());
-  } catch {
-    return null;
-  }
-}
 
 /**
  * Every permitted restaurant with identity, today's business date in its own zone and status.
@@ -49,9 +41,9 @@ export function RestaurantList({ extraColumns = [] }: { extraColumns?: Restauran
       {
         key: "businessDate",
         header: "Business date today",
-        value: (r) => todaysBusinessDate(r, now),
+        value: (r) => currentBusinessDateOrNull(r, now.getTime()),
         cell: (r) => {
-          const date = todaysBusinessDate(r, now);
+          const date = currentBusinessDateOrNull(r, now.getTime());
           return date ? (
             <time dateTime={`${date.slice(0, 4)}-${date.slice(4, 6)}-${date.slice(6)}`} data-business-date={date}>
               {formatBusinessDate(date)}
@@ -124,7 +116,7 @@ export function RestaurantList({ extraColumns = [] }: { extraColumns?: Restauran
         />
       </div>
       <div className={styles.cardView}>
-        <RestaurantCards restaurants={restaurants} businessDate={(r) => todaysBusinessDate(r, now)} extraColumns={extraColumns} />
+        <RestaurantCards restaurants={restaurants} businessDate={(r) => currentBusinessDateOrNull(r, now.getTime())} extraColumns={extraColumns} />
       </div>
     </>
   );

@@ -34,6 +34,11 @@ export function currentBusinessDate(rules: CloseoutRules, nowMs: number): string
   return businessDateFromUtcMs(local.getHours() < rules.closeoutHour ? calendar - 86_400_000 : calendar);
 }
 
+/** As currentBusinessDate, or null for a zone this runtime does not know (the page flags it). */
+export function currentBusinessDateOrNull(rules: CloseoutRules, nowMs: number): string | null {
+  return isValidTimeZone(rules.timeZone) ? currentBusinessDate(rules, nowMs) : null;
+}
+
 export function datePhase(date: string, rules: CloseoutRules, nowMs: number, graceMinutes: number): DatePhase {
   if (date > currentBusinessDate(rules, nowMs)) return "future";
   return nowMs >= closeoutInstant(date, rules) + graceMinutes * 60_000 ? "closed" : "open";
