@@ -1,13 +1,16 @@
 "use client";
 
-import { useQueries } from "@tanstack/react-query";
+import { useQueries, type UseQueryResult } from "@tanstack/react-query";
+import { useTable, type Column, type ColumnDef } from "@tanstack/react-table";
 import Link from "next/link";
-import { useState } from "react";
+import { useMemo } from "react";
 import { Skeleton } from "@/components/ui/states";
+import { ariaSort, compareSortKeys, sortArrow, sortingFeatures, sortKey, type SortingFeatures } from "@/components/ui/table-sorting";
+import type { KitchenSummary } from "@/lib/kitchen/contract/responses";
 import { presetRange } from "@/lib/kitchen/ui/date-range";
 import { formatCount, formatDuration, formatShare } from "@/lib/kitchen/ui/format";
 import { coverageNotes } from "@/lib/kitchen/ui/coverage-notes";
-import { overviewFigures, sortByValue, type OverviewFigure, type OverviewFigures, type SortDirection } from "@/lib/kitchen/ui/overview-figures";
+import { overviewFigures, type OverviewFigure, type OverviewFigures } from "@/lib/kitchen/ui/overview-figures";
 import { apiQuery } from "@/lib/url-state/kitchen-view";
 import { kitchenSummaryQuery } from "@/lib/queries/kitchen";
 import styles from "./kitchen-overview-table.module.css";
@@ -53,38 +56,65 @@ function formatFigure(kind: "count" | "duration" | "share", value: number | null
   return formatDuration(value);
 }
 
-function SortHeader({
-  sortKey,
-  label,
-  className,
-  sort,
-  onSort,
-}: {
-  sortKey: SortKey;
-  label: string;
-  className?: string;
-  sort: { key: SortKey; direction: SortDirection };
-  onSort: (key: SortKey) => void;
-}) {
-  const active = sort.key === sortKey;
+interface Row {
+  restaurant: OverviewRestaurant;
+  state: RowState;
+}
+
+/** The value a column sorts by: the name, or a figure (none while a row has no figures). */
+function sortValue(row: Row, key: SortKey): number | string | null {
+  if (key === "name") return row.restaurant.name;
+  if (row.state.kind !== "data") return null;
+  const [period, figure] = key.split(":") as [Period, OverviewFigure];
+  return row.state.figures[period]?.[figure] ?? null;
+}
+
+const SORT_KEYS: SortKey[] = ["name", ...PERIODS.flatMap((p) => FIGURES.map((f) => `${p.key}:${f.key}` as const))];
+
+const COLUMNS: ColumnDef<SortingFeatures, Row>[] = SORT_KEYS.map((key) => ({
+  id: key,
+  accessorFn: (row: Row) => sortKey(sortValue(row, key)),
+  // Times and counts read best largest (slowest) first; names A to Z, shares on time lowest first.
+  sortDescFirst: !(key === "name" || key.includes("onTime")),
+  sortUndefined: "last" as const,
+  sortFn: (a, b, id) => compareSortKeys(a.getValue(id), b.getValue(id), "plain"),
+}));
+
+function SortHeader({ column, label, className }: { column: Column<SortingFeatures, Row> | undefined; label: string; className?: string }) {
+  const direction = ariaSort(column ?? { getIsSorted: () => false });
   return (
-    <th scope="col" className={className} aria-sort={active ? sort.direction : "none"}>
-      <button type="button" className={styles.sort} onClick={() => onSort(sortKey)}>
+    <th scope="col" className={className} aria-sort={direction}>
+      <button type="button" className={styles.sort} onClick={() => column?.toggleSorting()}>
         {label}
-        <span aria-hidden="true">{active ? (sort.direction === "ascending" ? "▲" : "▼") : "↕"}</span>
+        <span aria-hidden="true">{sortArrow(direction)}</span>
       </button>
     </th>
   );
 }
 
+/** What a restaurant's row shows, from its two periods' queries. */
+function rowState(restaurant: OverviewRestaurant, results: (UseQueryResult<KitchenSummary> | undefined)[]): RowState {
+  if (restaurant.archived) return { kind: "archived" };
+  if (restaurant.kitchenEntitled === false) return { kind: "not-entitled" };
+  const failed = results.find((q) => q?.isError);
+  if (results.some((q) => q?.data && coverageNotes(q.data.coverage).notEntitled)) return { kind: "not-entitled" };
+  if (failed) return { kind: "error", message: failed.error instanceof Error ? failed.error.message : "Could not be loaded" };
+  if (!results.every((q) => q?.data)) return { kind: "loading" };
+  return {
+    kind: "data",
+    figures: {
+      yesterday: results[0]?.data ? overviewFigures(results[0].data) : null,
+      "7d": results[1]?.data ? overviewFigures(results[1].data) : null,
+    },
+  };
+}
+
 /**
  * Kitchen figures per restaurant, yesterday and the last 7 days, fire to fulfill. Sorting is by
- * buttons in the column headers (keyboard-reachable, announced through aria-sort); restaurants
- * without figures (archived, no professional tier, still loading) sort last.
+ * buttons in the column headers (keyboard-reachable, announced through aria-sort) on TanStack
+ * Table; restaurants without figures (archived, no professional tier, still loading) sort last.
  */
 export function KitchenOverviewTable({ restaurants }: { restaurants: OverviewRestaurant[] }) {
-  const [sort, setSort] = useState<{ key: SortKey; direction: SortDirection }>({ key: "7d:p90L0", direction: "descending" });
-
   const fetchable = (r: OverviewRestaurant) => !r.archived && r.kitchenEntitled !== false;
   const queries = useQueries({
     queries: restaurants.flatMap((r) =>
@@ -96,44 +126,20 @@ export function KitchenOverviewTable({ restaurants }: { restaurants: OverviewRes
     ),
   });
 
-  const rows = restaurants.map((restaurant, i) => {
-    let state: RowState;
-    if (restaurant.archived) state = { kind: "archived" };
-    else if (restaurant.kitchenEntitled === false) state = { kind: "not-entitled" };
-    else {
-      const results = PERIODS.map((_, j) => queries[i * PERIODS.length + j]);
-      const failed = results.find((q) => q?.isError);
-      if (results.some((q) => q?.data && coverageNotes(q.data.coverage).notEntitled)) state = { kind: "not-entitled" };
-      else if (failed) state = { kind: "error", message: failed.error instanceof Error ? failed.error.message : "Could not be loaded" };
-      else if (results.every((q) => q?.data)) {
-        state = {
-          kind: "data",
-          figures: {
-            yesterday: results[0]?.data ? overviewFigures(results[0].data) : null,
-            "7d": results[1]?.data ? overviewFigures(results[1].data) : null,
-          },
-        };
-      } else state = { kind: "loading" };
-    }
-    return { restaurant, state };
+  // Rebuilt only when a restaurant or a query result changes, so the engine does not re-sort on every render.
+  const rows = useMemo<Row[]>(
+    () => restaurants.map((restaurant, i) => ({ restaurant, state: rowState(restaurant, PERIODS.map((_, j) => queries[i * PERIODS.length + j])) })),
+    [restaurants, queries],
+  );
+
+  const table = useTable({
+    features: sortingFeatures,
+    columns: COLUMNS,
+    data: rows,
+    initialState: { sorting: [{ id: "7d:p90L0", desc: true }] },
+    enableSortingRemoval: false,
   });
-
-  const sortValue = (row: (typeof rows)[number]): number | string | null => {
-    if (sort.key === "name") return row.restaurant.name;
-    if (row.state.kind !== "data") return null;
-    const [period, figure] = sort.key.split(":") as [Period, OverviewFigure];
-    return row.state.figures[period]?.[figure] ?? null;
-  };
-  const sorted = sortByValue(rows, sortValue, sort.direction);
-
-  function sortBy(key: SortKey) {
-    setSort((current) =>
-      current.key === key
-        ? { key, direction: current.direction === "ascending" ? "descending" : "ascending" }
-        : // Times and counts read best largest (slowest) first; names A to Z.
-          { key, direction: key === "name" || key.includes("onTime") ? "ascending" : "descending" },
-    );
-  }
+  const sorted = table.getRowModel().rows.map((row) => row.original);
 
   const columnCount = 1 + PERIODS.length * FIGURES.length;
   return (
@@ -162,16 +168,14 @@ export function KitchenOverviewTable({ restaurants }: { restaurants: OverviewRes
               ))}
             </tr>
             <tr>
-              <SortHeader sortKey="name" label="Restaurant" className={styles.nameCell} sort={sort} onSort={sortBy} />
+              <SortHeader column={table.getColumn("name")} label="Restaurant" className={styles.nameCell} />
               {PERIODS.map((p) =>
                 FIGURES.map((f, i) => (
                   <SortHeader
                     key={`${p.key}:${f.key}`}
-                    sortKey={`${p.key}:${f.key}`}
+                    column={table.getColumn(`${p.key}:${f.key}`)}
                     label={f.label}
                     className={`${styles.num} ${i === 0 ? styles.periodStart : ""}`}
-                    sort={sort}
-                    onSort={sortBy}
                   />
                 )),
               )}

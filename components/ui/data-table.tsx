@@ -1,8 +1,10 @@
 "use client";
 
+import { useTable, type ColumnDef, type RowData } from "@tanstack/react-table";
 import { useMemo, useState, type ReactNode } from "react";
 import type { CsvColumn, CsvValue } from "@/lib/csv/csv";
 import { CsvDownloadButton } from "./csv-download-button";
+import { ariaSort, compareSortKeys, sortArrow, sortingFeatures, sortKey, toSortingState, type SortDirection, type SortingFeatures } from "./table-sorting";
 import styles from "./data-table.module.css";
 
 export interface DataColumn<Row> {
@@ -18,23 +20,14 @@ export interface DataColumn<Row> {
   csv?: false;
 }
 
-type SortState = { key: string; direction: "ascending" | "descending" } | null;
-
-function compare(a: CsvValue, b: CsvValue): number {
-  // Missing values sort last whatever the direction a reader picks is handled by the caller.
-  if (a === b) return 0;
-  if (a === null || a === undefined || a === "") return 1;
-  if (b === null || b === undefined || b === "") return -1;
-  if (typeof a === "number" && typeof b === "number") return a - b;
-  return String(a).localeCompare(String(b), undefined, { numeric: true, sensitivity: "base" });
-}
+type SortState = { key: string; direction: SortDirection } | null;
 
 /**
  * A table behind every chart: sortable by keyboard (buttons in the headers, aria-sort on the
- * column), paged by "Show more" so long lists stay fast, with a CSV of all rows (not just the
- * visible page).
+ * column; TanStack Table orders the rows, missing values last either way), paged by "Show more"
+ * so long lists stay fast, with a CSV of all rows in the order shown (not just the visible page).
  */
-export function DataTable<Row>({
+export function DataTable<Row extends RowData>({
   caption,
   columns,
   rows,
@@ -57,23 +50,29 @@ export function DataTable<Row>({
   hideCaption?: boolean;
   hideCsv?: boolean;
 }) {
-  const [sort, setSort] = useState<SortState>(initialSort);
   const [limit, setLimit] = useState(pageSize);
 
-  const sorted = useMemo(() => {
-    if (!sort) return rows;
-    const column = columns.find((c) => c.key === sort.key);
-    if (!column) return rows;
-    const sign = sort.direction === "ascending" ? 1 : -1;
-    return [...rows].sort((a, b) => {
-      const va = column.value(a);
-      const vb = column.value(b);
-      const missingA = va === null || va === undefined || va === "";
-      const missingB = vb === null || vb === undefined || vb === "";
-      if (missingA || missingB) return compare(va, vb);
-      return sign * compare(va, vb);
-    });
-  }, [rows, columns, sort]);
+  const tableColumns = useMemo<ColumnDef<SortingFeatures, Row>[]>(
+    () =>
+      columns.map((column) => ({
+        id: column.key,
+        accessorFn: (row: Row) => sortKey(column.value(row)),
+        enableSorting: column.sortable !== false,
+        sortDescFirst: false,
+        sortUndefined: "last" as const,
+        sortFn: (a, b, id) => compareSortKeys(a.getValue(id), b.getValue(id)),
+      })),
+    [columns],
+  );
+  const table = useTable({
+    features: sortingFeatures,
+    columns: tableColumns,
+    data: rows,
+    initialState: { sorting: toSortingState(initialSort) },
+    // A header click flips the direction; it never returns to the unsorted order.
+    enableSortingRemoval: false,
+  });
+  const sorted = table.getRowModel().rows.map((row) => row.original);
 
   const csvColumns: CsvColumn<Row>[] = useMemo(
     () => columns.filter((c) => c.csv !== false).map((c) => ({ header: c.header, value: c.value })),
@@ -81,14 +80,6 @@ export function DataTable<Row>({
   );
 
   const visible = sorted.slice(0, limit);
-
-  function toggleSort(key: string) {
-    setSort((current) =>
-      current?.key === key
-        ? { key, direction: current.direction === "ascending" ? "descending" : "ascending" }
-        : { key, direction: "ascending" },
-    );
-  }
 
   return (
     <div className={styles.wrapper}>
@@ -104,22 +95,18 @@ export function DataTable<Row>({
           <thead>
             <tr>
               {columns.map((column) => {
-                const active = sort?.key === column.key;
+                const sortable = column.sortable !== false;
+                const direction = ariaSort(table.getColumn(column.key) ?? { getIsSorted: () => false });
                 const alignClass = column.align === "right" ? styles.right : undefined;
                 return (
-                  <th
-                    key={column.key}
-                    scope="col"
-                    className={alignClass}
-                    aria-sort={active ? sort.direction : column.sortable === false ? undefined : "none"}
-                  >
-                    {column.sortable === false ? (
+                  <th key={column.key} scope="col" className={alignClass} aria-sort={sortable ? direction : undefined}>
+                    {!sortable ? (
                       column.header
                     ) : (
-                      <button type="button" className={styles.sortButton} onClick={() => toggleSort(column.key)}>
+                      <button type="button" className={styles.sortButton} onClick={() => table.getColumn(column.key)?.toggleSorting()}>
                         {column.header}
                         <span className={styles.sortIcon} aria-hidden="true">
-                          {active ? (sort.direction === "ascending" ? "▲" : "▼") : "↕"}
+                          {sortArrow(direction)}
                         </span>
                       </button>
                     )}

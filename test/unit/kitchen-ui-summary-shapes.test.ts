@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
 import type { KitchenSummary, Stats } from "@/lib/kitchen/contract/responses";
 import { coverageNotes, listDates } from "@/lib/kitchen/ui/coverage-notes";
-import { overviewFigures, sortByValue } from "@/lib/kitchen/ui/overview-figures";
+import { overviewFigures } from "@/lib/kitchen/ui/overview-figures";
 import {
   behaviorLabel,
   businessHours,
@@ -133,11 +133,5 @@ describe("overview figures", () => {
       ],
     });
     expect(figures).toEqual({ items: 40, p50L0: 300, p90L0: 600, p50L1: 400, p90L1: 800, onTimeL0: 0.9, onTimeL1: 0.5 });
-  });
-
-  it("sorts blanks last in both directions", () => {
-    const rows = [{ v: 3 }, { v: null }, { v: 9 }, { v: 1 }];
-    expect(sortByValue(rows, (r) => r.v, "descending").map((r) => r.v)).toEqual([9, 3, 1, null]);
-    expect(sortByValue(rows, (r) => r.v, "ascending").map((r) => r.v)).toEqual([1, 3, 9, null]);
   });
 });

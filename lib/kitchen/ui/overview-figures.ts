@@ -34,22 +34,3 @@ export function overviewFigures(summary: Pick<KitchenSummary, "levels" | "within
     onTimeL1: share(1),
   };
 }
-
-export type SortDirection = "ascending" | "descending";
-
-/**
- * Rows sorted by one value; rows without a value (archived, not entitled, still loading, no items)
- * go last whichever the direction, so "slowest first" never starts with a blank.
- */
-export function sortByValue<Row>(rows: readonly Row[], value: (row: Row) => number | string | null, direction: SortDirection): Row[] {
-  const sign = direction === "ascending" ? 1 : -1;
-  return [...rows].sort((a, b) => {
-    const va = value(a);
-    const vb = value(b);
-    if (va === null && vb === null) return 0;
-    if (va === null) return 1;
-    if (vb === null) return -1;
-    if (typeof va === "number" && typeof vb === "number") return sign * (va - vb);
-    return sign * String(va).localeCompare(String(vb));
-  });
-}
