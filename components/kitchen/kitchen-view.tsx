@@ -1,19 +1,15 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
 import { CsvDownloadLink } from "@/components/ui/csv-download-button";
 import { PageHeader } from "@/components/ui/page-header";
 import { EmptyState, ErrorState, LoadingState, Notice } from "@/components/ui/states";
 import { csvFileName } from "@/lib/csv/csv";
-import { KITCHEN_LEVELS, type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
+import { KITCHEN_LEVELS } from "@/lib/kitchen/contract/vocabulary";
 import { METRIC_LABELS } from "@/lib/kitchen/ui/labels";
 import { formatDateRange } from "@/lib/business-date/format";
-import { coverageNotes } from "@/lib/kitchen/ui/coverage-notes";
-import { includesToday } from "@/lib/kitchen/ui/date-range";
 import { formatClockTime } from "@/lib/kitchen/ui/format";
 import { behaviorLabel, behaviorRows, dayRows, isEmptySummary, itemRows, levelsPresent, sourceRows, stationRows } from "@/lib/kitchen/ui/summary-shapes";
-import { apiQuery, comparisonRange } from "@/lib/url-state/kitchen-view";
-import { fulfillmentsCsvUrl, kitchenCoverageQuery, kitchenSummaryQuery, kitchenTargetsQuery, summaryCsvUrl } from "@/lib/queries/kitchen";
+import { fulfillmentsCsvUrl, summaryCsvUrl } from "@/lib/queries/kitchen";
 import { BreakdownCard } from "./breakdown-card";
 import { FilterBar } from "./filter-bar";
 import { HeadlineFigures, HeadlineSkeleton } from "./headline-figures";
@@ -27,6 +23,7 @@ import { SlowestTickets } from "./slowest-tickets";
 import { StationCard } from "./station-card";
 import { TargetsEditor } from "./targets-editor";
 import { TrendCard } from "./trend-card";
+import { useKitchenFigures } from "./use-kitchen-figures";
 import { useKitchenView } from "./use-kitchen-view";
 import { Skeleton } from "@/components/ui/states";
 import styles from "./kitchen-view.module.css";
@@ -58,35 +55,13 @@ export function NotEntitledMessage({ name }: { name: string }) {
 export function KitchenView({ restaurant, today }: { restaurant: KitchenRestaurant; today: string }) {
   const { guid } = restaurant;
   const { view, problems, setView } = useKitchenView(today);
-  const live = includesToday(view, today);
-  const knownNotEntitled = restaurant.kitchenEntitled === false;
-  const query = apiQuery(view, view);
-
-  const summary = useQuery({ ...kitchenSummaryQuery(guid, query, { live }), enabled: !knownNotEntitled });
+  const { live, query, summary, coverage, previous, targets, histogram, histogramMatchesMain, notEntitled, waiting, targetSeconds } = useKitchenFigures(
+    guid,
+    restaurant.kitchenEntitled,
+    view,
+    today,
+  );
   const data = summary.data;
-  const notEntitled = knownNotEntitled || (data ? coverageNotes(data.coverage).notEntitled : false);
-  const waiting = summary.isFetching && (!data || summary.isPlaceholderData);
-
-  const coverage = useQuery({ ...kitchenCoverageQuery(guid, view, { poll: waiting }), enabled: waiting && !knownNotEntitled });
-  const previous = useQuery({
-    ...kitchenSummaryQuery(guid, apiQuery(view, comparisonRange(view))),
-    // Never compare with another filter's numbers while the right ones load.
-    placeholderData: undefined,
-    enabled: view.compare && !!data && !summary.isPlaceholderData && !notEntitled,
-  });
-  const targets = useQuery({ ...kitchenTargetsQuery(guid), enabled: !notEntitled });
-
-  const histogramMatchesMain = view.histLevel === view.level && view.histStation === view.station;
-  const histogramQuery = apiQuery({ ...view, level: view.histLevel, station: view.histStation }, view);
-  const histogram = useQuery({
-    ...kitchenSummaryQuery(guid, histogramQuery, { live }),
-    enabled: !histogramMatchesMain && !!data && !notEntitled,
-  });
-
-  const targetSeconds: Partial<Record<KitchenLevel, number>> = {};
-  for (const t of data?.withinTarget ?? []) targetSeconds[t.level] = t.targetSeconds;
-  for (const t of targets.data?.targets ?? []) targetSeconds[t.level] = t.seconds;
-
   const levels = data ? levelsPresent(data) : [];
   const allLevels = data?.options.levels.length ? data.options.levels : levels;
   const file = (part: string) => csvFileName(restaurant.name, part, view.from, view.to);
@@ -228,7 +203,7 @@ export function KitchenView({ restaurant, today }: { restaurant: KitchenRestaura
               <SlowestItemsCard items={itemRows(data)} levels={levels} metric={view.metric} fileName={file("items")} />
               <SlowestTickets
                 guid={guid}
-                query={apiQuery(view, view)}
+                query={query}
                 live={live}
                 metric={view.metric}
                 timeZone={data.timeZone}
