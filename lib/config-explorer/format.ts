@@ -25,7 +25,7 @@ export function formatNumber(value: number): string {
 }
 
 /** 90 -> "1 h 30 min". */
-export function formatMinutes(value: number): string {
+export function formatDurationMinutes(value: number): string {
   const h = Math.floor(value / 60);
   const m = value % 60;
   if (h === 0) return `${m} min`;

@@ -1,7 +1,7 @@
 import { TAX_TYPES, isKnownValue, type ConfigResource } from "@/lib/platform/schemas";
 import type { ConfigCell, ListEntry, RichCell } from "./config-cell";
 import { enumWords, type EnumName } from "./enum-words";
-import { formatFraction, formatMinutes, formatMoney, formatNumber, formatPercent, yesNo } from "./format";
+import { formatFraction, formatDurationMinutes, formatMoney, formatNumber, formatPercent, yesNo } from "./format";
 import type { ExplorerResource } from "./resource-catalog";
 
 /**
@@ -164,7 +164,7 @@ export const RESOURCE_SPECS: Record<ExplorerResource, ResourceSpec> = {
       name(),
       flag("active", "Active"),
       flag("paid", "Paid"),
-      numeric("duration", "Duration", formatMinutes),
+      numeric("duration", "Duration", formatDurationMinutes),
       flag("enforceMinimumTime", "Minimum time enforced"),
       flag("trackMissedBreaks", "Tracks missed breaks"),
       {
@@ -177,7 +177,7 @@ export const RESOURCE_SPECS: Record<ExplorerResource, ResourceSpec> = {
           const m = num(e.breakIntervalMins);
           if (h === null && m === null) return null;
           const minutes = (h ?? 0) * 60 + (m ?? 0);
-          return { text: formatMinutes(minutes), sort: minutes };
+          return { text: formatDurationMinutes(minutes), sort: minutes };
         },
       },
       flag("trackBreakAcknowledgement", "Acknowledgement collected"),

@@ -2,7 +2,7 @@ import "server-only";
 import { env, sandboxEnabled } from "@/lib/env";
 import { processSingleton } from "@/lib/process-singleton";
 import { createSandbox, type SandboxHandler } from "./index";
-import { errorResponse, newRequestId, SandboxError } from "./errors";
+import { sandboxErrorResponse, newRequestId, SandboxError } from "./errors";
 import { loadWorldFile } from "./world-file";
 
 /**
@@ -32,7 +32,7 @@ function appSandbox(): SandboxHandler {
 export function handleSandboxRequest(request: Request): Promise<Response> {
   if (!sandboxEnabled()) {
     const requestId = newRequestId();
-    return Promise.resolve(errorResponse(new SandboxError(404, "NOT_FOUND", "The sandbox is not enabled."), requestId));
+    return Promise.resolve(sandboxErrorResponse(new SandboxError(404, "NOT_FOUND", "The sandbox is not enabled."), requestId));
   }
   return appSandbox()(request);
 }

@@ -80,7 +80,7 @@ export function newRequestId(): string {
   return crypto.randomUUID();
 }
 
-export function jsonResponse(body: unknown, init: { status?: number; headers?: Record<string, string> } = {}): Response {
+export function sandboxJsonResponse(body: unknown, init: { status?: number; headers?: Record<string, string> } = {}): Response {
   return new Response(JSON.stringify(body), {
     status: init.status ?? 200,
     headers: { "Content-Type": "application/json; charset=utf-8", ...init.headers },
@@ -103,9 +103,9 @@ export function errorBody(status: number, code: number, message: string, request
   };
 }
 
-export function errorResponse(error: SandboxError, requestId: string): Response {
+export function sandboxErrorResponse(error: SandboxError, requestId: string): Response {
   const body = errorBody(error.status, error.code, error.message, requestId, error.fieldErrors);
-  return jsonResponse(body, { status: error.status, headers: { ...error.headers, [REQUEST_ID_HEADER]: requestId } });
+  return sandboxJsonResponse(body, { status: error.status, headers: { ...error.headers, [REQUEST_ID_HEADER]: requestId } });
 }
 
 /** Anything that is not a SandboxError is a bug: answer 500 without its message or stack. */

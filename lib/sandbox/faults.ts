@@ -68,10 +68,10 @@ export async function withFault(
     case "status":
       throw statusFault(fault);
     case "slow":
-      await sleep(fault.ms, request.signal);
+      await holdFor(fault.ms, request.signal);
       return handle();
     case "timeout":
-      await sleep(settings.hangMs, request.signal);
+      await holdFor(settings.hangMs, request.signal);
       // Only reached when the caller waited the whole bound; an aborted caller reads nothing.
       throw new SandboxError(504, "GATEWAY_TIMEOUT", `Injected fault (${FAULT_HEADER}: timeout): no answer within ${settings.hangMs} ms.`);
     case "truncated":
@@ -106,7 +106,7 @@ async function truncate(response: Response): Promise<Response> {
 }
 
 /** Resolves after `ms`, or as soon as `signal` aborts: a hung request must not outlive its caller. */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+export function holdFor(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     if (signal?.aborted) return resolve();
     const timer = setTimeout(done, ms);

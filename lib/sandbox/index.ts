@@ -1,5 +1,5 @@
 import { createContext } from "./context";
-import { errorResponse, internalError, newRequestId, REQUEST_ID_HEADER, SandboxError } from "./errors";
+import { sandboxErrorResponse, internalError, newRequestId, REQUEST_ID_HEADER, SandboxError } from "./errors";
 import type { SandboxOptions } from "./options";
 import { rateLimited, rateLimitKey } from "./rate-limit";
 import { dispatch } from "./router";
@@ -29,7 +29,7 @@ export function createSandbox(options: SandboxOptions = {}): SandboxHandler {
       response = await dispatch(request, ctx);
     } catch (error) {
       if (!(error instanceof SandboxError)) ctx.settings.onError(error);
-      response = errorResponse(error instanceof SandboxError ? error : internalError(), requestId);
+      response = sandboxErrorResponse(error instanceof SandboxError ? error : internalError(), requestId);
     }
     response.headers.set(REQUEST_ID_HEADER, requestId);
     for (const [name, value] of Object.entries(rate?.headers ?? {})) response.headers.set(name, value);

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { loginRequest, type LoginResponse } from "@/lib/platform/schemas/auth";
 import type { SandboxContext } from "./context";
-import { jsonResponse, SandboxError } from "./errors";
+import { sandboxJsonResponse, SandboxError } from "./errors";
 import { signAccessToken, type IssuedToken } from "./jwt";
 import type { WorldClient } from "./world";
 
@@ -60,7 +60,7 @@ export async function handleLogin(request: Request, ctx: SandboxContext): Promis
     },
   };
   // A bearer credential must not sit in a cache (RFC 6749 5.1).
-  return jsonResponse(body, { headers: { "Cache-Control": "no-store", Pragma: "no-cache" } });
+  return sandboxJsonResponse(body, { headers: { "Cache-Control": "no-store", Pragma: "no-cache" } });
 }
 
 /**

@@ -2,7 +2,7 @@ import { CONFIG_RESOURCES } from "@/lib/platform/schemas/config";
 import type { SandboxContext } from "./context";
 import { SandboxError } from "./errors";
 import { FAULT_HEADER, parseFault, randomFault, withFault } from "./faults";
-import { getConfig, listConfig, tipWithholding } from "./handlers/config";
+import { getConfig, listConfig, getTipWithholding } from "./handlers/config";
 import { itemFulfillments, prepStation, prepStations } from "./handlers/kitchen";
 import { restaurantInfo } from "./handlers/restaurants";
 import type { RouteHandler } from "./handlers/route-input";
@@ -27,7 +27,7 @@ const ROUTES: readonly Route[] = [
   route("GET", "/kitchen/v1/published/prepStations", prepStations),
   route("GET", "/kitchen/v1/published/prepStations/:guid", prepStation),
   // Not a list resource: one object, no paging (4.3).
-  route("GET", "/config/v2/tipWithholding", tipWithholding),
+  route("GET", "/config/v2/tipWithholding", getTipWithholding),
   ...CONFIG_RESOURCES.flatMap((resource) => [
     route("GET", `/config/v2/${resource}`, listConfig(resource)),
     route("GET", `/config/v2/${resource}/:guid`, getConfig(resource)),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SandboxError } from "@/lib/sandbox/errors";
-import { parseFault, randomFault, sleep } from "@/lib/sandbox/faults";
+import { parseFault, randomFault, holdFor } from "@/lib/sandbox/faults";
 import { resolveOptions, seededRandom } from "@/lib/sandbox/options";
 
 describe("parseFault", () => {
@@ -57,10 +57,10 @@ describe("randomFault", () => {
   });
 });
 
-describe("sleep", () => {
+describe("holdFor", () => {
   it("ends early when the signal aborts", async () => {
     const controller = new AbortController();
-    const done = sleep(60_000, controller.signal).then(() => "woke");
+    const done = holdFor(60_000, controller.signal).then(() => "woke");
     controller.abort();
     await expect(done).resolves.toBe("woke");
   });

@@ -1,6 +1,6 @@
 import type { ConfigResource } from "@/lib/platform/schemas";
 import { authenticate } from "../bearer";
-import { jsonResponse, SandboxError } from "../errors";
+import { sandboxJsonResponse, SandboxError } from "../errors";
 import { pageOf } from "../paging";
 import { restaurantFromHeader } from "../restaurant-access";
 import { listQuery } from "./list-query";
@@ -24,7 +24,7 @@ export function listConfig(resource: ConfigResource): RouteHandler {
       ctx.settings.pageSize.config,
     );
     const headers: Record<string, string> = page.nextPageToken ? { [ctx.settings.names.nextPageHeader]: page.nextPageToken } : {};
-    return jsonResponse(
+    return sandboxJsonResponse(
       page.items.map((v) => v.entity),
       { headers },
     );
@@ -40,13 +40,13 @@ export function getConfig(resource: ConfigResource): RouteHandler {
     const items: readonly { modifiedAt: number; entity: { guid: string } }[] = ctx.data.config(restaurant).resources[resource];
     const entity = ctx.data.findByGuid(restaurant, `config/${resource}`, items, guid);
     if (!entity) throw new SandboxError(404, "ENTITY_NOT_FOUND", `No ${resource} object with guid ${guid}.`);
-    return jsonResponse(entity);
+    return sandboxJsonResponse(entity);
   };
 }
 
 // GET /config/v2/tipWithholding
-export async function tipWithholding({ request, ctx }: RouteInput): Promise<Response> {
+export async function getTipWithholding({ request, ctx }: RouteInput): Promise<Response> {
   const principal = await authenticate(request, ctx, SCOPE);
   const restaurant = restaurantFromHeader(request, ctx, principal);
-  return jsonResponse(ctx.data.config(restaurant).tipWithholding);
+  return sandboxJsonResponse(ctx.data.config(restaurant).tipWithholding);
 }

@@ -1,7 +1,7 @@
 import { authenticate } from "../bearer";
 import { readBusinessDateParam } from "../business-date";
-import { jsonResponse, SandboxError } from "../errors";
-import { sleep } from "../faults";
+import { sandboxJsonResponse, SandboxError } from "../errors";
+import { holdFor } from "../faults";
 import type { ExportLatency } from "../options";
 import { pageOf } from "../paging";
 import { restaurantFromHeader } from "../restaurant-access";
@@ -21,8 +21,8 @@ export async function itemFulfillments({ request, url, ctx }: RouteInput): Promi
   const records = ctx.data.itemFulfillments(restaurant, businessDate, ctx.settings.now());
   // The real export assembles the whole day before it sends a byte; busy days wait longest.
   const wait = exportLatencyMs(ctx.settings.exportLatency, records.length);
-  if (wait > 0) await sleep(wait, request.signal);
-  return jsonResponse(records);
+  if (wait > 0) await holdFor(wait, request.signal);
+  return sandboxJsonResponse(records);
 }
 
 /** Milliseconds before the first byte of an export of `records` records (0 when latency is off). */
@@ -44,7 +44,7 @@ export async function prepStations({ request, url, ctx }: RouteInput): Promise<R
     ctx.settings.pageSize.prepStations,
   );
   const headers: Record<string, string> = page.nextPageToken ? { [ctx.settings.names.nextPageHeader]: page.nextPageToken } : {};
-  return jsonResponse(
+  return sandboxJsonResponse(
     page.items.map((v) => v.entity),
     { headers },
   );
@@ -57,5 +57,5 @@ export async function prepStation({ request, params, ctx }: RouteInput): Promise
   const guid = params.guid ?? "";
   const station = ctx.data.findByGuid(restaurant, "prepStations", ctx.data.config(restaurant).prepStations, guid);
   if (!station) throw new SandboxError(404, "ENTITY_NOT_FOUND", `Prep station ${guid} was not found.`);
-  return jsonResponse(station);
+  return sandboxJsonResponse(station);
 }

@@ -1,5 +1,5 @@
 import { authenticate } from "../bearer";
-import { jsonResponse, SandboxError } from "../errors";
+import { sandboxJsonResponse, SandboxError } from "../errors";
 import { permittedRestaurant } from "../restaurant-access";
 import type { RouteInput } from "./route-input";
 
@@ -30,5 +30,5 @@ export async function restaurantInfo({ request, url, params, ctx }: RouteInput):
   if (restaurant.archived && !includeArchived) {
     throw new SandboxError(404, "RESTAURANT_NOT_FOUND", `Restaurant ${restaurant.guid} is archived; pass includeArchived=true to read it.`);
   }
-  return jsonResponse(ctx.data.restaurantInfo(restaurant));
+  return sandboxJsonResponse(ctx.data.restaurantInfo(restaurant));
 }
