@@ -1,52 +1,42 @@
-/**
- * Decoded per-day data kept in memory, least recently used first out, within a byte budget. A
- * closed day never changes, so warm ranges skip the database and the decoding; an entry is only
- * used while its `version` (the day's fetched-at instant) matches the store's.
- */
-export class DayCache<V> {
-  private readonly entries = new Map<string, { version: number; value: V; bytes: number }>();
-  private bytes = 0;
+import { LRUCache } from "lru-cache";
 
-  constructor(
-    private readonly budgetBytes: number,
-    private readonly sizeOf: (value: V) => number,
-  ) {}
+/**
+ * Decoded per-day data kept in memory, least recently used first out, within a byte budget
+ * (lru-cache's maxSize). A closed day never changes, so warm ranges skip the database and the
+ * decoding; an entry is only used while its `version` (the day's fetched-at instant) matches the
+ * store's.
+ */
+export class DayCache<V extends object> {
+  readonly #entries: LRUCache<string, { version: number; value: V }>;
+
+  constructor(budgetBytes: number, sizeOf: (value: V) => number) {
+    this.#entries = new LRUCache({
+      maxSize: budgetBytes,
+      // lru-cache wants a positive size; a value bigger than the budget is simply not kept.
+      sizeCalculation: (entry) => Math.max(1, sizeOf(entry.value)),
+    });
+  }
 
   get(key: string, version: number): V | undefined {
-    const entry = this.entries.get(key);
+    const entry = this.#entries.get(key);
     if (!entry) return undefined;
     if (entry.version !== version) {
-      this.delete(key);
+      this.#entries.delete(key);
       return undefined;
     }
-    // Re-insert: a Map iterates in insertion order, so the first key is the least recently used.
-    this.entries.delete(key);
-    this.entries.set(key, entry);
     return entry.value;
   }
 
   set(key: string, version: number, value: V): void {
-    this.delete(key);
-    const bytes = this.sizeOf(value);
-    if (bytes > this.budgetBytes) return;
-    this.entries.set(key, { version, value, bytes });
-    this.bytes += bytes;
-    for (const [oldest, entry] of this.entries) {
-      if (this.bytes <= this.budgetBytes) break;
-      this.entries.delete(oldest);
-      this.bytes -= entry.bytes;
-    }
+    this.#entries.set(key, { version, value });
   }
 
   delete(key: string): void {
-    const entry = this.entries.get(key);
-    if (!entry) return;
-    this.entries.delete(key);
-    this.bytes -= entry.bytes;
+    this.#entries.delete(key);
   }
 
   get size(): number {
-    return this.entries.size;
+    return this.#entries.size;
   }
 }
 

@@ -33,7 +33,7 @@ export function createDayReader({ store, cacheBytes = DEFAULT_CACHE_BYTES, onUnr
    * damaged row, or one written by an older format) is marked failed, so the next request
    * fetches it again, and reported as failed in this answer (`rows` is updated).
    */
-  async function decoded<V>(
+  async function decoded<V extends object>(
     guid: string,
     dates: readonly string[],
     rows: Map<string, DayRow>,
