@@ -1,16 +1,11 @@
 import { parse } from "csv-parse/sync";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { toErrorResponse } from "@/lib/api/error-response";
-import type { KitchenCoverage, KitchenTargets, KitchenTickets } from "@/lib/kitchen/contract/kitchen-api";
-import {
-  coverageResponse,
-  fulfillmentsCsvResponse,
-  putTargetsResponse,
-  targetsResponse,
-  ticketsResponse,
-} from "@/lib/kitchen/kitchen-responses";
+import { kitchenRangeSchema, kitchenTicketsSchema } from "@/lib/kitchen/contract/params";
+import type { KitchenCoverage, KitchenTargets, KitchenTickets } from "@/lib/kitchen/contract/responses";
+import { fulfillmentsCsv } from "@/lib/kitchen/query/kitchen-csv";
+import type { KitchenService } from "@/lib/kitchen/service/kitchen-service";
 import type { SandboxServer } from "@/lib/sandbox/node-server";
-import { kitchenRequest, kitchenService, newLog, NOW, openTestDatabase, startSandbox, STORE_KINDS, worldRestaurant, type TestDatabase } from "./kitchen-harness";
+import { kitchenQuery, kitchenService, newLog, NOW, openTestDatabase, startSandbox, STORE_KINDS, worldRestaurant, type TestDatabase } from "./kitchen-harness";
 
 const mesa = worldRestaurant("Mesa Verde Cantina"); // America/Los_Angeles, ~420 tickets a day
 const range = { from: "20250310", to: "20250312" };
@@ -24,14 +19,13 @@ afterAll(async () => {
   await sandbox.close();
 });
 
-async function answer(run: () => Promise<Response>): Promise<{ status: number; body: unknown }> {
-  try {
-    const response = await run();
-    return { status: response.status, body: await response.json() };
-  } catch (error) {
-    const response = toErrorResponse(error, "test");
-    return { status: response.status, body: await response.json() };
-  }
+/**
+ * What the kitchen routes answer, from the service and the CSV writer the handlers call with the
+ * query the route wrapper parses; the wrapper itself (session, access, 400s) is tested route by
+ * route in api-routes.test.ts.
+ */
+async function fulfillmentsCsvText(service: KitchenService, query: Record<string, string>): Promise<string> {
+  return new Response(fulfillmentsCsv(await service.records(mesa, await kitchenQuery(kitchenRangeSchema, query)))).text();
 }
 
 describe.each(STORE_KINDS)("kitchen API on %s", (kind) => {
@@ -47,13 +41,13 @@ describe.each(STORE_KINDS)("kitchen API on %s", (kind) => {
   it("reports coverage from the store alone: a cold range is pending and nothing is fetched", async () => {
     const log = newLog();
     const service = kitchenService(t.db, sandbox.url, log, clock);
-    const cold = (await (await coverageResponse(service, mesa, kitchenRequest(mesa.guid, "coverage", range))).json()) as KitchenCoverage;
+    const cold: KitchenCoverage = await service.coverage(mesa, await kitchenQuery(kitchenRangeSchema, range));
     expect(cold).toMatchObject({ total: 3, ready: 0, pending: 3, complete: 0 });
     expect(cold.dates.map((d) => d.status)).toEqual(["pending", "pending", "pending"]);
     expect(log.fulfillmentRequests).toEqual([]);
 
     await service.prepare(mesa, { from: "20250310", to: "20250311" });
-    const warm = (await (await coverageResponse(service, mesa, kitchenRequest(mesa.guid, "coverage", range))).json()) as KitchenCoverage;
+    const warm: KitchenCoverage = await service.coverage(mesa, await kitchenQuery(kitchenRangeSchema, range));
     expect(warm).toMatchObject({ total: 3, ready: 2, complete: 2, pending: 1 });
     expect(warm.dates).toEqual([
       { date: "20250310", status: "complete" },
@@ -64,9 +58,9 @@ describe.each(STORE_KINDS)("kitchen API on %s", (kind) => {
 
   it("lists the slowest tickets with every record of each, at every level", async () => {
     const service = kitchenService(t.db, sandbox.url, newLog(), clock);
-    const res = (await (await ticketsResponse(service, mesa, kitchenRequest(mesa.guid, "tickets", { ...range, limit: 8, level: 0 }))).json()) as KitchenTickets;
+    const res: KitchenTickets = await service.tickets(mesa, await kitchenQuery(kitchenTicketsSchema, { ...range, limit: 8, level: 0 }));
     expect(res.tickets).toHaveLength(8);
-    const csv = await (await fulfillmentsCsvResponse(service, mesa, kitchenRequest(mesa.guid, "fulfillments.csv", range))).text();
+    const csv = await fulfillmentsCsvText(service, range);
     const records = parse(csv, { columns: true, bom: true }) as Record<string, string>[];
 
     // The ranking, recomputed from the export: a ticket's largest level-0 fire-to-fulfill.
@@ -88,9 +82,9 @@ describe.each(STORE_KINDS)("kitchen API on %s", (kind) => {
     }
   });
 
-  it("keeps targets per restaurant, validates them, and measures the share within them", async () => {
+  it("keeps targets per restaurant and measures the share within them", async () => {
     const service = kitchenService(t.db, sandbox.url, newLog(), clock);
-    const defaults = (await (await targetsResponse(service, mesa)).json()) as KitchenTargets;
+    const defaults: KitchenTargets = await service.targets(mesa);
     expect(defaults).toEqual({
       restaurantGuid: mesa.guid,
       targets: [
@@ -101,23 +95,17 @@ describe.each(STORE_KINDS)("kitchen API on %s", (kind) => {
       updatedAt: null,
     });
 
-    const put = (body: string) => answer(() => putTargetsResponse(service, mesa, kitchenRequest(mesa.guid, "targets", {}, { method: "PUT", body })));
-    expect(await put(JSON.stringify({ targets: [{ level: 0, seconds: 0 }] }))).toMatchObject({ status: 400, body: { error: { message: expect.stringMatching(/seconds must be a whole number from 1 to 86400/) } } });
-    expect(await put(JSON.stringify({ targets: [{ level: 3, seconds: 60 }] }))).toMatchObject({ status: 400, body: { error: { message: expect.stringMatching(/level must be 0, 1 or 2/) } } });
-    expect(await put(JSON.stringify({ targets: [{ level: 1, seconds: 60 }, { level: 1, seconds: 90 }] }))).toMatchObject({ status: 400, body: { error: { message: expect.stringMatching(/only once/) } } });
-    expect(await put("{nope")).toMatchObject({ status: 400, body: { error: { code: "invalid_json" } } });
-    expect(await put(JSON.stringify({ targets: [] }))).toMatchObject({ status: 400 });
-
-    const saved = await put(JSON.stringify({ targets: [{ level: 0, seconds: 300 }] }));
-    expect(saved.status).toBe(200);
-    expect((saved.body as KitchenTargets).targets[0]).toEqual({ level: 0, seconds: 300, isDefault: false });
-    expect((saved.body as KitchenTargets).updatedAt).toBe(new Date(NOW).toISOString());
-    expect(((await (await targetsResponse(service, worldRestaurant("Lakeside Diner"))).json()) as KitchenTargets).targets[0]!.seconds).toBe(600);
+    // Refused bodies never reach the service: the PUT route's body schema answers them (api-routes.test.ts).
+    const saved: KitchenTargets = await service.putTargets(mesa, { targets: [{ level: 0, seconds: 300 }] });
+    expect(saved.targets[0]).toEqual({ level: 0, seconds: 300, isDefault: false });
+    expect(saved.updatedAt).toBe(new Date(NOW).toISOString());
+    expect((await service.targets(mesa)).targets[0]).toEqual({ level: 0, seconds: 300, isDefault: false });
+    expect((await service.targets(worldRestaurant("Lakeside Diner"))).targets[0]!.seconds).toBe(600);
 
     const summary = await service.summary(mesa, { ...range, metric: "fire_to_fulfill" });
     const level0 = summary.withinTarget.find((w) => w.level === 0)!;
     expect(level0.targetSeconds).toBe(300);
-    const csv = await (await fulfillmentsCsvResponse(service, mesa, kitchenRequest(mesa.guid, "fulfillments.csv", range))).text();
+    const csv = await fulfillmentsCsvText(service, range);
     const values = (parse(csv, { columns: true, bom: true }) as Record<string, string>[])
       .filter((r) => r.itemFulfillmentLevel === "0" && r.fire_to_fulfill_s !== "")
       .map((r) => Number(r.fire_to_fulfill_s));

@@ -1,15 +1,17 @@
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { KITCHEN_METRICS } from "@/lib/kitchen/contract/kitchen-api";
-import { fulfillmentsCsvResponse, summaryCsvResponse, summaryResponse } from "@/lib/kitchen/kitchen-responses";
-import type { KitchenSummary } from "@/lib/kitchen/contract/kitchen-api";
+import { KITCHEN_METRICS } from "@/lib/kitchen/contract/vocabulary";
+import { kitchenRangeSchema, kitchenSummarySchema } from "@/lib/kitchen/contract/params";
+import { fulfillmentsCsv as writeFulfillmentsCsv, kitchenCsvFileName, summaryCsv as writeSummaryCsv } from "@/lib/kitchen/query/kitchen-csv";
+import type { KitchenSummary } from "@/lib/kitchen/contract/responses";
 import type { SandboxServer } from "@/lib/sandbox/node-server";
-import { kitchenRequest, kitchenService, newLog, NOW, openTestDatabase, startSandbox, STORE_KINDS, worldRestaurant, type TestDatabase } from "./kitchen-harness";
+import { kitchenQuery, kitchenService, newLog, NOW, openTestDatabase, startSandbox, STORE_KINDS, worldRestaurant, type TestDatabase } from "./kitchen-harness";
 
 /**
  * summary.csv against an independent computation: parse fulfillments.csv (the raw records with
  * their durations), apply the metric definitions and nearest rank directly, and match every row
- * exactly. Both CSVs come from the route bodies over the real sandbox.
+ * exactly. Both CSVs are written as their routes write them (the service, then the CSV writer,
+ * with the query the route wrapper parses) over the real sandbox.
  */
 const harbor = worldRestaurant("Harbor Street Kitchen"); // the busiest: two-level expo, start queue
 const range = { from: "20250307", to: "20250308" };
@@ -43,18 +45,16 @@ describe.each(STORE_KINDS)("kitchen CSV exports on %s", (kind) => {
   let summaryCsv: string;
   let fulfillmentsCsv: string;
   let summaryJson: KitchenSummary;
-  let disposition: string | null;
+  let fileName: string;
 
   beforeAll(async () => {
     t = await openTestDatabase(kind);
     const service = kitchenService(t.db, sandbox.url, newLog(), clock);
-    const fulfillments = await fulfillmentsCsvResponse(service, harbor, kitchenRequest(harbor.guid, "fulfillments.csv", range));
-    fulfillmentsCsv = await fulfillments.text();
-    const summary = await summaryCsvResponse(service, harbor, kitchenRequest(harbor.guid, "summary.csv", range));
-    disposition = summary.headers.get("Content-Disposition");
-    expect(summary.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
-    summaryCsv = await summary.text();
-    summaryJson = (await (await summaryResponse(service, harbor, kitchenRequest(harbor.guid, "summary", { ...range, metric: "start_to_fulfill" }))).json()) as KitchenSummary;
+    fulfillmentsCsv = await new Response(writeFulfillmentsCsv(await service.records(harbor, await kitchenQuery(kitchenRangeSchema, range)))).text();
+    const summaryQuery = await kitchenQuery(kitchenSummarySchema, range);
+    fileName = kitchenCsvFileName(harbor.name, "kitchen-summary", summaryQuery.from, summaryQuery.to);
+    summaryCsv = writeSummaryCsv(harbor.guid, await service.stationLevelRows(harbor, summaryQuery));
+    summaryJson = await service.summary(harbor, await kitchenQuery(kitchenSummarySchema, { ...range, metric: "start_to_fulfill" }));
   }, 240_000);
 
   afterAll(async () => {
@@ -62,7 +62,7 @@ describe.each(STORE_KINDS)("kitchen CSV exports on %s", (kind) => {
   });
 
   it("names the restaurant and the range in the file name and writes the exact header", () => {
-    expect(disposition).toBe('attachment; filename="harbor-street-kitchen_kitchen-summary_20250307-20250308.csv"');
+    expect(fileName).toBe("harbor-street-kitchen_kitchen-summary_20250307-20250308.csv");
     expect(summaryCsv.split("\r\n")[0]).toBe(SUMMARY_HEADER);
     expect(fulfillmentsCsv.split("\r\n")[0]).toBe(
       "restaurantGuid,orderGuid,selectionGuid,selectionMenuItemGuid,selectionMenuItemName,selectionMenuItemMultiLocationId,ticketGuid," +

@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { inject } from "vitest";
+import type { z } from "zod";
+import { parseRouteInput } from "@/lib/api/route-input";
 import type { Database } from "@/lib/db/database";
 import { migrate } from "@/lib/db/migrations";
 import { openPgliteDatabase } from "@/lib/db/pglite-database";
@@ -142,11 +144,14 @@ export function kitchenService(db: Database, baseUrl: string, log: UpstreamLog, 
   });
 }
 
-/** Request for the kitchen route bodies (lib/kitchen/kitchen-responses.ts). */
-export function kitchenRequest(guid: string, path: string, query: Record<string, string | number>, init?: RequestInit): Request {
-  const url = new URL(`http://localhost/api/restaurants/${guid}/kitchen/${path}`);
+/**
+ * The query a kitchen route's handler receives for this query string: parsed by the route
+ * wrapper's own input parsing with the route's schema, so a refusal is the same ApiError 400.
+ */
+export async function kitchenQuery<S extends z.ZodType>(schema: S, query: Record<string, string | number>): Promise<z.output<S>> {
+  const url = new URL("http://localhost/api/restaurants/x/kitchen");
   for (const [k, v] of Object.entries(query)) url.searchParams.set(k, String(v));
-  return new Request(url, init);
+  return (await parseRouteInput(new Request(url), { query: schema })).query as z.output<S>;
 }
 
 export function countBy<T>(xs: readonly T[]): Map<T, number> {

@@ -2,11 +2,11 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { toErrorResponse } from "@/lib/api/error-response";
 import { openPostgresDatabase } from "@/lib/db/postgres-database";
 import { createKitchenService } from "@/lib/kitchen/service/kitchen-service";
-import { summaryResponse } from "@/lib/kitchen/kitchen-responses";
+import { kitchenSummarySchema } from "@/lib/kitchen/contract/params";
 import type { SandboxServer } from "@/lib/sandbox/node-server";
 import {
   countBy,
-  kitchenRequest,
+  kitchenQuery,
   kitchenService,
   newLog,
   NOW,
@@ -237,7 +237,8 @@ describe.each(STORE_KINDS)("kitchen pipeline on %s", (kind) => {
     const service = kitchenService(t.db, sandbox.url, newLog(), clock);
     const status = async (query: Record<string, string>) => {
       try {
-        await summaryResponse(service, grill, kitchenRequest(grill.guid, "summary", query));
+        // As the summary route: the wrapper parses the query (format, order), the service checks the range.
+        await service.summary(grill, await kitchenQuery(kitchenSummarySchema, query));
         return { status: 200, message: "" };
       } catch (error) {
         const response = toErrorResponse(error, "test");

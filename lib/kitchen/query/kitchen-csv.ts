@@ -1,6 +1,8 @@
-import { csvFileName, type CsvColumn } from "@/lib/csv/csv";
+import { csvFileName, toCsv, type CsvColumn } from "@/lib/csv/csv";
+import { csvStream } from "@/lib/csv/csv-stream";
 import type { ItemFulfillment } from "@/lib/platform/schemas";
-import type { KitchenLevel, KitchenMetric, StationRef, Stats } from "@/lib/kitchen/contract/kitchen-api";
+import type { KitchenLevel, KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
+import type { StationRef, Stats } from "@/lib/kitchen/contract/responses";
 import { recordDurations } from "@/lib/kitchen/ingest/durations";
 
 /** The columns of the kitchen CSV exports. */
@@ -64,4 +66,20 @@ export function withDurations(records: readonly ItemFulfillment[]): WithDuration
 
 export function kitchenCsvFileName(restaurantName: string, what: string, from: string, to: string): string {
   return csvFileName(restaurantName, what, from === to ? from : `${from}-${to}`);
+}
+
+/** summary.csv: one row per station, level and metric of the view. */
+export function summaryCsv(restaurantGuid: string, rows: Iterable<SummaryCsvRow>): string {
+  return toCsv(summaryCsvColumns(restaurantGuid), rows);
+}
+
+/**
+ * fulfillments.csv: every record of the range with its durations, written chunk by chunk as the
+ * store yields them, so a year of records never sits in memory at once.
+ */
+export function fulfillmentsCsv(chunks: AsyncIterable<readonly ItemFulfillment[]>): ReadableStream<Uint8Array> {
+  const rows = (async function* () {
+    for await (const records of chunks) yield withDurations(records);
+  })();
+  return csvStream(fulfillmentCsvColumns, rows);
 }

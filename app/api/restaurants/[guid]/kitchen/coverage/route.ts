@@ -1,6 +1,10 @@
+import { jsonResponse } from "@/lib/api/error-response";
 import { withRestaurant } from "@/lib/api/route-handler";
-import { coverageResponse } from "@/lib/kitchen/kitchen-responses";
+import { kitchenRangeSchema } from "@/lib/kitchen/contract/params";
 import { getKitchenService } from "@/lib/kitchen/service/server";
 
 // GET /api/restaurants/[guid]/kitchen/coverage?from&to (store only: never calls the Platform)
-export const GET = withRestaurant<{ guid: string }>(async ({ request, restaurant }) => coverageResponse(await getKitchenService(), restaurant, request));
+export const GET = withRestaurant(
+  async ({ restaurant, query }) => jsonResponse(await (await getKitchenService()).coverage(restaurant, query)),
+  { query: kitchenRangeSchema },
+);

@@ -1,11 +1,13 @@
+import { jsonResponse } from "@/lib/api/error-response";
 import { withRestaurant } from "@/lib/api/route-handler";
-import { putTargetsResponse, targetsResponse } from "@/lib/kitchen/kitchen-responses";
+import { kitchenTargetsSchema } from "@/lib/kitchen/contract/params";
 import { getKitchenService } from "@/lib/kitchen/service/server";
 
 // GET /api/restaurants/[guid]/kitchen/targets
-export const GET = withRestaurant<{ guid: string }>(async ({ restaurant }) => targetsResponse(await getKitchenService(), restaurant));
+export const GET = withRestaurant(async ({ restaurant }) => jsonResponse(await (await getKitchenService()).targets(restaurant)));
 
 // PUT /api/restaurants/[guid]/kitchen/targets  body: { targets: [{ level, seconds }] }
-export const PUT = withRestaurant<{ guid: string }>(async ({ request, restaurant }) =>
-  putTargetsResponse(await getKitchenService(), restaurant, request),
+export const PUT = withRestaurant(
+  async ({ restaurant, body }) => jsonResponse(await (await getKitchenService()).putTargets(restaurant, body)),
+  { body: kitchenTargetsSchema, bodyShape: "{ targets: [{ level, seconds }] }" },
 );

@@ -1,6 +1,10 @@
+import { jsonResponse } from "@/lib/api/error-response";
 import { withRestaurant } from "@/lib/api/route-handler";
-import { ticketsResponse } from "@/lib/kitchen/kitchen-responses";
+import { kitchenTicketsSchema } from "@/lib/kitchen/contract/params";
 import { getKitchenService } from "@/lib/kitchen/service/server";
 
 // GET /api/restaurants/[guid]/kitchen/tickets?from&to[&limit&metric&level&station&behavior&source]
-export const GET = withRestaurant<{ guid: string }>(async ({ request, restaurant }) => ticketsResponse(await getKitchenService(), restaurant, request));
+export const GET = withRestaurant(
+  async ({ restaurant, query }) => jsonResponse(await (await getKitchenService()).tickets(restaurant, query)),
+  { query: kitchenTicketsSchema },
+);

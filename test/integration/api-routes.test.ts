@@ -1,0 +1,229 @@
+import { readdirSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setServerSessionReaderForTests } from "@/lib/auth/session";
+import { resetEnvForTests } from "@/lib/env";
+import { resetPlatformClientForTests } from "@/lib/platform-wiring/platform-client";
+import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-server";
+import { defaultWorld } from "@/lib/sandbox/world";
+import { FAST_SANDBOX } from "./contract-harness";
+
+/**
+ * Every route under /api/restaurants/[guid], found on disk (a new route is covered without
+ * touching this file), called as Next calls it: 401 without a session, 404 for a restaurant the
+ * account may not see and for one that does not exist, before any Platform call or input parsing.
+ *
+ * How a route gets a session here: next-auth reads its cookie through next/headers, which exists
+ * only inside Next's request scope, so neither a real cookie (next-auth/jwt `encode`) nor any
+ * other request header can reach it from a test. lib/auth/session.ts therefore takes a test-only
+ * reader of "who next-auth says is signed in" (set through a function, never the environment);
+ * the rest of the chain — the accounts file, the access rule, the wrapper — runs for real.
+ */
+const ROUTES_DIR = path.resolve(__dirname, "../../app/api/restaurants/[guid]");
+const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
+type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
+
+const world = defaultWorld();
+const guidOf = (name: string) => world.restaurants.find((r) => r.name === name)!.guid;
+const HARBOR = guidOf("Harbor Street Kitchen"); // ana's, not ben's
+const UNKNOWN = "00000000-0000-4000-8000-000000000000";
+
+interface RouteCase {
+  /** e.g. kitchen/summary.csv */
+  route: string;
+  method: (typeof METHODS)[number];
+  handler: Handler;
+  /** Dynamic segments after [guid], e.g. ["resource"]. */
+  segments: string[];
+}
+
+function routeFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return routeFiles(full);
+    return entry.name === "route.ts" ? [full] : [];
+  });
+}
+
+async function discoverRoutes(): Promise<RouteCase[]> {
+  const cases: RouteCase[] = [];
+  for (const file of routeFiles(ROUTES_DIR).sort()) {
+    const route = path.relative(ROUTES_DIR, path.dirname(file)).split(path.sep).join("/");
+    const routeModule = (await import(file)) as Record<string, unknown>;
+    const segments = [...route.matchAll(/\[([^\]]+)\]/g)].map((m) => m[1]!);
+    for (const method of METHODS) {
+      if (typeof routeModule[method] === "function") cases.push({ route, method, handler: routeModule[method] as Handler, segments });
+    }
+  }
+  return cases;
+}
+
+/** Calls a route as Next does: the URL, and the params (a Promise, as in Next 15+). */
+function call(c: RouteCase, guid: string, init: { query?: string; body?: string } = {}): Promise<Response> {
+  // Other dynamic segments get a real value, so a 404 cannot come from them instead of the GUID.
+  const params: Record<string, string> = { guid, ...Object.fromEntries(c.segments.map((s) => [s, "menus"])) };
+  const pathname = `/api/restaurants/${guid}/${c.route.replace(/\[([^\]]+)\]/g, (_, s: string) => params[s]!)}`;
+  const hasBody = c.method !== "GET" && c.method !== "HEAD";
+  const request = new Request(`http://localhost${pathname}${init.query ?? ""}`, {
+    method: c.method,
+    ...(hasBody ? { body: init.body ?? "{}", headers: { "Content-Type": "application/json" } } : {}),
+  });
+  return c.handler(request, { params: Promise.resolve(params) });
+}
+
+function signIn(email: string | null): void {
+  setServerSessionReaderForTests(async () => (email ? { user: { email, name: null }, expires: new Date(Date.now() + 3_600_000).toISOString() } : null));
+}
+
+const VARS = ["APP_ORIGIN", "NEXTAUTH_URL", "PLATFORM_BASE_URL", "PLATFORM_CLIENT_ID", "PLATFORM_CLIENT_SECRET", "ACCOUNTS_FILE", "SANDBOX_ENABLED"] as const;
+const saved = Object.fromEntries(VARS.map((name) => [name, process.env[name]]));
+const partner = world.clients.find((c) => c.clientId === "kp-partner")!;
+
+function usePlatform(baseUrl: string): void {
+  for (const name of VARS) delete process.env[name];
+  Object.assign(process.env, { PLATFORM_BASE_URL: baseUrl, PLATFORM_CLIENT_ID: partner.clientId, PLATFORM_CLIENT_SECRET: partner.clientSecret });
+  resetEnvForTests();
+  resetPlatformClientForTests();
+}
+
+afterAll(() => {
+  setServerSessionReaderForTests(null);
+  for (const name of VARS) {
+    if (saved[name] === undefined) delete process.env[name];
+    else process.env[name] = saved[name];
+  }
+  resetEnvForTests();
+  resetPlatformClientForTests();
+});
+
+const routes = await discoverRoutes();
+
+describe("every /api/restaurants/[guid] route refuses before the Platform is asked", () => {
+  // A Platform that only records: any request reaching it is a failure of the rule under test.
+  const platformHits: string[] = [];
+  let recorder: Server;
+
+  beforeAll(async () => {
+    recorder = createServer((req, res) => {
+      platformHits.push(`${req.method} ${req.url}`);
+      res.writeHead(500).end();
+    });
+    await new Promise<void>((resolve) => recorder.listen(0, "127.0.0.1", resolve));
+    usePlatform(`http://127.0.0.1:${(recorder.address() as AddressInfo).port}`);
+  });
+
+  afterAll(async () => {
+    await new Promise<void>((resolve) => recorder.close(() => resolve()));
+  });
+
+  it("finds every route on disk with at least one method, the kitchen's PUT among them", () => {
+    const names = routes.map((c) => `${c.method} ${c.route}`);
+    expect(names).toEqual(expect.arrayContaining(["GET info", "GET config/[resource]", "GET stations.csv", "GET kitchen/summary", "PUT kitchen/targets"]));
+    expect(new Set(routes.map((c) => c.route)).size).toBe(routeFiles(ROUTES_DIR).length);
+    expect(routes.length).toBeGreaterThanOrEqual(14);
+  });
+
+  const cases = routes.map((c) => [`${c.method} ${c.route}`, c] as const);
+
+  it.each(cases)("%s: 401 without a session", async (_, c) => {
+    signIn(null);
+    const response = await call(c, HARBOR);
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ error: { status: 401, code: "unauthenticated", message: "Sign in to use this API" } });
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+  });
+
+  it.each(cases)("%s: 401 for a session whose account was removed from the accounts file", async (_, c) => {
+    signIn("gone@kitchen.test");
+    expect((await call(c, HARBOR)).status).toBe(401);
+  });
+
+  it.each(cases)("%s: 404 for a restaurant of another account, as for an unknown one", async (_, c) => {
+    const notFound = { error: { status: 404, code: "not_found", message: "No such restaurant" } };
+    signIn("ben@kitchen.test");
+    // A query and a body the route would refuse: the 404 must come first and say nothing else.
+    const foreign = await call(c, HARBOR, { query: "?from=nope&lastModified=nope", body: "{nope" });
+    expect([foreign.status, await foreign.json()]).toEqual([404, notFound]);
+    signIn("admin@kitchen.test");
+    const unknown = await call(c, UNKNOWN, { query: "?from=nope&lastModified=nope", body: "{nope" });
+    expect([unknown.status, await unknown.json()]).toEqual([404, notFound]);
+    expect(platformHits).toEqual([]);
+  });
+});
+
+describe("routes of a permitted restaurant, with the sandbox as the Platform", () => {
+  let sandbox: SandboxServer;
+  const route = (name: string, method = "GET") => {
+    const found = routes.find((c) => c.route === name && c.method === method);
+    if (!found) throw new Error(`no route ${method} ${name}`);
+    return found;
+  };
+  const errorOf = async (response: Response) => [response.status, ((await response.json()) as { error: unknown }).error];
+
+  beforeAll(async () => {
+    sandbox = await startSandboxServer({ ...FAST_SANDBOX, port: 0 });
+    usePlatform(sandbox.url);
+    signIn("ana@kitchen.test");
+  });
+
+  afterAll(async () => {
+    await sandbox?.close();
+  });
+
+  it("keeps one URL per download: ?format=csv answers 308 to the .csv route, with the rest of the query", async () => {
+    const stations = await call(route("stations"), HARBOR, { query: "?format=csv" });
+    expect(stations.status).toBe(308);
+    expect(stations.headers.get("location")).toBe(`/api/restaurants/${HARBOR}/stations.csv`);
+
+    const config = await call(route("config/[resource]"), HARBOR, { query: "?format=csv&lastModified=2024-05-01T09%3A30%3A00.000Z" });
+    expect(config.status).toBe(308);
+    expect(config.headers.get("location")).toBe(`/api/restaurants/${HARBOR}/config/menus.csv?lastModified=2024-05-01T09%3A30%3A00.000Z`);
+    expect(config.headers.get("cache-control")).toBe("private, no-store");
+  });
+
+  it("serves the .csv routes through the one CSV response: UTF-8 with a byte-order mark, named for the restaurant", async () => {
+    const stations = await call(route("stations.csv"), HARBOR);
+    expect(stations.status).toBe(200);
+    expect(stations.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(stations.headers.get("content-disposition")).toBe('attachment; filename="harbor-street-kitchen_prep-stations.csv"');
+    expect(stations.headers.get("cache-control")).toBe("private, no-store");
+    expect([...new Uint8Array(await stations.arrayBuffer()).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+
+    const menus = route("config/[resource]");
+    const csv = await menus.handler(new Request(`http://localhost/api/restaurants/${HARBOR}/config/menus.csv`), {
+      params: Promise.resolve({ guid: HARBOR, resource: "menus.csv" }),
+    });
+    expect(csv.headers.get("content-disposition")).toBe('attachment; filename="harbor-street-kitchen_menus.csv"');
+  });
+
+  it("answers the configuration's query errors as before", async () => {
+    const config = route("config/[resource]");
+    expect(await errorOf(await call(config, HARBOR, { query: "?lastModified=yesterday" }))).toEqual([
+      400,
+      { status: 400, code: "invalid_last_modified", message: "lastModified must be an ISO-8601 date-time with a zone, such as 2024-05-01T09:30:00.000Z" },
+    ]);
+    const tip = await config.handler(new Request(`http://localhost/api/restaurants/${HARBOR}/config/tipWithholding?lastModified=2024-05-01T09:30:00Z`), {
+      params: Promise.resolve({ guid: HARBOR, resource: "tipWithholding" }),
+    });
+    expect(await errorOf(tip)).toEqual([400, { status: 400, code: "invalid_last_modified", message: "tipWithholding is a single object and takes no lastModified filter" }]);
+    const unknown = await config.handler(new Request(`http://localhost/api/restaurants/${HARBOR}/config/nope`), {
+      params: Promise.resolve({ guid: HARBOR, resource: "nope" }),
+    });
+    expect(await errorOf(unknown)).toEqual([404, { status: 404, code: "unknown_resource", message: 'No configuration resource named "nope"' }]);
+  });
+
+  it("refuses a kitchen query and a targets body with a 400 naming the problem, before the kitchen is touched", async () => {
+    const [status, error] = await errorOf(await call(route("kitchen/summary"), HARBOR, { query: "?from=2025-03-01&to=20250302" }));
+    expect(status).toBe(400);
+    expect(error).toMatchObject({ code: "invalid_request", message: expect.stringMatching(/^from: .*YYYYMMDD/) });
+
+    const put = async (body: string) => errorOf(await call(route("kitchen/targets", "PUT"), HARBOR, { body }));
+    expect(await put(JSON.stringify({ targets: [{ level: 0, seconds: 0 }] }))).toEqual([400, expect.objectContaining({ message: expect.stringMatching(/seconds must be a whole number from 1 to 86400/) })]);
+    expect(await put(JSON.stringify({ targets: [{ level: 3, seconds: 60 }] }))).toEqual([400, expect.objectContaining({ message: expect.stringMatching(/level must be 0, 1 or 2/) })]);
+    expect(await put(JSON.stringify({ targets: [{ level: 1, seconds: 60 }, { level: 1, seconds: 90 }] }))).toEqual([400, expect.objectContaining({ message: expect.stringMatching(/only once/) })]);
+    expect(await put(JSON.stringify({ targets: [] }))).toEqual([400, expect.objectContaining({ code: "invalid_request" })]);
+    expect(await put("{nope")).toEqual([400, { status: 400, code: "invalid_json", message: "The body must be JSON: { targets: [{ level, seconds }] }" }]);
+  });
+});
