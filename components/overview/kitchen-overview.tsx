@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { restaurantsQuery } from "@/lib/queries/restaurants";
-import { currentBusinessDate } from "@/lib/business-date/closeout";
+import { currentBusinessDateOrNull } from "@/lib/business-date/closeout";
 import { KitchenOverviewTable, type OverviewRestaurant } from "./kitchen-overview-table";
 
 /**
@@ -17,13 +17,9 @@ export function KitchenOverview() {
   const rows = useMemo<OverviewRestaurant[]>(() => {
     const now = new Date();
     return (list ?? []).flatMap((r) => {
-      try {
-        const today = currentBusinessDate(r, now.getTime());
-        return [{ guid: r.guid, name: r.name, locationName: r.locationName, archived: r.archived, kitchenEntitled: r.kitchenEntitled, today }];
-      } catch {
-        // A zone the runtime does not know: the restaurant list already flags it; no figures here.
-        return [];
-      }
+      const today = currentBusinessDateOrNull(r, now.getTime());
+      // A zone the runtime does not know: the restaurant list already flags it; no figures here.
+      return today === null ? [] : [{ guid: r.guid, name: r.name, locationName: r.locationName, archived: r.archived, kitchenEntitled: r.kitchenEntitled, today }];
     });
   }, [list]);
   if (rows.length === 0) return null;
