@@ -1,6 +1,54 @@
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 
+/**
+ * The layers (ARCHITECTURE.md): Platform -> lib/platform -> domain -> route handlers -> lib/queries
+ * -> components. Each entry forbids the imports that would run an arrow back up or skip a layer,
+ * by alias ("@/lib/x", "@/lib/x/...") and by relative path climbing out of the folder
+ * ("../../lib/x", and inside lib "../x"). Files match one entry each: flat config replaces, not
+ * merges, a rule's options when two entries match.
+ */
+const DOMAINS = ["kitchen", "menu", "stations", "config-explorer", "config-reads", "vocabulary", "restaurants", "business-date"];
+
+/** An import pattern for `@/lib/<name>` and its sub-paths, alias or relative. */
+function libImports(names, message, { relativeInsideLib = false } = {}) {
+  const alternatives = names.join("|");
+  return [
+    { regex: `^@/lib/(${alternatives})(/.*)?$`, message },
+    { regex: `^(\\.\\./)+lib/(${alternatives})(/.*)?$`, message },
+    ...(relativeInsideLib ? [{ regex: `^(\\.\\./)+(${alternatives})(/.*)?$`, message }] : []),
+  ];
+}
+
+const layerRules = [
+  {
+    files: ["components/**/*.{ts,tsx}"],
+    patterns: libImports(["platform", "platform-wiring", "db", "sandbox"], "Components run in the browser: reach server data through lib/queries and the app's API routes."),
+  },
+  {
+    files: ["lib/platform/**/*.{ts,tsx}"],
+    patterns: libImports(
+      ["sandbox", "platform-wiring", ...DOMAINS, "access", "auth", "api", "queries"],
+      "lib/platform is a client for any credentials: it knows no domain, no sandbox and no app wiring (compose those in lib/platform-wiring).",
+      { relativeInsideLib: true },
+    ),
+  },
+  {
+    files: DOMAINS.map((domain) => `lib/${domain}/**/*.{ts,tsx}`),
+    patterns: libImports(["api", "queries"], "Domain code sits below the route handlers and the browser queries: throw domain errors, keep contract types in the domain.", {
+      relativeInsideLib: true,
+    }),
+  },
+  {
+    files: ["app/api/**/*.{ts,tsx}"],
+    patterns: libImports(["queries"], "Route handlers are server code: the browser query layer imports the contract from the domain, not the other way round."),
+  },
+  {
+    files: ["lib/queries/**/*.{ts,tsx}"],
+    patterns: libImports(["platform", "platform-wiring", "db", "sandbox"], "lib/queries runs in the browser: it talks to the app's API routes only.", { relativeInsideLib: true }),
+  },
+].map(({ files, patterns }) => ({ files, rules: { "no-restricted-imports": ["error", { patterns }] } }));
+
 const config = [
   ...nextVitals,
   ...nextTs,
@@ -12,6 +60,7 @@ const config = [
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
+  ...layerRules,
 ];
 
 export default config;
