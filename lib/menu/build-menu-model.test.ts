@@ -6,7 +6,7 @@ import { itemTypeWords, unitWords } from "@/lib/vocabulary/menu-enum-words";
 import { preModifierWords } from "./menu-words";
 import { itemPlacements, placementLabel } from "./menu-placements";
 import { buildSearchIndex, searchMenu } from "./menu-search";
-import { groupEntity, itemEntity, menuEntity, refs, sampleSources } from "./test-fixtures";
+import { groupEntity, itemEntity, menuEntity, refs, sampleSources } from "@/test/fixtures/menu-sources";
 
 describe("buildMenuModel", () => {
   it("normalizes the lists into a tree with counts per menu and group", () => {

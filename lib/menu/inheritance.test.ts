@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildMenuModel } from "./build-menu-model";
 import { resolveOptionGroups, resolvePreModifierGroups, resolveUnitOfMeasure } from "./inheritance";
-import { groupEntity, itemEntity, menuEntity, refs, sampleSources } from "./test-fixtures";
+import { groupEntity, itemEntity, menuEntity, refs, sampleSources } from "@/test/fixtures/menu-sources";
 
 const steaks = { menu: "m1", path: ["g-mains", "g-grill", "g-steaks"] };
 const mains = { menu: "m1", path: ["g-mains"] };
