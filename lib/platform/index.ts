@@ -22,5 +22,3 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
 export type { PlatformClientOptions, FetchLike } from "./client";
 export type * from "./types";
 export * from "./errors";
-export { formatLastModified } from "./paginate";
-export { MemoryBudget, type SharedBudget, type BudgetLimits, type Reservation, type LoginClaim, type LoginBackoff } from "./shared-budget";

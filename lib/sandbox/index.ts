@@ -5,8 +5,6 @@ import { rateLimited, rateLimitKey } from "./rate-limit";
 import { dispatch } from "./router";
 
 export type { SandboxOptions } from "./options";
-export { FAULT_HEADER } from "./faults";
-export { ERROR_CODES, REQUEST_ID_HEADER, type ErrorBody } from "./errors";
 
 export type SandboxHandler = (request: Request) => Promise<Response>;
 

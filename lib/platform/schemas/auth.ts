@@ -6,7 +6,6 @@ export const loginRequest = z.object({
   clientSecret: z.string().min(1),
   userAccessType: z.string().min(1),
 });
-export type LoginRequest = z.infer<typeof loginRequest>;
 
 /**
  * 2.2 Login response body, as liberal as the shapes actually seen: the contract's (an `@class`,
@@ -31,7 +30,6 @@ export const loginResponse = z.looseObject({
 export type LoginResponse = z.infer<typeof loginResponse>;
 
 export const CLIENT_TYPES = ["PARTNER", "CUSTOMER"] as const;
-export type ClientType = (typeof CLIENT_TYPES)[number];
 
 /**
  * 2.3 JWT claims. The namespaced claims are keyed `<namespace>/<name>`; `namespacedClaim` builds
@@ -47,7 +45,6 @@ export const jwtStandardClaims = z.looseObject({
   scope: z.string(),
   gty: z.literal("client-credentials"),
 });
-export type JwtStandardClaims = z.infer<typeof jwtStandardClaims>;
 
 export function namespacedClaim(namespace: string, name: "client_name" | "access_type" | "partner_guid" | "management_set_guid" | "type"): string {
   return `${namespace.replace(/\/+$/, "")}/${name}`;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { openEnum } from "./open-enum";
 
-export { isKnownValue, knownEntry, openEnum, type OpenEnum } from "./open-enum";
+export { isKnownValue, openEnum } from "./open-enum";
 
 /**
  * Shared building blocks of section 2.4. Objects are "loose": fields the contract does not name

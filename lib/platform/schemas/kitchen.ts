@@ -21,7 +21,6 @@ export const KNOWN_ORDER_SOURCES = [
 ] as const;
 
 export const FULFILLMENT_LEVELS = [0, 1, 2] as const;
-export type FulfillmentLevel = (typeof FULFILLMENT_LEVELS)[number];
 
 /**
  * 2.5 ItemFulfillment. Every field is optional and nullable, as in the published kitchen 1.0.2

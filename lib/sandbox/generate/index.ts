@@ -3,7 +3,7 @@
  * fulfillments of any business date, all derived from the world (seed + restaurant) and the
  * request. Pure functions: callers cache.
  */
-export type { ConfigLists, GenerateContext, RestaurantConfig, Versioned } from "./context";
+export type { GenerateContext, RestaurantConfig, Versioned } from "./context";
 export { generateRestaurantConfig } from "./restaurant-config";
 export { generateRestaurantInfo } from "./restaurant-info";
 export { generateItemFulfillments } from "./item-fulfillments";

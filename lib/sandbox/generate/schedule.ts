@@ -1,4 +1,4 @@
-import type { DaySchedule, Weekday } from "@/lib/platform/schemas";
+import type { DaySchedule } from "@/lib/platform/schemas";
 
 /**
  * Opening schedules. Times are restaurant-local wall-clock "HH:MM" here and are sent as
@@ -20,8 +20,6 @@ export interface ScheduleSpec {
   name: string;
   services: readonly ServiceSpec[];
 }
-
-export type WeekSchedule = Record<Weekday, string>;
 
 const lunch = (start = "11:00", end = "15:00"): ServiceSpec => ({ name: "Lunch", start, end, overnight: false, weight: 0.38, peak: 0.38 });
 const dinner = (start = "17:00", end = "22:00", weight = 0.62): ServiceSpec => ({ name: "Dinner", start, end, overnight: false, weight, peak: 0.4 });
