@@ -32,6 +32,9 @@ export function createTtlCache<V>(options: TtlCacheOptions): TtlCache<V> {
     // An injected clock must be read on every check, not cached for a millisecond of real time.
     ...(options.now ? { perf: { now: options.now }, ttlResolution: 0 } : {}),
     fetchMethod: async (_key, _stale, { context }) => ({ value: await context() }),
+    // set(), clear() or an eviction abort an in-flight load; its callers still get what it loads
+    // (the cache keeps whatever replaced it), instead of failing a request for a bookkeeping reason.
+    ignoreFetchAbort: true,
   });
   return {
     async get(key, load) {
