@@ -20,8 +20,6 @@ export const KNOWN_ORDER_SOURCES = [
   "Branded Mobile App",
 ] as const;
 
-export const FULFILLMENT_LEVELS = [0, 1, 2] as const;
-
 /**
  * 2.5 ItemFulfillment. Every field is optional and nullable, as in the published kitchen 1.0.2
  * definition: real exports carry expediter rows without a prep station and records with fields
