@@ -4,25 +4,15 @@ import { CsvDownloadLink } from "@/components/ui/csv-download-button";
 import { PageHeader } from "@/components/ui/page-header";
 import { EmptyState, ErrorState, LoadingState, Notice } from "@/components/ui/states";
 import { csvFileName } from "@/lib/csv/csv";
-import { KITCHEN_LEVELS } from "@/lib/kitchen/contract/vocabulary";
-import { METRIC_LABELS } from "@/lib/kitchen/ui/labels";
 import { formatDateRange } from "@/lib/business-date/format";
 import { formatClockTime } from "@/lib/kitchen/ui/format";
-import { behaviorLabel, behaviorRows, dayRows, isEmptySummary, itemRows, levelsPresent, sourceRows, stationRows } from "@/lib/kitchen/ui/summary-shapes";
+import { isEmptySummary, levelsPresent } from "@/lib/kitchen/ui/summary-shapes";
 import { fulfillmentsCsvUrl, summaryCsvUrl } from "@/lib/queries/kitchen";
-import { BreakdownCard } from "./breakdown-card";
 import { FilterBar } from "./filter-bar";
-import { HeadlineFigures, HeadlineSkeleton } from "./headline-figures";
-import { HeatmapCard } from "./heatmap-card";
-import { HistogramCard } from "./histogram-card";
+import { KitchenFigures } from "./kitchen-figures";
+import { HeadlineSkeleton } from "./headline-figures";
 import { CoverageWarnings, FetchProgress, IngestNotice } from "./kitchen-notices";
-import { MetricNote } from "./metric-note";
 import { RangeControl } from "./range-control";
-import { SlowestItemsCard } from "./slowest-items-card";
-import { SlowestTickets } from "./slowest-tickets";
-import { StationCard } from "./station-card";
-import { TargetsEditor } from "./targets-editor";
-import { TrendCard } from "./trend-card";
 import { useKitchenFigures } from "./use-kitchen-figures";
 import { useKitchenView } from "./use-kitchen-view";
 import { Skeleton } from "@/components/ui/states";
@@ -55,12 +45,8 @@ export function NotEntitledMessage({ name }: { name: string }) {
 export function KitchenView({ restaurant, today }: { restaurant: KitchenRestaurant; today: string }) {
   const { guid } = restaurant;
   const { view, problems, setView } = useKitchenView(today);
-  const { live, query, summary, coverage, previous, targets, histogram, histogramMatchesMain, notEntitled, waiting, targetSeconds } = useKitchenFigures(
-    guid,
-    restaurant.kitchenEntitled,
-    view,
-    today,
-  );
+  const figures = useKitchenFigures(guid, restaurant.kitchenEntitled, view, today);
+  const { live, query, summary, coverage, notEntitled, waiting } = figures;
   const data = summary.data;
   const levels = data ? levelsPresent(data) : [];
   const allLevels = data?.options.levels.length ? data.options.levels : levels;
@@ -127,89 +113,16 @@ export function KitchenView({ restaurant, today }: { restaurant: KitchenRestaura
               </p>
             </EmptyState>
           ) : (
-            <div className={`${styles.content} ${stale ? styles.stale : ""}`} aria-busy={stale}>
-              <MetricNote metric={view.metric} levels={allLevels} />
-              <HeadlineFigures summary={data} previous={previous.data} levels={levels} compare={view.compare} />
-              <StationCard
-                title="Prep stations"
-                description={`p50 and p90 of ${METRIC_LABELS[view.metric].toLowerCase()} per station, in minutes, slowest first. Hover or focus a station for p75 and p95.`}
-                nameHeader="Station"
-                rows={stationRows(data)}
-                levels={levels}
-                targets={targetSeconds}
-                metric={view.metric}
-                fileName={file("stations")}
-                testId="station-chart"
-              />
-              <div className={styles.grid2}>
-                <HistogramCard
-                  histogram={histogramMatchesMain ? data.histogram : histogram.data?.histogram}
-                  loading={histogramMatchesMain ? stale : histogram.isFetching}
-                  stations={data.options.stations}
-                  station={view.histStation}
-                  level={view.histLevel}
-                  levels={allLevels.length ? allLevels : KITCHEN_LEVELS.slice(0, 1)}
-                  target={targetSeconds[view.histLevel]}
-                  metric={view.metric}
-                  fileName={file("distribution")}
-                  onChange={setView}
-                />
-                <TargetsEditor guid={guid} targets={targets.data} levels={allLevels.length ? allLevels : [0, 1]} />
-              </div>
-              <HeatmapCard
-                key={view.level ?? "all"}
-                summary={data}
-                levels={levels}
-                initialLevel={view.level ?? levels[0] ?? 0}
-                targets={targetSeconds}
-                closeoutHour={restaurant.closeoutHour}
-                metric={view.metric}
-                fileName={file("hours-by-station")}
-              />
-              <TrendCard
-                key={`trend-${view.level ?? "all"}`}
-                days={dayRows(data)}
-                levels={levels}
-                initialLevel={view.level ?? levels[0] ?? 0}
-                targets={targetSeconds}
-                metric={view.metric}
-                fileName={file("daily")}
-              />
-              <div className={styles.grid2even}>
-                <BreakdownCard
-                  key={`behaviors-${view.level ?? "all"}`}
-                  title="By dining option"
-                  nameHeader="Dining option"
-                  rows={behaviorRows(data, behaviorLabel)}
-                  levels={levels}
-                  initialLevel={view.level ?? levels[0] ?? 0}
-                  targets={targetSeconds}
-                  metric={view.metric}
-                  fileName={file("dining-options")}
-                />
-                <BreakdownCard
-                  key={`sources-${view.level ?? "all"}`}
-                  title="By order source"
-                  nameHeader="Order source"
-                  rows={sourceRows(data)}
-                  levels={levels}
-                  initialLevel={view.level ?? levels[0] ?? 0}
-                  targets={targetSeconds}
-                  metric={view.metric}
-                  fileName={file("order-sources")}
-                  categoryWidth={150}
-                />
-              </div>
-              <SlowestItemsCard items={itemRows(data)} levels={levels} metric={view.metric} fileName={file("items")} />
-              <SlowestTickets
-                guid={guid}
-                query={query}
-                live={live}
-                metric={view.metric}
-                timeZone={data.timeZone}
-                fileName={file("slowest-tickets")}
-              />
-            </div>
+            <KitchenFigures
+              restaurant={restaurant}
+              view={view}
+              data={data}
+              figures={figures}
+              levels={levels}
+              allLevels={allLevels}
+              file={file}
+              onChange={setView}
+            />
           )}
         </>
       )}

@@ -28,7 +28,7 @@ interface ErrorBody {
 }
 
 /** Retry-After is either delay-seconds or an HTTP date (RFC 9110 10.2.3). */
-export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+export function retryAfterFromHeader(value: string | null, now = Date.now()): number | undefined {
   if (!value) return undefined;
   const trimmed = value.trim();
   if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
@@ -50,7 +50,7 @@ async function toError(response: Response): Promise<ApiClientError> {
     e?.code === undefined ? "http_error" : String(e.code),
     e?.message ?? fallback,
     e?.requestId ?? response.headers.get("X-Request-Id") ?? undefined,
-    parseRetryAfter(response.headers.get("Retry-After")),
+    retryAfterFromHeader(response.headers.get("Retry-After")),
   );
 }
 

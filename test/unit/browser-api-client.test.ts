@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ApiClientError, apiGet, apiPut, parseRetryAfter, retryDelay, shouldRetry } from "@/lib/queries/api-client";
+import { ApiClientError, apiGet, apiPut, retryAfterFromHeader, retryDelay, shouldRetry } from "@/lib/queries/api-client";
 
 function respond(status: number, body: unknown, headers: Record<string, string> = {}) {
   const fetchMock = vi.fn(async () => new Response(typeof body === "string" ? body : JSON.stringify(body), { status, headers }));
@@ -43,8 +43,8 @@ describe("browser API client", () => {
   it("keeps the server's Retry-After", async () => {
     respond(429, { error: { status: 429, code: "rate_limited", message: "Busy" } }, { "Retry-After": "3" });
     await expect(apiGet("/api/x")).rejects.toMatchObject({ status: 429, retryAfterMs: 3000 });
-    expect(parseRetryAfter("Wed, 21 Oct 2015 07:28:10 GMT", Date.parse("Wed, 21 Oct 2015 07:28:00 GMT"))).toBe(10_000);
-    expect(parseRetryAfter("soon")).toBeUndefined();
+    expect(retryAfterFromHeader("Wed, 21 Oct 2015 07:28:10 GMT", Date.parse("Wed, 21 Oct 2015 07:28:00 GMT"))).toBe(10_000);
+    expect(retryAfterFromHeader("soon")).toBeUndefined();
   });
 });
 
