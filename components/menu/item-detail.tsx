@@ -46,8 +46,6 @@ export function ItemDetail({
     return out.filter((p) => p.placement.menu !== selection.placement.menu || p.placement.path.join("/") !== selection.placement.path.join("/"));
   }, [model, selection]);
 
-  const otherPreModifierGroups = model.preModifierGroups.filter((g) => !preModifierGroups.includes(g.guid) && g.preModifiers.length > 0);
-
   if (!item) return <p>This item is no longer in the menu.</p>;
   const facts: [string, React.ReactNode][] = [
     ["Type", item.type ? itemTypeWords(item.type) : "Not set"],
@@ -111,59 +109,7 @@ export function ItemDetail({
         {optionGroups.length ? <ModifierGroups model={model} groups={optionGroups} depth={0} trail={[item.guid]} /> : <p>No modifier groups.</p>}
       </section>
 
-      <section aria-labelledby="item-premods-heading">
-        <h3 id="item-premods-heading">Pre-modifiers</h3>
-        <p className={styles.source}>
-          Unless a modifier group names its own pre-modifier group (the configuration API usually does not), the restaurant&apos;s default
-          group applies.
-        </p>
-        {preModifierGroups.length === 0 ? (
-          <p>{optionGroups.length ? "No pre-modifier group applies to these modifiers." : "None: the item has no modifiers to modify."}</p>
-        ) : (
-          preModifierGroups.map((pmgGuid) => {
-            const pmg = model.preModifierGroups.find((g) => g.guid === pmgGuid);
-            if (!pmg) return null;
-            return (
-              <div key={pmg.guid} className={styles.premodGroup}>
-                <h4>
-                  {pmg.name}
-                  {pmg.isDefault ? <span className={styles.tag}>Default group</span> : null}
-                </h4>
-                {pmg.preModifiers.length ? (
-                  <ul className={styles.plainList}>
-                    {pmg.preModifiers.map((pm) => (
-                      <li key={pm.guid}>
-                        <strong>{pm.name}</strong>
-                        {preModifierWords(pm) ? <span className={styles.source}> ({preModifierWords(pm)})</span> : null}
-                      </li>
-                    ))}
-                  </ul>
-                ) : (
-                  <p>No pre-modifiers in this group.</p>
-                )}
-              </div>
-            );
-          })
-        )}
-        {otherPreModifierGroups.length ? (
-          <details className={styles.otherGroups}>
-            <summary>Other pre-modifier groups ({otherPreModifierGroups.length})</summary>
-            {otherPreModifierGroups.map((pmg) => (
-              <div key={pmg.guid} className={styles.premodGroup}>
-                <h4>{pmg.name}</h4>
-                <ul className={styles.plainList}>
-                  {pmg.preModifiers.map((pm) => (
-                    <li key={pm.guid}>
-                      <strong>{pm.name}</strong>
-                      {preModifierWords(pm) ? <span className={styles.source}> ({preModifierWords(pm)})</span> : null}
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            ))}
-          </details>
-        ) : null}
-      </section>
+      <PreModifiers model={model} preModifierGroups={preModifierGroups} hasModifiers={optionGroups.length > 0} />
 
       {otherPlacements.length ? (
         <section aria-labelledby="item-elsewhere-heading">
@@ -180,5 +126,65 @@ export function ItemDetail({
         </section>
       ) : null}
     </article>
+  );
+}
+
+/** The pre-modifier groups that apply to the item's modifiers, and the restaurant's others. */
+function PreModifiers({ model, preModifierGroups, hasModifiers }: { model: MenuModel; preModifierGroups: string[]; hasModifiers: boolean }) {
+  const otherPreModifierGroups = model.preModifierGroups.filter((g) => !preModifierGroups.includes(g.guid) && g.preModifiers.length > 0);
+  return (
+    <section aria-labelledby="item-premods-heading">
+      <h3 id="item-premods-heading">Pre-modifiers</h3>
+      <p className={styles.source}>
+        Unless a modifier group names its own pre-modifier group (the configuration API usually does not), the restaurant&apos;s default
+        group applies.
+      </p>
+      {preModifierGroups.length === 0 ? (
+        <p>{hasModifiers ? "No pre-modifier group applies to these modifiers." : "None: the item has no modifiers to modify."}</p>
+      ) : (
+        preModifierGroups.map((pmgGuid) => {
+          const pmg = model.preModifierGroups.find((g) => g.guid === pmgGuid);
+          if (!pmg) return null;
+          return (
+            <div key={pmg.guid} className={styles.premodGroup}>
+              <h4>
+                {pmg.name}
+                {pmg.isDefault ? <span className={styles.tag}>Default group</span> : null}
+              </h4>
+              {pmg.preModifiers.length ? (
+                <ul className={styles.plainList}>
+                  {pmg.preModifiers.map((pm) => (
+                    <li key={pm.guid}>
+                      <strong>{pm.name}</strong>
+                      {preModifierWords(pm) ? <span className={styles.source}> ({preModifierWords(pm)})</span> : null}
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p>No pre-modifiers in this group.</p>
+              )}
+            </div>
+          );
+        })
+      )}
+      {otherPreModifierGroups.length ? (
+        <details className={styles.otherGroups}>
+          <summary>Other pre-modifier groups ({otherPreModifierGroups.length})</summary>
+          {otherPreModifierGroups.map((pmg) => (
+            <div key={pmg.guid} className={styles.premodGroup}>
+              <h4>{pmg.name}</h4>
+              <ul className={styles.plainList}>
+                {pmg.preModifiers.map((pm) => (
+                  <li key={pm.guid}>
+                    <strong>{pm.name}</strong>
+                    {preModifierWords(pm) ? <span className={styles.source}> ({preModifierWords(pm)})</span> : null}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </details>
+      ) : null}
+    </section>
   );
 }
