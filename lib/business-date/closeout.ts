@@ -25,8 +25,8 @@ export function closeoutInstant(date: string, rules: CloseoutRules): number {
   return new TZDate(next.getUTCFullYear(), next.getUTCMonth(), next.getUTCDate(), rules.closeoutHour, 0, 0, rules.timeZone).getTime();
 }
 
-/** The business date in progress at `nowMs` ("today"). Throws RangeError on an unknown zone. */
-export function currentBusinessDate(rules: CloseoutRules, nowMs: number): string {
+/** The business date in progress at `nowMs`, by default now ("today"). Throws RangeError on an unknown zone. */
+export function currentBusinessDate(rules: CloseoutRules, nowMs: number = Date.now()): string {
   // TZDate reads an unknown zone as an invalid date, which would turn into "NaNNaNNaN".
   if (!isValidTimeZone(rules.timeZone)) throw new RangeError(`unknown time zone "${rules.timeZone}"`);
   const local = new TZDate(nowMs, rules.timeZone);
@@ -35,7 +35,7 @@ export function currentBusinessDate(rules: CloseoutRules, nowMs: number): string
 }
 
 /** As currentBusinessDate, or null for a zone this runtime does not know (the page flags it). */
-export function currentBusinessDateOrNull(rules: CloseoutRules, nowMs: number): string | null {
+export function currentBusinessDateOrNull(rules: CloseoutRules, nowMs: number = Date.now()): string | null {
   return isValidTimeZone(rules.timeZone) ? currentBusinessDate(rules, nowMs) : null;
 }
 

@@ -18,13 +18,8 @@ import { localHourResolver } from "@/lib/kitchen/ingest/local-hour";
 export const CUBE_KINDS = ["hours", "items", "courses"] as const;
 export type CubeKind = (typeof CUBE_KINDS)[number];
 
-/** Dimensions per cell, in this order. */
+/** Dimensions per cell, in this order: level, prep station, X, dining option behavior, order source. */
 export const CELL_WIDTH = 5;
-export const DIM_LEVEL = 0;
-export const DIM_STATION = 1;
-export const DIM_X = 2;
-export const DIM_BEHAVIOR = 3;
-export const DIM_SOURCE = 4;
 
 /** The "hour" of a record with no timestamp at all (it is excluded from every metric). */
 export const UNKNOWN_HOUR = 24;

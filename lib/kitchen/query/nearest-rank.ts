@@ -4,7 +4,6 @@
  * integer, so a whole-number rank such as p95 of 20 values (rank 19) comes out exact.
  */
 export const REPORTED_PERCENTILES = [50, 75, 90, 95] as const;
-export type ReportedPercentile = (typeof REPORTED_PERCENTILES)[number];
 
 /** 1-based rank of the pXX value among n values (n ≥ 1, 0 < p ≤ 100). */
 export function nearestRank(n: number, p: number): number {

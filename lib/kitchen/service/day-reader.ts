@@ -22,8 +22,6 @@ export interface DayReaderDeps {
   onUnreadable: (guid: string, date: string) => void;
 }
 
-export type DayReader = ReturnType<typeof createDayReader>;
-
 export function createDayReader({ store, cacheBytes = DEFAULT_CACHE_BYTES, onUnreadable }: DayReaderDeps) {
   const summaryCache = new DayCache<DaySummary>(Math.floor(cacheBytes * 0.75), typedArrayBytes);
   const ticketCache = new DayCache<TicketFacts>(Math.floor(cacheBytes * 0.25), typedArrayBytes);

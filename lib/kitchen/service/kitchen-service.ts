@@ -17,7 +17,6 @@ import { assembleSummary, filtersOf, stationLevelRows, type StationLevelRow } fr
 import { slowTicketsOf } from "./ticket-drill-down";
 
 export type { KitchenRestaurant, KitchenServiceConfig } from "./service-config";
-export { needsFetch } from "./service-config";
 
 /**
  * The kitchen pipeline's facade. A request for a range goes: validate the range

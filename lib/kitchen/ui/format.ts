@@ -17,11 +17,6 @@ export function formatDuration(seconds: number | null | undefined): string {
   return `${sign}${s}s`;
 }
 
-/** Minutes with one decimal, for chart axes where "9.1" reads better than "9m 05s". */
-export function formatMinutes(seconds: number): string {
-  return (seconds / 60).toFixed(seconds % 60 === 0 ? 0 : 1);
-}
-
 const countFormat = new Intl.NumberFormat("en-US");
 
 export function formatCount(value: number | null | undefined): string {

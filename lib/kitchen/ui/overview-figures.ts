@@ -17,8 +17,6 @@ export interface OverviewFigures {
 
 export type OverviewFigure = keyof OverviewFigures;
 
-export const EMPTY_FIGURES: OverviewFigures = { items: null, p50L0: null, p90L0: null, p50L1: null, p90L1: null, onTimeL0: null, onTimeL1: null };
-
 export function overviewFigures(summary: Pick<KitchenSummary, "levels" | "withinTarget">): OverviewFigures {
   const at = (level: KitchenLevel) => summary.levels.find((l) => l.level === level)?.stats;
   const share = (level: KitchenLevel) => summary.withinTarget.find((t) => t.level === level)?.share ?? null;

@@ -18,7 +18,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function KitchenPage({ params }: Props) {
   const { guid } = await params;
   const restaurant = await requireRestaurant(guid);
-  const today = currentBusinessDate(restaurant, Date.now());
+  const today = currentBusinessDate(restaurant);
   return (
     <KitchenView
       today={today}
