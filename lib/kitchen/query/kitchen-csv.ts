@@ -1,6 +1,6 @@
 import { csvFileName, toCsv, type CsvColumn } from "@/lib/csv/csv";
 import { csvStream } from "@/lib/csv/csv-stream";
-import type { ItemFulfillment } from "@/lib/platform/schemas";
+import { ITEM_FULFILLMENT_FIELDS, type ItemFulfillment } from "@/lib/platform/schemas";
 import type { KitchenLevel, KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import type { StationRef, Stats } from "@/lib/kitchen/contract/responses";
 import { recordDurations } from "@/lib/kitchen/ingest/durations";
@@ -27,34 +27,10 @@ export function summaryCsvColumns(restaurantGuid: string): CsvColumn<SummaryCsvR
   ];
 }
 
-/** Every ItemFulfillment field of the contract (2.5), in its order. */
-export const FULFILLMENT_FIELDS = [
-  "restaurantGuid",
-  "orderGuid",
-  "selectionGuid",
-  "selectionMenuItemGuid",
-  "selectionMenuItemName",
-  "selectionMenuItemMultiLocationId",
-  "ticketGuid",
-  "ticketFiredAt",
-  "itemFulfilledAt",
-  "itemStartedAt",
-  "itemFulfillmentLevel",
-  "prepStationGuid",
-  "prepStationName",
-  "prepStationMultiLocationId",
-  "diningOptionGuid",
-  "diningOptionName",
-  "diningOptionBehavior",
-  "courseGuid",
-  "courseName",
-  "orderSource",
-] as const satisfies readonly (keyof ItemFulfillment)[];
-
 type WithDurations = { record: ItemFulfillment; durations: ReturnType<typeof recordDurations> };
 
 export const fulfillmentCsvColumns: CsvColumn<WithDurations>[] = [
-  ...FULFILLMENT_FIELDS.map((field) => ({ header: field, value: (r: WithDurations) => r.record[field] ?? null })),
+  ...ITEM_FULFILLMENT_FIELDS.map((field) => ({ header: field, value: (r: WithDurations) => r.record[field] ?? null })),
   { header: "fire_to_fulfill_s", value: (r) => r.durations.fire_to_fulfill },
   { header: "start_to_fulfill_s", value: (r) => r.durations.start_to_fulfill },
   { header: "wait_to_start_s", value: (r) => r.durations.wait_to_start },

@@ -52,8 +52,8 @@ export const itemFulfillment = z.looseObject({
 export type ItemFulfillment = z.infer<typeof itemFulfillment>;
 export const itemFulfillmentList = z.array(itemFulfillment);
 
-/** The string fields of an ItemFulfillment, in the published order. */
-export const ITEM_FULFILLMENT_TEXT_FIELDS = [
+/** Every field of an ItemFulfillment, in the published order (2.5). */
+export const ITEM_FULFILLMENT_FIELDS = [
   "restaurantGuid",
   "orderGuid",
   "selectionGuid",
@@ -64,6 +64,7 @@ export const ITEM_FULFILLMENT_TEXT_FIELDS = [
   "ticketFiredAt",
   "itemFulfilledAt",
   "itemStartedAt",
+  "itemFulfillmentLevel",
   "prepStationGuid",
   "prepStationName",
   "prepStationMultiLocationId",
@@ -73,7 +74,12 @@ export const ITEM_FULFILLMENT_TEXT_FIELDS = [
   "courseGuid",
   "courseName",
   "orderSource",
-] as const;
+] as const satisfies readonly (keyof ItemFulfillment)[];
+
+type TextField = Exclude<(typeof ITEM_FULFILLMENT_FIELDS)[number], "itemFulfillmentLevel">;
+
+/** The string fields: every field but the level. */
+export const ITEM_FULFILLMENT_TEXT_FIELDS: readonly TextField[] = ITEM_FULFILLMENT_FIELDS.filter((f): f is TextField => f !== "itemFulfillmentLevel");
 
 /** What `readItemFulfillments` made of an export body. */
 export interface ReadFulfillments {
