@@ -5,6 +5,7 @@ import { summariseDay, type DaySummary } from "@/lib/kitchen/ingest/day-summary"
 import { decodeDaySummary, encodeDaySummary } from "@/lib/kitchen/storage/day-summary-codec";
 import { recordDurations } from "@/lib/kitchen/ingest/durations";
 import { localHourResolver } from "@/lib/kitchen/ingest/local-hour";
+import { DimensionInterner } from "@/lib/kitchen/query/dimension-interner";
 import { mergeDays, mergeStationLevels, type SummaryFilters } from "@/lib/kitchen/query/range-summary";
 import { buildTicketFacts, decodeTicketFacts, encodeTicketFacts, slowestTickets } from "@/lib/kitchen/ingest/ticket-facts";
 import type { ItemFulfillment } from "@/lib/platform/schemas";
@@ -260,5 +261,46 @@ describe("slowest tickets", () => {
       expect(t.recordIndices.map((i) => day[i]!.ticketGuid)).toEqual(day.filter((r) => r.ticketGuid === t.ticketGuid).map((r) => r.ticketGuid));
       expect(new Set(t.recordIndices.map((i) => day[i]!.itemFulfillmentLevel))).toEqual(new Set([0, 1, 2]));
     }
+  });
+});
+
+describe("stable answers", () => {
+  // 260 items seen once each: every count ties, so which 200 are kept and in what order must come
+  // from the items themselves, not from the order a process met them.
+  const tiedDay = (date: string, order: number[]): DaySummary =>
+    summariseDay(
+      order.map((i) => ({
+        restaurantGuid: "r-1",
+        orderGuid: `o-${i}`,
+        selectionGuid: `s-${date}-${i}`,
+        selectionMenuItemGuid: `item-${String(i).padStart(3, "0")}`,
+        selectionMenuItemName: `Item ${i}`,
+        ticketGuid: `t-${date}-${i}`,
+        ticketFiredAt: `${date.slice(0, 4)}-${date.slice(4, 6)}-${date.slice(6, 8)}T17:00:00.000Z`,
+        itemStartedAt: `${date.slice(0, 4)}-${date.slice(4, 6)}-${date.slice(6, 8)}T17:00:00.000Z`,
+        itemFulfilledAt: `${date.slice(0, 4)}-${date.slice(4, 6)}-${date.slice(6, 8)}T17:10:00.000Z`,
+        itemFulfillmentLevel: 0,
+        prepStationGuid: i % 2 ? "st-b" : "st-a",
+        prepStationName: "Line",
+        diningOptionBehavior: i % 3 ? "DINE_IN" : "TAKE_OUT",
+        orderSource: i % 5 ? "In Store" : "Online",
+      })),
+      date,
+      TZ,
+    );
+  const ids = Array.from({ length: 260 }, (_, i) => i);
+
+  it("gives byte-identical JSON whatever order the values were first met in", () => {
+    const forward = [tiedDay("20250303", ids), tiedDay("20250304", ids)];
+    const backward = [tiedDay("20250303", [...ids].reverse()), tiedDay("20250304", [...ids].reverse())];
+    const fresh = new DimensionInterner();
+    const primed = new DimensionInterner();
+    mergeDays([...backward].reverse(), "fire_to_fulfill", {}, { 0: 300, 1: 400, 2: 500 }, primed);
+    const a = JSON.stringify(mergeDays(forward, "fire_to_fulfill", {}, { 0: 300, 1: 400, 2: 500 }, fresh));
+    const b = JSON.stringify(mergeDays(backward, "fire_to_fulfill", {}, { 0: 300, 1: 400, 2: 500 }, primed));
+    expect(b).toBe(a);
+    const items = (JSON.parse(a) as { items: { itemGuid: string }[] }).items.map((i) => i.itemGuid);
+    expect(items).toHaveLength(200);
+    expect(items).toEqual(ids.slice(0, 200).map((i) => `item-${String(i).padStart(3, "0")}`));
   });
 });

@@ -1,6 +1,6 @@
 import { BREAKDOWN_LIMIT, KITCHEN_LEVELS, NONE_FILTER, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import { type FilterOptions, type Histogram, type KitchenSummary, type StationRef, type Stats, type TargetShare } from "@/lib/kitchen/contract/responses";
-import { CELL_WIDTH, UNKNOWN_HOUR, type CubePart, type DaySummary } from "@/lib/kitchen/ingest/day-summary";
+import { CELL_WIDTH, UNKNOWN_HOUR, type CubePart, type DaySummary, type DimensionValue } from "@/lib/kitchen/ingest/day-summary";
 import { DenseHistograms, ScratchArena } from "@/lib/kitchen/query/dense-histograms";
 import { DimensionInterner, type DayIds } from "@/lib/kitchen/query/dimension-interner";
 
@@ -208,11 +208,19 @@ function addPicked(cube: CubePart, globalOf: Int32Array, slotOf: Int32Array, f: 
   }
 }
 
-/** The `limit` values with the most records (ties: lower id first); slotOf maps id -> slot or -1. */
-function pickMostFrequent(records: Float64Array, limit: number): { picked: number[]; slotOf: Int32Array; present: number } {
+/**
+ * The `limit` values with the most records; slotOf maps id -> slot or -1. Ties are broken by the
+ * values themselves (GUID, then name), never by the ids, which depend on the order a process
+ * happened to meet the values: the same request must pick the same items after a restart.
+ */
+function pickMostFrequent(
+  records: Float64Array,
+  limit: number,
+  valueOf: (id: number) => DimensionValue,
+): { picked: number[]; slotOf: Int32Array; present: number } {
   const ids: number[] = [];
   for (let i = 0; i < records.length; i++) if (records[i]! > 0) ids.push(i);
-  const picked = ids.length <= limit ? ids : ids.sort((a, b) => records[b]! - records[a]! || a - b).slice(0, limit);
+  const picked = ids.length <= limit ? ids : ids.sort((a, b) => records[b]! - records[a]! || compareDimension(valueOf(a), valueOf(b))).slice(0, limit);
   const slotOf = new Int32Array(records.length).fill(-1);
   picked.forEach((id, slot) => (slotOf[id] = slot));
   return { picked, slotOf, present: ids.length };
@@ -278,7 +286,7 @@ function merge(
       const f = dayFilters[d];
       if (f) countValues(day.cubes[metric][kind], globalOf(d), f, records);
     });
-    const { picked, slotOf, present } = pickMostFrequent(records, BREAKDOWN_LIMIT);
+    const { picked, slotOf, present } = pickMostFrequent(records, BREAKDOWN_LIMIT, (id) => interner[kind].value(id));
     const table = arena.table(picked.length * L, span);
     days.forEach((day, d) => {
       const f = dayFilters[d];
@@ -324,8 +332,10 @@ function merge(
     }
     return out;
   }
+  // Every order ends in stable keys (name, then GUID or value): byte-identical answers across restarts.
   const byLevelThenCount = <T extends { level: number; stats: Stats }>(a: T, b: T) => a.level - b.level || b.stats.count - a.stats.count;
   const byName = (a: string | null, b: string | null) => (a ?? "\uffff").localeCompare(b ?? "\uffff");
+  const byStation = (a: StationRef, b: StationRef) => byName(a.stationName, b.stationName) || compareKey(a.stationGuid, b.stationGuid);
 
   const dayRows: KitchenSummary["days"] = [];
   if (everything) {
@@ -348,32 +358,32 @@ function merge(
     dayIds.source.forEach((g) => seen.source.add(g));
   }
   const options: FilterOptions = {
-    stations: [...seen.station].map(station).sort((a, b) => byName(a.stationName, b.stationName)),
-    behaviors: [...seen.behavior].map((g) => interner.behaviors.value(g)),
-    sources: [...seen.source].map((g) => interner.sources.value(g)),
+    stations: [...seen.station].map(station).sort(byStation),
+    behaviors: [...seen.behavior].map((g) => interner.behaviors.value(g)).sort(compareKey),
+    sources: [...seen.source].map((g) => interner.sources.value(g)).sort(compareKey),
     levels: KITCHEN_LEVELS.filter((l) => levelsPresent.has(l)),
   };
 
   return {
     levels: levelList.map((level) => ({ level, stats: perLevel.stats(level) })),
-    stations: rows(perStation, station).sort((a, b) => byName(a.stationName, b.stationName) || a.level - b.level),
+    stations: rows(perStation, station).sort((a, b) => byStation(a, b) || a.level - b.level),
     hours: rows(perHour, (h) => (h === UNKNOWN_HOUR ? null : { hour: h })).sort((a, b) => a.hour - b.hour || a.level - b.level),
     hourStations: rows(hourStation, (g) => {
       const hour = Math.floor(g / S);
       return hour === UNKNOWN_HOUR ? null : { hour, ...station(g % S) };
-    }).sort((a, b) => a.hour - b.hour || byName(a.stationName, b.stationName) || a.level - b.level),
+    }).sort((a, b) => a.hour - b.hour || byStation(a, b) || a.level - b.level),
     days: dayRows,
     items: rows(items.table, (slot) => {
       const v = interner.items.value(items.picked[slot]!);
       return { itemGuid: v.guid, itemName: v.name };
-    }).sort(byLevelThenCount),
+    }).sort((a, b) => byLevelThenCount(a, b) || compareDimension({ guid: a.itemGuid, name: a.itemName }, { guid: b.itemGuid, name: b.itemName })),
     itemCount: items.present,
-    behaviors: rows(perBehavior, (g) => ({ behavior: interner.behaviors.value(g) })).sort(byLevelThenCount),
-    sources: rows(perSource, (g) => ({ source: interner.sources.value(g) })).sort(byLevelThenCount),
+    behaviors: rows(perBehavior, (g) => ({ behavior: interner.behaviors.value(g) })).sort((a, b) => byLevelThenCount(a, b) || compareKey(a.behavior, b.behavior)),
+    sources: rows(perSource, (g) => ({ source: interner.sources.value(g) })).sort((a, b) => byLevelThenCount(a, b) || compareKey(a.source, b.source)),
     courses: rows(courses.table, (slot) => {
       const v = interner.courses.value(courses.picked[slot]!);
       return { courseGuid: v.guid, courseName: v.name };
-    }).sort(byLevelThenCount),
+    }).sort((a, b) => byLevelThenCount(a, b) || compareDimension({ guid: a.courseGuid, name: a.courseName }, { guid: b.courseGuid, name: b.courseName })),
     courseCount: courses.present,
     histogram: histogramOf(overall, filters),
     withinTarget,
@@ -396,4 +406,16 @@ function histogramOf(h: DenseHistograms, filters: SummaryFilters): Histogram {
   const binSeconds = NICE_BIN_SECONDS.find((b) => wanted / b <= TARGET_BINS) ?? 7200;
   const cap = Math.ceil(wanted / binSeconds) * binSeconds;
   return { ...meta, binSeconds, bins: h.bins(0, binSeconds, cap) };
+}
+
+/** Code-unit order, absent last: the same on every machine and locale. */
+function compareKey(a: string | null, b: string | null): number {
+  if (a === b) return 0;
+  if (a === null) return 1;
+  if (b === null) return -1;
+  return a < b ? -1 : 1;
+}
+
+function compareDimension(a: DimensionValue, b: DimensionValue): number {
+  return compareKey(a.guid, b.guid) || compareKey(a.name, b.name);
 }
