@@ -23,4 +23,11 @@ describe("DayCache", () => {
     cache.set("huge", 1, { v: new Uint8Array(500) });
     expect(cache.get("huge", 1)).toBeUndefined();
   });
+
+  it("keeps nothing with a budget of 0 (a service that must decode every time)", () => {
+    const cache = new DayCache<{ v: Uint8Array }>(0, typedArrayBytes);
+    cache.set("a", 1, { v: new Uint8Array(4) });
+    expect(cache.get("a", 1)).toBeUndefined();
+    expect(cache.size).toBe(0);
+  });
 });

@@ -7,17 +7,22 @@ import { LRUCache } from "lru-cache";
  * store's.
  */
 export class DayCache<V extends object> {
-  readonly #entries: LRUCache<string, { version: number; value: V }>;
+  /** Null with a budget of 0: nothing is kept (lru-cache refuses a maxSize of 0). */
+  readonly #entries: LRUCache<string, { version: number; value: V }> | null;
 
   constructor(budgetBytes: number, sizeOf: (value: V) => number) {
-    this.#entries = new LRUCache({
-      maxSize: budgetBytes,
-      // lru-cache wants a positive size; a value bigger than the budget is simply not kept.
-      sizeCalculation: (entry) => Math.max(1, sizeOf(entry.value)),
-    });
+    this.#entries =
+      budgetBytes > 0
+        ? new LRUCache({
+            maxSize: budgetBytes,
+            // lru-cache wants a positive size; a value bigger than the budget is simply not kept.
+            sizeCalculation: (entry) => Math.max(1, sizeOf(entry.value)),
+          })
+        : null;
   }
 
   get(key: string, version: number): V | undefined {
+    if (!this.#entries) return undefined;
     const entry = this.#entries.get(key);
     if (!entry) return undefined;
     if (entry.version !== version) {
@@ -28,15 +33,15 @@ export class DayCache<V extends object> {
   }
 
   set(key: string, version: number, value: V): void {
-    this.#entries.set(key, { version, value });
+    this.#entries?.set(key, { version, value });
   }
 
   delete(key: string): void {
-    this.#entries.delete(key);
+    this.#entries?.delete(key);
   }
 
   get size(): number {
-    return this.#entries.size;
+    return this.#entries?.size ?? 0;
   }
 }
 
