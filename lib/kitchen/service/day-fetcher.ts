@@ -35,6 +35,9 @@ export type DayFetcher = ReturnType<typeof createDayFetcher>;
 
 export function createDayFetcher({ db, store, client, config, now }: DayFetcherDeps) {
   const inflight = new Map<string, Promise<void>>();
+  // Fetches a request (or the entitlement probe) is waiting on: the backfill holds back while any
+  // is in flight, so a person asking never queues behind history behind the FIFO rate limiter.
+  let interactive = 0;
   // A complete day is final: a range of complete days needs no query at all.
   const completeRows = new Map<string, DayRow>();
 
@@ -43,12 +46,17 @@ export function createDayFetcher({ db, store, client, config, now }: DayFetcherD
    * map, across instances on PostgreSQL through the day's advisory lock. Whoever gets the lock
    * second re-reads the row and finds the day already stored.
    */
-  function fetchDay(restaurant: KitchenRestaurant, date: string): Promise<void> {
+  function fetchDay(restaurant: KitchenRestaurant, date: string, opts: { background?: boolean } = {}): Promise<void> {
     const key = `${restaurant.guid}|${date}`;
     let pending = inflight.get(key);
     if (!pending) {
       pending = db.withLock(`kitchen-day:${key}`, (q) => fetchAndStore(q, restaurant, date)).finally(() => inflight.delete(key));
       inflight.set(key, pending);
+    }
+    if (!opts.background) {
+      interactive++;
+      const done = () => void interactive--;
+      pending.then(done, done);
     }
     return withDeadline(pending, key);
   }
@@ -132,5 +140,5 @@ export function createDayFetcher({ db, store, client, config, now }: DayFetcherD
     completeRows.delete(`${guid}|${date}`);
   }
 
-  return { fetchDay, ensureRange, forget };
+  return { fetchDay, ensureRange, forget, interactiveInFlight: () => interactive };
 }

@@ -9,6 +9,7 @@ import { KitchenStore } from "@/lib/kitchen/storage/kitchen-store";
 import type { ItemFulfillment } from "@/lib/platform/schemas";
 import type { PlatformClient } from "@/lib/platform/types";
 import { coverageOf, coverageReport, usableDates } from "./coverage";
+import { createBackfill, type BackfillDeps } from "./backfill";
 import { createDayFetcher } from "./day-fetcher";
 import { createDayReader } from "./day-reader";
 import { createEntitlement } from "./entitlement";
@@ -68,6 +69,9 @@ export function createKitchenService(deps: KitchenServiceDeps) {
   return {
     store,
     entitlement,
+
+    /** The history backfill over this service's day fetcher (backfill.ts); `start()` is the caller's. */
+    backfill: (opts: Omit<BackfillDeps, "fetcher" | "store" | "config" | "now">) => createBackfill({ ...opts, fetcher, store, config, now }),
 
     /** Fetches what a range lacks and reports its coverage (a cold range's warm-up). */
     async prepare(restaurant: KitchenRestaurant, query: KitchenRangeQuery) {

@@ -1,0 +1,117 @@
+import { describe, expect, it } from "vitest";
+import type { DayRow } from "@/lib/kitchen/storage/kitchen-store";
+import { backfillWindow, createBackfill } from "./backfill";
+import type { KitchenRestaurant, KitchenServiceConfig } from "./service-config";
+
+const CONFIG: KitchenServiceConfig = { closeGraceMinutes: 120, openRefreshSeconds: 180, notEntitledRetryHours: 24, maxRangeDays: 366 };
+// New York, closeout 04:00: at 2025-03-20 12:00 local the business date in progress is 20250320.
+const NY: KitchenRestaurant = { guid: "ny", name: "NY", timeZone: "America/New_York", closeoutHour: 4 };
+const NOON = Date.parse("2025-03-20T16:00:00Z");
+
+function row(date: string, status: DayRow["status"]): DayRow {
+  return { businessDate: date, status, attemptedAt: NOON - 3_600_000, fetchedAt: NOON, reason: null, recordCount: 1, ingest: null } as DayRow;
+}
+
+/** A backfill over an in-memory store whose fetchDay stores the answer `answerOf` gives. */
+function harness(restaurants: KitchenRestaurant[], answerOf: (guid: string, date: string) => DayRow["status"], seeded: [string, DayRow][] = []) {
+  const rows = new Map<string, DayRow>(seeded);
+  const fetched: string[] = [];
+  const backfill = createBackfill({
+    fetcher: {
+      interactiveInFlight: () => 0,
+      fetchDay: async (r, date) => {
+        fetched.push(`${r.guid}|${date}`);
+        rows.set(`${r.guid}|${date}`, row(date, answerOf(r.guid, date)));
+      },
+    },
+    store: {
+      dayRows: async (guid, from, to) =>
+        new Map([...rows].filter(([k, v]) => k.startsWith(`${guid}|`) && v.businessDate >= from && v.businessDate <= to).map(([, v]) => [v.businessDate, v])),
+      latestAnswers: async (guids) => {
+        const out = new Map<string, { entitled: boolean; businessDate: string }>();
+        for (const g of guids) {
+          const latest = [...rows].filter(([k, v]) => k.startsWith(`${g}|`) && v.status !== "failed").map(([, v]) => v).sort((a, b) => b.businessDate.localeCompare(a.businessDate))[0];
+          if (latest) out.set(g, { entitled: latest.status !== "not_entitled", businessDate: latest.businessDate });
+        }
+        return out;
+      },
+    },
+    config: CONFIG,
+    now: () => NOON,
+    restaurants: async () => restaurants,
+    days: 5,
+    concurrency: 1,
+    maxStartsPerSecond: 1000,
+  });
+  return { backfill, fetched, rows };
+}
+
+describe("backfillWindow", () => {
+  it("walks closed dates newest first from yesterday, as many as asked", () => {
+    expect(backfillWindow(NY, NOON, 4, 120)).toEqual(["20250319", "20250318", "20250317", "20250316"]);
+  });
+
+  it("starts the day before yesterday while yesterday is still within its closeout grace", () => {
+    // 05:00 local: 20250319 closed out at 04:00 but the two-hour grace has not passed.
+    const early = Date.parse("2025-03-20T09:00:00Z");
+    expect(backfillWindow(NY, early, 2, 120)).toEqual(["20250318", "20250317"]);
+    expect(backfillWindow(NY, early, 2, 0)).toEqual(["20250319", "20250318"]);
+  });
+
+  it("is empty when the backfill is off", () => {
+    expect(backfillWindow(NY, NOON, 0, 120)).toEqual([]);
+  });
+});
+
+describe("createBackfill", () => {
+  it("fetches the due dates newest first and skips the stored ones", async () => {
+    const { backfill, fetched } = harness([NY], () => "complete", [["ny|20250318", row("20250318", "complete")]]);
+    await backfill.runOnce();
+    expect(fetched).toEqual(["ny|20250319", "ny|20250317", "ny|20250316", "ny|20250315"]);
+    await backfill.runOnce();
+    expect(fetched).toHaveLength(4);
+  });
+
+  it("skips a restaurant whose latest answer is not entitled, and stops after a first 204", async () => {
+    const other: KitchenRestaurant = { ...NY, guid: "basic" };
+    const fresh: KitchenRestaurant = { ...NY, guid: "fresh-basic" };
+    const { backfill, fetched } = harness([other, fresh, NY], (guid) => (guid === "ny" ? "complete" : "not_entitled"), [
+      ["basic|20250319", row("20250319", "not_entitled")],
+    ]);
+    await backfill.runOnce();
+    // "basic" is known not entitled (the entitlement path re-asks it); "fresh-basic" is probed once.
+    expect(fetched.filter((k) => k.startsWith("basic|"))).toEqual([]);
+    expect(fetched.filter((k) => k.startsWith("fresh-basic|"))).toEqual(["fresh-basic|20250319"]);
+    expect(fetched.filter((k) => k.startsWith("ny|"))).toHaveLength(5);
+  });
+
+  it("counts progress from stored rows: complete and not entitled are ready", async () => {
+    const { backfill } = harness([NY], () => "complete", [
+      ["ny|20250319", row("20250319", "complete")],
+      ["ny|20250318", row("20250318", "failed")],
+      ["ny|20250317", row("20250317", "not_entitled")],
+      ["ny|20250301", row("20250301", "complete")],
+    ]);
+    expect(await backfill.progress(NY)).toEqual({ total: 5, ready: 2, pending: 2, failed: 1 });
+  });
+
+  it("waits while an interactive fetch is in flight", async () => {
+    let interactive = 1;
+    const order: string[] = [];
+    const backfill = createBackfill({
+      fetcher: { interactiveInFlight: () => interactive, fetchDay: async (_r, d) => void order.push(`fetch ${d}`) },
+      store: { dayRows: async () => new Map(), latestAnswers: async () => new Map() },
+      config: CONFIG,
+      now: () => NOON,
+      restaurants: async () => [NY],
+      days: 1,
+      maxStartsPerSecond: 1000,
+      sleep: async () => {
+        order.push("wait");
+        interactive = 0;
+      },
+    });
+    await backfill.runOnce();
+    expect(order).toEqual(["wait", "fetch 20250319"]);
+  });
+});

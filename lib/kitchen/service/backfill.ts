@@ -1,0 +1,189 @@
+import "server-only";
+import { addBusinessDays } from "@/lib/business-date/business-date";
+import { closeoutInstant, currentBusinessDate, datePhase } from "@/lib/business-date/closeout";
+import type { KitchenStore } from "@/lib/kitchen/storage/kitchen-store";
+import type { DayFetcher } from "./day-fetcher";
+import { mapLimit } from "./map-limit";
+import { needsFetch, type KitchenRestaurant, type KitchenServiceConfig } from "./service-config";
+
+/**
+ * The kitchen history backfill: a background worker that keeps the last `days` closed business
+ * dates of every entitled restaurant stored, newest first, so a manager's look-back is warm.
+ *
+ * It owns no safety of its own: every date goes through `fetchDay`, which takes the day's advisory
+ * lock (one fetch per date across instances on PostgreSQL), re-reads the stored row under it with
+ * `needsFetch` (a stored day is never downloaded again, after a restart or by another instance),
+ * and stores a day whole in one transaction (a kill -9 leaves no partial day, only a date to do).
+ *
+ * How it yields to people: (1) before each date it waits while any interactive fetch (a request's
+ * range, the entitlement probe) is in flight in this process, counted by the day fetcher, for at
+ * most YIELD_MAX_WAIT_MS so constant traffic slows it without starving it; (2) it paces its own
+ * starts to `share` of the Platform's requests per second (PLATFORM_MAX_RPS × KITCHEN_BACKFILL_SHARE,
+ * by default 5 of 20), and keeps at most `concurrency` (default 2) fetches in flight, so the FIFO
+ * rate limiter always has most of its budget free for requests.
+ */
+
+const DEFAULT_CONCURRENCY = 2;
+const YIELD_POLL_MS = 250;
+const YIELD_MAX_WAIT_MS = 30_000;
+const MAX_SLEEP_MS = 15 * 60_000;
+// A failed date is retried on the next pass; never spin faster than this.
+const MIN_SLEEP_MS = 30_000;
+
+export interface BackfillDeps {
+  fetcher: Pick<DayFetcher, "fetchDay" | "interactiveInFlight">;
+  store: Pick<KitchenStore, "dayRows" | "latestAnswers">;
+  config: KitchenServiceConfig;
+  now: () => number;
+  /** The restaurants to keep warm (the accounts file's, resolved); read at every pass. */
+  restaurants: () => Promise<KitchenRestaurant[]>;
+  /** How many closed dates back from the newest closed one; 0 turns the worker off. */
+  days: number;
+  concurrency?: number;
+  /** Upstream calls a second the backfill may start (a share of PLATFORM_MAX_RPS). */
+  maxStartsPerSecond: number;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export interface BackfillProgress {
+  total: number;
+  ready: number;
+  pending: number;
+  failed: number;
+}
+
+/**
+ * The backfill's window for a restaurant at `nowMs`: `days` closed business dates, newest first,
+ * ending at the newest closed one (yesterday, or the day before while yesterday is still within
+ * its closeout grace).
+ */
+export function backfillWindow(restaurant: KitchenRestaurant, nowMs: number, days: number, graceMinutes: number): string[] {
+  let newest = addBusinessDays(currentBusinessDate(restaurant, nowMs), -1);
+  if (datePhase(newest, restaurant, nowMs, graceMinutes) !== "closed") newest = addBusinessDays(newest, -1);
+  return Array.from({ length: days }, (_, i) => addBusinessDays(newest, -i));
+}
+
+const realSleep = (ms: number) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    timer.unref?.();
+  });
+
+export function createBackfill(deps: BackfillDeps) {
+  const { fetcher, store, config, now, days } = deps;
+  const sleep = deps.sleep ?? realSleep;
+  const concurrency = deps.concurrency ?? DEFAULT_CONCURRENCY;
+  const startGapMs = 1000 / deps.maxStartsPerSecond;
+  let nextStartAt = 0;
+  let stopped = false;
+  let loop: Promise<void> | undefined;
+  let wake: (() => void) | undefined;
+
+  /** Waits for interactive fetches to finish (bounded) and for the backfill's own pace. */
+  async function yieldTurn(): Promise<void> {
+    // Real time, not `now`: pacing is about the Platform's clock, and tests fix `now`.
+    const waitUntil = Date.now() + YIELD_MAX_WAIT_MS;
+    while (fetcher.interactiveInFlight() > 0 && Date.now() < waitUntil && !stopped) await sleep(YIELD_POLL_MS);
+    const at = Date.now();
+    const slot = Math.max(at, nextStartAt);
+    nextStartAt = slot + startGapMs;
+    if (slot > at) await sleep(slot - at);
+  }
+
+  async function dueDates(restaurant: KitchenRestaurant): Promise<string[]> {
+    const at = now();
+    const window = backfillWindow(restaurant, at, days, config.closeGraceMinutes);
+    if (window.length === 0) return [];
+    const rows = await store.dayRows(restaurant.guid, window[window.length - 1]!, window[0]!);
+    return window.filter((d) => needsFetch(rows.get(d), "closed", at, config));
+  }
+
+  async function backfillRestaurant(restaurant: KitchenRestaurant): Promise<void> {
+    const due = await dueDates(restaurant);
+    if (due.length === 0) return;
+    const fetchOne = async (date: string) => {
+      if (stopped) return;
+      await yieldTurn();
+      await fetcher.fetchDay(restaurant, date, { background: true });
+    };
+    // The newest date alone first: for a restaurant never asked it is the entitlement probe, and
+    // a 204 there means the rest would be 204s too.
+    await fetchOne(due[0]!);
+    const answer = (await store.latestAnswers([restaurant.guid])).get(restaurant.guid);
+    if (answer && !answer.entitled) return;
+    await mapLimit(due.slice(1), concurrency, fetchOne);
+  }
+
+  /** One pass over every restaurant; a restaurant whose latest answer is "not entitled" is left to the entitlement path. */
+  async function runOnce(): Promise<void> {
+    if (days <= 0) return;
+    const restaurants = await deps.restaurants();
+    const answers = await store.latestAnswers(restaurants.map((r) => r.guid));
+    for (const restaurant of restaurants) {
+      if (stopped) return;
+      if (answers.get(restaurant.guid)?.entitled === false) continue;
+      try {
+        await backfillRestaurant(restaurant);
+      } catch (error) {
+        // One restaurant's trouble (a bad zone, a database hiccup) must not stop the others.
+        console.warn(`[kitchen] backfill of ${restaurant.guid} stopped: ${(error as Error).message}`);
+      }
+    }
+  }
+
+  /** Until the next closeout (plus grace) of any restaurant, between MIN_SLEEP_MS and MAX_SLEEP_MS. */
+  async function untilNextClose(): Promise<number> {
+    const at = now();
+    let soonest = at + MAX_SLEEP_MS;
+    for (const r of await deps.restaurants()) {
+      const closes = closeoutInstant(currentBusinessDate(r, at), r) + config.closeGraceMinutes * 60_000;
+      soonest = Math.min(soonest, closes);
+    }
+    return Math.min(MAX_SLEEP_MS, Math.max(MIN_SLEEP_MS, soonest - at + 1_000));
+  }
+
+  /** Runs passes until stop(): errors are logged, never thrown, so the process never crashes on it. */
+  function start(): void {
+    if (loop || days <= 0) return;
+    stopped = false;
+    loop = (async () => {
+      while (!stopped) {
+        let wait = MIN_SLEEP_MS;
+        try {
+          await runOnce();
+          wait = await untilNextClose();
+        } catch (error) {
+          console.warn(`[kitchen] backfill pass failed: ${(error as Error).message}`);
+        }
+        if (!stopped) await new Promise<void>((resolve) => {
+          wake = resolve;
+          void sleep(wait).then(resolve);
+        });
+      }
+    })();
+  }
+
+  /** Stops after the fetches in flight; resolves when the loop has ended. */
+  async function stop(): Promise<void> {
+    stopped = true;
+    wake?.();
+    await loop;
+    loop = undefined;
+  }
+
+  /** The window's dates counted from stored rows: complete and not_entitled are ready. */
+  async function progress(restaurant: KitchenRestaurant): Promise<BackfillProgress> {
+    const window = backfillWindow(restaurant, now(), days, config.closeGraceMinutes);
+    if (window.length === 0) return { total: 0, ready: 0, pending: 0, failed: 0 };
+    const rows = await store.dayRows(restaurant.guid, window[window.length - 1]!, window[0]!);
+    let ready = 0;
+    let failed = 0;
+    for (const row of rows.values()) {
+      if (row.status === "complete" || row.status === "not_entitled") ready++;
+      else if (row.status === "failed") failed++;
+    }
+    return { total: window.length, ready, pending: window.length - ready - failed, failed };
+  }
+
+  return { runOnce, start, stop, progress };
+}

@@ -1,0 +1,108 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { openPostgresDatabase } from "@/lib/db/postgres-database";
+import { backfillWindow } from "@/lib/kitchen/service/backfill";
+import type { KitchenService } from "@/lib/kitchen/service/kitchen-service";
+import type { SandboxServer } from "@/lib/sandbox/node-server";
+import { countBy, kitchenService, newLog, NOW, openTestDatabase, startSandbox, STORE_KINDS, TEST_CONFIG, worldRestaurant, type TestDatabase } from "./kitchen-harness";
+
+const grill = worldRestaurant("Old Town Grill"); // archived: its data is still served, so it is backfilled
+const harbor = worldRestaurant("Harbor Street Kitchen");
+const pier = worldRestaurant("Pier 9 Pizza"); // basic tier: the Platform answers 204
+const DAYS = 14;
+const windowOf = (r: typeof grill) => backfillWindow(r, NOW, DAYS, TEST_CONFIG.closeGraceMinutes);
+const keysOf = (log: { fulfillmentRequests: string[] }, tag: string) => log.fulfillmentRequests.map((d) => `${tag}|${d}`);
+
+const clock = { now: NOW };
+let sandbox: SandboxServer;
+
+beforeAll(async () => {
+  sandbox = await startSandbox(clock);
+});
+afterAll(async () => {
+  await sandbox.close();
+});
+
+// The harness's client does not say which restaurant a request was for, so each test's per-date
+// count is taken from restaurants whose windows are the same dates (all in US zones, closeout 04:00).
+function backfillOf(service: KitchenService, restaurants = [grill, harbor]) {
+  return service.backfill({ restaurants: async () => restaurants, days: DAYS, concurrency: 2, maxStartsPerSecond: 200 });
+}
+
+describe.each(STORE_KINDS)("kitchen backfill on %s", (kind) => {
+  let t: TestDatabase;
+  beforeEach(async () => {
+    clock.now = NOW;
+    t = await openTestDatabase(kind);
+  });
+  afterEach(async () => {
+    await t.drop();
+  });
+
+  it("stores every closed date of the window once, and a second pass or a restarted service fetches nothing", async () => {
+    expect(windowOf(grill)).toEqual(windowOf(harbor));
+    const log = newLog();
+    const service = kitchenService(t.db, sandbox.url, log, clock);
+    const backfill = backfillOf(service);
+    expect(await backfill.progress(harbor)).toEqual({ total: DAYS, ready: 0, pending: DAYS, failed: 0 });
+
+    await backfill.runOnce();
+    // Two restaurants, the same 14 dates: each date requested exactly twice (once per restaurant).
+    expect(countBy(log.fulfillmentRequests)).toEqual(new Map(windowOf(grill).map((d) => [d, 2])));
+    for (const r of [grill, harbor]) {
+      const rows = await service.store.dayRows(r.guid, windowOf(r).at(-1)!, windowOf(r)[0]!);
+      expect([...rows.values()].filter((row) => row.status === "complete").map((row) => row.businessDate).sort()).toEqual([...windowOf(r)].sort());
+      expect(await backfill.progress(r)).toEqual({ total: DAYS, ready: DAYS, pending: 0, failed: 0 });
+    }
+
+    await backfill.runOnce();
+    expect(log.fulfillmentRequests).toHaveLength(2 * DAYS);
+
+    // A new process on the same database: the stored rows are the whole state.
+    const restartedLog = newLog();
+    await backfillOf(kitchenService(t.db, sandbox.url, restartedLog, clock)).runOnce();
+    expect(restartedLog.fulfillmentRequests).toEqual([]);
+  });
+
+  it("asks a basic-tier restaurant once, then leaves it to the entitlement path", async () => {
+    const log = newLog();
+    const backfill = backfillOf(kitchenService(t.db, sandbox.url, log, clock), [pier]);
+    await backfill.runOnce();
+    expect(keysOf(log, "pier")).toEqual([`pier|${windowOf(pier)[0]}`]);
+    await backfill.runOnce();
+    expect(log.fulfillmentRequests).toHaveLength(1);
+    expect(await backfill.progress(pier)).toEqual({ total: DAYS, ready: 1, pending: DAYS - 1, failed: 0 });
+  });
+
+  it("fetches a failed date again on the next pass, and only that date", async () => {
+    const log = newLog();
+    const failing = windowOf(harbor)[3]!;
+    log.faults.set(failing, "500");
+    const backfill = backfillOf(kitchenService(t.db, sandbox.url, log, clock), [harbor]);
+    await backfill.runOnce();
+    expect(await backfill.progress(harbor)).toEqual({ total: DAYS, ready: DAYS - 1, pending: 0, failed: 1 });
+    log.faults.clear();
+    const before = log.fulfillmentRequests.length;
+    await backfill.runOnce();
+    expect(log.fulfillmentRequests.slice(before)).toEqual([failing]);
+    expect(await backfill.progress(harbor)).toEqual({ total: DAYS, ready: DAYS, pending: 0, failed: 0 });
+  });
+});
+
+describe("two instances on one PostgreSQL", () => {
+  it("running the backfill at the same time fetch each (restaurant, date) once between them", async () => {
+    const t = await openTestDatabase("postgres");
+    const second = openPostgresDatabase(t.url!);
+    try {
+      const logA = newLog();
+      const logB = newLog();
+      const a = backfillOf(kitchenService(t.db, sandbox.url, logA, clock), [harbor]);
+      const b = backfillOf(kitchenService(second, sandbox.url, logB, clock), [harbor]);
+      await Promise.all([a.runOnce(), b.runOnce()]);
+      expect(countBy([...logA.fulfillmentRequests, ...logB.fulfillmentRequests])).toEqual(new Map(windowOf(harbor).map((d) => [d, 1])));
+      expect(await b.progress(harbor)).toEqual({ total: DAYS, ready: DAYS, pending: 0, failed: 0 });
+    } finally {
+      await second.close();
+      await t.drop();
+    }
+  });
+});
