@@ -173,3 +173,34 @@ describe("a real-shaped kitchen export through the real client and ingest", () =
     expect(summary.coverage.failed[0]!.reason).toContain(OTHER);
   });
 });
+
+describe("an export that waits 90 s before its first byte", () => {
+  // The real service has been seen to take over a minute before the first byte of a busy day.
+  // Through the real client with its default timeouts and the real pipeline, the day completes
+  // and is asked for exactly once: a slow service is waited for, never retried early.
+  it("completes and is fetched exactly once", { timeout: 150_000 }, async () => {
+    const server = await startFixtureServer({
+      "POST /authentication/v1/authentication/login": () => ({ body: loginBody }),
+      "GET /kitchen/v1/export/itemFulfillments": () => ({ delayMs: 90_000, body: sparseDay, headers: { "content-type": "application/json" } }),
+    });
+    const db = await openPgliteDatabase();
+    try {
+      await migrate(db);
+      const service = createKitchenService({
+        db,
+        client: createPlatformClient({ baseUrl: server.url, clientId: "fixture-client", clientSecret: "fixture-secret" }),
+        config: { closeGraceMinutes: 120, openRefreshSeconds: 180, notEntitledRetryHours: 24, maxRangeDays: 366 },
+        now: () => NOW,
+      });
+      const started = Date.now();
+      const summary = await service.summary(RESTAURANT, { from: DATE, to: DATE, metric: "fire_to_fulfill" });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(90_000);
+      expect(summary.coverage.complete).toEqual([DATE]);
+      expect(server.count("/export/itemFulfillments")).toBe(1);
+      expect(server.count("/authentication/v1/authentication/login")).toBe(1);
+    } finally {
+      await db.close();
+      await server.close();
+    }
+  });
+});
