@@ -76,6 +76,9 @@ export default defineConfig({
         // refuse them. Busy export days would only add waiting to every cold kitchen view.
         SANDBOX_RATE_LIMIT: "false",
         SANDBOX_EXPORT_LATENCY: "false",
+        // No history backfill: 190 days of every restaurant from the in-process sandbox would compete
+        // with the specs for the CPU, and the specs count upstream calls themselves.
+        KITCHEN_BACKFILL_DAYS: "0",
         ...(process.env.NEXT_DIST_DIR ? { NEXT_DIST_DIR: process.env.NEXT_DIST_DIR } : {}),
       },
     },
@@ -107,6 +110,9 @@ export default defineConfig({
         // Mirrors the first app's sandbox settings (its sandbox is the one answering).
         SANDBOX_RATE_LIMIT: "false",
         SANDBOX_EXPORT_LATENCY: "false",
+        // No history backfill: 190 days of every restaurant from the in-process sandbox would compete
+        // with the specs for the CPU, and the specs count upstream calls themselves.
+        KITCHEN_BACKFILL_DAYS: "0",
         ...(process.env.NEXT_DIST_DIR ? { NEXT_DIST_DIR: process.env.NEXT_DIST_DIR } : {}),
       },
     },

@@ -70,6 +70,9 @@ export const envSchema = z
     KITCHEN_OPEN_REFRESH_S: intWithDefault(180, 1),
     KITCHEN_NOT_ENTITLED_RETRY_H: intWithDefault(24, 1),
     KITCHEN_MAX_RANGE_DAYS: intWithDefault(366, 1),
+    // The history backfill: closed dates kept stored per restaurant (0 = off), and its share of PLATFORM_MAX_RPS.
+    KITCHEN_BACKFILL_DAYS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(400).optional()).transform((v) => v ?? 190),
+    KITCHEN_BACKFILL_SHARE: numberWithDefault(0.25, 0.01, 1),
   })
   .superRefine((value, ctx) => {
     if (value.PLATFORM_BASE_URL && (!value.PLATFORM_CLIENT_ID || !value.PLATFORM_CLIENT_SECRET)) {

@@ -1,0 +1,60 @@
+import "server-only";
+import { accountDirectory } from "@/lib/auth/accounts";
+import { env } from "@/lib/env";
+import { processSingleton, processSingletonPromise } from "@/lib/process-singleton";
+import { restaurantIdentity } from "@/lib/restaurants/restaurant-directory";
+import type { KitchenRestaurant } from "./service-config";
+import { getKitchenService } from "./server";
+
+/**
+ * The process's history backfill, over the process's kitchen service (so its fetches join the
+ * requests' in-flight map and their count of interactive fetches). Started once by
+ * instrumentation.ts; the progress route reads the same instance.
+ */
+export function getKitchenBackfill() {
+  return processSingletonPromise("kitchen-backfill", async () => {
+    const e = env();
+    return (await getKitchenService()).backfill({
+      restaurants: backfillRestaurants,
+      days: e.KITCHEN_BACKFILL_DAYS,
+      maxStartsPerSecond: e.PLATFORM_MAX_RPS * e.KITCHEN_BACKFILL_SHARE,
+    });
+  });
+}
+
+/**
+ * Every restaurant of the accounts file (each account's GUIDs are drawn from its list), re-read on
+ * each pass so an edited file takes effect. Archived restaurants are kept: their kitchen data is
+ * still served and their pages still open. A GUID the Platform does not know, or whose identity
+ * cannot be read now, is left for the next pass.
+ */
+async function backfillRestaurants(): Promise<KitchenRestaurant[]> {
+  const out: KitchenRestaurant[] = [];
+  for (const guid of accountDirectory().restaurantGuids) {
+    try {
+      const identity = await restaurantIdentity(guid);
+      if (identity) out.push({ guid, name: identity.name, timeZone: identity.timeZone, closeoutHour: identity.closeoutHour });
+    } catch (error) {
+      console.warn(`[kitchen] backfill skips ${guid} this pass: ${(error as Error).message}`);
+    }
+  }
+  return out;
+}
+
+/**
+ * Starts the worker `delayMs` after the server (the embedded sandbox is served by this same
+ * process, so it must be listening first). KITCHEN_BACKFILL_DAYS=0 starts nothing at all.
+ */
+export function startKitchenBackfill(delayMs: number): void {
+  if (env().KITCHEN_BACKFILL_DAYS === 0) return;
+  processSingleton("kitchen-backfill-started", () => {
+    const timer = setTimeout(() => {
+      getKitchenBackfill().then(
+        (backfill) => backfill.start(),
+        (error: unknown) => console.warn(`[kitchen] backfill not started: ${(error as Error).message}`),
+      );
+    }, delayMs);
+    timer.unref();
+    return true;
+  });
+}
