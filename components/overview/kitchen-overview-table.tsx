@@ -6,13 +6,13 @@ import Link from "next/link";
 import { useMemo } from "react";
 import { Skeleton } from "@/components/ui/states";
 import { ariaSort, compareSortKeys, sortArrow, sortingFeatures, sortKey, type SortingFeatures } from "@/components/ui/table-sorting";
-import type { KitchenSummary } from "@/lib/kitchen/contract/responses";
+import type { KitchenHistory, KitchenSummary } from "@/lib/kitchen/contract/responses";
 import { presetRange } from "@/lib/kitchen/ui/date-range";
 import { formatCount, formatDuration, formatShare } from "@/lib/kitchen/ui/format";
 import { coverageNotes } from "@/lib/kitchen/ui/coverage-notes";
 import { overviewFigures, type OverviewFigure, type OverviewFigures } from "@/lib/kitchen/ui/overview-figures";
 import { apiQuery } from "@/lib/url-state/kitchen-view";
-import { kitchenSummaryQuery } from "@/lib/queries/kitchen";
+import { kitchenHistoryQuery, kitchenSummaryQuery } from "@/lib/queries/kitchen";
 import styles from "./kitchen-overview-table.module.css";
 
 export interface OverviewRestaurant {
@@ -109,6 +109,17 @@ function rowState(restaurant: OverviewRestaurant, results: (UseQueryResult<Kitch
   };
 }
 
+/** "kitchen history: 142 of 190 days ready" under the name, once known; nothing while the backfill is off. */
+function HistoryLine({ history }: { history: KitchenHistory | undefined }) {
+  if (!history || history.days === 0) return null;
+  return (
+    <span className={styles.location} data-testid="kitchen-history">
+      kitchen history: {formatCount(history.ready)} of {formatCount(history.days)} days ready
+      {history.failed > 0 ? ` (${formatCount(history.failed)} to retry)` : ""}
+    </span>
+  );
+}
+
 /**
  * Kitchen figures per restaurant, yesterday and the last 7 days, fire to fulfill. Sorting is by
  * buttons in the column headers (keyboard-reachable, announced through aria-sort) on TanStack
@@ -124,6 +135,11 @@ export function KitchenOverviewTable({ restaurants }: { restaurants: OverviewRes
         return { ...kitchenSummaryQuery(r.guid, q), placeholderData: undefined, enabled: fetchable(r) };
       }),
     ),
+  });
+
+  // Archived restaurants are backfilled too (their data is still served); not-entitled ones have no history.
+  const histories = useQueries({
+    queries: restaurants.map((r) => ({ ...kitchenHistoryQuery(r.guid), enabled: r.kitchenEntitled !== false })),
   });
 
   // Rebuilt only when a restaurant or a query result changes, so the engine does not re-sort on every render.
@@ -187,6 +203,7 @@ export function KitchenOverviewTable({ restaurants }: { restaurants: OverviewRes
                 <th scope="row" className={styles.nameCell}>
                   <Link href={`/restaurants/${encodeURIComponent(restaurant.guid)}/kitchen`}>{restaurant.name}</Link>
                   {restaurant.locationName && restaurant.locationName !== restaurant.name ? <span className={styles.location}>{restaurant.locationName}</span> : null}
+                  <HistoryLine history={histories[restaurants.indexOf(restaurant)]?.data} />
                 </th>
                 {state.kind === "data" ? (
                   PERIODS.map((p) =>

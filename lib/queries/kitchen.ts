@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
-import type { KitchenCoverage, KitchenSummary, KitchenTargets, KitchenTickets } from "@/lib/kitchen/contract/responses";
+import type { KitchenCoverage, KitchenHistory, KitchenSummary, KitchenTargets, KitchenTickets } from "@/lib/kitchen/contract/responses";
 import type { KitchenTargetsInput } from "@/lib/kitchen/contract/params";
 import type { DateRange } from "@/lib/kitchen/ui/date-range";
 import { apiGet, apiPut } from "./api-client";
@@ -17,7 +17,18 @@ export const kitchenKeys = {
   coverage: (guid: string, range: DateRange) => ["kitchen", guid, "coverage", range.from, range.to] as const,
   tickets: (guid: string, query: string) => ["kitchen", guid, "tickets", query] as const,
   targets: (guid: string) => ["kitchen", guid, "targets"] as const,
+  history: (guid: string) => ["kitchen", guid, "history"] as const,
 };
+
+/** The history backfill's progress; it moves in minutes, so a minute's staleness is fine. */
+export function kitchenHistoryQuery(guid: string) {
+  return queryOptions({
+    queryKey: kitchenKeys.history(guid),
+    queryFn: ({ signal }) => apiGet<KitchenHistory>(`${base(guid)}/history`, { signal }),
+    staleTime: 60_000,
+    refetchInterval: 60_000,
+  });
+}
 
 /** While today's business date is in the range, the numbers grow: refetch this often. */
 export const OPEN_DAY_REFETCH_MS = 60_000;

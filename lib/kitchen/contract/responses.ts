@@ -232,3 +232,20 @@ export interface KitchenTargets {
   /** ISO instant of the last PUT; null while every level has its default. */
   updatedAt: string | null;
 }
+
+// ---------------------------------------------------------------------------------------------
+// GET /api/restaurants/[guid]/kitchen/history
+
+/**
+ * The history backfill's progress over its window (the last KITCHEN_BACKFILL_DAYS closed dates),
+ * counted from stored days: ready = complete or answered 204; failed ones are tried again later;
+ * pending = not stored yet. `days` is the window's length (0 when the backfill is off).
+ */
+export interface KitchenHistory {
+  restaurantGuid: string;
+  days: number;
+  ready: number;
+  pending: number;
+  failed: number;
+  total: number;
+}
