@@ -6,7 +6,7 @@ import type { SandboxServer } from "@/lib/sandbox/node-server";
 import { countBy, kitchenService, newLog, NOW, openTestDatabase, startSandbox, STORE_KINDS, TEST_CONFIG, worldRestaurant, type TestDatabase } from "./kitchen-harness";
 
 const grill = worldRestaurant("Old Town Grill"); // archived: its data is still served, so it is backfilled
-const harbor = worldRestaurant("Harbor Street Kitchen");
+const diner = worldRestaurant("Lakeside Diner"); // light (300 tickets a day): the suite stays quick
 const pier = worldRestaurant("Pier 9 Pizza"); // basic tier: the Platform answers 204
 const DAYS = 14;
 const windowOf = (r: typeof grill) => backfillWindow(r, NOW, DAYS, TEST_CONFIG.closeGraceMinutes);
@@ -24,7 +24,7 @@ afterAll(async () => {
 
 // The harness's client does not say which restaurant a request was for, so each test's per-date
 // count is taken from restaurants whose windows are the same dates (all in US zones, closeout 04:00).
-function backfillOf(service: KitchenService, restaurants = [grill, harbor]) {
+function backfillOf(service: KitchenService, restaurants = [grill, diner]) {
   return service.backfill({ restaurants: async () => restaurants, days: DAYS, concurrency: 2, maxStartsPerSecond: 200 });
 }
 
@@ -39,16 +39,16 @@ describe.each(STORE_KINDS)("kitchen backfill on %s", (kind) => {
   });
 
   it("stores every closed date of the window once, and a second pass or a restarted service fetches nothing", async () => {
-    expect(windowOf(grill)).toEqual(windowOf(harbor));
+    expect(windowOf(grill)).toEqual(windowOf(diner));
     const log = newLog();
     const service = kitchenService(t.db, sandbox.url, log, clock);
     const backfill = backfillOf(service);
-    expect(await backfill.progress(harbor)).toEqual({ total: DAYS, ready: 0, pending: DAYS, failed: 0 });
+    expect(await backfill.progress(diner)).toEqual({ total: DAYS, ready: 0, pending: DAYS, failed: 0 });
 
     await backfill.runOnce();
     // Two restaurants, the same 14 dates: each date requested exactly twice (once per restaurant).
     expect(countBy(log.fulfillmentRequests)).toEqual(new Map(windowOf(grill).map((d) => [d, 2])));
-    for (const r of [grill, harbor]) {
+    for (const r of [grill, diner]) {
       const rows = await service.store.dayRows(r.guid, windowOf(r).at(-1)!, windowOf(r)[0]!);
       expect([...rows.values()].filter((row) => row.status === "complete").map((row) => row.businessDate).sort()).toEqual([...windowOf(r)].sort());
       expect(await backfill.progress(r)).toEqual({ total: DAYS, ready: DAYS, pending: 0, failed: 0 });
@@ -75,16 +75,16 @@ describe.each(STORE_KINDS)("kitchen backfill on %s", (kind) => {
 
   it("fetches a failed date again on the next pass, and only that date", async () => {
     const log = newLog();
-    const failing = windowOf(harbor)[3]!;
+    const failing = windowOf(diner)[3]!;
     log.faults.set(failing, "500");
-    const backfill = backfillOf(kitchenService(t.db, sandbox.url, log, clock), [harbor]);
+    const backfill = backfillOf(kitchenService(t.db, sandbox.url, log, clock), [diner]);
     await backfill.runOnce();
-    expect(await backfill.progress(harbor)).toEqual({ total: DAYS, ready: DAYS - 1, pending: 0, failed: 1 });
+    expect(await backfill.progress(diner)).toEqual({ total: DAYS, ready: DAYS - 1, pending: 0, failed: 1 });
     log.faults.clear();
     const before = log.fulfillmentRequests.length;
     await backfill.runOnce();
     expect(log.fulfillmentRequests.slice(before)).toEqual([failing]);
-    expect(await backfill.progress(harbor)).toEqual({ total: DAYS, ready: DAYS, pending: 0, failed: 0 });
+    expect(await backfill.progress(diner)).toEqual({ total: DAYS, ready: DAYS, pending: 0, failed: 0 });
   });
 });
 
@@ -95,11 +95,11 @@ describe("two instances on one PostgreSQL", () => {
     try {
       const logA = newLog();
       const logB = newLog();
-      const a = backfillOf(kitchenService(t.db, sandbox.url, logA, clock), [harbor]);
-      const b = backfillOf(kitchenService(second, sandbox.url, logB, clock), [harbor]);
+      const a = backfillOf(kitchenService(t.db, sandbox.url, logA, clock), [diner]);
+      const b = backfillOf(kitchenService(second, sandbox.url, logB, clock), [diner]);
       await Promise.all([a.runOnce(), b.runOnce()]);
-      expect(countBy([...logA.fulfillmentRequests, ...logB.fulfillmentRequests])).toEqual(new Map(windowOf(harbor).map((d) => [d, 1])));
-      expect(await b.progress(harbor)).toEqual({ total: DAYS, ready: DAYS, pending: 0, failed: 0 });
+      expect(countBy([...logA.fulfillmentRequests, ...logB.fulfillmentRequests])).toEqual(new Map(windowOf(diner).map((d) => [d, 1])));
+      expect(await b.progress(diner)).toEqual({ total: DAYS, ready: DAYS, pending: 0, failed: 0 });
     } finally {
       await second.close();
       await t.drop();
