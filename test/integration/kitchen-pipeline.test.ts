@@ -129,12 +129,13 @@ describe.each(STORE_KINDS)("kitchen pipeline on %s", (kind) => {
 
   it("answers without a day whose fetch hangs past the deadline, and fetches it afresh later", async () => {
     const log = newLog();
-    // The sandbox's timeout fault never answers; the client gives up on the attempt after 3 s.
+    // The sandbox's timeout fault never answers; the client gives up on the attempt after 6 s. The
+    // other dates must land within the 2 s deadline, with room for a busy machine.
     log.faults.set("20250305", "timeout");
     const service = createKitchenService({
       db: t.db,
-      client: sandboxClient(sandbox.url, log, { maxRetries: 0, timeoutMs: 3_000 }),
-      config: { ...TEST_CONFIG, fetchDeadlineMs: 500 },
+      client: sandboxClient(sandbox.url, log, { maxRetries: 0, timeoutMs: 6_000 }),
+      config: { ...TEST_CONFIG, fetchDeadlineMs: 2_000 },
       now: () => clock.now,
     });
 
@@ -149,7 +150,7 @@ describe.each(STORE_KINDS)("kitchen pipeline on %s", (kind) => {
     expect(log.sentRequests.filter((d) => d === "20250305")).toHaveLength(1);
 
     // Once the hung attempt has failed (and been recorded as failed), a later request fetches it.
-    await new Promise((resolve) => setTimeout(resolve, 3_500));
+    await new Promise((resolve) => setTimeout(resolve, 6_500));
     log.faults.clear();
     const healed = await service.summary(grill, week);
     expect(healed.coverage.complete).toEqual(WEEK);
