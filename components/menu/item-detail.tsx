@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useMemo } from "react";
 import { resolveOptionGroups, resolvePreModifierGroups, resolveUnitOfMeasure } from "@/lib/menu/inheritance";
-import type { MenuModel } from "@/lib/menu/menu-model";
+import type { MenuModel, PreModifierNode } from "@/lib/menu/menu-model";
 import { placementLabel } from "@/lib/menu/menu-placements";
 import { preModifierWords, sourceWords } from "@/lib/menu/menu-words";
 import { itemTypeWords, unitWords } from "@/lib/vocabulary/menu-enum-words";
@@ -152,14 +152,7 @@ function PreModifiers({ model, preModifierGroups, hasModifiers }: { model: MenuM
                 {pmg.isDefault ? <span className={styles.tag}>Default group</span> : null}
               </h4>
               {pmg.preModifiers.length ? (
-                <ul className={styles.plainList}>
-                  {pmg.preModifiers.map((pm) => (
-                    <li key={pm.guid}>
-                      <strong>{pm.name}</strong>
-                      {preModifierWords(pm) ? <span className={styles.source}> ({preModifierWords(pm)})</span> : null}
-                    </li>
-                  ))}
-                </ul>
+                <PreModifierList preModifiers={pmg.preModifiers} />
               ) : (
                 <p>No pre-modifiers in this group.</p>
               )}
@@ -173,18 +166,25 @@ function PreModifiers({ model, preModifierGroups, hasModifiers }: { model: MenuM
           {otherPreModifierGroups.map((pmg) => (
             <div key={pmg.guid} className={styles.premodGroup}>
               <h4>{pmg.name}</h4>
-              <ul className={styles.plainList}>
-                {pmg.preModifiers.map((pm) => (
-                  <li key={pm.guid}>
-                    <strong>{pm.name}</strong>
-                    {preModifierWords(pm) ? <span className={styles.source}> ({preModifierWords(pm)})</span> : null}
-                  </li>
-                ))}
-              </ul>
+              <PreModifierList preModifiers={pmg.preModifiers} />
             </div>
           ))}
         </details>
       ) : null}
     </section>
+  );
+}
+
+/** A pre-modifier group's options, each with its price rule in words. */
+function PreModifierList({ preModifiers }: { preModifiers: readonly PreModifierNode[] }) {
+  return (
+    <ul className={styles.plainList}>
+      {preModifiers.map((pm) => (
+        <li key={pm.guid}>
+          <strong>{pm.name}</strong>
+          {preModifierWords(pm) ? <span className={styles.source}> ({preModifierWords(pm)})</span> : null}
+        </li>
+      ))}
+    </ul>
   );
 }
