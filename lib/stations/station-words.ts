@@ -43,23 +43,17 @@ export function isKnownExpoRouting(routing: string | null | undefined): routing 
 }
 
 export function printingModeWords(mode: PrepStation["printingMode"]): EnumWords {
-  if (!mode) return { label: "Not set", description: "The station has no printing mode." };
-  return (
-    knownEntry(PRINTING_MODE_WORDS, mode) ?? {
-      label: mode,
-      description: `“${mode}” is a printing mode this app does not know yet, shown as the Platform sent it.`,
-    }
-  );
+  return settingWords(PRINTING_MODE_WORDS, mode, "a printing mode");
 }
 
 export function expoRoutingWords(routing: PrepStation["expoRouting"]): EnumWords {
-  if (!routing) return { label: "Not set", description: "The station has no expediter routing." };
-  return (
-    knownEntry(EXPO_ROUTING_WORDS, routing) ?? {
-      label: routing,
-      description: `“${routing}” is an expediter routing this app does not know yet, shown as the Platform sent it.`,
-    }
-  );
+  return settingWords(EXPO_ROUTING_WORDS, routing, "an expediter routing");
+}
+
+/** A setting's words: the known value's, "Not set" for none, and the value itself for a newer one. */
+function settingWords<Known extends string>(table: Readonly<Record<Known, EnumWords>>, value: string | null | undefined, what: string): EnumWords {
+  if (!value) return { label: "Not set", description: `The station has no ${what.replace(/^an? /, "")}.` };
+  return knownEntry(table, value) ?? { label: value, description: `“${value}” is ${what} this app does not know yet, shown as the Platform sent it.` };
 }
 
 export const WARNING_KIND_LABELS: Record<RoutingWarningKind, string> = {
