@@ -1,23 +1,16 @@
 import { parse } from "csv-parse/sync";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { kitchenRangeSchema, kitchenTicketsSchema } from "@/lib/kitchen/contract/params";
 import type { KitchenCoverage, KitchenTargets, KitchenTickets } from "@/lib/kitchen/contract/responses";
 import { fulfillmentsCsv } from "@/lib/kitchen/query/kitchen-csv";
 import type { KitchenService } from "@/lib/kitchen/service/kitchen-service";
-import type { SandboxServer } from "@/lib/sandbox/node-server";
-import { kitchenQuery, kitchenService, newLog, NOW, openTestDatabase, startSandbox, STORE_KINDS, worldRestaurant, type TestDatabase } from "./kitchen-harness";
+import { kitchenQuery, kitchenService, newLog, NOW, STORE_KINDS, worldRestaurant, sandboxForSuite, databasePerTest } from "./kitchen-harness";
 
 const mesa = worldRestaurant("Mesa Verde Cantina"); // America/Los_Angeles, ~420 tickets a day
 const range = { from: "20250310", to: "20250312" };
 
 const clock = { now: NOW };
-let sandbox: SandboxServer;
-beforeAll(async () => {
-  sandbox = await startSandbox(clock);
-});
-afterAll(async () => {
-  await sandbox.close();
-});
+const sandbox = sandboxForSuite(clock);
 
 /**
  * What the kitchen routes answer, from the service and the CSV writer the handlers call with the
@@ -29,14 +22,7 @@ async function fulfillmentsCsvText(service: KitchenService, query: Record<string
 }
 
 describe.each(STORE_KINDS)("kitchen API on %s", (kind) => {
-  let t: TestDatabase;
-  beforeEach(async () => {
-    clock.now = NOW;
-    t = await openTestDatabase(kind);
-  });
-  afterEach(async () => {
-    await t.drop();
-  });
+  const t = databasePerTest(kind, clock);
 
   it("reports coverage from the store alone: a cold range is pending and nothing is fetched", async () => {
     const log = newLog();

@@ -1,9 +1,8 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { openPostgresDatabase } from "@/lib/db/postgres-database";
 import { backfillWindow } from "@/lib/kitchen/service/backfill";
 import type { KitchenService } from "@/lib/kitchen/service/kitchen-service";
-import type { SandboxServer } from "@/lib/sandbox/node-server";
-import { countBy, kitchenService, newLog, NOW, openTestDatabase, startSandbox, STORE_KINDS, TEST_CONFIG, worldRestaurant, type TestDatabase } from "./kitchen-harness";
+import { countBy, kitchenService, newLog, NOW, openTestDatabase, STORE_KINDS, TEST_CONFIG, worldRestaurant, sandboxForSuite, databasePerTest } from "./kitchen-harness";
 
 const grill = worldRestaurant("Old Town Grill"); // archived: its data is still served, so it is backfilled
 const diner = worldRestaurant("Lakeside Diner"); // light (300 tickets a day): the suite stays quick
@@ -13,14 +12,7 @@ const windowOf = (r: typeof grill) => backfillWindow(r, NOW, DAYS, TEST_CONFIG.c
 const keysOf = (log: { fulfillmentRequests: string[] }, tag: string) => log.fulfillmentRequests.map((d) => `${tag}|${d}`);
 
 const clock = { now: NOW };
-let sandbox: SandboxServer;
-
-beforeAll(async () => {
-  sandbox = await startSandbox(clock);
-});
-afterAll(async () => {
-  await sandbox.close();
-});
+const sandbox = sandboxForSuite(clock);
 
 // The harness's client does not say which restaurant a request was for, so each test's per-date
 // count is taken from restaurants whose windows are the same dates (all in US zones, closeout 04:00).
@@ -29,14 +21,7 @@ function backfillOf(service: KitchenService, restaurants = [grill, diner]) {
 }
 
 describe.each(STORE_KINDS)("kitchen backfill on %s", (kind) => {
-  let t: TestDatabase;
-  beforeEach(async () => {
-    clock.now = NOW;
-    t = await openTestDatabase(kind);
-  });
-  afterEach(async () => {
-    await t.drop();
-  });
+  const t = databasePerTest(kind, clock);
 
   it("stores every closed date of the window once, and a second pass or a restarted service fetches nothing", async () => {
     expect(windowOf(grill)).toEqual(windowOf(diner));

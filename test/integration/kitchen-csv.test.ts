@@ -4,8 +4,7 @@ import { KITCHEN_METRICS } from "@/lib/kitchen/contract/vocabulary";
 import { kitchenRangeSchema, kitchenSummarySchema } from "@/lib/kitchen/contract/params";
 import { fulfillmentsCsv as writeFulfillmentsCsv, kitchenCsvFileName, summaryCsv as writeSummaryCsv } from "@/lib/kitchen/query/kitchen-csv";
 import type { KitchenSummary } from "@/lib/kitchen/contract/responses";
-import type { SandboxServer } from "@/lib/sandbox/node-server";
-import { kitchenQuery, kitchenService, newLog, NOW, openTestDatabase, startSandbox, STORE_KINDS, worldRestaurant, type TestDatabase } from "./kitchen-harness";
+import { kitchenQuery, kitchenService, newLog, NOW, openTestDatabase, STORE_KINDS, worldRestaurant, type TestDatabase, sandboxForSuite } from "./kitchen-harness";
 
 /**
  * summary.csv against an independent computation: parse fulfillments.csv (the raw records with
@@ -32,13 +31,7 @@ function seconds(fromIso: string, toIso: string): number | null {
 }
 
 const clock = { now: NOW };
-let sandbox: SandboxServer;
-beforeAll(async () => {
-  sandbox = await startSandbox(clock);
-});
-afterAll(async () => {
-  await sandbox.close();
-});
+const sandbox = sandboxForSuite(clock);
 
 describe.each(STORE_KINDS)("kitchen CSV exports on %s", (kind) => {
   let t: TestDatabase;

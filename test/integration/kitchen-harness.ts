@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { inject } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from "vitest";
 import type { z } from "zod";
 import { parseRouteInput } from "@/lib/api/route-input";
 import type { Database } from "@/lib/db/database";
@@ -158,4 +158,40 @@ export function countBy<T>(xs: readonly T[]): Map<T, number> {
   const m = new Map<T, number>();
   for (const x of xs) m.set(x, (m.get(x) ?? 0) + 1);
   return m;
+}
+
+/** The suite's sandbox over real HTTP, started once for the file on the suite's clock. */
+export function sandboxForSuite(clock: { now: number }): { readonly url: string } {
+  let server: SandboxServer | undefined;
+  beforeAll(async () => {
+    server = await startSandbox(clock);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  return {
+    get url() {
+      return server!.url;
+    },
+  };
+}
+
+/** A fresh database of `kind` for every test, the clock set back to NOW first. */
+export function databasePerTest(kind: StoreKind, clock: { now: number }): Omit<TestDatabase, "drop"> {
+  let t: TestDatabase | undefined;
+  beforeEach(async () => {
+    clock.now = NOW;
+    t = await openTestDatabase(kind);
+  });
+  afterEach(async () => {
+    await t?.drop();
+  });
+  return {
+    get db() {
+      return t!.db;
+    },
+    get url() {
+      return t!.url;
+    },
+  };
 }

@@ -1,23 +1,9 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { toErrorResponse } from "@/lib/api/error-response";
 import { openPostgresDatabase } from "@/lib/db/postgres-database";
 import { createKitchenService } from "@/lib/kitchen/service/kitchen-service";
 import { kitchenSummarySchema } from "@/lib/kitchen/contract/params";
-import type { SandboxServer } from "@/lib/sandbox/node-server";
-import {
-  countBy,
-  kitchenQuery,
-  kitchenService,
-  newLog,
-  NOW,
-  openTestDatabase,
-  sandboxClient,
-  startSandbox,
-  TEST_CONFIG,
-  STORE_KINDS,
-  worldRestaurant,
-  type TestDatabase,
-} from "./kitchen-harness";
+import { countBy, kitchenQuery, kitchenService, newLog, NOW, openTestDatabase, sandboxClient, TEST_CONFIG, STORE_KINDS, worldRestaurant, sandboxForSuite, databasePerTest } from "./kitchen-harness";
 
 const grill = worldRestaurant("Old Town Grill"); // America/Chicago, closeout 04:00, ~200 tickets a day
 const pier = worldRestaurant("Pier 9 Pizza"); // basic tier: the Platform answers 204
@@ -25,24 +11,10 @@ const WEEK = ["20250303", "20250304", "20250305", "20250306", "20250307", "20250
 const week = { from: "20250303", to: "20250309", metric: "fire_to_fulfill" as const };
 
 const clock = { now: NOW };
-let sandbox: SandboxServer;
-
-beforeAll(async () => {
-  sandbox = await startSandbox(clock);
-});
-afterAll(async () => {
-  await sandbox.close();
-});
+const sandbox = sandboxForSuite(clock);
 
 describe.each(STORE_KINDS)("kitchen pipeline on %s", (kind) => {
-  let t: TestDatabase;
-  beforeEach(async () => {
-    clock.now = NOW;
-    t = await openTestDatabase(kind);
-  });
-  afterEach(async () => {
-    await t.drop();
-  });
+  const t = databasePerTest(kind, clock);
 
   it("fetches each date of a cold range exactly once and answers again from the store", async () => {
     const log = newLog();
