@@ -83,7 +83,7 @@ export default defineConfig({
       },
     },
     {
-      command: `node e2e/fixtures/real-platform-proxy.mjs --port ${realPlatformProxyPort} --target ${baseURL}/sandbox`,
+      command: `node test/support/platform-proxy.mjs --port ${realPlatformProxyPort} --target ${baseURL}/sandbox --production-login`,
       url: `http://127.0.0.1:${realPlatformProxyPort}/__count`,
       reuseExistingServer: false,
       timeout: 20_000,

@@ -6,7 +6,7 @@ import { restaurantNamed, signIn } from "./fixtures/auth";
  * string scope and no idToken/refreshToken, the app signs in once and every page works.
  *
  * playwright.config.ts starts a second app (SANDBOX_ENABLED=false) whose PLATFORM_BASE_URL is
- * e2e/fixtures/real-platform-proxy.mjs: that forwards to the first app's sandbox, rewrites the
+ * test/support/platform-proxy.mjs: that forwards to the first app's sandbox, rewrites the
  * login into production's shape, and counts logins.
  */
 const appUrl = process.env.E2E_REAL_PLATFORM_URL!;
