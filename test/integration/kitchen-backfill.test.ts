@@ -48,7 +48,7 @@ describe.each(STORE_KINDS)("kitchen backfill on %s", (kind) => {
     expect(restartedLog.fulfillmentRequests).toEqual([]);
   });
 
-  it("asks a basic-tier restaurant once, then leaves it to the entitlement path", async () => {
+  it("asks a basic-tier restaurant once, and not again the same day", async () => {
     const log = newLog();
     const backfill = backfillOf(kitchenService(t.db, sandbox.url, log, clock), [pier]);
     await backfill.runOnce();

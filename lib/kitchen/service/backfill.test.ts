@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { DayRow } from "@/lib/kitchen/storage/kitchen-store";
 import { backfillWindow, createBackfill } from "./backfill";
 import type { KitchenRestaurant, KitchenServiceConfig } from "./service-config";
@@ -79,10 +79,66 @@ describe("createBackfill", () => {
       ["basic|20250319", row("20250319", "not_entitled")],
     ]);
     await backfill.runOnce();
-    // "basic" is known not entitled (the entitlement path re-asks it); "fresh-basic" is probed once.
+    // "basic" answered 204 for the newest date an hour ago: not due; "fresh-basic" is probed once.
     expect(fetched.filter((k) => k.startsWith("basic|"))).toEqual([]);
     expect(fetched.filter((k) => k.startsWith("fresh-basic|"))).toEqual(["fresh-basic|20250319"]);
     expect(fetched.filter((k) => k.startsWith("ny|"))).toHaveLength(5);
+  });
+
+  it("asks a not-entitled restaurant again once a day, for its newest closed date only", async () => {
+    const basic: KitchenRestaurant = { ...NY, guid: "basic" };
+    const dayOld = { ...row("20250318", "not_entitled"), attemptedAt: NOON - 25 * 3_600_000 };
+    // Its latest 204 is for the day before yesterday: yesterday has never been asked.
+    const { backfill, fetched, rows } = harness([basic], () => "not_entitled", [["basic|20250318", dayOld]]);
+    await backfill.runOnce();
+    expect(fetched).toEqual(["basic|20250319"]);
+    await backfill.runOnce();
+    expect(fetched).toEqual(["basic|20250319"]);
+    // A day later the same date's 204 is due again; an upgrade (200) makes the next pass backfill it all.
+    rows.set("basic|20250319", { ...row("20250319", "not_entitled"), attemptedAt: NOON - 25 * 3_600_000 });
+    const upgraded = harness([basic], () => "complete", [...rows]);
+    await upgraded.backfill.runOnce();
+    expect(upgraded.fetched).toEqual(["basic|20250319"]);
+    await upgraded.backfill.runOnce();
+    expect(upgraded.fetched).toEqual(["basic|20250319", "basic|20250318", "basic|20250317", "basic|20250316", "basic|20250315"]);
+  });
+
+  it("start() runs passes until stop(), which waits for the fetch in flight", async () => {
+    let release: () => void = () => {};
+    const started: string[] = [];
+    const finished: string[] = [];
+    const sleeps: number[] = [];
+    const backfill = createBackfill({
+      fetcher: {
+        interactiveInFlight: () => 0,
+        fetchDay: async (_r, d) => {
+          started.push(d);
+          await new Promise<void>((resolve) => (release = resolve));
+          finished.push(d);
+        },
+      },
+      store: { dayRows: async () => new Map(), latestAnswers: async () => new Map() },
+      config: CONFIG,
+      now: () => NOON,
+      restaurants: async () => [NY],
+      days: 3,
+      concurrency: 1,
+      maxStartsPerSecond: 1000,
+      sleep: async (ms) => void sleeps.push(ms),
+    });
+    backfill.start();
+    backfill.start(); // a second start is a no-op, not a second loop
+    await vi.waitFor(() => expect(started).toEqual(["20250319"]));
+    const stopping = backfill.stop();
+    let stoppedYet = false;
+    void stopping.then(() => (stoppedYet = true));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(stoppedYet).toBe(false);
+    release();
+    await stopping;
+    // The fetch in flight finished; no date was started after stop().
+    expect(finished).toEqual(["20250319"]);
+    expect(started).toEqual(["20250319"]);
   });
 
   it("counts progress from stored rows: complete and not entitled are ready", async () => {

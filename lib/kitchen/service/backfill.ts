@@ -114,16 +114,32 @@ export function createBackfill(deps: BackfillDeps) {
     await mapLimit(due.slice(1), concurrency, fetchOne);
   }
 
-  /** One pass over every restaurant; a restaurant whose latest answer is "not entitled" is left to the entitlement path. */
+  /**
+   * A restaurant whose latest answer is "not entitled" is asked again for its newest closed date
+   * only, and only when that date is due (never asked, or its 204 older than
+   * KITCHEN_NOT_ENTITLED_RETRY_H): about once a day, never every date of its window. A 200 there
+   * means it upgraded, and the next pass backfills it like any other.
+   */
+  async function reaskNotEntitled(restaurant: KitchenRestaurant): Promise<void> {
+    const at = now();
+    const newest = backfillWindow(restaurant, at, 1, config.closeGraceMinutes)[0];
+    if (!newest) return;
+    const row = (await store.dayRows(restaurant.guid, newest, newest)).get(newest);
+    if (!needsFetch(row, "closed", at, config) || stopped) return;
+    await yieldTurn();
+    await fetcher.fetchDay(restaurant, newest, { background: true });
+  }
+
+  /** One pass over every restaurant, in the order given. */
   async function runOnce(): Promise<void> {
     if (days <= 0) return;
     const restaurants = await deps.restaurants();
     const answers = await store.latestAnswers(restaurants.map((r) => r.guid));
     for (const restaurant of restaurants) {
       if (stopped) return;
-      if (answers.get(restaurant.guid)?.entitled === false) continue;
       try {
-        await backfillRestaurant(restaurant);
+        if (answers.get(restaurant.guid)?.entitled === false) await reaskNotEntitled(restaurant);
+        else await backfillRestaurant(restaurant);
       } catch (error) {
         // One restaurant's trouble (a bad zone, a database hiccup) must not stop the others.
         console.warn(`[kitchen] backfill of ${restaurant.guid} stopped: ${(error as Error).message}`);
