@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { optionalSession, safeCallbackPath } from "@/lib/access/page-access";
+import { optionalSession } from "@/lib/access/page-access";
+import { postSignInPath } from "@/lib/auth/post-sign-in";
 import { oidcSignIn } from "@/lib/auth/auth-options";
 import { usingDemoAccounts } from "@/lib/auth/accounts";
 import { SignInForm } from "@/components/shell/sign-in-form";
@@ -15,7 +16,7 @@ const first = (value: string | string[] | undefined) => (Array.isArray(value) ? 
 
 export default async function SignInPage({ searchParams }: { searchParams: SearchParams }) {
   const query = await searchParams;
-  const callbackPath = safeCallbackPath(first(query.callbackUrl));
+  const callbackPath = postSignInPath(first(query.callbackUrl));
   if (await optionalSession()) redirect(callbackPath);
   const sso = oidcSignIn();
   return (

@@ -2,6 +2,7 @@ import "server-only";
 import { headers } from "next/headers";
 import { notFound, redirect } from "next/navigation";
 import { cache } from "react";
+import { signInPath } from "@/lib/auth/post-sign-in";
 import { getAppSession, type AppSession } from "@/lib/auth/session";
 import { getPermittedRestaurant, type PermittedRestaurant } from "./permitted-restaurants";
 
@@ -10,17 +11,6 @@ export const PATHNAME_HEADER = "x-kp-pathname";
 
 /** One session lookup per render, however many layouts and pages ask. */
 const sessionForRender = cache(getAppSession);
-
-/** Only same-site paths: an absolute or protocol-relative URL would make the sign-in an open redirect. */
-export function safeCallbackPath(path: string | null | undefined): string {
-  if (!path || !path.startsWith("/") || path.startsWith("//") || path.startsWith("/\\")) return "/";
-  return path;
-}
-
-export function signInPath(callbackPath: string): string {
-  const safe = safeCallbackPath(callbackPath);
-  return safe === "/" ? "/sign-in" : `/sign-in?callbackUrl=${encodeURIComponent(safe)}`;
-}
 
 /** The session of a page request; without one, redirects to /sign-in with a way back. */
 export async function requireSession(): Promise<AppSession> {

@@ -8,6 +8,7 @@ import { processSingleton } from "@/lib/process-singleton";
 import { accountDirectory } from "./accounts";
 import { normalizeEmail } from "./accounts-file";
 import { configureAuthOrigin } from "./auth-origin";
+import { postSignInPath } from "./post-sign-in";
 import { authSecret } from "./auth-secret";
 import { SignInThrottle } from "./sign-in-throttle";
 
@@ -115,6 +116,9 @@ export function authOptions(): NextAuthOptions {
       ...(oidc ? [oidc] : []),
     ],
     callbacks: {
+      // Every post-sign-in (and sign-out) destination next-auth computes goes through the same
+      // decision as the sign-in page; its default throws on values like "http://[::1" (a 500).
+      redirect: async ({ url, baseUrl }) => `${baseUrl}${postSignInPath(url, baseUrl)}`,
       signIn: async ({ user, account, profile }) => {
         if (account?.provider === "credentials") return true;
         const email = user.email ? normalizeEmail(user.email) : "";
