@@ -1,24 +1,51 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { isUnknownResourcePage } from "@/lib/config-explorer/resource-names";
+import { newNonce, NON_PAGE_POLICY, pagePolicy, setSecurityHeaders } from "@/lib/security/security-headers";
 
 /**
  * Not an access check: every page and route checks the session itself (lib/access, lib/api).
- * This only tells server components which path was asked for, so a page without a session can
- * redirect to /sign-in?callbackUrl=<that path>. The header is always overwritten, so a client
- * cannot choose it. Keep the name in step with PATHNAME_HEADER in lib/access/page-access.ts
- * (not imported: the proxy bundle must stay free of server-only modules).
+ * It does two things on every request:
+ * - security headers on every answer (lib/security/security-headers.ts), with a per-response CSP
+ *   nonce for pages, handed to Next.js through the request's CSP header;
+ * - tells server components which path was asked for, so a page without a session can redirect
+ *   to /sign-in?callbackUrl=<that path>. The header is always overwritten, so a client cannot
+ *   choose it. Keep the name in step with PATHNAME_HEADER in lib/access/page-access.ts (not
+ *   imported: the proxy bundle must stay free of server-only modules).
  */
 const PATHNAME_HEADER = "x-kp-pathname";
 
+const NON_PAGE = /^\/(?:api|sandbox)(?:\/|$)/;
+
 export function proxy(request: NextRequest): NextResponse {
+  const { pathname, search, protocol } = request.nextUrl;
+  const https = protocol === "https:";
+  if (NON_PAGE.test(pathname)) {
+    const response = NextResponse.next();
+    setSecurityHeaders(response.headers, { policy: NON_PAGE_POLICY, https });
+    return response;
+  }
+  const nonce = newNonce();
+  const policy = pagePolicy(nonce, process.env.NODE_ENV === "development");
   // A real 404 for an unknown configuration resource: a page under a loading boundary cannot send one.
-  if (isUnknownResourcePage(request.nextUrl.pathname)) return NextResponse.rewrite(new URL("/_not-found", request.url), { status: 404 });
+  if (isUnknownResourcePage(pathname)) {
+    const response = NextResponse.rewrite(new URL("/_not-found", request.url), { status: 404, request: { headers: requestHeaders(request, policy, pathname + search) } });
+    setSecurityHeaders(response.headers, { policy, https });
+    return response;
+  }
+  const response = NextResponse.next({ request: { headers: requestHeaders(request, policy, pathname + search) } });
+  setSecurityHeaders(response.headers, { policy, https });
+  return response;
+}
+
+function requestHeaders(request: NextRequest, policy: string, path: string): Headers {
   const headers = new Headers(request.headers);
-  headers.set(PATHNAME_HEADER, `${request.nextUrl.pathname}${request.nextUrl.search}`);
-  return NextResponse.next({ request: { headers } });
+  headers.set(PATHNAME_HEADER, path);
+  // Next.js takes the nonce for its own inline scripts from the request's policy.
+  headers.set("Content-Security-Policy", policy);
+  return headers;
 }
 
 export const config = {
-  // Pages only: not the API, the sandbox, Next's assets or files with an extension.
-  matcher: ["/((?!api/|sandbox/|_next/|.*\\.[a-zA-Z0-9]+$).*)"],
+  // Every answer but Next's static files (hashed, immutable, served before the proxy would help).
+  matcher: ["/((?!_next/static|_next/image).*)"],
 };

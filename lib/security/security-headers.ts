@@ -1,0 +1,53 @@
+/**
+ * The security headers of every answer: pages, RSC payloads, API JSON, CSV downloads, error
+ * pages, next-auth's answers and the sandbox (issue 13). proxy.ts sets them on every request, so
+ * there is one list; it runs in the proxy bundle, so nothing here may import server-only code.
+ *
+ * Pages get a nonce-based Content-Security-Policy: Next.js reads the nonce from the request's
+ * CSP header and puts it on every inline script it writes, so no `unsafe-inline` script is
+ * needed. Styles keep 'unsafe-inline': React and recharts set style attributes, which a nonce
+ * cannot cover, and a style cannot run code. Non-page answers (JSON, CSV) get a policy that
+ * allows nothing at all.
+ */
+
+const COMMON: Record<string, string> = {
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+  "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=(), browsing-topics=()",
+  // For browsers older than CSP's frame-ancestors.
+  "X-Frame-Options": "DENY",
+  "Cross-Origin-Opener-Policy": "same-origin",
+};
+
+/** The policy of an HTML page; `dev` allows the eval that React's development build uses. */
+export function pagePolicy(nonce: string, dev: boolean): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    `connect-src 'self'${dev ? " ws:" : ""}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+/** JSON, CSV and the sandbox: nothing to load, nothing to frame. */
+export const NON_PAGE_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+/** A fresh nonce per response: 128 random bits, base64. */
+export function newNonce(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return btoa(String.fromCharCode(...bytes));
+}
+
+/** Sets the headers every answer carries; HSTS only when the request came over https. */
+export function setSecurityHeaders(headers: Headers, opts: { policy: string; https: boolean }): void {
+  for (const [name, value] of Object.entries(COMMON)) headers.set(name, value);
+  headers.set("Content-Security-Policy", opts.policy);
+  if (opts.https) headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+}
