@@ -15,10 +15,16 @@ import { newNonce, NON_PAGE_POLICY, pagePolicy, setSecurityHeaders } from "@/lib
 const PATHNAME_HEADER = "x-kp-pathname";
 
 const NON_PAGE = /^\/(?:api|sandbox)(?:\/|$)/;
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export function proxy(request: NextRequest): NextResponse {
   const { pathname, search, protocol } = request.nextUrl;
   const https = protocol === "https:";
+  const refusal = refuse(request);
+  if (refusal) {
+    setSecurityHeaders(refusal.headers, { policy: NON_PAGE_POLICY, https });
+    return refusal;
+  }
   if (NON_PAGE.test(pathname)) {
     const response = NextResponse.next();
     setSecurityHeaders(response.headers, { policy: NON_PAGE_POLICY, https });
@@ -35,6 +41,35 @@ export function proxy(request: NextRequest): NextResponse {
   const response = NextResponse.next({ request: { headers: requestHeaders(request, policy, pathname + search) } });
   setSecurityHeaders(response.headers, { policy, https });
   return response;
+}
+
+/**
+ * Requests refused before any route sees them: a state-changing request another site's page sent (a foreign or "null" Origin, or
+ *   Sec-Fetch-Site: cross-site): SameSite=Lax cookies and CORS preflights stop most, this stops
+ *   the rest. Server-to-server calls (the app's own sandbox login) send no Origin and pass.
+ */
+function refuse(request: NextRequest): NextResponse | null {
+  if (!SAFE_METHODS.has(request.method)) {
+    const origin = request.headers.get("origin");
+    const crossSite = request.headers.get("sec-fetch-site") === "cross-site";
+    if (crossSite || (origin !== null && !sameHost(origin, request))) {
+      return problem(403, "forbidden", "Requests from another site are not accepted");
+    }
+  }
+  return null;
+}
+
+/** Compared by host: behind a TLS-terminating proxy the scheme we see is http while the page's is https. */
+function sameHost(origin: string, request: NextRequest): boolean {
+  try {
+    return new URL(origin).host === (request.headers.get("host") ?? request.nextUrl.host);
+  } catch {
+    return false; // "null" and anything unparseable
+  }
+}
+
+function problem(status: number, code: string, message: string): NextResponse {
+  return NextResponse.json({ error: { status, code, message } }, { status, headers: { "Cache-Control": "private, no-store" } });
 }
 
 function requestHeaders(request: NextRequest, policy: string, path: string): Headers {

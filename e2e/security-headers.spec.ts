@@ -90,3 +90,20 @@ test("the pages cannot be framed by another site", async ({ page }) => {
   expect(response.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
   expect(response.headers()["x-frame-options"]).toBe("DENY");
 });
+
+test("a state-changing request from another site is refused and changes nothing", async ({ page, baseURL }) => {
+  await signIn(page, "ana@kitchen.test");
+  const targetsUrl = `/api/restaurants/${harbor.guid}/kitchen/targets`;
+  const before = await (await page.request.get(targetsUrl)).json();
+  const body = { targets: [{ level: 0, seconds: 61 }] };
+  const foreign: Record<string, string>[] = [{ Origin: "https://evil.example" }, { Origin: "null" }, { "Sec-Fetch-Site": "cross-site" }];
+  for (const headers of foreign) {
+    const response = await page.request.put(targetsUrl, { data: body, headers });
+    expect(response.status(), JSON.stringify(headers)).toBe(403);
+    expect((await response.json()).error.message).toBe("Requests from another site are not accepted");
+  }
+  expect(await (await page.request.get(targetsUrl)).json()).toEqual(before);
+  // From our own origin the request reaches the route (which refuses an empty list: nothing is changed either way).
+  const own = await page.request.put(targetsUrl, { data: { targets: [] }, headers: { Origin: new URL(baseURL!).origin } });
+  expect(own.status()).toBe(400);
+});
