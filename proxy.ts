@@ -44,9 +44,9 @@ export function proxy(request: NextRequest): NextResponse {
 }
 
 /**
- * Requests refused before any route sees them: a state-changing request another site's page sent (a foreign or "null" Origin, or
- *   Sec-Fetch-Site: cross-site): SameSite=Lax cookies and CORS preflights stop most, this stops
- *   the rest. Server-to-server calls (the app's own sandbox login) send no Origin and pass.
+ * Refused before any route sees it: a state-changing request another site's page sent (a foreign
+ * or "null" Origin, or Sec-Fetch-Site: cross-site). SameSite=Lax cookies and CORS preflights stop
+ * most; this stops the rest. Server-to-server calls (the app's own sandbox login) send no Origin.
  */
 function refuse(request: NextRequest): NextResponse | null {
   if (!SAFE_METHODS.has(request.method)) {
