@@ -77,7 +77,13 @@ export const kitchenTargetsSchema = z.object({
   targets: z
     .array(
       z.object({
-        level: kitchenLevelParam,
+        // A JSON integer, strictly: no coercion of true, null, "1", "0x2" or [1] in a body.
+        level: z
+          .number({ message: "level must be 0, 1 or 2" })
+          .int({ message: "level must be 0, 1 or 2" })
+          .min(0, { message: "level must be 0, 1 or 2" })
+          .max(2, { message: "level must be 0, 1 or 2" })
+          .transform((v) => v as KitchenLevel),
         seconds: z
           .number({ message: "seconds must be a whole number from 1 to 86400" })
           .int({ message: "seconds must be a whole number from 1 to 86400" })
