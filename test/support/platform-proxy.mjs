@@ -3,8 +3,10 @@
 // forwarded as is; with `productionLogin` the login's answer is rewritten into the shape
 // production sends (no "@class", the scopes as a space-separated string, no idToken or
 // refreshToken, expiresIn kept). GET /__count answers
-//   { logins, requests, exports: { "<restaurantGuid>|<businessDate>": n, ... } }
-// where `exports` counts itemFulfillments calls that reached the Platform (any status).
+//   { logins, requests, exports: { "<restaurantGuid>|<businessDate>": n, ... }, exportStatuses: { "<key>": [200, ...] } }
+// where `exports` counts itemFulfillments calls that reached the Platform (any status), and
+// `exportStatuses` lists their answers' statuses in order (0: no answer), to tell a 429 retried
+// from a day downloaded twice.
 //
 //   node test/support/platform-proxy.mjs --port 3102 --target http://localhost:3100/sandbox [--production-login]
 //   import { startPlatformProxy } from "./platform-proxy.mjs"   (tests and benchmarks)
@@ -48,7 +50,7 @@ function restaurantOf(headers) {
  */
 export function startPlatformProxy({ port = 0, target, productionLogin = false }) {
   const to = new URL(target);
-  const counts = { logins: 0, requests: 0, exports: {} };
+  const counts = { logins: 0, requests: 0, exports: {}, exportStatuses: {} };
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://proxy.local");
     if (url.pathname === "/__count") {
@@ -59,10 +61,16 @@ export function startPlatformProxy({ port = 0, target, productionLogin = false }
     counts.requests += 1;
     const isLogin = req.method === "POST" && url.pathname === LOGIN_PATH;
     if (isLogin) counts.logins += 1;
+    let exportKey;
     if (url.pathname.endsWith(EXPORT_PATH)) {
-      const key = `${restaurantOf(req.headers)}|${url.searchParams.get("businessDate") ?? "?"}`;
-      counts.exports[key] = (counts.exports[key] ?? 0) + 1;
+      exportKey = `${restaurantOf(req.headers)}|${url.searchParams.get("businessDate") ?? "?"}`;
+      counts.exports[exportKey] = (counts.exports[exportKey] ?? 0) + 1;
     }
+    let noted = false;
+    const noteStatus = (status) => {
+      if (exportKey && !noted) (counts.exportStatuses[exportKey] ??= []).push(status);
+      noted = true;
+    };
     const rewrite = isLogin && productionLogin;
     const headers = { ...req.headers, host: to.host };
     // A rewritten login body must arrive whole and uncompressed.
@@ -70,6 +78,7 @@ export function startPlatformProxy({ port = 0, target, productionLogin = false }
     const upstream = httpRequest(
       { protocol: to.protocol, hostname: to.hostname, port: to.port, method: req.method, path: `${to.pathname.replace(/\/+$/, "")}${url.pathname}${url.search}`, headers },
       (up) => {
+        noteStatus(up.statusCode ?? 0);
         if (!rewrite || (up.statusCode ?? 0) !== 200) {
           res.writeHead(up.statusCode ?? 502, up.headers);
           up.pipe(res);
@@ -87,6 +96,7 @@ export function startPlatformProxy({ port = 0, target, productionLogin = false }
       },
     );
     upstream.on("error", (error) => {
+      noteStatus(0);
       if (res.headersSent) return void res.destroy();
       res.writeHead(502, { "content-type": "application/json" });
       res.end(JSON.stringify({ status: 502, message: `proxy: ${error.code ?? error.message}` }));
