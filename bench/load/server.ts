@@ -1,0 +1,226 @@
+/**
+ * The server side of `npm run bench:load`: the production build, `next start` in its own process
+ * group on a fresh PGlite data directory with the counting proxy between the app and its own
+ * embedded sandbox, the RSS sampler over that process group, and a stop that always kills it.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { createWriteStream, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { PlatformProxy } from "../../test/support/platform-proxy.mjs";
+
+const ROOT = path.resolve(__dirname, "..", "..");
+const NEXT_BIN = path.join(ROOT, "node_modules", "next", "dist", "bin", "next");
+const HEALTH_TIMEOUT_MS = 120_000;
+
+/** Keeps the last lines of a stream for error messages; the whole of it goes to a log file. */
+function tailOf(text: string, lines = 40): string {
+  return text.split("\n").slice(-lines).join("\n");
+}
+
+/**
+ * `next build` into `distDir`. Next rewrites tsconfig.json to include the dist dir's types; the
+ * file is put back as it was, so a benchmark run leaves the work tree clean.
+ */
+export async function buildApp(distDir: string, logFile: string): Promise<void> {
+  const tsconfig = path.join(ROOT, "tsconfig.json");
+  const before = readFileSync(tsconfig, "utf8");
+  const log = createWriteStream(logFile);
+  let output = "";
+  try {
+    const code = await new Promise<number | null>((resolve, reject) => {
+      const child = spawn(process.execPath, [NEXT_BIN, "build"], { cwd: ROOT, env: { ...process.env, NEXT_DIST_DIR: distDir }, stdio: ["ignore", "pipe", "pipe"] });
+      const keep = (chunk: Buffer) => {
+        log.write(chunk);
+        output = (output + chunk.toString("utf8")).slice(-20_000);
+      };
+      child.stdout.on("data", keep);
+      child.stderr.on("data", keep);
+      child.once("error", reject);
+      child.once("exit", resolve);
+    });
+    if (code !== 0) throw new Error(`next build failed (exit ${code}); full log in ${logFile}:\n${tailOf(output)}`);
+  } finally {
+    log.end();
+    if (readFileSync(tsconfig, "utf8") !== before) writeFileSync(tsconfig, before);
+  }
+}
+
+/** A port nobody listens on now (the kernel's pick). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The sandbox's partner client: the credentials the app presents to the Platform (here, the proxy). */
+function partnerCredentials(): { clientId: string; clientSecret: string } {
+  const world = JSON.parse(readFileSync(path.join(ROOT, "lib", "sandbox", "world.json"), "utf8")) as { clients: { clientId: string; clientSecret: string }[] };
+  const partner = world.clients.find((c) => c.clientId === "kp-partner");
+  if (!partner) throw new Error('lib/sandbox/world.json has no client "kp-partner"');
+  return partner;
+}
+
+export interface RunningServer {
+  origin: string;
+  pid: number;
+  proxy: PlatformProxy;
+  dataDir: string;
+  /** Kills the process group (TERM, then KILL after 5 s), closes the proxy, removes the data dir. Safe to call twice. */
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts the counting proxy (target: the app's own /sandbox) and `next start` pointed at it, with
+ * the history backfill at its default (KITCHEN_BACKFILL_DAYS unset) on an empty store, and waits
+ * for /api/health. localhost, not 127.0.0.1: next-auth's cookies are bound to the host name.
+ */
+export async function startApp(opts: { distDir: string; port: number; logFile: string }): Promise<RunningServer> {
+  const origin = `http://localhost:${opts.port}`;
+  // A dynamic import: the proxy is an ES module (with top-level await for its command line), this file runs as CommonJS under tsx.
+  const { startPlatformProxy } = await import("../../test/support/platform-proxy.mjs");
+  const proxy: PlatformProxy = await startPlatformProxy({ target: `${origin}/sandbox` });
+  const dataDir = mkdtempSync(path.join(tmpdir(), "kp-bench-load-"));
+  const partner = partnerCredentials();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(opts.port),
+    APP_ORIGIN: origin,
+    NEXTAUTH_URL: origin,
+    AUTH_SECRET: "bench-load-only-auth-secret-0123456789abcdef",
+    DATA_DIR: dataDir,
+    NEXT_DIST_DIR: opts.distDir,
+    PLATFORM_BASE_URL: proxy.url,
+    PLATFORM_CLIENT_ID: partner.clientId,
+    PLATFORM_CLIENT_SECRET: partner.clientSecret,
+    // The app still serves its sandbox at /sandbox; it reaches it only through the proxy.
+    SANDBOX_ENABLED: "true",
+  };
+  // A fresh embedded store, the sandbox's real-service defaults (rate limits, export latency) and the default backfill.
+  for (const name of ["DATABASE_URL", "KITCHEN_BACKFILL_DAYS", "KITCHEN_BACKFILL_SHARE", "KITCHEN_CLOSE_GRACE_MIN", "KITCHEN_OPEN_REFRESH_S", "SANDBOX_RATE_LIMIT", "SANDBOX_EXPORT_LATENCY", "SANDBOX_FAULT_RATE", "ACCOUNTS_FILE"]) delete env[name];
+
+  const log = createWriteStream(opts.logFile);
+  let output = "";
+  const child: ChildProcess = spawn(process.execPath, [NEXT_BIN, "start", "-p", String(opts.port)], { cwd: ROOT, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  const keep = (chunk: Buffer) => {
+    log.write(chunk);
+    output = (output + chunk.toString("utf8")).slice(-20_000);
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+  let exited: string | undefined;
+  child.once("exit", (code, signal) => (exited = `exit ${code ?? signal}`));
+
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    await killGroup(child);
+    await proxy.close();
+    log.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+    for (;;) {
+      if (exited) throw new Error(`next start ended before it answered (${exited}); log in ${opts.logFile}:\n${tailOf(output)}`);
+      if (Date.now() > deadline) throw new Error(`next start did not answer /api/health within ${HEALTH_TIMEOUT_MS / 1000} s; log in ${opts.logFile}:\n${tailOf(output)}`);
+      const ok = await fetch(`${origin}/api/health`).then((r) => r.ok, () => false);
+      if (ok) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { origin, pid: child.pid!, proxy, dataDir, stop };
+}
+
+async function killGroup(child: ChildProcess): Promise<void> {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  const gone = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const signal = (s: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, s);
+    } catch {
+      // the group is already gone
+    }
+  };
+  signal("SIGTERM");
+  const timer = setTimeout(() => signal("SIGKILL"), 5_000);
+  await gone;
+  clearTimeout(timer);
+  // Children that outlived the leader (none expected) go too.
+  signal("SIGKILL");
+}
+
+/** kB from a /proc/<pid>/status line such as "VmRSS:   123456 kB". */
+function statusKb(status: string, field: "VmRSS" | "VmHWM"): number {
+  const match = new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status);
+  return match ? Number(match[1]) : 0;
+}
+
+/** The pids of process group `pgid`, from /proc/<pid>/stat (field 5, after the parenthesised name). */
+function groupPids(pgid: number): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(fields[2]) === pgid) pids.push(Number(entry));
+    } catch {
+      // the process ended between readdir and read
+    }
+  }
+  return pids;
+}
+
+export interface RssSampler {
+  /** Peak of the group's summed VmRSS over the samples, and the largest single process's VmHWM, in MiB. */
+  stop: () => { peakMiB: number; peakAt: number; samples: number; maxProcessHwmMiB: number; processes: number };
+}
+
+/** Samples the summed VmRSS of the server's process group every `everyMs`. */
+export function sampleRss(pgid: number, everyMs = 250): RssSampler {
+  let peakKb = 0;
+  let peakAt = 0;
+  let samples = 0;
+  let hwmKb = 0;
+  const seen = new Set<number>();
+  const sample = () => {
+    let sum = 0;
+    for (const pid of groupPids(pgid)) {
+      try {
+        const status = readFileSync(`/proc/${pid}/status`, "utf8");
+        sum += statusKb(status, "VmRSS");
+        hwmKb = Math.max(hwmKb, statusKb(status, "VmHWM"));
+        seen.add(pid);
+      } catch {
+        // ended meanwhile
+      }
+    }
+    samples += 1;
+    if (sum > peakKb) {
+      peakKb = sum;
+      peakAt = Date.now();
+    }
+  };
+  sample();
+  const timer = setInterval(sample, everyMs);
+  return {
+    stop: () => {
+      sample();
+      clearInterval(timer);
+      return { peakMiB: peakKb / 1024, peakAt, samples, maxProcessHwmMiB: hwmKb / 1024, processes: seen.size };
+    },
+  };
+}
