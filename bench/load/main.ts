@@ -121,13 +121,14 @@ async function run(options: Options, onServer: (server: RunningServer) => void):
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
   let server: RunningServer | undefined;
-  // Ctrl-C or a kill still takes the server's process group down.
-  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  // Ctrl-C or a kill still takes the server's process group down; so does any other way out.
+  for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]] as const) {
     process.once(signal, () => {
       console.error(`\n${signal}: stopping the server ...`);
-      void (server?.stop() ?? Promise.resolve()).finally(() => process.exit(130));
+      void (server?.stop() ?? Promise.resolve()).finally(() => process.exit(code));
     });
   }
+  process.once("exit", () => server?.killNow());
   await run(options, (s) => (server = s));
 }
 

@@ -100,13 +100,15 @@ export function buildReport(facts: RunFacts) {
   const over10s = requests.filter((r) => r.ms > 10_000 || r.status === "timeout");
   const up = upstream(facts.counts, facts.restaurants, facts.startedAt, 120);
   const closedNotOnce = up.repeatedClosed.length;
+  // The kernel's high-water mark sees a spike between two samples; the samples' sum sees children together.
+  const peakRss = Math.max(facts.rss.peakMiB, facts.rss.maxProcessHwmMiB);
   const targets = [
     { target: "responses >= 500", want: "0", got: String(serverErrors), met: serverErrors === 0 },
     { target: "requests failed without an answer (network error, 120 s timeout)", want: "0", got: String(failed), met: failed === 0 },
     { target: "requests over 10 s", want: "0", got: String(over10s.length), met: over10s.length === 0 },
     { target: "p95 on warm ranges (kitchen, first try 200, every date answered upstream before it)", want: "<= 1000 ms", got: `${fmt(warm.p95)} (${warm.count} requests)`, met: warm.count > 0 && warm.p95 <= 1_000 },
     { target: "closed (restaurant, date) fetched upstream more than once", want: "0", got: `${closedNotOnce} of ${up.phases.closed.dates}`, met: closedNotOnce === 0 },
-    { target: "peak RSS of the server's process group", want: "<= 1024 MiB", got: `${facts.rss.peakMiB.toFixed(0)} MiB`, met: facts.rss.peakMiB <= 1_024 },
+    { target: "peak RSS of the server's process group", want: "<= 1024 MiB", got: `${peakRss.toFixed(0)} MiB`, met: peakRss <= 1_024 },
   ];
   return {
     run: { users: facts.users, seconds: facts.seconds, startedAt: new Date(facts.startedAt).toISOString(), wallSeconds: facts.wallSeconds, signInMs: Math.round(facts.signInMs), load: facts.load },
@@ -122,7 +124,7 @@ export function buildReport(facts: RunFacts) {
     errors: Object.fromEntries(errors),
     upstream: up,
     history: facts.history,
-    rss: facts.rss,
+    rss: { ...facts.rss, peakOfBothMiB: peakRss },
   };
 }
 
@@ -166,7 +168,7 @@ export function formatReport(report: LoadReport): string {
   out.push(table(["dates (phase at start)", "dates", "calls", "fetched > once", "max calls"], Object.entries(up.phases).filter(([, p]) => p.dates).map(([phase, p]) => [phase, String(p.dates), String(p.calls), String(p.repeated), String(p.maxCalls)])));
   if (up.repeatedClosed.length) out.push(`Closed dates fetched more than once: ${up.repeatedClosed.slice(0, 20).map((r) => `${r.restaurant} ${r.date} x${r.calls} [${r.statuses.join(" ")}]`).join(", ")}${up.repeatedClosed.length > 20 ? ", ..." : ""}`);
   out.push("", `Backfill at the end (kitchen/history): ${report.history.map((h) => `${h.restaurant} ${h.ready}/${h.total}${h.failed ? ` (${h.failed} failed)` : ""}`).join(", ")}`);
-  out.push(`Peak RSS ${report.rss.peakMiB.toFixed(0)} MiB (sum over ${report.rss.processes} process(es), ${report.rss.samples} samples; largest VmHWM ${report.rss.maxProcessHwmMiB.toFixed(0)} MiB)`);
+  out.push(`Peak RSS ${report.rss.peakOfBothMiB.toFixed(0)} MiB: sampled sum over ${report.rss.processes} process(es) ${report.rss.peakMiB.toFixed(0)} MiB (${report.rss.samples} samples every 250 ms), largest VmHWM ${report.rss.maxProcessHwmMiB.toFixed(0)} MiB`);
   out.push("", table(["target", "wanted", "measured", ""], report.targets.map((t) => [t.target, t.want, t.got, t.met ? "met" : "MISSED"])));
   return out.join("\n");
 }

@@ -75,6 +75,8 @@ export interface RunningServer {
   dataDir: string;
   /** Kills the process group (TERM, then KILL after 5 s), closes the proxy, removes the data dir. Safe to call twice. */
   stop: () => Promise<void>;
+  /** The synchronous last resort for process exit: KILL the group, remove the data dir. */
+  killNow: () => void;
 }
 
 /**
@@ -133,7 +135,7 @@ export async function startApp(opts: { distDir: string; port: number; logFile: s
     for (;;) {
       if (exited) throw new Error(`next start ended before it answered (${exited}); log in ${opts.logFile}:\n${tailOf(output)}`);
       if (Date.now() > deadline) throw new Error(`next start did not answer /api/health within ${HEALTH_TIMEOUT_MS / 1000} s; log in ${opts.logFile}:\n${tailOf(output)}`);
-      const ok = await fetch(`${origin}/api/health`).then((r) => r.ok, () => false);
+      const ok = await fetch(`${origin}/api/health`, { signal: AbortSignal.timeout(5_000) }).then((r) => r.ok, () => false);
       if (ok) break;
       await new Promise((r) => setTimeout(r, 250));
     }
@@ -141,7 +143,17 @@ export async function startApp(opts: { distDir: string; port: number; logFile: s
     await stop();
     throw error;
   }
-  return { origin, pid: child.pid!, proxy, dataDir, stop };
+  const killNow = () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      try {
+        process.kill(-child.pid!, "SIGKILL");
+      } catch {
+        // already gone
+      }
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { origin, pid: child.pid!, proxy, dataDir, stop, killNow };
 }
 
 async function killGroup(child: ChildProcess): Promise<void> {
