@@ -13,7 +13,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
 import { buildReport, formatReport } from "./report";
-import { buildApp, freePort, sampleRss, startApp, type RunningServer } from "./server";
+import { buildApp, freePort, sampleProcessGroup, startApp, type RunningServer } from "./server";
 import { DEMO_ACCOUNTS, runUser, signIn, type Recorder, type Restaurant } from "./users";
 
 const RESULTS = path.resolve(__dirname, "..", ".results");
@@ -65,6 +65,13 @@ async function allRestaurants(admin: Session): Promise<Restaurant[]> {
   return ((await response.json()) as { restaurants: Restaurant[] }).restaurants;
 }
 
+/** The benchmark's own CPU (users and proxy), which competes with the server for the same cores. */
+function benchCpu(start: NodeJS.CpuUsage, startedAt: number): { cpuSeconds: number; cpuCores: number } {
+  const used = process.cpuUsage(start);
+  const cpuSeconds = (used.user + used.system) / 1e6;
+  return { cpuSeconds, cpuCores: cpuSeconds / ((performance.now() - startedAt) / 1000) };
+}
+
 async function run(options: Options, onServer: (server: RunningServer) => void): Promise<void> {
   mkdirSync(RESULTS, { recursive: true });
   if (options.build) {
@@ -75,7 +82,9 @@ async function run(options: Options, onServer: (server: RunningServer) => void):
   const loadStart = loadavg();
   const server = await startApp({ distDir: options.distDir, port, logFile: path.join(RESULTS, "load-server.log") });
   onServer(server);
-  const rss = sampleRss(server.pid);
+  const group = sampleProcessGroup(server.pid);
+  const benchCpuStart = process.cpuUsage();
+  const benchStart = performance.now();
   const loads: number[] = [];
   const loadTimer = setInterval(() => loads.push(loadavg()[0]!), 5_000);
   try {
@@ -103,7 +112,8 @@ async function run(options: Options, onServer: (server: RunningServer) => void):
       counts,
       restaurants,
       history,
-      rss: rss.stop(),
+      server: group.stop(),
+      bench: benchCpu(benchCpuStart, benchStart),
       load: { start: loadStart, mean1: loads.length ? loads.reduce((a, b) => a + b, 0) / loads.length : loadStart[0]!, max1: Math.max(loadStart[0]!, ...loads), end: loadavg() },
       signInMs,
     });
@@ -113,7 +123,7 @@ async function run(options: Options, onServer: (server: RunningServer) => void):
     console.log(`\nwritten to ${path.relative(process.cwd(), file)}; server log in ${path.relative(process.cwd(), path.join(RESULTS, "load-server.log"))}`);
   } finally {
     clearInterval(loadTimer);
-    rss.stop();
+    group.stop();
     await server.stop();
   }
 }

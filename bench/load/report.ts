@@ -75,7 +75,8 @@ export interface RunFacts {
   counts: PlatformProxyCounts;
   restaurants: Restaurant[];
   history: { restaurant: string; ready: number; pending: number; failed: number; total: number }[];
-  rss: { peakMiB: number; samples: number; maxProcessHwmMiB: number; processes: number };
+  server: { peakMiB: number; samples: number; maxProcessHwmMiB: number; processes: number; cpuSeconds: number; cpuCores: number };
+  bench: { cpuSeconds: number; cpuCores: number };
   load: { start: number[]; mean1: number; max1: number; end: number[] };
   signInMs: number;
 }
@@ -101,7 +102,7 @@ export function buildReport(facts: RunFacts) {
   const up = upstream(facts.counts, facts.restaurants, facts.startedAt, 120);
   const closedNotOnce = up.repeatedClosed.length;
   // The kernel's high-water mark sees a spike between two samples; the samples' sum sees children together.
-  const peakRss = Math.max(facts.rss.peakMiB, facts.rss.maxProcessHwmMiB);
+  const peakRss = Math.max(facts.server.peakMiB, facts.server.maxProcessHwmMiB);
   const targets = [
     { target: "responses >= 500", want: "0", got: String(serverErrors), met: serverErrors === 0 },
     { target: "requests failed without an answer (network error, 120 s timeout)", want: "0", got: String(failed), met: failed === 0 },
@@ -124,7 +125,8 @@ export function buildReport(facts: RunFacts) {
     errors: Object.fromEntries(errors),
     upstream: up,
     history: facts.history,
-    rss: { ...facts.rss, peakOfBothMiB: peakRss },
+    server: { ...facts.server, peakOfBothMiB: peakRss },
+    bench: facts.bench,
   };
 }
 
@@ -168,7 +170,9 @@ export function formatReport(report: LoadReport): string {
   out.push(table(["dates (phase at start)", "dates", "calls", "fetched > once", "max calls"], Object.entries(up.phases).filter(([, p]) => p.dates).map(([phase, p]) => [phase, String(p.dates), String(p.calls), String(p.repeated), String(p.maxCalls)])));
   if (up.repeatedClosed.length) out.push(`Closed dates fetched more than once: ${up.repeatedClosed.slice(0, 20).map((r) => `${r.restaurant} ${r.date} x${r.calls} [${r.statuses.join(" ")}]`).join(", ")}${up.repeatedClosed.length > 20 ? ", ..." : ""}`);
   out.push("", `Backfill at the end (kitchen/history): ${report.history.map((h) => `${h.restaurant} ${h.ready}/${h.total}${h.failed ? ` (${h.failed} failed)` : ""}`).join(", ")}`);
-  out.push(`Peak RSS ${report.rss.peakOfBothMiB.toFixed(0)} MiB: sampled sum over ${report.rss.processes} process(es) ${report.rss.peakMiB.toFixed(0)} MiB (${report.rss.samples} samples every 250 ms), largest VmHWM ${report.rss.maxProcessHwmMiB.toFixed(0)} MiB`);
+  const { server, bench } = report;
+  out.push(`Peak RSS ${server.peakOfBothMiB.toFixed(0)} MiB: sampled sum over ${server.processes} process(es) ${server.peakMiB.toFixed(0)} MiB (${server.samples} samples every 250 ms), largest VmHWM ${server.maxProcessHwmMiB.toFixed(0)} MiB`);
+  out.push(`CPU: the server ${server.cpuSeconds.toFixed(0)} s (${server.cpuCores.toFixed(2)} cores on average), the benchmark's users and proxy ${bench.cpuSeconds.toFixed(0)} s (${bench.cpuCores.toFixed(2)} cores)`);
   out.push("", table(["target", "wanted", "measured", ""], report.targets.map((t) => [t.target, t.want, t.got, t.met ? "met" : "MISSED"])));
   return out.join("\n");
 }

@@ -180,59 +180,77 @@ function statusKb(status: string, field: "VmRSS" | "VmHWM"): number {
   return match ? Number(match[1]) : 0;
 }
 
-/** The pids of process group `pgid`, from /proc/<pid>/stat (field 5, after the parenthesised name). */
-function groupPids(pgid: number): number[] {
-  const pids: number[] = [];
+/** The processes of group `pgid` and their CPU ticks, from /proc/<pid>/stat (fields after the parenthesised name). */
+function groupProcesses(pgid: number): { pid: number; cpuTicks: number }[] {
+  const out: { pid: number; cpuTicks: number }[] = [];
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      // state ppid pgrp session tty_nr tpgid flags minflt cminflt majflt cmajflt utime stime ...
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      if (Number(fields[2]) === pgid) pids.push(Number(entry));
+      if (Number(fields[2]) === pgid) out.push({ pid: Number(entry), cpuTicks: Number(fields[11]) + Number(fields[12]) });
     } catch {
       // the process ended between readdir and read
     }
   }
-  return pids;
+  return out;
 }
 
-export interface RssSampler {
+/** Clock ticks a second for /proc's utime and stime (USER_HZ, 100 on Linux). */
+const TICKS_PER_S = 100;
+
+export interface GroupSample {
   /** Peak of the group's summed VmRSS over the samples, and the largest single process's VmHWM, in MiB. */
-  stop: () => { peakMiB: number; peakAt: number; samples: number; maxProcessHwmMiB: number; processes: number };
+  peakMiB: number;
+  samples: number;
+  maxProcessHwmMiB: number;
+  processes: number;
+  /** CPU seconds the group used while sampled, and the average number of cores that is. */
+  cpuSeconds: number;
+  cpuCores: number;
 }
 
-/** Samples the summed VmRSS of the server's process group every `everyMs`. */
-export function sampleRss(pgid: number, everyMs = 250): RssSampler {
+export interface GroupSampler {
+  stop: () => GroupSample;
+}
+
+/** Samples the summed VmRSS and the CPU time of the server's process group every `everyMs`. */
+export function sampleProcessGroup(pgid: number, everyMs = 250): GroupSampler {
   let peakKb = 0;
-  let peakAt = 0;
   let samples = 0;
   let hwmKb = 0;
-  const seen = new Set<number>();
+  const firstTicks = new Map<number, number>();
+  const lastTicks = new Map<number, number>();
+  const startedAt = performance.now();
   const sample = () => {
     let sum = 0;
-    for (const pid of groupPids(pgid)) {
+    for (const { pid, cpuTicks } of groupProcesses(pgid)) {
       try {
         const status = readFileSync(`/proc/${pid}/status`, "utf8");
         sum += statusKb(status, "VmRSS");
         hwmKb = Math.max(hwmKb, statusKb(status, "VmHWM"));
-        seen.add(pid);
+        if (!firstTicks.has(pid)) firstTicks.set(pid, samples === 0 ? cpuTicks : 0);
+        lastTicks.set(pid, cpuTicks);
       } catch {
         // ended meanwhile
       }
     }
     samples += 1;
-    if (sum > peakKb) {
-      peakKb = sum;
-      peakAt = Date.now();
-    }
+    peakKb = Math.max(peakKb, sum);
   };
   sample();
   const timer = setInterval(sample, everyMs);
+  let result: GroupSample | undefined;
   return {
     stop: () => {
+      if (result) return result;
       sample();
       clearInterval(timer);
-      return { peakMiB: peakKb / 1024, peakAt, samples, maxProcessHwmMiB: hwmKb / 1024, processes: seen.size };
+      const ticks = [...lastTicks].reduce((total, [pid, last]) => total + last - (firstTicks.get(pid) ?? 0), 0);
+      const cpuSeconds = ticks / TICKS_PER_S;
+      result = { peakMiB: peakKb / 1024, samples, maxProcessHwmMiB: hwmKb / 1024, processes: lastTicks.size, cpuSeconds, cpuCores: cpuSeconds / ((performance.now() - startedAt) / 1000) };
+      return result;
     },
   };
 }

@@ -21,7 +21,8 @@ function facts(requests: RequestRecord[], exports: Record<string, number>, peakM
     counts: { logins: 1, requests: 10, exports, exportStatuses },
     restaurants: [harbor],
     history: [{ restaurant: "Harbor", ready: 10, pending: 180, failed: 0, total: 190 }],
-    rss: { peakMiB, samples: 40, maxProcessHwmMiB: hwmMiB, processes: 1 },
+    server: { peakMiB, samples: 40, maxProcessHwmMiB: hwmMiB, processes: 1, cpuSeconds: 10, cpuCores: 0.8 },
+    bench: { cpuSeconds: 2, cpuCores: 0.2 },
     load: { start: [1, 1, 1], mean1: 1, max1: 1, end: [1, 1, 1] },
     signInMs: 100,
   };
