@@ -14,7 +14,7 @@ import { loadavg } from "node:os";
 import path from "node:path";
 import { buildReport, formatReport } from "./report";
 import { buildApp, freePort, sampleProcessGroup, startApp, type RunningServer } from "./server";
-import { DEMO_ACCOUNTS, runUser, signIn, type Recorder, type Restaurant } from "./users";
+import { connectionRetries, DEMO_ACCOUNTS, runUser, signIn, type Recorder, type Restaurant } from "./users";
 
 const RESULTS = path.resolve(__dirname, "..", ".results");
 
@@ -116,6 +116,7 @@ async function run(options: Options, onServer: (server: RunningServer) => void):
       bench: benchCpu(benchCpuStart, benchStart),
       load: { start: loadStart, mean1: loads.length ? loads.reduce((a, b) => a + b, 0) / loads.length : loadStart[0]!, max1: Math.max(loadStart[0]!, ...loads), end: loadavg() },
       signInMs,
+      connectionRetries: connectionRetries(),
     });
     console.log(`\n${formatReport(report)}`);
     const file = path.join(RESULTS, "load-latest.json");

@@ -79,6 +79,7 @@ export interface RunFacts {
   bench: { cpuSeconds: number; cpuCores: number };
   load: { start: number[]; mean1: number; max1: number; end: number[] };
   signInMs: number;
+  connectionRetries: number;
 }
 
 export function buildReport(facts: RunFacts) {
@@ -123,6 +124,7 @@ export function buildReport(facts: RunFacts) {
     routes,
     readiness,
     errors: Object.fromEntries(errors),
+    connectionRetries: facts.connectionRetries,
     upstream: up,
     history: facts.history,
     server: { ...facts.server, peakOfBothMiB: peakRss },
@@ -163,6 +165,7 @@ export function formatReport(report: LoadReport): string {
   out.push("", `Kitchen range requests, first try: 200 ${report.firstTry200Kitchen.count} (p95 ${fmt(report.firstTry200Kitchen.p95)}), warm ${report.warmKitchen.count} (p50 ${fmt(report.warmKitchen.p50)}, p95 ${fmt(report.warmKitchen.p95)}, p99 ${fmt(report.warmKitchen.p99)})`);
   out.push(`Other routes: ${report.otherRoutes.count} (p50 ${fmt(report.otherRoutes.p50)}, p95 ${fmt(report.otherRoutes.p95)}, p99 ${fmt(report.otherRoutes.p99)})`);
   if (report.over10s.count) out.push(`Over 10 s by route: ${Object.entries(report.over10s.byRoute).map(([r, n]) => `${r}: ${n}`).join(", ")}`);
+  if (report.connectionRetries) out.push(`Sent again once after a kept-alive connection closed under them (as browsers do): ${report.connectionRetries}`);
   if (Object.keys(report.errors).length) out.push(`Failed requests: ${Object.entries(report.errors).map(([r, n]) => `${r} x${n}`).join("; ")}`);
   const up = report.upstream;
   out.push("", `Upstream (counting proxy): ${up.requests} requests, ${up.logins} logins; exports per restaurant: ${Object.entries(up.perRestaurant).map(([r, n]) => `${r} ${n}`).join(", ")}`);

@@ -52,6 +52,22 @@ export interface Recorder {
   errors: Map<string, number>;
 }
 
+/** "fetch failed" says nothing: the underlying cause's code (ECONNRESET, UND_ERR_SOCKET, ...) does. */
+export function describeError(error: unknown): string {
+  const e = error as Error & { cause?: { code?: string; message?: string } };
+  if (e.name === "TimeoutError" || e.name === "AbortError") return "timeout";
+  return e.cause ? `${e.message}: ${e.cause.code ?? e.cause.message}` : e.message;
+}
+
+/** Socket errors before any answer: the server closed a kept-alive connection as the client reused it. */
+const CLOSED_CONNECTION = new Set(["ECONNRESET", "EPIPE", "UND_ERR_SOCKET"]);
+let closedConnectionRetries = 0;
+
+/** Requests sent again once because their kept-alive connection closed under them (browsers do the same). */
+export function connectionRetries(): number {
+  return closedConnectionRetries;
+}
+
 /** A minimal cookie jar: name=value pairs from Set-Cookie, sent back on every request. */
 class Session {
   private readonly cookies = new Map<string, string>();
@@ -61,7 +77,15 @@ class Session {
   async request(pathAndQuery: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
     if (this.cookies.size) headers.set("cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
-    const response = await fetch(`${this.origin}${pathAndQuery}`, { ...init, headers, redirect: "manual", signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+    const send = () => fetch(`${this.origin}${pathAndQuery}`, { ...init, headers, redirect: "manual", signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+    let response: Response;
+    try {
+      response = await send();
+    } catch (error) {
+      if (!CLOSED_CONNECTION.has((error as { cause?: { code?: string } }).cause?.code ?? "")) throw error;
+      closedConnectionRetries += 1;
+      response = await send();
+    }
     for (const line of response.headers.getSetCookie()) {
       const pair = line.split(";", 1)[0]!;
       const eq = pair.indexOf("=");
@@ -80,6 +104,15 @@ class Session {
 
 /** Signs in as the page's form does (CSRF token, then the credentials callback); throws a clear error when it fails. */
 export async function signIn(origin: string, email: string): Promise<Session> {
+  try {
+    return await signInSteps(origin, email);
+  } catch (error) {
+    const message = describeError(error);
+    throw new Error(message.startsWith("sign-in of") ? message : `sign-in of ${email} failed: ${message}`);
+  }
+}
+
+async function signInSteps(origin: string, email: string): Promise<Session> {
   const session = new Session(origin);
   const csrf = await session.request("/api/auth/csrf");
   if (!csrf.ok) throw new Error(`sign-in of ${email}: GET /api/auth/csrf answered ${csrf.status}`);
@@ -206,11 +239,10 @@ export interface UserContext {
 }
 
 function noteError(recorder: Recorder, route: string, error: unknown): Status {
-  const e = error as Error & { cause?: { code?: string } };
-  const timeout = e.name === "TimeoutError" || e.name === "AbortError";
-  const key = `${route}: ${timeout ? "timeout" : (e.cause?.code ?? e.message)}`;
+  const described = describeError(error);
+  const key = `${route}: ${described}`;
   recorder.errors.set(key, (recorder.errors.get(key) ?? 0) + 1);
-  return timeout ? "timeout" : "error";
+  return described === "timeout" ? "timeout" : "error";
 }
 
 /** One HTTP request, its body read to the end, recorded. */

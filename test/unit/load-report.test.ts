@@ -25,6 +25,7 @@ function facts(requests: RequestRecord[], exports: Record<string, number>, peakM
     bench: { cpuSeconds: 2, cpuCores: 0.2 },
     load: { start: [1, 1, 1], mean1: 1, max1: 1, end: [1, 1, 1] },
     signInMs: 100,
+    connectionRetries: 0,
   };
 }
 
