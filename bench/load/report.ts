@@ -4,7 +4,7 @@
  * issue's targets met or missed.
  */
 import { datePhase, type DatePhase } from "@/lib/business-date/closeout";
-import type { PlatformProxyCounts } from "../../test/support/platform-proxy.mjs";
+import type { ProxyCounts } from "./server";
 import type { Recorder, Restaurant } from "./users";
 
 /** Nearest rank, as the app's own statistics: the smallest value with at least p % of values at or below it. */
@@ -37,7 +37,7 @@ function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
  * kitchen's own rule, with its default grace): a closed date should be fetched exactly once; the
  * open one may be fetched again every KITCHEN_OPEN_REFRESH_S (180 s) by design.
  */
-function upstream(counts: PlatformProxyCounts, restaurants: Restaurant[], startedAt: number, graceMinutes: number) {
+function upstream(counts: ProxyCounts, restaurants: Restaurant[], startedAt: number, graceMinutes: number) {
   const byGuid = new Map(restaurants.map((r) => [r.guid, r]));
   const phases: Record<DatePhase | "unknown", { dates: number; calls: number; repeated: number; maxCalls: number }> = {
     closed: { dates: 0, calls: 0, repeated: 0, maxCalls: 0 },
@@ -72,7 +72,7 @@ export interface RunFacts {
   startedAt: number;
   wallSeconds: number;
   recorder: Recorder;
-  counts: PlatformProxyCounts;
+  counts: ProxyCounts;
   restaurants: Restaurant[];
   history: { restaurant: string; ready: number; pending: number; failed: number; total: number }[];
   server: { peakMiB: number; samples: number; maxProcessHwmMiB: number; processes: number; cpuSeconds: number; cpuCores: number };

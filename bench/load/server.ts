@@ -8,11 +8,37 @@ import { createWriteStream, mkdtempSync, readFileSync, readdirSync, rmSync, writ
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { PlatformProxy } from "../../test/support/platform-proxy.mjs";
+import { pathToFileURL } from "node:url";
 
 const ROOT = path.resolve(__dirname, "..", "..");
 const NEXT_BIN = path.join(ROOT, "node_modules", "next", "dist", "bin", "next");
 const HEALTH_TIMEOUT_MS = 120_000;
+
+/** What the counting proxy (test/support/platform-proxy.mjs) says it saw. */
+export interface ProxyCounts {
+  logins: number;
+  requests: number;
+  /** itemFulfillments calls, per "<restaurantGuid>|<businessDate>". */
+  exports: Record<string, number>;
+  /** The statuses those calls were answered with, in order (0: no answer). */
+  exportStatuses: Record<string, number[]>;
+}
+
+interface PlatformProxy {
+  url: string;
+  counts: () => ProxyCounts;
+  close: () => Promise<void>;
+}
+
+/**
+ * The counting proxy, loaded at run time: it is plain JavaScript (an ES module that Playwright's
+ * webServer also runs with node), and this file runs as CommonJS under tsx.
+ */
+async function startCountingProxy(target: string): Promise<PlatformProxy> {
+  const file = pathToFileURL(path.join(ROOT, "test", "support", "platform-proxy.mjs")).href;
+  const proxyModule = (await import(file)) as { startPlatformProxy: (opts: { target: string }) => Promise<PlatformProxy> };
+  return proxyModule.startPlatformProxy({ target });
+}
 
 /** Keeps the last lines of a stream for error messages; the whole of it goes to a log file. */
 function tailOf(text: string, lines = 40): string {
@@ -86,9 +112,7 @@ export interface RunningServer {
  */
 export async function startApp(opts: { distDir: string; port: number; logFile: string }): Promise<RunningServer> {
   const origin = `http://localhost:${opts.port}`;
-  // A dynamic import: the proxy is an ES module (with top-level await for its command line), this file runs as CommonJS under tsx.
-  const { startPlatformProxy } = await import("../../test/support/platform-proxy.mjs");
-  const proxy: PlatformProxy = await startPlatformProxy({ target: `${origin}/sandbox` });
+  const proxy = await startCountingProxy(`${origin}/sandbox`);
   const dataDir = mkdtempSync(path.join(tmpdir(), "kp-bench-load-"));
   const partner = partnerCredentials();
   const env: NodeJS.ProcessEnv = {

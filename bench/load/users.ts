@@ -6,7 +6,7 @@
 import { currentBusinessDate } from "@/lib/business-date/closeout";
 import { enumerateBusinessDates } from "@/lib/business-date/business-date";
 import { presetRange, previousPeriod, type DateRange } from "@/lib/kitchen/ui/date-range";
-import type { PlatformProxyCounts } from "../../test/support/platform-proxy.mjs";
+import type { ProxyCounts } from "./server";
 
 /** Any single HTTP request is abandoned after this long (recorded as a timeout). */
 const REQUEST_TIMEOUT_MS = 120_000;
@@ -220,7 +220,7 @@ function nextView(restaurant: Restaurant): View {
  * been answered before the request started and nothing of it was fetched while it ran; the
  * body's transfer and ingest after the answer are the one window this cannot see.
  */
-function upstreamOf(counts: () => PlatformProxyCounts, guid: string, range: DateRange): { calls: number; allAnswered: boolean } {
+function upstreamOf(counts: () => ProxyCounts, guid: string, range: DateRange): { calls: number; allAnswered: boolean } {
   const { exports, exportStatuses } = counts();
   let calls = 0;
   let allAnswered = true;
@@ -235,7 +235,7 @@ function upstreamOf(counts: () => PlatformProxyCounts, guid: string, range: Date
 export interface UserContext {
   recorder: Recorder;
   deadline: number;
-  counts: () => PlatformProxyCounts;
+  counts: () => ProxyCounts;
 }
 
 function noteError(recorder: Recorder, route: string, error: unknown): Status {

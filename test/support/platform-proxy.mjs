@@ -3,10 +3,8 @@
 // forwarded as is; with `productionLogin` the login's answer is rewritten into the shape
 // production sends (no "@class", the scopes as a space-separated string, no idToken or
 // refreshToken, expiresIn kept). GET /__count answers
-//   { logins, requests, exports: { "<restaurantGuid>|<businessDate>": n, ... }, exportStatuses: { "<key>": [200, ...] } }
-// where `exports` counts itemFulfillments calls that reached the Platform (any status), and
-// `exportStatuses` lists their answers' statuses in order (0: no answer), to tell a 429 retried
-// from a day downloaded twice.
+//   { logins, requests, exports: { "<restaurantGuid>|<businessDate>": n, ... } }
+// where `exports` counts itemFulfillments calls that reached the Platform (any status).
 //
 //   node test/support/platform-proxy.mjs --port 3102 --target http://localhost:3100/sandbox [--production-login]
 //   import { startPlatformProxy } from "./platform-proxy.mjs"   (tests and benchmarks)
@@ -46,35 +44,39 @@ function restaurantOf(headers) {
 
 /**
  * Starts the proxy; resolves when it listens. `port` 0 picks a free one (read `url`).
+ * `counts()` (and /__count) also carry `exportStatuses: { "<restaurantGuid>|<businessDate>":
+ * [200, ...] }`, the statuses each export call was answered with in order (0: no answer), to
+ * tell a 429 retried from a day downloaded twice.
  * @param {{ port?: number, target: string, productionLogin?: boolean }} opts
  */
 export function startPlatformProxy({ port = 0, target, productionLogin = false }) {
+  const exportStatuses = {};
   const to = new URL(target);
-  const counts = { logins: 0, requests: 0, exports: {}, exportStatuses: {} };
+  const counts = { logins: 0, requests: 0, exports: {} };
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://proxy.local");
     if (url.pathname === "/__count") {
       res.writeHead(200, { "content-type": "application/json", "cache-control": "no-store" });
-      res.end(JSON.stringify(counts));
+      res.end(JSON.stringify({ ...counts, exportStatuses }));
       return;
     }
     counts.requests += 1;
     const isLogin = req.method === "POST" && url.pathname === LOGIN_PATH;
     if (isLogin) counts.logins += 1;
-    let exportKey;
     if (url.pathname.endsWith(EXPORT_PATH)) {
-      exportKey = `${restaurantOf(req.headers)}|${url.searchParams.get("businessDate") ?? "?"}`;
-      counts.exports[exportKey] = (counts.exports[exportKey] ?? 0) + 1;
+      const key = `${restaurantOf(req.headers)}|${url.searchParams.get("businessDate") ?? "?"}`;
+      counts.exports[key] = (counts.exports[key] ?? 0) + 1;
     }
-    let noted = false;
-    const noteStatus = (status) => {
-      if (exportKey && !noted) (counts.exportStatuses[exportKey] ??= []).push(status);
-      noted = true;
-    };
     const rewrite = isLogin && productionLogin;
     const headers = { ...req.headers, host: to.host };
     // A rewritten login body must arrive whole and uncompressed.
     if (rewrite) delete headers["accept-encoding"];
+    const statusKey = url.pathname.endsWith(EXPORT_PATH) ? `${restaurantOf(req.headers)}|${url.searchParams.get("businessDate") ?? "?"}` : undefined;
+    let noted = false;
+    const noteStatus = (status) => {
+      if (statusKey && !noted) (exportStatuses[statusKey] ??= []).push(status);
+      noted = true;
+    };
     const upstream = httpRequest(
       { protocol: to.protocol, hostname: to.hostname, port: to.port, method: req.method, path: `${to.pathname.replace(/\/+$/, "")}${url.pathname}${url.search}`, headers },
       (up) => {
@@ -110,7 +112,7 @@ export function startPlatformProxy({ port = 0, target, productionLogin = false }
       const address = server.address();
       resolve({
         url: `http://127.0.0.1:${address.port}`,
-        counts: () => structuredClone(counts),
+        counts: () => structuredClone({ ...counts, exportStatuses }),
         close: () => new Promise((done) => { server.closeAllConnections(); server.close(() => done()); }),
       });
     });
