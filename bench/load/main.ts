@@ -13,7 +13,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
 import { buildReport, formatReport } from "./report";
-import { buildApp, freePort, sampleProcessGroup, startApp, type RunningServer } from "./server";
+import { buildApp, freePort, killBuildNow, sampleProcessGroup, startApp, type RunningServer } from "./server";
 import { connectionRetries, DEMO_ACCOUNTS, runUser, signIn, type Recorder, type Restaurant } from "./users";
 
 const RESULTS = path.resolve(__dirname, "..", ".results");
@@ -135,11 +135,15 @@ async function main(): Promise<void> {
   // Ctrl-C or a kill still takes the server's process group down; so does any other way out.
   for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]] as const) {
     process.once(signal, () => {
-      console.error(`\n${signal}: stopping the server ...`);
+      console.error(`\n${signal}: stopping ...`);
+      killBuildNow();
       void (server?.stop() ?? Promise.resolve()).finally(() => process.exit(code));
     });
   }
-  process.once("exit", () => server?.killNow());
+  process.once("exit", () => {
+    killBuildNow();
+    server?.killNow();
+  });
   await run(options, (s) => (server = s));
 }
 

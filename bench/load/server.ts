@@ -45,6 +45,19 @@ function tailOf(text: string, lines = 40): string {
   return text.split("\n").slice(-lines).join("\n");
 }
 
+/** The build in progress, in its own process group, so a signal to the benchmark can end it. */
+let activeBuild: ChildProcess | undefined;
+
+/** Kills the build in progress, if any (synchronous: usable on process exit). */
+export function killBuildNow(): void {
+  if (activeBuild?.pid === undefined || activeBuild.exitCode !== null || activeBuild.signalCode !== null) return;
+  try {
+    process.kill(-activeBuild.pid, "SIGKILL");
+  } catch {
+    // already gone
+  }
+}
+
 /**
  * `next build` into `distDir`. Next rewrites tsconfig.json to include the dist dir's types; the
  * file is put back as it was, so a benchmark run leaves the work tree clean.
@@ -56,7 +69,8 @@ export async function buildApp(distDir: string, logFile: string): Promise<void> 
   let output = "";
   try {
     const code = await new Promise<number | null>((resolve, reject) => {
-      const child = spawn(process.execPath, [NEXT_BIN, "build"], { cwd: ROOT, env: { ...process.env, NEXT_DIST_DIR: distDir }, stdio: ["ignore", "pipe", "pipe"] });
+      const child = spawn(process.execPath, [NEXT_BIN, "build"], { cwd: ROOT, env: { ...process.env, NEXT_DIST_DIR: distDir }, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+      activeBuild = child;
       const keep = (chunk: Buffer) => {
         log.write(chunk);
         output = (output + chunk.toString("utf8")).slice(-20_000);
@@ -68,6 +82,7 @@ export async function buildApp(distDir: string, logFile: string): Promise<void> 
     });
     if (code !== 0) throw new Error(`next build failed (exit ${code}); full log in ${logFile}:\n${tailOf(output)}`);
   } finally {
+    activeBuild = undefined;
     log.end();
     if (readFileSync(tsconfig, "utf8") !== before) writeFileSync(tsconfig, before);
   }
