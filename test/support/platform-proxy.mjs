@@ -44,16 +44,20 @@ function restaurantOf(headers) {
 
 /**
  * Starts the proxy; resolves when it listens. `port` 0 picks a free one (read `url`).
+ * `counts()` (and /__count) also carry `exportStatuses: { "<restaurantGuid>|<businessDate>":
+ * [200, ...] }`, the statuses each export call was answered with in order (0: no answer), to
+ * tell a 429 retried from a day downloaded twice.
  * @param {{ port?: number, target: string, productionLogin?: boolean }} opts
  */
 export function startPlatformProxy({ port = 0, target, productionLogin = false }) {
+  const exportStatuses = {};
   const to = new URL(target);
   const counts = { logins: 0, requests: 0, exports: {} };
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://proxy.local");
     if (url.pathname === "/__count") {
       res.writeHead(200, { "content-type": "application/json", "cache-control": "no-store" });
-      res.end(JSON.stringify(counts));
+      res.end(JSON.stringify({ ...counts, exportStatuses }));
       return;
     }
     counts.requests += 1;
@@ -67,9 +71,16 @@ export function startPlatformProxy({ port = 0, target, productionLogin = false }
     const headers = { ...req.headers, host: to.host };
     // A rewritten login body must arrive whole and uncompressed.
     if (rewrite) delete headers["accept-encoding"];
+    const statusKey = url.pathname.endsWith(EXPORT_PATH) ? `${restaurantOf(req.headers)}|${url.searchParams.get("businessDate") ?? "?"}` : undefined;
+    let noted = false;
+    const noteStatus = (status) => {
+      if (statusKey && !noted) (exportStatuses[statusKey] ??= []).push(status);
+      noted = true;
+    };
     const upstream = httpRequest(
       { protocol: to.protocol, hostname: to.hostname, port: to.port, method: req.method, path: `${to.pathname.replace(/\/+$/, "")}${url.pathname}${url.search}`, headers },
       (up) => {
+        noteStatus(up.statusCode ?? 0);
         if (!rewrite || (up.statusCode ?? 0) !== 200) {
           res.writeHead(up.statusCode ?? 502, up.headers);
           up.pipe(res);
@@ -87,6 +98,7 @@ export function startPlatformProxy({ port = 0, target, productionLogin = false }
       },
     );
     upstream.on("error", (error) => {
+      noteStatus(0);
       if (res.headersSent) return void res.destroy();
       res.writeHead(502, { "content-type": "application/json" });
       res.end(JSON.stringify({ status: 502, message: `proxy: ${error.code ?? error.message}` }));
@@ -100,7 +112,7 @@ export function startPlatformProxy({ port = 0, target, productionLogin = false }
       const address = server.address();
       resolve({
         url: `http://127.0.0.1:${address.port}`,
-        counts: () => structuredClone(counts),
+        counts: () => structuredClone({ ...counts, exportStatuses }),
         close: () => new Promise((done) => { server.closeAllConnections(); server.close(() => done()); }),
       });
     });
