@@ -279,7 +279,9 @@ async function main() {
     // ---------------------------------------------------------------- (b) a warm 90-day summary
     await service.prepare(harbor, NINETY);
     const query = { ...NINETY, metric: "fire_to_fulfill" as KitchenMetric };
-    const summary: KitchenSummary = await service.summary(harbor, query); // warms the day cache
+    const answer = await service.summary(harbor, query); // warms the day cache
+    if (!answer.ready) throw new Error("the 90 days are not ready after prepare()");
+    const summary: KitchenSummary = answer.value;
     const ninetyDates = enumerateBusinessDates(NINETY.from, NINETY.to);
     if (summary.coverage.complete.length !== ninetyDates.length) throw new Error(`90-day range incomplete: ${JSON.stringify(summary.coverage)}`);
 

@@ -40,12 +40,12 @@ export function KitchenFigures({
   onChange: (patch: Partial<KitchenView>) => void;
 }) {
   const { guid } = restaurant;
-  const { live, query, summary, previous, targets, histogram, histogramMatchesMain, targetSeconds } = figures;
+  const { live, query, summary, previousData, targets, histogram, histogramData, histogramMatchesMain, targetSeconds } = figures;
   const stale = summary.isPlaceholderData;
   return (
     <div className={`${styles.content} ${stale ? styles.stale : ""}`} aria-busy={stale}>
       <MetricNote metric={view.metric} levels={allLevels} />
-      <HeadlineFigures summary={data} previous={previous.data} levels={levels} compare={view.compare} />
+      <HeadlineFigures summary={data} previous={previousData} levels={levels} compare={view.compare} />
       <StationCard
         title="Prep stations"
         description={`p50 and p90 of ${METRIC_LABELS[view.metric].toLowerCase()} per station, in minutes, slowest first. Hover or focus a station for p75 and p95.`}
@@ -59,8 +59,8 @@ export function KitchenFigures({
       />
       <div className={styles.grid2}>
         <HistogramCard
-          histogram={histogramMatchesMain ? data.histogram : histogram.data?.histogram}
-          loading={histogramMatchesMain ? stale : histogram.isFetching}
+          histogram={histogramMatchesMain ? data.histogram : histogramData?.histogram}
+          loading={histogramMatchesMain ? stale : histogram.isFetching || !histogramData}
           stations={data.options.stations}
           station={view.histStation}
           level={view.histLevel}

@@ -1,7 +1,7 @@
 "use client";
 
-import { Notice, ProgressState } from "@/components/ui/states";
-import type { DateCoverage, IngestCounts, KitchenCoverage } from "@/lib/kitchen/contract/responses";
+import { Notice } from "@/components/ui/states";
+import type { DateCoverage, IngestCounts } from "@/lib/kitchen/contract/responses";
 import { coverageNotes, listDates } from "@/lib/kitchen/ui/coverage-notes";
 import { ingestNotes } from "@/lib/kitchen/ui/ingest-notes";
 
@@ -46,11 +46,4 @@ export function IngestNotice({ ingest }: { ingest: IngestCounts | undefined }) {
       <p data-testid="ingest-notes">{notes.join("; ")}.</p>
     </Notice>
   );
-}
-
-/** A cold range is being fetched from the Platform date by date. */
-export function FetchProgress({ coverage }: { coverage: KitchenCoverage | undefined }) {
-  if (!coverage) return <ProgressState label="Fetching kitchen data from the Platform…" value={0} max={1} />;
-  const done = coverage.total - coverage.pending;
-  return <ProgressState label={`Fetching kitchen data from the Platform: ${done} of ${coverage.total} business dates ready`} value={done} max={coverage.total} />;
 }

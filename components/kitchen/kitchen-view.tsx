@@ -11,8 +11,9 @@ import { fulfillmentsCsvUrl, summaryCsvUrl } from "@/lib/queries/kitchen";
 import { FilterBar } from "./filter-bar";
 import { KitchenFigures } from "./kitchen-figures";
 import { HeadlineSkeleton } from "./headline-figures";
-import { CoverageWarnings, FetchProgress, IngestNotice } from "./kitchen-notices";
+import { CoverageWarnings, IngestNotice } from "./kitchen-notices";
 import { RangeControl } from "./range-control";
+import { RangeProgress } from "./range-progress";
 import { useKitchenFigures } from "./use-kitchen-figures";
 import { useKitchenView } from "./use-kitchen-view";
 import { Skeleton } from "@/components/ui/states";
@@ -46,12 +47,13 @@ export function KitchenView({ restaurant, today }: { restaurant: KitchenRestaura
   const { guid } = restaurant;
   const { view, problems, setView } = useKitchenView(today);
   const figures = useKitchenFigures(guid, restaurant.kitchenEntitled, view, today);
-  const { live, query, summary, coverage, notEntitled, waiting } = figures;
-  const data = summary.data;
+  const { live, query, summary, data, periods, notEntitled } = figures;
   const levels = data ? levelsPresent(data) : [];
   const allLevels = data?.options.levels.length ? data.options.levels : levels;
   const file = (part: string) => csvFileName(restaurant.name, part, view.from, view.to);
   const stale = summary.isPlaceholderData;
+  // A CSV of part of a range would pass for the whole: the server answers 202 until it is ready.
+  const csvUnavailable = data && !stale ? undefined : "available when the range is ready";
 
   return (
     <div className={styles.page}>
@@ -62,8 +64,9 @@ export function KitchenView({ restaurant, today }: { restaurant: KitchenRestaura
         actions={
           notEntitled ? null : (
             <div className={styles.downloads}>
-              <CsvDownloadLink href={summaryCsvUrl(guid, query)} label="Summary CSV" />
-              <CsvDownloadLink href={fulfillmentsCsvUrl(guid, view)} label="Fulfillments CSV" />
+              <CsvDownloadLink href={summaryCsvUrl(guid, query)} label="Summary CSV" unavailable={csvUnavailable} />
+              <CsvDownloadLink href={fulfillmentsCsvUrl(guid, view)} label="Fulfillments CSV" unavailable={csvUnavailable} />
+              {csvUnavailable ? <span className={styles.downloadsNote}>CSV downloads are {csvUnavailable}</span> : null}
             </div>
           )
         }
@@ -83,14 +86,14 @@ export function KitchenView({ restaurant, today }: { restaurant: KitchenRestaura
               <p>{p}</p>
             </Notice>
           ))}
-          {waiting && (coverage.data?.pending ?? 1) > 0 ? (
-            <FetchProgress coverage={coverage.data} />
-          ) : waiting && !data ? (
+          {periods.length > 0 ? (
+            <RangeProgress periods={periods} />
+          ) : summary.isFetching && !data ? (
             <LoadingState label="Working out the figures…" />
           ) : null}
           {data && !stale ? <CoverageWarnings coverage={data.coverage} /> : null}
           {data && !stale ? <IngestNotice ingest={data.ingest} /> : null}
-          {live && summary.dataUpdatedAt > 0 ? (
+          {live && data && summary.dataUpdatedAt > 0 ? (
             <p className={styles.updated} role="status" data-testid="last-updated">
               Updated {formatClockTime(new Date(summary.dataUpdatedAt))} · refreshes every minute while today is in the range
             </p>

@@ -12,6 +12,7 @@ import { formatBusinessDateShort } from "@/lib/business-date/format";
 import { formatDuration } from "@/lib/kitchen/ui/format";
 import { behaviorLabel } from "@/lib/kitchen/ui/summary-shapes";
 import { kitchenTicketsQuery } from "@/lib/queries/kitchen";
+import { readyValue } from "@/lib/kitchen/ui/range-progress";
 import { TableCard } from "./table-card";
 import styles from "./slowest-tickets.module.css";
 
@@ -99,8 +100,9 @@ export function SlowestTickets({
   fileName: string;
 }) {
   const tickets = useQuery(kitchenTicketsQuery(guid, query, { live }));
+  const data = readyValue(tickets.data);
   const [open, setOpen] = useState<Set<string>>(new Set());
-  const list = tickets.data?.tickets ?? [];
+  const list = data?.tickets ?? [];
   const csvRows: ItemCsvRow[] = list.flatMap((t) => t.items.map((item) => ({ ...item, ticketGuid: t.ticketGuid, businessDate: t.businessDate })));
   const levels = [...new Set(list.flatMap((t) => t.levels.map((l) => l.level)))].sort();
 
@@ -122,7 +124,7 @@ export function SlowestTickets({
     >
       {tickets.isError && !tickets.data ? (
         <ErrorState title="The slowest tickets could not be loaded" error={tickets.error} onRetry={() => void tickets.refetch()} />
-      ) : !tickets.data ? (
+      ) : !data ? (
         <Skeleton height={320} style={{ display: "block" }} />
       ) : list.length === 0 ? (
         <p>No tickets in this range.</p>

@@ -4,14 +4,15 @@ import { useQuery } from "@tanstack/react-query";
 import type { KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
 import { coverageNotes } from "@/lib/kitchen/ui/coverage-notes";
 import { includesToday } from "@/lib/kitchen/ui/date-range";
-import { kitchenCoverageQuery, kitchenSummaryQuery, kitchenTargetsQuery } from "@/lib/queries/kitchen";
+import { pendingOf, periodProgress, readyValue, type PeriodProgress } from "@/lib/kitchen/ui/range-progress";
+import { kitchenSummaryQuery, kitchenTargetsQuery } from "@/lib/queries/kitchen";
 import { apiQuery, comparisonRange, type KitchenView } from "@/lib/url-state/kitchen-view";
 
 /**
- * Everything the Kitchen page fetches for a view: the summary, the fetch progress of a cold
- * range, the previous period to compare with, the targets and the histogram's own pick. The
- * queries wait for one another so a restaurant without kitchen data is asked once, and nothing is
- * compared with another filter's numbers.
+ * Everything the Kitchen page fetches for a view: the summary, the previous period to compare
+ * with, the targets and the histogram's own pick. The main range and the previous period are asked
+ * together: a cold range answers 202 with its progress (polled until ready, query-client.ts), and
+ * both periods' progress shows side by side while either is still being fetched.
  */
 export function useKitchenFigures(guid: string, kitchenEntitled: boolean | undefined, view: KitchenView, today: string) {
   const live = includesToday(view, today);
@@ -19,17 +20,17 @@ export function useKitchenFigures(guid: string, kitchenEntitled: boolean | undef
   const query = apiQuery(view, view);
 
   const summary = useQuery({ ...kitchenSummaryQuery(guid, query, { live }), enabled: !knownNotEntitled });
-  const data = summary.data;
+  const data = readyValue(summary.data);
   const notEntitled = knownNotEntitled || (data ? coverageNotes(data.coverage).notEntitled : false);
-  const waiting = summary.isFetching && (!data || summary.isPlaceholderData);
 
-  const coverage = useQuery({ ...kitchenCoverageQuery(guid, view, { poll: waiting }), enabled: waiting && !knownNotEntitled });
+  const previousRange = comparisonRange(view);
   const previous = useQuery({
-    ...kitchenSummaryQuery(guid, apiQuery(view, comparisonRange(view))),
+    ...kitchenSummaryQuery(guid, apiQuery(view, previousRange)),
     // Never compare with another filter's numbers while the right ones load.
     placeholderData: undefined,
-    enabled: view.compare && !!data && !summary.isPlaceholderData && !notEntitled,
+    enabled: view.compare && !notEntitled,
   });
+  const previousData = readyValue(previous.data);
   const targets = useQuery({ ...kitchenTargetsQuery(guid), enabled: !notEntitled });
 
   const histogramMatchesMain = view.histLevel === view.level && view.histStation === view.station;
@@ -39,10 +40,32 @@ export function useKitchenFigures(guid: string, kitchenEntitled: boolean | undef
     enabled: !histogramMatchesMain && !!data && !notEntitled,
   });
 
+  // Both periods' progress while either is still being fetched (the previous one only when compared).
+  const mainAnswer = summary.isPlaceholderData ? undefined : summary.data;
+  const fetching = pendingOf(mainAnswer) !== undefined || (view.compare && pendingOf(previous.data) !== undefined);
+  const periods: PeriodProgress[] =
+    fetching && !notEntitled
+      ? [periodProgress("This period", view, mainAnswer), ...(view.compare ? [periodProgress("Previous period", previousRange, previous.data)] : [])]
+      : [];
+
   // The restaurant's own targets win over the defaults the summary was computed with.
   const targetSeconds: Partial<Record<KitchenLevel, number>> = {};
   for (const t of data?.withinTarget ?? []) targetSeconds[t.level] = t.targetSeconds;
   for (const t of targets.data?.targets ?? []) targetSeconds[t.level] = t.seconds;
 
-  return { live, query, summary, coverage, previous, targets, histogram, histogramMatchesMain, notEntitled, waiting, targetSeconds };
+  return {
+    live,
+    query,
+    summary,
+    data,
+    previous,
+    previousData,
+    targets,
+    histogram,
+    histogramData: readyValue(histogram.data),
+    histogramMatchesMain,
+    notEntitled,
+    periods,
+    targetSeconds,
+  };
 }

@@ -6,10 +6,11 @@ import Link from "next/link";
 import { useMemo } from "react";
 import { Skeleton } from "@/components/ui/states";
 import { ariaSort, compareSortKeys, sortArrow, sortingFeatures, sortKey, type SortingFeatures } from "@/components/ui/table-sorting";
-import type { KitchenHistory, KitchenSummary } from "@/lib/kitchen/contract/responses";
+import type { KitchenHistory, KitchenSummary, RangeAnswer } from "@/lib/kitchen/contract/responses";
 import { presetRange } from "@/lib/kitchen/ui/date-range";
 import { formatCount, formatDuration, formatShare } from "@/lib/kitchen/ui/format";
 import { coverageNotes } from "@/lib/kitchen/ui/coverage-notes";
+import { pendingOf, readyValue } from "@/lib/kitchen/ui/range-progress";
 import { overviewFigures, type OverviewFigure, type OverviewFigures } from "@/lib/kitchen/ui/overview-figures";
 import { apiQuery } from "@/lib/url-state/kitchen-view";
 import { kitchenHistoryQuery, kitchenSummaryQuery } from "@/lib/queries/kitchen";
@@ -44,7 +45,7 @@ const FIGURES: { key: OverviewFigure; label: string; kind: "count" | "duration" 
 type RowState =
   | { kind: "archived" }
   | { kind: "not-entitled" }
-  | { kind: "loading" }
+  | { kind: "loading"; fetching?: { answered: number; total: number } }
   | { kind: "error"; message: string }
   | { kind: "data"; figures: Record<Period, OverviewFigures | null> };
 
@@ -92,19 +93,24 @@ function SortHeader({ column, label, className }: { column: Column<SortingFeatur
   );
 }
 
-/** What a restaurant's row shows, from its two periods' queries. */
-function rowState(restaurant: OverviewRestaurant, results: (UseQueryResult<KitchenSummary> | undefined)[]): RowState {
+/** What a restaurant's row shows, from its two periods' queries (a period still being fetched answers 202). */
+function rowState(restaurant: OverviewRestaurant, results: (UseQueryResult<RangeAnswer<KitchenSummary>> | undefined)[]): RowState {
   if (restaurant.archived) return { kind: "archived" };
   if (restaurant.kitchenEntitled === false) return { kind: "not-entitled" };
   const failed = results.find((q) => q?.isError);
-  if (results.some((q) => q?.data && coverageNotes(q.data.coverage).notEntitled)) return { kind: "not-entitled" };
+  const summaries = results.map((q) => readyValue(q?.data));
+  if (summaries.some((s) => s && coverageNotes(s.coverage).notEntitled)) return { kind: "not-entitled" };
   if (failed) return { kind: "error", message: failed.error instanceof Error ? failed.error.message : "Could not be loaded" };
-  if (!results.every((q) => q?.data)) return { kind: "loading" };
+  if (!summaries.every((s) => s)) {
+    // The last 7 days hold yesterday: their progress is the row's.
+    const pending = pendingOf(results[1]?.data);
+    return { kind: "loading", fetching: pending ? { answered: pending.total - pending.pending, total: pending.total } : undefined };
+  }
   return {
     kind: "data",
     figures: {
-      yesterday: results[0]?.data ? overviewFigures(results[0].data) : null,
-      "7d": results[1]?.data ? overviewFigures(results[1].data) : null,
+      yesterday: summaries[0] ? overviewFigures(summaries[0]) : null,
+      "7d": summaries[1] ? overviewFigures(summaries[1]) : null,
     },
   };
 }
@@ -218,7 +224,13 @@ export function KitchenOverviewTable({ restaurants }: { restaurants: OverviewRes
                   )
                 ) : state.kind === "loading" ? (
                   <td colSpan={columnCount - 1}>
-                    <Skeleton height={18} />
+                    {state.fetching ? (
+                      <span className={styles.status}>
+                        Fetching kitchen data: {state.fetching.answered} of {state.fetching.total} days ready
+                      </span>
+                    ) : (
+                      <Skeleton height={18} />
+                    )}
                     <span className="visually-hidden">Loading…</span>
                   </td>
                 ) : (

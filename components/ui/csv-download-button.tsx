@@ -37,8 +37,18 @@ export function CsvDownloadButton<Row>({
   );
 }
 
-/** A link to a CSV the server streams (large exports). */
-export function CsvDownloadLink({ href, label }: { href: string; label: string }) {
+/**
+ * A link to a CSV the server streams (large exports). While `unavailable` says why, it is shown
+ * disabled and leads nowhere: following it would download the server's JSON reason instead.
+ */
+export function CsvDownloadLink({ href, label, unavailable }: { href: string; label: string; unavailable?: string }) {
+  if (unavailable) {
+    return (
+      <a className="button" role="link" aria-disabled="true" title={`${label}: ${unavailable}`}>
+        <span aria-hidden="true">⤓</span> {label}
+      </a>
+    );
+  }
   return (
     <a className="button" href={href} download>
       <span aria-hidden="true">⤓</span> {label}

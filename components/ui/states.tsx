@@ -71,17 +71,23 @@ export function Notice({ tone = "warning", title, children }: { tone?: "warning"
   );
 }
 
-/** Determinate progress for long work (a cold date range being fetched). */
-export function ProgressState({ label, value, max }: { label: string; value: number; max: number }) {
+/**
+ * Determinate progress for long work (a cold date range being fetched): a labelled bar with the
+ * progressbar role and its values, so assistive technology reads "12 of 30 days ready".
+ */
+export function ProgressBar({ label, value, max, valueText }: { label: string; value: number; max: number; valueText: string }) {
+  const share = max > 0 ? Math.min(1, Math.max(0, value / max)) : 0;
   return (
-    <div className={`${styles.state} ${styles.info}`} role="status" aria-live="polite">
-      <p className={styles.title}>{label}</p>
-      <progress className={styles.progress} value={value} max={Math.max(max, 1)} aria-label={label}>
-        {value} of {max}
-      </progress>
-      <span className={styles.body}>
-        {value} of {max}
-      </span>
+    <div
+      className={styles.bar}
+      role="progressbar"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={max}
+      aria-valuenow={value}
+      aria-valuetext={valueText}
+    >
+      <span className={styles.barFill} style={{ width: `${(share * 100).toFixed(1)}%` }} />
     </div>
   );
 }

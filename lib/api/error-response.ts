@@ -24,6 +24,14 @@ export function jsonResponse(body: unknown, init: ResponseInit = {}): Response {
   return Response.json(body, { ...init, headers });
 }
 
+/**
+ * 202 Accepted: the work behind the request runs in the background and the caller should ask
+ * again (Retry-After, whole seconds) for the answer; `body` says how far it has got.
+ */
+export function notReadyResponse(body: unknown, retryAfterMs: number): Response {
+  return jsonResponse(body, { status: 202, headers: { "Retry-After": String(Math.max(1, Math.ceil(retryAfterMs / 1000))) } });
+}
+
 export function errorResponse(
   status: number,
   code: string,

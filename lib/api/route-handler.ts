@@ -2,7 +2,7 @@ import "server-only";
 import type { z } from "zod";
 import { getPermittedRestaurant, type PermittedRestaurant } from "@/lib/access/permitted-restaurants";
 import { getAppSession, type AppSession } from "@/lib/auth/session";
-import { NO_STORE, errorResponse, toErrorResponse } from "./error-response";
+import { NO_STORE, errorResponse, notReadyResponse, toErrorResponse } from "./error-response";
 import { parseRouteInput, parseRouteParams, type ContractParams, type Parsed, type RouteContract } from "./route-input";
 
 export type { AppSession } from "@/lib/auth/session";
@@ -53,12 +53,23 @@ export function withSession<Q extends Schema = undefined, B extends Schema = und
 }
 
 /**
+ * A domain's "not ready yet" (the kitchen's RangeAnswer when a range is still being fetched): a
+ * restaurant route's handler may return it instead of a Response, and the wrapper answers 202
+ * with `pending` as the body and Retry-After. Structural, so domain code need not import lib/api.
+ */
+interface NotReady {
+  ready: false;
+  pending: unknown;
+  retryAfterMs: number;
+}
+
+/**
  * As withSession, for routes under /api/restaurants/[guid]: the restaurant must be one of the
  * session's, else 404 exactly as for a restaurant that does not exist. The 404 comes before the
  * input is read, so a foreign GUID learns nothing from a 400 either.
  */
 export function withRestaurant<Q extends Schema = undefined, B extends Schema = undefined, R extends z.ZodObject | undefined = undefined>(
-  handler: (ctx: RestaurantContext<{ guid: string } & ContractParams<R>, Q, B>) => Promise<Response>,
+  handler: (ctx: RestaurantContext<{ guid: string } & ContractParams<R>, Q, B>) => Promise<Response | NotReady>,
   contract: RouteContract<Q, B, R> = {},
 ): RouteHandler<{ guid: string } & ContractParams<R>> {
   return async (request, context) => {
@@ -71,7 +82,8 @@ export function withRestaurant<Q extends Schema = undefined, B extends Schema = 
       if (!restaurant) return errorResponse(404, "not_found", "No such restaurant");
       parseRouteParams(contract.params, params);
       const input = await parseRouteInput(request, contract);
-      return noStore(await handler({ request, session, restaurant, params, ...input }));
+      const answer = await handler({ request, session, restaurant, params, ...input });
+      return noStore(answer instanceof Response ? answer : notReadyResponse(answer.pending, answer.retryAfterMs));
     } catch (error) {
       return toErrorResponse(error, where);
     }

@@ -2,8 +2,9 @@
  * The browser's one client of our own API (/api/**): same-origin cookies, JSON in and out, and
  * the API's one error shape `{ error: { status, code, message, requestId? } }` turned into an
  * `ApiClientError` whose message is fit to show a manager. Every query hook reaches the API
- * through `apiGet` / `apiPut`, and every query retries by the one rule below (`shouldRetry`,
- * `retryDelay`, installed as the QueryClient's defaults in query-client.ts).
+ * through `apiGet` / `apiPut` (or `apiGetAnswer` for routes that may answer 202), and every query
+ * retries by the one rule below (`shouldRetry`, `retryDelay`, installed as the QueryClient's
+ * defaults in query-client.ts, with the polling of "not ready" answers).
  */
 export class ApiClientError extends Error {
   constructor(
@@ -54,7 +55,7 @@ async function toError(response: Response): Promise<ApiClientError> {
   );
 }
 
-async function request<T>(path: string, init: RequestInit): Promise<T> {
+async function send(path: string, init: RequestInit): Promise<Response> {
   const response = await fetch(path, {
     ...init,
     credentials: "same-origin",
@@ -62,11 +63,36 @@ async function request<T>(path: string, init: RequestInit): Promise<T> {
     cache: "no-store",
   });
   if (!response.ok) throw await toError(response);
-  return (await response.json()) as T;
+  return response;
+}
+
+async function request<T>(path: string, init: RequestInit): Promise<T> {
+  return (await (await send(path, init)).json()) as T;
 }
 
 export function apiGet<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
   return request<T>(path, { method: "GET", signal: options.signal });
+}
+
+/**
+ * The answer of a route that may say "not ready yet" (202 Accepted: the work behind it goes on in
+ * the background and the body, `pending`, says how far it has got). Neither data nor an error.
+ */
+export type Answer<T, P> = { ready: true; value: T } | { ready: false; pending: P; retryAfterMs: number };
+
+/** When a 202 names no Retry-After, ask again after this long. */
+const NOT_READY_RETRY_MS = 1_000;
+
+export function isNotReady(value: unknown): value is { ready: false; pending: unknown; retryAfterMs: number } {
+  return typeof value === "object" && value !== null && (value as { ready?: unknown }).ready === false && "pending" in value;
+}
+
+/** A GET of a route that may answer 202: the body typed as `T` when ready, as `P` while not. */
+export async function apiGetAnswer<T, P>(path: string, options: ApiRequestOptions = {}): Promise<Answer<T, P>> {
+  const response = await send(path, { method: "GET", signal: options.signal });
+  const body: unknown = await response.json();
+  if (response.status !== 202) return { ready: true, value: body as T };
+  return { ready: false, pending: body as P, retryAfterMs: retryAfterFromHeader(response.headers.get("Retry-After")) ?? NOT_READY_RETRY_MS };
 }
 
 export function apiPut<T>(path: string, body: unknown, options: ApiRequestOptions = {}): Promise<T> {

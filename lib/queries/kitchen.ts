@@ -1,20 +1,21 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
-import type { KitchenCoverage, KitchenHistory, KitchenSummary, KitchenTargets, KitchenTickets } from "@/lib/kitchen/contract/responses";
+import type { KitchenHistory, KitchenPending, KitchenSummary, KitchenTargets, KitchenTickets, RangeAnswer } from "@/lib/kitchen/contract/responses";
 import type { KitchenTargetsInput } from "@/lib/kitchen/contract/params";
 import type { DateRange } from "@/lib/kitchen/ui/date-range";
-import { apiGet, apiPut } from "./api-client";
+import { apiGet, apiGetAnswer, apiPut } from "./api-client";
+import { pollWhileNotReady } from "./query-client";
 
 /**
  * queryOptions factories of the kitchen API, so every component (and any server prefetch) shares
  * one key and one fetcher per request. Keys carry the query string: a view's URL state maps to
- * exactly one cache entry.
+ * exactly one cache entry. The range routes answer 202 while a range is being fetched: their data
+ * is a RangeAnswer, polled by the one rule of query-client.ts until ready.
  */
 const base = (guid: string) => `/api/restaurants/${encodeURIComponent(guid)}/kitchen`;
 
 export const kitchenKeys = {
   all: (guid: string) => ["kitchen", guid] as const,
   summary: (guid: string, query: string) => ["kitchen", guid, "summary", query] as const,
-  coverage: (guid: string, range: DateRange) => ["kitchen", guid, "coverage", range.from, range.to] as const,
   tickets: (guid: string, query: string) => ["kitchen", guid, "tickets", query] as const,
   targets: (guid: string) => ["kitchen", guid, "targets"] as const,
   history: (guid: string) => ["kitchen", guid, "history"] as const,
@@ -37,21 +38,11 @@ export function kitchenSummaryQuery(guid: string, query: URLSearchParams, opts: 
   const qs = query.toString();
   return queryOptions({
     queryKey: kitchenKeys.summary(guid, qs),
-    queryFn: ({ signal }) => apiGet<KitchenSummary>(`${base(guid)}/summary?${qs}`, { signal }),
+    queryFn: ({ signal }): Promise<RangeAnswer<KitchenSummary>> => apiGetAnswer<KitchenSummary, KitchenPending>(`${base(guid)}/summary?${qs}`, { signal }),
     // The previous view stays on screen (dimmed) while the next loads, so nothing jumps.
     placeholderData: keepPreviousData,
     staleTime: opts.live ? 30_000 : 5 * 60_000,
-    refetchInterval: opts.live ? OPEN_DAY_REFETCH_MS : false,
-  });
-}
-
-export function kitchenCoverageQuery(guid: string, range: DateRange, opts: { poll?: boolean } = {}) {
-  return queryOptions({
-    queryKey: kitchenKeys.coverage(guid, range),
-    queryFn: ({ signal }) =>
-      apiGet<KitchenCoverage>(`${base(guid)}/coverage?${new URLSearchParams({ from: range.from, to: range.to })}`, { signal }),
-    refetchInterval: opts.poll ? 1_000 : false,
-    staleTime: 0,
+    refetchInterval: pollWhileNotReady(opts.live ? OPEN_DAY_REFETCH_MS : false),
   });
 }
 
@@ -59,10 +50,10 @@ export function kitchenTicketsQuery(guid: string, query: URLSearchParams, opts: 
   const qs = query.toString();
   return queryOptions({
     queryKey: kitchenKeys.tickets(guid, qs),
-    queryFn: ({ signal }) => apiGet<KitchenTickets>(`${base(guid)}/tickets?${qs}`, { signal }),
+    queryFn: ({ signal }): Promise<RangeAnswer<KitchenTickets>> => apiGetAnswer<KitchenTickets, KitchenPending>(`${base(guid)}/tickets?${qs}`, { signal }),
     placeholderData: keepPreviousData,
     staleTime: opts.live ? 30_000 : 5 * 60_000,
-    refetchInterval: opts.live ? OPEN_DAY_REFETCH_MS : false,
+    refetchInterval: pollWhileNotReady(opts.live ? OPEN_DAY_REFETCH_MS : false),
   });
 }
 

@@ -1,4 +1,5 @@
-import { readdirSync } from "node:fs";
+import { mkdtempSync, readdirSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
@@ -77,13 +78,15 @@ function signIn(email: string | null): void {
   setServerSessionReaderForTests(async () => (email ? { user: { email, name: null }, expires: new Date(Date.now() + 3_600_000).toISOString() } : null));
 }
 
-const VARS = ["APP_ORIGIN", "NEXTAUTH_URL", "PLATFORM_BASE_URL", "PLATFORM_CLIENT_ID", "PLATFORM_CLIENT_SECRET", "ACCOUNTS_FILE", "SANDBOX_ENABLED"] as const;
+const VARS = ["APP_ORIGIN", "NEXTAUTH_URL", "PLATFORM_BASE_URL", "PLATFORM_CLIENT_ID", "PLATFORM_CLIENT_SECRET", "ACCOUNTS_FILE", "SANDBOX_ENABLED", "DATA_DIR", "DATABASE_URL"] as const;
 const saved = Object.fromEntries(VARS.map((name) => [name, process.env[name]]));
 const partner = world.clients.find((c) => c.clientId === "kp-partner")!;
+// The process's kitchen store (lib/kitchen/service/server.ts), empty at the start of this file.
+const dataDir = mkdtempSync(path.join(tmpdir(), "kp-api-routes-"));
 
 function usePlatform(baseUrl: string): void {
   for (const name of VARS) delete process.env[name];
-  Object.assign(process.env, { PLATFORM_BASE_URL: baseUrl, PLATFORM_CLIENT_ID: partner.clientId, PLATFORM_CLIENT_SECRET: partner.clientSecret });
+  Object.assign(process.env, { PLATFORM_BASE_URL: baseUrl, PLATFORM_CLIENT_ID: partner.clientId, PLATFORM_CLIENT_SECRET: partner.clientSecret, DATA_DIR: dataDir });
   resetEnvForTests();
   resetPlatformClientForTests();
 }
@@ -163,7 +166,8 @@ describe("routes of a permitted restaurant, with the sandbox as the Platform", (
   const errorOf = async (response: Response) => [response.status, ((await response.json()) as { error: unknown }).error];
 
   beforeAll(async () => {
-    sandbox = await startSandboxServer({ ...FAST_SANDBOX, port: 0 });
+    // Every kitchen export takes 3 s before its first byte: longer than a request waits for its dates.
+    sandbox = await startSandboxServer({ ...FAST_SANDBOX, exportLatency: { baseMs: 3_000, perRecordMs: 0, maxMs: 3_000 }, port: 0 });
     usePlatform(sandbox.url);
     signIn("ana@kitchen.test");
   });
@@ -226,4 +230,37 @@ describe("routes of a permitted restaurant, with the sandbox as the Platform", (
     expect(await put(JSON.stringify({ targets: [] }))).toEqual([400, expect.objectContaining({ code: "invalid_request" })]);
     expect(await put("{nope")).toEqual([400, { status: 400, code: "invalid_json", message: "The body must be JSON: { targets: [{ level, seconds }] }" }]);
   });
+
+  it("answers a kitchen range still being fetched with 202, its coverage and Retry-After, on the JSON and CSV routes alike, then 200 once every date is in", async () => {
+    const range = { from: "20250310", to: "20250312" };
+    const query = `?from=${range.from}&to=${range.to}`;
+    // The store only (and the first use of the process's database, opened and migrated here).
+    const coverage = await call(route("kitchen/coverage"), HARBOR, { query });
+    expect([coverage.status, await coverage.json()]).toEqual([200, expect.objectContaining({ total: 3, pending: 3 })]);
+
+    for (const name of ["kitchen/summary", "kitchen/tickets", "kitchen/summary.csv", "kitchen/fulfillments.csv"]) {
+      const started = Date.now();
+      const response = await call(route(name), HARBOR, { query });
+      expect(Date.now() - started, name).toBeLessThan(10_000);
+      expect(response.status, name).toBe(202);
+      expect(response.headers.get("retry-after"), name).toBe("1");
+      expect(response.headers.get("content-type"), name).toMatch(/^application\/json/);
+      expect(response.headers.get("cache-control"), name).toBe("private, no-store");
+      const body = (await response.json()) as Record<string, unknown>;
+      expect(body, name).toMatchObject({ status: "pending", restaurantGuid: HARBOR, ...range, total: 3, pending: expect.any(Number) });
+      expect(body.message, name).toMatch(/of 3 business dates ready/);
+    }
+
+    // The fetch went on without anyone waiting: asked again, the routes answer in full.
+    let summary: Response;
+    do {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      summary = await call(route("kitchen/summary"), HARBOR, { query });
+    } while (summary.status === 202);
+    expect(summary.status).toBe(200);
+    expect(((await summary.json()) as { coverage: { complete: string[] } }).coverage.complete).toEqual(["20250310", "20250311", "20250312"]);
+    const csv = await call(route("kitchen/summary.csv"), HARBOR, { query });
+    expect([csv.status, csv.headers.get("content-type")]).toEqual([200, "text/csv; charset=utf-8"]);
+  }, 60_000);
 });
+

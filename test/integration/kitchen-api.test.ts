@@ -4,7 +4,7 @@ import { kitchenRangeSchema, kitchenTicketsSchema } from "@/lib/kitchen/contract
 import type { KitchenCoverage, KitchenTargets, KitchenTickets } from "@/lib/kitchen/contract/responses";
 import { fulfillmentsCsv } from "@/lib/kitchen/query/kitchen-csv";
 import type { KitchenService } from "@/lib/kitchen/service/kitchen-service";
-import { kitchenQuery, kitchenService, newLog, NOW, STORE_KINDS, worldRestaurant, sandboxForSuite, databasePerTest } from "./kitchen-harness";
+import { kitchenQuery, kitchenService, newLog, ready, NOW, STORE_KINDS, worldRestaurant, sandboxForSuite, databasePerTest } from "./kitchen-harness";
 
 const mesa = worldRestaurant("Mesa Verde Cantina"); // America/Los_Angeles, ~420 tickets a day
 const range = { from: "20250310", to: "20250312" };
@@ -18,7 +18,7 @@ const sandbox = sandboxForSuite(clock);
  * route in api-routes.test.ts.
  */
 async function fulfillmentsCsvText(service: KitchenService, query: Record<string, string>): Promise<string> {
-  return new Response(fulfillmentsCsv(await service.records(mesa, await kitchenQuery(kitchenRangeSchema, query)))).text();
+  return new Response(fulfillmentsCsv(await ready(service.records(mesa, await kitchenQuery(kitchenRangeSchema, query))))).text();
 }
 
 describe.each(STORE_KINDS)("kitchen API on %s", (kind) => {
@@ -44,7 +44,7 @@ describe.each(STORE_KINDS)("kitchen API on %s", (kind) => {
 
   it("lists the slowest tickets with every record of each, at every level", async () => {
     const service = kitchenService(t.db, sandbox.url, newLog(), clock);
-    const res: KitchenTickets = await service.tickets(mesa, await kitchenQuery(kitchenTicketsSchema, { ...range, limit: 8, level: 0 }));
+    const res: KitchenTickets = await ready(service.tickets(mesa, await kitchenQuery(kitchenTicketsSchema, { ...range, limit: 8, level: 0 })));
     expect(res.tickets).toHaveLength(8);
     const csv = await fulfillmentsCsvText(service, range);
     const records = parse(csv, { columns: true, bom: true }) as Record<string, string>[];
@@ -88,7 +88,7 @@ describe.each(STORE_KINDS)("kitchen API on %s", (kind) => {
     expect((await service.targets(mesa)).targets[0]).toEqual({ level: 0, seconds: 300, isDefault: false });
     expect((await service.targets(worldRestaurant("Lakeside Diner"))).targets[0]!.seconds).toBe(600);
 
-    const summary = await service.summary(mesa, { ...range, metric: "fire_to_fulfill" });
+    const summary = await ready(service.summary(mesa, { ...range, metric: "fire_to_fulfill" }));
     const level0 = summary.withinTarget.find((w) => w.level === 0)!;
     expect(level0.targetSeconds).toBe(300);
     const csv = await fulfillmentsCsvText(service, range);

@@ -4,7 +4,7 @@ import { KITCHEN_METRICS } from "@/lib/kitchen/contract/vocabulary";
 import { kitchenRangeSchema, kitchenSummarySchema } from "@/lib/kitchen/contract/params";
 import { fulfillmentsCsv as writeFulfillmentsCsv, kitchenCsvFileName, summaryCsv as writeSummaryCsv } from "@/lib/kitchen/query/kitchen-csv";
 import type { KitchenSummary } from "@/lib/kitchen/contract/responses";
-import { kitchenQuery, kitchenService, newLog, NOW, openTestDatabase, STORE_KINDS, worldRestaurant, type TestDatabase, sandboxForSuite } from "./kitchen-harness";
+import { kitchenQuery, kitchenService, newLog, ready, NOW, openTestDatabase, STORE_KINDS, worldRestaurant, type TestDatabase, sandboxForSuite } from "./kitchen-harness";
 
 /**
  * summary.csv against an independent computation: parse fulfillments.csv (the raw records with
@@ -43,11 +43,11 @@ describe.each(STORE_KINDS)("kitchen CSV exports on %s", (kind) => {
   beforeAll(async () => {
     t = await openTestDatabase(kind);
     const service = kitchenService(t.db, sandbox.url, newLog(), clock);
-    fulfillmentsCsv = await new Response(writeFulfillmentsCsv(await service.records(harbor, await kitchenQuery(kitchenRangeSchema, range)))).text();
+    fulfillmentsCsv = await new Response(writeFulfillmentsCsv(await ready(service.records(harbor, await kitchenQuery(kitchenRangeSchema, range))))).text();
     const summaryQuery = await kitchenQuery(kitchenSummarySchema, range);
     fileName = kitchenCsvFileName(harbor.name, "kitchen-summary", summaryQuery.from, summaryQuery.to);
-    summaryCsv = writeSummaryCsv(harbor.guid, await service.stationLevelRows(harbor, summaryQuery));
-    summaryJson = await service.summary(harbor, await kitchenQuery(kitchenSummarySchema, { ...range, metric: "start_to_fulfill" }));
+    summaryCsv = writeSummaryCsv(harbor.guid, await ready(service.stationLevelRows(harbor, summaryQuery)));
+    summaryJson = await ready(service.summary(harbor, await kitchenQuery(kitchenSummarySchema, { ...range, metric: "start_to_fulfill" })));
   }, 240_000);
 
   afterAll(async () => {

@@ -7,6 +7,7 @@ import type { Database } from "@/lib/db/database";
 import { migrate } from "@/lib/db/migrations";
 import { openPgliteDatabase } from "@/lib/db/pglite-database";
 import { openPostgresDatabase } from "@/lib/db/postgres-database";
+import type { RangeAnswer } from "@/lib/kitchen/contract/responses";
 import { createKitchenService, type KitchenRestaurant, type KitchenServiceConfig } from "@/lib/kitchen/service/kitchen-service";
 import { createPlatformClient, type FetchLike } from "@/lib/platform";
 import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-server";
@@ -122,6 +123,13 @@ export function sandboxClient(baseUrl: string, log: UpstreamLog, opts: { maxRetr
   });
 }
 
+/**
+ * How long the pipeline's tests let a request wait for its fetches: longer than any of them takes,
+ * so a request answers with the whole range as before the 202 existed and the tests keep asserting
+ * what was fetched and stored. kitchen-not-ready.test.ts tests the short wait and the 202.
+ */
+export const WAIT_FOR_FETCHES_MS = 600_000;
+
 export const TEST_CONFIG: KitchenServiceConfig = {
   closeGraceMinutes: 120,
   openRefreshSeconds: 180,
@@ -129,7 +137,15 @@ export const TEST_CONFIG: KitchenServiceConfig = {
   maxRangeDays: 366,
   fetchConcurrency: 4,
   failedRetrySeconds: 0,
+  readyWaitMs: WAIT_FOR_FETCHES_MS,
 };
+
+/** The answer of a range the test expects ready; a 202 ("not ready") fails the test with its coverage. */
+export async function ready<T>(answer: Promise<RangeAnswer<T>>): Promise<T> {
+  const a = await answer;
+  if (!a.ready) throw new Error(`the range is not ready: ${a.pending.message} ${JSON.stringify(a.pending.dates.filter((d) => d.status === "pending"))}`);
+  return a.value;
+}
 
 export function newLog(): UpstreamLog {
   return { fulfillmentRequests: [], sentRequests: [], faults: new Map() };

@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { toErrorResponse } from "@/lib/api/error-response";
 import { openPostgresDatabase } from "@/lib/db/postgres-database";
-import { createKitchenService } from "@/lib/kitchen/service/kitchen-service";
 import { kitchenSummarySchema } from "@/lib/kitchen/contract/params";
-import { countBy, kitchenQuery, kitchenService, newLog, NOW, openTestDatabase, sandboxClient, TEST_CONFIG, STORE_KINDS, worldRestaurant, sandboxForSuite, databasePerTest } from "./kitchen-harness";
+import { countBy, kitchenQuery, kitchenService, newLog, ready, NOW, openTestDatabase, STORE_KINDS, worldRestaurant, sandboxForSuite, databasePerTest } from "./kitchen-harness";
 
 const grill = worldRestaurant("Old Town Grill"); // America/Chicago, closeout 04:00, ~200 tickets a day
 const pier = worldRestaurant("Pier 9 Pizza"); // basic tier: the Platform answers 204
@@ -19,15 +18,15 @@ describe.each(STORE_KINDS)("kitchen pipeline on %s", (kind) => {
   it("fetches each date of a cold range exactly once and answers again from the store", async () => {
     const log = newLog();
     const service = kitchenService(t.db, sandbox.url, log, clock);
-    const first = await service.summary(grill, week);
+    const first = await ready(service.summary(grill, week));
     expect([...log.fulfillmentRequests].sort()).toEqual(WEEK);
     expect(first.coverage.complete).toEqual(WEEK);
     expect(first.days.filter((d) => d.level === 0).map((d) => d.businessDate)).toEqual(WEEK);
     expect(first.levels[0]!.stats.count).toBeGreaterThan(500);
 
-    const again = await service.summary(grill, { ...week, metric: "wait_to_start" });
-    const csvRows = await service.stationLevelRows(grill, week);
-    const tickets = await service.tickets(grill, { ...week, limit: 5 });
+    const again = await ready(service.summary(grill, { ...week, metric: "wait_to_start" }));
+    const csvRows = await ready(service.stationLevelRows(grill, week));
+    const tickets = await ready(service.tickets(grill, { ...week, limit: 5 }));
     expect(log.fulfillmentRequests).toHaveLength(7);
     expect(again.coverage.complete).toEqual(WEEK);
     expect(csvRows.length).toBeGreaterThan(0);
@@ -42,9 +41,9 @@ describe.each(STORE_KINDS)("kitchen pipeline on %s", (kind) => {
     const service = kitchenService(t.db, sandbox.url, log, clock);
     const range = { from: "20250310", to: "20250314", metric: "fire_to_fulfill" as const };
     const answers = await Promise.all([
-      ...Array.from({ length: 6 }, () => service.summary(grill, range)),
-      service.tickets(grill, { ...range, limit: 3 }),
-      service.stationLevelRows(grill, range),
+      ...Array.from({ length: 6 }, () => ready(service.summary(grill, range))),
+      ready(service.tickets(grill, { ...range, limit: 3 })),
+      ready(service.stationLevelRows(grill, range)),
       service.prepare(grill, range),
     ]);
     expect(countBy(log.fulfillmentRequests)).toEqual(new Map(["20250310", "20250311", "20250312", "20250313", "20250314"].map((d) => [d, 1])));
@@ -59,7 +58,7 @@ describe.each(STORE_KINDS)("kitchen pipeline on %s", (kind) => {
     log.faults.set("20250306", "malformed");
     const service = kitchenService(t.db, sandbox.url, log, clock);
 
-    const broken = await service.summary(grill, week);
+    const broken = await ready(service.summary(grill, week));
     expect(broken.coverage.complete).toEqual(["20250303", "20250307", "20250308", "20250309"]);
     expect(broken.coverage.failed.map((f) => f.date)).toEqual(["20250304", "20250305", "20250306"]);
     const reasons = Object.fromEntries(broken.coverage.failed.map((f) => [f.date, f.reason]));
@@ -83,7 +82,7 @@ describe.each(STORE_KINDS)("kitchen pipeline on %s", (kind) => {
 
     log.faults.clear();
     const before = log.fulfillmentRequests.length;
-    const healed = await service.summary(grill, week);
+    const healed = await ready(service.summary(grill, week));
     expect(log.fulfillmentRequests.slice(before).sort()).toEqual(["20250304", "20250305", "20250306"]);
     expect(healed.coverage.complete).toEqual(WEEK);
     expect(healed.coverage.failed).toEqual([]);
@@ -91,7 +90,7 @@ describe.each(STORE_KINDS)("kitchen pipeline on %s", (kind) => {
     // The healed days hold exactly what a clean run stores.
     const clean = await openTestDatabase("pglite");
     try {
-      const reference = await kitchenService(clean.db, sandbox.url, newLog(), clock).summary(grill, week);
+      const reference = await ready(kitchenService(clean.db, sandbox.url, newLog(), clock).summary(grill, week));
       expect(healed.levels).toEqual(reference.levels);
       expect(healed.days).toEqual(reference.days);
     } finally {
@@ -99,50 +98,19 @@ describe.each(STORE_KINDS)("kitchen pipeline on %s", (kind) => {
     }
   });
 
-  it("answers without a day whose fetch hangs past the deadline, and fetches it afresh later", async () => {
-    const log = newLog();
-    // The sandbox's timeout fault never answers; the client gives up on the attempt after 6 s. The
-    // other dates must land within the 2 s deadline, with room for a busy machine.
-    log.faults.set("20250305", "timeout");
-    const service = createKitchenService({
-      db: t.db,
-      client: sandboxClient(sandbox.url, log, { maxRetries: 0, timeoutMs: 6_000 }),
-      config: { ...TEST_CONFIG, fetchDeadlineMs: 2_000 },
-      now: () => clock.now,
-    });
-
-    // Without the deadline this request would wait for the client to give up, and then list the
-    // date as failed; with it, the date is still pending when the answer comes.
-    const partial = await service.summary(grill, week);
-    expect(partial.coverage.pending).toEqual(["20250305"]);
-    expect(partial.coverage.complete).toEqual(WEEK.filter((d) => d !== "20250305"));
-    // A request while the hung fetch still runs joins it: never a second download of the day.
-    const again = await service.summary(grill, week);
-    expect(again.coverage.pending).toEqual(["20250305"]);
-    expect(log.sentRequests.filter((d) => d === "20250305")).toHaveLength(1);
-
-    // Once the hung attempt has failed (and been recorded as failed), a later request fetches it.
-    await new Promise((resolve) => setTimeout(resolve, 6_500));
-    log.faults.clear();
-    const healed = await service.summary(grill, week);
-    expect(healed.coverage.complete).toEqual(WEEK);
-    // The log holds answered attempts only: the hung one was aborted, the fresh one answered.
-    expect(log.fulfillmentRequests.filter((d) => d === "20250305")).toHaveLength(1);
-  });
-
   it("fetches a day again when its stored copy can no longer be read", async () => {
     const range = { from: "20250303", to: "20250304", metric: "fire_to_fulfill" as const };
-    const first = await kitchenService(t.db, sandbox.url, newLog(), clock).summary(grill, range);
+    const first = await ready(kitchenService(t.db, sandbox.url, newLog(), clock).summary(grill, range));
     await t.db.query("UPDATE kitchen_days SET summary = 'AAAA' WHERE restaurant_guid = $1 AND business_date = '20250304'", [grill.guid]);
 
     const log = newLog();
     const restarted = kitchenService(t.db, sandbox.url, log, clock); // nothing in memory
-    const damaged = await restarted.summary(grill, range);
+    const damaged = await ready(restarted.summary(grill, range));
     expect(log.fulfillmentRequests).toEqual([]);
     expect(damaged.coverage.complete).toEqual(["20250303"]);
     expect(damaged.coverage.failed).toEqual([{ date: "20250304", reason: expect.stringMatching(/could not be read/), attemptedAt: new Date(0).toISOString() }]);
 
-    const healed = await restarted.summary(grill, range);
+    const healed = await ready(restarted.summary(grill, range));
     expect(log.fulfillmentRequests).toEqual(["20250304"]);
     expect(healed.coverage.complete).toEqual(["20250303", "20250304"]);
     expect(healed.levels).toEqual(first.levels);
@@ -152,18 +120,18 @@ describe.each(STORE_KINDS)("kitchen pipeline on %s", (kind) => {
     const log = newLog();
     const service = kitchenService(t.db, sandbox.url, log, clock, { notEntitledRetryHours: 24 });
     const range = { from: "20250310", to: "20250312", metric: "fire_to_fulfill" as const };
-    const first = await service.summary(pier, range);
+    const first = await ready(service.summary(pier, range));
     expect(first.coverage.notEntitled).toEqual(["20250310", "20250311", "20250312"]);
     expect(first.levels).toEqual([]);
     expect(first.stations).toEqual([]);
     expect(log.fulfillmentRequests).toHaveLength(3);
 
     clock.now = NOW + 23 * 3_600_000;
-    await service.summary(pier, range);
+    await ready(service.summary(pier, range));
     expect(log.fulfillmentRequests).toHaveLength(3);
 
     clock.now = NOW + 24 * 3_600_000 + 1000;
-    const later = await service.summary(pier, range);
+    const later = await ready(service.summary(pier, range));
     expect(log.fulfillmentRequests).toHaveLength(6);
     expect(later.coverage.notEntitled).toHaveLength(3);
   });
@@ -174,7 +142,7 @@ describe.each(STORE_KINDS)("kitchen pipeline on %s", (kind) => {
     const range = { from: "20250319", to: "20250320", metric: "fire_to_fulfill" as const };
     // 18:00Z = 13:00 in Chicago: 20250320 is open; 20250319 closed at 04:00 + 2 h grace.
     clock.now = Date.parse("2025-03-20T18:00:00Z");
-    const first = await service.summary(grill, range);
+    const first = await ready(service.summary(grill, range));
     expect([...log.fulfillmentRequests].sort()).toEqual(["20250319", "20250320"]);
     expect(first.coverage.complete).toEqual(["20250319"]);
     expect(first.coverage.open).toEqual([{ date: "20250320", refreshedAt: "2025-03-20T18:00:00.000Z" }]);
@@ -182,27 +150,27 @@ describe.each(STORE_KINDS)("kitchen pipeline on %s", (kind) => {
     const lunch = countAt(first);
 
     clock.now += 179_000;
-    await service.summary(grill, range);
+    await ready(service.summary(grill, range));
     expect(log.fulfillmentRequests).toHaveLength(2);
 
     clock.now += 2_000;
-    const refreshed = await service.summary(grill, range);
+    const refreshed = await ready(service.summary(grill, range));
     expect(log.fulfillmentRequests.slice(2)).toEqual(["20250320"]);
     expect(refreshed.coverage.open[0]!.refreshedAt).toBe(new Date(clock.now).toISOString());
     expect(countAt(refreshed)).toBeGreaterThanOrEqual(lunch);
 
     // 20250320 closes at 2025-03-21 04:00 CDT (09:00Z); with the grace it is closed from 11:00Z.
     clock.now = Date.parse("2025-03-21T10:59:00Z");
-    await service.summary(grill, range);
+    await ready(service.summary(grill, range));
     expect(log.fulfillmentRequests).toHaveLength(4); // refreshed again, still open
     clock.now = Date.parse("2025-03-21T11:00:00Z");
-    const closed = await service.summary(grill, range);
+    const closed = await ready(service.summary(grill, range));
     expect(log.fulfillmentRequests).toHaveLength(5);
     expect(closed.coverage.complete).toEqual(["20250319", "20250320"]);
     expect(countAt(closed)).toBeGreaterThan(lunch);
 
     clock.now += 3 * 86_400_000;
-    await service.summary(grill, range);
+    await ready(service.summary(grill, range));
     expect(log.fulfillmentRequests).toHaveLength(5);
   });
 
@@ -211,7 +179,7 @@ describe.each(STORE_KINDS)("kitchen pipeline on %s", (kind) => {
     const status = async (query: Record<string, string>) => {
       try {
         // As the summary route: the wrapper parses the query (format, order), the service checks the range.
-        await service.summary(grill, await kitchenQuery(kitchenSummarySchema, query));
+        await ready(service.summary(grill, await kitchenQuery(kitchenSummarySchema, query)));
         return { status: 200, message: "" };
       } catch (error) {
         const response = toErrorResponse(error, "test");
@@ -240,7 +208,7 @@ describe("several app instances on one PostgreSQL", () => {
       const a = kitchenService(t.db, sandbox.url, logA, clock);
       const b = kitchenService(second, sandbox.url, logB, clock);
       const range = { from: "20250224", to: "20250227", metric: "fire_to_fulfill" as const };
-      const [ra, rb] = await Promise.all([a.summary(grill, range), b.summary(grill, range), a.summary(grill, range), b.summary(grill, range)]);
+      const [ra, rb] = await Promise.all([ready(a.summary(grill, range)), ready(b.summary(grill, range)), ready(a.summary(grill, range)), ready(b.summary(grill, range))]);
       expect(countBy([...logA.fulfillmentRequests, ...logB.fulfillmentRequests])).toEqual(
         new Map(["20250224", "20250225", "20250226", "20250227"].map((d) => [d, 1])),
       );

@@ -4,7 +4,7 @@ import { createKitchenService } from "@/lib/kitchen/service/kitchen-service";
 import { createPlatformClient } from "@/lib/platform";
 import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-server";
 import { defaultWorld } from "@/lib/sandbox/world";
-import { openTestDatabase, worldRestaurant, type TestDatabase } from "./kitchen-harness";
+import { openTestDatabase, ready, WAIT_FOR_FETCHES_MS, worldRestaurant, type TestDatabase } from "./kitchen-harness";
 import { byLevelAndStation, dropByteDuplicates, levelOf, statsOf, type RawRecord } from "./independent-stats";
 
 /**
@@ -54,7 +54,7 @@ describe("the kitchen pipeline against the sandbox's realistic defaults", () => 
     const service = createKitchenService({
       db: t.db,
       client: createPlatformClient({ baseUrl: sandbox.url, clientId: partner.clientId, clientSecret: partner.clientSecret }),
-      config: { closeGraceMinutes: 120, openRefreshSeconds: 180, notEntitledRetryHours: 24, maxRangeDays: 366 },
+      config: { closeGraceMinutes: 120, openRefreshSeconds: 180, notEntitledRetryHours: 24, maxRangeDays: 366, readyWaitMs: WAIT_FOR_FETCHES_MS },
       now: () => NOW,
     });
     const entries = DATES.flatMap((d) => raw.get(d)!);
@@ -65,7 +65,7 @@ describe("the kitchen pipeline against the sandbox's realistic defaults", () => 
     expect(measurable.some((r) => levelOf(r)! > 0 && typeof r.prepStationGuid !== "string")).toBe(true);
 
     for (const metric of KITCHEN_METRICS) {
-      const summary = await service.summary(harbor, { from: DATES[0]!, to: DATES[1]!, metric });
+      const summary = await ready(service.summary(harbor, { from: DATES[0]!, to: DATES[1]!, metric }));
       expect(summary.coverage.complete).toEqual(DATES);
       expect(summary.ingest?.duplicates).toBe(duplicates);
       expect(summary.ingest?.received).toBe(entries.length);

@@ -9,6 +9,7 @@ import { KITCHEN_LEVELS } from "@/lib/kitchen/contract/vocabulary";
 import { createPlatformClient } from "@/lib/platform";
 import { startFixtureServer, type FixtureServer } from "../contract-fixtures/fixture-server";
 import { statsOf } from "./independent-stats";
+import { ready, WAIT_FOR_FETCHES_MS } from "./kitchen-harness";
 
 /**
  * The real client and the real kitchen ingest, over HTTP, against an export written from the
@@ -96,7 +97,7 @@ describe("a real-shaped kitchen export through the real client and ingest", () =
     service = createKitchenService({
       db,
       client,
-      config: { closeGraceMinutes: 120, openRefreshSeconds: 180, notEntitledRetryHours: 24, maxRangeDays: 366, failedRetrySeconds: 3600 },
+      config: { closeGraceMinutes: 120, openRefreshSeconds: 180, notEntitledRetryHours: 24, maxRangeDays: 366, failedRetrySeconds: 3600, readyWaitMs: WAIT_FOR_FETCHES_MS },
       now: () => NOW,
     });
   });
@@ -107,7 +108,7 @@ describe("a real-shaped kitchen export through the real client and ingest", () =
   });
 
   it("stores the day complete, once, with what it left out counted by reason", async () => {
-    const summary = await service.summary(RESTAURANT, { from: DATE, to: DATE, metric: "fire_to_fulfill" });
+    const summary = await ready(service.summary(RESTAURANT, { from: DATE, to: DATE, metric: "fire_to_fulfill" }));
     expect(summary.coverage.complete).toEqual([DATE]);
     expect(server.requests.filter((r) => r.path.endsWith("/export/itemFulfillments") && r.query.get("businessDate") === DATE)).toHaveLength(1);
     // The request named the restaurant in the brand's header.
@@ -129,7 +130,7 @@ describe("a real-shaped kitchen export through the real client and ingest", () =
   });
 
   it.each(["fire_to_fulfill", "start_to_fulfill", "wait_to_start"] as const)("every level and station figure of %s equals the independent computation", async (metric) => {
-    const summary = await service.summary(RESTAURANT, { from: DATE, to: DATE, metric });
+    const summary = await ready(service.summary(RESTAURANT, { from: DATE, to: DATE, metric }));
     const { measurable } = expectedRecords(sparseDay);
     for (const level of KITCHEN_LEVELS) {
       const got = summary.levels.find((l) => l.level === level)!.stats;
@@ -153,21 +154,21 @@ describe("a real-shaped kitchen export through the real client and ingest", () =
 
   it("keeps every kept record for the raw download, duplicates and other restaurants' records out", async () => {
     const rows = [];
-    for await (const chunk of await service.records(RESTAURANT, { from: DATE, to: DATE })) rows.push(...chunk);
+    for await (const chunk of await ready(service.records(RESTAURANT, { from: DATE, to: DATE }))) rows.push(...chunk);
     expect(rows).toHaveLength(expectedRecords(sparseDay).kept.length);
     expect(rows.some((r) => r.itemFulfillmentLevel === null)).toBe(true);
     expect(rows.some((r) => r.restaurantGuid === OTHER)).toBe(false);
   });
 
   it("leaves records without a level out of the slowest tickets", async () => {
-    const tickets = await service.tickets(RESTAURANT, { from: DATE, to: DATE, metric: "fire_to_fulfill", limit: 200 });
+    const tickets = await ready(service.tickets(RESTAURANT, { from: DATE, to: DATE, metric: "fire_to_fulfill", limit: 200 }));
     const items = tickets.tickets.flatMap((t) => t.items);
     expect(items.length).toBeGreaterThan(0);
     expect(items.every((i) => [0, 1, 2].includes(i.level))).toBe(true);
   });
 
   it("fails only a day whose every record names another restaurant, and says why", async () => {
-    const summary = await service.summary(RESTAURANT, { from: FOREIGN_DATE, to: FOREIGN_DATE, metric: "fire_to_fulfill" });
+    const summary = await ready(service.summary(RESTAURANT, { from: FOREIGN_DATE, to: FOREIGN_DATE, metric: "fire_to_fulfill" }));
     expect(summary.coverage.failed).toHaveLength(1);
     expect(summary.coverage.failed[0]!.reason).toContain("another restaurant");
     expect(summary.coverage.failed[0]!.reason).toContain(OTHER);
@@ -189,11 +190,11 @@ describe("an export that waits 90 s before its first byte", () => {
       const service = createKitchenService({
         db,
         client: createPlatformClient({ baseUrl: server.url, clientId: "fixture-client", clientSecret: "fixture-secret" }),
-        config: { closeGraceMinutes: 120, openRefreshSeconds: 180, notEntitledRetryHours: 24, maxRangeDays: 366 },
+        config: { closeGraceMinutes: 120, openRefreshSeconds: 180, notEntitledRetryHours: 24, maxRangeDays: 366, readyWaitMs: WAIT_FOR_FETCHES_MS },
         now: () => NOW,
       });
       const started = Date.now();
-      const summary = await service.summary(RESTAURANT, { from: DATE, to: DATE, metric: "fire_to_fulfill" });
+      const summary = await ready(service.summary(RESTAURANT, { from: DATE, to: DATE, metric: "fire_to_fulfill" }));
       expect(Date.now() - started).toBeGreaterThanOrEqual(90_000);
       expect(summary.coverage.complete).toEqual([DATE]);
       expect(server.count("/export/itemFulfillments")).toBe(1);

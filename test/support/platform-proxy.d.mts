@@ -1,9 +1,15 @@
-/** Types of platform-proxy.mjs (plain JavaScript, so the e2e config can run it with node alone). */
+// Types of platform-proxy.mjs for the TypeScript tests that import it.
 export interface PlatformProxyCounts {
   logins: number;
   requests: number;
-  /** itemFulfillments calls that reached the Platform, by "<restaurantGuid>|<businessDate>". */
+  /** itemFulfillments calls that reached the Platform, per "<restaurantGuid>|<businessDate>". */
   exports: Record<string, number>;
+  /** itemFulfillments calls not yet answered in full (or given up by the caller). */
+  exportsInFlight: number;
+  /** The most exportsInFlight has been. */
+  peakExportsInFlight: number;
+  /** The status of each itemFulfillments call, per "<restaurantGuid>|<businessDate>" (a 429 retried is not a second download). */
+  exportStatuses: Record<string, number[]>;
 }
 
 export interface PlatformProxy {

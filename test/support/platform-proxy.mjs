@@ -3,8 +3,9 @@
 // forwarded as is; with `productionLogin` the login's answer is rewritten into the shape
 // production sends (no "@class", the scopes as a space-separated string, no idToken or
 // refreshToken, expiresIn kept). GET /__count answers
-//   { logins, requests, exports: { "<restaurantGuid>|<businessDate>": n, ... } }
-// where `exports` counts itemFulfillments calls that reached the Platform (any status).
+//   { logins, requests, exports: { "<restaurantGuid>|<businessDate>": n, ... }, exportsInFlight, peakExportsInFlight }
+// where `exports` counts itemFulfillments calls that reached the Platform (any status), and the
+// in-flight pair counts those not yet answered in full (or given up by the caller): now and at most.
 //
 //   node test/support/platform-proxy.mjs --port 3102 --target http://localhost:3100/sandbox [--production-login]
 //   import { startPlatformProxy } from "./platform-proxy.mjs"   (tests and benchmarks)
@@ -52,7 +53,7 @@ function restaurantOf(headers) {
 export function startPlatformProxy({ port = 0, target, productionLogin = false }) {
   const exportStatuses = {};
   const to = new URL(target);
-  const counts = { logins: 0, requests: 0, exports: {} };
+  const counts = { logins: 0, requests: 0, exports: {}, exportsInFlight: 0, peakExportsInFlight: 0 };
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://proxy.local");
     if (url.pathname === "/__count") {
@@ -66,6 +67,12 @@ export function startPlatformProxy({ port = 0, target, productionLogin = false }
     if (url.pathname.endsWith(EXPORT_PATH)) {
       const key = `${restaurantOf(req.headers)}|${url.searchParams.get("businessDate") ?? "?"}`;
       counts.exports[key] = (counts.exports[key] ?? 0) + 1;
+      counts.exportsInFlight += 1;
+      counts.peakExportsInFlight = Math.max(counts.peakExportsInFlight, counts.exportsInFlight);
+      // "close" comes once, whether the answer went out whole or the caller hung up.
+      res.once("close", () => {
+        counts.exportsInFlight -= 1;
+      });
     }
     const rewrite = isLogin && productionLogin;
     const headers = { ...req.headers, host: to.host };

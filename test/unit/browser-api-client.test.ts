@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ApiClientError, apiGet, apiPut, retryAfterFromHeader, retryDelay, shouldRetry } from "@/lib/queries/api-client";
+import { ApiClientError, apiGet, apiGetAnswer, apiPut, retryAfterFromHeader, retryDelay, shouldRetry } from "@/lib/queries/api-client";
+import { makeQueryClient, pollWhileNotReady } from "@/lib/queries/query-client";
 
 function respond(status: number, body: unknown, headers: Record<string, string> = {}) {
   const fetchMock = vi.fn(async () => new Response(typeof body === "string" ? body : JSON.stringify(body), { status, headers }));
@@ -45,6 +46,36 @@ describe("browser API client", () => {
     await expect(apiGet("/api/x")).rejects.toMatchObject({ status: 429, retryAfterMs: 3000 });
     expect(retryAfterFromHeader("Wed, 21 Oct 2015 07:28:10 GMT", Date.parse("Wed, 21 Oct 2015 07:28:00 GMT"))).toBe(10_000);
     expect(retryAfterFromHeader("soon")).toBeUndefined();
+  });
+});
+
+describe("a route that may answer 202 (not ready yet)", () => {
+  it("types a 202 as not ready, with its body and the server's Retry-After, and a 200 as the value", async () => {
+    respond(202, { status: "pending", total: 30, pending: 18 }, { "Retry-After": "2" });
+    await expect(apiGetAnswer("/api/k/summary")).resolves.toEqual({ ready: false, pending: { status: "pending", total: 30, pending: 18 }, retryAfterMs: 2000 });
+    respond(202, { status: "pending" });
+    await expect(apiGetAnswer("/api/k/summary")).resolves.toMatchObject({ ready: false, retryAfterMs: 1000 });
+    respond(200, { levels: [] });
+    await expect(apiGetAnswer("/api/k/summary")).resolves.toEqual({ ready: true, value: { levels: [] } });
+  });
+
+  it("still throws the API's errors", async () => {
+    respond(400, { error: { status: 400, code: "invalid_request", message: "from: not a date" } });
+    await expect(apiGetAnswer("/api/k/summary")).rejects.toMatchObject({ status: 400, message: "from: not a date" });
+  });
+
+  it("is polled after its Retry-After until ready, then refetched as the query says", () => {
+    const notReady = { state: { data: { ready: false, pending: {}, retryAfterMs: 1500 } } };
+    const ready = { state: { data: { ready: true, value: {} } } };
+    expect(pollWhileNotReady()(notReady)).toBe(1500);
+    expect(pollWhileNotReady(60_000)(notReady)).toBe(1500);
+    expect(pollWhileNotReady()(ready)).toBe(false);
+    expect(pollWhileNotReady(60_000)(ready)).toBe(60_000);
+    expect(pollWhileNotReady()({ state: { data: undefined } })).toBe(false);
+    // Installed for every query, so no query of a 202 route is left showing "not ready".
+    const interval = makeQueryClient().getDefaultOptions().queries?.refetchInterval as (q: unknown) => number | false;
+    expect(interval(notReady)).toBe(1500);
+    expect(interval(ready)).toBe(false);
   });
 });
 

@@ -179,6 +179,22 @@ export interface KitchenCoverage {
 }
 
 // ---------------------------------------------------------------------------------------------
+// 202 from summary, tickets, summary.csv and fulfillments.csv: the range is not ready yet
+
+/**
+ * Some dates of the range have no answer from the Platform yet: their fetch runs in the
+ * background, and the same request answers 200 once every date has one (complete, not
+ * entitled, open with a snapshot, or failed with a reason). Sent with `Retry-After`.
+ */
+export interface KitchenPending extends KitchenCoverage {
+  status: "pending";
+  message: string;
+}
+
+/** What a kitchen range request gets: the answer, or the range's progress while it is fetched. */
+export type RangeAnswer<T> = { ready: true; value: T } | { ready: false; pending: KitchenPending; retryAfterMs: number };
+
+// ---------------------------------------------------------------------------------------------
 // GET /api/restaurants/[guid]/kitchen/tickets
 
 export interface TicketItem {

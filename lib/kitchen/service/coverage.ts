@@ -1,4 +1,4 @@
-import type { DateCoverage, IngestCounts, KitchenCoverage } from "@/lib/kitchen/contract/responses";
+import type { DateCoverage, IngestCounts, KitchenCoverage, KitchenPending } from "@/lib/kitchen/contract/responses";
 import { addIngestCounts, emptyIngestCounts } from "@/lib/kitchen/ingest/ingest";
 import type { DayRow } from "@/lib/kitchen/storage/kitchen-store";
 
@@ -41,6 +41,17 @@ export function coverageReport(restaurantGuid: string, range: { from: string; to
     open: c.open.length,
     pending: c.pending.length,
     dates: dates.map((d) => status.get(d)!),
+  };
+}
+
+/** The 202 body of a range some of whose dates have no answer yet. */
+export function pendingReport(restaurantGuid: string, range: { from: string; to: string }, dates: readonly string[], rows: Map<string, DayRow>): KitchenPending {
+  const coverage = coverageReport(restaurantGuid, range, dates, rows);
+  const answered = coverage.total - coverage.pending;
+  return {
+    status: "pending",
+    message: `The kitchen data of this range is being fetched from the Platform: ${answered} of ${coverage.total} business dates ready. Ask again shortly; the answer comes once every date is in.`,
+    ...coverage,
   };
 }
 

@@ -7,8 +7,9 @@ import { summariseDay } from "@/lib/kitchen/ingest/day-summary";
 import { buildTicketFacts, encodeTicketFacts } from "@/lib/kitchen/ingest/ticket-facts";
 import { encodeDaySummary } from "@/lib/kitchen/storage/day-summary-codec";
 import type { DayRow, KitchenStore } from "@/lib/kitchen/storage/kitchen-store";
+import { raceAbort } from "@/lib/platform/abortable";
 import type { PlatformClient } from "@/lib/platform/types";
-import { mapLimit } from "./map-limit";
+import { createFetchQueue } from "./fetch-queue";
 import { needsFetch, type KitchenRestaurant, type KitchenServiceConfig } from "./service-config";
 
 /**
@@ -18,10 +19,22 @@ import { needsFetch, type KitchenRestaurant, type KitchenServiceConfig } from ".
  */
 
 const DEFAULT_CONCURRENCY = 8;
-// How long one request waits on a day's fetch; the fetch itself carries on (the client's
-// timeouts bound it) and a later request joins it.
-const DEFAULT_FETCH_DEADLINE_MS = 180_000;
+// server.ts derives the real bound from the export's timeout and retries; this one is for
+// services built without it (tests, benchmarks): the export's default 300 s, three attempts, slack.
+const DEFAULT_FETCH_TIMEOUT_MS = 960_000;
 const COMPLETE_ROWS_KEPT = 200_000;
+
+/** Why a date's fetch was given up: it ran past the service's fetchTimeoutMs. */
+class DayFetchTimeout extends Error {
+  constructor(readonly ms: number) {
+    super(`timed out after ${formatSeconds(ms)}: the Platform's export did not finish`);
+    this.name = "DayFetchTimeout";
+  }
+}
+
+function formatSeconds(ms: number): string {
+  return `${(ms / 1000).toLocaleString("en-US", { maximumFractionDigits: 1 })} s`;
+}
 
 export interface DayFetcherDeps {
   db: Database;
@@ -35,16 +48,19 @@ export type DayFetcher = ReturnType<typeof createDayFetcher>;
 
 export function createDayFetcher({ db, store, client, config, now }: DayFetcherDeps) {
   const inflight = new Map<string, Promise<void>>();
-  // Fetches a request (or the entitlement probe) is waiting on: the backfill holds back while any
-  // is in flight, so a person asking never queues behind history behind the FIFO rate limiter.
+  // Fetches a request (or the entitlement probe) started, running or queued: the backfill holds
+  // back while any is, so a person asking never queues behind history behind the FIFO rate limiter.
   let interactive = 0;
+  const queue = createFetchQueue(config.fetchConcurrency ?? DEFAULT_CONCURRENCY);
+  const fetchTimeoutMs = config.fetchTimeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS;
   // A complete day is final: a range of complete days needs no query at all.
   const completeRows = new Map<string, DayRow>();
 
   /**
    * One upstream fetch per restaurant and date at a time: in this process through the in-flight
    * map, across instances on PostgreSQL through the day's advisory lock. Whoever gets the lock
-   * second re-reads the row and finds the day already stored.
+   * second re-reads the row and finds the day already stored. The promise always settles, within
+   * fetchTimeoutMs of getting the lock (fetchAndStore), and the lock goes with it.
    */
   function fetchDay(restaurant: KitchenRestaurant, date: string, opts: { background?: boolean } = {}): Promise<void> {
     const key = `${restaurant.guid}|${date}`;
@@ -58,7 +74,7 @@ export function createDayFetcher({ db, store, client, config, now }: DayFetcherD
       const done = () => void interactive--;
       pending.then(done, done);
     }
-    return withDeadline(pending, key);
+    return pending;
   }
 
   async function fetchAndStore(q: Parameters<Parameters<Database["withLock"]>[1]>[0], restaurant: KitchenRestaurant, date: string): Promise<void> {
@@ -66,8 +82,13 @@ export function createDayFetcher({ db, store, client, config, now }: DayFetcherD
     const phase = datePhase(date, restaurant, startedAt, config.closeGraceMinutes);
     if (!needsFetch(await store.dayRow(q, restaurant.guid, date), phase, startedAt, config)) return;
     let day: IngestedDay;
+    // A hard bound on the whole export, retries included: the client's timeouts measure network
+    // silence only, and a trickling or stuck answer must still end as a recorded failure.
+    const abort = new AbortController();
+    const timer = setTimeout(() => abort.abort(new DayFetchTimeout(fetchTimeoutMs)), fetchTimeoutMs);
     try {
-      const result = await client.kitchen.itemFulfillments(restaurant.guid, date);
+      // raceAbort: settles at the bound even if some wait inside the client missed the signal.
+      const result = await raceAbort(client.kitchen.itemFulfillments(restaurant.guid, date, { signal: abort.signal }), abort.signal);
       if (result.kind === "not-entitled") {
         // Stored like any day: the store is where the restaurant's entitlement is learnt.
         await store.saveNotEntitled(q, restaurant.guid, date, startedAt);
@@ -77,8 +98,12 @@ export function createDayFetcher({ db, store, client, config, now }: DayFetcherD
       // are counted and left out, never a failed day.
       day = ingestDay(result, restaurant.guid);
     } catch (error) {
-      await store.saveFailure(q, restaurant.guid, date, startedAt, describeFetchFailure(error));
+      const reason = abort.signal.aborted && abort.signal.reason instanceof DayFetchTimeout ? abort.signal.reason.message : describeFetchFailure(error);
+      if (abort.signal.aborted) console.warn(`[kitchen] the fetch of ${restaurant.guid}|${date} ${reason}; recorded as failed`);
+      await store.saveFailure(q, restaurant.guid, date, startedAt, reason);
       return;
+    } finally {
+      clearTimeout(timer);
     }
     // Summarised in full before anything is written: a day is stored whole or not at all.
     const summary = encodeDaySummary(summariseDay(day.measurable, date, restaurant.timeZone));
@@ -94,25 +119,13 @@ export function createDayFetcher({ db, store, client, config, now }: DayFetcherD
   }
 
   /**
-   * A request waits for a day's fetch until the deadline, then answers with the date pending. The
-   * fetch itself goes on and stays in the in-flight map until it settles (the client's timeouts
-   * bound it), so a later request joins it instead of downloading the day a second time.
+   * Starts the fetch of every date of the range that needs one (through the queue, at the front)
+   * and waits for them ("settled": until all have), then returns the stored rows. A wait in ms
+   * counts from when the dates were first asked for: two requests at once both get it, while a
+   * page polling for progress (its dates long on the way) is answered at once. The fetches carry
+   * on either way and a later request reads them.
    */
-  function withDeadline(pending: Promise<void>, key: string): Promise<void> {
-    const deadline = config.fetchDeadlineMs ?? DEFAULT_FETCH_DEADLINE_MS;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const expired = new Promise<void>((resolve) => {
-      timer = setTimeout(() => {
-        console.warn(`[kitchen] the fetch of ${key} has not settled after ${deadline} ms; answering without it while it goes on`);
-        resolve();
-      }, deadline);
-      timer.unref?.();
-    });
-    return Promise.race([pending, expired]).finally(() => clearTimeout(timer));
-  }
-
-  /** Fetches whatever the range lacks (bounded concurrency), then returns the stored rows. */
-  async function ensureRange(restaurant: KitchenRestaurant, dates: readonly string[]): Promise<Map<string, DayRow>> {
+  async function requestRange(restaurant: KitchenRestaurant, dates: readonly string[], wait: number | "settled"): Promise<Map<string, DayRow>> {
     if (dates.length === 0) return new Map();
     const from = dates[0]!;
     const to = dates[dates.length - 1]!;
@@ -122,7 +135,10 @@ export function createDayFetcher({ db, store, client, config, now }: DayFetcherD
     let rows = await store.dayRows(restaurant.guid, from, to);
     const wanted = dates.filter((d) => needsFetch(rows.get(d), datePhase(d, restaurant, at, config.closeGraceMinutes), at, config));
     if (wanted.length > 0) {
-      await mapLimit(wanted, config.fetchConcurrency ?? DEFAULT_CONCURRENCY, (d) => fetchDay(restaurant, d));
+      const { settled, askedAt } = queue.enqueue(wanted.map((d) => ({ key: `${restaurant.guid}|${d}`, run: () => fetchDay(restaurant, d) })));
+      const all = Promise.allSettled(settled);
+      if (wait === "settled") await all;
+      else await settledWithin(all, askedAt + wait - Date.now());
       rows = await store.dayRows(restaurant.guid, from, to);
     }
     for (const row of rows.values()) if (row.status === "complete") rememberComplete(restaurant.guid, row);
@@ -140,5 +156,19 @@ export function createDayFetcher({ db, store, client, config, now }: DayFetcherD
     completeRows.delete(`${guid}|${date}`);
   }
 
-  return { fetchDay, ensureRange, forget, interactiveInFlight: () => interactive };
+  return { fetchDay, requestRange, forget, interactiveInFlight: () => interactive + queue.waiting() };
+}
+
+/** Waits for `promise` at most `ms`; never rejects. */
+async function settledWithin(promise: Promise<unknown>, ms: number): Promise<void> {
+  if (ms <= 0) return;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expired = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+  });
+  try {
+    await Promise.race([promise.then(() => undefined, () => undefined), expired]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -1,29 +1,34 @@
 import "server-only";
 import type { Database } from "@/lib/db/database";
 import { KITCHEN_LEVELS } from "@/lib/kitchen/contract/vocabulary";
-import { type KitchenCoverage, type KitchenSummary, type KitchenTargets, type KitchenTickets } from "@/lib/kitchen/contract/responses";
+import { type KitchenCoverage, type KitchenSummary, type KitchenTargets, type KitchenTickets, type RangeAnswer } from "@/lib/kitchen/contract/responses";
 import { type KitchenRangeQuery, type KitchenSummaryQuery, type KitchenTargetsInput, type KitchenTicketsQuery } from "@/lib/kitchen/contract/params";
 import { DimensionInterner } from "@/lib/kitchen/query/dimension-interner";
 import { validateRange } from "@/lib/kitchen/query/range-query";
-import { KitchenStore } from "@/lib/kitchen/storage/kitchen-store";
+import { KitchenStore, type DayRow } from "@/lib/kitchen/storage/kitchen-store";
 import type { ItemFulfillment } from "@/lib/platform/schemas";
 import type { PlatformClient } from "@/lib/platform/types";
-import { coverageOf, coverageReport, usableDates } from "./coverage";
+import { coverageOf, coverageReport, pendingReport, usableDates } from "./coverage";
 import { createBackfill, type BackfillDeps } from "./backfill";
 import { createDayFetcher } from "./day-fetcher";
 import { createDayReader } from "./day-reader";
 import { createEntitlement } from "./entitlement";
-import type { KitchenRestaurant, KitchenServiceConfig } from "./service-config";
+import { READY_WAIT_MS, type KitchenRestaurant, type KitchenServiceConfig } from "./service-config";
 import { assembleSummary, filtersOf, stationLevelRows, type StationLevelRow } from "./summary-assembly";
 import { slowTicketsOf } from "./ticket-drill-down";
 
 export type { KitchenRestaurant, KitchenServiceConfig } from "./service-config";
 
+/** How soon a caller told "not ready" should ask again: the page polls at this pace. */
+const PENDING_RETRY_AFTER_MS = 1_000;
+
 /**
  * The kitchen pipeline's facade. A request for a range goes: validate the range
- * (query/range-query.ts) -> fetch what the range lacks, once per date (day-fetcher.ts) -> read
- * the stored days, decoded and cached (day-reader.ts) -> merge and assemble the answer
- * (summary-assembly.ts, ticket-drill-down.ts), with the dates' coverage (coverage.ts).
+ * (query/range-query.ts) -> start the fetch of what the range lacks, once per date, queued and
+ * bounded (day-fetcher.ts), waiting at most readyWaitMs -> if a date still has no answer, the
+ * range's coverage as "not ready" (a 202); else read the stored days, decoded and cached
+ * (day-reader.ts) -> merge and assemble the answer (summary-assembly.ts, ticket-drill-down.ts),
+ * with the dates' coverage (coverage.ts). No request waits for upstream work longer than that.
  * Entitlement is read from the stored days (entitlement.ts).
  *
  * Route handlers reach it through `getKitchenService()` (server.ts); tests build one over their
@@ -57,6 +62,24 @@ export function createKitchenService(deps: KitchenServiceDeps) {
   };
   const rangeOf = (restaurant: KitchenRestaurant, query: KitchenRangeQuery) => validateRange(query, restaurant, now(), config.maxRangeDays);
 
+  /**
+   * The one readiness rule of the range routes: once every date has an answer (keeping today's
+   * needsFetch rules for what to fetch again), `compute` runs over the stored rows; until then the
+   * caller gets the range's coverage to show as progress.
+   */
+  async function whenReady<T>(
+    restaurant: KitchenRestaurant,
+    query: KitchenRangeQuery,
+    compute: (dates: string[], rows: Map<string, DayRow>) => Promise<T>,
+  ): Promise<RangeAnswer<T>> {
+    const dates = rangeOf(restaurant, query);
+    const rows = await fetcher.requestRange(restaurant, dates, config.readyWaitMs ?? READY_WAIT_MS);
+    if (dates.some((d) => !rows.has(d))) {
+      return { ready: false, pending: pendingReport(restaurant.guid, query, dates, rows), retryAfterMs: PENDING_RETRY_AFTER_MS };
+    }
+    return { ready: true, value: await compute(dates, rows) };
+  }
+
   async function targetsOf(guid: string): Promise<KitchenTargets> {
     const t = await store.targets(guid);
     return {
@@ -73,35 +96,36 @@ export function createKitchenService(deps: KitchenServiceDeps) {
     /** The history backfill over this service's day fetcher (backfill.ts); `start()` is the caller's. */
     backfill: (opts: Omit<BackfillDeps, "fetcher" | "store" | "config" | "now">) => createBackfill({ ...opts, fetcher, store, config, now }),
 
-    /** Fetches what a range lacks and reports its coverage (a cold range's warm-up). */
+    /**
+     * Fetches what a range lacks, waiting for every date, and reports its coverage: a warm-up for
+     * tests and benchmarks. Requests never use it.
+     */
     async prepare(restaurant: KitchenRestaurant, query: KitchenRangeQuery) {
       const dates = rangeOf(restaurant, query);
-      return coverageOf(dates, await fetcher.ensureRange(restaurant, dates));
+      return coverageOf(dates, await fetcher.requestRange(restaurant, dates, "settled"));
     },
 
-    async summary(restaurant: KitchenRestaurant, query: KitchenSummaryQuery): Promise<KitchenSummary> {
-      const dates = rangeOf(restaurant, query);
-      const rows = await fetcher.ensureRange(restaurant, dates);
-      const [days, targets] = await Promise.all([reader.daySummaries(restaurant.guid, dates, rows), store.targets(restaurant.guid)]);
-      return assembleSummary(restaurant, query, dates, rows, days, targets.seconds, internerOf(restaurant.guid));
-    },
+    summary: (restaurant: KitchenRestaurant, query: KitchenSummaryQuery): Promise<RangeAnswer<KitchenSummary>> =>
+      whenReady(restaurant, query, async (dates, rows) => {
+        const [days, targets] = await Promise.all([reader.daySummaries(restaurant.guid, dates, rows), store.targets(restaurant.guid)]);
+        return assembleSummary(restaurant, query, dates, rows, days, targets.seconds, internerOf(restaurant.guid));
+      }),
 
     /** summary.csv: station × level × metric, every metric, with the query's filters. */
-    async stationLevelRows(restaurant: KitchenRestaurant, query: Omit<KitchenSummaryQuery, "metric">): Promise<StationLevelRow[]> {
-      const dates = rangeOf(restaurant, query);
-      const rows = await fetcher.ensureRange(restaurant, dates);
-      const days = await reader.daySummaries(restaurant.guid, dates, rows);
-      return stationLevelRows(days, filtersOf(query), internerOf(restaurant.guid));
-    },
+    stationLevelRows: (restaurant: KitchenRestaurant, query: Omit<KitchenSummaryQuery, "metric">): Promise<RangeAnswer<StationLevelRow[]>> =>
+      whenReady(restaurant, query, async (dates, rows) => {
+        const days = await reader.daySummaries(restaurant.guid, dates, rows);
+        return stationLevelRows(days, filtersOf(query), internerOf(restaurant.guid));
+      }),
 
     /** fulfillments.csv: the raw records of the range, a stored chunk at a time. */
-    async records(restaurant: KitchenRestaurant, query: KitchenRangeQuery): Promise<AsyncIterable<ItemFulfillment[]>> {
-      const dates = rangeOf(restaurant, query);
-      const usable = usableDates(dates, await fetcher.ensureRange(restaurant, dates)).map((d) => d.date);
-      return (async function* () {
-        for await (const chunk of store.recordChunks(restaurant.guid, usable)) yield chunk.records;
-      })();
-    },
+    records: (restaurant: KitchenRestaurant, query: KitchenRangeQuery): Promise<RangeAnswer<AsyncIterable<ItemFulfillment[]>>> =>
+      whenReady(restaurant, query, async (dates, rows) => {
+        const usable = usableDates(dates, rows).map((d) => d.date);
+        return (async function* () {
+          for await (const chunk of store.recordChunks(restaurant.guid, usable)) yield chunk.records;
+        })();
+      }),
 
     /** Store only: where each date stands, for the progress of a cold range. */
     async coverage(restaurant: KitchenRestaurant, query: KitchenRangeQuery): Promise<KitchenCoverage> {
@@ -109,13 +133,12 @@ export function createKitchenService(deps: KitchenServiceDeps) {
       return coverageReport(restaurant.guid, query, dates, await store.dayRows(restaurant.guid, query.from, query.to));
     },
 
-    async tickets(restaurant: KitchenRestaurant, query: KitchenTicketsQuery): Promise<KitchenTickets> {
-      const dates = rangeOf(restaurant, query);
-      const rows = await fetcher.ensureRange(restaurant, dates);
-      const facts = await reader.dayTicketFacts(restaurant.guid, dates, rows);
-      const tickets = await slowTicketsOf(store, restaurant.guid, facts, query, filtersOf(query));
-      return { restaurantGuid: restaurant.guid, from: query.from, to: query.to, metric: query.metric, limit: query.limit, coverage: coverageOf(dates, rows), tickets };
-    },
+    tickets: (restaurant: KitchenRestaurant, query: KitchenTicketsQuery): Promise<RangeAnswer<KitchenTickets>> =>
+      whenReady(restaurant, query, async (dates, rows) => {
+        const facts = await reader.dayTicketFacts(restaurant.guid, dates, rows);
+        const tickets = await slowTicketsOf(store, restaurant.guid, facts, query, filtersOf(query));
+        return { restaurantGuid: restaurant.guid, from: query.from, to: query.to, metric: query.metric, limit: query.limit, coverage: coverageOf(dates, rows), tickets };
+      }),
 
     targets: (restaurant: KitchenRestaurant) => targetsOf(restaurant.guid),
 

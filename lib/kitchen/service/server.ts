@@ -1,6 +1,7 @@
 import "server-only";
 import { getDatabase } from "@/lib/db/server";
 import { env } from "@/lib/env";
+import { EXPORT_MAX_RETRIES } from "@/lib/platform/resources/kitchen";
 import { getPlatformClient } from "@/lib/platform-wiring/platform-client";
 import { processSingletonPromise } from "@/lib/process-singleton";
 import { createKitchenService, type KitchenService } from "@/lib/kitchen/service/kitchen-service";
@@ -13,6 +14,17 @@ export function getKitchenService(): Promise<KitchenService> {
   return processSingletonPromise("kitchen-service", create);
 }
 
+/**
+ * The longest one date's fetch may run before it is given up and recorded as failed: every
+ * attempt of the export in full (PLATFORM_KITCHEN_TIMEOUT_MS of network silence each), plus a
+ * minute per attempt for a Retry-After wait (the client honours at most 60 s), the sign-in and the
+ * rate limiter.
+ */
+function dayFetchTimeoutMs(e: ReturnType<typeof env>): number {
+  const attempts = Math.min(e.PLATFORM_MAX_RETRIES, EXPORT_MAX_RETRIES) + 1;
+  return attempts * (e.PLATFORM_KITCHEN_TIMEOUT_MS + 60_000);
+}
+
 async function create(): Promise<KitchenService> {
   const e = env();
   return createKitchenService({
@@ -23,6 +35,7 @@ async function create(): Promise<KitchenService> {
       openRefreshSeconds: e.KITCHEN_OPEN_REFRESH_S,
       notEntitledRetryHours: e.KITCHEN_NOT_ENTITLED_RETRY_H,
       maxRangeDays: e.KITCHEN_MAX_RANGE_DAYS,
+      fetchTimeoutMs: dayFetchTimeoutMs(e),
     },
   });
 }

@@ -15,17 +15,31 @@ export interface KitchenServiceConfig {
   /** A date answered 204 (not entitled) is asked again after this many hours. */
   notEntitledRetryHours: number;
   maxRangeDays: number;
-  /** Upstream fetches in flight for one range; the client's limiter still caps requests a second. */
+  /**
+   * Upstream fetches that requests start, in flight at once across the process; the rest wait in a
+   * queue (a 366-day range must not start 366 downloads). The client's limiter still caps requests
+   * a second; the backfill paces its own fetches.
+   */
   fetchConcurrency?: number;
   /** A failed date is tried again on a request at least this many seconds after the failure. */
   failedRetrySeconds?: number;
   /** Memory for decoded days (summaries and ticket facts). */
   cacheBytes?: number;
-  /** How long a request waits for one day's fetch before answering without it (ms). */
-  fetchDeadlineMs?: number;
+  /**
+   * How long a request waits for the fetches it started before answering 202 with the range's
+   * coverage (ms); the fetches go on in the background. Default READY_WAIT_MS.
+   */
+  readyWaitMs?: number;
+  /**
+   * The most one date's fetch may take, upstream export and store together (ms): then its export
+   * is aborted and the date recorded as failed ("timed out after ..."), so no fetch stays pending.
+   * Derived from PLATFORM_KITCHEN_TIMEOUT_MS and the export's retries in server.ts.
+   */
+  fetchTimeoutMs?: number;
 }
 
 export const DEFAULT_FAILED_RETRY_S = 30;
+export const READY_WAIT_MS = 2_000;
 
 /** Whether the stored row of a date calls for an upstream fetch now. */
 export function needsFetch(row: DayRow | undefined, phase: DatePhase, nowMs: number, config: KitchenServiceConfig): boolean {

@@ -6,7 +6,8 @@ import type { KitchenResource } from "../types";
 import { listPages, segment } from "./list-pages";
 
 const BASE = "/kitchen/v1";
-const EXPORT_MAX_RETRIES = 2;
+/** Retries of a failed export attempt (at most; never more than the client's maxRetries). */
+export const EXPORT_MAX_RETRIES = 2;
 
 /** Only the array is checked here; the records are read one by one (readItemFulfillments). */
 const exportBody = z.array(z.unknown());

@@ -5,10 +5,12 @@ import { fulfillmentsCsv, kitchenCsvFileName } from "@/lib/kitchen/query/kitchen
 import { getKitchenService } from "@/lib/kitchen/service/server";
 
 // GET /api/restaurants/[guid]/kitchen/fulfillments.csv?from&to (streamed)
+// 202 JSON with the range's coverage while some of its dates are still being fetched.
 export const GET = withRestaurant(
   async ({ restaurant, query }) => {
-    const chunks = await (await getKitchenService()).records(restaurant, query);
-    return csvResponse(fulfillmentsCsv(chunks), kitchenCsvFileName(restaurant.name, "kitchen-fulfillments", query.from, query.to));
+    const answer = await (await getKitchenService()).records(restaurant, query);
+    if (!answer.ready) return answer;
+    return csvResponse(fulfillmentsCsv(answer.value), kitchenCsvFileName(restaurant.name, "kitchen-fulfillments", query.from, query.to));
   },
   { query: kitchenRangeSchema },
 );

@@ -5,10 +5,13 @@ import { kitchenCsvFileName, summaryCsv } from "@/lib/kitchen/query/kitchen-csv"
 import { getKitchenService } from "@/lib/kitchen/service/server";
 
 // GET /api/restaurants/[guid]/kitchen/summary.csv?from&to[&level&station&behavior&source]
+// 202 JSON with the range's coverage while some of its dates are still being fetched: a CSV of
+// part of the range would pass for the whole.
 export const GET = withRestaurant(
   async ({ restaurant, query }) => {
-    const rows = await (await getKitchenService()).stationLevelRows(restaurant, query);
-    return csvResponse(summaryCsv(restaurant.guid, rows), kitchenCsvFileName(restaurant.name, "kitchen-summary", query.from, query.to));
+    const answer = await (await getKitchenService()).stationLevelRows(restaurant, query);
+    if (!answer.ready) return answer;
+    return csvResponse(summaryCsv(restaurant.guid, answer.value), kitchenCsvFileName(restaurant.name, "kitchen-summary", query.from, query.to));
   },
   { query: kitchenSummarySchema },
 );

@@ -4,7 +4,11 @@ import { kitchenTicketsSchema } from "@/lib/kitchen/contract/params";
 import { getKitchenService } from "@/lib/kitchen/service/server";
 
 // GET /api/restaurants/[guid]/kitchen/tickets?from&to[&limit&metric&level&station&behavior&source]
+// 202 with the range's coverage while some of its dates are still being fetched.
 export const GET = withRestaurant(
-  async ({ restaurant, query }) => jsonResponse(await (await getKitchenService()).tickets(restaurant, query)),
+  async ({ restaurant, query }) => {
+    const answer = await (await getKitchenService()).tickets(restaurant, query);
+    return answer.ready ? jsonResponse(answer.value) : answer;
+  },
   { query: kitchenTicketsSchema },
 );
