@@ -116,7 +116,7 @@ describe.each(STORE_KINDS)("kitchen pipeline on %s", (kind) => {
     expect(healed.levels).toEqual(first.levels);
   });
 
-  it("stores a 204 as not entitled and asks again only after KITCHEN_NOT_ENTITLED_RETRY_H", async () => {
+  it("stores a 204 as not entitled, then answers any range from it without a call per date; the probe asks again after KITCHEN_NOT_ENTITLED_RETRY_H", async () => {
     const log = newLog();
     const service = kitchenService(t.db, sandbox.url, log, clock, { notEntitledRetryHours: 24 });
     const range = { from: "20250310", to: "20250312", metric: "fire_to_fulfill" as const };
@@ -130,10 +130,19 @@ describe.each(STORE_KINDS)("kitchen pipeline on %s", (kind) => {
     await ready(service.summary(pier, range));
     expect(log.fulfillmentRequests).toHaveLength(3);
 
+    // A 90-day range of a restaurant known to lack the tier: no call at all, every date not entitled.
+    const quarter = { from: "20241212", to: "20250311", metric: "fire_to_fulfill" as const };
+    const wide = await ready(service.summary(pier, quarter));
+    expect(wide.coverage.notEntitled).toHaveLength(90);
+    expect(log.fulfillmentRequests).toHaveLength(3);
+
+    // A day later the entitlement probe asks again, for one date (yesterday), not the range's.
     clock.now = NOW + 24 * 3_600_000 + 1000;
     const later = await ready(service.summary(pier, range));
-    expect(log.fulfillmentRequests).toHaveLength(6);
     expect(later.coverage.notEntitled).toHaveLength(3);
+    expect(log.fulfillmentRequests).toHaveLength(3);
+    expect(await service.entitlement.learn(pier, 10_000)).toBe(false);
+    expect(log.fulfillmentRequests).toHaveLength(4);
   });
 
   it("refreshes the open business date at most every KITCHEN_OPEN_REFRESH_S and fetches it once more after it closes", async () => {

@@ -63,6 +63,23 @@ export function createKitchenService(deps: KitchenServiceDeps) {
   const rangeOf = (restaurant: KitchenRestaurant, query: KitchenRangeQuery) => validateRange(query, restaurant, now(), config.maxRangeDays);
 
   /**
+   * The kitchen tier belongs to the restaurant, not to a date: once its latest answer is a 204,
+   * a range is answered from that, with the dates never asked counted as not entitled, instead of
+   * one upstream call per date (a 90-day range was 90 calls answered 204). Whether it upgraded is
+   * asked again about once a day, for one date, by the entitlement probe and the backfill.
+   * Undefined when the restaurant is entitled or not known yet.
+   */
+  async function notEntitledRows(restaurant: KitchenRestaurant, dates: readonly string[]): Promise<Map<string, DayRow> | undefined> {
+    if (dates.length === 0 || (await store.latestAnswers([restaurant.guid])).get(restaurant.guid)?.entitled !== false) return undefined;
+    const rows = await store.dayRows(restaurant.guid, dates[0]!, dates[dates.length - 1]!);
+    const at = now();
+    for (const date of dates) {
+      if (!rows.has(date)) rows.set(date, { businessDate: date, status: "not_entitled", attemptedAt: at, fetchedAt: null, reason: null, recordCount: 0, ingest: null });
+    }
+    return rows;
+  }
+
+  /**
    * The one readiness rule of the range routes: once every date has an answer (keeping today's
    * needsFetch rules for what to fetch again), `compute` runs over the stored rows; until then the
    * caller gets the range's coverage to show as progress.
@@ -73,7 +90,7 @@ export function createKitchenService(deps: KitchenServiceDeps) {
     compute: (dates: string[], rows: Map<string, DayRow>) => Promise<T>,
   ): Promise<RangeAnswer<T>> {
     const dates = rangeOf(restaurant, query);
-    const rows = await fetcher.requestRange(restaurant, dates, config.readyWaitMs ?? READY_WAIT_MS);
+    const rows = (await notEntitledRows(restaurant, dates)) ?? (await fetcher.requestRange(restaurant, dates, config.readyWaitMs ?? READY_WAIT_MS));
     if (dates.some((d) => !rows.has(d))) {
       return { ready: false, pending: pendingReport(restaurant.guid, query, dates, rows), retryAfterMs: PENDING_RETRY_AFTER_MS };
     }
