@@ -1,5 +1,11 @@
 /**
- * npm run bench:load [-- --users=50 --seconds=60 --no-build --dist-dir=.next-bench-load --port=0]
+ * npm run bench:load [-- --users=50 --seconds=60 --no-build --dist-dir=.next-bench-load --port=0 --until-warm=MINUTES]
+ *
+ * --until-warm: after the users' run, keeps the server up and reads kitchen/history every 5 s
+ * until every restaurant not known to lack the kitchen tier has its whole backfill window stored
+ * (or MINUTES pass), then reports how long that took from the server's start and how many closed
+ * (restaurant, date) pairs went upstream more than once in all. `--users=1 --seconds=1
+ * --until-warm=30` measures a fresh instance that nobody uses.
  *
  * The production build on a cold start: an empty PGlite store, the history backfill running (its
  * default KITCHEN_BACKFILL_DAYS), the app's own embedded sandbox reached only through the counting
@@ -24,11 +30,12 @@ interface Options {
   build: boolean;
   distDir: string;
   port: number;
+  untilWarmMinutes: number;
 }
 
 /** Parses the flags; an unknown flag or a bad number is an error naming it. */
 function parseOptions(argv: string[]): Options {
-  const options: Options = { users: 50, seconds: 60, build: true, distDir: ".next-bench-load", port: 0 };
+  const options: Options = { users: 50, seconds: 60, build: true, distDir: ".next-bench-load", port: 0, untilWarmMinutes: 0 };
   const positive = (name: string, value: string, min: number) => {
     const n = Number(value);
     if (!Number.isInteger(n) || n < min) throw new Error(`--${name} must be a whole number >= ${min}, got "${value}"`);
@@ -41,7 +48,8 @@ function parseOptions(argv: string[]): Options {
     else if (flag === "--no-build") options.build = false;
     else if (flag === "--dist-dir" && value) options.distDir = value;
     else if (flag === "--port") options.port = positive("port", value, 0);
-    else throw new Error(`unknown flag ${arg} (known: --users=N --seconds=N --no-build --dist-dir=DIR --port=N)`);
+    else if (flag === "--until-warm") options.untilWarmMinutes = positive("until-warm", value, 1);
+    else throw new Error(`unknown flag ${arg} (known: --users=N --seconds=N --no-build --dist-dir=DIR --port=N --until-warm=MINUTES)`);
   }
   return options;
 }
@@ -57,6 +65,22 @@ async function backfillProgress(admin: Session, restaurants: Restaurant[]) {
       return { restaurant: r.name, ready: body.ready ?? -1, pending: body.pending ?? -1, failed: body.failed ?? -1, total: body.total ?? -1 };
     }),
   );
+}
+
+/**
+ * Polls kitchen/history until every restaurant that may have kitchen data has its window stored;
+ * seconds since `serverStartedAt`, or null when `minutes` passed first.
+ */
+async function untilWarm(admin: Session, restaurants: Restaurant[], serverStartedAt: number, minutes: number): Promise<number | null> {
+  const giveUpAt = Date.now() + minutes * 60_000;
+  for (;;) {
+    const rows = await Promise.all(
+      restaurants.map(async (r) => (await (await admin.request(`/api/restaurants/${r.guid}/kitchen/history`)).json()) as { entitled: boolean | null; pending: number; failed: number }),
+    );
+    if (rows.every((h) => h.entitled === false || (h.entitled === true && h.pending === 0 && h.failed === 0))) return (Date.now() - serverStartedAt) / 1000;
+    if (Date.now() > giveUpAt) return null;
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+  }
 }
 
 async function allRestaurants(admin: Session): Promise<Restaurant[]> {
@@ -80,6 +104,7 @@ async function run(options: Options, onServer: (server: RunningServer) => void):
   }
   const port = options.port || (await freePort());
   const loadStart = loadavg();
+  const serverStartedAt = Date.now();
   const server = await startApp({ distDir: options.distDir, port, logFile: path.join(RESULTS, "load-server.log") });
   onServer(server);
   const group = sampleProcessGroup(server.pid);
@@ -122,6 +147,20 @@ async function run(options: Options, onServer: (server: RunningServer) => void):
     const file = path.join(RESULTS, "load-latest.json");
     writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
     console.log(`\nwritten to ${path.relative(process.cwd(), file)}; server log in ${path.relative(process.cwd(), path.join(RESULTS, "load-server.log"))}`);
+    if (options.untilWarmMinutes > 0) {
+      console.log(`\nwaiting up to ${options.untilWarmMinutes} min for every entitled restaurant's backfill window ...`);
+      const warmAfter = await untilWarm(admin, restaurants, serverStartedAt, options.untilWarmMinutes);
+      const exportsNow = server.proxy.counts().exports as Record<string, number>;
+      const pairs = Object.values(exportsNow);
+      const repeatedKeys = Object.entries(exportsNow).filter(([, n]) => n > 1).map(([key, n]) => `${key} x${n}`);
+      const repeated = repeatedKeys.length;
+      console.log(
+        warmAfter === null
+          ? `NOT warm after ${options.untilWarmMinutes} min`
+          : `warm after ${warmAfter.toFixed(0)} s from the server's start; ${pairs.length} (restaurant, date) pairs fetched upstream, ${repeated} of them more than once${repeated ? ` (${repeatedKeys.slice(0, 10).join(", ")}; today's open date is refreshed by design)` : ""}`,
+      );
+      writeFileSync(path.join(RESULTS, "warm-latest.json"), `${JSON.stringify({ warmAfterSeconds: warmAfter, pairs: pairs.length, repeated: repeatedKeys }, null, 2)}\n`);
+    }
   } finally {
     clearInterval(loadTimer);
     group.stop();

@@ -260,6 +260,8 @@ export interface KitchenTargets {
 export interface KitchenHistory {
   restaurantGuid: string;
   days: number;
+  /** What the stored answers say of the kitchen tier; null before the first answer. A restaurant without it is asked once a day, not backfilled. */
+  entitled: boolean | null;
   ready: number;
   pending: number;
   failed: number;
