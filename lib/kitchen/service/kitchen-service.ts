@@ -13,6 +13,7 @@ import { createBackfill, type BackfillDeps } from "./backfill";
 import { createDayFetcher } from "./day-fetcher";
 import { createDayReader } from "./day-reader";
 import { createEntitlement } from "./entitlement";
+import { refuseBeyondRawRetention, refuseMissingRawRecords } from "./raw-retention";
 import type { KitchenRestaurant, KitchenServiceConfig } from "./service-config";
 import { assembleSummary, filtersOf, stationLevelRows, type StationLevelRow } from "./summary-assembly";
 import { slowTicketsOf } from "./ticket-drill-down";
@@ -97,7 +98,9 @@ export function createKitchenService(deps: KitchenServiceDeps) {
     /** fulfillments.csv: the raw records of the range, a stored chunk at a time. */
     async records(restaurant: KitchenRestaurant, query: KitchenRangeQuery): Promise<AsyncIterable<ItemFulfillment[]>> {
       const dates = rangeOf(restaurant, query);
+      refuseBeyondRawRetention(restaurant, query.from, config.rawRetentionDays ?? 0, now());
       const usable = usableDates(dates, await fetcher.ensureRange(restaurant, dates)).map((d) => d.date);
+      await refuseMissingRawRecords(db, restaurant, usable);
       return (async function* () {
         for await (const chunk of store.recordChunks(restaurant.guid, usable)) yield chunk.records;
       })();

@@ -23,6 +23,7 @@ async function create(): Promise<KitchenService> {
       openRefreshSeconds: e.KITCHEN_OPEN_REFRESH_S,
       notEntitledRetryHours: e.KITCHEN_NOT_ENTITLED_RETRY_H,
       maxRangeDays: e.KITCHEN_MAX_RANGE_DAYS,
+      rawRetentionDays: e.KITCHEN_RAW_RETENTION_DAYS,
     },
   });
 }

@@ -23,6 +23,8 @@ export interface KitchenServiceConfig {
   cacheBytes?: number;
   /** How long a request waits for one day's fetch before answering without it (ms). */
   fetchDeadlineMs?: number;
+  /** Business dates whose raw records fulfillments.csv can give (KITCHEN_RAW_RETENTION_DAYS); 0 or unset: all. */
+  rawRetentionDays?: number;
 }
 
 export const DEFAULT_FAILED_RETRY_S = 30;
