@@ -73,6 +73,9 @@ export const envSchema = z
     // The history backfill: closed dates kept stored per restaurant (0 = off), and its share of PLATFORM_MAX_RPS.
     KITCHEN_BACKFILL_DAYS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(400).optional()).transform((v) => v ?? 190),
     KITCHEN_BACKFILL_SHARE: numberWithDefault(0.25, 0.01, 1),
+    // Business dates whose raw records (fulfillments.csv, the drill-down's items) are kept; 0 keeps them for ever.
+    // Summaries and ticket facts are always kept.
+    KITCHEN_RAW_RETENTION_DAYS: intWithDefault(400, 0),
   })
   .superRefine((value, ctx) => {
     if (value.PLATFORM_BASE_URL && (!value.PLATFORM_CLIENT_ID || !value.PLATFORM_CLIENT_SECRET)) {

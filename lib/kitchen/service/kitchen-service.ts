@@ -13,6 +13,7 @@ import { createBackfill, type BackfillDeps } from "./backfill";
 import { createDayFetcher } from "./day-fetcher";
 import { createDayReader } from "./day-reader";
 import { createEntitlement } from "./entitlement";
+import { refuseBeyondRawRetention, refuseMissingRawRecords } from "./raw-retention";
 import { READY_WAIT_MS, type KitchenRestaurant, type KitchenServiceConfig } from "./service-config";
 import { assembleSummary, filtersOf, stationLevelRows, type StationLevelRow } from "./summary-assembly";
 import { slowTicketsOf } from "./ticket-drill-down";
@@ -136,13 +137,17 @@ export function createKitchenService(deps: KitchenServiceDeps) {
       }),
 
     /** fulfillments.csv: the raw records of the range, a stored chunk at a time. */
-    records: (restaurant: KitchenRestaurant, query: KitchenRangeQuery): Promise<RangeAnswer<AsyncIterable<ItemFulfillment[]>>> =>
-      whenReady(restaurant, query, async (dates, rows) => {
+    records: async (restaurant: KitchenRestaurant, query: KitchenRangeQuery): Promise<RangeAnswer<AsyncIterable<ItemFulfillment[]>>> => {
+      // A range reaching before the retention is refused before anything is fetched.
+      refuseBeyondRawRetention(restaurant, query.from, config.rawRetentionDays ?? 0, now());
+      return whenReady(restaurant, query, async (dates, rows) => {
         const usable = usableDates(dates, rows).map((d) => d.date);
+        await refuseMissingRawRecords(db, restaurant, usable);
         return (async function* () {
           for await (const chunk of store.recordChunks(restaurant.guid, usable)) yield chunk.records;
         })();
-      }),
+      });
+    },
 
     /** Store only: where each date stands, for the progress of a cold range. */
     async coverage(restaurant: KitchenRestaurant, query: KitchenRangeQuery): Promise<KitchenCoverage> {

@@ -36,6 +36,7 @@ async function create(): Promise<KitchenService> {
       notEntitledRetryHours: e.KITCHEN_NOT_ENTITLED_RETRY_H,
       maxRangeDays: e.KITCHEN_MAX_RANGE_DAYS,
       fetchTimeoutMs: dayFetchTimeoutMs(e),
+      rawRetentionDays: e.KITCHEN_RAW_RETENTION_DAYS,
     },
   });
 }

@@ -36,6 +36,8 @@ export interface KitchenServiceConfig {
    * Derived from PLATFORM_KITCHEN_TIMEOUT_MS and the export's retries in server.ts.
    */
   fetchTimeoutMs?: number;
+  /** Business dates whose raw records fulfillments.csv can give (KITCHEN_RAW_RETENTION_DAYS); 0 or unset: all. */
+  rawRetentionDays?: number;
 }
 
 export const DEFAULT_FAILED_RETRY_S = 30;
