@@ -1,8 +1,9 @@
 import { BREAKDOWN_LIMIT, KITCHEN_LEVELS, NONE_FILTER, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import { type FilterOptions, type Histogram, type KitchenSummary, type StationRef, type Stats, type TargetShare } from "@/lib/kitchen/contract/responses";
-import { CELL_WIDTH, UNKNOWN_HOUR, type CubePart, type DaySummary, type DimensionValue } from "@/lib/kitchen/ingest/day-summary";
+import { CELL_WIDTH, UNKNOWN_HOUR, type CubeKind, type CubePart, type DayDictionaries, type DaySummary, type DimensionValue } from "@/lib/kitchen/ingest/day-summary";
 import { DenseHistograms, ScratchArena } from "@/lib/kitchen/query/dense-histograms";
 import { DimensionInterner, type DayIds } from "@/lib/kitchen/query/dimension-interner";
+import type { Rollup } from "@/lib/kitchen/query/rollup";
 
 /**
  * Answers a range by merging its days' cubes: exact, because every breakdown is a sum of cells
@@ -12,7 +13,24 @@ import { DimensionInterner, type DayIds } from "@/lib/kitchen/query/dimension-in
  * level, behavior × level, source × level); stations, hours, levels and the overall histogram are
  * then sums of those, because every record has exactly one station and one hour. Items and
  * courses first count records per value, then histogram only the BREAKDOWN_LIMIT most frequent.
+ *
+ * A long range comes as rollups (weeks and months of closed days, summed: lib/kitchen/query/
+ * rollup.ts) plus the days at its edges. A rollup's cubes merge like a day's; only the per-day
+ * trend points come from its days' trend cubes instead of its hours cube.
  */
+
+/** What a range is merged from: days, and rollups (of the metric asked) of whole periods of other days of it. */
+export interface RangeParts {
+  days: readonly DaySummary[];
+  rollups: readonly Rollup[];
+}
+
+/** A day's or a rollup's dictionaries, levels and cubes of the metric asked. */
+interface Source {
+  dict: DayDictionaries;
+  levels: readonly number[];
+  cubes: Record<CubeKind, CubePart>;
+}
 
 export interface SummaryFilters {
   level?: KitchenLevel;
@@ -62,7 +80,7 @@ interface DayFilter {
   source: number;
 }
 
-function dayFilter(day: DaySummary, filters: SummaryFilters): DayFilter | null {
+function dayFilter(day: DayDictionaries, filters: SummaryFilters): DayFilter | null {
   const station = localFilter(
     day.stations.map((s) => s.guid),
     filters.station,
@@ -109,6 +127,8 @@ interface HoursTargets {
 
 /** One day's hours cube into the four dense tables. */
 function addHours(cube: CubePart, ids: DayIds, d: number, f: DayFilter, t: HoursTargets, everything: boolean): void {
+  // A rollup's hours (d < 0) belong to many days: its trend points come from its trend cubes.
+  const perDay = d >= 0;
   const { keys, excluded, start, seconds, counts, totals } = cube;
   const S = t.stations;
   const span = t.hourStation.span;
@@ -127,13 +147,13 @@ function addHours(cube: CubePart, ids: DayIds, d: number, f: DayFilter, t: Hours
     const g3 = everything ? ids.behavior[keys[k + 3]!]! * L + level : level;
     const g4 = everything ? ids.source[keys[k + 4]!]! * L + level : level;
     t.hourStation.touched[g1] = 1;
-    t.perDay.touched[g2] = 1;
+    if (perDay) t.perDay.touched[g2] = 1;
     t.perBehavior.touched[g3] = 1;
     t.perSource.touched[g4] = 1;
     const x = excluded[c]!;
     if (x !== 0) {
       t.hourStation.excluded[g1]! += x;
-      t.perDay.excluded[g2]! += x;
+      if (perDay) t.perDay.excluded[g2]! += x;
       t.perBehavior.excluded[g3]! += x;
       t.perSource.excluded[g4]! += x;
     }
@@ -149,12 +169,12 @@ function addHours(cube: CubePart, ids: DayIds, d: number, f: DayFilter, t: Hours
       sum += s * n;
       if (s < span) {
         hs[b1 + s]! += n;
-        pd[b2 + s]! += n;
+        if (perDay) pd[b2 + s]! += n;
         pb[b3 + s]! += n;
         ps[b4 + s]! += n;
       } else {
         t.hourStation.addOverflow(g1, s, n);
-        t.perDay.addOverflow(g2, s, n);
+        if (perDay) t.perDay.addOverflow(g2, s, n);
         t.perBehavior.addOverflow(g3, s, n);
         t.perSource.addOverflow(g4, s, n);
       }
@@ -164,10 +184,35 @@ function addHours(cube: CubePart, ids: DayIds, d: number, f: DayFilter, t: Hours
       const top = seconds[end - 1]!;
       const count = totals[c]!;
       t.hourStation.addCell(g1, count, sum, top);
-      t.perDay.addCell(g2, count, sum, top);
+      if (perDay) t.perDay.addCell(g2, count, sum, top);
       t.perBehavior.addCell(g3, count, sum, top);
       t.perSource.addCell(g4, count, sum, top);
     }
+  }
+}
+
+/** One day's trend cube (cells level, station, 0, behavior, source) into its per-day groups. */
+function addTrend(cube: CubePart, d: number, f: DayFilter, table: DenseHistograms): void {
+  const { keys, excluded, start, seconds, counts, totals } = cube;
+  const span = table.span;
+  const dense = table.counts;
+  const cells = excluded.length;
+  for (let c = 0; c < cells; c++) {
+    const k = c * W;
+    if (!cellMatches(keys, k, f)) continue;
+    const g = d * L + keys[k]!;
+    table.touched[g] = 1;
+    table.excluded[g]! += excluded[c]!;
+    const base = g * span;
+    const end = start[c + 1]!;
+    let sum = 0;
+    for (let e = start[c]!; e < end; e++) {
+      const s = seconds[e]!;
+      sum += s * counts[e]!;
+      if (s < span) dense[base + s]! += counts[e]!;
+      else table.addOverflow(g, s, counts[e]!);
+    }
+    if (end > start[c]!) table.addCell(g, totals[c]!, sum, seconds[end - 1]!);
   }
 }
 
@@ -233,21 +278,43 @@ export function mergeDays(
   targets: Record<KitchenLevel, number>,
   interner: DimensionInterner = new DimensionInterner(),
 ): MergedSummary {
-  return merge(days, metric, filters, targets, interner, true);
+  return merge({ days, rollups: [] }, metric, filters, targets, interner, true);
+}
+
+/** The same as merging every day of the parts (rollups' days included), byte for byte. */
+export function mergeRange(
+  parts: RangeParts,
+  metric: KitchenMetric,
+  filters: SummaryFilters,
+  targets: Record<KitchenLevel, number>,
+  interner: DimensionInterner = new DimensionInterner(),
+): MergedSummary {
+  return merge(parts, metric, filters, targets, interner, true);
 }
 
 /** Only the station × level breakdown (summary.csv wants it for every metric; nothing else). */
 export function mergeStationLevels(
-  days: readonly DaySummary[],
+  input: readonly DaySummary[] | RangeParts,
   metric: KitchenMetric,
   filters: SummaryFilters,
   interner: DimensionInterner = new DimensionInterner(),
 ): MergedSummary["stations"] {
-  return merge(days, metric, filters, { 0: 0, 1: 0, 2: 0 }, interner, false).stations;
+  const parts = "rollups" in input ? input : { days: input as readonly DaySummary[], rollups: [] };
+  if (parts.rollups.some((r) => r.metric !== metric)) throw new Error(`rollups of another metric than ${metric}`);
+  return merge(parts, metric, filters, { 0: 0, 1: 0, 2: 0 }, interner, false).stations;
+}
+
+/** Every business date of the parts, ascending, and where its trend point comes from. */
+function trendSources(parts: RangeParts): { businessDate: string; day: number; rollup: number; index: number }[] {
+  const out = [
+    ...parts.days.map((d, i) => ({ businessDate: d.businessDate, day: i, rollup: -1, index: -1 })),
+    ...parts.rollups.flatMap((r, j) => r.dates.map((date, i) => ({ businessDate: date, day: -1, rollup: j, index: i }))),
+  ];
+  return out.sort((a, b) => (a.businessDate < b.businessDate ? -1 : a.businessDate > b.businessDate ? 1 : 0));
 }
 
 function merge(
-  days: readonly DaySummary[],
+  parts: RangeParts,
   metric: KitchenMetric,
   filters: SummaryFilters,
   targets: Record<KitchenLevel, number>,
@@ -255,28 +322,45 @@ function merge(
   everything: boolean,
 ): MergedSummary {
   arena.reset();
-  const ids = days.map((day) => interner.ids(day));
+  if (parts.rollups.some((r) => r.metric !== metric)) throw new Error(`rollups of another metric than ${metric}`);
+  // Days first, then rollups: `days` below is every source merged, `trend` every date.
+  const days: readonly Source[] = [
+    ...parts.days.map((day) => ({ dict: day, levels: day.levels, cubes: day.cubes[metric] })),
+    ...parts.rollups.map((r) => ({ dict: r, levels: r.levels, cubes: r.cubes })),
+  ];
+  const trend = trendSources(parts);
+  const dayIndex = new Map<number, number>();
+  trend.forEach((t, d) => {
+    if (t.day >= 0) dayIndex.set(t.day, d);
+  });
+  const ids = days.map((day) => interner.ids(day.dict));
   const S = interner.stations.size;
   const B = interner.behaviors.size;
   const O = interner.sources.size;
   let hint = 0;
-  for (const day of days) hint = Math.max(hint, spanHintOf(day.cubes[metric].hours));
+  for (const day of days) hint = Math.max(hint, spanHintOf(day.cubes.hours));
   const span = Math.min(MAX_SPAN, hint + 1);
-  const dayFilters = days.map((day) => dayFilter(day, filters));
+  const dayFilters = days.map((day) => dayFilter(day.dict, filters));
 
   // Without `everything`, the per-day, behavior and source tables shrink to one group per level
   // that collects what nobody reads.
   const hoursTargets: HoursTargets = {
     hourStation: arena.table((everything ? HOURS : 1) * S * L, span),
-    perDay: arena.table(everything ? days.length * L : L, span),
+    perDay: arena.table(everything ? trend.length * L : L, span),
     perBehavior: arena.table(everything ? B * L : L, span),
     perSource: arena.table(everything ? O * L : L, span),
     stations: S,
   };
   days.forEach((day, d) => {
     const f = dayFilters[d];
-    if (f) addHours(day.cubes[metric].hours, ids[d]!, d, f, hoursTargets, everything);
+    if (f) addHours(day.cubes.hours, ids[d]!, dayIndex.get(d) ?? -1, f, hoursTargets, everything);
   });
+  if (everything) {
+    trend.forEach((t, d) => {
+      const f = t.rollup >= 0 ? dayFilters[parts.days.length + t.rollup] : null;
+      if (f) addTrend(parts.rollups[t.rollup]!.trends[t.index]!, d, f, hoursTargets.perDay);
+    });
+  }
   const { hourStation, perDay, perBehavior, perSource } = hoursTargets;
 
   const breakdown = (kind: "items" | "courses", size: number, globalOf: (d: number) => Int32Array) => {
@@ -284,13 +368,13 @@ function merge(
     const records = new Float64Array(size);
     days.forEach((day, d) => {
       const f = dayFilters[d];
-      if (f) countValues(day.cubes[metric][kind], globalOf(d), f, records);
+      if (f) countValues(day.cubes[kind], globalOf(d), f, records);
     });
     const { picked, slotOf, present } = pickMostFrequent(records, BREAKDOWN_LIMIT, (id) => interner[kind].value(id));
     const table = arena.table(picked.length * L, span);
     days.forEach((day, d) => {
       const f = dayFilters[d];
-      if (f) addPicked(day.cubes[metric][kind], globalOf(d), slotOf, f, table);
+      if (f) addPicked(day.cubes[kind], globalOf(d), slotOf, f, table);
     });
     return { table, picked, present };
   };
@@ -339,8 +423,8 @@ function merge(
 
   const dayRows: KitchenSummary["days"] = [];
   if (everything) {
-    days.forEach((day, d) => {
-      for (const level of levelList) dayRows.push({ businessDate: day.businessDate, level, stats: perDay.stats(d * L + level) });
+    trend.forEach((t, d) => {
+      for (const level of levelList) dayRows.push({ businessDate: t.businessDate, level, stats: perDay.stats(d * L + level) });
     });
   }
 

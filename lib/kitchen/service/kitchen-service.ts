@@ -1,18 +1,21 @@
 import "server-only";
 import type { Database } from "@/lib/db/database";
-import { KITCHEN_LEVELS } from "@/lib/kitchen/contract/vocabulary";
+import { KITCHEN_LEVELS, KITCHEN_METRICS, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import { type KitchenCoverage, type KitchenSummary, type KitchenTargets, type KitchenTickets } from "@/lib/kitchen/contract/responses";
 import { type KitchenRangeQuery, type KitchenSummaryQuery, type KitchenTargetsInput, type KitchenTicketsQuery } from "@/lib/kitchen/contract/params";
 import { DimensionInterner } from "@/lib/kitchen/query/dimension-interner";
 import { validateRange } from "@/lib/kitchen/query/range-query";
-import { KitchenStore } from "@/lib/kitchen/storage/kitchen-store";
+import type { RangeParts } from "@/lib/kitchen/query/range-summary";
+import type { Rollup } from "@/lib/kitchen/query/rollup";
+import { KitchenStore, type DayRow } from "@/lib/kitchen/storage/kitchen-store";
 import type { ItemFulfillment } from "@/lib/platform/schemas";
 import type { PlatformClient } from "@/lib/platform/types";
 import { coverageOf, coverageReport, usableDates } from "./coverage";
 import { createBackfill, type BackfillDeps } from "./backfill";
 import { createDayFetcher } from "./day-fetcher";
-import { createDayReader } from "./day-reader";
+import { createDayReader, DEFAULT_CACHE_BYTES } from "./day-reader";
 import { createEntitlement } from "./entitlement";
+import { createRollupReader } from "./rollup-reader";
 import type { KitchenRestaurant, KitchenServiceConfig } from "./service-config";
 import { assembleSummary, filtersOf, stationLevelRows, type StationLevelRow } from "./summary-assembly";
 import { slowTicketsOf } from "./ticket-drill-down";
@@ -22,7 +25,8 @@ export type { KitchenRestaurant, KitchenServiceConfig } from "./service-config";
 /**
  * The kitchen pipeline's facade. A request for a range goes: validate the range
  * (query/range-query.ts) -> fetch what the range lacks, once per date (day-fetcher.ts) -> read
- * the stored days, decoded and cached (day-reader.ts) -> merge and assemble the answer
+ * the rollups of its whole closed weeks and months (rollup-reader.ts) and its other stored days,
+ * decoded and cached (day-reader.ts) -> merge and assemble the answer
  * (summary-assembly.ts, ticket-drill-down.ts), with the dates' coverage (coverage.ts).
  * Entitlement is read from the stored days (entitlement.ts).
  *
@@ -44,6 +48,7 @@ export function createKitchenService(deps: KitchenServiceDeps) {
   const store = new KitchenStore(db);
   const fetcher = createDayFetcher({ db, store, client, config, now });
   const reader = createDayReader({ store, cacheBytes: config.cacheBytes, onUnreadable: fetcher.forget });
+  const rollups = createRollupReader({ store, daySummaries: reader.daySummaries, cacheBytes: Math.floor((config.cacheBytes ?? DEFAULT_CACHE_BYTES) / 2) });
   const entitlement = createEntitlement({ store, fetcher, config, now });
   // One per restaurant: a day's dimension values are numbered once, not on every request.
   const interners = new Map<string, DimensionInterner>();
@@ -56,6 +61,13 @@ export function createKitchenService(deps: KitchenServiceDeps) {
     return interner;
   };
   const rangeOf = (restaurant: KitchenRestaurant, query: KitchenRangeQuery) => validateRange(query, restaurant, now(), config.maxRangeDays);
+
+  /** The range as rollups of the metrics plus its other days, decoded. */
+  async function partsOf(guid: string, dates: readonly string[], rows: Map<string, DayRow>, metrics: readonly KitchenMetric[]) {
+    const split = config.rollups === false ? { rollups: new Map<KitchenMetric, Rollup[]>(metrics.map((m) => [m, []])), rest: dates } : await rollups.split(guid, dates, rows, metrics);
+    const days = await reader.daySummaries(guid, split.rest, rows);
+    return (metric: KitchenMetric): RangeParts => ({ days, rollups: split.rollups.get(metric) ?? [] });
+  }
 
   async function targetsOf(guid: string): Promise<KitchenTargets> {
     const t = await store.targets(guid);
@@ -82,16 +94,15 @@ export function createKitchenService(deps: KitchenServiceDeps) {
     async summary(restaurant: KitchenRestaurant, query: KitchenSummaryQuery): Promise<KitchenSummary> {
       const dates = rangeOf(restaurant, query);
       const rows = await fetcher.ensureRange(restaurant, dates);
-      const [days, targets] = await Promise.all([reader.daySummaries(restaurant.guid, dates, rows), store.targets(restaurant.guid)]);
-      return assembleSummary(restaurant, query, dates, rows, days, targets.seconds, internerOf(restaurant.guid));
+      const [parts, targets] = await Promise.all([partsOf(restaurant.guid, dates, rows, [query.metric]), store.targets(restaurant.guid)]);
+      return assembleSummary(restaurant, query, dates, rows, parts(query.metric), targets.seconds, internerOf(restaurant.guid));
     },
 
     /** summary.csv: station × level × metric, every metric, with the query's filters. */
     async stationLevelRows(restaurant: KitchenRestaurant, query: Omit<KitchenSummaryQuery, "metric">): Promise<StationLevelRow[]> {
       const dates = rangeOf(restaurant, query);
       const rows = await fetcher.ensureRange(restaurant, dates);
-      const days = await reader.daySummaries(restaurant.guid, dates, rows);
-      return stationLevelRows(days, filtersOf(query), internerOf(restaurant.guid));
+      return stationLevelRows(await partsOf(restaurant.guid, dates, rows, KITCHEN_METRICS), filtersOf(query), internerOf(restaurant.guid));
     },
 
     /** fulfillments.csv: the raw records of the range, a stored chunk at a time. */
@@ -118,6 +129,9 @@ export function createKitchenService(deps: KitchenServiceDeps) {
     },
 
     targets: (restaurant: KitchenRestaurant) => targetsOf(restaurant.guid),
+
+    /** Resolves when the rollup builds queued so far have settled (tests, the benchmark). */
+    rollupsSettled: () => rollups.settled(),
 
     async putTargets(restaurant: KitchenRestaurant, input: KitchenTargetsInput): Promise<KitchenTargets> {
       await store.putTargets(restaurant.guid, input.targets, now());

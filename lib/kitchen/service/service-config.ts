@@ -19,8 +19,10 @@ export interface KitchenServiceConfig {
   fetchConcurrency?: number;
   /** A failed date is tried again on a request at least this many seconds after the failure. */
   failedRetrySeconds?: number;
-  /** Memory for decoded days (summaries and ticket facts). */
+  /** Memory for decoded days (summaries and ticket facts); rollups get half as much again. */
   cacheBytes?: number;
+  /** Whether long ranges merge stored rollups of whole weeks and months (default true; off only to compare). */
+  rollups?: boolean;
   /** How long a request waits for one day's fetch before answering without it (ms). */
   fetchDeadlineMs?: number;
 }
