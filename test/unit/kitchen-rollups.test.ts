@@ -85,7 +85,7 @@ describe("rollups", () => {
     }
     // Most ranges must actually have gone through rollups, or the comparison proves little.
     expect(withRollups).toBeGreaterThan(40);
-  });
+  }, 60_000);
 
   it("hold fewer cells than the days they sum, and carry each day's trend", () => {
     const parts = rollupsOf("20250201", "20250228", "fire_to_fulfill");

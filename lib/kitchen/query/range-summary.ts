@@ -313,6 +313,46 @@ function trendSources(parts: RangeParts): { businessDate: string; day: number; r
   return out.sort((a, b) => (a.businessDate < b.businessDate ? -1 : a.businessDate > b.businessDate ? 1 : 0));
 }
 
+/**
+ * Every source's hours cube into the four dense tables, and the trend cubes of the rollups' days
+ * into the per-day one. Without `everything`, the per-day, behavior and source tables shrink to
+ * one group per level that collects what nobody reads.
+ */
+function addAllHours(
+  parts: RangeParts,
+  days: readonly Source[],
+  trend: ReturnType<typeof trendSources>,
+  ids: readonly DayIds[],
+  dayFilters: readonly (DayFilter | null)[],
+  span: number,
+  interner: DimensionInterner,
+  everything: boolean,
+): HoursTargets {
+  const S = interner.stations.size;
+  const t: HoursTargets = {
+    hourStation: arena.table((everything ? HOURS : 1) * S * L, span),
+    perDay: arena.table(everything ? trend.length * L : L, span),
+    perBehavior: arena.table(everything ? interner.behaviors.size * L : L, span),
+    perSource: arena.table(everything ? interner.sources.size * L : L, span),
+    stations: S,
+  };
+  const dayIndex = new Map<number, number>();
+  trend.forEach((x, d) => {
+    if (x.day >= 0) dayIndex.set(x.day, d);
+  });
+  days.forEach((day, d) => {
+    const f = dayFilters[d];
+    if (f) addHours(day.cubes.hours, ids[d]!, dayIndex.get(d) ?? -1, f, t, everything);
+  });
+  if (everything) {
+    trend.forEach((x, d) => {
+      const f = x.rollup >= 0 ? dayFilters[parts.days.length + x.rollup] : null;
+      if (f) addTrend(parts.rollups[x.rollup]!.trends[x.index]!, d, f, t.perDay);
+    });
+  }
+  return t;
+}
+
 function merge(
   parts: RangeParts,
   metric: KitchenMetric,
@@ -329,38 +369,14 @@ function merge(
     ...parts.rollups.map((r) => ({ dict: r, levels: r.levels, cubes: r.cubes })),
   ];
   const trend = trendSources(parts);
-  const dayIndex = new Map<number, number>();
-  trend.forEach((t, d) => {
-    if (t.day >= 0) dayIndex.set(t.day, d);
-  });
   const ids = days.map((day) => interner.ids(day.dict));
   const S = interner.stations.size;
-  const B = interner.behaviors.size;
-  const O = interner.sources.size;
   let hint = 0;
   for (const day of days) hint = Math.max(hint, spanHintOf(day.cubes.hours));
   const span = Math.min(MAX_SPAN, hint + 1);
   const dayFilters = days.map((day) => dayFilter(day.dict, filters));
 
-  // Without `everything`, the per-day, behavior and source tables shrink to one group per level
-  // that collects what nobody reads.
-  const hoursTargets: HoursTargets = {
-    hourStation: arena.table((everything ? HOURS : 1) * S * L, span),
-    perDay: arena.table(everything ? trend.length * L : L, span),
-    perBehavior: arena.table(everything ? B * L : L, span),
-    perSource: arena.table(everything ? O * L : L, span),
-    stations: S,
-  };
-  days.forEach((day, d) => {
-    const f = dayFilters[d];
-    if (f) addHours(day.cubes.hours, ids[d]!, dayIndex.get(d) ?? -1, f, hoursTargets, everything);
-  });
-  if (everything) {
-    trend.forEach((t, d) => {
-      const f = t.rollup >= 0 ? dayFilters[parts.days.length + t.rollup] : null;
-      if (f) addTrend(parts.rollups[t.rollup]!.trends[t.index]!, d, f, hoursTargets.perDay);
-    });
-  }
+  const hoursTargets = addAllHours(parts, days, trend, ids, dayFilters, span, interner, everything);
   const { hourStation, perDay, perBehavior, perSource } = hoursTargets;
 
   const breakdown = (kind: "items" | "courses", size: number, globalOf: (d: number) => Int32Array) => {
