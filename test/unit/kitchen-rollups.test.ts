@@ -87,13 +87,16 @@ describe("rollups", () => {
     expect(withRollups).toBeGreaterThan(40);
   }, 60_000);
 
-  it("hold fewer cells than the days they sum, and carry each day's trend", () => {
+  it("hold fewer cells than the days they sum, marginals smaller still, and carry each day's trend", () => {
     const parts = rollupsOf("20250201", "20250228", "fire_to_fulfill");
     expect(parts.rest).toEqual([]);
     const [month] = parts.rollups;
     const dayCells = enumerateBusinessDates("20250201", "20250228").reduce((n, d) => n + days.get(d)!.cubes.fire_to_fulfill.hours.excluded.length, 0);
-    expect(month!.cubes.hours.excluded.length).toBeLessThan(dayCells / 3);
-    expect(month!.trends).toHaveLength(28);
+    expect(month!.detail().cubes.hours.excluded.length).toBeLessThan(dayCells / 3);
+    expect(month!.detail().trends).toHaveLength(28);
+    expect(month!.dayStats).toHaveLength(28);
+    // The marginals sum out what a breakdown does not read: fewer entries than the cube.
+    expect(month!.marginals.hourStation.seconds.length).toBeLessThan(month!.detail().cubes.hours.seconds.length);
     expect(month!.recordCount).toBe(enumerateBusinessDates("20250201", "20250228").reduce((n, d) => n + days.get(d)!.recordCount, 0));
   });
 

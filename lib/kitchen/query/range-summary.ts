@@ -1,9 +1,9 @@
 import { BREAKDOWN_LIMIT, KITCHEN_LEVELS, NONE_FILTER, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import { type FilterOptions, type Histogram, type KitchenSummary, type StationRef, type Stats, type TargetShare } from "@/lib/kitchen/contract/responses";
-import { CELL_WIDTH, UNKNOWN_HOUR, type CubeKind, type CubePart, type DayDictionaries, type DaySummary, type DimensionValue } from "@/lib/kitchen/ingest/day-summary";
+import { CELL_WIDTH, UNKNOWN_HOUR, type CubePart, type DayDictionaries, type DaySummary, type DimensionValue } from "@/lib/kitchen/ingest/day-summary";
 import { DenseHistograms, ScratchArena } from "@/lib/kitchen/query/dense-histograms";
 import { DimensionInterner, type DayIds } from "@/lib/kitchen/query/dimension-interner";
-import type { Rollup } from "@/lib/kitchen/query/rollup";
+import type { Rollup, RollupMarginals } from "@/lib/kitchen/query/rollup";
 
 /**
  * Answers a range by merging its days' cubes: exact, because every breakdown is a sum of cells
@@ -29,7 +29,27 @@ export interface RangeParts {
 interface Source {
   dict: DayDictionaries;
   levels: readonly number[];
-  cubes: Record<CubeKind, CubePart>;
+  /** The hours cube, into all four hour tables; or a rollup's marginals instead (`marginals`). */
+  hours: CubePart | null;
+  marginals: RollupMarginals | null;
+  items: CubePart;
+  courses: CubePart;
+}
+
+/** Whether a rollup's marginals answer the filters: they keep only the level of the filtered dimensions. */
+const marginalsAnswer = (f: SummaryFilters) => f.station === undefined && f.behavior === undefined && f.source === undefined;
+
+function sourcesOf(parts: RangeParts, metric: KitchenMetric, filters: SummaryFilters): Source[] {
+  const days = parts.days.map((day) => {
+    const c = day.cubes[metric];
+    return { dict: day, levels: day.levels, hours: c.hours, marginals: null, items: c.items, courses: c.courses };
+  });
+  const rollups = parts.rollups.map((r) => {
+    if (marginalsAnswer(filters)) return { dict: r, levels: r.levels, hours: null, marginals: r.marginals, items: r.marginals.items, courses: r.marginals.courses };
+    const c = r.detail().cubes;
+    return { dict: r, levels: r.levels, hours: c.hours, marginals: null, items: c.items, courses: c.courses };
+  });
+  return [...days, ...rollups];
 }
 
 export interface SummaryFilters {
@@ -193,6 +213,11 @@ function addHours(cube: CubePart, ids: DayIds, d: number, f: DayFilter, t: Hours
 
 /** One day's trend cube (cells level, station, 0, behavior, source) into its per-day groups. */
 function addTrend(cube: CubePart, d: number, f: DayFilter, table: DenseHistograms): void {
+  addCellsInto(cube, f, table, (keys, k) => d * L + keys[k]!);
+}
+
+/** The cells of a cube matching the filter, each into the table group `groupOf` gives. */
+function addCellsInto(cube: CubePart, f: DayFilter, table: DenseHistograms, groupOf: (keys: Uint32Array, k: number) => number): void {
   const { keys, excluded, start, seconds, counts, totals } = cube;
   const span = table.span;
   const dense = table.counts;
@@ -200,7 +225,7 @@ function addTrend(cube: CubePart, d: number, f: DayFilter, table: DenseHistogram
   for (let c = 0; c < cells; c++) {
     const k = c * W;
     if (!cellMatches(keys, k, f)) continue;
-    const g = d * L + keys[k]!;
+    const g = groupOf(keys, k);
     table.touched[g] = 1;
     table.excluded[g]! += excluded[c]!;
     const base = g * span;
@@ -214,6 +239,15 @@ function addTrend(cube: CubePart, d: number, f: DayFilter, table: DenseHistogram
     }
     if (end > start[c]!) table.addCell(g, totals[c]!, sum, seconds[end - 1]!);
   }
+}
+
+/** A rollup's marginals into the hour × station, behavior and source tables (not per day: its days have their points). */
+function addMarginalHours(m: RollupMarginals, ids: DayIds, f: DayFilter, t: HoursTargets, everything: boolean): void {
+  const S = t.stations;
+  addCellsInto(m.hourStation, f, t.hourStation, (keys, k) => ((everything ? keys[k + 2]! : 0) * S + ids.station[keys[k + 1]!]!) * L + keys[k]!);
+  if (!everything) return;
+  addCellsInto(m.behaviors, f, t.perBehavior, (keys, k) => ids.behavior[keys[k + 3]!]! * L + keys[k]!);
+  addCellsInto(m.sources, f, t.perSource, (keys, k) => ids.source[keys[k + 4]!]! * L + keys[k]!);
 }
 
 /** Records per value of a breakdown (items, courses): first pass, to pick the most frequent. */
@@ -324,6 +358,7 @@ function addAllHours(
   trend: ReturnType<typeof trendSources>,
   ids: readonly DayIds[],
   dayFilters: readonly (DayFilter | null)[],
+  filters: SummaryFilters,
   span: number,
   interner: DimensionInterner,
   everything: boolean,
@@ -342,12 +377,14 @@ function addAllHours(
   });
   days.forEach((day, d) => {
     const f = dayFilters[d];
-    if (f) addHours(day.cubes.hours, ids[d]!, dayIndex.get(d) ?? -1, f, t, everything);
+    if (f && day.hours) addHours(day.hours, ids[d]!, dayIndex.get(d) ?? -1, f, t, everything);
+    else if (f && day.marginals) addMarginalHours(day.marginals, ids[d]!, f, t, everything);
   });
-  if (everything) {
+  // A rollup's day's trend point: ready (`dayStats`) with marginals, else from its trend cube.
+  if (everything && !marginalsAnswer(filters)) {
     trend.forEach((x, d) => {
       const f = x.rollup >= 0 ? dayFilters[parts.days.length + x.rollup] : null;
-      if (f) addTrend(parts.rollups[x.rollup]!.trends[x.index]!, d, f, t.perDay);
+      if (f) addTrend(parts.rollups[x.rollup]!.detail().trends[x.index]!, d, f, t.perDay);
     });
   }
   return t;
@@ -364,19 +401,16 @@ function merge(
   arena.reset();
   if (parts.rollups.some((r) => r.metric !== metric)) throw new Error(`rollups of another metric than ${metric}`);
   // Days first, then rollups: `days` below is every source merged, `trend` every date.
-  const days: readonly Source[] = [
-    ...parts.days.map((day) => ({ dict: day, levels: day.levels, cubes: day.cubes[metric] })),
-    ...parts.rollups.map((r) => ({ dict: r, levels: r.levels, cubes: r.cubes })),
-  ];
+  const days = sourcesOf(parts, metric, filters);
   const trend = trendSources(parts);
   const ids = days.map((day) => interner.ids(day.dict));
   const S = interner.stations.size;
   let hint = 0;
-  for (const day of days) hint = Math.max(hint, spanHintOf(day.cubes.hours));
+  for (const day of days) hint = Math.max(hint, spanHintOf(day.hours ?? day.marginals!.hourStation));
   const span = Math.min(MAX_SPAN, hint + 1);
   const dayFilters = days.map((day) => dayFilter(day.dict, filters));
 
-  const hoursTargets = addAllHours(parts, days, trend, ids, dayFilters, span, interner, everything);
+  const hoursTargets = addAllHours(parts, days, trend, ids, dayFilters, filters, span, interner, everything);
   const { hourStation, perDay, perBehavior, perSource } = hoursTargets;
 
   const breakdown = (kind: "items" | "courses", size: number, globalOf: (d: number) => Int32Array) => {
@@ -384,13 +418,13 @@ function merge(
     const records = new Float64Array(size);
     days.forEach((day, d) => {
       const f = dayFilters[d];
-      if (f) countValues(day.cubes[kind], globalOf(d), f, records);
+      if (f) countValues(day[kind], globalOf(d), f, records);
     });
     const { picked, slotOf, present } = pickMostFrequent(records, BREAKDOWN_LIMIT, (id) => interner[kind].value(id));
     const table = arena.table(picked.length * L, span);
     days.forEach((day, d) => {
       const f = dayFilters[d];
-      if (f) addPicked(day.cubes[kind], globalOf(d), slotOf, f, table);
+      if (f) addPicked(day[kind], globalOf(d), slotOf, f, table);
     });
     return { table, picked, present };
   };
@@ -439,8 +473,12 @@ function merge(
 
   const dayRows: KitchenSummary["days"] = [];
   if (everything) {
+    const ready = marginalsAnswer(filters);
     trend.forEach((t, d) => {
-      for (const level of levelList) dayRows.push({ businessDate: t.businessDate, level, stats: perDay.stats(d * L + level) });
+      for (const level of levelList) {
+        const stats = ready && t.rollup >= 0 ? parts.rollups[t.rollup]!.dayStats[t.index]![level]! : perDay.stats(d * L + level);
+        dayRows.push({ businessDate: t.businessDate, level, stats });
+      }
     });
   }
 

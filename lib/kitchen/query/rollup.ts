@@ -1,4 +1,6 @@
-import { KITCHEN_METRICS, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
+import { KITCHEN_LEVELS, KITCHEN_METRICS, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
+import type { Stats } from "@/lib/kitchen/contract/responses";
+import { DenseHistograms } from "@/lib/kitchen/query/dense-histograms";
 import { Interner } from "@/lib/interning/interner";
 import { CELL_WIDTH, cellTotals, CUBE_KINDS, UNKNOWN_HOUR, type CubeKind, type CubePart, type DayDictionaries, type DaySummary, type DimensionValue } from "@/lib/kitchen/ingest/day-summary";
 
@@ -10,9 +12,35 @@ import { CELL_WIDTH, cellTotals, CUBE_KINDS, UNKNOWN_HOUR, type CubeKind, type C
  * record of its key over the period. What a sum cannot carry is the per-day trend: each day
  * keeps a small "trend cube" (its hours cube with the hour summed out), in the rollup's
  * numbering, so the trend points stay exact under any filter.
+ *
+ * Most questions filter by level at most. For those a rollup also keeps "marginals": its cells
+ * with every dimension a breakdown does not read summed out (hour × station, behavior, source,
+ * item, course, each by level), which hold far fewer entries, and each day's trend point per
+ * level, ready. The full cubes and the trend cubes (its "detail") answer the other filters and
+ * are decoded only when one asks.
  */
 
 export type PeriodKind = "week" | "month";
+
+/** A rollup's cells with the dimensions a breakdown does not read summed out (kept as 0). */
+export interface RollupMarginals {
+  /** Cells (level, station, hour, 0, 0). */
+  hourStation: CubePart;
+  /** Cells (level, 0, 0, behavior, 0). */
+  behaviors: CubePart;
+  /** Cells (level, 0, 0, 0, source). */
+  sources: CubePart;
+  /** Cells (level, 0, item, 0, 0). */
+  items: CubePart;
+  /** Cells (level, 0, course, 0, 0). */
+  courses: CubePart;
+}
+
+export interface RollupDetail {
+  cubes: Record<CubeKind, CubePart>;
+  /** Per day (order of `dates`): cells (level, station, 0, behavior, source). */
+  trends: CubePart[];
+}
 
 export interface Rollup extends DayDictionaries {
   kind: PeriodKind;
@@ -26,9 +54,11 @@ export interface Rollup extends DayDictionaries {
   recordCount: number;
   /** Levels present in any of the days, ascending. */
   levels: number[];
-  cubes: Record<CubeKind, CubePart>;
-  /** Per day (order of `dates`): cells (level, station, 0, behavior, source). */
-  trends: CubePart[];
+  marginals: RollupMarginals;
+  /** Per day (order of `dates`), per level (0, 1, 2): the day's trend point, unfiltered or filtered by that level. */
+  dayStats: Stats[][];
+  /** The cubes and trend cubes, for filters by station, behavior or source; decoded on first use when stored. */
+  detail(): RollupDetail;
 }
 
 const copyDimension = (v: DimensionValue): DimensionValue => ({ guid: v.guid, name: v.name });
@@ -93,16 +123,68 @@ export function addDays(kind: PeriodKind, start: string, days: readonly DaySumma
     items: items.values,
     courses: courses.values,
   };
+  const marginals = marginalsOf(summed, common);
   const out = {} as Record<KitchenMetric, Rollup>;
   for (const metric of KITCHEN_METRICS) {
+    const detail: RollupDetail = { cubes: { hours: summed.hours[metric], items: summed.items[metric], courses: summed.courses[metric] }, trends: trends.map((t) => t[metric]) };
     out[metric] = {
       ...common,
       metric,
-      cubes: { hours: summed.hours[metric], items: summed.items[metric], courses: summed.courses[metric] },
-      trends: trends.map((t) => t[metric]),
+      marginals: marginals[metric],
+      dayStats: detail.trends.map(levelStats),
+      detail: () => detail,
     };
   }
   return out;
+}
+
+/** The marginals of every metric, summed out of the rollup's own cubes. */
+function marginalsOf(summed: Record<CubeKind, Record<KitchenMetric, CubePart>>, dict: DayDictionaries): Record<KitchenMetric, RollupMarginals> {
+  const ids = (n: number) => Int32Array.from({ length: n }, (_, i) => i);
+  const zeros = (n: number) => new Int32Array(n);
+  const S = dict.stations.length;
+  const B = dict.behaviors.length;
+  const O = dict.sources.length;
+  const asCubes = (kind: CubeKind) => [Object.fromEntries(KITCHEN_METRICS.map((m) => [m, { [kind]: summed[kind][m] }])) as DaySummary["cubes"]];
+  // Kept dimensions map to themselves; summed-out ones map every value to 0.
+  const keep = (kind: CubeKind, x: number | null, station: boolean, behavior: boolean, source: boolean) =>
+    sumCubes(
+      asCubes(kind),
+      kind,
+      [[station ? ids(S) : zeros(S), x === null ? zeros(0) : ids(x), behavior ? ids(B) : zeros(B), source ? ids(O) : zeros(O)]],
+      [3, station ? S : 1, x ?? 1, behavior ? B : 1, source ? O : 1],
+      x === null,
+    );
+  const hourStation = keep("hours", HOURS.length, true, false, false);
+  const behaviors = keep("hours", null, false, true, false);
+  const sources = keep("hours", null, false, false, true);
+  const items = keep("items", dict.items.length, false, false, false);
+  const courses = keep("courses", dict.courses.length, false, false, false);
+  return Object.fromEntries(
+    KITCHEN_METRICS.map((m) => [m, { hourStation: hourStation[m], behaviors: behaviors[m], sources: sources[m], items: items[m], courses: courses[m] }]),
+  ) as Record<KitchenMetric, RollupMarginals>;
+}
+
+/** A day's trend point per level, from its trend cube: the statistics the merge would compute. */
+function levelStats(trend: CubePart): Stats[] {
+  const L = KITCHEN_LEVELS.length;
+  let top = 0;
+  for (let e = 0; e < trend.seconds.length; e++) top = Math.max(top, trend.seconds[e]!);
+  const table = new DenseHistograms(L, Math.min(8192, top + 1));
+  for (let c = 0; c < trend.excluded.length; c++) {
+    const g = trend.keys[c * CELL_WIDTH]!;
+    table.touched[g] = 1;
+    table.excluded[g]! += trend.excluded[c]!;
+    let sum = 0;
+    for (let e = trend.start[c]!; e < trend.start[c + 1]!; e++) {
+      const s = trend.seconds[e]!;
+      sum += s * trend.counts[e]!;
+      if (s < table.span) table.counts[g * table.span + s]! += trend.counts[e]!;
+      else table.addOverflow(g, s, trend.counts[e]!);
+    }
+    if (trend.start[c + 1]! > trend.start[c]!) table.addCell(g, trend.totals[c]!, sum, trend.seconds[trend.start[c + 1]! - 1]!);
+  }
+  return KITCHEN_LEVELS.map((l) => table.stats(l));
 }
 
 const SECOND_LIMIT = 2 ** 21;

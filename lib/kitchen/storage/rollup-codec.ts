@@ -1,16 +1,19 @@
-import { KITCHEN_METRICS } from "@/lib/kitchen/contract/vocabulary";
+import { KITCHEN_LEVELS, KITCHEN_METRICS } from "@/lib/kitchen/contract/vocabulary";
+import type { Stats } from "@/lib/kitchen/contract/responses";
 import { CUBE_KINDS, type CubeKind, type CubePart } from "@/lib/kitchen/ingest/day-summary";
-import type { PeriodKind, Rollup } from "@/lib/kitchen/query/rollup";
+import type { PeriodKind, Rollup, RollupDetail, RollupMarginals } from "@/lib/kitchen/query/rollup";
 import { ByteReader, ByteWriter } from "@/lib/kitchen/storage/byte-codec";
 import { readCubePart, readDictionaries, writeCubePart, writeDictionaries } from "@/lib/kitchen/storage/day-summary-codec";
 
 /**
  * The stored form of a rollup (one metric's): its period, its days and their versions, the
- * dictionaries and cubes in a day summary's encoding, then each day's trend cube. Decoding
- * checks the version and the length, like a day's, so a damaged row fails loudly.
+ * dictionaries, each day's trend points, the marginals, then the detail (cubes and trend cubes)
+ * behind its byte length, so a reader decodes it only when a filter needs it. Decoding checks
+ * the version and every length, like a day's, so a damaged row fails loudly.
  */
 const FORMAT_VERSION = 1;
 const PERIOD_KINDS: readonly PeriodKind[] = ["week", "month"];
+const MARGINALS: readonly (keyof RollupMarginals)[] = ["hourStation", "behaviors", "sources", "items", "courses"];
 
 export function encodeRollup(rollup: Rollup): Uint8Array {
   const w = new ByteWriter();
@@ -26,8 +29,13 @@ export function encodeRollup(rollup: Rollup): Uint8Array {
   w.uint(rollup.recordCount);
   w.uints(rollup.levels);
   writeDictionaries(w, rollup);
-  for (const kind of CUBE_KINDS) writeCubePart(w, rollup.cubes[kind]);
-  for (const trend of rollup.trends) writeCubePart(w, trend);
+  for (const day of rollup.dayStats) for (const level of KITCHEN_LEVELS) writeStats(w, day[level]!);
+  for (const m of MARGINALS) writeCubePart(w, rollup.marginals[m]);
+  const detail = new ByteWriter();
+  const { cubes, trends } = rollup.detail();
+  for (const kind of CUBE_KINDS) writeCubePart(detail, cubes[kind]);
+  for (const trend of trends) writeCubePart(detail, trend);
+  w.bytesOf(detail.bytes());
   return w.bytes();
 }
 
@@ -49,9 +57,46 @@ export function decodeRollup(bytes: Uint8Array): Rollup {
   const recordCount = r.uint();
   const levels = Array.from(r.uints());
   const dictionaries = readDictionaries(r);
+  const dayStats = dates.map(() => KITCHEN_LEVELS.map(() => readStats(r)));
+  const marginals = Object.fromEntries(MARGINALS.map((m) => [m, readCubePart(r)])) as unknown as RollupMarginals;
+  const detailBytes = r.bytesOf();
+  if (!r.done) throw new Error("rollup has trailing bytes");
+  let detail: RollupDetail | undefined;
+  return {
+    kind,
+    start,
+    metric,
+    dates,
+    versions,
+    recordCount,
+    levels,
+    ...dictionaries,
+    dayStats,
+    marginals,
+    detail: () => (detail ??= decodeDetail(detailBytes, dates.length)),
+  };
+}
+
+function decodeDetail(bytes: Uint8Array, days: number): RollupDetail {
+  const r = new ByteReader(bytes);
   const cubes = {} as Record<CubeKind, CubePart>;
   for (const k of CUBE_KINDS) cubes[k] = readCubePart(r);
-  const trends = dates.map(() => readCubePart(r));
-  if (!r.done) throw new Error("rollup has trailing bytes");
-  return { kind, start, metric, dates, versions, recordCount, levels, ...dictionaries, cubes, trends };
+  const trends = Array.from({ length: days }, () => readCubePart(r));
+  if (!r.done) throw new Error("rollup detail has trailing bytes");
+  return { cubes, trends };
+}
+
+// Stats in the exact shape the merge builds them (mean in tenths: it is rounded to one decimal).
+function writeStats(w: ByteWriter, s: Stats): void {
+  w.uint(s.count);
+  w.uint(s.excluded);
+  if (s.count === 0) return;
+  for (const v of [Math.round(s.mean! * 10), s.p50, s.p75, s.p90, s.p95, s.max]) w.uint(v!);
+}
+
+function readStats(r: ByteReader): Stats {
+  const count = r.uint();
+  const excluded = r.uint();
+  if (count === 0) return { count, excluded, mean: null, p50: null, p75: null, p90: null, p95: null, max: null };
+  return { count, excluded, mean: r.uint() / 10, p50: r.uint(), p75: r.uint(), p90: r.uint(), p95: r.uint(), max: r.uint() };
 }
