@@ -100,6 +100,31 @@ describe("rollups", () => {
     expect(month!.recordCount).toBe(enumerateBusinessDates("20250201", "20250228").reduce((n, d) => n + days.get(d)!.recordCount, 0));
   });
 
+  it("sum durations of any length exactly, a ticket fulfilled a month later included", () => {
+    const records = (date: string, seconds: number[]) =>
+      seconds.map((s, i) => ({
+        restaurantGuid: "r-1",
+        orderGuid: `o-${date}-${i}`,
+        selectionGuid: `s-${date}-${i}`,
+        selectionMenuItemGuid: `item-${i % 3}`,
+        ticketGuid: `t-${date}-${i}`,
+        ticketFiredAt: `${date.slice(0, 4)}-${date.slice(4, 6)}-${date.slice(6, 8)}T17:00:00.000Z`,
+        itemFulfilledAt: new Date(Date.parse(`${date.slice(0, 4)}-${date.slice(4, 6)}-${date.slice(6, 8)}T17:00:00.000Z`) + s * 1000).toISOString(),
+        itemFulfillmentLevel: 0,
+        prepStationGuid: "st-a",
+      }));
+    const twoDays = [
+      summariseDay(records("20250303", [30, 30, 45, 2_600_000, 9_000]), "20250303", restaurant.timeZone),
+      summariseDay(records("20250304", [30, 2_600_000, 2_600_001, 45]), "20250304", restaurant.timeZone),
+    ];
+    const rollup = decodeRollup(encodeRollup(addDays("week", "20250303", twoDays, [1, 2]).fire_to_fulfill));
+    for (const filters of [{}, { station: "st-a" }]) {
+      const merged = mergeRange({ days: [], rollups: [rollup] }, "fire_to_fulfill", filters, { 0: 60, 1: 60, 2: 60 });
+      expect(merged).toEqual(mergeDays(twoDays, "fire_to_fulfill", filters, { 0: 60, 1: 60, 2: 60 }));
+      expect(merged.levels[0]!.stats).toMatchObject({ count: 9, max: 2_600_001 });
+    }
+  });
+
   it("refuse a damaged stored rollup, and a rollup of another metric", () => {
     const { rollups: [week] } = rollupsOf("20250203", "20250209", "wait_to_start");
     const bytes = encodeRollup(week!);

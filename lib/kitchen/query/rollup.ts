@@ -222,7 +222,7 @@ function sumCubes(
     }
   });
   // Source cells in target key order; equal keys in source order.
-  const order = Uint32Array.from({ length: total }, (_, i) => i).sort((a, b) => keyOfCell[a]! - keyOfCell[b]! || a - b);
+  const order = keyOrder(keyOfCell, radix);
   const groupStarts: number[] = [];
   for (let j = 0; j < total; j++) if (j === 0 || keyOfCell[order[j]!] !== keyOfCell[order[j - 1]!]) groupStarts.push(j);
   groupStarts.push(total);
@@ -266,6 +266,24 @@ function sumCubes(
   return out;
 }
 
+/**
+ * Indices of `keys` in key order, ties by index: one native sort of key × 2^k + index when that
+ * fits a float64 exactly (always, for real menus), else a comparison sort.
+ */
+function keyOrder(keys: Float64Array, radix: readonly number[]): Uint32Array {
+  const n = keys.length;
+  let keySpace = 1;
+  for (const r of radix) keySpace *= r;
+  const indexSpace = 2 ** Math.max(1, Math.ceil(Math.log2(n + 1)));
+  if (keySpace * indexSpace > Number.MAX_SAFE_INTEGER) return Uint32Array.from({ length: n }, (_, i) => i).sort((a, b) => keys[a]! - keys[b]! || a - b);
+  const packed = new Float64Array(n);
+  for (let i = 0; i < n; i++) packed[i] = keys[i]! * indexSpace + i;
+  packed.sort();
+  const order = new Uint32Array(n);
+  for (let j = 0; j < n; j++) order[j] = packed[j]! % indexSpace;
+  return order;
+}
+
 /** One cell's (second, count) pairs from several sources, to be sorted and added up. */
 class PairScratch {
   private seconds = new Float64Array(256);
@@ -300,24 +318,44 @@ class PairScratch {
   addInto(seconds: Uint32Array, counts: Uint32Array, at: number): number {
     const n = this.n;
     let e = at;
-    const put = (second: number, count: number) => {
-      if (e > at && seconds[e - 1] === second) counts[e - 1]! += count;
+    if (!this.wide) {
+      // Seconds below 2^21 and counts below 2^32 share a float64 exactly: one numeric sort.
+      const p = this.packed;
+      for (let i = 0; i < n; i++) p[i] = this.seconds[i]! * COUNT_SPACE + this.counts[i]!;
+      if (n > 16) p.subarray(0, n).sort();
+      else {
+        for (let i = 1; i < n; i++) {
+          const x = p[i]!;
+          let j = i - 1;
+          while (j >= 0 && p[j]! > x) {
+            p[j + 1] = p[j]!;
+            j--;
+          }
+          p[j + 1] = x;
+        }
+      }
+      for (let i = 0; i < n; i++) {
+        const second = Math.floor(p[i]! / COUNT_SPACE);
+        const count = p[i]! - second * COUNT_SPACE;
+        if (e > at && seconds[e - 1] === second) counts[e - 1]! += count;
+        else {
+          seconds[e] = second;
+          counts[e] = count;
+          e++;
+        }
+      }
+      return e;
+    }
+    // A duration beyond 24 days (a clock gone wrong): sorted by index instead.
+    const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => this.seconds[a]! - this.seconds[b]!);
+    for (const i of order) {
+      const second = this.seconds[i]!;
+      if (e > at && seconds[e - 1] === second) counts[e - 1]! += this.counts[i]!;
       else {
         seconds[e] = second;
-        counts[e] = count;
+        counts[e] = this.counts[i]!;
         e++;
       }
-    };
-    if (!this.wide) {
-      // Seconds below 2^21 and counts below 2^32 share a float64 exactly: one native sort.
-      const p = this.packed.subarray(0, n);
-      for (let i = 0; i < n; i++) p[i] = this.seconds[i]! * COUNT_SPACE + this.counts[i]!;
-      p.sort();
-      for (let i = 0; i < n; i++) put(Math.floor(p[i]! / COUNT_SPACE), p[i]! % COUNT_SPACE);
-    } else {
-      // A duration beyond 24 days (a clock gone wrong): sorted by index instead.
-      const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => this.seconds[a]! - this.seconds[b]!);
-      for (const i of order) put(this.seconds[i]!, this.counts[i]!);
     }
     return e;
   }
