@@ -59,6 +59,8 @@ export interface Rollup extends DayDictionaries {
   dayStats: Stats[][];
   /** The cubes and trend cubes, for filters by station, behavior or source; decoded on first use when stored. */
   detail(): RollupDetail;
+  /** Memory the detail holds, or about what it will once decoded (for the cache's budget). */
+  detailBytes: number;
 }
 
 const copyDimension = (v: DimensionValue): DimensionValue => ({ guid: v.guid, name: v.name });
@@ -78,6 +80,19 @@ const HOURS = Int32Array.from({ length: UNKNOWN_HOUR + 1 }, (_, i) => i);
  * would find them.
  */
 export function addDays(kind: PeriodKind, start: string, days: readonly DaySummary[], versions: readonly number[]): Record<KitchenMetric, Rollup> {
+  const steps = addDaysInSteps(kind, start, days, versions);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * The same, a step at a time (a cube kind, a day's trend, the marginals): a server building in
+ * the background yields to requests between steps instead of holding its event loop for the
+ * whole period.
+ */
+export function* addDaysInSteps(kind: PeriodKind, start: string, days: readonly DaySummary[], versions: readonly number[]): Generator<void, Record<KitchenMetric, Rollup>> {
   const stations = new Interner<DimensionValue>((v) => v.guid, fillName);
   const behaviors = new Interner<string | null>();
   const sources = new Interner<string | null>();
@@ -104,9 +119,14 @@ export function addDays(kind: PeriodKind, start: string, days: readonly DaySumma
       sizes(xSize[kind]),
       false,
     );
+    yield;
   }
   // Each day's trend cube: its hours cube with the hour summed out, in the rollup's numbering.
-  const trends = days.map((day, d) => sumCubes([day.cubes], "hours", [[maps[d]!.station, HOURS, maps[d]!.behavior, maps[d]!.source]], sizes(1), true));
+  const trends: Record<KitchenMetric, CubePart>[] = [];
+  for (const [d, day] of days.entries()) {
+    trends.push(sumCubes([day.cubes], "hours", [[maps[d]!.station, HOURS, maps[d]!.behavior, maps[d]!.source]], sizes(1), true));
+    if (d % 8 === 7) yield;
+  }
 
   const levels = new Set<number>();
   for (const day of days) for (const l of day.levels) levels.add(l);
@@ -123,6 +143,7 @@ export function addDays(kind: PeriodKind, start: string, days: readonly DaySumma
     items: items.values,
     courses: courses.values,
   };
+  yield;
   const marginals = marginalsOf(summed, common);
   const out = {} as Record<KitchenMetric, Rollup>;
   for (const metric of KITCHEN_METRICS) {
@@ -133,10 +154,13 @@ export function addDays(kind: PeriodKind, start: string, days: readonly DaySumma
       marginals: marginals[metric],
       dayStats: detail.trends.map(levelStats),
       detail: () => detail,
+      detailBytes: [...CUBE_KINDS.map((k) => detail.cubes[k]), ...detail.trends].reduce((n, p) => n + partBytes(p), 0),
     };
   }
   return out;
 }
+
+const partBytes = (p: CubePart) => p.keys.byteLength + p.excluded.byteLength + p.totals.byteLength + p.start.byteLength + p.seconds.byteLength + p.counts.byteLength;
 
 /** The marginals of every metric, summed out of the rollup's own cubes. */
 function marginalsOf(summed: Record<CubeKind, Record<KitchenMetric, CubePart>>, dict: DayDictionaries): Record<KitchenMetric, RollupMarginals> {

@@ -3,7 +3,7 @@ import { enumerateBusinessDates } from "@/lib/business-date/business-date";
 import { wholePeriodsWithin, type DatePeriod } from "@/lib/business-date/periods";
 import { KITCHEN_METRICS, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import type { DaySummary } from "@/lib/kitchen/ingest/day-summary";
-import { addDays, type Rollup } from "@/lib/kitchen/query/rollup";
+import { addDaysInSteps, type Rollup } from "@/lib/kitchen/query/rollup";
 import { decodeRollup, encodeRollup } from "@/lib/kitchen/storage/rollup-codec";
 import { unpack, type DayRow, type KitchenStore } from "@/lib/kitchen/storage/kitchen-store";
 import { DayCache, typedArrayBytes } from "./day-cache";
@@ -52,7 +52,7 @@ function versionOf(period: DatePeriod, rows: Map<string, DayRow>): { version: st
 }
 
 export function createRollupReader({ store, daySummaries, cacheBytes = DEFAULT_CACHE_BYTES }: RollupReaderDeps) {
-  const cache = new DayCache<Rollup, string>(cacheBytes, typedArrayBytes);
+  const cache = new DayCache<Rollup, string>(cacheBytes, (r) => typedArrayBytes(r) + r.detailBytes);
   let queue: Promise<void> = Promise.resolve();
   const queued = new Set<string>();
   const keyOf = (guid: string, p: DatePeriod, metric: KitchenMetric) => `${guid}|${p.kind}:${p.start}|${metric}`;
@@ -125,7 +125,14 @@ export function createRollupReader({ store, daySummaries, cacheBytes = DEFAULT_C
     const days = await daySummaries(guid, v.dates, rows);
     // A day that no longer decodes is fetched again; the period waits for it.
     if (days.length !== v.dates.length || days.some((d, i) => d.businessDate !== v.dates[i])) return;
-    const perMetric = addDays(period.kind, period.start, days, v.fetchedAt);
+    // A step at a time, letting requests in between: a month's build is about a second of CPU.
+    const steps = addDaysInSteps(period.kind, period.start, days, v.fetchedAt);
+    let step = steps.next();
+    while (!step.done) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      step = steps.next();
+    }
+    const perMetric = step.value;
     await store.saveRollups(
       guid,
       period.kind,
