@@ -65,12 +65,16 @@ describe.each(STORE_KINDS)("kitchen rollups on %s", (kind) => {
     // cover (January; the weeks of Feb 3 and Feb 10) gone from the store, only the stored
     // rollups can still give the range whole.
     const q: KitchenSummaryQuery = { from: "20250101", to: "20250216", metric: "wait_to_start" };
+    const filtered: KitchenSummaryQuery = { ...q, station: stations[0]!, behavior: "DINE_IN" };
     const before = JSON.stringify(await daysOnly.summary(grill, q));
+    const filteredBefore = JSON.stringify(await daysOnly.summary(grill, filtered));
     await t.db.query("UPDATE kitchen_days SET summary = NULL WHERE business_date BETWEEN '20250101' AND '20250131' OR business_date BETWEEN '20250203' AND '20250216'");
     const restarted = kitchenService(t.db, sandbox.url, log, clock);
     const after = JSON.stringify(await restarted.summary(grill, q));
     // Compared as booleans: a difference would print two 60 kB answers.
     expect(after === before, "the restarted answer differs").toBe(true);
+    // A station filter needs the rollups' full cubes, read from the store only then.
+    expect(JSON.stringify(await restarted.summary(grill, filtered)) === filteredBefore, "the restarted filtered answer differs").toBe(true);
     expect(log.fulfillmentRequests).toHaveLength(enumerateBusinessDates(WINDOW.from, WINDOW.to).length);
   });
 });

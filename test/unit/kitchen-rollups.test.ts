@@ -46,13 +46,18 @@ function rollupsOf(from: string, to: string, metric: KitchenMetric): { rollups: 
     if (!rollups.has(key)) {
       const periodDays = enumerateBusinessDates(p.start, p.end).map((d) => days.get(d)!);
       const built = addDays(p.kind, p.start, periodDays, periodDays.map((_, i) => 1_700_000_000_000 + i));
-      rollups.set(key, Object.fromEntries(KITCHEN_METRICS.map((m) => [m, decodeRollup(encodeRollup(built[m]))])) as Record<KitchenMetric, Rollup>);
+      rollups.set(key, Object.fromEntries(KITCHEN_METRICS.map((m) => [m, roundTrip(built[m])])) as Record<KitchenMetric, Rollup>);
     }
     out.push(rollups.get(key)![metric]);
     for (const d of enumerateBusinessDates(p.start, p.end)) covered.add(d);
   }
   return { rollups: out, rest: enumerateBusinessDates(from, to).filter((d) => !covered.has(d)).map((d) => days.get(d)!) };
 }
+
+const roundTrip = (r: Rollup) => {
+  const { head, detail } = encodeRollup(r);
+  return decodeRollup(head, detail);
+};
 
 describe("rollups", () => {
   const first = days.get(FROM)!;
@@ -92,11 +97,11 @@ describe("rollups", () => {
     expect(parts.rest).toEqual([]);
     const [month] = parts.rollups;
     const dayCells = enumerateBusinessDates("20250201", "20250228").reduce((n, d) => n + days.get(d)!.cubes.fire_to_fulfill.hours.excluded.length, 0);
-    expect(month!.detail().cubes.hours.excluded.length).toBeLessThan(dayCells / 3);
-    expect(month!.detail().trends).toHaveLength(28);
+    expect(month!.detail!().cubes.hours.excluded.length).toBeLessThan(dayCells / 3);
+    expect(month!.detail!().trends).toHaveLength(28);
     expect(month!.dayStats).toHaveLength(28);
     // The marginals sum out what a breakdown does not read: fewer entries than the cube.
-    expect(month!.marginals.hourStation.seconds.length).toBeLessThan(month!.detail().cubes.hours.seconds.length);
+    expect(month!.marginals.hourStation.seconds.length).toBeLessThan(month!.detail!().cubes.hours.seconds.length);
     expect(month!.recordCount).toBe(enumerateBusinessDates("20250201", "20250228").reduce((n, d) => n + days.get(d)!.recordCount, 0));
   });
 
@@ -117,7 +122,7 @@ describe("rollups", () => {
       summariseDay(records("20250303", [30, 30, 45, 2_600_000, 9_000]), "20250303", restaurant.timeZone),
       summariseDay(records("20250304", [30, 2_600_000, 2_600_001, 45]), "20250304", restaurant.timeZone),
     ];
-    const rollup = decodeRollup(encodeRollup(addDays("week", "20250303", twoDays, [1, 2]).fire_to_fulfill));
+    const rollup = roundTrip(addDays("week", "20250303", twoDays, [1, 2]).fire_to_fulfill);
     for (const filters of [{}, { station: "st-a" }]) {
       const merged = mergeRange({ days: [], rollups: [rollup] }, "fire_to_fulfill", filters, { 0: 60, 1: 60, 2: 60 });
       expect(merged).toEqual(mergeDays(twoDays, "fire_to_fulfill", filters, { 0: 60, 1: 60, 2: 60 }));
@@ -127,11 +132,18 @@ describe("rollups", () => {
 
   it("refuse a damaged stored rollup, and a rollup of another metric", () => {
     const { rollups: [week] } = rollupsOf("20250203", "20250209", "wait_to_start");
-    const bytes = encodeRollup(week!);
-    expect(() => decodeRollup(bytes.subarray(0, bytes.length - 3))).toThrow();
-    const wrong = bytes.slice();
+    const { head, detail } = encodeRollup(week!);
+    expect(() => decodeRollup(head.subarray(0, head.length - 3), detail)).toThrow();
+    expect(() => decodeRollup(head, detail.subarray(0, detail.length - 3)).detail!()).toThrow();
+    const wrong = head.slice();
     wrong[0] = 7;
-    expect(() => decodeRollup(wrong)).toThrow(/format/);
+    expect(() => decodeRollup(wrong, detail)).toThrow(/format/);
+    // Read without its detail, a rollup answers level filters and refuses the others loudly.
+    const headOnly = decodeRollup(head, null);
+    expect(() => mergeRange({ days: [], rollups: [headOnly] }, "wait_to_start", { station: "x" }, { 0: 1, 1: 1, 2: 1 })).toThrow(/detail/);
+    expect(mergeRange({ days: [], rollups: [headOnly] }, "wait_to_start", { level: 1 }, { 0: 1, 1: 1, 2: 1 })).toEqual(
+      mergeRange({ days: [], rollups: [week!] }, "wait_to_start", { level: 1 }, { 0: 1, 1: 1, 2: 1 }),
+    );
     expect(() => mergeRange({ days: [], rollups: [week!] }, "fire_to_fulfill", {}, { 0: 1, 1: 1, 2: 1 })).toThrow(/metric/);
   });
 });

@@ -3,7 +3,7 @@ import { type FilterOptions, type Histogram, type KitchenSummary, type StationRe
 import { CELL_WIDTH, UNKNOWN_HOUR, type CubePart, type DayDictionaries, type DaySummary, type DimensionValue } from "@/lib/kitchen/ingest/day-summary";
 import { DenseHistograms, ScratchArena } from "@/lib/kitchen/query/dense-histograms";
 import { DimensionInterner, type DayIds } from "@/lib/kitchen/query/dimension-interner";
-import type { Rollup, RollupMarginals } from "@/lib/kitchen/query/rollup";
+import type { Rollup, RollupDetail, RollupMarginals } from "@/lib/kitchen/query/rollup";
 
 /**
  * Answers a range by merging its days' cubes: exact, because every breakdown is a sum of cells
@@ -36,8 +36,13 @@ interface Source {
   courses: CubePart;
 }
 
-/** Whether a rollup's marginals answer the filters: they keep only the level of the filtered dimensions. */
-const marginalsAnswer = (f: SummaryFilters) => f.station === undefined && f.behavior === undefined && f.source === undefined;
+/** Whether rollups' marginals answer the filters (they keep only the level of the filtered dimensions), or their detail is needed. */
+export const marginalsAnswer = (f: SummaryFilters) => f.station === undefined && f.behavior === undefined && f.source === undefined;
+
+function detailOf(r: Rollup): RollupDetail {
+  if (!r.detail) throw new Error(`the rollup of ${r.start} was read without its detail, which these filters need`);
+  return r.detail();
+}
 
 function sourcesOf(parts: RangeParts, metric: KitchenMetric, filters: SummaryFilters): Source[] {
   const days = parts.days.map((day) => {
@@ -46,7 +51,7 @@ function sourcesOf(parts: RangeParts, metric: KitchenMetric, filters: SummaryFil
   });
   const rollups = parts.rollups.map((r) => {
     if (marginalsAnswer(filters)) return { dict: r, levels: r.levels, hours: null, marginals: r.marginals, items: r.marginals.items, courses: r.marginals.courses };
-    const c = r.detail().cubes;
+    const c = detailOf(r).cubes;
     return { dict: r, levels: r.levels, hours: c.hours, marginals: null, items: c.items, courses: c.courses };
   });
   return [...days, ...rollups];
@@ -384,7 +389,7 @@ function addAllHours(
   if (everything && !marginalsAnswer(filters)) {
     trend.forEach((x, d) => {
       const f = x.rollup >= 0 ? dayFilters[parts.days.length + x.rollup] : null;
-      if (f) addTrend(parts.rollups[x.rollup]!.detail().trends[x.index]!, d, f, t.perDay);
+      if (f) addTrend(detailOf(parts.rollups[x.rollup]!).trends[x.index]!, d, f, t.perDay);
     });
   }
   return t;

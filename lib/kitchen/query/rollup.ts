@@ -57,8 +57,11 @@ export interface Rollup extends DayDictionaries {
   marginals: RollupMarginals;
   /** Per day (order of `dates`), per level (0, 1, 2): the day's trend point, unfiltered or filtered by that level. */
   dayStats: Stats[][];
-  /** The cubes and trend cubes, for filters by station, behavior or source; decoded on first use when stored. */
-  detail(): RollupDetail;
+  /**
+   * The cubes and trend cubes, for filters by station, behavior or source: null when read from
+   * the store without them; decoded on first use.
+   */
+  detail: (() => RollupDetail) | null;
   /** Memory the detail holds, or about what it will once decoded (for the cache's budget). */
   detailBytes: number;
 }

@@ -5,7 +5,7 @@ import { type KitchenCoverage, type KitchenSummary, type KitchenTargets, type Ki
 import { type KitchenRangeQuery, type KitchenSummaryQuery, type KitchenTargetsInput, type KitchenTicketsQuery } from "@/lib/kitchen/contract/params";
 import { DimensionInterner } from "@/lib/kitchen/query/dimension-interner";
 import { validateRange } from "@/lib/kitchen/query/range-query";
-import type { RangeParts } from "@/lib/kitchen/query/range-summary";
+import { marginalsAnswer, type RangeParts, type SummaryFilters } from "@/lib/kitchen/query/range-summary";
 import type { Rollup } from "@/lib/kitchen/query/rollup";
 import { KitchenStore, type DayRow } from "@/lib/kitchen/storage/kitchen-store";
 import type { ItemFulfillment } from "@/lib/platform/schemas";
@@ -63,8 +63,11 @@ export function createKitchenService(deps: KitchenServiceDeps) {
   const rangeOf = (restaurant: KitchenRestaurant, query: KitchenRangeQuery) => validateRange(query, restaurant, now(), config.maxRangeDays);
 
   /** The range as rollups of the metrics plus its other days, decoded. */
-  async function partsOf(guid: string, dates: readonly string[], rows: Map<string, DayRow>, metrics: readonly KitchenMetric[]) {
-    const split = config.rollups === false ? { rollups: new Map<KitchenMetric, Rollup[]>(metrics.map((m) => [m, []])), rest: dates } : await rollups.split(guid, dates, rows, metrics);
+  async function partsOf(guid: string, dates: readonly string[], rows: Map<string, DayRow>, metrics: readonly KitchenMetric[], filters: SummaryFilters) {
+    const split =
+      config.rollups === false
+        ? { rollups: new Map<KitchenMetric, Rollup[]>(metrics.map((m) => [m, []])), rest: dates }
+        : await rollups.split(guid, dates, rows, metrics, !marginalsAnswer(filters));
     const days = await reader.daySummaries(guid, split.rest, rows);
     return (metric: KitchenMetric): RangeParts => ({ days, rollups: split.rollups.get(metric) ?? [] });
   }
@@ -94,7 +97,7 @@ export function createKitchenService(deps: KitchenServiceDeps) {
     async summary(restaurant: KitchenRestaurant, query: KitchenSummaryQuery): Promise<KitchenSummary> {
       const dates = rangeOf(restaurant, query);
       const rows = await fetcher.ensureRange(restaurant, dates);
-      const [parts, targets] = await Promise.all([partsOf(restaurant.guid, dates, rows, [query.metric]), store.targets(restaurant.guid)]);
+      const [parts, targets] = await Promise.all([partsOf(restaurant.guid, dates, rows, [query.metric], filtersOf(query)), store.targets(restaurant.guid)]);
       return assembleSummary(restaurant, query, dates, rows, parts(query.metric), targets.seconds, internerOf(restaurant.guid));
     },
 
@@ -102,7 +105,8 @@ export function createKitchenService(deps: KitchenServiceDeps) {
     async stationLevelRows(restaurant: KitchenRestaurant, query: Omit<KitchenSummaryQuery, "metric">): Promise<StationLevelRow[]> {
       const dates = rangeOf(restaurant, query);
       const rows = await fetcher.ensureRange(restaurant, dates);
-      return stationLevelRows(await partsOf(restaurant.guid, dates, rows, KITCHEN_METRICS), filtersOf(query), internerOf(restaurant.guid));
+      const filters = filtersOf(query);
+      return stationLevelRows(await partsOf(restaurant.guid, dates, rows, KITCHEN_METRICS, filters), filters, internerOf(restaurant.guid));
     },
 
     /** fulfillments.csv: the raw records of the range, a stored chunk at a time. */

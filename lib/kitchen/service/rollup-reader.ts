@@ -59,9 +59,16 @@ export function createRollupReader({ store, daySummaries, cacheBytes = DEFAULT_C
 
   /**
    * Splits the range (its dates, ascending and contiguous) into ready rollups of the metrics and
-   * the other dates. A period is covered only when every metric's rollup is ready.
+   * the other dates. A period is covered only when every metric's rollup is ready. `withDetail`:
+   * the filters need the rollups' full cubes, not only their marginals.
    */
-  async function split(guid: string, dates: readonly string[], rows: Map<string, DayRow>, metrics: readonly KitchenMetric[]): Promise<RangeSplit> {
+  async function split(
+    guid: string,
+    dates: readonly string[],
+    rows: Map<string, DayRow>,
+    metrics: readonly KitchenMetric[],
+    withDetail: boolean,
+  ): Promise<RangeSplit> {
     const rollups = new Map<KitchenMetric, Rollup[]>(metrics.map((m) => [m, []]));
     if (dates.length === 0) return { rollups, rest: [] };
     const eligible = wholePeriodsWithin(dates[0]!, dates.at(-1)!).flatMap((period) => {
@@ -73,19 +80,27 @@ export function createRollupReader({ store, daySummaries, cacheBytes = DEFAULT_C
     for (const metric of metrics) {
       const notCached = eligible.filter((e) => {
         const hit = cache.get(keyOf(guid, e.period, metric), e.version);
-        if (hit) found.set(keyOf(guid, e.period, metric), hit);
-        return !hit;
+        const usable = hit && (hit.detail || !withDetail);
+        if (usable) found.set(keyOf(guid, e.period, metric), hit);
+        return !usable;
       });
       missing.set(metric, notCached);
     }
     for (const [metric, list] of missing) {
       if (list.length === 0) continue;
-      const stored = await store.rollups(guid, metric, list.map((e) => e.period));
+      const stored = await store.rollups(
+        guid,
+        metric,
+        list.map((e) => e.period),
+        withDetail,
+      );
       for (const e of list) {
         const row = stored.get(`${e.period.kind}:${e.period.start}`);
         if (!row || row.version !== e.version) continue;
         try {
-          const rollup = decodeRollup(unpack(row.packed));
+          const rollup = decodeRollup(unpack(row.packed), row.detail === null ? null : unpack(row.detail));
+          // Decoded now, so a damaged detail is found here and not in the middle of a merge.
+          rollup.detail?.();
           cache.set(keyOf(guid, e.period, metric), e.version, rollup);
           found.set(keyOf(guid, e.period, metric), rollup);
         } catch (error) {
@@ -138,7 +153,7 @@ export function createRollupReader({ store, daySummaries, cacheBytes = DEFAULT_C
       period.kind,
       period.start,
       v.version,
-      KITCHEN_METRICS.map((metric) => ({ metric, bytes: encodeRollup(perMetric[metric]) })),
+      KITCHEN_METRICS.map((metric) => ({ metric, ...encodeRollup(perMetric[metric]) })),
     );
     for (const metric of KITCHEN_METRICS) cache.set(keyOf(guid, period, metric), v.version, perMetric[metric]);
   }

@@ -56,14 +56,6 @@ export class ByteWriter {
     this.pos += bytes.length;
   }
 
-  /** Length-prefixed raw bytes. */
-  bytesOf(value: Uint8Array): void {
-    this.uint(value.length);
-    this.ensure(value.length);
-    this.buf.set(value, this.pos);
-    this.pos += value.length;
-  }
-
   bytes(): Uint8Array {
     return this.buf.slice(0, this.pos);
   }
@@ -100,15 +92,6 @@ export class ByteReader {
   nullableString(): string | null {
     const n = this.uint();
     return n === 0 ? null : this.text(n - 1);
-  }
-
-  /** Length-prefixed raw bytes, as a view of the buffer (not copied). */
-  bytesOf(): Uint8Array {
-    const n = this.uint();
-    if (this.pos + n > this.buf.length) throw new RangeError("truncated bytes");
-    const out = this.buf.subarray(this.pos, this.pos + n);
-    this.pos += n;
-    return out;
   }
 
   get done(): boolean {

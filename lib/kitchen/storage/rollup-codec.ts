@@ -6,16 +6,17 @@ import { ByteReader, ByteWriter } from "@/lib/kitchen/storage/byte-codec";
 import { readCubePart, readDictionaries, writeCubePart, writeDictionaries } from "@/lib/kitchen/storage/day-summary-codec";
 
 /**
- * The stored form of a rollup (one metric's): its period, its days and their versions, the
- * dictionaries, each day's trend points, the marginals, then the detail (cubes and trend cubes)
- * behind its byte length, so a reader decodes it only when a filter needs it. Decoding checks
- * the version and every length, like a day's, so a damaged row fails loudly.
+ * The stored form of a rollup (one metric's), in two parts: the head (its period, its days and
+ * their versions, the dictionaries, each day's trend points, the marginals) that queries filtered
+ * by level at most read, and the detail (cubes and trend cubes), read and decoded only when a
+ * filter needs it. Decoding checks the version and every length, like a day's, so a damaged row
+ * fails loudly.
  */
 const FORMAT_VERSION = 1;
 const PERIOD_KINDS: readonly PeriodKind[] = ["week", "month"];
 const MARGINALS: readonly (keyof RollupMarginals)[] = ["hourStation", "behaviors", "sources", "items", "courses"];
 
-export function encodeRollup(rollup: Rollup): Uint8Array {
+export function encodeRollup(rollup: Rollup): { head: Uint8Array; detail: Uint8Array } {
   const w = new ByteWriter();
   w.uint(FORMAT_VERSION);
   w.uint(PERIOD_KINDS.indexOf(rollup.kind));
@@ -31,16 +32,17 @@ export function encodeRollup(rollup: Rollup): Uint8Array {
   writeDictionaries(w, rollup);
   for (const day of rollup.dayStats) for (const level of KITCHEN_LEVELS) writeStats(w, day[level]!);
   for (const m of MARGINALS) writeCubePart(w, rollup.marginals[m]);
+  if (!rollup.detail) throw new Error("a rollup without its detail cannot be stored");
   const detail = new ByteWriter();
   const { cubes, trends } = rollup.detail();
   for (const kind of CUBE_KINDS) writeCubePart(detail, cubes[kind]);
   for (const trend of trends) writeCubePart(detail, trend);
-  w.bytesOf(detail.bytes());
-  return w.bytes();
+  return { head: w.bytes(), detail: detail.bytes() };
 }
 
-export function decodeRollup(bytes: Uint8Array): Rollup {
-  const r = new ByteReader(bytes);
+/** A stored rollup; its detail, when given, is decoded on first use. */
+export function decodeRollup(head: Uint8Array, detailBytes: Uint8Array | null): Rollup {
+  const r = new ByteReader(head);
   const version = r.uint();
   if (version !== FORMAT_VERSION) throw new Error(`rollup format ${version} is not ${FORMAT_VERSION}`);
   const kind = PERIOD_KINDS[r.uint()];
@@ -59,7 +61,6 @@ export function decodeRollup(bytes: Uint8Array): Rollup {
   const dictionaries = readDictionaries(r);
   const dayStats = dates.map(() => KITCHEN_LEVELS.map(() => readStats(r)));
   const marginals = Object.fromEntries(MARGINALS.map((m) => [m, readCubePart(r)])) as unknown as RollupMarginals;
-  const detailBytes = r.bytesOf();
   if (!r.done) throw new Error("rollup has trailing bytes");
   let detail: RollupDetail | undefined;
   return {
@@ -73,9 +74,9 @@ export function decodeRollup(bytes: Uint8Array): Rollup {
     ...dictionaries,
     dayStats,
     marginals,
-    detail: () => (detail ??= decodeDetail(detailBytes, dates.length)),
-    // The encoded detail is a view of the stored bytes; decoded, it takes about three times as much.
-    detailBytes: detailBytes.length * 4,
+    detail: detailBytes ? () => (detail ??= decodeDetail(detailBytes, dates.length)) : null,
+    // The encoded detail is kept; decoded, it takes about three times as much again.
+    detailBytes: (detailBytes?.length ?? 0) * 4,
   };
 }
 
