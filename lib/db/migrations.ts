@@ -79,6 +79,28 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 4,
+    name: "kitchen rollups: weeks and months of closed days, summed",
+    sql: `
+      -- One row per restaurant, period and metric: the summed cubes of the period's closed days
+      -- (lib/kitchen/storage/rollup-codec.ts, deflated, base64): data holds what queries filtered by
+      -- level at most read, detail the full cubes for the other filters. version lists the days
+      -- summed with their fetched_at ("date:epochMs,..."); a reader uses the row only while
+      -- kitchen_days agrees.
+      CREATE TABLE kitchen_rollups (
+        restaurant_guid text NOT NULL,
+        period_kind text NOT NULL CHECK (period_kind IN ('week', 'month')),
+        period_start text NOT NULL CHECK (period_start ~ '^[0-9]{8}$'),
+        metric text NOT NULL,
+        version text NOT NULL,
+        data text NOT NULL,
+        detail text NOT NULL,
+        built_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (restaurant_guid, period_kind, period_start, metric)
+      );
+    `,
+  },
 ];
 
 /**

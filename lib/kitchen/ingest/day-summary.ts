@@ -43,6 +43,9 @@ export interface DimensionValue {
   name: string | null;
 }
 
+/** The dictionaries a cube's cells number into: a day's, or a rollup's (lib/kitchen/query/rollup.ts). */
+export type DayDictionaries = Pick<DaySummary, "stations" | "behaviors" | "sources" | "items" | "courses">;
+
 export interface DaySummary {
   businessDate: string;
   recordCount: number;

@@ -1,5 +1,5 @@
 import { Interner } from "@/lib/interning/interner";
-import type { DaySummary, DimensionValue } from "@/lib/kitchen/ingest/day-summary";
+import type { DayDictionaries, DimensionValue } from "@/lib/kitchen/ingest/day-summary";
 
 /**
  * Numbers for the dimension values (stations, behaviors, sources, items, courses) of a
@@ -28,9 +28,10 @@ export class DimensionInterner {
   readonly sources = new Interner<string | null>();
   readonly items = new Interner<DimensionValue>(dimensionKey, mergeName);
   readonly courses = new Interner<DimensionValue>(dimensionKey, mergeName);
-  private readonly cache = new WeakMap<DaySummary, DayIds>();
+  private readonly cache = new WeakMap<DayDictionaries, DayIds>();
 
-  ids(day: DaySummary): DayIds {
+  /** The numbers of a day's (or a rollup's) dictionaries. */
+  ids(day: DayDictionaries): DayIds {
     let ids = this.cache.get(day);
     if (!ids) {
       ids = {

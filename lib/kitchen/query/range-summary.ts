@@ -1,8 +1,9 @@
 import { BREAKDOWN_LIMIT, KITCHEN_LEVELS, NONE_FILTER, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import { type FilterOptions, type Histogram, type KitchenSummary, type StationRef, type Stats, type TargetShare } from "@/lib/kitchen/contract/responses";
-import { CELL_WIDTH, UNKNOWN_HOUR, type CubePart, type DaySummary, type DimensionValue } from "@/lib/kitchen/ingest/day-summary";
+import { CELL_WIDTH, UNKNOWN_HOUR, type CubePart, type DayDictionaries, type DaySummary, type DimensionValue } from "@/lib/kitchen/ingest/day-summary";
 import { DenseHistograms, ScratchArena } from "@/lib/kitchen/query/dense-histograms";
 import { DimensionInterner, type DayIds } from "@/lib/kitchen/query/dimension-interner";
+import type { Rollup, RollupDetail, RollupMarginals } from "@/lib/kitchen/query/rollup";
 
 /**
  * Answers a range by merging its days' cubes: exact, because every breakdown is a sum of cells
@@ -12,7 +13,49 @@ import { DimensionInterner, type DayIds } from "@/lib/kitchen/query/dimension-in
  * level, behavior × level, source × level); stations, hours, levels and the overall histogram are
  * then sums of those, because every record has exactly one station and one hour. Items and
  * courses first count records per value, then histogram only the BREAKDOWN_LIMIT most frequent.
+ *
+ * A long range comes as rollups (weeks and months of closed days, summed: lib/kitchen/query/
+ * rollup.ts) plus the days at its edges. A rollup's cubes merge like a day's; only the per-day
+ * trend points come from its days' trend cubes instead of its hours cube.
  */
+
+/** What a range is merged from: days, and rollups (of the metric asked) of whole periods of other days of it. */
+export interface RangeParts {
+  days: readonly DaySummary[];
+  rollups: readonly Rollup[];
+}
+
+/** A day's or a rollup's dictionaries, levels and cubes of the metric asked. */
+interface Source {
+  dict: DayDictionaries;
+  levels: readonly number[];
+  /** The hours cube, into all four hour tables; or a rollup's marginals instead (`marginals`). */
+  hours: CubePart | null;
+  marginals: RollupMarginals | null;
+  items: CubePart;
+  courses: CubePart;
+}
+
+/** Whether rollups' marginals answer the filters (they keep only the level of the filtered dimensions), or their detail is needed. */
+export const marginalsAnswer = (f: SummaryFilters) => f.station === undefined && f.behavior === undefined && f.source === undefined;
+
+function detailOf(r: Rollup): RollupDetail {
+  if (!r.detail) throw new Error(`the rollup of ${r.start} was read without its detail, which these filters need`);
+  return r.detail();
+}
+
+function sourcesOf(parts: RangeParts, metric: KitchenMetric, filters: SummaryFilters): Source[] {
+  const days = parts.days.map((day) => {
+    const c = day.cubes[metric];
+    return { dict: day, levels: day.levels, hours: c.hours, marginals: null, items: c.items, courses: c.courses };
+  });
+  const rollups = parts.rollups.map((r) => {
+    if (marginalsAnswer(filters)) return { dict: r, levels: r.levels, hours: null, marginals: r.marginals, items: r.marginals.items, courses: r.marginals.courses };
+    const c = detailOf(r).cubes;
+    return { dict: r, levels: r.levels, hours: c.hours, marginals: null, items: c.items, courses: c.courses };
+  });
+  return [...days, ...rollups];
+}
 
 export interface SummaryFilters {
   level?: KitchenLevel;
@@ -62,7 +105,7 @@ interface DayFilter {
   source: number;
 }
 
-function dayFilter(day: DaySummary, filters: SummaryFilters): DayFilter | null {
+function dayFilter(day: DayDictionaries, filters: SummaryFilters): DayFilter | null {
   const station = localFilter(
     day.stations.map((s) => s.guid),
     filters.station,
@@ -109,6 +152,8 @@ interface HoursTargets {
 
 /** One day's hours cube into the four dense tables. */
 function addHours(cube: CubePart, ids: DayIds, d: number, f: DayFilter, t: HoursTargets, everything: boolean): void {
+  // A rollup's hours (d < 0) belong to many days: its trend points come from its trend cubes.
+  const perDay = d >= 0;
   const { keys, excluded, start, seconds, counts, totals } = cube;
   const S = t.stations;
   const span = t.hourStation.span;
@@ -127,13 +172,13 @@ function addHours(cube: CubePart, ids: DayIds, d: number, f: DayFilter, t: Hours
     const g3 = everything ? ids.behavior[keys[k + 3]!]! * L + level : level;
     const g4 = everything ? ids.source[keys[k + 4]!]! * L + level : level;
     t.hourStation.touched[g1] = 1;
-    t.perDay.touched[g2] = 1;
+    if (perDay) t.perDay.touched[g2] = 1;
     t.perBehavior.touched[g3] = 1;
     t.perSource.touched[g4] = 1;
     const x = excluded[c]!;
     if (x !== 0) {
       t.hourStation.excluded[g1]! += x;
-      t.perDay.excluded[g2]! += x;
+      if (perDay) t.perDay.excluded[g2]! += x;
       t.perBehavior.excluded[g3]! += x;
       t.perSource.excluded[g4]! += x;
     }
@@ -149,12 +194,12 @@ function addHours(cube: CubePart, ids: DayIds, d: number, f: DayFilter, t: Hours
       sum += s * n;
       if (s < span) {
         hs[b1 + s]! += n;
-        pd[b2 + s]! += n;
+        if (perDay) pd[b2 + s]! += n;
         pb[b3 + s]! += n;
         ps[b4 + s]! += n;
       } else {
         t.hourStation.addOverflow(g1, s, n);
-        t.perDay.addOverflow(g2, s, n);
+        if (perDay) t.perDay.addOverflow(g2, s, n);
         t.perBehavior.addOverflow(g3, s, n);
         t.perSource.addOverflow(g4, s, n);
       }
@@ -164,11 +209,50 @@ function addHours(cube: CubePart, ids: DayIds, d: number, f: DayFilter, t: Hours
       const top = seconds[end - 1]!;
       const count = totals[c]!;
       t.hourStation.addCell(g1, count, sum, top);
-      t.perDay.addCell(g2, count, sum, top);
+      if (perDay) t.perDay.addCell(g2, count, sum, top);
       t.perBehavior.addCell(g3, count, sum, top);
       t.perSource.addCell(g4, count, sum, top);
     }
   }
+}
+
+/** One day's trend cube (cells level, station, 0, behavior, source) into its per-day groups. */
+function addTrend(cube: CubePart, d: number, f: DayFilter, table: DenseHistograms): void {
+  addCellsInto(cube, f, table, (keys, k) => d * L + keys[k]!);
+}
+
+/** The cells of a cube matching the filter, each into the table group `groupOf` gives. */
+function addCellsInto(cube: CubePart, f: DayFilter, table: DenseHistograms, groupOf: (keys: Uint32Array, k: number) => number): void {
+  const { keys, excluded, start, seconds, counts, totals } = cube;
+  const span = table.span;
+  const dense = table.counts;
+  const cells = excluded.length;
+  for (let c = 0; c < cells; c++) {
+    const k = c * W;
+    if (!cellMatches(keys, k, f)) continue;
+    const g = groupOf(keys, k);
+    table.touched[g] = 1;
+    table.excluded[g]! += excluded[c]!;
+    const base = g * span;
+    const end = start[c + 1]!;
+    let sum = 0;
+    for (let e = start[c]!; e < end; e++) {
+      const s = seconds[e]!;
+      sum += s * counts[e]!;
+      if (s < span) dense[base + s]! += counts[e]!;
+      else table.addOverflow(g, s, counts[e]!);
+    }
+    if (end > start[c]!) table.addCell(g, totals[c]!, sum, seconds[end - 1]!);
+  }
+}
+
+/** A rollup's marginals into the hour × station, behavior and source tables (not per day: its days have their points). */
+function addMarginalHours(m: RollupMarginals, ids: DayIds, f: DayFilter, t: HoursTargets, everything: boolean): void {
+  const S = t.stations;
+  addCellsInto(m.hourStation, f, t.hourStation, (keys, k) => ((everything ? keys[k + 2]! : 0) * S + ids.station[keys[k + 1]!]!) * L + keys[k]!);
+  if (!everything) return;
+  addCellsInto(m.behaviors, f, t.perBehavior, (keys, k) => ids.behavior[keys[k + 3]!]! * L + keys[k]!);
+  addCellsInto(m.sources, f, t.perSource, (keys, k) => ids.source[keys[k + 4]!]! * L + keys[k]!);
 }
 
 /** Records per value of a breakdown (items, courses): first pass, to pick the most frequent. */
@@ -233,21 +317,86 @@ export function mergeDays(
   targets: Record<KitchenLevel, number>,
   interner: DimensionInterner = new DimensionInterner(),
 ): MergedSummary {
-  return merge(days, metric, filters, targets, interner, true);
+  return merge({ days, rollups: [] }, metric, filters, targets, interner, true);
+}
+
+/** The same as merging every day of the parts (rollups' days included), byte for byte. */
+export function mergeRange(
+  parts: RangeParts,
+  metric: KitchenMetric,
+  filters: SummaryFilters,
+  targets: Record<KitchenLevel, number>,
+  interner: DimensionInterner = new DimensionInterner(),
+): MergedSummary {
+  return merge(parts, metric, filters, targets, interner, true);
 }
 
 /** Only the station × level breakdown (summary.csv wants it for every metric; nothing else). */
 export function mergeStationLevels(
-  days: readonly DaySummary[],
+  input: readonly DaySummary[] | RangeParts,
   metric: KitchenMetric,
   filters: SummaryFilters,
   interner: DimensionInterner = new DimensionInterner(),
 ): MergedSummary["stations"] {
-  return merge(days, metric, filters, { 0: 0, 1: 0, 2: 0 }, interner, false).stations;
+  const parts = "rollups" in input ? input : { days: input as readonly DaySummary[], rollups: [] };
+  if (parts.rollups.some((r) => r.metric !== metric)) throw new Error(`rollups of another metric than ${metric}`);
+  return merge(parts, metric, filters, { 0: 0, 1: 0, 2: 0 }, interner, false).stations;
+}
+
+/** Every business date of the parts, ascending, and where its trend point comes from. */
+function trendSources(parts: RangeParts): { businessDate: string; day: number; rollup: number; index: number }[] {
+  const out = [
+    ...parts.days.map((d, i) => ({ businessDate: d.businessDate, day: i, rollup: -1, index: -1 })),
+    ...parts.rollups.flatMap((r, j) => r.dates.map((date, i) => ({ businessDate: date, day: -1, rollup: j, index: i }))),
+  ];
+  return out.sort((a, b) => (a.businessDate < b.businessDate ? -1 : a.businessDate > b.businessDate ? 1 : 0));
+}
+
+/**
+ * Every source's hours cube into the four dense tables, and the trend cubes of the rollups' days
+ * into the per-day one. Without `everything`, the per-day, behavior and source tables shrink to
+ * one group per level that collects what nobody reads.
+ */
+function addAllHours(
+  parts: RangeParts,
+  days: readonly Source[],
+  trend: ReturnType<typeof trendSources>,
+  ids: readonly DayIds[],
+  dayFilters: readonly (DayFilter | null)[],
+  filters: SummaryFilters,
+  span: number,
+  interner: DimensionInterner,
+  everything: boolean,
+): HoursTargets {
+  const S = interner.stations.size;
+  const t: HoursTargets = {
+    hourStation: arena.table((everything ? HOURS : 1) * S * L, span),
+    perDay: arena.table(everything ? trend.length * L : L, span),
+    perBehavior: arena.table(everything ? interner.behaviors.size * L : L, span),
+    perSource: arena.table(everything ? interner.sources.size * L : L, span),
+    stations: S,
+  };
+  const dayIndex = new Map<number, number>();
+  trend.forEach((x, d) => {
+    if (x.day >= 0) dayIndex.set(x.day, d);
+  });
+  days.forEach((day, d) => {
+    const f = dayFilters[d];
+    if (f && day.hours) addHours(day.hours, ids[d]!, dayIndex.get(d) ?? -1, f, t, everything);
+    else if (f && day.marginals) addMarginalHours(day.marginals, ids[d]!, f, t, everything);
+  });
+  // A rollup's day's trend point: ready (`dayStats`) with marginals, else from its trend cube.
+  if (everything && !marginalsAnswer(filters)) {
+    trend.forEach((x, d) => {
+      const f = x.rollup >= 0 ? dayFilters[parts.days.length + x.rollup] : null;
+      if (f) addTrend(detailOf(parts.rollups[x.rollup]!).trends[x.index]!, d, f, t.perDay);
+    });
+  }
+  return t;
 }
 
 function merge(
-  days: readonly DaySummary[],
+  parts: RangeParts,
   metric: KitchenMetric,
   filters: SummaryFilters,
   targets: Record<KitchenLevel, number>,
@@ -255,28 +404,18 @@ function merge(
   everything: boolean,
 ): MergedSummary {
   arena.reset();
-  const ids = days.map((day) => interner.ids(day));
+  if (parts.rollups.some((r) => r.metric !== metric)) throw new Error(`rollups of another metric than ${metric}`);
+  // Days first, then rollups: `days` below is every source merged, `trend` every date.
+  const days = sourcesOf(parts, metric, filters);
+  const trend = trendSources(parts);
+  const ids = days.map((day) => interner.ids(day.dict));
   const S = interner.stations.size;
-  const B = interner.behaviors.size;
-  const O = interner.sources.size;
   let hint = 0;
-  for (const day of days) hint = Math.max(hint, spanHintOf(day.cubes[metric].hours));
+  for (const day of days) hint = Math.max(hint, spanHintOf(day.hours ?? day.marginals!.hourStation));
   const span = Math.min(MAX_SPAN, hint + 1);
-  const dayFilters = days.map((day) => dayFilter(day, filters));
+  const dayFilters = days.map((day) => dayFilter(day.dict, filters));
 
-  // Without `everything`, the per-day, behavior and source tables shrink to one group per level
-  // that collects what nobody reads.
-  const hoursTargets: HoursTargets = {
-    hourStation: arena.table((everything ? HOURS : 1) * S * L, span),
-    perDay: arena.table(everything ? days.length * L : L, span),
-    perBehavior: arena.table(everything ? B * L : L, span),
-    perSource: arena.table(everything ? O * L : L, span),
-    stations: S,
-  };
-  days.forEach((day, d) => {
-    const f = dayFilters[d];
-    if (f) addHours(day.cubes[metric].hours, ids[d]!, d, f, hoursTargets, everything);
-  });
+  const hoursTargets = addAllHours(parts, days, trend, ids, dayFilters, filters, span, interner, everything);
   const { hourStation, perDay, perBehavior, perSource } = hoursTargets;
 
   const breakdown = (kind: "items" | "courses", size: number, globalOf: (d: number) => Int32Array) => {
@@ -284,13 +423,13 @@ function merge(
     const records = new Float64Array(size);
     days.forEach((day, d) => {
       const f = dayFilters[d];
-      if (f) countValues(day.cubes[metric][kind], globalOf(d), f, records);
+      if (f) countValues(day[kind], globalOf(d), f, records);
     });
     const { picked, slotOf, present } = pickMostFrequent(records, BREAKDOWN_LIMIT, (id) => interner[kind].value(id));
     const table = arena.table(picked.length * L, span);
     days.forEach((day, d) => {
       const f = dayFilters[d];
-      if (f) addPicked(day.cubes[metric][kind], globalOf(d), slotOf, f, table);
+      if (f) addPicked(day[kind], globalOf(d), slotOf, f, table);
     });
     return { table, picked, present };
   };
@@ -339,8 +478,12 @@ function merge(
 
   const dayRows: KitchenSummary["days"] = [];
   if (everything) {
-    days.forEach((day, d) => {
-      for (const level of levelList) dayRows.push({ businessDate: day.businessDate, level, stats: perDay.stats(d * L + level) });
+    const ready = marginalsAnswer(filters);
+    trend.forEach((t, d) => {
+      for (const level of levelList) {
+        const stats = ready && t.rollup >= 0 ? parts.rollups[t.rollup]!.dayStats[t.index]![level]! : perDay.stats(d * L + level);
+        dayRows.push({ businessDate: t.businessDate, level, stats });
+      }
     });
   }
 

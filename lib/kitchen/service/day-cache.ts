@@ -6,9 +6,9 @@ import { LRUCache } from "lru-cache";
  * decoding; an entry is only used while its `version` (the day's fetched-at instant) matches the
  * store's.
  */
-export class DayCache<V extends object> {
+export class DayCache<V extends object, Version extends number | string = number> {
   /** Null with a budget of 0: nothing is kept (lru-cache refuses a maxSize of 0). */
-  readonly #entries: LRUCache<string, { version: number; value: V }> | null;
+  readonly #entries: LRUCache<string, { version: Version; value: V }> | null;
 
   constructor(budgetBytes: number, sizeOf: (value: V) => number) {
     this.#entries =
@@ -21,7 +21,7 @@ export class DayCache<V extends object> {
         : null;
   }
 
-  get(key: string, version: number): V | undefined {
+  get(key: string, version: Version): V | undefined {
     if (!this.#entries) return undefined;
     const entry = this.#entries.get(key);
     if (!entry) return undefined;
@@ -32,7 +32,7 @@ export class DayCache<V extends object> {
     return entry.value;
   }
 
-  set(key: string, version: number, value: V): void {
+  set(key: string, version: Version, value: V): void {
     this.#entries?.set(key, { version, value });
   }
 

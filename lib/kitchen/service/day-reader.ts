@@ -12,7 +12,7 @@ import { DayCache, typedArrayBytes } from "./day-cache";
  * served stale) or from the store.
  */
 
-const DEFAULT_CACHE_BYTES = 256 * 1024 * 1024;
+export const DEFAULT_CACHE_BYTES = 256 * 1024 * 1024;
 const UNREADABLE = "the stored copy could not be read; it is fetched again";
 
 export interface DayReaderDeps {

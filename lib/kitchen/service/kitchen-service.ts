@@ -1,19 +1,22 @@
 import "server-only";
 import type { Database } from "@/lib/db/database";
-import { KITCHEN_LEVELS } from "@/lib/kitchen/contract/vocabulary";
+import { KITCHEN_LEVELS, KITCHEN_METRICS, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import { type KitchenCoverage, type KitchenSummary, type KitchenTargets, type KitchenTickets, type RangeAnswer } from "@/lib/kitchen/contract/responses";
 import { type KitchenRangeQuery, type KitchenSummaryQuery, type KitchenTargetsInput, type KitchenTicketsQuery } from "@/lib/kitchen/contract/params";
 import { DimensionInterner } from "@/lib/kitchen/query/dimension-interner";
 import { validateRange } from "@/lib/kitchen/query/range-query";
+import { marginalsAnswer, type RangeParts, type SummaryFilters } from "@/lib/kitchen/query/range-summary";
+import type { Rollup } from "@/lib/kitchen/query/rollup";
 import { KitchenStore, type DayRow } from "@/lib/kitchen/storage/kitchen-store";
 import type { ItemFulfillment } from "@/lib/platform/schemas";
 import type { PlatformClient } from "@/lib/platform/types";
 import { coverageOf, coverageReport, pendingReport, usableDates } from "./coverage";
 import { createBackfill, type BackfillDeps } from "./backfill";
 import { createDayFetcher } from "./day-fetcher";
-import { createDayReader } from "./day-reader";
+import { createDayReader, DEFAULT_CACHE_BYTES } from "./day-reader";
 import { createEntitlement } from "./entitlement";
 import { refuseBeyondRawRetention, refuseMissingRawRecords } from "./raw-retention";
+import { createRollupReader } from "./rollup-reader";
 import { READY_WAIT_MS, type KitchenRestaurant, type KitchenServiceConfig } from "./service-config";
 import { assembleSummary, filtersOf, stationLevelRows, type StationLevelRow } from "./summary-assembly";
 import { slowTicketsOf } from "./ticket-drill-down";
@@ -27,9 +30,10 @@ const PENDING_RETRY_AFTER_MS = 1_000;
  * The kitchen pipeline's facade. A request for a range goes: validate the range
  * (query/range-query.ts) -> start the fetch of what the range lacks, once per date, queued and
  * bounded (day-fetcher.ts), waiting at most readyWaitMs -> if a date still has no answer, the
- * range's coverage as "not ready" (a 202); else read the stored days, decoded and cached
- * (day-reader.ts) -> merge and assemble the answer (summary-assembly.ts, ticket-drill-down.ts),
- * with the dates' coverage (coverage.ts). No request waits for upstream work longer than that.
+ * range's coverage as "not ready" (a 202); else read the rollups of its whole closed weeks and
+ * months (rollup-reader.ts) and its other stored days, decoded and cached (day-reader.ts) -> merge
+ * and assemble the answer (summary-assembly.ts, ticket-drill-down.ts), with the dates' coverage
+ * (coverage.ts). No request waits for upstream work longer than that.
  * Entitlement is read from the stored days (entitlement.ts).
  *
  * Route handlers reach it through `getKitchenService()` (server.ts); tests build one over their
@@ -50,6 +54,7 @@ export function createKitchenService(deps: KitchenServiceDeps) {
   const store = new KitchenStore(db);
   const fetcher = createDayFetcher({ db, store, client, config, now });
   const reader = createDayReader({ store, cacheBytes: config.cacheBytes, onUnreadable: fetcher.forget });
+  const rollups = createRollupReader({ store, daySummaries: reader.daySummaries, cacheBytes: Math.floor((config.cacheBytes ?? DEFAULT_CACHE_BYTES) / 2) });
   const entitlement = createEntitlement({ store, fetcher, config, now });
   // One per restaurant: a day's dimension values are numbered once, not on every request.
   const interners = new Map<string, DimensionInterner>();
@@ -98,6 +103,16 @@ export function createKitchenService(deps: KitchenServiceDeps) {
     return { ready: true, value: await compute(dates, rows) };
   }
 
+  /** The range as rollups of the metrics plus its other days, decoded. */
+  async function partsOf(guid: string, dates: readonly string[], rows: Map<string, DayRow>, metrics: readonly KitchenMetric[], filters: SummaryFilters) {
+    const split =
+      config.rollups === false
+        ? { rollups: new Map<KitchenMetric, Rollup[]>(metrics.map((m) => [m, []])), rest: dates }
+        : await rollups.split(guid, dates, rows, metrics, !marginalsAnswer(filters));
+    const days = await reader.daySummaries(guid, split.rest, rows);
+    return (metric: KitchenMetric): RangeParts => ({ days, rollups: split.rollups.get(metric) ?? [] });
+  }
+
   async function targetsOf(guid: string): Promise<KitchenTargets> {
     const t = await store.targets(guid);
     return {
@@ -125,15 +140,15 @@ export function createKitchenService(deps: KitchenServiceDeps) {
 
     summary: (restaurant: KitchenRestaurant, query: KitchenSummaryQuery): Promise<RangeAnswer<KitchenSummary>> =>
       whenReady(restaurant, query, async (dates, rows) => {
-        const [days, targets] = await Promise.all([reader.daySummaries(restaurant.guid, dates, rows), store.targets(restaurant.guid)]);
-        return assembleSummary(restaurant, query, dates, rows, days, targets.seconds, internerOf(restaurant.guid));
+        const [parts, targets] = await Promise.all([partsOf(restaurant.guid, dates, rows, [query.metric], filtersOf(query)), store.targets(restaurant.guid)]);
+        return assembleSummary(restaurant, query, dates, rows, parts(query.metric), targets.seconds, internerOf(restaurant.guid));
       }),
 
     /** summary.csv: station × level × metric, every metric, with the query's filters. */
     stationLevelRows: (restaurant: KitchenRestaurant, query: Omit<KitchenSummaryQuery, "metric">): Promise<RangeAnswer<StationLevelRow[]>> =>
       whenReady(restaurant, query, async (dates, rows) => {
-        const days = await reader.daySummaries(restaurant.guid, dates, rows);
-        return stationLevelRows(days, filtersOf(query), internerOf(restaurant.guid));
+        const filters = filtersOf(query);
+        return stationLevelRows(await partsOf(restaurant.guid, dates, rows, KITCHEN_METRICS, filters), filters, internerOf(restaurant.guid));
       }),
 
     /** fulfillments.csv: the raw records of the range, a stored chunk at a time. */
@@ -163,6 +178,9 @@ export function createKitchenService(deps: KitchenServiceDeps) {
       }),
 
     targets: (restaurant: KitchenRestaurant) => targetsOf(restaurant.guid),
+
+    /** Resolves when the rollup builds queued so far have settled (tests, the benchmark). */
+    rollupsSettled: () => rollups.settled(),
 
     async putTargets(restaurant: KitchenRestaurant, input: KitchenTargetsInput): Promise<KitchenTargets> {
       await store.putTargets(restaurant.guid, input.targets, now());

@@ -23,7 +23,7 @@ export interface KitchenServiceConfig {
   fetchConcurrency?: number;
   /** A failed date is tried again on a request at least this many seconds after the failure. */
   failedRetrySeconds?: number;
-  /** Memory for decoded days (summaries and ticket facts). */
+  /** Memory for decoded days (summaries and ticket facts); rollups get half as much again. */
   cacheBytes?: number;
   /**
    * How long a request waits for the fetches it started before answering 202 with the range's
@@ -38,6 +38,8 @@ export interface KitchenServiceConfig {
   fetchTimeoutMs?: number;
   /** Business dates whose raw records fulfillments.csv can give (KITCHEN_RAW_RETENTION_DAYS); 0 or unset: all. */
   rawRetentionDays?: number;
+  /** Whether long ranges merge stored rollups of whole weeks and months (default true; off only to compare). */
+  rollups?: boolean;
 }
 
 export const DEFAULT_FAILED_RETRY_S = 30;

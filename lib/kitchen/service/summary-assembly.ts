@@ -1,9 +1,8 @@
 import { KITCHEN_METRICS, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import { type KitchenSummary, type StationRef, type Stats } from "@/lib/kitchen/contract/responses";
 import { type KitchenSummaryQuery } from "@/lib/kitchen/contract/params";
-import type { DaySummary } from "@/lib/kitchen/ingest/day-summary";
 import type { DimensionInterner } from "@/lib/kitchen/query/dimension-interner";
-import { mergeDays, mergeStationLevels, type SummaryFilters } from "@/lib/kitchen/query/range-summary";
+import { mergeRange, mergeStationLevels, type RangeParts, type SummaryFilters } from "@/lib/kitchen/query/range-summary";
 import type { DayRow } from "@/lib/kitchen/storage/kitchen-store";
 import { coverageOf, ingestOf } from "./coverage";
 import type { KitchenRestaurant } from "./service-config";
@@ -28,7 +27,7 @@ export function assembleSummary(
   query: KitchenSummaryQuery,
   dates: readonly string[],
   rows: Map<string, DayRow>,
-  days: readonly DaySummary[],
+  parts: RangeParts,
   targetSeconds: Record<KitchenLevel, number>,
   interner: DimensionInterner,
 ): KitchenSummary {
@@ -48,15 +47,15 @@ export function assembleSummary(
     },
     coverage: coverageOf(dates, rows),
     ingest: ingestOf(dates, rows),
-    ...mergeDays(days, query.metric, filters, targetSeconds, interner),
+    ...mergeRange(parts, query.metric, filters, targetSeconds, interner),
   };
 }
 
 export type StationLevelRow = StationRef & { level: KitchenLevel; metric: KitchenMetric; stats: Stats };
 
 /** summary.csv: one row per station and level, the three metrics in a fixed order beneath each other. */
-export function stationLevelRows(days: readonly DaySummary[], filters: SummaryFilters, interner: DimensionInterner): StationLevelRow[] {
-  const perMetric = KITCHEN_METRICS.map((metric) => ({ metric, rows: mergeStationLevels(days, metric, filters, interner) }));
+export function stationLevelRows(partsOf: (metric: KitchenMetric) => RangeParts, filters: SummaryFilters, interner: DimensionInterner): StationLevelRow[] {
+  const perMetric = KITCHEN_METRICS.map((metric) => ({ metric, rows: mergeStationLevels(partsOf(metric), metric, filters, interner) }));
   const out: StationLevelRow[] = [];
   for (const [i, base] of perMetric[0]!.rows.entries()) {
     for (const { metric, rows: r } of perMetric) {

@@ -1,6 +1,6 @@
-import { KITCHEN_METRICS } from "@/lib/kitchen/contract/vocabulary";
+import { KITCHEN_METRICS, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import { ByteReader, ByteWriter } from "@/lib/kitchen/storage/byte-codec";
-import { CELL_WIDTH, cellTotals, CUBE_KINDS, type CubePart, type DaySummary, type DimensionValue } from "@/lib/kitchen/ingest/day-summary";
+import { CELL_WIDTH, cellTotals, CUBE_KINDS, type CubeKind, type CubePart, type DayDictionaries, type DaySummary, type DimensionValue } from "@/lib/kitchen/ingest/day-summary";
 
 /**
  * The stored form of a DaySummary: varints, seconds delta-coded within each cell (ascending, so
@@ -17,24 +17,38 @@ export function encodeDaySummary(day: DaySummary): Uint8Array {
   w.string(day.businessDate);
   w.uint(day.recordCount);
   w.uints(day.levels);
-  writeDimensions(w, day.stations);
-  writeStrings(w, day.behaviors);
-  writeStrings(w, day.sources);
-  writeDimensions(w, day.items);
-  writeDimensions(w, day.courses);
-  for (const kind of CUBE_KINDS) {
-    const keys = day.cubes.fire_to_fulfill[kind].keys;
-    for (const metric of KITCHEN_METRICS) {
-      const other = day.cubes[metric][kind].keys;
-      if (other !== keys && (other.length !== keys.length || other.some((k, i) => k !== keys[i]))) {
-        throw new Error(`the ${kind} cells of ${metric} differ from those of fire_to_fulfill`);
-      }
-    }
-    w.uint(keys.length / CELL_WIDTH);
-    for (let i = 0; i < keys.length; i++) w.uint(keys[i]!);
-    for (const metric of KITCHEN_METRICS) writeCells(w, day.cubes[metric][kind]);
-  }
+  writeDictionaries(w, day);
+  for (const kind of CUBE_KINDS) writeSharedCells(w, metricsOf(day.cubes, kind), kind);
   return w.bytes();
+}
+
+const metricsOf = (cubes: DaySummary["cubes"], kind: CubeKind): Record<KitchenMetric, CubePart> => ({
+  fire_to_fulfill: cubes.fire_to_fulfill[kind],
+  start_to_fulfill: cubes.start_to_fulfill[kind],
+  wait_to_start: cubes.wait_to_start[kind],
+});
+
+/** One kind's cells for the three metrics, their keys written once (they must be the same). */
+function writeSharedCells(w: ByteWriter, parts: Record<KitchenMetric, CubePart>, what: string): void {
+  const keys = parts.fire_to_fulfill.keys;
+  for (const metric of KITCHEN_METRICS) {
+    const other = parts[metric].keys;
+    if (other !== keys && (other.length !== keys.length || other.some((k, i) => k !== keys[i]))) {
+      throw new Error(`the ${what} cells of ${metric} differ from those of fire_to_fulfill`);
+    }
+  }
+  w.uint(keys.length / CELL_WIDTH);
+  for (let i = 0; i < keys.length; i++) w.uint(keys[i]!);
+  for (const metric of KITCHEN_METRICS) writeCells(w, parts[metric]);
+}
+
+function readSharedCells(r: ByteReader): Record<KitchenMetric, CubePart> {
+  const cells = r.uint();
+  const keys = new Uint32Array(cells * CELL_WIDTH);
+  for (let i = 0; i < keys.length; i++) keys[i] = r.uint();
+  const out = {} as Record<KitchenMetric, CubePart>;
+  for (const metric of KITCHEN_METRICS) out[metric] = readCells(r, keys, cells);
+  return out;
 }
 
 export function decodeDaySummary(bytes: Uint8Array): DaySummary {
@@ -44,20 +58,41 @@ export function decodeDaySummary(bytes: Uint8Array): DaySummary {
   const businessDate = r.string();
   const recordCount = r.uint();
   const levels = Array.from(r.uints());
-  const stations = readDimensions(r);
-  const behaviors = readStrings(r);
-  const sources = readStrings(r);
-  const items = readDimensions(r);
-  const courses = readDimensions(r);
+  const { stations, behaviors, sources, items, courses } = readDictionaries(r);
   const cubes = { fire_to_fulfill: {}, start_to_fulfill: {}, wait_to_start: {} } as DaySummary["cubes"];
   for (const kind of CUBE_KINDS) {
-    const cells = r.uint();
-    const keys = new Uint32Array(cells * CELL_WIDTH);
-    for (let i = 0; i < keys.length; i++) keys[i] = r.uint();
-    for (const metric of KITCHEN_METRICS) cubes[metric][kind] = readCells(r, keys, cells);
+    const parts = readSharedCells(r);
+    for (const metric of KITCHEN_METRICS) cubes[metric][kind] = parts[metric];
   }
   if (!r.done) throw new Error("day summary has trailing bytes");
   return { businessDate, recordCount, levels, stations, behaviors, sources, items, courses, cubes };
+}
+
+/** The five dictionaries, shared with the stored rollups (rollup-codec.ts). */
+export function writeDictionaries(w: ByteWriter, d: DayDictionaries): void {
+  writeDimensions(w, d.stations);
+  writeStrings(w, d.behaviors);
+  writeStrings(w, d.sources);
+  writeDimensions(w, d.items);
+  writeDimensions(w, d.courses);
+}
+
+export function readDictionaries(r: ByteReader): DayDictionaries {
+  return { stations: readDimensions(r), behaviors: readStrings(r), sources: readStrings(r), items: readDimensions(r), courses: readDimensions(r) };
+}
+
+/** One cube of one metric: its cells' keys, then its cells. */
+export function writeCubePart(w: ByteWriter, part: CubePart): void {
+  w.uint(part.keys.length / CELL_WIDTH);
+  for (let i = 0; i < part.keys.length; i++) w.uint(part.keys[i]!);
+  writeCells(w, part);
+}
+
+export function readCubePart(r: ByteReader): CubePart {
+  const cells = r.uint();
+  const keys = new Uint32Array(cells * CELL_WIDTH);
+  for (let i = 0; i < keys.length; i++) keys[i] = r.uint();
+  return readCells(r, keys, cells);
 }
 
 function writeDimensions(w: ByteWriter, values: DimensionValue[]): void {

@@ -238,6 +238,49 @@ export class KitchenStore {
     return new Map(rows.map((r) => [Number(r.chunk), JSON.parse(new TextDecoder().decode(unpack(r.records))) as ItemFulfillment[]]));
   }
 
+  /**
+   * Stored rollups of one metric for the periods, whatever their version, still packed; their
+   * detail (the full cubes, the larger part) only when asked.
+   */
+  async rollups(
+    restaurantGuid: string,
+    metric: string,
+    periods: readonly { kind: string; start: string }[],
+    withDetail: boolean,
+  ): Promise<Map<string, { version: string; packed: string; detail: string | null }>> {
+    const out = new Map<string, { version: string; packed: string; detail: string | null }>();
+    if (periods.length === 0) return out;
+    const rows = await this.db.query<{ period_kind: string; period_start: string; version: string; data: string; detail: string | null }>(
+      `SELECT period_kind, period_start, version, data, ${withDetail ? "detail" : "NULL AS detail"} FROM kitchen_rollups
+        WHERE restaurant_guid = $1 AND metric = $2 AND period_kind || ':' || period_start = ANY($3::text[])`,
+      [restaurantGuid, metric, periods.map((p) => `${p.kind}:${p.start}`)],
+    );
+    for (const r of rows) out.set(`${r.period_kind}:${r.period_start}`, { version: r.version, packed: r.data, detail: r.detail });
+    return out;
+  }
+
+  /** A period's rollups (one per metric), replacing older ones, in one transaction. */
+  async saveRollups(
+    restaurantGuid: string,
+    kind: string,
+    start: string,
+    version: string,
+    perMetric: readonly { metric: string; head: Uint8Array; detail: Uint8Array }[],
+  ): Promise<void> {
+    const packed = perMetric.map((m) => ({ metric: m.metric, data: pack(m.head), detail: pack(m.detail) }));
+    await this.db.transaction(async (tx) => {
+      for (const m of packed) {
+        await tx.query(
+          `INSERT INTO kitchen_rollups (restaurant_guid, period_kind, period_start, metric, version, data, detail, built_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, now())
+           ON CONFLICT (restaurant_guid, period_kind, period_start, metric) DO UPDATE SET
+             version = EXCLUDED.version, data = EXCLUDED.data, detail = EXCLUDED.detail, built_at = EXCLUDED.built_at`,
+          [restaurantGuid, kind, start, m.metric, version, m.data, m.detail],
+        );
+      }
+    });
+  }
+
   async targets(restaurantGuid: string): Promise<{ seconds: Record<KitchenLevel, number>; set: Set<KitchenLevel>; updatedAt: number | null }> {
     const rows = await this.db.query<{ level: number; seconds: number; updated_at: Date | string }>(
       "SELECT level, seconds, updated_at FROM kitchen_targets WHERE restaurant_guid = $1",

@@ -1,0 +1,389 @@
+import { KITCHEN_LEVELS, KITCHEN_METRICS, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
+import type { Stats } from "@/lib/kitchen/contract/responses";
+import { DenseHistograms } from "@/lib/kitchen/query/dense-histograms";
+import { Interner } from "@/lib/interning/interner";
+import { CELL_WIDTH, cellTotals, CUBE_KINDS, UNKNOWN_HOUR, type CubeKind, type CubePart, type DayDictionaries, type DaySummary, type DimensionValue } from "@/lib/kitchen/ingest/day-summary";
+
+/**
+ * A rollup: the closed days of one ISO week or calendar month added into one set of cubes, for
+ * one metric. It has a day summary's shape (dictionaries, and the hours, items and courses cubes
+ * of cells keyed level, station, X, behavior, source), so the merge reads both alike: a cube is
+ * a sum of cells, and adding one-second histograms is exact, so a rollup's cell holds every
+ * record of its key over the period. What a sum cannot carry is the per-day trend: each day
+ * keeps a small "trend cube" (its hours cube with the hour summed out), in the rollup's
+ * numbering, so the trend points stay exact under any filter.
+ *
+ * Most questions filter by level at most. For those a rollup also keeps "marginals": its cells
+ * with every dimension a breakdown does not read summed out (hour × station, behavior, source,
+ * item, course, each by level), which hold far fewer entries, and each day's trend point per
+ * level, ready. The full cubes and the trend cubes (its "detail") answer the other filters and
+ * are decoded only when one asks.
+ */
+
+export type PeriodKind = "week" | "month";
+
+/** A rollup's cells with the dimensions a breakdown does not read summed out (kept as 0). */
+export interface RollupMarginals {
+  /** Cells (level, station, hour, 0, 0). */
+  hourStation: CubePart;
+  /** Cells (level, 0, 0, behavior, 0). */
+  behaviors: CubePart;
+  /** Cells (level, 0, 0, 0, source). */
+  sources: CubePart;
+  /** Cells (level, 0, item, 0, 0). */
+  items: CubePart;
+  /** Cells (level, 0, course, 0, 0). */
+  courses: CubePart;
+}
+
+export interface RollupDetail {
+  cubes: Record<CubeKind, CubePart>;
+  /** Per day (order of `dates`): cells (level, station, 0, behavior, source). */
+  trends: CubePart[];
+}
+
+export interface Rollup extends DayDictionaries {
+  kind: PeriodKind;
+  /** The period's first date (a Monday, or the 1st). */
+  start: string;
+  metric: KitchenMetric;
+  /** The days added, ascending: every date of the period with data (not-entitled dates add nothing). */
+  dates: string[];
+  /** Each day's fetch instant (epoch ms), in the order of `dates`: the rollup stands for exactly these. */
+  versions: number[];
+  recordCount: number;
+  /** Levels present in any of the days, ascending. */
+  levels: number[];
+  marginals: RollupMarginals;
+  /** Per day (order of `dates`), per level (0, 1, 2): the day's trend point, unfiltered or filtered by that level. */
+  dayStats: Stats[][];
+  /**
+   * The cubes and trend cubes, for filters by station, behavior or source: null when read from
+   * the store without them; decoded on first use.
+   */
+  detail: (() => RollupDetail) | null;
+  /** Memory the detail holds, or about what it will once decoded (for the cache's budget). */
+  detailBytes: number;
+}
+
+const copyDimension = (v: DimensionValue): DimensionValue => ({ guid: v.guid, name: v.name });
+const fillName = (into: DimensionValue, from: DimensionValue) => {
+  if (into.name === null) into.name = from.name;
+};
+
+/** Per source, its numbers -> the target's, per dimension in cell order (station, X, behavior, source). */
+type SourceMaps = [Int32Array, Int32Array, Int32Array, Int32Array];
+
+/** Hours are the same numbers in every day. */
+const HOURS = Int32Array.from({ length: UNKNOWN_HOUR + 1 }, (_, i) => i);
+
+/**
+ * Adds one period's days (ascending) into a rollup per metric. Names come as the days give
+ * them, earliest first (a name a day lacks is taken from a later one), as a merge of the days
+ * would find them.
+ */
+export function addDays(kind: PeriodKind, start: string, days: readonly DaySummary[], versions: readonly number[]): Record<KitchenMetric, Rollup> {
+  const steps = addDaysInSteps(kind, start, days, versions);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * The same, a step at a time (a cube kind, a day's trend, the marginals): a server building in
+ * the background yields to requests between steps instead of holding its event loop for the
+ * whole period.
+ */
+export function* addDaysInSteps(kind: PeriodKind, start: string, days: readonly DaySummary[], versions: readonly number[]): Generator<void, Record<KitchenMetric, Rollup>> {
+  const stations = new Interner<DimensionValue>((v) => v.guid, fillName);
+  const behaviors = new Interner<string | null>();
+  const sources = new Interner<string | null>();
+  const items = new Interner<DimensionValue>((v) => v.guid, fillName);
+  const courses = new Interner<DimensionValue>((v) => v.guid, fillName);
+  const maps = days.map((day) => ({
+    station: stations.map(day.stations, copyDimension),
+    behavior: behaviors.map(day.behaviors),
+    source: sources.map(day.sources),
+    item: items.map(day.items, copyDimension),
+    course: courses.map(day.courses, copyDimension),
+  }));
+  const xOf = (kind: CubeKind, d: number) => (kind === "hours" ? HOURS : kind === "items" ? maps[d]!.item : maps[d]!.course);
+  const xSize: Record<CubeKind, number> = { hours: HOURS.length, items: items.size, courses: courses.size };
+  const sizes = (x: number) => [3, stations.size, x, behaviors.size, sources.size];
+
+  const summed = {} as Record<CubeKind, Record<KitchenMetric, CubePart>>;
+  for (const kind of CUBE_KINDS) {
+    const sourceMaps: SourceMaps[] = maps.map((m, d) => [m.station, xOf(kind, d), m.behavior, m.source]);
+    summed[kind] = sumCubes(
+      days.map((day) => day.cubes),
+      kind,
+      sourceMaps,
+      sizes(xSize[kind]),
+      false,
+    );
+    yield;
+  }
+  // Each day's trend cube: its hours cube with the hour summed out, in the rollup's numbering.
+  const trends: Record<KitchenMetric, CubePart>[] = [];
+  for (const [d, day] of days.entries()) {
+    trends.push(sumCubes([day.cubes], "hours", [[maps[d]!.station, HOURS, maps[d]!.behavior, maps[d]!.source]], sizes(1), true));
+    if (d % 8 === 7) yield;
+  }
+
+  const levels = new Set<number>();
+  for (const day of days) for (const l of day.levels) levels.add(l);
+  const common = {
+    kind,
+    start,
+    dates: days.map((d) => d.businessDate),
+    versions: [...versions],
+    recordCount: days.reduce((n, d) => n + d.recordCount, 0),
+    levels: [...levels].sort((a, b) => a - b),
+    stations: stations.values,
+    behaviors: behaviors.values,
+    sources: sources.values,
+    items: items.values,
+    courses: courses.values,
+  };
+  yield;
+  const marginals = marginalsOf(summed, common);
+  const out = {} as Record<KitchenMetric, Rollup>;
+  for (const metric of KITCHEN_METRICS) {
+    const detail: RollupDetail = { cubes: { hours: summed.hours[metric], items: summed.items[metric], courses: summed.courses[metric] }, trends: trends.map((t) => t[metric]) };
+    out[metric] = {
+      ...common,
+      metric,
+      marginals: marginals[metric],
+      dayStats: detail.trends.map(levelStats),
+      detail: () => detail,
+      detailBytes: [...CUBE_KINDS.map((k) => detail.cubes[k]), ...detail.trends].reduce((n, p) => n + partBytes(p), 0),
+    };
+  }
+  return out;
+}
+
+const partBytes = (p: CubePart) => p.keys.byteLength + p.excluded.byteLength + p.totals.byteLength + p.start.byteLength + p.seconds.byteLength + p.counts.byteLength;
+
+/** The marginals of every metric, summed out of the rollup's own cubes. */
+function marginalsOf(summed: Record<CubeKind, Record<KitchenMetric, CubePart>>, dict: DayDictionaries): Record<KitchenMetric, RollupMarginals> {
+  const ids = (n: number) => Int32Array.from({ length: n }, (_, i) => i);
+  const zeros = (n: number) => new Int32Array(n);
+  const S = dict.stations.length;
+  const B = dict.behaviors.length;
+  const O = dict.sources.length;
+  const asCubes = (kind: CubeKind) => [Object.fromEntries(KITCHEN_METRICS.map((m) => [m, { [kind]: summed[kind][m] }])) as DaySummary["cubes"]];
+  // Kept dimensions map to themselves; summed-out ones map every value to 0.
+  const keep = (kind: CubeKind, x: number | null, station: boolean, behavior: boolean, source: boolean) =>
+    sumCubes(
+      asCubes(kind),
+      kind,
+      [[station ? ids(S) : zeros(S), x === null ? zeros(0) : ids(x), behavior ? ids(B) : zeros(B), source ? ids(O) : zeros(O)]],
+      [3, station ? S : 1, x ?? 1, behavior ? B : 1, source ? O : 1],
+      x === null,
+    );
+  const hourStation = keep("hours", HOURS.length, true, false, false);
+  const behaviors = keep("hours", null, false, true, false);
+  const sources = keep("hours", null, false, false, true);
+  const items = keep("items", dict.items.length, false, false, false);
+  const courses = keep("courses", dict.courses.length, false, false, false);
+  return Object.fromEntries(
+    KITCHEN_METRICS.map((m) => [m, { hourStation: hourStation[m], behaviors: behaviors[m], sources: sources[m], items: items[m], courses: courses[m] }]),
+  ) as Record<KitchenMetric, RollupMarginals>;
+}
+
+/** A day's trend point per level, from its trend cube: the statistics the merge would compute. */
+function levelStats(trend: CubePart): Stats[] {
+  const L = KITCHEN_LEVELS.length;
+  let top = 0;
+  for (let e = 0; e < trend.seconds.length; e++) top = Math.max(top, trend.seconds[e]!);
+  const table = new DenseHistograms(L, Math.min(8192, top + 1));
+  for (let c = 0; c < trend.excluded.length; c++) {
+    const g = trend.keys[c * CELL_WIDTH]!;
+    table.touched[g] = 1;
+    table.excluded[g]! += trend.excluded[c]!;
+    let sum = 0;
+    for (let e = trend.start[c]!; e < trend.start[c + 1]!; e++) {
+      const s = trend.seconds[e]!;
+      sum += s * trend.counts[e]!;
+      if (s < table.span) table.counts[g * table.span + s]! += trend.counts[e]!;
+      else table.addOverflow(g, s, trend.counts[e]!);
+    }
+    if (trend.start[c + 1]! > trend.start[c]!) table.addCell(g, trend.totals[c]!, sum, trend.seconds[trend.start[c + 1]! - 1]!);
+  }
+  return KITCHEN_LEVELS.map((l) => table.stats(l));
+}
+
+const SECOND_LIMIT = 2 ** 21;
+const COUNT_SPACE = 2 ** 32;
+
+/**
+ * Sums the cells of several sources' cubes of one kind into one: each source cell's key is
+ * mapped into the target numbering (`collapseX` sums the third dimension out), cells of equal
+ * keys are merged and their one-second entries added. The three metrics share their cells, as
+ * in a day.
+ */
+function sumCubes(
+  sources: readonly DaySummary["cubes"][],
+  kind: CubeKind,
+  maps: readonly SourceMaps[],
+  sizes: readonly number[],
+  collapseX: boolean,
+): Record<KitchenMetric, CubePart> {
+  const radix = sizes.map((s) => Math.max(1, s));
+  let total = 0;
+  for (const s of sources) total += s.fire_to_fulfill[kind].excluded.length;
+  // Every source cell: its target key, and its source and index (packed as source × 2^32 + cell).
+  const keyOfCell = new Float64Array(total);
+  const origin = new Float64Array(total);
+  let n = 0;
+  sources.forEach((s, src) => {
+    const keys = s.fire_to_fulfill[kind].keys;
+    const [station, x, behavior, source] = maps[src]!;
+    for (let c = 0; c < keys.length / CELL_WIDTH; c++) {
+      const k = c * CELL_WIDTH;
+      const xv = collapseX ? 0 : x[keys[k + 2]!]!;
+      keyOfCell[n] = (((keys[k]! * radix[1]! + station[keys[k + 1]!]!) * radix[2]! + xv) * radix[3]! + behavior[keys[k + 3]!]!) * radix[4]! + source[keys[k + 4]!]!;
+      origin[n] = src * COUNT_SPACE + c;
+      n++;
+    }
+  });
+  // Source cells in target key order; equal keys in source order.
+  const order = keyOrder(keyOfCell, radix);
+  const groupStarts: number[] = [];
+  for (let j = 0; j < total; j++) if (j === 0 || keyOfCell[order[j]!] !== keyOfCell[order[j - 1]!]) groupStarts.push(j);
+  groupStarts.push(total);
+  const cells = groupStarts.length - 1;
+
+  const keys = new Uint32Array(cells * CELL_WIDTH);
+  for (let c = 0; c < cells; c++) {
+    let k = keyOfCell[order[groupStarts[c]!]!]!;
+    for (let d = CELL_WIDTH - 1; d >= 0; d--) {
+      keys[c * CELL_WIDTH + d] = k % radix[d]!;
+      k = Math.floor(k / radix[d]!);
+    }
+  }
+
+  const out = {} as Record<KitchenMetric, CubePart>;
+  for (const metric of KITCHEN_METRICS) {
+    const parts = sources.map((s) => s[metric][kind]);
+    let entries = 0;
+    for (const p of parts) entries += p.seconds.length;
+    const excluded = new Uint32Array(cells);
+    const start = new Uint32Array(cells + 1);
+    const seconds = new Uint32Array(entries);
+    const counts = new Uint32Array(entries);
+    const scratch = new PairScratch();
+    let e = 0;
+    for (let c = 0; c < cells; c++) {
+      start[c] = e;
+      scratch.clear();
+      for (let j = groupStarts[c]!; j < groupStarts[c + 1]!; j++) {
+        const o = origin[order[j]!]!;
+        const part = parts[Math.floor(o / COUNT_SPACE)]!;
+        const cell = o % COUNT_SPACE;
+        excluded[c]! += part.excluded[cell]!;
+        for (let i = part.start[cell]!; i < part.start[cell + 1]!; i++) scratch.push(part.seconds[i]!, part.counts[i]!);
+      }
+      e = scratch.addInto(seconds, counts, e);
+    }
+    start[cells] = e;
+    out[metric] = { keys, excluded, start, seconds: seconds.slice(0, e), counts: counts.slice(0, e), totals: cellTotals(start, counts.subarray(0, e)) };
+  }
+  return out;
+}
+
+/**
+ * Indices of `keys` in key order, ties by index: one native sort of key × 2^k + index when that
+ * fits a float64 exactly (always, for real menus), else a comparison sort.
+ */
+function keyOrder(keys: Float64Array, radix: readonly number[]): Uint32Array {
+  const n = keys.length;
+  let keySpace = 1;
+  for (const r of radix) keySpace *= r;
+  const indexSpace = 2 ** Math.max(1, Math.ceil(Math.log2(n + 1)));
+  if (keySpace * indexSpace > Number.MAX_SAFE_INTEGER) return Uint32Array.from({ length: n }, (_, i) => i).sort((a, b) => keys[a]! - keys[b]! || a - b);
+  const packed = new Float64Array(n);
+  for (let i = 0; i < n; i++) packed[i] = keys[i]! * indexSpace + i;
+  packed.sort();
+  const order = new Uint32Array(n);
+  for (let j = 0; j < n; j++) order[j] = packed[j]! % indexSpace;
+  return order;
+}
+
+/** One cell's (second, count) pairs from several sources, to be sorted and added up. */
+class PairScratch {
+  private seconds = new Float64Array(256);
+  private counts = new Float64Array(256);
+  private packed = new Float64Array(256);
+  private n = 0;
+  private wide = false;
+
+  clear(): void {
+    this.n = 0;
+    this.wide = false;
+  }
+
+  push(second: number, count: number): void {
+    if (this.n === this.seconds.length) {
+      const grow = (a: Float64Array) => {
+        const b = new Float64Array(a.length * 2);
+        b.set(a);
+        return b;
+      };
+      this.seconds = grow(this.seconds);
+      this.counts = grow(this.counts);
+      this.packed = grow(this.packed);
+    }
+    if (second >= SECOND_LIMIT) this.wide = true;
+    this.seconds[this.n] = second;
+    this.counts[this.n] = count;
+    this.n++;
+  }
+
+  /** Writes the pairs at `at`, ascending, equal seconds added; returns the next free index. */
+  addInto(seconds: Uint32Array, counts: Uint32Array, at: number): number {
+    const n = this.n;
+    let e = at;
+    if (!this.wide) {
+      // Seconds below 2^21 and counts below 2^32 share a float64 exactly: one numeric sort.
+      const p = this.packed;
+      for (let i = 0; i < n; i++) p[i] = this.seconds[i]! * COUNT_SPACE + this.counts[i]!;
+      if (n > 16) p.subarray(0, n).sort();
+      else {
+        for (let i = 1; i < n; i++) {
+          const x = p[i]!;
+          let j = i - 1;
+          while (j >= 0 && p[j]! > x) {
+            p[j + 1] = p[j]!;
+            j--;
+          }
+          p[j + 1] = x;
+        }
+      }
+      for (let i = 0; i < n; i++) {
+        const second = Math.floor(p[i]! / COUNT_SPACE);
+        const count = p[i]! - second * COUNT_SPACE;
+        if (e > at && seconds[e - 1] === second) counts[e - 1]! += count;
+        else {
+          seconds[e] = second;
+          counts[e] = count;
+          e++;
+        }
+      }
+      return e;
+    }
+    // A duration beyond 24 days (a clock gone wrong): sorted by index instead.
+    const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => this.seconds[a]! - this.seconds[b]!);
+    for (const i of order) {
+      const second = this.seconds[i]!;
+      if (e > at && seconds[e - 1] === second) counts[e - 1]! += this.counts[i]!;
+      else {
+        seconds[e] = second;
+        counts[e] = this.counts[i]!;
+        e++;
+      }
+    }
+    return e;
+  }
+}

@@ -1,0 +1,168 @@
+import "server-only";
+import { enumerateBusinessDates } from "@/lib/business-date/business-date";
+import { wholePeriodsWithin, type DatePeriod } from "@/lib/business-date/periods";
+import { KITCHEN_METRICS, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
+import type { DaySummary } from "@/lib/kitchen/ingest/day-summary";
+import { addDaysInSteps, type Rollup } from "@/lib/kitchen/query/rollup";
+import { decodeRollup, encodeRollup } from "@/lib/kitchen/storage/rollup-codec";
+import { unpack, type DayRow, type KitchenStore } from "@/lib/kitchen/storage/kitchen-store";
+import { DayCache, typedArrayBytes } from "./day-cache";
+
+/**
+ * Rollups for a range: the whole weeks and months inside it whose every date is closed
+ * (complete, or answered 204), summed once and kept in the store, so a long range merges a few
+ * rollups plus the days at its edges. A rollup stands for exactly the days (and their fetch
+ * instants) it was built from; when the store says otherwise it is not used, and built again.
+ *
+ * Built lazily, after the first request that could have used it (which answers from the days,
+ * as without rollups): the fetcher and the backfill store days in any order, so "the period's
+ * last day arrived" has no single place, while a read knows every date's status at once; and a
+ * period nobody asks for costs nothing. Builds run one at a time, in the background.
+ */
+
+const DEFAULT_CACHE_BYTES = 128 * 1024 * 1024;
+
+export interface RollupReaderDeps {
+  store: KitchenStore;
+  /** The decoded days of a period, to build its rollup from (the day reader's). */
+  daySummaries: (guid: string, dates: readonly string[], rows: Map<string, DayRow>) => Promise<DaySummary[]>;
+  cacheBytes?: number;
+}
+
+export interface RangeSplit {
+  /** Per metric asked: the rollups of the covered periods. */
+  rollups: Map<KitchenMetric, Rollup[]>;
+  /** The dates no rollup covers, ascending. */
+  rest: string[];
+}
+
+/** "date:fetchedAt,..." of the period's complete dates; null when a date is not closed. */
+function versionOf(period: DatePeriod, rows: Map<string, DayRow>): { version: string; dates: string[]; fetchedAt: number[] } | null {
+  const dates: string[] = [];
+  const fetchedAt: number[] = [];
+  for (const date of enumerateBusinessDates(period.start, period.end)) {
+    const row = rows.get(date);
+    if (row?.status === "complete" && row.fetchedAt !== null) {
+      dates.push(date);
+      fetchedAt.push(row.fetchedAt);
+    } else if (row?.status !== "not_entitled") return null;
+  }
+  if (dates.length === 0) return null;
+  return { version: dates.map((d, i) => `${d}:${fetchedAt[i]}`).join(","), dates, fetchedAt };
+}
+
+export function createRollupReader({ store, daySummaries, cacheBytes = DEFAULT_CACHE_BYTES }: RollupReaderDeps) {
+  const cache = new DayCache<Rollup, string>(cacheBytes, (r) => typedArrayBytes(r) + r.detailBytes);
+  let queue: Promise<void> = Promise.resolve();
+  const queued = new Set<string>();
+  const keyOf = (guid: string, p: DatePeriod, metric: KitchenMetric) => `${guid}|${p.kind}:${p.start}|${metric}`;
+
+  /**
+   * Splits the range (its dates, ascending and contiguous) into ready rollups of the metrics and
+   * the other dates. A period is covered only when every metric's rollup is ready. `withDetail`:
+   * the filters need the rollups' full cubes, not only their marginals.
+   */
+  async function split(
+    guid: string,
+    dates: readonly string[],
+    rows: Map<string, DayRow>,
+    metrics: readonly KitchenMetric[],
+    withDetail: boolean,
+  ): Promise<RangeSplit> {
+    const rollups = new Map<KitchenMetric, Rollup[]>(metrics.map((m) => [m, []]));
+    if (dates.length === 0) return { rollups, rest: [] };
+    const eligible = wholePeriodsWithin(dates[0]!, dates.at(-1)!).flatMap((period) => {
+      const v = versionOf(period, rows);
+      return v ? [{ period, ...v }] : [];
+    });
+    const found = new Map<string, Rollup>();
+    const missing = new Map<KitchenMetric, typeof eligible>();
+    for (const metric of metrics) {
+      const notCached = eligible.filter((e) => {
+        const hit = cache.get(keyOf(guid, e.period, metric), e.version);
+        const usable = hit && (hit.detail || !withDetail);
+        if (usable) found.set(keyOf(guid, e.period, metric), hit);
+        return !usable;
+      });
+      missing.set(metric, notCached);
+    }
+    for (const [metric, list] of missing) {
+      if (list.length === 0) continue;
+      const stored = await store.rollups(
+        guid,
+        metric,
+        list.map((e) => e.period),
+        withDetail,
+      );
+      for (const e of list) {
+        const row = stored.get(`${e.period.kind}:${e.period.start}`);
+        if (!row || row.version !== e.version) continue;
+        try {
+          const rollup = decodeRollup(unpack(row.packed), row.detail === null ? null : unpack(row.detail));
+          // Decoded now, so a damaged detail is found here and not in the middle of a merge.
+          rollup.detail?.();
+          cache.set(keyOf(guid, e.period, metric), e.version, rollup);
+          found.set(keyOf(guid, e.period, metric), rollup);
+        } catch (error) {
+          // Built again from the days, which stay the source of truth.
+          console.warn(`[kitchen] stored rollup ${keyOf(guid, e.period, metric)} is unreadable, building it again: ${String(error)}`);
+        }
+      }
+    }
+    const covered = new Set<string>();
+    for (const e of eligible) {
+      const ready = metrics.map((m) => found.get(keyOf(guid, e.period, m)));
+      if (ready.every((r) => r !== undefined)) {
+        metrics.forEach((m, i) => rollups.get(m)!.push(ready[i]!));
+        for (const d of enumerateBusinessDates(e.period.start, e.period.end)) covered.add(d);
+      } else {
+        build(guid, e.period, rows);
+      }
+    }
+    return { rollups, rest: dates.filter((d) => !covered.has(d)) };
+  }
+
+  /** Queues a period's build (every metric at once: they share their cells). */
+  function build(guid: string, period: DatePeriod, rows: Map<string, DayRow>): void {
+    const key = `${guid}|${period.kind}:${period.start}`;
+    if (queued.has(key)) return;
+    queued.add(key);
+    const snapshot = new Map(rows);
+    queue = queue
+      .then(() => buildNow(guid, period, snapshot))
+      .catch((error: unknown) => console.warn(`[kitchen] building the rollup ${key} failed: ${String(error)}`))
+      .finally(() => queued.delete(key));
+  }
+
+  async function buildNow(guid: string, period: DatePeriod, rows: Map<string, DayRow>): Promise<void> {
+    const v = versionOf(period, rows);
+    if (!v) return;
+    const days = await daySummaries(guid, v.dates, rows);
+    // A day that no longer decodes is fetched again; the period waits for it.
+    if (days.length !== v.dates.length || days.some((d, i) => d.businessDate !== v.dates[i])) return;
+    // A step at a time, letting requests in between: a month's build is about a second of CPU.
+    const steps = addDaysInSteps(period.kind, period.start, days, v.fetchedAt);
+    let step = steps.next();
+    while (!step.done) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      step = steps.next();
+    }
+    const perMetric = step.value;
+    await store.saveRollups(
+      guid,
+      period.kind,
+      period.start,
+      v.version,
+      KITCHEN_METRICS.map((metric) => ({ metric, ...encodeRollup(perMetric[metric]) })),
+    );
+    for (const metric of KITCHEN_METRICS) cache.set(keyOf(guid, period, metric), v.version, perMetric[metric]);
+  }
+
+  return {
+    split,
+    /** Resolves when every build queued so far has settled (tests, the benchmark). */
+    settled: async (): Promise<void> => {
+      while (queued.size > 0) await queue;
+    },
+  };
+}
