@@ -78,7 +78,7 @@ function signIn(email: string | null): void {
   setServerSessionReaderForTests(async () => (email ? { user: { email, name: null }, expires: new Date(Date.now() + 3_600_000).toISOString() } : null));
 }
 
-const VARS = ["APP_ORIGIN", "NEXTAUTH_URL", "PLATFORM_BASE_URL", "PLATFORM_CLIENT_ID", "PLATFORM_CLIENT_SECRET", "ACCOUNTS_FILE", "SANDBOX_ENABLED", "DATA_DIR", "DATABASE_URL"] as const;
+const VARS = ["APP_ORIGIN", "NEXTAUTH_URL", "PLATFORM_BASE_URL", "PLATFORM_CLIENT_ID", "PLATFORM_CLIENT_SECRET", "ACCOUNTS_FILE", "SANDBOX_ENABLED", "DATA_DIR", "DATABASE_URL", "KITCHEN_RAW_RETENTION_DAYS"] as const;
 const saved = Object.fromEntries(VARS.map((name) => [name, process.env[name]]));
 const partner = world.clients.find((c) => c.clientId === "kp-partner")!;
 // The process's kitchen store (lib/kitchen/service/server.ts), empty at the start of this file.
@@ -86,7 +86,9 @@ const dataDir = mkdtempSync(path.join(tmpdir(), "kp-api-routes-"));
 
 function usePlatform(baseUrl: string): void {
   for (const name of VARS) delete process.env[name];
-  Object.assign(process.env, { PLATFORM_BASE_URL: baseUrl, PLATFORM_CLIENT_ID: partner.clientId, PLATFORM_CLIENT_SECRET: partner.clientSecret, DATA_DIR: dataDir });
+  // The sandbox's dates here are from 2025, older than the default raw retention (400 days): keep
+  // every raw record so fulfillments.csv answers like the other routes (retention has its own tests).
+  Object.assign(process.env, { PLATFORM_BASE_URL: baseUrl, PLATFORM_CLIENT_ID: partner.clientId, PLATFORM_CLIENT_SECRET: partner.clientSecret, DATA_DIR: dataDir, KITCHEN_RAW_RETENTION_DAYS: "0" });
   resetEnvForTests();
   resetPlatformClientForTests();
 }
