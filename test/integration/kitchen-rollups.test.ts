@@ -3,6 +3,7 @@ import { addBusinessDays, enumerateBusinessDates } from "@/lib/business-date/bus
 import { KITCHEN_METRICS, NONE_FILTER, type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
 import type { KitchenSummaryQuery } from "@/lib/kitchen/contract/params";
 import { databasePerTest, kitchenService, newLog, ready, sandboxForSuite, STORE_KINDS, worldRestaurant } from "./kitchen-harness";
+import { seededRandom } from "@/lib/sandbox/options";
 
 /**
  * The rollups in the service, on both stores: a long range answered from stored rollups of its
@@ -10,15 +11,8 @@ import { databasePerTest, kitchenService, newLog, ready, sandboxForSuite, STORE_
  * for random ranges and filters; and after a restart it is answered from the stored rollups.
  */
 
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(s ^ (s >>> 15), 1 | s);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// The sandbox's seeded generator: the same "random" ranges on every run.
+const rng = (seed: number) => seededRandom(String(seed));
 
 const grill = worldRestaurant("Old Town Grill");
 const WINDOW = { from: "20241225", to: "20250216" };

@@ -9,6 +9,7 @@ import { DimensionInterner } from "@/lib/kitchen/query/dimension-interner";
 import { mergeDays, mergeStationLevels, type SummaryFilters } from "@/lib/kitchen/query/range-summary";
 import { buildTicketFacts, decodeTicketFacts, encodeTicketFacts, slowestTickets } from "@/lib/kitchen/ingest/ticket-facts";
 import type { ItemFulfillment } from "@/lib/platform/schemas";
+import { seededRandom } from "@/lib/sandbox/options";
 
 /**
  * The merged summaries against the definition applied directly to raw records: for random days
@@ -16,15 +17,8 @@ import type { ItemFulfillment } from "@/lib/platform/schemas";
  * dense span) and random filters, every breakdown must equal nearest rank over the raw values.
  */
 
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(s ^ (s >>> 15), 1 | s);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// The sandbox's seeded generator: the same "random" ranges on every run.
+const rng = (seed: number) => seededRandom(String(seed));
 
 const TZ = "America/Chicago";
 const STATIONS = [

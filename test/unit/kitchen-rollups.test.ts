@@ -9,6 +9,7 @@ import { addDays, type Rollup } from "@/lib/kitchen/query/rollup";
 import { decodeRollup, encodeRollup } from "@/lib/kitchen/storage/rollup-codec";
 import { generateItemFulfillments, generateRestaurantConfig } from "@/lib/sandbox/generate";
 import { defaultWorld } from "@/lib/sandbox/world";
+import { seededRandom } from "@/lib/sandbox/options";
 
 /**
  * Rollups must change nothing but the speed: for random ranges and filters, the summary merged
@@ -17,15 +18,8 @@ import { defaultWorld } from "@/lib/sandbox/world";
  * name, expediter rows without a station, a daylight-saving change in March).
  */
 
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(s ^ (s >>> 15), 1 | s);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// The sandbox's seeded generator: the same "random" ranges on every run.
+const rng = (seed: number) => seededRandom(String(seed));
 
 const world = defaultWorld();
 const restaurant = world.restaurants.find((r) => r.name === "Old Town Grill")!;

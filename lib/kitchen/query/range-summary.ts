@@ -221,7 +221,7 @@ function addTrend(cube: CubePart, d: number, f: DayFilter, table: DenseHistogram
   addCellsInto(cube, f, table, (keys, k) => d * L + keys[k]!);
 }
 
-/** The cells of a cube matching the filter, each into the table group `groupOf` gives. */
+/** The cells of a cube matching the filter, each into the table group `groupOf` gives (a negative group: left out). */
 function addCellsInto(cube: CubePart, f: DayFilter, table: DenseHistograms, groupOf: (keys: Uint32Array, k: number) => number): void {
   const { keys, excluded, start, seconds, counts, totals } = cube;
   const span = table.span;
@@ -231,6 +231,7 @@ function addCellsInto(cube: CubePart, f: DayFilter, table: DenseHistograms, grou
     const k = c * W;
     if (!cellMatches(keys, k, f)) continue;
     const g = groupOf(keys, k);
+    if (g < 0) continue;
     table.touched[g] = 1;
     table.excluded[g]! += excluded[c]!;
     const base = g * span;
@@ -268,28 +269,10 @@ function countValues(cube: CubePart, globalOf: Int32Array, f: DayFilter, records
 
 /** Second pass: the cells of picked values (slot ≥ 0) into their dense histograms. */
 function addPicked(cube: CubePart, globalOf: Int32Array, slotOf: Int32Array, f: DayFilter, table: DenseHistograms): void {
-  const { keys, excluded, start, seconds, counts, totals } = cube;
-  const span = table.span;
-  const dense = table.counts;
-  const cells = excluded.length;
-  for (let c = 0; c < cells; c++) {
-    const k = c * W;
+  addCellsInto(cube, f, table, (keys, k) => {
     const slot = slotOf[globalOf[keys[k + 2]!]!]!;
-    if (slot < 0 || !cellMatches(keys, k, f)) continue;
-    const g = slot * L + keys[k]!;
-    table.touched[g] = 1;
-    table.excluded[g]! += excluded[c]!;
-    const base = g * span;
-    const end = start[c + 1]!;
-    let sum = 0;
-    for (let e = start[c]!; e < end; e++) {
-      const s = seconds[e]!;
-      sum += s * counts[e]!;
-      if (s < span) dense[base + s]! += counts[e]!;
-      else table.addOverflow(g, s, counts[e]!);
-    }
-    if (end > start[c]!) table.addCell(g, totals[c]!, sum, seconds[end - 1]!);
-  }
+    return slot < 0 ? -1 : slot * L + keys[k]!;
+  });
 }
 
 /**
