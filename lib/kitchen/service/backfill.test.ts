@@ -85,6 +85,16 @@ describe("createBackfill", () => {
     expect(fetched.filter((k) => k.startsWith("ny|"))).toHaveLength(5);
   });
 
+  it("takes the restaurants in turn, newest first in each, after probing each one's newest date", async () => {
+    const la: KitchenRestaurant = { ...NY, guid: "la" };
+    const { backfill, fetched } = harness([NY, la], () => "complete");
+    await backfill.runOnce();
+    expect(fetched).toEqual([
+      "ny|20250319", "la|20250319",
+      "ny|20250318", "la|20250318", "ny|20250317", "la|20250317", "ny|20250316", "la|20250316", "ny|20250315", "la|20250315",
+    ]);
+  });
+
   it("asks a not-entitled restaurant again once a day, for its newest closed date only", async () => {
     const basic: KitchenRestaurant = { ...NY, guid: "basic" };
     const dayOld = { ...row("20250318", "not_entitled"), attemptedAt: NOON - 25 * 3_600_000 };

@@ -8,7 +8,8 @@ import { needsFetch, type KitchenRestaurant, type KitchenServiceConfig } from ".
 
 /**
  * The kitchen history backfill: a background worker that keeps the last `days` closed business
- * dates of every entitled restaurant stored, newest first, so a manager's look-back is warm.
+ * dates of every entitled restaurant stored, newest first (round-robin over the restaurants), so a
+ * manager's look-back is warm.
  *
  * It owns no safety of its own: every date goes through `fetchDay`, which takes the day's advisory
  * lock (one fetch per date across instances on PostgreSQL), re-reads the stored row under it with
@@ -18,12 +19,15 @@ import { needsFetch, type KitchenRestaurant, type KitchenServiceConfig } from ".
  * How it yields to people: (1) before each date it waits while any interactive fetch (a request's
  * range, the entitlement probe) is in flight in this process, counted by the day fetcher, for at
  * most YIELD_MAX_WAIT_MS so constant traffic slows it without starving it; (2) it paces its own
- * starts to `share` of the Platform's requests per second (PLATFORM_MAX_RPS × KITCHEN_BACKFILL_SHARE,
- * by default 5 of 20), and keeps at most `concurrency` (default 2) fetches in flight, so the FIFO
+ * starts to `share` of the sustained request budget (min(PLATFORM_MAX_RPS, PLATFORM_MAX_PER_15_MIN /
+ * 900) × KITCHEN_BACKFILL_SHARE, by default 2.8 a second, set in backfill-server.ts), and keeps at
+ * most `concurrency` (default 4) fetches in flight, so the FIFO
  * rate limiter always has most of its budget free for requests.
  */
 
-const DEFAULT_CONCURRENCY = 2;
+// Four: an export waits seconds before its first byte (a busy day), so two in flight could not
+// reach the share's pace; the starts a second still bound the rate.
+const DEFAULT_CONCURRENCY = 4;
 const YIELD_POLL_MS = 250;
 const YIELD_MAX_WAIT_MS = 30_000;
 const MAX_SLEEP_MS = 15 * 60_000;
@@ -98,22 +102,23 @@ export function createBackfill(deps: BackfillDeps) {
     return window.filter((d) => needsFetch(rows.get(d), "closed", at, config));
   }
 
-  async function backfillRestaurant(restaurant: KitchenRestaurant): Promise<void> {
-    const due = await dueDates(restaurant);
-    if (due.length === 0) return;
-    const fetchOne = async (date: string) => {
-      if (stopped) return;
-      await yieldTurn();
-      await fetcher.fetchDay(restaurant, date, { background: true });
-    };
-    // The newest date alone first: for a restaurant never asked it is the entitlement probe, and
-    // a 204 there means the rest would be 204s too.
-    await fetchOne(due[0]!);
-    const answer = (await store.latestAnswers([restaurant.guid])).get(restaurant.guid);
-    if (answer && !answer.entitled) return;
-    await mapLimit(due.slice(1), concurrency, fetchOne);
+  async function fetchOne(restaurant: KitchenRestaurant, date: string): Promise<void> {
+    if (stopped) return;
+    await yieldTurn();
+    await fetcher.fetchDay(restaurant, date, { background: true });
   }
 
+  /**
+   * A restaurant's due dates, newest first, after its newest date alone: for a restaurant never
+   * asked that is the entitlement probe, and a 204 there means the rest would be 204s too (empty).
+   */
+  async function probedDueDates(restaurant: KitchenRestaurant): Promise<string[]> {
+    const due = await dueDates(restaurant);
+    if (due.length === 0) return [];
+    await fetchOne(restaurant, due[0]!);
+    const answer = (await store.latestAnswers([restaurant.guid])).get(restaurant.guid);
+    return answer && !answer.entitled ? [] : due.slice(1);
+  }
   /**
    * A restaurant whose latest answer is "not entitled" is asked again for its newest closed date
    * only, and only when that date is due (never asked, or its 204 older than
@@ -135,16 +140,31 @@ export function createBackfill(deps: BackfillDeps) {
     if (days <= 0) return;
     const restaurants = await deps.restaurants();
     const answers = await store.latestAnswers(restaurants.map((r) => r.guid));
+    // Round-robin over the restaurants, newest date first in each: every restaurant's recent weeks
+    // are ready before anyone's older history, and one busy kitchen's slow exports do not hold
+    // the others back.
+    const lanes: { restaurant: KitchenRestaurant; dates: string[] }[] = [];
     for (const restaurant of restaurants) {
       if (stopped) return;
       try {
         if (answers.get(restaurant.guid)?.entitled === false) await reaskNotEntitled(restaurant);
-        else await backfillRestaurant(restaurant);
+        else lanes.push({ restaurant, dates: await probedDueDates(restaurant) });
       } catch (error) {
         // One restaurant's trouble (a bad zone, a database hiccup) must not stop the others.
         console.warn(`[kitchen] backfill of ${restaurant.guid} stopped: ${(error as Error).message}`);
       }
     }
+    const turns: { restaurant: KitchenRestaurant; date: string }[] = [];
+    for (let i = 0; lanes.some((lane) => i < lane.dates.length); i++) {
+      for (const lane of lanes) if (i < lane.dates.length) turns.push({ restaurant: lane.restaurant, date: lane.dates[i]! });
+    }
+    await mapLimit(turns, concurrency, async ({ restaurant, date }) => {
+      try {
+        await fetchOne(restaurant, date);
+      } catch (error) {
+        console.warn(`[kitchen] backfill of ${restaurant.guid} ${date} failed: ${(error as Error).message}`);
+      }
+    });
   }
 
   /** Until the next closeout (plus grace) of any restaurant, between MIN_SLEEP_MS and MAX_SLEEP_MS. */
