@@ -115,9 +115,9 @@ function rowState(restaurant: OverviewRestaurant, results: (UseQueryResult<Range
   };
 }
 
-/** "kitchen history: 142 of 190 days ready" under the name, once known; nothing while the backfill is off. */
+/** "kitchen history: 142 of 190 days ready" under the name, once known; nothing while the backfill is off or for a restaurant without the tier. */
 function HistoryLine({ history }: { history: KitchenHistory | undefined }) {
-  if (!history || history.days === 0) return null;
+  if (!history || history.days === 0 || history.entitled === false) return null;
   return (
     <span className={styles.location} data-testid="kitchen-history">
       kitchen history: {formatCount(history.ready)} of {formatCount(history.days)} days ready
