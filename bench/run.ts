@@ -413,7 +413,9 @@ async function main() {
     }
     const yearMs = median(yearRuns);
     const t365 = performance.now();
-    const yearFromDays = await daysOnly.summary(harbor, yearQuery);
+    const yearFromDaysAnswer = await daysOnly.summary(harbor, yearQuery);
+    if (!yearFromDaysAnswer.ready) throw new Error("the 365 days are not ready for the days-only service");
+    const yearFromDays = yearFromDaysAnswer.value;
     const yearDaysMs = performance.now() - t365;
     rows.push({
       case: `(b-365) warm 365-day summary of Harbor Street Kitchen (${yearSummary.levels.reduce((n, l) => n + l.stats.count + l.stats.excluded, 0).toLocaleString("en-US")} records; 12 month rollups)`,
