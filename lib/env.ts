@@ -53,6 +53,9 @@ export const envSchema = z
     SANDBOX_FAULT_RATE: numberWithDefault(0, 0, 1),
     SANDBOX_WORLD_FILE: optionalString,
 
+    // Behind one reverse proxy that appends the client to X-Forwarded-For (lib/security/client-address.ts).
+    TRUST_PROXY: optionalFlag.transform((v) => v ?? false),
+
     // Sign-in.
     AUTH_SECRET: optionalString,
     NEXTAUTH_SECRET: optionalString,
