@@ -60,7 +60,7 @@ export const MAX_BODY_BYTES = 16 * 1024;
  * before reading, and while reading for a chunked body that names no length, so a large body is
  * never buffered whole.
  */
-async function boundedText(request: Request, limit: number): Promise<string> {
+export async function boundedText(request: Request, limit: number): Promise<string> {
   const tooLarge = () => new ApiError(413, "payload_too_large", `The body must be at most ${limit / 1024} KB`);
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > limit) throw tooLarge();

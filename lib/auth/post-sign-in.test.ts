@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { postSignInPath, signInPath } from "./post-sign-in";
+import { isRefusedCallback, postSignInPath, signInPath } from "./post-sign-in";
 
 const ORIGIN = "http://localhost:3100";
 
@@ -57,5 +57,17 @@ describe("signInPath", () => {
     expect(signInPath("/restaurants/abc/info")).toBe("/sign-in?callbackUrl=%2Frestaurants%2Fabc%2Finfo");
     expect(signInPath("/\t/evil.example")).toBe("/sign-in");
     expect(signInPath("/")).toBe("/sign-in");
+  });
+});
+
+describe("isRefusedCallback", () => {
+  const origin = "http://localhost:3000";
+  it("refuses what postSignInPath would not keep, but not an absent value or home itself", () => {
+    for (const raw of ["\\\\evil.example", "http://[::1", " /restaurants", "/\n/evil.example", "/\r/x", "/\t/evil.example", "https://evil.example", "//evil.example", "javascript:alert(1)", "kitchen"]) {
+      expect(isRefusedCallback(raw, origin), JSON.stringify(raw)).toBe(true);
+    }
+    for (const raw of [undefined, null, "", "/", "/restaurants?x=1", "http://localhost:3000/restaurants", "http://localhost:3000"]) {
+      expect(isRefusedCallback(raw, origin), JSON.stringify(raw)).toBe(false);
+    }
   });
 });

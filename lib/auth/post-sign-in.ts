@@ -18,20 +18,33 @@ const PATH_ORIGIN = "http://kitchen-pulse.invalid";
 const REFUSED = /[\u0000-\u001f\u007f\\]/;
 
 export function postSignInPath(raw: string | null | undefined, origin: string = PATH_ORIGIN): string {
-  if (!raw || REFUSED.test(raw) || raw !== raw.trim()) return "/";
+  return (raw ? acceptedPath(raw, origin) : null) ?? "/";
+}
+
+/**
+ * Whether a callbackUrl someone sent is one we refuse (rather than absent): next-auth's own
+ * endpoints answer such a request 400 instead of quietly sending the person home.
+ */
+export function isRefusedCallback(raw: string | null | undefined, origin: string): boolean {
+  return !!raw && acceptedPath(raw, origin) === null;
+}
+
+/** The same-origin path `raw` names, or null when it names anything else. */
+function acceptedPath(raw: string, origin: string): string | null {
+  if (REFUSED.test(raw) || raw !== raw.trim()) return null;
   let base: URL;
   let url: URL;
   try {
     base = new URL(origin);
     url = new URL(raw, base);
   } catch {
-    return "/";
+    return null;
   }
-  if (url.origin !== base.origin || url.username || url.password) return "/";
+  if (url.origin !== base.origin || url.username || url.password) return null;
   // Relative paths ("kitchen", "../x") resolve against the origin's root: only absolute paths are meant.
-  if (!raw.startsWith("/") && !raw.startsWith(base.origin)) return "/";
+  if (!raw.startsWith("/") && !raw.startsWith(base.origin)) return null;
   const path = `${url.pathname}${url.search}${url.hash}`;
-  return path.startsWith("//") ? "/" : path;
+  return path.startsWith("//") ? null : path;
 }
 
 /** The sign-in page for someone who asked for `path`, with the way back when there is one. */

@@ -1,15 +1,51 @@
 // GET|POST /api/auth/*: next-auth's endpoints (csrf, session, providers, sign-in, callback, sign-out).
 import NextAuth from "next-auth";
+import { NextRequest } from "next/server";
+import { errorResponse, toErrorResponse } from "@/lib/api/error-response";
+import { boundedText, MAX_BODY_BYTES } from "@/lib/api/route-input";
 import { authOptions } from "@/lib/auth/auth-options";
+import { isRefusedCallback } from "@/lib/auth/post-sign-in";
+import { appOrigin } from "@/lib/env";
 
 type Context = { params: Promise<{ nextauth: string[] }> };
 
 // Options are built on the first request, not at import: `next build` imports this module and
 // must not need the secret or create DATA_DIR/auth-secret.
-async function handler(request: Request, context: Context): Promise<Response> {
-  const response: Response = await NextAuth(request as never, context as never, authOptions());
+async function handler(request: NextRequest, context: Context): Promise<Response> {
+  let response: Response;
+  try {
+    const checked = await checkedRequest(request);
+    response = checked
+      ? await NextAuth(checked as never, context as never, authOptions())
+      : errorResponse(400, "bad_request", "callbackUrl must be a path of this site");
+  } catch (error) {
+    response = toErrorResponse(error, "auth");
+  }
   response.headers.set("Cache-Control", "private, no-store");
   return response;
+}
+
+/**
+ * The request as next-auth gets it, or null when its callbackUrl (query or form body) is not a
+ * path of this site. next-auth's `redirect` callback would send the person home anyway
+ * (lib/auth/post-sign-in.ts), but a plain 400 says what is wrong and never reaches next-auth's own
+ * URL handling, which answered 500 to values like "http://[::1". Compared with the configured
+ * origin and the request's, so a full URL of either counts as ours (next-auth's client sends
+ * `window.location.href` on sign-out). The body is read once, capped like every other body (413).
+ */
+async function checkedRequest(request: NextRequest): Promise<NextRequest | null> {
+  const url = new URL(request.url);
+  const values = url.searchParams.getAll("callbackUrl");
+  let forwarded = request;
+  if (request.method === "POST") {
+    const text = await boundedText(request, MAX_BODY_BYTES);
+    if ((request.headers.get("content-type") ?? "").includes("application/x-www-form-urlencoded")) {
+      values.push(...new URLSearchParams(text).getAll("callbackUrl"));
+    }
+    forwarded = new NextRequest(request.url, { method: request.method, headers: request.headers, body: text });
+  }
+  const refused = values.some((value) => isRefusedCallback(value, appOrigin()) && isRefusedCallback(value, url.origin));
+  return refused ? null : forwarded;
 }
 
 export { handler as GET, handler as POST };
