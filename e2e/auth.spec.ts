@@ -22,7 +22,8 @@ test.describe("without a session", () => {
     await page.getByLabel("E-mail").fill("ana@kitchen.test");
     await page.getByLabel("Password").fill("kitchen-demo");
     await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page).toHaveURL(target);
+    // The first page of a cold server loads its code and the restaurant from the sandbox: give it time.
+    await expect(page).toHaveURL(target, { timeout: 45_000 });
     await expect(page.getByRole("heading", { level: 1, name: harbor.name })).toBeVisible();
   });
 
