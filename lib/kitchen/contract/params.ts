@@ -95,3 +95,12 @@ export const kitchenTargetsSchema = z.object({
     .refine((ts) => new Set(ts.map((t) => t.level)).size === ts.length, { message: "each level may appear only once" }),
 });
 export type KitchenTargetsInput = z.infer<typeof kitchenTargetsSchema>;
+
+/** The Overview's periods: each restaurant's own yesterday, last 7 or last 30 business dates. */
+export const OVERVIEW_RANGES = ["yesterday", "7d", "30d"] as const;
+export type OverviewRange = (typeof OVERVIEW_RANGES)[number];
+
+export const kitchenOverviewSchema = z.object({
+  range: z.enum(OVERVIEW_RANGES, { message: `range must be one of ${OVERVIEW_RANGES.join(", ")}` }).default("7d"),
+});
+export type KitchenOverviewQuery = z.infer<typeof kitchenOverviewSchema>;

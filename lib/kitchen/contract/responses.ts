@@ -267,3 +267,45 @@ export interface KitchenHistory {
   failed: number;
   total: number;
 }
+
+// ---------------------------------------------------------------------------------------------
+// GET /api/kitchen/overview (and overview.csv)
+
+/** One level's Overview figures for one period: fire to fulfill, every station together. */
+export interface OverviewLevelFigures {
+  level: KitchenLevel;
+  /** Station fulfillment records with a time at this level. */
+  records: number;
+  p50: number | null;
+  p90: number | null;
+  /** Share of those records within the level's target (0-1), null without records. */
+  onTimeShare: number | null;
+}
+
+export type OverviewRowStatus = "ready" | "pending" | "not_entitled" | "error";
+
+export interface KitchenOverviewRow {
+  restaurantGuid: string;
+  restaurantName: string;
+  locationName: string;
+  /** Archived restaurants are listed with their last known figures, marked. */
+  archived: boolean;
+  /**
+   * ready: both periods' figures are in; pending: some dates are still being fetched (progress
+   * says how far); not_entitled: the restaurant lacks the kitchen tier; error: see message.
+   */
+  status: OverviewRowStatus;
+  message?: string;
+  progress?: { answered: number; total: number };
+  /** The restaurant's own business dates: the chosen period and the one of the same length before it. */
+  period: { from: string; to: string };
+  previousPeriod: { from: string; to: string };
+  /** Levels 0, 1 and 2, in order; empty unless ready. */
+  current: OverviewLevelFigures[];
+  previous: OverviewLevelFigures[];
+}
+
+export interface KitchenOverview {
+  range: "yesterday" | "7d" | "30d";
+  rows: KitchenOverviewRow[];
+}

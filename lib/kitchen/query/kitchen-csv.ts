@@ -2,7 +2,8 @@ import { csvFileName, toCsv, type CsvColumn } from "@/lib/csv/csv";
 import { csvStream } from "@/lib/csv/csv-stream";
 import { ITEM_FULFILLMENT_FIELDS, type ItemFulfillment } from "@/lib/platform/schemas";
 import type { KitchenLevel, KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
-import type { StationRef, Stats } from "@/lib/kitchen/contract/responses";
+import type { KitchenOverviewRow, OverviewLevelFigures, StationRef, Stats } from "@/lib/kitchen/contract/responses";
+import { KITCHEN_LEVELS } from "@/lib/kitchen/contract/vocabulary";
 import { recordDurations } from "@/lib/kitchen/ingest/durations";
 
 /** The columns of the kitchen CSV exports. */
@@ -59,3 +60,36 @@ export function fulfillmentsCsv(chunks: AsyncIterable<readonly ItemFulfillment[]
   })();
   return csvStream(fulfillmentCsvColumns, rows);
 }
+
+type OverviewFigure = "records" | "p50" | "p90" | "onTimeShare";
+const OVERVIEW_FIGURES: { key: OverviewFigure; header: string }[] = [
+  { key: "records", header: "records" },
+  { key: "p50", header: "p50_s" },
+  { key: "p90", header: "p90_s" },
+  { key: "onTimeShare", header: "on_time_share" },
+];
+
+const figureOf = (figures: OverviewLevelFigures[], level: KitchenLevel, key: OverviewFigure) => figures.find((f) => f.level === level)?.[key] ?? null;
+
+/**
+ * overview.csv: one row per restaurant the account may see, archived and not-entitled ones
+ * included and marked; per level the figures of the period and of the period before it. Numbers
+ * are numbers (seconds, shares 0-1), so a spreadsheet can compute with them.
+ */
+export const overviewCsvColumns: CsvColumn<KitchenOverviewRow>[] = [
+  { header: "restaurant_guid", value: (r) => r.restaurantGuid },
+  { header: "restaurant", value: (r) => r.restaurantName },
+  { header: "location", value: (r) => r.locationName },
+  { header: "archived", value: (r) => r.archived },
+  { header: "status", value: (r) => r.status },
+  { header: "from", value: (r) => r.period.from },
+  { header: "to", value: (r) => r.period.to },
+  { header: "previous_from", value: (r) => r.previousPeriod.from },
+  { header: "previous_to", value: (r) => r.previousPeriod.to },
+  ...KITCHEN_LEVELS.flatMap((level) =>
+    OVERVIEW_FIGURES.flatMap(({ key, header }): CsvColumn<KitchenOverviewRow>[] => [
+      { header: `l${level}_${header}`, value: (r) => figureOf(r.current, level, key) },
+      { header: `l${level}_${header}_previous`, value: (r) => figureOf(r.previous, level, key) },
+    ]),
+  ),
+];

@@ -1,0 +1,25 @@
+import { getPermittedRestaurants } from "@/lib/access/permitted-restaurants";
+import { notReadyResponse } from "@/lib/api/error-response";
+import { withSession } from "@/lib/api/route-handler";
+import { toCsv, csvFileName } from "@/lib/csv/csv";
+import { csvResponse } from "@/lib/csv/csv-response";
+import { kitchenOverviewSchema } from "@/lib/kitchen/contract/params";
+import { overviewCsvColumns } from "@/lib/kitchen/query/kitchen-csv";
+import { kitchenOverview } from "@/lib/kitchen/service/overview";
+import { getKitchenService } from "@/lib/kitchen/service/server";
+
+// GET /api/kitchen/overview.csv?range=yesterday|7d|30d: the Overview as CSV, one row per permitted
+// restaurant. 202 (JSON: which restaurants are still being fetched) until every row is settled:
+// a file with holes would pass for the whole.
+export const GET = withSession(
+  async ({ session, query }) => {
+    const restaurants = await getPermittedRestaurants(session);
+    const overview = await kitchenOverview(await getKitchenService(), restaurants, query.range, Date.now());
+    const pending = overview.rows.filter((r) => r.status === "pending");
+    if (pending.length > 0) {
+      return notReadyResponse({ range: overview.range, pending: pending.map((r) => ({ restaurantGuid: r.restaurantGuid, progress: r.progress })) }, 1_000);
+    }
+    return csvResponse(toCsv(overviewCsvColumns, overview.rows), csvFileName("kitchen-overview", query.range));
+  },
+  { query: kitchenOverviewSchema },
+);

@@ -1,0 +1,103 @@
+import "server-only";
+import { businessDaysInRange } from "@/lib/business-date/business-date";
+import { currentBusinessDateOrNull } from "@/lib/business-date/closeout";
+import type { OverviewRange } from "@/lib/kitchen/contract/params";
+import type { KitchenOverview, KitchenOverviewRow, KitchenSummary, OverviewLevelFigures, RangeAnswer } from "@/lib/kitchen/contract/responses";
+import { KITCHEN_LEVELS } from "@/lib/kitchen/contract/vocabulary";
+import { presetRange, previousPeriod } from "@/lib/kitchen/ui/date-range";
+import type { KitchenService } from "./kitchen-service";
+import type { KitchenRestaurant } from "./service-config";
+
+/** What the Overview needs of a restaurant (the session's PermittedRestaurant has it). */
+export interface OverviewRestaurant extends KitchenRestaurant {
+  locationName: string;
+  archived: boolean;
+  kitchenEntitled?: boolean;
+}
+
+/** Restaurants summarised at once: each may start up to two ranges' fetches. */
+const CONCURRENCY = 6;
+
+/**
+ * The multi-unit Overview: for every restaurant the account may see, the chosen period of its own
+ * business dates and the period of the same length before it, fire to fulfill at levels 0, 1 and 2.
+ * The figures are the kitchen summary's own (the same exact merge as the Kitchen page), so the
+ * two pages can never disagree; archived restaurants included, marked. A restaurant whose dates
+ * are still being fetched is "pending" with its progress rather than holding the others.
+ */
+export async function kitchenOverview(
+  service: Pick<KitchenService, "summary">,
+  restaurants: readonly OverviewRestaurant[],
+  range: OverviewRange,
+  nowMs: number,
+): Promise<KitchenOverview> {
+  const rows: KitchenOverviewRow[] = new Array(restaurants.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < restaurants.length) {
+      const i = next++;
+      rows[i] = await overviewRow(service, restaurants[i]!, range, nowMs);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, restaurants.length) }, worker));
+  return { range, rows };
+}
+
+async function overviewRow(service: Pick<KitchenService, "summary">, restaurant: OverviewRestaurant, range: OverviewRange, nowMs: number): Promise<KitchenOverviewRow> {
+  const today = currentBusinessDateOrNull(restaurant, nowMs);
+  const period = today ? presetRange(range, today) : { from: "", to: "" };
+  const base = {
+    restaurantGuid: restaurant.guid,
+    restaurantName: restaurant.name,
+    locationName: restaurant.locationName,
+    archived: restaurant.archived,
+    period,
+    previousPeriod: today ? previousPeriod(period) : { from: "", to: "" },
+    current: [],
+    previous: [],
+  };
+  if (!today) return { ...base, status: "error", message: `The restaurant's time zone "${restaurant.timeZone}" is unknown to this server.` };
+  if (restaurant.kitchenEntitled === false) return { ...base, status: "not_entitled" };
+  let answers: RangeAnswer<KitchenSummary>[];
+  try {
+    answers = await Promise.all(
+      [base.period, base.previousPeriod].map((dates) =>
+        service.summary(restaurant, { ...dates, metric: "fire_to_fulfill", level: undefined, station: undefined, behavior: undefined, source: undefined }),
+      ),
+    );
+  } catch (error) {
+    return { ...base, status: "error", message: error instanceof Error ? error.message : "Could not be loaded" };
+  }
+  const [current, previous] = answers as [RangeAnswer<KitchenSummary>, RangeAnswer<KitchenSummary>];
+  if (!current.ready || !previous.ready) {
+    // Progress counts the dates of both periods; a ready period counts all of its dates.
+    const periods = [base.period, base.previousPeriod];
+    const parts = [current, previous].map((a, i) => {
+      if (!a.ready) return { answered: a.pending.total - a.pending.pending, total: a.pending.total };
+      const days = businessDaysInRange(periods[i]!.from, periods[i]!.to);
+      return { answered: days, total: days };
+    });
+    return { ...base, status: "pending", progress: { answered: parts[0]!.answered + parts[1]!.answered, total: parts[0]!.total + parts[1]!.total } };
+  }
+  if (isNotEntitled(current.value) && isNotEntitled(previous.value)) return { ...base, status: "not_entitled" };
+  return { ...base, status: "ready", current: levelFigures(current.value), previous: levelFigures(previous.value) };
+}
+
+/** Every date of the period answered 204 (no kitchen tier), none counted. */
+function isNotEntitled(summary: KitchenSummary): boolean {
+  const c = summary.coverage;
+  return c.notEntitled.length > 0 && c.complete.length + c.open.length + c.failed.length === 0;
+}
+
+function levelFigures(summary: Pick<KitchenSummary, "levels" | "withinTarget">): OverviewLevelFigures[] {
+  return KITCHEN_LEVELS.map((level) => {
+    const stats = summary.levels.find((l) => l.level === level)?.stats;
+    return {
+      level,
+      records: stats?.count ?? 0,
+      p50: stats?.p50 ?? null,
+      p90: stats?.p90 ?? null,
+      onTimeShare: summary.withinTarget.find((t) => t.level === level)?.share ?? null,
+    };
+  });
+}
