@@ -34,7 +34,8 @@ import { buildTicketFacts, encodeTicketFacts } from "@/lib/kitchen/ingest/ticket
 import { createKitchenService, type KitchenRestaurant, type KitchenService } from "@/lib/kitchen/service/kitchen-service";
 import { encodeDaySummary } from "@/lib/kitchen/storage/day-summary-codec";
 import { RECORDS_PER_CHUNK } from "@/lib/kitchen/storage/kitchen-store";
-import { overviewFigures, type OverviewFigures } from "@/lib/kitchen/ui/overview-figures";
+import type { OverviewLevelFigures } from "@/lib/kitchen/contract/responses";
+import { overviewLevelFigures } from "@/lib/kitchen/service/overview";
 import { createPlatformClient, type FetchLike } from "@/lib/platform";
 import { readItemFulfillments } from "@/lib/platform/schemas";
 import { createSandbox } from "@/lib/sandbox";
@@ -130,12 +131,12 @@ async function storeSizes(db: Database): Promise<StoreRun["sizes"]> {
 }
 
 /** The Overview's kitchen table: one summary per restaurant for the range, reduced to its figures. */
-async function overviewTable(service: KitchenService, from: string): Promise<Map<string, OverviewFigures>> {
-  const out = new Map<string, OverviewFigures>();
+async function overviewTable(service: KitchenService, from: string): Promise<Map<string, OverviewLevelFigures[]>> {
+  const out = new Map<string, OverviewLevelFigures[]>();
   for (const r of restaurants) {
     const answer = await service.summary(r, kitchenSummarySchema.parse({ from, to: TO, metric: "fire_to_fulfill" }));
     if (!answer.ready) throw new Error(`${r.name}: the range is not ready (${answer.pending.message})`);
-    out.set(r.guid, overviewFigures(answer.value));
+    out.set(r.guid, overviewLevelFigures(answer.value));
   }
   return out;
 }
@@ -269,16 +270,17 @@ async function rowsOf(con: DuckDBConnection, sql: string): Promise<Record<string
   return (await con.runAndReadAll(sql)).getRowObjectsJson() as Record<string, unknown>[];
 }
 
-function compareFigures(ours: Map<string, OverviewFigures>, duck: Record<string, unknown>[]): string[] {
+function compareFigures(ours: Map<string, OverviewLevelFigures[]>, duck: Record<string, unknown>[]): string[] {
   const bad: string[] = [];
   for (const d of duck) {
     const f = ours.get(String(d.restaurant));
     const level = Number(d.level);
     const n = Number(d.n);
     const share = n === 0 ? null : Number(d.within) / n;
-    const mine = level === 0 ? [f?.p50L0, f?.p90L0, f?.onTimeL0] : [f?.p50L1, f?.p90L1, f?.onTimeL1];
+    const at = f?.find((x) => x.level === level);
+    const mine = [at?.p50, at?.p90, at?.onTimeShare];
     const theirs = [d.p50 === null ? null : Number(d.p50), d.p90 === null ? null : Number(d.p90), share];
-    const same = mine[0] === theirs[0] && mine[1] === theirs[1] && Math.abs((mine[2] ?? -1) - (theirs[2] ?? -1)) < 1e-9 && (level !== 0 || f?.items === n);
+    const same = mine[0] === theirs[0] && mine[1] === theirs[1] && Math.abs((mine[2] ?? -1) - (theirs[2] ?? -1)) < 1e-9 && (level !== 0 || at?.records === n);
     if (!same) bad.push(`${String(d.restaurant)} L${level}: ours ${JSON.stringify(mine)} DuckDB ${JSON.stringify(theirs)}`);
   }
   return bad;

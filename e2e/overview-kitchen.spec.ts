@@ -1,15 +1,15 @@
+import { parse } from "csv-parse/sync";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import type { KitchenSummary } from "../lib/kitchen/contract/responses";
-import { presetRange } from "../lib/kitchen/ui/date-range";
-import { formatCount, formatDuration, formatShare } from "../lib/kitchen/ui/format";
-import { currentBusinessDate } from "../lib/business-date/closeout";
+import type { KitchenOverview, KitchenOverviewRow, KitchenSummary, OverviewLevelFigures } from "../lib/kitchen/contract/responses";
+import { formatChange, formatCount, formatDuration, formatShare } from "../lib/kitchen/ui/format";
 import type { PermittedRestaurant } from "../lib/restaurants/permitted-restaurant";
-import { demoAccount, signIn } from "./fixtures/auth";
+import { demoAccount, restaurantNamed, signIn } from "./fixtures/auth";
 
 /**
- * The Overview's kitchen table against the API: every figure of every restaurant, both periods,
- * each restaurant's "yesterday" in its own zone; sorting by keyboard; archived and not-entitled
- * restaurants say so.
+ * The Overview's kitchen table (issue 15) against the API in the same session: every figure and
+ * change of every restaurant at levels 0-2; archived restaurants with their last figures, exactly
+ * as their Kitchen page counts them; sorting by keyboard; the period in the URL (Back undoes it);
+ * a name opens the Kitchen page on the same period and level; the CSV equals the API.
  */
 test.setTimeout(300_000);
 
@@ -19,88 +19,152 @@ async function api<T>(page: Page, path: string): Promise<T> {
   return (await response.json()) as T;
 }
 
-/** One period's cells, as the page writes them: items, p50/p90 at L0 and L1, on time at L0 and L1. */
-function expectedCells(summary: KitchenSummary): string[] {
-  const at = (level: number) => summary.levels.find((l) => l.level === level)?.stats;
-  const share = (level: number) => summary.withinTarget.find((t) => t.level === level)?.share ?? null;
-  return [
-    formatCount(at(0)?.count ?? 0),
-    formatDuration(at(0)?.p50),
-    formatDuration(at(0)?.p90),
-    formatDuration(at(1)?.p50),
-    formatDuration(at(1)?.p90),
-    formatShare(share(0)),
-    formatShare(share(1)),
-  ];
+/** The API's overview once no restaurant is still being fetched. */
+async function settledOverview(page: Page, range: string): Promise<KitchenOverview> {
+  let overview: KitchenOverview | undefined;
+  await expect(async () => {
+    overview = await api<KitchenOverview>(page, `/api/kitchen/overview?range=${range}`);
+    expect(overview.rows.filter((r) => r.status === "pending").map((r) => r.restaurantName)).toEqual([]);
+  }).toPass({ timeout: 240_000 });
+  return overview!;
+}
+
+const at = (figures: OverviewLevelFigures[], level: number) => figures.find((f) => f.level === level)!;
+
+/** The cells as the page writes them: records at L0, then p50, p90 and on time at each level. */
+function expectedValues(row: KitchenOverviewRow): string[] {
+  return [formatCount(at(row.current, 0).records), ...[0, 1, 2].flatMap((l) => [formatDuration(at(row.current, l).p50), formatDuration(at(row.current, l).p90), formatShare(at(row.current, l).onTimeShare)])];
 }
 
 async function rowOrder(table: Locator): Promise<string[]> {
   return table.locator("tbody tr").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-restaurant") ?? ""));
 }
 
-test("the Overview shows each kitchen's figures as the API counts them, sortable by keyboard", async ({ page }) => {
+test("the Overview shows every kitchen's figures and changes as the API counts them; archived ones as their Kitchen page does", async ({ page }) => {
   await signIn(page, "admin@kitchen.test");
   const { restaurants } = await api<{ restaurants: PermittedRestaurant[] }>(page, "/api/restaurants");
-  const now = new Date();
+  const overview = await settledOverview(page, "7d");
+  expect(overview.rows.map((r) => r.restaurantGuid).sort()).toEqual(restaurants.map((r) => r.guid).sort());
 
+  await page.goto("/");
   const table = page.getByTestId("kitchen-overview").getByRole("table");
   await expect(table.locator("tbody tr")).toHaveCount(restaurants.length);
-  await expect(table.getByText("Loading…")).toHaveCount(0, { timeout: 240_000 });
-
-  const p90Week = new Map<string, number | null>();
-  for (const r of restaurants) {
-    const row = table.locator(`tbody tr[data-restaurant="${r.guid}"]`);
-    await expect(row.getByRole("rowheader")).toContainText(r.name);
-    if (r.archived) {
-      await expect(row).toContainText("Archived");
-      continue;
-    }
-    const today = currentBusinessDate(r, now.getTime());
-    const [yesterday, week] = await Promise.all(
-      (["yesterday", "7d"] as const).map((preset) => {
-        const range = presetRange(preset, today);
-        return api<KitchenSummary>(page, `/api/restaurants/${r.guid}/kitchen/summary?from=${range.from}&to=${range.to}&metric=fire_to_fulfill`);
-      }),
-    );
-    if (week!.coverage.complete.length === 0 && week!.coverage.notEntitled.length > 0) {
+  await expect(table.locator('tbody tr[data-status="pending"]')).toHaveCount(0, { timeout: 240_000 });
+  for (const r of overview.rows) {
+    const row = table.locator(`tbody tr[data-restaurant="${r.restaurantGuid}"]`);
+    await expect(row.getByRole("rowheader")).toContainText(r.restaurantName);
+    if (r.archived) await expect(row.getByRole("rowheader")).toContainText("Archived");
+    if (r.status === "not_entitled") {
       await expect(row).toContainText("not on the professional tier");
       continue;
     }
-    await expect(row.getByRole("cell")).toHaveText([...expectedCells(yesterday!), ...expectedCells(week!)]);
-    p90Week.set(r.guid, week!.levels.find((l) => l.level === 0)?.stats.p90 ?? null);
+    expect(r.status).toBe("ready");
+    await expect(row.locator("td [data-value]")).toHaveText(expectedValues(r));
+    // The change against the period before, spelled out for screen readers.
+    const p90 = formatChange(at(r.current, 0).p90, at(r.previous, 0).p90, "duration", "lower-is-better");
+    if (p90.text) await expect(row.locator('td[data-column="p90:0"]')).toContainText(p90.description);
   }
-  expect(p90Week.size).toBeGreaterThan(1);
 
-  // Sorting by "p90 L0" of the last 7 days, from the keyboard: slowest first, then fastest first.
-  const header = table.getByRole("columnheader", { name: /p90 L0/ }).nth(1);
-  const slowestFirst = [...p90Week.entries()].sort((a, b) => (b[1] ?? -1) - (a[1] ?? -1)).map(([guid]) => guid);
-  // It is the default order; one press on Enter turns it round.
-  await expect(header).toHaveAttribute("aria-sort", "descending");
-  expect((await rowOrder(table)).slice(0, slowestFirst.length)).toEqual(slowestFirst);
-  await header.getByRole("button").focus();
-  await page.keyboard.press("Enter");
-  await expect(header).toHaveAttribute("aria-sort", "ascending");
-  expect((await rowOrder(table)).slice(0, slowestFirst.length)).toEqual([...slowestFirst].reverse());
-  // Restaurants without figures stay at the bottom either way.
-  const withoutFigures = restaurants.filter((r) => !p90Week.has(r.guid)).map((r) => r.guid).sort();
-  expect((await rowOrder(table)).slice(slowestFirst.length).sort()).toEqual(withoutFigures);
-
-  // Sorting by name: the other headers say "none".
-  await table.getByRole("columnheader", { name: /Restaurant/ }).getByRole("button").press("Space");
-  await expect(table.getByRole("columnheader", { name: /Restaurant/ })).toHaveAttribute("aria-sort", "ascending");
-  await expect(header).toHaveAttribute("aria-sort", "none");
-  const names = await table.locator("tbody tr th a").allTextContents();
-  expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+  // One truth: the archived restaurant's row is its Kitchen summary of the same dates.
+  const oldTown = overview.rows.find((r) => r.archived)!;
+  expect(oldTown.status).toBe("ready");
+  const summary = await api<KitchenSummary>(page, `/api/restaurants/${oldTown.restaurantGuid}/kitchen/summary?from=${oldTown.period.from}&to=${oldTown.period.to}&metric=fire_to_fulfill`);
+  for (const level of [0, 1, 2]) {
+    const stats = summary.levels.find((l) => l.level === level)?.stats;
+    expect(at(oldTown.current, level)).toMatchObject({ records: stats?.count ?? 0, p50: stats?.p50 ?? null, p90: stats?.p90 ?? null });
+  }
 });
 
-test("a regional manager with a basic-tier restaurant sees it named as such", async ({ page }) => {
-  await signIn(page, "ben@kitchen.test");
-  const { restaurants } = await api<{ restaurants: PermittedRestaurant[] }>(page, "/api/restaurants");
+test("sorted by the second expediter's p90 from the keyboard, the slowest restaurant opens on the same period and level", async ({ page }) => {
+  await signIn(page, "admin@kitchen.test");
+  // Yesterday and the day before lie inside the last 7 days' two periods the first test fetched.
+  const overview = await settledOverview(page, "yesterday");
+  await page.goto("/?range=yesterday");
   const table = page.getByTestId("kitchen-overview").getByRole("table");
-  await expect(table.locator("tbody tr")).toHaveCount(restaurants.length);
-  await expect(table.getByText("Loading…")).toHaveCount(0, { timeout: 240_000 });
-  // The sandbox world says which of ben's restaurants is on the basic tier.
+  await expect(table).toHaveAttribute("data-range", "yesterday");
+  await expect(table.locator('tbody tr[data-status="pending"]')).toHaveCount(0, { timeout: 240_000 });
+
+  const header = table.getByRole("columnheader", { name: /p90 L2/ });
+  await header.getByRole("button").focus();
+  await page.keyboard.press("Enter");
+  await expect(header).toHaveAttribute("aria-sort", "descending");
+  const ranked = overview.rows
+    .filter((r) => r.status === "ready" && at(r.current, 2).p90 !== null)
+    .sort((a, b) => at(b.current, 2).p90! - at(a.current, 2).p90!);
+  // Only some kitchens have a second expediter; the others have no L2 time and sort last.
+  expect(ranked.length).toBeGreaterThan(0);
+  expect(ranked.length).toBeLessThan(overview.rows.length);
+  const order = await rowOrder(table);
+  expect(order.slice(0, ranked.length)).toEqual(ranked.map((r) => r.restaurantGuid));
+  expect(order.slice(ranked.length).sort()).toEqual(overview.rows.filter((r) => !ranked.includes(r)).map((r) => r.restaurantGuid).sort());
+
+  const slowest = ranked[0]!;
+  await table.locator(`tbody tr[data-restaurant="${slowest.restaurantGuid}"]`).getByRole("link", { name: slowest.restaurantName }).click();
+  await expect(page).toHaveURL((url) => url.pathname === `/restaurants/${slowest.restaurantGuid}/kitchen` && url.searchParams.get("range") === "yesterday" && url.searchParams.get("level") === "2");
+  // The Kitchen page reads the view from the URL: level 2 chosen, yesterday's range pressed.
+  await expect(page.getByRole("group", { name: "Filters" }).getByLabel("Level")).toHaveValue("2", { timeout: 60_000 });
+});
+
+test("the period is in the URL: Back and Forward walk through the changes", async ({ page }) => {
+  await signIn(page, "ana@kitchen.test");
+  const table = page.getByTestId("kitchen-overview");
+  await expect(table.getByRole("table")).toHaveAttribute("data-range", "7d", { timeout: 60_000 });
+  await table.getByRole("button", { name: "Yesterday" }).click();
+  await expect(page).toHaveURL(/[?&]range=yesterday/);
+  await expect(table.getByRole("table")).toHaveAttribute("data-range", "yesterday", { timeout: 60_000 });
+  await table.getByRole("button", { name: "Last 30 days" }).click();
+  await expect(page).toHaveURL(/[?&]range=30d/);
+  await expect(table.getByRole("button", { name: "Last 30 days" })).toHaveAttribute("aria-pressed", "true");
+  await page.goBack();
+  await expect(page).toHaveURL(/[?&]range=yesterday/);
+  await expect(table.getByRole("button", { name: "Yesterday" })).toHaveAttribute("aria-pressed", "true");
+  await page.goBack();
+  await expect(page).not.toHaveURL(/range=/);
+  await expect(table.getByRole("button", { name: "Last 7 days" })).toHaveAttribute("aria-pressed", "true");
+  await page.goForward();
+  await expect(page).toHaveURL(/[?&]range=yesterday/);
+});
+
+test("the Overview CSV is the API's table, one row per restaurant, numbers as numbers", async ({ page }) => {
+  await signIn(page, "admin@kitchen.test");
+  const overview = await settledOverview(page, "yesterday");
+  await page.goto("/?range=yesterday");
+  const link = page.getByTestId("overview-csv");
+  await expect(link).toBeVisible({ timeout: 240_000 });
+  const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
+  expect(download.suggestedFilename()).toBe("kitchen-overview_yesterday.csv");
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  const rows = parse(Buffer.concat(chunks).toString("utf8"), { columns: true, bom: true }) as Record<string, string>[];
+  expect(rows.map((r) => r.restaurant_guid)).toEqual(overview.rows.map((r) => r.restaurantGuid));
+  for (const [i, r] of overview.rows.entries()) {
+    const csv = rows[i]!;
+    expect([csv.status, csv.archived, csv.from, csv.to, csv.previous_from, csv.previous_to]).toEqual([r.status, String(r.archived), r.period.from, r.period.to, r.previousPeriod.from, r.previousPeriod.to]);
+    for (const level of [0, 1, 2]) {
+      const now = r.current.find((f) => f.level === level);
+      const before = r.previous.find((f) => f.level === level);
+      const num = (v: string | undefined) => (v === "" || v === undefined ? null : Number(v));
+      expect([num(csv[`l${level}_records`]), num(csv[`l${level}_p90_s`]), num(csv[`l${level}_on_time_share`]), num(csv[`l${level}_p50_s_previous`])], `${r.restaurantName} L${level}`).toEqual([
+        now?.records ?? null,
+        now?.p90 ?? null,
+        now?.onTimeShare ?? null,
+        before?.p50 ?? null,
+      ]);
+    }
+  }
+});
+
+test("a regional manager with a basic-tier restaurant sees it named as such; at 390 px the kitchen table comes first", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, "ben@kitchen.test");
+  const table = page.getByTestId("kitchen-overview").getByRole("table");
+  await expect(table.locator("tbody tr")).toHaveCount(demoAccount("ben@kitchen.test").restaurants.length, { timeout: 60_000 });
   const basic = demoAccount("ben@kitchen.test").restaurants.find((r) => r.tier === "basic");
   expect(basic, "ben's list holds a basic-tier restaurant").toBeDefined();
-  await expect(table.locator(`tbody tr[data-restaurant="${basic!.guid}"]`)).toContainText("not on the professional tier");
+  await expect(table.locator(`tbody tr[data-restaurant="${basic!.guid}"]`)).toContainText("not on the professional tier", { timeout: 240_000 });
+  // The table starts on the first screen, above the restaurant list.
+  const box = await page.getByTestId("kitchen-overview").boundingBox();
+  expect(box!.y).toBeLessThan(844);
+  const lakeside = restaurantNamed("Lakeside Diner");
+  await expect(table.locator(`tbody tr[data-restaurant="${lakeside.guid}"] th a`)).toBeInViewport();
 });

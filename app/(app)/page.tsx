@@ -7,7 +7,7 @@ import type { AppSession } from "@/lib/auth/session";
 import { restaurantsQuery } from "@/lib/queries/restaurants";
 import { makeQueryClient } from "@/lib/queries/query-client";
 import { RestaurantList } from "@/components/overview/restaurant-list";
-import { KitchenOverview } from "@/components/overview/kitchen-overview";
+import { KitchenOverviewTable } from "@/components/overview/kitchen-overview-table";
 import { PageHeader } from "@/components/ui/page-header";
 import { LoadingState } from "@/components/ui/states";
 
@@ -41,8 +41,9 @@ async function PrefetchedRestaurantList({ session }: { session: AppSession }) {
   });
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
+      {/* The kitchen table first: on a phone it is what a multi-unit manager came for. */}
+      <KitchenOverviewTable />
       <RestaurantList />
-      <KitchenOverview />
     </HydrationBoundary>
   );
 }

@@ -1,87 +1,69 @@
 "use client";
 
-import { useQueries, type UseQueryResult } from "@tanstack/react-query";
+import { useQueries, useQuery } from "@tanstack/react-query";
 import { useTable, type Column, type ColumnDef } from "@tanstack/react-table";
 import Link from "next/link";
+import { useQueryState } from "nuqs";
 import { useMemo } from "react";
 import { Skeleton } from "@/components/ui/states";
 import { ariaSort, compareSortKeys, sortArrow, sortingFeatures, sortKey, type SortingFeatures } from "@/components/ui/table-sorting";
-import type { KitchenHistory, KitchenSummary, RangeAnswer } from "@/lib/kitchen/contract/responses";
-import { presetRange } from "@/lib/kitchen/ui/date-range";
-import { formatCount, formatDuration, formatShare } from "@/lib/kitchen/ui/format";
-import { coverageNotes } from "@/lib/kitchen/ui/coverage-notes";
-import { pendingOf, readyValue } from "@/lib/kitchen/ui/range-progress";
-import { overviewFigures, type OverviewFigure, type OverviewFigures } from "@/lib/kitchen/ui/overview-figures";
-import { apiQuery } from "@/lib/url-state/kitchen-view";
-import { kitchenHistoryQuery, kitchenSummaryQuery } from "@/lib/queries/kitchen";
+import { OVERVIEW_RANGES, type OverviewRange } from "@/lib/kitchen/contract/params";
+import type { KitchenHistory, KitchenOverviewRow, OverviewLevelFigures } from "@/lib/kitchen/contract/responses";
+import { KITCHEN_LEVELS, type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
+import { RANGE_PRESET_LABELS } from "@/lib/kitchen/ui/date-range";
+import { formatChange, formatCount, formatDuration, formatShare, type Change, type ChangeKind, type Polarity } from "@/lib/kitchen/ui/format";
+import { LEVEL_LABELS } from "@/lib/kitchen/ui/labels";
+import { kitchenHistoryQuery, kitchenOverviewQuery } from "@/lib/queries/kitchen";
+import { kitchenPageHref } from "@/lib/url-state/kitchen-view";
+import { overviewRangeParam } from "@/lib/url-state/overview-view";
 import styles from "./kitchen-overview-table.module.css";
 
-export interface OverviewRestaurant {
-  guid: string;
-  name: string;
-  locationName: string;
-  archived: boolean;
-  kitchenEntitled?: boolean;
-  /** Today's business date in the restaurant's zone. */
-  today: string;
+type Figure = "records" | "p50" | "p90" | "onTimeShare";
+
+interface FigureColumn {
+  figure: Figure;
+  level: KitchenLevel;
+  label: string;
+  kind: ChangeKind;
+  polarity: Polarity;
 }
 
-const PERIODS = [
-  { key: "yesterday", label: "Yesterday" },
-  { key: "7d", label: "Last 7 days" },
-] as const;
-type Period = (typeof PERIODS)[number]["key"];
-
-const FIGURES: { key: OverviewFigure; label: string; kind: "count" | "duration" | "share" }[] = [
-  { key: "items", label: "Items", kind: "count" },
-  { key: "p50L0", label: "p50 L0", kind: "duration" },
-  { key: "p90L0", label: "p90 L0", kind: "duration" },
-  { key: "p50L1", label: "p50 L1", kind: "duration" },
-  { key: "p90L1", label: "p90 L1", kind: "duration" },
-  { key: "onTimeL0", label: "On time L0", kind: "share" },
-  { key: "onTimeL1", label: "On time L1", kind: "share" },
+const LEVEL_FIGURES: Omit<FigureColumn, "level">[] = [
+  { figure: "p50", label: "p50", kind: "duration", polarity: "lower-is-better" },
+  { figure: "p90", label: "p90", kind: "duration", polarity: "lower-is-better" },
+  { figure: "onTimeShare", label: "On time", kind: "share", polarity: "higher-is-better" },
 ];
 
-type RowState =
-  | { kind: "archived" }
-  | { kind: "not-entitled" }
-  | { kind: "loading"; fetching?: { answered: number; total: number } }
-  | { kind: "error"; message: string }
-  | { kind: "data"; figures: Record<Period, OverviewFigures | null> };
+/** Records at the prep stations first (the kitchen's volume), then each level's times and on-time share. */
+const FIGURE_COLUMNS: FigureColumn[] = [
+  { figure: "records", level: 0, label: "Records", kind: "count", polarity: "neutral" },
+  ...KITCHEN_LEVELS.flatMap((level) => LEVEL_FIGURES.map((f) => ({ ...f, level }))),
+];
 
-type SortKey = "name" | `${Period}:${OverviewFigure}`;
+const columnId = (c: FigureColumn) => `${c.figure}:${c.level}`;
+const figureOf = (figures: OverviewLevelFigures[], c: FigureColumn) => figures.find((f) => f.level === c.level)?.[c.figure] ?? null;
 
-function formatFigure(kind: "count" | "duration" | "share", value: number | null): string {
+function formatFigure(kind: ChangeKind, value: number | null): string {
   if (kind === "count") return formatCount(value);
   if (kind === "share") return formatShare(value);
   return formatDuration(value);
 }
 
-interface Row {
-  restaurant: OverviewRestaurant;
-  state: RowState;
-}
+const COLUMNS: ColumnDef<SortingFeatures, KitchenOverviewRow>[] = [
+  { id: "name", accessorFn: (row) => row.restaurantName, sortDescFirst: false, sortFn: (a, b, id) => compareSortKeys(a.getValue(id), b.getValue(id), "plain") },
+  ...FIGURE_COLUMNS.map(
+    (c): ColumnDef<SortingFeatures, KitchenOverviewRow> => ({
+      id: columnId(c),
+      accessorFn: (row) => sortKey(row.status === "ready" ? figureOf(row.current, c) : null),
+      // Times and counts read best largest (slowest) first; on-time shares lowest first.
+      sortDescFirst: c.figure !== "onTimeShare",
+      sortUndefined: "last",
+      sortFn: (a, b, id) => compareSortKeys(a.getValue(id), b.getValue(id), "plain"),
+    }),
+  ),
+];
 
-/** The value a column sorts by: the name, or a figure (none while a row has no figures). */
-function sortValue(row: Row, key: SortKey): number | string | null {
-  if (key === "name") return row.restaurant.name;
-  if (row.state.kind !== "data") return null;
-  const [period, figure] = key.split(":") as [Period, OverviewFigure];
-  return row.state.figures[period]?.[figure] ?? null;
-}
-
-const SORT_KEYS: SortKey[] = ["name", ...PERIODS.flatMap((p) => FIGURES.map((f) => `${p.key}:${f.key}` as const))];
-
-const COLUMNS: ColumnDef<SortingFeatures, Row>[] = SORT_KEYS.map((key) => ({
-  id: key,
-  accessorFn: (row: Row) => sortKey(sortValue(row, key)),
-  // Times and counts read best largest (slowest) first; names A to Z, shares on time lowest first.
-  sortDescFirst: !(key === "name" || key.includes("onTime")),
-  sortUndefined: "last" as const,
-  sortFn: (a, b, id) => compareSortKeys(a.getValue(id), b.getValue(id), "plain"),
-}));
-
-function SortHeader({ column, label, className }: { column: Column<SortingFeatures, Row> | undefined; label: string; className?: string }) {
+function SortHeader({ column, label, className }: { column: Column<SortingFeatures, KitchenOverviewRow> | undefined; label: string; className?: string }) {
   const direction = ariaSort(column ?? { getIsSorted: () => false });
   return (
     <th scope="col" className={className} aria-sort={direction}>
@@ -91,28 +73,6 @@ function SortHeader({ column, label, className }: { column: Column<SortingFeatur
       </button>
     </th>
   );
-}
-
-/** What a restaurant's row shows, from its two periods' queries (a period still being fetched answers 202). */
-function rowState(restaurant: OverviewRestaurant, results: (UseQueryResult<RangeAnswer<KitchenSummary>> | undefined)[]): RowState {
-  if (restaurant.archived) return { kind: "archived" };
-  if (restaurant.kitchenEntitled === false) return { kind: "not-entitled" };
-  const failed = results.find((q) => q?.isError);
-  const summaries = results.map((q) => readyValue(q?.data));
-  if (summaries.some((s) => s && coverageNotes(s.coverage).notEntitled)) return { kind: "not-entitled" };
-  if (failed) return { kind: "error", message: failed.error instanceof Error ? failed.error.message : "Could not be loaded" };
-  if (!summaries.every((s) => s)) {
-    // The last 7 days hold yesterday: their progress is the row's.
-    const pending = pendingOf(results[1]?.data);
-    return { kind: "loading", fetching: pending ? { answered: pending.total - pending.pending, total: pending.total } : undefined };
-  }
-  return {
-    kind: "data",
-    figures: {
-      yesterday: summaries[0] ? overviewFigures(summaries[0]) : null,
-      "7d": summaries[1] ? overviewFigures(summaries[1]) : null,
-    },
-  };
 }
 
 /** "kitchen history: 142 of 190 days ready" under the name, once known; nothing while the backfill is off or for a restaurant without the tier. */
@@ -126,44 +86,58 @@ function HistoryLine({ history }: { history: KitchenHistory | undefined }) {
   );
 }
 
-/**
- * Kitchen figures per restaurant, yesterday and the last 7 days, fire to fulfill. Sorting is by
- * buttons in the column headers (keyboard-reachable, announced through aria-sort) on TanStack
- * Table; restaurants without figures (archived, no professional tier, still loading) sort last.
- */
-export function KitchenOverviewTable({ restaurants }: { restaurants: OverviewRestaurant[] }) {
-  const fetchable = (r: OverviewRestaurant) => !r.archived && r.kitchenEntitled !== false;
-  const queries = useQueries({
-    queries: restaurants.flatMap((r) =>
-      PERIODS.map((p) => {
-        const range = presetRange(p.key, r.today);
-        const q = apiQuery({ metric: "fire_to_fulfill", level: null, station: null, behavior: null, source: null }, range);
-        return { ...kitchenSummaryQuery(r.guid, q), placeholderData: undefined, enabled: fetchable(r) };
-      }),
-    ),
-  });
-
-  // Archived restaurants are backfilled too (their data is still served); not-entitled ones have no history.
-  const histories = useQueries({
-    queries: restaurants.map((r) => ({ ...kitchenHistoryQuery(r.guid), enabled: r.kitchenEntitled !== false })),
-  });
-
-  // Rebuilt only when a restaurant or a query result changes, so the engine does not re-sort on every render.
-  const rows = useMemo<Row[]>(
-    () => restaurants.map((restaurant, i) => ({ restaurant, state: rowState(restaurant, PERIODS.map((_, j) => queries[i * PERIODS.length + j])) })),
-    [restaurants, queries],
+function ChangeLine({ change }: { change: Change }) {
+  if (change.text === null) return null;
+  const tone = change.tone === "bad" ? styles.bad : change.tone === "good" ? styles.good : "";
+  return (
+    <span className={`${styles.change} ${tone}`} title={change.description}>
+      <span aria-hidden="true">{change.text}</span>
+      <span className="visually-hidden">{change.description}</span>
+    </span>
   );
+}
+
+function statusText(row: KitchenOverviewRow): string {
+  if (row.status === "pending") return row.progress ? `Fetching kitchen data: ${formatCount(row.progress.answered)} of ${formatCount(row.progress.total)} days ready` : "Fetching kitchen data…";
+  if (row.status === "not_entitled") return "No kitchen data: this restaurant is not on the professional tier.";
+  return `Kitchen times could not be loaded: ${row.message ?? "unknown error"}`;
+}
+
+/** The level a link opens with: the sorted column's, so "slowest second expediter" opens level 2. */
+function levelOfSort(sortId: string | undefined): KitchenLevel | null {
+  if (!sortId || sortId === "name" || sortId.startsWith("records:")) return null;
+  return Number(sortId.split(":")[1]) as KitchenLevel;
+}
+
+/**
+ * The multi-unit kitchen table: every restaurant the account may see, one period of its own
+ * business dates (yesterday, 7 or 30 days) against the period before it, at levels 0, 1 and 2,
+ * fire to fulfill. Sortable by every column (keyboard-reachable buttons, aria-sort); a restaurant's
+ * name opens its Kitchen page on the same period and the sorted column's level; the CSV is the
+ * same table. Archived restaurants keep their last figures, marked.
+ */
+export function KitchenOverviewTable() {
+  const [range, setRange] = useQueryState("range", overviewRangeParam.withOptions({ history: "push" }));
+  const query = useQuery(kitchenOverviewQuery(range));
+  const rows = useMemo(() => query.data?.rows ?? [], [query.data]);
+  const histories = useQueries({
+    queries: rows.map((r) => ({ ...kitchenHistoryQuery(r.restaurantGuid), enabled: r.status !== "not_entitled" })),
+  });
+  const historyOf = new Map(rows.map((r, i) => [r.restaurantGuid, histories[i]?.data]));
 
   const table = useTable({
     features: sortingFeatures,
     columns: COLUMNS,
     data: rows,
-    initialState: { sorting: [{ id: "7d:p90L0", desc: true }] },
+    initialState: { sorting: [{ id: "p90:0", desc: true }] },
     enableSortingRemoval: false,
   });
   const sorted = table.getRowModel().rows.map((row) => row.original);
+  const sortId = ["name", ...FIGURE_COLUMNS.map(columnId)].find((id) => table.getColumn(id)?.getIsSorted());
+  const linkLevel = levelOfSort(sortId);
+  const pending = rows.filter((r) => r.status === "pending").length;
+  const shownRange = query.data?.range ?? range;
 
-  const columnCount = 1 + PERIODS.length * FIGURES.length;
   return (
     <section className={`card ${styles.section}`} aria-labelledby="kitchen-overview-title" data-testid="kitchen-overview">
       <div className={styles.header}>
@@ -172,81 +146,93 @@ export function KitchenOverviewTable({ restaurants }: { restaurants: OverviewRes
             Kitchen times
           </h2>
           <p className={styles.description}>
-            Fire to fulfill per restaurant: L0 at the prep station, L1 at the expediter. On time = share of items within the level&apos;s target.
-            Each restaurant&apos;s dates are its own business dates.
+            Fire to fulfill per restaurant and level, each restaurant on its own business dates; the small figures compare with the period before. On time =
+            share of records within the level&apos;s target.
           </p>
         </div>
-      </div>
-      <div className={styles.scroll}>
-        <table className={styles.table}>
-          <caption className="visually-hidden">Kitchen times per restaurant, yesterday and the last 7 days; sortable by every column</caption>
-          <thead>
-            <tr>
-              <td className={styles.nameCell} />
-              {PERIODS.map((p) => (
-                <th key={p.key} scope="colgroup" colSpan={FIGURES.length} className={`${styles.group} ${styles.periodStart}`}>
-                  {p.label}
-                </th>
-              ))}
-            </tr>
-            <tr>
-              <SortHeader column={table.getColumn("name")} label="Restaurant" className={styles.nameCell} />
-              {PERIODS.map((p) =>
-                FIGURES.map((f, i) => (
-                  <SortHeader
-                    key={`${p.key}:${f.key}`}
-                    column={table.getColumn(`${p.key}:${f.key}`)}
-                    label={f.label}
-                    className={`${styles.num} ${i === 0 ? styles.periodStart : ""}`}
-                  />
-                )),
-              )}
-            </tr>
-          </thead>
-          <tbody>
-            {sorted.map(({ restaurant, state }) => (
-              <tr key={restaurant.guid} data-restaurant={restaurant.guid}>
-                <th scope="row" className={styles.nameCell}>
-                  <Link href={`/restaurants/${encodeURIComponent(restaurant.guid)}/kitchen`}>{restaurant.name}</Link>
-                  {restaurant.locationName && restaurant.locationName !== restaurant.name ? <span className={styles.location}>{restaurant.locationName}</span> : null}
-                  <HistoryLine history={histories[restaurants.indexOf(restaurant)]?.data} />
-                </th>
-                {state.kind === "data" ? (
-                  PERIODS.map((p) =>
-                    FIGURES.map((f, i) => {
-                      const value = state.figures[p.key]?.[f.key] ?? null;
-                      return (
-                        <td key={`${p.key}:${f.key}`} className={`${styles.num} ${i === 0 ? styles.periodStart : ""}`}>
-                          {formatFigure(f.kind, value)}
-                        </td>
-                      );
-                    }),
-                  )
-                ) : state.kind === "loading" ? (
-                  <td colSpan={columnCount - 1}>
-                    {state.fetching ? (
-                      <span className={styles.status}>
-                        Fetching kitchen data: {state.fetching.answered} of {state.fetching.total} days ready
-                      </span>
-                    ) : (
-                      <Skeleton height={18} />
-                    )}
-                    <span className="visually-hidden">Loading…</span>
-                  </td>
-                ) : (
-                  <td colSpan={columnCount - 1} className={styles.status}>
-                    {state.kind === "archived"
-                      ? "Archived: the Platform no longer serves this restaurant, so there are no kitchen times."
-                      : state.kind === "not-entitled"
-                        ? "No kitchen data: this restaurant is not on the professional tier."
-                        : `Kitchen times could not be loaded: ${state.message}`}
-                  </td>
-                )}
-              </tr>
+        <div className={styles.tools}>
+          <div role="group" aria-label="Period" className={styles.periods}>
+            {OVERVIEW_RANGES.map((r) => (
+              <button key={r} type="button" className="button" aria-pressed={range === r} onClick={() => void setRange(r as OverviewRange)}>
+                {RANGE_PRESET_LABELS[r]}
+              </button>
             ))}
-          </tbody>
-        </table>
+          </div>
+          {pending > 0 || !query.data ? (
+            <span className={styles.status} data-testid="overview-csv-waiting">
+              CSV once every restaurant is in
+            </span>
+          ) : (
+            <a className="button" href={`/api/kitchen/overview.csv?range=${shownRange}`} download data-testid="overview-csv">
+              Download CSV
+            </a>
+          )}
+        </div>
       </div>
+      {query.isError ? (
+        <p role="alert" className={styles.status}>
+          Kitchen times could not be loaded: {query.error instanceof Error ? query.error.message : "unknown error"}. They are asked for again shortly.
+        </p>
+      ) : !query.data ? (
+        <>
+          <Skeleton height={120} />
+          <span className="visually-hidden">Loading…</span>
+        </>
+      ) : (
+        <div className={styles.scroll} aria-busy={query.isFetching && query.isPlaceholderData}>
+          <table className={styles.table} data-range={shownRange}>
+            <caption className="visually-hidden">
+              Kitchen times per restaurant, {RANGE_PRESET_LABELS[shownRange].toLowerCase()}, with the change against the period before; sortable by every column
+            </caption>
+            <thead>
+              <tr>
+                <td className={styles.nameCell} />
+                <td />
+                {KITCHEN_LEVELS.map((level) => (
+                  <th key={level} scope="colgroup" colSpan={LEVEL_FIGURES.length} className={`${styles.group} ${styles.periodStart}`}>
+                    {LEVEL_LABELS[level]} (L{level})
+                  </th>
+                ))}
+              </tr>
+              <tr>
+                <SortHeader column={table.getColumn("name")} label="Restaurant" className={styles.nameCell} />
+                {FIGURE_COLUMNS.map((c) => (
+                  <SortHeader
+                    key={columnId(c)}
+                    column={table.getColumn(columnId(c))}
+                    label={c.figure === "records" ? c.label : `${c.label} L${c.level}`}
+                    className={`${styles.num} ${c.figure === "p50" ? styles.periodStart : ""}`}
+                  />
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {sorted.map((row) => (
+                <tr key={row.restaurantGuid} data-restaurant={row.restaurantGuid} data-status={row.status}>
+                  <th scope="row" className={styles.nameCell}>
+                    <Link href={kitchenPageHref(row.restaurantGuid, { range: shownRange, level: linkLevel })}>{row.restaurantName}</Link>
+                    {row.archived ? <span className={styles.tag}>Archived</span> : null}
+                    {row.locationName && row.locationName !== row.restaurantName ? <span className={styles.location}>{row.locationName}</span> : null}
+                    <HistoryLine history={historyOf.get(row.restaurantGuid)} />
+                  </th>
+                  {row.status === "ready" ? (
+                    FIGURE_COLUMNS.map((c) => (
+                      <td key={columnId(c)} className={`${styles.num} ${c.figure === "p50" ? styles.periodStart : ""}`} data-column={columnId(c)}>
+                        <span className={styles.value} data-value="">{formatFigure(c.kind, figureOf(row.current, c))}</span>
+                        <ChangeLine change={formatChange(figureOf(row.current, c), figureOf(row.previous, c), c.kind, c.polarity)} />
+                      </td>
+                    ))
+                  ) : (
+                    <td colSpan={FIGURE_COLUMNS.length} className={styles.status}>
+                      {statusText(row)}
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
-import type { KitchenHistory, KitchenPending, KitchenSummary, KitchenTargets, KitchenTickets, RangeAnswer } from "@/lib/kitchen/contract/responses";
-import type { KitchenTargetsInput } from "@/lib/kitchen/contract/params";
+import type { KitchenHistory, KitchenOverview, KitchenPending, KitchenSummary, KitchenTargets, KitchenTickets, RangeAnswer } from "@/lib/kitchen/contract/responses";
+import type { KitchenTargetsInput, OverviewRange } from "@/lib/kitchen/contract/params";
 import type { DateRange } from "@/lib/kitchen/ui/date-range";
 import { apiGet, apiGetAnswer, apiPut } from "./api-client";
 import { pollWhileNotReady } from "./query-client";
@@ -20,6 +20,23 @@ export const kitchenKeys = {
   targets: (guid: string) => ["kitchen", guid, "targets"] as const,
   history: (guid: string) => ["kitchen", guid, "history"] as const,
 };
+
+/** How often the Overview asks again while some restaurant's dates are still being fetched. */
+const OVERVIEW_PENDING_POLL_MS = 1_500;
+
+/**
+ * Every permitted restaurant's kitchen figures for a period (GET /api/kitchen/overview). Always a
+ * 200; rows still being fetched say so, and the table polls until none does.
+ */
+export function kitchenOverviewQuery(range: OverviewRange) {
+  return queryOptions({
+    queryKey: ["kitchen-overview", range] as const,
+    queryFn: ({ signal }) => apiGet<KitchenOverview>(`/api/kitchen/overview?range=${range}`, { signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+    refetchInterval: (query) => (query.state.data?.rows.some((r) => r.status === "pending") ? OVERVIEW_PENDING_POLL_MS : false),
+  });
+}
 
 /** The history backfill's progress; it moves in minutes, so a minute's staleness is fine. */
 export function kitchenHistoryQuery(guid: string) {

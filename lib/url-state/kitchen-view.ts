@@ -201,6 +201,11 @@ export function serializeKitchenView(view: KitchenView): string {
   return serialize(kitchenViewToParams(view)).replace(/^\?/, "");
 }
 
+/** A link to a restaurant's Kitchen page showing `params` (defaults left out), e.g. from the Overview. */
+export function kitchenPageHref(restaurantGuid: string, params: Partial<KitchenViewParams>): string {
+  return `/restaurants/${encodeURIComponent(restaurantGuid)}/kitchen${serialize(params)}`;
+}
+
 /** A change of dates is one a person may want to undo with Back; a filter tweak is not. */
 export function changesRange(patch: Partial<KitchenView>): boolean {
   return patch.range !== undefined || patch.from !== undefined || patch.to !== undefined;

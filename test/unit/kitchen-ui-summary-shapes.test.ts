@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import type { KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
 import type { KitchenSummary, Stats } from "@/lib/kitchen/contract/responses";
 import { coverageNotes, listDates } from "@/lib/kitchen/ui/coverage-notes";
-import { overviewFigures } from "@/lib/kitchen/ui/overview-figures";
 import {
   behaviorLabel,
   businessHours,
@@ -117,21 +116,5 @@ describe("coverage notes", () => {
     expect(listDates(["20250303"])).toBe("Mar 3");
     expect(listDates(["20250303", "20250304", "20250309"])).toBe("Mar 3, Mar 4 and Mar 9");
     expect(listDates(["20250301", "20250302", "20250303"], 2)).toBe("Mar 1, Mar 2 and 1 more");
-  });
-});
-
-describe("overview figures", () => {
-  it("takes items at level 0, p50/p90 at levels 0 and 1 and each level's share on time", () => {
-    const figures = overviewFigures({
-      levels: [
-        { level: 0, stats: stats(600, 40) },
-        { level: 1, stats: stats(800, 38) },
-      ],
-      withinTarget: [
-        { level: 0, targetSeconds: 600, within: 36, count: 40, share: 0.9 },
-        { level: 1, targetSeconds: 720, within: 19, count: 38, share: 0.5 },
-      ],
-    });
-    expect(figures).toEqual({ items: 40, p50L0: 300, p90L0: 600, p50L1: 400, p90L1: 800, onTimeL0: 0.9, onTimeL1: 0.5 });
   });
 });

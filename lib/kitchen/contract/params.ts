@@ -103,4 +103,3 @@ export type OverviewRange = (typeof OVERVIEW_RANGES)[number];
 export const kitchenOverviewSchema = z.object({
   range: z.enum(OVERVIEW_RANGES, { message: `range must be one of ${OVERVIEW_RANGES.join(", ")}` }).default("7d"),
 });
-export type KitchenOverviewQuery = z.infer<typeof kitchenOverviewSchema>;

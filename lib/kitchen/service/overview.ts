@@ -80,7 +80,7 @@ async function overviewRow(service: Pick<KitchenService, "summary">, restaurant:
     return { ...base, status: "pending", progress: { answered: parts[0]!.answered + parts[1]!.answered, total: parts[0]!.total + parts[1]!.total } };
   }
   if (isNotEntitled(current.value) && isNotEntitled(previous.value)) return { ...base, status: "not_entitled" };
-  return { ...base, status: "ready", current: levelFigures(current.value), previous: levelFigures(previous.value) };
+  return { ...base, status: "ready", current: overviewLevelFigures(current.value), previous: overviewLevelFigures(previous.value) };
 }
 
 /** Every date of the period answered 204 (no kitchen tier), none counted. */
@@ -89,7 +89,8 @@ function isNotEntitled(summary: KitchenSummary): boolean {
   return c.notEntitled.length > 0 && c.complete.length + c.open.length + c.failed.length === 0;
 }
 
-function levelFigures(summary: Pick<KitchenSummary, "levels" | "withinTarget">): OverviewLevelFigures[] {
+/** A summary reduced to the Overview's figures, levels 0-2 (also the scale benchmark's table). */
+export function overviewLevelFigures(summary: Pick<KitchenSummary, "levels" | "withinTarget">): OverviewLevelFigures[] {
   return KITCHEN_LEVELS.map((level) => {
     const stats = summary.levels.find((l) => l.level === level)?.stats;
     return {
