@@ -36,6 +36,7 @@ for (const size of SIZES) {
     await page.goto("/");
     await expect(page.getByTestId("kitchen-overview")).toBeVisible();
     await expect(page.getByTestId("kitchen-overview").getByText("Loading…")).toHaveCount(0, { timeout: 60_000 });
+    await expect(page.getByTestId("kitchen-overview").locator('tbody tr[data-status="pending"]')).toHaveCount(0, { timeout: 180_000 });
     await page.screenshot({ path: join(dir, `overview-kitchen-${size.name}.png`), fullPage: true });
   });
 }
