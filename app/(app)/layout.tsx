@@ -16,11 +16,12 @@ export default async function SignedInLayout({ children }: { children: ReactNode
   let restaurants: ShellRestaurant[] = [];
   let unavailable = false;
   try {
-    restaurants = (await getPermittedRestaurants(session)).map(({ guid, name, locationName, archived }) => ({
+    restaurants = (await getPermittedRestaurants(session)).map(({ guid, name, locationName, archived, kitchenEntitled }) => ({
       guid,
       name,
       locationName,
       archived,
+      kitchenEntitled,
     }));
   } catch (error) {
     console.error(`[shell] restaurant list unavailable: ${logSafe(error)}`);

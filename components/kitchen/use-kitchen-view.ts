@@ -2,13 +2,13 @@
 
 import { useQueryStates } from "nuqs";
 import { useCallback, useMemo } from "react";
-import { changesRange, kitchenViewParams, kitchenViewUpdate, kitchenViewUrlKeys, resolveKitchenView, type KitchenView } from "@/lib/url-state/kitchen-view";
+import { kitchenViewParams, kitchenViewUpdate, kitchenViewUrlKeys, resolveKitchenView, type KitchenView } from "@/lib/url-state/kitchen-view";
 
 /**
  * The Kitchen page's view, read from and written to the URL through the one schema in
  * lib/url-state. Writes are shallow (no server round trip); a reload or a shared link renders the
- * same view. A change of dates adds a history entry, so Back returns to the previous range; a
- * filter tweak replaces the entry rather than adding one to go "back" through.
+ * same view. Every change adds a history entry (as Grafana does for a time range), so Back and
+ * Forward walk through the views a manager looked at.
  */
 export function useKitchenView(today: string) {
   const [params, setParams] = useQueryStates(kitchenViewParams, { urlKeys: kitchenViewUrlKeys });
@@ -17,7 +17,7 @@ export function useKitchenView(today: string) {
   const setView = useCallback(
     (patch: Partial<KitchenView>) => {
       // From the latest params, not the last render: two quick changes (level, then metric) both land.
-      void setParams((current) => kitchenViewUpdate(current, patch, today), { history: changesRange(patch) ? "push" : "replace" });
+      void setParams((current) => kitchenViewUpdate(current, patch, today), { history: "push" });
     },
     [setParams, today],
   );

@@ -21,7 +21,8 @@ export function RestaurantNav({ restaurants }: { restaurants: ShellRestaurant[] 
           </Link>
         </li>
         {current
-          ? RESTAURANT_SECTIONS.map((s) => (
+          ? // A restaurant without the kitchen tier has no kitchen figures to link to.
+            RESTAURANT_SECTIONS.filter((s) => s.slug !== "kitchen" || current.kitchenEntitled !== false).map((s) => (
               <li key={s.slug}>
                 <Link
                   href={restaurantPath(current.guid, s.slug)}

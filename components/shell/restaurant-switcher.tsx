@@ -1,7 +1,8 @@
 "use client";
 
 import Link from "next/link";
-import { useParams, usePathname } from "next/navigation";
+import { useParams, usePathname, useSearchParams } from "next/navigation";
+import { portableKitchenSearch } from "@/lib/url-state/kitchen-view";
 import { useEffect, useId, useRef, useState } from "react";
 import styles from "./app-shell.module.css";
 import { DEFAULT_SECTION, restaurantPath, sectionOfPath, type ShellRestaurant } from "./sections";
@@ -9,7 +10,8 @@ import { DEFAULT_SECTION, restaurantPath, sectionOfPath, type ShellRestaurant } 
 /**
  * Disclosure button with a list of links (not an ARIA menu): Tab and Enter work as everywhere,
  * Escape closes and returns focus. Choosing a restaurant keeps the section being viewed, so a
- * manager comparing kitchens stays on Kitchen.
+ * manager comparing kitchens stays on Kitchen, with the same view (period, level, metric; not
+ * the station, which belongs to one restaurant).
  */
 export function RestaurantSwitcher({ restaurants, unavailable }: { restaurants: ShellRestaurant[]; unavailable?: boolean }) {
   const params = useParams<{ guid?: string }>();
@@ -23,6 +25,8 @@ export function RestaurantSwitcher({ restaurants, unavailable }: { restaurants: 
   const buttonRef = useRef<HTMLButtonElement>(null);
   const current = restaurants.find((r) => r.guid === params.guid);
   const section = sectionOfPath(pathname) ?? DEFAULT_SECTION;
+  const search = useSearchParams();
+  const carried = sectionOfPath(pathname) === "kitchen" ? portableKitchenSearch(new URLSearchParams(search.toString())) : "";
 
   useEffect(() => {
     if (!open) return;
@@ -66,7 +70,7 @@ export function RestaurantSwitcher({ restaurants, unavailable }: { restaurants: 
         {restaurants.map((r) => (
           <li key={r.guid}>
             <Link
-              href={restaurantPath(r.guid, section)}
+              href={`${restaurantPath(r.guid, section)}${carried}`}
               className={styles.switcherItem}
               aria-current={r.guid === current?.guid ? "true" : undefined}
               onClick={() => setOpen(false)}

@@ -28,4 +28,6 @@ export interface ShellRestaurant {
   name: string;
   locationName: string;
   archived: boolean;
+  /** False for a restaurant without the kitchen tier: its navigation has no Kitchen link. */
+  kitchenEntitled?: boolean;
 }

@@ -206,9 +206,18 @@ export function kitchenPageHref(restaurantGuid: string, params: Partial<KitchenV
   return `/restaurants/${encodeURIComponent(restaurantGuid)}/kitchen${serialize(params)}`;
 }
 
-/** A change of dates is one a person may want to undo with Back; a filter tweak is not. */
-export function changesRange(patch: Partial<KitchenView>): boolean {
-  return patch.range !== undefined || patch.from !== undefined || patch.to !== undefined;
+/** URL keys that name something of one restaurant (a station GUID) and mean nothing at another. */
+const RESTAURANT_SPECIFIC_KEYS = ["station", kitchenViewUrlKeys.histStation ?? "histStation", "item"];
+
+/**
+ * The Kitchen page's search string ("?range=30d&level=1", or "") to carry to another restaurant's
+ * Kitchen page: the view without what belongs to this restaurant.
+ */
+export function portableKitchenSearch(search: URLSearchParams): string {
+  const kept = new URLSearchParams(search);
+  for (const key of RESTAURANT_SPECIFIC_KEYS) kept.delete(key);
+  const text = kept.toString();
+  return text ? `?${text}` : "";
 }
 
 /** Query params of the kitchen API for a view's range and filters (summary, summary.csv, tickets). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   apiQuery,
-  changesRange,
+  portableKitchenSearch,
   comparisonRange,
   kitchenViewUpdate,
   loadKitchenViewParams,
@@ -87,11 +87,19 @@ describe("kitchen view in the URL", () => {
     expect(resolveKitchenView(next, today).problems).toEqual([]);
   });
 
-  it("writes the dates of a custom range only, and pushes history only for date changes", () => {
+  it("writes the dates of a custom range only", () => {
     const current = loadKitchenViewParams("range=custom&from=20250201&to=20250215");
     expect(kitchenViewUpdate(current, { range: "30d" }, today)).toMatchObject({ range: "30d", from: null, to: null });
     expect(kitchenViewUpdate(current, { compare: false }, today)).toMatchObject({ range: "custom", from: "20250201", to: "20250215", compare: false });
-    expect(changesRange({ range: "30d", from: "20250208", to: "20250309" })).toBe(true);
-    expect(changesRange({ level: 1, metric: "wait_to_start" })).toBe(false);
+  });
+});
+
+describe("portableKitchenSearch", () => {
+  it("keeps the view for another restaurant but drops what names one restaurant's things", () => {
+    expect(portableKitchenSearch(new URLSearchParams("range=30d&level=1&metric=wait_to_start&station=abc&hs=def&hl=2&item=x&compare=0"))).toBe(
+      "?range=30d&level=1&metric=wait_to_start&hl=2&compare=0",
+    );
+    expect(portableKitchenSearch(new URLSearchParams("station=abc"))).toBe("");
+    expect(portableKitchenSearch(new URLSearchParams(""))).toBe("");
   });
 });
