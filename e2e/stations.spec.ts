@@ -71,6 +71,19 @@ test("the stations page explains an OFFLINE_ONLY and an EXPO_ONLY station and wa
   await expect(expoLane).toContainText("Tickets go only to the expediter");
   await expect(expoLane.getByRole("heading", { name: expoOnly.name })).toBeVisible();
   await expect(page.locator(`#station-${expoOnly.guid}`)).toContainText("Does not print at the station");
+  // Its items are timed at the expediter: the link says so and opens level 1, not a station filter that never matches.
+  await expect(page.locator(`#station-${expoOnly.guid}`)).toContainText("Its items are timed at the expediter");
+  await expect(page.locator(`#station-${expoOnly.guid}`).getByRole("link", { name: /Expediter kitchen times/ })).toHaveAttribute("href", `/restaurants/${harbor.guid}/kitchen?level=1`);
+
+  // The expediter screens (Harbor has two levels of expo) have their own lane, never "station only".
+  const expediters = stations.filter((s) => s.name === "Expo" || s.name === "Expo 2");
+  expect(expediters).toHaveLength(2);
+  const expediterLane = page.getByRole("region", { name: /^Expediters/ });
+  const skipLane = page.getByRole("region", { name: /^Station only/ });
+  for (const e of expediters) {
+    await expect(expediterLane.getByRole("heading", { name: e.name, exact: true })).toBeVisible();
+    await expect(skipLane.getByRole("heading", { name: e.name, exact: true })).toHaveCount(0);
+  }
 
   const expoRow = page.getByRole("row").filter({ hasText: expoOnly.guid });
   await expect(expoRow).toContainText("Expediter only");

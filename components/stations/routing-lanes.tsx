@@ -2,6 +2,7 @@ import Link from "next/link";
 import { routingSentence } from "@/lib/stations/routing-sentences";
 import type { StationRouting, StationsReport } from "@/lib/stations/station-routing";
 import { EXPO_ROUTING_WORDS } from "@/lib/stations/station-words";
+import { kitchenPageHref } from "@/lib/url-state/kitchen-view";
 import styles from "./stations.module.css";
 
 /**
@@ -17,7 +18,30 @@ const LANES = [
 ] as const;
 
 export function kitchenHref(restaurantGuid: string, stationGuid: string): string {
-  return `/restaurants/${encodeURIComponent(restaurantGuid)}/kitchen?station=${encodeURIComponent(stationGuid)}`;
+  return kitchenPageHref(restaurantGuid, { station: stationGuid });
+}
+
+/**
+ * Where a station's kitchen times are. An expediter-only station's tickets never show at the
+ * station, so its items have no station (level 0) record: they are timed at the expediter, and the
+ * link says so and opens level 1 instead of a station filter that can never match.
+ */
+function KitchenLink({ station, restaurantGuid }: { station: StationRouting; restaurantGuid: string }) {
+  if (station.effectiveExpoRouting === "EXPO_ONLY") {
+    return (
+      <p className={styles.muted}>
+        Its items are timed at the expediter, not here.{" "}
+        <Link href={kitchenPageHref(restaurantGuid, { level: 1 })} className={styles.kitchenLink}>
+          Expediter kitchen times<span className="visually-hidden"> (for {station.name}&apos;s items)</span>
+        </Link>
+      </p>
+    );
+  }
+  return (
+    <Link href={kitchenHref(restaurantGuid, station.guid)} className={styles.kitchenLink}>
+      Kitchen times<span className="visually-hidden"> for {station.name}</span>
+    </Link>
+  );
 }
 
 function PrintLine({ station }: { station: StationRouting }) {
@@ -74,9 +98,7 @@ function StationCard({ station, restaurantGuid }: { station: StationRouting; res
         </p>
       ) : null}
       {station.monitoredBy.length ? <p className={styles.muted}>Monitored by: {station.monitoredBy.map((s) => s.name).join(", ")}</p> : null}
-      <Link href={kitchenHref(restaurantGuid, station.guid)} className={styles.kitchenLink}>
-        Kitchen times<span className="visually-hidden"> for {station.name}</span>
-      </Link>
+      <KitchenLink station={station} restaurantGuid={restaurantGuid} />
     </li>
   );
 }
@@ -85,16 +107,31 @@ export function RoutingLanes({ report, restaurantGuid }: { report: StationsRepor
   const byGuid = new Map(report.stations.map((s) => [s.guid, s]));
   const lanes = LANES.map((lane) => ({ ...lane, stations: report.expediter[lane.key].map((r) => byGuid.get(r.guid)!).filter(Boolean) }));
   const unknown = report.expediter.unknown.map((r) => byGuid.get(r.guid)!).filter(Boolean);
+  const expediters = report.expediter.expediters.map((r) => byGuid.get(r.guid)!).filter(Boolean);
   const expoCount = report.expediter.sendToExpo.length + report.expediter.expoOnly.length;
+  const prepCount = report.stations.length - expediters.length;
 
   return (
     <section className="card" aria-labelledby="routing-heading">
       <h2 id="routing-heading">Routing</h2>
       <p className={styles.muted}>
-        The expediter receives tickets from {expoCount} of {report.stations.length} stations. Dashed: prints only when the station&apos;s
+        The expediter receives tickets from {expoCount} of {prepCount} prep stations. Dashed: prints only when the station&apos;s
         kitchen display is offline.
       </p>
       <div className={styles.lanes}>
+        {expediters.length ? (
+          <section className={styles.lane} aria-labelledby="lane-expediters">
+            <h3 id="lane-expediters" className={styles.laneTitle}>
+              Expediters <span className={styles.count}>({expediters.length})</span>
+            </h3>
+            <p className={styles.laneHint}>Screens at the pass that monitor other stations; their times are the expediter levels.</p>
+            <ul className={styles.cards}>
+              {expediters.map((s) => (
+                <StationCard key={s.guid} station={s} restaurantGuid={restaurantGuid} />
+              ))}
+            </ul>
+          </section>
+        ) : null}
         {lanes.map((lane) => (
           <section key={lane.key} className={styles.lane} aria-labelledby={`lane-${lane.key}`}>
             <h3 id={`lane-${lane.key}`} className={styles.laneTitle}>

@@ -85,6 +85,26 @@ describe("buildStationsReport", () => {
     expect(report.expediter.skipExpo.map((s) => s.name)).toEqual(["Legacy", "Salad"]);
   });
 
+  it("gives the expediters their own lane: a SKIP_EXPO station watching stations that reach the expediter, and one watching it", () => {
+    const report = buildStationsReport(
+      [
+        station("a", "Grill"),
+        station("f", "Fry", { connectedPrepStations: [ref("a")] }),
+        station("b", "Bar", { expoRouting: "SKIP_EXPO", includeWithExpediter: false, connectedPrepStations: [ref("ghost")] }),
+        station("c", "Pastry", { expoRouting: "EXPO_ONLY" }),
+        station("x", "Expo", { expoRouting: "SKIP_EXPO", includeWithExpediter: false, connectedPrepStations: [ref("a"), ref("c")] }),
+        station("y", "Expo 2", { expoRouting: "SKIP_EXPO", includeWithExpediter: false, connectedPrepStations: [ref("x")] }),
+      ],
+      printers,
+    );
+    expect(report.expediter.expediters.map((s) => s.name)).toEqual(["Expo", "Expo 2"]);
+    // Never "station only (skips the expediter)"; the Bar (watching a station that does not exist) still is.
+    expect(report.expediter.skipExpo.map((s) => s.name)).toEqual(["Bar"]);
+    // A fryer watching the grill sends its own tickets to the expediter: a line station.
+    expect(report.expediter.sendToExpo.map((s) => s.name)).toEqual(["Fry", "Grill"]);
+    expect(report.stations.filter((s) => s.isExpediter).map((s) => s.name)).toEqual(["Expo", "Expo 2"]);
+  });
+
   it("warns about contradicting expediter settings, missing references, self-connections and cycles", () => {
     const report = buildStationsReport(
       [

@@ -68,6 +68,11 @@ export interface StationRouting {
   connected: ConnectedStation[];
   /** Stations that monitor this one. */
   monitoredBy: StationRef[];
+  /**
+   * An expediter screen (see expediterStations). Its own expoRouting says nothing about where
+   * food goes, so it has its own lane rather than "station only".
+   */
+  isExpediter: boolean;
   warningKinds: RoutingWarningKind[];
 }
 
@@ -86,6 +91,8 @@ export interface StationsReport {
   stations: StationRouting[];
   printers: PrinterRouting[];
   expediter: {
+    /** The expediter screens themselves (stations that monitor others); in none of the lanes below. */
+    expediters: StationRef[];
     /** Stations whose tickets reach the expediter and the station. */
     sendToExpo: StationRef[];
     /** Stations whose tickets go only to the expediter. */
@@ -96,6 +103,36 @@ export interface StationsReport {
     unknown: StationRef[];
   };
   warnings: RoutingWarning[];
+}
+
+/**
+ * The configuration has no "this is the expediter" flag, so it is inferred: a station that sends
+ * nothing on to the expediter itself (SKIP_EXPO) and monitors a station whose tickets reach the
+ * expediter, or monitors such an expediter (a second expediter watching the first). A line
+ * station that also watches another (a fryer watching the grill) still sends to the expediter and
+ * is not one.
+ */
+function expediterStations(stations: readonly PrepStation[], byGuid: ReadonlyMap<string, PrepStation>): Set<string> {
+  const reachesExpo = (s: PrepStation) => {
+    const routing = effectiveExpoRouting(s);
+    return routing === "SEND_TO_EXPO" || routing === "EXPO_ONLY";
+  };
+  const found = new Set<string>();
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const s of stations) {
+      if (found.has(s.guid) || effectiveExpoRouting(s) !== "SKIP_EXPO") continue;
+      const watches = (s.connectedPrepStations ?? []).some((r) => {
+        const target = byGuid.get(r.guid);
+        return r.guid !== s.guid && target !== undefined && (found.has(r.guid) || reachesExpo(target));
+      });
+      if (watches) {
+        found.add(s.guid);
+        grew = true;
+      }
+    }
+  }
+  return found;
 }
 
 export function stationName(station: Pick<PrepStation, "name" | "guid">): string {
@@ -178,6 +215,9 @@ export function buildStationsReport(unsorted: readonly PrepStation[], printers: 
     warn("connection-cycle", cycle, `Stations monitor each other in a cycle: ${[...names, names[0]].join(" → ")}.`);
   }
 
+  const expediterGuids = expediterStations(stations, byGuid);
+  const monitorsOthers = (station: PrepStation) => expediterGuids.has(station.guid);
+
   const monitoredBy = new Map<string, StationRef[]>();
   for (const station of stations) {
     for (const target of new Set((station.connectedPrepStations ?? []).map((r) => r.guid))) {
@@ -214,6 +254,7 @@ export function buildStationsReport(unsorted: readonly PrepStation[], printers: 
         return { guid: ref.guid, name: target ? stationName(target) : null };
       }),
       monitoredBy: monitoredBy.get(station.guid) ?? [],
+      isExpediter: monitorsOthers(station),
       warningKinds: [...(kindsByStation.get(station.guid) ?? [])],
     };
   });
@@ -232,8 +273,12 @@ export function buildStationsReport(unsorted: readonly PrepStation[], printers: 
     else if (station.printingMode) row.otherModes.push({ ...refOf(station), printingMode: station.printingMode });
   }
 
-  const expediter: StationsReport["expediter"] = { sendToExpo: [], expoOnly: [], skipExpo: [], unknown: [] };
+  const expediter: StationsReport["expediter"] = { expediters: [], sendToExpo: [], expoOnly: [], skipExpo: [], unknown: [] };
   for (const station of stations) {
+    if (monitorsOthers(station)) {
+      expediter.expediters.push(refOf(station));
+      continue;
+    }
     const lane = effectiveExpoRouting(station);
     const key = lane === "SEND_TO_EXPO" ? "sendToExpo" : lane === "EXPO_ONLY" ? "expoOnly" : lane === "SKIP_EXPO" ? "skipExpo" : "unknown";
     expediter[key].push(refOf(station));
