@@ -105,6 +105,9 @@ const server = createServer((req, res) => {
 });
 server.listen(port, hostname, () => {
   const shown = hostname ?? "localhost";
+  if (hostname && !["0.0.0.0", "::"].includes(hostname) && !/^127\./.test(hostname)) {
+    console.warn(`[server] listening on ${hostname} only: nothing answers on 127.0.0.1:${port}, where the app calls its embedded sandbox; set PLATFORM_BASE_URL, or leave HOSTNAME unset`);
+  }
   console.log(`Kitchen Pulse ${dev ? "(development) " : ""}listening on http://${shown.includes(":") ? `[${shown}]` : shown}:${port}`);
 });
 
