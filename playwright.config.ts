@@ -20,6 +20,9 @@ const realPlatformProxyPort = port + 2;
 process.env.E2E_REAL_PLATFORM_URL = `http://localhost:${realPlatformPort}`;
 process.env.E2E_REAL_PLATFORM_PROXY_URL = `http://127.0.0.1:${realPlatformProxyPort}`;
 process.env.E2E_REAL_PLATFORM_DATA_DIR ??= mkdtempSync(join(tmpdir(), "kp-e2e-real-"));
+// The app's sandbox signs with a random per-process secret unless told one; e2e/secrets.spec.ts must
+// know it to prove it never leaks, so the suite fixes it (workers and servers inherit it).
+process.env.SANDBOX_SIGNING_SECRET ??= "e2e-only-sandbox-signing-secret-0123456789";
 const sandboxClient = (JSON.parse(readFileSync(join(__dirname, "lib/sandbox/world.json"), "utf8")) as { clients: { clientId: string; clientSecret: string }[] }).clients.find(
   (c) => c.clientId === "kp-partner",
 )!;
@@ -60,7 +63,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `npx next start -p ${port}`,
+      command: `node server.mjs -p ${port}`,
       url: `${baseURL}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,
@@ -91,7 +94,7 @@ export default defineConfig({
       stderr: "pipe",
     },
     {
-      command: `npx next start -p ${realPlatformPort}`,
+      command: `node server.mjs -p ${realPlatformPort}`,
       url: `http://localhost:${realPlatformPort}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,

@@ -22,7 +22,8 @@ test.describe("without a session", () => {
     await page.getByLabel("E-mail").fill("ana@kitchen.test");
     await page.getByLabel("Password").fill("kitchen-demo");
     await page.getByRole("button", { name: "Sign in" }).click();
-    // The first page of a cold server loads its code and the restaurant from the sandbox: give it time.
+    // When this spec runs first, this is a cold server's first page: it logs in to the sandbox and
+    // builds the restaurant's data first (10-15 s on a busy machine), as signIn's first wait allows.
     await expect(page).toHaveURL(target, { timeout: 45_000 });
     await expect(page.getByRole("heading", { level: 1, name: harbor.name })).toBeVisible();
   });

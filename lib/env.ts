@@ -20,10 +20,10 @@ export const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     PORT: intWithDefault(3000, 1),
-    /** Public origin of this app, used for the embedded sandbox and auth callbacks. */
+    /** Public origin of this app, used for auth callbacks (the embedded sandbox is called over loopback). */
     APP_ORIGIN: optionalUrl,
 
-    // Platform API. With no PLATFORM_BASE_URL the app talks to its own sandbox at <origin>/sandbox.
+    // Platform API. With no PLATFORM_BASE_URL the app talks to its own sandbox at http://127.0.0.1:<PORT>/sandbox.
     PLATFORM_BASE_URL: optionalUrl,
     PLATFORM_CLIENT_ID: optionalString,
     PLATFORM_CLIENT_SECRET: optionalString,
@@ -38,10 +38,12 @@ export const envSchema = z
 
     // Embedded sandbox.
     SANDBOX_ENABLED: optionalFlag,
-    SANDBOX_SIGNING_SECRET: z.preprocess(
-      emptyAsUndefined,
-      z.string().min(16).default("kitchen-pulse-sandbox-signing-secret-not-for-production"),
-    ),
+    // Unset: a random secret per process (lib/sandbox/app-sandbox.ts), so tokens never outlive it.
+    SANDBOX_SIGNING_SECRET: z.preprocess(emptyAsUndefined, z.string().min(16).optional()),
+    // Answer clients other than this machine (lib/sandbox/app-sandbox.ts); off, only loopback is served.
+    SANDBOX_PUBLIC: optionalFlag.transform((v) => v ?? false),
+    // Obey the Sandbox-Fault request header (lib/sandbox/faults.ts): for tests only.
+    SANDBOX_FAULTS: optionalFlag.transform((v) => v ?? false),
     SANDBOX_CLAIM_NAMESPACE: z.preprocess(emptyAsUndefined, z.url().default("https://sandbox.kitchen-pulse.test")),
     SANDBOX_TOKEN_LIFETIME_S: intWithDefault(86_400, 1),
     // The real service's limits, per client and restaurant; off only for tests that read the sandbox unpaced.
@@ -111,10 +113,14 @@ export function resetEnvForTests(): void {
   parsed = undefined;
 }
 
-/** The origin this app is served on (the embedded sandbox lives under it). */
-export function appOrigin(): string {
-  const e = env();
-  return (e.APP_ORIGIN ?? e.NEXTAUTH_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+/**
+ * Where the app calls its own embedded sandbox: this process over loopback, never APP_ORIGIN. Behind
+ * a TLS proxy APP_ORIGIN is the public address, and the sandbox answers loopback clients only. Our
+ * server (server.mjs) listens on every interface unless HOSTNAME names one; with HOSTNAME set to a
+ * non-loopback address nothing listens on 127.0.0.1 and the embedded sandbox cannot be reached.
+ */
+export function sandboxLoopbackUrl(): string {
+  return `http://127.0.0.1:${env().PORT}/sandbox`;
 }
 
 /** The sandbox is mounted when no real Platform is configured, or when asked for explicitly. */

@@ -113,7 +113,7 @@ async function run(options: Options, onServer: (server: RunningServer) => void):
   const loads: number[] = [];
   const loadTimer = setInterval(() => loads.push(loadavg()[0]!), 5_000);
   try {
-    console.log(`next start on ${server.origin} (pid ${server.pid}), proxy ${server.proxy.url}; signing in ${options.users} users ...`);
+    console.log(`server.mjs on ${server.origin} (pid ${server.pid}), proxy ${server.proxy.url}; signing in ${options.users} users ...`);
     const startedAt = Date.now();
     const signInStarted = performance.now();
     const sessions = await Promise.all(Array.from({ length: options.users }, (_, i) => signIn(server.origin, DEMO_ACCOUNTS[i % DEMO_ACCOUNTS.length]!)));

@@ -1,5 +1,5 @@
 /**
- * The server side of `npm run bench:load`: the production build, `next start` in its own process
+ * The server side of `npm run bench:load`: the production build, `node server.mjs` in its own process
  * group on a fresh PGlite data directory with the counting proxy between the app and its own
  * embedded sandbox, the RSS sampler over that process group, and a stop that always kills it.
  */
@@ -12,6 +12,8 @@ import { pathToFileURL } from "node:url";
 
 const ROOT = path.resolve(__dirname, "..", "..");
 const NEXT_BIN = path.join(ROOT, "node_modules", "next", "dist", "bin", "next");
+// Our server, not `next start`: the sandbox answers only the loopback peers server.mjs records.
+const SERVER = path.join(ROOT, "server.mjs");
 const HEALTH_TIMEOUT_MS = 120_000;
 
 /** What the counting proxy (test/support/platform-proxy.mjs) says it saw. */
@@ -121,7 +123,7 @@ export interface RunningServer {
 }
 
 /**
- * Starts the counting proxy (target: the app's own /sandbox) and `next start` pointed at it, with
+ * Starts the counting proxy (target: the app's own /sandbox, over loopback) and server.mjs pointed at it, with
  * the history backfill at its default (KITCHEN_BACKFILL_DAYS unset) on an empty store, and waits
  * for /api/health. localhost, not 127.0.0.1: next-auth's cookies are bound to the host name.
  */
@@ -150,7 +152,7 @@ export async function startApp(opts: { distDir: string; port: number; logFile: s
 
   const log = createWriteStream(opts.logFile);
   let output = "";
-  const child: ChildProcess = spawn(process.execPath, [NEXT_BIN, "start", "-p", String(opts.port)], { cwd: ROOT, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  const child: ChildProcess = spawn(process.execPath, [SERVER, "-p", String(opts.port)], { cwd: ROOT, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
   const keep = (chunk: Buffer) => {
     log.write(chunk);
     output = (output + chunk.toString("utf8")).slice(-20_000);
@@ -172,8 +174,8 @@ export async function startApp(opts: { distDir: string; port: number; logFile: s
   try {
     const deadline = Date.now() + HEALTH_TIMEOUT_MS;
     for (;;) {
-      if (exited) throw new Error(`next start ended before it answered (${exited}); log in ${opts.logFile}:\n${tailOf(output)}`);
-      if (Date.now() > deadline) throw new Error(`next start did not answer /api/health within ${HEALTH_TIMEOUT_MS / 1000} s; log in ${opts.logFile}:\n${tailOf(output)}`);
+      if (exited) throw new Error(`server.mjs ended before it answered (${exited}); log in ${opts.logFile}:\n${tailOf(output)}`);
+      if (Date.now() > deadline) throw new Error(`server.mjs did not answer /api/health within ${HEALTH_TIMEOUT_MS / 1000} s; log in ${opts.logFile}:\n${tailOf(output)}`);
       const ok = await fetch(`${origin}/api/health`, { signal: AbortSignal.timeout(5_000) }).then((r) => r.ok, () => false);
       if (ok) break;
       await new Promise((r) => setTimeout(r, 250));

@@ -2,7 +2,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { PostgresBudget } from "@/lib/db/platform-budget";
 import { getDatabase } from "@/lib/db/server";
-import { appOrigin, env } from "@/lib/env";
+import { env, sandboxLoopbackUrl } from "@/lib/env";
 import { createPlatformClient, type PlatformClientOptions } from "@/lib/platform";
 import type { SharedBudget } from "@/lib/platform/shared-budget";
 import type { PlatformClient } from "@/lib/platform/types";
@@ -44,7 +44,7 @@ function platformClientOptions(): PlatformClientOptions {
     // env() has already insisted on both credentials when a base URL is set.
     target = { baseUrl: e.PLATFORM_BASE_URL, clientId: e.PLATFORM_CLIENT_ID!, clientSecret: e.PLATFORM_CLIENT_SECRET! };
   } else {
-    target = { baseUrl: `${appOrigin()}/sandbox`, ...sandboxAppCredentials() };
+    target = { baseUrl: sandboxLoopbackUrl(), ...sandboxAppCredentials() };
   }
   return { ...tuning, ...target, budget: sharedBudget(target, tuning) };
 }

@@ -1,6 +1,8 @@
 import "server-only";
+import { randomBytes } from "node:crypto";
 import { env, sandboxEnabled } from "@/lib/env";
 import { processSingleton } from "@/lib/process-singleton";
+import { clientAddress, isLoopback } from "@/lib/security/client-address";
 import { createSandbox, type SandboxHandler } from "./index";
 import { sandboxErrorResponse, newRequestId, SandboxError } from "./errors";
 import { loadWorldFile } from "./world-file";
@@ -17,20 +19,31 @@ function appSandbox(): SandboxHandler {
     return createSandbox({
       basePath: "/sandbox",
       brand: e.PLATFORM_BRAND,
-      signingSecret: e.SANDBOX_SIGNING_SECRET,
+      // Without SANDBOX_SIGNING_SECRET, a secret of this process only: nobody can forge a token from
+      // a published default, and no token outlives the process that issued it.
+      signingSecret: e.SANDBOX_SIGNING_SECRET ?? processSingleton("sandbox-signing-secret", () => randomBytes(32).toString("base64url")),
       claimNamespace: e.SANDBOX_CLAIM_NAMESPACE,
       tokenLifetimeS: e.SANDBOX_TOKEN_LIFETIME_S,
       rateLimit: e.SANDBOX_RATE_LIMIT === false ? false : { perSecond: e.SANDBOX_RATE_LIMIT_PER_S, per15Minutes: e.SANDBOX_RATE_LIMIT_PER_15_MIN },
       exportLatency: e.SANDBOX_EXPORT_LATENCY === false ? false : undefined,
       faultRate: e.SANDBOX_FAULT_RATE,
+      faultHeaders: e.SANDBOX_FAULTS,
       world: e.SANDBOX_WORLD_FILE ? loadWorldFile(e.SANDBOX_WORLD_FILE) : undefined,
     });
   });
 }
 
-/** Answers a request under /sandbox, or a JSON 404 when the sandbox is switched off. */
+/**
+ * Answers a request under /sandbox, or a JSON 404 when the sandbox is switched off or the client is
+ * not this machine. The demo credentials are public (README), so by default only loopback clients
+ * (the app itself, a developer's curl) are served; SANDBOX_PUBLIC=true serves everyone. A client
+ * whose address is unknown (the app run by plain `next start`, without server.mjs) is refused.
+ */
 export function handleSandboxRequest(request: Request): Promise<Response> {
-  if (!sandboxEnabled()) {
+  const e = env();
+  const reachable = sandboxEnabled() && (e.SANDBOX_PUBLIC || isLoopback(clientAddress(request.headers, { trustProxy: e.TRUST_PROXY })));
+  if (!reachable) {
+    // One answer for "off" and "not for you", so the refusal tells an outsider nothing.
     const requestId = newRequestId();
     return Promise.resolve(sandboxErrorResponse(new SandboxError(404, "NOT_FOUND", "The sandbox is not enabled."), requestId));
   }

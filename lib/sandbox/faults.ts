@@ -3,7 +3,8 @@ import type { SandboxSettings } from "./options";
 
 /**
  * Faults on demand, so the client's retry, timeout and parsing paths can be exercised against a
- * real server. Request header `Sandbox-Fault`:
+ * real server. Request header `Sandbox-Fault`, obeyed only with the `faultHeaders` option (the app:
+ * SANDBOX_FAULTS=true; tests set it), otherwise ignored:
  *   429[=<s>]   429 with Retry-After <s> seconds (default 1)
  *   500         500 error
  *   503[=<s>]   503, with Retry-After when <s> is given

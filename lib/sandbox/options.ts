@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { brandNames, type BrandNames } from "@/lib/platform/brand";
 import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from "./rate-limit";
 import { defaultWorld, type World } from "./world";
@@ -9,7 +10,10 @@ export interface SandboxOptions {
   brand?: string;
   /** Path prefix the sandbox is mounted under: "/sandbox" inside the app, "" standalone. */
   basePath?: string;
-  /** HS256 key for access tokens; page tokens use a key derived from it. */
+  /**
+   * HS256 key for access tokens; page tokens use a key derived from it. Default: random for each
+   * sandbox, so a token (or a forged one) from another instance or process is refused.
+   */
   signingSecret?: string;
   /** URL prefixing the namespaced JWT claims (2.3). */
   claimNamespace?: string;
@@ -27,6 +31,11 @@ export interface SandboxOptions {
   exportLatency?: false | Partial<ExportLatency>;
   /** Probability (0..1) that a request gets a random 429, 500 or 503. */
   faultRate?: number;
+  /**
+   * Whether the `Sandbox-Fault` request header is obeyed (faults.ts). Default false: a client
+   * could otherwise make the sandbox answer 429 or hold a connection for minutes at will.
+   */
+  faultHeaders?: boolean;
   /** Source of randomness for random faults; default a PRNG seeded from the world seed. */
   random?: () => number;
   /** The clock (epoch ms): token times, the open business date, token expiry checks. */
@@ -50,6 +59,7 @@ export interface SandboxSettings {
   rateLimit: RateLimitSettings | null;
   exportLatency: ExportLatency | null;
   faultRate: number;
+  faultHeaders: boolean;
   random: () => number;
   now: () => number;
   pageSize: { config: number; prepStations: number };
@@ -69,7 +79,6 @@ export const DEFAULT_TOKEN_LIFETIME_S = 86_400;
 
 export const CONFIG_PAGE_SIZE = 300;
 export const PREP_STATIONS_PAGE_SIZE = 1000;
-export const DEFAULT_SIGNING_SECRET = "kitchen-pulse-sandbox-signing-secret-not-for-production";
 export const DEFAULT_CLAIM_NAMESPACE = "https://sandbox.kitchen-pulse.test";
 
 export function resolveOptions(options: SandboxOptions = {}): SandboxSettings {
@@ -78,7 +87,7 @@ export function resolveOptions(options: SandboxOptions = {}): SandboxSettings {
   if (!(faultRate >= 0 && faultRate <= 1)) throw new RangeError(`faultRate must be within 0..1, got ${faultRate}`);
   const tokenLifetimeS = options.tokenLifetimeS ?? DEFAULT_TOKEN_LIFETIME_S;
   if (!Number.isInteger(tokenLifetimeS) || tokenLifetimeS < 1) throw new RangeError(`tokenLifetimeS must be a positive integer`);
-  const signingSecret = options.signingSecret ?? DEFAULT_SIGNING_SECRET;
+  const signingSecret = options.signingSecret ?? randomBytes(32).toString("base64url");
   // HS256 with a short key is guessable; jose itself only requires a non-empty one.
   if (signingSecret.length < 16) throw new RangeError("signingSecret must be at least 16 characters");
   const pageSize = {
@@ -98,6 +107,7 @@ export function resolveOptions(options: SandboxOptions = {}): SandboxSettings {
     claimNamespace: (options.claimNamespace ?? DEFAULT_CLAIM_NAMESPACE).replace(/\/+$/, ""),
     tokenLifetimeS,
     faultRate,
+    faultHeaders: options.faultHeaders ?? false,
     random: options.random ?? seededRandom(world.seed),
     now: options.now ?? Date.now,
     pageSize,

@@ -50,7 +50,9 @@ export async function dispatch(request: Request, ctx: SandboxContext): Promise<R
   }
 
   const input = { request, url, params: hit.params ?? {}, ctx };
-  const fault = parseFault(request.headers.get(FAULT_HEADER)) ?? randomFault(ctx.settings);
+  // The header is obeyed only where the operator asked for it (faultHeaders); otherwise it is not read at all.
+  const asked = ctx.settings.faultHeaders ? parseFault(request.headers.get(FAULT_HEADER)) : null;
+  const fault = asked ?? randomFault(ctx.settings);
   if (fault?.kind === "status" && fault.status === 401) revokePresentedToken(request, ctx);
   return fault ? withFault(fault, request, ctx.settings, () => hit.r.handler(input)) : hit.r.handler(input);
 }

@@ -3,8 +3,9 @@
  * PLATFORM_BASE_URL=http://127.0.0.1:4010. Configured by flags only, because lib/env.ts is the
  * one reader of process.env and is server-only:
  *   --port <n> (4010; 0 = any free port)   --host <addr> (127.0.0.1)   --brand <Name> (Platform)
- *   --base-path <path> ("")   --world <file.json>   --signing-secret <s>   --claim-namespace <url>
- *   --token-lifetime <s> (86400)   --fault-rate <0..1> (0)
+ *   --base-path <path> ("")   --world <file.json>   --signing-secret <s> (random per process)
+ *   --claim-namespace <url>   --token-lifetime <s> (86400)   --fault-rate <0..1> (0)
+ *   --faults on|off (off: the Sandbox-Fault request header is ignored)
  *   --rate-limit <per second>,<per 15 minutes> (20,10000) or off   --export-latency on|off (on)
  *   --now <ISO date-time | epoch ms>  freezes the clock there (reproducible open-day data)
  * Prints "Sandbox listening on <url>" once ready.
@@ -27,6 +28,7 @@ function parseFlags(argv: string[]): SandboxServerOptions {
       "claim-namespace": { type: "string" },
       "token-lifetime": { type: "string" },
       "fault-rate": { type: "string" },
+      faults: { type: "string" },
       "rate-limit": { type: "string" },
       "export-latency": { type: "string" },
       now: { type: "string" },
@@ -54,6 +56,7 @@ function parseFlags(argv: string[]): SandboxServerOptions {
     claimNamespace: values["claim-namespace"],
     tokenLifetimeS: number("token-lifetime", values["token-lifetime"], (n) => Number.isInteger(n) && n >= 1),
     faultRate: number("fault-rate", values["fault-rate"], (n) => n >= 0 && n <= 1),
+    faultHeaders: onOff("faults", values.faults) ?? false,
     rateLimit: rateLimitFlag(values["rate-limit"]),
     exportLatency: onOff("export-latency", values["export-latency"]) === false ? false : undefined,
     now,

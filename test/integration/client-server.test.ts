@@ -6,7 +6,7 @@ import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-serve
 import { credentials, FAST_SANDBOX, HARBOR, MESA, PAST_DATE } from "./contract-harness";
 
 /** getPlatformClient(): which service and credentials it picks from the environment. */
-const VARS = ["APP_ORIGIN", "NEXTAUTH_URL", "PLATFORM_BASE_URL", "PLATFORM_CLIENT_ID", "PLATFORM_CLIENT_SECRET", "PLATFORM_BRAND"] as const;
+const VARS = ["PORT", "APP_ORIGIN", "NEXTAUTH_URL", "PLATFORM_BASE_URL", "PLATFORM_CLIENT_ID", "PLATFORM_CLIENT_SECRET", "PLATFORM_BRAND"] as const;
 const saved = Object.fromEntries(VARS.map((name) => [name, process.env[name]]));
 let mounted: SandboxServer; // the sandbox as the app mounts it, under /sandbox
 
@@ -33,8 +33,9 @@ function setEnv(values: Partial<Record<(typeof VARS)[number], string>>) {
 }
 
 describe("getPlatformClient", () => {
-  it("talks to the embedded sandbox as the partner client when no Platform is configured", async () => {
-    setEnv({ APP_ORIGIN: new URL(mounted.url).origin });
+  it("talks to the embedded sandbox over loopback, as the partner client, when no Platform is configured", async () => {
+    // A public APP_ORIGIN (behind a TLS proxy) must not be where the app calls its own sandbox.
+    setEnv({ PORT: new URL(mounted.url).port, APP_ORIGIN: "https://public.invalid" });
     const client = getPlatformClient();
     const result = await client.kitchen.itemFulfillments(HARBOR, PAST_DATE);
     expect(result.kind).toBe("data");
@@ -42,7 +43,7 @@ describe("getPlatformClient", () => {
   });
 
   it("returns one client per process, so the token is shared", async () => {
-    setEnv({ APP_ORIGIN: new URL(mounted.url).origin });
+    setEnv({ PORT: new URL(mounted.url).port });
     const first = getPlatformClient();
     await first.config.tipWithholding(MESA);
     const second = getPlatformClient();

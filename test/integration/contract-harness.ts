@@ -15,7 +15,8 @@ export const world = defaultWorld();
  * Sandbox options for the client tests: the real service's rate limits stay on (the client must
  * live with them), the busy-day export wait is off so that timing tests measure only their faults.
  */
-export const FAST_SANDBOX = { exportLatency: false } as const;
+// faultHeaders: the harness injects faults with the Sandbox-Fault header, which a sandbox ignores by default.
+export const FAST_SANDBOX = { exportLatency: false, faultHeaders: true } as const;
 
 function restaurantGuid(name: string): string {
   const r = world.restaurants.find((x) => x.name === name);

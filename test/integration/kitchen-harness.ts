@@ -83,7 +83,8 @@ export interface UpstreamLog {
 
 export async function startSandbox(clock: { now: number }): Promise<SandboxServer> {
   // No busy-day export wait: these tests fetch hundreds of days. Rate limits stay on, as upstream.
-  return startSandboxServer({ port: 0, now: () => clock.now, exportLatency: false });
+  // faultHeaders: UpstreamLog.faults travel as Sandbox-Fault headers.
+  return startSandboxServer({ port: 0, now: () => clock.now, exportLatency: false, faultHeaders: true });
 }
 
 export function sandboxClient(baseUrl: string, log: UpstreamLog, opts: { maxRetries?: number; timeoutMs?: number } = {}) {

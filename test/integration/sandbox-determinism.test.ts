@@ -7,7 +7,9 @@ import { defaultWorld } from "@/lib/sandbox/world";
 /**
  * Two sandboxes in two separate processes, started the way `npm run sandbox` starts one, with
  * the same frozen clock, must answer the same requests with byte-identical bodies: the data is
- * a function of the world, the request and the clock, never of process state or luck.
+ * a function of the world, the request and the clock, never of process state or luck, once
+ * they share a signing secret (`--signing-secret`, as instances behind one address would).
+ * Without one, each process signs with its own random secret, and refuses the other's tokens.
  */
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const NOW = "2026-01-15T18:00:00.000Z";
@@ -21,9 +23,11 @@ interface Child {
   url: string;
 }
 
-async function startChild(): Promise<Child> {
+const SHARED_SECRET = ["--signing-secret", "sandbox-determinism-shared-secret"];
+
+async function startChild(extraFlags: string[]): Promise<Child> {
   // Unpaced requests and no busy-day wait: only the answers are under test here.
-  const flags = ["--port", "0", "--now", NOW, "--rate-limit", "off", "--export-latency", "off"];
+  const flags = ["--port", "0", "--now", NOW, "--rate-limit", "off", "--export-latency", "off", ...extraFlags];
   const child = spawn(process.execPath, ["--import", "tsx", "lib/sandbox/standalone.ts", ...flags], {
     cwd: root,
     stdio: ["ignore", "pipe", "pipe"],
@@ -55,12 +59,14 @@ async function stopChild(child: Child | undefined): Promise<void> {
 
 let a: Child | undefined;
 let b: Child | undefined;
+let c: Child | undefined; // c and d: no --signing-secret
+let d: Child | undefined;
 
 beforeAll(async () => {
-  [a, b] = await Promise.all([startChild(), startChild()]);
+  [a, b, c, d] = await Promise.all([startChild(SHARED_SECRET), startChild(SHARED_SECRET), startChild([]), startChild([])]);
 }, 120_000);
 afterAll(async () => {
-  await Promise.all([stopChild(a), stopChild(b)]);
+  await Promise.all([stopChild(a), stopChild(b), stopChild(c), stopChild(d)]);
 });
 
 async function tokenAt(base: string): Promise<string> {
@@ -122,5 +128,25 @@ describe("two sandbox processes", () => {
     expect(first!.next).toBeTruthy();
     const [p1, p2] = await fetchBoth(`/config/v2/menuItems?pageToken=${encodeURIComponent(first!.next!)}`, HARBOR);
     expect(p1!.body.equals(p2!.body)).toBe(true);
+  });
+});
+
+describe("two sandbox processes without a signing secret", () => {
+  async function menusWith(base: string, token: string): Promise<number> {
+    const response = await fetch(`${base}/config/v2/menus`, { headers: { Authorization: `Bearer ${token}`, "Platform-Restaurant-External-ID": HARBOR } });
+    await response.arrayBuffer();
+    return response.status;
+  }
+
+  it("each accept their own tokens and refuse the other's (a random secret per process)", async () => {
+    const fromC = await tokenAt(c!.url);
+    const fromD = await tokenAt(d!.url);
+    expect(fromC).not.toBe(fromD);
+    expect(await menusWith(c!.url, fromC)).toBe(200);
+    expect(await menusWith(d!.url, fromD)).toBe(200);
+    expect(await menusWith(d!.url, fromC)).toBe(401);
+    expect(await menusWith(c!.url, fromD)).toBe(401);
+    // Nor does a process without the secret take a token signed with a shared one.
+    expect(await menusWith(c!.url, await tokenAt(a!.url))).toBe(401);
   });
 });

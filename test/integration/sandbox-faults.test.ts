@@ -9,6 +9,8 @@ const HARBOR = "c98e3b32-060d-5d78-bec6-0f715bff58b3";
 const partner = world.clients.find((c) => c.clientId === "kp-partner")!;
 const loginBody = JSON.stringify({ clientId: partner.clientId, clientSecret: partner.clientSecret, userAccessType: "PLATFORM_MACHINE_CLIENT" });
 
+// One secret for every sandbox here, so the token of the first is good at the others (the default is random per sandbox).
+const signingSecret = "sandbox-faults-test-signing-secret";
 let server: SandboxServer;
 let token: string;
 
@@ -22,7 +24,7 @@ async function login(base: string, fault?: string) {
 
 beforeAll(async () => {
   // These tests send raw requests back to back; the rate limits have tests of their own (sandbox-rate-limit).
-  server = await startSandboxServer({ world, hangMs: 1_500, rateLimit: false, exportLatency: false });
+  server = await startSandboxServer({ world, signingSecret, hangMs: 1_500, rateLimit: false, exportLatency: false, faultHeaders: true });
   token = loginResponse.parse(await (await login(server.url)).json()).token.accessToken;
 });
 afterAll(async () => {
@@ -106,9 +108,25 @@ describe("Sandbox-Fault", () => {
   });
 });
 
+describe("Sandbox-Fault without faultHeaders (the default)", () => {
+  it("is ignored: no injected status, no hold, not even a 400 for a bad value", async () => {
+    const plain = await startSandboxServer({ world, signingSecret, rateLimit: false, exportLatency: false });
+    try {
+      for (const fault of ["429=9999", "503=9999", "500", "401", "slow=120000", "timeout", "teapot"]) {
+        const response = await get(MENUS, fault, {}, plain.url);
+        expect(response.status, fault).toBe(200);
+        expect(response.headers.get("retry-after"), fault).toBeNull();
+      }
+      expect((await login(plain.url, "429=9999")).status).toBe(200);
+    } finally {
+      await plain.close();
+    }
+  });
+});
+
 describe("random faults", () => {
   it("at rate 1 every request fails with a retryable status; at rate 0 none does", async () => {
-    const always = await startSandboxServer({ world, faultRate: 1, rateLimit: false });
+    const always = await startSandboxServer({ world, signingSecret, faultRate: 1, rateLimit: false });
     try {
       const statuses = new Set<number>();
       for (let i = 0; i < 30; i++) statuses.add((await get(MENUS, undefined, {}, always.url)).status);
@@ -122,7 +140,7 @@ describe("random faults", () => {
   });
 
   it("at rate 0.5 some requests fail and some succeed", async () => {
-    const half = await startSandboxServer({ world, faultRate: 0.5, rateLimit: false });
+    const half = await startSandboxServer({ world, signingSecret, faultRate: 0.5, rateLimit: false });
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 40; i++) statuses.push((await get(MENUS, undefined, {}, half.url)).status);

@@ -22,9 +22,11 @@ let token: string;
 
 beforeAll(async () => {
   // These tests send raw requests back to back; the rate limits have tests of their own (sandbox-rate-limit).
-  server = await startSandboxServer({ world, rateLimit: false });
+  // One signing secret for both, so the token below is good at either (the default is random per sandbox).
+  const signingSecret = "sandbox-paging-test-signing-secret";
+  server = await startSandboxServer({ world, signingSecret, rateLimit: false });
   // Prep stations page at 1000; no world restaurant has that many, so shrink the page to see paging.
-  smallPages = await startSandboxServer({ world, pageSize: { prepStations: 2 }, rateLimit: false });
+  smallPages = await startSandboxServer({ world, signingSecret, pageSize: { prepStations: 2 }, rateLimit: false });
   const client = world.clients.find((c) => c.clientId === "kp-partner")!;
   const response = await fetch(`${server.url}/authentication/v1/authentication/login`, {
     method: "POST",

@@ -21,9 +21,11 @@ let server: SandboxServer;
 let frozenSlice: SandboxServer;
 
 beforeAll(async () => {
-  server = await startSandboxServer({ port: 0, world });
+  // One signing secret for both, so the token of the first is good at the second (the default is random per sandbox).
+  const signingSecret = "sandbox-realistic-test-signing-secret";
+  server = await startSandboxServer({ port: 0, world, signingSecret });
   const instant = Date.now();
-  frozenSlice = await startSandboxServer({ port: 0, world, rateLimit: { now: () => instant } });
+  frozenSlice = await startSandboxServer({ port: 0, world, signingSecret, rateLimit: { now: () => instant } });
 });
 afterAll(async () => {
   await Promise.all([server.close(), frozenSlice.close()]);

@@ -19,7 +19,7 @@ interface LoginBody {
 
 function setup(tokenLifetimeS?: number) {
   const clock = { now: T0 };
-  const sandbox = createSandbox({ world, rateLimit: false, now: () => clock.now, ...(tokenLifetimeS ? { tokenLifetimeS } : {}) });
+  const sandbox = createSandbox({ world, rateLimit: false, faultHeaders: true, now: () => clock.now, ...(tokenLifetimeS ? { tokenLifetimeS } : {}) });
   const login = async (client = partner) => {
     const response = await sandbox(
       new Request("http://sandbox.test/authentication/v1/authentication/login", {
