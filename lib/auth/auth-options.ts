@@ -4,16 +4,23 @@ import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import type { OAuthConfig } from "next-auth/providers/oauth";
 import { env } from "@/lib/env";
-import { processSingleton } from "@/lib/process-singleton";
+import { getDatabase } from "@/lib/db/server";
+import { processSingleton, processSingletonPromise } from "@/lib/process-singleton";
 import { accountDirectory } from "./accounts";
 import { normalizeEmail } from "./accounts-file";
 import { configureAuthOrigin } from "./auth-origin";
 import { postSignInPath } from "./post-sign-in";
 import { authSecret } from "./auth-secret";
+import { isSessionEnded, sessionLifecycle } from "./session-lifecycle";
+import { createSessionStore } from "./session-store";
 import { SignInThrottle } from "./sign-in-throttle";
 
-/** A session lasts a working day. */
-export const SESSION_MAX_AGE_S = 12 * 60 * 60;
+/** A session's absolute lifetime from sign-in (AUTH_SESSION_MAX_AGE_H, a working day by default). */
+const sessionMaxAgeS = () => env().AUTH_SESSION_MAX_AGE_H * 60 * 60;
+
+// One store per process over the process's database; shared by every bundle like the throttle.
+const sessionStore = () =>
+  processSingletonPromise("session-store", async () => createSessionStore(await getDatabase(), { maxAgeMs: sessionMaxAgeS() * 1000 }));
 
 /** Error codes the sign-in page turns into sentences. */
 export const SIGN_IN_ERRORS = {
@@ -98,10 +105,11 @@ export function authOptions(): NextAuthOptions {
   if (options) return options;
   configureAuthOrigin();
   const oidc = oidcProvider();
+  const lifecycle = sessionLifecycle(sessionStore);
   options = {
     secret: authSecret(),
-    session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_S },
-    jwt: { maxAge: SESSION_MAX_AGE_S },
+    session: { strategy: "jwt", maxAge: sessionMaxAgeS() },
+    jwt: { maxAge: sessionMaxAgeS(), encode: lifecycle.encode },
     pages: { signIn: "/sign-in", error: "/sign-in" },
     providers: [
       CredentialsProvider({
@@ -126,20 +134,16 @@ export function authOptions(): NextAuthOptions {
         if (!email || verified === false) return false;
         return accountDirectory().find(email) !== undefined;
       },
-      jwt: async ({ token, user }) => {
-        if (user) {
-          return { sub: user.email ?? undefined, email: user.email ? normalizeEmail(user.email) : null, name: user.name ?? null };
-        }
-        return { sub: token.sub, email: token.email ?? null, name: token.name ?? null };
-      },
-      session: async ({ session, token }) => ({
-        expires: session.expires,
-        user: { email: token.email ?? null, name: token.name ?? null },
-      }),
+      jwt: lifecycle.jwt,
+      session: lifecycle.session,
     },
+    events: { signOut: lifecycle.signOut },
     logger: {
       // next-auth logs whole error objects (with request metadata) by default; keep the code only.
-      error: (code) => console.error(`[auth] ${code}`),
+      // A signed-out or expired cookie ends in an error inside next-auth; it is the expected answer.
+      error: (code, metadata) => {
+        if (!isSessionEnded(metadata)) console.error(`[auth] ${code}`);
+      },
       warn: (code) => console.warn(`[auth] ${code}`),
       debug: () => {},
     },
