@@ -97,9 +97,10 @@ let options: NextAuthOptions | undefined;
 /**
  * next-auth options: credentials from the accounts file, plus OpenID Connect when OIDC_* is set
  * (its people are mapped to restaurants by e-mail through the same file; an e-mail not in the
- * file is refused). JWT sessions in an httpOnly, SameSite=Lax cookie, Secure on https. The token
- * and session carry the e-mail and display name only: restaurant access is looked up on every
- * request, and nothing of the Platform ever enters them.
+ * file is refused). JWT sessions in an httpOnly, SameSite=Lax cookie, Secure on https, each backed
+ * by a stored session checked on every read (lib/auth/session-lifecycle.ts). The token carries the
+ * e-mail, display name and session id only: restaurant access is looked up on every request, and
+ * nothing of the Platform ever enters it.
  */
 export function authOptions(): NextAuthOptions {
   if (options) return options;
