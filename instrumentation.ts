@@ -1,11 +1,18 @@
 /**
  * Next calls register() once per server process before it handles requests. Only the Node.js
- * runtime runs the kitchen backfill and the raw-record pruning (they need the database);
+ * runtime opens the database and runs the kitchen backfill and the raw-record pruning;
  * NEXT_RUNTIME is the variable Next documents for telling them apart, the one process.env read
  * outside lib/env.ts.
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs") {
+    // Every signed-in request checks its session in the database, so open (and migrate) it before
+    // serving: a fresh PGlite's initdb took 14 s on a busy 2-core machine, and the first sign-in
+    // would wait for it. A failure is left to the first request, which tries again.
+    const { getDatabase } = await import("./lib/db/server");
+    await getDatabase().catch((error: unknown) => {
+      console.error(`[db] not opened at start: ${error instanceof Error ? error.message : String(error)}`);
+    });
     const { startKitchenBackfill } = await import("./lib/kitchen/service/backfill-server");
     startKitchenBackfill(5_000);
     const { startRawRecordPruning } = await import("./lib/kitchen/service/retention-server");

@@ -63,6 +63,8 @@ export const envSchema = z
     NEXTAUTH_SECRET: optionalString,
     NEXTAUTH_URL: optionalUrl,
     ACCOUNTS_FILE: optionalString,
+    // A session's absolute lifetime from sign-in; renewing the cookie never extends it.
+    AUTH_SESSION_MAX_AGE_H: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(168).optional()).transform((v) => v ?? 12),
     OIDC_ISSUER: optionalUrl,
     OIDC_CLIENT_ID: optionalString,
     OIDC_CLIENT_SECRET: optionalString,

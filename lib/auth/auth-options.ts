@@ -4,16 +4,23 @@ import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import type { OAuthConfig } from "next-auth/providers/oauth";
 import { env } from "@/lib/env";
-import { processSingleton } from "@/lib/process-singleton";
+import { getDatabase } from "@/lib/db/server";
+import { processSingleton, processSingletonPromise } from "@/lib/process-singleton";
 import { accountDirectory } from "./accounts";
 import { normalizeEmail } from "./accounts-file";
 import { configureAuthOrigin } from "./auth-origin";
 import { postSignInPath } from "./post-sign-in";
 import { authSecret } from "./auth-secret";
+import { isSessionEnded, sessionLifecycle } from "./session-lifecycle";
+import { createSessionStore } from "./session-store";
 import { SignInThrottle } from "./sign-in-throttle";
 
-/** A session lasts a working day. */
-export const SESSION_MAX_AGE_S = 12 * 60 * 60;
+/** A session's absolute lifetime from sign-in (AUTH_SESSION_MAX_AGE_H, a working day by default). */
+const sessionMaxAgeS = () => env().AUTH_SESSION_MAX_AGE_H * 60 * 60;
+
+// One store per process over the process's database; shared by every bundle like the throttle.
+const sessionStore = () =>
+  processSingletonPromise("session-store", async () => createSessionStore(await getDatabase(), { maxAgeMs: sessionMaxAgeS() * 1000 }));
 
 /** Error codes the sign-in page turns into sentences. */
 export const SIGN_IN_ERRORS = {
@@ -90,18 +97,20 @@ let options: NextAuthOptions | undefined;
 /**
  * next-auth options: credentials from the accounts file, plus OpenID Connect when OIDC_* is set
  * (its people are mapped to restaurants by e-mail through the same file; an e-mail not in the
- * file is refused). JWT sessions in an httpOnly, SameSite=Lax cookie, Secure on https. The token
- * and session carry the e-mail and display name only: restaurant access is looked up on every
- * request, and nothing of the Platform ever enters them.
+ * file is refused). JWT sessions in an httpOnly, SameSite=Lax cookie, Secure on https, each backed
+ * by a stored session checked on every read (lib/auth/session-lifecycle.ts). The token carries the
+ * e-mail, display name and session id only: restaurant access is looked up on every request, and
+ * nothing of the Platform ever enters it.
  */
 export function authOptions(): NextAuthOptions {
   if (options) return options;
   configureAuthOrigin();
   const oidc = oidcProvider();
+  const lifecycle = sessionLifecycle(sessionStore);
   options = {
     secret: authSecret(),
-    session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_S },
-    jwt: { maxAge: SESSION_MAX_AGE_S },
+    session: { strategy: "jwt", maxAge: sessionMaxAgeS() },
+    jwt: { maxAge: sessionMaxAgeS(), encode: lifecycle.encode },
     pages: { signIn: "/sign-in", error: "/sign-in" },
     providers: [
       CredentialsProvider({
@@ -126,20 +135,16 @@ export function authOptions(): NextAuthOptions {
         if (!email || verified === false) return false;
         return accountDirectory().find(email) !== undefined;
       },
-      jwt: async ({ token, user }) => {
-        if (user) {
-          return { sub: user.email ?? undefined, email: user.email ? normalizeEmail(user.email) : null, name: user.name ?? null };
-        }
-        return { sub: token.sub, email: token.email ?? null, name: token.name ?? null };
-      },
-      session: async ({ session, token }) => ({
-        expires: session.expires,
-        user: { email: token.email ?? null, name: token.name ?? null },
-      }),
+      jwt: lifecycle.jwt,
+      session: lifecycle.session,
     },
+    events: { signOut: lifecycle.signOut },
     logger: {
       // next-auth logs whole error objects (with request metadata) by default; keep the code only.
-      error: (code) => console.error(`[auth] ${code}`),
+      // A signed-out or expired cookie ends in an error inside next-auth; it is the expected answer.
+      error: (code, metadata) => {
+        if (!isSessionEnded(metadata)) console.error(`[auth] ${code}`);
+      },
       warn: (code) => console.warn(`[auth] ${code}`),
       debug: () => {},
     },

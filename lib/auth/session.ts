@@ -10,9 +10,10 @@ export interface AppSession {
 }
 
 /**
- * The signed-in account of the current request (page, layout or route handler), or null. A
- * session whose e-mail is no longer in the accounts file counts as signed out, so removing an
- * account revokes it at once rather than when the 12-hour cookie expires.
+ * The signed-in account of the current request (page, layout or route handler), or null. Reading
+ * the session checks its stored row (signed out or past its absolute end: null). A session whose
+ * e-mail is no longer in the accounts file also counts as signed out, so removing an account
+ * revokes it at once rather than when the session ends.
  */
 export async function getAppSession(): Promise<AppSession | null> {
   const session = await readServerSession();

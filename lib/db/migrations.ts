@@ -101,6 +101,24 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 5,
+    name: "sign-in sessions: revocable, with an absolute lifetime",
+    sql: `
+      -- One row per sign-in (lib/auth/session-store.ts). session_hash is the SHA-256 of the random
+      -- session id the encrypted session cookie carries, so the table alone cannot name a live
+      -- session. expires_at is fixed at sign-in (created_at + AUTH_SESSION_MAX_AGE_H) and never
+      -- moves; revoked_at is set by sign-out. Rows are deleted once past expires_at.
+      CREATE TABLE auth_sessions (
+        session_hash text PRIMARY KEY,
+        email text NOT NULL,
+        created_at timestamptz NOT NULL,
+        expires_at timestamptz NOT NULL,
+        revoked_at timestamptz
+      );
+      CREATE INDEX auth_sessions_expires_at ON auth_sessions (expires_at);
+    `,
+  },
 ];
 
 /**
