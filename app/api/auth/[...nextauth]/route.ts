@@ -5,7 +5,7 @@ import { errorResponse, toErrorResponse } from "@/lib/api/error-response";
 import { boundedText, MAX_BODY_BYTES } from "@/lib/api/route-input";
 import { authOptions } from "@/lib/auth/auth-options";
 import { isRefusedCallback } from "@/lib/auth/post-sign-in";
-import { appOrigin } from "@/lib/env";
+import { env } from "@/lib/env";
 
 type Context = { params: Promise<{ nextauth: string[] }> };
 
@@ -44,7 +44,9 @@ async function checkedRequest(request: NextRequest): Promise<NextRequest | null>
     }
     forwarded = new NextRequest(request.url, { method: request.method, headers: request.headers, body: text });
   }
-  const refused = values.some((value) => isRefusedCallback(value, appOrigin()) && isRefusedCallback(value, url.origin));
+  const e = env();
+  const origins = [url.origin, e.NEXTAUTH_URL, e.APP_ORIGIN].filter((o): o is string => !!o);
+  const refused = values.some((value) => origins.every((origin) => isRefusedCallback(value, origin)));
   return refused ? null : forwarded;
 }
 
