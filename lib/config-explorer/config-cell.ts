@@ -9,6 +9,11 @@ export interface RichCell {
   text: string;
   /** Sort key when the text does not sort right (money, percentages, counts). */
   sort?: number;
+  /**
+   * The value as a plain number in the column's own unit ("1,110" calories -> 1110, "$5.00" -> 5,
+   * "12.5%" -> 12.5): the CSV writes it, so a spreadsheet can compute with it.
+   */
+  number?: number;
   /** Identifiers and codes, shown in a monospace font. */
   mono?: true;
   /** A reference that points at nothing the configuration API returned. */

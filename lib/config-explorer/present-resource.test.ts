@@ -1,3 +1,4 @@
+import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
 import type { ConfigCell, RichCell } from "./config-cell";
 import { configCsv } from "./config-csv";
@@ -119,7 +120,7 @@ describe("presentResource", () => {
       nameLookups({ taxRates: [{ guid: "tx1", name: "State" }] }),
     );
     const cells = table.rows[0]!.cells;
-    expect(cells.percent).toEqual({ text: "18%", sort: 18 });
+    expect(cells.percent).toEqual({ text: "18%", sort: 18, number: 18 });
     expect(cells.amountType).toBe("Percent of check");
     expect(cells.serviceChargeCalculation).toBe("Before discounts");
     // The operator's own name, which the contract leaves unspelled, is kept as sent.
@@ -221,6 +222,14 @@ describe("presentResource", () => {
     expect(rich(discounts.rows[0]!.cells.promoCodes).table!.rows).toEqual([["HI", "—", "SINGLE_USE_EMAIL"]]);
     const taxes = presentResource("taxRates", [{ guid: "t1", entityType: "TaxRate", type: "COMPOUND", rate: 0.0625 }], {});
     expect(taxes.rows[0]!.cells.rate).toEqual({ text: "0.0625", sort: 0.0625 });
+  });
+
+  it("writes numbers as numbers in the CSV, where the table shows them formatted", () => {
+    const table = presentResource("discounts", [{ guid: "d1", entityType: "Discount", name: "Staff", amount: 1250.5, percentage: 12.5 }], {});
+    expect(rich(table.rows[0]!.cells.amount).text).toBe("$1,250.50");
+    const [header, row] = parse(configCsv(table)) as string[][];
+    expect(row![header!.indexOf("Amount")]).toBe("1250.5");
+    expect(row![header!.indexOf("Percentage")]).toBe("12.5");
   });
 
   it("writes unknown values verbatim in the CSV", () => {

@@ -64,14 +64,16 @@ const flag = (key: string, label: string, words?: { yes: string; no: string }): 
   },
 });
 
-const numeric = (key: string, label: string, format: (n: number) => string): ColumnSpec => ({
+/** A number column. `asNumber` false keeps the CSV in words where the unit is in the words ("1 h 30 min"). */
+const numeric = (key: string, label: string, format: (n: number) => string, asNumber = true): ColumnSpec => ({
   key,
   label,
   keys: [key],
   align: "right",
   cell: (e) => {
     const v = num(e[key]);
-    return v === null ? null : { text: format(v), sort: v };
+    if (v === null) return null;
+    return asNumber ? { text: format(v), sort: v, number: v } : { text: format(v), sort: v };
   },
 });
 
@@ -164,7 +166,7 @@ export const RESOURCE_SPECS: Record<ExplorerResource, ResourceSpec> = {
       name(),
       flag("active", "Active"),
       flag("paid", "Paid"),
-      numeric("duration", "Duration", formatDurationMinutes),
+      numeric("duration", "Duration", formatDurationMinutes, false),
       flag("enforceMinimumTime", "Minimum time enforced"),
       flag("trackMissedBreaks", "Tracks missed breaks"),
       {
