@@ -8,7 +8,7 @@ export default function NotFound() {
     <>
       <SkipLink />
       <main id="main" tabIndex={-1} style={{ maxWidth: 640, margin: "10vh auto", padding: "0 16px" }}>
-        <EmptyState title="Not found">
+        <EmptyState title="Not found" heading>
           <p>There is no page at this address.</p>
           <p>
             <Link href="/">Go to the overview</Link>

@@ -241,7 +241,7 @@ function PrepTimes({ times }: { times: RestaurantProfile["prepTimes"] }) {
           <caption className="visually-hidden">Prep times</caption>
           <thead>
             <tr>
-              <th scope="col" />
+              <th scope="col">Setting</th>
               <th scope="col" className="numeric">
                 Delivery
               </th>

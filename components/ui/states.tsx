@@ -20,10 +20,11 @@ export function Skeleton({ height = 16, width = "100%", style }: { height?: numb
   return <span className={styles.skeleton} style={{ height, width, ...style }} aria-hidden="true" />;
 }
 
-export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
+/** `heading`: the title is the page's h1 (a page that is only this state, such as "Not found"). */
+export function EmptyState({ title, heading, children }: { title: string; heading?: boolean; children?: ReactNode }) {
   return (
     <div className={`${styles.state} ${styles.empty}`} role="status">
-      <p className={styles.title}>{title}</p>
+      {heading ? <h1 className={styles.title}>{title}</h1> : <p className={styles.title}>{title}</p>}
       {children ? <div className={styles.body}>{children}</div> : null}
     </div>
   );
