@@ -42,3 +42,17 @@ test("no table on the Info page has an empty header", async ({ page }) => {
   expect(headers.length).toBeGreaterThan(3);
   expect(headers.filter((h) => h.trim() === "")).toEqual([]);
 });
+
+test("at 390 px the section navigation scrolls, shows the page being viewed, and cues that it has more", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const mesa = restaurantNamed("Mesa Verde Cantina");
+  await signIn(page, "ana@kitchen.test", { callbackUrl: `/restaurants/${mesa.guid}/info` });
+  const nav = page.getByRole("navigation", { name: "Main" });
+  const sizes = await nav.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth, images: getComputedStyle(el).backgroundImage }));
+  expect(sizes.scroll, "the sections do not fit a phone").toBeGreaterThan(sizes.client);
+  // The scrolling-shadow cue is drawn.
+  expect(sizes.images).toContain("radial-gradient");
+  await expect(nav.getByRole("link", { name: "Info" })).toBeInViewport({ ratio: 0.95 });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});

@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { useParams, usePathname } from "next/navigation";
+import { useEffect, useRef } from "react";
 import styles from "./app-shell.module.css";
 import { RESTAURANT_SECTIONS, restaurantPath, sectionOfPath, type ShellRestaurant } from "./sections";
 
@@ -11,9 +12,15 @@ export function RestaurantNav({ restaurants }: { restaurants: ShellRestaurant[] 
   const pathname = usePathname();
   const current = restaurants.find((r) => r.guid === params.guid);
   const section = sectionOfPath(pathname);
+  const navRef = useRef<HTMLElement>(null);
+
+  // On a phone the list scrolls sideways: bring the page being viewed into sight ("Info" was off-screen).
+  useEffect(() => {
+    navRef.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: "nearest", inline: "nearest" });
+  }, [pathname]);
 
   return (
-    <nav className={styles.nav} aria-label="Main">
+    <nav className={styles.nav} aria-label="Main" ref={navRef}>
       <ul className={styles.navList}>
         <li>
           <Link href="/" className={styles.navLink} aria-current={pathname === "/" ? "page" : undefined}>
