@@ -128,7 +128,9 @@ describe("the pages' loaders and presenters", () => {
     expect(byName["Noodle Line"]).toMatchObject({ expoRouting: "HOLD_AT_EXPO", expoRoutingLabel: "HOLD_AT_EXPO", effectiveExpoRouting: "SEND_TO_EXPO" });
     expect(byName.Dumplings).toMatchObject({ expoRouting: "HOLD_AT_EXPO", effectiveExpoRouting: "SKIP_EXPO", printingModeLabel: "Prints only when the display is offline" });
     expect(report.expediter.sendToExpo.map((s) => s.name)).toEqual(["Noodle Line", "Wok"]);
-    expect(report.expediter.skipExpo.map((s) => s.name)).toEqual(["Dumplings", "Expo"]);
+    // Expo watches the line: the expediter lane, not "station only".
+    expect(report.expediter.skipExpo.map((s) => s.name)).toEqual(["Dumplings"]);
+    expect(report.expediter.expediters.map((s) => s.name)).toEqual(["Expo"]);
     const hotLine = report.printers.find((p) => p.name === "Hot Line Printer")!;
     expect(hotLine.otherModes.map((s) => [s.name, s.printingMode])).toEqual([["Wok", "KDS_ONLY"]]);
     expect(report.warnings.filter((w) => w.kind === "unknown-value").map((w) => w.message)).toEqual([
