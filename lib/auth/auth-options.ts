@@ -3,8 +3,11 @@ import bcrypt from "bcryptjs";
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import type { OAuthConfig } from "next-auth/providers/oauth";
+import { getDatabase } from "@/lib/db/server";
+import { DatabaseThrottleStore } from "@/lib/db/sign-in-throttle-store";
 import { env } from "@/lib/env";
 import { processSingleton } from "@/lib/process-singleton";
+import { clientAddress } from "@/lib/security/client-address";
 import { accountDirectory } from "./accounts";
 import { normalizeEmail } from "./accounts-file";
 import { configureAuthOrigin } from "./auth-origin";
@@ -23,7 +26,16 @@ export const SIGN_IN_ERRORS = {
 } as const;
 
 // Shared by every bundle of the process (see processSingleton), or each route would count apart.
-const throttle = processSingleton("sign-in-throttle", () => new SignInThrottle());
+// The counters live in the database, so with DATABASE_URL every instance enforces the same limits.
+function signInThrottle(): SignInThrottle {
+  return processSingleton("sign-in-throttle", () => {
+    const e = env();
+    return new SignInThrottle({
+      store: new DatabaseThrottleStore(getDatabase),
+      limits: { maxAttemptsPerAddressPerMin: e.AUTH_MAX_ATTEMPTS_PER_IP_PER_MIN, maxBcryptPerSecond: e.AUTH_MAX_BCRYPT_PER_S },
+    });
+  });
+}
 // Compared against when the e-mail is unknown, so a wrong e-mail costs as long as a wrong password.
 const DUMMY_HASH = "$2b$10$fchSRfwgWfVy0y43HDCDt.sqTB2JQYtvE6AIa8wC.dkq40KD8DV3i";
 
@@ -33,19 +45,35 @@ export class SignInThrottledError extends Error {
   }
 }
 
-/** Checks an e-mail and password against the accounts file; null when they do not match. */
-export async function verifyPassword(rawEmail: string, password: string): Promise<{ id: string; email: string; name: string | null } | null> {
+/**
+ * Checks an e-mail and password against the accounts file; null when they do not match. Throws
+ * SignInThrottledError, without comparing, when a limit of the throttle refuses the attempt.
+ */
+export async function verifyPassword(
+  rawEmail: string,
+  password: string,
+  address: string | null = null,
+  throttle: SignInThrottle = signInThrottle(),
+): Promise<{ id: string; email: string; name: string | null } | null> {
   const email = normalizeEmail(rawEmail);
   if (!email || !password) return null;
-  if (throttle.retryAfterMs(email) > 0) throw new SignInThrottledError();
+  const admission = await throttle.admit(email, address);
+  if (!admission.admitted) throw new SignInThrottledError();
   const account = accountDirectory().find(email);
   const matches = await bcrypt.compare(password, account?.passwordHash ?? DUMMY_HASH);
   if (!account?.passwordHash || !matches) {
-    throttle.recordFailure(email);
+    await throttle.failed(admission.ticket);
     return null;
   }
-  throttle.recordSuccess(email);
+  await throttle.succeeded(admission.ticket);
   return { id: account.email, email: account.email, name: account.name ?? null };
+}
+
+/** The client of a sign-in request, from the plain header object next-auth hands to authorize. */
+function requestAddress(headers: Record<string, unknown> | undefined): string | null {
+  const h = new Headers();
+  for (const [name, value] of Object.entries(headers ?? {})) if (typeof value === "string") h.set(name, value);
+  return clientAddress(h, { trustProxy: env().TRUST_PROXY });
 }
 
 interface OidcProfile {
@@ -111,7 +139,7 @@ export function authOptions(): NextAuthOptions {
           email: { label: "E-mail", type: "email" },
           password: { label: "Password", type: "password" },
         },
-        authorize: async (credentials) => verifyPassword(credentials?.email ?? "", credentials?.password ?? ""),
+        authorize: async (credentials, req) => verifyPassword(credentials?.email ?? "", credentials?.password ?? "", requestAddress(req.headers)),
       }),
       ...(oidc ? [oidc] : []),
     ],
