@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FREE_FAILURES, SignInThrottle, type Admission } from "@/lib/auth/sign-in-throttle";
+import type { Database } from "@/lib/db/database";
+import { openPostgresDatabase } from "@/lib/db/postgres-database";
+import { DatabaseThrottleStore } from "@/lib/db/sign-in-throttle-store";
+import { openTestDatabase, STORE_KINDS, type TestDatabase } from "./kitchen-harness";
+
+/**
+ * The sign-in throttle's counters through the database: two app instances (on PostgreSQL, two
+ * pools on one database; on PGlite, two stores in the one process) see one another's attempts, so
+ * a limit reached through one is enforced by the other.
+ */
+const ATTACKER = "203.0.113.7";
+const OWNER_AT_HOME = "198.51.100.20";
+
+function refusal(a: Admission): string | null {
+  return a.admitted ? null : a.refusal;
+}
+
+describe.each(STORE_KINDS)("sign-in throttle counters on %s", (kind) => {
+  let t: TestDatabase;
+  let second: Database;
+
+  beforeAll(async () => {
+    t = await openTestDatabase(kind);
+    second = t.url ? openPostgresDatabase(t.url, { max: 4 }) : t.db;
+  });
+  afterAll(async () => {
+    if (second !== t.db) await second.close();
+    await t.drop();
+  });
+
+  /** Two instances with the same limits, each with its own bcrypt cap (generous here). */
+  function instances(maxAttemptsPerAddressPerMin = 5): [SignInThrottle, SignInThrottle] {
+    const limits = { maxAttemptsPerAddressPerMin, maxBcryptPerSecond: 1_000 };
+    return [
+      new SignInThrottle({ store: new DatabaseThrottleStore(async () => t.db), limits }),
+      new SignInThrottle({ store: new DatabaseThrottleStore(async () => second), limits }),
+    ];
+  }
+
+  async function fail(throttle: SignInThrottle, email: string, address: string): Promise<Admission> {
+    const admission = await throttle.admit(email, address);
+    if (admission.admitted) await throttle.failed(admission.ticket);
+    return admission;
+  }
+
+  it("enforces the per-address minute reached through one instance at the other", async () => {
+    const [a, b] = instances(5);
+    for (let i = 0; i < 3; i++) expect(refusal(await fail(a, `spray${i}@x.test`, "192.0.2.10"))).toBeNull();
+    for (let i = 3; i < 5; i++) expect(refusal(await fail(b, `spray${i}@x.test`, "192.0.2.10"))).toBeNull();
+    expect(refusal(await b.admit("spray5@x.test", "192.0.2.10"))).toBe("address");
+    const refused = await a.admit("spray6@x.test", "192.0.2.10");
+    expect(refused).toMatchObject({ admitted: false, refusal: "address" });
+    expect(refused.admitted ? 0 : refused.retryInMs).toBeGreaterThan(50_000);
+    // Another address has its own minute.
+    expect(refusal(await a.admit("spray6@x.test", "192.0.2.11"))).toBeNull();
+  });
+
+  it("locks the (account, address) pair on both instances, and only that pair", async () => {
+    const [a, b] = instances(100);
+    for (let i = 0; i <= FREE_FAILURES; i++) await fail(i % 2 ? a : b, "owner@x.test", ATTACKER);
+    expect(refusal(await a.admit("owner@x.test", ATTACKER))).toBe("account");
+    expect(refusal(await b.admit("owner@x.test", ATTACKER))).toBe("account");
+    const owner = await b.admit("owner@x.test", OWNER_AT_HOME);
+    expect(refusal(owner)).toBeNull();
+    if (owner.admitted) await b.succeeded(owner.ticket);
+  });
+
+  it("gives a successful attempt's slot back for both instances", async () => {
+    const [a, b] = instances(2);
+    for (let i = 0; i < 6; i++) {
+      const admission = await (i % 2 ? a : b).admit(`cook${i}@x.test`, "192.0.2.20");
+      expect(refusal(admission)).toBeNull();
+      if (admission.admitted) await (i % 2 ? a : b).succeeded(admission.ticket);
+    }
+    await fail(a, "guess1@x.test", "192.0.2.20");
+    await fail(b, "guess2@x.test", "192.0.2.20");
+    expect(refusal(await a.admit("cook0@x.test", "192.0.2.20"))).toBe("address");
+  });
+
+  it("admits exactly the limit when both instances are hit at once", async () => {
+    const [a, b] = instances(7);
+    const admissions = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).admit(`burst${i}@x.test`, "192.0.2.30")));
+    expect(admissions.filter((x) => x.admitted)).toHaveLength(7);
+  });
+
+  it("forgets rows no rule needs any more", async () => {
+    const [a] = instances();
+    await t.db.query("INSERT INTO sign_in_backoff (throttle_key, failures, last_failure_ms, locked_until_ms) VALUES ('stale-pair', 9, 1000, 2000)");
+    await t.db.query("INSERT INTO sign_in_attempts (throttle_key, stamps, updated_ms) VALUES ('stale-address', '{1000}', 1000)");
+    await fail(a, "sweeper@x.test", "192.0.2.40");
+    expect(await t.db.query("SELECT throttle_key FROM sign_in_backoff WHERE throttle_key = 'stale-pair'")).toEqual([]);
+    expect(await t.db.query("SELECT throttle_key FROM sign_in_attempts WHERE throttle_key = 'stale-address'")).toEqual([]);
+  });
+});
