@@ -13,7 +13,7 @@ import { normalizeEmail } from "./accounts-file";
 import { configureAuthOrigin } from "./auth-origin";
 import { postSignInPath } from "./post-sign-in";
 import { authSecret } from "./auth-secret";
-import { SignInThrottle } from "./sign-in-throttle";
+import { MemoryThrottleStore, SignInThrottle } from "./sign-in-throttle";
 
 /** A session lasts a working day. */
 export const SESSION_MAX_AGE_S = 12 * 60 * 60;
@@ -26,12 +26,15 @@ export const SIGN_IN_ERRORS = {
 } as const;
 
 // Shared by every bundle of the process (see processSingleton), or each route would count apart.
-// The counters live in the database, so with DATABASE_URL every instance enforces the same limits.
+// With DATABASE_URL the counters live in PostgreSQL, so every instance enforces the same limits.
+// Without it one process serves the site and memory is enough: PGlite answers one query at a time,
+// so a spray counted there would queue the kitchen store's queries behind it (and a cold first
+// sign-in would wait for the store to open); a restart forgetting the counters is acceptable.
 function signInThrottle(): SignInThrottle {
   return processSingleton("sign-in-throttle", () => {
     const e = env();
     return new SignInThrottle({
-      store: new DatabaseThrottleStore(getDatabase),
+      store: e.DATABASE_URL ? new DatabaseThrottleStore(getDatabase) : new MemoryThrottleStore(),
       limits: { maxAttemptsPerAddressPerMin: e.AUTH_MAX_ATTEMPTS_PER_IP_PER_MIN, maxBcryptPerSecond: e.AUTH_MAX_BCRYPT_PER_S },
     });
   });

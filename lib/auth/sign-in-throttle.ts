@@ -42,7 +42,7 @@ export function lockRemaining(record: BackoffRecord | undefined, now: number): n
   return Math.max(0, record.lockedUntil - now);
 }
 
-export function isForgotten(record: BackoffRecord, now: number): boolean {
+function isForgotten(record: BackoffRecord, now: number): boolean {
   return now - record.lastFailureAt > FORGET_AFTER_MS && now >= record.lockedUntil;
 }
 

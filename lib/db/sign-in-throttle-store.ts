@@ -18,8 +18,9 @@ const SWEEP_EVERY_MS = 60_000;
 
 /**
  * The sign-in throttle's counters in the database (migration 6), so every instance on one
- * PostgreSQL enforces the same limits; with PGlite the one process uses the same tables. Each
- * operation is one short transaction holding its row's lock, on the database's clock.
+ * PostgreSQL enforces the same limits: the app uses it with DATABASE_URL (lib/auth/auth-options.ts
+ * says why not on PGlite, where it works the same). Each operation is one short transaction
+ * holding its row's lock, on the database's clock.
  */
 export class DatabaseThrottleStore implements SignInThrottleStore {
   readonly #db: () => Promise<Queryable>;
