@@ -3,7 +3,6 @@ import bcrypt from "bcryptjs";
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import type { OAuthConfig } from "next-auth/providers/oauth";
-import { getDatabase } from "@/lib/db/server";
 import { DatabaseThrottleStore } from "@/lib/db/sign-in-throttle-store";
 import { env } from "@/lib/env";
 import { processSingleton } from "@/lib/process-singleton";
@@ -34,7 +33,8 @@ function signInThrottle(): SignInThrottle {
   return processSingleton("sign-in-throttle", () => {
     const e = env();
     return new SignInThrottle({
-      store: e.DATABASE_URL ? new DatabaseThrottleStore(getDatabase) : new MemoryThrottleStore(),
+      // Imported on demand: the sign-in route need not load the store's drivers without DATABASE_URL.
+      store: e.DATABASE_URL ? new DatabaseThrottleStore(async () => (await import("@/lib/db/server")).getDatabase()) : new MemoryThrottleStore(),
       limits: { maxAttemptsPerAddressPerMin: e.AUTH_MAX_ATTEMPTS_PER_IP_PER_MIN, maxBcryptPerSecond: e.AUTH_MAX_BCRYPT_PER_S },
     });
   });

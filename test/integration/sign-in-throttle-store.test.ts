@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SignInThrottledError, verifyPassword } from "@/lib/auth/auth-options";
 import { FREE_FAILURES, SignInThrottle, type Admission } from "@/lib/auth/sign-in-throttle";
 import type { Database } from "@/lib/db/database";
 import { openPostgresDatabase } from "@/lib/db/postgres-database";
+import { getDatabase } from "@/lib/db/server";
 import { DatabaseThrottleStore } from "@/lib/db/sign-in-throttle-store";
+import { resetEnvForTests } from "@/lib/env";
+import { forgetProcessSingleton } from "@/lib/process-singleton";
 import { openTestDatabase, STORE_KINDS, type TestDatabase } from "./kitchen-harness";
 
 /**
@@ -92,5 +96,35 @@ describe.each(STORE_KINDS)("sign-in throttle counters on %s", (kind) => {
     await fail(a, "sweeper@x.test", "192.0.2.40");
     expect(await t.db.query("SELECT throttle_key FROM sign_in_backoff WHERE throttle_key = 'stale-pair'")).toEqual([]);
     expect(await t.db.query("SELECT throttle_key FROM sign_in_attempts WHERE throttle_key = 'stale-address'")).toEqual([]);
+  });
+});
+
+describe("the app's sign-in with DATABASE_URL", () => {
+  let t: TestDatabase;
+  const saved = process.env.DATABASE_URL;
+
+  beforeAll(async () => {
+    t = await openTestDatabase("postgres");
+    process.env.DATABASE_URL = t.url!;
+    resetEnvForTests();
+    forgetProcessSingleton("sign-in-throttle");
+  });
+  afterAll(async () => {
+    const db = await getDatabase();
+    await db.close();
+    forgetProcessSingleton("database");
+    forgetProcessSingleton("sign-in-throttle");
+    if (saved === undefined) delete process.env.DATABASE_URL;
+    else process.env.DATABASE_URL = saved;
+    resetEnvForTests();
+    await t.drop();
+  });
+
+  it("keeps its counters in PostgreSQL, where another instance sees the lock", async () => {
+    for (let i = 0; i <= FREE_FAILURES; i++) await expect(verifyPassword("ana@kitchen.test", `guess-${i}`, ATTACKER)).resolves.toBeNull();
+    await expect(verifyPassword("ana@kitchen.test", "kitchen-demo", ATTACKER)).rejects.toBeInstanceOf(SignInThrottledError);
+    const other = new SignInThrottle({ store: new DatabaseThrottleStore(async () => t.db), limits: { maxAttemptsPerAddressPerMin: 20, maxBcryptPerSecond: 1_000 } });
+    expect(refusal(await other.admit("ana@kitchen.test", ATTACKER))).toBe("account");
+    await expect(verifyPassword("ana@kitchen.test", "kitchen-demo", OWNER_AT_HOME)).resolves.toMatchObject({ email: "ana@kitchen.test" });
   });
 });
