@@ -11,7 +11,7 @@ import { DEMO_PASSWORD } from "./fixtures/auth";
  * minute); this spec starts its own app with TRUST_PROXY=true, on E2E_PORT + 5, and plays the
  * proxy: each request context sends the X-Forwarded-For of one client. The bcrypt cap is raised
  * there so that how fast this machine runs the attempts cannot decide an answer; its rule is
- * proved in lib/auth/sign-in-throttle.test.ts, its effect measured by `npm run bench:auth`.
+ * proved in lib/security/sign-in-throttle.test.ts, its effect measured by `npm run bench:auth`.
  */
 const port = Number(process.env.E2E_PORT ?? 3100) + 5;
 const baseURL = `http://localhost:${port}`;

@@ -12,7 +12,7 @@ import { normalizeEmail } from "./accounts-file";
 import { configureAuthOrigin } from "./auth-origin";
 import { postSignInPath } from "./post-sign-in";
 import { authSecret } from "./auth-secret";
-import { MemoryThrottleStore, SignInThrottle } from "./sign-in-throttle";
+import { MemoryThrottleStore, SignInThrottle } from "@/lib/security/sign-in-throttle";
 
 /** A session lasts a working day. */
 export const SESSION_MAX_AGE_S = 12 * 60 * 60;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FREE_FAILURES, MemoryThrottleStore, SignInThrottle } from "./sign-in-throttle";
+import { FREE_FAILURES, MemoryThrottleStore, SignInThrottle } from "@/lib/security/sign-in-throttle";
 import { SignInThrottledError, verifyPassword } from "./auth-options";
 
 // The app's throttle keeps its counters in the database; here an in-memory one checks the wiring.

@@ -106,7 +106,7 @@ export const MIGRATIONS: readonly Migration[] = [
     name: "sign-in throttle counters shared by every instance",
     sql: `
       -- Failed sign-ins per (account, client address), keyed by a hash of the pair: the back-off of
-      -- lib/auth/sign-in-throttle.ts, on the database's clock. No row: no recent failure.
+      -- lib/security/sign-in-throttle.ts, on the database's clock. No row: no recent failure.
       CREATE TABLE sign_in_backoff (
         throttle_key text PRIMARY KEY,
         failures integer NOT NULL CHECK (failures >= 0),

@@ -9,7 +9,7 @@ import {
   type BackoffRecord,
   type SignInThrottleStore,
   type Taken,
-} from "@/lib/auth/sign-in-throttle";
+} from "@/lib/security/sign-in-throttle";
 import type { Queryable } from "./database";
 import { dbNow } from "./db-clock";
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SignInThrottledError, verifyPassword } from "@/lib/auth/auth-options";
-import { FREE_FAILURES, SignInThrottle, type Admission } from "@/lib/auth/sign-in-throttle";
+import { FREE_FAILURES, SignInThrottle, type Admission } from "@/lib/security/sign-in-throttle";
 import type { Database } from "@/lib/db/database";
 import { openPostgresDatabase } from "@/lib/db/postgres-database";
 import { getDatabase } from "@/lib/db/server";
