@@ -22,7 +22,9 @@ test.describe("without a session", () => {
     await page.getByLabel("E-mail").fill("ana@kitchen.test");
     await page.getByLabel("Password").fill("kitchen-demo");
     await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page).toHaveURL(target);
+    // The first sign-in of a cold server (as in signIn's fixture): the page behind it loads code,
+    // opens the store and logs in to the Platform; on a busy machine that passes the default 15 s.
+    await expect(page).toHaveURL(target, { timeout: 45_000 });
     await expect(page.getByRole("heading", { level: 1, name: harbor.name })).toBeVisible();
   });
 
