@@ -64,10 +64,8 @@ export async function verifyPassword(
   if (!admission.admitted) throw new SignInThrottledError();
   const account = accountDirectory().find(email);
   const matches = await bcrypt.compare(password, account?.passwordHash ?? DUMMY_HASH);
-  if (!account?.passwordHash || !matches) {
-    await throttle.failed(admission.ticket);
-    return null;
-  }
+  // The attempt already counts as a failure (see SignInThrottle.admit); only a success is reported.
+  if (!account?.passwordHash || !matches) return null;
   await throttle.succeeded(admission.ticket);
   return { id: account.email, email: account.email, name: account.name ?? null };
 }

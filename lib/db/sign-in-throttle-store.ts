@@ -13,7 +13,7 @@ import {
 import type { Queryable } from "./database";
 import { dbNow } from "./db-clock";
 
-/** Old rows are swept at most this often per instance, in the transaction of a failure. */
+/** Old rows are swept at most this often per instance, in the transaction of an attempt. */
 const SWEEP_EVERY_MS = 60_000;
 
 /**
@@ -30,20 +30,16 @@ export class DatabaseThrottleStore implements SignInThrottleStore {
     this.#db = db;
   }
 
-  async lockRemainingMs(key: string): Promise<number> {
+  async countAttempt(key: string): Promise<number> {
     const db = await this.#db();
-    const [row] = await db.query<BackoffRow>("SELECT failures, last_failure_ms, locked_until_ms FROM sign_in_backoff WHERE throttle_key = $1", [key]);
-    if (!row) return 0;
-    return lockRemaining(toRecord(row), await dbNow(db));
-  }
-
-  async recordFailure(key: string): Promise<void> {
-    const db = await this.#db();
-    await db.transaction(async (tx) => {
+    return db.transaction(async (tx) => {
       await tx.query("INSERT INTO sign_in_backoff (throttle_key, failures, last_failure_ms, locked_until_ms) VALUES ($1, 0, 0, 0) ON CONFLICT (throttle_key) DO NOTHING", [key]);
       const [row] = await tx.query<BackoffRow>("SELECT failures, last_failure_ms, locked_until_ms FROM sign_in_backoff WHERE throttle_key = $1 FOR UPDATE", [key]);
       const now = await dbNow(tx);
-      const next = afterFailure(row!.failures > 0 ? toRecord(row!) : undefined, now);
+      const record = row!.failures > 0 ? toRecord(row!) : undefined;
+      const locked = lockRemaining(record, now);
+      if (locked > 0) return locked;
+      const next = afterFailure(record, now);
       await tx.query("UPDATE sign_in_backoff SET failures = $2, last_failure_ms = $3, locked_until_ms = $4 WHERE throttle_key = $1", [
         key,
         next.failures,
@@ -56,6 +52,7 @@ export class DatabaseThrottleStore implements SignInThrottleStore {
         await tx.query("DELETE FROM sign_in_backoff WHERE last_failure_ms < $1 AND locked_until_ms <= $2", [now - FORGET_AFTER_MS, now]);
         await tx.query("DELETE FROM sign_in_attempts WHERE updated_ms < $1", [now - ADDRESS_WINDOW_MS]);
       }
+      return 0;
     });
   }
 

@@ -30,7 +30,8 @@ function setup(limits: Partial<SignInLimits> = {}) {
   /** One attempt that, when admitted, turns out wrong (or right with `ok`). */
   async function attempt(email: string, address: string | null, ok = false): Promise<Admission> {
     const admission = await throttle.admit(email, address);
-    if (admission.admitted) await (ok ? throttle.succeeded(admission.ticket) : throttle.failed(admission.ticket));
+    // A wrong password needs no report: the admitted attempt already counts as a failure.
+    if (admission.admitted && ok) await throttle.succeeded(admission.ticket);
     return admission;
   }
   return { c, throttle, attempt };
@@ -72,6 +73,21 @@ describe("SignInThrottle per (account, address)", () => {
     }
     expect(refusal(await attempt(OWNER, ATTACKER))).toBe("account");
     expect(refusal(await attempt(OWNER, OFFICE, true))).toBeNull();
+  });
+
+  it("locks a pair as fast for guesses sent all at once as for guesses sent in turn", async () => {
+    const { throttle } = setup({ maxAttemptsPerAddressPerMin: 1_000 });
+    const admissions = await Promise.all(Array.from({ length: 12 }, () => throttle.admit(OWNER, ATTACKER)));
+    expect(admissions.filter((a) => a.admitted)).toHaveLength(FREE_FAILURES + 1);
+    expect(admissions.filter((a) => !a.admitted).map(refusal)).toEqual(Array(12 - FREE_FAILURES - 1).fill("account"));
+  });
+
+  it("lets a locked pair use up no address or bcrypt slot", async () => {
+    const { throttle, attempt } = setup({ maxAttemptsPerAddressPerMin: FREE_FAILURES + 2, maxBcryptPerSecond: FREE_FAILURES + 2 });
+    for (let i = 0; i <= FREE_FAILURES; i++) await attempt(OWNER, ATTACKER);
+    for (let i = 0; i < 10; i++) expect(refusal(await throttle.admit(OWNER, ATTACKER))).toBe("account");
+    // One slot of each is left for another account at that address.
+    expect(refusal(await throttle.admit("other@b.co", ATTACKER))).toBeNull();
   });
 
   it("keeps accounts apart, forgets on success and after an hour without failures", async () => {

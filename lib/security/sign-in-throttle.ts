@@ -7,7 +7,9 @@ import { createHash } from "node:crypto";
  * 1. Per (account, client address): the first FREE_FAILURES failures cost nothing; after that each
  *    failure locks the pair for a window that doubles, from 1 s up to 15 minutes. A success clears
  *    it; a record with no failure for an hour is forgotten. Keyed by the pair, an attacker's
- *    failures from one address never lock the owner out at another.
+ *    failures from one address never lock the owner out at another. An attempt counts as a failure
+ *    from the moment it is admitted (a success clears it), so guesses sent all at once lock the pair
+ *    as guesses sent one after another do.
  * 2. Per client address, across accounts: at most `maxAttemptsPerAddressPerMin` attempts in any
  *    60 s (a sliding log of the admitted attempts' times, so no window boundary lets twice the
  *    limit through). A slot is taken before bcrypt, so concurrent guesses cannot overshoot, and
@@ -79,8 +81,8 @@ export function giveBackToLog(stamps: readonly number[], stamp: number): number[
  * shared by every instance on one PostgreSQL). Each operation is atomic on its key.
  */
 export interface SignInThrottleStore {
-  lockRemainingMs(key: string): Promise<number>;
-  recordFailure(key: string): Promise<void>;
+  /** Milliseconds the pair is still locked; when 0, this attempt was counted as a failure, atomically. */
+  countAttempt(key: string): Promise<number>;
   clearFailures(key: string): Promise<void>;
   take(key: string, limit: number, windowMs: number): Promise<Taken>;
   giveBack(key: string, stamp: number): Promise<void>;
@@ -94,15 +96,15 @@ export class MemoryThrottleStore implements SignInThrottleStore {
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  async lockRemainingMs(key: string): Promise<number> {
-    return lockRemaining(this.backoff.get(key), this.now());
-  }
-
-  async recordFailure(key: string): Promise<void> {
-    const record = afterFailure(this.backoff.get(key), this.now());
+  async countAttempt(key: string): Promise<number> {
+    const now = this.now();
+    const record = this.backoff.get(key);
+    const locked = lockRemaining(record, now);
+    if (locked > 0) return locked;
     // Re-inserted so the Map's order is oldest failure first.
     this.backoff.delete(key);
-    remember(this.backoff, key, record);
+    remember(this.backoff, key, afterFailure(record, now));
+    return 0;
   }
 
   async clearFailures(key: string): Promise<void> {
@@ -160,10 +162,12 @@ export class SignInThrottle {
   }
 
   /** Decides, before any bcrypt work, whether this attempt may be checked. */
+  /**
+   * Decides, before any bcrypt work, whether this attempt may be checked. An admitted attempt is
+   * already counted as a failure of its pair: call `succeeded` when the password was right.
+   */
   async admit(email: string, address: string | null): Promise<Admission> {
     const pairKey = hashKey("pair", email, address ?? "unknown");
-    const locked = await this.store.lockRemainingMs(pairKey);
-    if (locked > 0) return { admitted: false, refusal: "account", retryInMs: locked };
     let addressKey: string | null = null;
     let stamp: number | null = null;
     if (address !== null) {
@@ -172,19 +176,26 @@ export class SignInThrottle {
       if (!taken.granted) return { admitted: false, refusal: "address", retryInMs: taken.retryInMs };
       stamp = taken.stamp;
     }
+    // Slots are given back when a later rule refuses: nothing was compared.
+    const giveBackAddress = async () => {
+      if (addressKey !== null && stamp !== null) await this.store.giveBack(addressKey, stamp);
+    };
     const bcrypt = await this.local.take("bcrypt", this.limits.maxBcryptPerSecond, BCRYPT_WINDOW_MS);
     if (!bcrypt.granted) {
-      // Nothing was compared: the address keeps its slot for a later try.
-      if (addressKey !== null && stamp !== null) await this.store.giveBack(addressKey, stamp);
+      await giveBackAddress();
       return { admitted: false, refusal: "busy", retryInMs: bcrypt.retryInMs };
+    }
+    // Last, because it counts the attempt: a locked pair must not use up the other rules' slots.
+    const locked = await this.store.countAttempt(pairKey);
+    if (locked > 0) {
+      await this.local.giveBack("bcrypt", bcrypt.stamp);
+      await giveBackAddress();
+      return { admitted: false, refusal: "account", retryInMs: locked };
     }
     return { admitted: true, ticket: { pairKey, addressKey, stamp } };
   }
 
-  async failed(ticket: Ticket): Promise<void> {
-    await this.store.recordFailure(ticket.pairKey);
-  }
-
+  /** The password was right: the pair's failures are cleared and the address's slot given back. */
   async succeeded(ticket: Ticket): Promise<void> {
     await this.store.clearFailures(ticket.pairKey);
     if (ticket.addressKey !== null && ticket.stamp !== null) await this.store.giveBack(ticket.addressKey, ticket.stamp);
