@@ -186,7 +186,7 @@ test("repeated failed sign-ins lock the account for a while", async ({ page }) =
     messages.push((await page.locator("#sign-in-error").innerText()).trim());
   }
   expect(messages.slice(0, 3)).toEqual(Array(3).fill("That e-mail and password do not match an account."));
-  expect(messages.at(-1)).toBe("Too many failed attempts for this account. Wait a little and try again.");
+  expect(messages.at(-1)).toBe("Too many sign-in attempts. Wait a little and try again.");
   // Another account is unaffected.
   await signIn(page, "ben@kitchen.test");
 });

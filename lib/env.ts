@@ -69,6 +69,10 @@ export const envSchema = z
     OIDC_CLIENT_ID: optionalString,
     OIDC_CLIENT_SECRET: optionalString,
     OIDC_NAME: z.preprocess(emptyAsUndefined, z.string().default("Single sign-on")),
+    // Sign-in throttling (lib/security/sign-in-throttle.ts): attempts per client address in any minute
+    // (successful ones given back), and bcrypt comparisons per second in this process (~90 ms of CPU each).
+    AUTH_MAX_ATTEMPTS_PER_IP_PER_MIN: intWithDefault(20, 1),
+    AUTH_MAX_BCRYPT_PER_S: intWithDefault(5, 1),
 
     // Kitchen data store.
     DATABASE_URL: optionalUrl,

@@ -8,7 +8,8 @@ import styles from "./sign-in.module.css";
 /** next-auth's error codes, as sentences. Never says whether the e-mail exists. */
 const MESSAGES: Record<string, string> = {
   CredentialsSignin: "That e-mail and password do not match an account.",
-  TooManyAttempts: "Too many failed attempts for this account. Wait a little and try again.",
+  // One sentence for every limit of lib/auth/sign-in-throttle.ts: which one refused is not told.
+  TooManyAttempts: "Too many sign-in attempts. Wait a little and try again.",
   AccessDenied: "This account has no access to Kitchen Pulse.",
   SessionRequired: "Please sign in to continue.",
 };

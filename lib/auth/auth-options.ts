@@ -3,17 +3,19 @@ import bcrypt from "bcryptjs";
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import type { OAuthConfig } from "next-auth/providers/oauth";
+import { DatabaseThrottleStore } from "@/lib/db/sign-in-throttle-store";
 import { env } from "@/lib/env";
 import { getDatabase } from "@/lib/db/server";
 import { processSingleton, processSingletonPromise } from "@/lib/process-singleton";
+import { clientAddress } from "@/lib/security/client-address";
 import { accountDirectory } from "./accounts";
 import { normalizeEmail } from "./accounts-file";
 import { configureAuthOrigin } from "./auth-origin";
 import { postSignInPath } from "./post-sign-in";
 import { authSecret } from "./auth-secret";
+import { MemoryThrottleStore, SignInThrottle } from "@/lib/security/sign-in-throttle";
 import { isSessionEnded, sessionLifecycle } from "./session-lifecycle";
 import { createSessionStore } from "./session-store";
-import { SignInThrottle } from "./sign-in-throttle";
 
 /** A session's absolute lifetime from sign-in (AUTH_SESSION_MAX_AGE_H, a working day by default). */
 const sessionMaxAgeS = () => env().AUTH_SESSION_MAX_AGE_H * 60 * 60;
@@ -30,7 +32,20 @@ export const SIGN_IN_ERRORS = {
 } as const;
 
 // Shared by every bundle of the process (see processSingleton), or each route would count apart.
-const throttle = processSingleton("sign-in-throttle", () => new SignInThrottle());
+// With DATABASE_URL the counters live in PostgreSQL, so every instance enforces the same limits.
+// Without it one process serves the site and memory is enough: PGlite answers one query at a time,
+// so a spray counted there would queue the kitchen store's queries behind it (and a cold first
+// sign-in would wait for the store to open); a restart forgetting the counters is acceptable.
+function signInThrottle(): SignInThrottle {
+  return processSingleton("sign-in-throttle", () => {
+    const e = env();
+    return new SignInThrottle({
+      // Imported on demand: the sign-in route need not load the store's drivers without DATABASE_URL.
+      store: e.DATABASE_URL ? new DatabaseThrottleStore(async () => (await import("@/lib/db/server")).getDatabase()) : new MemoryThrottleStore(),
+      limits: { maxAttemptsPerAddressPerMin: e.AUTH_MAX_ATTEMPTS_PER_IP_PER_MIN, maxBcryptPerSecond: e.AUTH_MAX_BCRYPT_PER_S },
+    });
+  });
+}
 // Compared against when the e-mail is unknown, so a wrong e-mail costs as long as a wrong password.
 const DUMMY_HASH = "$2b$10$fchSRfwgWfVy0y43HDCDt.sqTB2JQYtvE6AIa8wC.dkq40KD8DV3i";
 
@@ -40,19 +55,33 @@ export class SignInThrottledError extends Error {
   }
 }
 
-/** Checks an e-mail and password against the accounts file; null when they do not match. */
-export async function verifyPassword(rawEmail: string, password: string): Promise<{ id: string; email: string; name: string | null } | null> {
+/**
+ * Checks an e-mail and password against the accounts file; null when they do not match. Throws
+ * SignInThrottledError, without comparing, when a limit of the throttle refuses the attempt.
+ */
+export async function verifyPassword(
+  rawEmail: string,
+  password: string,
+  address: string | null = null,
+  throttle: SignInThrottle = signInThrottle(),
+): Promise<{ id: string; email: string; name: string | null } | null> {
   const email = normalizeEmail(rawEmail);
   if (!email || !password) return null;
-  if (throttle.retryAfterMs(email) > 0) throw new SignInThrottledError();
+  const admission = await throttle.admit(email, address);
+  if (!admission.admitted) throw new SignInThrottledError();
   const account = accountDirectory().find(email);
   const matches = await bcrypt.compare(password, account?.passwordHash ?? DUMMY_HASH);
-  if (!account?.passwordHash || !matches) {
-    throttle.recordFailure(email);
-    return null;
-  }
-  throttle.recordSuccess(email);
+  // The attempt already counts as a failure (see SignInThrottle.admit); only a success is reported.
+  if (!account?.passwordHash || !matches) return null;
+  await throttle.succeeded(admission.ticket);
   return { id: account.email, email: account.email, name: account.name ?? null };
+}
+
+/** The client of a sign-in request, from the plain header object next-auth hands to authorize. */
+function requestAddress(headers: Record<string, unknown> | undefined): string | null {
+  const h = new Headers();
+  for (const [name, value] of Object.entries(headers ?? {})) if (typeof value === "string") h.set(name, value);
+  return clientAddress(h, { trustProxy: env().TRUST_PROXY });
 }
 
 interface OidcProfile {
@@ -120,7 +149,7 @@ export function authOptions(): NextAuthOptions {
           email: { label: "E-mail", type: "email" },
           password: { label: "Password", type: "password" },
         },
-        authorize: async (credentials) => verifyPassword(credentials?.email ?? "", credentials?.password ?? ""),
+        authorize: async (credentials, req) => verifyPassword(credentials?.email ?? "", credentials?.password ?? "", requestAddress(req.headers)),
       }),
       ...(oidc ? [oidc] : []),
     ],

@@ -1,10 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { FREE_FAILURES } from "./sign-in-throttle";
+import { FREE_FAILURES, MemoryThrottleStore, SignInThrottle } from "@/lib/security/sign-in-throttle";
 import { SignInThrottledError, verifyPassword } from "./auth-options";
+
+// The app's throttle keeps its counters in the database; here an in-memory one checks the wiring.
+function memoryThrottle(limits = { maxAttemptsPerAddressPerMin: 20, maxBcryptPerSecond: 1_000 }): SignInThrottle {
+  return new SignInThrottle({ store: new MemoryThrottleStore(), limits });
+}
 
 describe("verifyPassword against the demo accounts", () => {
   it("accepts the demo password and returns the e-mail and name only", async () => {
-    await expect(verifyPassword("Ana@Kitchen.test", "kitchen-demo")).resolves.toEqual({
+    await expect(verifyPassword("Ana@Kitchen.test", "kitchen-demo", null, memoryThrottle())).resolves.toEqual({
       id: "ana@kitchen.test",
       email: "ana@kitchen.test",
       name: "Ana Ortiz",
@@ -12,16 +17,33 @@ describe("verifyPassword against the demo accounts", () => {
   });
 
   it("refuses a wrong password, an unknown e-mail and empty input", async () => {
-    await expect(verifyPassword("ben@kitchen.test", "kitchen-demo!")).resolves.toBeNull();
-    await expect(verifyPassword("eve@kitchen.test", "kitchen-demo")).resolves.toBeNull();
-    await expect(verifyPassword("", "")).resolves.toBeNull();
+    const throttle = memoryThrottle();
+    await expect(verifyPassword("ben@kitchen.test", "kitchen-demo!", null, throttle)).resolves.toBeNull();
+    await expect(verifyPassword("eve@kitchen.test", "kitchen-demo", null, throttle)).resolves.toBeNull();
+    await expect(verifyPassword("", "", null, throttle)).resolves.toBeNull();
   });
 
-  it("locks an account after repeated failures, even for the right password", async () => {
+  it("locks an account at one address after repeated failures, even for the right password, and not at another", async () => {
+    const throttle = memoryThrottle();
     const email = "admin@kitchen.test";
-    for (let i = 0; i <= FREE_FAILURES; i++) await expect(verifyPassword(email, `guess-${i}`)).resolves.toBeNull();
-    await expect(verifyPassword(email, "kitchen-demo")).rejects.toBeInstanceOf(SignInThrottledError);
-    // Another account is not affected.
-    await expect(verifyPassword("ben@kitchen.test", "kitchen-demo")).resolves.not.toBeNull();
+    for (let i = 0; i <= FREE_FAILURES; i++) await expect(verifyPassword(email, `guess-${i}`, "203.0.113.7", throttle)).resolves.toBeNull();
+    await expect(verifyPassword(email, "kitchen-demo", "203.0.113.7", throttle)).rejects.toBeInstanceOf(SignInThrottledError);
+    await expect(verifyPassword(email, "kitchen-demo", "198.51.100.20", throttle)).resolves.not.toBeNull();
+    await expect(verifyPassword("ben@kitchen.test", "kitchen-demo", "203.0.113.7", throttle)).resolves.not.toBeNull();
+  });
+
+  it("refuses without comparing once the address has used its minute", async () => {
+    // Two comparisons a second at most, on a clock that stands still (however slow bcrypt runs
+    // here): the refused attempt must leave the second one unspent.
+    const frozen = () => 1_000_000;
+    const throttle = new SignInThrottle({
+      store: new MemoryThrottleStore(frozen),
+      local: new MemoryThrottleStore(frozen),
+      limits: { maxAttemptsPerAddressPerMin: 1, maxBcryptPerSecond: 2 },
+    });
+    await expect(verifyPassword("a@kitchen.test", "x", "203.0.113.7", throttle)).resolves.toBeNull();
+    await expect(verifyPassword("ben@kitchen.test", "kitchen-demo", "203.0.113.7", throttle)).rejects.toBeInstanceOf(SignInThrottledError);
+    await expect(verifyPassword("ben@kitchen.test", "kitchen-demo", "198.51.100.20", throttle)).resolves.not.toBeNull();
+    await expect(verifyPassword("ana@kitchen.test", "kitchen-demo", "192.0.2.1", throttle)).rejects.toBeInstanceOf(SignInThrottledError);
   });
 });

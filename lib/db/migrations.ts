@@ -119,6 +119,27 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX auth_sessions_expires_at ON auth_sessions (expires_at);
     `,
   },
+  {
+    version: 6,
+    name: "sign-in throttle counters shared by every instance",
+    sql: `
+      -- Failed sign-ins per (account, client address), keyed by a hash of the pair: the back-off of
+      -- lib/security/sign-in-throttle.ts, on the database's clock. No row: no recent failure.
+      CREATE TABLE sign_in_backoff (
+        throttle_key text PRIMARY KEY,
+        failures integer NOT NULL CHECK (failures >= 0),
+        last_failure_ms bigint NOT NULL,
+        locked_until_ms bigint NOT NULL
+      );
+      -- The times of the attempts admitted in the last minute per client address (hashed): a
+      -- sliding log of at most the per-address limit.
+      CREATE TABLE sign_in_attempts (
+        throttle_key text PRIMARY KEY,
+        stamps bigint[] NOT NULL,
+        updated_ms bigint NOT NULL
+      );
+    `,
+  },
 ];
 
 /**

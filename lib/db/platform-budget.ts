@@ -11,6 +11,7 @@ import {
   type SharedBudget,
 } from "@/lib/platform/shared-budget";
 import type { Queryable } from "./database";
+import { dbNow } from "./db-clock";
 
 /**
  * The Platform request budget and login back-off kept in PostgreSQL, so every app instance with
@@ -124,9 +125,4 @@ const REASONS: readonly LoginFailure[] = ["refused", "garbled", "unreachable"];
 function toBackoff(row: LoginRow, retryInMs: number): LoginBackoff {
   const reason = (REASONS as readonly string[]).includes(row.reason) ? (row.reason as LoginFailure) : "unreachable";
   return { failures: Number(row.failures), reason, status: row.status ?? undefined, retryInMs };
-}
-
-async function dbNow(q: Queryable): Promise<number> {
-  const [row] = await q.query<{ ms: string }>("SELECT floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint AS ms");
-  return Number(row!.ms);
 }

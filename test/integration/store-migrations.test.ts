@@ -16,7 +16,18 @@ describe.each(STORE_KINDS)("migrations on %s", (kind) => {
       const tables = await t.db.query<{ table_name: string }>(
         "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name",
       );
-      expect(tables.map((r) => r.table_name)).toEqual(["auth_sessions", "kitchen_day_records", "kitchen_days", "kitchen_rollups", "kitchen_targets", "platform_login_backoff", "platform_request_budget", "schema_migrations"]);
+      expect(tables.map((r) => r.table_name)).toEqual([
+        "auth_sessions",
+        "kitchen_day_records",
+        "kitchen_days",
+        "kitchen_rollups",
+        "kitchen_targets",
+        "platform_login_backoff",
+        "platform_request_budget",
+        "schema_migrations",
+        "sign_in_attempts",
+        "sign_in_backoff",
+      ]);
     } finally {
       await t.drop();
     }
