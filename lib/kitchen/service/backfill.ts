@@ -111,13 +111,18 @@ export function createBackfill(deps: BackfillDeps) {
   /**
    * A restaurant's due dates, newest first, after its newest date alone: for a restaurant never
    * asked that is the entitlement probe, and a 204 there means the rest would be 204s too (empty).
+   * Only the window's newest date is ever the probe: when another instance has just stored it, this
+   * one reads that answer instead of taking the next date for a probe of its own.
    */
   async function probedDueDates(restaurant: KitchenRestaurant): Promise<string[]> {
     const due = await dueDates(restaurant);
     if (due.length === 0) return [];
-    await fetchOne(restaurant, due[0]!);
+    const newest = backfillWindow(restaurant, now(), 1, config.closeGraceMinutes)[0];
+    const probes = due[0] === newest;
+    if (probes) await fetchOne(restaurant, due[0]!);
     const answer = (await store.latestAnswers([restaurant.guid])).get(restaurant.guid);
-    return answer && !answer.entitled ? [] : due.slice(1);
+    if (answer && !answer.entitled) return [];
+    return probes ? due.slice(1) : due;
   }
   /**
    * A restaurant whose latest answer is "not entitled" is asked again for its newest closed date
