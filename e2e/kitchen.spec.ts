@@ -211,11 +211,21 @@ test("a new target moves the reference and the share on time, as the API counts 
     expect(share.targetSeconds).toBe(450);
     await expect(headline.getByRole("definition").nth(3)).toContainText(`${((share.share ?? 0) * 100).toFixed(1)}%`);
     await expect(page.getByTestId("station-chart").getByRole("list", { name: "Legend" })).toContainText("target 7m 30s");
+    // Keyboard focus stays in the editor after saving, on the button that saved.
+    await expect(editor.getByRole("button", { name: "Save targets" })).toBeFocused();
+    await expect(editor.getByText(/^Level 0 .*default/)).toHaveCount(0);
+
+    // Reset to default: the level is on the default again and says so; focus goes to its input.
+    await editor.getByRole("button", { name: "Reset to default (level 0)" }).click();
+    await expect(editor.getByLabel(/^Level 0 .*· default/)).toHaveValue(before);
+    await expect(editor.getByLabel(/^Level 0/)).toBeFocused();
+    await expect(editor.getByRole("button", { name: "Reset to default (level 0)" })).toHaveCount(0);
+    const targets = (await (await page.request.get(`/api/restaurants/${harbor.guid}/kitchen/targets`)).json()) as { targets: { level: number; isDefault: boolean }[] };
+    expect(targets.targets.find((t) => t.level === 0)!.isDefault).toBe(true);
+    await expect(headline).not.toContainText("target 7m 30s");
   } finally {
-    // Other specs share this server: put the target back.
-    const restored = await page.request.put(`/api/restaurants/${harbor.guid}/kitchen/targets`, {
-      data: { targets: [{ level: 0, seconds: Math.round(Number(before) * 60) }] },
-    });
+    // Other specs share this server: put the default back.
+    const restored = await page.request.put(`/api/restaurants/${harbor.guid}/kitchen/targets`, { data: { targets: [{ level: 0, seconds: null }] } });
     expect(restored.status()).toBe(200);
   }
 });

@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { LEVEL_LABELS } from "@/lib/kitchen/ui/labels";
 import { type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
 import { type KitchenTargets } from "@/lib/kitchen/contract/responses";
@@ -12,7 +12,9 @@ import styles from "./kitchen-view.module.css";
 
 /**
  * Target times per level, in minutes, kept per restaurant on the server. Saving refetches the
- * figures, since the share on time depends on them.
+ * figures, since the share on time depends on them. A level with its own target can be reset to
+ * the default. The form is rebuilt from the saved targets after each save, so keyboard focus is
+ * put back on the control that was used (or, after a reset, the level's input), not left on <body>.
  */
 export function TargetsEditor({ guid, targets, levels }: { guid: string; targets: KitchenTargets | undefined; levels: readonly KitchenLevel[] }) {
   const queryClient = useQueryClient();
@@ -20,14 +22,37 @@ export function TargetsEditor({ guid, targets, levels }: { guid: string; targets
   const [formError, setFormError] = useState<string | null>(null);
   const headingId = useId();
   const errorId = useId();
+  const sectionRef = useRef<HTMLElement>(null);
+  // The data-focus key of the control to focus once the rebuilt form is on screen.
+  const focusAfterSave = useRef<string | null>(null);
   const mutation = useMutation({
-    mutationFn: (input: { level: KitchenLevel; seconds: number }[]) => putKitchenTargets(guid, { targets: input }),
+    mutationFn: (input: { level: KitchenLevel; seconds: number | null }[]) => putKitchenTargets(guid, { targets: input }),
     onSuccess: async (next) => {
       queryClient.setQueryData(kitchenKeys.targets(guid), next);
-      setSaved(`Targets saved: ${next.targets.filter((t) => levels.includes(t.level)).map((t) => `level ${t.level} ${formatDuration(t.seconds)}`).join(", ")}.`);
+      setSaved(
+        `Targets saved: ${next.targets
+          .filter((t) => levels.includes(t.level))
+          .map((t) => `level ${t.level} ${formatDuration(t.seconds)}${t.isDefault ? " (default)" : ""}`)
+          .join(", ")}.`,
+      );
       await queryClient.invalidateQueries({ queryKey: kitchenKeys.all(guid) });
     },
   });
+
+  const formKey = targets ? `${targets.updatedAt ?? "defaults"}|${targets.targets.map((t) => `${t.seconds}${t.isDefault ? "d" : ""}`).join(",")}` : "loading";
+  useEffect(() => {
+    const key = focusAfterSave.current;
+    if (!key || mutation.isPending) return;
+    focusAfterSave.current = null;
+    sectionRef.current?.querySelector<HTMLElement>(`[data-focus="${key}"]`)?.focus();
+  }, [formKey, mutation.isPending]);
+
+  function reset(level: KitchenLevel) {
+    setSaved(null);
+    setFormError(null);
+    focusAfterSave.current = `level-${level}`;
+    mutation.mutate([{ level, seconds: null }]);
+  }
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -43,12 +68,13 @@ export function TargetsEditor({ guid, targets, levels }: { guid: string; targets
       input.push({ level, seconds: Math.round(minutes * 60) });
     }
     setFormError(null);
+    focusAfterSave.current = "save";
     mutation.mutate(input);
   }
 
   const error = formError ?? (mutation.isError ? errorMessage(mutation.error) : null);
   return (
-    <section className={`card ${styles.targets}`} aria-labelledby={headingId} data-testid="targets-editor">
+    <section className={`card ${styles.targets}`} aria-labelledby={headingId} data-testid="targets-editor" ref={sectionRef}>
       <h2 id={headingId} className={styles.tableCardTitle}>
         Target times
       </h2>
@@ -56,13 +82,15 @@ export function TargetsEditor({ guid, targets, levels }: { guid: string; targets
       {!targets ? (
         <p>Loading targets…</p>
       ) : (
-        <form onSubmit={submit} className={styles.targetsForm} noValidate key={targets.updatedAt ?? "defaults"}>
+        <form onSubmit={submit} className={styles.targetsForm} noValidate key={formKey}>
           {levels.map((level) => {
             const t = targets.targets.find((x) => x.level === level);
             return (
-              <label key={level} className={styles.inlineField}>
+              <div key={level} className={styles.inlineField}>
+              <label className={styles.inlineField}>
                 Level {level} · {LEVEL_LABELS[level]} (minutes){t?.isDefault ? " · default" : ""}
                 <input
+                  data-focus={`level-${level}`}
                   className="input"
                   name={`level-${level}`}
                   type="number"
@@ -75,9 +103,15 @@ export function TargetsEditor({ guid, targets, levels }: { guid: string; targets
                   aria-invalid={error ? true : undefined}
                 />
               </label>
+              {t && !t.isDefault ? (
+                <button type="button" className="button" data-focus={`reset-${level}`} disabled={mutation.isPending} onClick={() => reset(level)}>
+                  Reset to default<span className="visually-hidden"> (level {level})</span>
+                </button>
+              ) : null}
+              </div>
             );
           })}
-          <button type="submit" className="button button-primary" disabled={mutation.isPending}>
+          <button type="submit" className="button button-primary" disabled={mutation.isPending} data-focus="save">
             {mutation.isPending ? "Saving…" : "Save targets"}
           </button>
           <p id={errorId} className={styles.formError} role="alert">

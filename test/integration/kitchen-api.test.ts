@@ -98,5 +98,11 @@ describe.each(STORE_KINDS)("kitchen API on %s", (kind) => {
     expect(level0.count).toBe(values.length);
     expect(level0.within).toBe(values.filter((v) => v <= 300).length);
     expect(level0.share).toBeCloseTo(level0.within / level0.count, 12);
+
+    // Reset to default (seconds null): the level is on the default again, and says so.
+    const reset: KitchenTargets = await service.putTargets(mesa, { targets: [{ level: 0, seconds: null }] });
+    expect(reset.targets[0]).toEqual({ level: 0, seconds: 600, isDefault: true });
+    const after = await ready(service.summary(mesa, { ...range, metric: "fire_to_fulfill" }));
+    expect(after.withinTarget.find((w) => w.level === 0)!.targetSeconds).toBe(600);
   });
 });

@@ -84,11 +84,13 @@ export const kitchenTargetsSchema = z.object({
           .min(0, { message: "level must be 0, 1 or 2" })
           .max(2, { message: "level must be 0, 1 or 2" })
           .transform((v) => v as KitchenLevel),
+        // null: back to the default (the level's "default" tag returns).
         seconds: z
-          .number({ message: "seconds must be a whole number from 1 to 86400" })
-          .int({ message: "seconds must be a whole number from 1 to 86400" })
-          .min(1, { message: "seconds must be a whole number from 1 to 86400" })
-          .max(86_400, { message: "seconds must be a whole number from 1 to 86400" }),
+          .number({ message: "seconds must be a whole number from 1 to 86400, or null for the default" })
+          .int({ message: "seconds must be a whole number from 1 to 86400, or null for the default" })
+          .min(1, { message: "seconds must be a whole number from 1 to 86400, or null for the default" })
+          .max(86_400, { message: "seconds must be a whole number from 1 to 86400, or null for the default" })
+          .nullable(),
       }),
     )
     .min(1, { message: "targets must name at least one level" })

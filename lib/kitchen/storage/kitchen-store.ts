@@ -299,9 +299,14 @@ export class KitchenStore {
     return { seconds, set, updatedAt };
   }
 
-  async putTargets(restaurantGuid: string, targets: readonly { level: KitchenLevel; seconds: number }[], now: number): Promise<void> {
+  /** Sets each level's target; `seconds: null` removes it, so the level is back on the default. */
+  async putTargets(restaurantGuid: string, targets: readonly { level: KitchenLevel; seconds: number | null }[], now: number): Promise<void> {
     await this.db.transaction(async (tx) => {
       for (const t of targets) {
+        if (t.seconds === null) {
+          await tx.query("DELETE FROM kitchen_targets WHERE restaurant_guid = $1 AND level = $2", [restaurantGuid, t.level]);
+          continue;
+        }
         await tx.query(
           `INSERT INTO kitchen_targets (restaurant_guid, level, seconds, updated_at) VALUES ($1, $2, $3, $4)
            ON CONFLICT (restaurant_guid, level) DO UPDATE SET seconds = EXCLUDED.seconds, updated_at = EXCLUDED.updated_at`,
