@@ -94,6 +94,11 @@ test("a manager reads the stations, switches level and metric, opens a table, do
   const headline0 = page.getByTestId("headline-figures").getByRole("region", { name: /^Level 0/ });
   await expect(headline0.getByRole("definition").nth(1)).toContainText(formatDuration(level0.p50));
   await expect(headline0.getByRole("definition").nth(2)).toContainText(formatDuration(level0.p90));
+  // Items are distinct order selections; the station records beneath them are more at level 0.
+  const items0 = all.levels.find((l) => l.level === 0)!.items;
+  expect(items0).toBeLessThan(level0.count);
+  await expect(headline0.getByRole("definition").nth(0)).toContainText(formatCount(items0));
+  await expect(headline0.getByRole("definition").nth(0)).toContainText(`${formatCount(level0.count)} station fulfillments`);
 
   // Level 1 (the expediter) and wait-to-start: URL, chart, legend and definition follow.
   const filters = page.getByRole("group", { name: "Filters" });
@@ -125,7 +130,7 @@ test("a manager reads the stations, switches level and metric, opens a table, do
   // The chart's own CSV holds the same rows as its table.
   const [chartCsv] = await Promise.all([page.waitForEvent("download"), chart.getByRole("button", { name: "Download CSV" }).click()]);
   const chartRows = await csvOf(chartCsv);
-  expect(chartRows.map((r) => [r.Station, Number(r.Items), r["p90 (s)"] === "" ? null : Number(r["p90 (s)"])]).sort()).toEqual(
+  expect(chartRows.map((r) => [r.Station, Number(r["Station fulfillments"]), r["p90 (s)"] === "" ? null : Number(r["p90 (s)"])]).sort()).toEqual(
     stations1.map((s) => [nameOf(s), s.stats.count, s.stats.p90]).sort(),
   );
 
@@ -164,7 +169,10 @@ test("the slowest tickets open to their items with times at every level", async 
   const first = tickets.tickets[0]!;
   await expect(card.locator("tbody > tr").first().getByRole("cell").nth(1)).toHaveText(formatDuration(first.seconds));
 
-  await card.getByRole("button", { name: new RegExp(`^${first.items.length} items of the ticket`) }).first().click();
+  // "4 items · 13 records": distinct selections, and every record of the ticket at every level.
+  const distinct = new Set(first.items.map((i, n) => i.selectionGuid ?? `record ${n}`)).size;
+  expect(distinct).toBeLessThan(first.items.length);
+  await card.getByRole("button", { name: new RegExp(`^${distinct} items · ${first.items.length} records of the ticket`) }).first().click();
   const items = card.getByRole("table", { name: /Items of the ticket/ });
   await expect(items.locator("tbody tr")).toHaveCount(first.items.length);
   const levels = [...new Set(first.items.map((i) => i.level))];

@@ -1,6 +1,6 @@
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
-import { kitchenRangeSchema, kitchenTicketsSchema } from "@/lib/kitchen/contract/params";
+import { kitchenRangeSchema, kitchenSummarySchema, kitchenTicketsSchema } from "@/lib/kitchen/contract/params";
 import type { KitchenCoverage, KitchenTargets, KitchenTickets } from "@/lib/kitchen/contract/responses";
 import { fulfillmentsCsv } from "@/lib/kitchen/query/kitchen-csv";
 import type { KitchenService } from "@/lib/kitchen/service/kitchen-service";
@@ -65,6 +65,38 @@ describe.each(STORE_KINDS)("kitchen API on %s", (kind) => {
       expect(Math.max(...ticket.items.filter((i) => i.level === 0).map((i) => i.fireToFulfill ?? -1))).toBe(ticket.seconds);
       expect(ticket.levels.map((l) => l.level)).toEqual([...new Set(own.map((r) => Number(r.itemFulfillmentLevel)))].sort());
       expect(ticket.orderGuid).toBe(own[0]!.orderGuid);
+    }
+  });
+
+  it("counts distinct items per level as fulfillments.csv gives them, under combined filters", async () => {
+    const service = kitchenService(t.db, sandbox.url, newLog(), clock);
+    const rows = parse(await fulfillmentsCsvText(service, range), { columns: true, bom: true }) as Record<string, string>[];
+    // A selection's behavior and source are the first its rows name (a row may lack one).
+    const first = new Map<string, { behavior: string; source: string }>();
+    for (const r of rows) {
+      if (!r.selectionGuid) continue;
+      const known = first.get(r.selectionGuid) ?? { behavior: "", source: "" };
+      first.set(r.selectionGuid, { behavior: known.behavior || r.diningOptionBehavior!, source: known.source || r.orderSource! });
+    }
+    const level0 = rows.filter((r) => r.itemFulfillmentLevel === "0");
+    expect(new Set(level0.map((r) => r.selectionGuid)).size).toBeLessThan(level0.length);
+    const station = level0.find((r) => r.prepStationGuid)!.prepStationGuid!;
+    const cases: Record<string, string>[] = [{}, { level: "0" }, { station }, { station, behavior: "DINE_IN" }, { behavior: "TAKE_OUT", level: "1" }];
+    for (const filters of cases) {
+      const summary = await ready(service.summary(mesa, await kitchenQuery(kitchenSummarySchema, { ...range, ...filters })));
+      const expected = summary.levels.map(({ level }) => {
+        const kept = rows.filter((r) => {
+          const own = first.get(r.selectionGuid!) ?? { behavior: r.diningOptionBehavior!, source: r.orderSource! };
+          return (
+            r.itemFulfillmentLevel === String(level) &&
+            (filters.station === undefined || r.prepStationGuid === filters.station) &&
+            (filters.behavior === undefined || own.behavior === filters.behavior)
+          );
+        });
+        return [level, new Set(kept.map((r, i) => r.selectionGuid || `row ${i}`)).size];
+      });
+      expect(summary.levels.map((l) => [l.level, l.items]), JSON.stringify(filters)).toEqual(expected);
+      if (filters.level === undefined) expect(summary.levels.map((l) => l.level)).toEqual([...new Set(rows.map((r) => Number(r.itemFulfillmentLevel)))].sort());
     }
   });
 

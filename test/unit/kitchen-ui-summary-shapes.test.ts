@@ -32,9 +32,9 @@ function summary(overrides: Partial<KitchenSummary> = {}): KitchenSummary {
     filters: { level: null, station: null, behavior: null, source: null },
     coverage: { complete: ["20250303", "20250304", "20250305"], notEntitled: [], failed: [], open: [], pending: [] },
     levels: [
-      { level: 0, stats: stats(600) },
-      { level: 1, stats: stats(700) },
-      { level: 2, stats: empty },
+      { level: 0, items: 0, stats: stats(600) },
+      { level: 1, items: 0, stats: stats(700) },
+      { level: 2, items: 0, stats: empty },
     ],
     stations: [station("g", "Grill", 0, 500), station("f", "Fry", 0, 800), station("g", "Grill", 1, 900), station("c", "Cold", 1, 100)],
     hours: [],
@@ -98,7 +98,7 @@ describe("summary shapes", () => {
 
   it("knows an empty range and names dining behaviors in words", () => {
     expect(isEmptySummary(summary())).toBe(false);
-    expect(isEmptySummary(summary({ levels: [{ level: 0, stats: empty }] }))).toBe(true);
+    expect(isEmptySummary(summary({ levels: [{ level: 0, items: 0, stats: empty }] }))).toBe(true);
     expect(behaviorLabel("TAKE_OUT")).toBe("Take out");
     expect(behaviorLabel(null)).toBe("No dining option");
   });
@@ -124,8 +124,8 @@ describe("overview figures", () => {
   it("takes items at level 0, p50/p90 at levels 0 and 1 and each level's share on time", () => {
     const figures = overviewFigures({
       levels: [
-        { level: 0, stats: stats(600, 40) },
-        { level: 1, stats: stats(800, 38) },
+        { level: 0, items: 0, stats: stats(600, 40) },
+        { level: 1, items: 0, stats: stats(800, 38) },
       ],
       withinTarget: [
         { level: 0, targetSeconds: 600, within: 36, count: 40, share: 0.9 },

@@ -121,8 +121,13 @@ export interface KitchenSummary {
   metric: KitchenMetric;
   filters: { level: KitchenLevel | null; station: string | null; behavior: string | null; source: string | null };
   coverage: DateCoverage;
-  /** Per level, every station together. */
-  levels: LevelStats[];
+  /**
+   * Per level, every station together. `items`: distinct order selections (menu items as ordered,
+   * `selectionGuid`) with a record at the level after the filters; `stats.count` counts records,
+   * and an item fulfilled at two stations is two records. A record without a selectionGuid is
+   * an item of its own.
+   */
+  levels: (LevelStats & { items: number })[];
   /** Per prep station and level. */
   stations: (StationRef & LevelStats)[];
   /** Per hour of day and level (every station together). */

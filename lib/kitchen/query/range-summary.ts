@@ -34,6 +34,8 @@ interface Source {
   marginals: RollupMarginals | null;
   items: CubePart;
   courses: CubePart;
+  /** Distinct selections: per station when the filters name one, else every station together. */
+  selections: CubePart;
 }
 
 /** Whether rollups' marginals answer the filters (they keep only the level of the filtered dimensions), or their detail is needed. */
@@ -45,14 +47,19 @@ function detailOf(r: Rollup): RollupDetail {
 }
 
 function sourcesOf(parts: RangeParts, metric: KitchenMetric, filters: SummaryFilters): Source[] {
+  // A selection at two stations is one item: only a station filter may read the per-station cube.
+  const selectionKind = filters.station === undefined ? "selectionsAnyStation" : "selections";
   const days = parts.days.map((day) => {
     const c = day.cubes[metric];
-    return { dict: day, levels: day.levels, hours: c.hours, marginals: null, items: c.items, courses: c.courses };
+    return { dict: day, levels: day.levels, hours: c.hours, marginals: null, items: c.items, courses: c.courses, selections: c[selectionKind] };
   });
   const rollups = parts.rollups.map((r) => {
-    if (marginalsAnswer(filters)) return { dict: r, levels: r.levels, hours: null, marginals: r.marginals, items: r.marginals.items, courses: r.marginals.courses };
+    if (marginalsAnswer(filters)) {
+      const m = r.marginals;
+      return { dict: r, levels: r.levels, hours: null, marginals: m, items: m.items, courses: m.courses, selections: m.selections };
+    }
     const c = detailOf(r).cubes;
-    return { dict: r, levels: r.levels, hours: c.hours, marginals: null, items: c.items, courses: c.courses };
+    return { dict: r, levels: r.levels, hours: c.hours, marginals: null, items: c.items, courses: c.courses, selections: c[selectionKind] };
   });
   return [...days, ...rollups];
 }
@@ -256,6 +263,16 @@ function addMarginalHours(m: RollupMarginals, ids: DayIds, f: DayFilter, t: Hour
   addCellsInto(m.sources, f, t.perSource, (keys, k) => ids.source[keys[k + 4]!]! * L + keys[k]!);
 }
 
+/** Distinct selections per level: every selection of a matching cell, with a value or not. */
+function countSelections(cube: CubePart, f: DayFilter, perLevel: Float64Array): void {
+  const { keys, excluded, totals } = cube;
+  const cells = excluded.length;
+  for (let c = 0; c < cells; c++) {
+    const k = c * W;
+    if (cellMatches(keys, k, f)) perLevel[keys[k]!]! += totals[c]! + excluded[c]!;
+  }
+}
+
 /** Records per value of a breakdown (items, courses): first pass, to pick the most frequent. */
 function countValues(cube: CubePart, globalOf: Int32Array, f: DayFilter, records: Float64Array): void {
   const { keys, excluded, totals } = cube;
@@ -417,6 +434,11 @@ function merge(
     return { table, picked, present };
   };
   const items = breakdown("items", interner.items.size, (d) => ids[d]!.item);
+  const selectionsPerLevel = new Float64Array(L);
+  days.forEach((day, d) => {
+    const f = dayFilters[d];
+    if (f) countSelections(day.selections, f, selectionsPerLevel);
+  });
   const courses = breakdown("courses", interner.courses.size, (d) => ids[d]!.course);
 
   // Sums: station × level and hour × level from hour × station × level; level from station × level.
@@ -491,7 +513,7 @@ function merge(
   };
 
   return {
-    levels: levelList.map((level) => ({ level, stats: perLevel.stats(level) })),
+    levels: levelList.map((level) => ({ level, items: selectionsPerLevel[level]!, stats: perLevel.stats(level) })),
     stations: rows(perStation, station).sort((a, b) => byStation(a, b) || a.level - b.level),
     hours: rows(perHour, (h) => (h === UNKNOWN_HOUR ? null : { hour: h })).sort((a, b) => a.hour - b.hour || a.level - b.level),
     hourStations: rows(hourStation, (g) => {
