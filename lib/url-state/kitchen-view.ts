@@ -21,6 +21,8 @@ export interface KitchenView {
   station: string | null;
   behavior: string | null;
   source: string | null;
+  /** One menu item's GUID (the Menu page's "Kitchen times for …" link): null, every item. */
+  item: string | null;
   /** The histogram's own station and level (the main filters apply on top). */
   histStation: string | null;
   histLevel: KitchenLevel;
@@ -92,6 +94,7 @@ export const kitchenViewParams = {
   station: parseAsFilterText,
   behavior: parseAsFilterText,
   source: parseAsFilterText,
+  item: parseAsFilterText,
   histStation: parseAsFilterText,
   histLevel: parseAsLevel.withDefault(0),
 };
@@ -156,6 +159,7 @@ export function resolveKitchenView(params: KitchenViewParams, today: string): Pa
       station: params.station,
       behavior: params.behavior,
       source: params.source,
+      item: params.item,
       histStation: params.histStation,
       histLevel: params.histLevel,
     },
@@ -181,6 +185,7 @@ export function kitchenViewToParams(view: KitchenView): KitchenViewParams {
     station: view.station || null,
     behavior: view.behavior || null,
     source: view.source || null,
+    item: view.item || null,
     histStation: view.histStation || null,
     histLevel: view.histLevel,
   };
@@ -207,12 +212,13 @@ export function changesRange(patch: Partial<KitchenView>): boolean {
 }
 
 /** Query params of the kitchen API for a view's range and filters (summary, summary.csv, tickets). */
-export function apiQuery(view: Pick<KitchenView, "metric" | "level" | "station" | "behavior" | "source">, range: DateRange): URLSearchParams {
+export function apiQuery(view: Pick<KitchenView, "metric" | "level" | "station" | "behavior" | "source" | "item">, range: DateRange): URLSearchParams {
   const q = new URLSearchParams({ from: range.from, to: range.to, metric: view.metric });
   if (view.level !== null) q.set("level", String(view.level));
   if (view.station) q.set("station", view.station);
   if (view.behavior) q.set("behavior", view.behavior);
   if (view.source) q.set("source", view.source);
+  if (view.item) q.set("item", view.item);
   return q;
 }
 

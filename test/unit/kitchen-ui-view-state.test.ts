@@ -21,7 +21,7 @@ describe("kitchen view in the URL", () => {
   });
 
   it("survives a round trip through the URL", () => {
-    const url = "range=custom&from=20250201&to=20250215&compare=0&metric=wait_to_start&level=1&station=abc&behavior=TAKE_OUT&source=Online&hs=abc&hl=2";
+    const url = "range=custom&from=20250201&to=20250215&compare=0&metric=wait_to_start&level=1&station=abc&behavior=TAKE_OUT&source=Online&item=item-guid&hs=abc&hl=2";
     const { view } = parseKitchenView(new URLSearchParams(url), today);
     expect(view).toEqual({
       range: "custom",
@@ -33,6 +33,7 @@ describe("kitchen view in the URL", () => {
       station: "abc",
       behavior: "TAKE_OUT",
       source: "Online",
+      item: "item-guid",
       histStation: "abc",
       histLevel: 2,
     });
@@ -69,6 +70,14 @@ describe("kitchen view in the URL", () => {
     const { view } = parseKitchenView(new URLSearchParams("level=0&station=grill-guid"), today);
     expect(apiQuery(view, view).toString()).toBe("from=20250303&to=20250309&metric=fire_to_fulfill&level=0&station=grill-guid");
     expect(comparisonRange(view)).toEqual({ from: "20250224", to: "20250302" });
+  });
+
+  it("keeps the Menu page's one-item link in the view and in every API query", () => {
+    const { view } = parseKitchenView(new URLSearchParams("item=5b1e-menu-item"), today);
+    expect(view.item).toBe("5b1e-menu-item");
+    expect(apiQuery(view, view).get("item")).toBe("5b1e-menu-item");
+    expect(serializeKitchenView(view)).toBe("item=5b1e-menu-item");
+    expect(kitchenViewUpdate(loadKitchenViewParams("item=5b1e-menu-item"), { item: null }, today).item).toBeNull();
   });
 
   it("reads a plain search string the same way", () => {

@@ -119,7 +119,12 @@ export interface KitchenSummary {
   from: string;
   to: string;
   metric: KitchenMetric;
-  filters: { level: KitchenLevel | null; station: string | null; behavior: string | null; source: string | null };
+  filters: { level: KitchenLevel | null; station: string | null; behavior: string | null; source: string | null; item: string | null };
+  /**
+   * With the `item` filter: the item's name as its records in the range give it; null when the
+   * range holds no record of that item (an unknown GUID, or an item not sold then).
+   */
+  itemName: string | null;
   coverage: DateCoverage;
   /**
    * Per level, every station together. `items`: distinct order selections (menu items as ordered,

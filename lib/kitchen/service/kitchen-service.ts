@@ -2,7 +2,9 @@ import "server-only";
 import type { Database } from "@/lib/db/database";
 import { KITCHEN_LEVELS, KITCHEN_METRICS, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import { type KitchenCoverage, type KitchenSummary, type KitchenTargets, type KitchenTickets, type RangeAnswer } from "@/lib/kitchen/contract/responses";
-import { type KitchenRangeQuery, type KitchenSummaryQuery, type KitchenTargetsInput, type KitchenTicketsQuery } from "@/lib/kitchen/contract/params";
+import { type KitchenRangeQuery, type KitchenRecordsQuery, type KitchenSummaryQuery, type KitchenTargetsInput, type KitchenTicketsQuery } from "@/lib/kitchen/contract/params";
+import { summariseDay, type DaySummary } from "@/lib/kitchen/ingest/day-summary";
+import { buildItemTicketFacts, type TicketFacts } from "@/lib/kitchen/ingest/ticket-facts";
 import { DimensionInterner } from "@/lib/kitchen/query/dimension-interner";
 import { validateRange } from "@/lib/kitchen/query/range-query";
 import { marginalsAnswer, type RangeParts, type SummaryFilters } from "@/lib/kitchen/query/range-summary";
@@ -113,6 +115,30 @@ export function createKitchenService(deps: KitchenServiceDeps) {
     return (metric: KitchenMetric): RangeParts => ({ days, rollups: split.rollups.get(metric) ?? [] });
   }
 
+  /**
+   * The item filter. No cube but the items cube has the menu item as a dimension (an item per
+   * hour, station, behavior and source would multiply every day's cells), so the range's days are
+   * summarised again from their stored raw records of that item: the same summariseDay, so the
+   * same definitions, exactly. Raw records are kept KITCHEN_RAW_RETENTION_DAYS; call
+   * `refuseItemBeyondRetention` before fetching anything.
+   */
+  async function itemDays(restaurant: KitchenRestaurant, dates: readonly string[], rows: Map<string, DayRow>, item: string, withFacts: boolean) {
+    const usable = usableDates(dates, rows).map((d) => d.date);
+    await refuseMissingRawRecords(db, restaurant, usable, "the item filter");
+    const summaries: DaySummary[] = [];
+    const facts: TicketFacts[] = [];
+    for (const date of usable) {
+      const records: ItemFulfillment[] = [];
+      for await (const chunk of store.recordChunks(restaurant.guid, [date])) records.push(...chunk.records);
+      summaries.push(summariseDay(records.filter((r) => r.selectionMenuItemGuid === item), date, restaurant.timeZone));
+      if (withFacts) facts.push(buildItemTicketFacts(records, date));
+    }
+    return { summaries, facts };
+  }
+  const refuseItemBeyondRetention = (restaurant: KitchenRestaurant, query: { from: string; item?: string }) => {
+    if (query.item !== undefined) refuseBeyondRawRetention(restaurant, query.from, config.rawRetentionDays ?? 0, now(), "the item filter");
+  };
+
   async function targetsOf(guid: string): Promise<KitchenTargets> {
     const t = await store.targets(guid);
     return {
@@ -138,28 +164,42 @@ export function createKitchenService(deps: KitchenServiceDeps) {
       return coverageOf(dates, await fetcher.requestRange(restaurant, dates, "settled"));
     },
 
-    summary: (restaurant: KitchenRestaurant, query: KitchenSummaryQuery): Promise<RangeAnswer<KitchenSummary>> =>
-      whenReady(restaurant, query, async (dates, rows) => {
-        const [parts, targets] = await Promise.all([partsOf(restaurant.guid, dates, rows, [query.metric], filtersOf(query)), store.targets(restaurant.guid)]);
-        return assembleSummary(restaurant, query, dates, rows, parts(query.metric), targets.seconds, internerOf(restaurant.guid));
-      }),
+    summary: (restaurant: KitchenRestaurant, query: KitchenSummaryQuery): Promise<RangeAnswer<KitchenSummary>> => {
+      refuseItemBeyondRetention(restaurant, query);
+      return whenReady(restaurant, query, async (dates, rows) => {
+        const item = query.item;
+        const [parts, targets] = await Promise.all([
+          item === undefined
+            ? partsOf(restaurant.guid, dates, rows, [query.metric], filtersOf(query)).then((p) => p(query.metric))
+            : itemDays(restaurant, dates, rows, item, false).then((d) => ({ days: d.summaries, rollups: [] })),
+          store.targets(restaurant.guid),
+        ]);
+        return assembleSummary(restaurant, query, dates, rows, parts, targets.seconds, internerOf(restaurant.guid));
+      });
+    },
 
     /** summary.csv: station × level × metric, every metric, with the query's filters. */
-    stationLevelRows: (restaurant: KitchenRestaurant, query: Omit<KitchenSummaryQuery, "metric">): Promise<RangeAnswer<StationLevelRow[]>> =>
-      whenReady(restaurant, query, async (dates, rows) => {
+    stationLevelRows: (restaurant: KitchenRestaurant, query: Omit<KitchenSummaryQuery, "metric">): Promise<RangeAnswer<StationLevelRow[]>> => {
+      refuseItemBeyondRetention(restaurant, query);
+      return whenReady(restaurant, query, async (dates, rows) => {
         const filters = filtersOf(query);
-        return stationLevelRows(await partsOf(restaurant.guid, dates, rows, KITCHEN_METRICS, filters), filters, internerOf(restaurant.guid));
-      }),
+        if (query.item === undefined) return stationLevelRows(await partsOf(restaurant.guid, dates, rows, KITCHEN_METRICS, filters), filters, internerOf(restaurant.guid));
+        const days = (await itemDays(restaurant, dates, rows, query.item, false)).summaries;
+        return stationLevelRows(() => ({ days, rollups: [] }), filters, internerOf(restaurant.guid));
+      });
+    },
 
-    /** fulfillments.csv: the raw records of the range, a stored chunk at a time. */
-    records: async (restaurant: KitchenRestaurant, query: KitchenRangeQuery): Promise<RangeAnswer<AsyncIterable<ItemFulfillment[]>>> => {
+    /** fulfillments.csv: the raw records of the range (of `item` only, when given), a stored chunk at a time. */
+    records: async (restaurant: KitchenRestaurant, query: KitchenRecordsQuery): Promise<RangeAnswer<AsyncIterable<ItemFulfillment[]>>> => {
       // A range reaching before the retention is refused before anything is fetched.
       refuseBeyondRawRetention(restaurant, query.from, config.rawRetentionDays ?? 0, now());
       return whenReady(restaurant, query, async (dates, rows) => {
         const usable = usableDates(dates, rows).map((d) => d.date);
         await refuseMissingRawRecords(db, restaurant, usable);
         return (async function* () {
-          for await (const chunk of store.recordChunks(restaurant.guid, usable)) yield chunk.records;
+          for await (const chunk of store.recordChunks(restaurant.guid, usable)) {
+            yield query.item === undefined ? chunk.records : chunk.records.filter((r) => r.selectionMenuItemGuid === query.item);
+          }
         })();
       });
     },
@@ -170,12 +210,14 @@ export function createKitchenService(deps: KitchenServiceDeps) {
       return coverageReport(restaurant.guid, query, dates, await store.dayRows(restaurant.guid, query.from, query.to));
     },
 
-    tickets: (restaurant: KitchenRestaurant, query: KitchenTicketsQuery): Promise<RangeAnswer<KitchenTickets>> =>
-      whenReady(restaurant, query, async (dates, rows) => {
-        const facts = await reader.dayTicketFacts(restaurant.guid, dates, rows);
-        const tickets = await slowTicketsOf(store, restaurant.guid, facts, query, filtersOf(query));
+    tickets: (restaurant: KitchenRestaurant, query: KitchenTicketsQuery): Promise<RangeAnswer<KitchenTickets>> => {
+      refuseItemBeyondRetention(restaurant, query);
+      return whenReady(restaurant, query, async (dates, rows) => {
+        const facts = query.item === undefined ? await reader.dayTicketFacts(restaurant.guid, dates, rows) : (await itemDays(restaurant, dates, rows, query.item, true)).facts;
+        const tickets = await slowTicketsOf(store, restaurant.guid, facts, query, filtersOf(query), query.item);
         return { restaurantGuid: restaurant.guid, from: query.from, to: query.to, metric: query.metric, limit: query.limit, coverage: coverageOf(dates, rows), tickets };
-      }),
+      });
+    },
 
     targets: (restaurant: KitchenRestaurant) => targetsOf(restaurant.guid),
 
