@@ -180,6 +180,36 @@ test("the slowest tickets open to their items with times at every level", async 
   for (const level of levels) await expect(items.getByRole("cell", { name: new RegExp(`^${level} · `) }).first()).toBeVisible();
 });
 
+test("the Menu page's one-item link shows that item's figures only, and an unknown item says so", async ({ page }) => {
+  await signIn(page, "admin@kitchen.test", { callbackUrl: `/restaurants/${harbor.guid}/kitchen?range=yesterday` });
+  await expect(page.getByTestId("headline-figures")).toBeVisible({ timeout: 180_000 });
+  const href = (await page.getByRole("link", { name: "Summary CSV" }).getAttribute("href")) ?? "";
+  const range = new URL(href, "http://localhost").searchParams;
+  const dates = `from=${range.get("from")}&to=${range.get("to")}`;
+  const whole = await summaryOf(page, `${dates}&metric=fire_to_fulfill`);
+  const top = whole.items.find((i) => i.level === 0 && i.itemName)!;
+
+  await page.goto(`/restaurants/${harbor.guid}/kitchen?range=yesterday&item=${encodeURIComponent(top.itemGuid!)}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Kitchen times for ${top.itemName}`, { timeout: 180_000 });
+  const one = await summaryOf(page, `${dates}&metric=fire_to_fulfill&item=${encodeURIComponent(top.itemGuid!)}`);
+  const level0 = one.levels.find((l) => l.level === 0)!;
+  expect(level0.stats).toEqual(top.stats);
+  const headline0 = page.getByTestId("headline-figures").getByRole("region", { name: /^Level 0/ });
+  await expect(headline0.getByRole("definition").nth(0)).toContainText(`${formatCount(level0.stats.count)} station fulfillments`);
+  await expect(headline0.getByRole("definition").nth(2)).toContainText(formatDuration(level0.stats.p90));
+  await expect(page.getByTestId("item-notice")).toContainText(`Only ${top.itemName}`);
+  expect(new URL((await page.getByRole("link", { name: "Fulfillments CSV" }).getAttribute("href")) ?? "", "http://localhost").searchParams.get("item")).toBe(top.itemGuid);
+
+  await page.getByTestId("item-notice").getByRole("button", { name: "Show every item" }).click();
+  await expect(page).not.toHaveURL(/item=/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Kitchen performance");
+
+  await page.goto(`/restaurants/${harbor.guid}/kitchen?range=yesterday&item=no-such-item`);
+  await expect(page.getByTestId("item-notice")).toContainText("No kitchen records of this menu item", { timeout: 180_000 });
+  await expect(page.getByText("No fulfillments on these dates")).toBeVisible();
+  await expect(page.getByTestId("headline-figures")).toHaveCount(0);
+});
+
 test("a custom range before the restaurant opened says there are no fulfillments on those dates", async ({ page }) => {
   await signIn(page, "admin@kitchen.test", { callbackUrl: `/restaurants/${harbor.guid}/kitchen?range=yesterday` });
   await page.getByRole("group", { name: "Date range" }).getByRole("button", { name: "Custom" }).click();

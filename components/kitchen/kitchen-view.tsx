@@ -5,7 +5,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { EmptyState, ErrorState, LoadingState, Notice } from "@/components/ui/states";
 import { csvFileName } from "@/lib/csv/csv";
 import { formatDateRange } from "@/lib/business-date/format";
-import { formatClockTime } from "@/lib/kitchen/ui/format";
+import { formatClockTime, formatCount } from "@/lib/kitchen/ui/format";
 import { isEmptySummary, levelsPresent } from "@/lib/kitchen/ui/summary-shapes";
 import { fulfillmentsCsvUrl, summaryCsvUrl } from "@/lib/queries/kitchen";
 import { FilterBar } from "./filter-bar";
@@ -115,6 +115,18 @@ export function KitchenView({ restaurant, today }: { restaurant: KitchenRestaura
             </Notice>
           ))}
           {view.item ? <ItemNotice item={view.item} itemName={data && !stale ? data.itemName : undefined} onShowAll={() => setView({ item: null })} /> : null}
+          {data && !stale && data.outliers ? (
+            <div data-testid="outlier-notice">
+              <Notice tone="info" title={`Leaving out ${formatCount(data.outliers.removed)} records over ${data.outliers.maxMinutes} minutes`}>
+                <p>
+                  Records whose time is over {data.outliers.maxMinutes} minutes (a forgotten bump, usually) count in no figure, chart or table below.{" "}
+                  <button type="button" className="button" onClick={() => setView({ maxMinutes: null })}>
+                    Count every record
+                  </button>
+                </p>
+              </Notice>
+            </div>
+          ) : null}
           {periods.length > 0 ? (
             <RangeProgress periods={periods} />
           ) : summary.isFetching && !data ? (

@@ -137,7 +137,7 @@ export function KitchenOverviewTable({ restaurants }: { restaurants: OverviewRes
     queries: restaurants.flatMap((r) =>
       PERIODS.map((p) => {
         const range = presetRange(p.key, r.today);
-        const q = apiQuery({ metric: "fire_to_fulfill", level: null, station: null, behavior: null, source: null, item: null }, range);
+        const q = apiQuery({ metric: "fire_to_fulfill", level: null, station: null, behavior: null, source: null, item: null, maxMinutes: null }, range);
         return { ...kitchenSummaryQuery(r.guid, q), placeholderData: undefined, enabled: fetchable(r) };
       }),
     ),

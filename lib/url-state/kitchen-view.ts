@@ -23,6 +23,8 @@ export interface KitchenView {
   source: string | null;
   /** One menu item's GUID (the Menu page's "Kitchen times for …" link): null, every item. */
   item: string | null;
+  /** The outlier cut: records over this many minutes count nowhere; null, off (the default). */
+  maxMinutes: number | null;
   /** The histogram's own station and level (the main filters apply on top). */
   histStation: string | null;
   histLevel: KitchenLevel;
@@ -62,6 +64,12 @@ const parseAsFilterText = createParser<string>({
   serialize: (value) => value,
 });
 
+/** Whole minutes 1..1440; anything else turns the cut off. */
+const parseAsMaxMinutes = createParser<number>({
+  parse: (value) => (/^\d{1,4}$/.test(value) && Number(value) >= 1 && Number(value) <= 1440 ? Number(value) : null),
+  serialize: String,
+});
+
 const parseAsBusinessDate = createParser<string>({
   parse: (value) => (isBusinessDate(value) ? value : null),
   serialize: (value) => value,
@@ -95,6 +103,7 @@ export const kitchenViewParams = {
   behavior: parseAsFilterText,
   source: parseAsFilterText,
   item: parseAsFilterText,
+  maxMinutes: parseAsMaxMinutes,
   histStation: parseAsFilterText,
   histLevel: parseAsLevel.withDefault(0),
 };
@@ -160,6 +169,7 @@ export function resolveKitchenView(params: KitchenViewParams, today: string): Pa
       behavior: params.behavior,
       source: params.source,
       item: params.item,
+      maxMinutes: params.maxMinutes,
       histStation: params.histStation,
       histLevel: params.histLevel,
     },
@@ -186,6 +196,7 @@ export function kitchenViewToParams(view: KitchenView): KitchenViewParams {
     behavior: view.behavior || null,
     source: view.source || null,
     item: view.item || null,
+    maxMinutes: view.maxMinutes,
     histStation: view.histStation || null,
     histLevel: view.histLevel,
   };
@@ -212,13 +223,14 @@ export function changesRange(patch: Partial<KitchenView>): boolean {
 }
 
 /** Query params of the kitchen API for a view's range and filters (summary, summary.csv, tickets). */
-export function apiQuery(view: Pick<KitchenView, "metric" | "level" | "station" | "behavior" | "source" | "item">, range: DateRange): URLSearchParams {
+export function apiQuery(view: Pick<KitchenView, "metric" | "level" | "station" | "behavior" | "source" | "item" | "maxMinutes">, range: DateRange): URLSearchParams {
   const q = new URLSearchParams({ from: range.from, to: range.to, metric: view.metric });
   if (view.level !== null) q.set("level", String(view.level));
   if (view.station) q.set("station", view.station);
   if (view.behavior) q.set("behavior", view.behavior);
   if (view.source) q.set("source", view.source);
   if (view.item) q.set("item", view.item);
+  if (view.maxMinutes !== null) q.set("maxMinutes", String(view.maxMinutes));
   return q;
 }
 

@@ -164,6 +164,24 @@ describe.each(STORE_KINDS)("kitchen API on %s", (kind) => {
     expect(unknown.stations).toEqual([]);
   });
 
+  it("leaves out the records over maxMinutes from every figure and the ranking, and says how many, as fulfillments.csv counts them", async () => {
+    const service = kitchenService(t.db, sandbox.url, newLog(), clock);
+    const rows = parse(await fulfillmentsCsvText(service, range), { columns: true, bom: true }) as Record<string, string>[];
+    const over = (r: Record<string, string>) => r.fire_to_fulfill_s !== "" && Number(r.fire_to_fulfill_s) > 600;
+    const summary = await ready(service.summary(mesa, await kitchenQuery(kitchenSummarySchema, { ...range, maxMinutes: "10", behavior: "DINE_IN" })));
+    const dineIn = rows.filter((r) => ["0", "1", "2"].includes(r.itemFulfillmentLevel!) && r.diningOptionBehavior === "DINE_IN");
+    expect(summary.outliers).toEqual({ maxMinutes: 10, removed: dineIn.filter(over).length });
+    expect(summary.outliers!.removed).toBeGreaterThan(0);
+    for (const l of summary.levels) {
+      const at = dineIn.filter((r) => r.itemFulfillmentLevel === String(l.level) && !over(r));
+      expect(l.stats).toMatchObject(statsOf(at, "fire_to_fulfill"));
+      expect(l.stats.max).toBeLessThanOrEqual(600);
+    }
+    const tickets = await ready(service.tickets(mesa, await kitchenQuery(kitchenTicketsSchema, { ...range, maxMinutes: "10", limit: 3 })));
+    for (const x of tickets.tickets) expect(x.seconds).toBeLessThanOrEqual(600);
+    await expect(kitchenQuery(kitchenSummarySchema, { ...range, maxMinutes: "0" })).rejects.toThrow(/maxMinutes must be a whole number of minutes from 1 to 1440/);
+  });
+
   it("keeps targets per restaurant and measures the share within them", async () => {
     const service = kitchenService(t.db, sandbox.url, newLog(), clock);
     const defaults: KitchenTargets = await service.targets(mesa);

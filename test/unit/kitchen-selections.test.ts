@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { enumerateBusinessDates } from "@/lib/business-date/business-date";
-import { KITCHEN_METRICS, NONE_FILTER } from "@/lib/kitchen/contract/vocabulary";
+import { KITCHEN_METRICS, NONE_FILTER, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import { summariseDay } from "@/lib/kitchen/ingest/day-summary";
 import { mergeDays, mergeRange, type SummaryFilters } from "@/lib/kitchen/query/range-summary";
 import { addDays } from "@/lib/kitchen/query/rollup";
@@ -67,13 +67,29 @@ function withSelectionAttributes(records: readonly ItemFulfillment[]): ItemFulfi
 }
 
 /** Per level present in the range (whatever the filters, as the summary lists them), its distinct items after the filters. */
-function oracleItems(perDay: readonly (readonly ItemFulfillment[])[], f: SummaryFilters): [number, number][] {
+/** Whole seconds between two instants, half up; null when either is missing or the time runs backwards. */
+function secondsBetween(from: string | null | undefined, to: string | null | undefined): number | null {
+  if (!from || !to) return null;
+  const ms = Date.parse(to) - Date.parse(from);
+  return Number.isNaN(ms) || ms < 0 ? null : Math.floor((ms + 500) / 1000);
+}
+const FIELDS: Record<KitchenMetric, [keyof ItemFulfillment, keyof ItemFulfillment]> = {
+  fire_to_fulfill: ["ticketFiredAt", "itemFulfilledAt"],
+  start_to_fulfill: ["itemStartedAt", "itemFulfilledAt"],
+  wait_to_start: ["ticketFiredAt", "itemStartedAt"],
+};
+
+function oracleItems(perDay: readonly (readonly ItemFulfillment[])[], f: SummaryFilters, metric: KitchenMetric = "fire_to_fulfill"): [number, number][] {
   const perLevel = new Map<number, Set<string>>();
   for (const r of perDay.flat()) if (r.itemFulfillmentLevel === 0 || r.itemFulfillmentLevel === 1 || r.itemFulfillmentLevel === 2) perLevel.set(r.itemFulfillmentLevel, new Set());
   perDay.flatMap(withSelectionAttributes).forEach((r, i) => {
     const level = r.itemFulfillmentLevel;
     if (level !== 0 && level !== 1 && level !== 2) return;
     if (!kept(r, f)) return;
+    const [a, b] = FIELDS[metric];
+    const value = secondsBetween(r[a] as string | null | undefined, r[b] as string | null | undefined);
+    // The outlier cut removes the record; an item stays while one of its records does.
+    if (f.maxSeconds !== undefined && value !== null && value > f.maxSeconds) return;
     const set = perLevel.get(level) ?? new Set<string>();
     set.add(r.selectionGuid ?? `record #${i}`);
     perLevel.set(level, set);
@@ -90,9 +106,20 @@ const FILTERS: SummaryFilters[] = [
   { station: NONE_FILTER },
   { behavior: "TAKE_OUT", source: "Online" },
   { level: 2, source: "In Store" },
+  { maxSeconds: 900 },
+  { maxSeconds: 600, station: firstStations[0], level: 0 },
 ];
 
 describe("distinct items per level", () => {
+  it("drop an item under the outlier cut only when every one of its records is over it", () => {
+    const all = mergeDays(days, "fire_to_fulfill", { level: 0 }, { 0: 600, 1: 720, 2: 840 }).levels[0]!;
+    const cut = mergeDays(days, "fire_to_fulfill", { level: 0, maxSeconds: 600 }, { 0: 600, 1: 720, 2: 840 });
+    expect(cut.outliers!.removed).toBeGreaterThan(0);
+    expect(cut.levels[0]!.stats.count).toBe(all.stats.count - cut.outliers!.removed);
+    expect(cut.levels[0]!.items).toBeLessThan(all.items);
+    expect(all.items - cut.levels[0]!.items).toBeLessThan(cut.outliers!.removed);
+  });
+
   it("the sandbox's days fulfil some items at two stations, so items and records differ at level 0", () => {
     const level0 = allRecords.filter((r) => r.itemFulfillmentLevel === 0);
     expect(new Set(level0.map((r) => r.selectionGuid)).size).toBeLessThan(level0.length);
@@ -100,8 +127,8 @@ describe("distinct items per level", () => {
 
   for (const filters of FILTERS) {
     it(`equal a count of distinct selectionGuids in the raw records: ${JSON.stringify(filters)}`, () => {
-      const expected = oracleItems(rawDays, filters).filter(([l]) => filters.level === undefined || l === filters.level);
       for (const metric of KITCHEN_METRICS) {
+        const expected = oracleItems(rawDays, filters, metric).filter(([l]) => filters.level === undefined || l === filters.level);
         const merged = mergeDays(days, metric, filters, { 0: 600, 1: 720, 2: 840 });
         expect(merged.levels.map((l) => [l.level, l.items]), metric).toEqual(expected);
       }

@@ -21,7 +21,7 @@ describe("kitchen view in the URL", () => {
   });
 
   it("survives a round trip through the URL", () => {
-    const url = "range=custom&from=20250201&to=20250215&compare=0&metric=wait_to_start&level=1&station=abc&behavior=TAKE_OUT&source=Online&item=item-guid&hs=abc&hl=2";
+    const url = "range=custom&from=20250201&to=20250215&compare=0&metric=wait_to_start&level=1&station=abc&behavior=TAKE_OUT&source=Online&item=item-guid&maxMinutes=45&hs=abc&hl=2";
     const { view } = parseKitchenView(new URLSearchParams(url), today);
     expect(view).toEqual({
       range: "custom",
@@ -34,6 +34,7 @@ describe("kitchen view in the URL", () => {
       behavior: "TAKE_OUT",
       source: "Online",
       item: "item-guid",
+      maxMinutes: 45,
       histStation: "abc",
       histLevel: 2,
     });
@@ -78,6 +79,13 @@ describe("kitchen view in the URL", () => {
     expect(apiQuery(view, view).get("item")).toBe("5b1e-menu-item");
     expect(serializeKitchenView(view)).toBe("item=5b1e-menu-item");
     expect(kitchenViewUpdate(loadKitchenViewParams("item=5b1e-menu-item"), { item: null }, today).item).toBeNull();
+  });
+
+  it("keeps the outlier cut off unless the link names whole minutes from 1 to 1440", () => {
+    expect(parseKitchenView("", today).view.maxMinutes).toBeNull();
+    expect(parseKitchenView("maxMinutes=30", today).view.maxMinutes).toBe(30);
+    expect(apiQuery(parseKitchenView("maxMinutes=30", today).view, { from: "20250301", to: "20250302" }).get("maxMinutes")).toBe("30");
+    for (const bad of ["0", "1441", "2.5", "-3", "abc"]) expect(parseKitchenView(`maxMinutes=${bad}`, today).view.maxMinutes).toBeNull();
   });
 
   it("reads a plain search string the same way", () => {

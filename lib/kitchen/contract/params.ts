@@ -50,8 +50,19 @@ export const kitchenRecordsSchema = z
   .refine((q) => q.from <= q.to, { message: "from must not be after to", path: ["from"] });
 export type KitchenRecordsQuery = z.infer<typeof kitchenRecordsSchema>;
 
+const MAX_MINUTES_MESSAGE = "maxMinutes must be a whole number of minutes from 1 to 1440";
+/**
+ * The outlier cut: leave out every record whose time (of the metric asked) is over this many
+ * minutes (a forgotten bump). Not set, or empty: nothing is left out.
+ */
+const maxMinutesParam = z.preprocess(
+  (v) => (v === "" ? undefined : v),
+  z.coerce.number({ message: MAX_MINUTES_MESSAGE }).int({ message: MAX_MINUTES_MESSAGE }).min(1, { message: MAX_MINUTES_MESSAGE }).max(1440, { message: MAX_MINUTES_MESSAGE }).optional(),
+);
+
 /** Filters shared by the summary, summary.csv and tickets. Empty strings mean "not set". */
 const filterShape = {
+  maxMinutes: maxMinutesParam,
   item: itemParam,
   level: z.preprocess((v) => (v === "" ? undefined : v), kitchenLevelParam.optional()),
   station: optionalText,

@@ -168,6 +168,12 @@ export interface KitchenSummary {
   /** Share of records within the level's target. */
   withinTarget: TargetShare[];
   options: FilterOptions;
+  /**
+   * With `maxMinutes`: records whose time (of the metric asked) is over that many minutes are
+   * left out of every figure above; `removed` says how many, after the other filters, at the
+   * levels shown. null without the cut.
+   */
+  outliers: { maxMinutes: number; removed: number } | null;
 }
 
 // ---------------------------------------------------------------------------------------------

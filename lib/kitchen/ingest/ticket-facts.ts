@@ -166,6 +166,8 @@ export function slowestTickets(days: readonly TicketFacts[], metric: KitchenMetr
     for (let i = 0; i < values.length; i++) {
       const t = f.ticket[i]!;
       if (t === NO_TICKET || values[i]! < 0) continue;
+      // The outlier cut leaves the record out of the ranking too.
+      if (filters.maxSeconds !== undefined && values[i]! > filters.maxSeconds) continue;
       if (filters.level !== undefined && f.level[i] !== filters.level) continue;
       if ((sF !== -2 && f.station[i] !== sF) || (bF !== -2 && f.behavior[i] !== bF) || (oF !== -2 && f.source[i] !== oF)) continue;
       if (iF !== -2 && f.itemOf!.item[i] !== iF) continue;

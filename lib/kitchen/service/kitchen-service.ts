@@ -3,11 +3,9 @@ import type { Database } from "@/lib/db/database";
 import { KITCHEN_LEVELS, KITCHEN_METRICS, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import { type KitchenCoverage, type KitchenSummary, type KitchenTargets, type KitchenTickets, type RangeAnswer } from "@/lib/kitchen/contract/responses";
 import { type KitchenRangeQuery, type KitchenRecordsQuery, type KitchenSummaryQuery, type KitchenTargetsInput, type KitchenTicketsQuery } from "@/lib/kitchen/contract/params";
-import { summariseDay, type DaySummary } from "@/lib/kitchen/ingest/day-summary";
-import { buildItemTicketFacts, type TicketFacts } from "@/lib/kitchen/ingest/ticket-facts";
 import { DimensionInterner } from "@/lib/kitchen/query/dimension-interner";
 import { validateRange } from "@/lib/kitchen/query/range-query";
-import { marginalsAnswer, type RangeParts, type SummaryFilters } from "@/lib/kitchen/query/range-summary";
+import { marginalsAnswer, type RangeParts } from "@/lib/kitchen/query/range-summary";
 import type { Rollup } from "@/lib/kitchen/query/rollup";
 import { KitchenStore, type DayRow } from "@/lib/kitchen/storage/kitchen-store";
 import type { ItemFulfillment } from "@/lib/platform/schemas";
@@ -22,6 +20,7 @@ import { createRollupReader } from "./rollup-reader";
 import { READY_WAIT_MS, type KitchenRestaurant, type KitchenServiceConfig } from "./service-config";
 import { assembleSummary, filtersOf, stationLevelRows, type StationLevelRow } from "./summary-assembly";
 import { slowTicketsOf } from "./ticket-drill-down";
+import { itemDays, refuseItemBeyondRawRetention } from "./item-days";
 
 export type { KitchenRestaurant, KitchenServiceConfig } from "./service-config";
 
@@ -94,9 +93,11 @@ export function createKitchenService(deps: KitchenServiceDeps) {
    */
   async function whenReady<T>(
     restaurant: KitchenRestaurant,
-    query: KitchenRangeQuery,
+    query: KitchenRangeQuery & { item?: string },
     compute: (dates: string[], rows: Map<string, DayRow>) => Promise<T>,
   ): Promise<RangeAnswer<T>> {
+    // The item filter reads raw records: a range before their retention is refused before any fetch.
+    refuseItemBeyondRawRetention(restaurant, query, config.rawRetentionDays ?? 0, now());
     const dates = rangeOf(restaurant, query);
     const rows = (await notEntitledRows(restaurant, dates)) ?? (await fetcher.requestRange(restaurant, dates, config.readyWaitMs ?? READY_WAIT_MS));
     if (dates.some((d) => !rows.has(d))) {
@@ -105,8 +106,15 @@ export function createKitchenService(deps: KitchenServiceDeps) {
     return { ready: true, value: await compute(dates, rows) };
   }
 
-  /** The range as rollups of the metrics plus its other days, decoded. */
-  async function partsOf(guid: string, dates: readonly string[], rows: Map<string, DayRow>, metrics: readonly KitchenMetric[], filters: SummaryFilters) {
+  /** The range as rollups of the metrics plus its other days, decoded; with `item`, that item's days summarised again (item-days.ts). */
+  type PartsQuery = Parameters<typeof filtersOf>[0] & { item?: string };
+  async function partsOf(restaurant: KitchenRestaurant, dates: readonly string[], rows: Map<string, DayRow>, metrics: readonly KitchenMetric[], query: PartsQuery) {
+    if (query.item !== undefined) {
+      const days = (await itemDays({ db, store }, restaurant, dates, rows, query.item, false)).summaries;
+      return (): RangeParts => ({ days, rollups: [] });
+    }
+    const guid = restaurant.guid;
+    const filters = filtersOf(query);
     const split =
       config.rollups === false
         ? { rollups: new Map<KitchenMetric, Rollup[]>(metrics.map((m) => [m, []])), rest: dates }
@@ -114,30 +122,6 @@ export function createKitchenService(deps: KitchenServiceDeps) {
     const days = await reader.daySummaries(guid, split.rest, rows);
     return (metric: KitchenMetric): RangeParts => ({ days, rollups: split.rollups.get(metric) ?? [] });
   }
-
-  /**
-   * The item filter. No cube but the items cube has the menu item as a dimension (an item per
-   * hour, station, behavior and source would multiply every day's cells), so the range's days are
-   * summarised again from their stored raw records of that item: the same summariseDay, so the
-   * same definitions, exactly. Raw records are kept KITCHEN_RAW_RETENTION_DAYS; call
-   * `refuseItemBeyondRetention` before fetching anything.
-   */
-  async function itemDays(restaurant: KitchenRestaurant, dates: readonly string[], rows: Map<string, DayRow>, item: string, withFacts: boolean) {
-    const usable = usableDates(dates, rows).map((d) => d.date);
-    await refuseMissingRawRecords(db, restaurant, usable, "the item filter");
-    const summaries: DaySummary[] = [];
-    const facts: TicketFacts[] = [];
-    for (const date of usable) {
-      const records: ItemFulfillment[] = [];
-      for await (const chunk of store.recordChunks(restaurant.guid, [date])) records.push(...chunk.records);
-      summaries.push(summariseDay(records.filter((r) => r.selectionMenuItemGuid === item), date, restaurant.timeZone));
-      if (withFacts) facts.push(buildItemTicketFacts(records, date));
-    }
-    return { summaries, facts };
-  }
-  const refuseItemBeyondRetention = (restaurant: KitchenRestaurant, query: { from: string; item?: string }) => {
-    if (query.item !== undefined) refuseBeyondRawRetention(restaurant, query.from, config.rawRetentionDays ?? 0, now(), "the item filter");
-  };
 
   async function targetsOf(guid: string): Promise<KitchenTargets> {
     const t = await store.targets(guid);
@@ -164,30 +148,17 @@ export function createKitchenService(deps: KitchenServiceDeps) {
       return coverageOf(dates, await fetcher.requestRange(restaurant, dates, "settled"));
     },
 
-    summary: (restaurant: KitchenRestaurant, query: KitchenSummaryQuery): Promise<RangeAnswer<KitchenSummary>> => {
-      refuseItemBeyondRetention(restaurant, query);
-      return whenReady(restaurant, query, async (dates, rows) => {
-        const item = query.item;
-        const [parts, targets] = await Promise.all([
-          item === undefined
-            ? partsOf(restaurant.guid, dates, rows, [query.metric], filtersOf(query)).then((p) => p(query.metric))
-            : itemDays(restaurant, dates, rows, item, false).then((d) => ({ days: d.summaries, rollups: [] })),
-          store.targets(restaurant.guid),
-        ]);
-        return assembleSummary(restaurant, query, dates, rows, parts, targets.seconds, internerOf(restaurant.guid));
-      });
-    },
+    summary: (restaurant: KitchenRestaurant, query: KitchenSummaryQuery): Promise<RangeAnswer<KitchenSummary>> =>
+      whenReady(restaurant, query, async (dates, rows) => {
+        const [parts, targets] = await Promise.all([partsOf(restaurant, dates, rows, [query.metric], query), store.targets(restaurant.guid)]);
+        return assembleSummary(restaurant, query, dates, rows, parts(query.metric), targets.seconds, internerOf(restaurant.guid));
+      }),
 
     /** summary.csv: station × level × metric, every metric, with the query's filters. */
-    stationLevelRows: (restaurant: KitchenRestaurant, query: Omit<KitchenSummaryQuery, "metric">): Promise<RangeAnswer<StationLevelRow[]>> => {
-      refuseItemBeyondRetention(restaurant, query);
-      return whenReady(restaurant, query, async (dates, rows) => {
-        const filters = filtersOf(query);
-        if (query.item === undefined) return stationLevelRows(await partsOf(restaurant.guid, dates, rows, KITCHEN_METRICS, filters), filters, internerOf(restaurant.guid));
-        const days = (await itemDays(restaurant, dates, rows, query.item, false)).summaries;
-        return stationLevelRows(() => ({ days, rollups: [] }), filters, internerOf(restaurant.guid));
-      });
-    },
+    stationLevelRows: (restaurant: KitchenRestaurant, query: Omit<KitchenSummaryQuery, "metric">): Promise<RangeAnswer<StationLevelRow[]>> =>
+      whenReady(restaurant, query, async (dates, rows) =>
+        stationLevelRows(await partsOf(restaurant, dates, rows, KITCHEN_METRICS, query), filtersOf(query), internerOf(restaurant.guid)),
+      ),
 
     /** fulfillments.csv: the raw records of the range (of `item` only, when given), a stored chunk at a time. */
     records: async (restaurant: KitchenRestaurant, query: KitchenRecordsQuery): Promise<RangeAnswer<AsyncIterable<ItemFulfillment[]>>> => {
@@ -210,14 +181,12 @@ export function createKitchenService(deps: KitchenServiceDeps) {
       return coverageReport(restaurant.guid, query, dates, await store.dayRows(restaurant.guid, query.from, query.to));
     },
 
-    tickets: (restaurant: KitchenRestaurant, query: KitchenTicketsQuery): Promise<RangeAnswer<KitchenTickets>> => {
-      refuseItemBeyondRetention(restaurant, query);
-      return whenReady(restaurant, query, async (dates, rows) => {
-        const facts = query.item === undefined ? await reader.dayTicketFacts(restaurant.guid, dates, rows) : (await itemDays(restaurant, dates, rows, query.item, true)).facts;
+    tickets: (restaurant: KitchenRestaurant, query: KitchenTicketsQuery): Promise<RangeAnswer<KitchenTickets>> =>
+      whenReady(restaurant, query, async (dates, rows) => {
+        const facts = query.item === undefined ? await reader.dayTicketFacts(restaurant.guid, dates, rows) : (await itemDays({ db, store }, restaurant, dates, rows, query.item, true)).facts;
         const tickets = await slowTicketsOf(store, restaurant.guid, facts, query, filtersOf(query), query.item);
         return { restaurantGuid: restaurant.guid, from: query.from, to: query.to, metric: query.metric, limit: query.limit, coverage: coverageOf(dates, rows), tickets };
-      });
-    },
+      }),
 
     targets: (restaurant: KitchenRestaurant) => targetsOf(restaurant.guid),
 

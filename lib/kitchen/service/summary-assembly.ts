@@ -14,8 +14,9 @@ import type { KitchenRestaurant } from "./service-config";
  */
 
 /** The filters the cubes answer; `item` is answered by summarising the item's records instead (kitchen-service.ts). */
-export function filtersOf(query: { level?: KitchenLevel; station?: string; behavior?: string; source?: string }): SummaryFilters {
+export function filtersOf(query: { level?: KitchenLevel; station?: string; behavior?: string; source?: string; maxMinutes?: number }): SummaryFilters {
   const f: SummaryFilters = {};
+  if (query.maxMinutes !== undefined) f.maxSeconds = query.maxMinutes * 60;
   if (query.level !== undefined) f.level = query.level;
   if (query.station !== undefined) f.station = query.station;
   if (query.behavior !== undefined) f.behavior = query.behavior;
