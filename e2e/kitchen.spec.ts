@@ -94,6 +94,11 @@ test("a manager reads the stations, switches level and metric, opens a table, do
   const headline0 = page.getByTestId("headline-figures").getByRole("region", { name: /^Level 0/ });
   await expect(headline0.getByRole("definition").nth(1)).toContainText(formatDuration(level0.p50));
   await expect(headline0.getByRole("definition").nth(2)).toContainText(formatDuration(level0.p90));
+  // Items are distinct order selections; the station records beneath them are more at level 0.
+  const items0 = all.levels.find((l) => l.level === 0)!.items;
+  expect(items0).toBeLessThan(level0.count);
+  await expect(headline0.getByRole("definition").nth(0)).toContainText(formatCount(items0));
+  await expect(headline0.getByRole("definition").nth(0)).toContainText(`${formatCount(level0.count)} station fulfillments`);
 
   // Level 1 (the expediter) and wait-to-start: URL, chart, legend and definition follow.
   const filters = page.getByRole("group", { name: "Filters" });
@@ -125,7 +130,7 @@ test("a manager reads the stations, switches level and metric, opens a table, do
   // The chart's own CSV holds the same rows as its table.
   const [chartCsv] = await Promise.all([page.waitForEvent("download"), chart.getByRole("button", { name: "Download CSV" }).click()]);
   const chartRows = await csvOf(chartCsv);
-  expect(chartRows.map((r) => [r.Station, Number(r.Items), r["p90 (s)"] === "" ? null : Number(r["p90 (s)"])]).sort()).toEqual(
+  expect(chartRows.map((r) => [r.Station, Number(r["Station fulfillments"]), r["p90 (s)"] === "" ? null : Number(r["p90 (s)"])]).sort()).toEqual(
     stations1.map((s) => [nameOf(s), s.stats.count, s.stats.p90]).sort(),
   );
 
@@ -164,12 +169,45 @@ test("the slowest tickets open to their items with times at every level", async 
   const first = tickets.tickets[0]!;
   await expect(card.locator("tbody > tr").first().getByRole("cell").nth(1)).toHaveText(formatDuration(first.seconds));
 
-  await card.getByRole("button", { name: new RegExp(`^${first.items.length} items of the ticket`) }).first().click();
+  // "4 items · 13 records": distinct selections, and every record of the ticket at every level.
+  const distinct = new Set(first.items.map((i, n) => i.selectionGuid ?? `record ${n}`)).size;
+  expect(distinct).toBeLessThan(first.items.length);
+  await card.getByRole("button", { name: new RegExp(`^${distinct} items · ${first.items.length} records of the ticket`) }).first().click();
   const items = card.getByRole("table", { name: /Items of the ticket/ });
   await expect(items.locator("tbody tr")).toHaveCount(first.items.length);
   const levels = [...new Set(first.items.map((i) => i.level))];
   expect(levels.length).toBeGreaterThan(1);
   for (const level of levels) await expect(items.getByRole("cell", { name: new RegExp(`^${level} · `) }).first()).toBeVisible();
+});
+
+test("the Menu page's one-item link shows that item's figures only, and an unknown item says so", async ({ page }) => {
+  await signIn(page, "admin@kitchen.test", { callbackUrl: `/restaurants/${harbor.guid}/kitchen?range=yesterday` });
+  await expect(page.getByTestId("headline-figures")).toBeVisible({ timeout: 180_000 });
+  const href = (await page.getByRole("link", { name: "Summary CSV" }).getAttribute("href")) ?? "";
+  const range = new URL(href, "http://localhost").searchParams;
+  const dates = `from=${range.get("from")}&to=${range.get("to")}`;
+  const whole = await summaryOf(page, `${dates}&metric=fire_to_fulfill`);
+  const top = whole.items.find((i) => i.level === 0 && i.itemName)!;
+
+  await page.goto(`/restaurants/${harbor.guid}/kitchen?range=yesterday&item=${encodeURIComponent(top.itemGuid!)}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Kitchen times for ${top.itemName}`, { timeout: 180_000 });
+  const one = await summaryOf(page, `${dates}&metric=fire_to_fulfill&item=${encodeURIComponent(top.itemGuid!)}`);
+  const level0 = one.levels.find((l) => l.level === 0)!;
+  expect(level0.stats).toEqual(top.stats);
+  const headline0 = page.getByTestId("headline-figures").getByRole("region", { name: /^Level 0/ });
+  await expect(headline0.getByRole("definition").nth(0)).toContainText(`${formatCount(level0.stats.count)} station fulfillments`);
+  await expect(headline0.getByRole("definition").nth(2)).toContainText(formatDuration(level0.stats.p90));
+  await expect(page.getByTestId("item-notice")).toContainText(`Only ${top.itemName}`);
+  expect(new URL((await page.getByRole("link", { name: "Fulfillments CSV" }).getAttribute("href")) ?? "", "http://localhost").searchParams.get("item")).toBe(top.itemGuid);
+
+  await page.getByTestId("item-notice").getByRole("button", { name: "Show every item" }).click();
+  await expect(page).not.toHaveURL(/item=/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Kitchen performance");
+
+  await page.goto(`/restaurants/${harbor.guid}/kitchen?range=yesterday&item=no-such-item`);
+  await expect(page.getByTestId("item-notice")).toContainText("No kitchen records of this menu item", { timeout: 180_000 });
+  await expect(page.getByText("No fulfillments on these dates")).toBeVisible();
+  await expect(page.getByTestId("headline-figures")).toHaveCount(0);
 });
 
 test("a custom range before the restaurant opened says there are no fulfillments on those dates", async ({ page }) => {

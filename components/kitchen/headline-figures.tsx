@@ -2,7 +2,7 @@ import { LEVEL_LABELS } from "@/lib/kitchen/ui/labels";
 import { type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
 import { type KitchenSummary } from "@/lib/kitchen/contract/responses";
 import { formatChange, formatCount, formatDuration, formatShare, type Change } from "@/lib/kitchen/ui/format";
-import { levelStats } from "@/lib/kitchen/ui/summary-shapes";
+import { levelItems, levelStats } from "@/lib/kitchen/ui/summary-shapes";
 import { Skeleton } from "@/components/ui/states";
 import styles from "./headline-figures.module.css";
 
@@ -38,7 +38,7 @@ function Figure({ label, value, change, sub, compare }: { label: string; value: 
 }
 
 /**
- * The figures a manager reads first: per level, items, p50, p90 and the share on time, each with
+ * The figures a manager reads first: per level, items (and station fulfillments), p50, p90 and the share on time, each with
  * its change against the previous period of the same length.
  */
 export function HeadlineFigures({
@@ -59,6 +59,9 @@ export function HeadlineFigures({
       {levels.map((level) => {
         const now = levelStats(summary, level);
         const before = previous ? levelStats(previous, level) : null;
+        // Distinct items ordered; the records (an item fulfilled at two stations is two) are beneath.
+        const items = levelItems(summary, level);
+        const itemsBefore = previous ? levelItems(previous, level) : null;
         const target = summary.withinTarget.find((t) => t.level === level);
         const targetBefore = previous?.withinTarget.find((t) => t.level === level);
         return (
@@ -67,7 +70,13 @@ export function HeadlineFigures({
               Level {level} · {LEVEL_LABELS[level]}
             </h3>
             <dl className={styles.figures}>
-              <Figure label="Items" value={formatCount(now?.count ?? 0)} change={formatChange(now?.count, before?.count, "count", "neutral")} compare={showChange} />
+              <Figure
+                label="Items"
+                value={formatCount(items)}
+                change={formatChange(items, itemsBefore, "count", "neutral")}
+                sub={`${formatCount(now?.count ?? 0)} station fulfillments`}
+                compare={showChange}
+              />
               <Figure label="p50" value={formatDuration(now?.p50)} change={formatChange(now?.p50, before?.p50, "duration", "lower-is-better")} compare={showChange} />
               <Figure label="p90" value={formatDuration(now?.p90)} change={formatChange(now?.p90, before?.p90, "duration", "lower-is-better")} compare={showChange} />
               <Figure

@@ -27,7 +27,7 @@ interface CellRow {
 const columns: DataColumn<CellRow>[] = [
   { key: "station", header: "Station", value: (r) => r.station },
   { key: "hour", header: "Hour (restaurant time)", value: (r) => r.hour, cell: (r) => formatHour(r.hour), align: "right" },
-  { key: "items", header: "Items", value: (r) => r.stats.count, cell: (r) => formatCount(r.stats.count), align: "right" },
+  { key: "items", header: "Station fulfillments", value: (r) => r.stats.count, cell: (r) => formatCount(r.stats.count), align: "right" },
   { key: "p50", header: "p50 (s)", value: (r) => r.stats.p50, cell: (r) => formatDuration(r.stats.p50), align: "right" },
   { key: "p90", header: "p90 (s)", value: (r) => r.stats.p90, cell: (r) => formatDuration(r.stats.p90), align: "right" },
 ];
@@ -92,8 +92,8 @@ export function HeatmapCard({
             formatCell={(seconds) => (seconds / 60).toFixed(1)}
             describe={(row, column, seconds) =>
               seconds === null
-                ? `${row.label}, ${column.label}: no items`
-                : `${row.label}, ${column.label}: ${statistic} ${formatDuration(seconds)}, ${formatCount(data.cell(row.key, Number(column.key))?.count ?? 0)} items`
+                ? `${row.label}, ${column.label}: no station fulfillments`
+                : `${row.label}, ${column.label}: ${statistic} ${formatDuration(seconds)}, ${formatCount(data.cell(row.key, Number(column.key))?.count ?? 0)} station fulfillments`
             }
             cellStyle={(seconds) => {
               const step = heatStep(seconds, target);

@@ -31,7 +31,7 @@ export function binLabel(bin: HistogramBin): string {
 const columns: DataColumn<BinRow>[] = [
   { key: "from", header: "From (s)", value: (b) => b.from, cell: (b) => formatDuration(b.from), align: "right" },
   { key: "to", header: "To (s, exclusive)", value: (b) => b.to, cell: (b) => (b.to === null ? "and longer" : formatDuration(b.to)), align: "right" },
-  { key: "count", header: "Items", value: (b) => b.count, cell: (b) => formatCount(b.count), align: "right" },
+  { key: "count", header: "Station fulfillments", value: (b) => b.count, cell: (b) => formatCount(b.count), align: "right" },
   { key: "share", header: "Share", value: (b) => Number(b.share.toFixed(4)), cell: (b) => formatShare(b.share), align: "right" },
   { key: "cumulative", header: "Cumulative share", value: (b) => Number(b.cumulative.toFixed(4)), cell: (b) => formatShare(b.cumulative), align: "right" },
 ];
@@ -68,7 +68,7 @@ export function HistogramCard({
   return (
     <ChartCard
       title={title}
-      description={`${METRIC_LABELS[metric]}: ${stationName}, level ${level} (${LEVEL_LABELS[level].toLowerCase()}). Items per time band.`}
+      description={`${METRIC_LABELS[metric]}: ${stationName}, level ${level} (${LEVEL_LABELS[level].toLowerCase()}). Station fulfillments per time band.`}
       actions={<CsvDownloadButton fileName={fileName} columns={csvColumnsOf(columns)} rows={rows} />}
       table={<DataTable caption={`${title}: ${stationName}, level ${level}`} columns={columns} rows={rows} rowKey={(r) => String(r.from)} hideCsv hideCaption />}
     >
@@ -112,7 +112,7 @@ export function HistogramCard({
               <ChartTooltipBox
                 title={binLabel(bin)}
                 rows={[
-                  { label: "Items", value: formatCount(bin.count), color: LEVEL_COLORS[level] },
+                  { label: "Station fulfillments", value: formatCount(bin.count), color: LEVEL_COLORS[level] },
                   { label: "Share", value: formatShare(total ? bin.count / total : null) },
                 ]}
               />

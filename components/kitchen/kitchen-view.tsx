@@ -5,7 +5,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { EmptyState, ErrorState, LoadingState, Notice } from "@/components/ui/states";
 import { csvFileName } from "@/lib/csv/csv";
 import { formatDateRange } from "@/lib/business-date/format";
-import { formatClockTime } from "@/lib/kitchen/ui/format";
+import { formatClockTime, formatCount } from "@/lib/kitchen/ui/format";
 import { isEmptySummary, levelsPresent } from "@/lib/kitchen/ui/summary-shapes";
 import { fulfillmentsCsvUrl, summaryCsvUrl } from "@/lib/queries/kitchen";
 import { FilterBar } from "./filter-bar";
@@ -42,6 +42,34 @@ export function NotEntitledMessage({ name }: { name: string }) {
   );
 }
 
+/**
+ * The one-item view (`?item=`, the Menu page's link): says which item the figures are of, or
+ * that the range holds no record of it, so an unknown GUID never passes for every item.
+ */
+function ItemNotice({ item, itemName, onShowAll }: { item: string; itemName: string | null | undefined; onShowAll: () => void }) {
+  const showAll = (
+    <button type="button" className="button" onClick={onShowAll}>
+      Show every item
+    </button>
+  );
+  return (
+    <div data-testid="item-notice">
+      {itemName === null ? (
+        <Notice title="No kitchen records of this menu item">
+          <p>
+            No fulfillment on these dates is of the menu item {item}: it may not be on this restaurant&apos;s menu, or it was not sold then. The
+            figures are that item&apos;s only, so there are none. {showAll}
+          </p>
+        </Notice>
+      ) : (
+        <Notice tone="info" title={`Only ${itemName ?? "one menu item"}`}>
+          <p>Every figure, chart and download below counts this item&apos;s records only. {showAll}</p>
+        </Notice>
+      )}
+    </div>
+  );
+}
+
 /** The Kitchen page: range and filters from the URL, figures, charts with their tables, tickets. */
 export function KitchenView({ restaurant, today }: { restaurant: KitchenRestaurant; today: string }) {
   const { guid } = restaurant;
@@ -59,13 +87,13 @@ export function KitchenView({ restaurant, today }: { restaurant: KitchenRestaura
     <div className={styles.page}>
       <PageHeader
         eyebrow={restaurant.name}
-        title="Kitchen performance"
+        title={view.item ? `Kitchen times for ${data?.itemName ?? "one menu item"}` : "Kitchen performance"}
         subtitle={`${formatDateRange(view.from, view.to)} · business dates in ${restaurant.timeZone}`}
         actions={
           notEntitled ? null : (
             <div className={styles.downloads}>
               <CsvDownloadLink href={summaryCsvUrl(guid, query)} label="Summary CSV" unavailable={csvUnavailable} />
-              <CsvDownloadLink href={fulfillmentsCsvUrl(guid, view)} label="Fulfillments CSV" unavailable={csvUnavailable} />
+              <CsvDownloadLink href={fulfillmentsCsvUrl(guid, view, view.item)} label="Fulfillments CSV" unavailable={csvUnavailable} />
               {csvUnavailable ? <span className={styles.downloadsNote}>CSV downloads are {csvUnavailable}</span> : null}
             </div>
           )
@@ -86,6 +114,19 @@ export function KitchenView({ restaurant, today }: { restaurant: KitchenRestaura
               <p>{p}</p>
             </Notice>
           ))}
+          {view.item ? <ItemNotice item={view.item} itemName={data && !stale ? data.itemName : undefined} onShowAll={() => setView({ item: null })} /> : null}
+          {data && !stale && data.outliers ? (
+            <div data-testid="outlier-notice">
+              <Notice tone="info" title={`Leaving out ${formatCount(data.outliers.removed)} records over ${data.outliers.maxMinutes} minutes`}>
+                <p>
+                  Records whose time is over {data.outliers.maxMinutes} minutes (a forgotten bump, usually) count in no figure, chart or table below.{" "}
+                  <button type="button" className="button" onClick={() => setView({ maxMinutes: null })}>
+                    Count every record
+                  </button>
+                </p>
+              </Notice>
+            </div>
+          ) : null}
           {periods.length > 0 ? (
             <RangeProgress periods={periods} />
           ) : summary.isFetching && !data ? (
@@ -111,7 +152,7 @@ export function KitchenView({ restaurant, today }: { restaurant: KitchenRestaura
             <EmptyState title="No fulfillments on these dates">
               <p>
                 The Platform has no kitchen fulfillments for {formatDateRange(view.from, view.to)}
-                {view.level !== null || view.station || view.behavior || view.source ? " with these filters" : ""}. Try a longer range or fewer
+                {view.level !== null || view.station || view.behavior || view.source || view.item ? " with these filters" : ""}. Try a longer range or fewer
                 filters.
               </p>
             </EmptyState>

@@ -17,7 +17,7 @@ export function SlowestItemsCard({ items, levels, metric, fileName }: { items: P
   const first = levels[0] ?? 0;
   const columns: DataColumn<PivotRow>[] = [
     { key: "name", header: "Menu item", value: (r) => r.label },
-    { key: "items", header: `Items (level ${first})`, value: (r) => r.byLevel[first]?.count ?? null, cell: (r) => formatCount(r.byLevel[first]?.count), align: "right" },
+    { key: "items", header: `Station fulfillments (level ${first})`, value: (r) => r.byLevel[first]?.count ?? null, cell: (r) => formatCount(r.byLevel[first]?.count), align: "right" },
     ...levels.flatMap((level): DataColumn<PivotRow>[] => [
       {
         key: `p50_${level}`,

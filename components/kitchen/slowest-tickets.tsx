@@ -9,8 +9,8 @@ import { LEVEL_LABELS, METRIC_LABELS } from "@/lib/kitchen/ui/labels";
 import { type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import { type SlowTicket, type TicketItem } from "@/lib/kitchen/contract/responses";
 import { formatBusinessDateShort } from "@/lib/business-date/format";
-import { formatDuration } from "@/lib/kitchen/ui/format";
-import { behaviorLabel } from "@/lib/kitchen/ui/summary-shapes";
+import { formatCount, formatDuration } from "@/lib/kitchen/ui/format";
+import { behaviorLabel, distinctItems } from "@/lib/kitchen/ui/summary-shapes";
 import { kitchenTicketsQuery } from "@/lib/queries/kitchen";
 import { readyValue } from "@/lib/kitchen/ui/range-progress";
 import { TableCard } from "./table-card";
@@ -158,7 +158,7 @@ export function SlowestTickets({
                     <tr>
                       <td>
                         <button type="button" className={`button ${styles.toggle}`} aria-expanded={expanded} aria-controls={detailId} onClick={() => toggle(id)}>
-                          <span aria-hidden="true">{expanded ? "▾" : "▸"}</span> {ticket.items.length} items
+                          <span aria-hidden="true">{expanded ? "▾" : "▸"}</span> {formatCount(distinctItems(ticket.items))} items · {formatCount(ticket.items.length)} records
                           <span className="visually-hidden">
                             {" "}
                             of the ticket fired {formatBusinessDateShort(ticket.businessDate)} at {clock(ticket.firedAt, timeZone)}

@@ -31,12 +31,12 @@ const duration = (header: string, pick: (s: Stats) => number | null): DataColumn
   align: "right",
 });
 
-/** Name, level, items, percentiles in seconds (formatted on screen, raw in CSV), excluded. */
+/** Name, level, station fulfillments (records), percentiles in seconds (formatted on screen, raw in CSV), excluded. */
 export function levelRowColumns(nameHeader: string): DataColumn<LevelRow>[] {
   return [
     { key: "name", header: nameHeader, value: (row) => row.label },
     { key: "level", header: "Level", value: (row) => row.level, cell: (row) => `${row.level} · ${LEVEL_LABELS[row.level]}` },
-    { key: "items", header: "Items", value: (row) => row.stats.count, cell: (row) => formatCount(row.stats.count), align: "right" },
+    { key: "items", header: "Station fulfillments", value: (row) => row.stats.count, cell: (row) => formatCount(row.stats.count), align: "right" },
     duration("p50", (s) => s.p50),
     duration("p75", (s) => s.p75),
     duration("p90", (s) => s.p90),

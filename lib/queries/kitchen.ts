@@ -91,6 +91,8 @@ export function summaryCsvUrl(guid: string, query: URLSearchParams): string {
   return `${base(guid)}/summary.csv?${query}`;
 }
 
-export function fulfillmentsCsvUrl(guid: string, range: DateRange): string {
-  return `${base(guid)}/fulfillments.csv?${new URLSearchParams({ from: range.from, to: range.to })}`;
+export function fulfillmentsCsvUrl(guid: string, range: DateRange, item: string | null = null): string {
+  const q = new URLSearchParams({ from: range.from, to: range.to });
+  if (item) q.set("item", item);
+  return `${base(guid)}/fulfillments.csv?${q}`;
 }

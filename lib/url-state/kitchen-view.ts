@@ -21,6 +21,10 @@ export interface KitchenView {
   station: string | null;
   behavior: string | null;
   source: string | null;
+  /** One menu item's GUID (the Menu page's "Kitchen times for …" link): null, every item. */
+  item: string | null;
+  /** The outlier cut: records over this many minutes count nowhere; null, off (the default). */
+  maxMinutes: number | null;
   /** The histogram's own station and level (the main filters apply on top). */
   histStation: string | null;
   histLevel: KitchenLevel;
@@ -60,6 +64,12 @@ const parseAsFilterText = createParser<string>({
   serialize: (value) => value,
 });
 
+/** Whole minutes 1..1440; anything else turns the cut off. */
+const parseAsMaxMinutes = createParser<number>({
+  parse: (value) => (/^\d{1,4}$/.test(value) && Number(value) >= 1 && Number(value) <= 1440 ? Number(value) : null),
+  serialize: String,
+});
+
 const parseAsBusinessDate = createParser<string>({
   parse: (value) => (isBusinessDate(value) ? value : null),
   serialize: (value) => value,
@@ -92,6 +102,8 @@ export const kitchenViewParams = {
   station: parseAsFilterText,
   behavior: parseAsFilterText,
   source: parseAsFilterText,
+  item: parseAsFilterText,
+  maxMinutes: parseAsMaxMinutes,
   histStation: parseAsFilterText,
   histLevel: parseAsLevel.withDefault(0),
 };
@@ -156,6 +168,8 @@ export function resolveKitchenView(params: KitchenViewParams, today: string): Pa
       station: params.station,
       behavior: params.behavior,
       source: params.source,
+      item: params.item,
+      maxMinutes: params.maxMinutes,
       histStation: params.histStation,
       histLevel: params.histLevel,
     },
@@ -181,6 +195,8 @@ export function kitchenViewToParams(view: KitchenView): KitchenViewParams {
     station: view.station || null,
     behavior: view.behavior || null,
     source: view.source || null,
+    item: view.item || null,
+    maxMinutes: view.maxMinutes,
     histStation: view.histStation || null,
     histLevel: view.histLevel,
   };
@@ -221,12 +237,14 @@ export function portableKitchenSearch(search: URLSearchParams): string {
 }
 
 /** Query params of the kitchen API for a view's range and filters (summary, summary.csv, tickets). */
-export function apiQuery(view: Pick<KitchenView, "metric" | "level" | "station" | "behavior" | "source">, range: DateRange): URLSearchParams {
+export function apiQuery(view: Pick<KitchenView, "metric" | "level" | "station" | "behavior" | "source" | "item" | "maxMinutes">, range: DateRange): URLSearchParams {
   const q = new URLSearchParams({ from: range.from, to: range.to, metric: view.metric });
   if (view.level !== null) q.set("level", String(view.level));
   if (view.station) q.set("station", view.station);
   if (view.behavior) q.set("behavior", view.behavior);
   if (view.source) q.set("source", view.source);
+  if (view.item) q.set("item", view.item);
+  if (view.maxMinutes !== null) q.set("maxMinutes", String(view.maxMinutes));
   return q;
 }
 

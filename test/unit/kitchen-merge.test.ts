@@ -111,13 +111,15 @@ function groupBy<K>(records: readonly ItemFulfillment[], key: (r: ItemFulfillmen
 const matchesFilter = (value: string | null | undefined, wanted: string | undefined) =>
   wanted === undefined || (wanted === NONE_FILTER ? (value ?? null) === null : value === wanted);
 
-function applyFilters(records: readonly ItemFulfillment[], f: SummaryFilters) {
+/** The filters; with an outlier cut, the records whose `metric` is over it are gone (a record without a value stays). */
+function applyFilters(records: readonly ItemFulfillment[], f: SummaryFilters, metric?: KitchenMetric) {
   return records.filter(
     (r) =>
       (f.level === undefined || r.itemFulfillmentLevel === f.level) &&
       matchesFilter(r.prepStationGuid, f.station) &&
       matchesFilter(r.diningOptionBehavior, f.behavior) &&
-      matchesFilter(r.orderSource, f.source),
+      matchesFilter(r.orderSource, f.source) &&
+      (f.maxSeconds === undefined || !(recordDurations(r)[metric!]! > f.maxSeconds)),
   );
 }
 
@@ -140,6 +142,9 @@ const FILTER_CASES: SummaryFilters[] = [
   { behavior: NONE_FILTER },
   { level: 2, source: "Kiosk", station: NONE_FILTER },
   { station: "no-such-station" },
+  { maxSeconds: 600 },
+  { maxSeconds: 3600, level: 0, behavior: "DINE_IN" },
+  { maxSeconds: 60, station: "st-grill", source: "Online" },
 ];
 
 describe("merging day summaries", () => {
@@ -147,7 +152,14 @@ describe("merging day summaries", () => {
     for (const filters of FILTER_CASES) {
       it(`equals nearest rank over the raw records: ${metric} ${JSON.stringify(filters)}`, () => {
         const merged = mergeDays(summaries, metric, filters, { 0: 300, 1: 400, 2: 500 });
-        const records = applyFilters(allRecords, filters);
+        const records = applyFilters(allRecords, filters, metric);
+        if (filters.maxSeconds === undefined) expect(merged.outliers).toBeNull();
+        else {
+          const before = applyFilters(allRecords, { ...filters, maxSeconds: undefined });
+          expect(merged.outliers).toEqual({ maxMinutes: filters.maxSeconds / 60, removed: before.length - records.length });
+          // Fire to fulfill has hours-long records in these days: the cut has something to remove.
+          if (metric === "fire_to_fulfill") expect(merged.outliers!.removed).toBeGreaterThan(0);
+        }
 
         const byLevel = groupBy(records, (r) => r.itemFulfillmentLevel);
         expect(merged.levels.map((l) => [l.level, l.stats])).toEqual(
@@ -177,7 +189,7 @@ describe("merging day summaries", () => {
         }
 
         for (const row of merged.days) {
-          const day = applyFilters(rawDays[DATES.indexOf(row.businessDate)]!, filters).filter((r) => r.itemFulfillmentLevel === row.level);
+          const day = applyFilters(rawDays[DATES.indexOf(row.businessDate)]!, filters, metric).filter((r) => r.itemFulfillmentLevel === row.level);
           expect(row.stats).toEqual(expectedStats(day, metric));
         }
 

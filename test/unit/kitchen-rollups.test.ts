@@ -72,6 +72,7 @@ describe("rollups", () => {
       if (random() < 0.3) filters.station = pick(stations);
       if (random() < 0.3) filters.behavior = pick(behaviors);
       if (random() < 0.3) filters.source = pick(sources);
+      if (random() < 0.2) filters.maxSeconds = pick([300, 900, 3600]);
       const targets = { 0: 300 + i, 1: 600, 2: 900 };
       const parts = rollupsOf(from, to, metric);
       withRollups += parts.rollups.length > 0 ? 1 : 0;

@@ -28,12 +28,14 @@ function summary(overrides: Partial<KitchenSummary> = {}): KitchenSummary {
     from: "20250303",
     to: "20250305",
     metric: "fire_to_fulfill",
-    filters: { level: null, station: null, behavior: null, source: null },
+    filters: { level: null, station: null, behavior: null, source: null, item: null },
+    itemName: null,
+    outliers: null,
     coverage: { complete: ["20250303", "20250304", "20250305"], notEntitled: [], failed: [], open: [], pending: [] },
     levels: [
-      { level: 0, stats: stats(600) },
-      { level: 1, stats: stats(700) },
-      { level: 2, stats: empty },
+      { level: 0, items: 0, stats: stats(600) },
+      { level: 1, items: 0, stats: stats(700) },
+      { level: 2, items: 0, stats: empty },
     ],
     stations: [station("g", "Grill", 0, 500), station("f", "Fry", 0, 800), station("g", "Grill", 1, 900), station("c", "Cold", 1, 100)],
     hours: [],
@@ -61,7 +63,7 @@ function summary(overrides: Partial<KitchenSummary> = {}): KitchenSummary {
 describe("summary shapes", () => {
   it("lists only the levels that have items, or the filtered one", () => {
     expect(levelsPresent(summary())).toEqual([0, 1]);
-    expect(levelsPresent(summary({ filters: { level: 2, station: null, behavior: null, source: null } }))).toEqual([2]);
+    expect(levelsPresent(summary({ filters: { level: 2, station: null, behavior: null, source: null, item: null } }))).toEqual([2]);
   });
 
   it("puts the slowest station (by p90 at the first level) on top, levels side by side", () => {
@@ -97,7 +99,7 @@ describe("summary shapes", () => {
 
   it("knows an empty range and names dining behaviors in words", () => {
     expect(isEmptySummary(summary())).toBe(false);
-    expect(isEmptySummary(summary({ levels: [{ level: 0, stats: empty }] }))).toBe(true);
+    expect(isEmptySummary(summary({ levels: [{ level: 0, items: 0, stats: empty }] }))).toBe(true);
     expect(behaviorLabel("TAKE_OUT")).toBe("Take out");
     expect(behaviorLabel(null)).toBe("No dining option");
   });

@@ -21,7 +21,7 @@ describe("kitchen view in the URL", () => {
   });
 
   it("survives a round trip through the URL", () => {
-    const url = "range=custom&from=20250201&to=20250215&compare=0&metric=wait_to_start&level=1&station=abc&behavior=TAKE_OUT&source=Online&hs=abc&hl=2";
+    const url = "range=custom&from=20250201&to=20250215&compare=0&metric=wait_to_start&level=1&station=abc&behavior=TAKE_OUT&source=Online&item=item-guid&maxMinutes=45&hs=abc&hl=2";
     const { view } = parseKitchenView(new URLSearchParams(url), today);
     expect(view).toEqual({
       range: "custom",
@@ -33,6 +33,8 @@ describe("kitchen view in the URL", () => {
       station: "abc",
       behavior: "TAKE_OUT",
       source: "Online",
+      item: "item-guid",
+      maxMinutes: 45,
       histStation: "abc",
       histLevel: 2,
     });
@@ -69,6 +71,21 @@ describe("kitchen view in the URL", () => {
     const { view } = parseKitchenView(new URLSearchParams("level=0&station=grill-guid"), today);
     expect(apiQuery(view, view).toString()).toBe("from=20250303&to=20250309&metric=fire_to_fulfill&level=0&station=grill-guid");
     expect(comparisonRange(view)).toEqual({ from: "20250224", to: "20250302" });
+  });
+
+  it("keeps the Menu page's one-item link in the view and in every API query", () => {
+    const { view } = parseKitchenView(new URLSearchParams("item=5b1e-menu-item"), today);
+    expect(view.item).toBe("5b1e-menu-item");
+    expect(apiQuery(view, view).get("item")).toBe("5b1e-menu-item");
+    expect(serializeKitchenView(view)).toBe("item=5b1e-menu-item");
+    expect(kitchenViewUpdate(loadKitchenViewParams("item=5b1e-menu-item"), { item: null }, today).item).toBeNull();
+  });
+
+  it("keeps the outlier cut off unless the link names whole minutes from 1 to 1440", () => {
+    expect(parseKitchenView("", today).view.maxMinutes).toBeNull();
+    expect(parseKitchenView("maxMinutes=30", today).view.maxMinutes).toBe(30);
+    expect(apiQuery(parseKitchenView("maxMinutes=30", today).view, { from: "20250301", to: "20250302" }).get("maxMinutes")).toBe("30");
+    for (const bad of ["0", "1441", "2.5", "-3", "abc"]) expect(parseKitchenView(`maxMinutes=${bad}`, today).view.maxMinutes).toBeNull();
   });
 
   it("reads a plain search string the same way", () => {

@@ -18,6 +18,12 @@ const optionalText = z
   .optional()
   .or(z.literal("").transform(() => undefined));
 
+/**
+ * One menu item (its GUID, as the Menu page links it): the figures of its records only. Empty
+ * means "every item".
+ */
+const itemParam = optionalText;
+
 export const kitchenMetricParam = z.enum(KITCHEN_METRICS, {
   message: `metric must be one of ${KITCHEN_METRICS.join(", ")}`,
 });
@@ -38,8 +44,26 @@ export const kitchenRangeSchema = z
   .refine((q) => q.from <= q.to, { message: "from must not be after to", path: ["from"] });
 export type KitchenRangeQuery = z.infer<typeof kitchenRangeSchema>;
 
+/** fulfillments.csv: a range, and optionally one menu item's records only. */
+export const kitchenRecordsSchema = z
+  .object({ from: businessDateParam, to: businessDateParam, item: itemParam })
+  .refine((q) => q.from <= q.to, { message: "from must not be after to", path: ["from"] });
+export type KitchenRecordsQuery = z.infer<typeof kitchenRecordsSchema>;
+
+const MAX_MINUTES_MESSAGE = "maxMinutes must be a whole number of minutes from 1 to 1440";
+/**
+ * The outlier cut: leave out every record whose time (of the metric asked) is over this many
+ * minutes (a forgotten bump). Not set, or empty: nothing is left out.
+ */
+const maxMinutesParam = z.preprocess(
+  (v) => (v === "" ? undefined : v),
+  z.coerce.number({ message: MAX_MINUTES_MESSAGE }).int({ message: MAX_MINUTES_MESSAGE }).min(1, { message: MAX_MINUTES_MESSAGE }).max(1440, { message: MAX_MINUTES_MESSAGE }).optional(),
+);
+
 /** Filters shared by the summary, summary.csv and tickets. Empty strings mean "not set". */
 const filterShape = {
+  maxMinutes: maxMinutesParam,
+  item: itemParam,
   level: z.preprocess((v) => (v === "" ? undefined : v), kitchenLevelParam.optional()),
   station: optionalText,
   behavior: optionalText,

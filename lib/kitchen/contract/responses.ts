@@ -119,10 +119,20 @@ export interface KitchenSummary {
   from: string;
   to: string;
   metric: KitchenMetric;
-  filters: { level: KitchenLevel | null; station: string | null; behavior: string | null; source: string | null };
+  filters: { level: KitchenLevel | null; station: string | null; behavior: string | null; source: string | null; item: string | null };
+  /**
+   * With the `item` filter: the item's name as its records in the range give it; null when the
+   * range holds no record of that item (an unknown GUID, or an item not sold then).
+   */
+  itemName: string | null;
   coverage: DateCoverage;
-  /** Per level, every station together. */
-  levels: LevelStats[];
+  /**
+   * Per level, every station together. `items`: distinct order selections (menu items as ordered,
+   * `selectionGuid`) with a record at the level after the filters; `stats.count` counts records,
+   * and an item fulfilled at two stations is two records. A record without a selectionGuid is
+   * an item of its own.
+   */
+  levels: (LevelStats & { items: number })[];
   /** Per prep station and level. */
   stations: (StationRef & LevelStats)[];
   /** Per hour of day and level (every station together). */
@@ -158,6 +168,12 @@ export interface KitchenSummary {
   /** Share of records within the level's target. */
   withinTarget: TargetShare[];
   options: FilterOptions;
+  /**
+   * With `maxMinutes`: records whose time (of the metric asked) is over that many minutes are
+   * left out of every figure above; `removed` says how many, after the other filters, at the
+   * levels shown. null without the cut.
+   */
+  outliers: { maxMinutes: number; removed: number } | null;
 }
 
 // ---------------------------------------------------------------------------------------------

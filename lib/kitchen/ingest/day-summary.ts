@@ -13,9 +13,19 @@ import { localHourResolver } from "@/lib/kitchen/ingest/local-hour";
  * "courses". Because the filters (level, station, behavior, source) are dimensions of every cube,
  * any filter combines exactly with any breakdown, and a range is answered by adding the cells of
  * its days: never by re-reading raw records.
+ *
+ * Two more cubes count order selections (menu items as ordered) instead of records: an item
+ * fulfilled at two stations is two records but one selection. In "selections" an entry is one
+ * selection within a cell (level, station, item, behavior, source); in "selectionsAnyStation" the
+ * station is summed out before the selections are made distinct (its station is always 0), so a
+ * level's distinct items add up across cells without counting a selection once per station. An
+ * entry's value is the smallest of its records' values, or none (an exclusion) when one of its
+ * records has none: the selection keeps a record under any "longer than N" cut exactly then.
+ * A selection belongs to one order, hence one business date; its item, behavior and source are
+ * the first each of its records names (selectionAttributes), so cells and days add.
  */
 
-export const CUBE_KINDS = ["hours", "items", "courses"] as const;
+export const CUBE_KINDS = ["hours", "items", "courses", "selections", "selectionsAnyStation"] as const;
 export type CubeKind = (typeof CUBE_KINDS)[number];
 
 /** Dimensions per cell, in this order: level, prep station, X, dining option behavior, order source. */
@@ -93,6 +103,8 @@ export function summariseDay(all: readonly ItemFulfillment[], businessDate: stri
     start_to_fulfill: new Float64Array(n),
     wait_to_start: new Float64Array(n),
   };
+  const selection = new Int32Array(n);
+  const selectionIds = new Interner<string | null>();
   const levelsSeen = new Set<number>();
 
   for (let i = 0; i < n; i++) {
@@ -105,6 +117,8 @@ export function summariseDay(all: readonly ItemFulfillment[], businessDate: stri
     course[i] = courses.idWith(r.courseGuid ?? null, r.courseName, dimension, fillName);
     behavior[i] = behaviors.id(r.diningOptionBehavior ?? null);
     source[i] = sources.id(r.orderSource ?? null);
+    // A record without a selection GUID cannot be matched with others: it is its own item.
+    selection[i] = r.selectionGuid ? selectionIds.id(r.selectionGuid) : -1 - i;
     const fired = parseInstant(r.ticketFiredAt);
     const started = parseInstant(r.itemStartedAt);
     const fulfilled = parseInstant(r.itemFulfilledAt);
@@ -127,6 +141,17 @@ export function summariseDay(all: readonly ItemFulfillment[], businessDate: stri
     const parts = buildCubes([level, station, column, behavior, source], sizes(size), values);
     for (const metric of KITCHEN_METRICS) cubes[metric][kind] = parts[metric];
   }
+  const canonical = selectionAttributes(selection, selectionIds.size, [
+    [item, (id) => items.values[id]!.guid === null],
+    [behavior, (id) => behaviors.values[id] === null],
+    [source, (id) => sources.values[id] === null],
+  ]);
+  const dims = { level, station, item: canonical[0]!, behavior: canonical[1]!, source: canonical[2]!, selection };
+  for (const [kind, anyStation] of [["selections", false], ["selectionsAnyStation", true]] as const) {
+    const distinct = distinctSelections(dims, values, anyStation);
+    const parts = buildCubes(distinct.dims, sizes(items.values.length), distinct.values);
+    for (const metric of KITCHEN_METRICS) cubes[metric][kind] = parts[metric];
+  }
 
   return {
     businessDate,
@@ -138,6 +163,61 @@ export function summariseDay(all: readonly ItemFulfillment[], businessDate: stri
     items: items.values,
     courses: courses.values,
     cubes,
+  };
+}
+
+/**
+ * Per record, its selection's value of each column: the first one any record of the selection
+ * names (an export now and then lacks a field on one record of an item, or the sandbox's
+ * malformed rows do). One value per selection keeps distinct items additive across the cells;
+ * a record with no selection keeps its own.
+ */
+function selectionAttributes(selection: Int32Array, selections: number, columns: [Uint32Array, (id: number) => boolean][]): Uint32Array[] {
+  return columns.map(([column, isAbsent]) => {
+    const chosen = new Int32Array(selections).fill(-1);
+    for (let i = 0; i < column.length; i++) {
+      const s = selection[i]!;
+      if (s >= 0 && (chosen[s] === -1 || (isAbsent(chosen[s]!) && !isAbsent(column[i]!)))) chosen[s] = column[i]!;
+    }
+    return Uint32Array.from(column, (v, i) => (selection[i]! >= 0 ? chosen[selection[i]!]! : v));
+  });
+}
+
+/**
+ * One row per distinct (level, station, item, behavior, source, selection) (station taken as 0
+ * with `anyStation`), with per metric the smallest value of its records, or -1 (none) when one
+ * of them has none.
+ */
+function distinctSelections(
+  d: { level: Uint32Array; station: Uint32Array; item: Uint32Array; behavior: Uint32Array; source: Uint32Array; selection: Int32Array },
+  values: Record<KitchenMetric, Float64Array>,
+  anyStation: boolean,
+): { dims: Uint32Array[]; values: Record<KitchenMetric, Float64Array> } {
+  const n = d.level.length;
+  const rowOf = new Map<string, number>();
+  const first: number[] = [];
+  const out = { fire_to_fulfill: new Float64Array(n), start_to_fulfill: new Float64Array(n), wait_to_start: new Float64Array(n) };
+  for (let i = 0; i < n; i++) {
+    const key = `${d.level[i]},${anyStation ? 0 : d.station[i]},${d.item[i]},${d.behavior[i]},${d.source[i]},${d.selection[i]}`;
+    let row = rowOf.get(key);
+    if (row === undefined) {
+      row = first.length;
+      rowOf.set(key, row);
+      first.push(i);
+      for (const metric of KITCHEN_METRICS) out[metric][row] = values[metric][i]!;
+      continue;
+    }
+    for (const metric of KITCHEN_METRICS) {
+      const was = out[metric][row]!;
+      const x = values[metric][i]!;
+      out[metric][row] = was < 0 || x < 0 ? -1 : Math.min(was, x);
+    }
+  }
+  const m = first.length;
+  const pick = (column: Uint32Array) => Uint32Array.from(first, (i) => column[i]!);
+  return {
+    dims: [pick(d.level), anyStation ? new Uint32Array(m) : pick(d.station), pick(d.item), pick(d.behavior), pick(d.source)],
+    values: { fire_to_fulfill: out.fire_to_fulfill.slice(0, m), start_to_fulfill: out.start_to_fulfill.slice(0, m), wait_to_start: out.wait_to_start.slice(0, m) },
   };
 }
 

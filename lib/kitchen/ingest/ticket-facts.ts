@@ -24,12 +24,24 @@ export interface TicketFacts {
   source: Uint32Array;
   /** Per metric and record: whole seconds, or -1 when excluded. */
   values: Record<KitchenMetric, Int32Array>;
+  /**
+   * Per record, its menu item (into `items`): built from raw records for the item filter, never
+   * stored (a stored day's facts lack it, so ranking by item reads the raw records).
+   */
+  itemOf?: { items: (string | null)[]; item: Uint32Array };
 }
 
 export const NO_TICKET = 0xffffffff;
 /** The level of a record without a known one (lib/kitchen/ingest.ts): it ranks nowhere. */
 export const NO_LEVEL = 255;
 const FORMAT_VERSION = 1;
+
+/** A day's facts with each record's menu item, for ranking one item's tickets. */
+export function buildItemTicketFacts(records: readonly ItemFulfillment[], businessDate: string): TicketFacts {
+  const items = new Interner<string | null>();
+  const item = Uint32Array.from(records, (r) => items.id(r.selectionMenuItemGuid ?? null));
+  return { ...buildTicketFacts(records, businessDate), itemOf: { items: items.values, item } };
+}
 
 export function buildTicketFacts(records: readonly ItemFulfillment[], businessDate: string): TicketFacts {
   const n = records.length;
@@ -135,9 +147,10 @@ export interface RankedTicket {
 
 /**
  * The `limit` tickets of the range with the largest value of `metric` among their records that
- * match the filters; ties broken by date, then ticket GUID, so the answer is stable.
+ * match the filters (and are of `item`, when given); ties broken by date, then ticket GUID, so the
+ * answer is stable.
  */
-export function slowestTickets(days: readonly TicketFacts[], metric: KitchenMetric, filters: SummaryFilters, limit: number): RankedTicket[] {
+export function slowestTickets(days: readonly TicketFacts[], metric: KitchenMetric, filters: SummaryFilters, limit: number, item?: string): RankedTicket[] {
   const candidates: { day: number; ticket: number; seconds: number }[] = [];
   days.forEach((f, d) => {
     const want = (values: (string | null)[], v: string | undefined) =>
@@ -145,14 +158,19 @@ export function slowestTickets(days: readonly TicketFacts[], metric: KitchenMetr
     const sF = want(f.stations, filters.station);
     const bF = want(f.behaviors, filters.behavior);
     const oF = want(f.sources, filters.source);
-    if (sF === -1 || bF === -1 || oF === -1) return;
+    if (item !== undefined && !f.itemOf) throw new Error(`the ticket facts of ${f.businessDate} were read without their items, which the item filter needs`);
+    const iF = item === undefined ? -2 : f.itemOf!.items.indexOf(item);
+    if (sF === -1 || bF === -1 || oF === -1 || iF === -1) return;
     const best = new Int32Array(f.tickets.length).fill(-1);
     const values = f.values[metric];
     for (let i = 0; i < values.length; i++) {
       const t = f.ticket[i]!;
       if (t === NO_TICKET || values[i]! < 0) continue;
+      // The outlier cut leaves the record out of the ranking too.
+      if (filters.maxSeconds !== undefined && values[i]! > filters.maxSeconds) continue;
       if (filters.level !== undefined && f.level[i] !== filters.level) continue;
       if ((sF !== -2 && f.station[i] !== sF) || (bF !== -2 && f.behavior[i] !== bF) || (oF !== -2 && f.source[i] !== oF)) continue;
+      if (iF !== -2 && f.itemOf!.item[i] !== iF) continue;
       if (values[i]! > best[t]!) best[t] = values[i]!;
     }
     const dayTop: { day: number; ticket: number; seconds: number }[] = [];

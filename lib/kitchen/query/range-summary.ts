@@ -1,6 +1,6 @@
 import { BREAKDOWN_LIMIT, KITCHEN_LEVELS, NONE_FILTER, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import { type FilterOptions, type Histogram, type KitchenSummary, type StationRef, type Stats, type TargetShare } from "@/lib/kitchen/contract/responses";
-import { CELL_WIDTH, UNKNOWN_HOUR, type CubePart, type DayDictionaries, type DaySummary, type DimensionValue } from "@/lib/kitchen/ingest/day-summary";
+import { CELL_WIDTH, cellTotals, UNKNOWN_HOUR, type CubePart, type DayDictionaries, type DaySummary, type DimensionValue } from "@/lib/kitchen/ingest/day-summary";
 import { DenseHistograms, ScratchArena } from "@/lib/kitchen/query/dense-histograms";
 import { DimensionInterner, type DayIds } from "@/lib/kitchen/query/dimension-interner";
 import type { Rollup, RollupDetail, RollupMarginals } from "@/lib/kitchen/query/rollup";
@@ -34,10 +34,12 @@ interface Source {
   marginals: RollupMarginals | null;
   items: CubePart;
   courses: CubePart;
+  /** Distinct selections: per station when the filters name one, else every station together. */
+  selections: CubePart;
 }
 
 /** Whether rollups' marginals answer the filters (they keep only the level of the filtered dimensions), or their detail is needed. */
-export const marginalsAnswer = (f: SummaryFilters) => f.station === undefined && f.behavior === undefined && f.source === undefined;
+export const marginalsAnswer = (f: SummaryFilters) => f.station === undefined && f.behavior === undefined && f.source === undefined && f.maxSeconds === undefined;
 
 function detailOf(r: Rollup): RollupDetail {
   if (!r.detail) throw new Error(`the rollup of ${r.start} was read without its detail, which these filters need`);
@@ -45,16 +47,83 @@ function detailOf(r: Rollup): RollupDetail {
 }
 
 function sourcesOf(parts: RangeParts, metric: KitchenMetric, filters: SummaryFilters): Source[] {
+  // A selection at two stations is one item: only a station filter may read the per-station cube.
+  const selectionKind = filters.station === undefined ? "selectionsAnyStation" : "selections";
   const days = parts.days.map((day) => {
     const c = day.cubes[metric];
-    return { dict: day, levels: day.levels, hours: c.hours, marginals: null, items: c.items, courses: c.courses };
+    return { dict: day, levels: day.levels, hours: c.hours, marginals: null, items: c.items, courses: c.courses, selections: c[selectionKind] };
   });
   const rollups = parts.rollups.map((r) => {
-    if (marginalsAnswer(filters)) return { dict: r, levels: r.levels, hours: null, marginals: r.marginals, items: r.marginals.items, courses: r.marginals.courses };
+    if (marginalsAnswer(filters)) {
+      const m = r.marginals;
+      return { dict: r, levels: r.levels, hours: null, marginals: m, items: m.items, courses: m.courses, selections: m.selections };
+    }
     const c = detailOf(r).cubes;
-    return { dict: r, levels: r.levels, hours: c.hours, marginals: null, items: c.items, courses: c.courses };
+    return { dict: r, levels: r.levels, hours: c.hours, marginals: null, items: c.items, courses: c.courses, selections: c[selectionKind] };
   });
-  return [...days, ...rollups];
+  const all: Source[] = [...days, ...rollups];
+  const cut = filters.maxSeconds;
+  if (cut === undefined) return all;
+  return all.map((s) => ({ ...s, hours: s.hours && cutCube(s.hours, cut), items: cutCube(s.items, cut), courses: cutCube(s.courses, cut), selections: cutCube(s.selections, cut) }));
+}
+
+/**
+ * The outlier cut: a cube without the entries over `maxSeconds` (the records, or for the
+ * selections cubes the items whose every record is over it). Exclusions (no value) stay: a
+ * record without a time is not over anything. Cut copies are cached per cube and cut.
+ */
+function cutCube(cube: CubePart, maxSeconds: number): CubePart {
+  let perCut = cutCache.get(cube);
+  if (!perCut) cutCache.set(cube, (perCut = new Map()));
+  const hit = perCut.get(maxSeconds);
+  if (hit) return hit;
+  const cells = cube.excluded.length;
+  const keys = new Uint32Array(cube.keys.length);
+  const excluded = new Uint32Array(cells);
+  const start = new Uint32Array(cells + 1);
+  const seconds = new Uint32Array(cube.seconds.length);
+  const counts = new Uint32Array(cube.counts.length);
+  let e = 0;
+  let n = 0;
+  for (let c = 0; c < cells; c++) {
+    const from = e;
+    for (let i = cube.start[c]!; i < cube.start[c + 1]!; i++) {
+      if (cube.seconds[i]! > maxSeconds) break;
+      seconds[e] = cube.seconds[i]!;
+      counts[e] = cube.counts[i]!;
+      e++;
+    }
+    // A cell whose every record was cut is gone, as if it had never been recorded.
+    if (e === from && cube.excluded[c] === 0) continue;
+    keys.set(cube.keys.subarray(c * W, c * W + W), n * W);
+    excluded[n] = cube.excluded[c]!;
+    start[n] = from;
+    n++;
+  }
+  start[n] = e;
+  const kept = counts.slice(0, e);
+  const finalStart = start.slice(0, n + 1);
+  const out: CubePart = {
+    keys: keys.slice(0, n * W),
+    excluded: excluded.slice(0, n),
+    start: finalStart,
+    seconds: seconds.slice(0, e),
+    counts: kept,
+    totals: cellTotals(finalStart, kept),
+  };
+  perCut.set(maxSeconds, out);
+  return out;
+}
+const cutCache = new WeakMap<CubePart, Map<number, CubePart>>();
+
+/** Records over the cut in the cells matching the filter, per level (what the cut removed). */
+function countOver(cube: CubePart, f: DayFilter, maxSeconds: number, perLevel: Float64Array): void {
+  const { keys, excluded, start, seconds, counts } = cube;
+  for (let c = 0; c < excluded.length; c++) {
+    const k = c * W;
+    if (!cellMatches(keys, k, f)) continue;
+    for (let e = start[c + 1]! - 1; e >= start[c]! && seconds[e]! > maxSeconds; e--) perLevel[keys[k]!]! += counts[e]!;
+  }
 }
 
 export interface SummaryFilters {
@@ -62,6 +131,8 @@ export interface SummaryFilters {
   station?: string;
   behavior?: string;
   source?: string;
+  /** The outlier cut: records whose time (of the metric merged) is over this many seconds count nowhere. */
+  maxSeconds?: number;
 }
 
 export type MergedSummary = Pick<
@@ -80,6 +151,7 @@ export type MergedSummary = Pick<
   | "histogram"
   | "withinTarget"
   | "options"
+  | "outliers"
 >;
 
 // Module-level copies: imported bindings can compile to getter calls, too slow for the hot loops.
@@ -256,6 +328,16 @@ function addMarginalHours(m: RollupMarginals, ids: DayIds, f: DayFilter, t: Hour
   addCellsInto(m.sources, f, t.perSource, (keys, k) => ids.source[keys[k + 4]!]! * L + keys[k]!);
 }
 
+/** Distinct selections per level: every selection of a matching cell, with a value or not. */
+function countSelections(cube: CubePart, f: DayFilter, perLevel: Float64Array): void {
+  const { keys, excluded, totals } = cube;
+  const cells = excluded.length;
+  for (let c = 0; c < cells; c++) {
+    const k = c * W;
+    if (cellMatches(keys, k, f)) perLevel[keys[k]!]! += totals[c]! + excluded[c]!;
+  }
+}
+
 /** Records per value of a breakdown (items, courses): first pass, to pick the most frequent. */
 function countValues(cube: CubePart, globalOf: Int32Array, f: DayFilter, records: Float64Array): void {
   const { keys, excluded, totals } = cube;
@@ -372,10 +454,30 @@ function addAllHours(
   if (everything && !marginalsAnswer(filters)) {
     trend.forEach((x, d) => {
       const f = x.rollup >= 0 ? dayFilters[parts.days.length + x.rollup] : null;
-      if (f) addTrend(detailOf(parts.rollups[x.rollup]!).trends[x.index]!, d, f, t.perDay);
+      const trendCube = f ? detailOf(parts.rollups[x.rollup]!).trends[x.index]! : null;
+      if (f && trendCube) addTrend(filters.maxSeconds === undefined ? trendCube : cutCube(trendCube, filters.maxSeconds), d, f, t.perDay);
     });
   }
   return t;
+}
+
+/** Per level: the distinct items, and the records the outlier cut removed (counted on the uncut hours cubes: every record has one hour). */
+function levelCounts(parts: RangeParts, days: readonly Source[], dayFilters: readonly (DayFilter | null)[], metric: KitchenMetric, filters: SummaryFilters) {
+  const removedPerLevel = new Float64Array(L);
+  if (filters.maxSeconds !== undefined) {
+    // In the order of `days`: the days, then the rollups (whose detail the cut always reads).
+    const uncut = [...parts.days.map((day) => day.cubes[metric].hours), ...parts.rollups.map((r) => detailOf(r).cubes.hours)];
+    uncut.forEach((hours, d) => {
+      const f = dayFilters[d];
+      if (f) countOver(hours, f, filters.maxSeconds!, removedPerLevel);
+    });
+  }
+  const selectionsPerLevel = new Float64Array(L);
+  days.forEach((day, d) => {
+    const f = dayFilters[d];
+    if (f) countSelections(day.selections, f, selectionsPerLevel);
+  });
+  return { removedPerLevel, selectionsPerLevel };
 }
 
 function merge(
@@ -417,6 +519,7 @@ function merge(
     return { table, picked, present };
   };
   const items = breakdown("items", interner.items.size, (d) => ids[d]!.item);
+  const { removedPerLevel, selectionsPerLevel } = levelCounts(parts, days, dayFilters, metric, filters);
   const courses = breakdown("courses", interner.courses.size, (d) => ids[d]!.course);
 
   // Sums: station × level and hour × level from hour × station × level; level from station × level.
@@ -491,7 +594,7 @@ function merge(
   };
 
   return {
-    levels: levelList.map((level) => ({ level, stats: perLevel.stats(level) })),
+    levels: levelList.map((level) => ({ level, items: selectionsPerLevel[level]!, stats: perLevel.stats(level) })),
     stations: rows(perStation, station).sort((a, b) => byStation(a, b) || a.level - b.level),
     hours: rows(perHour, (h) => (h === UNKNOWN_HOUR ? null : { hour: h })).sort((a, b) => a.hour - b.hour || a.level - b.level),
     hourStations: rows(hourStation, (g) => {
@@ -514,6 +617,10 @@ function merge(
     histogram: histogramOf(overall, filters),
     withinTarget,
     options,
+    outliers:
+      filters.maxSeconds === undefined
+        ? null
+        : { maxMinutes: filters.maxSeconds / 60, removed: levelList.reduce((n: number, l) => n + removedPerLevel[l]!, 0) },
   };
 }
 

@@ -34,6 +34,8 @@ export interface RollupMarginals {
   items: CubePart;
   /** Cells (level, 0, course, 0, 0). */
   courses: CubePart;
+  /** Cells (level, 0, item, 0, 0) of distinct selections, every station together (from "selectionsAnyStation"). */
+  selections: CubePart;
 }
 
 export interface RollupDetail {
@@ -108,13 +110,15 @@ export function* addDaysInSteps(kind: PeriodKind, start: string, days: readonly 
     item: items.map(day.items, copyDimension),
     course: courses.map(day.courses, copyDimension),
   }));
-  const xOf = (kind: CubeKind, d: number) => (kind === "hours" ? HOURS : kind === "items" ? maps[d]!.item : maps[d]!.course);
-  const xSize: Record<CubeKind, number> = { hours: HOURS.length, items: items.size, courses: courses.size };
+  const xOf = (kind: CubeKind, d: number) => (kind === "hours" ? HOURS : kind === "courses" ? maps[d]!.course : maps[d]!.item);
+  const xSize: Record<CubeKind, number> = { hours: HOURS.length, items: items.size, courses: courses.size, selections: items.size, selectionsAnyStation: items.size };
+  // "selectionsAnyStation" has its station summed out (always 0): it stays 0 in the rollup.
+  const stationOf = (kind: CubeKind, d: number) => (kind === "selectionsAnyStation" ? new Int32Array(days[d]!.stations.length) : maps[d]!.station);
   const sizes = (x: number) => [3, stations.size, x, behaviors.size, sources.size];
 
   const summed = {} as Record<CubeKind, Record<KitchenMetric, CubePart>>;
   for (const kind of CUBE_KINDS) {
-    const sourceMaps: SourceMaps[] = maps.map((m, d) => [m.station, xOf(kind, d), m.behavior, m.source]);
+    const sourceMaps: SourceMaps[] = maps.map((m, d) => [stationOf(kind, d), xOf(kind, d), m.behavior, m.source]);
     summed[kind] = sumCubes(
       days.map((day) => day.cubes),
       kind,
@@ -150,7 +154,7 @@ export function* addDaysInSteps(kind: PeriodKind, start: string, days: readonly 
   const marginals = marginalsOf(summed, common);
   const out = {} as Record<KitchenMetric, Rollup>;
   for (const metric of KITCHEN_METRICS) {
-    const detail: RollupDetail = { cubes: { hours: summed.hours[metric], items: summed.items[metric], courses: summed.courses[metric] }, trends: trends.map((t) => t[metric]) };
+    const detail: RollupDetail = { cubes: Object.fromEntries(CUBE_KINDS.map((k) => [k, summed[k][metric]])) as Record<CubeKind, CubePart>, trends: trends.map((t) => t[metric]) };
     out[metric] = {
       ...common,
       metric,
@@ -187,8 +191,12 @@ function marginalsOf(summed: Record<CubeKind, Record<KitchenMetric, CubePart>>, 
   const sources = keep("hours", null, false, false, true);
   const items = keep("items", dict.items.length, false, false, false);
   const courses = keep("courses", dict.courses.length, false, false, false);
+  const selections = keep("selectionsAnyStation", dict.items.length, false, false, false);
   return Object.fromEntries(
-    KITCHEN_METRICS.map((m) => [m, { hourStation: hourStation[m], behaviors: behaviors[m], sources: sources[m], items: items[m], courses: courses[m] }]),
+    KITCHEN_METRICS.map((m) => [
+      m,
+      { hourStation: hourStation[m], behaviors: behaviors[m], sources: sources[m], items: items[m], courses: courses[m], selections: selections[m] },
+    ]),
   ) as Record<KitchenMetric, RollupMarginals>;
 }
 

@@ -2,10 +2,10 @@ import "server-only";
 import type { Database } from "@/lib/db/database";
 import { KITCHEN_LEVELS, KITCHEN_METRICS, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import { type KitchenCoverage, type KitchenSummary, type KitchenTargets, type KitchenTickets, type RangeAnswer } from "@/lib/kitchen/contract/responses";
-import { type KitchenRangeQuery, type KitchenSummaryQuery, type KitchenTargetsInput, type KitchenTicketsQuery } from "@/lib/kitchen/contract/params";
+import { type KitchenRangeQuery, type KitchenRecordsQuery, type KitchenSummaryQuery, type KitchenTargetsInput, type KitchenTicketsQuery } from "@/lib/kitchen/contract/params";
 import { DimensionInterner } from "@/lib/kitchen/query/dimension-interner";
 import { validateRange } from "@/lib/kitchen/query/range-query";
-import { marginalsAnswer, type RangeParts, type SummaryFilters } from "@/lib/kitchen/query/range-summary";
+import { marginalsAnswer, type RangeParts } from "@/lib/kitchen/query/range-summary";
 import type { Rollup } from "@/lib/kitchen/query/rollup";
 import { KitchenStore, type DayRow } from "@/lib/kitchen/storage/kitchen-store";
 import type { ItemFulfillment } from "@/lib/platform/schemas";
@@ -20,6 +20,7 @@ import { createRollupReader } from "./rollup-reader";
 import { READY_WAIT_MS, type KitchenRestaurant, type KitchenServiceConfig } from "./service-config";
 import { assembleSummary, filtersOf, stationLevelRows, type StationLevelRow } from "./summary-assembly";
 import { slowTicketsOf } from "./ticket-drill-down";
+import { itemDays, refuseItemBeyondRawRetention } from "./item-days";
 
 export type { KitchenRestaurant, KitchenServiceConfig } from "./service-config";
 
@@ -92,9 +93,11 @@ export function createKitchenService(deps: KitchenServiceDeps) {
    */
   async function whenReady<T>(
     restaurant: KitchenRestaurant,
-    query: KitchenRangeQuery,
+    query: KitchenRangeQuery & { item?: string },
     compute: (dates: string[], rows: Map<string, DayRow>) => Promise<T>,
   ): Promise<RangeAnswer<T>> {
+    // The item filter reads raw records: a range before their retention is refused before any fetch.
+    refuseItemBeyondRawRetention(restaurant, query, config.rawRetentionDays ?? 0, now());
     const dates = rangeOf(restaurant, query);
     const rows = (await notEntitledRows(restaurant, dates)) ?? (await fetcher.requestRange(restaurant, dates, config.readyWaitMs ?? READY_WAIT_MS));
     if (dates.some((d) => !rows.has(d))) {
@@ -103,8 +106,15 @@ export function createKitchenService(deps: KitchenServiceDeps) {
     return { ready: true, value: await compute(dates, rows) };
   }
 
-  /** The range as rollups of the metrics plus its other days, decoded. */
-  async function partsOf(guid: string, dates: readonly string[], rows: Map<string, DayRow>, metrics: readonly KitchenMetric[], filters: SummaryFilters) {
+  /** The range as rollups of the metrics plus its other days, decoded; with `item`, that item's days summarised again (item-days.ts). */
+  type PartsQuery = Parameters<typeof filtersOf>[0] & { item?: string };
+  async function partsOf(restaurant: KitchenRestaurant, dates: readonly string[], rows: Map<string, DayRow>, metrics: readonly KitchenMetric[], query: PartsQuery) {
+    if (query.item !== undefined) {
+      const days = (await itemDays({ db, store }, restaurant, dates, rows, query.item, false)).summaries;
+      return (): RangeParts => ({ days, rollups: [] });
+    }
+    const guid = restaurant.guid;
+    const filters = filtersOf(query);
     const split =
       config.rollups === false
         ? { rollups: new Map<KitchenMetric, Rollup[]>(metrics.map((m) => [m, []])), rest: dates }
@@ -140,26 +150,27 @@ export function createKitchenService(deps: KitchenServiceDeps) {
 
     summary: (restaurant: KitchenRestaurant, query: KitchenSummaryQuery): Promise<RangeAnswer<KitchenSummary>> =>
       whenReady(restaurant, query, async (dates, rows) => {
-        const [parts, targets] = await Promise.all([partsOf(restaurant.guid, dates, rows, [query.metric], filtersOf(query)), store.targets(restaurant.guid)]);
+        const [parts, targets] = await Promise.all([partsOf(restaurant, dates, rows, [query.metric], query), store.targets(restaurant.guid)]);
         return assembleSummary(restaurant, query, dates, rows, parts(query.metric), targets.seconds, internerOf(restaurant.guid));
       }),
 
     /** summary.csv: station × level × metric, every metric, with the query's filters. */
     stationLevelRows: (restaurant: KitchenRestaurant, query: Omit<KitchenSummaryQuery, "metric">): Promise<RangeAnswer<StationLevelRow[]>> =>
-      whenReady(restaurant, query, async (dates, rows) => {
-        const filters = filtersOf(query);
-        return stationLevelRows(await partsOf(restaurant.guid, dates, rows, KITCHEN_METRICS, filters), filters, internerOf(restaurant.guid));
-      }),
+      whenReady(restaurant, query, async (dates, rows) =>
+        stationLevelRows(await partsOf(restaurant, dates, rows, KITCHEN_METRICS, query), filtersOf(query), internerOf(restaurant.guid)),
+      ),
 
-    /** fulfillments.csv: the raw records of the range, a stored chunk at a time. */
-    records: async (restaurant: KitchenRestaurant, query: KitchenRangeQuery): Promise<RangeAnswer<AsyncIterable<ItemFulfillment[]>>> => {
+    /** fulfillments.csv: the raw records of the range (of `item` only, when given), a stored chunk at a time. */
+    records: async (restaurant: KitchenRestaurant, query: KitchenRecordsQuery): Promise<RangeAnswer<AsyncIterable<ItemFulfillment[]>>> => {
       // A range reaching before the retention is refused before anything is fetched.
       refuseBeyondRawRetention(restaurant, query.from, config.rawRetentionDays ?? 0, now());
       return whenReady(restaurant, query, async (dates, rows) => {
         const usable = usableDates(dates, rows).map((d) => d.date);
         await refuseMissingRawRecords(db, restaurant, usable);
         return (async function* () {
-          for await (const chunk of store.recordChunks(restaurant.guid, usable)) yield chunk.records;
+          for await (const chunk of store.recordChunks(restaurant.guid, usable)) {
+            yield query.item === undefined ? chunk.records : chunk.records.filter((r) => r.selectionMenuItemGuid === query.item);
+          }
         })();
       });
     },
@@ -172,8 +183,8 @@ export function createKitchenService(deps: KitchenServiceDeps) {
 
     tickets: (restaurant: KitchenRestaurant, query: KitchenTicketsQuery): Promise<RangeAnswer<KitchenTickets>> =>
       whenReady(restaurant, query, async (dates, rows) => {
-        const facts = await reader.dayTicketFacts(restaurant.guid, dates, rows);
-        const tickets = await slowTicketsOf(store, restaurant.guid, facts, query, filtersOf(query));
+        const facts = query.item === undefined ? await reader.dayTicketFacts(restaurant.guid, dates, rows) : (await itemDays({ db, store }, restaurant, dates, rows, query.item, true)).facts;
+        const tickets = await slowTicketsOf(store, restaurant.guid, facts, query, filtersOf(query), query.item);
         return { restaurantGuid: restaurant.guid, from: query.from, to: query.to, metric: query.metric, limit: query.limit, coverage: coverageOf(dates, rows), tickets };
       }),
 

@@ -13,8 +13,10 @@ import type { KitchenRestaurant } from "./service-config";
  * station × level × metric rows.
  */
 
-export function filtersOf(query: { level?: KitchenLevel; station?: string; behavior?: string; source?: string }): SummaryFilters {
+/** The filters the cubes answer; `item` is answered by summarising the item's records instead (kitchen-service.ts). */
+export function filtersOf(query: { level?: KitchenLevel; station?: string; behavior?: string; source?: string; maxMinutes?: number }): SummaryFilters {
   const f: SummaryFilters = {};
+  if (query.maxMinutes !== undefined) f.maxSeconds = query.maxMinutes * 60;
   if (query.level !== undefined) f.level = query.level;
   if (query.station !== undefined) f.station = query.station;
   if (query.behavior !== undefined) f.behavior = query.behavior;
@@ -44,11 +46,22 @@ export function assembleSummary(
       station: filters.station ?? null,
       behavior: filters.behavior ?? null,
       source: filters.source ?? null,
+      item: query.item ?? null,
     },
+    itemName: query.item === undefined ? null : itemNameIn(parts, query.item),
     coverage: coverageOf(dates, rows),
     ingest: ingestOf(dates, rows),
     ...mergeRange(parts, query.metric, filters, targetSeconds, interner),
   };
+}
+
+/** The first name the parts' days give the item (they hold only its records). */
+function itemNameIn(parts: RangeParts, item: string): string | null {
+  for (const day of parts.days) {
+    const found = day.items.find((v) => v.guid === item && v.name !== null);
+    if (found) return found.name;
+  }
+  return null;
 }
 
 export type StationLevelRow = StationRef & { level: KitchenLevel; metric: KitchenMetric; stats: Stats };

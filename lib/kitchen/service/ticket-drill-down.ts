@@ -19,8 +19,9 @@ export async function slowTicketsOf(
   facts: readonly TicketFacts[],
   query: { metric: KitchenMetric; limit: number },
   filters: SummaryFilters,
+  item?: string,
 ): Promise<SlowTicket[]> {
-  const ranked = slowestTickets(facts, query.metric, filters, query.limit);
+  const ranked = slowestTickets(facts, query.metric, filters, query.limit, item);
   const byDate = new Map<string, typeof ranked>();
   for (const t of ranked) byDate.set(t.businessDate, [...(byDate.get(t.businessDate) ?? []), t]);
   const recordsOf = new Map<string, ItemFulfillment[]>();

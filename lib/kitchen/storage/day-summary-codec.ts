@@ -9,7 +9,8 @@ import { CELL_WIDTH, cellTotals, CUBE_KINDS, type CubeKind, type CubePart, type 
  * version and that every array is whole, so a damaged row fails loudly instead of merging into
  * wrong numbers.
  */
-const FORMAT_VERSION = 2;
+// 3: the selections cubes. A day stored in an older format reads as unreadable and is fetched again.
+const FORMAT_VERSION = 3;
 
 export function encodeDaySummary(day: DaySummary): Uint8Array {
   const w = new ByteWriter();

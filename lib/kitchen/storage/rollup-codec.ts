@@ -12,9 +12,10 @@ import { readCubePart, readDictionaries, writeCubePart, writeDictionaries } from
  * filter needs it. Decoding checks the version and every length, like a day's, so a damaged row
  * fails loudly.
  */
-const FORMAT_VERSION = 1;
+// 2: the selections cubes and marginal. An older rollup reads as unreadable and is built again from its days.
+const FORMAT_VERSION = 2;
 const PERIOD_KINDS: readonly PeriodKind[] = ["week", "month"];
-const MARGINALS: readonly (keyof RollupMarginals)[] = ["hourStation", "behaviors", "sources", "items", "courses"];
+const MARGINALS: readonly (keyof RollupMarginals)[] = ["hourStation", "behaviors", "sources", "items", "courses", "selections"];
 
 export function encodeRollup(rollup: Rollup): { head: Uint8Array; detail: Uint8Array } {
   const w = new ByteWriter();

@@ -36,7 +36,9 @@ describe("station rows of expediter records without a prep station", () => {
 
   it("never join a No station row among the prep stations", () => {
     const summary = {
-      filters: { level: null, station: null, behavior: null, source: null },
+      filters: { level: null, station: null, behavior: null, source: null, item: null },
+      itemName: null,
+      outliers: null,
       levels: [0, 1, 2].map((level) => ({ level, stats: stats(5, 100) })),
       stations: [
         { stationGuid: "g", stationName: "Grill", level: 0, stats: stats(5, 300) },

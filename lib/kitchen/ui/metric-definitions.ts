@@ -25,4 +25,7 @@ export const LEVEL_DESCRIPTIONS: Record<KitchenLevel, string> = {
   2: "Level 2: fulfilled at the second expediter (two-level fulfillment only).",
 };
 
+export const ITEMS_DEFINITION =
+  "Items: distinct items ordered (order selections) with a record at the level. Station fulfillments: records; at level 0 an item made at two stations is one item and two station fulfillments.";
+
 export const ON_TIME_DEFINITION = "Share on time: the share of items whose time is at or under the level's target.";

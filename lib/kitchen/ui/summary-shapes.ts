@@ -1,6 +1,6 @@
 import { KITCHEN_LEVELS, type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
 import { LEVEL_LABELS } from "@/lib/kitchen/ui/labels";
-import { type KitchenSummary, type Stats, type StationRef } from "@/lib/kitchen/contract/responses";
+import { type KitchenSummary, type Stats, type StationRef, type TicketItem } from "@/lib/kitchen/contract/responses";
 import { enumerateBusinessDates } from "@/lib/business-date/business-date";
 
 /**
@@ -153,6 +153,22 @@ export function heatData(summary: KitchenSummary, level: KitchenLevel, closeoutH
 /** Total items at a level (records with a value for the metric). */
 export function levelStats(summary: Pick<KitchenSummary, "levels">, level: KitchenLevel): Stats | null {
   return summary.levels.find((l) => l.level === level)?.stats ?? null;
+}
+
+/** Distinct items (order selections) at a level; 0 when the level is absent. */
+export function levelItems(summary: Pick<KitchenSummary, "levels">, level: KitchenLevel): number {
+  return summary.levels.find((l) => l.level === level)?.items ?? 0;
+}
+
+/** Distinct items of a ticket's records (a record without a selection GUID is one of its own). */
+export function distinctItems(records: readonly Pick<TicketItem, "selectionGuid">[]): number {
+  let own = 0;
+  const seen = new Set<string>();
+  for (const r of records) {
+    if (r.selectionGuid) seen.add(r.selectionGuid);
+    else own++;
+  }
+  return seen.size + own;
 }
 
 /** True when the range has no item with a value at any level. */

@@ -1,10 +1,10 @@
 import { withRestaurant } from "@/lib/api/route-handler";
 import { csvResponse } from "@/lib/csv/csv-response";
-import { kitchenRangeSchema } from "@/lib/kitchen/contract/params";
+import { kitchenRecordsSchema } from "@/lib/kitchen/contract/params";
 import { fulfillmentsCsv, kitchenCsvFileName } from "@/lib/kitchen/query/kitchen-csv";
 import { getKitchenService } from "@/lib/kitchen/service/server";
 
-// GET /api/restaurants/[guid]/kitchen/fulfillments.csv?from&to (streamed)
+// GET /api/restaurants/[guid]/kitchen/fulfillments.csv?from&to[&item] (streamed)
 // 202 JSON with the range's coverage while some of its dates are still being fetched.
 export const GET = withRestaurant(
   async ({ restaurant, query }) => {
@@ -12,5 +12,5 @@ export const GET = withRestaurant(
     if (!answer.ready) return answer;
     return csvResponse(fulfillmentsCsv(answer.value), kitchenCsvFileName(restaurant.name, "kitchen-fulfillments", query.from, query.to));
   },
-  { query: kitchenRangeSchema },
+  { query: kitchenRecordsSchema },
 );
