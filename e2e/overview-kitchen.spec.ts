@@ -31,9 +31,9 @@ async function settledOverview(page: Page, range: string): Promise<KitchenOvervi
 
 const at = (figures: OverviewLevelFigures[], level: number) => figures.find((f) => f.level === level)!;
 
-/** The cells as the page writes them: records at L0, then p50, p90 and on time at each level. */
+/** The cells as the page writes them: items at L0, then p50, p90 and on time at each level. */
 function expectedValues(row: KitchenOverviewRow): string[] {
-  return [formatCount(at(row.current, 0).records), ...[0, 1, 2].flatMap((l) => [formatDuration(at(row.current, l).p50), formatDuration(at(row.current, l).p90), formatShare(at(row.current, l).onTimeShare)])];
+  return [formatCount(at(row.current, 0).items), ...[0, 1, 2].flatMap((l) => [formatDuration(at(row.current, l).p50), formatDuration(at(row.current, l).p90), formatShare(at(row.current, l).onTimeShare)])];
 }
 
 async function rowOrder(table: Locator): Promise<string[]> {
@@ -144,7 +144,8 @@ test("the Overview CSV is the API's table, one row per restaurant, numbers as nu
       const now = r.current.find((f) => f.level === level);
       const before = r.previous.find((f) => f.level === level);
       const num = (v: string | undefined) => (v === "" || v === undefined ? null : Number(v));
-      expect([num(csv[`l${level}_records`]), num(csv[`l${level}_p90_s`]), num(csv[`l${level}_on_time_share`]), num(csv[`l${level}_p50_s_previous`])], `${r.restaurantName} L${level}`).toEqual([
+      expect([num(csv[`l${level}_items`]), num(csv[`l${level}_records`]), num(csv[`l${level}_p90_s`]), num(csv[`l${level}_on_time_share`]), num(csv[`l${level}_p50_s_previous`])], `${r.restaurantName} L${level}`).toEqual([
+        now?.items ?? null,
         now?.records ?? null,
         now?.p90 ?? null,
         now?.onTimeShare ?? null,

@@ -18,7 +18,7 @@ import { kitchenPageHref } from "@/lib/url-state/kitchen-view";
 import { overviewRangeParam } from "@/lib/url-state/overview-view";
 import styles from "./kitchen-overview-table.module.css";
 
-type Figure = "records" | "p50" | "p90" | "onTimeShare";
+type Figure = "items" | "p50" | "p90" | "onTimeShare";
 
 interface FigureColumn {
   figure: Figure;
@@ -34,9 +34,9 @@ const LEVEL_FIGURES: Omit<FigureColumn, "level">[] = [
   { figure: "onTimeShare", label: "On time", kind: "share", polarity: "higher-is-better" },
 ];
 
-/** Records at the prep stations first (the kitchen's volume), then each level's times and on-time share. */
+/** Items at the prep stations first (the kitchen's volume), then each level's times and on-time share. */
 const FIGURE_COLUMNS: FigureColumn[] = [
-  { figure: "records", level: 0, label: "Records", kind: "count", polarity: "neutral" },
+  { figure: "items", level: 0, label: "Items", kind: "count", polarity: "neutral" },
   ...KITCHEN_LEVELS.flatMap((level) => LEVEL_FIGURES.map((f) => ({ ...f, level }))),
 ];
 
@@ -105,7 +105,7 @@ function statusText(row: KitchenOverviewRow): string {
 
 /** The level a link opens with: the sorted column's, so "slowest second expediter" opens level 2. */
 function levelOfSort(sortId: string | undefined): KitchenLevel | null {
-  if (!sortId || sortId === "name" || sortId.startsWith("records:")) return null;
+  if (!sortId || sortId === "name" || sortId.startsWith("items:")) return null;
   return Number(sortId.split(":")[1]) as KitchenLevel;
 }
 
@@ -147,7 +147,7 @@ export function KitchenOverviewTable() {
           </h2>
           <p className={styles.description}>
             Fire to fulfill per restaurant and level, each restaurant on its own business dates; the small figures compare with the period before. On time =
-            share of records within the level&apos;s target.
+            share of station fulfillments within the level&apos;s target; items are distinct items as ordered.
           </p>
         </div>
         <div className={styles.tools}>
@@ -200,7 +200,7 @@ export function KitchenOverviewTable() {
                   <SortHeader
                     key={columnId(c)}
                     column={table.getColumn(columnId(c))}
-                    label={c.figure === "records" ? c.label : `${c.label} L${c.level}`}
+                    label={c.figure === "items" ? c.label : `${c.label} L${c.level}`}
                     className={`${styles.num} ${c.figure === "p50" ? styles.periodStart : ""}`}
                   />
                 ))}

@@ -57,8 +57,11 @@ describe("kitchen overview", () => {
           const stats = statsOf(atLevel, "fire_to_fulfill");
           const times = atLevel.map((x) => seconds(x.ticketFiredAt, x.itemFulfilledAt)).filter((s): s is number => s !== null);
           const within = times.filter((s) => s <= DEFAULT_TARGET_SECONDS[level]).length;
+          // Items: distinct order selections with a record at the level (one without a selection is its own).
+          const items = new Set(atLevel.map((x, i) => (typeof x.selectionGuid === "string" && x.selectionGuid ? x.selectionGuid : `#${i}`))).size;
           const f = figures.find((x) => x.level === level)!;
-          expect({ records: f.records, p50: f.p50, p90: f.p90, onTimeShare: f.onTimeShare }, `${r.name} ${period.from} L${level}`).toEqual({
+          expect({ items: f.items, records: f.records, p50: f.p50, p90: f.p90, onTimeShare: f.onTimeShare }, `${r.name} ${period.from} L${level}`).toEqual({
+            items,
             records: stats.count,
             p50: stats.p50,
             p90: stats.p90,

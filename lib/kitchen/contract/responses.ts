@@ -290,6 +290,8 @@ export interface KitchenHistory {
 /** One level's Overview figures for one period: fire to fulfill, every station together. */
 export interface OverviewLevelFigures {
   level: KitchenLevel;
+  /** Distinct order selections (items as ordered) with a record at this level. */
+  items: number;
   /** Station fulfillment records with a time at this level. */
   records: number;
   p50: number | null;

@@ -61,8 +61,9 @@ export function fulfillmentsCsv(chunks: AsyncIterable<readonly ItemFulfillment[]
   return csvStream(fulfillmentCsvColumns, rows);
 }
 
-type OverviewFigure = "records" | "p50" | "p90" | "onTimeShare";
+type OverviewFigure = "items" | "records" | "p50" | "p90" | "onTimeShare";
 const OVERVIEW_FIGURES: { key: OverviewFigure; header: string }[] = [
+  { key: "items", header: "items" },
   { key: "records", header: "records" },
   { key: "p50", header: "p50_s" },
   { key: "p90", header: "p90_s" },

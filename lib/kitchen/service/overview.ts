@@ -92,9 +92,11 @@ function isNotEntitled(summary: KitchenSummary): boolean {
 /** A summary reduced to the Overview's figures, levels 0-2 (also the scale benchmark's table). */
 export function overviewLevelFigures(summary: Pick<KitchenSummary, "levels" | "withinTarget">): OverviewLevelFigures[] {
   return KITCHEN_LEVELS.map((level) => {
-    const stats = summary.levels.find((l) => l.level === level)?.stats;
+    const at = summary.levels.find((l) => l.level === level);
+    const stats = at?.stats;
     return {
       level,
+      items: at?.items ?? 0,
       records: stats?.count ?? 0,
       p50: stats?.p50 ?? null,
       p90: stats?.p90 ?? null,
