@@ -109,26 +109,21 @@ export function createBackfill(deps: BackfillDeps) {
   }
 
   /**
-   * A restaurant's due dates, newest first, after its newest date alone: for a restaurant never
-   * asked that is the entitlement probe, and a 204 there means the rest would be 204s too (empty).
-   * Only the window's newest date is ever the probe: when another instance has just stored it, this
-   * one reads that answer instead of taking the next date for a probe of its own.
+   * Due dates, newest first, after the window's newest date alone (the entitlement probe: a 204
+   * there means the rest would be 204s too). Only that date probes, so an instance that finds it
+   * just answered by another never takes the next date for a probe of its own.
    */
   async function probedDueDates(restaurant: KitchenRestaurant): Promise<string[]> {
     const due = await dueDates(restaurant);
-    if (due.length === 0) return [];
-    const newest = backfillWindow(restaurant, now(), 1, config.closeGraceMinutes)[0];
-    const probes = due[0] === newest;
+    const probes = due.length > 0 && due[0] === backfillWindow(restaurant, now(), 1, config.closeGraceMinutes)[0];
     if (probes) await fetchOne(restaurant, due[0]!);
     const answer = (await store.latestAnswers([restaurant.guid])).get(restaurant.guid);
-    if (answer && !answer.entitled) return [];
-    return probes ? due.slice(1) : due;
+    return answer && !answer.entitled ? [] : probes ? due.slice(1) : due;
   }
   /**
    * A restaurant whose latest answer is "not entitled" is asked again for its newest closed date
-   * only, and only when that date is due (never asked, or its 204 older than
-   * KITCHEN_NOT_ENTITLED_RETRY_H): about once a day, never every date of its window. A 200 there
-   * means it upgraded, and the next pass backfills it like any other.
+   * only, when due (never asked, or its 204 older than KITCHEN_NOT_ENTITLED_RETRY_H): about once a
+   * day, never its whole window. A 200 means it upgraded; the next pass backfills it like any other.
    */
   async function reaskNotEntitled(restaurant: KitchenRestaurant): Promise<void> {
     const at = now();
