@@ -321,3 +321,28 @@ function assertFulfillmentsCsv(rows: Record<string, string>[], summary: KitchenS
   ].sort();
   expect(csvStations).toEqual(stationNamesAt(summary, [0, 1, 2]));
 }
+
+test("slowest items leave out items with fewer than 20 station fulfillments, say how many, and take another minimum", async ({ page }) => {
+  await signIn(page, "admin@kitchen.test", { callbackUrl: `/restaurants/${harbor.guid}/kitchen?range=yesterday&level=0` });
+  const card = page.getByTestId("slowest-items");
+  await expect(card.getByRole("table")).toBeVisible({ timeout: 180_000 });
+  const href = (await page.getByRole("link", { name: "Summary CSV" }).getAttribute("href")) ?? "";
+  const range = new URL(href, "http://localhost").searchParams;
+  const summary = await summaryOf(page, `from=${range.get("from")}&to=${range.get("to")}&metric=fire_to_fulfill&level=0`);
+  const ranked = (min: number) =>
+    summary.items
+      .filter((i) => i.level === 0 && i.stats.count >= min)
+      .sort((a, b) => (b.stats.p90 ?? -1) - (a.stats.p90 ?? -1) || (a.itemName ?? "").localeCompare(b.itemName ?? ""));
+  const names = () => card.locator("tbody tr th, tbody tr td:first-child").allTextContents();
+  const kept = ranked(20);
+  const left = summary.items.filter((i) => i.level === 0).length - kept.length;
+  expect(left, "the sandbox sells some items rarely").toBeGreaterThan(0);
+  await expect(card.getByTestId("slowest-items-minimum")).toContainText(`${formatCount(left)} ${left === 1 ? "item" : "items"} with fewer left out.`);
+  expect((await names()).slice(0, 15)).toEqual(kept.slice(0, 15).map((i) => i.itemName));
+  // Durations read m:ss on screen; the headers carry no "(s)" (the CSV keeps seconds and says so).
+  await expect(card.getByRole("columnheader", { name: /\(s\)/ })).toHaveCount(0);
+
+  await card.getByLabel("Items with at least").fill("1");
+  await expect(card.getByTestId("slowest-items-minimum")).toContainText("None left out.");
+  expect((await names()).slice(0, 15)).toEqual(ranked(1).slice(0, 15).map((i) => i.itemName));
+});

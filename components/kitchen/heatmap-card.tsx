@@ -28,8 +28,8 @@ const columns: DataColumn<CellRow>[] = [
   { key: "station", header: "Station", value: (r) => r.station },
   { key: "hour", header: "Hour (restaurant time)", value: (r) => r.hour, cell: (r) => formatHour(r.hour), align: "right" },
   { key: "items", header: "Station fulfillments", value: (r) => r.stats.count, cell: (r) => formatCount(r.stats.count), align: "right" },
-  { key: "p50", header: "p50 (s)", value: (r) => r.stats.p50, cell: (r) => formatDuration(r.stats.p50), align: "right" },
-  { key: "p90", header: "p90 (s)", value: (r) => r.stats.p90, cell: (r) => formatDuration(r.stats.p90), align: "right" },
+  { key: "p50", header: "p50", csvHeader: "p50 (s)", value: (r) => r.stats.p50, cell: (r) => formatDuration(r.stats.p50), align: "right" },
+  { key: "p90", header: "p90", csvHeader: "p90 (s)", value: (r) => r.stats.p90, cell: (r) => formatDuration(r.stats.p90), align: "right" },
 ];
 
 /** Hour of day by station in the restaurant's own time, coloured against the level's target. */
@@ -89,7 +89,7 @@ export function HeatmapCard({
             rows={data.stations}
             columns={data.hours.map((h) => ({ key: String(h), label: formatHour(h) }))}
             value={(stationKey, hour) => data.cell(stationKey, Number(hour))?.[statistic] ?? null}
-            formatCell={(seconds) => (seconds / 60).toFixed(1)}
+            formatCell={(seconds) => formatDuration(seconds)}
             describe={(row, column, seconds) =>
               seconds === null
                 ? `${row.label}, ${column.label}: no station fulfillments`
@@ -107,7 +107,7 @@ export function HeatmapCard({
                 {step.label}
               </li>
             ))}
-            <li>Cells show minutes.</li>
+            <li>Cells show minutes and seconds.</li>
           </ul>
         </>
       )}

@@ -29,8 +29,8 @@ export function binLabel(bin: HistogramBin): string {
 }
 
 const columns: DataColumn<BinRow>[] = [
-  { key: "from", header: "From (s)", value: (b) => b.from, cell: (b) => formatDuration(b.from), align: "right" },
-  { key: "to", header: "To (s, exclusive)", value: (b) => b.to, cell: (b) => (b.to === null ? "and longer" : formatDuration(b.to)), align: "right" },
+  { key: "from", header: "From", csvHeader: "From (s)", value: (b) => b.from, cell: (b) => formatDuration(b.from), align: "right" },
+  { key: "to", header: "To (exclusive)", csvHeader: "To (s, exclusive)", value: (b) => b.to, cell: (b) => (b.to === null ? "and longer" : formatDuration(b.to)), align: "right" },
   { key: "count", header: "Station fulfillments", value: (b) => b.count, cell: (b) => formatCount(b.count), align: "right" },
   { key: "share", header: "Share", value: (b) => Number(b.share.toFixed(4)), cell: (b) => formatShare(b.share), align: "right" },
   { key: "cumulative", header: "Cumulative share", value: (b) => Number(b.cumulative.toFixed(4)), cell: (b) => formatShare(b.cumulative), align: "right" },

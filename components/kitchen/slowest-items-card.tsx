@@ -1,5 +1,6 @@
 "use client";
 
+import { useId, useState } from "react";
 import { CsvDownloadButton } from "@/components/ui/csv-download-button";
 import { DataTable, type DataColumn } from "@/components/ui/data-table";
 import { METRIC_LABELS } from "@/lib/kitchen/ui/labels";
@@ -8,27 +9,39 @@ import { formatCount, formatDuration } from "@/lib/kitchen/ui/format";
 import type { PivotRow } from "@/lib/kitchen/ui/summary-shapes";
 import { csvColumnsOf } from "./stats-columns";
 import { TableCard } from "./table-card";
+import styles from "./kitchen-view.module.css";
+
+/** Items with fewer station fulfillments than this are left out of the ranking by default: noise. */
+export const DEFAULT_MIN_RECORDS = 20;
 
 /**
  * Menu items ranked by p90 at the first level (slowest first), one row per item with its p50 and
- * p90 at every level side by side: a list to scan down, not three rows per dish.
+ * p90 at every level side by side: a list to scan down, not three rows per dish. Items with fewer
+ * than a minimum of station fulfillments at that level (20, changeable) are left out and counted,
+ * so a dish sold twice does not top the list.
  */
-export function SlowestItemsCard({ items, levels, metric, fileName }: { items: PivotRow[]; levels: KitchenLevel[]; metric: KitchenMetric; fileName: string }) {
+export function SlowestItemsCard({ items: all, levels, metric, fileName }: { items: PivotRow[]; levels: KitchenLevel[]; metric: KitchenMetric; fileName: string }) {
   const first = levels[0] ?? 0;
+  const [minRecords, setMinRecords] = useState(DEFAULT_MIN_RECORDS);
+  const inputId = useId();
+  const items = all.filter((r) => (r.byLevel[first]?.count ?? 0) >= minRecords);
+  const hidden = all.length - items.length;
   const columns: DataColumn<PivotRow>[] = [
     { key: "name", header: "Menu item", value: (r) => r.label },
     { key: "items", header: `Station fulfillments (level ${first})`, value: (r) => r.byLevel[first]?.count ?? null, cell: (r) => formatCount(r.byLevel[first]?.count), align: "right" },
     ...levels.flatMap((level): DataColumn<PivotRow>[] => [
       {
         key: `p50_${level}`,
-        header: `p50 L${level} (s)`,
+        header: `p50 L${level}`,
+        csvHeader: `p50 L${level} (s)`,
         value: (r) => r.byLevel[level]?.p50 ?? null,
         cell: (r) => formatDuration(r.byLevel[level]?.p50),
         align: "right",
       },
       {
         key: `p90_${level}`,
-        header: `p90 L${level} (s)`,
+        header: `p90 L${level}`,
+        csvHeader: `p90 L${level} (s)`,
         value: (r) => r.byLevel[level]?.p90 ?? null,
         cell: (r) => formatDuration(r.byLevel[level]?.p90),
         align: "right",
@@ -42,6 +55,23 @@ export function SlowestItemsCard({ items, levels, metric, fileName }: { items: P
       actions={<CsvDownloadButton fileName={fileName} columns={csvColumnsOf(columns)} rows={items} />}
       testId="slowest-items"
     >
+      <p className={styles.tableCardDescription} data-testid="slowest-items-minimum">
+        <label htmlFor={inputId}>Items with at least </label>
+        <input
+          id={inputId}
+          className="input"
+          type="number"
+          min={1}
+          max={100000}
+          step={1}
+          value={minRecords}
+          onChange={(e) => setMinRecords(Math.max(1, Math.floor(Number(e.target.value)) || 1))}
+          style={{ width: "7ch" }}
+          aria-describedby={`${inputId}-hidden`}
+        />{" "}
+        station fulfillments at level {first}.{" "}
+        <span id={`${inputId}-hidden`}>{hidden > 0 ? `${formatCount(hidden)} ${hidden === 1 ? "item" : "items"} with fewer left out.` : "None left out."}</span>
+      </p>
       <DataTable caption="Slowest items" columns={columns} rows={items} rowKey={(r) => r.key} pageSize={15} hideCsv hideCaption />
     </TableCard>
   );

@@ -25,7 +25,8 @@ export function toLevelRows(rows: readonly PivotRow[], levels: readonly KitchenL
 
 const duration = (header: string, pick: (s: Stats) => number | null): DataColumn<LevelRow> => ({
   key: header,
-  header: `${header} (s)`,
+  header,
+  csvHeader: `${header} (s)`,
   value: (row) => pick(row.stats),
   cell: (row) => formatDuration(pick(row.stats)),
   align: "right",
@@ -48,5 +49,5 @@ export function levelRowColumns(nameHeader: string): DataColumn<LevelRow>[] {
 
 /** The CSV columns of a table's columns (the ones not marked csv: false). */
 export function csvColumnsOf<Row>(columns: DataColumn<Row>[]): CsvColumn<Row>[] {
-  return columns.filter((c) => c.csv !== false).map((c) => ({ header: c.header, value: c.value }));
+  return columns.filter((c) => c.csv !== false).map((c) => ({ header: c.csvHeader ?? c.header, value: c.value }));
 }

@@ -10,6 +10,11 @@ import styles from "./data-table.module.css";
 export interface DataColumn<Row> {
   key: string;
   header: string;
+  /**
+   * The CSV's header when it must say more than the screen's: the CSV holds the raw value, so a
+   * duration column shown as "14m 21s" under "p90" is "p90 (s)" in the file.
+   */
+  csvHeader?: string;
   /** The raw value: used for sorting, for CSV and (formatted as text) for display. */
   value: (row: Row) => CsvValue;
   /** How the cell looks, when it should not be the plain value. */
@@ -75,7 +80,7 @@ export function DataTable<Row extends RowData>({
   const sorted = table.getRowModel().rows.map((row) => row.original);
 
   const csvColumns: CsvColumn<Row>[] = useMemo(
-    () => columns.filter((c) => c.csv !== false).map((c) => ({ header: c.header, value: c.value })),
+    () => columns.filter((c) => c.csv !== false).map((c) => ({ header: c.csvHeader ?? c.header, value: c.value })),
     [columns],
   );
 
