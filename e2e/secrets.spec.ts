@@ -134,7 +134,8 @@ test("no response of the app carries a secret or a token, signed in or not", asy
         .catch(() => {}),
     );
   });
-  for (const route of routes.filter((r) => !r.startsWith("/api/"))) {
+  // Pages only: API routes and files (the favicon, /icon.svg) have no <main> to wait for.
+  for (const route of routes.filter((r) => !r.startsWith("/api/") && !/\.[a-z]+$/.test(r))) {
     await page.goto(route, { waitUntil: "load" });
     await page.locator("main").first().waitFor();
     leaks.push(...findings(await page.content()).map((w) => `${w} in the rendered ${route}`));
