@@ -1,44 +1,26 @@
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { gzipSync } from "node:zlib";
 import { expect, test, type Page } from "@playwright/test";
+import { chunkOf, firstLoadChunks, kb, totalBytes as total, type Chunk } from "../test/support/first-load-js";
 import { restaurantNamed, signIn } from "./fixtures/auth";
 
 /**
  * First-load JavaScript per route, read from the build the suite serves: the <script src> chunks
- * of a route's server-rendered HTML, sized from the build directory (raw and gzip). It checks
+ * of a route's server-rendered HTML, sized from the build directory (raw and gzip; the measurement
+ * lives in test/support/first-load-js.ts, which `npm run bench:web` shares). It checks
  * that recharts stays out of every route's first load, the Kitchen page included (its charts load
  * after the figures), and writes the numbers to e2e/.screenshots/first-load-js.json for
  * docs/kitchen-ui.md. Sizes, not timings: nothing here depends on how fast the machine is.
  */
 const harbor = restaurantNamed("Harbor Street Kitchen");
 const distDir = join(__dirname, "..", process.env.NEXT_DIST_DIR ?? ".next");
-// recharts' class names survive minification; no other code of ours spells them.
-const RECHARTS = /recharts-(wrapper|cartesian|bar-rectangle|reference-line)/;
-
-interface Chunk {
-  file: string;
-  raw: number;
-  gzip: number;
-  recharts: boolean;
-}
-
-function chunk(src: string): Chunk {
-  const file = src.replace(/^\/_next\//, "").split("?")[0]!;
-  const body = readFileSync(join(distDir, file));
-  return { file, raw: body.length, gzip: gzipSync(body, { level: 9 }).length, recharts: RECHARTS.test(body.toString("utf8")) };
-}
 
 async function firstLoad(page: Page, path: string): Promise<Chunk[]> {
   const response = await page.request.get(path);
   expect(response.status(), path).toBe(200);
   const html = await response.text();
-  const srcs = [...html.matchAll(/<script[^>]*\ssrc="([^"]+\.js[^"]*)"/g)].map((m) => m[1]!).filter((s) => s.startsWith("/_next/static/"));
-  return [...new Set(srcs)].map(chunk);
+  return firstLoadChunks(distDir, html);
 }
-
-const total = (chunks: Chunk[], key: "raw" | "gzip") => chunks.reduce((sum, c) => sum + c[key], 0);
-const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 
 test("recharts stays out of every first load, and the Kitchen page fetches it for its charts", async ({ page }) => {
   test.setTimeout(240_000);
@@ -67,7 +49,7 @@ test("recharts stays out of every first load, and the Kitchen page fetches it fo
   const lazy: Chunk[] = [];
   page.on("response", (r) => {
     const url = new URL(r.url());
-    if (url.pathname.startsWith("/_next/static/") && url.pathname.endsWith(".js")) lazy.push(chunk(url.pathname));
+    if (url.pathname.startsWith("/_next/static/") && url.pathname.endsWith(".js")) lazy.push(chunkOf(distDir, url.pathname));
   });
   await page.goto(routes.kitchen);
   await expect(page.getByTestId("station-chart").locator(".recharts-bar-rectangle").first()).toBeVisible({ timeout: 180_000 });

@@ -125,9 +125,9 @@ export interface RunningServer {
 /**
  * Starts the counting proxy (target: the app's own /sandbox, over loopback) and server.mjs pointed at it, with
  * the history backfill at its default (KITCHEN_BACKFILL_DAYS unset) on an empty store, and waits
- * for /api/health. localhost, not 127.0.0.1: next-auth's cookies are bound to the host name.
+ * for /api/health; `env` overrides those settings. localhost, not 127.0.0.1: next-auth's cookies are bound to the host name.
  */
-export async function startApp(opts: { distDir: string; port: number; logFile: string }): Promise<RunningServer> {
+export async function startApp(opts: { distDir: string; port: number; logFile: string; env?: Record<string, string> }): Promise<RunningServer> {
   const origin = `http://localhost:${opts.port}`;
   const proxy = await startCountingProxy(`${origin}/sandbox`);
   const dataDir = mkdtempSync(path.join(tmpdir(), "kp-bench-load-"));
@@ -149,6 +149,8 @@ export async function startApp(opts: { distDir: string; port: number; logFile: s
   };
   // A fresh embedded store, the sandbox's real-service defaults (rate limits, export latency) and the default backfill.
   for (const name of ["DATABASE_URL", "KITCHEN_BACKFILL_DAYS", "KITCHEN_BACKFILL_SHARE", "KITCHEN_CLOSE_GRACE_MIN", "KITCHEN_OPEN_REFRESH_S", "SANDBOX_RATE_LIMIT", "SANDBOX_EXPORT_LATENCY", "SANDBOX_FAULT_RATE", "ACCOUNTS_FILE"]) delete env[name];
+  // A caller's own settings last (bench/web turns the backfill and the sandbox's pacing off).
+  Object.assign(env, opts.env);
 
   const log = createWriteStream(opts.logFile);
   let output = "";

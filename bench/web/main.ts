@@ -1,0 +1,242 @@
+/**
+ * `npm run bench:web`: how the Kitchen and Overview pages load and respond, on the sandbox's busiest
+ * restaurant (Harbor Street Kitchen), last 7 days.
+ *
+ * - Lighthouse (performance only) on Kitchen and Overview, mobile (its default: simulated
+ *   throttling, moto g power) and desktop (its desktop preset), median of 3 runs each: score, TBT,
+ *   LCP, CLS, FCP.
+ * - Event durations at 4x CPU throttle (bench/web/events.ts): the "Last 7 days" and "Last 30 days"
+ *   presets (each clicked from "Yesterday") and the compare toggle, median of 5 each.
+ * - Kitchen's first-load JavaScript, gzip (test/support/first-load-js.ts, as the e2e spec measures it).
+ *
+ * The production build (`next build` into .next-bench-web, unless --no-build) is served by server.mjs
+ * on a free port with its own temporary data directory (bench/load/server.ts). Every page is opened
+ * and its data loaded before anything is measured, so the figures are the warm ones. Lighthouse runs
+ * against the chromium Playwright launched, through its remote debugging port, with the session
+ * cookie as an extra header. The table is printed and written to bench/.results/web-latest.json.
+ * Not part of `npm test`: figures depend on the machine.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
+import path from "node:path";
+import { chromium, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { restaurantNamed } from "../../e2e/fixtures/auth";
+import { firstLoadChunks, kb, totalBytes } from "../../test/support/first-load-js";
+import { buildApp, freePort, killBuildNow, startApp, type RunningServer } from "../load/server";
+import { clickDuration, observeEvents, settle } from "./events";
+
+const ROOT = path.resolve(__dirname, "..", "..");
+const RESULTS = path.resolve(__dirname, "..", ".results");
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+// The flags of playwright.config.ts.
+const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+const LIGHTHOUSE_RUNS = 3;
+const EVENT_RUNS = 5;
+const CPU_THROTTLE = 4;
+const harbor = restaurantNamed("Harbor Street Kitchen");
+const PAGES = { kitchen: `/restaurants/${harbor.guid}/kitchen`, overview: "/" } as const;
+type PageName = keyof typeof PAGES;
+type FormFactor = "mobile" | "desktop";
+
+/** The issue's acceptance targets (issue 16). */
+const TARGETS = { mobileScore: 90, tbtMs: 200, lcpMs: 2_500, cls: 0.05, eventMs: 200, kitchenFirstLoadGzipKB: 200 };
+
+interface LighthouseFigures {
+  score: number;
+  tbtMs: number;
+  lcpMs: number;
+  cls: number;
+  fcpMs: number;
+}
+
+interface Options {
+  build: boolean;
+  distDir: string;
+}
+
+function parseArgs(argv: string[]): Options {
+  const options: Options = { build: true, distDir: ".next-bench-web" };
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i];
+    if (flag === "--no-build") options.build = false;
+    else if (flag === "--dist-dir" && argv[i + 1]) options.distDir = argv[++i]!;
+    else throw new Error(`unknown option ${flag}; use --no-build, --dist-dir <dir>`);
+  }
+  return options;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+/** Signs in through the real form, as e2e/fixtures/auth.ts does. */
+async function signIn(page: Page, origin: string): Promise<void> {
+  await page.goto(`${origin}/sign-in`);
+  await page.getByLabel("E-mail").fill("admin@kitchen.test");
+  await page.getByLabel("Password").fill("kitchen-demo");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByTestId("account-email").waitFor({ timeout: 120_000 });
+}
+
+/** Opens a page and waits for its figures: the Kitchen page's station chart, the Overview's table. */
+async function openWarm(page: Page, origin: string, name: PageName): Promise<void> {
+  await page.goto(`${origin}${PAGES[name]}`);
+  const ready = name === "kitchen" ? page.getByTestId("station-chart").locator(".recharts-bar-rectangle").first() : page.getByTestId("kitchen-overview").getByRole("table");
+  await ready.waitFor({ timeout: 300_000 });
+  await settle(page);
+}
+
+async function lighthouseRun(port: number, url: string, cookie: string, formFactor: FormFactor): Promise<LighthouseFigures> {
+  // Lighthouse is an ES module; this file runs as CommonJS under tsx.
+  const { default: lighthouse, desktopConfig } = await import("lighthouse");
+  const result = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: ["performance"], extraHeaders: { Cookie: cookie } }, formFactor === "desktop" ? desktopConfig : undefined);
+  const lhr = result?.lhr;
+  if (!lhr) throw new Error(`Lighthouse returned no result for ${url}`);
+  if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
+  if (lhr.finalDisplayedUrl.includes("/sign-in")) throw new Error(`Lighthouse was sent to the sign-in page from ${url}: the session cookie did not reach it`);
+  const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  return {
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    tbtMs: metric("total-blocking-time"),
+    lcpMs: metric("largest-contentful-paint"),
+    cls: metric("cumulative-layout-shift"),
+    fcpMs: metric("first-contentful-paint"),
+  };
+}
+
+function medianFigures(runs: LighthouseFigures[]): LighthouseFigures {
+  const pick = (key: keyof LighthouseFigures) => median(runs.map((r) => r[key]));
+  return { score: pick("score"), tbtMs: pick("tbtMs"), lcpMs: pick("lcpMs"), cls: pick("cls"), fcpMs: pick("fcpMs") };
+}
+
+/** The preset and compare clicks on the Kitchen page at 4x CPU throttle. */
+async function eventDurations(context: BrowserContext, origin: string): Promise<Record<string, number[]>> {
+  const page = await context.newPage();
+  await observeEvents(page);
+  await openWarm(page, origin, "kitchen");
+  const ranges = page.getByRole("group", { name: "Date range" });
+  const preset = (label: string) => ranges.getByRole("button", { name: label, exact: true });
+  const compare = page.getByRole("checkbox", { name: "Compare with the previous period" });
+  const pressed = async (label: string) => {
+    await preset(label).and(page.locator('[aria-pressed="true"]')).waitFor({ timeout: 300_000 });
+    await settle(page);
+  };
+  // Warm every view the clicks reach, unthrottled: the data is cached, the clicks measure rendering.
+  for (const label of ["Yesterday", "Last 30 days", "Last 7 days"]) {
+    await preset(label).click();
+    await pressed(label);
+  }
+  for (let i = 0; i < 2; i++) {
+    await compare.click();
+    await settle(page);
+  }
+
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_THROTTLE });
+  const out: Record<string, number[]> = { "Last 7 days": [], "Last 30 days": [], "compare toggle": [] };
+  for (let run = 0; run < EVENT_RUNS; run++) {
+    for (const label of ["Last 7 days", "Last 30 days"] as const) {
+      await preset("Yesterday").click();
+      await pressed("Yesterday");
+      out[label]!.push(await clickDuration(page, preset(label)));
+      await pressed(label);
+    }
+    // Every click is measured, on and off alternately (on first: the heavier, previous-period one).
+    out["compare toggle"]!.push(await clickDuration(page, compare));
+    await settle(page);
+  }
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+  await page.close();
+  return out;
+}
+
+const mark = (ok: boolean) => (ok ? "ok" : "MISSED");
+const ms = (v: number) => `${Math.round(v).toLocaleString("en-US")} ms`;
+const event = (v: number) => (v === 0 ? "<16 ms" : ms(v));
+
+async function main(): Promise<void> {
+  const options = parseArgs(process.argv.slice(2));
+  mkdirSync(RESULTS, { recursive: true });
+  const loadBefore = loadavg();
+  if (options.build) {
+    console.log(`next build into ${options.distDir} ...`);
+    await buildApp(options.distDir, path.join(RESULTS, "web-build.log"));
+  }
+  const port = await freePort();
+  const debugPort = await freePort();
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  const onSignal = (code: number) => () => {
+    killBuildNow();
+    server?.killNow();
+    process.exit(code);
+  };
+  process.once("SIGINT", onSignal(130));
+  process.once("SIGTERM", onSignal(143));
+  try {
+    // No backfill and no sandbox pacing: the pages' own data is loaded by the warm-up, and a
+    // background backfill would take CPU from the measured browser.
+    server = await startApp({
+      distDir: options.distDir,
+      port,
+      logFile: path.join(RESULTS, "web-server.log"),
+      env: { KITCHEN_BACKFILL_DAYS: "0", SANDBOX_RATE_LIMIT: "false", SANDBOX_EXPORT_LATENCY: "false" },
+    });
+    const origin = server.origin;
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, `--remote-debugging-port=${debugPort}`] });
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    console.log(`signing in and warming the pages on ${origin} ...`);
+    await signIn(page, origin);
+    for (const name of Object.keys(PAGES) as PageName[]) await openWarm(page, origin, name);
+    const cookie = (await context.cookies(origin)).map((c) => `${c.name}=${c.value}`).join("; ");
+
+    const html = await (await context.request.get(`${origin}${PAGES.kitchen}`)).text();
+    const kitchenFirstLoadGzipKB = kb(totalBytes(firstLoadChunks(path.join(ROOT, options.distDir), html), "gzip"));
+
+    const lighthouse: Record<string, LighthouseFigures & { runs: LighthouseFigures[] }> = {};
+    for (const name of Object.keys(PAGES) as PageName[]) {
+      for (const formFactor of ["mobile", "desktop"] as const) {
+        const runs: LighthouseFigures[] = [];
+        for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
+          console.log(`lighthouse ${name} ${formFactor} ${i + 1}/${LIGHTHOUSE_RUNS} ...`);
+          runs.push(await lighthouseRun(debugPort, `${origin}${PAGES[name]}`, cookie, formFactor));
+        }
+        lighthouse[`${name} ${formFactor}`] = { ...medianFigures(runs), runs };
+      }
+    }
+
+    console.log(`event durations at ${CPU_THROTTLE}x CPU throttle ...`);
+    const events = await eventDurations(context, origin);
+    const eventMedians = Object.fromEntries(Object.entries(events).map(([k, v]) => [k, median(v)]));
+    const loadAfter = loadavg();
+
+    const rows: string[] = [];
+    rows.push("Lighthouse (median of 3)   score  TBT        LCP        CLS     FCP");
+    for (const [key, f] of Object.entries(lighthouse)) {
+      const mobile = key.endsWith("mobile");
+      const verdict = mobile ? `  [${mark(f.score >= TARGETS.mobileScore && f.tbtMs <= TARGETS.tbtMs && f.lcpMs <= TARGETS.lcpMs && f.cls <= TARGETS.cls)}]` : "";
+      rows.push(`${key.padEnd(27)}${String(f.score).padEnd(7)}${ms(f.tbtMs).padEnd(11)}${ms(f.lcpMs).padEnd(11)}${f.cls.toFixed(3).padEnd(8)}${ms(f.fcpMs)}${verdict}`);
+    }
+    rows.push(`Event durations at ${CPU_THROTTLE}x CPU (median of ${EVENT_RUNS}; target <= ${TARGETS.eventMs} ms)`);
+    for (const [key, v] of Object.entries(eventMedians)) rows.push(`${key.padEnd(27)}${event(v).padEnd(11)}[${mark(v <= TARGETS.eventMs)}]  runs: ${events[key]!.map(event).join(", ")}`);
+    rows.push(`Kitchen first-load JS      ${kitchenFirstLoadGzipKB} KB gzip  [${mark(kitchenFirstLoadGzipKB <= TARGETS.kitchenFirstLoadGzipKB)}] (target <= ${TARGETS.kitchenFirstLoadGzipKB} KB)`);
+    rows.push(`load average before ${loadBefore.map((l) => l.toFixed(2)).join(" ")}, after ${loadAfter.map((l) => l.toFixed(2)).join(" ")}`);
+    console.log(`\n${rows.join("\n")}`);
+
+    const report = { measuredAt: new Date().toISOString(), restaurant: harbor.name, range: "Last 7 days", cpuThrottle: CPU_THROTTLE, targets: TARGETS, lighthouse, events, eventMedians, kitchenFirstLoadGzipKB, loadAverage: { before: loadBefore, after: loadAfter } };
+    const file = path.join(RESULTS, "web-latest.json");
+    writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+    console.log(`\nwritten to ${path.relative(ROOT, file)}`);
+  } finally {
+    await browser?.close();
+    await server?.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

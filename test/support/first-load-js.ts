@@ -1,0 +1,36 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+
+/**
+ * First-load JavaScript of a route: the <script src> chunks of its server-rendered HTML, sized
+ * from the build directory (raw and gzip level 9). One home for the measurement that
+ * e2e/kitchen-bundle.spec.ts asserts on and `npm run bench:web` reports.
+ */
+
+// recharts' class names survive minification; no other code of ours spells them.
+const RECHARTS = /recharts-(wrapper|cartesian|bar-rectangle|reference-line)/;
+
+export interface Chunk {
+  file: string;
+  raw: number;
+  gzip: number;
+  recharts: boolean;
+}
+
+/** One chunk by its URL path (/_next/static/...), read from `distDir`. */
+export function chunkOf(distDir: string, src: string): Chunk {
+  const file = src.replace(/^\/_next\//, "").split("?")[0]!;
+  const body = readFileSync(join(distDir, file));
+  return { file, raw: body.length, gzip: gzipSync(body, { level: 9 }).length, recharts: RECHARTS.test(body.toString("utf8")) };
+}
+
+/** The distinct /_next/static/ script chunks a page's HTML loads. */
+export function firstLoadChunks(distDir: string, html: string): Chunk[] {
+  const srcs = [...html.matchAll(/<script[^>]*\ssrc="([^"]+\.js[^"]*)"/g)].map((m) => m[1]!).filter((s) => s.startsWith("/_next/static/"));
+  return [...new Set(srcs)].map((src) => chunkOf(distDir, src));
+}
+
+export const totalBytes = (chunks: Chunk[], key: "raw" | "gzip") => chunks.reduce((sum, c) => sum + c[key], 0);
+/** KiB with one decimal. */
+export const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
