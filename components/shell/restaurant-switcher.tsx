@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useParams, usePathname, useSearchParams } from "next/navigation";
-import { portableKitchenSearch } from "@/lib/url-state/kitchen-view";
+import { portableKitchenSearch } from "@/lib/url-state/portable-kitchen-search";
 import { useEffect, useId, useRef, useState } from "react";
 import styles from "./app-shell.module.css";
 import { DEFAULT_SECTION, restaurantPath, sectionOfPath, type ShellRestaurant } from "./sections";

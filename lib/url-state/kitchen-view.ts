@@ -222,20 +222,6 @@ export function kitchenPageHref(restaurantGuid: string, params: Partial<KitchenV
   return `/restaurants/${encodeURIComponent(restaurantGuid)}/kitchen${serialize(params)}`;
 }
 
-/** URL keys that name something of one restaurant (a station GUID) and mean nothing at another. */
-const RESTAURANT_SPECIFIC_KEYS = ["station", kitchenViewUrlKeys.histStation ?? "histStation", "item"];
-
-/**
- * The Kitchen page's search string ("?range=30d&level=1", or "") to carry to another restaurant's
- * Kitchen page: the view without what belongs to this restaurant.
- */
-export function portableKitchenSearch(search: URLSearchParams): string {
-  const kept = new URLSearchParams(search);
-  for (const key of RESTAURANT_SPECIFIC_KEYS) kept.delete(key);
-  const text = kept.toString();
-  return text ? `?${text}` : "";
-}
-
 /** Query params of the kitchen API for a view's range and filters (summary, summary.csv, tickets). */
 export function apiQuery(view: Pick<KitchenView, "metric" | "level" | "station" | "behavior" | "source" | "item" | "maxMinutes">, range: DateRange): URLSearchParams {
   const q = new URLSearchParams({ from: range.from, to: range.to, metric: view.metric });

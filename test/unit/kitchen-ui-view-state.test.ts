@@ -1,14 +1,16 @@
 import { describe, expect, it } from "vitest";
 import {
   apiQuery,
-  portableKitchenSearch,
   comparisonRange,
   kitchenViewUpdate,
   loadKitchenViewParams,
   parseKitchenView,
   resolveKitchenView,
   serializeKitchenView,
+  kitchenViewParams,
+  kitchenViewUrlKeys,
 } from "@/lib/url-state/kitchen-view";
+import { portableKitchenSearch, RESTAURANT_SPECIFIC_KEYS } from "@/lib/url-state/portable-kitchen-search";
 
 const today = "20250310";
 
@@ -118,5 +120,12 @@ describe("portableKitchenSearch", () => {
     );
     expect(portableKitchenSearch(new URLSearchParams("station=abc"))).toBe("");
     expect(portableKitchenSearch(new URLSearchParams(""))).toBe("");
+  });
+
+  it("names the view's own URL keys for the station, the histogram's station and the item", () => {
+    const urlKey = (k: keyof typeof kitchenViewParams) => (kitchenViewUrlKeys as Record<string, string | undefined>)[k] ?? k;
+    const specific = (["station", "histStation", "item"] as const).filter((k) => k in kitchenViewParams).map(urlKey);
+    expect(specific.length).toBeGreaterThanOrEqual(3);
+    expect([...RESTAURANT_SPECIFIC_KEYS].sort()).toEqual(specific.sort());
   });
 });
