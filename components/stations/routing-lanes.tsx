@@ -103,6 +103,27 @@ function StationCard({ station, restaurantGuid }: { station: StationRouting; res
   );
 }
 
+/** One lane of the routing picture: a heading with its count, what it means, its stations' cards. */
+function Lane({ id, title, hint, stations, restaurantGuid }: { id: string; title: string; hint?: string; stations: StationRouting[]; restaurantGuid: string }) {
+  return (
+    <section className={styles.lane} aria-labelledby={`lane-${id}`}>
+      <h3 id={`lane-${id}`} className={styles.laneTitle}>
+        {title} <span className={styles.count}>({stations.length})</span>
+      </h3>
+      {hint ? <p className={styles.laneHint}>{hint}</p> : null}
+      {stations.length ? (
+        <ul className={styles.cards}>
+          {stations.map((s) => (
+            <StationCard key={s.guid} station={s} restaurantGuid={restaurantGuid} />
+          ))}
+        </ul>
+      ) : (
+        <p className={styles.muted}>No stations.</p>
+      )}
+    </section>
+  );
+}
+
 export function RoutingLanes({ report, restaurantGuid }: { report: StationsReport; restaurantGuid: string }) {
   const byGuid = new Map(report.stations.map((s) => [s.guid, s]));
   const lanes = LANES.map((lane) => ({ ...lane, stations: report.expediter[lane.key].map((r) => byGuid.get(r.guid)!).filter(Boolean) }));
@@ -120,47 +141,12 @@ export function RoutingLanes({ report, restaurantGuid }: { report: StationsRepor
       </p>
       <div className={styles.lanes}>
         {expediters.length ? (
-          <section className={styles.lane} aria-labelledby="lane-expediters">
-            <h3 id="lane-expediters" className={styles.laneTitle}>
-              Expediters <span className={styles.count}>({expediters.length})</span>
-            </h3>
-            <p className={styles.laneHint}>Screens at the pass that monitor other stations; their times are the expediter levels.</p>
-            <ul className={styles.cards}>
-              {expediters.map((s) => (
-                <StationCard key={s.guid} station={s} restaurantGuid={restaurantGuid} />
-              ))}
-            </ul>
-          </section>
+          <Lane id="expediters" title="Expediters" hint="Screens at the pass that monitor other stations; their times are the expediter levels." stations={expediters} restaurantGuid={restaurantGuid} />
         ) : null}
         {lanes.map((lane) => (
-          <section key={lane.key} className={styles.lane} aria-labelledby={`lane-${lane.key}`}>
-            <h3 id={`lane-${lane.key}`} className={styles.laneTitle}>
-              {EXPO_ROUTING_WORDS[lane.routing].label} <span className={styles.count}>({lane.stations.length})</span>
-            </h3>
-            <p className={styles.laneHint}>{lane.hint}</p>
-            {lane.stations.length ? (
-              <ul className={styles.cards}>
-                {lane.stations.map((s) => (
-                  <StationCard key={s.guid} station={s} restaurantGuid={restaurantGuid} />
-                ))}
-              </ul>
-            ) : (
-              <p className={styles.muted}>No stations.</p>
-            )}
-          </section>
+          <Lane key={lane.key} id={lane.key} title={EXPO_ROUTING_WORDS[lane.routing].label} hint={lane.hint} stations={lane.stations} restaurantGuid={restaurantGuid} />
         ))}
-        {unknown.length ? (
-          <section className={styles.lane} aria-labelledby="lane-unknown">
-            <h3 id="lane-unknown" className={styles.laneTitle}>
-              Expediter routing not set <span className={styles.count}>({unknown.length})</span>
-            </h3>
-            <ul className={styles.cards}>
-              {unknown.map((s) => (
-                <StationCard key={s.guid} station={s} restaurantGuid={restaurantGuid} />
-              ))}
-            </ul>
-          </section>
-        ) : null}
+        {unknown.length ? <Lane id="unknown" title="Expediter routing not set" stations={unknown} restaurantGuid={restaurantGuid} /> : null}
       </div>
 
       <h3 className={styles.printersTitle}>Printers</h3>
