@@ -59,8 +59,8 @@ describe("a range that is not ready", () => {
       const range = { from: dates[0]!, to, metric: "fire_to_fulfill" as const };
       await withProxy(async (proxy) => {
         const log = newLog();
-        // A slow export for every date: 30 dates four at a time take about 8 s upstream.
-        for (const d of dates) log.faults.set(d, "slow=1000");
+        // A slow export for every date: 30 dates four at a time take about 4 s upstream.
+        for (const d of dates) log.faults.set(d, "slow=500");
         const service = kitchenService(t.db, proxy.url, log, clock, { readyWaitMs: 1_000, fetchConcurrency: 4 });
 
         const asked = Date.now();
@@ -110,8 +110,8 @@ describe("a range that is not ready", () => {
       const range = { from: dates[0]!, to, metric: "fire_to_fulfill" as const };
       await withProxy(async (proxy) => {
         const log = newLog();
-        // Each export held 200 ms: three at a time stay well under the Platform's 20 a second.
-        for (const d of dates) log.faults.set(d, "slow=200");
+        // Each export held 100 ms: three at a time stay well under the Platform's 20 a second.
+        for (const d of dates) log.faults.set(d, "slow=100");
         const service = kitchenService(t.db, proxy.url, log, clock, { readyWaitMs: 1_000, fetchConcurrency: 3 });
 
         const asked = Date.now();
