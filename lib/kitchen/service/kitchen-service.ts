@@ -106,10 +106,7 @@ export function createKitchenService(deps: KitchenServiceDeps) {
     return { ready: true, value: await compute(dates, rows) };
   }
 
-  /**
-   * The range as rollups of the metrics plus its other days, decoded; with `item` or `until`, the
-   * days summarised again from the raw records that pass (item-days.ts).
-   */
+  /** The range as rollups of the metrics plus its other days, decoded; with `item` or `until`, its days summarised again (item-days.ts). */
   type PartsQuery = Parameters<typeof filtersOf>[0] & RecordFilter;
   async function partsOf(restaurant: KitchenRestaurant, dates: readonly string[], rows: Map<string, DayRow>, metrics: readonly KitchenMetric[], query: PartsQuery) {
     if (needsRawRecords(query)) {
