@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useId, useState, type ReactNode } from "react";
 import { KITCHEN_LEVELS, KITCHEN_METRICS, NONE_FILTER, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import { LEVEL_LABELS, METRIC_LABELS } from "@/lib/kitchen/ui/labels";
 import { type FilterOptions } from "@/lib/kitchen/contract/responses";
@@ -35,15 +35,17 @@ function Select({ label, value, options, onChange, allLabel }: { label: string; 
   );
 }
 
-/** Metric, level, station, dining option behavior and order source. */
+/** Metric, level, station, dining option behavior and order source; `children`: the menu-item picker and the outlier switch. */
 export function FilterBar({
   view,
   options,
   onChange,
+  children,
 }: {
   view: KitchenView;
   options: FilterOptions | undefined;
   onChange: (patch: Partial<KitchenView>) => void;
+  children?: ReactNode;
 }) {
   const stations = withCurrent(
     (options?.stations ?? []).map((s) => ({ value: s.stationGuid ?? NONE_FILTER, label: s.stationGuid ? stationLabel(s) : "No prep station" })),
@@ -57,7 +59,7 @@ export function FilterBar({
   const behaviors = withCurrent((options?.behaviors ?? []).map((b) => ({ value: b ?? NONE_FILTER, label: behaviorLabel(b) })), view.behavior);
   const sources = withCurrent((options?.sources ?? []).map((s) => ({ value: s ?? NONE_FILTER, label: s ?? "No source" })), view.source);
   const levels = KITCHEN_LEVELS.filter((l) => !options || options.levels.includes(l) || l === view.level);
-  const active = [view.level !== null, view.station, view.behavior, view.source, view.metric !== DEFAULT_METRIC].filter(Boolean).length;
+  const active = [view.level !== null, view.station, view.behavior, view.source, view.item, view.maxMinutes !== null, view.metric !== DEFAULT_METRIC].filter(Boolean).length;
   const filtered = active > 0;
   // On a phone the five pickers would fill the first screen: they fold behind one button there.
   const [open, setOpen] = useState(false);
@@ -85,11 +87,12 @@ export function FilterBar({
         <Select label="Prep station" value={view.station ?? ""} allLabel="All stations" options={stationOptions} onChange={(v) => onChange({ station: v || null })} />
         <Select label="Dining option" value={view.behavior ?? ""} allLabel="All dining options" options={behaviors} onChange={(v) => onChange({ behavior: v || null })} />
         <Select label="Order source" value={view.source ?? ""} allLabel="All order sources" options={sources} onChange={(v) => onChange({ source: v || null })} />
+        {children}
         {filtered ? (
           <button
             type="button"
             className={`button ${styles.reset}`}
-            onClick={() => onChange({ metric: DEFAULT_METRIC, level: null, station: null, behavior: null, source: null })}
+            onClick={() => onChange({ metric: DEFAULT_METRIC, level: null, station: null, behavior: null, source: null, item: null, maxMinutes: null })}
           >
             Reset filters
           </button>

@@ -14,6 +14,10 @@ import { HeadlineSkeleton } from "./headline-figures";
 import { CoverageWarnings, IngestNotice } from "./kitchen-notices";
 import { RangeControl } from "./range-control";
 import { RangeProgress } from "./range-progress";
+import { TodayComparisonLine } from "./today-comparison";
+import { ItemPicker } from "./item-picker";
+import { OutlierSwitch } from "./outlier-switch";
+import { isOpenDayOnly } from "@/lib/kitchen/ui/today-comparison";
 import { useKitchenFigures } from "./use-kitchen-figures";
 import { useKitchenView } from "./use-kitchen-view";
 import { Skeleton } from "@/components/ui/states";
@@ -74,7 +78,7 @@ function ItemNotice({ item, itemName, onShowAll }: { item: string; itemName: str
 export function KitchenView({ restaurant, today }: { restaurant: KitchenRestaurant; today: string }) {
   const { guid } = restaurant;
   const { view, problems, setView } = useKitchenView(today);
-  const figures = useKitchenFigures(guid, restaurant.kitchenEntitled, view, today);
+  const figures = useKitchenFigures(guid, restaurant.kitchenEntitled, view, today, restaurant);
   const { live, query, summary, data, periods, notEntitled } = figures;
   const levels = data ? levelsPresent(data) : [];
   const allLevels = data?.options.levels.length ? data.options.levels : levels;
@@ -106,7 +110,19 @@ export function KitchenView({ restaurant, today }: { restaurant: KitchenRestaura
         <>
           <section className={`card ${styles.controls}`} aria-label="Date range and filters">
             <RangeControl view={view} today={today} onChange={setView} />
-            <FilterBar view={view} options={data?.options} onChange={setView} />
+            {view.compare && isOpenDayOnly(view, today) ? (
+              <TodayComparisonLine comparison={figures.comparison} compareWith={view.compareWith} onChange={(compareWith) => setView({ compareWith })} />
+            ) : null}
+            <FilterBar view={view} options={data?.options} onChange={setView}>
+              <ItemPicker
+                guid={guid}
+                item={view.item}
+                itemName={data && !stale ? data.itemName : undefined}
+                summary={view.item ? undefined : data}
+                onChange={(item) => setView({ item })}
+              />
+              <OutlierSwitch maxMinutes={view.maxMinutes} onChange={(maxMinutes) => setView({ maxMinutes })} />
+            </FilterBar>
           </section>
 
           {problems.map((p) => (
@@ -136,7 +152,7 @@ export function KitchenView({ restaurant, today }: { restaurant: KitchenRestaura
           {data && !stale ? <IngestNotice ingest={data.ingest} /> : null}
           {live && data && summary.dataUpdatedAt > 0 ? (
             <p className={styles.updated} role="status" data-testid="last-updated">
-              Updated {formatClockTime(new Date(summary.dataUpdatedAt))} · refreshes every minute while today is in the range
+              Updated {formatClockTime(new Date(summary.dataUpdatedAt), restaurant.timeZone)} · refreshes every minute while today is in the range
             </p>
           ) : null}
 

@@ -6,7 +6,9 @@ import { coverageNotes } from "@/lib/kitchen/ui/coverage-notes";
 import { includesToday } from "@/lib/kitchen/ui/date-range";
 import { pendingOf, periodProgress, readyValue, type PeriodProgress } from "@/lib/kitchen/ui/range-progress";
 import { kitchenSummaryQuery, kitchenTargetsQuery } from "@/lib/queries/kitchen";
-import { apiQuery, comparisonRange, type KitchenView } from "@/lib/url-state/kitchen-view";
+import type { CloseoutRules } from "@/lib/business-date/closeout";
+import { comparisonFor } from "@/lib/kitchen/ui/today-comparison";
+import { apiQuery, type KitchenView } from "@/lib/url-state/kitchen-view";
 
 /**
  * Everything the Kitchen page fetches for a view: the summary, the previous period to compare
@@ -14,7 +16,7 @@ import { apiQuery, comparisonRange, type KitchenView } from "@/lib/url-state/kit
  * together: a cold range answers 202 with its progress (polled until ready, query-client.ts), and
  * both periods' progress shows side by side while either is still being fetched.
  */
-export function useKitchenFigures(guid: string, kitchenEntitled: boolean | undefined, view: KitchenView, today: string) {
+export function useKitchenFigures(guid: string, kitchenEntitled: boolean | undefined, view: KitchenView, today: string, rules: CloseoutRules) {
   const live = includesToday(view, today);
   const knownNotEntitled = kitchenEntitled === false;
   const query = apiQuery(view, view);
@@ -23,12 +25,17 @@ export function useKitchenFigures(guid: string, kitchenEntitled: boolean | undef
   const data = readyValue(summary.data);
   const notEntitled = knownNotEntitled || (data ? coverageNotes(data.coverage).notEntitled : false);
 
-  const previousRange = comparisonRange(view);
+  // Today alone is compared up to the time its figures were counted (today-comparison.ts).
+  const countedAt = data?.coverage.open.find((d) => d.date === today)?.refreshedAt;
+  const comparison = comparisonFor(view, today, view.compareWith, rules, countedAt);
+  const previousRange = comparison.range;
+  const previousQuery = apiQuery(view, previousRange);
+  if (comparison.until) previousQuery.set("until", comparison.until);
   const previous = useQuery({
-    ...kitchenSummaryQuery(guid, apiQuery(view, previousRange)),
+    ...kitchenSummaryQuery(guid, previousQuery),
     // Never compare with another filter's numbers while the right ones load.
     placeholderData: undefined,
-    enabled: view.compare && !notEntitled,
+    enabled: view.compare && !notEntitled && !comparison.waiting,
   });
   const previousData = readyValue(previous.data);
   const targets = useQuery({ ...kitchenTargetsQuery(guid), enabled: !notEntitled });
@@ -60,6 +67,7 @@ export function useKitchenFigures(guid: string, kitchenEntitled: boolean | undef
     data,
     previous,
     previousData,
+    comparison,
     targets,
     histogram,
     histogramData: readyValue(histogram.data),

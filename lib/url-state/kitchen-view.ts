@@ -1,7 +1,8 @@
 import { createLoader, createParser, createSerializer, parseAsStringLiteral, type inferParserType, type LoaderInput, type UrlKeys } from "nuqs/server";
 import { businessDaysInRange, isBusinessDate } from "@/lib/business-date/business-date";
 import { KITCHEN_LEVELS, KITCHEN_METRICS, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
-import { RANGE_PRESETS, presetRange, previousPeriod, type DateRange, type RangePreset } from "@/lib/kitchen/ui/date-range";
+import { RANGE_PRESETS, presetRange, type DateRange, type RangePreset } from "@/lib/kitchen/ui/date-range";
+import { TODAY_COMPARISONS, type TodayComparison } from "@/lib/kitchen/ui/today-comparison";
 
 /**
  * The Kitchen page's view, kept in the URL's search params so a view can be shared, bookmarked
@@ -15,6 +16,11 @@ export interface KitchenView {
   from: string;
   to: string;
   compare: boolean;
+  /**
+   * What today (the open business date, alone in the range) is compared with, up to the same
+   * time of day: the same weekday a week earlier (the default) or yesterday.
+   */
+  compareWith: TodayComparison;
   metric: KitchenMetric;
   /** null: every level. */
   level: KitchenLevel | null;
@@ -97,6 +103,7 @@ export const kitchenViewParams = {
   from: parseAsBusinessDate,
   to: parseAsBusinessDate,
   compare: parseAsCompare.withDefault(true),
+  compareWith: parseAsStringLiteral(TODAY_COMPARISONS).withDefault("week"),
   metric: parseAsMetric.withDefault(DEFAULT_METRIC),
   level: parseAsLevel,
   station: parseAsFilterText,
@@ -109,7 +116,7 @@ export const kitchenViewParams = {
 };
 
 /** Short URL keys for the histogram's own filters, as links already shared use them. */
-export const kitchenViewUrlKeys: UrlKeys<typeof kitchenViewParams> = { histStation: "hs", histLevel: "hl" };
+export const kitchenViewUrlKeys: UrlKeys<typeof kitchenViewParams> = { histStation: "hs", histLevel: "hl", compareWith: "vs" };
 
 /** What the URL says, parsed but not yet checked against today's date. */
 export type KitchenViewParams = inferParserType<typeof kitchenViewParams>;
@@ -163,6 +170,7 @@ export function resolveKitchenView(params: KitchenViewParams, today: string): Pa
       range,
       ...dates,
       compare: params.compare,
+      compareWith: params.compareWith,
       metric,
       level: params.level,
       station: params.station,
@@ -190,6 +198,7 @@ export function kitchenViewToParams(view: KitchenView): KitchenViewParams {
     from: custom ? view.from : null,
     to: custom ? view.to : null,
     compare: view.compare,
+    compareWith: view.compareWith,
     metric: view.metric,
     level: view.level,
     station: view.station || null,
@@ -232,9 +241,4 @@ export function apiQuery(view: Pick<KitchenView, "metric" | "level" | "station" 
   if (view.item) q.set("item", view.item);
   if (view.maxMinutes !== null) q.set("maxMinutes", String(view.maxMinutes));
   return q;
-}
-
-/** The previous period of the view's range, for the comparison figures. */
-export function comparisonRange(view: KitchenView): DateRange {
-  return previousPeriod({ from: view.from, to: view.to });
 }

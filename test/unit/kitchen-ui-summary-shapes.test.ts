@@ -28,7 +28,7 @@ function summary(overrides: Partial<KitchenSummary> = {}): KitchenSummary {
     from: "20250303",
     to: "20250305",
     metric: "fire_to_fulfill",
-    filters: { level: null, station: null, behavior: null, source: null, item: null },
+    filters: { level: null, station: null, behavior: null, source: null, item: null, until: null },
     itemName: null,
     outliers: null,
     coverage: { complete: ["20250303", "20250304", "20250305"], notEntitled: [], failed: [], open: [], pending: [] },
@@ -63,7 +63,7 @@ function summary(overrides: Partial<KitchenSummary> = {}): KitchenSummary {
 describe("summary shapes", () => {
   it("lists only the levels that have items, or the filtered one", () => {
     expect(levelsPresent(summary())).toEqual([0, 1]);
-    expect(levelsPresent(summary({ filters: { level: 2, station: null, behavior: null, source: null, item: null } }))).toEqual([2]);
+    expect(levelsPresent(summary({ filters: { level: 2, station: null, behavior: null, source: null, item: null, until: null } }))).toEqual([2]);
   });
 
   it("puts the slowest station (by p90 at the first level) on top, levels side by side", () => {

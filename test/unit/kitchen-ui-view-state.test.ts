@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { comparisonFor } from "@/lib/kitchen/ui/today-comparison";
 import {
   apiQuery,
-  comparisonRange,
   kitchenViewUpdate,
   loadKitchenViewParams,
   parseKitchenView,
@@ -23,13 +23,14 @@ describe("kitchen view in the URL", () => {
   });
 
   it("survives a round trip through the URL", () => {
-    const url = "range=custom&from=20250201&to=20250215&compare=0&metric=wait_to_start&level=1&station=abc&behavior=TAKE_OUT&source=Online&item=item-guid&maxMinutes=45&hs=abc&hl=2";
+    const url = "range=custom&from=20250201&to=20250215&compare=0&vs=yesterday&metric=wait_to_start&level=1&station=abc&behavior=TAKE_OUT&source=Online&item=item-guid&maxMinutes=45&hs=abc&hl=2";
     const { view } = parseKitchenView(new URLSearchParams(url), today);
     expect(view).toEqual({
       range: "custom",
       from: "20250201",
       to: "20250215",
       compare: false,
+      compareWith: "yesterday",
       metric: "wait_to_start",
       level: 1,
       station: "abc",
@@ -72,7 +73,11 @@ describe("kitchen view in the URL", () => {
   it("builds the API query and the comparison period from the view", () => {
     const { view } = parseKitchenView(new URLSearchParams("level=0&station=grill-guid"), today);
     expect(apiQuery(view, view).toString()).toBe("from=20250303&to=20250309&metric=fire_to_fulfill&level=0&station=grill-guid");
-    expect(comparisonRange(view)).toEqual({ from: "20250224", to: "20250302" });
+    expect(comparisonFor(view, today, view.compareWith, { timeZone: "America/New_York", closeoutHour: 4 }, undefined)).toEqual({
+      range: { from: "20250224", to: "20250302" },
+      label: null,
+      waiting: false,
+    });
   });
 
   it("keeps the Menu page's one-item link in the view and in every API query", () => {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isBusinessDate } from "@/lib/business-date/business-date";
+import { CLOCK_TIME_PATTERN } from "@/lib/business-date/business-clock";
 import { KITCHEN_METRICS, type KitchenLevel } from "./vocabulary";
 
 /**
@@ -70,12 +71,26 @@ const filterShape = {
   source: optionalText,
 };
 
+/**
+ * The time-of-day clip (summary and summary.csv): on every date of the range, only the records
+ * the kitchen got before this time, on the business-day clock (lib/business-date/business-clock.ts),
+ * so today so far compares with other days up to the same time. Empty: the whole day.
+ */
+const untilParam = z.preprocess(
+  (v) => (v === "" ? undefined : v),
+  z
+    .string()
+    .regex(CLOCK_TIME_PATTERN, { message: "until must be a time of day written HHMM or HHMMSS, restaurant time (for example 1424)" })
+    .optional(),
+);
+
 export const kitchenSummarySchema = z
   .object({
     from: businessDateParam,
     to: businessDateParam,
     metric: kitchenMetricParam.default("fire_to_fulfill"),
     ...filterShape,
+    until: untilParam,
   })
   .refine((q) => q.from <= q.to, { message: "from must not be after to", path: ["from"] });
 export type KitchenSummaryQuery = z.infer<typeof kitchenSummarySchema>;

@@ -119,7 +119,8 @@ export interface KitchenSummary {
   from: string;
   to: string;
   metric: KitchenMetric;
-  filters: { level: KitchenLevel | null; station: string | null; behavior: string | null; source: string | null; item: string | null };
+  /** `until`: the time-of-day clip (HHMM or HHMMSS, business-day clock) every date was cut at; null, whole days. */
+  filters: { level: KitchenLevel | null; station: string | null; behavior: string | null; source: string | null; item: string | null; until: string | null };
   /**
    * With the `item` filter: the item's name as its records in the range give it; null when the
    * range holds no record of that item (an unknown GUID, or an item not sold then).

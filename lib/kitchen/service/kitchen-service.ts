@@ -20,7 +20,7 @@ import { createRollupReader } from "./rollup-reader";
 import { READY_WAIT_MS, type KitchenRestaurant, type KitchenServiceConfig } from "./service-config";
 import { assembleSummary, filtersOf, stationLevelRows, type StationLevelRow } from "./summary-assembly";
 import { slowTicketsOf } from "./ticket-drill-down";
-import { itemDays, refuseItemBeyondRawRetention } from "./item-days";
+import { itemDays, needsRawRecords, refuseItemBeyondRawRetention, type RecordFilter } from "./item-days";
 
 export type { KitchenRestaurant, KitchenServiceConfig } from "./service-config";
 
@@ -93,7 +93,7 @@ export function createKitchenService(deps: KitchenServiceDeps) {
    */
   async function whenReady<T>(
     restaurant: KitchenRestaurant,
-    query: KitchenRangeQuery & { item?: string },
+    query: KitchenRangeQuery & RecordFilter,
     compute: (dates: string[], rows: Map<string, DayRow>) => Promise<T>,
   ): Promise<RangeAnswer<T>> {
     // The item filter reads raw records: a range before their retention is refused before any fetch.
@@ -106,11 +106,11 @@ export function createKitchenService(deps: KitchenServiceDeps) {
     return { ready: true, value: await compute(dates, rows) };
   }
 
-  /** The range as rollups of the metrics plus its other days, decoded; with `item`, that item's days summarised again (item-days.ts). */
-  type PartsQuery = Parameters<typeof filtersOf>[0] & { item?: string };
+  /** The range as rollups of the metrics plus its other days, decoded; with `item` or `until`, its days summarised again (item-days.ts). */
+  type PartsQuery = Parameters<typeof filtersOf>[0] & RecordFilter;
   async function partsOf(restaurant: KitchenRestaurant, dates: readonly string[], rows: Map<string, DayRow>, metrics: readonly KitchenMetric[], query: PartsQuery) {
-    if (query.item !== undefined) {
-      const days = (await itemDays({ db, store }, restaurant, dates, rows, query.item, false)).summaries;
+    if (needsRawRecords(query)) {
+      const days = (await itemDays({ db, store }, restaurant, dates, rows, query, false)).summaries;
       return (): RangeParts => ({ days, rollups: [] });
     }
     const guid = restaurant.guid;
@@ -183,7 +183,7 @@ export function createKitchenService(deps: KitchenServiceDeps) {
 
     tickets: (restaurant: KitchenRestaurant, query: KitchenTicketsQuery): Promise<RangeAnswer<KitchenTickets>> =>
       whenReady(restaurant, query, async (dates, rows) => {
-        const facts = query.item === undefined ? await reader.dayTicketFacts(restaurant.guid, dates, rows) : (await itemDays({ db, store }, restaurant, dates, rows, query.item, true)).facts;
+        const facts = query.item === undefined ? await reader.dayTicketFacts(restaurant.guid, dates, rows) : (await itemDays({ db, store }, restaurant, dates, rows, { item: query.item }, true)).facts;
         const tickets = await slowTicketsOf(store, restaurant.guid, facts, query, filtersOf(query), query.item);
         return { restaurantGuid: restaurant.guid, from: query.from, to: query.to, metric: query.metric, limit: query.limit, coverage: coverageOf(dates, rows), tickets };
       }),

@@ -97,7 +97,7 @@ export function formatHour(hour: number): string {
   return `${twelve} ${suffix}`;
 }
 
-/** Last-updated label in the viewer's clock: "3:04:05 PM". */
-export function formatClockTime(date: Date): string {
-  return date.toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit", second: "2-digit" });
+/** Last-updated label on the restaurant's clock, like every other time on its pages: "3:04:05 PM". */
+export function formatClockTime(date: Date, timeZone: string): string {
+  return date.toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit", second: "2-digit", timeZone });
 }

@@ -36,7 +36,7 @@ describe("station rows of expediter records without a prep station", () => {
 
   it("never join a No station row among the prep stations", () => {
     const summary = {
-      filters: { level: null, station: null, behavior: null, source: null, item: null },
+      filters: { level: null, station: null, behavior: null, source: null, item: null, until: null },
       itemName: null,
       outliers: null,
       levels: [0, 1, 2].map((level) => ({ level, stats: stats(5, 100) })),
