@@ -154,6 +154,10 @@ export function createKitchenService(deps: KitchenServiceDeps) {
         return assembleSummary(restaurant, query, dates, rows, parts(query.metric), targets.seconds, internerOf(restaurant.guid));
       }),
 
+    /** The range's decoded days (no rollups) and coverage, for figures the summary does not give (the items matrix, items-matrix.ts). */
+    rangeDays: (restaurant: KitchenRestaurant, query: KitchenRangeQuery) =>
+      whenReady(restaurant, query, async (dates, rows) => ({ days: await reader.daySummaries(restaurant.guid, dates, rows), coverage: coverageOf(dates, rows) })),
+
     /** summary.csv: station × level × metric, every metric, with the query's filters. */
     stationLevelRows: (restaurant: KitchenRestaurant, query: Omit<KitchenSummaryQuery, "metric">): Promise<RangeAnswer<StationLevelRow[]>> =>
       whenReady(restaurant, query, async (dates, rows) =>
