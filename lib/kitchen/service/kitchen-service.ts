@@ -59,14 +59,7 @@ export function createKitchenService(deps: KitchenServiceDeps) {
   const entitlement = createEntitlement({ store, fetcher, config, now });
   // One per restaurant: a day's dimension values are numbered once, not on every request.
   const interners = new Map<string, DimensionInterner>();
-  const internerOf = (guid: string) => {
-    let interner = interners.get(guid);
-    if (!interner) {
-      interner = new DimensionInterner();
-      interners.set(guid, interner);
-    }
-    return interner;
-  };
+  const internerOf = (guid: string) => interners.get(guid) ?? interners.set(guid, new DimensionInterner()).get(guid)!;
   const rangeOf = (restaurant: KitchenRestaurant, query: KitchenRangeQuery) => validateRange(query, restaurant, now(), config.maxRangeDays);
 
   /**
