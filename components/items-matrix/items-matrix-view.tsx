@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useTable, type Column, type ColumnDef } from "@tanstack/react-table";
+import { useTable, type Column, type ColumnDef, type Table } from "@tanstack/react-table";
 import { useQueryStates } from "nuqs";
 import { useMemo, useState, type FormEvent, type ReactNode } from "react";
 import { EmptyState, ErrorState, Skeleton } from "@/components/ui/states";
@@ -9,7 +9,7 @@ import { ariaSort, compareSortKeys, sortArrow, sortingFeatures, sortKey, type So
 import { businessDateFromIso, businessDateToIso } from "@/lib/business-date/business-date";
 import type { ItemsMatrixColumn, ItemsMatrixRow, KitchenItemsMatrix } from "@/lib/kitchen/contract/items-matrix";
 import { OVERVIEW_RANGES } from "@/lib/kitchen/contract/params";
-import { KITCHEN_LEVELS } from "@/lib/kitchen/contract/vocabulary";
+import { KITCHEN_LEVELS, type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
 import { RANGE_PRESET_LABELS } from "@/lib/kitchen/ui/date-range";
 import { formatCount, formatDuration } from "@/lib/kitchen/ui/format";
 import { LEVEL_LABELS } from "@/lib/kitchen/ui/labels";
@@ -18,6 +18,7 @@ import { itemsMatrixViewParams } from "@/lib/url-state/items-matrix-view";
 import styles from "./items-matrix-view.module.css";
 
 type SortColumn = Column<SortingFeatures, ItemsMatrixRow> | undefined;
+type MatrixTableEngine = Table<SortingFeatures, ItemsMatrixRow>;
 
 function SortHeader({ column, label, className, children }: { column: SortColumn; label: string; className?: string; children?: ReactNode }) {
   const direction = ariaSort(column ?? { getIsSorted: () => false });
@@ -73,6 +74,79 @@ function CustomDates({ from, to, onApply }: { from: string | null; to: string | 
         </span>
       ) : null}
     </form>
+  );
+}
+
+type Shown = { c: ItemsMatrixColumn; i: number }[];
+
+/** The matrix itself: the item column sticky, each restaurant's cell p50 over p90 and its records. */
+function MatrixTable({ table, shown, rows, level, busy }: { table: MatrixTableEngine; shown: Shown; rows: ItemsMatrixRow[]; level: KitchenLevel; busy: boolean }) {
+  return (
+    <div className={styles.scroll} aria-busy={busy}>
+      <table className={styles.table} data-testid="items-matrix-table">
+        <caption className="visually-hidden">
+          Fire to fulfill per item and restaurant at level {level}, p50 over p90; sortable by every column
+        </caption>
+        <thead>
+          <tr>
+            <SortHeader column={table.getColumn("item")} label="Item" className={styles.itemCell} />
+            <SortHeader column={table.getColumn("gap")} label="Gap (p50)" className={styles.num} />
+            <SortHeader column={table.getColumn("restaurants")} label="Sold in" className={styles.num} />
+            {shown.map(({ c }) => (
+              <SortHeader key={c.restaurantGuid} column={table.getColumn(`p50:${c.restaurantGuid}`)} label={c.restaurantName} className={styles.num}>
+                {c.archived ? <span className={styles.tag}>Archived</span> : null}
+                {columnStatus(c) ? <span className={styles.columnStatus}>{columnStatus(c)}</span> : null}
+              </SortHeader>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.multiLocationId} data-item={row.multiLocationId}>
+              <th scope="row" className={styles.itemCell}>
+                {row.itemName ?? "(no name)"}
+                <span className={styles.muted}>id {row.multiLocationId}</span>
+              </th>
+              <td className={styles.num} data-column="gap">
+                {formatDuration(row.gapSeconds)}
+              </td>
+              <td className={styles.num} data-column="restaurants">
+                {row.restaurants}
+              </td>
+              {shown.map(({ c, i }) => {
+                const cell = row.cells[i];
+                const slowest = cell !== null && row.slowestRestaurantGuid === c.restaurantGuid;
+                return (
+                  <td key={c.restaurantGuid} className={`${styles.num} ${slowest ? styles.slowest : ""} ${cell?.fewRecords ? styles.few : ""}`} data-restaurant={c.restaurantGuid} data-slowest={slowest || undefined}>
+                    {cell ? (
+                      <>
+                        <span className={styles.value} data-figure="p50">
+                          {formatDuration(cell.p50)}
+                        </span>
+                        <span className={styles.muted}>
+                          <span className="visually-hidden">p90 </span>
+                          <span data-figure="p90">{formatDuration(cell.p90)}</span>
+                        </span>
+                        <span className={styles.muted}>
+                          {formatCount(cell.records)} rec.{cell.fewRecords ? " (few)" : ""}
+                        </span>
+                        {slowest ? <span className={styles.badge}>slowest</span> : null}
+                        {cell.itemName && cell.itemName !== row.itemName ? <span className={styles.muted}>as {cell.itemName}</span> : null}
+                      </>
+                    ) : (
+                      <>
+                        <span aria-hidden="true">—</span>
+                        <span className="visually-hidden">no records</span>
+                      </>
+                    )}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
@@ -181,71 +255,7 @@ export function ItemsMatrixView() {
                 : "The restaurants fetched so far share no item at this level; the rest are still coming in."}
             </EmptyState>
           ) : (
-            <div className={styles.scroll} aria-busy={query.isFetching && query.isPlaceholderData}>
-              <table className={styles.table} data-testid="items-matrix-table">
-                <caption className="visually-hidden">
-                  Fire to fulfill per item and restaurant at level {view.level}, p50 over p90; sortable by every column
-                </caption>
-                <thead>
-                  <tr>
-                    <SortHeader column={table.getColumn("item")} label="Item" className={styles.itemCell} />
-                    <SortHeader column={table.getColumn("gap")} label="Gap (p50)" className={styles.num} />
-                    <SortHeader column={table.getColumn("restaurants")} label="Sold in" className={styles.num} />
-                    {shown.map(({ c }) => (
-                      <SortHeader key={c.restaurantGuid} column={table.getColumn(`p50:${c.restaurantGuid}`)} label={c.restaurantName} className={styles.num}>
-                        {c.archived ? <span className={styles.tag}>Archived</span> : null}
-                        {columnStatus(c) ? <span className={styles.columnStatus}>{columnStatus(c)}</span> : null}
-                      </SortHeader>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map((row) => (
-                    <tr key={row.multiLocationId} data-item={row.multiLocationId}>
-                      <th scope="row" className={styles.itemCell}>
-                        {row.itemName ?? "(no name)"}
-                        <span className={styles.muted}>id {row.multiLocationId}</span>
-                      </th>
-                      <td className={styles.num} data-column="gap">
-                        {formatDuration(row.gapSeconds)}
-                      </td>
-                      <td className={styles.num} data-column="restaurants">
-                        {row.restaurants}
-                      </td>
-                      {shown.map(({ c, i }) => {
-                        const cell = row.cells[i];
-                        const slowest = cell !== null && row.slowestRestaurantGuid === c.restaurantGuid;
-                        return (
-                          <td key={c.restaurantGuid} className={`${styles.num} ${slowest ? styles.slowest : ""} ${cell?.fewRecords ? styles.few : ""}`} data-restaurant={c.restaurantGuid} data-slowest={slowest || undefined}>
-                            {cell ? (
-                              <>
-                                <span className={styles.value} data-figure="p50">
-                                  {formatDuration(cell.p50)}
-                                </span>
-                                <span className={styles.muted}>
-                                  <span className="visually-hidden">p90 </span>
-                                  <span data-figure="p90">{formatDuration(cell.p90)}</span>
-                                </span>
-                                <span className={styles.muted}>
-                                  {formatCount(cell.records)} rec.{cell.fewRecords ? " (few)" : ""}
-                                </span>
-                                {slowest ? <span className={styles.badge}>slowest</span> : null}
-                                {cell.itemName && cell.itemName !== row.itemName ? <span className={styles.muted}>as {cell.itemName}</span> : null}
-                              </>
-                            ) : (
-                              <>
-                                <span aria-hidden="true">—</span>
-                                <span className="visually-hidden">no records</span>
-                              </>
-                            )}
-                          </td>
-                        );
-                      })}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <MatrixTable table={table} shown={shown} rows={rows} level={view.level} busy={query.isFetching && query.isPlaceholderData} />
           )}
         </>
       )}
