@@ -1,5 +1,6 @@
 import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
+import Link from "next/link";
 import { Suspense } from "react";
 import { getPermittedRestaurants } from "@/lib/access/permitted-restaurants";
 import { requireSession } from "@/lib/access/page-access";
@@ -20,7 +21,11 @@ export default async function OverviewPage() {
   const session = await requireSession();
   return (
     <>
-      <PageHeader title="Overview" subtitle="Your restaurants, with today's business date in each one's own time zone." />
+      <PageHeader
+        title="Overview"
+        subtitle="Your restaurants, with today's business date in each one's own time zone."
+        actions={<Link href="/items">Items across restaurants</Link>}
+      />
       <Suspense fallback={<LoadingState label="Loading your restaurants…" />}>
         <PrefetchedRestaurantList session={session} />
       </Suspense>

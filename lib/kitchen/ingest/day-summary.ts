@@ -65,6 +65,13 @@ export interface DaySummary {
   behaviors: (string | null)[];
   sources: (string | null)[];
   items: DimensionValue[];
+  /**
+   * Per entry of `items`, the multi-location id its records carry (selectionMenuItemMultiLocationId,
+   * which consolidates versions of one menu item across restaurants), or null. An item entry is
+   * one (GUID, multi-location id) pair, so a cube cell's records all share the id: the items
+   * matrix (lib/kitchen/query/items-matrix.ts) groups them exactly.
+   */
+  itemMultiLocationIds: (string | null)[];
   courses: DimensionValue[];
   cubes: Record<KitchenMetric, Record<CubeKind, CubePart>>;
 }
@@ -75,6 +82,14 @@ const dimension = (guid: string | null, name: string | null | undefined): Dimens
 const fillName = (value: DimensionValue, name: string | null | undefined) => {
   if (name && value.name === null) value.name = name;
 };
+// An item is keyed by its GUID and its multi-location id together (NUL never occurs in either).
+const itemKey = (r: ItemFulfillment) => `${r.selectionMenuItemGuid ?? ""}\u0000${r.selectionMenuItemMultiLocationId ?? ""}`;
+const itemValue = (_key: string | null, r: ItemFulfillment): DimensionValue & { multiLocationId: string | null } => ({
+  guid: r.selectionMenuItemGuid ?? null,
+  name: r.selectionMenuItemName ?? null,
+  multiLocationId: r.selectionMenuItemMultiLocationId ?? null,
+});
+const fillItemName = (value: DimensionValue, r: ItemFulfillment) => fillName(value, r.selectionMenuItemName);
 
 /**
  * Summarises the records of one business date. `timeZone` places hours of day. Records without a
@@ -85,7 +100,7 @@ export function summariseDay(all: readonly ItemFulfillment[], businessDate: stri
   const n = records.length;
   const hourOf = localHourResolver(timeZone);
   const stations = new Interner<DimensionValue>((v) => v.guid);
-  const items = new Interner<DimensionValue>((v) => v.guid);
+  const items = new Interner<DimensionValue & { multiLocationId: string | null }>();
   const courses = new Interner<DimensionValue>((v) => v.guid);
   const behaviors = new Interner<string | null>();
   const sources = new Interner<string | null>();
@@ -113,7 +128,7 @@ export function summariseDay(all: readonly ItemFulfillment[], businessDate: stri
     level[i] = lv;
     levelsSeen.add(lv);
     station[i] = stations.idWith(r.prepStationGuid ?? null, r.prepStationName, dimension, fillName);
-    item[i] = items.idWith(r.selectionMenuItemGuid ?? null, r.selectionMenuItemName, dimension, fillName);
+    item[i] = items.idWith(itemKey(r), r, itemValue, fillItemName);
     course[i] = courses.idWith(r.courseGuid ?? null, r.courseName, dimension, fillName);
     behavior[i] = behaviors.id(r.diningOptionBehavior ?? null);
     source[i] = sources.id(r.orderSource ?? null);
@@ -160,7 +175,8 @@ export function summariseDay(all: readonly ItemFulfillment[], businessDate: stri
     stations: stations.values,
     behaviors: behaviors.values,
     sources: sources.values,
-    items: items.values,
+    items: items.values.map(({ guid, name }) => ({ guid, name })),
+    itemMultiLocationIds: items.values.map((v) => v.multiLocationId),
     courses: courses.values,
     cubes,
   };

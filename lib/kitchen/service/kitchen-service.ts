@@ -59,14 +59,7 @@ export function createKitchenService(deps: KitchenServiceDeps) {
   const entitlement = createEntitlement({ store, fetcher, config, now });
   // One per restaurant: a day's dimension values are numbered once, not on every request.
   const interners = new Map<string, DimensionInterner>();
-  const internerOf = (guid: string) => {
-    let interner = interners.get(guid);
-    if (!interner) {
-      interner = new DimensionInterner();
-      interners.set(guid, interner);
-    }
-    return interner;
-  };
+  const internerOf = (guid: string) => interners.get(guid) ?? interners.set(guid, new DimensionInterner()).get(guid)!;
   const rangeOf = (restaurant: KitchenRestaurant, query: KitchenRangeQuery) => validateRange(query, restaurant, now(), config.maxRangeDays);
 
   /**
@@ -153,6 +146,10 @@ export function createKitchenService(deps: KitchenServiceDeps) {
         const [parts, targets] = await Promise.all([partsOf(restaurant, dates, rows, [query.metric], query), store.targets(restaurant.guid)]);
         return assembleSummary(restaurant, query, dates, rows, parts(query.metric), targets.seconds, internerOf(restaurant.guid));
       }),
+
+    /** The range's decoded days (no rollups) and coverage, for figures the summary does not give (the items matrix, items-matrix.ts). */
+    rangeDays: (restaurant: KitchenRestaurant, query: KitchenRangeQuery) =>
+      whenReady(restaurant, query, async (dates, rows) => ({ days: await reader.daySummaries(restaurant.guid, dates, rows), coverage: coverageOf(dates, rows) })),
 
     /** summary.csv: station × level × metric, every metric, with the query's filters. */
     stationLevelRows: (restaurant: KitchenRestaurant, query: Omit<KitchenSummaryQuery, "metric">): Promise<RangeAnswer<StationLevelRow[]>> =>

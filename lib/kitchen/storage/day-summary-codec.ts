@@ -9,8 +9,9 @@ import { CELL_WIDTH, cellTotals, CUBE_KINDS, type CubeKind, type CubePart, type 
  * version and that every array is whole, so a damaged row fails loudly instead of merging into
  * wrong numbers.
  */
-// 3: the selections cubes. A day stored in an older format reads as unreadable and is fetched again.
-const FORMAT_VERSION = 3;
+// 3: the selections cubes. 4: the items' multi-location ids. A day stored in an older format reads
+// as unreadable and is fetched again.
+const FORMAT_VERSION = 4;
 
 export function encodeDaySummary(day: DaySummary): Uint8Array {
   const w = new ByteWriter();
@@ -19,6 +20,7 @@ export function encodeDaySummary(day: DaySummary): Uint8Array {
   w.uint(day.recordCount);
   w.uints(day.levels);
   writeDictionaries(w, day);
+  writeStrings(w, day.itemMultiLocationIds);
   for (const kind of CUBE_KINDS) writeSharedCells(w, metricsOf(day.cubes, kind), kind);
   return w.bytes();
 }
@@ -60,13 +62,15 @@ export function decodeDaySummary(bytes: Uint8Array): DaySummary {
   const recordCount = r.uint();
   const levels = Array.from(r.uints());
   const { stations, behaviors, sources, items, courses } = readDictionaries(r);
+  const itemMultiLocationIds = readStrings(r);
+  if (itemMultiLocationIds.length !== items.length) throw new Error("day summary's item multi-location ids do not match its items");
   const cubes = { fire_to_fulfill: {}, start_to_fulfill: {}, wait_to_start: {} } as DaySummary["cubes"];
   for (const kind of CUBE_KINDS) {
     const parts = readSharedCells(r);
     for (const metric of KITCHEN_METRICS) cubes[metric][kind] = parts[metric];
   }
   if (!r.done) throw new Error("day summary has trailing bytes");
-  return { businessDate, recordCount, levels, stations, behaviors, sources, items, courses, cubes };
+  return { businessDate, recordCount, levels, stations, behaviors, sources, items, itemMultiLocationIds, courses, cubes };
 }
 
 /** The five dictionaries, shared with the stored rollups (rollup-codec.ts). */

@@ -1,0 +1,157 @@
+import AxeBuilder from "@axe-core/playwright";
+import { parse } from "csv-parse/sync";
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import type { KitchenItemsMatrix } from "../lib/kitchen/contract/items-matrix";
+import { formatDuration } from "../lib/kitchen/ui/format";
+import { signIn } from "./fixtures/auth";
+
+/**
+ * The same dish across restaurants (issue 15): the items matrix page against the API in the same
+ * session: every row and cell, the slowest restaurant marked, the gap; sorting from the keyboard;
+ * the level in the URL (Back undoes it); the CSV equals the API; at 390 px the item column stays
+ * in view; axe clean at 1440 and 390 px.
+ */
+test.setTimeout(300_000);
+
+const QUERY = "range=yesterday&level=0";
+
+/** The API's matrix once no restaurant is still being fetched. */
+async function settledMatrix(page: Page, query = QUERY): Promise<KitchenItemsMatrix> {
+  let matrix: KitchenItemsMatrix | undefined;
+  await expect(async () => {
+    const response = await page.request.get(`/api/kitchen/items-matrix?${query}`, { timeout: 240_000 });
+    expect(response.status()).toBe(200);
+    matrix = (await response.json()) as KitchenItemsMatrix;
+    expect(matrix.complete).toBe(true);
+  }).toPass({ timeout: 240_000 });
+  return matrix!;
+}
+
+async function rowOrder(table: Locator): Promise<string[]> {
+  return table.locator("tbody tr").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-item") ?? ""));
+}
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => ({ id: v.id, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(" ")) }));
+}
+
+test("the matrix shows every item's cells, slowest and gap as the API counts them; sorted from the keyboard; the CSV is the API's", async ({ page }) => {
+  await signIn(page, "admin@kitchen.test");
+  // Reached from the Overview. A fresh server is busy downloading every kitchen's week for the
+  // Overview's table meanwhile: the navigation may wait on it.
+  await page.getByRole("link", { name: "Items across restaurants" }).click();
+  await expect(page).toHaveURL((url) => url.pathname === "/items", { timeout: 120_000 });
+  await expect(page.getByRole("heading", { level: 1, name: "Items across restaurants" })).toBeVisible({ timeout: 60_000 });
+
+  const matrix = await settledMatrix(page);
+  const ready = matrix.columns.map((c, i) => ({ c, i })).filter(({ c }) => c.status === "ready");
+  expect(ready.length).toBeGreaterThanOrEqual(3);
+  expect(matrix.rows.length).toBeGreaterThan(5);
+  // The archived restaurant is a column like the others; the basic-tier one is named apart.
+  expect(matrix.columns.some((c) => c.archived && c.status === "ready")).toBe(true);
+
+  await page.goto(`/items?${QUERY}`);
+  const section = page.getByTestId("items-matrix");
+  const table = section.getByTestId("items-matrix-table");
+  await expect(table.locator("tbody tr")).toHaveCount(matrix.rows.length, { timeout: 240_000 });
+  await expect(section.getByTestId("items-matrix-period")).toContainText("Not on the professional tier (no kitchen data): Pier 9 Pizza");
+  // Largest gap first, as the API orders them.
+  expect(await rowOrder(table)).toEqual(matrix.rows.map((r) => r.multiLocationId));
+  for (const row of matrix.rows) {
+    const tr = table.locator(`tbody tr[data-item="${row.multiLocationId}"]`);
+    await expect(tr.getByRole("rowheader")).toContainText(row.itemName ?? "(no name)");
+    await expect(tr.locator('td[data-column="gap"]')).toHaveText(formatDuration(row.gapSeconds));
+    for (const { c, i } of ready) {
+      const td = tr.locator(`td[data-restaurant="${c.restaurantGuid}"]`);
+      const cell = row.cells[i];
+      if (!cell) {
+        await expect(td).toContainText("no records");
+        continue;
+      }
+      await expect(td.locator('[data-figure="p50"]')).toHaveText(formatDuration(cell.p50));
+      await expect(td.locator('[data-figure="p90"]')).toHaveText(formatDuration(cell.p90));
+      if (row.slowestRestaurantGuid === c.restaurantGuid) await expect(td).toContainText("slowest");
+      else await expect(td).not.toContainText("slowest");
+    }
+  }
+
+  // Sorted by one restaurant's p50 from the keyboard: slowest first, items it has no record of last.
+  const { c: first, i: k } = ready[0]!;
+  const header = table.getByRole("columnheader", { name: new RegExp(first.restaurantName) });
+  await header.getByRole("button").focus();
+  await page.keyboard.press("Enter");
+  await expect(header).toHaveAttribute("aria-sort", "descending");
+  const expected = [...matrix.rows]
+    .filter((r) => r.cells[k])
+    .sort((a, b) => b.cells[k]!.p50 - a.cells[k]!.p50)
+    .map((r) => r.cells[k]!.p50);
+  const order = await rowOrder(table);
+  const p50s = order.map((id) => matrix.rows.find((r) => r.multiLocationId === id)!.cells[k]?.p50 ?? null);
+  expect(p50s.slice(0, expected.length)).toEqual(expected);
+  expect(p50s.slice(expected.length).every((v) => v === null)).toBe(true);
+
+  // The CSV: the API's rows and cells, numbers as numbers.
+  const link = section.getByTestId("items-matrix-csv");
+  const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
+  expect(download.suggestedFilename()).toBe("kitchen-items-matrix_yesterday_level-0.csv");
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  const rows = parse(Buffer.concat(chunks).toString("utf8"), { columns: true, bom: true }) as Record<string, string>[];
+  expect(rows.map((r) => r.multi_location_id)).toEqual(matrix.rows.map((r) => r.multiLocationId));
+  const num = (v: string | undefined) => (v === "" || v === undefined ? null : Number(v));
+  matrix.rows.forEach((row, j) => {
+    expect(num(rows[j]!.gap_p50_s)).toBe(row.gapSeconds);
+    for (const { c, i } of ready) {
+      expect([num(rows[j]![`${c.restaurantName} p50_s`]), num(rows[j]![`${c.restaurantName} p90_s`]), num(rows[j]![`${c.restaurantName} records`])]).toEqual([
+        row.cells[i]?.p50 ?? null,
+        row.cells[i]?.p90 ?? null,
+        row.cells[i]?.records ?? null,
+      ]);
+    }
+  });
+
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test("the level is in the URL: Back and Forward walk through its changes", async ({ page }) => {
+  await signIn(page, "admin@kitchen.test");
+  await settledMatrix(page, "range=yesterday&level=1");
+  await page.goto("/items?range=yesterday");
+  const section = page.getByTestId("items-matrix");
+  const levels = section.getByRole("group", { name: "Level" });
+  await expect(levels.getByRole("button", { name: "L0 Prep station" })).toHaveAttribute("aria-pressed", "true");
+  await expect(section.getByTestId("items-matrix-table")).toBeVisible({ timeout: 240_000 });
+  await levels.getByRole("button", { name: "L1 Expediter" }).click();
+  await expect(page).toHaveURL(/[?&]level=1/);
+  await expect(section.getByRole("heading", { name: /^Expediter \(L1\)/ })).toBeVisible();
+  await page.goBack();
+  await expect(page).not.toHaveURL(/level=/);
+  await expect(levels.getByRole("button", { name: "L0 Prep station" })).toHaveAttribute("aria-pressed", "true");
+  await page.goForward();
+  await expect(levels.getByRole("button", { name: "L1 Expediter" })).toHaveAttribute("aria-pressed", "true");
+});
+
+test("at 390 px the item column stays in view while the restaurants scroll; axe clean", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, "ana@kitchen.test");
+  const matrix = await settledMatrix(page);
+  // Ana sees two restaurants: a shorter table, the same rules.
+  expect(matrix.columns.length).toBe(2);
+  await page.goto(`/items?${QUERY}`);
+  const table = page.getByTestId("items-matrix-table");
+  await expect(table.locator("tbody tr")).toHaveCount(matrix.rows.length, { timeout: 240_000 });
+  const name = table.locator("tbody tr").first().getByRole("rowheader");
+  await name.scrollIntoViewIfNeeded();
+  const scroller = table.locator("xpath=..");
+  await scroller.evaluate((el) => (el.scrollLeft = el.scrollWidth));
+  const box = await name.boundingBox();
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+  await expect(name).toBeInViewport();
+  // The page itself never scrolls sideways: only the table does.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(await seriousViolations(page)).toEqual([]);
+});

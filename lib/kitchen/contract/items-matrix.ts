@@ -1,0 +1,102 @@
+import { z } from "zod";
+import { businessDateParam, kitchenLevelParam, kitchenMetricParam, OVERVIEW_RANGES, type OverviewRange } from "./params";
+import type { OverviewRowStatus } from "./responses";
+import type { KitchenLevel, KitchenMetric } from "./vocabulary";
+
+/**
+ * The items matrix (issue 15, "the same dish across restaurants"): rows are menu items consolidated
+ * by the export's `selectionMenuItemMultiLocationId` (versions of one menu item across locations),
+ * columns the restaurants the account may see, cells p50 and p90 of one metric at one level.
+ * GET /api/kitchen/items-matrix (+ .csv).
+ */
+
+const wholeNumber = (name: string, min: number, max: number, fallback: number) => {
+  const message = `${name} must be a whole number from ${min} to ${max}`;
+  return z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number({ message }).int({ message }).min(min, { message }).max(max, { message }).default(fallback));
+};
+
+/** A cell with fewer records than this is shown, marked, but neither slowest nor fastest of its row. */
+export const DEFAULT_MATRIX_MIN_RECORDS = 5;
+
+/**
+ * Either a period of each restaurant's own business dates (`range`, as the Overview), or the same
+ * business dates `from`-`to` for every restaurant. Neither: the last 7 days.
+ */
+export const kitchenItemsMatrixSchema = z
+  .object({
+    range: z.preprocess((v) => (v === "" ? undefined : v), z.enum(OVERVIEW_RANGES, { message: `range must be one of ${OVERVIEW_RANGES.join(", ")}` }).optional()),
+    from: z.preprocess((v) => (v === "" ? undefined : v), businessDateParam.optional()),
+    to: z.preprocess((v) => (v === "" ? undefined : v), businessDateParam.optional()),
+    level: z.preprocess((v) => (v === "" ? undefined : v), kitchenLevelParam.default(0)),
+    metric: kitchenMetricParam.default("fire_to_fulfill"),
+    minRestaurants: wholeNumber("minRestaurants", 1, 1000, 2),
+    minRecords: wholeNumber("minRecords", 1, 10_000, DEFAULT_MATRIX_MIN_RECORDS),
+  })
+  .refine((q) => (q.from === undefined) === (q.to === undefined), { message: "from and to must be given together", path: ["from"] })
+  .refine((q) => q.range === undefined || q.from === undefined, { message: "give either range or from and to, not both", path: ["range"] })
+  .refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, { message: "from must not be after to", path: ["from"] });
+export type KitchenItemsMatrixQuery = z.infer<typeof kitchenItemsMatrixSchema>;
+
+/** The period a query asks of every restaurant: a preset of its own dates, or fixed dates. */
+export type MatrixPeriod = { range: OverviewRange } | { from: string; to: string };
+export const matrixPeriodOf = (q: KitchenItemsMatrixQuery): MatrixPeriod => (q.from !== undefined && q.to !== undefined ? { from: q.from, to: q.to } : { range: q.range ?? "7d" });
+
+/** One restaurant: a column of the matrix. Only "ready" columns have cells. */
+export interface ItemsMatrixColumn {
+  restaurantGuid: string;
+  restaurantName: string;
+  locationName: string;
+  archived: boolean;
+  status: OverviewRowStatus;
+  message?: string;
+  progress?: { answered: number; total: number };
+  /** The restaurant's business dates asked ("" when its time zone is unknown). */
+  period: { from: string; to: string };
+  /** Records at the level with a value of the metric and a multi-location id: what the cells hold. */
+  records: number;
+  /** Records at the level with a value but no multi-location id: they cannot be matched across restaurants. */
+  withoutMultiLocationId: number;
+}
+
+export interface ItemsMatrixCell {
+  /** The restaurant's own name of its version of the item (versions may be named differently). */
+  itemName: string | null;
+  records: number;
+  p50: number;
+  p90: number;
+  /** Fewer records than `minRecords`: shown, but not ranked slowest or fastest. */
+  fewRecords: boolean;
+}
+
+export interface ItemsMatrixRow {
+  multiLocationId: string;
+  /** The name its versions carry most often (ties: the first in code-unit order). */
+  itemName: string | null;
+  /** Per column (same order as `columns`): the cell, or null where the restaurant has no record of it. */
+  cells: (ItemsMatrixCell | null)[];
+  /** Restaurants with at least one record of the item. */
+  restaurants: number;
+  /**
+   * The cell with the highest p50 (ties: higher p90, then column order), and the one with the lowest,
+   * of those with at least `minRecords` records; both null with fewer than two such cells.
+   */
+  slowestRestaurantGuid: string | null;
+  fastestRestaurantGuid: string | null;
+  /** Slowest p50 minus fastest p50, in seconds; null with fewer than two cells with enough records. */
+  gapSeconds: number | null;
+}
+
+export interface KitchenItemsMatrix {
+  range: OverviewRange | null;
+  from: string | null;
+  to: string | null;
+  level: KitchenLevel;
+  metric: KitchenMetric;
+  minRestaurants: number;
+  minRecords: number;
+  /** No column is still being fetched: the rows are final (the CSV waits for this). */
+  complete: boolean;
+  columns: ItemsMatrixColumn[];
+  /** Sorted by gap, largest first (no gap last), then name and multi-location id. */
+  rows: ItemsMatrixRow[];
+}

@@ -1,0 +1,130 @@
+import { parse } from "csv-parse/sync";
+import { describe, expect, it } from "vitest";
+import { toCsv } from "@/lib/csv/csv";
+import { kitchenItemsMatrixSchema } from "@/lib/kitchen/contract/items-matrix";
+import { kitchenRangeSchema } from "@/lib/kitchen/contract/params";
+import { InvalidInputError } from "@/lib/errors/invalid-input-error";
+import { itemsMatrixCsvColumns } from "@/lib/kitchen/query/items-matrix-csv";
+import { kitchenItemsMatrix } from "@/lib/kitchen/service/items-matrix";
+import type { OverviewRestaurant } from "@/lib/kitchen/service/overview";
+import { defaultWorld } from "@/lib/sandbox/world";
+import { dropByteDuplicates, levelOf, seconds, type RawRecord } from "./independent-stats";
+import { databasePerTest, kitchenQuery, kitchenService, newLog, ready, NOW, sandboxForSuite } from "./kitchen-harness";
+
+/**
+ * The items matrix (issue 15) through the whole pipeline (the sandbox over HTTP, ingest, the
+ * stored day format, the store), its cells held against each restaurant's fulfillments.csv
+ * records computed the plain way: grouped by selectionMenuItemMultiLocationId, fire to fulfill
+ * (independent-stats.ts `seconds`), sorted, nearest rank.
+ */
+const world = defaultWorld();
+function restaurant(name: string): OverviewRestaurant {
+  const r = world.restaurants.find((x) => x.name === name)!;
+  return { guid: r.guid, name: r.name, timeZone: r.timeZone, closeoutHour: r.closeoutHour, locationName: r.locationName ?? r.name, archived: r.archived };
+}
+const harbor = restaurant("Harbor Street Kitchen");
+const mesa = restaurant("Mesa Verde Cantina");
+const oldTown = restaurant("Old Town Grill");
+const pier = restaurant("Pier 9 Pizza");
+const RANGE = { from: "20250317", to: "20250318" };
+
+const clock = { now: NOW };
+const sandbox = sandboxForSuite(clock);
+
+const rank = (sorted: number[], p: number) => sorted[Math.max(1, Math.ceil((p / 100) * sorted.length)) - 1]!;
+
+describe("kitchen items matrix", { timeout: 300_000 }, () => {
+  const t = databasePerTest("pglite", clock);
+
+  it("gives every cell the records, p50 and p90 of the restaurant's fulfillments.csv for the item's multi-location id, at each level", async () => {
+    const service = kitchenService(t.db, sandbox.url, newLog(), clock);
+    const restaurants = [harbor, mesa, oldTown, pier];
+    const raw = new Map<string, RawRecord[]>();
+    for (const r of [harbor, mesa, oldTown]) {
+      const chunks = await ready(service.records(r, await kitchenQuery(kitchenRangeSchema, RANGE)));
+      const records: RawRecord[] = [];
+      for await (const chunk of chunks) records.push(...(chunk as unknown as RawRecord[]));
+      raw.set(r.guid, dropByteDuplicates(records).unique);
+    }
+    for (const level of [0, 1, 2] as const) {
+      const query = await kitchenQuery(kitchenItemsMatrixSchema, { ...RANGE, level, minRestaurants: 1, minRecords: 1 });
+      const matrix = await kitchenItemsMatrix(service, restaurants, query, clock.now);
+      expect(matrix.complete).toBe(true);
+      expect(matrix.columns.map((c) => [c.restaurantName, c.status, c.archived])).toEqual([
+        ["Harbor Street Kitchen", "ready", false],
+        ["Mesa Verde Cantina", "ready", false],
+        ["Old Town Grill", "ready", true],
+        ["Pier 9 Pizza", "not_entitled", false],
+      ]);
+      // The oracle: per restaurant, id -> sorted seconds.
+      const expected = matrix.columns.map((c) => {
+        const byId = new Map<string, number[]>();
+        for (const r of raw.get(c.restaurantGuid) ?? []) {
+          const s = seconds(r.ticketFiredAt, r.itemFulfilledAt);
+          const id = r.selectionMenuItemMultiLocationId;
+          if (levelOf(r) !== level || s === null || typeof id !== "string" || id === "") continue;
+          byId.set(id, [...(byId.get(id) ?? []), s]);
+        }
+        for (const list of byId.values()) list.sort((a, b) => a - b);
+        return byId;
+      });
+      const ids = new Set(expected.flatMap((m) => [...m.keys()]));
+      expect(new Set(matrix.rows.map((r) => r.multiLocationId)), `L${level}`).toEqual(ids);
+      for (const row of matrix.rows) {
+        expect(
+          row.cells.map((c) => c && { records: c.records, p50: c.p50, p90: c.p90 }),
+          `L${level} ${row.multiLocationId}`,
+        ).toEqual(expected.map((m) => {
+          const values = m.get(row.multiLocationId);
+          return values ? { records: values.length, p50: rank(values, 50), p90: rank(values, 90) } : null;
+        }));
+      }
+      matrix.columns.forEach((c, i) => expect(c.records).toBe([...expected[i]!.values()].reduce((n, l) => n + l.length, 0)));
+      // Only Harbor has a second expediter; shared items exist at the station and first expediter levels.
+      if (level === 2) expect(matrix.rows.every((r) => r.restaurants === 1)).toBe(true);
+      else expect(matrix.rows.filter((r) => r.restaurants >= 2).length).toBeGreaterThan(3);
+    }
+  });
+
+  it("writes one CSV row per item in the answer's order, per restaurant p50, p90 and records as numbers", async () => {
+    const service = kitchenService(t.db, sandbox.url, newLog(), clock);
+    const matrix = await kitchenItemsMatrix(service, [harbor, mesa, pier], await kitchenQuery(kitchenItemsMatrixSchema, { ...RANGE }), clock.now);
+    expect(matrix.rows.length).toBeGreaterThan(3);
+    const rows = parse(toCsv(itemsMatrixCsvColumns(matrix), matrix.rows), { columns: true }) as Record<string, string>[];
+    expect(rows.map((r) => r.multi_location_id)).toEqual(matrix.rows.map((r) => r.multiLocationId));
+    matrix.rows.forEach((row, j) => {
+      expect(rows[j]!.gap_p50_s).toBe(row.gapSeconds === null ? "" : String(row.gapSeconds));
+      expect(rows[j]!["Harbor Street Kitchen p90_s"]).toBe(String(row.cells[0]!.p90));
+      expect(rows[j]!["Mesa Verde Cantina records"]).toBe(String(row.cells[1]!.records));
+      expect(rows[j]!["Pier 9 Pizza p50_s"]).toBe("");
+    });
+  });
+
+  it("says which restaurants are still being fetched, with their progress, and is not complete", async () => {
+    const service = kitchenService(t.db, sandbox.url, newLog(), clock, { readyWaitMs: 0 });
+    const matrix = await kitchenItemsMatrix(service, [mesa], await kitchenQuery(kitchenItemsMatrixSchema, { range: "7d" }), clock.now);
+    expect(matrix.complete).toBe(false);
+    expect(matrix.range).toBe("7d");
+    const [column] = matrix.columns;
+    expect(column!.status).toBe("pending");
+    expect(column!.progress!.total).toBe(7);
+    expect(column!.progress!.answered).toBeLessThan(7);
+    expect(matrix.rows).toEqual([]);
+  });
+
+  it("refuses dates every restaurant refuses as the request's fault (a 400), and names what is wrong with a query", async () => {
+    const service = kitchenService(t.db, sandbox.url, newLog(), clock);
+    const future = await kitchenQuery(kitchenItemsMatrixSchema, { from: "20250401", to: "20250402" });
+    await expect(kitchenItemsMatrix(service, [mesa, oldTown], future, clock.now)).rejects.toThrow(InvalidInputError);
+    const message = (query: Record<string, string>) => {
+      const result = kitchenItemsMatrixSchema.safeParse(query);
+      return result.success ? null : result.error.issues.map((i) => i.message).join("; ");
+    };
+    expect(message({ from: "20250301" })).toBe("from and to must be given together");
+    expect(message({ range: "7d", from: "20250301", to: "20250302" })).toBe("give either range or from and to, not both");
+    expect(message({ from: "20250303", to: "20250302" })).toBe("from must not be after to");
+    expect(message({ level: "3" })).toBe("level must be 0, 1 or 2");
+    expect(message({ minRestaurants: "0" })).toBe("minRestaurants must be a whole number from 1 to 1000");
+    expect(message({ range: "90d" })).toBe("range must be one of yesterday, 7d, 30d");
+  });
+});
