@@ -1,5 +1,6 @@
 "use client";
 
+import { useMemo } from "react";
 import { CsvDownloadLink } from "@/components/ui/csv-download-button";
 import { PageHeader } from "@/components/ui/page-header";
 import { EmptyState, ErrorState, LoadingState, Notice } from "@/components/ui/states";
@@ -76,7 +77,8 @@ export function KitchenView({ restaurant, today }: { restaurant: KitchenRestaura
   const { view, problems, setView } = useKitchenView(today);
   const figures = useKitchenFigures(guid, restaurant.kitchenEntitled, view, today);
   const { live, query, summary, data, periods, notEntitled } = figures;
-  const levels = data ? levelsPresent(data) : [];
+  // One array per summary: the memoised cards below compare it by reference.
+  const levels = useMemo(() => (data ? levelsPresent(data) : []), [data]);
   const allLevels = data?.options.levels.length ? data.options.levels : levels;
   const file = (part: string) => csvFileName(restaurant.name, part, view.from, view.to);
   const stale = summary.isPlaceholderData;
