@@ -6,28 +6,30 @@ import type { KitchenSummary } from "@/lib/kitchen/contract/responses";
 import { METRIC_LABELS } from "@/lib/kitchen/ui/labels";
 import { behaviorLabel, behaviorRows, dayRows, itemRows, sourceRows, stationRows } from "@/lib/kitchen/ui/summary-shapes";
 import type { KitchenView } from "@/lib/url-state/kitchen-view";
-import { BreakdownCard } from "./breakdown-card";
 import { HeadlineFigures } from "./headline-figures";
-import { HeatmapCard } from "./heatmap-card";
-import { HistogramCard } from "./histogram-card";
 import { KitchenSection, KitchenSectionBar } from "./kitchen-section";
+import {
+  LazyBreakdownCard,
+  LazyHeatmapCard,
+  LazyHistogramCard,
+  LazySlowestItemsCard,
+  LazySlowestTickets,
+  LazyStationCard,
+  LazyTargetsEditor,
+  LazyTrendCard,
+} from "./lazy-cards";
 import type { KitchenRestaurant } from "./kitchen-view";
 import { MetricNote } from "./metric-note";
-import { SlowestItemsCard } from "./slowest-items-card";
-import { SlowestTickets } from "./slowest-tickets";
-import { StationCard } from "./station-card";
-import { TargetsEditor } from "./targets-editor";
-import { TrendCard } from "./trend-card";
 import type { useKitchenFigures } from "./use-kitchen-figures";
 import styles from "./kitchen-view.module.css";
 
 // While the next view loads, the page re-renders with the same summary (dimmed): memoised cards
 // with memoised rows skip that render, so a preset change does not redraw every chart twice.
-const Stations = memo(StationCard);
-const Breakdown = memo(BreakdownCard);
-const Heatmap = memo(HeatmapCard);
-const Trend = memo(TrendCard);
-const SlowestItems = memo(SlowestItemsCard);
+const Stations = memo(LazyStationCard);
+const Breakdown = memo(LazyBreakdownCard);
+const Heatmap = memo(LazyHeatmapCard);
+const Trend = memo(LazyTrendCard);
+const SlowestItems = memo(LazySlowestItemsCard);
 
 /** The summary's rows per card, derived once per summary rather than once per render. */
 function useSummaryRows(data: KitchenSummary) {
@@ -92,7 +94,7 @@ export function KitchenFigures({
           testId="station-chart"
         />
         <div className={styles.grid2}>
-          <HistogramCard
+          <LazyHistogramCard
             histogram={histogramMatchesMain ? data.histogram : histogramData?.histogram}
             loading={histogramMatchesMain ? stale : histogram.isFetching || !histogramData}
             stations={data.options.stations}
@@ -104,11 +106,11 @@ export function KitchenFigures({
             fileName={file("distribution")}
             onChange={onChange}
           />
-          <TargetsEditor guid={guid} targets={targets.data} levels={allLevels.length ? allLevels : [0, 1]} />
+          <LazyTargetsEditor guid={guid} targets={targets.data} levels={allLevels.length ? allLevels : [0, 1]} />
         </div>
       </KitchenSection>
       <KitchenSection id="tickets" lazy placeholderHeight={520}>
-        <SlowestTickets guid={guid} query={query} live={live} metric={view.metric} timeZone={data.timeZone} fileName={file("slowest-tickets")} />
+        <LazySlowestTickets guid={guid} query={query} live={live} metric={view.metric} timeZone={data.timeZone} fileName={file("slowest-tickets")} />
       </KitchenSection>
       <KitchenSection id="items" lazy placeholderHeight={640}>
         <SlowestItems items={rows.items} levels={levels} metric={view.metric} fileName={file("items")} />
