@@ -12,13 +12,12 @@ function CardSkeleton() {
   return <Skeleton height={360} style={{ display: "block" }} />;
 }
 
-const options = { ssr: false, loading: CardSkeleton } as const;
-
-export const LazyStationCard = dynamic(() => import("./station-card").then((m) => m.StationCard), options);
-export const LazyHistogramCard = dynamic(() => import("./histogram-card").then((m) => m.HistogramCard), options);
-export const LazyTargetsEditor = dynamic(() => import("./targets-editor").then((m) => m.TargetsEditor), options);
-export const LazySlowestTickets = dynamic(() => import("./slowest-tickets").then((m) => m.SlowestTickets), options);
-export const LazySlowestItemsCard = dynamic(() => import("./slowest-items-card").then((m) => m.SlowestItemsCard), options);
-export const LazyHeatmapCard = dynamic(() => import("./heatmap-card").then((m) => m.HeatmapCard), options);
-export const LazyTrendCard = dynamic(() => import("./trend-card").then((m) => m.TrendCard), options);
-export const LazyBreakdownCard = dynamic(() => import("./breakdown-card").then((m) => m.BreakdownCard), options);
+// next/dynamic wants its options written out at each call (an object literal).
+export const LazyStationCard = dynamic(() => import("./station-card").then((m) => m.StationCard), { ssr: false, loading: CardSkeleton });
+export const LazyHistogramCard = dynamic(() => import("./histogram-card").then((m) => m.HistogramCard), { ssr: false, loading: CardSkeleton });
+export const LazyTargetsEditor = dynamic(() => import("./targets-editor").then((m) => m.TargetsEditor), { ssr: false, loading: CardSkeleton });
+export const LazySlowestTickets = dynamic(() => import("./slowest-tickets").then((m) => m.SlowestTickets), { ssr: false, loading: CardSkeleton });
+export const LazySlowestItemsCard = dynamic(() => import("./slowest-items-card").then((m) => m.SlowestItemsCard), { ssr: false, loading: CardSkeleton });
+export const LazyHeatmapCard = dynamic(() => import("./heatmap-card").then((m) => m.HeatmapCard), { ssr: false, loading: CardSkeleton });
+export const LazyTrendCard = dynamic(() => import("./trend-card").then((m) => m.TrendCard), { ssr: false, loading: CardSkeleton });
+export const LazyBreakdownCard = dynamic(() => import("./breakdown-card").then((m) => m.BreakdownCard), { ssr: false, loading: CardSkeleton });
