@@ -1,3 +1,6 @@
+"use client";
+
+import { useEffect, useRef } from "react";
 import styles from "./heatmap-grid.module.css";
 
 export interface HeatAxisEntry {
@@ -23,6 +26,7 @@ export function HeatmapGrid({
   describe,
   cellStyle,
   cornerLabel,
+  startColumn,
 }: {
   caption: string;
   rows: HeatAxisEntry[];
@@ -34,9 +38,24 @@ export function HeatmapGrid({
   describe: (row: HeatAxisEntry, column: HeatAxisEntry, value: number | null) => string;
   cellStyle: (value: number) => HeatCellStyle;
   cornerLabel: string;
+  /**
+   * The column to bring into view first when the grid is wider than its box (a phone): the
+   * Kitchen page's busiest hour, so the peak is what shows, not the quiet morning.
+   */
+  startColumn?: string;
 }) {
+  const scroller = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const box = scroller.current;
+    if (!box || startColumn === undefined || box.scrollWidth <= box.clientWidth) return;
+    const header = [...box.querySelectorAll<HTMLElement>("thead th[data-column]")].find((th) => th.dataset.column === startColumn);
+    if (!header) return;
+    const corner = box.querySelector<HTMLElement>("thead th")?.offsetWidth ?? 0;
+    // Centred in what the sticky row headers leave visible.
+    box.scrollLeft = Math.max(0, header.offsetLeft - corner - (box.clientWidth - corner - header.offsetWidth) / 2);
+  }, [startColumn]);
   return (
-    <div className={styles.scroll} tabIndex={0} role="region" aria-label={caption}>
+    <div ref={scroller} className={styles.scroll} tabIndex={0} role="region" aria-label={caption}>
       <table className={styles.grid}>
         <caption className="visually-hidden">{caption}</caption>
         <thead>
@@ -45,7 +64,7 @@ export function HeatmapGrid({
               {cornerLabel}
             </th>
             {columns.map((column) => (
-              <th key={column.key} scope="col">
+              <th key={column.key} scope="col" data-column={column.key}>
                 {column.label}
               </th>
             ))}

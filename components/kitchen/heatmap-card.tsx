@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { ChartCard } from "@/components/ui/chart-card";
 import { CsvDownloadButton } from "@/components/ui/csv-download-button";
 import { DataTable, type DataColumn } from "@/components/ui/data-table";
@@ -10,7 +10,7 @@ import { type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vo
 import { type KitchenSummary, type Stats } from "@/lib/kitchen/contract/responses";
 import { formatCount, formatDuration, formatHour } from "@/lib/kitchen/ui/format";
 import { HEAT_STEPS, heatStep } from "@/lib/kitchen/ui/heat-scale";
-import { heatData } from "@/lib/kitchen/ui/summary-shapes";
+import { busiestHour, heatData } from "@/lib/kitchen/ui/summary-shapes";
 import { csvColumnsOf } from "./stats-columns";
 import { LevelPicker } from "./level-picker";
 import styles from "./kitchen-view.module.css";
@@ -53,14 +53,17 @@ export function HeatmapCard({
   const [chosenLevel, setLevel] = useState<KitchenLevel>(initialLevel);
   const [statistic, setStatistic] = useState<Statistic>("p90");
   const level = levels.includes(chosenLevel) ? chosenLevel : (levels[0] ?? 0);
-  const data = heatData(summary, level, closeoutHour);
+  const { data, rows, peak } = useMemo(() => {
+    const grid = heatData(summary, level, closeoutHour);
+    const cells: CellRow[] = grid.stations.flatMap((s) =>
+      grid.hours.flatMap((hour) => {
+        const stats = grid.cell(s.key, hour);
+        return stats ? [{ key: `${s.key}|${hour}`, station: s.label, hour, stats }] : [];
+      }),
+    );
+    return { data: grid, rows: cells, peak: busiestHour(grid) };
+  }, [summary, level, closeoutHour]);
   const target = targets[level] ?? 0;
-  const rows: CellRow[] = data.stations.flatMap((s) =>
-    data.hours.flatMap((hour) => {
-      const stats = data.cell(s.key, hour);
-      return stats ? [{ key: `${s.key}|${hour}`, station: s.label, hour, stats }] : [];
-    }),
-  );
 
   return (
     <ChartCard
@@ -86,6 +89,7 @@ export function HeatmapCard({
           <HeatmapGrid
             caption={`${statistic} ${METRIC_LABELS[metric].toLowerCase()} by hour and station, level ${level}`}
             cornerLabel="Station"
+            startColumn={peak === null ? undefined : String(peak)}
             rows={data.stations}
             columns={data.hours.map((h) => ({ key: String(h), label: formatHour(h) }))}
             value={(stationKey, hour) => data.cell(stationKey, Number(hour))?.[statistic] ?? null}

@@ -1,25 +1,55 @@
 "use client";
 
+import { memo, useMemo } from "react";
 import { KITCHEN_LEVELS, type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
 import type { KitchenSummary } from "@/lib/kitchen/contract/responses";
 import { METRIC_LABELS } from "@/lib/kitchen/ui/labels";
 import { behaviorLabel, behaviorRows, dayRows, itemRows, sourceRows, stationRows } from "@/lib/kitchen/ui/summary-shapes";
 import type { KitchenView } from "@/lib/url-state/kitchen-view";
-import { BreakdownCard } from "./breakdown-card";
 import { HeadlineFigures } from "./headline-figures";
-import { HeatmapCard } from "./heatmap-card";
-import { HistogramCard } from "./histogram-card";
+import { KitchenSection, KitchenSectionBar } from "./kitchen-section";
+import {
+  LazyBreakdownCard,
+  LazyHeatmapCard,
+  LazyHistogramCard,
+  LazySlowestItemsCard,
+  LazySlowestTickets,
+  LazyStationCard,
+  LazyTargetsEditor,
+  LazyTrendCard,
+} from "./lazy-cards";
 import type { KitchenRestaurant } from "./kitchen-view";
 import { MetricNote } from "./metric-note";
-import { SlowestItemsCard } from "./slowest-items-card";
-import { SlowestTickets } from "./slowest-tickets";
-import { StationCard } from "./station-card";
-import { TargetsEditor } from "./targets-editor";
-import { TrendCard } from "./trend-card";
 import type { useKitchenFigures } from "./use-kitchen-figures";
 import styles from "./kitchen-view.module.css";
 
-/** The Kitchen page's figures and charts (each with its table) for a summary that has arrived. */
+// While the next view loads, the page re-renders with the same summary (dimmed): memoised cards
+// with memoised rows skip that render, so a preset change does not redraw every chart twice.
+const Stations = memo(LazyStationCard);
+const Breakdown = memo(LazyBreakdownCard);
+const Heatmap = memo(LazyHeatmapCard);
+const Trend = memo(LazyTrendCard);
+const SlowestItems = memo(LazySlowestItemsCard);
+
+/** The summary's rows per card, derived once per summary rather than once per render. */
+function useSummaryRows(data: KitchenSummary) {
+  return useMemo(
+    () => ({
+      stations: stationRows(data),
+      days: dayRows(data),
+      behaviors: behaviorRows(data, behaviorLabel),
+      sources: sourceRows(data),
+      items: itemRows(data),
+    }),
+    [data],
+  );
+}
+
+/**
+ * The Kitchen page's figures and charts (each with its table) for a summary that has arrived, in
+ * the sections of the section bar: the figures first (server HTML), the rest mounted as it comes
+ * near the screen.
+ */
 export function KitchenFigures({
   restaurant,
   view,
@@ -42,89 +72,97 @@ export function KitchenFigures({
   const { guid } = restaurant;
   const { live, query, summary, previousData, targets, histogram, histogramData, histogramMatchesMain, targetSeconds } = figures;
   const stale = summary.isPlaceholderData;
+  const rows = useSummaryRows(data);
+  const initialLevel = view.level ?? levels[0] ?? 0;
   return (
     <div className={`${styles.content} ${stale ? styles.stale : ""}`} aria-busy={stale}>
-      <MetricNote metric={view.metric} levels={allLevels} />
-      <HeadlineFigures summary={data} previous={previousData} levels={levels} compare={view.compare} />
-      <StationCard
-        title="Prep stations"
-        description={`p50 and p90 of ${METRIC_LABELS[view.metric].toLowerCase()} per station, in minutes, slowest first. Hover or focus a station for p75 and p95.`}
-        nameHeader="Station"
-        rows={stationRows(data)}
-        levels={levels}
-        targets={targetSeconds}
-        metric={view.metric}
-        fileName={file("stations")}
-        testId="station-chart"
-      />
-      <div className={styles.grid2}>
-        <HistogramCard
-          histogram={histogramMatchesMain ? data.histogram : histogramData?.histogram}
-          loading={histogramMatchesMain ? stale : histogram.isFetching || !histogramData}
-          stations={data.options.stations}
-          station={view.histStation}
-          level={view.histLevel}
-          levels={allLevels.length ? allLevels : KITCHEN_LEVELS.slice(0, 1)}
-          target={targetSeconds[view.histLevel]}
-          metric={view.metric}
-          fileName={file("distribution")}
-          onChange={onChange}
-        />
-        <TargetsEditor guid={guid} targets={targets.data} levels={allLevels.length ? allLevels : [0, 1]} />
-      </div>
-      <HeatmapCard
-        key={view.level ?? "all"}
-        summary={data}
-        levels={levels}
-        initialLevel={view.level ?? levels[0] ?? 0}
-        targets={targetSeconds}
-        closeoutHour={restaurant.closeoutHour}
-        metric={view.metric}
-        fileName={file("hours-by-station")}
-      />
-      <TrendCard
-        key={`trend-${view.level ?? "all"}`}
-        days={dayRows(data)}
-        levels={levels}
-        initialLevel={view.level ?? levels[0] ?? 0}
-        targets={targetSeconds}
-        metric={view.metric}
-        fileName={file("daily")}
-      />
-      <div className={styles.grid2even}>
-        <BreakdownCard
-          key={`behaviors-${view.level ?? "all"}`}
-          title="By dining option"
-          nameHeader="Dining option"
-          rows={behaviorRows(data, behaviorLabel)}
+      <KitchenSectionBar />
+      <KitchenSection id="figures">
+        <MetricNote metric={view.metric} levels={allLevels} />
+        <HeadlineFigures summary={data} previous={previousData} levels={levels} compare={view.compare} />
+      </KitchenSection>
+      <KitchenSection id="stations" lazy placeholderHeight={900}>
+        <Stations
+          title="Prep stations"
+          description={`p50 and p90 of ${METRIC_LABELS[view.metric].toLowerCase()} per station, in minutes, slowest first. Hover or focus a station for p75 and p95.`}
+          nameHeader="Station"
+          rows={rows.stations}
           levels={levels}
-          initialLevel={view.level ?? levels[0] ?? 0}
           targets={targetSeconds}
           metric={view.metric}
-          fileName={file("dining-options")}
+          fileName={file("stations")}
+          testId="station-chart"
         />
-        <BreakdownCard
-          key={`sources-${view.level ?? "all"}`}
-          title="By order source"
-          nameHeader="Order source"
-          rows={sourceRows(data)}
+        <div className={styles.grid2}>
+          <LazyHistogramCard
+            histogram={histogramMatchesMain ? data.histogram : histogramData?.histogram}
+            loading={histogramMatchesMain ? stale : histogram.isFetching || !histogramData}
+            stations={data.options.stations}
+            station={view.histStation}
+            level={view.histLevel}
+            levels={allLevels.length ? allLevels : KITCHEN_LEVELS.slice(0, 1)}
+            target={targetSeconds[view.histLevel]}
+            metric={view.metric}
+            fileName={file("distribution")}
+            onChange={onChange}
+          />
+          <LazyTargetsEditor guid={guid} targets={targets.data} levels={allLevels.length ? allLevels : [0, 1]} />
+        </div>
+      </KitchenSection>
+      <KitchenSection id="tickets" lazy placeholderHeight={520}>
+        <LazySlowestTickets guid={guid} query={query} live={live} metric={view.metric} timeZone={data.timeZone} fileName={file("slowest-tickets")} />
+      </KitchenSection>
+      <KitchenSection id="items" lazy placeholderHeight={640}>
+        <SlowestItems items={rows.items} levels={levels} metric={view.metric} fileName={file("items")} />
+      </KitchenSection>
+      <KitchenSection id="hours" lazy placeholderHeight={420}>
+        <Heatmap
+          key={view.level ?? "all"}
+          summary={data}
           levels={levels}
-          initialLevel={view.level ?? levels[0] ?? 0}
+          initialLevel={initialLevel}
+          targets={targetSeconds}
+          closeoutHour={restaurant.closeoutHour}
+          metric={view.metric}
+          fileName={file("hours-by-station")}
+        />
+      </KitchenSection>
+      <KitchenSection id="trend" lazy placeholderHeight={900}>
+        <Trend
+          key={`trend-${view.level ?? "all"}`}
+          days={rows.days}
+          levels={levels}
+          initialLevel={initialLevel}
           targets={targetSeconds}
           metric={view.metric}
-          fileName={file("order-sources")}
-          categoryWidth={150}
+          fileName={file("daily")}
         />
-      </div>
-      <SlowestItemsCard items={itemRows(data)} levels={levels} metric={view.metric} fileName={file("items")} />
-      <SlowestTickets
-        guid={guid}
-        query={query}
-        live={live}
-        metric={view.metric}
-        timeZone={data.timeZone}
-        fileName={file("slowest-tickets")}
-      />
+        <div className={styles.grid2even}>
+          <Breakdown
+            key={`behaviors-${view.level ?? "all"}`}
+            title="By dining option"
+            nameHeader="Dining option"
+            rows={rows.behaviors}
+            levels={levels}
+            initialLevel={initialLevel}
+            targets={targetSeconds}
+            metric={view.metric}
+            fileName={file("dining-options")}
+          />
+          <Breakdown
+            key={`sources-${view.level ?? "all"}`}
+            title="By order source"
+            nameHeader="Order source"
+            rows={rows.sources}
+            levels={levels}
+            initialLevel={initialLevel}
+            targets={targetSeconds}
+            metric={view.metric}
+            fileName={file("order-sources")}
+            categoryWidth={150}
+          />
+        </div>
+      </KitchenSection>
     </div>
   );
 }

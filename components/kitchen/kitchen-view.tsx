@@ -1,5 +1,6 @@
 "use client";
 
+import { useMemo } from "react";
 import { CsvDownloadLink } from "@/components/ui/csv-download-button";
 import { PageHeader } from "@/components/ui/page-header";
 import { EmptyState, ErrorState, LoadingState, Notice } from "@/components/ui/states";
@@ -80,7 +81,8 @@ export function KitchenView({ restaurant, today }: { restaurant: KitchenRestaura
   const { view, problems, setView } = useKitchenView(today);
   const figures = useKitchenFigures(guid, restaurant.kitchenEntitled, view, today, restaurant);
   const { live, query, summary, data, periods, notEntitled } = figures;
-  const levels = data ? levelsPresent(data) : [];
+  // One array per summary: the memoised cards below compare it by reference.
+  const levels = useMemo(() => (data ? levelsPresent(data) : []), [data]);
   const allLevels = data?.options.levels.length ? data.options.levels : levels;
   const file = (part: string) => csvFileName(restaurant.name, part, view.from, view.to);
   const stale = summary.isPlaceholderData;
@@ -151,7 +153,8 @@ export function KitchenView({ restaurant, today }: { restaurant: KitchenRestaura
           {data && !stale ? <CoverageWarnings coverage={data.coverage} /> : null}
           {data && !stale ? <IngestNotice ingest={data.ingest} /> : null}
           {live && data && summary.dataUpdatedAt > 0 ? (
-            <p className={styles.updated} role="status" data-testid="last-updated">
+            // Server and browser format with their own ICU data (spaces in "2:24 PM" can differ).
+            <p className={styles.updated} role="status" data-testid="last-updated" suppressHydrationWarning>
               Updated {formatClockTime(new Date(summary.dataUpdatedAt), restaurant.timeZone)} · refreshes every minute while today is in the range
             </p>
           ) : null}

@@ -26,32 +26,37 @@ export function SlowestItemsCard({ items: all, levels, metric, fileName }: { ite
   const inputId = useId();
   const items = all.filter((r) => (r.byLevel[first]?.count ?? 0) >= minRecords);
   const hidden = all.length - items.length;
+  const p50 = (level: KitchenLevel): DataColumn<PivotRow> => ({
+    key: `p50_${level}`,
+    header: `p50 L${level}`,
+    csvHeader: `p50 L${level} (s)`,
+    value: (r) => r.byLevel[level]?.p50 ?? null,
+    cell: (r) => formatDuration(r.byLevel[level]?.p50),
+    align: "right",
+  });
+  const p90 = (level: KitchenLevel): DataColumn<PivotRow> => ({
+    key: `p90_${level}`,
+    header: `p90 L${level}`,
+    csvHeader: `p90 L${level} (s)`,
+    value: (r) => r.byLevel[level]?.p90 ?? null,
+    cell: (r) => formatDuration(r.byLevel[level]?.p90),
+    align: "right",
+  });
+  // The ranking's column (p90 at the first level) right after the name, and the name kept to two
+  // lines: on a phone both stay on screen while the other levels scroll.
   const columns: DataColumn<PivotRow>[] = [
-    { key: "name", header: "Menu item", value: (r) => r.label },
+    { key: "name", header: "Menu item", value: (r) => r.label, cell: (r) => <span className={styles.clampedName} title={r.label}>
+          {r.label}
+        </span> },
+    p90(first),
+    p50(first),
     { key: "items", header: `Station fulfillments (level ${first})`, value: (r) => r.byLevel[first]?.count ?? null, cell: (r) => formatCount(r.byLevel[first]?.count), align: "right" },
-    ...levels.flatMap((level): DataColumn<PivotRow>[] => [
-      {
-        key: `p50_${level}`,
-        header: `p50 L${level}`,
-        csvHeader: `p50 L${level} (s)`,
-        value: (r) => r.byLevel[level]?.p50 ?? null,
-        cell: (r) => formatDuration(r.byLevel[level]?.p50),
-        align: "right",
-      },
-      {
-        key: `p90_${level}`,
-        header: `p90 L${level}`,
-        csvHeader: `p90 L${level} (s)`,
-        value: (r) => r.byLevel[level]?.p90 ?? null,
-        cell: (r) => formatDuration(r.byLevel[level]?.p90),
-        align: "right",
-      },
-    ]),
+    ...levels.filter((level) => level !== first).flatMap((level) => [p50(level), p90(level)]),
   ];
   return (
     <TableCard
       title="Slowest items"
-      description={`Menu items by p90 of ${METRIC_LABELS[metric].toLowerCase()} at level ${first}, slowest first; every level side by side.`}
+      description={`Menu items by p90 of ${METRIC_LABELS[metric].toLowerCase()} at level ${first}, slowest first; the other levels after.`}
       actions={<CsvDownloadButton fileName={fileName} columns={csvColumnsOf(columns)} rows={items} />}
       testId="slowest-items"
     >

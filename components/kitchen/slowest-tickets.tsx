@@ -66,16 +66,22 @@ function TicketItems({ ticket, timeZone }: { ticket: SlowTicket; timeZone: strin
       <tbody>
         {items.map((item) => (
           <tr key={`${item.selectionGuid}|${item.level}|${item.stationGuid ?? ""}`}>
-            <td>{item.itemName ?? "Unnamed item"}</td>
-            <td>
+            <td className={styles.key}>{item.itemName ?? "Unnamed item"}</td>
+            <td data-label="Level">
               {item.level} · {LEVEL_LABELS[item.level]}
             </td>
-            <td>{item.stationName ?? "—"}</td>
-            <td>{clock(item.startedAt, timeZone)}</td>
-            <td>{clock(item.fulfilledAt, timeZone)}</td>
-            <td className={styles.right}>{formatDuration(item.fireToFulfill)}</td>
-            <td className={styles.right}>{formatDuration(item.startToFulfill)}</td>
-            <td className={styles.right}>{formatDuration(item.waitToStart)}</td>
+            <td data-label="Station">{item.stationName ?? "—"}</td>
+            <td data-label="Started">{clock(item.startedAt, timeZone)}</td>
+            <td data-label="Fulfilled">{clock(item.fulfilledAt, timeZone)}</td>
+            <td data-label="Fire to fulfill" className={styles.right}>
+              {formatDuration(item.fireToFulfill)}
+            </td>
+            <td data-label="Start to fulfill" className={styles.right}>
+              {formatDuration(item.startToFulfill)}
+            </td>
+            <td data-label="Wait to start" className={styles.right}>
+              {formatDuration(item.waitToStart)}
+            </td>
           </tr>
         ))}
       </tbody>
@@ -83,7 +89,11 @@ function TicketItems({ ticket, timeZone }: { ticket: SlowTicket; timeZone: strin
   );
 }
 
-/** The slowest tickets of the range; each opens to its items with their times at every level. */
+/**
+ * The slowest tickets of the range; each opens to its items with their times at every level. On
+ * a phone both tables stack: a ticket (or item) is a block of labelled lines, so nothing, and no
+ * table inside a table, scrolls sideways (slowest-tickets.module.css).
+ */
 export function SlowestTickets({
   guid,
   query,
@@ -156,7 +166,7 @@ export function SlowestTickets({
                 return (
                   <Fragment key={id}>
                     <tr>
-                      <td>
+                      <td className={styles.key}>
                         <button type="button" className={`button ${styles.toggle}`} aria-expanded={expanded} aria-controls={detailId} onClick={() => toggle(id)}>
                           <span aria-hidden="true">{expanded ? "▾" : "▸"}</span> {formatCount(distinctItems(ticket.items))} items · {formatCount(ticket.items.length)} records
                           <span className="visually-hidden">
@@ -165,17 +175,19 @@ export function SlowestTickets({
                           </span>
                         </button>
                       </td>
-                      <td className={styles.right}>{formatDuration(ticket.seconds)}</td>
-                      <td>
+                      <td data-label="Slowest item" className={styles.right}>
+                        {formatDuration(ticket.seconds)}
+                      </td>
+                      <td data-label="Fired">
                         {formatBusinessDateShort(ticket.businessDate)}, {clock(ticket.firedAt, timeZone)}
                       </td>
                       {levels.map((level) => (
-                        <td key={level} className={styles.right}>
+                        <td key={level} data-label={`Done at level ${level}`} className={styles.right}>
                           {formatDuration(ticket.levels.find((l) => l.level === level)?.fireToFulfill)}
                         </td>
                       ))}
-                      <td>{ticket.diningOptionName ?? behaviorLabel(ticket.diningOptionBehavior)}</td>
-                      <td>{ticket.orderSource ?? "—"}</td>
+                      <td data-label="Dining option">{ticket.diningOptionName ?? behaviorLabel(ticket.diningOptionBehavior)}</td>
+                      <td data-label="Source">{ticket.orderSource ?? "—"}</td>
                     </tr>
                     <tr id={detailId} className={styles.detail} hidden={!expanded}>
                       <td colSpan={5 + levels.length}>{expanded ? <TicketItems ticket={ticket} timeZone={timeZone} /> : null}</td>

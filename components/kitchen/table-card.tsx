@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from "react";
+import { CardHeading } from "@/components/ui/card-heading";
 import styles from "./kitchen-view.module.css";
 
 /** A titled card holding a table (lists that are read, not charted: slowest items, tickets). */
@@ -8,9 +9,9 @@ export function TableCard({ title, description, actions, children, testId }: { t
     <section className={`card ${styles.tableCard}`} aria-labelledby={headingId} data-testid={testId}>
       <div className={styles.tableCardHeader}>
         <div>
-          <h2 id={headingId} className={styles.tableCardTitle}>
+          <CardHeading id={headingId} className={styles.tableCardTitle}>
             {title}
-          </h2>
+          </CardHeading>
           {description ? <div className={styles.tableCardDescription}>{description}</div> : null}
         </div>
         {actions ? <div className={styles.tableCardActions}>{actions}</div> : null}

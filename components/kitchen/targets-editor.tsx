@@ -8,6 +8,7 @@ import { type KitchenTargets } from "@/lib/kitchen/contract/responses";
 import { formatDuration } from "@/lib/kitchen/ui/format";
 import { kitchenKeys, putKitchenTargets } from "@/lib/queries/kitchen";
 import { errorMessage } from "@/components/ui/states";
+import { CardHeading } from "@/components/ui/card-heading";
 import styles from "./kitchen-view.module.css";
 
 /**
@@ -75,9 +76,9 @@ export function TargetsEditor({ guid, targets, levels }: { guid: string; targets
   const error = formError ?? (mutation.isError ? errorMessage(mutation.error) : null);
   return (
     <section className={`card ${styles.targets}`} aria-labelledby={headingId} data-testid="targets-editor" ref={sectionRef}>
-      <h2 id={headingId} className={styles.tableCardTitle}>
+      <CardHeading id={headingId} className={styles.tableCardTitle}>
         Target times
-      </h2>
+      </CardHeading>
       <p className={styles.tableCardDescription}>The time each level should meet. Drawn as dashed lines; items at or under it count as on time.</p>
       {!targets ? (
         <p>Loading targets…</p>

@@ -1,6 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { useMemo } from "react";
 import type { KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
 import { coverageNotes } from "@/lib/kitchen/ui/coverage-notes";
 import { includesToday } from "@/lib/kitchen/ui/date-range";
@@ -56,9 +57,13 @@ export function useKitchenFigures(guid: string, kitchenEntitled: boolean | undef
       : [];
 
   // The restaurant's own targets win over the defaults the summary was computed with.
-  const targetSeconds: Partial<Record<KitchenLevel, number>> = {};
-  for (const t of data?.withinTarget ?? []) targetSeconds[t.level] = t.targetSeconds;
-  for (const t of targets.data?.targets ?? []) targetSeconds[t.level] = t.seconds;
+  // One object per answer pair, so the memoised cards skip a render in which neither changed.
+  const targetSeconds = useMemo(() => {
+    const seconds: Partial<Record<KitchenLevel, number>> = {};
+    for (const t of data?.withinTarget ?? []) seconds[t.level] = t.targetSeconds;
+    for (const t of targets.data?.targets ?? []) seconds[t.level] = t.seconds;
+    return seconds;
+  }, [data, targets.data]);
 
   return {
     live,

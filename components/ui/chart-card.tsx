@@ -1,6 +1,7 @@
 "use client";
 
 import { useId, useState, type ReactNode } from "react";
+import { CardHeading } from "./card-heading";
 import styles from "./chart-card.module.css";
 
 /**
@@ -13,7 +14,7 @@ export function ChartCard({
   actions,
   table,
   children,
-  headingLevel = 2,
+  headingLevel,
   defaultShowTable = false,
 }: {
   title: string;
@@ -23,21 +24,21 @@ export function ChartCard({
   /** The chart's data table, shown by the toggle. */
   table?: ReactNode;
   children: ReactNode;
+  /** Unset: h2, or h3 inside a titled section (card-heading.ts). */
   headingLevel?: 2 | 3;
   defaultShowTable?: boolean;
 }) {
   const [showTable, setShowTable] = useState(defaultShowTable);
   const tableId = useId();
   const headingId = useId();
-  const Heading = headingLevel === 2 ? "h2" : "h3";
 
   return (
     <section className={`card ${styles.card}`} aria-labelledby={headingId}>
       <div className={styles.header}>
         <div className={styles.titles}>
-          <Heading id={headingId} className={styles.title}>
+          <CardHeading level={headingLevel} id={headingId} className={styles.title}>
             {title}
-          </Heading>
+          </CardHeading>
           {description ? <div className={styles.description}>{description}</div> : null}
         </div>
         <div className={styles.actions}>

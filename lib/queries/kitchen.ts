@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import type { KitchenHistory, KitchenOverview, KitchenPending, KitchenSummary, KitchenTargets, KitchenTickets, RangeAnswer } from "@/lib/kitchen/contract/responses";
-import type { KitchenTargetsInput, OverviewRange } from "@/lib/kitchen/contract/params";
+import type { KitchenTargetsInput } from "@/lib/kitchen/contract/params";
+import type { OverviewRange } from "@/lib/kitchen/contract/vocabulary";
 import type { DateRange } from "@/lib/kitchen/ui/date-range";
 import { apiGet, apiGetAnswer, apiPut } from "./api-client";
 import { pollWhileNotReady } from "./query-client";

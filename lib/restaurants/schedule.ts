@@ -1,5 +1,5 @@
-import type { DaySchedule, RestaurantInfo, Weekday } from "@/lib/platform/schemas";
-import { WEEKDAYS } from "@/lib/platform/schemas";
+import type { DaySchedule, RestaurantInfo } from "@/lib/platform/schemas";
+import { WEEKDAYS, type Weekday } from "@/lib/platform/schemas/weekdays";
 
 export type { Weekday } from "@/lib/platform/schemas";
 

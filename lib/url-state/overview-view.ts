@@ -1,5 +1,5 @@
 import { parseAsStringLiteral } from "nuqs/server";
-import { OVERVIEW_RANGES } from "@/lib/kitchen/contract/params";
+import { OVERVIEW_RANGES } from "@/lib/kitchen/contract/vocabulary";
 
 /**
  * The Overview's view in the URL: its period (`?range=yesterday|7d|30d`, the last 7 days when

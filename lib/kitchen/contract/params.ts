@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isBusinessDate } from "@/lib/business-date/business-date";
 import { CLOCK_TIME_PATTERN } from "@/lib/business-date/business-clock";
-import { KITCHEN_METRICS, type KitchenLevel } from "./vocabulary";
+import { KITCHEN_METRICS, OVERVIEW_RANGES, type KitchenLevel } from "./vocabulary";
 
 /**
  * The kitchen API's input: the schemas the route wrapper parses query strings and bodies with,
@@ -136,10 +136,6 @@ export const kitchenTargetsSchema = z.object({
     .refine((ts) => new Set(ts.map((t) => t.level)).size === ts.length, { message: "each level may appear only once" }),
 });
 export type KitchenTargetsInput = z.infer<typeof kitchenTargetsSchema>;
-
-/** The Overview's periods: each restaurant's own yesterday, last 7 or last 30 business dates. */
-export const OVERVIEW_RANGES = ["yesterday", "7d", "30d"] as const;
-export type OverviewRange = (typeof OVERVIEW_RANGES)[number];
 
 export const kitchenOverviewSchema = z.object({
   range: z.enum(OVERVIEW_RANGES, { message: `range must be one of ${OVERVIEW_RANGES.join(", ")}` }).default("7d"),

@@ -1,9 +1,8 @@
 import "server-only";
 import { businessDaysInRange } from "@/lib/business-date/business-date";
 import { currentBusinessDateOrNull } from "@/lib/business-date/closeout";
-import type { OverviewRange } from "@/lib/kitchen/contract/params";
 import type { KitchenOverview, KitchenOverviewRow, KitchenSummary, OverviewLevelFigures, RangeAnswer } from "@/lib/kitchen/contract/responses";
-import { KITCHEN_LEVELS } from "@/lib/kitchen/contract/vocabulary";
+import { KITCHEN_LEVELS, type OverviewRange } from "@/lib/kitchen/contract/vocabulary";
 import { presetRange, previousPeriod } from "@/lib/kitchen/ui/date-range";
 import type { KitchenService } from "./kitchen-service";
 import type { KitchenRestaurant } from "./service-config";

@@ -150,6 +150,23 @@ export function heatData(summary: KitchenSummary, level: KitchenLevel, closeoutH
   return { hours: businessHours(hours, closeoutHour), stations: stationList, cell: (key, hour) => cells.get(`${key}|${hour}`) ?? null };
 }
 
+/**
+ * The hour with the most station fulfillments in a heat grid (the earliest of the business day on
+ * a tie), or null for an empty grid: where the grid opens on a screen too narrow for every hour.
+ */
+export function busiestHour(data: HeatData): number | null {
+  let best: number | null = null;
+  let bestCount = 0;
+  for (const hour of data.hours) {
+    const count = data.stations.reduce((sum, s) => sum + (data.cell(s.key, hour)?.count ?? 0), 0);
+    if (count > bestCount) {
+      best = hour;
+      bestCount = count;
+    }
+  }
+  return best;
+}
+
 /** Total items at a level (records with a value for the metric). */
 export function levelStats(summary: Pick<KitchenSummary, "levels">, level: KitchenLevel): Stats | null {
   return summary.levels.find((l) => l.level === level)?.stats ?? null;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { WEEKDAYS, type Weekday } from "./weekdays";
 
 const str = z.string().nullish();
 const num = z.number().nullish();
@@ -21,8 +22,7 @@ export const daySchedule = z.looseObject({
 });
 export type DaySchedule = z.infer<typeof daySchedule>;
 
-export const WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
+export { WEEKDAYS, type Weekday } from "./weekdays";
 
 /**
  * daySchedules maps a key to a day schedule. The real service keys it by schedule id and names

@@ -1,9 +1,13 @@
+import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { requireRestaurant } from "@/lib/access/page-access";
 import { currentBusinessDate } from "@/lib/business-date/closeout";
+import { makeQueryClient } from "@/lib/queries/query-client";
+import { parseKitchenView } from "@/lib/url-state/kitchen-view";
 import { KitchenView } from "@/components/kitchen/kitchen-view";
+import { prefetchKitchenFigures } from "./kitchen-prefetch";
 
-type Props = { params: Promise<{ guid: string }> };
+type Props = { params: Promise<{ guid: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { guid } = await params;
@@ -12,23 +16,30 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 // /restaurants/[guid]/kitchen
-// The page is a thin server shell: it checks access and computes today's business date in the
-// restaurant's zone (the range presets hang off it); the view fetches from the kitchen API so a
-// cold range can show its progress instead of holding the whole page back.
-export default async function KitchenPage({ params }: Props) {
+// The page checks access, computes today's business date in the restaurant's zone (the range
+// presets hang off it) and prefetches the URL's view into the query cache the browser hydrates:
+// the headline figures are server HTML, and a cold range shows its progress from the first paint.
+// The URL is parsed by the same nuqs schema the browser's useKitchenView reads, so both ask for
+// the same query keys.
+export default async function KitchenPage({ params, searchParams }: Props) {
   const { guid } = await params;
   const restaurant = await requireRestaurant(guid);
   const today = currentBusinessDate(restaurant);
+  const { view } = parseKitchenView(await searchParams, today);
+  const queryClient = makeQueryClient();
+  await prefetchKitchenFigures(queryClient, restaurant, view, today);
   return (
-    <KitchenView
-      today={today}
-      restaurant={{
-        guid: restaurant.guid,
-        name: restaurant.name,
-        timeZone: restaurant.timeZone,
-        closeoutHour: restaurant.closeoutHour,
-        kitchenEntitled: restaurant.kitchenEntitled,
-      }}
-    />
+    <HydrationBoundary state={dehydrate(queryClient)}>
+      <KitchenView
+        today={today}
+        restaurant={{
+          guid: restaurant.guid,
+          name: restaurant.name,
+          timeZone: restaurant.timeZone,
+          closeoutHour: restaurant.closeoutHour,
+          kitchenEntitled: restaurant.kitchenEntitled,
+        }}
+      />
+    </HydrationBoundary>
   );
 }

@@ -1,0 +1,87 @@
+"use client";
+
+import { useId, useState, type ReactNode } from "react";
+import { CardHeadingLevel } from "@/components/ui/card-heading";
+import { MountWhenNear } from "@/components/ui/mount-when-near";
+import { Skeleton } from "@/components/ui/states";
+import styles from "./kitchen-section.module.css";
+
+/**
+ * The Kitchen page's sections, in page order: the section bar links to each, and each is a
+ * KitchenSection. A new card goes inside the section it belongs to; a new section is one entry
+ * here and one <KitchenSection id=…> on the page.
+ */
+export const KITCHEN_SECTIONS = [
+  { id: "figures", label: "Figures", title: "Headline figures" },
+  { id: "stations", label: "Stations", title: "Stations" },
+  { id: "tickets", label: "Tickets", title: "Tickets" },
+  { id: "items", label: "Items", title: "Menu items" },
+  { id: "hours", label: "Hours", title: "Hours of the day" },
+  { id: "trend", label: "Trend", title: "Trend and breakdowns" },
+] as const;
+
+export type KitchenSectionId = (typeof KITCHEN_SECTIONS)[number]["id"];
+
+const anchorOf = (id: KitchenSectionId) => `kitchen-${id}`;
+
+/**
+ * The in-page section bar: sticky at the top of a phone's screen, and the skip links to each
+ * section (a link moves focus to its section, which takes it). Scrolls sideways when it does not
+ * fit, with a shadow at the edge that has more.
+ */
+export function KitchenSectionBar() {
+  return (
+    <nav className={styles.bar} aria-label="Sections of this page" data-testid="kitchen-section-bar">
+      <ul className={styles.barList}>
+        {KITCHEN_SECTIONS.map((s) => (
+          <li key={s.id}>
+            <a className={styles.barLink} href={`#${anchorOf(s.id)}`}>
+              {s.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/**
+ * One section of the Kitchen page: a titled <section> (its cards' headings become h3) that can be
+ * collapsed, and, when `lazy`, whose content mounts only as it comes near the screen (charts and
+ * tables below the fold cost nothing at load). `placeholderHeight` is about the content's height,
+ * so the page's length barely changes when it mounts.
+ */
+export function KitchenSection({
+  id,
+  lazy = false,
+  placeholderHeight = 480,
+  children,
+}: {
+  id: KitchenSectionId;
+  lazy?: boolean;
+  placeholderHeight?: number;
+  children: ReactNode;
+}) {
+  const section = KITCHEN_SECTIONS.find((s) => s.id === id)!;
+  const [open, setOpen] = useState(true);
+  const headingId = useId();
+  const bodyId = useId();
+  return (
+    <section id={anchorOf(id)} className={styles.section} aria-labelledby={headingId} tabIndex={-1} data-testid={`kitchen-section-${id}`}>
+      <div className={styles.header}>
+        <h2 id={headingId} className={styles.title}>
+          {section.title}
+        </h2>
+        <button type="button" className={`button ${styles.toggle}`} aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen((v) => !v)}>
+          {open ? "Collapse" : "Expand"}
+          <span className="visually-hidden"> {section.title.toLowerCase()}</span>
+        </button>
+      </div>
+      <div id={bodyId} className={styles.body} hidden={!open}>
+        <CardHeadingLevel value={3}>
+          {lazy ? <MountWhenNear placeholder={<Skeleton height={placeholderHeight} style={{ display: "block" }} />}>{children}</MountWhenNear> : children}
+        </CardHeadingLevel>
+      </div>
+    </section>
+  );
+}
