@@ -8,7 +8,7 @@ import { EmptyState, ErrorState, Skeleton } from "@/components/ui/states";
 import { ariaSort, compareSortKeys, sortArrow, sortingFeatures, sortKey, type SortingFeatures } from "@/components/ui/table-sorting";
 import { businessDateFromIso, businessDateToIso } from "@/lib/business-date/business-date";
 import type { ItemsMatrixColumn, ItemsMatrixRow, KitchenItemsMatrix } from "@/lib/kitchen/contract/items-matrix";
-import { OVERVIEW_RANGES } from "@/lib/kitchen/contract/params";
+import { OVERVIEW_RANGES } from "@/lib/kitchen/contract/vocabulary";
 import { KITCHEN_LEVELS, type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
 import { RANGE_PRESET_LABELS } from "@/lib/kitchen/ui/date-range";
 import { formatCount, formatDuration } from "@/lib/kitchen/ui/format";

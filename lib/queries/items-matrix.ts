@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import type { KitchenItemsMatrix } from "@/lib/kitchen/contract/items-matrix";
-import type { OverviewRange } from "@/lib/kitchen/contract/params";
+import type { OverviewRange } from "@/lib/kitchen/contract/vocabulary";
 import type { KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
 import { apiGet } from "./api-client";
 

@@ -1,6 +1,6 @@
 import { createParser, parseAsStringLiteral } from "nuqs/server";
 import { isBusinessDate } from "@/lib/business-date/business-date";
-import { OVERVIEW_RANGES } from "@/lib/kitchen/contract/params";
+import { OVERVIEW_RANGES } from "@/lib/kitchen/contract/vocabulary";
 import { KITCHEN_LEVELS, type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
 
 /**

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { businessDateParam, kitchenLevelParam, kitchenMetricParam, OVERVIEW_RANGES, type OverviewRange } from "./params";
+import { businessDateParam, kitchenLevelParam, kitchenMetricParam } from "./params";
+import { OVERVIEW_RANGES, type OverviewRange } from "./vocabulary";
 import type { OverviewRowStatus } from "./responses";
 import type { KitchenLevel, KitchenMetric } from "./vocabulary";
 

@@ -6,7 +6,8 @@ import type { KitchenSummary, RangeAnswer } from "@/lib/kitchen/contract/respons
 import { getKitchenService } from "@/lib/kitchen/service/server";
 import { includesToday } from "@/lib/kitchen/ui/date-range";
 import { kitchenSummaryQuery, kitchenTargetsQuery } from "@/lib/queries/kitchen";
-import { apiQuery, comparisonRange, type KitchenView } from "@/lib/url-state/kitchen-view";
+import { comparisonFor } from "@/lib/kitchen/ui/today-comparison";
+import { apiQuery, type KitchenView } from "@/lib/url-state/kitchen-view";
 
 /**
  * The Kitchen page's server prefetch: the summary of the URL's view and of its previous period
@@ -38,9 +39,25 @@ export async function prefetchKitchenFigures(queryClient: QueryClient, restauran
     });
   };
 
+  // The comparison as useKitchenFigures asks it: today alone is compared up to the time its
+  // figures were counted, which only the main answer tells, so that one waits for it.
+  const compared = (countedAt: string | undefined) => {
+    const comparison = comparisonFor(view, today, view.compareWith, restaurant, countedAt);
+    if (!view.compare || comparison.waiting) return null;
+    const query = apiQuery(view, comparison.range);
+    if (comparison.until) query.set("until", comparison.until);
+    return summary(query, false);
+  };
+  const main = apiQuery(view, view);
+  const live = includesToday(view, today);
   await Promise.all([
-    summary(apiQuery(view, view), includesToday(view, today)),
-    view.compare ? summary(apiQuery(view, comparisonRange(view)), false) : null,
+    summary(main, live).then(() => {
+      if (!comparisonFor(view, today, view.compareWith, restaurant, undefined).waiting) return null;
+      const answer = queryClient.getQueryData<RangeAnswer<KitchenSummary>>(kitchenSummaryQuery(restaurant.guid, main, { live }).queryKey);
+      const countedAt = answer?.ready ? answer.value.coverage.open.find((d) => d.date === today)?.refreshedAt : undefined;
+      return countedAt === undefined ? null : compared(countedAt);
+    }),
+    compared(undefined),
     queryClient.prefetchQuery({ ...kitchenTargetsQuery(restaurant.guid), retry: false, queryFn: () => service.targets(restaurant) }),
   ]);
 }
