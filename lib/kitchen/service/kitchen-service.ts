@@ -8,6 +8,7 @@ import { validateRange } from "@/lib/kitchen/query/range-query";
 import { marginalsAnswer, type RangeParts } from "@/lib/kitchen/query/range-summary";
 import type { Rollup } from "@/lib/kitchen/query/rollup";
 import { KitchenStore, type DayRow } from "@/lib/kitchen/storage/kitchen-store";
+import { readTicketTargets, writeTicketTargets } from "@/lib/kitchen/storage/ticket-targets";
 import type { ItemFulfillment } from "@/lib/platform/schemas";
 import type { PlatformClient } from "@/lib/platform/types";
 import { coverageOf, coverageReport, pendingReport, usableDates } from "./coverage";
@@ -124,11 +125,13 @@ export function createKitchenService(deps: KitchenServiceDeps) {
   }
 
   async function targetsOf(guid: string): Promise<KitchenTargets> {
-    const t = await store.targets(guid);
+    const [t, tickets] = await Promise.all([store.targets(guid), readTicketTargets(db, guid)]);
+    const updatedAt = t.updatedAt === null && tickets.updatedAt === null ? null : Math.max(t.updatedAt ?? 0, tickets.updatedAt ?? 0);
     return {
       restaurantGuid: guid,
       targets: KITCHEN_LEVELS.map((level) => ({ level, seconds: t.seconds[level], isDefault: !t.set.has(level) })),
-      updatedAt: t.updatedAt === null ? null : new Date(t.updatedAt).toISOString(),
+      tickets: KITCHEN_LEVELS.map((level) => ({ level, seconds: tickets.seconds[level], isDefault: !tickets.set.has(level) })),
+      updatedAt: updatedAt === null ? null : new Date(updatedAt).toISOString(),
     };
   }
 
@@ -150,8 +153,12 @@ export function createKitchenService(deps: KitchenServiceDeps) {
 
     summary: (restaurant: KitchenRestaurant, query: KitchenSummaryQuery): Promise<RangeAnswer<KitchenSummary>> =>
       whenReady(restaurant, query, async (dates, rows) => {
-        const [parts, targets] = await Promise.all([partsOf(restaurant, dates, rows, [query.metric], query), store.targets(restaurant.guid)]);
-        return assembleSummary(restaurant, query, dates, rows, parts(query.metric), targets.seconds, internerOf(restaurant.guid));
+        const [parts, targets, ticketTargets] = await Promise.all([
+          partsOf(restaurant, dates, rows, [query.metric], query),
+          store.targets(restaurant.guid),
+          readTicketTargets(db, restaurant.guid),
+        ]);
+        return assembleSummary(restaurant, query, dates, rows, parts(query.metric), { records: targets.seconds, tickets: ticketTargets.seconds }, internerOf(restaurant.guid));
       }),
 
     /** summary.csv: station × level × metric, every metric, with the query's filters. */
@@ -193,8 +200,9 @@ export function createKitchenService(deps: KitchenServiceDeps) {
     /** Resolves when the rollup builds queued so far have settled (tests, the benchmark). */
     rollupsSettled: () => rollups.settled(),
 
-    async putTargets(restaurant: KitchenRestaurant, input: KitchenTargetsInput): Promise<KitchenTargets> {
-      await store.putTargets(restaurant.guid, input.targets, now());
+    async putTargets(restaurant: KitchenRestaurant, input: Partial<KitchenTargetsInput>): Promise<KitchenTargets> {
+      if (input.targets?.length) await store.putTargets(restaurant.guid, input.targets, now());
+      await writeTicketTargets(db, restaurant.guid, input.tickets ?? [], now());
       return targetsOf(restaurant.guid);
     },
   };

@@ -9,8 +9,9 @@ import { CELL_WIDTH, cellTotals, CUBE_KINDS, type CubeKind, type CubePart, type 
  * version and that every array is whole, so a damaged row fails loudly instead of merging into
  * wrong numbers.
  */
-// 3: the selections cubes. A day stored in an older format reads as unreadable and is fetched again.
-const FORMAT_VERSION = 3;
+// 3: the selections cubes; 4: the ticket-time cubes. A day stored in an older format reads as
+// unreadable and is fetched again.
+const FORMAT_VERSION = 4;
 
 export function encodeDaySummary(day: DaySummary): Uint8Array {
   const w = new ByteWriter();
@@ -19,9 +20,15 @@ export function encodeDaySummary(day: DaySummary): Uint8Array {
   w.uint(day.recordCount);
   w.uints(day.levels);
   writeDictionaries(w, day);
-  for (const kind of CUBE_KINDS) writeSharedCells(w, metricsOf(day.cubes, kind), kind);
+  for (const kind of CUBE_KINDS) {
+    if (METRIC_FREE.has(kind)) writeCubePart(w, day.cubes.fire_to_fulfill[kind]);
+    else writeSharedCells(w, metricsOf(day.cubes, kind), kind);
+  }
   return w.bytes();
 }
+
+/** Kinds whose cubes are the same under every metric (ticket times are always fire to fulfill): stored once. */
+const METRIC_FREE: ReadonlySet<CubeKind> = new Set(["tickets", "ticketsAnyStation"]);
 
 const metricsOf = (cubes: DaySummary["cubes"], kind: CubeKind): Record<KitchenMetric, CubePart> => ({
   fire_to_fulfill: cubes.fire_to_fulfill[kind],
@@ -62,6 +69,11 @@ export function decodeDaySummary(bytes: Uint8Array): DaySummary {
   const { stations, behaviors, sources, items, courses } = readDictionaries(r);
   const cubes = { fire_to_fulfill: {}, start_to_fulfill: {}, wait_to_start: {} } as DaySummary["cubes"];
   for (const kind of CUBE_KINDS) {
+    if (METRIC_FREE.has(kind)) {
+      const part = readCubePart(r);
+      for (const metric of KITCHEN_METRICS) cubes[metric][kind] = part;
+      continue;
+    }
     const parts = readSharedCells(r);
     for (const metric of KITCHEN_METRICS) cubes[metric][kind] = parts[metric];
   }
