@@ -250,6 +250,8 @@ export interface TicketItem {
   fireToFulfill: number | null;
   startToFulfill: number | null;
   waitToStart: number | null;
+  /** The ticket's slowest item: the record that gave the ticket its ranking value (`SlowTicket.seconds`). */
+  slowest?: boolean;
 }
 
 export interface SlowTicket {
@@ -266,6 +268,8 @@ export interface SlowTicket {
   levels: { level: KitchenLevel; fulfilledAt: string | null; fireToFulfill: number | null }[];
   /** Every record of the ticket, all levels. */
   items: TicketItem[];
+  /** The record that took `seconds`: the ticket's slowest item (among those matching the filters) and its station. */
+  slowestItem: { itemGuid: string | null; itemName: string | null; level: KitchenLevel; stationGuid: string | null; stationName: string | null } | null;
 }
 
 export interface KitchenTickets {

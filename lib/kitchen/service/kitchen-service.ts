@@ -1,6 +1,6 @@
 import "server-only";
 import type { Database } from "@/lib/db/database";
-import { KITCHEN_LEVELS, KITCHEN_METRICS, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
+import { KITCHEN_METRICS, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import { type KitchenCoverage, type KitchenSummary, type KitchenTargets, type KitchenTickets, type RangeAnswer } from "@/lib/kitchen/contract/responses";
 import { type KitchenRangeQuery, type KitchenRecordsQuery, type KitchenSummaryQuery, type KitchenTargetsInput, type KitchenTicketsQuery } from "@/lib/kitchen/contract/params";
 import { DimensionInterner } from "@/lib/kitchen/query/dimension-interner";
@@ -8,7 +8,7 @@ import { validateRange } from "@/lib/kitchen/query/range-query";
 import { marginalsAnswer, type RangeParts } from "@/lib/kitchen/query/range-summary";
 import type { Rollup } from "@/lib/kitchen/query/rollup";
 import { KitchenStore, type DayRow } from "@/lib/kitchen/storage/kitchen-store";
-import { readTicketTargets, writeTicketTargets } from "@/lib/kitchen/storage/ticket-targets";
+import { readTicketTargets } from "@/lib/kitchen/storage/ticket-targets";
 import type { ItemFulfillment } from "@/lib/platform/schemas";
 import type { PlatformClient } from "@/lib/platform/types";
 import { coverageOf, coverageReport, pendingReport, usableDates } from "./coverage";
@@ -21,6 +21,7 @@ import { createRollupReader } from "./rollup-reader";
 import { READY_WAIT_MS, type KitchenRestaurant, type KitchenServiceConfig } from "./service-config";
 import { assembleSummary, filtersOf, stationLevelRows, type StationLevelRow } from "./summary-assembly";
 import { slowTicketsOf } from "./ticket-drill-down";
+import { readKitchenTargets, writeKitchenTargets } from "./kitchen-targets";
 import { itemDays, refuseItemBeyondRawRetention } from "./item-days";
 
 export type { KitchenRestaurant, KitchenServiceConfig } from "./service-config";
@@ -124,16 +125,6 @@ export function createKitchenService(deps: KitchenServiceDeps) {
     return (metric: KitchenMetric): RangeParts => ({ days, rollups: split.rollups.get(metric) ?? [] });
   }
 
-  async function targetsOf(guid: string): Promise<KitchenTargets> {
-    const [t, tickets] = await Promise.all([store.targets(guid), readTicketTargets(db, guid)]);
-    const updatedAt = t.updatedAt === null && tickets.updatedAt === null ? null : Math.max(t.updatedAt ?? 0, tickets.updatedAt ?? 0);
-    return {
-      restaurantGuid: guid,
-      targets: KITCHEN_LEVELS.map((level) => ({ level, seconds: t.seconds[level], isDefault: !t.set.has(level) })),
-      tickets: KITCHEN_LEVELS.map((level) => ({ level, seconds: tickets.seconds[level], isDefault: !tickets.set.has(level) })),
-      updatedAt: updatedAt === null ? null : new Date(updatedAt).toISOString(),
-    };
-  }
 
   return {
     store,
@@ -195,15 +186,14 @@ export function createKitchenService(deps: KitchenServiceDeps) {
         return { restaurantGuid: restaurant.guid, from: query.from, to: query.to, metric: query.metric, limit: query.limit, coverage: coverageOf(dates, rows), tickets };
       }),
 
-    targets: (restaurant: KitchenRestaurant) => targetsOf(restaurant.guid),
+    targets: (restaurant: KitchenRestaurant) => readKitchenTargets(store, db, restaurant.guid),
 
     /** Resolves when the rollup builds queued so far have settled (tests, the benchmark). */
     rollupsSettled: () => rollups.settled(),
 
     async putTargets(restaurant: KitchenRestaurant, input: Partial<KitchenTargetsInput>): Promise<KitchenTargets> {
-      if (input.targets?.length) await store.putTargets(restaurant.guid, input.targets, now());
-      await writeTicketTargets(db, restaurant.guid, input.tickets ?? [], now());
-      return targetsOf(restaurant.guid);
+      await writeKitchenTargets(store, db, restaurant.guid, input, now());
+      return readKitchenTargets(store, db, restaurant.guid);
     },
   };
 }
