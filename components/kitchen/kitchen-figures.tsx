@@ -15,6 +15,7 @@ import { SlowestItemsCard } from "./slowest-items-card";
 import { SlowestTickets } from "./slowest-tickets";
 import { StationCard } from "./station-card";
 import { TargetsEditor } from "./targets-editor";
+import { TicketTimesCard } from "./ticket-times-card";
 import { TrendCard } from "./trend-card";
 import type { useKitchenFigures } from "./use-kitchen-figures";
 import styles from "./kitchen-view.module.css";
@@ -116,6 +117,7 @@ export function KitchenFigures({
           categoryWidth={150}
         />
       </div>
+      <TicketTimesCard key={`tickets-${view.level ?? "all"}`} summary={data} levels={levels} initialLevel={view.level ?? levels[0] ?? 0} fileName={file} />
       <SlowestItemsCard items={itemRows(data)} levels={levels} metric={view.metric} fileName={file("items")} />
       <SlowestTickets
         guid={guid}

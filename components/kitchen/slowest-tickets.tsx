@@ -37,6 +37,7 @@ function itemCsvColumns(timeZone: string): CsvColumn<ItemCsvRow>[] {
     { header: "Fire to fulfill (s)", value: (r) => r.fireToFulfill },
     { header: "Start to fulfill (s)", value: (r) => r.startToFulfill },
     { header: "Wait to start (s)", value: (r) => r.waitToStart },
+    { header: "Slowest item of the ticket", value: (r) => (r.slowest ? "yes" : "") },
   ];
 }
 
@@ -65,8 +66,11 @@ function TicketItems({ ticket, timeZone }: { ticket: SlowTicket; timeZone: strin
       </thead>
       <tbody>
         {items.map((item) => (
-          <tr key={`${item.selectionGuid}|${item.level}|${item.stationGuid ?? ""}`}>
-            <td>{item.itemName ?? "Unnamed item"}</td>
+          <tr key={`${item.selectionGuid}|${item.level}|${item.stationGuid ?? ""}`} className={item.slowest ? styles.slowest : undefined} data-slowest={item.slowest ? "true" : undefined}>
+            <td>
+              {item.itemName ?? "Unnamed item"}
+              {item.slowest ? <span className={styles.slowestTag}> · slowest</span> : null}
+            </td>
             <td>
               {item.level} · {LEVEL_LABELS[item.level]}
             </td>
@@ -138,6 +142,7 @@ export function SlowestTickets({
                 <th scope="col" className={styles.right}>
                   Slowest item
                 </th>
+                <th scope="col">Slowest item · station</th>
                 <th scope="col">Fired</th>
                 {levels.map((level) => (
                   <th key={level} scope="col" className={styles.right}>
@@ -166,6 +171,11 @@ export function SlowestTickets({
                         </button>
                       </td>
                       <td className={styles.right}>{formatDuration(ticket.seconds)}</td>
+                      <td data-testid="slowest-item">
+                        {ticket.slowestItem
+                          ? `${ticket.slowestItem.itemName ?? "Unnamed item"} · ${ticket.slowestItem.stationName ?? (ticket.slowestItem.level === 0 ? "No station" : `level ${ticket.slowestItem.level} · ${LEVEL_LABELS[ticket.slowestItem.level]}`)}`
+                          : "—"}
+                      </td>
                       <td>
                         {formatBusinessDateShort(ticket.businessDate)}, {clock(ticket.firedAt, timeZone)}
                       </td>
@@ -178,7 +188,7 @@ export function SlowestTickets({
                       <td>{ticket.orderSource ?? "—"}</td>
                     </tr>
                     <tr id={detailId} className={styles.detail} hidden={!expanded}>
-                      <td colSpan={5 + levels.length}>{expanded ? <TicketItems ticket={ticket} timeZone={timeZone} /> : null}</td>
+                      <td colSpan={6 + levels.length}>{expanded ? <TicketItems ticket={ticket} timeZone={timeZone} /> : null}</td>
                     </tr>
                   </Fragment>
                 );
