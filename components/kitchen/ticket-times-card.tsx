@@ -226,7 +226,7 @@ export function TicketTimesCard({
   const part = (what: string, levelPart: string) => fileName(`${what} fire to fulfill ${levelPart} ${filterPart}`);
   const target = figures?.withinTarget.targetSeconds;
   return (
-    <>
+    <div className={styles.content} data-testid="ticket-times-cards">
       <TicketHeadline tickets={summary.tickets} fileName={part("ticket times", `levels ${summary.tickets.map((t) => t.level).join(" ")}`)} />
       {levels.length > 1 ? (
         <div className={styles.inlineControls} data-testid="ticket-level">
@@ -256,6 +256,6 @@ export function TicketTimesCard({
         label={(key) => (key.length === 8 ? formatBusinessDateShort(key) : key)}
         fileName={part("ticket trend", `level ${level}`)}
       />
-    </>
+    </div>
   );
 }
