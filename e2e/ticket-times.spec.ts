@@ -53,6 +53,19 @@ test("a manager reads ticket times per level, their distribution and CSVs, and f
     summary.tickets.map((t) => [t.level, t.stats.count, t.stats.p90, t.stats.excluded]),
   );
 
+  // A ticket target of 5 minutes at level 0, saved on the card: the share within it is the API's.
+  const form = card.getByTestId("ticket-targets");
+  await form.getByLabel(/Ticket target, level 0/).fill("5");
+  await form.getByRole("button", { name: "Save ticket targets" }).click();
+  await expect(form.getByRole("status")).toContainText(`level 0 ${formatDuration(300)}`);
+  const targeted = await api<KitchenSummary>(page, `/api/restaurants/${harbor.guid}/kitchen/summary?${query}`);
+  const within = targeted.tickets.find((t) => t.level === 0)!.withinTarget;
+  expect(within.targetSeconds).toBe(300);
+  await expect(card.getByTestId("ticket-level-0")).toContainText(`target ${formatDuration(300)}`);
+  await expect(card.getByTestId("ticket-level-0")).toContainText(formatShare(within.share));
+  await form.getByRole("button", { name: /Reset to default/ }).click();
+  await expect(form.getByLabel(/Ticket target, level 0/)).toHaveValue("15");
+
   // The distribution of level 0: its table's bands hold every timed ticket of the level.
   const distribution = page.locator("section", { has: page.getByRole("heading", { name: "Ticket-time distribution" }) });
   await distribution.getByRole("button", { name: "Show table" }).click();

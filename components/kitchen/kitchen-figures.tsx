@@ -117,7 +117,7 @@ export function KitchenFigures({
           categoryWidth={150}
         />
       </div>
-      <TicketTimesCard key={`tickets-${view.level ?? "all"}`} summary={data} levels={levels} initialLevel={view.level ?? levels[0] ?? 0} fileName={file} />
+      <TicketTimesCard key={`tickets-${view.level ?? "all"}`} guid={guid} summary={data} levels={levels} initialLevel={view.level ?? levels[0] ?? 0} fileName={file} />
       <SlowestItemsCard items={itemRows(data)} levels={levels} metric={view.metric} fileName={file("items")} />
       <SlowestTickets
         guid={guid}

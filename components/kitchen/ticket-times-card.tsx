@@ -18,6 +18,7 @@ import { LEVEL_COLORS } from "./level-colors";
 import { LevelPicker } from "./level-picker";
 import { csvColumnsOf, levelRowColumns, toLevelRows, type LevelRow } from "./stats-columns";
 import { TableCard } from "./table-card";
+import { TicketTargetsEditor } from "./ticket-targets-editor";
 import headline from "./headline-figures.module.css";
 import styles from "./kitchen-view.module.css";
 
@@ -67,7 +68,7 @@ const binColumns: DataColumn<HistogramRow>[] = [
 ];
 
 /** The headline figures of every level shown, as figures and as a table with its CSV. */
-function TicketHeadline({ tickets, fileName }: { tickets: TicketLevelFigures[]; fileName: string }) {
+function TicketHeadline({ guid, tickets, fileName }: { guid: string; tickets: TicketLevelFigures[]; fileName: string }) {
   return (
     <TableCard
       title="Ticket times"
@@ -100,6 +101,7 @@ function TicketHeadline({ tickets, fileName }: { tickets: TicketLevelFigures[]; 
           </section>
         ))}
       </div>
+      <TicketTargetsEditor guid={guid} levels={tickets.map((t) => t.level)} />
       <DataTable caption="Ticket times per level" columns={headlineColumns} rows={tickets} rowKey={(r) => String(r.level)} hideCsv hideCaption />
     </TableCard>
   );
@@ -197,11 +199,13 @@ function TicketLine({
 
 /** `fileName(part)` names the download after the restaurant and range; the part names metric, level and filters. */
 export function TicketTimesCard({
+  guid,
   summary,
   levels,
   initialLevel,
   fileName,
 }: {
+  guid: string;
   summary: KitchenSummary;
   levels: KitchenLevel[];
   initialLevel: KitchenLevel;
@@ -227,7 +231,7 @@ export function TicketTimesCard({
   const target = figures?.withinTarget.targetSeconds;
   return (
     <div className={styles.content} data-testid="ticket-times-cards">
-      <TicketHeadline tickets={summary.tickets} fileName={part("ticket times", `levels ${summary.tickets.map((t) => t.level).join(" ")}`)} />
+      <TicketHeadline guid={guid} tickets={summary.tickets} fileName={part("ticket times", `levels ${summary.tickets.map((t) => t.level).join(" ")}`)} />
       {levels.length > 1 ? (
         <div className={styles.inlineControls} data-testid="ticket-level">
           <LevelPicker levels={levels} value={level} onChange={setChosen} />

@@ -73,6 +73,8 @@ export function ticketTimeRows(
   }
 
   // One row per (ticket, level, station or 0): the latest fulfillment, NaN once a record lacks one.
+  let stations = 1;
+  for (let i = 0; i < n; i++) if (c.station[i]! >= stations) stations = c.station[i]! + 1;
   const rowOf = new Map<number, number>();
   const rowTicket: number[] = [];
   const rowLevel: number[] = [];
@@ -80,7 +82,7 @@ export function ticketTimeRows(
   const latest: number[] = [];
   for (let i = 0; i < n; i++) {
     const station = anyStation ? 0 : c.station[i]!;
-    const key = (ticket[i]! * 3 + c.level[i]!) * 65536 + station;
+    const key = (ticket[i]! * 3 + c.level[i]!) * stations + station;
     let row = rowOf.get(key);
     if (row === undefined) {
       row = latest.length;
