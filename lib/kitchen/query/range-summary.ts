@@ -204,7 +204,7 @@ const spanHints = new WeakMap<CubePart, number>();
  * rare longer durations (a ticket left open for hours) go to the exact overflow maps, instead of
  * every table being as wide as the single slowest record.
  */
-function spanHintOf(cube: CubePart): number {
+export function spanHintOf(cube: CubePart): number {
   let hint = spanHints.get(cube);
   if (hint === undefined) {
     const sorted = Uint32Array.from(cube.seconds).sort();

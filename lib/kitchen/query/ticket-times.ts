@@ -1,7 +1,7 @@
 import { KITCHEN_LEVELS, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import type { KitchenSummary, LevelStats } from "@/lib/kitchen/contract/responses";
 import { UNKNOWN_HOUR, type CubePart } from "@/lib/kitchen/ingest/day-summary";
-import { DenseHistograms } from "@/lib/kitchen/query/dense-histograms";
+import { ScratchArena, type DenseHistograms } from "@/lib/kitchen/query/dense-histograms";
 import {
   addCellsInto,
   cutCube,
@@ -9,6 +9,7 @@ import {
   detailOf,
   histogramBins,
   marginalsAnswer,
+  spanHintOf,
   trendSources,
   type RangeParts,
   type SummaryFilters,
@@ -28,6 +29,8 @@ export type TicketTimes = Pick<KitchenSummary, "tickets" | "ticketHours" | "tick
 const L = KITCHEN_LEVELS.length;
 const HOURS = UNKNOWN_HOUR + 1;
 const MAX_SPAN = 8192;
+/** Reused table memory (merges are synchronous), as range-summary.ts does for the record figures. */
+const arena = new ScratchArena();
 
 export function mergeTicketTimes(parts: RangeParts, metric: KitchenMetric, filters: SummaryFilters, targets: Record<KitchenLevel, number>): TicketTimes {
   const kind = filters.station === undefined ? "ticketsAnyStation" : "tickets";
@@ -38,21 +41,23 @@ export function mergeTicketTimes(parts: RangeParts, metric: KitchenMetric, filte
     ...parts.days.map((day) => ({ dict: day, levels: day.levels, cube: cut(day.cubes[metric][kind]) })),
     ...parts.rollups.map((r) => ({ dict: r, levels: r.levels, cube: cut(ready ? r.marginals.tickets : detailOf(r).cubes[kind]) })),
   ];
-  let top = 0;
-  for (const s of sources) for (let e = 0; e < s.cube.seconds.length; e++) top = Math.max(top, s.cube.seconds[e]!);
-  const span = Math.min(MAX_SPAN, top + 1);
+  // Dense up to the 99.9th percentile of each cube's seconds; the rare longer tickets go to the exact overflow.
+  let hint = 0;
+  for (const s of sources) hint = Math.max(hint, spanHintOf(s.cube));
+  const span = Math.min(MAX_SPAN, hint + 1);
+  arena.reset();
   const filtersOf = sources.map((s) => dayFilter(s.dict, filters));
 
-  const perHour = new DenseHistograms(HOURS * L, span);
+  const perHour = arena.table(HOURS * L, span);
   sources.forEach((s, i) => {
     const f = filtersOf[i];
     if (f) addCellsInto(s.cube, f, perHour, (keys, k) => keys[k + 2]! * L + keys[k]!);
   });
-  const perLevel = new DenseHistograms(L, span);
+  const perLevel = arena.table(L, span);
   for (let h = 0; h < HOURS; h++) for (let l = 0; l < L; l++) perLevel.addGroup(l, perHour, h * L + l);
 
   const trend = trendSources(parts);
-  const perDay = new DenseHistograms(trend.length * L, span);
+  const perDay = arena.table(trend.length * L, span);
   trend.forEach((t, d) => {
     const source = t.day >= 0 ? t.day : parts.days.length + t.rollup;
     const f = filtersOf[source];
