@@ -58,12 +58,17 @@ test("a manager reads ticket times per level, their distribution and CSVs, and f
   await form.getByLabel(/Ticket target, level 0/).fill("5");
   await form.getByRole("button", { name: "Save ticket targets" }).click();
   await expect(form.getByRole("status")).toContainText(`level 0 ${formatDuration(300)}`);
-  const targeted = await api<KitchenSummary>(page, `/api/restaurants/${harbor.guid}/kitchen/summary?${query}`);
+  // Asked from the page itself: the same session, on the browser's own connection.
+  const targeted = (await page.evaluate(async (url) => (await fetch(url)).json(), `/api/restaurants/${harbor.guid}/kitchen/summary?${query}`)) as KitchenSummary;
   const within = targeted.tickets.find((t) => t.level === 0)!.withinTarget;
   expect(within.targetSeconds).toBe(300);
   await expect(card.getByTestId("ticket-level-0")).toContainText(`target ${formatDuration(300)}`);
   await expect(card.getByTestId("ticket-level-0")).toContainText(formatShare(within.share));
-  await form.getByRole("button", { name: /Reset to default/ }).click();
+  // Saving set every level shown; each goes back to its default.
+  for (const t of summary.tickets) {
+    await form.getByRole("button", { name: `Reset to default (ticket target, level ${t.level})` }).click();
+    await expect(form.getByLabel(new RegExp(`Ticket target, level ${t.level}.*default`))).toBeVisible();
+  }
   await expect(form.getByLabel(/Ticket target, level 0/)).toHaveValue("15");
 
   // The distribution of level 0: its table's bands hold every timed ticket of the level.
@@ -84,7 +89,7 @@ test("a manager reads ticket times per level, their distribution and CSVs, and f
   expect((await csvOf(hoursCsv)).map((r) => Number(r.Tickets))).toEqual(hourRows.map((h) => h.stats.count));
 
   // The slowest ticket names its slowest item and station; opened, that item is marked.
-  const tickets = await api<KitchenTickets>(page, `/api/restaurants/${harbor.guid}/kitchen/tickets?${query}`);
+  const tickets = (await page.evaluate(async (url) => (await fetch(url)).json(), `/api/restaurants/${harbor.guid}/kitchen/tickets?${query}`)) as KitchenTickets;
   const first = tickets.tickets[0]!;
   const slowestTickets = page.getByTestId("slowest-tickets");
   const firstRow = slowestTickets.locator("tbody tr").first();
