@@ -16,6 +16,7 @@ import {
   LazySlowestTickets,
   LazyStationCard,
   LazyTargetsEditor,
+  LazyTicketTimesCard,
   LazyTrendCard,
 } from "./lazy-cards";
 import type { KitchenRestaurant } from "./kitchen-view";
@@ -110,6 +111,7 @@ export function KitchenFigures({
         </div>
       </KitchenSection>
       <KitchenSection id="tickets" lazy placeholderHeight={520}>
+        <LazyTicketTimesCard key={`tickets-${view.level ?? "all"}`} guid={guid} summary={data} levels={levels} initialLevel={initialLevel} fileName={file} />
         <LazySlowestTickets guid={guid} query={query} live={live} metric={view.metric} timeZone={data.timeZone} fileName={file("slowest-tickets")} />
       </KitchenSection>
       <KitchenSection id="items" lazy placeholderHeight={640}>

@@ -21,3 +21,4 @@ export const LazySlowestItemsCard = dynamic(() => import("./slowest-items-card")
 export const LazyHeatmapCard = dynamic(() => import("./heatmap-card").then((m) => m.HeatmapCard), { ssr: false, loading: CardSkeleton });
 export const LazyTrendCard = dynamic(() => import("./trend-card").then((m) => m.TrendCard), { ssr: false, loading: CardSkeleton });
 export const LazyBreakdownCard = dynamic(() => import("./breakdown-card").then((m) => m.BreakdownCard), { ssr: false, loading: CardSkeleton });
+export const LazyTicketTimesCard = dynamic(() => import("./ticket-times-card").then((m) => m.TicketTimesCard), { ssr: false, loading: CardSkeleton });

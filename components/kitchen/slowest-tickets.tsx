@@ -37,6 +37,7 @@ function itemCsvColumns(timeZone: string): CsvColumn<ItemCsvRow>[] {
     { header: "Fire to fulfill (s)", value: (r) => r.fireToFulfill },
     { header: "Start to fulfill (s)", value: (r) => r.startToFulfill },
     { header: "Wait to start (s)", value: (r) => r.waitToStart },
+    { header: "Slowest item of the ticket", value: (r) => (r.slowest ? "yes" : "") },
   ];
 }
 
@@ -65,8 +66,11 @@ function TicketItems({ ticket, timeZone }: { ticket: SlowTicket; timeZone: strin
       </thead>
       <tbody>
         {items.map((item) => (
-          <tr key={`${item.selectionGuid}|${item.level}|${item.stationGuid ?? ""}`}>
-            <td className={styles.key}>{item.itemName ?? "Unnamed item"}</td>
+          <tr key={`${item.selectionGuid}|${item.level}|${item.stationGuid ?? ""}`} className={item.slowest ? styles.slowest : undefined} data-slowest={item.slowest ? "true" : undefined}>
+            <td className={styles.key}>
+              {item.itemName ?? "Unnamed item"}
+              {item.slowest ? <span className={styles.slowestTag}> · slowest</span> : null}
+            </td>
             <td data-label="Level">
               {item.level} · {LEVEL_LABELS[item.level]}
             </td>
@@ -146,8 +150,9 @@ export function SlowestTickets({
               <tr>
                 <th scope="col">Ticket</th>
                 <th scope="col" className={styles.right}>
-                  Slowest item
+                  Slowest item&apos;s time
                 </th>
+                <th scope="col">Slowest item · station</th>
                 <th scope="col">Fired</th>
                 {levels.map((level) => (
                   <th key={level} scope="col" className={styles.right}>
@@ -175,8 +180,13 @@ export function SlowestTickets({
                           </span>
                         </button>
                       </td>
-                      <td data-label="Slowest item" className={styles.right}>
+                      <td data-label="Slowest item's time" className={styles.right}>
                         {formatDuration(ticket.seconds)}
+                      </td>
+                      <td data-label="Slowest item · station" data-testid="slowest-item">
+                        {ticket.slowestItem
+                          ? `${ticket.slowestItem.itemName ?? "Unnamed item"} · ${ticket.slowestItem.stationName ?? (ticket.slowestItem.level === 0 ? "No station" : `level ${ticket.slowestItem.level} · ${LEVEL_LABELS[ticket.slowestItem.level]}`)}`
+                          : "—"}
                       </td>
                       <td data-label="Fired">
                         {formatBusinessDateShort(ticket.businessDate)}, {clock(ticket.firedAt, timeZone)}
@@ -190,7 +200,7 @@ export function SlowestTickets({
                       <td data-label="Source">{ticket.orderSource ?? "—"}</td>
                     </tr>
                     <tr id={detailId} className={styles.detail} hidden={!expanded}>
-                      <td colSpan={5 + levels.length}>{expanded ? <TicketItems ticket={ticket} timeZone={timeZone} /> : null}</td>
+                      <td colSpan={6 + levels.length}>{expanded ? <TicketItems ticket={ticket} timeZone={timeZone} /> : null}</td>
                     </tr>
                   </Fragment>
                 );

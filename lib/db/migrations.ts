@@ -140,6 +140,21 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 8,
+    name: "kitchen ticket-time targets",
+    sql: `
+      -- Per restaurant and level, the ticket-time target (lib/kitchen/storage/ticket-targets.ts);
+      -- no row: the level's default (DEFAULT_TICKET_TARGET_SECONDS).
+      CREATE TABLE kitchen_ticket_targets (
+        restaurant_guid text NOT NULL,
+        level smallint NOT NULL CHECK (level BETWEEN 0 AND 2),
+        seconds integer NOT NULL CHECK (seconds BETWEEN 1 AND 86400),
+        updated_at timestamptz NOT NULL,
+        PRIMARY KEY (restaurant_guid, level)
+      );
+    `,
+  },
 ];
 
 /**

@@ -83,7 +83,7 @@ export function kitchenTargetsQuery(guid: string) {
   });
 }
 
-export function putKitchenTargets(guid: string, input: KitchenTargetsInput): Promise<KitchenTargets> {
+export function putKitchenTargets(guid: string, input: Partial<KitchenTargetsInput>): Promise<KitchenTargets> {
   return apiPut<KitchenTargets>(`${base(guid)}/targets`, input);
 }
 

@@ -192,6 +192,11 @@ describe.each(STORE_KINDS)("kitchen API on %s", (kind) => {
         { level: 1, seconds: 720, isDefault: true },
         { level: 2, seconds: 840, isDefault: true },
       ],
+      tickets: [
+        { level: 0, seconds: 900, isDefault: true },
+        { level: 1, seconds: 1080, isDefault: true },
+        { level: 2, seconds: 1260, isDefault: true },
+      ],
       updatedAt: null,
     });
 

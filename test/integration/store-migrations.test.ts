@@ -22,6 +22,7 @@ describe.each(STORE_KINDS)("migrations on %s", (kind) => {
         "kitchen_days",
         "kitchen_rollups",
         "kitchen_targets",
+        "kitchen_ticket_targets",
         "platform_login_backoff",
         "platform_request_budget",
         "schema_migrations",

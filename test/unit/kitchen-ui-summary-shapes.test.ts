@@ -55,6 +55,9 @@ function summary(overrides: Partial<KitchenSummary> = {}): KitchenSummary {
     courses: [],
     histogram: { level: null, station: null, binSeconds: 60, bins: [] },
     withinTarget: [],
+    tickets: [],
+    ticketHours: [],
+    ticketDays: [],
     options: { stations: [], behaviors: [], sources: [], levels: [0, 1] },
     ...overrides,
   };

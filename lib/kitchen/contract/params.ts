@@ -111,11 +111,8 @@ export const kitchenTicketsSchema = z
   .refine((q) => q.from <= q.to, { message: "from must not be after to", path: ["from"] });
 export type KitchenTicketsQuery = z.infer<typeof kitchenTicketsSchema>;
 
-/** Body of PUT .../kitchen/targets. Levels not named keep their current target. */
-export const kitchenTargetsSchema = z.object({
-  targets: z
-    .array(
-      z.object({
+/** One level's target in a PUT body: a JSON integer of seconds, or null for the default. */
+const levelTarget = z.object({
         // A JSON integer, strictly: no coercion of true, null, "1", "0x2" or [1] in a body.
         level: z
           .number({ message: "level must be 0, 1 or 2" })
@@ -130,11 +127,21 @@ export const kitchenTargetsSchema = z.object({
           .min(1, { message: "seconds must be a whole number from 1 to 86400, or null for the default" })
           .max(86_400, { message: "seconds must be a whole number from 1 to 86400, or null for the default" })
           .nullable(),
-      }),
-    )
-    .min(1, { message: "targets must name at least one level" })
-    .refine((ts) => new Set(ts.map((t) => t.level)).size === ts.length, { message: "each level may appear only once" }),
-});
+      });
+
+const levelTargets = (what: string) =>
+  z.array(levelTarget).refine((ts) => new Set(ts.map((t) => t.level)).size === ts.length, { message: `each level may appear only once in ${what}` });
+
+/**
+ * Body of PUT .../kitchen/targets: the item targets (`targets`) and the ticket-time targets
+ * (`tickets`), either or both. Levels not named keep their current target.
+ */
+export const kitchenTargetsSchema = z
+  .object({
+    targets: levelTargets("targets").default([]),
+    tickets: levelTargets("tickets").default([]),
+  })
+  .refine((b) => b.targets.length + b.tickets.length > 0, { message: "targets or tickets must name at least one level", path: ["targets"] });
 export type KitchenTargetsInput = z.infer<typeof kitchenTargetsSchema>;
 
 export const kitchenOverviewSchema = z.object({

@@ -175,6 +175,29 @@ export interface KitchenSummary {
    * levels shown. null without the cut.
    */
   outliers: { maxMinutes: number; removed: number } | null;
+  /**
+   * Ticket times per level (lib/kitchen/ingest/ticket-times.ts): fire to the ticket's last
+   * fulfillment at the level, whatever `metric` says. `stats.count` counts tickets with a time,
+   * `stats.excluded` those with a record at the level never fulfilled (or no fire time).
+   */
+  tickets: TicketLevelFigures[];
+  /** Ticket times per hour of fire (local) and level. */
+  ticketHours: ({ hour: number } & LevelStats)[];
+  /** Ticket times per business date and level (the trend). */
+  ticketDays: ({ businessDate: string } & LevelStats)[];
+}
+
+/**
+ * One level's ticket times. The filters restrict each ticket to its records passing them (a
+ * station filter: the ticket's last fulfillment at that station); `maxMinutes` leaves out the
+ * tickets whose ticket time is over it.
+ */
+export interface TicketLevelFigures {
+  level: KitchenLevel;
+  stats: Stats;
+  /** Share of tickets (with a time) within the level's ticket target. */
+  withinTarget: TargetShare;
+  histogram: Histogram;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -228,6 +251,8 @@ export interface TicketItem {
   fireToFulfill: number | null;
   startToFulfill: number | null;
   waitToStart: number | null;
+  /** The ticket's slowest item: the record that gave the ticket its ranking value (`SlowTicket.seconds`). */
+  slowest?: boolean;
 }
 
 export interface SlowTicket {
@@ -244,6 +269,8 @@ export interface SlowTicket {
   levels: { level: KitchenLevel; fulfilledAt: string | null; fireToFulfill: number | null }[];
   /** Every record of the ticket, all levels. */
   items: TicketItem[];
+  /** The record that took `seconds`: the ticket's slowest item (among those matching the filters) and its station. */
+  slowestItem: { itemGuid: string | null; itemName: string | null; level: KitchenLevel; stationGuid: string | null; stationName: string | null } | null;
 }
 
 export interface KitchenTickets {
@@ -262,6 +289,8 @@ export interface KitchenTickets {
 export interface KitchenTargets {
   restaurantGuid: string;
   targets: { level: KitchenLevel; seconds: number; isDefault: boolean }[];
+  /** Per level, the ticket-time target (KitchenSummary.tickets[].withinTarget). */
+  tickets: { level: KitchenLevel; seconds: number; isDefault: boolean }[];
   /** ISO instant of the last PUT; null while every level has its default. */
   updatedAt: string | null;
 }

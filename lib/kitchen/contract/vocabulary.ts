@@ -14,6 +14,12 @@ export type KitchenLevel = (typeof KITCHEN_LEVELS)[number];
 export const DEFAULT_TARGET_SECONDS: Record<KitchenLevel, number> = { 0: 600, 1: 720, 2: 840 };
 
 /**
+ * Ticket-time target seconds per level until a restaurant sets its own: a ticket waits for its
+ * slowest item, so its target is longer than an item's (15, 18, 21 minutes).
+ */
+export const DEFAULT_TICKET_TARGET_SECONDS: Record<KitchenLevel, number> = { 0: 900, 1: 1080, 2: 1260 };
+
+/**
  * Filter value selecting records that lack the field (no prep station, no dining option
  * behavior, no order source): `?station=(none)`.
  */

@@ -4,6 +4,7 @@ import { durationSeconds, parseInstant } from "@/lib/kitchen/ingest/durations";
 import { Interner } from "@/lib/interning/interner";
 import { isKitchenLevel } from "@/lib/kitchen/ingest/ingest";
 import { localHourResolver } from "@/lib/kitchen/ingest/local-hour";
+import { ticketTimeRows } from "@/lib/kitchen/ingest/ticket-times";
 
 /**
  * The summary of one business date, in a form that merges exactly: for each metric, three cubes
@@ -23,9 +24,13 @@ import { localHourResolver } from "@/lib/kitchen/ingest/local-hour";
  * records has none: the selection keeps a record under any "longer than N" cut exactly then.
  * A selection belongs to one order, hence one business date; its item, behavior and source are
  * the first each of its records names (selectionAttributes), so cells and days add.
+ *
+ * Two more count tickets (ticket-times.ts): an entry is one ticket's time at a level within a cell
+ * (level, station, hour of fire, behavior, source), "ticketsAnyStation" with the station summed
+ * out. A ticket time is always fire to fulfill, so these cubes are the same under every metric.
  */
 
-export const CUBE_KINDS = ["hours", "items", "courses", "selections", "selectionsAnyStation"] as const;
+export const CUBE_KINDS = ["hours", "items", "courses", "selections", "selectionsAnyStation", "tickets", "ticketsAnyStation"] as const;
 export type CubeKind = (typeof CUBE_KINDS)[number];
 
 /** Dimensions per cell, in this order: level, prep station, X, dining option behavior, order source. */
@@ -165,6 +170,20 @@ export function summariseDay(all: readonly ItemFulfillment[], businessDate: stri
   for (const [kind, anyStation] of [["selections", false], ["selectionsAnyStation", true]] as const) {
     const distinct = distinctSelections(dims, values, anyStation);
     const parts = buildCubes(distinct.dims, sizes(items.values.length), distinct.values);
+    for (const metric of KITCHEN_METRICS) cubes[metric][kind] = parts[metric];
+  }
+  const ticketColumns = {
+    level,
+    station,
+    behavior,
+    source,
+    behaviorAbsent: (id: number) => behaviors.values[id] === null,
+    sourceAbsent: (id: number) => sources.values[id] === null,
+  };
+  for (const [kind, anyStation] of [["tickets", false], ["ticketsAnyStation", true]] as const) {
+    const rows = ticketTimeRows(records, ticketColumns, hourOf, UNKNOWN_HOUR, anyStation);
+    // The same values under every metric: a ticket time is fire to fulfill whatever is asked.
+    const parts = buildCubes(rows.dims, sizes(UNKNOWN_HOUR + 1), { fire_to_fulfill: rows.values, start_to_fulfill: rows.values, wait_to_start: rows.values });
     for (const metric of KITCHEN_METRICS) cubes[metric][kind] = parts[metric];
   }
 

@@ -143,6 +143,8 @@ export interface RankedTicket {
   seconds: number;
   /** Every record of the ticket (all levels), as indices into the day's stored records. */
   recordIndices: number[];
+  /** The record that took `seconds` (its slowest matching item; the first such, in stored order). */
+  slowestIndex: number;
 }
 
 /**
@@ -151,7 +153,7 @@ export interface RankedTicket {
  * answer is stable.
  */
 export function slowestTickets(days: readonly TicketFacts[], metric: KitchenMetric, filters: SummaryFilters, limit: number, item?: string): RankedTicket[] {
-  const candidates: { day: number; ticket: number; seconds: number }[] = [];
+  const candidates: { day: number; ticket: number; seconds: number; record: number }[] = [];
   days.forEach((f, d) => {
     const want = (values: (string | null)[], v: string | undefined) =>
       v === undefined ? -2 : values.indexOf(v === NONE_FILTER ? null : v);
@@ -162,6 +164,7 @@ export function slowestTickets(days: readonly TicketFacts[], metric: KitchenMetr
     const iF = item === undefined ? -2 : f.itemOf!.items.indexOf(item);
     if (sF === -1 || bF === -1 || oF === -1 || iF === -1) return;
     const best = new Int32Array(f.tickets.length).fill(-1);
+    const bestRecord = new Int32Array(f.tickets.length).fill(-1);
     const values = f.values[metric];
     for (let i = 0; i < values.length; i++) {
       const t = f.ticket[i]!;
@@ -171,11 +174,14 @@ export function slowestTickets(days: readonly TicketFacts[], metric: KitchenMetr
       if (filters.level !== undefined && f.level[i] !== filters.level) continue;
       if ((sF !== -2 && f.station[i] !== sF) || (bF !== -2 && f.behavior[i] !== bF) || (oF !== -2 && f.source[i] !== oF)) continue;
       if (iF !== -2 && f.itemOf!.item[i] !== iF) continue;
-      if (values[i]! > best[t]!) best[t] = values[i]!;
+      if (values[i]! > best[t]!) {
+        best[t] = values[i]!;
+        bestRecord[t] = i;
+      }
     }
-    const dayTop: { day: number; ticket: number; seconds: number }[] = [];
+    const dayTop: { day: number; ticket: number; seconds: number; record: number }[] = [];
     best.forEach((seconds, ticket) => {
-      if (seconds >= 0) dayTop.push({ day: d, ticket, seconds });
+      if (seconds >= 0) dayTop.push({ day: d, ticket, seconds, record: bestRecord[ticket]! });
     });
     dayTop.sort((a, b) => b.seconds - a.seconds || f.tickets[a.ticket]!.localeCompare(f.tickets[b.ticket]!));
     candidates.push(...dayTop.slice(0, limit));
@@ -186,10 +192,10 @@ export function slowestTickets(days: readonly TicketFacts[], metric: KitchenMetr
       days[a.day]!.businessDate.localeCompare(days[b.day]!.businessDate) ||
       days[a.day]!.tickets[a.ticket]!.localeCompare(days[b.day]!.tickets[b.ticket]!),
   );
-  return candidates.slice(0, limit).map(({ day, ticket, seconds }) => {
+  return candidates.slice(0, limit).map(({ day, ticket, seconds, record }) => {
     const f = days[day]!;
     const recordIndices: number[] = [];
     for (let i = 0; i < f.ticket.length; i++) if (f.ticket[i] === ticket) recordIndices.push(i);
-    return { businessDate: f.businessDate, ticketGuid: f.tickets[ticket]!, seconds, recordIndices };
+    return { businessDate: f.businessDate, ticketGuid: f.tickets[ticket]!, seconds, recordIndices, slowestIndex: record };
   });
 }

@@ -41,7 +41,7 @@ interface Source {
 /** Whether rollups' marginals answer the filters (they keep only the level of the filtered dimensions), or their detail is needed. */
 export const marginalsAnswer = (f: SummaryFilters) => f.station === undefined && f.behavior === undefined && f.source === undefined && f.maxSeconds === undefined;
 
-function detailOf(r: Rollup): RollupDetail {
+export function detailOf(r: Rollup): RollupDetail {
   if (!r.detail) throw new Error(`the rollup of ${r.start} was read without its detail, which these filters need`);
   return r.detail();
 }
@@ -72,7 +72,7 @@ function sourcesOf(parts: RangeParts, metric: KitchenMetric, filters: SummaryFil
  * selections cubes the items whose every record is over it). Exclusions (no value) stay: a
  * record without a time is not over anything. Cut copies are cached per cube and cut.
  */
-function cutCube(cube: CubePart, maxSeconds: number): CubePart {
+export function cutCube(cube: CubePart, maxSeconds: number): CubePart {
   let perCut = cutCache.get(cube);
   if (!perCut) cutCache.set(cube, (perCut = new Map()));
   const hit = perCut.get(maxSeconds);
@@ -170,14 +170,14 @@ function localFilter(values: readonly (string | null)[], wanted: string | undefi
   return values.indexOf(wanted === NONE_FILTER ? null : wanted);
 }
 
-interface DayFilter {
+export interface DayFilter {
   level: number;
   station: number;
   behavior: number;
   source: number;
 }
 
-function dayFilter(day: DayDictionaries, filters: SummaryFilters): DayFilter | null {
+export function dayFilter(day: DayDictionaries, filters: SummaryFilters): DayFilter | null {
   const station = localFilter(
     day.stations.map((s) => s.guid),
     filters.station,
@@ -204,7 +204,7 @@ const spanHints = new WeakMap<CubePart, number>();
  * rare longer durations (a ticket left open for hours) go to the exact overflow maps, instead of
  * every table being as wide as the single slowest record.
  */
-function spanHintOf(cube: CubePart): number {
+export function spanHintOf(cube: CubePart): number {
   let hint = spanHints.get(cube);
   if (hint === undefined) {
     const sorted = Uint32Array.from(cube.seconds).sort();
@@ -294,7 +294,7 @@ function addTrend(cube: CubePart, d: number, f: DayFilter, table: DenseHistogram
 }
 
 /** The cells of a cube matching the filter, each into the table group `groupOf` gives (a negative group: left out). */
-function addCellsInto(cube: CubePart, f: DayFilter, table: DenseHistograms, groupOf: (keys: Uint32Array, k: number) => number): void {
+export function addCellsInto(cube: CubePart, f: DayFilter, table: DenseHistograms, groupOf: (keys: Uint32Array, k: number) => number): void {
   const { keys, excluded, start, seconds, counts, totals } = cube;
   const span = table.span;
   const dense = table.counts;
@@ -409,7 +409,7 @@ export function mergeStationLevels(
 }
 
 /** Every business date of the parts, ascending, and where its trend point comes from. */
-function trendSources(parts: RangeParts): { businessDate: string; day: number; rollup: number; index: number }[] {
+export function trendSources(parts: RangeParts): { businessDate: string; day: number; rollup: number; index: number }[] {
   const out = [
     ...parts.days.map((d, i) => ({ businessDate: d.businessDate, day: i, rollup: -1, index: -1 })),
     ...parts.rollups.flatMap((r, j) => r.dates.map((date, i) => ({ businessDate: date, day: -1, rollup: j, index: i }))),
@@ -632,13 +632,17 @@ const TARGET_BINS = 30;
  * so a few stuck tickets do not flatten the chart.
  */
 function histogramOf(h: DenseHistograms, filters: SummaryFilters): Histogram {
-  const meta = { level: filters.level ?? null, station: filters.station ?? null };
-  const p95 = h.stats(0).p95;
-  if (p95 === null) return { ...meta, binSeconds: 60, bins: [] };
+  return { level: filters.level ?? null, station: filters.station ?? null, ...histogramBins(h, 0) };
+}
+
+/** One group's bins (the ticket-time histograms use it per level: lib/kitchen/query/ticket-times.ts). */
+export function histogramBins(h: DenseHistograms, group: number): Pick<Histogram, "binSeconds" | "bins"> {
+  const p95 = h.stats(group).p95;
+  if (p95 === null) return { binSeconds: 60, bins: [] };
   const wanted = Math.max(60, Math.ceil(p95 * 1.5));
   const binSeconds = NICE_BIN_SECONDS.find((b) => wanted / b <= TARGET_BINS) ?? 7200;
   const cap = Math.ceil(wanted / binSeconds) * binSeconds;
-  return { ...meta, binSeconds, bins: h.bins(0, binSeconds, cap) };
+  return { binSeconds, bins: h.bins(group, binSeconds, cap) };
 }
 
 /** Code-unit order, absent last: the same on every machine and locale. */

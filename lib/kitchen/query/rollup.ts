@@ -36,13 +36,21 @@ export interface RollupMarginals {
   courses: CubePart;
   /** Cells (level, 0, item, 0, 0) of distinct selections, every station together (from "selectionsAnyStation"). */
   selections: CubePart;
+  /** Cells (level, 0, hour, 0, 0) of ticket times, every station together (from "ticketsAnyStation"). */
+  tickets: CubePart;
 }
 
 export interface RollupDetail {
   cubes: Record<CubeKind, CubePart>;
   /** Per day (order of `dates`): cells (level, station, 0, behavior, source). */
   trends: CubePart[];
+  /** Per day: its ticket times with the hour summed out, per station ("tickets") and every station together ("ticketsAnyStation"). */
+  ticketTrends: Record<TicketKind, CubePart>[];
 }
+
+/** The ticket-time cubes: per station, and with the station summed out. */
+export type TicketKind = "tickets" | "ticketsAnyStation";
+const TICKET_KINDS: readonly TicketKind[] = ["tickets", "ticketsAnyStation"];
 
 export interface Rollup extends DayDictionaries {
   kind: PeriodKind;
@@ -59,6 +67,8 @@ export interface Rollup extends DayDictionaries {
   marginals: RollupMarginals;
   /** Per day (order of `dates`), per level (0, 1, 2): the day's trend point, unfiltered or filtered by that level. */
   dayStats: Stats[][];
+  /** Per day, per level: the day's ticket-time statistics, unfiltered or filtered by that level. */
+  ticketDayStats: Stats[][];
   /**
    * The cubes and trend cubes, for filters by station, behavior or source: null when read from
    * the store without them; decoded on first use.
@@ -110,10 +120,18 @@ export function* addDaysInSteps(kind: PeriodKind, start: string, days: readonly 
     item: items.map(day.items, copyDimension),
     course: courses.map(day.courses, copyDimension),
   }));
-  const xOf = (kind: CubeKind, d: number) => (kind === "hours" ? HOURS : kind === "courses" ? maps[d]!.course : maps[d]!.item);
-  const xSize: Record<CubeKind, number> = { hours: HOURS.length, items: items.size, courses: courses.size, selections: items.size, selectionsAnyStation: items.size };
-  // "selectionsAnyStation" has its station summed out (always 0): it stays 0 in the rollup.
-  const stationOf = (kind: CubeKind, d: number) => (kind === "selectionsAnyStation" ? new Int32Array(days[d]!.stations.length) : maps[d]!.station);
+  const xOf = (kind: CubeKind, d: number) => (kind === "hours" || kind === "tickets" || kind === "ticketsAnyStation" ? HOURS : kind === "courses" ? maps[d]!.course : maps[d]!.item);
+  const xSize: Record<CubeKind, number> = {
+    hours: HOURS.length,
+    items: items.size,
+    courses: courses.size,
+    selections: items.size,
+    selectionsAnyStation: items.size,
+    tickets: HOURS.length,
+    ticketsAnyStation: HOURS.length,
+  };
+  // The "AnyStation" kinds have their station summed out (always 0): it stays 0 in the rollup.
+  const stationOf = (kind: CubeKind, d: number) => (kind === "selectionsAnyStation" || kind === "ticketsAnyStation" ? new Int32Array(days[d]!.stations.length) : maps[d]!.station);
   const sizes = (x: number) => [3, stations.size, x, behaviors.size, sources.size];
 
   const summed = {} as Record<CubeKind, Record<KitchenMetric, CubePart>>;
@@ -134,6 +152,13 @@ export function* addDaysInSteps(kind: PeriodKind, start: string, days: readonly 
     trends.push(sumCubes([day.cubes], "hours", [[maps[d]!.station, HOURS, maps[d]!.behavior, maps[d]!.source]], sizes(1), true));
     if (d % 8 === 7) yield;
   }
+  // Each day's ticket trend cubes likewise; a ticket time is the same under every metric.
+  const ticketTrends: Record<TicketKind, CubePart>[] = days.map((day, d) => {
+    const [perStation, anyStation] = TICKET_KINDS.map((kind) => sumCubes([day.cubes], kind, [[stationOf(kind, d), HOURS, maps[d]!.behavior, maps[d]!.source]], sizes(1), true).fire_to_fulfill);
+    return { tickets: perStation!, ticketsAnyStation: anyStation! };
+  });
+  const ticketDayStats = ticketTrends.map((t) => levelStats(t.ticketsAnyStation));
+  yield;
 
   const levels = new Set<number>();
   for (const day of days) for (const l of day.levels) levels.add(l);
@@ -154,14 +179,19 @@ export function* addDaysInSteps(kind: PeriodKind, start: string, days: readonly 
   const marginals = marginalsOf(summed, common);
   const out = {} as Record<KitchenMetric, Rollup>;
   for (const metric of KITCHEN_METRICS) {
-    const detail: RollupDetail = { cubes: Object.fromEntries(CUBE_KINDS.map((k) => [k, summed[k][metric]])) as Record<CubeKind, CubePart>, trends: trends.map((t) => t[metric]) };
+    const detail: RollupDetail = {
+      cubes: Object.fromEntries(CUBE_KINDS.map((k) => [k, summed[k][metric]])) as Record<CubeKind, CubePart>,
+      trends: trends.map((t) => t[metric]),
+      ticketTrends,
+    };
     out[metric] = {
       ...common,
       metric,
       marginals: marginals[metric],
       dayStats: detail.trends.map(levelStats),
+      ticketDayStats,
       detail: () => detail,
-      detailBytes: [...CUBE_KINDS.map((k) => detail.cubes[k]), ...detail.trends].reduce((n, p) => n + partBytes(p), 0),
+      detailBytes: [...CUBE_KINDS.map((k) => detail.cubes[k]), ...detail.trends, ...ticketTrends.flatMap((t) => [t.tickets, t.ticketsAnyStation])].reduce((n, p) => n + partBytes(p), 0),
     };
   }
   return out;
@@ -192,10 +222,11 @@ function marginalsOf(summed: Record<CubeKind, Record<KitchenMetric, CubePart>>, 
   const items = keep("items", dict.items.length, false, false, false);
   const courses = keep("courses", dict.courses.length, false, false, false);
   const selections = keep("selectionsAnyStation", dict.items.length, false, false, false);
+  const tickets = keep("ticketsAnyStation", HOURS.length, false, false, false);
   return Object.fromEntries(
     KITCHEN_METRICS.map((m) => [
       m,
-      { hourStation: hourStation[m], behaviors: behaviors[m], sources: sources[m], items: items[m], courses: courses[m], selections: selections[m] },
+      { hourStation: hourStation[m], behaviors: behaviors[m], sources: sources[m], items: items[m], courses: courses[m], selections: selections[m], tickets: tickets[m] },
     ]),
   ) as Record<KitchenMetric, RollupMarginals>;
 }

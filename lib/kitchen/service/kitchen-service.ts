@@ -1,6 +1,6 @@
 import "server-only";
 import type { Database } from "@/lib/db/database";
-import { KITCHEN_LEVELS, KITCHEN_METRICS, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
+import { KITCHEN_METRICS, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import { type KitchenCoverage, type KitchenSummary, type KitchenTargets, type KitchenTickets, type RangeAnswer } from "@/lib/kitchen/contract/responses";
 import { type KitchenRangeQuery, type KitchenRecordsQuery, type KitchenSummaryQuery, type KitchenTargetsInput, type KitchenTicketsQuery } from "@/lib/kitchen/contract/params";
 import { DimensionInterner } from "@/lib/kitchen/query/dimension-interner";
@@ -8,6 +8,7 @@ import { validateRange } from "@/lib/kitchen/query/range-query";
 import { marginalsAnswer, type RangeParts } from "@/lib/kitchen/query/range-summary";
 import type { Rollup } from "@/lib/kitchen/query/rollup";
 import { KitchenStore, type DayRow } from "@/lib/kitchen/storage/kitchen-store";
+import { readTicketTargets } from "@/lib/kitchen/storage/ticket-targets";
 import type { ItemFulfillment } from "@/lib/platform/schemas";
 import type { PlatformClient } from "@/lib/platform/types";
 import { coverageOf, coverageReport, pendingReport, usableDates } from "./coverage";
@@ -20,6 +21,7 @@ import { createRollupReader } from "./rollup-reader";
 import { READY_WAIT_MS, type KitchenRestaurant, type KitchenServiceConfig } from "./service-config";
 import { assembleSummary, filtersOf, stationLevelRows, type StationLevelRow } from "./summary-assembly";
 import { slowTicketsOf } from "./ticket-drill-down";
+import { readKitchenTargets, writeKitchenTargets } from "./kitchen-targets";
 import { itemDays, needsRawRecords, refuseItemBeyondRawRetention, type RecordFilter } from "./item-days";
 
 export type { KitchenRestaurant, KitchenServiceConfig } from "./service-config";
@@ -116,14 +118,6 @@ export function createKitchenService(deps: KitchenServiceDeps) {
     return (metric: KitchenMetric): RangeParts => ({ days, rollups: split.rollups.get(metric) ?? [] });
   }
 
-  async function targetsOf(guid: string): Promise<KitchenTargets> {
-    const t = await store.targets(guid);
-    return {
-      restaurantGuid: guid,
-      targets: KITCHEN_LEVELS.map((level) => ({ level, seconds: t.seconds[level], isDefault: !t.set.has(level) })),
-      updatedAt: t.updatedAt === null ? null : new Date(t.updatedAt).toISOString(),
-    };
-  }
 
   return {
     store,
@@ -143,8 +137,12 @@ export function createKitchenService(deps: KitchenServiceDeps) {
 
     summary: (restaurant: KitchenRestaurant, query: KitchenSummaryQuery): Promise<RangeAnswer<KitchenSummary>> =>
       whenReady(restaurant, query, async (dates, rows) => {
-        const [parts, targets] = await Promise.all([partsOf(restaurant, dates, rows, [query.metric], query), store.targets(restaurant.guid)]);
-        return assembleSummary(restaurant, query, dates, rows, parts(query.metric), targets.seconds, internerOf(restaurant.guid));
+        const [parts, targets, ticketTargets] = await Promise.all([
+          partsOf(restaurant, dates, rows, [query.metric], query),
+          store.targets(restaurant.guid),
+          readTicketTargets(db, restaurant.guid),
+        ]);
+        return assembleSummary(restaurant, query, dates, rows, parts(query.metric), { records: targets.seconds, tickets: ticketTargets.seconds }, internerOf(restaurant.guid));
       }),
 
     /** The range's decoded days (no rollups) and coverage, for figures the summary does not give (the items matrix, items-matrix.ts). */
@@ -185,14 +183,14 @@ export function createKitchenService(deps: KitchenServiceDeps) {
         return { restaurantGuid: restaurant.guid, from: query.from, to: query.to, metric: query.metric, limit: query.limit, coverage: coverageOf(dates, rows), tickets };
       }),
 
-    targets: (restaurant: KitchenRestaurant) => targetsOf(restaurant.guid),
+    targets: (restaurant: KitchenRestaurant) => readKitchenTargets(store, db, restaurant.guid),
 
     /** Resolves when the rollup builds queued so far have settled (tests, the benchmark). */
     rollupsSettled: () => rollups.settled(),
 
-    async putTargets(restaurant: KitchenRestaurant, input: KitchenTargetsInput): Promise<KitchenTargets> {
-      await store.putTargets(restaurant.guid, input.targets, now());
-      return targetsOf(restaurant.guid);
+    async putTargets(restaurant: KitchenRestaurant, input: Partial<KitchenTargetsInput>): Promise<KitchenTargets> {
+      await writeKitchenTargets(store, db, restaurant.guid, input, now());
+      return readKitchenTargets(store, db, restaurant.guid);
     },
   };
 }

@@ -2,6 +2,7 @@ import { KITCHEN_METRICS, type KitchenLevel, type KitchenMetric } from "@/lib/ki
 import { type KitchenSummary, type StationRef, type Stats } from "@/lib/kitchen/contract/responses";
 import { type KitchenSummaryQuery } from "@/lib/kitchen/contract/params";
 import type { DimensionInterner } from "@/lib/kitchen/query/dimension-interner";
+import { mergeTicketTimes } from "@/lib/kitchen/query/ticket-times";
 import { mergeRange, mergeStationLevels, type RangeParts, type SummaryFilters } from "@/lib/kitchen/query/range-summary";
 import type { DayRow } from "@/lib/kitchen/storage/kitchen-store";
 import { coverageOf, ingestOf } from "./coverage";
@@ -30,7 +31,7 @@ export function assembleSummary(
   dates: readonly string[],
   rows: Map<string, DayRow>,
   parts: RangeParts,
-  targetSeconds: Record<KitchenLevel, number>,
+  targetSeconds: { records: Record<KitchenLevel, number>; tickets: Record<KitchenLevel, number> },
   interner: DimensionInterner,
 ): KitchenSummary {
   const filters = filtersOf(query);
@@ -52,7 +53,8 @@ export function assembleSummary(
     itemName: query.item === undefined ? null : itemNameIn(parts, query.item),
     coverage: coverageOf(dates, rows),
     ingest: ingestOf(dates, rows),
-    ...mergeRange(parts, query.metric, filters, targetSeconds, interner),
+    ...mergeRange(parts, query.metric, filters, targetSeconds.records, interner),
+    ...mergeTicketTimes(parts, query.metric, filters, targetSeconds.tickets),
   };
 }
 

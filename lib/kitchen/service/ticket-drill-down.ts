@@ -24,24 +24,28 @@ export async function slowTicketsOf(
   const ranked = slowestTickets(facts, query.metric, filters, query.limit, item);
   const byDate = new Map<string, typeof ranked>();
   for (const t of ranked) byDate.set(t.businessDate, [...(byDate.get(t.businessDate) ?? []), t]);
-  const recordsOf = new Map<string, ItemFulfillment[]>();
+  const recordsOf = new Map<string, { records: ItemFulfillment[]; slowest: ItemFulfillment | null }>();
   for (const [date, list] of byDate) {
     const chunks = [...new Set(list.flatMap((t) => t.recordIndices.map((i) => Math.floor(i / RECORDS_PER_CHUNK))))];
     const loaded = await store.recordsIn(restaurantGuid, date, chunks);
+    const recordAt = (i: number) => loaded.get(Math.floor(i / RECORDS_PER_CHUNK))?.[i % RECORDS_PER_CHUNK];
     for (const t of list) {
-      recordsOf.set(
-        `${date}|${t.ticketGuid}`,
-        t.recordIndices.flatMap((i) => {
-          const r = loaded.get(Math.floor(i / RECORDS_PER_CHUNK))?.[i % RECORDS_PER_CHUNK];
+      recordsOf.set(`${date}|${t.ticketGuid}`, {
+        records: t.recordIndices.flatMap((i) => {
+          const r = recordAt(i);
           return r ? [r] : [];
         }),
-      );
+        slowest: recordAt(t.slowestIndex) ?? null,
+      });
     }
   }
-  return ranked.map((t) => slowTicket(t.businessDate, t.ticketGuid, t.seconds, recordsOf.get(`${t.businessDate}|${t.ticketGuid}`) ?? []));
+  return ranked.map((t) => {
+    const found = recordsOf.get(`${t.businessDate}|${t.ticketGuid}`);
+    return slowTicket(t.businessDate, t.ticketGuid, t.seconds, found?.records ?? [], found?.slowest ?? null);
+  });
 }
 
-function slowTicket(businessDate: string, ticketGuid: string, seconds: number, records: ItemFulfillment[]): SlowTicket {
+function slowTicket(businessDate: string, ticketGuid: string, seconds: number, records: ItemFulfillment[], slowest: ItemFulfillment | null): SlowTicket {
   const first = records[0];
   const firedAt = records.map((r) => r.ticketFiredAt).find((v) => v) ?? null;
   // Records without a level count in no figure (the day's ingest counts say how many).
@@ -63,6 +67,8 @@ function slowTicket(businessDate: string, ticketGuid: string, seconds: number, r
         fireToFulfill: d.fire_to_fulfill,
         startToFulfill: d.start_to_fulfill,
         waitToStart: d.wait_to_start,
+        // The very record (not a twin at another level or station) that ranked the ticket.
+        ...(r === slowest ? { slowest: true } : {}),
       };
     })
     .sort((a, b) => a.level - b.level || (a.itemName ?? "").localeCompare(b.itemName ?? "") || (a.selectionGuid ?? "").localeCompare(b.selectionGuid ?? ""));
@@ -87,5 +93,14 @@ function slowTicket(businessDate: string, ticketGuid: string, seconds: number, r
     orderSource: first?.orderSource ?? null,
     levels,
     items,
+    slowestItem: slowest
+      ? {
+          itemGuid: slowest.selectionMenuItemGuid ?? null,
+          itemName: slowest.selectionMenuItemName ?? null,
+          level: slowest.itemFulfillmentLevel as KitchenLevel,
+          stationGuid: slowest.prepStationGuid ?? null,
+          stationName: slowest.prepStationName ?? null,
+        }
+      : null,
   };
 }

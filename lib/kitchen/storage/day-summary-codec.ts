@@ -9,8 +9,8 @@ import { CELL_WIDTH, cellTotals, CUBE_KINDS, type CubeKind, type CubePart, type 
  * version and that every array is whole, so a damaged row fails loudly instead of merging into
  * wrong numbers.
  */
-// 3: the selections cubes. 4: the items' multi-location ids. A day stored in an older format reads
-// as unreadable and is fetched again.
+// 3: the selections cubes. 4: the items' multi-location ids and the ticket-time cubes. A day
+// stored in an older format reads as unreadable and is fetched again.
 const FORMAT_VERSION = 4;
 
 export function encodeDaySummary(day: DaySummary): Uint8Array {
@@ -21,9 +21,15 @@ export function encodeDaySummary(day: DaySummary): Uint8Array {
   w.uints(day.levels);
   writeDictionaries(w, day);
   writeStrings(w, day.itemMultiLocationIds);
-  for (const kind of CUBE_KINDS) writeSharedCells(w, metricsOf(day.cubes, kind), kind);
+  for (const kind of CUBE_KINDS) {
+    if (METRIC_FREE.has(kind)) writeCubePart(w, day.cubes.fire_to_fulfill[kind]);
+    else writeSharedCells(w, metricsOf(day.cubes, kind), kind);
+  }
   return w.bytes();
 }
+
+/** Kinds whose cubes are the same under every metric (ticket times are always fire to fulfill): stored once. */
+const METRIC_FREE: ReadonlySet<CubeKind> = new Set(["tickets", "ticketsAnyStation"]);
 
 const metricsOf = (cubes: DaySummary["cubes"], kind: CubeKind): Record<KitchenMetric, CubePart> => ({
   fire_to_fulfill: cubes.fire_to_fulfill[kind],
@@ -66,6 +72,11 @@ export function decodeDaySummary(bytes: Uint8Array): DaySummary {
   if (itemMultiLocationIds.length !== items.length) throw new Error("day summary's item multi-location ids do not match its items");
   const cubes = { fire_to_fulfill: {}, start_to_fulfill: {}, wait_to_start: {} } as DaySummary["cubes"];
   for (const kind of CUBE_KINDS) {
+    if (METRIC_FREE.has(kind)) {
+      const part = readCubePart(r);
+      for (const metric of KITCHEN_METRICS) cubes[metric][kind] = part;
+      continue;
+    }
     const parts = readSharedCells(r);
     for (const metric of KITCHEN_METRICS) cubes[metric][kind] = parts[metric];
   }

@@ -12,10 +12,11 @@ import { readCubePart, readDictionaries, writeCubePart, writeDictionaries } from
  * filter needs it. Decoding checks the version and every length, like a day's, so a damaged row
  * fails loudly.
  */
-// 2: the selections cubes and marginal. An older rollup reads as unreadable and is built again from its days.
-const FORMAT_VERSION = 2;
+// 2: the selections cubes and marginal; 3: the ticket-time cubes, marginal, trend cubes and day
+// statistics. An older rollup reads as unreadable and is built again from its days.
+const FORMAT_VERSION = 3;
 const PERIOD_KINDS: readonly PeriodKind[] = ["week", "month"];
-const MARGINALS: readonly (keyof RollupMarginals)[] = ["hourStation", "behaviors", "sources", "items", "courses", "selections"];
+const MARGINALS: readonly (keyof RollupMarginals)[] = ["hourStation", "behaviors", "sources", "items", "courses", "selections", "tickets"];
 
 export function encodeRollup(rollup: Rollup): { head: Uint8Array; detail: Uint8Array } {
   const w = new ByteWriter();
@@ -32,12 +33,17 @@ export function encodeRollup(rollup: Rollup): { head: Uint8Array; detail: Uint8A
   w.uints(rollup.levels);
   writeDictionaries(w, rollup);
   for (const day of rollup.dayStats) for (const level of KITCHEN_LEVELS) writeStats(w, day[level]!);
+  for (const day of rollup.ticketDayStats) for (const level of KITCHEN_LEVELS) writeStats(w, day[level]!);
   for (const m of MARGINALS) writeCubePart(w, rollup.marginals[m]);
   if (!rollup.detail) throw new Error("a rollup without its detail cannot be stored");
   const detail = new ByteWriter();
-  const { cubes, trends } = rollup.detail();
+  const { cubes, trends, ticketTrends } = rollup.detail();
   for (const kind of CUBE_KINDS) writeCubePart(detail, cubes[kind]);
   for (const trend of trends) writeCubePart(detail, trend);
+  for (const t of ticketTrends) {
+    writeCubePart(detail, t.tickets);
+    writeCubePart(detail, t.ticketsAnyStation);
+  }
   return { head: w.bytes(), detail: detail.bytes() };
 }
 
@@ -61,6 +67,7 @@ export function decodeRollup(head: Uint8Array, detailBytes: Uint8Array | null): 
   const levels = Array.from(r.uints());
   const dictionaries = readDictionaries(r);
   const dayStats = dates.map(() => KITCHEN_LEVELS.map(() => readStats(r)));
+  const ticketDayStats = dates.map(() => KITCHEN_LEVELS.map(() => readStats(r)));
   const marginals = Object.fromEntries(MARGINALS.map((m) => [m, readCubePart(r)])) as unknown as RollupMarginals;
   if (!r.done) throw new Error("rollup has trailing bytes");
   let detail: RollupDetail | undefined;
@@ -74,6 +81,7 @@ export function decodeRollup(head: Uint8Array, detailBytes: Uint8Array | null): 
     levels,
     ...dictionaries,
     dayStats,
+    ticketDayStats,
     marginals,
     detail: detailBytes ? () => (detail ??= decodeDetail(detailBytes, dates.length)) : null,
     // The encoded detail is kept; decoded, it takes about three times as much again.
@@ -86,8 +94,9 @@ function decodeDetail(bytes: Uint8Array, days: number): RollupDetail {
   const cubes = {} as Record<CubeKind, CubePart>;
   for (const k of CUBE_KINDS) cubes[k] = readCubePart(r);
   const trends = Array.from({ length: days }, () => readCubePart(r));
+  const ticketTrends = Array.from({ length: days }, () => ({ tickets: readCubePart(r), ticketsAnyStation: readCubePart(r) }));
   if (!r.done) throw new Error("rollup detail has trailing bytes");
-  return { cubes, trends };
+  return { cubes, trends, ticketTrends };
 }
 
 // Stats in the exact shape the merge builds them (mean in tenths: it is rounded to one decimal).

@@ -29,3 +29,6 @@ export const ITEMS_DEFINITION =
   "Items: distinct items ordered (order selections) with a record at the level. Station fulfillments: records; at level 0 an item made at two stations is one item and two station fulfillments.";
 
 export const ON_TIME_DEFINITION = "Share on time: the share of items whose time is at or under the level's target.";
+
+export const TICKET_TIME_DEFINITION =
+  "Ticket time: from the moment the ticket is fired until its last item is fulfilled at the level (always fire to fulfill, whatever metric is chosen). A ticket with an item never fulfilled at the level has no ticket time there and is counted as not fully fulfilled (excluded). Filters keep the ticket's matching items only: with a station chosen, the ticket's time at that station. The outlier cut leaves out tickets whose time is over it.";

@@ -1,0 +1,101 @@
+import { KITCHEN_LEVELS, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
+import type { KitchenSummary, LevelStats } from "@/lib/kitchen/contract/responses";
+import { UNKNOWN_HOUR, type CubePart } from "@/lib/kitchen/ingest/day-summary";
+import { ScratchArena, type DenseHistograms } from "@/lib/kitchen/query/dense-histograms";
+import {
+  addCellsInto,
+  cutCube,
+  dayFilter,
+  detailOf,
+  histogramBins,
+  marginalsAnswer,
+  spanHintOf,
+  trendSources,
+  type RangeParts,
+  type SummaryFilters,
+} from "@/lib/kitchen/query/range-summary";
+
+/**
+ * The range's ticket times (lib/kitchen/ingest/ticket-times.ts says what one is), merged from the
+ * days' and rollups' ticket cubes exactly as the record figures are: a sum of one-second
+ * histograms. Per level, by hour of fire and per business date. The station filter reads the
+ * per-station cube (each ticket restricted to that station's records), every other query the one
+ * with the station summed out, so a ticket at two stations is one ticket. The outlier cut leaves
+ * out the tickets whose ticket time is over it.
+ */
+
+export type TicketTimes = Pick<KitchenSummary, "tickets" | "ticketHours" | "ticketDays">;
+
+const L = KITCHEN_LEVELS.length;
+const HOURS = UNKNOWN_HOUR + 1;
+const MAX_SPAN = 8192;
+/** Reused table memory (merges are synchronous), as range-summary.ts does for the record figures. */
+const arena = new ScratchArena();
+
+export function mergeTicketTimes(parts: RangeParts, metric: KitchenMetric, filters: SummaryFilters, targets: Record<KitchenLevel, number>): TicketTimes {
+  const kind = filters.station === undefined ? "ticketsAnyStation" : "tickets";
+  const ready = marginalsAnswer(filters);
+  const cut = (cube: CubePart) => (filters.maxSeconds === undefined ? cube : cutCube(cube, filters.maxSeconds));
+  // Days first, then rollups, as trendSources numbers them.
+  const sources = [
+    ...parts.days.map((day) => ({ dict: day, levels: day.levels, cube: cut(day.cubes[metric][kind]) })),
+    ...parts.rollups.map((r) => ({ dict: r, levels: r.levels, cube: cut(ready ? r.marginals.tickets : detailOf(r).cubes[kind]) })),
+  ];
+  // Dense up to the 99.9th percentile of each cube's seconds; the rare longer tickets go to the exact overflow.
+  let hint = 0;
+  for (const s of sources) hint = Math.max(hint, spanHintOf(s.cube));
+  const span = Math.min(MAX_SPAN, hint + 1);
+  arena.reset();
+  const filtersOf = sources.map((s) => dayFilter(s.dict, filters));
+
+  const perHour = arena.table(HOURS * L, span);
+  sources.forEach((s, i) => {
+    const f = filtersOf[i];
+    if (f) addCellsInto(s.cube, f, perHour, (keys, k) => keys[k + 2]! * L + keys[k]!);
+  });
+  const perLevel = arena.table(L, span);
+  for (let h = 0; h < HOURS; h++) for (let l = 0; l < L; l++) perLevel.addGroup(l, perHour, h * L + l);
+
+  const trend = trendSources(parts);
+  const perDay = arena.table(trend.length * L, span);
+  trend.forEach((t, d) => {
+    const source = t.day >= 0 ? t.day : parts.days.length + t.rollup;
+    const f = filtersOf[source];
+    if (!f) return;
+    if (t.day >= 0) addCellsInto(sources[source]!.cube, f, perDay, (keys, k) => d * L + keys[k]!);
+    else if (!ready) addCellsInto(cut(detailOf(parts.rollups[t.rollup]!).ticketTrends[t.index]![kind]), f, perDay, (keys, k) => d * L + keys[k]!);
+  });
+
+  const levelsPresent = new Set<number>();
+  for (const s of sources) for (const l of s.levels) levelsPresent.add(l);
+  const levels = KITCHEN_LEVELS.filter((l) => levelsPresent.has(l) && (filters.level === undefined || filters.level === l));
+
+  const ticketHours: TicketTimes["ticketHours"] = [];
+  for (let h = 0; h < UNKNOWN_HOUR; h++) {
+    for (const level of levels) if (perHour.touched[h * L + level]) ticketHours.push({ hour: h, level, stats: perHour.stats(h * L + level) });
+  }
+  const ticketDays: TicketTimes["ticketDays"] = [];
+  trend.forEach((t, d) => {
+    for (const level of levels) {
+      // A rollup's day, unfiltered or by level only: its statistics were kept ready.
+      const stats = ready && t.rollup >= 0 ? parts.rollups[t.rollup]!.ticketDayStats[t.index]![level]! : perDay.stats(d * L + level);
+      ticketDays.push({ businessDate: t.businessDate, level, stats });
+    }
+  });
+  return {
+    tickets: levels.map((level) => levelFigures(perLevel, level, targets[level], filters)),
+    ticketHours,
+    ticketDays,
+  };
+}
+
+function levelFigures(perLevel: DenseHistograms, level: KitchenLevel, targetSeconds: number, filters: SummaryFilters): TicketTimes["tickets"][number] {
+  const stats: LevelStats["stats"] = perLevel.stats(level);
+  const within = perLevel.countAtMost(level, targetSeconds);
+  return {
+    level,
+    stats,
+    withinTarget: { level, targetSeconds, within, count: stats.count, share: stats.count === 0 ? null : within / stats.count },
+    histogram: { level, station: filters.station ?? null, ...histogramBins(perLevel, level) },
+  };
+}
