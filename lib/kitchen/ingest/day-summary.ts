@@ -4,6 +4,7 @@ import { durationSeconds, parseInstant } from "@/lib/kitchen/ingest/durations";
 import { Interner } from "@/lib/interning/interner";
 import { isKitchenLevel } from "@/lib/kitchen/ingest/ingest";
 import { localHourResolver } from "@/lib/kitchen/ingest/local-hour";
+import { serviceResolver, type DayParts } from "@/lib/kitchen/ingest/day-parts";
 
 /**
  * The summary of one business date, in a form that merges exactly: for each metric, three cubes
@@ -23,6 +24,10 @@ import { localHourResolver } from "@/lib/kitchen/ingest/local-hour";
  * records has none: the selection keeps a record under any "longer than N" cut exactly then.
  * A selection belongs to one order, hence one business date; its item, behavior and source are
  * the first each of its records names (selectionAttributes), so cells and days add.
+ *
+ * Beside the cubes, `serviceCubes` has the same cells with X the record's service (day-parts.ts:
+ * index into `dayParts.services`, its length for none), with the services the day was summarised
+ * with, so a range's day parts add up exactly whatever the schedule says today.
  */
 
 export const CUBE_KINDS = ["hours", "items", "courses", "selections", "selectionsAnyStation"] as const;
@@ -67,7 +72,13 @@ export interface DaySummary {
   items: DimensionValue[];
   courses: DimensionValue[];
   cubes: Record<KitchenMetric, Record<CubeKind, CubePart>>;
+  /** The services the day's records were assigned to, and the business day's start. */
+  dayParts: DayParts;
+  /** Cells (level, station, service, behavior, source). */
+  serviceCubes: Record<KitchenMetric, CubePart>;
 }
+
+const NO_DAY_PARTS: DayParts = { closeoutHour: 0, services: [] };
 
 // One dictionary per dimension of a day: GUID-keyed values keep the first name seen (a record
 // that lacks it borrows another's); the plain ones are the string itself.
@@ -80,10 +91,11 @@ const fillName = (value: DimensionValue, name: string | null | undefined) => {
  * Summarises the records of one business date. `timeZone` places hours of day. Records without a
  * level of 0, 1 or 2 are not summarised: lib/kitchen/ingest.ts counts them, with their reason.
  */
-export function summariseDay(all: readonly ItemFulfillment[], businessDate: string, timeZone: string): DaySummary {
+export function summariseDay(all: readonly ItemFulfillment[], businessDate: string, timeZone: string, dayParts: DayParts = NO_DAY_PARTS): DaySummary {
   const records = all.every((r) => isKitchenLevel(r.itemFulfillmentLevel)) ? all : all.filter((r) => isKitchenLevel(r.itemFulfillmentLevel));
   const n = records.length;
   const hourOf = localHourResolver(timeZone);
+  const serviceOf = serviceResolver(dayParts, businessDate, timeZone);
   const stations = new Interner<DimensionValue>((v) => v.guid);
   const items = new Interner<DimensionValue>((v) => v.guid);
   const courses = new Interner<DimensionValue>((v) => v.guid);
@@ -93,6 +105,7 @@ export function summariseDay(all: readonly ItemFulfillment[], businessDate: stri
   const level = new Uint32Array(n);
   const station = new Uint32Array(n);
   const hour = new Uint32Array(n);
+  const service = new Uint32Array(n);
   const item = new Uint32Array(n);
   const course = new Uint32Array(n);
   const behavior = new Uint32Array(n);
@@ -125,6 +138,8 @@ export function summariseDay(all: readonly ItemFulfillment[], businessDate: stri
     // The hour the ticket reached the kitchen: that is when the load arrived.
     const anchor = fired ?? started ?? fulfilled;
     hour[i] = anchor === null ? UNKNOWN_HOUR : hourOf(anchor);
+    // The service is the one whose hours hold the fire time (the same anchor as the hour).
+    service[i] = serviceOf(anchor);
     values.fire_to_fulfill[i] = durationSeconds(fired, fulfilled) ?? -1;
     values.start_to_fulfill[i] = durationSeconds(started, fulfilled) ?? -1;
     values.wait_to_start[i] = durationSeconds(fired, started) ?? -1;
@@ -153,6 +168,8 @@ export function summariseDay(all: readonly ItemFulfillment[], businessDate: stri
     for (const metric of KITCHEN_METRICS) cubes[metric][kind] = parts[metric];
   }
 
+  const serviceCubes = buildCubes([level, station, service, behavior, source], sizes(dayParts.services.length + 1), values);
+
   return {
     businessDate,
     recordCount: n,
@@ -163,6 +180,8 @@ export function summariseDay(all: readonly ItemFulfillment[], businessDate: stri
     items: items.values,
     courses: courses.values,
     cubes,
+    dayParts,
+    serviceCubes,
   };
 }
 

@@ -72,7 +72,7 @@ function sourcesOf(parts: RangeParts, metric: KitchenMetric, filters: SummaryFil
  * selections cubes the items whose every record is over it). Exclusions (no value) stay: a
  * record without a time is not over anything. Cut copies are cached per cube and cut.
  */
-function cutCube(cube: CubePart, maxSeconds: number): CubePart {
+export function cutCube(cube: CubePart, maxSeconds: number): CubePart {
   let perCut = cutCache.get(cube);
   if (!perCut) cutCache.set(cube, (perCut = new Map()));
   const hit = perCut.get(maxSeconds);
@@ -170,14 +170,14 @@ function localFilter(values: readonly (string | null)[], wanted: string | undefi
   return values.indexOf(wanted === NONE_FILTER ? null : wanted);
 }
 
-interface DayFilter {
+export interface DayFilter {
   level: number;
   station: number;
   behavior: number;
   source: number;
 }
 
-function dayFilter(day: DayDictionaries, filters: SummaryFilters): DayFilter | null {
+export function dayFilter(day: DayDictionaries, filters: SummaryFilters): DayFilter | null {
   const station = localFilter(
     day.stations.map((s) => s.guid),
     filters.station,
@@ -188,7 +188,7 @@ function dayFilter(day: DayDictionaries, filters: SummaryFilters): DayFilter | n
   return { level: filters.level ?? UNFILTERED, station, behavior, source };
 }
 
-function cellMatches(keys: Uint32Array, k: number, f: DayFilter): boolean {
+export function cellMatches(keys: Uint32Array, k: number, f: DayFilter): boolean {
   return (
     (f.level === UNFILTERED || keys[k] === f.level) &&
     (f.station === UNFILTERED || keys[k + 1] === f.station) &&
@@ -294,7 +294,7 @@ function addTrend(cube: CubePart, d: number, f: DayFilter, table: DenseHistogram
 }
 
 /** The cells of a cube matching the filter, each into the table group `groupOf` gives (a negative group: left out). */
-function addCellsInto(cube: CubePart, f: DayFilter, table: DenseHistograms, groupOf: (keys: Uint32Array, k: number) => number): void {
+export function addCellsInto(cube: CubePart, f: DayFilter, table: DenseHistograms, groupOf: (keys: Uint32Array, k: number) => number): void {
   const { keys, excluded, start, seconds, counts, totals } = cube;
   const span = table.span;
   const dense = table.counts;

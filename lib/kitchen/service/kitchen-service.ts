@@ -10,6 +10,7 @@ import type { Rollup } from "@/lib/kitchen/query/rollup";
 import { KitchenStore, type DayRow } from "@/lib/kitchen/storage/kitchen-store";
 import type { ItemFulfillment } from "@/lib/platform/schemas";
 import type { PlatformClient } from "@/lib/platform/types";
+import type { ServiceWeek } from "@/lib/restaurants/schedule";
 import { coverageOf, coverageReport, pendingReport, usableDates } from "./coverage";
 import { createBackfill, type BackfillDeps } from "./backfill";
 import { createDayFetcher } from "./day-fetcher";
@@ -20,7 +21,8 @@ import { createRollupReader } from "./rollup-reader";
 import { READY_WAIT_MS, type KitchenRestaurant, type KitchenServiceConfig } from "./service-config";
 import { assembleSummary, filtersOf, stationLevelRows, type StationLevelRow } from "./summary-assembly";
 import { slowTicketsOf } from "./ticket-drill-down";
-import { itemDays, refuseItemBeyondRawRetention } from "./item-days";
+import { filteredDays, filteredRecords, hasRecordFilter, refuseRecordFilterBeyondRawRetention, type RecordFilter } from "./filtered-days";
+import { mergeDayParts } from "@/lib/kitchen/query/day-parts-summary";
 
 export type { KitchenRestaurant, KitchenServiceConfig } from "./service-config";
 
@@ -45,6 +47,8 @@ export interface KitchenServiceDeps {
   client: Pick<PlatformClient, "kitchen">;
   config: KitchenServiceConfig;
   now?: () => number;
+  /** The restaurant's services per weekday, read when a day is fetched (day-parts.ts); without it every record is "(none)". */
+  serviceWeek?: (restaurantGuid: string) => Promise<ServiceWeek | null>;
 }
 
 export type KitchenService = ReturnType<typeof createKitchenService>;
@@ -53,20 +57,13 @@ export function createKitchenService(deps: KitchenServiceDeps) {
   const { db, client, config } = deps;
   const now = deps.now ?? Date.now;
   const store = new KitchenStore(db);
-  const fetcher = createDayFetcher({ db, store, client, config, now });
+  const fetcher = createDayFetcher({ db, store, client, config, now, serviceWeek: deps.serviceWeek });
   const reader = createDayReader({ store, cacheBytes: config.cacheBytes, onUnreadable: fetcher.forget });
   const rollups = createRollupReader({ store, daySummaries: reader.daySummaries, cacheBytes: Math.floor((config.cacheBytes ?? DEFAULT_CACHE_BYTES) / 2) });
   const entitlement = createEntitlement({ store, fetcher, config, now });
   // One per restaurant: a day's dimension values are numbered once, not on every request.
   const interners = new Map<string, DimensionInterner>();
-  const internerOf = (guid: string) => {
-    let interner = interners.get(guid);
-    if (!interner) {
-      interner = new DimensionInterner();
-      interners.set(guid, interner);
-    }
-    return interner;
-  };
+  const internerOf = (guid: string) => interners.get(guid) ?? interners.set(guid, new DimensionInterner()).get(guid)!;
   const rangeOf = (restaurant: KitchenRestaurant, query: KitchenRangeQuery) => validateRange(query, restaurant, now(), config.maxRangeDays);
 
   /**
@@ -93,11 +90,11 @@ export function createKitchenService(deps: KitchenServiceDeps) {
    */
   async function whenReady<T>(
     restaurant: KitchenRestaurant,
-    query: KitchenRangeQuery & { item?: string },
+    query: KitchenRangeQuery & RecordFilter,
     compute: (dates: string[], rows: Map<string, DayRow>) => Promise<T>,
   ): Promise<RangeAnswer<T>> {
-    // The item filter reads raw records: a range before their retention is refused before any fetch.
-    refuseItemBeyondRawRetention(restaurant, query, config.rawRetentionDays ?? 0, now());
+    // The item and service filters read raw records: a range before their retention is refused before any fetch.
+    refuseRecordFilterBeyondRawRetention(restaurant, query, config.rawRetentionDays ?? 0, now());
     const dates = rangeOf(restaurant, query);
     const rows = (await notEntitledRows(restaurant, dates)) ?? (await fetcher.requestRange(restaurant, dates, config.readyWaitMs ?? READY_WAIT_MS));
     if (dates.some((d) => !rows.has(d))) {
@@ -106,11 +103,16 @@ export function createKitchenService(deps: KitchenServiceDeps) {
     return { ready: true, value: await compute(dates, rows) };
   }
 
-  /** The range as rollups of the metrics plus its other days, decoded; with `item`, that item's days summarised again (item-days.ts). */
-  type PartsQuery = Parameters<typeof filtersOf>[0] & { item?: string };
+  /** The services each stored day was summarised with (the service filter assigns records with them). */
+  const storedDayParts = (guid: string, rows: Map<string, DayRow>) => async (dates: string[]) => new Map((await reader.daySummaries(guid, dates, rows)).map((d) => [d.businessDate, d.dayParts]));
+  const recordFiltered = (r: KitchenRestaurant, dates: readonly string[], rows: Map<string, DayRow>, filter: RecordFilter, withFacts: boolean) =>
+    filteredDays({ db, store, dayParts: storedDayParts(r.guid, rows) }, r, dates, rows, filter, withFacts);
+
+  /** The range as rollups of the metrics plus its other days, decoded; with `item` or `service`, the passing records' days summarised again (filtered-days.ts). */
+  type PartsQuery = Parameters<typeof filtersOf>[0] & RecordFilter;
   async function partsOf(restaurant: KitchenRestaurant, dates: readonly string[], rows: Map<string, DayRow>, metrics: readonly KitchenMetric[], query: PartsQuery) {
-    if (query.item !== undefined) {
-      const days = (await itemDays({ db, store }, restaurant, dates, rows, query.item, false)).summaries;
+    if (hasRecordFilter(query)) {
+      const days = (await recordFiltered(restaurant, dates, rows, query, false)).summaries;
       return (): RangeParts => ({ days, rollups: [] });
     }
     const guid = restaurant.guid;
@@ -151,7 +153,11 @@ export function createKitchenService(deps: KitchenServiceDeps) {
     summary: (restaurant: KitchenRestaurant, query: KitchenSummaryQuery): Promise<RangeAnswer<KitchenSummary>> =>
       whenReady(restaurant, query, async (dates, rows) => {
         const [parts, targets] = await Promise.all([partsOf(restaurant, dates, rows, [query.metric], query), store.targets(restaurant.guid)]);
-        return assembleSummary(restaurant, query, dates, rows, parts(query.metric), targets.seconds, internerOf(restaurant.guid));
+        const merged = parts(query.metric);
+        // Day parts read every day (a rollup keeps neither weekdays apart nor services): the filtered days, or the stored ones.
+        const days = hasRecordFilter(query) ? merged.days : await reader.daySummaries(restaurant.guid, dates, rows);
+        const dayParts = mergeDayParts(days, query.metric, filtersOf(query), restaurant.closeoutHour);
+        return { ...assembleSummary(restaurant, query, dates, rows, merged, targets.seconds, internerOf(restaurant.guid)), dayParts };
       }),
 
     /** summary.csv: station × level × metric, every metric, with the query's filters. */
@@ -160,18 +166,14 @@ export function createKitchenService(deps: KitchenServiceDeps) {
         stationLevelRows(await partsOf(restaurant, dates, rows, KITCHEN_METRICS, query), filtersOf(query), internerOf(restaurant.guid)),
       ),
 
-    /** fulfillments.csv: the raw records of the range (of `item` only, when given), a stored chunk at a time. */
+    /** fulfillments.csv: the raw records of the range (of `item` and `service` only, when given), a stored chunk at a time. */
     records: async (restaurant: KitchenRestaurant, query: KitchenRecordsQuery): Promise<RangeAnswer<AsyncIterable<ItemFulfillment[]>>> => {
       // A range reaching before the retention is refused before anything is fetched.
       refuseBeyondRawRetention(restaurant, query.from, config.rawRetentionDays ?? 0, now());
       return whenReady(restaurant, query, async (dates, rows) => {
         const usable = usableDates(dates, rows).map((d) => d.date);
         await refuseMissingRawRecords(db, restaurant, usable);
-        return (async function* () {
-          for await (const chunk of store.recordChunks(restaurant.guid, usable)) {
-            yield query.item === undefined ? chunk.records : chunk.records.filter((r) => r.selectionMenuItemGuid === query.item);
-          }
-        })();
+        return filteredRecords(store, restaurant, usable, query, query.service === undefined ? null : await storedDayParts(restaurant.guid, rows)(usable));
       });
     },
 
@@ -183,7 +185,7 @@ export function createKitchenService(deps: KitchenServiceDeps) {
 
     tickets: (restaurant: KitchenRestaurant, query: KitchenTicketsQuery): Promise<RangeAnswer<KitchenTickets>> =>
       whenReady(restaurant, query, async (dates, rows) => {
-        const facts = query.item === undefined ? await reader.dayTicketFacts(restaurant.guid, dates, rows) : (await itemDays({ db, store }, restaurant, dates, rows, query.item, true)).facts;
+        const facts = hasRecordFilter(query) ? (await recordFiltered(restaurant, dates, rows, query, true)).facts : await reader.dayTicketFacts(restaurant.guid, dates, rows);
         const tickets = await slowTicketsOf(store, restaurant.guid, facts, query, filtersOf(query), query.item);
         return { restaurantGuid: restaurant.guid, from: query.from, to: query.to, metric: query.metric, limit: query.limit, coverage: coverageOf(dates, rows), tickets };
       }),

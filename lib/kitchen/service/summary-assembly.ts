@@ -47,6 +47,7 @@ export function assembleSummary(
       behavior: filters.behavior ?? null,
       source: filters.source ?? null,
       item: query.item ?? null,
+      service: query.service ?? null,
     },
     itemName: query.item === undefined ? null : itemNameIn(parts, query.item),
     coverage: coverageOf(dates, rows),
