@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import styles from "./heatmap-grid.module.css";
 
 export interface HeatAxisEntry {
@@ -23,6 +24,7 @@ export function HeatmapGrid({
   describe,
   cellStyle,
   cornerLabel,
+  renderCell,
 }: {
   caption: string;
   rows: HeatAxisEntry[];
@@ -34,6 +36,8 @@ export function HeatmapGrid({
   describe: (row: HeatAxisEntry, column: HeatAxisEntry, value: number | null) => string;
   cellStyle: (value: number) => HeatCellStyle;
   cornerLabel: string;
+  /** The cell's content when more than formatCell's short text shows (a count beside the time); formatCell's text by default. */
+  renderCell?: (row: HeatAxisEntry, column: HeatAxisEntry, value: number) => ReactNode;
 }) {
   return (
     <div className={styles.scroll} tabIndex={0} role="region" aria-label={caption}>
@@ -67,7 +71,7 @@ export function HeatmapGrid({
                   </td>
                 ) : (
                   <td key={column.key} className={styles.cell} style={cellStyle(v)} title={title}>
-                    {formatCell(v)}
+                    {renderCell ? renderCell(row, column, v) : formatCell(v)}
                   </td>
                 );
               })}

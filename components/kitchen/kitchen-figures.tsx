@@ -3,7 +3,7 @@
 import { KITCHEN_LEVELS, type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
 import type { KitchenSummary } from "@/lib/kitchen/contract/responses";
 import { METRIC_LABELS } from "@/lib/kitchen/ui/labels";
-import { behaviorLabel, behaviorRows, dayRows, itemRows, sourceRows, stationRows } from "@/lib/kitchen/ui/summary-shapes";
+import { behaviorLabel, behaviorRows, dayRows, itemRows, sourceRows, stationLabel, stationRows } from "@/lib/kitchen/ui/summary-shapes";
 import type { KitchenView } from "@/lib/url-state/kitchen-view";
 import { BreakdownCard } from "./breakdown-card";
 import { HeadlineFigures } from "./headline-figures";
@@ -16,6 +16,9 @@ import { SlowestTickets } from "./slowest-tickets";
 import { StationCard } from "./station-card";
 import { TargetsEditor } from "./targets-editor";
 import { TrendCard } from "./trend-card";
+import { ServiceCard } from "./service-card";
+import { WeekdayHeatmapCard } from "./weekday-heatmap-card";
+import { serviceRows } from "@/lib/kitchen/ui/day-parts-shapes";
 import type { useKitchenFigures } from "./use-kitchen-figures";
 import styles from "./kitchen-view.module.css";
 
@@ -82,6 +85,16 @@ export function KitchenFigures({
         metric={view.metric}
         fileName={file("hours-by-station")}
       />
+      <WeekdayHeatmapCard
+        key={`weekday-${view.level ?? "all"}`}
+        summary={data}
+        levels={levels}
+        initialLevel={view.level ?? levels[0] ?? 0}
+        targets={targetSeconds}
+        metric={view.metric}
+        stationName={stationFilterName(data, view.station)}
+        fileName={file("weekday-by-hour")}
+      />
       <TrendCard
         key={`trend-${view.level ?? "all"}`}
         days={dayRows(data)}
@@ -116,6 +129,15 @@ export function KitchenFigures({
           categoryWidth={150}
         />
       </div>
+      <ServiceCard
+        key={`services-${view.level ?? "all"}`}
+        rows={serviceRows(data)}
+        levels={levels}
+        initialLevel={view.level ?? levels[0] ?? 0}
+        targets={targetSeconds}
+        metric={view.metric}
+        fileName={file("services")}
+      />
       <SlowestItemsCard items={itemRows(data)} levels={levels} metric={view.metric} fileName={file("items")} />
       <SlowestTickets
         guid={guid}
@@ -127,4 +149,12 @@ export function KitchenFigures({
       />
     </div>
   );
+}
+
+/** The page's station filter in words, for a card that reads it. */
+function stationFilterName(data: KitchenSummary, station: string | null): string {
+  if (!station) return "All stations";
+  if (station === "(none)") return "Station: no prep station";
+  const found = data.options.stations.find((s) => s.stationGuid === station);
+  return `Station: ${found ? stationLabel(found) : station}`;
 }

@@ -93,7 +93,7 @@ export function KitchenView({ restaurant, today }: { restaurant: KitchenRestaura
           notEntitled ? null : (
             <div className={styles.downloads}>
               <CsvDownloadLink href={summaryCsvUrl(guid, query)} label="Summary CSV" unavailable={csvUnavailable} />
-              <CsvDownloadLink href={fulfillmentsCsvUrl(guid, view, view.item)} label="Fulfillments CSV" unavailable={csvUnavailable} />
+              <CsvDownloadLink href={fulfillmentsCsvUrl(guid, view, view.item, view.service)} label="Fulfillments CSV" unavailable={csvUnavailable} />
               {csvUnavailable ? <span className={styles.downloadsNote}>CSV downloads are {csvUnavailable}</span> : null}
             </div>
           )
@@ -106,7 +106,7 @@ export function KitchenView({ restaurant, today }: { restaurant: KitchenRestaura
         <>
           <section className={`card ${styles.controls}`} aria-label="Date range and filters">
             <RangeControl view={view} today={today} onChange={setView} />
-            <FilterBar view={view} options={data?.options} onChange={setView} />
+            <FilterBar view={view} options={data?.options} services={data?.dayParts?.options} onChange={setView} />
           </section>
 
           {problems.map((p) => (
@@ -152,7 +152,7 @@ export function KitchenView({ restaurant, today }: { restaurant: KitchenRestaura
             <EmptyState title="No fulfillments on these dates">
               <p>
                 The Platform has no kitchen fulfillments for {formatDateRange(view.from, view.to)}
-                {view.level !== null || view.station || view.behavior || view.source || view.item ? " with these filters" : ""}. Try a longer range or fewer
+                {view.level !== null || view.station || view.behavior || view.source || view.item || view.service ? " with these filters" : ""}. Try a longer range or fewer
                 filters.
               </p>
             </EmptyState>

@@ -106,7 +106,8 @@ describe("kitchen day parts on pglite", () => {
 
     // The service filter, alone and with a station, on the summary; fulfillments.csv gives exactly the service's rows.
     const station = measurable.find((r) => r.service === "Late Night" && r.prepStationGuid)!.prepStationGuid!;
-    for (const filters of [{ service: "Late Night" }, { service: "Late Night", station }, { service: "(none)", level: "1" }]) {
+    const cases: Record<string, string>[] = [{ service: "Late Night" }, { service: "Late Night", station }, { service: "(none)", level: "1" }];
+    for (const filters of cases) {
       const filtered = await ready(service.summary(harbor, await kitchenQuery(kitchenSummarySchema, { ...range, ...filters })));
       expect(filtered.filters.service).toBe(filters.service);
       const own = measurable.filter(
@@ -120,9 +121,8 @@ describe("kitchen day parts on pglite", () => {
       expect(new Set(filtered.dayParts!.services.map((s) => s.service))).toEqual(new Set(own.length ? [filters.service] : []));
     }
     const lateRows = await csvRows(service, { ...range, service: "Late Night" });
-    expect(lateRows.map((r) => r.selectionGuid + r.itemFulfillmentLevel + r.prepStationGuid)).toEqual(
-      rows.filter((r) => r.service === "Late Night").map((r) => r.selectionGuid + r.itemFulfillmentLevel + r.prepStationGuid),
-    );
+    const identity = (r: Row) => `${r.selectionGuid}|${r.itemFulfillmentLevel}|${r.prepStationGuid}`;
+    expect(lateRows.map(identity)).toEqual(rows.filter((r) => r.service === "Late Night").map(identity));
 
     // Tickets: only late-night tickets rank, by their largest level-0 fire to fulfill among late-night rows.
     const tickets = await ready(service.tickets(harbor, await kitchenQuery(kitchenTicketsSchema, { ...range, level: 0, limit: 5, service: "Late Night" })));

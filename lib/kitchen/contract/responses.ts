@@ -190,6 +190,8 @@ export interface DayPartsSummary {
   services: ({ service: string } & LevelStats)[];
   weekdayHours: ({ weekday: Weekday; hour: number } & LevelStats)[];
   businessDayStartHour: number;
+  /** Every service of the range's days (the services filter's choices), in the same order. */
+  options: string[];
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -22,11 +22,6 @@ const SPAN = 1800;
 
 export function mergeDayParts(days: readonly DaySummary[], metric: KitchenMetric, filters: SummaryFilters, businessDayStartHour: number): DayPartsSummary {
   const cut = (cube: CubePart) => (filters.maxSeconds === undefined ? cube : cutCube(cube, filters.maxSeconds));
-  const withFilter = days.flatMap((day) => {
-    const f = dayFilter(day, filters);
-    return f ? [{ day, f }] : [];
-  });
-
   // Services: a global slot per name, ordered by where the service starts in the business day.
   const slots = new Map<string, { slot: number; at: number }>();
   const slotOf = (name: string, at: number) => {
@@ -36,17 +31,23 @@ export function mergeDayParts(days: readonly DaySummary[], metric: KitchenMetric
     return s.slot;
   };
   const closeout = businessDayStartHour * 60;
-  const localSlots = withFilter.map(({ day }) =>
-    Array.from({ length: day.dayParts.services.length + 1 }, (_, i) => {
+  // Every day's services, whatever the filters: they are the service filter's options too.
+  const withFilter = days.map((day) => ({
+    day,
+    f: dayFilter(day, filters),
+    slots: Array.from({ length: day.dayParts.services.length + 1 }, (_, i) => {
       const s = day.dayParts.services[i];
       return slotOf(serviceName(day.dayParts, i), s ? (s.startMinutes - closeout + 1440) % 1440 : Infinity);
     }),
-  );
+  }));
   const services = new DenseHistograms(slots.size * L, SPAN);
-  withFilter.forEach(({ day, f }, d) => addCellsInto(cut(day.serviceCubes[metric]), f, services, (keys, k) => localSlots[d]![keys[k + 2]!]! * L + keys[k]!));
+  for (const { day, f, slots: local } of withFilter) {
+    if (f) addCellsInto(cut(day.serviceCubes[metric]), f, services, (keys, k) => local[keys[k + 2]!]! * L + keys[k]!);
+  }
 
   const hours = new DenseHistograms(WEEKDAYS.length * 24 * L, SPAN);
   for (const { day, f } of withFilter) {
+    if (!f) continue;
     const weekday = (businessDateWeekday(day.businessDate) + 6) % 7;
     addCellsInto(cut(day.cubes[metric].hours), f, hours, (keys, k) => (keys[k + 2] === UNKNOWN_HOUR ? -1 : (weekday * 24 + keys[k + 2]!) * L + keys[k]!));
   }
@@ -66,5 +67,5 @@ export function mergeDayParts(days: readonly DaySummary[], metric: KitchenMetric
       }
     }
   }
-  return { services: serviceRows, weekdayHours, businessDayStartHour };
+  return { services: serviceRows, weekdayHours, businessDayStartHour, options: order.map(([name]) => name) };
 }
