@@ -53,7 +53,7 @@ export function weekdayHourData(summary: KitchenSummary, level: KitchenLevel): W
   const hours: number[] = [];
   const weekdays = new Set<Weekday>();
   for (const row of summary.dayParts?.weekdayHours ?? []) {
-    if (row.level !== level || row.stats.count + row.stats.excluded === 0) continue;
+    if (row.level !== level || row.stats.count === 0) continue;
     cells.set(`${row.weekday}|${row.hour}`, row.stats);
     hours.push(row.hour);
     weekdays.add(row.weekday);
