@@ -150,14 +150,16 @@ export function createKitchenService(deps: KitchenServiceDeps) {
       return coverageOf(dates, await fetcher.requestRange(restaurant, dates, "settled"));
     },
 
-    summary: (restaurant: KitchenRestaurant, query: KitchenSummaryQuery): Promise<RangeAnswer<KitchenSummary>> =>
+    /** `dayParts: false` leaves the day parts out (the Overview reads levels only: no need to read every day). */
+    summary: (restaurant: KitchenRestaurant, query: KitchenSummaryQuery, opts: { dayParts?: boolean } = {}): Promise<RangeAnswer<KitchenSummary>> =>
       whenReady(restaurant, query, async (dates, rows) => {
         const [parts, targets] = await Promise.all([partsOf(restaurant, dates, rows, [query.metric], query), store.targets(restaurant.guid)]);
         const merged = parts(query.metric);
+        const summary = assembleSummary(restaurant, query, dates, rows, merged, targets.seconds, internerOf(restaurant.guid));
+        if (opts.dayParts === false) return summary;
         // Day parts read every day (a rollup keeps neither weekdays apart nor services): the filtered days, or the stored ones.
         const days = hasRecordFilter(query) ? merged.days : await reader.daySummaries(restaurant.guid, dates, rows);
-        const dayParts = mergeDayParts(days, query.metric, filtersOf(query), restaurant.closeoutHour);
-        return { ...assembleSummary(restaurant, query, dates, rows, merged, targets.seconds, internerOf(restaurant.guid)), dayParts };
+        return { ...summary, dayParts: mergeDayParts(days, query.metric, filtersOf(query), restaurant.closeoutHour) };
       }),
 
     /** summary.csv: station × level × metric, every metric, with the query's filters. */
