@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import styles from "./heatmap-grid.module.css";
 
 export interface HeatAxisEntry {
@@ -27,6 +27,7 @@ export function HeatmapGrid({
   cellStyle,
   cornerLabel,
   startColumn,
+  renderCell,
 }: {
   caption: string;
   rows: HeatAxisEntry[];
@@ -43,6 +44,8 @@ export function HeatmapGrid({
    * Kitchen page's busiest hour, so the peak is what shows, not the quiet morning.
    */
   startColumn?: string;
+  /** The cell's content when more than formatCell's short text shows (a count beside the time); formatCell's text by default. */
+  renderCell?: (row: HeatAxisEntry, column: HeatAxisEntry, value: number) => ReactNode;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -86,7 +89,7 @@ export function HeatmapGrid({
                   </td>
                 ) : (
                   <td key={column.key} className={styles.cell} style={cellStyle(v)} title={title}>
-                    {formatCell(v)}
+                    {renderCell ? renderCell(row, column, v) : formatCell(v)}
                   </td>
                 );
               })}

@@ -5,6 +5,7 @@ import { KITCHEN_LEVELS, KITCHEN_METRICS, NONE_FILTER, type KitchenLevel, type K
 import { LEVEL_LABELS, METRIC_LABELS } from "@/lib/kitchen/ui/labels";
 import { type FilterOptions } from "@/lib/kitchen/contract/responses";
 import { behaviorLabel, stationLabel } from "@/lib/kitchen/ui/summary-shapes";
+import { serviceLabel } from "@/lib/kitchen/ui/day-parts-shapes";
 import { DEFAULT_METRIC, type KitchenView } from "@/lib/url-state/kitchen-view";
 import styles from "./filter-bar.module.css";
 
@@ -35,15 +36,18 @@ function Select({ label, value, options, onChange, allLabel }: { label: string; 
   );
 }
 
-/** Metric, level, station, dining option behavior and order source; `children`: the menu-item picker and the outlier switch. */
+/** Metric, level, station, dining option behavior, order source and service; `children`: the menu-item picker and the outlier switch. */
 export function FilterBar({
   view,
   options,
+  services,
   onChange,
   children,
 }: {
   view: KitchenView;
   options: FilterOptions | undefined;
+  /** The range's services (KitchenSummary.dayParts.options). */
+  services?: string[];
   onChange: (patch: Partial<KitchenView>) => void;
   children?: ReactNode;
 }) {
@@ -58,8 +62,9 @@ export function FilterBar({
 
   const behaviors = withCurrent((options?.behaviors ?? []).map((b) => ({ value: b ?? NONE_FILTER, label: behaviorLabel(b) })), view.behavior);
   const sources = withCurrent((options?.sources ?? []).map((s) => ({ value: s ?? NONE_FILTER, label: s ?? "No source" })), view.source);
+  const serviceOptions = withCurrent((services ?? []).map((name) => ({ value: name, label: serviceLabel(name) })), view.service);
   const levels = KITCHEN_LEVELS.filter((l) => !options || options.levels.includes(l) || l === view.level);
-  const active = [view.level !== null, view.station, view.behavior, view.source, view.item, view.maxMinutes !== null, view.metric !== DEFAULT_METRIC].filter(Boolean).length;
+  const active = [view.level !== null, view.station, view.behavior, view.source, view.item, view.service, view.maxMinutes !== null, view.metric !== DEFAULT_METRIC].filter(Boolean).length;
   const filtered = active > 0;
   // On a phone the five pickers would fill the first screen: they fold behind one button there.
   const [open, setOpen] = useState(false);
@@ -87,12 +92,13 @@ export function FilterBar({
         <Select label="Prep station" value={view.station ?? ""} allLabel="All stations" options={stationOptions} onChange={(v) => onChange({ station: v || null })} />
         <Select label="Dining option" value={view.behavior ?? ""} allLabel="All dining options" options={behaviors} onChange={(v) => onChange({ behavior: v || null })} />
         <Select label="Order source" value={view.source ?? ""} allLabel="All order sources" options={sources} onChange={(v) => onChange({ source: v || null })} />
+        <Select label="Service" value={view.service ?? ""} allLabel="All services" options={serviceOptions} onChange={(v) => onChange({ service: v || null })} />
         {children}
         {filtered ? (
           <button
             type="button"
             className={`button ${styles.reset}`}
-            onClick={() => onChange({ metric: DEFAULT_METRIC, level: null, station: null, behavior: null, source: null, item: null, maxMinutes: null })}
+            onClick={() => onChange({ metric: DEFAULT_METRIC, level: null, station: null, behavior: null, source: null, item: null, service: null, maxMinutes: null })}
           >
             Reset filters
           </button>

@@ -4,12 +4,13 @@ import { memo, useMemo } from "react";
 import { KITCHEN_LEVELS, type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
 import type { KitchenSummary } from "@/lib/kitchen/contract/responses";
 import { METRIC_LABELS } from "@/lib/kitchen/ui/labels";
-import { behaviorLabel, behaviorRows, dayRows, itemRows, sourceRows, stationRows } from "@/lib/kitchen/ui/summary-shapes";
+import { behaviorLabel, behaviorRows, dayRows, itemRows, sourceRows, stationLabel, stationRows } from "@/lib/kitchen/ui/summary-shapes";
 import type { KitchenView } from "@/lib/url-state/kitchen-view";
 import { HeadlineFigures } from "./headline-figures";
 import { KitchenSection, KitchenSectionBar } from "./kitchen-section";
 import {
   LazyBreakdownCard,
+  LazyServiceCard,
   LazyHeatmapCard,
   LazyHistogramCard,
   LazySlowestItemsCard,
@@ -18,9 +19,11 @@ import {
   LazyTargetsEditor,
   LazyTicketTimesCard,
   LazyTrendCard,
+  LazyWeekdayHeatmapCard,
 } from "./lazy-cards";
 import type { KitchenRestaurant } from "./kitchen-view";
 import { MetricNote } from "./metric-note";
+import { serviceRows } from "@/lib/kitchen/ui/day-parts-shapes";
 import type { useKitchenFigures } from "./use-kitchen-figures";
 import styles from "./kitchen-view.module.css";
 
@@ -31,6 +34,8 @@ const Breakdown = memo(LazyBreakdownCard);
 const Heatmap = memo(LazyHeatmapCard);
 const Trend = memo(LazyTrendCard);
 const SlowestItems = memo(LazySlowestItemsCard);
+const WeekdayHeatmap = memo(LazyWeekdayHeatmapCard);
+const Services = memo(LazyServiceCard);
 
 /** The summary's rows per card, derived once per summary rather than once per render. */
 function useSummaryRows(data: KitchenSummary) {
@@ -41,6 +46,7 @@ function useSummaryRows(data: KitchenSummary) {
       behaviors: behaviorRows(data, behaviorLabel),
       sources: sourceRows(data),
       items: itemRows(data),
+      services: serviceRows(data),
     }),
     [data],
   );
@@ -128,6 +134,16 @@ export function KitchenFigures({
           metric={view.metric}
           fileName={file("hours-by-station")}
         />
+        <WeekdayHeatmap
+          key={`weekday-${view.level ?? "all"}`}
+          summary={data}
+          levels={levels}
+          initialLevel={initialLevel}
+          targets={targetSeconds}
+          metric={view.metric}
+          stationName={stationFilterName(data, view.station)}
+          fileName={file("weekday-by-hour")}
+        />
       </KitchenSection>
       <KitchenSection id="trend" lazy placeholderHeight={900}>
         <Trend
@@ -164,7 +180,24 @@ export function KitchenFigures({
             categoryWidth={150}
           />
         </div>
+        <Services
+          key={`services-${view.level ?? "all"}`}
+          rows={rows.services}
+          levels={levels}
+          initialLevel={initialLevel}
+          targets={targetSeconds}
+          metric={view.metric}
+          fileName={file("services")}
+        />
       </KitchenSection>
     </div>
   );
+}
+
+/** The page's station filter in words, for a card that reads it. */
+function stationFilterName(data: KitchenSummary, station: string | null): string {
+  if (!station) return "All stations";
+  if (station === "(none)") return "Station: no prep station";
+  const found = data.options.stations.find((s) => s.stationGuid === station);
+  return `Station: ${found ? stationLabel(found) : station}`;
 }

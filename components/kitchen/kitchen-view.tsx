@@ -99,7 +99,7 @@ export function KitchenView({ restaurant, today }: { restaurant: KitchenRestaura
           notEntitled ? null : (
             <div className={styles.downloads}>
               <CsvDownloadLink href={summaryCsvUrl(guid, query)} label="Summary CSV" unavailable={csvUnavailable} />
-              <CsvDownloadLink href={fulfillmentsCsvUrl(guid, view, view.item)} label="Fulfillments CSV" unavailable={csvUnavailable} />
+              <CsvDownloadLink href={fulfillmentsCsvUrl(guid, view, view.item, view.service)} label="Fulfillments CSV" unavailable={csvUnavailable} />
               {csvUnavailable ? <span className={styles.downloadsNote}>CSV downloads are {csvUnavailable}</span> : null}
             </div>
           )
@@ -115,7 +115,7 @@ export function KitchenView({ restaurant, today }: { restaurant: KitchenRestaura
             {view.compare && isOpenDayOnly(view, today) ? (
               <TodayComparisonLine comparison={figures.comparison} compareWith={view.compareWith} onChange={(compareWith) => setView({ compareWith })} />
             ) : null}
-            <FilterBar view={view} options={data?.options} onChange={setView}>
+            <FilterBar view={view} options={data?.options} services={data?.dayParts?.options} onChange={setView}>
               <ItemPicker
                 guid={guid}
                 item={view.item}
@@ -171,7 +171,7 @@ export function KitchenView({ restaurant, today }: { restaurant: KitchenRestaura
             <EmptyState title="No fulfillments on these dates">
               <p>
                 The Platform has no kitchen fulfillments for {formatDateRange(view.from, view.to)}
-                {view.level !== null || view.station || view.behavior || view.source || view.item ? " with these filters" : ""}. Try a longer range or fewer
+                {view.level !== null || view.station || view.behavior || view.source || view.item || view.service ? " with these filters" : ""}. Try a longer range or fewer
                 filters.
               </p>
             </EmptyState>

@@ -22,3 +22,5 @@ export const LazyHeatmapCard = dynamic(() => import("./heatmap-card").then((m) =
 export const LazyTrendCard = dynamic(() => import("./trend-card").then((m) => m.TrendCard), { ssr: false, loading: CardSkeleton });
 export const LazyBreakdownCard = dynamic(() => import("./breakdown-card").then((m) => m.BreakdownCard), { ssr: false, loading: CardSkeleton });
 export const LazyTicketTimesCard = dynamic(() => import("./ticket-times-card").then((m) => m.TicketTimesCard), { ssr: false, loading: CardSkeleton });
+export const LazyServiceCard = dynamic(() => import("./service-card").then((m) => m.ServiceCard), { ssr: false, loading: CardSkeleton });
+export const LazyWeekdayHeatmapCard = dynamic(() => import("./weekday-heatmap-card").then((m) => m.WeekdayHeatmapCard), { ssr: false, loading: CardSkeleton });

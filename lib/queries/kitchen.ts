@@ -92,8 +92,9 @@ export function summaryCsvUrl(guid: string, query: URLSearchParams): string {
   return `${base(guid)}/summary.csv?${query}`;
 }
 
-export function fulfillmentsCsvUrl(guid: string, range: DateRange, item: string | null = null): string {
+export function fulfillmentsCsvUrl(guid: string, range: DateRange, item: string | null = null, service: string | null = null): string {
   const q = new URLSearchParams({ from: range.from, to: range.to });
   if (item) q.set("item", item);
+  if (service) q.set("service", service);
   return `${base(guid)}/fulfillments.csv?${q}`;
 }

@@ -6,6 +6,7 @@ import { isValidTimeZone } from "@/lib/business-date/time-zone";
 import type { PermittedRestaurant } from "./permitted-restaurant";
 import { createTtlCache } from "@/lib/cache/ttl-cache";
 import { processSingleton } from "@/lib/process-singleton";
+import { serviceWeekOf, type ServiceWeek } from "./schedule";
 
 /**
  * Restaurant identity (name, location, zone, closeout, archived) from the Platform's restaurant
@@ -15,25 +16,38 @@ import { processSingleton } from "@/lib/process-singleton";
  */
 export type RestaurantIdentity = Omit<PermittedRestaurant, "kitchenEntitled">;
 
-const cache = processSingleton("restaurant-identity-cache", () =>
+/** The identity and, kept beside it from the same read, the services per weekday (never sent to pages). */
+interface RestaurantFacts {
+  identity: RestaurantIdentity;
+  serviceWeek: ServiceWeek;
+}
+
+const cache = processSingleton("restaurant-facts-cache", () =>
   // Keys are the accounts file's restaurants, so the bound is only a guard.
-  createTtlCache<RestaurantIdentity | null>({ ttlMs: 5 * 60_000, max: 1_000 }),
+  createTtlCache<RestaurantFacts | null>({ ttlMs: 5 * 60_000, max: 1_000 }),
 );
 
 /** The restaurant's identity, or null when the Platform does not know the GUID. */
-export function restaurantIdentity(guid: string): Promise<RestaurantIdentity | null> {
-  return cache.get(guid, () => fetchIdentity(guid));
+export async function restaurantIdentity(guid: string): Promise<RestaurantIdentity | null> {
+  return (await cache.get(guid, () => fetchFacts(guid)))?.identity ?? null;
+}
+
+/** The restaurant's services per weekday, for the kitchen's day parts; null when the Platform does not know the GUID. */
+export async function restaurantServiceWeek(guid: string): Promise<ServiceWeek | null> {
+  return (await cache.get(guid, () => fetchFacts(guid)))?.serviceWeek ?? null;
 }
 
 /** Seeds the cache from a RestaurantInfo fetched for another reason (the Info page). */
 export function rememberRestaurantInfo(info: RestaurantInfo): void {
-  cache.set(info.guid, identityFromInfo(info));
+  cache.set(info.guid, factsFromInfo(info));
 }
 
-async function fetchIdentity(guid: string): Promise<RestaurantIdentity | null> {
+const factsFromInfo = (info: RestaurantInfo): RestaurantFacts => ({ identity: identityFromInfo(info), serviceWeek: serviceWeekOf(info.schedules) });
+
+async function fetchFacts(guid: string): Promise<RestaurantFacts | null> {
   try {
     const info = await getPlatformClient().restaurants.get(guid, { includeArchived: true });
-    return identityFromInfo(info);
+    return factsFromInfo(info);
   } catch (error) {
     if (error instanceof PlatformNotFoundError) return null;
     throw error;

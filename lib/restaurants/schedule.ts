@@ -147,3 +147,30 @@ export const WEEKDAY_LABELS: Record<Weekday, string> = {
   saturday: "Saturday",
   sunday: "Sunday",
 };
+
+/** A service's hours as the kitchen assigns records to it (lib/kitchen/ingest/day-parts.ts). */
+export interface ServiceHours {
+  name: string;
+  /** Minutes after midnight, restaurant time. */
+  startMinutes: number;
+  endMinutes: number;
+  /** Ends on the next calendar day. */
+  overnight: boolean;
+}
+
+/** Per weekday, its services in start order. */
+export type ServiceWeek = Record<Weekday, ServiceHours[]>;
+
+/**
+ * The week's services with readable hours, per weekday. A service whose start or end cannot be
+ * read has no hours to hold a record: it is left out (the Info page still shows it).
+ */
+export function serviceWeekOf(schedules: Schedules | null | undefined): ServiceWeek {
+  const week = {} as ServiceWeek;
+  for (const day of resolveWeek(schedules)) {
+    week[day.weekday] = day.services.flatMap((s) =>
+      s.startMinutes === null || s.endMinutes === null ? [] : [{ name: s.name, startMinutes: s.startMinutes, endMinutes: s.endMinutes, overnight: s.overnight }],
+    );
+  }
+  return week;
+}

@@ -29,6 +29,8 @@ export interface KitchenView {
   source: string | null;
   /** One menu item's GUID (the Menu page's "Kitchen times for …" link): null, every item. */
   item: string | null;
+  /** One service (day part) by name, `(none)` for outside every service: null, every service. */
+  service: string | null;
   /** The outlier cut: records over this many minutes count nowhere; null, off (the default). */
   maxMinutes: number | null;
   /** The histogram's own station and level (the main filters apply on top). */
@@ -110,6 +112,7 @@ export const kitchenViewParams = {
   behavior: parseAsFilterText,
   source: parseAsFilterText,
   item: parseAsFilterText,
+  service: parseAsFilterText,
   maxMinutes: parseAsMaxMinutes,
   histStation: parseAsFilterText,
   histLevel: parseAsLevel.withDefault(0),
@@ -177,6 +180,7 @@ export function resolveKitchenView(params: KitchenViewParams, today: string): Pa
       behavior: params.behavior,
       source: params.source,
       item: params.item,
+      service: params.service,
       maxMinutes: params.maxMinutes,
       histStation: params.histStation,
       histLevel: params.histLevel,
@@ -205,6 +209,7 @@ export function kitchenViewToParams(view: KitchenView): KitchenViewParams {
     behavior: view.behavior || null,
     source: view.source || null,
     item: view.item || null,
+    service: view.service || null,
     maxMinutes: view.maxMinutes,
     histStation: view.histStation || null,
     histLevel: view.histLevel,
@@ -232,13 +237,14 @@ export function kitchenPageHref(restaurantGuid: string, params: Partial<KitchenV
 }
 
 /** Query params of the kitchen API for a view's range and filters (summary, summary.csv, tickets). */
-export function apiQuery(view: Pick<KitchenView, "metric" | "level" | "station" | "behavior" | "source" | "item" | "maxMinutes">, range: DateRange): URLSearchParams {
+export function apiQuery(view: Pick<KitchenView, "metric" | "level" | "station" | "behavior" | "source" | "item" | "service" | "maxMinutes">, range: DateRange): URLSearchParams {
   const q = new URLSearchParams({ from: range.from, to: range.to, metric: view.metric });
   if (view.level !== null) q.set("level", String(view.level));
   if (view.station) q.set("station", view.station);
   if (view.behavior) q.set("behavior", view.behavior);
   if (view.source) q.set("source", view.source);
   if (view.item) q.set("item", view.item);
+  if (view.service) q.set("service", view.service);
   if (view.maxMinutes !== null) q.set("maxMinutes", String(view.maxMinutes));
   return q;
 }

@@ -228,7 +228,8 @@ describe("merging day summaries", () => {
     expect(mergeDays(decoded, "wait_to_start", { behavior: "DINE_IN" }, { 0: 1, 1: 2, 2: 3 })).toEqual(
       mergeDays(summaries, "wait_to_start", { behavior: "DINE_IN" }, { 0: 1, 1: 2, 2: 3 }),
     );
-  });
+    // A deep comparison of every cube (the service cubes too): seconds on a loaded machine, not a time limit.
+  }, 30_000);
 
   it("refuses a damaged encoding instead of merging wrong numbers", () => {
     const bytes = encodeDaySummary(summaries[0]!);

@@ -23,7 +23,7 @@ describe("kitchen view in the URL", () => {
   });
 
   it("survives a round trip through the URL", () => {
-    const url = "range=custom&from=20250201&to=20250215&compare=0&vs=yesterday&metric=wait_to_start&level=1&station=abc&behavior=TAKE_OUT&source=Online&item=item-guid&maxMinutes=45&hs=abc&hl=2";
+    const url = "range=custom&from=20250201&to=20250215&compare=0&vs=yesterday&metric=wait_to_start&level=1&station=abc&behavior=TAKE_OUT&source=Online&item=item-guid&service=Late+Night&maxMinutes=45&hs=abc&hl=2";
     const { view } = parseKitchenView(new URLSearchParams(url), today);
     expect(view).toEqual({
       range: "custom",
@@ -37,6 +37,7 @@ describe("kitchen view in the URL", () => {
       behavior: "TAKE_OUT",
       source: "Online",
       item: "item-guid",
+      service: "Late Night",
       maxMinutes: 45,
       histStation: "abc",
       histLevel: 2,

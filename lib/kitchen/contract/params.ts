@@ -45,9 +45,15 @@ export const kitchenRangeSchema = z
   .refine((q) => q.from <= q.to, { message: "from must not be after to", path: ["from"] });
 export type KitchenRangeQuery = z.infer<typeof kitchenRangeSchema>;
 
-/** fulfillments.csv: a range, and optionally one menu item's records only. */
+/**
+ * One service (day part) by name, as the summary's `dayParts.services` names it, `(none)` for the
+ * records outside every service: the figures of its records only. Empty means "every service".
+ */
+const serviceParam = optionalText;
+
+/** fulfillments.csv: a range, and optionally one menu item's or one service's records only. */
 export const kitchenRecordsSchema = z
-  .object({ from: businessDateParam, to: businessDateParam, item: itemParam })
+  .object({ from: businessDateParam, to: businessDateParam, item: itemParam, service: serviceParam })
   .refine((q) => q.from <= q.to, { message: "from must not be after to", path: ["from"] });
 export type KitchenRecordsQuery = z.infer<typeof kitchenRecordsSchema>;
 
@@ -65,6 +71,7 @@ const maxMinutesParam = z.preprocess(
 const filterShape = {
   maxMinutes: maxMinutesParam,
   item: itemParam,
+  service: serviceParam,
   level: z.preprocess((v) => (v === "" ? undefined : v), kitchenLevelParam.optional()),
   station: optionalText,
   behavior: optionalText,

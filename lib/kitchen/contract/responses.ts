@@ -1,3 +1,4 @@
+import type { Weekday } from "@/lib/restaurants/schedule";
 import type { KitchenLevel, KitchenMetric } from "./vocabulary";
 
 
@@ -120,7 +121,7 @@ export interface KitchenSummary {
   to: string;
   metric: KitchenMetric;
   /** `until`: the time-of-day clip (HHMM or HHMMSS, business-day clock) every date was cut at; null, whole days. */
-  filters: { level: KitchenLevel | null; station: string | null; behavior: string | null; source: string | null; item: string | null; until: string | null };
+  filters: { level: KitchenLevel | null; station: string | null; behavior: string | null; source: string | null; item: string | null; until: string | null; service?: string | null };
   /**
    * With the `item` filter: the item's name as its records in the range give it; null when the
    * range holds no record of that item (an unknown GUID, or an item not sold then).
@@ -185,6 +186,8 @@ export interface KitchenSummary {
   ticketHours: ({ hour: number } & LevelStats)[];
   /** Ticket times per business date and level (the trend). */
   ticketDays: ({ businessDate: string } & LevelStats)[];
+  /** Day parts and the weekday pattern (lib/kitchen/query/day-parts-summary.ts); optional in the type only because they came later. */
+  dayParts?: DayPartsSummary;
 }
 
 /**
@@ -198,6 +201,21 @@ export interface TicketLevelFigures {
   /** Share of tickets (with a time) within the level's ticket target. */
   withinTarget: TargetShare;
   histogram: Histogram;
+}
+
+/**
+ * Per service (day part) and level: each record is in the service of its business date's
+ * weekday whose hours hold its local fire time, `(none)` outside every one, so per level the
+ * services add up to the level. Ordered as the business day runs (by start), `(none)` last.
+ * `weekdayHours`: per weekday of the business date, hour of the fire time and level.
+ * `businessDayStartHour`: the closeout hour, where the business day's hours begin.
+ */
+export interface DayPartsSummary {
+  services: ({ service: string } & LevelStats)[];
+  weekdayHours: ({ weekday: Weekday; hour: number } & LevelStats)[];
+  businessDayStartHour: number;
+  /** Every service of the range's days (the services filter's choices), in the same order. */
+  options: string[];
 }
 
 // ---------------------------------------------------------------------------------------------

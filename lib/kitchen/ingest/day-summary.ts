@@ -5,6 +5,7 @@ import { Interner } from "@/lib/interning/interner";
 import { isKitchenLevel } from "@/lib/kitchen/ingest/ingest";
 import { localHourResolver } from "@/lib/kitchen/ingest/local-hour";
 import { ticketTimeRows } from "@/lib/kitchen/ingest/ticket-times";
+import { serviceResolver, type DayParts } from "@/lib/kitchen/ingest/day-parts";
 
 /**
  * The summary of one business date, in a form that merges exactly: for each metric, three cubes
@@ -28,6 +29,10 @@ import { ticketTimeRows } from "@/lib/kitchen/ingest/ticket-times";
  * Two more count tickets (ticket-times.ts): an entry is one ticket's time at a level within a cell
  * (level, station, hour of fire, behavior, source), "ticketsAnyStation" with the station summed
  * out. A ticket time is always fire to fulfill, so these cubes are the same under every metric.
+ *
+ * Beside the cubes, `serviceCubes` has the same cells with X the record's service (day-parts.ts:
+ * index into `dayParts.services`, its length for none), with the services the day was summarised
+ * with, so a range's day parts add up exactly whatever the schedule says today.
  */
 
 export const CUBE_KINDS = ["hours", "items", "courses", "selections", "selectionsAnyStation", "tickets", "ticketsAnyStation"] as const;
@@ -79,7 +84,13 @@ export interface DaySummary {
   itemMultiLocationIds: (string | null)[];
   courses: DimensionValue[];
   cubes: Record<KitchenMetric, Record<CubeKind, CubePart>>;
+  /** The services the day's records were assigned to, and the business day's start. */
+  dayParts: DayParts;
+  /** Cells (level, station, service, behavior, source). */
+  serviceCubes: Record<KitchenMetric, CubePart>;
 }
+
+const NO_DAY_PARTS: DayParts = { closeoutHour: 0, services: [] };
 
 // One dictionary per dimension of a day: GUID-keyed values keep the first name seen (a record
 // that lacks it borrows another's); the plain ones are the string itself.
@@ -100,10 +111,11 @@ const fillItemName = (value: DimensionValue, r: ItemFulfillment) => fillName(val
  * Summarises the records of one business date. `timeZone` places hours of day. Records without a
  * level of 0, 1 or 2 are not summarised: lib/kitchen/ingest.ts counts them, with their reason.
  */
-export function summariseDay(all: readonly ItemFulfillment[], businessDate: string, timeZone: string): DaySummary {
+export function summariseDay(all: readonly ItemFulfillment[], businessDate: string, timeZone: string, dayParts: DayParts = NO_DAY_PARTS): DaySummary {
   const records = all.every((r) => isKitchenLevel(r.itemFulfillmentLevel)) ? all : all.filter((r) => isKitchenLevel(r.itemFulfillmentLevel));
   const n = records.length;
   const hourOf = localHourResolver(timeZone);
+  const serviceOf = serviceResolver(dayParts, businessDate, timeZone);
   const stations = new Interner<DimensionValue>((v) => v.guid);
   const items = new Interner<DimensionValue & { multiLocationId: string | null }>();
   const courses = new Interner<DimensionValue>((v) => v.guid);
@@ -113,6 +125,7 @@ export function summariseDay(all: readonly ItemFulfillment[], businessDate: stri
   const level = new Uint32Array(n);
   const station = new Uint32Array(n);
   const hour = new Uint32Array(n);
+  const service = new Uint32Array(n);
   const item = new Uint32Array(n);
   const course = new Uint32Array(n);
   const behavior = new Uint32Array(n);
@@ -145,6 +158,8 @@ export function summariseDay(all: readonly ItemFulfillment[], businessDate: stri
     // The hour the ticket reached the kitchen: that is when the load arrived.
     const anchor = fired ?? started ?? fulfilled;
     hour[i] = anchor === null ? UNKNOWN_HOUR : hourOf(anchor);
+    // The service is the one whose hours hold the fire time (the same anchor as the hour).
+    service[i] = serviceOf(anchor);
     values.fire_to_fulfill[i] = durationSeconds(fired, fulfilled) ?? -1;
     values.start_to_fulfill[i] = durationSeconds(started, fulfilled) ?? -1;
     values.wait_to_start[i] = durationSeconds(fired, started) ?? -1;
@@ -187,6 +202,8 @@ export function summariseDay(all: readonly ItemFulfillment[], businessDate: stri
     for (const metric of KITCHEN_METRICS) cubes[metric][kind] = parts[metric];
   }
 
+  const serviceCubes = buildCubes([level, station, service, behavior, source], sizes(dayParts.services.length + 1), values);
+
   return {
     businessDate,
     recordCount: n,
@@ -198,6 +215,8 @@ export function summariseDay(all: readonly ItemFulfillment[], businessDate: stri
     itemMultiLocationIds: items.values.map((v) => v.multiLocationId),
     courses: courses.values,
     cubes,
+    dayParts,
+    serviceCubes,
   };
 }
 

@@ -9,7 +9,8 @@ import { tzOffset } from "@date-fns/tz";
 const QUARTER_MS = 15 * 60_000;
 const HOUR_MS = 3_600_000;
 
-export function localHourResolver(timeZone: string): (epochMs: number) => number {
+/** An instant's wall-clock time in the zone, as epoch ms of that wall-clock reading taken as UTC. */
+export function localClockResolver(timeZone: string): (epochMs: number) => number {
   const offsets = new Map<number, number>();
   return (epochMs) => {
     const quarter = Math.floor(epochMs / QUARTER_MS);
@@ -18,7 +19,14 @@ export function localHourResolver(timeZone: string): (epochMs: number) => number
       offsetMs = tzOffset(timeZone, new Date(quarter * QUARTER_MS)) * 60_000;
       offsets.set(quarter, offsetMs);
     }
-    const hour = Math.floor((epochMs + offsetMs) / HOUR_MS) % 24;
+    return epochMs + offsetMs;
+  };
+}
+
+export function localHourResolver(timeZone: string): (epochMs: number) => number {
+  const clock = localClockResolver(timeZone);
+  return (epochMs) => {
+    const hour = Math.floor(clock(epochMs) / HOUR_MS) % 24;
     return hour < 0 ? hour + 24 : hour;
   };
 }

@@ -188,7 +188,7 @@ export function dayFilter(day: DayDictionaries, filters: SummaryFilters): DayFil
   return { level: filters.level ?? UNFILTERED, station, behavior, source };
 }
 
-function cellMatches(keys: Uint32Array, k: number, f: DayFilter): boolean {
+export function cellMatches(keys: Uint32Array, k: number, f: DayFilter): boolean {
   return (
     (f.level === UNFILTERED || keys[k] === f.level) &&
     (f.station === UNFILTERED || keys[k + 1] === f.station) &&

@@ -4,6 +4,8 @@ import type { Database } from "@/lib/db/database";
 import { describeFetchFailure } from "@/lib/kitchen/ingest/fetch-failure";
 import { ingestDay, type IngestedDay } from "@/lib/kitchen/ingest/ingest";
 import { summariseDay } from "@/lib/kitchen/ingest/day-summary";
+import { servicesOn, type DayParts } from "@/lib/kitchen/ingest/day-parts";
+import type { ServiceWeek } from "@/lib/restaurants/schedule";
 import { buildTicketFacts, encodeTicketFacts } from "@/lib/kitchen/ingest/ticket-facts";
 import { encodeDaySummary } from "@/lib/kitchen/storage/day-summary-codec";
 import type { DayRow, KitchenStore } from "@/lib/kitchen/storage/kitchen-store";
@@ -42,11 +44,13 @@ export interface DayFetcherDeps {
   client: Pick<PlatformClient, "kitchen">;
   config: KitchenServiceConfig;
   now: () => number;
+  /** The restaurant's services per weekday (its schedule), to assign records to day parts; none when absent. */
+  serviceWeek?: (restaurantGuid: string) => Promise<ServiceWeek | null>;
 }
 
 export type DayFetcher = ReturnType<typeof createDayFetcher>;
 
-export function createDayFetcher({ db, store, client, config, now }: DayFetcherDeps) {
+export function createDayFetcher({ db, store, client, config, now, serviceWeek }: DayFetcherDeps) {
   const inflight = new Map<string, Promise<void>>();
   // Fetches a request (or the entitlement probe) started, running or queued: the backfill holds
   // back while any is, so a person asking never queues behind history behind the FIFO rate limiter.
@@ -82,11 +86,14 @@ export function createDayFetcher({ db, store, client, config, now }: DayFetcherD
     const phase = datePhase(date, restaurant, startedAt, config.closeGraceMinutes);
     if (!needsFetch(await store.dayRow(q, restaurant.guid, date), phase, startedAt, config)) return;
     let day: IngestedDay;
+    let dayParts: DayParts;
     // A hard bound on the whole export, retries included: the client's timeouts measure network
     // silence only, and a trickling or stuck answer must still end as a recorded failure.
     const abort = new AbortController();
     const timer = setTimeout(() => abort.abort(new DayFetchTimeout(fetchTimeoutMs)), fetchTimeoutMs);
     try {
+      // The schedule first: a day is never stored with its services unknown because a read failed.
+      dayParts = { closeoutHour: restaurant.closeoutHour, services: servicesOn(serviceWeek ? await serviceWeek(restaurant.guid) : null, date) };
       // raceAbort: settles at the bound even if some wait inside the client missed the signal.
       const result = await raceAbort(client.kitchen.itemFulfillments(restaurant.guid, date, { signal: abort.signal }), abort.signal);
       if (result.kind === "not-entitled") {
@@ -106,7 +113,7 @@ export function createDayFetcher({ db, store, client, config, now }: DayFetcherD
       clearTimeout(timer);
     }
     // Summarised in full before anything is written: a day is stored whole or not at all.
-    const summary = encodeDaySummary(summariseDay(day.measurable, date, restaurant.timeZone));
+    const summary = encodeDaySummary(summariseDay(day.measurable, date, restaurant.timeZone, dayParts));
     const tickets = encodeTicketFacts(buildTicketFacts(day.records, date));
     await store.saveDay(q, restaurant.guid, date, {
       status: phase === "closed" ? "complete" : "open",

@@ -11,6 +11,7 @@ import { KitchenStore, type DayRow } from "@/lib/kitchen/storage/kitchen-store";
 import { readTicketTargets } from "@/lib/kitchen/storage/ticket-targets";
 import type { ItemFulfillment } from "@/lib/platform/schemas";
 import type { PlatformClient } from "@/lib/platform/types";
+import type { ServiceWeek } from "@/lib/restaurants/schedule";
 import { coverageOf, coverageReport, pendingReport, usableDates } from "./coverage";
 import { createBackfill, type BackfillDeps } from "./backfill";
 import { createDayFetcher } from "./day-fetcher";
@@ -22,7 +23,8 @@ import { READY_WAIT_MS, type KitchenRestaurant, type KitchenServiceConfig } from
 import { assembleSummary, filtersOf, stationLevelRows, type StationLevelRow } from "./summary-assembly";
 import { slowTicketsOf } from "./ticket-drill-down";
 import { readKitchenTargets, writeKitchenTargets } from "./kitchen-targets";
-import { itemDays, needsRawRecords, refuseItemBeyondRawRetention, type RecordFilter } from "./item-days";
+import { filteredDays, filteredRecords, hasRecordFilter, refuseRecordFilterBeyondRawRetention, type RecordFilter } from "./filtered-days";
+import { mergeDayParts } from "@/lib/kitchen/query/day-parts-summary";
 
 export type { KitchenRestaurant, KitchenServiceConfig } from "./service-config";
 
@@ -47,6 +49,8 @@ export interface KitchenServiceDeps {
   client: Pick<PlatformClient, "kitchen">;
   config: KitchenServiceConfig;
   now?: () => number;
+  /** The restaurant's services per weekday, read when a day is fetched (day-parts.ts); without it every record is "(none)". */
+  serviceWeek?: (restaurantGuid: string) => Promise<ServiceWeek | null>;
 }
 
 export type KitchenService = ReturnType<typeof createKitchenService>;
@@ -55,7 +59,7 @@ export function createKitchenService(deps: KitchenServiceDeps) {
   const { db, client, config } = deps;
   const now = deps.now ?? Date.now;
   const store = new KitchenStore(db);
-  const fetcher = createDayFetcher({ db, store, client, config, now });
+  const fetcher = createDayFetcher({ db, store, client, config, now, serviceWeek: deps.serviceWeek });
   const reader = createDayReader({ store, cacheBytes: config.cacheBytes, onUnreadable: fetcher.forget });
   const rollups = createRollupReader({ store, daySummaries: reader.daySummaries, cacheBytes: Math.floor((config.cacheBytes ?? DEFAULT_CACHE_BYTES) / 2) });
   const entitlement = createEntitlement({ store, fetcher, config, now });
@@ -91,8 +95,8 @@ export function createKitchenService(deps: KitchenServiceDeps) {
     query: KitchenRangeQuery & RecordFilter,
     compute: (dates: string[], rows: Map<string, DayRow>) => Promise<T>,
   ): Promise<RangeAnswer<T>> {
-    // The item filter reads raw records: a range before their retention is refused before any fetch.
-    refuseItemBeyondRawRetention(restaurant, query, config.rawRetentionDays ?? 0, now());
+    // The item and service filters read raw records: a range before their retention is refused before any fetch.
+    refuseRecordFilterBeyondRawRetention(restaurant, query, config.rawRetentionDays ?? 0, now());
     const dates = rangeOf(restaurant, query);
     const rows = (await notEntitledRows(restaurant, dates)) ?? (await fetcher.requestRange(restaurant, dates, config.readyWaitMs ?? READY_WAIT_MS));
     if (dates.some((d) => !rows.has(d))) {
@@ -101,11 +105,16 @@ export function createKitchenService(deps: KitchenServiceDeps) {
     return { ready: true, value: await compute(dates, rows) };
   }
 
-  /** The range as rollups of the metrics plus its other days, decoded; with `item` or `until`, its days summarised again (item-days.ts). */
+  /** The services each stored day was summarised with (the service filter assigns records with them). */
+  const storedDayParts = (guid: string, rows: Map<string, DayRow>) => async (dates: string[]) => new Map((await reader.daySummaries(guid, dates, rows)).map((d) => [d.businessDate, d.dayParts]));
+  const recordFiltered = (r: KitchenRestaurant, dates: readonly string[], rows: Map<string, DayRow>, filter: RecordFilter, withFacts: boolean) =>
+    filteredDays({ db, store, dayParts: storedDayParts(r.guid, rows) }, r, dates, rows, filter, withFacts);
+
+  /** The range as rollups of the metrics plus its other days, decoded; with `item`, `service` or `until`, the passing records' days summarised again (filtered-days.ts). */
   type PartsQuery = Parameters<typeof filtersOf>[0] & RecordFilter;
   async function partsOf(restaurant: KitchenRestaurant, dates: readonly string[], rows: Map<string, DayRow>, metrics: readonly KitchenMetric[], query: PartsQuery) {
-    if (needsRawRecords(query)) {
-      const days = (await itemDays({ db, store }, restaurant, dates, rows, query, false)).summaries;
+    if (hasRecordFilter(query)) {
+      const days = (await recordFiltered(restaurant, dates, rows, query, false)).summaries;
       return (): RangeParts => ({ days, rollups: [] });
     }
     const guid = restaurant.guid;
@@ -135,14 +144,20 @@ export function createKitchenService(deps: KitchenServiceDeps) {
       return coverageOf(dates, await fetcher.requestRange(restaurant, dates, "settled"));
     },
 
-    summary: (restaurant: KitchenRestaurant, query: KitchenSummaryQuery): Promise<RangeAnswer<KitchenSummary>> =>
+    /** `dayParts: false` leaves the day parts out (the Overview reads levels only: no need to read every day). */
+    summary: (restaurant: KitchenRestaurant, query: KitchenSummaryQuery, opts: { dayParts?: boolean } = {}): Promise<RangeAnswer<KitchenSummary>> =>
       whenReady(restaurant, query, async (dates, rows) => {
         const [parts, targets, ticketTargets] = await Promise.all([
           partsOf(restaurant, dates, rows, [query.metric], query),
           store.targets(restaurant.guid),
           readTicketTargets(db, restaurant.guid),
         ]);
-        return assembleSummary(restaurant, query, dates, rows, parts(query.metric), { records: targets.seconds, tickets: ticketTargets.seconds }, internerOf(restaurant.guid));
+        const merged = parts(query.metric);
+        const summary = assembleSummary(restaurant, query, dates, rows, merged, { records: targets.seconds, tickets: ticketTargets.seconds }, internerOf(restaurant.guid));
+        if (opts.dayParts === false) return summary;
+        // Day parts read every day (a rollup keeps neither weekdays apart nor services): the filtered days, or the stored ones.
+        const days = hasRecordFilter(query) ? merged.days : await reader.daySummaries(restaurant.guid, dates, rows);
+        return { ...summary, dayParts: mergeDayParts(days, query.metric, filtersOf(query), restaurant.closeoutHour) };
       }),
 
     /** The range's decoded days (no rollups) and coverage, for figures the summary does not give (the items matrix, items-matrix.ts). */
@@ -155,18 +170,14 @@ export function createKitchenService(deps: KitchenServiceDeps) {
         stationLevelRows(await partsOf(restaurant, dates, rows, KITCHEN_METRICS, query), filtersOf(query), internerOf(restaurant.guid)),
       ),
 
-    /** fulfillments.csv: the raw records of the range (of `item` only, when given), a stored chunk at a time. */
+    /** fulfillments.csv: the raw records of the range (of `item` and `service` only, when given), a stored chunk at a time. */
     records: async (restaurant: KitchenRestaurant, query: KitchenRecordsQuery): Promise<RangeAnswer<AsyncIterable<ItemFulfillment[]>>> => {
       // A range reaching before the retention is refused before anything is fetched.
       refuseBeyondRawRetention(restaurant, query.from, config.rawRetentionDays ?? 0, now());
       return whenReady(restaurant, query, async (dates, rows) => {
         const usable = usableDates(dates, rows).map((d) => d.date);
         await refuseMissingRawRecords(db, restaurant, usable);
-        return (async function* () {
-          for await (const chunk of store.recordChunks(restaurant.guid, usable)) {
-            yield query.item === undefined ? chunk.records : chunk.records.filter((r) => r.selectionMenuItemGuid === query.item);
-          }
-        })();
+        return filteredRecords(store, restaurant, usable, query, query.service === undefined ? null : await storedDayParts(restaurant.guid, rows)(usable));
       });
     },
 
@@ -178,7 +189,7 @@ export function createKitchenService(deps: KitchenServiceDeps) {
 
     tickets: (restaurant: KitchenRestaurant, query: KitchenTicketsQuery): Promise<RangeAnswer<KitchenTickets>> =>
       whenReady(restaurant, query, async (dates, rows) => {
-        const facts = query.item === undefined ? await reader.dayTicketFacts(restaurant.guid, dates, rows) : (await itemDays({ db, store }, restaurant, dates, rows, { item: query.item }, true)).facts;
+        const facts = hasRecordFilter(query) ? (await recordFiltered(restaurant, dates, rows, query, true)).facts : await reader.dayTicketFacts(restaurant.guid, dates, rows);
         const tickets = await slowTicketsOf(store, restaurant.guid, facts, query, filtersOf(query), query.item);
         return { restaurantGuid: restaurant.guid, from: query.from, to: query.to, metric: query.metric, limit: query.limit, coverage: coverageOf(dates, rows), tickets };
       }),

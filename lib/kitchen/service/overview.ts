@@ -61,7 +61,7 @@ async function overviewRow(service: Pick<KitchenService, "summary">, restaurant:
   try {
     answers = await Promise.all(
       [base.period, base.previousPeriod].map((dates) =>
-        service.summary(restaurant, { ...dates, metric: "fire_to_fulfill", level: undefined, station: undefined, behavior: undefined, source: undefined }),
+        service.summary(restaurant, { ...dates, metric: "fire_to_fulfill", level: undefined, station: undefined, behavior: undefined, source: undefined }, { dayParts: false }),
       ),
     );
   } catch (error) {

@@ -4,6 +4,7 @@ import { env } from "@/lib/env";
 import { EXPORT_MAX_RETRIES } from "@/lib/platform/resources/kitchen";
 import { getPlatformClient } from "@/lib/platform-wiring/platform-client";
 import { processSingletonPromise } from "@/lib/process-singleton";
+import { restaurantServiceWeek } from "@/lib/restaurants/restaurant-directory";
 import { createKitchenService, type KitchenService } from "@/lib/kitchen/service/kitchen-service";
 
 /**
@@ -30,6 +31,7 @@ async function create(): Promise<KitchenService> {
   return createKitchenService({
     db: await getDatabase(),
     client: getPlatformClient(),
+    serviceWeek: restaurantServiceWeek,
     config: {
       closeGraceMinutes: e.KITCHEN_CLOSE_GRACE_MIN,
       openRefreshSeconds: e.KITCHEN_OPEN_REFRESH_S,

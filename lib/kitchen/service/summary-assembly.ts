@@ -49,6 +49,7 @@ export function assembleSummary(
       source: filters.source ?? null,
       item: query.item ?? null,
       until: query.until ?? null,
+      service: query.service ?? null,
     },
     itemName: query.item === undefined ? null : itemNameIn(parts, query.item),
     coverage: coverageOf(dates, rows),

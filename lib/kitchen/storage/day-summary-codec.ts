@@ -1,5 +1,6 @@
 import { KITCHEN_METRICS, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import { ByteReader, ByteWriter } from "@/lib/kitchen/storage/byte-codec";
+import type { DayParts } from "@/lib/kitchen/ingest/day-parts";
 import { CELL_WIDTH, cellTotals, CUBE_KINDS, type CubeKind, type CubePart, type DayDictionaries, type DaySummary, type DimensionValue } from "@/lib/kitchen/ingest/day-summary";
 
 /**
@@ -9,8 +10,9 @@ import { CELL_WIDTH, cellTotals, CUBE_KINDS, type CubeKind, type CubePart, type 
  * version and that every array is whole, so a damaged row fails loudly instead of merging into
  * wrong numbers.
  */
-// 3: the selections cubes. 4: the items' multi-location ids and the ticket-time cubes. A day
-// stored in an older format reads as unreadable and is fetched again.
+// 3: the selections cubes. 4: the items' multi-location ids, the ticket-time cubes and the day
+// parts (services and their cubes). A day stored in an older format reads as unreadable and is
+// fetched again.
 const FORMAT_VERSION = 4;
 
 export function encodeDaySummary(day: DaySummary): Uint8Array {
@@ -25,6 +27,8 @@ export function encodeDaySummary(day: DaySummary): Uint8Array {
     if (METRIC_FREE.has(kind)) writeCubePart(w, day.cubes.fire_to_fulfill[kind]);
     else writeSharedCells(w, metricsOf(day.cubes, kind), kind);
   }
+  writeDayParts(w, day.dayParts);
+  writeSharedCells(w, day.serviceCubes, "services");
   return w.bytes();
 }
 
@@ -80,8 +84,27 @@ export function decodeDaySummary(bytes: Uint8Array): DaySummary {
     const parts = readSharedCells(r);
     for (const metric of KITCHEN_METRICS) cubes[metric][kind] = parts[metric];
   }
+  const dayParts = readDayParts(r);
+  const serviceCubes = readSharedCells(r);
   if (!r.done) throw new Error("day summary has trailing bytes");
-  return { businessDate, recordCount, levels, stations, behaviors, sources, items, itemMultiLocationIds, courses, cubes };
+  return { businessDate, recordCount, levels, stations, behaviors, sources, items, itemMultiLocationIds, courses, cubes, dayParts, serviceCubes };
+}
+
+function writeDayParts(w: ByteWriter, parts: DayParts): void {
+  w.uint(parts.closeoutHour);
+  w.uint(parts.services.length);
+  for (const s of parts.services) {
+    w.string(s.name);
+    w.uint(s.startMinutes);
+    w.uint(s.endMinutes);
+    w.uint(s.overnight ? 1 : 0);
+  }
+}
+
+function readDayParts(r: ByteReader): DayParts {
+  const closeoutHour = r.uint();
+  const services = Array.from({ length: r.uint() }, () => ({ name: r.string(), startMinutes: r.uint(), endMinutes: r.uint(), overnight: r.uint() === 1 }));
+  return { closeoutHour, services };
 }
 
 /** The five dictionaries, shared with the stored rollups (rollup-codec.ts). */

@@ -4,7 +4,7 @@ import { kitchenRecordsSchema } from "@/lib/kitchen/contract/params";
 import { fulfillmentsCsv, kitchenCsvFileName } from "@/lib/kitchen/query/kitchen-csv";
 import { getKitchenService } from "@/lib/kitchen/service/server";
 
-// GET /api/restaurants/[guid]/kitchen/fulfillments.csv?from&to[&item] (streamed)
+// GET /api/restaurants/[guid]/kitchen/fulfillments.csv?from&to[&item&service] (streamed)
 // 202 JSON with the range's coverage while some of its dates are still being fetched.
 export const GET = withRestaurant(
   async ({ restaurant, query }) => {
