@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isBusinessDate } from "@/lib/business-date/business-date";
-import { KITCHEN_METRICS, type KitchenLevel } from "./vocabulary";
+import { KITCHEN_METRICS, NONE_FILTER, type KitchenLevel } from "./vocabulary";
 
 /**
  * The kitchen API's input: the schemas the route wrapper parses query strings and bodies with,
@@ -96,30 +96,52 @@ export const kitchenTicketsSchema = z
   .refine((q) => q.from <= q.to, { message: "from must not be after to", path: ["from"] });
 export type KitchenTicketsQuery = z.infer<typeof kitchenTicketsSchema>;
 
-/** Body of PUT .../kitchen/targets. Levels not named keep their current target. */
-export const kitchenTargetsSchema = z.object({
-  targets: z
-    .array(
-      z.object({
-        // A JSON integer, strictly: no coercion of true, null, "1", "0x2" or [1] in a body.
-        level: z
-          .number({ message: "level must be 0, 1 or 2" })
-          .int({ message: "level must be 0, 1 or 2" })
-          .min(0, { message: "level must be 0, 1 or 2" })
-          .max(2, { message: "level must be 0, 1 or 2" })
-          .transform((v) => v as KitchenLevel),
-        // null: back to the default (the level's "default" tag returns).
-        seconds: z
-          .number({ message: "seconds must be a whole number from 1 to 86400, or null for the default" })
-          .int({ message: "seconds must be a whole number from 1 to 86400, or null for the default" })
-          .min(1, { message: "seconds must be a whole number from 1 to 86400, or null for the default" })
-          .max(86_400, { message: "seconds must be a whole number from 1 to 86400, or null for the default" })
-          .nullable(),
-      }),
-    )
-    .min(1, { message: "targets must name at least one level" })
-    .refine((ts) => new Set(ts.map((t) => t.level)).size === ts.length, { message: "each level may appear only once" }),
-});
+const levelInBody = z
+  // A JSON integer, strictly: no coercion of true, null, "1", "0x2" or [1] in a body.
+  .number({ message: "level must be 0, 1 or 2" })
+  .int({ message: "level must be 0, 1 or 2" })
+  .min(0, { message: "level must be 0, 1 or 2" })
+  .max(2, { message: "level must be 0, 1 or 2" })
+  .transform((v) => v as KitchenLevel);
+// null: back to the default (the level's "default" tag returns; a station's row follows its level again).
+const secondsInBody = z
+  .number({ message: "seconds must be a whole number from 1 to 86400, or null for the default" })
+  .int({ message: "seconds must be a whole number from 1 to 86400, or null for the default" })
+  .min(1, { message: "seconds must be a whole number from 1 to 86400, or null for the default" })
+  .max(86_400, { message: "seconds must be a whole number from 1 to 86400, or null for the default" })
+  .nullable();
+
+/**
+ * Body of PUT .../kitchen/targets: per-level targets and per-station-and-level ones, either or
+ * both. Levels and stations not named keep their current target.
+ */
+export const kitchenTargetsSchema = z
+  .object({
+    targets: z
+      .array(z.object({ level: levelInBody, seconds: secondsInBody }))
+      .refine((ts) => new Set(ts.map((t) => t.level)).size === ts.length, { message: "each level may appear only once" })
+      .optional(),
+    stations: z
+      .array(
+        z.object({
+          stationGuid: z
+            .string({ message: "stationGuid must be a station's GUID" })
+            .trim()
+            .min(1, { message: "stationGuid must be a station's GUID" })
+            .max(100, { message: "stationGuid must be a station's GUID" })
+            // Records without a station have no station to hold to a target of its own.
+            .refine((g) => g !== NONE_FILTER, { message: "stationGuid must be a station's GUID" }),
+          level: levelInBody,
+          seconds: secondsInBody,
+        }),
+      )
+      .max(300, { message: "at most 300 station targets at once" })
+      .refine((ts) => new Set(ts.map((t) => `${t.stationGuid}:${t.level}`)).size === ts.length, {
+        message: "each station and level may appear only once",
+      })
+      .optional(),
+  })
+  .refine((b) => (b.targets?.length ?? 0) + (b.stations?.length ?? 0) > 0, { message: "targets must name at least one level or station", path: ["targets"] });
 export type KitchenTargetsInput = z.infer<typeof kitchenTargetsSchema>;
 
 /** The Overview's periods: each restaurant's own yesterday, last 7 or last 30 business dates. */

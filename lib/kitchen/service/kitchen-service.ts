@@ -128,6 +128,7 @@ export function createKitchenService(deps: KitchenServiceDeps) {
     return {
       restaurantGuid: guid,
       targets: KITCHEN_LEVELS.map((level) => ({ level, seconds: t.seconds[level], isDefault: !t.set.has(level) })),
+      stations: t.stations,
       updatedAt: t.updatedAt === null ? null : new Date(t.updatedAt).toISOString(),
     };
   }
@@ -151,7 +152,7 @@ export function createKitchenService(deps: KitchenServiceDeps) {
     summary: (restaurant: KitchenRestaurant, query: KitchenSummaryQuery): Promise<RangeAnswer<KitchenSummary>> =>
       whenReady(restaurant, query, async (dates, rows) => {
         const [parts, targets] = await Promise.all([partsOf(restaurant, dates, rows, [query.metric], query), store.targets(restaurant.guid)]);
-        return assembleSummary(restaurant, query, dates, rows, parts(query.metric), targets.seconds, internerOf(restaurant.guid));
+        return assembleSummary(restaurant, query, dates, rows, parts(query.metric), { levels: targets.seconds, stations: targets.stations }, internerOf(restaurant.guid));
       }),
 
     /** summary.csv: station × level × metric, every metric, with the query's filters. */
@@ -194,7 +195,7 @@ export function createKitchenService(deps: KitchenServiceDeps) {
     rollupsSettled: () => rollups.settled(),
 
     async putTargets(restaurant: KitchenRestaurant, input: KitchenTargetsInput): Promise<KitchenTargets> {
-      await store.putTargets(restaurant.guid, input.targets, now());
+      await store.putTargets(restaurant.guid, input.targets ?? [], input.stations ?? [], now());
       return targetsOf(restaurant.guid);
     },
   };

@@ -4,6 +4,7 @@ import { type KitchenSummaryQuery } from "@/lib/kitchen/contract/params";
 import type { DimensionInterner } from "@/lib/kitchen/query/dimension-interner";
 import { mergeRange, mergeStationLevels, type RangeParts, type SummaryFilters } from "@/lib/kitchen/query/range-summary";
 import type { DayRow } from "@/lib/kitchen/storage/kitchen-store";
+import type { TargetBook } from "@/lib/kitchen/contract/targets";
 import { coverageOf, ingestOf } from "./coverage";
 import type { KitchenRestaurant } from "./service-config";
 
@@ -30,7 +31,7 @@ export function assembleSummary(
   dates: readonly string[],
   rows: Map<string, DayRow>,
   parts: RangeParts,
-  targetSeconds: Record<KitchenLevel, number>,
+  targets: TargetBook,
   interner: DimensionInterner,
 ): KitchenSummary {
   const filters = filtersOf(query);
@@ -51,7 +52,7 @@ export function assembleSummary(
     itemName: query.item === undefined ? null : itemNameIn(parts, query.item),
     coverage: coverageOf(dates, rows),
     ingest: ingestOf(dates, rows),
-    ...mergeRange(parts, query.metric, filters, targetSeconds, interner),
+    ...mergeRange(parts, query.metric, filters, targets, interner),
   };
 }
 

@@ -12,8 +12,9 @@ import { readCubePart, readDictionaries, writeCubePart, writeDictionaries } from
  * filter needs it. Decoding checks the version and every length, like a day's, so a damaged row
  * fails loudly.
  */
-// 2: the selections cubes and marginal. An older rollup reads as unreadable and is built again from its days.
-const FORMAT_VERSION = 2;
+// 2: the selections cubes and marginal. 3: the items marginal keeps its station; each day's
+// station cube (dayStations). An older rollup reads as unreadable and is built again from its days.
+const FORMAT_VERSION = 3;
 const PERIOD_KINDS: readonly PeriodKind[] = ["week", "month"];
 const MARGINALS: readonly (keyof RollupMarginals)[] = ["hourStation", "behaviors", "sources", "items", "courses", "selections"];
 
@@ -33,6 +34,7 @@ export function encodeRollup(rollup: Rollup): { head: Uint8Array; detail: Uint8A
   writeDictionaries(w, rollup);
   for (const day of rollup.dayStats) for (const level of KITCHEN_LEVELS) writeStats(w, day[level]!);
   for (const m of MARGINALS) writeCubePart(w, rollup.marginals[m]);
+  for (const d of rollup.dayStations) writeCubePart(w, d);
   if (!rollup.detail) throw new Error("a rollup without its detail cannot be stored");
   const detail = new ByteWriter();
   const { cubes, trends } = rollup.detail();
@@ -62,6 +64,7 @@ export function decodeRollup(head: Uint8Array, detailBytes: Uint8Array | null): 
   const dictionaries = readDictionaries(r);
   const dayStats = dates.map(() => KITCHEN_LEVELS.map(() => readStats(r)));
   const marginals = Object.fromEntries(MARGINALS.map((m) => [m, readCubePart(r)])) as unknown as RollupMarginals;
+  const dayStations = dates.map(() => readCubePart(r));
   if (!r.done) throw new Error("rollup has trailing bytes");
   let detail: RollupDetail | undefined;
   return {
@@ -74,6 +77,7 @@ export function decodeRollup(head: Uint8Array, detailBytes: Uint8Array | null): 
     levels,
     ...dictionaries,
     dayStats,
+    dayStations,
     marginals,
     detail: detailBytes ? () => (detail ??= decodeDetail(detailBytes, dates.length)) : null,
     // The encoded detail is kept; decoded, it takes about three times as much again.
