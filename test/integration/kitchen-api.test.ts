@@ -192,6 +192,7 @@ describe.each(STORE_KINDS)("kitchen API on %s", (kind) => {
         { level: 1, seconds: 720, isDefault: true },
         { level: 2, seconds: 840, isDefault: true },
       ],
+      stations: [],
       updatedAt: null,
     });
 
