@@ -32,7 +32,8 @@ export function HeatmapGrid({
   formatCell: (value: number) => string;
   /** Full text for the cell's tooltip. */
   describe: (row: HeatAxisEntry, column: HeatAxisEntry, value: number | null) => string;
-  cellStyle: (value: number) => HeatCellStyle;
+  /** The cell's colours; the row lets a row have a reference of its own (a station's target). */
+  cellStyle: (value: number, row: HeatAxisEntry) => HeatCellStyle;
   cornerLabel: string;
 }) {
   return (
@@ -66,7 +67,7 @@ export function HeatmapGrid({
                     <span className="visually-hidden">no items</span>
                   </td>
                 ) : (
-                  <td key={column.key} className={styles.cell} style={cellStyle(v)} title={title}>
+                  <td key={column.key} className={styles.cell} style={cellStyle(v, row)} title={title}>
                     {formatCell(v)}
                   </td>
                 );

@@ -16,6 +16,9 @@ import { SlowestTickets } from "./slowest-tickets";
 import { StationCard } from "./station-card";
 import { TargetsEditor } from "./targets-editor";
 import { TrendCard } from "./trend-card";
+import { ItemsOverTargetCard } from "./items-over-target-card";
+import { StationTargetsEditor } from "./station-targets-editor";
+import { dayLate, itemStationNames, stationLate } from "@/lib/kitchen/ui/late-figures";
 import type { useKitchenFigures } from "./use-kitchen-figures";
 import styles from "./kitchen-view.module.css";
 
@@ -56,7 +59,15 @@ export function KitchenFigures({
         metric={view.metric}
         fileName={file("stations")}
         testId="station-chart"
+        late={stationLate(data)}
       />
+      {targets.data ? (
+        <StationTargetsEditor
+          guid={guid}
+          targets={targets.data}
+          stations={data.stations.flatMap((s) => (s.stationGuid === null ? [] : [{ stationGuid: s.stationGuid, stationName: s.stationName, level: s.level }]))}
+        />
+      ) : null}
       <div className={styles.grid2}>
         <HistogramCard
           histogram={histogramMatchesMain ? data.histogram : histogramData?.histogram}
@@ -90,6 +101,7 @@ export function KitchenFigures({
         targets={targetSeconds}
         metric={view.metric}
         fileName={file("daily")}
+        late={dayLate(data)}
       />
       <div className={styles.grid2even}>
         <BreakdownCard
@@ -116,7 +128,15 @@ export function KitchenFigures({
           categoryWidth={150}
         />
       </div>
-      <SlowestItemsCard items={itemRows(data)} levels={levels} metric={view.metric} fileName={file("items")} />
+      <SlowestItemsCard items={itemRows(data)} levels={levels} metric={view.metric} fileName={file("items")} stationNames={itemStationNames(data, levels[0] ?? 0)} />
+      <ItemsOverTargetCard
+        key={`over-${view.level ?? "all"}`}
+        summary={data}
+        levels={levels}
+        initialLevel={view.level ?? levels[0] ?? 0}
+        metric={view.metric}
+        fileName={file("items-over-target")}
+      />
       <SlowestTickets
         guid={guid}
         query={query}

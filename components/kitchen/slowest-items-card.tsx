@@ -20,7 +20,20 @@ export const DEFAULT_MIN_RECORDS = 20;
  * than a minimum of station fulfillments at that level (20, changeable) are left out and counted,
  * so a dish sold twice does not top the list.
  */
-export function SlowestItemsCard({ items: all, levels, metric, fileName }: { items: PivotRow[]; levels: KitchenLevel[]; metric: KitchenMetric; fileName: string }) {
+export function SlowestItemsCard({
+  items: all,
+  levels,
+  metric,
+  fileName,
+  stationNames,
+}: {
+  items: PivotRow[];
+  levels: KitchenLevel[];
+  metric: KitchenMetric;
+  fileName: string;
+  /** Per item key: the stations that made it at the first level (a station column when given). */
+  stationNames?: ReadonlyMap<string, string>;
+}) {
   const first = levels[0] ?? 0;
   const [minRecords, setMinRecords] = useState(DEFAULT_MIN_RECORDS);
   const inputId = useId();
@@ -28,6 +41,7 @@ export function SlowestItemsCard({ items: all, levels, metric, fileName }: { ite
   const hidden = all.length - items.length;
   const columns: DataColumn<PivotRow>[] = [
     { key: "name", header: "Menu item", value: (r) => r.label },
+    ...(stationNames ? [{ key: "station", header: `Station (level ${first})`, value: (r: PivotRow) => stationNames.get(r.key) ?? null }] : []),
     { key: "items", header: `Station fulfillments (level ${first})`, value: (r) => r.byLevel[first]?.count ?? null, cell: (r) => formatCount(r.byLevel[first]?.count), align: "right" },
     ...levels.flatMap((level): DataColumn<PivotRow>[] => [
       {

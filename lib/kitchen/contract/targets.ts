@@ -1,4 +1,4 @@
-import { DEFAULT_TARGET_SECONDS, type KitchenLevel } from "./vocabulary";
+import type { KitchenLevel } from "./vocabulary";
 
 /**
  * Targets: one per level (the restaurant's, else DEFAULT_TARGET_SECONDS), and optionally one per
@@ -33,5 +33,3 @@ export function applicableTarget(book: TargetBook, stationGuid: string | null, l
  * floor(1.5 × t)": the one threshold both the counts and the page use.
  */
 export const veryLateSeconds = (targetSeconds: number): number => Math.floor(targetSeconds * 1.5);
-
-export const DEFAULT_TARGET_BOOK: TargetBook = { levels: DEFAULT_TARGET_SECONDS, stations: [] };
