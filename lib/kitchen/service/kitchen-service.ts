@@ -49,6 +49,17 @@ export interface KitchenServiceDeps {
 
 export type KitchenService = ReturnType<typeof createKitchenService>;
 
+/** The restaurant's targets as the targets route answers them: per level (default or its own) and per station. */
+async function targetsOf(store: KitchenStore, guid: string): Promise<KitchenTargets> {
+  const t = await store.targets(guid);
+  return {
+    restaurantGuid: guid,
+    targets: KITCHEN_LEVELS.map((level) => ({ level, seconds: t.seconds[level], isDefault: !t.set.has(level) })),
+    stations: t.stations,
+    updatedAt: t.updatedAt === null ? null : new Date(t.updatedAt).toISOString(),
+  };
+}
+
 export function createKitchenService(deps: KitchenServiceDeps) {
   const { db, client, config } = deps;
   const now = deps.now ?? Date.now;
@@ -123,16 +134,6 @@ export function createKitchenService(deps: KitchenServiceDeps) {
     return (metric: KitchenMetric): RangeParts => ({ days, rollups: split.rollups.get(metric) ?? [] });
   }
 
-  async function targetsOf(guid: string): Promise<KitchenTargets> {
-    const t = await store.targets(guid);
-    return {
-      restaurantGuid: guid,
-      targets: KITCHEN_LEVELS.map((level) => ({ level, seconds: t.seconds[level], isDefault: !t.set.has(level) })),
-      stations: t.stations,
-      updatedAt: t.updatedAt === null ? null : new Date(t.updatedAt).toISOString(),
-    };
-  }
-
   return {
     store,
     entitlement,
@@ -189,14 +190,14 @@ export function createKitchenService(deps: KitchenServiceDeps) {
         return { restaurantGuid: restaurant.guid, from: query.from, to: query.to, metric: query.metric, limit: query.limit, coverage: coverageOf(dates, rows), tickets };
       }),
 
-    targets: (restaurant: KitchenRestaurant) => targetsOf(restaurant.guid),
+    targets: (restaurant: KitchenRestaurant) => targetsOf(store, restaurant.guid),
 
     /** Resolves when the rollup builds queued so far have settled (tests, the benchmark). */
     rollupsSettled: () => rollups.settled(),
 
     async putTargets(restaurant: KitchenRestaurant, input: KitchenTargetsInput): Promise<KitchenTargets> {
       await store.putTargets(restaurant.guid, input.targets ?? [], input.stations ?? [], now());
-      return targetsOf(restaurant.guid);
+      return targetsOf(store, restaurant.guid);
     },
   };
 }
