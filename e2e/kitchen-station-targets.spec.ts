@@ -87,6 +87,10 @@ test("a station's own target moves its late counts, tick and colours as the API 
     await expect(heatCell).toHaveCSS("background-color", rgb(heatStep(hourRow.stats.p90!, own).background));
 
     await axeClean(page);
+    // And on a phone.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await axeClean(page);
+    await page.setViewportSize({ width: 1440, height: 900 });
 
     // Reset to default: the row follows its level again, focus goes to its input, the figures are the level's.
     await editor.getByRole("button", { name: "Reset to default (Grill, level 0)" }).click();
