@@ -186,7 +186,8 @@ describe("late counts and per-station targets", () => {
       if (filters.maxSeconds === undefined && filters.station === undefined && (filters as SummaryFilters).behavior === undefined) {
         expect(mergeRange({ days: edges, rollups: [decodeRollup(head, null)] }, metric, filters, BOOK)).toEqual(fromDays);
       }
-    });
+      // Ten days of a busy restaurant and the oracle's own passes: seconds alone, far more beside the other suites.
+    }, 60_000);
   }
 
   it("hold a station with its own target to it, and only that station", () => {
@@ -199,5 +200,5 @@ describe("late counts and per-station targets", () => {
     const fry = merged.stations.find((s) => s.stationName === "Fry")!;
     expect(fry.targetSeconds).toBe(600);
     expect(fry.late).toBe(mergeDays(summaries, "fire_to_fulfill", { level: 0 }, BOOK.levels).stations.find((s) => s.stationName === "Fry")!.late);
-  });
+  }, 60_000);
 });
