@@ -37,7 +37,8 @@ export function HeatmapGrid({
   formatCell: (value: number) => string;
   /** Full text for the cell's tooltip. */
   describe: (row: HeatAxisEntry, column: HeatAxisEntry, value: number | null) => string;
-  cellStyle: (value: number) => HeatCellStyle;
+  /** The cell's colours; the row lets a row have a reference of its own (a station's target). */
+  cellStyle: (value: number, row: HeatAxisEntry) => HeatCellStyle;
   cornerLabel: string;
   /**
    * The column to bring into view first when the grid is wider than its box (a phone): the
@@ -88,7 +89,7 @@ export function HeatmapGrid({
                     <span className="visually-hidden">no items</span>
                   </td>
                 ) : (
-                  <td key={column.key} className={styles.cell} style={cellStyle(v)} title={title}>
+                  <td key={column.key} className={styles.cell} style={cellStyle(v, row)} title={title}>
                     {renderCell ? renderCell(row, column, v) : formatCell(v)}
                   </td>
                 );

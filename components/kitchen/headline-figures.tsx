@@ -86,6 +86,14 @@ export function HeadlineFigures({
                 sub={target ? `target ${formatDuration(target.targetSeconds)}` : undefined}
                 compare={showChange}
               />
+              {/* The count a manager takes to the team: over the target that applies (a station's own where set), and over 1.5 × it. */}
+              <Figure
+                label="Late"
+                value={formatCount(target?.late ?? null)}
+                change={formatChange(target?.late, targetBefore?.late, "count", "lower-is-better")}
+                sub={target ? `${formatCount(target.veryLate)} very late (over 1.5 × target)` : undefined}
+                compare={showChange}
+              />
             </dl>
           </section>
         );

@@ -10,7 +10,7 @@ import { type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vo
 import { type KitchenSummary, type Stats } from "@/lib/kitchen/contract/responses";
 import { formatCount, formatDuration, formatHour } from "@/lib/kitchen/ui/format";
 import { HEAT_STEPS, heatStep } from "@/lib/kitchen/ui/heat-scale";
-import { busiestHour, heatData } from "@/lib/kitchen/ui/summary-shapes";
+import { busiestHour, heatData, stationKey } from "@/lib/kitchen/ui/summary-shapes";
 import { csvColumnsOf } from "./stats-columns";
 import { LevelPicker } from "./level-picker";
 import styles from "./kitchen-view.module.css";
@@ -32,7 +32,7 @@ const columns: DataColumn<CellRow>[] = [
   { key: "p90", header: "p90", csvHeader: "p90 (s)", value: (r) => r.stats.p90, cell: (r) => formatDuration(r.stats.p90), align: "right" },
 ];
 
-/** Hour of day by station in the restaurant's own time, coloured against the level's target. */
+/** Hour of day by station in the restaurant's own time, coloured against the station's target (its own, else the level's). */
 export function HeatmapCard({
   summary,
   levels,
@@ -64,11 +64,14 @@ export function HeatmapCard({
     return { data: grid, rows: cells, peak: busiestHour(grid) };
   }, [summary, level, closeoutHour]);
   const target = targets[level] ?? 0;
+  // A station with a target of its own is coloured against it (the summary's rows carry the one that applies).
+  const rowTarget = new Map(summary.stations.filter((s) => s.level === level).map((s) => [stationKey(s), s.targetSeconds]));
+  const ownTargets = [...rowTarget.values()].some((t) => t !== target);
 
   return (
     <ChartCard
       title="By hour and station"
-      description={`${statistic} of ${METRIC_LABELS[metric].toLowerCase()} per hour of the day, in the restaurant's time (${summary.timeZone}). Warm cells are over the level's target of ${formatDuration(target)}.`}
+      description={`${statistic} of ${METRIC_LABELS[metric].toLowerCase()} per hour of the day, in the restaurant's time (${summary.timeZone}). Warm cells are over the level's target of ${formatDuration(target)}${ownTargets ? ", or the station's own where it has one" : ""}.`}
       actions={<CsvDownloadButton fileName={fileName} columns={csvColumnsOf(columns)} rows={rows} />}
       table={<DataTable caption={`Hour by station, level ${level}`} columns={columns} rows={rows} rowKey={(r) => r.key} hideCsv hideCaption />}
     >
@@ -99,8 +102,8 @@ export function HeatmapCard({
                 ? `${row.label}, ${column.label}: no station fulfillments`
                 : `${row.label}, ${column.label}: ${statistic} ${formatDuration(seconds)}, ${formatCount(data.cell(row.key, Number(column.key))?.count ?? 0)} station fulfillments`
             }
-            cellStyle={(seconds) => {
-              const step = heatStep(seconds, target);
+            cellStyle={(seconds, row) => {
+              const step = heatStep(seconds, rowTarget.get(row.key) ?? target);
               return { background: step.background, color: step.color };
             }}
           />

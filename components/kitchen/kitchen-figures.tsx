@@ -13,9 +13,11 @@ import {
   LazyServiceCard,
   LazyHeatmapCard,
   LazyHistogramCard,
+  LazyItemsOverTargetCard,
   LazySlowestItemsCard,
   LazySlowestTickets,
   LazyStationCard,
+  LazyStationTargetsEditor,
   LazyTargetsEditor,
   LazyTicketTimesCard,
   LazyTrendCard,
@@ -24,6 +26,7 @@ import {
 import type { KitchenRestaurant } from "./kitchen-view";
 import { MetricNote } from "./metric-note";
 import { serviceRows } from "@/lib/kitchen/ui/day-parts-shapes";
+import { dayLate, itemStationNames, stationLate } from "@/lib/kitchen/ui/late-figures";
 import type { useKitchenFigures } from "./use-kitchen-figures";
 import styles from "./kitchen-view.module.css";
 
@@ -47,6 +50,8 @@ function useSummaryRows(data: KitchenSummary) {
       sources: sourceRows(data),
       items: itemRows(data),
       services: serviceRows(data),
+      stationLate: stationLate(data),
+      dayLate: dayLate(data),
     }),
     [data],
   );
@@ -81,6 +86,7 @@ export function KitchenFigures({
   const stale = summary.isPlaceholderData;
   const rows = useSummaryRows(data);
   const initialLevel = view.level ?? levels[0] ?? 0;
+  const itemStations = useMemo(() => itemStationNames(data, levels[0] ?? 0), [data, levels]);
   return (
     <div className={`${styles.content} ${stale ? styles.stale : ""}`} aria-busy={stale}>
       <KitchenSectionBar />
@@ -99,7 +105,15 @@ export function KitchenFigures({
           metric={view.metric}
           fileName={file("stations")}
           testId="station-chart"
+          late={rows.stationLate}
         />
+        {targets.data ? (
+          <LazyStationTargetsEditor
+            guid={guid}
+            targets={targets.data}
+            stations={data.stations.flatMap((s) => (s.stationGuid === null ? [] : [{ stationGuid: s.stationGuid, stationName: s.stationName, level: s.level }]))}
+          />
+        ) : null}
         <div className={styles.grid2}>
           <LazyHistogramCard
             histogram={histogramMatchesMain ? data.histogram : histogramData?.histogram}
@@ -121,7 +135,15 @@ export function KitchenFigures({
         <LazySlowestTickets guid={guid} query={query} live={live} metric={view.metric} timeZone={data.timeZone} fileName={file("slowest-tickets")} />
       </KitchenSection>
       <KitchenSection id="items" lazy placeholderHeight={640}>
-        <SlowestItems items={rows.items} levels={levels} metric={view.metric} fileName={file("items")} />
+        <SlowestItems items={rows.items} levels={levels} metric={view.metric} fileName={file("items")} stationNames={itemStations} />
+        <LazyItemsOverTargetCard
+          key={`over-${view.level ?? "all"}`}
+          summary={data}
+          levels={levels}
+          initialLevel={initialLevel}
+          metric={view.metric}
+          fileName={file("items-over-target")}
+        />
       </KitchenSection>
       <KitchenSection id="hours" lazy placeholderHeight={420}>
         <Heatmap
@@ -154,6 +176,7 @@ export function KitchenFigures({
           targets={targetSeconds}
           metric={view.metric}
           fileName={file("daily")}
+          late={rows.dayLate}
         />
         <div className={styles.grid2even}>
           <Breakdown

@@ -9,6 +9,7 @@ import { formatDateRange } from "@/lib/business-date/format";
 import { formatClockTime, formatCount } from "@/lib/kitchen/ui/format";
 import { isEmptySummary, levelsPresent } from "@/lib/kitchen/ui/summary-shapes";
 import { fulfillmentsCsvUrl, summaryCsvUrl } from "@/lib/queries/kitchen";
+import { ExpediterStationNotice } from "./expediter-station-notice";
 import { FilterBar } from "./filter-bar";
 import { KitchenFigures } from "./kitchen-figures";
 import { HeadlineSkeleton } from "./headline-figures";
@@ -168,13 +169,19 @@ export function KitchenView({ restaurant, today }: { restaurant: KitchenRestaura
               <Skeleton height={320} style={{ display: "block" }} />
             </div>
           ) : isEmptySummary(data) && !stale ? (
-            <EmptyState title="No fulfillments on these dates">
-              <p>
-                The Platform has no kitchen fulfillments for {formatDateRange(view.from, view.to)}
-                {view.level !== null || view.station || view.behavior || view.source || view.item || view.service ? " with these filters" : ""}. Try a longer range or fewer
-                filters.
-              </p>
-            </EmptyState>
+            <ExpediterStationNotice
+              guid={restaurant.guid}
+              view={view}
+              fallback={
+                <EmptyState title="No fulfillments on these dates">
+                  <p>
+                    The Platform has no kitchen fulfillments for {formatDateRange(view.from, view.to)}
+                    {view.level !== null || view.station || view.behavior || view.source || view.item || view.service ? " with these filters" : ""}. Try a longer range or
+                    fewer filters.
+                  </p>
+                </EmptyState>
+              }
+            />
           ) : (
             <KitchenFigures
               restaurant={restaurant}

@@ -24,3 +24,5 @@ export const LazyBreakdownCard = dynamic(() => import("./breakdown-card").then((
 export const LazyTicketTimesCard = dynamic(() => import("./ticket-times-card").then((m) => m.TicketTimesCard), { ssr: false, loading: CardSkeleton });
 export const LazyServiceCard = dynamic(() => import("./service-card").then((m) => m.ServiceCard), { ssr: false, loading: CardSkeleton });
 export const LazyWeekdayHeatmapCard = dynamic(() => import("./weekday-heatmap-card").then((m) => m.WeekdayHeatmapCard), { ssr: false, loading: CardSkeleton });
+export const LazyStationTargetsEditor = dynamic(() => import("./station-targets-editor").then((m) => m.StationTargetsEditor), { ssr: false, loading: CardSkeleton });
+export const LazyItemsOverTargetCard = dynamic(() => import("./items-over-target-card").then((m) => m.ItemsOverTargetCard), { ssr: false, loading: CardSkeleton });

@@ -20,7 +20,20 @@ export const DEFAULT_MIN_RECORDS = 20;
  * than a minimum of station fulfillments at that level (20, changeable) are left out and counted,
  * so a dish sold twice does not top the list.
  */
-export function SlowestItemsCard({ items: all, levels, metric, fileName }: { items: PivotRow[]; levels: KitchenLevel[]; metric: KitchenMetric; fileName: string }) {
+export function SlowestItemsCard({
+  items: all,
+  levels,
+  metric,
+  fileName,
+  stationNames,
+}: {
+  items: PivotRow[];
+  levels: KitchenLevel[];
+  metric: KitchenMetric;
+  fileName: string;
+  /** Per item key: the stations that made it at the first level (a station column when given). */
+  stationNames?: ReadonlyMap<string, string>;
+}) {
   const first = levels[0] ?? 0;
   const [minRecords, setMinRecords] = useState(DEFAULT_MIN_RECORDS);
   const inputId = useId();
@@ -50,6 +63,7 @@ export function SlowestItemsCard({ items: all, levels, metric, fileName }: { ite
         </span> },
     p90(first),
     p50(first),
+    ...(stationNames ? [{ key: "station", header: `Station (level ${first})`, value: (r: PivotRow) => stationNames.get(r.key) ?? null }] : []),
     { key: "items", header: `Station fulfillments (level ${first})`, value: (r) => r.byLevel[first]?.count ?? null, cell: (r) => formatCount(r.byLevel[first]?.count), align: "right" },
     ...levels.filter((level) => level !== first).flatMap((level) => [p50(level), p90(level)]),
   ];

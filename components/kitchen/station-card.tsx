@@ -13,6 +13,9 @@ import type { PivotRow } from "@/lib/kitchen/ui/summary-shapes";
 import { LazyGroupedBarChart } from "./lazy-charts";
 import { LEVEL_COLORS } from "./level-colors";
 import { csvColumnsOf, levelRowColumns, toLevelRows, type LevelRow } from "./stats-columns";
+import type { RowLate } from "@/lib/kitchen/ui/late-figures";
+import { lateColumns } from "./late-columns";
+import styles from "./kitchen-view.module.css";
 
 interface BarRow {
   category: string;
@@ -27,7 +30,8 @@ const minutes = (seconds: number | null | undefined) => (seconds === null || sec
 /**
  * p50 and p90 per prep station, grouped by level (level 0 stations first, then the expediters),
  * slowest first within a level; p75 and p95 in the tooltip; each row's level target as a dashed
- * tick. The same card draws the dining-option and order-source breakdowns.
+ * tick (a station's own target when it has one, with `late`). The same card draws the
+ * dining-option and order-source breakdowns.
  */
 export function StationCard({
   title,
@@ -41,6 +45,7 @@ export function StationCard({
   testId,
   controls,
   categoryWidth,
+  late,
 }: {
   title: string;
   description?: ReactNode;
@@ -54,7 +59,10 @@ export function StationCard({
   /** Inputs above the chart (a breakdown's level picker). */
   controls?: ReactNode;
   categoryWidth?: number;
+  /** Per row key (`${key}|${level}`): the target that applies and the late counts; adds their columns. */
+  late?: ReadonlyMap<string, RowLate>;
 }) {
+  const targetOf = (row: LevelRow) => late?.get(row.key)?.targetSeconds ?? targets[row.level];
   // rows arrive slowest first; a stable sort by level keeps that order within each level.
   const tableRows = toLevelRows(rows, levels)
     .filter((r) => r.stats.count > 0)
@@ -65,7 +73,7 @@ export function StationCard({
     row,
     p50: minutes(row.stats.p50),
     p90: minutes(row.stats.p90),
-    target: minutes(targets[row.level]),
+    target: minutes(targetOf(row)),
   }));
   const legend = levels.flatMap((level) => {
     const name = several ? `level ${level}` : LEVEL_LABELS[level];
@@ -76,7 +84,8 @@ export function StationCard({
       ...(target ? [{ label: `target ${several ? `L${level} ` : ""}${formatDuration(target)}`, color: LEVEL_COLORS[level], shape: "line" as const }] : []),
     ];
   });
-  const columns = levelRowColumns(nameHeader);
+  const columns = [...levelRowColumns(nameHeader), ...(late ? lateColumns(late) : [])];
+  const ownTargets = late ? tableRows.filter((r) => late.get(r.key) && late.get(r.key)!.targetSeconds !== targets[r.level]).length : 0;
   const height = groupedBarChartHeight(data.length, 2) + legendHeight(legend.length, 4);
 
   return (
@@ -88,6 +97,11 @@ export function StationCard({
         table={<DataTable caption={`${title}: ${METRIC_LABELS[metric]}`} columns={columns} rows={tableRows} rowKey={(r) => r.key} hideCsv hideCaption />}
       >
         {controls}
+        {ownTargets > 0 ? (
+          <p className={styles.tableCardDescription} data-testid="own-targets-note">
+            {ownTargets === 1 ? "One station has" : `${formatCount(ownTargets)} stations have`} a target of its own: its tick and late counts use it.
+          </p>
+        ) : null}
         <div style={{ "--chart-height": `${height}px` } as CSSProperties}>
           {data.length === 0 ? (
             <p>No items.</p>
@@ -114,7 +128,8 @@ export function StationCard({
                     { label: "p90", value: formatDuration(bar.row.stats.p90) },
                     { label: "p95", value: formatDuration(bar.row.stats.p95) },
                     { label: "items", value: formatCount(bar.row.stats.count) },
-                    ...(targets[bar.row.level] ? [{ label: "target", value: formatDuration(targets[bar.row.level]) }] : []),
+                    ...(targetOf(bar.row) ? [{ label: "target", value: formatDuration(targetOf(bar.row)) }] : []),
+                    ...(late?.get(bar.row.key) ? [{ label: "late", value: `${formatCount(late.get(bar.row.key)!.late)} (${formatCount(late.get(bar.row.key)!.veryLate)} very late)` }] : []),
                   ]}
                 />
               )}

@@ -14,6 +14,8 @@ import { LazyTrendLineChart } from "./lazy-charts";
 import { LEVEL_COLORS } from "./level-colors";
 import { LevelPicker } from "./level-picker";
 import { csvColumnsOf, levelRowColumns, toLevelRows, type LevelRow } from "./stats-columns";
+import type { RowLate } from "@/lib/kitchen/ui/late-figures";
+import { lateColumns } from "./late-columns";
 import styles from "./kitchen-view.module.css";
 
 type Point = { date: string; row: PivotRow } & Record<string, number | null | string | PivotRow>;
@@ -28,6 +30,7 @@ export function TrendCard({
   targets,
   metric,
   fileName,
+  late,
 }: {
   days: PivotRow[];
   levels: KitchenLevel[];
@@ -35,6 +38,8 @@ export function TrendCard({
   targets: Partial<Record<KitchenLevel, number>>;
   metric: KitchenMetric;
   fileName: string;
+  /** Per `${date}|${level}`: late counts, as columns of the table and lines of the tooltip. */
+  late?: ReadonlyMap<string, RowLate>;
 }) {
   // One level at a time: p50, p90 and the target of three levels would be nine lines.
   const [chosen, setChosen] = useState<KitchenLevel>(initialLevel);
@@ -46,9 +51,11 @@ export function TrendCard({
   ];
   const target = targets[level];
   const references = target ? [{ value: target / 60, label: `target ${formatDuration(target)}`, color: "var(--chart-target)" }] : [];
-  const columns: DataColumn<LevelRow>[] = levelRowColumns("Business date").map((c) =>
-    c.key === "name" ? { ...c, cell: (r: LevelRow) => formatBusinessDate(r.label) } : c,
-  );
+  const columns: DataColumn<LevelRow>[] = [
+    ...levelRowColumns("Business date").map((c) => (c.key === "name" ? { ...c, cell: (r: LevelRow) => formatBusinessDate(r.label) } : c)),
+    // The level's target is in the heading; a day mixes stations, so its row gives only the counts.
+    ...(late ? lateColumns(late).filter((c) => c.key !== "target") : []),
+  ];
   const rows = toLevelRows(days, levels);
 
   return (
@@ -82,6 +89,12 @@ export function TrendCard({
                   { label: "p50", value: formatDuration(s.p50), color: LEVEL_COLORS[level] },
                   { label: "p90", value: formatDuration(s.p90) },
                   { label: "items", value: formatCount(s.count) },
+                  ...(late?.get(`${point.row.key}|${level}`)
+                    ? [
+                        { label: "late", value: formatCount(late.get(`${point.row.key}|${level}`)!.late) },
+                        { label: "very late", value: formatCount(late.get(`${point.row.key}|${level}`)!.veryLate) },
+                      ]
+                    : []),
                 ];
               })()}
               note={point.row.byLevel[level] ? `Level ${level} · ${LEVEL_LABELS[level]}` : "No items at this level on this date."}

@@ -141,6 +141,23 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
   },
   {
+    version: 7,
+    name: "kitchen targets per station and level",
+    sql: `
+      -- A station's own target at one level, replacing the level's (kitchen_targets or the
+      -- default) for that station's records (lib/kitchen/contract/targets.ts). No row: the
+      -- station follows its level.
+      CREATE TABLE kitchen_station_targets (
+        restaurant_guid text NOT NULL,
+        station_guid text NOT NULL,
+        level smallint NOT NULL CHECK (level BETWEEN 0 AND 2),
+        seconds integer NOT NULL CHECK (seconds BETWEEN 1 AND 86400),
+        updated_at timestamptz NOT NULL,
+        PRIMARY KEY (restaurant_guid, station_guid, level)
+      );
+    `,
+  },
+  {
     version: 8,
     name: "kitchen ticket-time targets",
     sql: `

@@ -230,7 +230,19 @@ describe("routes of a permitted restaurant, with the sandbox as the Platform", (
     expect(await put(JSON.stringify({ targets: [{ level: 3, seconds: 60 }] }))).toEqual([400, expect.objectContaining({ message: expect.stringMatching(/level must be 0, 1 or 2/) })]);
     expect(await put(JSON.stringify({ targets: [{ level: 1, seconds: 60 }, { level: 1, seconds: 90 }] }))).toEqual([400, expect.objectContaining({ message: expect.stringMatching(/only once/) })]);
     expect(await put(JSON.stringify({ targets: [] }))).toEqual([400, expect.objectContaining({ code: "invalid_request" })]);
-    expect(await put("{nope")).toEqual([400, { status: 400, code: "invalid_json", message: "The body must be JSON: { targets: [{ level, seconds }] }" }]);
+    expect(await put("{nope")).toEqual([
+      400,
+      { status: 400, code: "invalid_json", message: "The body must be JSON: { targets: [{ level, seconds }], stations: [{ stationGuid, level, seconds }] }" },
+    ]);
+    // Station targets: a GUID (not the "(none)" of records without a station), each station and level once.
+    expect(await put(JSON.stringify({ stations: [{ stationGuid: "(none)", level: 0, seconds: 60 }] }))).toEqual([400, expect.objectContaining({ message: expect.stringMatching(/stationGuid must be a station's GUID/) })]);
+    expect(await put(JSON.stringify({ stations: [{ stationGuid: "", level: 0, seconds: 60 }] }))).toEqual([400, expect.objectContaining({ message: expect.stringMatching(/stationGuid must be a station's GUID/) })]);
+    expect(await put(JSON.stringify({ stations: [{ stationGuid: "a", level: "1", seconds: 60 }] }))).toEqual([400, expect.objectContaining({ message: expect.stringMatching(/level must be 0, 1 or 2/) })]);
+    expect(await put(JSON.stringify({ stations: [{ stationGuid: "a", level: 1, seconds: 86_401 }] }))).toEqual([400, expect.objectContaining({ message: expect.stringMatching(/seconds must be a whole number from 1 to 86400/) })]);
+    expect(
+      await put(JSON.stringify({ stations: [{ stationGuid: "a", level: 1, seconds: 60 }, { stationGuid: "a", level: 1, seconds: null }] })),
+    ).toEqual([400, expect.objectContaining({ message: expect.stringMatching(/each station and level may appear only once/) })]);
+    expect(await put(JSON.stringify({ stations: [] }))).toEqual([400, expect.objectContaining({ message: expect.stringMatching(/at least one level or station/) })]);
   });
 
   it("answers a kitchen range still being fetched with 202, its coverage and Retry-After, on the JSON and CSV routes alike, then 200 once every date is in", async () => {

@@ -197,6 +197,7 @@ describe.each(STORE_KINDS)("kitchen API on %s", (kind) => {
         { level: 1, seconds: 1080, isDefault: true },
         { level: 2, seconds: 1260, isDefault: true },
       ],
+      stations: [],
       updatedAt: null,
     });
 

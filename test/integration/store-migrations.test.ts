@@ -21,6 +21,7 @@ describe.each(STORE_KINDS)("migrations on %s", (kind) => {
         "kitchen_day_records",
         "kitchen_days",
         "kitchen_rollups",
+        "kitchen_station_targets",
         "kitchen_targets",
         "kitchen_ticket_targets",
         "platform_login_backoff",

@@ -217,7 +217,7 @@ describe("merging day summaries", () => {
           expect(share.within).toBe(atLevel.filter((v) => v <= share.targetSeconds).length);
         }
 
-        expect(mergeStationLevels(summaries, metric, filters)).toEqual(merged.stations);
+        expect(mergeStationLevels(summaries, metric, filters)).toEqual(merged.stations.map(({ stationGuid, stationName, level, stats }) => ({ stationGuid, stationName, level, stats })));
       });
     }
   }

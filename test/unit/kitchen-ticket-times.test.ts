@@ -102,7 +102,11 @@ function oracle(perDay: readonly (readonly ItemFulfillment[])[], dates: readonly
     const mine = all.filter((t) => t.level === level);
     const stats = oracleStats(mine);
     const within = mine.filter((t) => t.seconds !== null && t.seconds <= TARGETS[level]).length;
-    const withinTarget = { level, targetSeconds: TARGETS[level], within, count: stats.count, share: stats.count === 0 ? null : within / stats.count };
+    const timed = mine.filter((t) => t.seconds !== null);
+    // Late: over the target; very late: over one and a half times it, in whole seconds.
+    const late = timed.filter((t) => t.seconds! > TARGETS[level]).length;
+    const veryLate = timed.filter((t) => t.seconds! > Math.floor(TARGETS[level] * 1.5)).length;
+    const withinTarget = { level, targetSeconds: TARGETS[level], within, count: stats.count, share: stats.count === 0 ? null : within / stats.count, late, veryLate };
     return { level, stats, withinTarget, histogram: { level, station: f.station ?? null, binSeconds: 0, bins: [] } };
   });
   const ticketHours = Array.from({ length: 24 }, (_, hour) =>

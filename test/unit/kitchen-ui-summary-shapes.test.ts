@@ -20,7 +20,7 @@ function stats(p90: number, count = 10): Stats {
 const empty: Stats = { count: 0, excluded: 3, mean: null, p50: null, p75: null, p90: null, p95: null, max: null };
 
 function summary(overrides: Partial<KitchenSummary> = {}): KitchenSummary {
-  const station = (guid: string, name: string, level: KitchenLevel, p90: number) => ({ stationGuid: guid, stationName: name, level, stats: stats(p90) });
+  const station = (guid: string, name: string, level: KitchenLevel, p90: number) => ({ stationGuid: guid, stationName: name, level, stats: stats(p90), targetSeconds: 600, late: 0, veryLate: 0 });
   return {
     restaurantGuid: "r",
     restaurantName: "R",
@@ -46,10 +46,11 @@ function summary(overrides: Partial<KitchenSummary> = {}): KitchenSummary {
       { hour: 12, stationGuid: "g", stationName: "Grill", level: 1, stats: stats(800) },
     ],
     days: [
-      { businessDate: "20250303", level: 0, stats: stats(600) },
-      { businessDate: "20250305", level: 0, stats: stats(650) },
+      { businessDate: "20250303", level: 0, stats: stats(600), late: 0, veryLate: 0 },
+      { businessDate: "20250305", level: 0, stats: stats(650), late: 0, veryLate: 0 },
     ],
     items: [],
+    itemStations: [],
     behaviors: [],
     sources: [],
     courses: [],

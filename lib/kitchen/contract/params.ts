@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isBusinessDate } from "@/lib/business-date/business-date";
 import { CLOCK_TIME_PATTERN } from "@/lib/business-date/business-clock";
-import { KITCHEN_METRICS, OVERVIEW_RANGES, type KitchenLevel } from "./vocabulary";
+import { KITCHEN_METRICS, NONE_FILTER, OVERVIEW_RANGES, type KitchenLevel } from "./vocabulary";
 
 /**
  * The kitchen API's input: the schemas the route wrapper parses query strings and bodies with,
@@ -118,37 +118,60 @@ export const kitchenTicketsSchema = z
   .refine((q) => q.from <= q.to, { message: "from must not be after to", path: ["from"] });
 export type KitchenTicketsQuery = z.infer<typeof kitchenTicketsSchema>;
 
-/** One level's target in a PUT body: a JSON integer of seconds, or null for the default. */
-const levelTarget = z.object({
-        // A JSON integer, strictly: no coercion of true, null, "1", "0x2" or [1] in a body.
-        level: z
-          .number({ message: "level must be 0, 1 or 2" })
-          .int({ message: "level must be 0, 1 or 2" })
-          .min(0, { message: "level must be 0, 1 or 2" })
-          .max(2, { message: "level must be 0, 1 or 2" })
-          .transform((v) => v as KitchenLevel),
-        // null: back to the default (the level's "default" tag returns).
-        seconds: z
-          .number({ message: "seconds must be a whole number from 1 to 86400, or null for the default" })
-          .int({ message: "seconds must be a whole number from 1 to 86400, or null for the default" })
-          .min(1, { message: "seconds must be a whole number from 1 to 86400, or null for the default" })
-          .max(86_400, { message: "seconds must be a whole number from 1 to 86400, or null for the default" })
-          .nullable(),
-      });
+const levelInBody = z
+  // A JSON integer, strictly: no coercion of true, null, "1", "0x2" or [1] in a body.
+  .number({ message: "level must be 0, 1 or 2" })
+  .int({ message: "level must be 0, 1 or 2" })
+  .min(0, { message: "level must be 0, 1 or 2" })
+  .max(2, { message: "level must be 0, 1 or 2" })
+  .transform((v) => v as KitchenLevel);
+// null: back to the default (the level's "default" tag returns; a station's row follows its level again).
+const secondsInBody = z
+  .number({ message: "seconds must be a whole number from 1 to 86400, or null for the default" })
+  .int({ message: "seconds must be a whole number from 1 to 86400, or null for the default" })
+  .min(1, { message: "seconds must be a whole number from 1 to 86400, or null for the default" })
+  .max(86_400, { message: "seconds must be a whole number from 1 to 86400, or null for the default" })
+  .nullable();
+
 
 const levelTargets = (what: string) =>
-  z.array(levelTarget).refine((ts) => new Set(ts.map((t) => t.level)).size === ts.length, { message: `each level may appear only once in ${what}` });
+  z
+    .array(z.object({ level: levelInBody, seconds: secondsInBody }))
+    .refine((ts) => new Set(ts.map((t) => t.level)).size === ts.length, { message: `each level may appear only once in ${what}` });
 
 /**
- * Body of PUT .../kitchen/targets: the item targets (`targets`) and the ticket-time targets
- * (`tickets`), either or both. Levels not named keep their current target.
+ * Body of PUT .../kitchen/targets: the item targets per level (`targets`), per station and level
+ * (`stations`) and the ticket-time targets (`tickets`), any of them. Levels and stations not named
+ * keep their current target.
  */
 export const kitchenTargetsSchema = z
   .object({
     targets: levelTargets("targets").default([]),
     tickets: levelTargets("tickets").default([]),
+    stations: z
+      .array(
+        z.object({
+          stationGuid: z
+            .string({ message: "stationGuid must be a station's GUID" })
+            .trim()
+            .min(1, { message: "stationGuid must be a station's GUID" })
+            .max(100, { message: "stationGuid must be a station's GUID" })
+            // Records without a station have no station to hold to a target of its own.
+            .refine((g) => g !== NONE_FILTER, { message: "stationGuid must be a station's GUID" }),
+          level: levelInBody,
+          seconds: secondsInBody,
+        }),
+      )
+      .max(300, { message: "at most 300 station targets at once" })
+      .refine((ts) => new Set(ts.map((t) => `${t.stationGuid}:${t.level}`)).size === ts.length, {
+        message: "each station and level may appear only once",
+      })
+      .default([]),
   })
-  .refine((b) => b.targets.length + b.tickets.length > 0, { message: "targets or tickets must name at least one level", path: ["targets"] });
+  .refine((b) => b.targets.length + b.tickets.length + b.stations.length > 0, {
+    message: "targets, tickets or stations must name at least one level or station",
+    path: ["targets"],
+  });
 export type KitchenTargetsInput = z.infer<typeof kitchenTargetsSchema>;
 
 export const kitchenOverviewSchema = z.object({

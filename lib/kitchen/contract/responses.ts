@@ -1,4 +1,5 @@
 import type { Weekday } from "@/lib/restaurants/schedule";
+import type { StationTarget } from "./targets";
 import type { KitchenLevel, KitchenMetric } from "./vocabulary";
 
 
@@ -75,14 +76,30 @@ export interface LevelStats {
   stats: Stats;
 }
 
-export interface TargetShare {
+/** Records over the target that applies to them, and over 1.5 × it (lib/kitchen/contract/targets.ts). */
+export interface LateCounts {
+  late: number;
+  veryLate: number;
+}
+
+export interface TargetShare extends LateCounts {
   level: KitchenLevel;
+  /** The level's target; a station with its own target holds its records to that one instead. */
   targetSeconds: number;
-  /** Records whose value is ≤ targetSeconds. */
+  /** Records within the target that applies to them (their station's own, else targetSeconds); count − late. */
   within: number;
   count: number;
   /** within / count, 0..1; null when count is 0. */
   share: number | null;
+}
+
+export interface ItemStationFigures extends StationRef, LevelStats, LateCounts {
+  itemGuid: string | null;
+  itemName: string | null;
+  /** The target that applies to the station at the level. */
+  targetSeconds: number;
+  /** Seconds over the target summed over the late records. */
+  secondsOverTarget: number;
 }
 
 export interface HistogramBin {
@@ -135,14 +152,14 @@ export interface KitchenSummary {
    * an item of its own.
    */
   levels: (LevelStats & { items: number })[];
-  /** Per prep station and level. */
-  stations: (StationRef & LevelStats)[];
+  /** Per prep station and level, with the target that applies there and the records over it. */
+  stations: (StationRef & LevelStats & LateCounts & { targetSeconds: number })[];
   /** Per hour of day and level (every station together). */
   hours: ({ hour: number } & LevelStats)[];
   /** Per hour of day, station and level. */
   hourStations: ({ hour: number } & StationRef & LevelStats)[];
-  /** Per business date and level. */
-  days: ({ businessDate: string } & LevelStats)[];
+  /** Per business date and level; late counts hold each station's records to its own target. */
+  days: ({ businessDate: string } & LevelStats & LateCounts)[];
   /**
    * Per menu item and level, for the BREAKDOWN_LIMIT items with the most records in the range
    * (after the filters), every level of each. A busy restaurant sells thousands of items a
@@ -154,6 +171,11 @@ export interface KitchenSummary {
    * them). Always sent; optional in the type only because it came after the first version.
    */
   itemCount?: number;
+  /**
+   * The same items per station and level (an item made at two stations is two rows), ranked by
+   * secondsOverTarget within each level: records × time over the target that applies there.
+   */
+  itemStations: ItemStationFigures[];
   /** Per dining option behavior (DINE_IN, TAKE_OUT, DELIVERY...) and level. */
   behaviors: ({ behavior: string | null } & LevelStats)[];
   /** Per order source (In Store, Online...) and level. */
@@ -309,6 +331,8 @@ export interface KitchenTargets {
   targets: { level: KitchenLevel; seconds: number; isDefault: boolean }[];
   /** Per level, the ticket-time target (KitchenSummary.tickets[].withinTarget). */
   tickets: { level: KitchenLevel; seconds: number; isDefault: boolean }[];
+  /** Stations' own targets (lib/kitchen/contract/targets.ts): a station and level not listed is held to its level's. */
+  stations: StationTarget[];
   /** ISO instant of the last PUT; null while every level has its default. */
   updatedAt: string | null;
 }

@@ -4,6 +4,8 @@ import { CELL_WIDTH, cellTotals, UNKNOWN_HOUR, type CubePart, type DayDictionari
 import { DenseHistograms, ScratchArena } from "@/lib/kitchen/query/dense-histograms";
 import { DimensionInterner, type DayIds } from "@/lib/kitchen/query/dimension-interner";
 import type { Rollup, RollupDetail, RollupMarginals } from "@/lib/kitchen/query/rollup";
+import type { TargetBook } from "@/lib/kitchen/contract/targets";
+import { itemStationRows, lateByDay, lateIn, levelShare, targetTable, type DayCells } from "@/lib/kitchen/query/late-counts";
 
 /**
  * Answers a range by merging its days' cubes: exact, because every breakdown is a sum of cells
@@ -144,6 +146,7 @@ export type MergedSummary = Pick<
   | "days"
   | "items"
   | "itemCount"
+  | "itemStations"
   | "behaviors"
   | "sources"
   | "courses"
@@ -375,11 +378,15 @@ function pickMostFrequent(
   return { picked, slotOf, present: ids.length };
 }
 
+/** The per-level targets alone, or with stations' own (lib/kitchen/contract/targets.ts). */
+type Targets = Record<KitchenLevel, number> | TargetBook;
+const bookOf = (t: Targets): TargetBook => ("levels" in t ? (t as TargetBook) : { levels: t as Record<KitchenLevel, number>, stations: [] });
+
 export function mergeDays(
   days: readonly DaySummary[],
   metric: KitchenMetric,
   filters: SummaryFilters,
-  targets: Record<KitchenLevel, number>,
+  targets: Targets,
   interner: DimensionInterner = new DimensionInterner(),
 ): MergedSummary {
   return merge({ days, rollups: [] }, metric, filters, targets, interner, true);
@@ -390,7 +397,7 @@ export function mergeRange(
   parts: RangeParts,
   metric: KitchenMetric,
   filters: SummaryFilters,
-  targets: Record<KitchenLevel, number>,
+  targets: Targets,
   interner: DimensionInterner = new DimensionInterner(),
 ): MergedSummary {
   return merge(parts, metric, filters, targets, interner, true);
@@ -402,10 +409,11 @@ export function mergeStationLevels(
   metric: KitchenMetric,
   filters: SummaryFilters,
   interner: DimensionInterner = new DimensionInterner(),
-): MergedSummary["stations"] {
+): (StationRef & { level: KitchenLevel; stats: Stats })[] {
   const parts = "rollups" in input ? input : { days: input as readonly DaySummary[], rollups: [] };
   if (parts.rollups.some((r) => r.metric !== metric)) throw new Error(`rollups of another metric than ${metric}`);
-  return merge(parts, metric, filters, { 0: 0, 1: 0, 2: 0 }, interner, false).stations;
+  // No targets here: the late figures would be against none.
+  return merge(parts, metric, filters, { 0: 0, 1: 0, 2: 0 }, interner, false).stations.map(({ stationGuid, stationName, level, stats }) => ({ stationGuid, stationName, level, stats }));
 }
 
 /** Every business date of the parts, ascending, and where its trend point comes from. */
@@ -484,7 +492,7 @@ function merge(
   parts: RangeParts,
   metric: KitchenMetric,
   filters: SummaryFilters,
-  targets: Record<KitchenLevel, number>,
+  targets: Targets,
   interner: DimensionInterner,
   everything: boolean,
 ): MergedSummary {
@@ -504,7 +512,7 @@ function merge(
   const { hourStation, perDay, perBehavior, perSource } = hoursTargets;
 
   const breakdown = (kind: "items" | "courses", size: number, globalOf: (d: number) => Int32Array) => {
-    if (!everything) return { table: new DenseHistograms(0, span), picked: [] as number[], present: 0 };
+    if (!everything) return { table: new DenseHistograms(0, span), picked: [] as number[], slotOf: new Int32Array(0), present: 0 };
     const records = new Float64Array(size);
     days.forEach((day, d) => {
       const f = dayFilters[d];
@@ -516,7 +524,7 @@ function merge(
       const f = dayFilters[d];
       if (f) addPicked(day[kind], globalOf(d), slotOf, f, table);
     });
-    return { table, picked, present };
+    return { table, picked, slotOf, present };
   };
   const items = breakdown("items", interner.items.size, (d) => ids[d]!.item);
   const { removedPerLevel, selectionsPerLevel } = levelCounts(parts, days, dayFilters, metric, filters);
@@ -548,11 +556,11 @@ function merge(
     return { stationGuid: v.guid, stationName: v.name };
   };
 
-  function rows<Extra>(table: DenseHistograms, describe: (group: number) => Extra | null) {
+  function rows<Extra>(table: DenseHistograms, describe: (group: number, level: number) => Extra | null) {
     const out: (Extra & { level: KitchenLevel; stats: Stats })[] = [];
     for (let i = 0; i < table.touched.length; i++) {
       if (!table.touched[i]) continue;
-      const extra = describe(Math.floor(i / L));
+      const extra = describe(Math.floor(i / L), i % L);
       if (extra !== null) out.push({ ...extra, level: (i % L) as KitchenLevel, stats: table.stats(i) });
     }
     return out;
@@ -562,21 +570,24 @@ function merge(
   const byName = (a: string | null, b: string | null) => (a ?? "\uffff").localeCompare(b ?? "\uffff");
   const byStation = (a: StationRef, b: StationRef) => byName(a.stationName, b.stationName) || compareKey(a.stationGuid, b.stationGuid);
 
+  const book = bookOf(targets);
+  const targetOf = targetTable(book, interner);
+  const lateDays = everything ? lateByDay(dayLateSources(parts, days, trend, ids, dayFilters, filters), trend.length, targetOf, filters.maxSeconds ?? Infinity) : null;
   const dayRows: KitchenSummary["days"] = [];
-  if (everything) {
+  if (lateDays) {
     const ready = marginalsAnswer(filters);
     trend.forEach((t, d) => {
       for (const level of levelList) {
         const stats = ready && t.rollup >= 0 ? parts.rollups[t.rollup]!.dayStats[t.index]![level]! : perDay.stats(d * L + level);
-        dayRows.push({ businessDate: t.businessDate, level, stats });
+        dayRows.push({ businessDate: t.businessDate, level, stats, late: lateDays.late[d * L + level]!, veryLate: lateDays.veryLate[d * L + level]! });
       }
     });
   }
 
   const withinTarget: TargetShare[] = levelList.map((level) => {
     const count = perLevel.stats(level).count;
-    const within = perLevel.countAtMost(level, targets[level]);
-    return { level, targetSeconds: targets[level], within, count, share: count === 0 ? null : within / count };
+    const { within, late, veryLate } = levelShare(perStation, S, targetOf, level);
+    return { level, targetSeconds: book.levels[level], within, count, share: count === 0 ? null : within / count, late, veryLate };
   });
 
   // Filter options: every value of the range's days, whatever the filters.
@@ -595,7 +606,9 @@ function merge(
 
   return {
     levels: levelList.map((level) => ({ level, items: selectionsPerLevel[level]!, stats: perLevel.stats(level) })),
-    stations: rows(perStation, station).sort((a, b) => byStation(a, b) || a.level - b.level),
+    stations: rows(perStation, (s, l) => ({ ...station(s), targetSeconds: targetOf[s * L + l]!, ...lateIn(perStation, s * L + l, targetOf[s * L + l]!) })).sort(
+      (a, b) => byStation(a, b) || a.level - b.level,
+    ),
     hours: rows(perHour, (h) => (h === UNKNOWN_HOUR ? null : { hour: h })).sort((a, b) => a.hour - b.hour || a.level - b.level),
     hourStations: rows(hourStation, (g) => {
       const hour = Math.floor(g / S);
@@ -607,6 +620,7 @@ function merge(
       return { itemGuid: v.guid, itemName: v.name };
     }).sort((a, b) => byLevelThenCount(a, b) || compareDimension({ guid: a.itemGuid, name: a.itemName }, { guid: b.itemGuid, name: b.itemName })),
     itemCount: items.present,
+    itemStations: everything ? itemStationRows(itemSources(days, ids, dayFilters), items.slotOf, targetOf, interner) : [],
     behaviors: rows(perBehavior, (g) => ({ behavior: interner.behaviors.value(g) })).sort((a, b) => byLevelThenCount(a, b) || compareKey(a.behavior, b.behavior)),
     sources: rows(perSource, (g) => ({ source: interner.sources.value(g) })).sort((a, b) => byLevelThenCount(a, b) || compareKey(a.source, b.source)),
     courses: rows(courses.table, (slot) => {
@@ -622,6 +636,40 @@ function merge(
         ? null
         : { maxMinutes: filters.maxSeconds / 60, removed: levelList.reduce((n: number, l) => n + removedPerLevel[l]!, 0) },
   };
+}
+
+/** Each trend point's cells for its late counts: a day's hours cube, or a rollup day's station cube (its trend cube when the filters need behavior or source). */
+function dayLateSources(
+  parts: RangeParts,
+  days: readonly Source[],
+  trend: ReturnType<typeof trendSources>,
+  ids: readonly DayIds[],
+  dayFilters: readonly (DayFilter | null)[],
+  filters: SummaryFilters,
+): DayCells[] {
+  const out: DayCells[] = [];
+  trend.forEach((x, d) => {
+    const at = x.day >= 0 ? x.day : parts.days.length + x.rollup;
+    const f = dayFilters[at];
+    if (!f) return;
+    const matches = (keys: Uint32Array, k: number) => cellMatches(keys, k, f);
+    if (x.day >= 0) {
+      const hours = days[x.day]!.hours;
+      if (hours) out.push({ cube: hours, ids: ids[at]!, matches, day: d });
+      return;
+    }
+    const r = parts.rollups[x.rollup]!;
+    out.push({ cube: marginalsAnswer(filters) ? r.dayStations[x.index]! : detailOf(r).trends[x.index]!, ids: ids[at]!, matches, day: d });
+  });
+  return out;
+}
+
+/** Every source's items cube (keyed level, station, item, ...) with its filter. */
+function itemSources(days: readonly Source[], ids: readonly DayIds[], dayFilters: readonly (DayFilter | null)[]) {
+  return days.flatMap((day, d) => {
+    const f = dayFilters[d];
+    return f ? [{ cube: day.items, ids: ids[d]!, matches: (keys: Uint32Array, k: number) => cellMatches(keys, k, f) }] : [];
+  });
 }
 
 const NICE_BIN_SECONDS = [5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200];

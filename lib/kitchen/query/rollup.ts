@@ -30,7 +30,7 @@ export interface RollupMarginals {
   behaviors: CubePart;
   /** Cells (level, 0, 0, 0, source). */
   sources: CubePart;
-  /** Cells (level, 0, item, 0, 0). */
+  /** Cells (level, station, item, 0, 0): the station stays, for the slowest items' station column. */
   items: CubePart;
   /** Cells (level, 0, course, 0, 0). */
   courses: CubePart;
@@ -69,6 +69,12 @@ export interface Rollup extends DayDictionaries {
   dayStats: Stats[][];
   /** Per day, per level: the day's ticket-time statistics, unfiltered or filtered by that level. */
   ticketDayStats: Stats[][];
+  /**
+   * Per day (order of `dates`): cells (level, station, 0, 0, 0), the day's trend cube with behavior
+   * and source summed out. A day's late counts need each station's records against its own
+   * target, which the ready trend points cannot give; this keeps them exact without the detail.
+   */
+  dayStations: CubePart[];
   /**
    * The cubes and trend cubes, for filters by station, behavior or source: null when read from
    * the store without them; decoded on first use.
@@ -177,6 +183,7 @@ export function* addDaysInSteps(kind: PeriodKind, start: string, days: readonly 
   };
   yield;
   const marginals = marginalsOf(summed, common);
+  const dayStations = trends.map((t) => dayStationsOf(t, common));
   const out = {} as Record<KitchenMetric, Rollup>;
   for (const metric of KITCHEN_METRICS) {
     const detail: RollupDetail = {
@@ -190,6 +197,7 @@ export function* addDaysInSteps(kind: PeriodKind, start: string, days: readonly 
       marginals: marginals[metric],
       dayStats: detail.trends.map(levelStats),
       ticketDayStats,
+      dayStations: dayStations.map((d) => d[metric]),
       detail: () => detail,
       detailBytes: [...CUBE_KINDS.map((k) => detail.cubes[k]), ...detail.trends, ...ticketTrends.flatMap((t) => [t.tickets, t.ticketsAnyStation])].reduce((n, p) => n + partBytes(p), 0),
     };
@@ -219,7 +227,7 @@ function marginalsOf(summed: Record<CubeKind, Record<KitchenMetric, CubePart>>, 
   const hourStation = keep("hours", HOURS.length, true, false, false);
   const behaviors = keep("hours", null, false, true, false);
   const sources = keep("hours", null, false, false, true);
-  const items = keep("items", dict.items.length, false, false, false);
+  const items = keep("items", dict.items.length, true, false, false);
   const courses = keep("courses", dict.courses.length, false, false, false);
   const selections = keep("selectionsAnyStation", dict.items.length, false, false, false);
   const tickets = keep("ticketsAnyStation", HOURS.length, false, false, false);
@@ -229,6 +237,14 @@ function marginalsOf(summed: Record<CubeKind, Record<KitchenMetric, CubePart>>, 
       { hourStation: hourStation[m], behaviors: behaviors[m], sources: sources[m], items: items[m], courses: courses[m], selections: selections[m], tickets: tickets[m] },
     ]),
   ) as Record<KitchenMetric, RollupMarginals>;
+}
+
+/** A day's trend cube of every metric with behavior and source summed out: cells (level, station, 0, 0, 0). */
+function dayStationsOf(trend: Record<KitchenMetric, CubePart>, dict: DayDictionaries): Record<KitchenMetric, CubePart> {
+  const S = dict.stations.length;
+  const cubes = Object.fromEntries(KITCHEN_METRICS.map((m) => [m, { hours: trend[m] }])) as unknown as DaySummary["cubes"];
+  const stations = Int32Array.from({ length: S }, (_, i) => i);
+  return sumCubes([cubes], "hours", [[stations, new Int32Array(0), new Int32Array(dict.behaviors.length), new Int32Array(dict.sources.length)]], [3, S, 1, 1, 1], true);
 }
 
 /** A day's trend point per level, from its trend cube: the statistics the merge would compute. */

@@ -1,3 +1,4 @@
+import { veryLateSeconds } from "@/lib/kitchen/contract/targets";
 import { KITCHEN_LEVELS, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import type { KitchenSummary, LevelStats } from "@/lib/kitchen/contract/responses";
 import { UNKNOWN_HOUR, type CubePart } from "@/lib/kitchen/ingest/day-summary";
@@ -95,7 +96,16 @@ function levelFigures(perLevel: DenseHistograms, level: KitchenLevel, targetSeco
   return {
     level,
     stats,
-    withinTarget: { level, targetSeconds, within, count: stats.count, share: stats.count === 0 ? null : within / stats.count },
+    // Late and very late as for records (contract/targets.ts): over the target, over 1.5 × it.
+    withinTarget: {
+      level,
+      targetSeconds,
+      within,
+      count: stats.count,
+      share: stats.count === 0 ? null : within / stats.count,
+      late: stats.count - within,
+      veryLate: stats.count - perLevel.countAtMost(level, veryLateSeconds(targetSeconds)),
+    },
     histogram: { level, station: filters.station ?? null, ...histogramBins(perLevel, level) },
   };
 }

@@ -127,7 +127,6 @@ export function createKitchenService(deps: KitchenServiceDeps) {
     return (metric: KitchenMetric): RangeParts => ({ days, rollups: split.rollups.get(metric) ?? [] });
   }
 
-
   return {
     store,
     entitlement,
@@ -153,7 +152,7 @@ export function createKitchenService(deps: KitchenServiceDeps) {
           readTicketTargets(db, restaurant.guid),
         ]);
         const merged = parts(query.metric);
-        const summary = assembleSummary(restaurant, query, dates, rows, merged, { records: targets.seconds, tickets: ticketTargets.seconds }, internerOf(restaurant.guid));
+        const summary = assembleSummary(restaurant, query, dates, rows, merged, { levels: targets.seconds, stations: targets.stations }, ticketTargets.seconds, internerOf(restaurant.guid));
         if (opts.dayParts === false) return summary;
         // Day parts read every day (a rollup keeps neither weekdays apart nor services): the filtered days, or the stored ones.
         const days = hasRecordFilter(query) ? merged.days : await reader.daySummaries(restaurant.guid, dates, rows);

@@ -5,6 +5,7 @@ import type { DimensionInterner } from "@/lib/kitchen/query/dimension-interner";
 import { mergeTicketTimes } from "@/lib/kitchen/query/ticket-times";
 import { mergeRange, mergeStationLevels, type RangeParts, type SummaryFilters } from "@/lib/kitchen/query/range-summary";
 import type { DayRow } from "@/lib/kitchen/storage/kitchen-store";
+import type { TargetBook } from "@/lib/kitchen/contract/targets";
 import { coverageOf, ingestOf } from "./coverage";
 import type { KitchenRestaurant } from "./service-config";
 
@@ -31,7 +32,8 @@ export function assembleSummary(
   dates: readonly string[],
   rows: Map<string, DayRow>,
   parts: RangeParts,
-  targetSeconds: { records: Record<KitchenLevel, number>; tickets: Record<KitchenLevel, number> },
+  targets: TargetBook,
+  ticketTargets: Record<KitchenLevel, number>,
   interner: DimensionInterner,
 ): KitchenSummary {
   const filters = filtersOf(query);
@@ -54,8 +56,8 @@ export function assembleSummary(
     itemName: query.item === undefined ? null : itemNameIn(parts, query.item),
     coverage: coverageOf(dates, rows),
     ingest: ingestOf(dates, rows),
-    ...mergeRange(parts, query.metric, filters, targetSeconds.records, interner),
-    ...mergeTicketTimes(parts, query.metric, filters, targetSeconds.tickets),
+    ...mergeRange(parts, query.metric, filters, targets, interner),
+    ...mergeTicketTimes(parts, query.metric, filters, ticketTargets),
   };
 }
 

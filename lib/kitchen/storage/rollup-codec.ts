@@ -12,8 +12,9 @@ import { readCubePart, readDictionaries, writeCubePart, writeDictionaries } from
  * filter needs it. Decoding checks the version and every length, like a day's, so a damaged row
  * fails loudly.
  */
-// 2: the selections cubes and marginal; 3: the ticket-time cubes, marginal, trend cubes and day
-// statistics. An older rollup reads as unreadable and is built again from its days.
+// 2: the selections cubes and marginal. 3: the ticket-time cubes, marginal, trend cubes and day
+// statistics; the items marginal keeps its station; each day's station cube (dayStations). An
+// older rollup reads as unreadable and is built again from its days.
 const FORMAT_VERSION = 3;
 const PERIOD_KINDS: readonly PeriodKind[] = ["week", "month"];
 const MARGINALS: readonly (keyof RollupMarginals)[] = ["hourStation", "behaviors", "sources", "items", "courses", "selections", "tickets"];
@@ -35,6 +36,7 @@ export function encodeRollup(rollup: Rollup): { head: Uint8Array; detail: Uint8A
   for (const day of rollup.dayStats) for (const level of KITCHEN_LEVELS) writeStats(w, day[level]!);
   for (const day of rollup.ticketDayStats) for (const level of KITCHEN_LEVELS) writeStats(w, day[level]!);
   for (const m of MARGINALS) writeCubePart(w, rollup.marginals[m]);
+  for (const d of rollup.dayStations) writeCubePart(w, d);
   if (!rollup.detail) throw new Error("a rollup without its detail cannot be stored");
   const detail = new ByteWriter();
   const { cubes, trends, ticketTrends } = rollup.detail();
@@ -69,6 +71,7 @@ export function decodeRollup(head: Uint8Array, detailBytes: Uint8Array | null): 
   const dayStats = dates.map(() => KITCHEN_LEVELS.map(() => readStats(r)));
   const ticketDayStats = dates.map(() => KITCHEN_LEVELS.map(() => readStats(r)));
   const marginals = Object.fromEntries(MARGINALS.map((m) => [m, readCubePart(r)])) as unknown as RollupMarginals;
+  const dayStations = dates.map(() => readCubePart(r));
   if (!r.done) throw new Error("rollup has trailing bytes");
   let detail: RollupDetail | undefined;
   return {
@@ -82,6 +85,7 @@ export function decodeRollup(head: Uint8Array, detailBytes: Uint8Array | null): 
     ...dictionaries,
     dayStats,
     ticketDayStats,
+    dayStations,
     marginals,
     detail: detailBytes ? () => (detail ??= decodeDetail(detailBytes, dates.length)) : null,
     // The encoded detail is kept; decoded, it takes about three times as much again.

@@ -1,0 +1,169 @@
+import { KITCHEN_LEVELS, type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
+import type { ItemStationFigures, LateCounts } from "@/lib/kitchen/contract/responses";
+import { applicableTarget, veryLateSeconds, type TargetBook } from "@/lib/kitchen/contract/targets";
+import { CELL_WIDTH, type CubePart } from "@/lib/kitchen/ingest/day-summary";
+import { denseStats, type DenseHistograms } from "@/lib/kitchen/query/dense-histograms";
+import type { DimensionInterner, DayIds } from "@/lib/kitchen/query/dimension-interner";
+
+/**
+ * Late counts: records over the target that applies to them (their station's own at their level,
+ * else the level's: lib/kitchen/contract/targets.ts), and "very late" ones, over 1.5 × it. Because
+ * the target can differ per station, every count is taken where the station is still a dimension
+ * (station × level, a day's cells, an item's cells) and only then summed: a level's late count is
+ * the sum of its stations'.
+ */
+
+const L = KITCHEN_LEVELS.length;
+const W = CELL_WIDTH;
+
+/** Per global station id × level: the target that applies (seconds). */
+export function targetTable(book: TargetBook, interner: DimensionInterner): Float64Array {
+  const S = interner.stations.size;
+  const out = new Float64Array(S * L);
+  for (let s = 0; s < S; s++) {
+    const guid = interner.stations.value(s).guid;
+    for (const level of KITCHEN_LEVELS) out[s * L + level] = applicableTarget(book, guid, level);
+  }
+  return out;
+}
+
+/** Late counts of one group of a dense table against one target. */
+export function lateIn(table: DenseHistograms, group: number, target: number): LateCounts {
+  const count = table.count[group]!;
+  return { late: count - table.countAtMost(group, target), veryLate: count - table.countAtMost(group, veryLateSeconds(target)) };
+}
+
+/** A level's share within target and late counts: each station's records against its own target, summed. */
+export function levelShare(perStation: DenseHistograms, stations: number, targets: Float64Array, level: number): LateCounts & { within: number } {
+  let within = 0;
+  let late = 0;
+  let veryLate = 0;
+  for (let s = 0; s < stations; s++) {
+    const g = s * L + level;
+    if (!perStation.touched[g]) continue;
+    const t = targets[g]!;
+    const one = lateIn(perStation, g, t);
+    within += perStation.count[g]! - one.late;
+    late += one.late;
+    veryLate += one.veryLate;
+  }
+  return { within, late, veryLate };
+}
+
+/** A source of cells for the per-day counts: a cube in some numbering, its ids into the global one, its filter and its day. */
+export interface DayCells {
+  cube: CubePart;
+  ids: DayIds;
+  /** Whether a cell counts (the query's filters). */
+  matches: (keys: Uint32Array, k: number) => boolean;
+  /** The trend point (index into the range's dates). */
+  day: number;
+}
+
+/**
+ * Per trend point × level: late and very late records, each cell's station against its own
+ * target. `cap` is the outlier cut (entries over it count nowhere).
+ */
+export function lateByDay(sources: readonly DayCells[], days: number, targets: Float64Array, cap: number): { late: Float64Array; veryLate: Float64Array } {
+  const late = new Float64Array(days * L);
+  const veryLate = new Float64Array(days * L);
+  for (const { cube, ids, matches, day } of sources) {
+    const { keys, excluded, start, seconds, counts } = cube;
+    for (let c = 0; c < excluded.length; c++) {
+      const k = c * W;
+      if (!matches(keys, k)) continue;
+      const level = keys[k]!;
+      const target = targets[ids.station[keys[k + 1]!]! * L + level]!;
+      const very = veryLateSeconds(target);
+      const g = day * L + level;
+      // Seconds ascend within a cell: walk down from the largest while over the target.
+      for (let e = start[c + 1]! - 1; e >= start[c]! && seconds[e]! > target; e--) {
+        if (seconds[e]! > cap) continue;
+        late[g]! += counts[e]!;
+        if (seconds[e]! > very) veryLate[g]! += counts[e]!;
+      }
+    }
+  }
+  return { late, veryLate };
+}
+
+/** A source of item cells: an items cube keyed (level, station, item, ...), its ids and filter. */
+export interface ItemCells {
+  cube: CubePart;
+  ids: DayIds;
+  matches: (keys: Uint32Array, k: number) => boolean;
+}
+
+/**
+ * Per picked item (slotOf its global id ≥ 0) × station × level: statistics and late figures.
+ * Items go to one or two stations, so groups are few and sparse maps of seconds serve.
+ */
+export function itemStationRows(sources: readonly ItemCells[], slotOf: Int32Array, targets: Float64Array, interner: DimensionInterner): ItemStationFigures[] {
+  const S = interner.stations.size;
+  const groups = new Map<number, { excluded: number; seconds: Map<number, number> }>();
+  for (const { cube, ids, matches } of sources) {
+    const { keys, excluded, start, seconds, counts } = cube;
+    for (let c = 0; c < excluded.length; c++) {
+      const k = c * W;
+      if (!matches(keys, k)) continue;
+      const item = ids.item[keys[k + 2]!]!;
+      const slot = slotOf[item]!;
+      if (slot < 0) continue;
+      const key = (item * S + ids.station[keys[k + 1]!]!) * L + keys[k]!;
+      let g = groups.get(key);
+      if (!g) groups.set(key, (g = { excluded: 0, seconds: new Map() }));
+      g.excluded += excluded[c]!;
+      for (let e = start[c]!; e < start[c + 1]!; e++) g.seconds.set(seconds[e]!, (g.seconds.get(seconds[e]!) ?? 0) + counts[e]!);
+    }
+  }
+  const out: ItemStationFigures[] = [];
+  for (const [key, g] of groups) {
+    const level = (key % L) as KitchenLevel;
+    const station = Math.floor(key / L) % S;
+    const item = Math.floor(key / L / S);
+    const target = targets[station * L + level]!;
+    const very = veryLateSeconds(target);
+    const secs = [...g.seconds.keys()].sort((a, b) => a - b);
+    const ns = secs.map((s) => g.seconds.get(s)!);
+    let late = 0;
+    let veryLate = 0;
+    let over = 0;
+    secs.forEach((s, i) => {
+      if (s <= target) return;
+      late += ns[i]!;
+      over += (s - target) * ns[i]!;
+      if (s > very) veryLate += ns[i]!;
+    });
+    const iv = interner.items.value(item);
+    const sv = interner.stations.value(station);
+    out.push({
+      itemGuid: iv.guid,
+      itemName: iv.name,
+      stationGuid: sv.guid,
+      stationName: sv.name,
+      level,
+      stats: denseStats([], 0, 0, g.excluded, secs, ns),
+      targetSeconds: target,
+      late,
+      veryLate,
+      secondsOverTarget: over,
+    });
+  }
+  // Most time over target first; ties in stable keys, the same on every machine and restart.
+  return out.sort(
+    (a, b) =>
+      a.level - b.level ||
+      b.secondsOverTarget - a.secondsOverTarget ||
+      b.stats.count - a.stats.count ||
+      codeUnits(a.itemGuid, b.itemGuid) ||
+      codeUnits(a.itemName, b.itemName) ||
+      codeUnits(a.stationGuid, b.stationGuid),
+  );
+}
+
+function codeUnits(a: string | null, b: string | null): number {
+  if (a === b) return 0;
+  if (a === null) return 1;
+  if (b === null) return -1;
+  return a < b ? -1 : 1;
+}
