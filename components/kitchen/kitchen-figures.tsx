@@ -167,53 +167,72 @@ export function KitchenFigures({
           fileName={file("weekday-by-hour")}
         />
       </KitchenSection>
-      <KitchenSection id="trend" lazy placeholderHeight={900}>
-        <Trend
-          key={`trend-${view.level ?? "all"}`}
-          days={rows.days}
-          levels={levels}
-          initialLevel={initialLevel}
-          targets={targetSeconds}
-          metric={view.metric}
-          fileName={file("daily")}
-          late={rows.dayLate}
-        />
-        <div className={styles.grid2even}>
-          <Breakdown
-            key={`behaviors-${view.level ?? "all"}`}
-            title="By dining option"
-            nameHeader="Dining option"
-            rows={rows.behaviors}
-            levels={levels}
-            initialLevel={initialLevel}
-            targets={targetSeconds}
-            metric={view.metric}
-            fileName={file("dining-options")}
-          />
-          <Breakdown
-            key={`sources-${view.level ?? "all"}`}
-            title="By order source"
-            nameHeader="Order source"
-            rows={rows.sources}
-            levels={levels}
-            initialLevel={initialLevel}
-            targets={targetSeconds}
-            metric={view.metric}
-            fileName={file("order-sources")}
-            categoryWidth={150}
-          />
-        </div>
-        <Services
-          key={`services-${view.level ?? "all"}`}
-          rows={rows.services}
-          levels={levels}
-          initialLevel={initialLevel}
-          targets={targetSeconds}
-          metric={view.metric}
-          fileName={file("services")}
-        />
-      </KitchenSection>
+      <TrendSection view={view} levels={levels} rows={rows} targets={targetSeconds} file={file} />
     </div>
+  );
+}
+
+/** The trend section: the daily trend, the dining-option and source breakdowns, and the services. */
+function TrendSection({
+  view,
+  levels,
+  rows,
+  targets,
+  file,
+}: {
+  view: KitchenView;
+  levels: KitchenLevel[];
+  rows: ReturnType<typeof useSummaryRows>;
+  targets: Partial<Record<KitchenLevel, number>>;
+  file: (part: string) => string;
+}) {
+  return (
+  <KitchenSection id="trend" lazy placeholderHeight={900}>
+    <Trend
+      key={`trend-${view.level ?? "all"}`}
+      days={rows.days}
+      levels={levels}
+      initialLevel={view.level ?? levels[0] ?? 0}
+      targets={targets}
+      metric={view.metric}
+      fileName={file("daily")}
+      late={rows.dayLate}
+    />
+    <div className={styles.grid2even}>
+      <Breakdown
+        key={`behaviors-${view.level ?? "all"}`}
+        title="By dining option"
+        nameHeader="Dining option"
+        rows={rows.behaviors}
+        levels={levels}
+        initialLevel={view.level ?? levels[0] ?? 0}
+        targets={targets}
+        metric={view.metric}
+        fileName={file("dining-options")}
+      />
+      <Breakdown
+        key={`sources-${view.level ?? "all"}`}
+        title="By order source"
+        nameHeader="Order source"
+        rows={rows.sources}
+        levels={levels}
+        initialLevel={view.level ?? levels[0] ?? 0}
+        targets={targets}
+        metric={view.metric}
+        fileName={file("order-sources")}
+        categoryWidth={150}
+      />
+    </div>
+    <Services
+      key={`services-${view.level ?? "all"}`}
+      rows={rows.services}
+      levels={levels}
+      initialLevel={view.level ?? levels[0] ?? 0}
+      targets={targets}
+      metric={view.metric}
+      fileName={file("services")}
+    />
+  </KitchenSection>
   );
 }
 
