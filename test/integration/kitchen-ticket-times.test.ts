@@ -98,7 +98,7 @@ describe.each(STORE_KINDS)("ticket times on %s", (kind) => {
 
     const reset = await service.putTargets(mesa, await kitchenTargetsSchema.parseAsync({ tickets: [{ level: 0, seconds: null }] }));
     expect(reset.tickets[0]).toEqual({ level: 0, seconds: 900, isDefault: true });
-    expect(kitchenTargetsSchema.safeParse({}).error?.issues[0]?.message).toBe("targets or tickets must name at least one level");
+    expect(kitchenTargetsSchema.safeParse({}).error?.issues[0]?.message).toBe("targets, tickets or stations must name at least one level or station");
   });
 
   it("names each slowest ticket's slowest item and station, the one record that ranked it, marked among its items", async () => {
