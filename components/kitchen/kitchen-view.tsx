@@ -6,7 +6,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { EmptyState, ErrorState, LoadingState, Notice } from "@/components/ui/states";
 import { formatDateRange } from "@/lib/business-date/format";
 import { formatClockTime, formatCount } from "@/lib/kitchen/ui/format";
-import { kitchenCsvFileName } from "@/lib/kitchen/ui/csv-file-names";
+import { kitchenPageCsvName } from "@/lib/kitchen/ui/csv-file-names";
 import { isEmptySummary, levelsPresent, stationLabel } from "@/lib/kitchen/ui/summary-shapes";
 import { fulfillmentsCsvUrl, summaryCsvUrl } from "@/lib/queries/kitchen";
 import { ExpediterStationNotice } from "./expediter-station-notice";
@@ -86,7 +86,7 @@ export function KitchenView({ restaurant, today }: { restaurant: KitchenRestaura
   const levels = useMemo(() => (data ? levelsPresent(data) : []), [data]);
   const allLevels = data?.options.levels.length ? data.options.levels : levels;
   const stationRef = view.station ? data?.options.stations.find((s) => s.stationGuid === view.station) : undefined;
-  const file = (part: string) => kitchenCsvFileName(restaurant.name, part, view, { station: stationRef ? stationLabel(stationRef) : null, item: data?.itemName });
+  const file = (part: string) => kitchenPageCsvName(restaurant.name, part, view, { station: stationRef ? stationLabel(stationRef) : null, item: data?.itemName });
   const stale = summary.isPlaceholderData;
   // A CSV of part of a range would pass for the whole: the server answers 202 until it is ready.
   const csvUnavailable = data && !stale ? undefined : "available when the range is ready";

@@ -1,7 +1,6 @@
 import { csvFileName } from "@/lib/csv/csv";
-import { NONE_FILTER } from "@/lib/kitchen/contract/vocabulary";
+import { NONE_FILTER, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import { METRIC_LABELS } from "@/lib/kitchen/ui/labels";
-import type { KitchenView } from "@/lib/url-state/kitchen-view";
 
 /**
  * A Kitchen page CSV's file name: the restaurant, the figure, then the metric and every filter in
@@ -10,10 +9,22 @@ import type { KitchenView } from "@/lib/url-state/kitchen-view";
  * fulfill) does not get the page's metric too. `names`: the words for the station and item filters
  * (their GUIDs otherwise).
  */
-export function kitchenCsvFileName(
+export function kitchenPageCsvName(
   restaurantName: string,
   part: string,
-  view: Pick<KitchenView, "metric" | "level" | "station" | "behavior" | "source" | "item" | "service" | "maxMinutes" | "from" | "to">,
+  // The Kitchen view's fields (lib/url-state/kitchen-view.ts), spelled out: url-state builds on kitchen.
+  view: {
+    metric: KitchenMetric;
+    level: KitchenLevel | null;
+    station: string | null;
+    behavior: string | null;
+    source: string | null;
+    item: string | null;
+    service: string | null;
+    maxMinutes: number | null;
+    from: string;
+    to: string;
+  },
   names: { station?: string | null; item?: string | null } = {},
 ): string {
   const metric = METRIC_LABELS[view.metric];
