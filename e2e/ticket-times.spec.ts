@@ -72,7 +72,8 @@ test("a manager reads ticket times per level, their distribution and CSVs, and f
   await expect(form.getByLabel(/Ticket target, level 0/)).toHaveValue("15");
 
   // The distribution of level 0: its table's bands hold every timed ticket of the level.
-  const distribution = page.locator("section", { has: page.getByRole("heading", { name: "Ticket-time distribution" }) });
+  // The innermost section holding the heading: the card, not the page section around it.
+  const distribution = page.locator("section", { has: page.getByRole("heading", { name: "Ticket-time distribution" }) }).last();
   await distribution.getByRole("button", { name: "Show table" }).click();
   const level0 = summary.tickets.find((t) => t.level === 0)!;
   await expect(distribution.getByRole("table").locator("tbody tr")).toHaveCount(level0.histogram.bins.length);
@@ -81,7 +82,7 @@ test("a manager reads ticket times per level, their distribution and CSVs, and f
   expect((await csvOf(binsCsv)).reduce((n, r) => n + Number(r.Tickets), 0)).toBe(level0.stats.count);
 
   // By hour: a row per hour with level-0 tickets, counts as the API's.
-  const hours = page.locator("section", { has: page.getByRole("heading", { name: "Ticket times by hour" }) });
+  const hours = page.locator("section", { has: page.getByRole("heading", { name: "Ticket times by hour" }) }).last();
   await hours.getByRole("button", { name: "Show table" }).click();
   const hourRows = summary.ticketHours.filter((h) => h.level === 0);
   await expect(hours.getByRole("table").locator("tbody tr")).toHaveCount(hourRows.length);
