@@ -74,7 +74,11 @@ describe("getPermittedRestaurants", () => {
     const known = await kitchen.entitlement.known([byName("Pier 9 Pizza").guid, byName("Lakeside Diner").guid]);
     expect(Object.fromEntries(known)).toEqual({ [byName("Pier 9 Pizza").guid]: false, [byName("Lakeside Diner").guid]: true });
     const lakesideDays = await kitchen.store.dayRows(byName("Lakeside Diner").guid, "19700101", "99991231");
-    expect([...lakesideDays.values()].map((d) => d.status)).toEqual(["complete"]);
+    // One probed day, stored with its data: "complete", or "open" in the hours after the closeout
+    // when the probe's date is still inside its grace period (the test runs on the real clock).
+    const statuses = [...lakesideDays.values()].map((d) => d.status);
+    expect(statuses).toHaveLength(1);
+    expect(["complete", "open"]).toContain(statuses[0]);
     await expect(getPermittedRestaurant({ email: "ben@kitchen.test", name: null }, byName("Pier 9 Pizza").guid)).resolves.toMatchObject({
       kitchenEntitled: false,
     });
