@@ -27,11 +27,45 @@ const sandboxClient = (JSON.parse(readFileSync(join(__dirname, "lib/sandbox/worl
   (c) => c.clientId === "kp-partner",
 )!;
 
+/** Files that must not share the app with another spec (see `projects`). */
+const SERIAL_SPECS = [
+  /auth\.spec/,
+  /input-limits\.spec/,
+  /kitchen\.spec/,
+  /kitchen-filters-today\.spec/,
+  /kitchen-progress\.spec/,
+  /kitchen-server-render\.spec/,
+  /kitchen-station-targets\.spec/,
+  /real-platform\.spec/,
+  /route-matrix\.spec/,
+  /sandbox-exposure\.spec/,
+  /secrets\.spec/,
+  /security-headers\.spec/,
+  /session-revocation\.spec/,
+  /sign-in-throttle\.spec/,
+  /ticket-times\.spec/,
+];
+
+const chromiumUse = {
+  ...devices["Desktop Chrome"],
+  launchOptions: {
+    executablePath: chromium,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  },
+};
+
 export default defineConfig({
   testDir: "./e2e",
   outputDir: "./test-results",
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
@@ -43,23 +77,11 @@ export default defineConfig({
     screenshot: "only-on-failure",
   },
   projects: [
-    {
-      name: "chromium",
-      use: {
-        ...devices["Desktop Chrome"],
-        launchOptions: {
-          executablePath: chromium,
-          args: [
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-first-run",
-          ],
-        },
-      },
-    },
+    // Two phases. The read-only specs run first, two files at a time; then, one file at a time,
+    // the specs that change what others read (targets, sessions, sign-in throttles), count the
+    // requests the app sends or the sessions it holds, or need a range nobody has read yet.
+    { name: "chromium", testIgnore: SERIAL_SPECS, workers: 2, use: chromiumUse },
+    { name: "chromium-serial", testMatch: SERIAL_SPECS, workers: 1, dependencies: ["chromium"], use: chromiumUse },
   ],
   webServer: [
     {

@@ -30,8 +30,11 @@ export default defineConfig({
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Integration suites start servers and databases; two cores take them one file at a time.
-          fileParallelism: false,
+          // Two files at a time: most of an integration file's time is waiting (held exports, back-off
+          // timers, the database), and each file starts its own servers on free ports and its own
+          // databases, so two files do not share state.
+          fileParallelism: true,
+          maxWorkers: 2,
         },
       },
     ],
