@@ -25,9 +25,26 @@ export function chunkOf(distDir: string, src: string): Chunk {
   return { file, raw: body.length, gzip: gzipSync(body, { level: 9 }).length, recharts: RECHARTS.test(body.toString("utf8")) };
 }
 
-/** The distinct /_next/static/ script chunks a page's HTML loads. */
+/**
+ * The distinct /_next/static/ script chunks a page's HTML has a browser load. A `nomodule` script
+ * (Next's polyfills for browsers without ES modules, about 39 KB gzip) is left out: every browser
+ * that runs our module chunks skips it without downloading it, which e2e/kitchen-bundle.spec.ts
+ * checks in chromium. `legacyChunks` lists those scripts.
+ */
 export function firstLoadChunks(distDir: string, html: string): Chunk[] {
-  const srcs = [...html.matchAll(/<script[^>]*\ssrc="([^"]+\.js[^"]*)"/g)].map((m) => m[1]!).filter((s) => s.startsWith("/_next/static/"));
+  return scriptChunks(distDir, html, false);
+}
+
+/** The `nomodule` script chunks of a page's HTML: fetched only by browsers without ES modules. */
+export function legacyChunks(distDir: string, html: string): Chunk[] {
+  return scriptChunks(distDir, html, true);
+}
+
+function scriptChunks(distDir: string, html: string, noModule: boolean): Chunk[] {
+  const srcs = [...html.matchAll(/<script([^>]*)\ssrc="([^"]+\.js[^"]*)"([^>]*)>/g)]
+    .filter((m) => /\snomodule\b/i.test(`${m[1]} ${m[3]}`) === noModule)
+    .map((m) => m[2]!)
+    .filter((s) => s.startsWith("/_next/static/"));
   return [...new Set(srcs)].map((src) => chunkOf(distDir, src));
 }
 
