@@ -52,15 +52,18 @@ interface LighthouseFigures {
 interface Options {
   build: boolean;
   distDir: string;
+  /** One part only, while working on it: the report then holds that part. */
+  only: "lighthouse" | "events" | null;
 }
 
 function parseArgs(argv: string[]): Options {
-  const options: Options = { build: true, distDir: ".next-bench-web" };
+  const options: Options = { build: true, distDir: ".next-bench-web", only: null };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
     if (flag === "--no-build") options.build = false;
     else if (flag === "--dist-dir" && argv[i + 1]) options.distDir = argv[++i]!;
-    else throw new Error(`unknown option ${flag}; use --no-build, --dist-dir <dir>`);
+    else if (flag === "--only" && (argv[i + 1] === "lighthouse" || argv[i + 1] === "events")) options.only = argv[++i] as Options["only"];
+    else throw new Error(`unknown option ${flag}; use --no-build, --dist-dir <dir>, --only lighthouse|events`);
   }
   return options;
 }
@@ -197,7 +200,7 @@ async function main(): Promise<void> {
     const kitchenFirstLoadGzipKB = kb(totalBytes(firstLoadChunks(path.join(ROOT, options.distDir), html), "gzip"));
 
     const lighthouse: Record<string, LighthouseFigures & { runs: LighthouseFigures[] }> = {};
-    for (const name of Object.keys(PAGES) as PageName[]) {
+    for (const name of options.only === "events" ? [] : (Object.keys(PAGES) as PageName[])) {
       for (const formFactor of ["mobile", "desktop"] as const) {
         const runs: LighthouseFigures[] = [];
         for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
@@ -209,7 +212,7 @@ async function main(): Promise<void> {
     }
 
     console.log(`event durations at ${CPU_THROTTLE}x CPU throttle ...`);
-    const events = await eventDurations(context, origin);
+    const events = options.only === "lighthouse" ? {} : await eventDurations(context, origin);
     const eventMedians = Object.fromEntries(Object.entries(events).map(([k, v]) => [k, median(v)]));
     const loadAfter = loadavg();
 

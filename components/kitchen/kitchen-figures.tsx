@@ -62,7 +62,7 @@ function useSummaryRows(data: KitchenSummary) {
  * the sections of the section bar: the figures first (server HTML), the rest mounted as it comes
  * near the screen.
  */
-export function KitchenFigures({
+function KitchenFiguresCards({
   restaurant,
   view,
   data,
@@ -171,6 +171,39 @@ export function KitchenFigures({
     </div>
   );
 }
+
+type KitchenFiguresProps = Parameters<typeof KitchenFiguresCards>[0];
+
+/**
+ * What the cards read of the figures: a render in which none of it changed (the click that starts a
+ * view change, while the figures still show the deferred view) skips every card and chart.
+ */
+function sameFigures(a: KitchenFiguresProps["figures"], b: KitchenFiguresProps["figures"]): boolean {
+  return (
+    a.live === b.live &&
+    a.query.toString() === b.query.toString() &&
+    a.summary.isPlaceholderData === b.summary.isPlaceholderData &&
+    a.previousData === b.previousData &&
+    a.targets.data === b.targets.data &&
+    a.histogram.isFetching === b.histogram.isFetching &&
+    a.histogramData === b.histogramData &&
+    a.histogramMatchesMain === b.histogramMatchesMain &&
+    a.targetSeconds === b.targetSeconds
+  );
+}
+
+/** The figures and cards; `file` is derived from the view, data and restaurant compared here. */
+export const KitchenFigures = memo(
+  KitchenFiguresCards,
+  (a, b) =>
+    a.restaurant === b.restaurant &&
+    a.view === b.view &&
+    a.data === b.data &&
+    a.levels === b.levels &&
+    a.allLevels === b.allLevels &&
+    a.onChange === b.onChange &&
+    sameFigures(a.figures, b.figures),
+);
 
 /** The trend section: the daily trend, the dining-option and source breakdowns, and the services. */
 function TrendSection({

@@ -1,6 +1,6 @@
 "use client";
 
-import { useMemo } from "react";
+import { useDeferredValue, useMemo } from "react";
 import { CsvDownloadLink } from "@/components/ui/csv-download-button";
 import { PageHeader } from "@/components/ui/page-header";
 import { EmptyState, ErrorState, LoadingState, Notice } from "@/components/ui/states";
@@ -79,7 +79,12 @@ function ItemNotice({ item, itemName, onShowAll }: { item: string; itemName: str
 /** The Kitchen page: range and filters from the URL, figures, charts with their tables, tickets. */
 export function KitchenView({ restaurant, today }: { restaurant: KitchenRestaurant; today: string }) {
   const { guid } = restaurant;
-  const { view, problems, setView } = useKitchenView(today);
+  const { view: urlView, problems, setView } = useKitchenView(today);
+  // The controls follow the URL at once, so a click paints in the next frame; the figures follow a
+  // deferred copy, which React renders in slices a tap can interrupt and then swaps in (issue 16's
+  // event durations). `pending` dims the old figures meanwhile.
+  const view = useDeferredValue(urlView);
+  const pending = view !== urlView;
   const figures = useKitchenFigures(guid, restaurant.kitchenEntitled, view, today, restaurant);
   const { live, query, summary, data, periods, notEntitled } = figures;
   // One array per summary: the memoised cards below compare it by reference.
@@ -92,11 +97,11 @@ export function KitchenView({ restaurant, today }: { restaurant: KitchenRestaura
   const csvUnavailable = data && !stale ? undefined : "available when the range is ready";
 
   return (
-    <div className={styles.page}>
+    <div className={styles.page} data-pending={pending || undefined}>
       <PageHeader
         eyebrow={restaurant.name}
         title={view.item ? `Kitchen times for ${data?.itemName ?? "one menu item"}` : "Kitchen performance"}
-        subtitle={`${formatDateRange(view.from, view.to)} · business dates in ${restaurant.timeZone}`}
+        subtitle={`${formatDateRange(urlView.from, urlView.to)} · business dates in ${restaurant.timeZone}`}
         actions={
           notEntitled ? null : (
             <div className={styles.downloads}>
@@ -113,19 +118,19 @@ export function KitchenView({ restaurant, today }: { restaurant: KitchenRestaura
       ) : (
         <>
           <section className={`card ${styles.controls}`} aria-label="Date range and filters">
-            <RangeControl view={view} today={today} onChange={setView} />
+            <RangeControl view={urlView} today={today} onChange={setView} />
             {view.compare && isOpenDayOnly(view, today) ? (
-              <TodayComparisonLine comparison={figures.comparison} compareWith={view.compareWith} onChange={(compareWith) => setView({ compareWith })} />
+              <TodayComparisonLine comparison={figures.comparison} compareWith={urlView.compareWith} onChange={(compareWith) => setView({ compareWith })} />
             ) : null}
-            <FilterBar view={view} options={data?.options} services={data?.dayParts?.options} onChange={setView}>
+            <FilterBar view={urlView} options={data?.options} services={data?.dayParts?.options} onChange={setView}>
               <ItemPicker
                 guid={guid}
-                item={view.item}
+                item={urlView.item}
                 itemName={data && !stale ? data.itemName : undefined}
                 summary={view.item ? undefined : data}
                 onChange={(item) => setView({ item })}
               />
-              <OutlierSwitch maxMinutes={view.maxMinutes} onChange={(maxMinutes) => setView({ maxMinutes })} />
+              <OutlierSwitch maxMinutes={urlView.maxMinutes} onChange={(maxMinutes) => setView({ maxMinutes })} />
             </FilterBar>
           </section>
 
