@@ -27,6 +27,7 @@ import type { KitchenRestaurant } from "./kitchen-view";
 import { MetricNote } from "./metric-note";
 import { serviceRows } from "@/lib/kitchen/ui/day-parts-shapes";
 import { dayLate, itemStationNames, stationLate } from "@/lib/kitchen/ui/late-figures";
+import { isSummaryHead } from "@/lib/kitchen/ui/summary-head";
 import type { useKitchenFigures } from "./use-kitchen-figures";
 import styles from "./kitchen-view.module.css";
 
@@ -87,6 +88,8 @@ function KitchenFiguresCards({
   const rows = useSummaryRows(data);
   const initialLevel = view.level ?? levels[0] ?? 0;
   const itemStations = useMemo(() => itemStationNames(data, levels[0] ?? 0), [data, levels]);
+  // The server's head of the summary: the cards below wait for the whole (it is on its way).
+  const ready = !isSummaryHead(data);
   return (
     <div className={`${styles.content} ${stale ? styles.stale : ""}`} aria-busy={stale}>
       <KitchenSectionBar />
@@ -94,7 +97,7 @@ function KitchenFiguresCards({
         <MetricNote metric={view.metric} levels={allLevels} />
         <HeadlineFigures summary={data} previous={previousData} levels={levels} compare={view.compare} />
       </KitchenSection>
-      <KitchenSection id="stations" lazy placeholderHeight={900}>
+      <KitchenSection id="stations" lazy ready={ready} placeholderHeight={900}>
         <Stations
           title="Prep stations"
           description={`p50 and p90 of ${METRIC_LABELS[view.metric].toLowerCase()} per station, in minutes, slowest first. Hover or focus a station for p75 and p95.`}
@@ -130,11 +133,11 @@ function KitchenFiguresCards({
           <LazyTargetsEditor guid={guid} targets={targets.data} levels={allLevels.length ? allLevels : [0, 1]} />
         </div>
       </KitchenSection>
-      <KitchenSection id="tickets" lazy placeholderHeight={520}>
+      <KitchenSection id="tickets" lazy ready={ready} placeholderHeight={520}>
         <LazyTicketTimesCard key={`tickets-${view.level ?? "all"}`} guid={guid} summary={data} levels={levels} initialLevel={initialLevel} fileName={file} />
         <LazySlowestTickets guid={guid} query={query} live={live} metric={view.metric} timeZone={data.timeZone} fileName={file("slowest-tickets")} />
       </KitchenSection>
-      <KitchenSection id="items" lazy placeholderHeight={640}>
+      <KitchenSection id="items" lazy ready={ready} placeholderHeight={640}>
         <SlowestItems items={rows.items} levels={levels} metric={view.metric} fileName={file("items")} stationNames={itemStations} />
         <LazyItemsOverTargetCard
           key={`over-${view.level ?? "all"}`}
@@ -145,7 +148,7 @@ function KitchenFiguresCards({
           fileName={file("items-over-target")}
         />
       </KitchenSection>
-      <KitchenSection id="hours" lazy placeholderHeight={420}>
+      <KitchenSection id="hours" lazy ready={ready} placeholderHeight={420}>
         <Heatmap
           key={view.level ?? "all"}
           summary={data}

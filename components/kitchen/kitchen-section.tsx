@@ -49,16 +49,19 @@ export function KitchenSectionBar() {
  * One section of the Kitchen page: a titled <section> (its cards' headings become h3) that can be
  * collapsed, and, when `lazy`, whose content mounts only as it comes near the screen (charts and
  * tables below the fold cost nothing at load). `placeholderHeight` is about the content's height,
- * so the page's length barely changes when it mounts.
+ * so the page's length barely changes when it mounts. `ready` false (the summary is still its head,
+ * without the tables the cards read) holds the placeholder until the whole summary is there.
  */
 export function KitchenSection({
   id,
   lazy = false,
+  ready = true,
   placeholderHeight = 480,
   children,
 }: {
   id: KitchenSectionId;
   lazy?: boolean;
+  ready?: boolean;
   placeholderHeight?: number;
   children: ReactNode;
 }) {
@@ -66,6 +69,7 @@ export function KitchenSection({
   const [open, setOpen] = useState(true);
   const headingId = useId();
   const bodyId = useId();
+  const placeholder = <Skeleton height={placeholderHeight} style={{ display: "block" }} />;
   return (
     <section id={anchorOf(id)} className={styles.section} aria-labelledby={headingId} tabIndex={-1} data-testid={`kitchen-section-${id}`}>
       <div className={styles.header}>
@@ -79,7 +83,7 @@ export function KitchenSection({
       </div>
       <div id={bodyId} className={styles.body} hidden={!open}>
         <CardHeadingLevel value={3}>
-          {lazy ? <MountWhenNear placeholder={<Skeleton height={placeholderHeight} style={{ display: "block" }} />}>{children}</MountWhenNear> : children}
+          {!ready ? placeholder : lazy ? <MountWhenNear placeholder={placeholder}>{children}</MountWhenNear> : children}
         </CardHeadingLevel>
       </div>
     </section>

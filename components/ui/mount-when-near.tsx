@@ -6,7 +6,7 @@ import { startTransition, useEffect, useRef, useState, type ReactNode } from "re
 const NEAR_MARGIN = "900px 0px";
 
 /** The idle mounting starts this long after the page loads, or at the first scroll, key or tap. */
-const IDLE_START_MS = 8_000;
+const IDLE_START_MS = 4_000;
 
 /**
  * Content below the fold, mounted when it comes near the screen, or else one block per idle

@@ -5,6 +5,7 @@ import { kitchenSummarySchema } from "@/lib/kitchen/contract/params";
 import type { KitchenSummary, RangeAnswer } from "@/lib/kitchen/contract/responses";
 import { getKitchenService } from "@/lib/kitchen/service/server";
 import { includesToday } from "@/lib/kitchen/ui/date-range";
+import { summaryHead } from "@/lib/kitchen/ui/summary-head";
 import { kitchenSummaryQuery, kitchenTargetsQuery } from "@/lib/queries/kitchen";
 import { comparisonFor } from "@/lib/kitchen/ui/today-comparison";
 import { apiQuery, type KitchenView } from "@/lib/url-state/kitchen-view";
@@ -17,15 +18,20 @@ import { apiQuery, type KitchenView } from "@/lib/url-state/kitchen-view";
  * dehydrated as its "not ready" answer, so the progress panel is server HTML too and the browser
  * polls from there. Anything refused or failing is left out of the cache: the browser then asks
  * the API itself and shows the API's own message (a 400 for a range too long, for instance).
+ *
+ * A closed range's ready summary is dehydrated as its head (lib/kitchen/ui/summary-head.ts), dated
+ * 0 so the browser asks for the whole at once: its tables are for cards below the fold, and the
+ * phone would otherwise parse them before the page responds. A range with today in it is small
+ * and refreshes every minute: it goes whole, with its time, which the "Updated" line shows.
  */
 export async function prefetchKitchenFigures(queryClient: QueryClient, restaurant: PermittedRestaurant, view: KitchenView, today: string): Promise<void> {
   // Known not entitled: the page shows its tier message and fetches nothing.
   if (restaurant.kitchenEntitled === false) return;
   const service = await getKitchenService();
 
-  const summary = (query: URLSearchParams, live: boolean) => {
+  const summary = async (query: URLSearchParams, live: boolean) => {
     const options = kitchenSummaryQuery(restaurant.guid, query, { live });
-    return queryClient.prefetchQuery({
+    await queryClient.prefetchQuery({
       ...options,
       // A refusal is for the browser's request to show; a retry here would only hold the page back.
       retry: false,
@@ -37,6 +43,11 @@ export async function prefetchKitchenFigures(queryClient: QueryClient, restauran
         return answer.ready ? { ready: true, value: JSON.parse(JSON.stringify(answer.value)) as KitchenSummary } : answer;
       },
     });
+    const answer = queryClient.getQueryData(options.queryKey);
+    if (!live && answer?.ready) {
+      const head: RangeAnswer<KitchenSummary> = { ready: true, value: summaryHead(answer.value) };
+      queryClient.setQueryData(options.queryKey, head, { updatedAt: 0 });
+    }
   };
 
   // The comparison as useKitchenFigures asks it: today alone is compared up to the time its
