@@ -117,3 +117,23 @@ test("a cold range's progress is server HTML, and the hydrated page goes on poll
     .poll(async () => ((await bar.count()) === 0 ? 90 : Number(await bar.getAttribute("aria-valuenow"))), { timeout: 180_000 })
     .toBeGreaterThan(served);
 });
+
+test("when the whole summary fails after the server's head, the figures stay and the page says so, with a retry", async ({ page }) => {
+  await signIn(page, "admin@kitchen.test", { callbackUrl: `/restaurants/${harbor.guid}/kitchen`, timeout: 90_000 });
+  await expect(page.getByTestId("headline-figures")).toBeVisible({ timeout: 180_000 });
+  // The server render still holds the head (it asks the kitchen service itself); the browser's
+  // request for the whole summary fails until the route is lifted.
+  let failing = true;
+  await page.route(/\/api\/restaurants\/[^/]+\/kitchen\/summary\?/, (route) =>
+    failing ? route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: { code: "INTERNAL", message: "test failure" } }) }) : route.continue(),
+  );
+  await page.reload();
+  const failure = page.getByRole("alert").filter({ hasText: "The charts and tables could not be loaded" });
+  await expect(failure).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId("headline-figures").getByRole("region", { name: /^Level 0/ })).toBeVisible();
+  failing = false;
+  await failure.getByRole("button", { name: "Try again" }).click();
+  await expect(failure).toHaveCount(0, { timeout: 60_000 });
+  await page.getByTestId("kitchen-section-items").scrollIntoViewIfNeeded();
+  await expect(page.getByTestId("kitchen-section-items").getByRole("table").first()).toBeVisible({ timeout: 60_000 });
+});

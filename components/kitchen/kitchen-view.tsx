@@ -20,6 +20,7 @@ import { TodayComparisonLine } from "./today-comparison";
 import { ItemPicker } from "./item-picker";
 import { OutlierSwitch } from "./outlier-switch";
 import { isOpenDayOnly } from "@/lib/kitchen/ui/today-comparison";
+import { isSummaryHead } from "@/lib/kitchen/ui/summary-head";
 import { useKitchenFigures } from "./use-kitchen-figures";
 import { useKitchenView } from "./use-kitchen-view";
 import { Skeleton } from "@/components/ui/states";
@@ -166,6 +167,10 @@ export function KitchenView({ restaurant, today }: { restaurant: KitchenRestaura
             </p>
           ) : null}
 
+          {summary.isError && data && isSummaryHead(data) ? (
+            // The server sent the figures' head; the whole summary, which the cards below read, failed.
+            <ErrorState title="The charts and tables could not be loaded" error={summary.error} onRetry={() => void summary.refetch()} />
+          ) : null}
           {summary.isError && !data ? (
             <ErrorState title="The kitchen figures could not be loaded" error={summary.error} onRetry={() => void summary.refetch()} />
           ) : !data ? (
