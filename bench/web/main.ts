@@ -88,6 +88,10 @@ async function openWarm(page: Page, origin: string, name: PageName): Promise<voi
   await page.goto(`${origin}${PAGES[name]}`);
   const ready = name === "kitchen" ? page.getByTestId("station-chart").locator(".recharts-bar-rectangle").first() : page.getByTestId("kitchen-overview").getByRole("table");
   await ready.waitFor({ timeout: 300_000 });
+  // Warm means every period the page asks for is in: the Kitchen page's previous period too (its
+  // progress panel gone), and no Overview row still fetching.
+  await page.getByTestId("range-progress").waitFor({ state: "detached", timeout: 300_000 });
+  await page.locator('[data-status="pending"]').first().waitFor({ state: "detached", timeout: 300_000 });
   await settle(page);
 }
 

@@ -27,7 +27,7 @@ import type { KitchenRestaurant } from "./kitchen-view";
 import { MetricNote } from "./metric-note";
 import { serviceRows } from "@/lib/kitchen/ui/day-parts-shapes";
 import { dayLate, itemStationNames, stationLate } from "@/lib/kitchen/ui/late-figures";
-import { isSummaryHead } from "@/lib/kitchen/ui/summary-head";
+import { isSummaryHead } from "@/lib/kitchen/contract/summary-head";
 import type { useKitchenFigures } from "./use-kitchen-figures";
 import styles from "./kitchen-view.module.css";
 
@@ -83,8 +83,7 @@ function KitchenFiguresCards({
   onChange: (patch: Partial<KitchenView>) => void;
 }) {
   const { guid } = restaurant;
-  const { live, query, summary, previousData, targets, histogram, histogramData, histogramMatchesMain, targetSeconds } = figures;
-  const stale = summary.isPlaceholderData;
+  const { live, query, stale, previousData, targets, histogram, histogramData, histogramMatchesMain, targetSeconds } = figures;
   const rows = useSummaryRows(data);
   const initialLevel = view.level ?? levels[0] ?? 0;
   const itemStations = useMemo(() => itemStationNames(data, levels[0] ?? 0), [data, levels]);
@@ -170,7 +169,7 @@ function KitchenFiguresCards({
           fileName={file("weekday-by-hour")}
         />
       </KitchenSection>
-      <TrendSection view={view} levels={levels} rows={rows} targets={targetSeconds} file={file} />
+      <TrendSection view={view} levels={levels} rows={rows} targets={targetSeconds} file={file} ready={ready} />
     </div>
   );
 }
@@ -185,7 +184,7 @@ function sameFigures(a: KitchenFiguresProps["figures"], b: KitchenFiguresProps["
   return (
     a.live === b.live &&
     a.query.toString() === b.query.toString() &&
-    a.summary.isPlaceholderData === b.summary.isPlaceholderData &&
+    a.stale === b.stale &&
     a.previousData === b.previousData &&
     a.targets.data === b.targets.data &&
     a.histogram.isFetching === b.histogram.isFetching &&
@@ -215,15 +214,17 @@ function TrendSection({
   rows,
   targets,
   file,
+  ready,
 }: {
   view: KitchenView;
   levels: KitchenLevel[];
   rows: ReturnType<typeof useSummaryRows>;
   targets: Partial<Record<KitchenLevel, number>>;
   file: (part: string) => string;
+  ready: boolean;
 }) {
   return (
-  <KitchenSection id="trend" lazy placeholderHeight={900}>
+  <KitchenSection id="trend" lazy ready={ready} placeholderHeight={900}>
     <Trend
       key={`trend-${view.level ?? "all"}`}
       days={rows.days}

@@ -20,7 +20,7 @@ import { TodayComparisonLine } from "./today-comparison";
 import { ItemPicker } from "./item-picker";
 import { OutlierSwitch } from "./outlier-switch";
 import { isOpenDayOnly } from "@/lib/kitchen/ui/today-comparison";
-import { isSummaryHead } from "@/lib/kitchen/ui/summary-head";
+import { isSummaryHead } from "@/lib/kitchen/contract/summary-head";
 import { useKitchenFigures } from "./use-kitchen-figures";
 import { useKitchenView } from "./use-kitchen-view";
 import { Skeleton } from "@/components/ui/states";
@@ -93,7 +93,7 @@ export function KitchenView({ restaurant, today }: { restaurant: KitchenRestaura
   const allLevels = data?.options.levels.length ? data.options.levels : levels;
   const stationRef = view.station ? data?.options.stations.find((s) => s.stationGuid === view.station) : undefined;
   const file = (part: string) => kitchenPageCsvName(restaurant.name, part, view, { station: stationRef ? stationLabel(stationRef) : null, item: data?.itemName });
-  const stale = summary.isPlaceholderData;
+  const { stale } = figures;
   // A CSV of part of a range would pass for the whole: the server answers 202 until it is ready.
   const csvUnavailable = data && !stale ? undefined : "available when the range is ready";
 

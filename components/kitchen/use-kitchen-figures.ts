@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useMemo } from "react";
+import { useDeferredValue, useMemo } from "react";
 import type { KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
 import { coverageNotes } from "@/lib/kitchen/ui/coverage-notes";
 import { includesToday } from "@/lib/kitchen/ui/date-range";
@@ -23,7 +23,13 @@ export function useKitchenFigures(guid: string, kitchenEntitled: boolean | undef
   const query = apiQuery(view, view);
 
   const summary = useQuery({ ...kitchenSummaryQuery(guid, query, { live }), enabled: !knownNotEntitled });
-  const data = readyValue(summary.data);
+  // The summary as the page shows it: a deferred copy, with its placeholder flag. A new answer
+  // arrives through the query's store, which React renders synchronously; deferred, the cards
+  // render it in slices the page stays responsive between (the whole summary after the server's
+  // head is half a megabyte of tables: issue 16's blocking time).
+  const answer = useMemo(() => ({ data: readyValue(summary.data), stale: summary.isPlaceholderData }), [summary.data, summary.isPlaceholderData]);
+  const shown = useDeferredValue(answer);
+  const data = shown.data;
   const notEntitled = knownNotEntitled || (data ? coverageNotes(data.coverage).notEntitled : false);
 
   // Today alone is compared up to the time its figures were counted (today-comparison.ts).
@@ -33,7 +39,7 @@ export function useKitchenFigures(guid: string, kitchenEntitled: boolean | undef
   const previousQuery = apiQuery(view, previousRange);
   if (comparison.until) previousQuery.set("until", comparison.until);
   const previous = useQuery({
-    ...kitchenSummaryQuery(guid, previousQuery),
+    ...kitchenSummaryQuery(guid, previousQuery, { part: "head" }),
     // Never compare with another filter's numbers while the right ones load.
     placeholderData: undefined,
     enabled: view.compare && !notEntitled && !comparison.waiting,
@@ -44,7 +50,7 @@ export function useKitchenFigures(guid: string, kitchenEntitled: boolean | undef
   const histogramMatchesMain = view.histLevel === view.level && view.histStation === view.station;
   const histogramQuery = apiQuery({ ...view, level: view.histLevel, station: view.histStation }, view);
   const histogram = useQuery({
-    ...kitchenSummaryQuery(guid, histogramQuery, { live }),
+    ...kitchenSummaryQuery(guid, histogramQuery, { live, part: "head" }),
     enabled: !histogramMatchesMain && !!data && !notEntitled,
   });
 
@@ -70,6 +76,8 @@ export function useKitchenFigures(guid: string, kitchenEntitled: boolean | undef
     query,
     summary,
     data,
+    /** The shown data is the previous view's, kept while this one loads. */
+    stale: shown.stale,
     previous,
     previousData,
     comparison,

@@ -52,8 +52,13 @@ export function kitchenHistoryQuery(guid: string) {
 /** While today's business date is in the range, the numbers grow: refetch this often. */
 export const OPEN_DAY_REFETCH_MS = 60_000;
 
-export function kitchenSummaryQuery(guid: string, query: URLSearchParams, opts: { live?: boolean } = {}) {
-  const qs = query.toString();
+/**
+ * A view's summary. `part: "head"` asks for the figures without the per-item and per-hour tables
+ * (lib/kitchen/contract/summary-head.ts): for readers of the figures only, such as the previous
+ * period's changes, where the whole would be a second half-megabyte answer to parse on a phone.
+ */
+export function kitchenSummaryQuery(guid: string, query: URLSearchParams, opts: { live?: boolean; part?: "head" } = {}) {
+  const qs = opts.part ? `${query.toString()}&part=${opts.part}` : query.toString();
   return queryOptions({
     queryKey: kitchenKeys.summary(guid, qs),
     queryFn: ({ signal }): Promise<RangeAnswer<KitchenSummary>> => apiGetAnswer<KitchenSummary, KitchenPending>(`${base(guid)}/summary?${qs}`, { signal }),

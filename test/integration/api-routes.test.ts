@@ -272,7 +272,17 @@ describe("routes of a permitted restaurant, with the sandbox as the Platform", (
       summary = await call(route("kitchen/summary"), HARBOR, { query });
     } while (summary.status === 202);
     expect(summary.status).toBe(200);
-    expect(((await summary.json()) as { coverage: { complete: string[] } }).coverage.complete).toEqual(["20250310", "20250311", "20250312"]);
+    const whole = (await summary.json()) as Record<string, unknown> & { coverage: { complete: string[] }; dayParts: { weekdayHours: unknown[] } };
+    expect(whole.coverage.complete).toEqual(["20250310", "20250311", "20250312"]);
+    // part=head: the same answer without the breakdown tables, marked as a head; part=whole is the default.
+    const tables = ["items", "itemStations", "hours", "hourStations", "days", "behaviors", "sources", "courses", "ticketHours", "ticketDays"];
+    for (const name of [...tables, "levels", "withinTarget", "tickets", "stations"]) expect((whole[name] as unknown[]).length, name).toBeGreaterThan(0);
+    expect(whole.dayParts.weekdayHours.length).toBeGreaterThan(0);
+    const head = await call(route("kitchen/summary"), HARBOR, { query: `${query}&part=head` });
+    expect(head.status).toBe(200);
+    expect(await head.json()).toEqual({ ...whole, ...Object.fromEntries(tables.map((name) => [name, []])), dayParts: { ...whole.dayParts, weekdayHours: [] }, head: true });
+    expect(await (await call(route("kitchen/summary"), HARBOR, { query: `${query}&part=whole` })).json()).toEqual(whole);
+    expect(await errorOf(await call(route("kitchen/summary"), HARBOR, { query: `${query}&part=tables` }))).toEqual([400, expect.objectContaining({ code: "invalid_request", message: expect.stringMatching(/part must be whole or head/) })]);
     const csv = await call(route("kitchen/summary.csv"), HARBOR, { query });
     expect([csv.status, csv.headers.get("content-type")]).toEqual([200, "text/csv; charset=utf-8"]);
   }, 60_000);

@@ -91,16 +91,28 @@ const untilParam = z.preprocess(
     .optional(),
 );
 
-export const kitchenSummarySchema = z
-  .object({
-    from: businessDateParam,
-    to: businessDateParam,
-    metric: kitchenMetricParam.default("fire_to_fulfill"),
-    ...filterShape,
-    until: untilParam,
-  })
-  .refine((q) => q.from <= q.to, { message: "from must not be after to", path: ["from"] });
+const summaryShape = {
+  from: businessDateParam,
+  to: businessDateParam,
+  metric: kitchenMetricParam.default("fire_to_fulfill"),
+  ...filterShape,
+  until: untilParam,
+};
+const fromNotAfterTo = (q: { from: string; to: string }) => q.from <= q.to;
+const FROM_NOT_AFTER_TO = { message: "from must not be after to", path: ["from"] };
+
+/** summary.csv, and what the kitchen service computes a summary from. */
+export const kitchenSummarySchema = z.object(summaryShape).refine(fromNotAfterTo, FROM_NOT_AFTER_TO);
 export type KitchenSummaryQuery = z.infer<typeof kitchenSummarySchema>;
+
+/**
+ * The JSON summary's query: the summary's, plus which part to answer. `part=head` leaves out the
+ * per-item and per-hour-and-station tables (contract/summary-head.ts), for a reader that needs
+ * only the figures: the Kitchen page's previous period and its histogram's own pick.
+ */
+export const kitchenSummaryAnswerSchema = z
+  .object({ ...summaryShape, part: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["whole", "head"], { message: "part must be whole or head" }).default("whole")) })
+  .refine(fromNotAfterTo, FROM_NOT_AFTER_TO);
 
 export const kitchenTicketsSchema = z
   .object({

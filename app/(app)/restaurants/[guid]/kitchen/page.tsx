@@ -20,7 +20,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 // presets hang off it) and prefetches the URL's view into the query cache the browser hydrates:
 // the headline figures are server HTML, and a cold range shows its progress from the first paint.
 // The URL is parsed by the same nuqs schema the browser's useKitchenView reads, so both ask for
-// the same query keys.
+// the same query keys. The route has no loading.tsx on purpose: a Suspense fallback would put the
+// figures in a later chunk of the stream, revealed by script after the framework has started, and
+// the phone's largest paint with them; the prefetch waits for nothing slow (a cold range answers
+// its progress at once).
 export default async function KitchenPage({ params, searchParams }: Props) {
   const { guid } = await params;
   const restaurant = await requireRestaurant(guid);

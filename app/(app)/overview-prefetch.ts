@@ -1,0 +1,52 @@
+import "server-only";
+import type { QueryClient } from "@tanstack/react-query";
+import { getPermittedRestaurants, type PermittedRestaurant } from "@/lib/access/permitted-restaurants";
+import type { AppSession } from "@/lib/auth/session";
+import type { KitchenOverview } from "@/lib/kitchen/contract/responses";
+import type { OverviewRange } from "@/lib/kitchen/contract/vocabulary";
+import { kitchenHistory } from "@/lib/kitchen/service/history";
+import { kitchenOverview } from "@/lib/kitchen/service/overview";
+import { getKitchenService } from "@/lib/kitchen/service/server";
+import { kitchenHistoryQuery, kitchenOverviewQuery } from "@/lib/queries/kitchen";
+import { restaurantsQuery } from "@/lib/queries/restaurants";
+
+/** Waits this long for unknown kitchen entitlements before rendering; the list polls for the rest. */
+const ENTITLEMENT_WAIT_MS = 2_500;
+
+/**
+ * The Overview's server prefetch, under the keys its components read: the restaurant list, the
+ * kitchen table of the URL's period, and each kitchen row's history line. So the first HTML holds
+ * the table and the lines under its names, and nothing below moves when they would have arrived
+ * (issue 16's layout shift and largest paint). Rows still being fetched are dehydrated as such and
+ * the browser polls from there. A failure is left out of the cache: the browser's own query then
+ * shows the error with its retry, rather than failing the page.
+ */
+export async function prefetchOverview(queryClient: QueryClient, session: AppSession, range: OverviewRange): Promise<void> {
+  const list = queryClient.prefetchQuery({
+    ...restaurantsQuery(),
+    queryFn: async () => ({ restaurants: await getPermittedRestaurants(session, { probeKitchenMs: ENTITLEMENT_WAIT_MS }) }),
+  });
+  const kitchen = async () => {
+    let restaurants: PermittedRestaurant[] = [];
+    const options = kitchenOverviewQuery(range);
+    await queryClient.prefetchQuery({
+      ...options,
+      retry: false,
+      queryFn: async () => {
+        restaurants = await getPermittedRestaurants(session);
+        const overview = await kitchenOverview(await getKitchenService(), restaurants, range, Date.now());
+        // As the API's JSON carries it (no undefined fields the wire would drop).
+        return JSON.parse(JSON.stringify(overview)) as KitchenOverview;
+      },
+    });
+    const rows = queryClient.getQueryData(options.queryKey)?.rows ?? [];
+    await Promise.all(
+      rows.map(async (row) => {
+        const restaurant = restaurants.find((r) => r.guid === row.restaurantGuid);
+        if (!restaurant || row.status === "not_entitled") return;
+        await queryClient.prefetchQuery({ ...kitchenHistoryQuery(row.restaurantGuid), retry: false, queryFn: () => kitchenHistory(restaurant) });
+      }),
+    );
+  };
+  await Promise.all([list, kitchen()]);
+}

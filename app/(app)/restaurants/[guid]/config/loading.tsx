@@ -1,0 +1,5 @@
+import { LoadingState } from "@/components/ui/states";
+
+export default function ConfigLoading() {
+  return <LoadingState label="Loading configuration…" />;
+}

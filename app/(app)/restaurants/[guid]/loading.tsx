@@ -1,5 +1,0 @@
-import { LoadingState } from "@/components/ui/states";
-
-export default function RestaurantLoading() {
-  return <LoadingState label="Loading restaurant…" />;
-}

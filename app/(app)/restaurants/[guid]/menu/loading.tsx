@@ -1,0 +1,5 @@
+import { LoadingState } from "@/components/ui/states";
+
+export default function MenuLoading() {
+  return <LoadingState label="Loading the menu…" />;
+}
