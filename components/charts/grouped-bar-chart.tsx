@@ -1,10 +1,14 @@
 "use client";
 
-import type { ReactNode } from "react";
+import { useMemo, type ReactNode } from "react";
 import { Bar, BarChart, CartesianGrid, Cell, Rectangle, Tooltip, XAxis, YAxis, type BarShapeProps, type TooltipContentProps } from "recharts";
+import { axisTick } from "./axis-tick";
 import { AXIS_COLOR, GRID_COLOR } from "./chart-palette";
 import { ChartLegend, type LegendEntry } from "./chart-legend";
 import { BAR_GAP, BAR_SIZE, groupedBarChartHeight } from "./chart-sizes";
+
+/** The value axis's ticks: a few minutes, one short line each (stable: recharts compares it). */
+const VALUE_TICK = axisTick();
 
 export interface BarSeries {
   /** Key of the numeric value in each row. */
@@ -52,6 +56,7 @@ export function GroupedBarChart<Row extends object>({
   categoryWidth?: number;
 }) {
   const height = groupedBarChartHeight(data.length, series.length);
+  const categoryTick = useMemo(() => axisTick({ fill: "var(--color-text)", width: categoryWidth }), [categoryWidth]);
   const value = (row: Row, key: string) => {
     const v = (row as Record<string, unknown>)[key];
     return typeof v === "number" ? v : 0;
@@ -100,7 +105,8 @@ export function GroupedBarChart<Row extends object>({
           type="number"
           tickFormatter={valueAxisFormatter}
           stroke={AXIS_COLOR}
-          tick={{ fill: AXIS_COLOR, fontSize: 12 }}
+          tick={VALUE_TICK}
+          interval={0}
           domain={[0, (dataMax: number) => Math.ceil(Math.max(dataMax, maxMarker) * 1.05)]}
           allowDecimals={false}
         />
@@ -109,7 +115,7 @@ export function GroupedBarChart<Row extends object>({
           dataKey={(row: Row) => String(row[categoryKey])}
           width={categoryWidth}
           stroke={AXIS_COLOR}
-          tick={{ fill: "var(--color-text)", fontSize: 12 }}
+          tick={categoryTick}
           interval={0}
         />
         <Tooltip

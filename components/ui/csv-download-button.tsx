@@ -1,6 +1,6 @@
 "use client";
 
-import { toCsv, type CsvColumn } from "@/lib/csv/csv";
+import type { CsvColumn } from "@/lib/csv/csv";
 
 /**
  * Downloads the rows a person is looking at as CSV, built in the browser from the same data the
@@ -17,7 +17,10 @@ export function CsvDownloadButton<Row>({
   rows: readonly Row[];
   label?: string;
 }) {
-  function download() {
+  async function download() {
+    // The CSV writer (csv-stringify, with the Buffer polyfill it needs) loads on the first click,
+    // not with the page: every card has this button, and a phone would evaluate it at start-up.
+    const { toCsv } = await import("@/lib/csv/csv");
     // A byte-order mark lets spreadsheet apps detect UTF-8 (names with accents, like "Sauté").
     const blob = new Blob(["\uFEFF", toCsv(columns, rows)], { type: "text/csv;charset=utf-8" });
     const url = URL.createObjectURL(blob);
@@ -31,7 +34,7 @@ export function CsvDownloadButton<Row>({
   }
 
   return (
-    <button type="button" className="button" onClick={download} disabled={rows.length === 0}>
+    <button type="button" className="button" onClick={() => void download()} disabled={rows.length === 0}>
       <span aria-hidden="true">⤓</span> {label}
     </button>
   );
