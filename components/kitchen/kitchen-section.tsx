@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useState, type ReactNode } from "react";
+import { Children, isValidElement, useId, useState, type ReactNode } from "react";
 import { CardHeadingLevel } from "@/components/ui/card-heading";
 import { MountWhenNear } from "@/components/ui/mount-when-near";
 import { Skeleton } from "@/components/ui/states";
@@ -83,9 +83,25 @@ export function KitchenSection({
       </div>
       <div id={bodyId} className={styles.body} hidden={!open}>
         <CardHeadingLevel value={3}>
-          {!ready ? placeholder : lazy ? <MountWhenNear placeholder={placeholder}>{children}</MountWhenNear> : children}
+          {!ready ? placeholder : lazy ? <MountEachNear placeholderHeight={placeholderHeight}>{children}</MountEachNear> : children}
         </CardHeadingLevel>
       </div>
     </section>
   );
+}
+
+/**
+ * Each card of a lazy section mounts on its own (when it comes near, or in its own idle moment), so
+ * a section of four charts is four short tasks rather than one long one a tap would wait behind.
+ * Keyed by the child's own position key, so a card that comes and goes (the station targets
+ * editor waits for the targets) does not remount its neighbours.
+ */
+function MountEachNear({ placeholderHeight, children }: { placeholderHeight: number; children: ReactNode }) {
+  const cards = Children.toArray(children);
+  const height = Math.round(placeholderHeight / Math.max(1, cards.length));
+  return cards.map((card, i) => (
+    <MountWhenNear key={isValidElement(card) ? card.key : i} placeholder={<Skeleton height={height} style={{ display: "block" }} />}>
+      {card}
+    </MountWhenNear>
+  ));
 }
