@@ -13,10 +13,11 @@
  * on a free port with its own temporary data directory (bench/load/server.ts). Every page is opened
  * and its data loaded before anything is measured, so the figures are the warm ones. Lighthouse runs
  * against the chromium Playwright launched, through its remote debugging port, with the session
- * cookie as an extra header. The table is printed and written to bench/.results/web-latest.json.
+ * cookie as an extra header; each run waits for the machine to be quiet first. The table is printed
+ * and written to bench/.results/web-latest.json.
  * Not part of `npm test`: figures depend on the machine.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "@playwright/test";
@@ -47,6 +48,8 @@ interface LighthouseFigures {
   lcpMs: number;
   cls: number;
   fcpMs: number;
+  /** The run's long tasks (Lighthouse's simulated start and duration, and the script it names), for reading what is left. */
+  longTasks?: string[];
 }
 
 interface Options {
@@ -95,6 +98,31 @@ async function openWarm(page: Page, origin: string, name: PageName): Promise<voi
   await settle(page);
 }
 
+/** Busy and total CPU time of the machine so far (/proc/stat's first line), in clock ticks. */
+function cpuTicks(): { busy: number; total: number } {
+  const fields = readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const idle = (fields[3] ?? 0) + (fields[4] ?? 0);
+  const total = fields.reduce((a, b) => a + b, 0);
+  return { busy: total - idle, total };
+}
+
+/**
+ * Waits until the machine is quiet: two half-second windows in a row with at most a fifth of the
+ * CPU busy (Lighthouse's own trace analysis, the server's last renders and the browser's
+ * last tasks of the previous run all end first), or 30 s. On a two-core machine a run that starts
+ * while the previous one is still being digested measures that instead of the page.
+ */
+async function quiet(): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  let calm = 0;
+  while (calm < 2 && Date.now() < deadline) {
+    const a = cpuTicks();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const b = cpuTicks();
+    calm = (b.busy - a.busy) / Math.max(1, b.total - a.total) <= 0.2 ? calm + 1 : 0;
+  }
+}
+
 async function lighthouseRun(port: number, url: string, cookie: string, formFactor: FormFactor): Promise<LighthouseFigures> {
   // Lighthouse is an ES module; this file runs as CommonJS under tsx.
   const { default: lighthouse, desktopConfig } = await import("lighthouse");
@@ -110,11 +138,14 @@ async function lighthouseRun(port: number, url: string, cookie: string, formFact
     lcpMs: metric("largest-contentful-paint"),
     cls: metric("cumulative-layout-shift"),
     fcpMs: metric("first-contentful-paint"),
+    longTasks: ((lhr.audits["long-tasks"]?.details as { items?: { url: string; startTime: number; duration: number }[] } | undefined)?.items ?? []).map(
+      (t) => `${Math.round(t.startTime)} +${Math.round(t.duration)} ms ${t.url.replace(/^https?:\/\/[^/]+/, "")}`,
+    ),
   };
 }
 
 function medianFigures(runs: LighthouseFigures[]): LighthouseFigures {
-  const pick = (key: keyof LighthouseFigures) => median(runs.map((r) => r[key]));
+  const pick = (key: "score" | "tbtMs" | "lcpMs" | "cls" | "fcpMs") => median(runs.map((r) => r[key]));
   return { score: pick("score"), tbtMs: pick("tbtMs"), lcpMs: pick("lcpMs"), cls: pick("cls"), fcpMs: pick("fcpMs") };
 }
 
@@ -200,6 +231,9 @@ async function main(): Promise<void> {
     for (const name of Object.keys(PAGES) as PageName[]) await openWarm(page, origin, name);
     const cookie = (await context.cookies(origin)).map((c) => `${c.name}=${c.value}`).join("; ");
 
+    // The warm page leaves for a blank one: its timers (the Overview's history refresh) would
+    // share the CPU. (Closing it leaves Lighthouse without its usual tab: NO_NAVSTART.)
+    await page.goto("about:blank");
     const html = await (await context.request.get(`${origin}${PAGES.kitchen}`)).text();
     const kitchenFirstLoadGzipKB = kb(totalBytes(firstLoadChunks(path.join(ROOT, options.distDir), html), "gzip"));
 
@@ -208,6 +242,7 @@ async function main(): Promise<void> {
       for (const formFactor of ["mobile", "desktop"] as const) {
         const runs: LighthouseFigures[] = [];
         for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
+          await quiet();
           console.log(`lighthouse ${name} ${formFactor} ${i + 1}/${LIGHTHOUSE_RUNS} ...`);
           runs.push(await lighthouseRun(debugPort, `${origin}${PAGES[name]}`, cookie, formFactor));
         }
