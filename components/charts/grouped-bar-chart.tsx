@@ -106,7 +106,6 @@ export function GroupedBarChart<Row extends object>({
           tickFormatter={valueAxisFormatter}
           stroke={AXIS_COLOR}
           tick={VALUE_TICK}
-          interval={0}
           domain={[0, (dataMax: number) => Math.ceil(Math.max(dataMax, maxMarker) * 1.05)]}
           allowDecimals={false}
         />
