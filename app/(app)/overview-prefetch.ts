@@ -1,6 +1,6 @@
 import "server-only";
 import type { QueryClient } from "@tanstack/react-query";
-import { getPermittedRestaurants, type PermittedRestaurant } from "@/lib/access/permitted-restaurants";
+import { getPermittedRestaurants } from "@/lib/access/permitted-restaurants";
 import type { AppSession } from "@/lib/auth/session";
 import type { KitchenOverview } from "@/lib/kitchen/contract/responses";
 import type { OverviewRange } from "@/lib/kitchen/contract/vocabulary";
@@ -22,31 +22,27 @@ const ENTITLEMENT_WAIT_MS = 2_500;
  * shows the error with its retry, rather than failing the page.
  */
 export async function prefetchOverview(queryClient: QueryClient, session: AppSession, range: OverviewRange): Promise<void> {
-  const list = queryClient.prefetchQuery({
+  // The list once (with the entitlement probe), and the kitchen table and history lines from it:
+  // the overview's rows follow the same entitlements the list shows.
+  await queryClient.prefetchQuery({
     ...restaurantsQuery(),
     queryFn: async () => ({ restaurants: await getPermittedRestaurants(session, { probeKitchenMs: ENTITLEMENT_WAIT_MS }) }),
   });
-  const kitchen = async () => {
-    let restaurants: PermittedRestaurant[] = [];
-    const options = kitchenOverviewQuery(range);
-    await queryClient.prefetchQuery({
-      ...options,
-      retry: false,
-      queryFn: async () => {
-        restaurants = await getPermittedRestaurants(session);
-        const overview = await kitchenOverview(await getKitchenService(), restaurants, range, Date.now());
-        // As the API's JSON carries it (no undefined fields the wire would drop).
-        return JSON.parse(JSON.stringify(overview)) as KitchenOverview;
-      },
-    });
-    const rows = queryClient.getQueryData(options.queryKey)?.rows ?? [];
-    await Promise.all(
-      rows.map(async (row) => {
-        const restaurant = restaurants.find((r) => r.guid === row.restaurantGuid);
-        if (!restaurant || row.status === "not_entitled") return;
-        await queryClient.prefetchQuery({ ...kitchenHistoryQuery(row.restaurantGuid), retry: false, queryFn: () => kitchenHistory(restaurant) });
-      }),
-    );
-  };
-  await Promise.all([list, kitchen()]);
+  const restaurants = queryClient.getQueryData(restaurantsQuery().queryKey)?.restaurants;
+  if (!restaurants) return;
+  const options = kitchenOverviewQuery(range);
+  await queryClient.prefetchQuery({
+    ...options,
+    retry: false,
+    // As the API's JSON carries it (no undefined fields the wire would drop).
+    queryFn: async () => JSON.parse(JSON.stringify(await kitchenOverview(await getKitchenService(), restaurants, range, Date.now()))) as KitchenOverview,
+  });
+  const rows = queryClient.getQueryData(options.queryKey)?.rows ?? [];
+  await Promise.all(
+    rows.map(async (row) => {
+      const restaurant = restaurants.find((r) => r.guid === row.restaurantGuid);
+      if (!restaurant || row.status === "not_entitled") return;
+      await queryClient.prefetchQuery({ ...kitchenHistoryQuery(row.restaurantGuid), retry: false, queryFn: () => kitchenHistory(restaurant) });
+    }),
+  );
 }

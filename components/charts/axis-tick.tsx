@@ -64,3 +64,6 @@ export function axisTick({ fill = AXIS_COLOR, width }: { fill?: string; width?: 
   }
   return AxisTick;
 }
+
+/** A short one-line label (minutes, dates, bins): the value axes' tick, stable as recharts asks. */
+export const SHORT_TICK = axisTick();

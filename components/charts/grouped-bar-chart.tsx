@@ -2,13 +2,10 @@
 
 import { useMemo, type ReactNode } from "react";
 import { Bar, BarChart, CartesianGrid, Cell, Rectangle, Tooltip, XAxis, YAxis, type BarShapeProps, type TooltipContentProps } from "recharts";
-import { axisTick } from "./axis-tick";
+import { axisTick, SHORT_TICK } from "./axis-tick";
 import { AXIS_COLOR, GRID_COLOR } from "./chart-palette";
 import { ChartLegend, type LegendEntry } from "./chart-legend";
 import { BAR_GAP, BAR_SIZE, groupedBarChartHeight } from "./chart-sizes";
-
-/** The value axis's ticks: a few minutes, one short line each (stable: recharts compares it). */
-const VALUE_TICK = axisTick();
 
 export interface BarSeries {
   /** Key of the numeric value in each row. */
@@ -105,7 +102,7 @@ export function GroupedBarChart<Row extends object>({
           type="number"
           tickFormatter={valueAxisFormatter}
           stroke={AXIS_COLOR}
-          tick={VALUE_TICK}
+          tick={SHORT_TICK}
           domain={[0, (dataMax: number) => Math.ceil(Math.max(dataMax, maxMarker) * 1.05)]}
           allowDecimals={false}
         />

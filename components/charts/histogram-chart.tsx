@@ -2,13 +2,10 @@
 
 import type { ReactNode } from "react";
 import { Bar, BarChart, CartesianGrid, ReferenceLine, Tooltip, XAxis, YAxis, type TooltipContentProps } from "recharts";
-import { axisTick } from "./axis-tick";
+import { SHORT_TICK } from "./axis-tick";
 import { AXIS_COLOR, GRID_COLOR } from "./chart-palette";
 import { ChartLegend } from "./chart-legend";
 import type { ReferenceMark } from "./grouped-bar-chart";
-
-/** Both axes' ticks: short one-line labels (stable: recharts compares it). */
-const TICK = axisTick();
 
 export interface HistogramBin {
   /** Lower bound in seconds (inclusive). */
@@ -52,8 +49,8 @@ export function HistogramChart({
       {references.length > 0 ? <ChartLegend entries={references.map((r) => ({ label: r.label, color: r.color, shape: "line" as const }))} /> : null}
       <BarChart data={data} responsive style={{ width: "100%", height }} margin={{ top: 8, right: 16, bottom: 4, left: 0 }} barCategoryGap={1} title={ariaLabel}>
         <CartesianGrid vertical={false} stroke={GRID_COLOR} />
-        <XAxis dataKey="label" tickFormatter={(label: string) => tickOf.get(label) ?? label} stroke={AXIS_COLOR} tick={TICK} minTickGap={12} />
-        <YAxis stroke={AXIS_COLOR} tick={TICK} interval={0} width={44} allowDecimals={false} />
+        <XAxis dataKey="label" tickFormatter={(label: string) => tickOf.get(label) ?? label} stroke={AXIS_COLOR} tick={SHORT_TICK} minTickGap={12} />
+        <YAxis stroke={AXIS_COLOR} tick={SHORT_TICK} interval={0} width={44} allowDecimals={false} />
         <Tooltip
           cursor={{ fill: "var(--color-surface-muted)" }}
           content={(props: TooltipContentProps) => {

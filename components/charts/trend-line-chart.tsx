@@ -2,13 +2,10 @@
 
 import type { ReactNode } from "react";
 import { CartesianGrid, Line, LineChart, ReferenceLine, Tooltip, XAxis, YAxis, type TooltipContentProps } from "recharts";
-import { axisTick } from "./axis-tick";
+import { SHORT_TICK } from "./axis-tick";
 import { AXIS_COLOR, GRID_COLOR } from "./chart-palette";
 import { ChartLegend } from "./chart-legend";
 import type { ReferenceMark } from "./grouped-bar-chart";
-
-/** Both axes' ticks: short one-line labels (stable: recharts compares it). */
-const TICK = axisTick();
 
 export interface LineSeries {
   key: string;
@@ -50,11 +47,11 @@ export function TrendLineChart<Row extends object>({
       />
       <LineChart data={data} responsive style={{ width: "100%", height }} margin={{ top: 8, right: 16, bottom: 4, left: 0 }} title={ariaLabel}>
         <CartesianGrid vertical={false} stroke={GRID_COLOR} />
-        <XAxis dataKey={(row: Row) => String(row[xKey])} tickFormatter={(v) => xFormatter(String(v))} stroke={AXIS_COLOR} tick={TICK} minTickGap={16} />
+        <XAxis dataKey={(row: Row) => String(row[xKey])} tickFormatter={(v) => xFormatter(String(v))} stroke={AXIS_COLOR} tick={SHORT_TICK} minTickGap={16} />
         <YAxis
           tickFormatter={valueAxisFormatter}
           stroke={AXIS_COLOR}
-          tick={TICK}
+          tick={SHORT_TICK}
           interval={0}
           width={44}
           domain={[0, (dataMax: number) => Math.max(dataMax, maxReference) * 1.05]}
