@@ -1,6 +1,7 @@
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
-import { csvFileName, csvSafe, toCsv } from "./csv";
+import { csvSafe, toCsv } from "./csv";
+import { csvFileName } from "./file-name";
 
 describe("csvSafe", () => {
   it.each(["=SUM(A1)", "+1", "-2+3", "@cmd", "\tx", "\rx"])("prefixes a formula-like text field %j with an apostrophe", (value) => {

@@ -33,12 +33,3 @@ export function toCsv<Row>(columns: CsvColumn<Row>[], rows: Iterable<Row>): stri
   for (const row of rows) records.push(columns.map((c) => csvSafe(c.value(row))));
   return stringify(records, CSV_STRINGIFY_OPTIONS);
 }
-
-/** A filesystem- and header-safe file name: "Harbor Street Kitchen" -> "harbor-street-kitchen". */
-export function csvFileName(...parts: string[]): string {
-  const slug = parts
-    .map((p) => p.toLowerCase().normalize("NFKD").replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, ""))
-    .filter(Boolean)
-    .join("_");
-  return `${slug || "export"}.csv`;
-}

@@ -1,4 +1,5 @@
-import { csvFileName, toCsv, type CsvColumn } from "@/lib/csv/csv";
+import { toCsv, type CsvColumn } from "@/lib/csv/csv";
+import { csvFileName } from "@/lib/csv/file-name";
 import { csvStream } from "@/lib/csv/csv-stream";
 import { ITEM_FULFILLMENT_FIELDS, type ItemFulfillment } from "@/lib/platform/schemas";
 import type { KitchenLevel, KitchenMetric } from "@/lib/kitchen/contract/vocabulary";

@@ -1,4 +1,4 @@
-import { csvFileName } from "@/lib/csv/csv";
+import { csvFileName } from "@/lib/csv/file-name";
 import { NONE_FILTER, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import { METRIC_LABELS } from "@/lib/kitchen/ui/labels";
 

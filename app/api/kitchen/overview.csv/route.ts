@@ -1,7 +1,8 @@
 import { getPermittedRestaurants } from "@/lib/access/permitted-restaurants";
 import { notReadyResponse } from "@/lib/api/error-response";
 import { withSession } from "@/lib/api/route-handler";
-import { toCsv, csvFileName } from "@/lib/csv/csv";
+import { toCsv } from "@/lib/csv/csv";
+import { csvFileName } from "@/lib/csv/file-name";
 import { csvResponse } from "@/lib/csv/csv-response";
 import { kitchenOverviewSchema } from "@/lib/kitchen/contract/params";
 import { overviewCsvColumns } from "@/lib/kitchen/query/kitchen-csv";

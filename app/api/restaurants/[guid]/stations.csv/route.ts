@@ -1,6 +1,6 @@
 // GET /api/restaurants/[guid]/stations.csv: the prep station table as CSV.
 import { withRestaurant } from "@/lib/api/route-handler";
-import { csvFileName } from "@/lib/csv/csv";
+import { csvFileName } from "@/lib/csv/file-name";
 import { csvResponse } from "@/lib/csv/csv-response";
 import { loadStationsReport } from "@/lib/stations/load-stations";
 import { stationsCsv } from "@/lib/stations/stations-csv";

@@ -4,7 +4,7 @@ import { ApiError } from "@/lib/api/api-error";
 import { legacyCsvFormatQuery, redirectToCsvRoute } from "@/lib/api/csv-redirect";
 import { jsonResponse } from "@/lib/api/error-response";
 import { withRestaurant } from "@/lib/api/route-handler";
-import { csvFileName } from "@/lib/csv/csv";
+import { csvFileName } from "@/lib/csv/file-name";
 import { csvResponse } from "@/lib/csv/csv-response";
 import { configCsv } from "@/lib/config-explorer/config-csv";
 import { lastModifiedQuery } from "@/lib/config-explorer/last-modified-query";

@@ -1,6 +1,6 @@
 // GET /api/restaurants/[guid]/menu/items.csv: one row per item placement with its full path and inheritance.
 import { withRestaurant } from "@/lib/api/route-handler";
-import { csvFileName } from "@/lib/csv/csv";
+import { csvFileName } from "@/lib/csv/file-name";
 import { csvResponse } from "@/lib/csv/csv-response";
 import { loadMenuModel } from "@/lib/menu/load-menu";
 import { menuItemsCsv } from "@/lib/menu/menu-csv";
