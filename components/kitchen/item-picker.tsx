@@ -36,7 +36,9 @@ export function ItemPicker({
   const [text, setText] = useState("");
   const [active, setActive] = useState(0);
   const menu = useQuery({ ...menuQuery(guid), enabled: used });
-  const choices = useMemo(() => itemChoices(menu.data, summary), [menu.data, summary]);
+  // Built once the picker is first used: sorting by name starts the browser's collator, which a
+  // phone pays for at load otherwise (issue 16). Until then the chosen item's name is the summary's.
+  const choices = useMemo(() => (used ? itemChoices(menu.data, summary) : []), [used, menu.data, summary]);
   const matches = useMemo(() => [ALL, ...matchingChoices(choices, text)], [choices, text]);
   const shown = matches.slice(0, SHOWN + 1);
   const id = useId();

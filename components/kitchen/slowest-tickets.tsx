@@ -9,7 +9,7 @@ import { LEVEL_LABELS, METRIC_LABELS } from "@/lib/kitchen/ui/labels";
 import { type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import { type SlowTicket, type TicketItem } from "@/lib/kitchen/contract/responses";
 import { formatBusinessDateShort } from "@/lib/business-date/format";
-import { formatCount, formatDuration } from "@/lib/kitchen/ui/format";
+import { formatClockTime, formatCount, formatDuration } from "@/lib/kitchen/ui/format";
 import { behaviorLabel, distinctItems } from "@/lib/kitchen/ui/summary-shapes";
 import { kitchenTicketsQuery } from "@/lib/queries/kitchen";
 import { readyValue } from "@/lib/kitchen/ui/range-progress";
@@ -18,7 +18,7 @@ import styles from "./slowest-tickets.module.css";
 
 function clock(iso: string | null, timeZone: string): string {
   if (!iso) return "—";
-  return new Date(iso).toLocaleTimeString("en-US", { timeZone, hour: "numeric", minute: "2-digit", second: "2-digit" });
+  return formatClockTime(new Date(iso), timeZone);
 }
 
 type ItemCsvRow = TicketItem & { ticketGuid: string; businessDate: string };

@@ -21,6 +21,20 @@ describe("formatting", () => {
     expect(formatHour(13)).toBe("1 PM");
     expect(formatHour(12)).toBe("12 PM");
   });
+
+  it("writes counts as Intl en-US does: grouping, sign, at most three decimals, rounded alike", () => {
+    const intl = new Intl.NumberFormat("en-US");
+    const values = [0, -0, 1, 7, 999, 1000, 1001, 12345, 999999, 1000000, 123456789, 9007199254740991, -1, -1234, -1234567, 0.5, 0.0005, 0.0004, -0.0004, 1.2345, 1.2355, 2.675, 1234.5678, -9876.54321, 0.125, 10.1, 1e21, -2.5e22];
+    // A fixed spread of integers and fractions across magnitudes (a seeded walk, so a failure repeats).
+    let x = 1;
+    for (let i = 0; i < 2000; i++) {
+      x = (x * 48271) % 2147483647;
+      values.push(x % 100000, (x % 10000000) / 1000, -(x % 1000000), (x / 7) % 1000, x * 977);
+    }
+    for (const value of values) expect(formatCount(value), String(value)).toBe(intl.format(value));
+    expect(formatCount(null)).toBe("—");
+    expect(formatCount(Number.NaN)).toBe("—");
+  });
 });
 
 describe("changes against the previous period", () => {

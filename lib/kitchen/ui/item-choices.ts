@@ -36,9 +36,10 @@ export function itemChoices(menu: MenuModel | undefined, summary: KitchenSummary
 
 /** The choices whose name (or group, or GUID) holds every word typed, case and accents ignored. */
 export function matchingChoices(choices: readonly ItemChoice[], text: string): ItemChoice[] {
+  // Nothing typed: no folding (its Unicode-property pattern is costly to build the first time).
+  if (!text.trim()) return [...choices];
   const fold = (s: string) => s.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
   const words = fold(text).split(/\s+/).filter(Boolean);
-  if (words.length === 0) return [...choices];
   return choices.filter((c) => {
     const hay = fold(`${c.name} ${c.detail} ${c.guid}`);
     return words.every((w) => hay.includes(w));
