@@ -87,13 +87,21 @@ test("the headline figures and the formula note are server HTML, equal to the AP
   expect(itemGuids.filter((guid) => html.includes(guid)).length).toBeLessThan(5);
   expect(html.length).toBeLessThan(JSON.stringify(summary).length);
 
-  // With JavaScript, the hydrated page shows the same figures without a mismatch, then asks for the
-  // whole summary and fills the item cards from it.
-  await page.reload();
+  // With JavaScript, the hydrated page shows the same figures without a mismatch. It asks for the
+  // whole summary (the tables of the cards below) only once the page has settled or the manager
+  // scrolls (components/ui/page-settled.ts), then fills the item cards from it.
+  const wholeAsked: string[] = [];
+  page.on("request", (r) => {
+    if (/\/kitchen\/summary\?/.test(r.url()) && !r.url().includes("part=head")) wholeAsked.push(r.url());
+  });
+  await page.reload({ waitUntil: "load" });
   await expect(page.getByTestId("headline-figures").getByRole("region", { name: /^Level 0/ }).getByRole("definition").nth(1)).toContainText(
     formatDuration(stats.stats.p50),
   );
+  await page.waitForTimeout(1_500);
+  expect(wholeAsked, "the whole summary is not asked while the page loads").toEqual([]);
   await page.getByTestId("kitchen-section-items").scrollIntoViewIfNeeded();
+  await expect.poll(() => wholeAsked.length, { message: "the scroll asks for the whole summary" }).toBeGreaterThan(0);
   await expect(page.getByTestId("kitchen-section-items").getByRole("table").first()).toBeVisible({ timeout: 30_000 });
   expect(hydrationErrors).toEqual([]);
 });

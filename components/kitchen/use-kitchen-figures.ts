@@ -1,8 +1,11 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { usePageSettled } from "@/components/ui/page-settled";
+import { isSummaryHead } from "@/lib/kitchen/contract/summary-head";
 import { useDeferredValue, useMemo } from "react";
 import type { KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
+import type { KitchenSummary, RangeAnswer } from "@/lib/kitchen/contract/responses";
 import { coverageNotes } from "@/lib/kitchen/ui/coverage-notes";
 import { includesToday } from "@/lib/kitchen/ui/date-range";
 import { pendingOf, periodProgress, readyValue, type PeriodProgress } from "@/lib/kitchen/ui/range-progress";
@@ -22,7 +25,15 @@ export function useKitchenFigures(guid: string, kitchenEntitled: boolean | undef
   const knownNotEntitled = kitchenEntitled === false;
   const query = apiQuery(view, view);
 
-  const summary = useQuery({ ...kitchenSummaryQuery(guid, query, { live }), enabled: !knownNotEntitled });
+  // The server sent this view's head (the figures): the whole, whose tables only the cards below the
+  // fold read, is asked once the page has settled or the manager scrolls, so a phone's load does
+  // not also download and parse it (half a megabyte of JSON for a week; issue 16).
+  const queryClient = useQueryClient();
+  const settled = usePageSettled();
+  const summaryOptions = kitchenSummaryQuery(guid, query, { live });
+  const cached = readyValue(queryClient.getQueryData<RangeAnswer<KitchenSummary>>(summaryOptions.queryKey));
+  const waitForWhole = !settled && cached !== undefined && isSummaryHead(cached);
+  const summary = useQuery({ ...summaryOptions, enabled: !knownNotEntitled && !waitForWhole });
   // The summary as the page shows it: a deferred copy, with its placeholder flag. A new answer
   // arrives through the query's store, which React renders synchronously; deferred, the cards
   // render it in slices the page stays responsive between (the whole summary after the server's

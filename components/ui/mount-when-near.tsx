@@ -1,21 +1,24 @@
 "use client";
 
 import { startTransition, useEffect, useRef, useState, type ReactNode } from "react";
+import { isPageSettled, onPageSettled } from "./page-settled";
 
-/** How far below (or above) the screen content starts to mount: about a phone screen ahead. */
+/** How far below (or above) the screen content starts to mount once the page has settled: about a phone screen ahead. */
 const NEAR_MARGIN = "900px 0px";
 
-/** The idle mounting starts this long after the page loads, or at the first scroll, key or tap. */
-const IDLE_START_MS = 4_000;
-
 /**
- * Content below the fold, mounted when it comes near the screen, or else one block per idle
- * moment of the browser, in document order, so a long page is whole soon after it settles (find
- * in page, printing) without its hydration being one long task at load. The idle mounting waits
- * for the page to settle first (IDLE_START_MS, or the manager's first scroll, key or tap), so the
- * load itself is only what is on screen. A mount is a transition: React renders it in slices a
- * tap can interrupt. Before it mounts (and on the server), a placeholder holds about the space it
- * will take.
+ * Content below the fold, mounted when it is needed, or else one block per idle moment of the
+ * browser, in document order, so a long page is whole soon after it settles (find in page,
+ * printing) without its hydration being one long task at load.
+ *
+ * - On the screen: mounts at once.
+ * - Near the screen (NEAR_MARGIN): mounts at once after the page has settled (page-settled.ts:
+ *   a few seconds, or the manager's first scroll, key or tap). During the load itself it waits,
+ *   so a phone's load is only what is on screen (issue 16's blocking time).
+ * - Elsewhere: the idle queue mounts it once the page has settled.
+ *
+ * A mount is a transition: React renders it in slices a tap can interrupt. Before it mounts (and
+ * on the server), a placeholder holds about the space it will take.
  */
 export function MountWhenNear({ placeholder, children }: { placeholder: ReactNode; children: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
@@ -30,10 +33,21 @@ export function MountWhenNear({ placeholder, children }: { placeholder: ReactNod
       mount();
       return leaveQueue;
     }
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && mount(), { rootMargin: NEAR_MARGIN });
+    let near = false;
+    const stopWaiting = onPageSettled(() => near && mount());
+    const observer = new IntersectionObserver(
+      (entries) => {
+        const entry = entries[entries.length - 1]!;
+        near = entry.isIntersecting;
+        const onScreen = entry.boundingClientRect.bottom > 0 && entry.boundingClientRect.top < window.innerHeight;
+        if (near && (onScreen || isPageSettled())) mount();
+      },
+      { rootMargin: NEAR_MARGIN },
+    );
     observer.observe(element);
     return () => {
       observer.disconnect();
+      stopWaiting();
       leaveQueue();
     };
   }, [mounted]);
@@ -41,32 +55,29 @@ export function MountWhenNear({ placeholder, children }: { placeholder: ReactNod
   return <div ref={ref}>{mounted ? children : placeholder}</div>;
 }
 
-/** One waiting block mounted per idle callback: each mount is its own task, never all at once. */
+/**
+ * One waiting block mounted per idle moment, after the page has settled. The next waits for a frame
+ * and then for the browser to be idle again (no deadline that would force it in while busy): two
+ * charts mounted together commit together, and recharts' own store updates in that commit cannot
+ * be sliced (a 1.8 s frame at 4× CPU, measured).
+ */
 const idleQueue = (() => {
   const waiting: (() => void)[] = [];
   let scheduled = false;
-  let started = false;
-  const start = () => {
-    if (started) return;
-    started = true;
-    for (const type of ["scroll", "keydown", "pointerdown"]) window.removeEventListener(type, start, true);
-    schedule();
+  const whenIdle = (run: () => void) => {
+    if (typeof requestIdleCallback === "function") requestAnimationFrame(() => requestIdleCallback(run));
+    else setTimeout(run, 200);
   };
-  if (typeof window !== "undefined") {
-    for (const type of ["scroll", "keydown", "pointerdown"]) window.addEventListener(type, start, { capture: true, passive: true });
-    setTimeout(start, IDLE_START_MS);
-  }
   const schedule = () => {
-    if (!started || scheduled || waiting.length === 0) return;
+    if (!isPageSettled() || scheduled || waiting.length === 0) return;
     scheduled = true;
-    const run = () => {
+    whenIdle(() => {
       scheduled = false;
       waiting.shift()?.();
       schedule();
-    };
-    if (typeof requestIdleCallback === "function") requestIdleCallback(run, { timeout: 1_000 });
-    else setTimeout(run, 200);
+    });
   };
+  if (typeof window !== "undefined") onPageSettled(schedule);
   return {
     add(mount: () => void): () => void {
       waiting.push(mount);
