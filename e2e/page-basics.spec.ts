@@ -56,3 +56,21 @@ test("at 390 px the section navigation scrolls, shows the page being viewed, and
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 });
+
+test("the Overview prefetches no page as it loads; a link's page is prefetched once the pointer is on it", async ({ page }) => {
+  await signIn(page, "admin@kitchen.test");
+  const prefetched: string[] = [];
+  page.on("request", (r) => {
+    const headers = r.headers();
+    if (headers["next-router-prefetch"] || headers["next-router-segment-prefetch"]) prefetched.push(new URL(r.url()).pathname);
+  });
+  await page.goto("/", { waitUntil: "load" });
+  const harbor = restaurantNamed("Harbor Street Kitchen");
+  const stations = page.locator(`main a[href="/restaurants/${harbor.guid}/stations"]`).first();
+  await expect(stations).toBeVisible();
+  await page.waitForTimeout(1_500);
+  // Every restaurant's page links are on screen: by default Next would have asked for each.
+  expect(prefetched, "pages prefetched while the Overview loaded").toEqual([]);
+  await stations.hover();
+  await expect.poll(() => prefetched, { message: "the hovered link's page is prefetched" }).toContain(`/restaurants/${harbor.guid}/stations`);
+});

@@ -1,6 +1,6 @@
 import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { requireSession } from "@/lib/access/page-access";
 import { makeQueryClient } from "@/lib/queries/query-client";
 import { overviewRangeParam } from "@/lib/url-state/overview-view";
@@ -32,7 +32,7 @@ export default async function OverviewPage({ searchParams }: Props) {
       <PageHeader
         title="Overview"
         subtitle="Your restaurants, with today's business date in each one's own time zone."
-        actions={<Link href="/items">Items across restaurants</Link>}
+        actions={<IntentLink href="/items">Items across restaurants</IntentLink>}
       />
       <HydrationBoundary state={dehydrate(queryClient)}>
         {/* The kitchen table first: on a phone it is what a multi-unit manager came for. */}

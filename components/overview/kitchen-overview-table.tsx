@@ -2,7 +2,7 @@
 
 import { useQueries, useQuery } from "@tanstack/react-query";
 import { useTable, type Column, type ColumnDef } from "@tanstack/react-table";
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { useQueryState } from "nuqs";
 import { useMemo } from "react";
 import { Skeleton } from "@/components/ui/states";
@@ -209,7 +209,7 @@ export function KitchenOverviewTable() {
               {sorted.map((row) => (
                 <tr key={row.restaurantGuid} data-restaurant={row.restaurantGuid} data-status={row.status}>
                   <th scope="row" className={styles.nameCell}>
-                    <Link href={kitchenPageHref(row.restaurantGuid, { range: shownRange, level: linkLevel })}>{row.restaurantName}</Link>
+                    <IntentLink href={kitchenPageHref(row.restaurantGuid, { range: shownRange, level: linkLevel })}>{row.restaurantName}</IntentLink>
                     {row.archived ? <span className={styles.tag}>Archived</span> : null}
                     {row.locationName && row.locationName !== row.restaurantName ? <span className={styles.location}>{row.locationName}</span> : null}
                     <HistoryLine history={historyOf.get(row.restaurantGuid)} />

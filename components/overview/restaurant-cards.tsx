@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { formatBusinessDate } from "@/lib/business-date/format";
 import type { PermittedRestaurant } from "@/lib/restaurants/permitted-restaurant";
 import { RESTAURANT_SECTIONS, restaurantPath } from "@/components/shell/sections";
@@ -23,9 +23,9 @@ export function RestaurantCards({
         return (
           <li key={r.guid} className={`card ${styles.cardItem}`}>
             <div className={styles.cardHead}>
-              <Link href={restaurantPath(r.guid, "info")} className={styles.name}>
+              <IntentLink href={restaurantPath(r.guid, "info")} className={styles.name}>
                 {r.name}
-              </Link>
+              </IntentLink>
               <RestaurantStatusBadge restaurant={r} />
             </div>
             <dl className={styles.cardFacts}>
@@ -51,7 +51,7 @@ export function RestaurantCards({
             <ul className={styles.pageLinks} aria-label={`${r.name} pages`}>
               {RESTAURANT_SECTIONS.map((s) => (
                 <li key={s.slug}>
-                  <Link href={restaurantPath(r.guid, s.slug)}>{s.label}</Link>
+                  <IntentLink href={restaurantPath(r.guid, s.slug)}>{s.label}</IntentLink>
                 </li>
               ))}
             </ul>

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { useMemo } from "react";
 import { restaurantsQuery } from "@/lib/queries/restaurants";
 import { currentBusinessDateOrNull } from "@/lib/business-date/closeout";
@@ -31,9 +31,9 @@ export function RestaurantList({ extraColumns = [] }: { extraColumns?: Restauran
         header: "Restaurant",
         value: (r) => r.name,
         cell: (r) => (
-          <Link href={restaurantPath(r.guid, "info")} className={styles.name}>
+          <IntentLink href={restaurantPath(r.guid, "info")} className={styles.name}>
             {r.name}
-          </Link>
+          </IntentLink>
         ),
       },
       { key: "location", header: "Location", value: (r) => r.locationName || null },
@@ -70,7 +70,7 @@ export function RestaurantList({ extraColumns = [] }: { extraColumns?: Restauran
           <ul className={styles.pageLinks} aria-label={`${r.name} pages`}>
             {RESTAURANT_SECTIONS.map((s) => (
               <li key={s.slug}>
-                <Link href={restaurantPath(r.guid, s.slug)}>{s.label}</Link>
+                <IntentLink href={restaurantPath(r.guid, s.slug)}>{s.label}</IntentLink>
               </li>
             ))}
           </ul>

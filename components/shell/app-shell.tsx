@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import type { ReactNode } from "react";
 import styles from "./app-shell.module.css";
 import { RestaurantNav } from "./restaurant-nav";
@@ -24,12 +24,12 @@ export function AppShell({
       <SkipLink />
       <header className={styles.header}>
         <div className={styles.bar}>
-          <Link href="/" className={styles.brand}>
+          <IntentLink href="/" className={styles.brand}>
             <span aria-hidden="true" className={styles.logo}>
               ◔
             </span>
             Kitchen Pulse
-          </Link>
+          </IntentLink>
           <RestaurantSwitcher restaurants={restaurants} unavailable={restaurantsUnavailable} />
           <div className={styles.account}>
             <span className={styles.accountName} title={account.email}>

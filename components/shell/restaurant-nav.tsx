@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { useParams, usePathname } from "next/navigation";
 import { useEffect, useRef } from "react";
 import styles from "./app-shell.module.css";
@@ -23,21 +23,21 @@ export function RestaurantNav({ restaurants }: { restaurants: ShellRestaurant[] 
     <nav className={styles.nav} aria-label="Main" ref={navRef}>
       <ul className={styles.navList}>
         <li>
-          <Link href="/" className={styles.navLink} aria-current={pathname === "/" ? "page" : undefined}>
+          <IntentLink href="/" className={styles.navLink} aria-current={pathname === "/" ? "page" : undefined}>
             Overview
-          </Link>
+          </IntentLink>
         </li>
         {current
           ? // A restaurant without the kitchen tier has no kitchen figures to link to.
             RESTAURANT_SECTIONS.filter((s) => s.slug !== "kitchen" || current.kitchenEntitled !== false).map((s) => (
               <li key={s.slug}>
-                <Link
+                <IntentLink
                   href={restaurantPath(current.guid, s.slug)}
                   className={styles.navLink}
                   aria-current={section === s.slug ? "page" : undefined}
                 >
                   {s.label}
-                </Link>
+                </IntentLink>
               </li>
             ))
           : null}

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { useParams, usePathname, useSearchParams } from "next/navigation";
 import { portableKitchenSearch } from "@/lib/url-state/portable-kitchen-search";
 import { useEffect, useId, useRef, useState } from "react";
@@ -69,7 +69,7 @@ export function RestaurantSwitcher({ restaurants, unavailable }: { restaurants: 
       <ul id={listId} className={styles.switcherList} hidden={!open} aria-label="Your restaurants">
         {restaurants.map((r) => (
           <li key={r.guid}>
-            <Link
+            <IntentLink
               href={`${restaurantPath(r.guid, section)}${carried}`}
               className={styles.switcherItem}
               aria-current={r.guid === current?.guid ? "true" : undefined}
@@ -80,7 +80,7 @@ export function RestaurantSwitcher({ restaurants, unavailable }: { restaurants: 
                 {r.locationName}
                 {r.archived ? " · archived" : ""}
               </span>
-            </Link>
+            </IntentLink>
           </li>
         ))}
       </ul>
