@@ -15,6 +15,10 @@
  * against the chromium Playwright launched, through its remote debugging port, with the session
  * cookie as an extra header; each run waits for the machine to be quiet first. The table is printed
  * and written to bench/.results/web-latest.json.
+ * With `--baseline-dist-dir <dir>`, a second build (another commit's, built beforehand) is served
+ * beside it and every Lighthouse run is repeated on it right after, so the two are compared side by
+ * side on the same machine in the same minutes; the table adds the baseline's medians and the
+ * ratio of the two TBTs.
  * Not part of `npm test`: figures depend on the machine.
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -57,16 +61,19 @@ interface Options {
   distDir: string;
   /** One part only, while working on it: the report then holds that part. */
   only: "lighthouse" | "events" | null;
+  /** Another build to run Lighthouse on, interleaved with this one's runs. */
+  baselineDistDir: string | null;
 }
 
 function parseArgs(argv: string[]): Options {
-  const options: Options = { build: true, distDir: ".next-bench-web", only: null };
+  const options: Options = { build: true, distDir: ".next-bench-web", only: null, baselineDistDir: null };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
     if (flag === "--no-build") options.build = false;
     else if (flag === "--dist-dir" && argv[i + 1]) options.distDir = argv[++i]!;
     else if (flag === "--only" && (argv[i + 1] === "lighthouse" || argv[i + 1] === "events")) options.only = argv[++i] as Options["only"];
-    else throw new Error(`unknown option ${flag}; use --no-build, --dist-dir <dir>, --only lighthouse|events`);
+    else if (flag === "--baseline-dist-dir" && argv[i + 1]) options.baselineDistDir = argv[++i]!;
+    else throw new Error(`unknown option ${flag}; use --no-build, --dist-dir <dir>, --only lighthouse|events, --baseline-dist-dir <dir>`);
   }
   return options;
 }
@@ -222,10 +229,12 @@ async function main(): Promise<void> {
   const port = await freePort();
   const debugPort = await freePort();
   let server: RunningServer | undefined;
+  let baselineServer: RunningServer | undefined;
   let browser: Browser | undefined;
   const onSignal = (code: number) => () => {
     killBuildNow();
     server?.killNow();
+    baselineServer?.killNow();
     process.exit(code);
   };
   process.once("SIGINT", onSignal(130));
@@ -233,12 +242,12 @@ async function main(): Promise<void> {
   try {
     // No backfill and no sandbox pacing: the pages' own data is loaded by the warm-up, and a
     // background backfill would take CPU from the measured browser.
-    server = await startApp({
-      distDir: options.distDir,
-      port,
-      logFile: path.join(RESULTS, "web-server.log"),
-      env: { KITCHEN_BACKFILL_DAYS: "0", SANDBOX_RATE_LIMIT: "false", SANDBOX_EXPORT_LATENCY: "false" },
-    });
+    const appEnv = { KITCHEN_BACKFILL_DAYS: "0", SANDBOX_RATE_LIMIT: "false", SANDBOX_EXPORT_LATENCY: "false" };
+    server = await startApp({ distDir: options.distDir, port, logFile: path.join(RESULTS, "web-server.log"), env: appEnv });
+    if (options.baselineDistDir) {
+      const logFile = path.join(RESULTS, "web-baseline-server.log");
+      baselineServer = await startApp({ distDir: options.baselineDistDir, port: await freePort(), logFile, env: appEnv });
+    }
     const origin = server.origin;
     browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, `--remote-debugging-port=${debugPort}`] });
     const context = await browser.newContext();
@@ -247,19 +256,35 @@ async function main(): Promise<void> {
     await signIn(page, origin);
     for (const name of Object.keys(PAGES) as PageName[]) await openWarm(page, origin, name);
     const cookie = (await context.cookies(origin)).map((c) => `${c.name}=${c.value}`).join("; ");
+    // The baseline in its own context: both apps are on localhost, and cookies do not tell ports apart.
+    let baseline: { origin: string; cookie: string } | null = null;
+    if (baselineServer) {
+      const baselineContext = await browser.newContext();
+      const baselinePage = await baselineContext.newPage();
+      console.log(`signing in and warming the baseline (${options.baselineDistDir}) on ${baselineServer.origin} ...`);
+      await signIn(baselinePage, baselineServer.origin);
+      for (const name of Object.keys(PAGES) as PageName[]) await openWarm(baselinePage, baselineServer.origin, name);
+      const baselineCookie = (await baselineContext.cookies(baselineServer.origin)).map((c) => `${c.name}=${c.value}`).join("; ");
+      baseline = { origin: baselineServer.origin, cookie: baselineCookie };
+      await baselineContext.close();
+    }
 
     const html = await (await context.request.get(`${origin}${PAGES.kitchen}`)).text();
     const kitchenFirstLoadGzipKB = kb(totalBytes(firstLoadChunks(path.join(ROOT, options.distDir), html), "gzip"));
 
     const lighthouse: Record<string, LighthouseFigures & { runs: LighthouseFigures[] }> = {};
+    const baselineLighthouse: typeof lighthouse = {};
     for (const name of options.only === "events" ? [] : (Object.keys(PAGES) as PageName[])) {
       for (const formFactor of ["mobile", "desktop"] as const) {
         const runs: LighthouseFigures[] = [];
+        const baselineRuns: LighthouseFigures[] = [];
         for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
           console.log(`lighthouse ${name} ${formFactor} ${i + 1}/${LIGHTHOUSE_RUNS} ...`);
           runs.push(await lighthouseRetrying(debugPort, `${origin}${PAGES[name]}`, cookie, formFactor));
+          if (baseline) baselineRuns.push(await lighthouseRetrying(debugPort, `${baseline.origin}${PAGES[name]}`, baseline.cookie, formFactor));
         }
         lighthouse[`${name} ${formFactor}`] = { ...medianFigures(runs), runs };
+        if (baseline) baselineLighthouse[`${name} ${formFactor}`] = { ...medianFigures(baselineRuns), runs: baselineRuns };
       }
     }
 
@@ -274,6 +299,11 @@ async function main(): Promise<void> {
       const mobile = key.endsWith("mobile");
       const verdict = mobile ? `  [${mark(f.score >= TARGETS.mobileScore && f.tbtMs <= TARGETS.tbtMs && f.lcpMs <= TARGETS.lcpMs && f.cls <= TARGETS.cls)}]` : "";
       rows.push(`${key.padEnd(27)}${String(f.score).padEnd(7)}${ms(f.tbtMs).padEnd(11)}${ms(f.lcpMs).padEnd(11)}${f.cls.toFixed(3).padEnd(8)}${ms(f.fcpMs)}${verdict}`);
+      const b = baselineLighthouse[key];
+      if (b) {
+        const ratio = b.tbtMs > 0 ? `  TBT ${(f.tbtMs / b.tbtMs).toFixed(2)}x the baseline's` : "";
+        rows.push(`${"  baseline".padEnd(27)}${String(b.score).padEnd(7)}${ms(b.tbtMs).padEnd(11)}${ms(b.lcpMs).padEnd(11)}${b.cls.toFixed(3).padEnd(8)}${ms(b.fcpMs)}${ratio}`);
+      }
     }
     rows.push(`Event durations at ${CPU_THROTTLE}x CPU (median of ${EVENT_RUNS}; target <= ${TARGETS.eventMs} ms)`);
     for (const [key, v] of Object.entries(eventMedians)) rows.push(`${key.padEnd(27)}${event(v).padEnd(11)}[${mark(v <= TARGETS.eventMs)}]  runs: ${events[key]!.map(event).join(", ")}`);
@@ -281,13 +311,26 @@ async function main(): Promise<void> {
     rows.push(`load average before ${loadBefore.map((l) => l.toFixed(2)).join(" ")}, after ${loadAfter.map((l) => l.toFixed(2)).join(" ")}`);
     console.log(`\n${rows.join("\n")}`);
 
-    const report = { measuredAt: new Date().toISOString(), restaurant: harbor.name, range: "Last 7 days", cpuThrottle: CPU_THROTTLE, targets: TARGETS, lighthouse, events, eventMedians, kitchenFirstLoadGzipKB, loadAverage: { before: loadBefore, after: loadAfter } };
+    const report = {
+      measuredAt: new Date().toISOString(),
+      restaurant: harbor.name,
+      range: "Last 7 days",
+      cpuThrottle: CPU_THROTTLE,
+      targets: TARGETS,
+      lighthouse,
+      ...(baseline ? { baseline: { distDir: options.baselineDistDir, lighthouse: baselineLighthouse } } : {}),
+      events,
+      eventMedians,
+      kitchenFirstLoadGzipKB,
+      loadAverage: { before: loadBefore, after: loadAfter },
+    };
     const file = path.join(RESULTS, "web-latest.json");
     writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
     console.log(`\nwritten to ${path.relative(ROOT, file)}`);
   } finally {
     await browser?.close();
     await server?.stop();
+    await baselineServer?.stop();
   }
 }
 
