@@ -57,9 +57,9 @@ export function MountWhenNear({ placeholder, children }: { placeholder: ReactNod
 
 /**
  * One waiting block mounted per idle moment, after the page has settled. The next waits for a frame
- * and then for the browser to be idle again (no deadline that would force it in while busy): two
- * charts mounted together commit together, and recharts' own store updates in that commit cannot
- * be sliced (a 1.8 s frame at 4× CPU, measured).
+ * and then for the browser to be idle again, with no deadline that would force it in while the
+ * browser is busy (a chart's first draw is hundreds of milliseconds on a phone, most of it in
+ * recharts' own synchronous store updates, which a transition cannot slice).
  */
 const idleQueue = (() => {
   const waiting: (() => void)[] = [];
