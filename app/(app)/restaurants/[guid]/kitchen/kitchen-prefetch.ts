@@ -20,8 +20,9 @@ import { apiQuery, type KitchenView } from "@/lib/url-state/kitchen-view";
  * the API itself and shows the API's own message (a 400 for a range too long, for instance).
  *
  * A closed range's ready summary is dehydrated as its head (lib/kitchen/contract/summary-head.ts), dated
- * 0 so the browser asks for the whole at once: its tables are for cards below the fold, and the
- * phone would otherwise parse them before the page responds. A range with today in it is small
+ * 0 so the browser asks for the whole once the page has settled (use-kitchen-figures.ts,
+ * components/ui/page-settled.ts): its tables are for cards below the fold, and the phone would
+ * otherwise parse them before the page responds. A range with today in it is small
  * and refreshes every minute: it goes whole, with its time, which the "Updated" line shows.
  */
 export async function prefetchKitchenFigures(queryClient: QueryClient, restaurant: PermittedRestaurant, view: KitchenView, today: string): Promise<void> {
