@@ -69,6 +69,11 @@ test("recharts stays out of every first load, and the Kitchen page fetches it fo
   expect(legacy.filter((c) => fetched.has(c.file)).map((c) => c.file)).toEqual([]);
   // Everything the first load counts, chromium does fetch.
   expect(loads.kitchen!.filter((c) => !fetched.has(c.file)).map((c) => c.file)).toEqual([]);
+  // V8's compile hint (lib/build/compile-hints.mjs), as the server sends the scripts: on the first
+  // line of every first-load chunk, and not on the charts, which load later.
+  const firstLine = async (file: string) => (await (await page.request.get(`/_next/${file}`)).text()).split("\n", 1)[0];
+  for (const chunk of Object.values(loads).flat()) expect(await firstLine(chunk.file), chunk.file).toBe("//# allFunctionsCalledOnLoad");
+  for (const chunk of chartChunks) expect(await firstLine(chunk.file), chunk.file).not.toBe("//# allFunctionsCalledOnLoad");
 
   const report = {
     distDir: process.env.NEXT_DIST_DIR ?? ".next",
