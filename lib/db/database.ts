@@ -33,5 +33,44 @@ export interface Database extends Queryable {
   close(): Promise<void>;
 }
 
+/**
+ * A query that failed because the database was closed first (PGlite's "PGlite is closed", pg's
+ * "Cannot use a pool after calling end"): the process or test is shutting down, and work still
+ * queued in the background (a rollup build) has nothing to report.
+ */
+export class DatabaseClosedError extends Error {
+  constructor(options?: { cause?: unknown }) {
+    super("the database is closed", options);
+    this.name = "DatabaseClosedError";
+  }
+}
+
+/**
+ * The same database, whose calls made or failing after close() reject with DatabaseClosedError.
+ * Known by our own flag, not by the drivers' messages.
+ */
+export function closedAware(db: Database): Database {
+  let closed = false;
+  const guard = async <T>(run: () => Promise<T>): Promise<T> => {
+    if (closed) throw new DatabaseClosedError();
+    try {
+      return await run();
+    } catch (error) {
+      throw closed ? new DatabaseClosedError({ cause: error }) : error;
+    }
+  };
+  return {
+    kind: db.kind,
+    query: (sql, params) => guard(() => db.query(sql, params)),
+    exec: (sql) => guard(() => db.exec(sql)),
+    transaction: (fn) => guard(() => db.transaction(fn)),
+    withLock: (key, fn) => guard(() => db.withLock(key, fn)),
+    close: () => {
+      closed = true;
+      return db.close();
+    },
+  };
+}
+
 /** Two 32-bit halves of an advisory lock key: a namespace and the hash of the name. */
 export const LOCK_NAMESPACE = 0x4b50; // "KP"

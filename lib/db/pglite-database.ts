@@ -1,6 +1,6 @@
 import "server-only";
 import { PGlite, type Transaction } from "@electric-sql/pglite";
-import type { Database, Queryable } from "./database";
+import { closedAware, type Database, type Queryable } from "./database";
 
 /**
  * PGlite: PostgreSQL compiled to WebAssembly, in this process. `dataDir` undefined keeps the
@@ -25,7 +25,7 @@ function txQueryable(tx: Transaction): Queryable {
 }
 
 export function pgliteDatabase(pg: PGlite): Database {
-  return {
+  return closedAware({
     kind: "pglite",
     async query<Row>(sql: string, params?: readonly unknown[]) {
       return (await pg.query<Row>(sql, params as unknown[] | undefined)).rows;
@@ -38,5 +38,5 @@ export function pgliteDatabase(pg: PGlite): Database {
       return fn(this);
     },
     close: () => pg.close(),
-  };
+  });
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { Pool, type PoolClient } from "pg";
-import { LOCK_NAMESPACE, type Database, type Queryable } from "./database";
+import { closedAware, LOCK_NAMESPACE, type Database, type Queryable } from "./database";
 
 /**
  * A PostgreSQL server through pg.Pool. Several app instances may share it: locks are advisory
@@ -41,7 +41,7 @@ export function openPostgresDatabase(connectionString: string, opts: { max?: num
     }
   }
 
-  return {
+  return closedAware({
     kind: "postgres",
     async query<Row>(sql: string, params?: readonly unknown[]) {
       return (await pool.query(sql, params as unknown[] | undefined)).rows as Row[];
@@ -56,5 +56,5 @@ export function openPostgresDatabase(connectionString: string, opts: { max?: num
         return fn(clientQueryable(client));
       }),
     close: () => pool.end(),
-  };
+  });
 }

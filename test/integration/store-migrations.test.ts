@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { describe, expect, inject, it } from "vitest";
+import { DatabaseClosedError } from "@/lib/db/database";
 import { migrate, MIGRATIONS } from "@/lib/db/migrations";
 import { openPgliteDatabase } from "@/lib/db/pglite-database";
 import { openPostgresDatabase } from "@/lib/db/postgres-database";
@@ -47,6 +48,19 @@ describe.each(STORE_KINDS)("migrations on %s", (kind) => {
     } finally {
       await t.drop();
     }
+  });
+});
+
+describe.each(STORE_KINDS)("a closed database on %s", (kind) => {
+  // What a rollup build queued before shutdown meets: a typed error it can leave unreported.
+  it("refuses every call with DatabaseClosedError", async () => {
+    const t = await openTestDatabase(kind);
+    expect(await t.db.query<{ one: number }>("SELECT 1 AS one")).toEqual([{ one: 1 }]);
+    await t.drop();
+    await expect(t.db.query("SELECT 1")).rejects.toBeInstanceOf(DatabaseClosedError);
+    await expect(t.db.exec("SELECT 1")).rejects.toBeInstanceOf(DatabaseClosedError);
+    await expect(t.db.transaction((tx) => tx.query("SELECT 1"))).rejects.toBeInstanceOf(DatabaseClosedError);
+    await expect(t.db.withLock("after", (q) => q.query("SELECT 1"))).rejects.toBeInstanceOf(DatabaseClosedError);
   });
 });
 

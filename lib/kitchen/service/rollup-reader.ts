@@ -1,5 +1,6 @@
 import "server-only";
 import { enumerateBusinessDates } from "@/lib/business-date/business-date";
+import { DatabaseClosedError } from "@/lib/db/database";
 import { wholePeriodsWithin, type DatePeriod } from "@/lib/business-date/periods";
 import { KITCHEN_METRICS, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import type { DaySummary } from "@/lib/kitchen/ingest/day-summary";
@@ -130,7 +131,12 @@ export function createRollupReader({ store, daySummaries, cacheBytes = DEFAULT_C
     const snapshot = new Map(rows);
     queue = queue
       .then(() => buildNow(guid, period, snapshot))
-      .catch((error: unknown) => console.warn(`[kitchen] building the rollup ${key} failed: ${String(error)}`))
+      .catch((error: unknown) => {
+        // The store closed under a queued build (shutdown, a test's teardown): nothing was lost,
+        // the period is built again from its days the next time a range asks for it.
+        if (error instanceof DatabaseClosedError) return;
+        console.warn(`[kitchen] building the rollup ${key} failed: ${String(error)}`);
+      })
       .finally(() => queued.delete(key));
   }
 
