@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
+import { COMPILE_HINT } from "../lib/build/compile-hints.mjs";
 import { chunkOf, firstLoadChunks, kb, legacyChunks, totalBytes as total, type Chunk } from "../test/support/first-load-js";
 import { restaurantNamed, signIn } from "./fixtures/auth";
 
@@ -72,8 +73,8 @@ test("recharts stays out of every first load, and the Kitchen page fetches it fo
   // V8's compile hint (lib/build/compile-hints.mjs), as the server sends the scripts: on the first
   // line of every first-load chunk, and not on the charts, which load later.
   const firstLine = async (file: string) => (await (await page.request.get(`/_next/${file}`)).text()).split("\n", 1)[0];
-  for (const chunk of Object.values(loads).flat()) expect(await firstLine(chunk.file), chunk.file).toBe("//# allFunctionsCalledOnLoad");
-  for (const chunk of chartChunks) expect(await firstLine(chunk.file), chunk.file).not.toBe("//# allFunctionsCalledOnLoad");
+  for (const chunk of Object.values(loads).flat()) expect(await firstLine(chunk.file), chunk.file).toBe(COMPILE_HINT);
+  for (const chunk of chartChunks) expect(await firstLine(chunk.file), chunk.file).not.toBe(COMPILE_HINT);
 
   const report = {
     distDir: process.env.NEXT_DIST_DIR ?? ".next",

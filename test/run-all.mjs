@@ -6,7 +6,7 @@
 // contention failed one). The first failure stops the run with its exit code; a failed build
 // prints its log.
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { createWriteStream, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -31,13 +31,10 @@ function run(command, args, { env = {}, logFile } = {}) {
     children.add(child);
     child.on("close", () => children.delete(child));
     if (logFile) {
-      const chunks = [];
-      child.stdout.on("data", (d) => chunks.push(d));
-      child.stderr.on("data", (d) => chunks.push(d));
-      child.on("close", (code) => {
-        writeFileSync(logFile, Buffer.concat(chunks));
-        resolve(code ?? 1);
-      });
+      const log = createWriteStream(logFile);
+      child.stdout.pipe(log, { end: false });
+      child.stderr.pipe(log, { end: false });
+      child.on("close", (code) => log.end(() => resolve(code ?? 1)));
     } else child.on("close", (code) => resolve(code ?? 1));
   });
 }

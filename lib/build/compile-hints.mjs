@@ -1,6 +1,6 @@
 // Runs inside `next build` (next.config.mjs, compiler.runAfterProductionCompile), so it is plain
 // JavaScript: the config cannot import TypeScript. Types for the tests: compile-hints.d.mts.
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import vm from "node:vm";
 
@@ -46,10 +46,10 @@ export function startupChunks(distDir) {
 function clientReferenceManifests(dir) {
   if (!existsSync(dir)) return [];
   const out = [];
-  for (const name of readdirSync(dir)) {
-    const file = path.join(dir, name);
-    if (statSync(file).isDirectory()) out.push(...clientReferenceManifests(file));
-    else if (name.endsWith("_client-reference-manifest.js")) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...clientReferenceManifests(file));
+    else if (entry.name.endsWith("_client-reference-manifest.js")) {
       const context = vm.createContext({});
       vm.runInContext(readFileSync(file, "utf8"), context, { filename: file, timeout: 5_000 });
       out.push(...Object.values(context.__RSC_MANIFEST ?? {}));

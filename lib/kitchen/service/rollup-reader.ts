@@ -1,7 +1,7 @@
 import "server-only";
 import { enumerateBusinessDates } from "@/lib/business-date/business-date";
-import { DatabaseClosedError } from "@/lib/db/database";
 import { wholePeriodsWithin, type DatePeriod } from "@/lib/business-date/periods";
+import { DatabaseClosedError } from "@/lib/db/database";
 import { KITCHEN_METRICS, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import type { DaySummary } from "@/lib/kitchen/ingest/day-summary";
 import { addDaysInSteps, type Rollup } from "@/lib/kitchen/query/rollup";
