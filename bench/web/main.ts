@@ -3,8 +3,11 @@
  * restaurant (Harbor Street Kitchen), last 7 days.
  *
  * - Lighthouse (performance only) on Kitchen and Overview, mobile (its default: simulated
- *   throttling, moto g power) and desktop (its desktop preset), median of 3 runs each: score, TBT,
- *   LCP, CLS, FCP.
+ *   throttling, moto g power) and desktop (its desktop preset), median of 3 runs each (`--runs N`):
+ *   score, TBT, LCP, CLS, FCP. Runs go in rounds, every page once per round.
+ * - Two floors beside them, mobile, in the same rounds: the sign-in page (the framework and the
+ *   root layout around a form, no data) and the Kitchen's own HTML and CSS with every script
+ *   taken out. They say how much blocking time this machine charges before our code runs.
  * - Event durations at 4x CPU throttle (bench/web/events.ts): the "Last 7 days" and "Last 30 days"
  *   presets (each clicked from "Yesterday") and the compare toggle, median of 5 each.
  * - Kitchen's first-load JavaScript, gzip (test/support/first-load-js.ts, as the e2e spec measures it).
@@ -22,6 +25,7 @@
  * Not part of `npm test`: figures depend on the machine.
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
 import { loadavg } from "node:os";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "@playwright/test";
@@ -35,7 +39,7 @@ const RESULTS = path.resolve(__dirname, "..", ".results");
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 // The flags of playwright.config.ts.
 const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
-const LIGHTHOUSE_RUNS = 3;
+const DEFAULT_LIGHTHOUSE_RUNS = 3;
 const EVENT_RUNS = 5;
 const CPU_THROTTLE = 4;
 const harbor = restaurantNamed("Harbor Street Kitchen");
@@ -63,17 +67,20 @@ interface Options {
   only: "lighthouse" | "events" | null;
   /** Another build to run Lighthouse on, interleaved with this one's runs. */
   baselineDistDir: string | null;
+  /** Lighthouse runs per page and form factor (the median is reported). */
+  runs: number;
 }
 
 function parseArgs(argv: string[]): Options {
-  const options: Options = { build: true, distDir: ".next-bench-web", only: null, baselineDistDir: null };
+  const options: Options = { build: true, distDir: ".next-bench-web", only: null, baselineDistDir: null, runs: DEFAULT_LIGHTHOUSE_RUNS };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
     if (flag === "--no-build") options.build = false;
     else if (flag === "--dist-dir" && argv[i + 1]) options.distDir = argv[++i]!;
     else if (flag === "--only" && (argv[i + 1] === "lighthouse" || argv[i + 1] === "events")) options.only = argv[++i] as Options["only"];
     else if (flag === "--baseline-dist-dir" && argv[i + 1]) options.baselineDistDir = argv[++i]!;
-    else throw new Error(`unknown option ${flag}; use --no-build, --dist-dir <dir>, --only lighthouse|events, --baseline-dist-dir <dir>`);
+    else if (flag === "--runs" && /^[1-9]\d*$/.test(argv[i + 1] ?? "")) options.runs = Number(argv[++i]);
+    else throw new Error(`unknown option ${flag}; use --no-build, --dist-dir <dir>, --only lighthouse|events, --baseline-dist-dir <dir>, --runs <n>`);
   }
   return options;
 }
@@ -130,14 +137,16 @@ async function quiet(): Promise<void> {
   }
 }
 
-async function lighthouseRun(port: number, url: string, cookie: string, formFactor: FormFactor): Promise<LighthouseFigures> {
+/** `cookie` null: a page read signed out (the floors below). */
+async function lighthouseRun(port: number, url: string, cookie: string | null, formFactor: FormFactor): Promise<LighthouseFigures> {
   // Lighthouse is an ES module; this file runs as CommonJS under tsx.
   const { default: lighthouse, desktopConfig } = await import("lighthouse");
-  const result = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: ["performance"], extraHeaders: { Cookie: cookie } }, formFactor === "desktop" ? desktopConfig : undefined);
+  const extraHeaders = cookie === null ? undefined : { Cookie: cookie };
+  const result = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: ["performance"], extraHeaders }, formFactor === "desktop" ? desktopConfig : undefined);
   const lhr = result?.lhr;
   if (!lhr) throw new Error(`Lighthouse returned no result for ${url}`);
   if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
-  if (lhr.finalDisplayedUrl.includes("/sign-in")) throw new Error(`Lighthouse was sent to the sign-in page from ${url}: the session cookie did not reach it`);
+  if (cookie !== null && lhr.finalDisplayedUrl.includes("/sign-in")) throw new Error(`Lighthouse was sent to the sign-in page from ${url}: the session cookie did not reach it`);
   const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   return {
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
@@ -156,7 +165,7 @@ async function lighthouseRun(port: number, url: string, cookie: string, formFact
  * run Lighthouse again", seen about once in thirty runs here) is run again, up to twice: it
  * measured nothing, so it is not a figure to keep.
  */
-async function lighthouseRetrying(port: number, url: string, cookie: string, formFactor: FormFactor): Promise<LighthouseFigures> {
+async function lighthouseRetrying(port: number, url: string, cookie: string | null, formFactor: FormFactor): Promise<LighthouseFigures> {
   for (let attempt = 1; ; attempt++) {
     await quiet();
     try {
@@ -171,6 +180,40 @@ async function lighthouseRetrying(port: number, url: string, cookie: string, for
 function medianFigures(runs: LighthouseFigures[]): LighthouseFigures {
   const pick = (key: "score" | "tbtMs" | "lcpMs" | "cls" | "fcpMs") => median(runs.map((r) => r[key]));
   return { score: pick("score"), tbtMs: pick("tbtMs"), lcpMs: pick("lcpMs"), cls: pick("cls"), fcpMs: pick("fcpMs") };
+}
+
+/**
+ * The renderer's floor: the Kitchen's own server HTML with every script taken out (the inline
+ * payload and every chunk and preload), served on a port of its own. Every other path is passed to
+ * the app, so the stylesheet and fonts come from the page's own origin, as they do for the page.
+ * What Lighthouse measures here is the browser's first parse, style and layout of the same
+ * document and CSS, with none of the framework's or our JavaScript.
+ */
+async function serveWithoutScripts(html: string, origin: string): Promise<{ url: string; close: () => Promise<void> }> {
+  const stripped = html.replace(/<script\b[\s\S]*?<\/script>/gi, "").replace(/<link\b[^>]*\bas="script"[^>]*>/gi, "");
+  if (/<script\b/i.test(stripped)) throw new Error("the Kitchen HTML still holds a script after stripping");
+  const server = createServer((req, res) => {
+    if (req.url === "/") {
+      res.writeHead(200, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" });
+      res.end(stripped);
+      return;
+    }
+    fetch(`${origin}${req.url ?? "/"}`)
+      .then(async (upstream) => {
+        const headers: Record<string, string> = { "content-type": upstream.headers.get("content-type") ?? "application/octet-stream" };
+        const cache = upstream.headers.get("cache-control");
+        if (cache) headers["cache-control"] = cache;
+        res.writeHead(upstream.status, headers);
+        res.end(Buffer.from(await upstream.arrayBuffer()));
+      })
+      .catch((error: unknown) => {
+        res.writeHead(502, { "content-type": "text/plain" });
+        res.end(String(error));
+      });
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  return { url: `http://localhost:${port}/`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
 /** The preset and compare clicks on the Kitchen page at 4x CPU throttle. */
@@ -231,6 +274,7 @@ async function main(): Promise<void> {
   let server: RunningServer | undefined;
   let baselineServer: RunningServer | undefined;
   let browser: Browser | undefined;
+  let floorPage: { close: () => Promise<void> } | undefined;
   const onSignal = (code: number) => () => {
     killBuildNow();
     server?.killNow();
@@ -272,19 +316,38 @@ async function main(): Promise<void> {
     const html = await (await context.request.get(`${origin}${PAGES.kitchen}`)).text();
     const kitchenFirstLoadGzipKB = kb(totalBytes(firstLoadChunks(path.join(ROOT, options.distDir), html), "gzip"));
 
+    // What the measured pages are compared with, mobile only, in the same rounds: the sign-in page
+    // (the framework and the root layout with a form, no data, read signed out) and the Kitchen's
+    // HTML and CSS with no script at all. They have no target; they say how much of a page's
+    // blocking time this machine charges before our code does anything.
+    const withoutScripts = await serveWithoutScripts(html, origin);
+    floorPage = withoutScripts;
+    const floors: Record<string, string> = { "sign-in (floor)": `${origin}/sign-in`, "Kitchen, no script (floor)": withoutScripts.url };
+
     const lighthouse: Record<string, LighthouseFigures & { runs: LighthouseFigures[] }> = {};
     const baselineLighthouse: typeof lighthouse = {};
-    for (const name of options.only === "events" ? [] : (Object.keys(PAGES) as PageName[])) {
+    const floorLighthouse: typeof lighthouse = {};
+    if (options.only !== "events") {
       for (const formFactor of ["mobile", "desktop"] as const) {
-        const runs: LighthouseFigures[] = [];
-        const baselineRuns: LighthouseFigures[] = [];
-        for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
-          console.log(`lighthouse ${name} ${formFactor} ${i + 1}/${LIGHTHOUSE_RUNS} ...`);
-          runs.push(await lighthouseRetrying(debugPort, `${origin}${PAGES[name]}`, cookie, formFactor));
-          if (baseline) baselineRuns.push(await lighthouseRetrying(debugPort, `${baseline.origin}${PAGES[name]}`, baseline.cookie, formFactor));
+        // Rounds: every page once per round, so a slow minute of the machine falls on all of them.
+        const runs: Record<string, LighthouseFigures[]> = {};
+        const baselineRuns: Record<string, LighthouseFigures[]> = {};
+        const floorRuns: Record<string, LighthouseFigures[]> = {};
+        for (let i = 0; i < options.runs; i++) {
+          for (const name of Object.keys(PAGES) as PageName[]) {
+            console.log(`lighthouse ${name} ${formFactor} ${i + 1}/${options.runs} ...`);
+            (runs[name] ??= []).push(await lighthouseRetrying(debugPort, `${origin}${PAGES[name]}`, cookie, formFactor));
+            if (baseline) (baselineRuns[name] ??= []).push(await lighthouseRetrying(debugPort, `${baseline.origin}${PAGES[name]}`, baseline.cookie, formFactor));
+          }
+          if (formFactor !== "mobile") continue;
+          for (const [name, url] of Object.entries(floors)) {
+            console.log(`lighthouse ${name} ${formFactor} ${i + 1}/${options.runs} ...`);
+            (floorRuns[name] ??= []).push(await lighthouseRetrying(debugPort, url, null, formFactor));
+          }
         }
-        lighthouse[`${name} ${formFactor}`] = { ...medianFigures(runs), runs };
-        if (baseline) baselineLighthouse[`${name} ${formFactor}`] = { ...medianFigures(baselineRuns), runs: baselineRuns };
+        for (const [name, r] of Object.entries(runs)) lighthouse[`${name} ${formFactor}`] = { ...medianFigures(r), runs: r };
+        for (const [name, r] of Object.entries(baselineRuns)) baselineLighthouse[`${name} ${formFactor}`] = { ...medianFigures(r), runs: r };
+        for (const [name, r] of Object.entries(floorRuns)) floorLighthouse[`${name} ${formFactor}`] = { ...medianFigures(r), runs: r };
       }
     }
 
@@ -294,7 +357,7 @@ async function main(): Promise<void> {
     const loadAfter = loadavg();
 
     const rows: string[] = [];
-    rows.push("Lighthouse (median of 3)   score  TBT        LCP        CLS     FCP");
+    rows.push(`Lighthouse (median of ${options.runs})`.padEnd(27) + "score  TBT        LCP        CLS     FCP");
     for (const [key, f] of Object.entries(lighthouse)) {
       const mobile = key.endsWith("mobile");
       const verdict = mobile ? `  [${mark(f.score >= TARGETS.mobileScore && f.tbtMs <= TARGETS.tbtMs && f.lcpMs <= TARGETS.lcpMs && f.cls <= TARGETS.cls)}]` : "";
@@ -304,6 +367,10 @@ async function main(): Promise<void> {
         const ratio = b.tbtMs > 0 ? `  TBT ${(f.tbtMs / b.tbtMs).toFixed(2)}x the baseline's` : "";
         rows.push(`${"  baseline".padEnd(27)}${String(b.score).padEnd(7)}${ms(b.tbtMs).padEnd(11)}${ms(b.lcpMs).padEnd(11)}${b.cls.toFixed(3).padEnd(8)}${ms(b.fcpMs)}${ratio}`);
       }
+    }
+    for (const [key, f] of Object.entries(floorLighthouse)) {
+      const share = lighthouse["kitchen mobile"] && lighthouse["kitchen mobile"].tbtMs > 0 ? `  TBT ${(f.tbtMs / lighthouse["kitchen mobile"].tbtMs).toFixed(2)}x the Kitchen's` : "";
+      rows.push(`${key.padEnd(27)}${String(f.score).padEnd(7)}${ms(f.tbtMs).padEnd(11)}${ms(f.lcpMs).padEnd(11)}${f.cls.toFixed(3).padEnd(8)}${ms(f.fcpMs)}${share}`);
     }
     rows.push(`Event durations at ${CPU_THROTTLE}x CPU (median of ${EVENT_RUNS}; target <= ${TARGETS.eventMs} ms)`);
     for (const [key, v] of Object.entries(eventMedians)) rows.push(`${key.padEnd(27)}${event(v).padEnd(11)}[${mark(v <= TARGETS.eventMs)}]  runs: ${events[key]!.map(event).join(", ")}`);
@@ -319,6 +386,7 @@ async function main(): Promise<void> {
       targets: TARGETS,
       lighthouse,
       ...(baseline ? { baseline: { distDir: options.baselineDistDir, lighthouse: baselineLighthouse } } : {}),
+      floors: floorLighthouse,
       events,
       eventMedians,
       kitchenFirstLoadGzipKB,
@@ -328,6 +396,7 @@ async function main(): Promise<void> {
     writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
     console.log(`\nwritten to ${path.relative(ROOT, file)}`);
   } finally {
+    await floorPage?.close();
     await browser?.close();
     await server?.stop();
     await baselineServer?.stop();
