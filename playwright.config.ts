@@ -118,7 +118,7 @@ export default defineConfig({
     // the specs that change what others read (targets, sessions, sign-in throttles), count the
     // requests the app sends or the sessions it holds, or need a range nobody has read yet.
     // (Two serial groups side by side, each on an app of its own, were tried: the phase took as
-    // long, since one spec at a time already keeps both cores busy.)
+    // long, since one spec at a time already uses most of the two cores.)
     { name: "chromium", testIgnore: SERIAL_SPECS, workers: 2, use: chromiumUse },
     { name: "chromium-serial", testMatch: SERIAL_SPECS, workers: 1, dependencies: ["chromium"], use: chromiumUse },
   ],

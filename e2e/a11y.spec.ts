@@ -14,7 +14,6 @@ async function seriousViolations(page: Page) {
 
 test("the Overview has no serious or critical accessibility violation", async ({ page }) => {
   await signIn(page, "admin@kitchen.test");
-  await page.goto("/");
   const overview = page.getByTestId("kitchen-overview");
   await expect(overview.locator(`tr[data-restaurant="${harbor.guid}"]`)).toBeVisible();
   // Every row's figures (or its status) have replaced the loading placeholders.

@@ -133,8 +133,7 @@ test("opens a group three levels deep and shows an item's inherited modifier gro
   const [inheritedGuid, inheritedFrom] = effectiveGroups(p).find(([, from]) => from !== null)!;
   const unit = effectiveUnit(p);
 
-  await signIn(page, "admin@kitchen.test");
-  await page.goto(`/restaurants/${harbor.guid}/menu`);
+  await signIn(page, "admin@kitchen.test", { callbackUrl: `/restaurants/${harbor.guid}/menu` });
   const tree = page.getByRole("list", { name: "Menus" });
   await expect(tree).toBeVisible();
   // Collapsed by default: no item is rendered until a group is opened.
@@ -162,8 +161,7 @@ test("search finds an item by part of its name, case-insensitively", async ({ pa
   const { placements } = await rawMenu(request);
   const p = placements[Math.floor(placements.length / 2)]!;
   const sameName = placements.filter((q) => q.item.name === p.item.name).length;
-  await signIn(page, "admin@kitchen.test");
-  await page.goto(`/restaurants/${harbor.guid}/menu`);
+  await signIn(page, "admin@kitchen.test", { callbackUrl: `/restaurants/${harbor.guid}/menu` });
   await page.getByLabel("Search items by name").fill(p.item.name.toUpperCase());
   const results = page.getByRole("list", { name: "Search results" });
   const hit = results.getByRole("button").filter({ hasText: [p.menu.name, ...p.path.map((g) => g.name)].join(" > ") }).filter({ hasText: p.item.name });
@@ -175,8 +173,7 @@ test("search finds an item by part of its name, case-insensitively", async ({ pa
 
 test("the items CSV has one row per placement with its full path", async ({ page, request }) => {
   const { placements } = await rawMenu(request);
-  await signIn(page, "admin@kitchen.test");
-  await page.goto(`/restaurants/${harbor.guid}/menu`);
+  await signIn(page, "admin@kitchen.test", { callbackUrl: `/restaurants/${harbor.guid}/menu` });
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download items CSV" }).click()]);
   const chunks: Buffer[] = [];
   for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
@@ -192,8 +189,7 @@ test("the items CSV has one row per placement with its full path", async ({ page
 test("the menu page has no accessibility violation with an item open and while searching", async ({ page, request }) => {
   const { placements } = await rawMenu(request);
   const p = placements.find((q) => q.path.length === 3)!;
-  await signIn(page, "admin@kitchen.test");
-  await page.goto(`/restaurants/${harbor.guid}/menu`);
+  await signIn(page, "admin@kitchen.test", { callbackUrl: `/restaurants/${harbor.guid}/menu` });
   let scope = await openNode(page, page.getByRole("list", { name: "Menus" }), p.menu.name);
   for (const group of p.path) scope = await openNode(page, scope, group.name);
   await scope.getByRole("button", { name: p.item.name, exact: true }).click();
@@ -213,8 +209,7 @@ for (const size of [
     const { placements } = await rawMenu(request);
     const p = placements.find((q) => q.path.length === 3)!;
     await page.setViewportSize({ width: size.width, height: size.height });
-    await signIn(page, "admin@kitchen.test");
-    await page.goto(`/restaurants/${harbor.guid}/menu`);
+    await signIn(page, "admin@kitchen.test", { callbackUrl: `/restaurants/${harbor.guid}/menu` });
     let scope = await openNode(page, page.getByRole("list", { name: "Menus" }), p.menu.name);
     for (const group of p.path) scope = await openNode(page, scope, group.name);
     await scope.getByRole("button", { name: p.item.name, exact: true }).click();

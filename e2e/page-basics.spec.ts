@@ -74,3 +74,23 @@ test("the Overview prefetches no page as it loads; a link's page is prefetched o
   await stations.hover();
   await expect.poll(() => prefetched, { message: "the hovered link's page is prefetched" }).toContain(`/restaurants/${harbor.guid}/stations`);
 });
+
+test("asking for less motion stops the looping animations after one turn; otherwise they loop", async ({ browser, baseURL }) => {
+  // The sign-in page carries the global stylesheet; an element of our own that loops the way the
+  // loading spinner and pulse do shows what the stylesheet makes of it.
+  const iterationCount = async (reducedMotion: "reduce" | "no-preference") => {
+    const context = await browser.newContext({ baseURL, reducedMotion });
+    const page = await context.newPage();
+    await page.goto("/sign-in");
+    const count = await page.evaluate(() => {
+      const probe = document.createElement("div");
+      probe.style.animation = "probe-spin 0.8s linear infinite";
+      document.body.append(probe);
+      return getComputedStyle(probe).animationIterationCount;
+    });
+    await context.close();
+    return count;
+  };
+  expect(await iterationCount("reduce")).toBe("1");
+  expect(await iterationCount("no-preference")).toBe("infinite");
+});

@@ -20,8 +20,7 @@ const SIZES = [
 for (const size of SIZES) {
   test(`Kitchen page at ${size.name}`, async ({ page }) => {
     await page.setViewportSize({ width: size.width, height: size.height });
-    await signIn(page, "admin@kitchen.test");
-    await page.goto(`/restaurants/${harbor.guid}/kitchen`);
+    await signIn(page, "admin@kitchen.test", { callbackUrl: `/restaurants/${harbor.guid}/kitchen` });
     await expect(page.getByTestId("station-chart").locator("svg .recharts-bar-rectangle").first()).toBeVisible({ timeout: 60_000 });
     await expect(page.getByTestId("slowest-tickets").getByRole("table")).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -33,7 +32,6 @@ for (const size of SIZES) {
   test(`Overview at ${size.name}`, async ({ page }) => {
     await page.setViewportSize({ width: size.width, height: size.height });
     await signIn(page, "admin@kitchen.test");
-    await page.goto("/");
     await expect(page.getByTestId("kitchen-overview")).toBeVisible();
     await expect(page.getByTestId("kitchen-overview").getByText("Loading…")).toHaveCount(0, { timeout: 60_000 });
     await expect(page.getByTestId("kitchen-overview").locator('tbody tr[data-status="pending"]')).toHaveCount(0, { timeout: 180_000 });

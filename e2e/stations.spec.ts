@@ -55,8 +55,7 @@ test("the stations page explains an OFFLINE_ONLY and an EXPO_ONLY station and wa
   expect([offline, expoOnly, contradicting, dangling].every(Boolean), "the sandbox has each kind of station").toBe(true);
   const offlinePrinter = printers.find((p) => p.guid === offline.kitchenPrinter!.guid)!;
 
-  await signIn(page, "admin@kitchen.test");
-  await page.goto(`/restaurants/${harbor.guid}/stations`);
+  await signIn(page, "admin@kitchen.test", { callbackUrl: `/restaurants/${harbor.guid}/stations` });
   await expect(page.getByRole("heading", { level: 1, name: "Prep stations" })).toBeVisible();
 
   const offlineCard = page.locator(`#station-${offline.guid}`);
@@ -107,8 +106,7 @@ test("the stations page explains an OFFLINE_ONLY and an EXPO_ONLY station and wa
 
 test("the stations CSV has one row per prep station", async ({ page, request }) => {
   const stations = await sandboxList<RawStation>(request, harbor.guid, "/kitchen/v1/published/prepStations");
-  await signIn(page, "admin@kitchen.test");
-  await page.goto(`/restaurants/${harbor.guid}/stations`);
+  await signIn(page, "admin@kitchen.test", { callbackUrl: `/restaurants/${harbor.guid}/stations` });
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download stations CSV" }).click()]);
   expect(download.suggestedFilename()).toBe("harbor-street-kitchen_prep-stations.csv");
   const rows = parse(await streamText(await download.createReadStream()), { bom: true }) as string[][];
@@ -126,8 +124,7 @@ test("the stations API answers 401 without a session and 404 for a restaurant th
 });
 
 test("the stations page has no accessibility violation, sentences open", async ({ page }) => {
-  await signIn(page, "admin@kitchen.test");
-  await page.goto(`/restaurants/${harbor.guid}/stations`);
+  await signIn(page, "admin@kitchen.test", { callbackUrl: `/restaurants/${harbor.guid}/stations` });
   await page.getByText("Read the routing as sentences").click();
   await expect(page.getByRole("table")).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
@@ -140,8 +137,7 @@ for (const size of [
   test(`stations page at ${size.name} does not scroll sideways`, async ({ page }) => {
     mkdirSync(shots, { recursive: true });
     await page.setViewportSize({ width: size.width, height: size.height });
-    await signIn(page, "admin@kitchen.test");
-    await page.goto(`/restaurants/${harbor.guid}/stations`);
+    await signIn(page, "admin@kitchen.test", { callbackUrl: `/restaurants/${harbor.guid}/stations` });
     await expect(page.getByRole("region", { name: "Routing" })).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);

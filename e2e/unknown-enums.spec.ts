@@ -93,8 +93,7 @@ test("the menu page and its items CSV show an item type and a unit of measure th
   const type = item!.type as string;
   const unit = item!.unitOfMeasure as string;
 
-  await signIn(page, "admin@kitchen.test");
-  await page.goto(`/restaurants/${northside.guid}/menu`);
+  await signIn(page, "admin@kitchen.test", { callbackUrl: `/restaurants/${northside.guid}/menu` });
   await page.getByLabel("Search items by name").fill(item!.name);
   await page.getByRole("list", { name: "Search results" }).getByRole("button").filter({ hasText: item!.name }).first().click();
   const detail = page.getByRole("region", { name: "Item details" });
@@ -119,8 +118,7 @@ for (const { resource, title, column, field, published } of [
     expect(entity, `the sandbox sends an unlisted ${resource}.${field} for Northside`).toBeDefined();
     const value = entity![field] as string;
 
-    await signIn(page, "admin@kitchen.test");
-    await page.goto(`/restaurants/${northside.guid}/config/${resource}`);
+    await signIn(page, "admin@kitchen.test", { callbackUrl: `/restaurants/${northside.guid}/config/${resource}` });
     await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
     const table = page.getByRole("table").first();
     await expect(table).toBeVisible();
