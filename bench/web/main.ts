@@ -316,18 +316,17 @@ async function main(): Promise<void> {
     const html = await (await context.request.get(`${origin}${PAGES.kitchen}`)).text();
     const kitchenFirstLoadGzipKB = kb(totalBytes(firstLoadChunks(path.join(ROOT, options.distDir), html), "gzip"));
 
-    // What the measured pages are compared with, mobile only, in the same rounds: the sign-in page
-    // (the framework and the root layout with a form, no data, read signed out) and the Kitchen's
-    // HTML and CSS with no script at all. They have no target; they say how much of a page's
-    // blocking time this machine charges before our code does anything.
-    const withoutScripts = await serveWithoutScripts(html, origin);
-    floorPage = withoutScripts;
-    const floors: Record<string, string> = { "sign-in (floor)": `${origin}/sign-in`, "Kitchen, no script (floor)": withoutScripts.url };
-
     const lighthouse: Record<string, LighthouseFigures & { runs: LighthouseFigures[] }> = {};
     const baselineLighthouse: typeof lighthouse = {};
     const floorLighthouse: typeof lighthouse = {};
     if (options.only !== "events") {
+      // What the measured pages are compared with, mobile only, in the same rounds: the sign-in page
+      // (the framework and the root layout with a form, no data, read signed out) and the Kitchen's
+      // HTML and CSS with no script at all. They have no target; they say how much of a page's
+      // blocking time this machine charges before our code does anything.
+      const withoutScripts = await serveWithoutScripts(html, origin);
+      floorPage = withoutScripts;
+      const floors: Record<string, string> = { "sign-in floor": `${origin}/sign-in`, "no-script floor": withoutScripts.url };
       for (const formFactor of ["mobile", "desktop"] as const) {
         // Rounds: every page once per round, so a slow minute of the machine falls on all of them.
         const runs: Record<string, LighthouseFigures[]> = {};
