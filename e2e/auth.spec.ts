@@ -131,7 +131,8 @@ test("the Overview shows each restaurant's business date in its own zone", async
 });
 
 test("the switcher and navigation work from the keyboard", async ({ page }) => {
-  await signIn(page, "ana@kitchen.test", { callbackUrl: `/restaurants/${harbor.guid}/info` });
+  await signIn(page, "ana@kitchen.test");
+  await page.goto(`/restaurants/${harbor.guid}/info`);
   // The skip link is the first stop and lands on the main content.
   await page.keyboard.press("Tab");
   const skip = page.getByRole("link", { name: "Skip to content" });
