@@ -259,6 +259,9 @@ async function eventDurations(context: BrowserContext, origin: string): Promise<
 
 const mark = (ok: boolean) => (ok ? "ok" : "MISSED");
 const ms = (v: number) => `${Math.round(v).toLocaleString("en-US")} ms`;
+/** One Lighthouse line of the printed table: label, score, TBT, LCP, CLS, FCP, then `tail`. */
+const figuresRow = (label: string, f: LighthouseFigures, tail: string) =>
+  `${label.padEnd(27)}${String(f.score).padEnd(7)}${ms(f.tbtMs).padEnd(11)}${ms(f.lcpMs).padEnd(11)}${f.cls.toFixed(3).padEnd(8)}${ms(f.fcpMs)}${tail}`;
 const event = (v: number) => (v === 0 ? "<16 ms" : ms(v));
 
 async function main(): Promise<void> {
@@ -360,16 +363,16 @@ async function main(): Promise<void> {
     for (const [key, f] of Object.entries(lighthouse)) {
       const mobile = key.endsWith("mobile");
       const verdict = mobile ? `  [${mark(f.score >= TARGETS.mobileScore && f.tbtMs <= TARGETS.tbtMs && f.lcpMs <= TARGETS.lcpMs && f.cls <= TARGETS.cls)}]` : "";
-      rows.push(`${key.padEnd(27)}${String(f.score).padEnd(7)}${ms(f.tbtMs).padEnd(11)}${ms(f.lcpMs).padEnd(11)}${f.cls.toFixed(3).padEnd(8)}${ms(f.fcpMs)}${verdict}`);
+      rows.push(figuresRow(key, f, verdict));
       const b = baselineLighthouse[key];
       if (b) {
         const ratio = b.tbtMs > 0 ? `  TBT ${(f.tbtMs / b.tbtMs).toFixed(2)}x the baseline's` : "";
-        rows.push(`${"  baseline".padEnd(27)}${String(b.score).padEnd(7)}${ms(b.tbtMs).padEnd(11)}${ms(b.lcpMs).padEnd(11)}${b.cls.toFixed(3).padEnd(8)}${ms(b.fcpMs)}${ratio}`);
+        rows.push(figuresRow("  baseline", b, ratio));
       }
     }
     for (const [key, f] of Object.entries(floorLighthouse)) {
       const share = lighthouse["kitchen mobile"] && lighthouse["kitchen mobile"].tbtMs > 0 ? `  TBT ${(f.tbtMs / lighthouse["kitchen mobile"].tbtMs).toFixed(2)}x the Kitchen's` : "";
-      rows.push(`${key.padEnd(27)}${String(f.score).padEnd(7)}${ms(f.tbtMs).padEnd(11)}${ms(f.lcpMs).padEnd(11)}${f.cls.toFixed(3).padEnd(8)}${ms(f.fcpMs)}${share}`);
+      rows.push(figuresRow(key, f, share));
     }
     rows.push(`Event durations at ${CPU_THROTTLE}x CPU (median of ${EVENT_RUNS}; target <= ${TARGETS.eventMs} ms)`);
     for (const [key, v] of Object.entries(eventMedians)) rows.push(`${key.padEnd(27)}${event(v).padEnd(11)}[${mark(v <= TARGETS.eventMs)}]  runs: ${events[key]!.map(event).join(", ")}`);
