@@ -2,13 +2,17 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices, type PlaywrightTestConfig } from "@playwright/test";
+import { e2eChromium } from "./e2e/chromium-binary";
 
 // The e2e suite runs the production build (`next build` runs first, see package.json) against the
-// embedded sandbox, in Debian's chromium: Playwright's own browser downloads are not reachable here.
+// embedded sandbox, in Debian's chromium (its headless shell when installed, e2e/chromium-binary.ts):
+// Playwright's own browser downloads are not reachable here.
 const port = Number(process.env.E2E_PORT ?? 3100);
 // localhost, not 127.0.0.1: next-auth's CSRF cookie is bound to the host name it was set on.
 const baseURL = `http://localhost:${port}`;
-const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+// `npm test` checks first that one is installed (e2e/check-chromium.ts); the fallback name only
+// gives Playwright's own error when the suite is started without that check.
+const chromium = e2eChromium() ?? "/usr/bin/chromium";
 // Every run starts with an empty kitchen store; workers inherit the directory through the env.
 const dataDir = (process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "kp-e2e-")));
 

@@ -47,7 +47,7 @@ const step = async (label, command, args, options) => {
   if (code !== 0) process.exit(code);
 };
 
-await step("chromium", process.execPath, ["e2e/check-chromium.mjs"]);
+await step("chromium", process.execPath, ["--import", "tsx", "e2e/check-chromium.ts"]);
 await step("types", "npm", ["run", "typecheck"]);
 
 // The repository was just type-checked, so the build skips its own second pass of the same check.
