@@ -1,7 +1,6 @@
 "use client";
 
 import { signIn } from "next-auth/react";
-import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import styles from "./sign-in.module.css";
 
@@ -24,7 +23,6 @@ export function SignInForm({
   initialError?: string;
   sso?: { name: string };
 }) {
-  const router = useRouter();
   const [error, setError] = useState<string | undefined>(initialError ? (MESSAGES[initialError] ?? FALLBACK) : undefined);
   const [pending, setPending] = useState(false);
 
@@ -44,8 +42,11 @@ export function SignInForm({
         setPending(false);
         return;
       }
-      router.replace(callbackPath);
-      router.refresh();
+      // A full load of the page, as next-auth's own redirecting sign-in does, not a soft
+      // navigation: the new document starts keyboard focus at its top, so the first Tab meets
+      // its skip link. After a soft navigation the focus start stayed where the submit button
+      // had been, somewhere inside the new page.
+      window.location.assign(callbackPath);
     } catch {
       setError(FALLBACK);
       setPending(false);
