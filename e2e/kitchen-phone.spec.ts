@@ -10,7 +10,8 @@ import { restaurantNamed, signIn } from "./fixtures/auth";
  * every table's key column is on screen without sideways scrolling (slowest items' ranking column
  * too); slowest tickets stack, with no table scrolled inside a table; the heatmap opens on its
  * busiest hour, worked out here from the API's answer in the same session; headings do not skip
- * a level; and axe finds no serious or critical violation at either width.
+ * a level; axe finds no serious or critical violation at either width; and a card waiting below the
+ * fold for the reader is a still placeholder, not a pulsing one.
  */
 const harbor = restaurantNamed("Harbor Street Kitchen");
 const SECTIONS = ["figures", "stations", "tickets", "items", "hours", "trend"];
@@ -143,4 +144,23 @@ test("at 1440 px: no heading skips and axe clean, every section present", async 
   expect(overflow).toBeLessThanOrEqual(0);
   expect(await headingSkips(page)).toEqual([]);
   expect(await seriousViolations(page)).toEqual([]);
+});
+
+test("at 390 px: cards waiting below the fold stay still until they load (no pulse keeping the page drawing)", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, "admin@kitchen.test", { callbackUrl: `/restaurants/${harbor.guid}/kitchen`, timeout: 90_000 });
+  // In one evaluation, as soon as any card waits (the whole summary is in, the page not yet read
+  // on): the animations on each waiting placeholder. The cards mount one by one after that, so
+  // the answer is read in the same moment the placeholders are found.
+  const waiting = await page.waitForFunction(
+    () => {
+      const placeholders = [...document.querySelectorAll('[data-placeholder="waiting"]')];
+      return placeholders.length ? placeholders.map((el) => el.getAnimations().map((a) => (a as CSSAnimation).animationName ?? "animation")) : null;
+    },
+    undefined,
+    { timeout: 180_000, polling: 50 },
+  );
+  const animations = (await waiting.jsonValue())!;
+  expect(animations.length).toBeGreaterThan(0);
+  expect(animations.flat()).toEqual([]);
 });

@@ -100,7 +100,7 @@ function MountEachNear({ placeholderHeight, children }: { placeholderHeight: num
   const cards = Children.toArray(children);
   const height = Math.round(placeholderHeight / Math.max(1, cards.length));
   return cards.map((card, i) => (
-    <MountWhenNear key={isValidElement(card) ? card.key : i} placeholder={<Skeleton height={height} style={{ display: "block" }} />}>
+    <MountWhenNear key={isValidElement(card) ? card.key : i} placeholder={<Skeleton height={height} style={{ display: "block" }} waiting />}>
       {card}
     </MountWhenNear>
   ));

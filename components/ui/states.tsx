@@ -15,9 +15,22 @@ export function LoadingState({ label = "Loading…" }: { label?: string }) {
   );
 }
 
-/** A grey block that holds the space of content still loading, so the layout does not jump. */
-export function Skeleton({ height = 16, width = "100%", style }: { height?: number | string; width?: number | string; style?: CSSProperties }) {
-  return <span className={styles.skeleton} style={{ height, width, ...style }} aria-hidden="true" />;
+/**
+ * A grey block that holds the space of content still loading, so the layout does not jump. It
+ * pulses while the content loads. `waiting`: the content is not loading but waits to be needed (a
+ * card below the fold, mounted when the reader comes near); the block then stays still, since a
+ * pulse would say "loading" for as long as nobody scrolls, and keep the browser drawing a frame
+ * every 16 ms all that time, on the CPU the page's own load needs (issue 16).
+ */
+export function Skeleton({ height = 16, width = "100%", style, waiting = false }: { height?: number | string; width?: number | string; style?: CSSProperties; waiting?: boolean }) {
+  return (
+    <span
+      className={waiting ? `${styles.skeleton} ${styles.waiting}` : styles.skeleton}
+      style={{ height, width, ...style }}
+      aria-hidden="true"
+      data-placeholder={waiting ? "waiting" : "loading"}
+    />
+  );
 }
 
 /** `heading`: the title is the page's h1 (a page that is only this state, such as "Not found"). */
