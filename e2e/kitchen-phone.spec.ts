@@ -149,9 +149,9 @@ test("at 1440 px: no heading skips and axe clean, every section present", async 
 test("at 390 px: cards waiting below the fold stay still until they load (no pulse keeping the page drawing)", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, "admin@kitchen.test", { callbackUrl: `/restaurants/${harbor.guid}/kitchen`, timeout: 90_000 });
-  // In one evaluation, as soon as any card waits (the whole summary is in, the page not yet read
-  // on): the animations on each waiting placeholder. The cards mount one by one after that, so
-  // the answer is read in the same moment the placeholders are found.
+  // In one evaluation, as soon as anything waits (a section for the whole summary, asked once the
+  // page has settled; a card for the reader to come near): the animations on each waiting
+  // placeholder. They go soon after, so the answer is read in the moment they are found.
   const waiting = await page.waitForFunction(
     () => {
       const placeholders = [...document.querySelectorAll('[data-placeholder="waiting"]')];

@@ -7,7 +7,7 @@ import { METRIC_LABELS } from "@/lib/kitchen/ui/labels";
 import { behaviorLabel, behaviorRows, dayRows, itemRows, sourceRows, stationLabel, stationRows } from "@/lib/kitchen/ui/summary-shapes";
 import type { KitchenView } from "@/lib/url-state/kitchen-view";
 import { HeadlineFigures } from "./headline-figures";
-import { KitchenSection, KitchenSectionBar } from "./kitchen-section";
+import { KitchenSection, KitchenSectionBar, type SectionContent } from "./kitchen-section";
 import {
   LazyBreakdownCard,
   LazyServiceCard,
@@ -88,7 +88,7 @@ function KitchenFiguresCards({
   const initialLevel = view.level ?? levels[0] ?? 0;
   const itemStations = useMemo(() => itemStationNames(data, levels[0] ?? 0), [data, levels]);
   // The server's head of the summary: the cards below wait for the whole (it is on its way).
-  const ready = !isSummaryHead(data);
+  const content: SectionContent = !isSummaryHead(data) ? "ready" : figures.wholeWaiting ? "waiting" : "loading";
   return (
     <div className={`${styles.content} ${stale ? styles.stale : ""}`} aria-busy={stale}>
       <KitchenSectionBar />
@@ -96,7 +96,7 @@ function KitchenFiguresCards({
         <MetricNote metric={view.metric} levels={allLevels} />
         <HeadlineFigures summary={data} previous={previousData} levels={levels} compare={view.compare} />
       </KitchenSection>
-      <KitchenSection id="stations" lazy ready={ready} placeholderHeight={900}>
+      <KitchenSection id="stations" lazy content={content} placeholderHeight={900}>
         <Stations
           title="Prep stations"
           description={`p50 and p90 of ${METRIC_LABELS[view.metric].toLowerCase()} per station, in minutes, slowest first. Hover or focus a station for p75 and p95.`}
@@ -132,11 +132,11 @@ function KitchenFiguresCards({
           <LazyTargetsEditor guid={guid} targets={targets.data} levels={allLevels.length ? allLevels : [0, 1]} />
         </div>
       </KitchenSection>
-      <KitchenSection id="tickets" lazy ready={ready} placeholderHeight={520}>
+      <KitchenSection id="tickets" lazy content={content} placeholderHeight={520}>
         <LazyTicketTimesCard key={`tickets-${view.level ?? "all"}`} guid={guid} summary={data} levels={levels} initialLevel={initialLevel} fileName={file} />
         <LazySlowestTickets guid={guid} query={query} live={live} metric={view.metric} timeZone={data.timeZone} fileName={file("slowest-tickets")} />
       </KitchenSection>
-      <KitchenSection id="items" lazy ready={ready} placeholderHeight={640}>
+      <KitchenSection id="items" lazy content={content} placeholderHeight={640}>
         <SlowestItems items={rows.items} levels={levels} metric={view.metric} fileName={file("items")} stationNames={itemStations} />
         <LazyItemsOverTargetCard
           key={`over-${view.level ?? "all"}`}
@@ -147,7 +147,7 @@ function KitchenFiguresCards({
           fileName={file("items-over-target")}
         />
       </KitchenSection>
-      <KitchenSection id="hours" lazy ready={ready} placeholderHeight={420}>
+      <KitchenSection id="hours" lazy content={content} placeholderHeight={420}>
         <Heatmap
           key={view.level ?? "all"}
           summary={data}
@@ -169,7 +169,7 @@ function KitchenFiguresCards({
           fileName={file("weekday-by-hour")}
         />
       </KitchenSection>
-      <TrendSection view={view} levels={levels} rows={rows} targets={targetSeconds} file={file} ready={ready} />
+      <TrendSection view={view} levels={levels} rows={rows} targets={targetSeconds} file={file} content={content} />
     </div>
   );
 }
@@ -214,17 +214,17 @@ function TrendSection({
   rows,
   targets,
   file,
-  ready,
+  content,
 }: {
   view: KitchenView;
   levels: KitchenLevel[];
   rows: ReturnType<typeof useSummaryRows>;
   targets: Partial<Record<KitchenLevel, number>>;
   file: (part: string) => string;
-  ready: boolean;
+  content: SectionContent;
 }) {
   return (
-  <KitchenSection id="trend" lazy ready={ready} placeholderHeight={900}>
+  <KitchenSection id="trend" lazy content={content} placeholderHeight={900}>
     <Trend
       key={`trend-${view.level ?? "all"}`}
       days={rows.days}

@@ -45,23 +45,28 @@ export function KitchenSectionBar() {
   );
 }
 
+/** Whether a lazy section's data is in: still to come, and whether it is on its way or waits to be asked. */
+export type SectionContent = "ready" | "loading" | "waiting";
+
 /**
  * One section of the Kitchen page: a titled <section> (its cards' headings become h3) that can be
  * collapsed, and, when `lazy`, whose content mounts only as it comes near the screen (charts and
  * tables below the fold cost nothing at load). `placeholderHeight` is about the content's height,
- * so the page's length barely changes when it mounts. `ready` false (the summary is still its head,
- * without the tables the cards read) holds the placeholder until the whole summary is there.
+ * so the page's length barely changes when it mounts. `content` other than "ready" (the summary is
+ * still its head, without the tables the cards read) holds the placeholder until the whole summary
+ * is there: a pulsing one while the whole is "loading", a still one while it is "waiting" (asked
+ * only once the page has settled, use-kitchen-figures.ts).
  */
 export function KitchenSection({
   id,
   lazy = false,
-  ready = true,
+  content = "ready",
   placeholderHeight = 480,
   children,
 }: {
   id: KitchenSectionId;
   lazy?: boolean;
-  ready?: boolean;
+  content?: SectionContent;
   placeholderHeight?: number;
   children: ReactNode;
 }) {
@@ -69,7 +74,7 @@ export function KitchenSection({
   const [open, setOpen] = useState(true);
   const headingId = useId();
   const bodyId = useId();
-  const placeholder = <Skeleton height={placeholderHeight} style={{ display: "block" }} />;
+  const placeholder = <Skeleton height={placeholderHeight} style={{ display: "block" }} waiting={content === "waiting"} />;
   return (
     <section id={anchorOf(id)} className={styles.section} aria-labelledby={headingId} tabIndex={-1} data-testid={`kitchen-section-${id}`}>
       <div className={styles.header}>
@@ -83,7 +88,7 @@ export function KitchenSection({
       </div>
       <div id={bodyId} className={styles.body} hidden={!open}>
         <CardHeadingLevel value={3}>
-          {!ready ? placeholder : lazy ? <MountEachNear placeholderHeight={placeholderHeight}>{children}</MountEachNear> : children}
+          {content !== "ready" ? placeholder : lazy ? <MountEachNear placeholderHeight={placeholderHeight}>{children}</MountEachNear> : children}
         </CardHeadingLevel>
       </div>
     </section>

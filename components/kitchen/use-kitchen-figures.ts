@@ -99,5 +99,7 @@ export function useKitchenFigures(guid: string, kitchenEntitled: boolean | undef
     notEntitled,
     periods,
     targetSeconds,
+    /** The server's head is shown and the whole is not asked for yet: it waits for the page to settle. */
+    wholeWaiting: waitForWhole,
   };
 }
