@@ -13,6 +13,9 @@
  *   thread's CPU time inside them.
  * - Event durations at 4x CPU throttle (bench/web/events.ts): the "Last 7 days" and "Last 30 days"
  *   presets (each clicked from "Yesterday") and the compare toggle, median of 5 each.
+ * - The Kitchen page left open on a phone (bench/web/idle-cpu.ts): the browser's CPU from 1.5 s to
+ *   4 s after the load event, before the page settles, read from /proc; median of 5, alternating
+ *   with the baseline build when there is one.
  * - Kitchen's first-load JavaScript, gzip (test/support/first-load-js.ts, as the e2e spec measures it).
  *
  * The production build (`next build` into .next-bench-web, unless --no-build) is served by server.mjs
@@ -36,6 +39,7 @@ import { restaurantNamed } from "../../e2e/fixtures/auth";
 import { firstLoadChunks, kb, totalBytes } from "../../test/support/first-load-js";
 import { buildApp, freePort, killBuildNow, startApp, type RunningServer } from "../load/server";
 import { clickDuration, observeEvents, settle } from "./events";
+import { IDLE_WINDOW, idleReading, type IdleReading } from "./idle-cpu";
 import { mainThreadTime, type MainThreadTime, type TraceEvent } from "./main-thread";
 
 const ROOT = path.resolve(__dirname, "..", "..");
@@ -45,6 +49,9 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
 const DEFAULT_LIGHTHOUSE_RUNS = 3;
 const EVENT_RUNS = 5;
+const IDLE_RUNS = 5;
+/** The issue's phone. */
+const PHONE_VIEWPORT = { width: 390, height: 844 };
 const CPU_THROTTLE = 4;
 const harbor = restaurantNamed("Harbor Street Kitchen");
 const PAGES = { kitchen: `/restaurants/${harbor.guid}/kitchen`, overview: "/" } as const;
@@ -273,6 +280,25 @@ async function eventDurations(context: BrowserContext, origin: string): Promise<
   return out;
 }
 
+/**
+ * The Kitchen page left open at 390 px, nothing touched: the browser's CPU in the idle window, for
+ * each build in turn (this one, then the baseline), IDLE_RUNS rounds.
+ */
+async function idleRuns(browser: Browser, debugPort: number, builds: { origin: string; cookie: string }[]): Promise<IdleReading[][]> {
+  const pages = await Promise.all(
+    builds.map(async (b) => (await browser.newContext({ viewport: PHONE_VIEWPORT, extraHTTPHeaders: { Cookie: b.cookie } })).newPage()),
+  );
+  const readings: IdleReading[][] = builds.map(() => []);
+  for (let run = 0; run < IDLE_RUNS; run++) {
+    for (const [i, b] of builds.entries()) {
+      await quiet();
+      readings[i]!.push(await idleReading(pages[i]!, `${b.origin}${PAGES.kitchen}`, `--remote-debugging-port=${debugPort}`));
+    }
+  }
+  await Promise.all(pages.map((p) => p.context().close()));
+  return readings;
+}
+
 const mark = (ok: boolean) => (ok ? "ok" : "MISSED");
 const ms = (v: number) => `${Math.round(v).toLocaleString("en-US")} ms`;
 /** One Lighthouse line of the printed table: label, score, TBT, LCP, CLS, FCP, then `tail`. */
@@ -372,10 +398,19 @@ async function main(): Promise<void> {
     console.log(`event durations at ${CPU_THROTTLE}x CPU throttle ...`);
     const events = options.only === "lighthouse" ? {} : await eventDurations(context, origin);
     const eventMedians = Object.fromEntries(Object.entries(events).map(([k, v]) => [k, median(v)]));
+    let idle: { runs: IdleReading[]; medianCpuMs: number; baselineRuns?: IdleReading[]; baselineMedianCpuMs?: number } | null = null;
+    if (options.only !== "lighthouse") {
+      console.log(`the Kitchen page left open at ${PHONE_VIEWPORT.width} px ...`);
+      const [runs, baselineRuns] = await idleRuns(browser, debugPort, [{ origin, cookie }, ...(baseline ? [baseline] : [])]);
+      idle = { runs: runs!, medianCpuMs: median(runs!.map((r) => r.cpuMs)) };
+      if (baselineRuns) Object.assign(idle, { baselineRuns, baselineMedianCpuMs: median(baselineRuns.map((r) => r.cpuMs)) });
+    }
     const loadAfter = loadavg();
 
     const rows: string[] = [];
-    rows.push(`Lighthouse (median of ${options.runs})`.padEnd(27) + "score  TBT        LCP        CLS     FCP");
+    // A part that did not run (--only) prints no heading.
+    const ranLighthouse = options.only !== "events";
+    if (ranLighthouse) rows.push(`Lighthouse (median of ${options.runs})`.padEnd(27) + "score  TBT        LCP        CLS     FCP");
     for (const [key, f] of Object.entries(lighthouse)) {
       const mobile = key.endsWith("mobile");
       const verdict = mobile ? `  [${mark(f.score >= TARGETS.mobileScore && f.tbtMs <= TARGETS.tbtMs && f.lcpMs <= TARGETS.lcpMs && f.cls <= TARGETS.cls)}]` : "";
@@ -393,8 +428,10 @@ async function main(): Promise<void> {
     // The same runs' main thread, unthrottled (./main-thread.ts): what of the wall time Lighthouse
     // charges was the thread's own CPU work.
     // Each run's own slowdown: 4x on mobile, none on desktop (Lighthouse's desktop preset).
-    rows.push("Main thread in those runs (median; blocking = sum of max(0, slowdown x task - 50 ms) over every task; slowdown 4 mobile, 1 desktop)");
-    rows.push("".padEnd(27) + "tasks  wall       CPU        CPU/wall  blocking from wall  from CPU");
+    if (ranLighthouse) {
+      rows.push("Main thread in those runs (median; blocking = sum of max(0, slowdown x task - 50 ms) over every task; slowdown 4 mobile, 1 desktop)");
+      rows.push("".padEnd(27) + "tasks  wall       CPU        CPU/wall  blocking from wall  from CPU");
+    }
     for (const [key, f] of [...Object.entries(lighthouse), ...Object.entries(floorLighthouse)]) {
       const t = f.mainThread;
       if (!t) {
@@ -404,8 +441,19 @@ async function main(): Promise<void> {
       const share = t.wallMs > 0 ? `${Math.round((100 * t.cpuMs) / t.wallMs)} %` : "-";
       rows.push(`${key.padEnd(27)}${String(t.tasks).padEnd(7)}${ms(t.wallMs).padEnd(11)}${ms(t.cpuMs).padEnd(11)}${share.padEnd(10)}${ms(t.blockingFromWallMs).padEnd(20)}${ms(t.blockingFromCpuMs)}`);
     }
-    rows.push(`Event durations at ${CPU_THROTTLE}x CPU (median of ${EVENT_RUNS}; target <= ${TARGETS.eventMs} ms)`);
+    if (options.only !== "lighthouse") rows.push(`Event durations at ${CPU_THROTTLE}x CPU (median of ${EVENT_RUNS}; target <= ${TARGETS.eventMs} ms)`);
     for (const [key, v] of Object.entries(eventMedians)) rows.push(`${key.padEnd(27)}${event(v).padEnd(11)}[${mark(v <= TARGETS.eventMs)}]  runs: ${events[key]!.map(event).join(", ")}`);
+    if (idle) {
+      const span = `${IDLE_WINDOW.fromMs / 1000} to ${IDLE_WINDOW.toMs / 1000} s`;
+      rows.push(`Kitchen left open at ${PHONE_VIEWPORT.width} px: the browser's CPU ${span} after load (median of ${IDLE_RUNS}; no target)`);
+      const line = (label: string, med: number, runs: IdleReading[], tail: string) =>
+        `${label.padEnd(27)}${ms(med).padEnd(11)}runs: ${runs.map((r) => ms(r.cpuMs)).join(", ")}; animations running at the end: ${runs.map((r) => r.runningAnimations).join(", ")}${tail}`;
+      rows.push(line("  this build", idle.medianCpuMs, idle.runs, ""));
+      if (idle.baselineRuns && idle.baselineMedianCpuMs !== undefined) {
+        const ratio = idle.baselineMedianCpuMs > 0 ? `; this build ${(idle.medianCpuMs / idle.baselineMedianCpuMs).toFixed(2)}x the baseline's` : "";
+        rows.push(line("  baseline", idle.baselineMedianCpuMs, idle.baselineRuns, ratio));
+      }
+    }
     rows.push(`Kitchen first-load JS      ${kitchenFirstLoadGzipKB} KB gzip  [${mark(kitchenFirstLoadGzipKB <= TARGETS.kitchenFirstLoadGzipKB)}] (target <= ${TARGETS.kitchenFirstLoadGzipKB} KB)`);
     // Lighthouse's throttling guide: 4x is meant for a host in its high-end desktop bracket (1,500
     // to 2,000); a slower host would call for a smaller multiplier. Printed so a reader can tell.
@@ -425,6 +473,7 @@ async function main(): Promise<void> {
       floors: floorLighthouse,
       events,
       eventMedians,
+      idle,
       kitchenFirstLoadGzipKB,
       loadAverage: { before: loadBefore, after: loadAfter },
     };
