@@ -87,7 +87,8 @@ function KitchenFiguresCards({
   const rows = useSummaryRows(data);
   const initialLevel = view.level ?? levels[0] ?? 0;
   const itemStations = useMemo(() => itemStationNames(data, levels[0] ?? 0), [data, levels]);
-  // The server's head of the summary: the cards below wait for the whole (it is on its way).
+  // The server's head of the summary: the cards below wait for the whole, which is on its way
+  // ("loading") or not asked for until the page settles ("waiting").
   const content: SectionContent = !isSummaryHead(data) ? "ready" : figures.wholeWaiting ? "waiting" : "loading";
   return (
     <div className={`${styles.content} ${stale ? styles.stale : ""}`} aria-busy={stale}>
