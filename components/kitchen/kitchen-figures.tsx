@@ -76,20 +76,20 @@ function KitchenFiguresCards({
   restaurant: KitchenRestaurant;
   view: KitchenView;
   data: KitchenSummary;
-  figures: ReturnType<typeof useKitchenFigures>;
+  figures: CardFigures;
   levels: KitchenLevel[];
   allLevels: readonly KitchenLevel[];
   file: (part: string) => string;
   onChange: (patch: Partial<KitchenView>) => void;
 }) {
   const { guid } = restaurant;
-  const { live, query, stale, previousData, targets, histogram, histogramData, histogramMatchesMain, targetSeconds } = figures;
+  const { live, query, stale, previousData, targets, histogram, histogramData, histogramMatchesMain, targetSeconds, wholeWaiting } = figures;
   const rows = useSummaryRows(data);
   const initialLevel = view.level ?? levels[0] ?? 0;
   const itemStations = useMemo(() => itemStationNames(data, levels[0] ?? 0), [data, levels]);
   // The server's head of the summary: the cards below wait for the whole, which is on its way
   // ("loading") or not asked for until the page settles ("waiting").
-  const content: SectionContent = !isSummaryHead(data) ? "ready" : figures.wholeWaiting ? "waiting" : "loading";
+  const content: SectionContent = !isSummaryHead(data) ? "ready" : wholeWaiting ? "waiting" : "loading";
   return (
     <div className={`${styles.content} ${stale ? styles.stale : ""}`} aria-busy={stale}>
       <KitchenSectionBar />
@@ -175,24 +175,31 @@ function KitchenFiguresCards({
   );
 }
 
-type KitchenFiguresProps = Parameters<typeof KitchenFiguresCards>[0];
+type Figures = ReturnType<typeof useKitchenFigures>;
 
 /**
- * What the cards read of the figures: a render in which none of it changed (the click that starts a
- * view change, while the figures still show the deferred view) skips every card and chart.
+ * What the cards read of the figures, and how a render compares each: a render in which none of it
+ * changed (the click that starts a view change, while the figures still show the deferred view)
+ * skips every card and chart. The cards' prop is typed by these keys, so a field they start to read
+ * must be added here, and is then compared: it cannot go stale behind the memo.
  */
-function sameFigures(a: KitchenFiguresProps["figures"], b: KitchenFiguresProps["figures"]): boolean {
-  return (
-    a.live === b.live &&
-    a.query.toString() === b.query.toString() &&
-    a.stale === b.stale &&
-    a.previousData === b.previousData &&
-    a.targets.data === b.targets.data &&
-    a.histogram.isFetching === b.histogram.isFetching &&
-    a.histogramData === b.histogramData &&
-    a.histogramMatchesMain === b.histogramMatchesMain &&
-    a.targetSeconds === b.targetSeconds
-  );
+const sameCardFigure = {
+  live: Object.is,
+  query: (a: Figures["query"], b: Figures["query"]) => a.toString() === b.toString(),
+  stale: Object.is,
+  previousData: Object.is,
+  targets: (a: Figures["targets"], b: Figures["targets"]) => a.data === b.data,
+  histogram: (a: Figures["histogram"], b: Figures["histogram"]) => a.isFetching === b.isFetching,
+  histogramData: Object.is,
+  histogramMatchesMain: Object.is,
+  targetSeconds: Object.is,
+  wholeWaiting: Object.is,
+} satisfies { [K in keyof Figures]?: (a: Figures[K], b: Figures[K]) => boolean };
+
+type CardFigures = Pick<Figures, keyof typeof sameCardFigure>;
+
+function sameFigures(a: CardFigures, b: CardFigures): boolean {
+  return (Object.keys(sameCardFigure) as (keyof CardFigures)[]).every((key) => (sameCardFigure[key] as (x: unknown, y: unknown) => boolean)(a[key], b[key]));
 }
 
 /** The figures and cards; `file` is derived from the view, data and restaurant compared here. */
