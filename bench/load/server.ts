@@ -4,11 +4,12 @@
  * embedded sandbox, the RSS sampler over that process group, and a stop that always kills it.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { createWriteStream, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { readProcStats, TICKS_PER_SECOND } from "../proc-stat";
 
 const ROOT = path.resolve(__dirname, "..", "..");
 const NEXT_BIN = path.join(ROOT, "node_modules", "next", "dist", "bin", "next");
@@ -223,25 +224,10 @@ function statusKb(status: string, field: "VmRSS" | "VmHWM"): number {
   return match ? Number(match[1]) : 0;
 }
 
-/** The processes of group `pgid` and their CPU ticks, from /proc/<pid>/stat (fields after the parenthesised name). */
+/** The processes of group `pgid` and their CPU ticks. */
 function groupProcesses(pgid: number): { pid: number; cpuTicks: number }[] {
-  const out: { pid: number; cpuTicks: number }[] = [];
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      // state ppid pgrp session tty_nr tpgid flags minflt cminflt majflt cmajflt utime stime ...
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      if (Number(fields[2]) === pgid) out.push({ pid: Number(entry), cpuTicks: Number(fields[11]) + Number(fields[12]) });
-    } catch {
-      // the process ended between readdir and read
-    }
-  }
-  return out;
+  return readProcStats().filter((p) => p.group === pgid);
 }
-
-/** Clock ticks a second for /proc's utime and stime (USER_HZ, 100 on Linux). */
-const TICKS_PER_S = 100;
 
 export interface GroupSample {
   /** Peak of the group's summed VmRSS over the samples, and the largest single process's VmHWM, in MiB. */
@@ -291,7 +277,7 @@ export function sampleProcessGroup(pgid: number, everyMs = 250): GroupSampler {
       sample();
       clearInterval(timer);
       const ticks = [...lastTicks].reduce((total, [pid, last]) => total + last - (firstTicks.get(pid) ?? 0), 0);
-      const cpuSeconds = ticks / TICKS_PER_S;
+      const cpuSeconds = ticks / TICKS_PER_SECOND;
       result = { peakMiB: peakKb / 1024, samples, maxProcessHwmMiB: hwmKb / 1024, processes: lastTicks.size, cpuSeconds, cpuCores: cpuSeconds / ((performance.now() - startedAt) / 1000) };
       return result;
     },

@@ -1,16 +1,15 @@
 /**
  * What a loaded page costs the phone while nobody touches it, for `npm run bench:web`: the CPU time
- * of every chromium process, read from /proc (outside the page and the browser's own counters),
+ * of every process of the browser, read from /proc (outside the page and the browser's own counters),
  * over a window after the load event. The Kitchen page's window is before the page settles
  * (components/ui/page-settled.ts: 4 s after it loads), while the cards below the fold wait for the
  * reader: whatever moves on screen then (a pulse, a spinner) costs a frame every 16 ms for as long as
  * the page is left open.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
+import { readProcStats, TICKS_PER_SECOND } from "../proc-stat";
 
-/** Linux's USER_HZ: /proc/<pid>/stat counts CPU time in hundredths of a second. */
-const TICK_MS = 10;
 /** The window: from when the load's own work is done to just before the page settles. */
 export const IDLE_WINDOW = { fromMs: 1_500, toMs: 4_000 } as const;
 
@@ -20,33 +19,37 @@ export const IDLE_WINDOW = { fromMs: 1_500, toMs: 4_000 } as const;
  * under it (zygotes, renderers, the GPU and utility processes).
  */
 export function cpuTicksOfTree(marker: string): Map<string, number> {
-  const processes = new Map<string, { parent: string; ticks: number; marked: boolean }>();
-  for (const pid of readdirSync("/proc")) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-      // The fields after the command name, which may hold spaces and ends at the last ')'.
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      const marked = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").includes(marker);
-      processes.set(pid, { parent: fields[1]!, ticks: Number(fields[11]) + Number(fields[12]), marked });
-    } catch {
-      // The process ended between the listing and the read.
-    }
-  }
-  const inTree = (pid: string, depth = 0): boolean => {
+  const processes = new Map(readProcStats().map((p) => [p.pid, p]));
+  // Each process's answer once: its children ask again on their way up.
+  const known = new Map<number, boolean>();
+  const inTree = (pid: number, depth = 0): boolean => {
     const p = processes.get(pid);
-    return !!p && (p.marked || (depth < 16 && inTree(p.parent, depth + 1)));
+    if (!p || depth > 16) return false;
+    let answer = known.get(pid);
+    if (answer === undefined) {
+      answer = hasArgument(pid, marker) || inTree(p.parent, depth + 1);
+      known.set(pid, answer);
+    }
+    return answer;
   };
   const ticks = new Map<string, number>();
-  for (const [pid, p] of processes) if (inTree(pid)) ticks.set(pid, p.ticks);
+  for (const [pid, p] of processes) if (inTree(pid)) ticks.set(String(pid), p.cpuTicks);
   return ticks;
+}
+
+function hasArgument(pid: number, argument: string): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").includes(argument);
+  } catch {
+    return false; // ended meanwhile
+  }
 }
 
 /** CPU time between two readings: each process's growth, a process started in between counted whole. */
 export function cpuMsBetween(before: ReadonlyMap<string, number>, after: ReadonlyMap<string, number>): number {
   let ticks = 0;
   for (const [pid, t] of after) ticks += t - (before.get(pid) ?? 0);
-  return ticks * TICK_MS;
+  return (ticks * 1000) / TICKS_PER_SECOND;
 }
 
 export interface IdleReading {
