@@ -49,6 +49,11 @@ test("a station's own target moves its late counts, tick and colours as the API 
   const input = editor.getByLabel(/^Grill · level 0 \(minutes\) · level's target/);
   await expect(input).toHaveValue(String(levelTarget / 60));
   try {
+    // Saving with nothing changed sends nothing and says so.
+    await editor.getByRole("button", { name: "Save station targets" }).click();
+    await expect(editor.getByRole("alert")).toHaveText("No station target changed.");
+    expect((await api<KitchenTargets>(page, targetsPath)).stations).toEqual([]);
+
     await input.fill(String(own / 60));
     await editor.getByRole("button", { name: "Save station targets" }).click();
     await expect(editor.getByRole("status")).toContainText(`Grill level 0 ${formatDuration(own)}`);

@@ -238,8 +238,18 @@ test("a new target moves the reference and the share on time, as the API counts 
   const input = editor.getByLabel(/^Level 0/);
   const before = await input.inputValue();
   try {
+    // A value out of range is refused in words at the input, and nothing is sent.
+    await input.fill("0.05");
+    await editor.getByRole("button", { name: "Save targets" }).click();
+    await expect(editor.getByRole("alert")).toHaveText("Level 0: enter minutes between 0.1 and 1440.");
+    await expect(input).toHaveAttribute("aria-invalid", "true");
+    const unsent = (await (await page.request.get(`/api/restaurants/${harbor.guid}/kitchen/targets`)).json()) as { targets: { level: number; isDefault: boolean }[] };
+    expect(unsent.targets.find((t) => t.level === 0)!.isDefault).toBe(true);
+
     await input.fill("7.5");
     await editor.getByRole("button", { name: "Save targets" }).click();
+    // The refusal is gone (an empty alert is not shown, so it has no role on the page).
+    await expect(editor.getByRole("alert")).toHaveCount(0);
     await expect(editor.getByRole("status")).toContainText("level 0 7m 30s");
     await expect(headline).toContainText("target 7m 30s");
     const href = (await page.getByRole("link", { name: "Summary CSV" }).getAttribute("href")) ?? "";

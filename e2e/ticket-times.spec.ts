@@ -58,6 +58,8 @@ test("a manager reads ticket times per level, their distribution and CSVs, and f
   await form.getByLabel(/Ticket target, level 0/).fill("5");
   await form.getByRole("button", { name: "Save ticket targets" }).click();
   await expect(form.getByRole("status")).toContainText(`level 0 ${formatDuration(300)}`);
+  // The form is rebuilt from the saved targets; keyboard focus stays on the button that saved.
+  await expect(form.getByRole("button", { name: "Save ticket targets" })).toBeFocused();
   // Asked from the page itself: the same session, on the browser's own connection.
   const targeted = (await page.evaluate(async (url) => (await fetch(url)).json(), `/api/restaurants/${harbor.guid}/kitchen/summary?${query}`)) as KitchenSummary;
   const within = targeted.tickets.find((t) => t.level === 0)!.withinTarget;
@@ -68,6 +70,8 @@ test("a manager reads ticket times per level, their distribution and CSVs, and f
   for (const t of summary.tickets) {
     await form.getByRole("button", { name: `Reset to default (ticket target, level ${t.level})` }).click();
     await expect(form.getByLabel(new RegExp(`Ticket target, level ${t.level}.*default`))).toBeVisible();
+    // Focus goes to the level's input, not to the page.
+    await expect(form.getByLabel(new RegExp(`Ticket target, level ${t.level}`))).toBeFocused();
   }
   await expect(form.getByLabel(/Ticket target, level 0/)).toHaveValue("15");
 

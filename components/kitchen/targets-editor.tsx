@@ -1,81 +1,52 @@
 "use client";
 
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useId, type FormEvent } from "react";
 import { LEVEL_LABELS } from "@/lib/kitchen/ui/labels";
 import { type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
 import { type KitchenTargets } from "@/lib/kitchen/contract/responses";
 import { formatDuration } from "@/lib/kitchen/ui/format";
-import { kitchenKeys, putKitchenTargets } from "@/lib/queries/kitchen";
-import { errorMessage } from "@/components/ui/states";
+import { targetMinutesOf, TARGET_MINUTES_HINT, targetSecondsFrom } from "@/lib/kitchen/ui/target-minutes";
+import { putKitchenTargets } from "@/lib/queries/kitchen";
 import { CardHeading } from "@/components/ui/card-heading";
+import { SAVE_FOCUS, TargetField, TargetsFormEnd, useTargetsSave } from "./target-fields";
 import styles from "./kitchen-view.module.css";
 
+type LevelInput = { level: KitchenLevel; seconds: number | null }[];
+const fieldName = (level: KitchenLevel) => `level-${level}`;
+
 /**
- * Target times per level, in minutes, kept per restaurant on the server. Saving refetches the
- * figures, since the share on time depends on them. A level with its own target can be reset to
- * the default. The form is rebuilt from the saved targets after each save, so keyboard focus is
- * put back on the control that was used (or, after a reset, the level's input), not left on <body>.
+ * Target times per level, in minutes, kept per restaurant on the server. Saving sends every level
+ * shown; a level with its own target can be reset to the default. Focus stays on the control used
+ * (after a reset, the level's input).
  */
 export function TargetsEditor({ guid, targets, levels }: { guid: string; targets: KitchenTargets | undefined; levels: readonly KitchenLevel[] }) {
-  const queryClient = useQueryClient();
-  const [saved, setSaved] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
   const headingId = useId();
-  const errorId = useId();
-  const sectionRef = useRef<HTMLElement>(null);
-  // The data-focus key of the control to focus once the rebuilt form is on screen.
-  const focusAfterSave = useRef<string | null>(null);
-  const mutation = useMutation({
-    mutationFn: (input: { level: KitchenLevel; seconds: number | null }[]) => putKitchenTargets(guid, { targets: input }),
-    onSuccess: async (next) => {
-      queryClient.setQueryData(kitchenKeys.targets(guid), next);
-      setSaved(
-        `Targets saved: ${next.targets
-          .filter((t) => levels.includes(t.level))
-          .map((t) => `level ${t.level} ${formatDuration(t.seconds)}${t.isDefault ? " (default)" : ""}`)
-          .join(", ")}.`,
-      );
-      await queryClient.invalidateQueries({ queryKey: kitchenKeys.all(guid) });
-    },
-  });
-
   const formKey = targets ? `${targets.updatedAt ?? "defaults"}|${targets.targets.map((t) => `${t.seconds}${t.isDefault ? "d" : ""}`).join(",")}` : "loading";
-  useEffect(() => {
-    const key = focusAfterSave.current;
-    if (!key || mutation.isPending) return;
-    focusAfterSave.current = null;
-    sectionRef.current?.querySelector<HTMLElement>(`[data-focus="${key}"]`)?.focus();
-  }, [formKey, mutation.isPending]);
-
-  function reset(level: KitchenLevel) {
-    setSaved(null);
-    setFormError(null);
-    focusAfterSave.current = `level-${level}`;
-    mutation.mutate([{ level, seconds: null }]);
-  }
+  const { rootRef, save, refuse, pending, error, saved, errorId } = useTargetsSave({
+    guid,
+    formKey,
+    put: (input: LevelInput) => putKitchenTargets(guid, { targets: input }),
+    describe: (next) =>
+      `Targets saved: ${next.targets
+        .filter((t) => levels.includes(t.level))
+        .map((t) => `level ${t.level} ${formatDuration(t.seconds)}${t.isDefault ? " (default)" : ""}`)
+        .join(", ")}.`,
+  });
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setSaved(null);
     const data = new FormData(event.currentTarget);
-    const input: { level: KitchenLevel; seconds: number }[] = [];
+    const input: LevelInput = [];
     for (const level of levels) {
-      const minutes = Number(String(data.get(`level-${level}`) ?? "").replace(",", "."));
-      if (!Number.isFinite(minutes) || minutes <= 0 || minutes > 1440) {
-        setFormError(`Level ${level}: enter minutes between 0.1 and 1440.`);
-        return;
-      }
-      input.push({ level, seconds: Math.round(minutes * 60) });
+      const seconds = targetSecondsFrom(String(data.get(fieldName(level)) ?? ""));
+      if (seconds === null) return refuse(`Level ${level}: ${TARGET_MINUTES_HINT}`);
+      input.push({ level, seconds });
     }
-    setFormError(null);
-    focusAfterSave.current = "save";
-    mutation.mutate(input);
+    save(input, SAVE_FOCUS);
   }
 
-  const error = formError ?? (mutation.isError ? errorMessage(mutation.error) : null);
   return (
-    <section className={`card ${styles.targets}`} aria-labelledby={headingId} data-testid="targets-editor" ref={sectionRef}>
+    <section className={`card ${styles.targets}`} aria-labelledby={headingId} data-testid="targets-editor" ref={rootRef}>
       <CardHeading id={headingId} className={styles.tableCardTitle}>
         Target times
       </CardHeading>
@@ -87,40 +58,20 @@ export function TargetsEditor({ guid, targets, levels }: { guid: string; targets
           {levels.map((level) => {
             const t = targets.targets.find((x) => x.level === level);
             return (
-              <div key={level} className={styles.inlineField}>
-              <label className={styles.inlineField}>
-                Level {level} · {LEVEL_LABELS[level]} (minutes){t?.isDefault ? " · default" : ""}
-                <input
-                  data-focus={`level-${level}`}
-                  className="input"
-                  name={`level-${level}`}
-                  type="number"
-                  inputMode="decimal"
-                  min={0.1}
-                  max={1440}
-                  step={0.5}
-                  defaultValue={t ? Math.round((t.seconds / 60) * 10) / 10 : ""}
-                  aria-describedby={error ? errorId : undefined}
-                  aria-invalid={error ? true : undefined}
-                />
-              </label>
-              {t && !t.isDefault ? (
-                <button type="button" className="button" data-focus={`reset-${level}`} disabled={mutation.isPending} onClick={() => reset(level)}>
-                  Reset to default<span className="visually-hidden"> (level {level})</span>
-                </button>
-              ) : null}
-              </div>
+              <TargetField
+                key={level}
+                name={fieldName(level)}
+                label={`Level ${level} · ${LEVEL_LABELS[level]} (minutes)${t?.isDefault ? " · default" : ""}`}
+                minutes={t ? targetMinutesOf(t.seconds) : ""}
+                resetFor={t && !t.isDefault ? `level ${level}` : null}
+                onReset={() => save([{ level, seconds: null }], fieldName(level))}
+                pending={pending}
+                error={error}
+                errorId={errorId}
+              />
             );
           })}
-          <button type="submit" className="button button-primary" disabled={mutation.isPending} data-focus="save">
-            {mutation.isPending ? "Saving…" : "Save targets"}
-          </button>
-          <p id={errorId} className={styles.formError} role="alert">
-            {error}
-          </p>
-          <p className={styles.formSaved} role="status">
-            {saved}
-          </p>
+          <TargetsFormEnd saveLabel="Save targets" pending={pending} error={error} saved={saved} errorId={errorId} />
         </form>
       )}
     </section>

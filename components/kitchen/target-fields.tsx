@@ -1,0 +1,134 @@
+"use client";
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { type KitchenTargets } from "@/lib/kitchen/contract/responses";
+import { TARGET_MINUTES } from "@/lib/kitchen/ui/target-minutes";
+import { kitchenKeys } from "@/lib/queries/kitchen";
+import { errorMessage } from "@/components/ui/states";
+import styles from "./kitchen-view.module.css";
+
+/** The control a save or reset leaves keyboard focus on: an input's field name, or the save button. */
+export const SAVE_FOCUS = "save";
+
+/**
+ * What the three target editors (levels, tickets, stations) share: saving through PUT
+ * .../kitchen/targets, the saved targets put in the cache and the figures refetched (the share on
+ * time depends on them), one message for a refused value or a failed save, one for a save, and
+ * keyboard focus kept in the editor. An editor's form is rebuilt from the saved targets (its
+ * `formKey` changes), so without this focus would fall to <body> after every save.
+ */
+export function useTargetsSave<Input>(opts: {
+  guid: string;
+  put: (input: Input) => Promise<KitchenTargets>;
+  /** The status line after a save. */
+  describe: (next: KitchenTargets, input: Input) => string;
+  /** Changes when the saved targets do (the key the form is rebuilt by). */
+  formKey: string;
+}) {
+  const { guid, put, describe, formKey } = opts;
+  const queryClient = useQueryClient();
+  const [saved, setSaved] = useState<string | null>(null);
+  const [refused, setRefused] = useState<string | null>(null);
+  const root = useRef<HTMLElement | null>(null);
+  const focusAfterSave = useRef<string | null>(null);
+  const errorId = useId();
+  const mutation = useMutation({
+    mutationFn: put,
+    onSuccess: async (next, input) => {
+      queryClient.setQueryData(kitchenKeys.targets(guid), next);
+      setSaved(describe(next, input));
+      await queryClient.invalidateQueries({ queryKey: kitchenKeys.all(guid) });
+    },
+  });
+
+  useEffect(() => {
+    const key = focusAfterSave.current;
+    if (!key || mutation.isPending) return;
+    focusAfterSave.current = null;
+    root.current?.querySelector<HTMLElement>(`[data-focus="${CSS.escape(key)}"]`)?.focus();
+  }, [formKey, mutation.isPending]);
+
+  const { mutate } = mutation;
+  /** Sends `input`; focus goes to the control named `focusKey` once the rebuilt form is on screen. */
+  const save = useCallback(
+    (input: Input, focusKey: string) => {
+      setSaved(null);
+      setRefused(null);
+      focusAfterSave.current = focusKey;
+      mutate(input);
+    },
+    [mutate],
+  );
+  /** A value the editor will not send, in words. */
+  const refuse = useCallback((message: string) => {
+    setSaved(null);
+    setRefused(message);
+  }, []);
+  const rootRef = useCallback((element: HTMLElement | null) => {
+    root.current = element;
+  }, []);
+
+  const error = refused ?? (mutation.isError ? errorMessage(mutation.error) : null);
+  return { rootRef, save, refuse, pending: mutation.isPending, error, saved, errorId };
+}
+
+/**
+ * One target: a labelled minutes input, and "Reset to default" when the target is the row's own.
+ * `name` is the form field and the focus key.
+ */
+export function TargetField(props: {
+  name: string;
+  label: ReactNode;
+  minutes: number | "";
+  /** The words that make each reset button's name unique ("level 0", "Grill, level 0"); null: nothing to reset. */
+  resetFor: string | null;
+  onReset: () => void;
+  pending: boolean;
+  error: string | null;
+  errorId: string;
+}) {
+  const { name, label, minutes, resetFor, onReset, pending, error, errorId } = props;
+  return (
+    <div className={styles.inlineField}>
+      <label className={styles.inlineField}>
+        {label}
+        <input
+          data-focus={name}
+          className="input"
+          name={name}
+          type="number"
+          inputMode="decimal"
+          min={TARGET_MINUTES.min}
+          max={TARGET_MINUTES.max}
+          step={TARGET_MINUTES.step}
+          defaultValue={minutes}
+          aria-describedby={error ? errorId : undefined}
+          aria-invalid={error ? true : undefined}
+        />
+      </label>
+      {resetFor !== null ? (
+        <button type="button" className="button" disabled={pending} onClick={onReset}>
+          Reset to default<span className="visually-hidden"> ({resetFor})</span>
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+/** The save button, the refusal or failure (an alert) and the saved status, below the fields. */
+export function TargetsFormEnd({ saveLabel, pending, disabled, error, saved, errorId }: { saveLabel: string; pending: boolean; disabled?: boolean; error: string | null; saved: string | null; errorId: string }) {
+  return (
+    <>
+      <button type="submit" className="button button-primary" disabled={pending || disabled} data-focus={SAVE_FOCUS}>
+        {pending ? "Saving…" : saveLabel}
+      </button>
+      <p id={errorId} className={styles.formError} role="alert">
+        {error}
+      </p>
+      <p className={styles.formSaved} role="status">
+        {saved}
+      </p>
+    </>
+  );
+}
