@@ -53,7 +53,7 @@ const config = [
   ...nextVitals,
   ...nextTs,
   {
-    ignores: [".next/**", ".next-*/**", "node_modules/**", "test-results/**", "playwright-report/**", "next-env.d.ts", ".data/**"],
+    ignores: [".next/**", ".next-*/**", "bench/web/bare-next/.next/**", "node_modules/**", "test-results/**", "playwright-report/**", "next-env.d.ts", ".data/**"],
   },
   {
     rules: {

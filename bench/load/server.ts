@@ -12,7 +12,7 @@ import { pathToFileURL } from "node:url";
 import { readProcStats, TICKS_PER_SECOND } from "../proc-stat";
 
 const ROOT = path.resolve(__dirname, "..", "..");
-const NEXT_BIN = path.join(ROOT, "node_modules", "next", "dist", "bin", "next");
+export const NEXT_BIN = path.join(ROOT, "node_modules", "next", "dist", "bin", "next");
 // Our server, not `next start`: the sandbox answers only the loopback peers server.mjs records.
 const SERVER = path.join(ROOT, "server.mjs");
 const HEALTH_TIMEOUT_MS = 120_000;
@@ -63,16 +63,17 @@ export function killBuildNow(): void {
 
 /**
  * `next build` into `distDir`. Next rewrites tsconfig.json to include the dist dir's types; the
- * file is put back as it was, so a benchmark run leaves the work tree clean.
+ * file is put back as it was, so a benchmark run leaves the work tree clean. `projectDir` builds
+ * another Next project with the same Next (bench:web's bare floor, bench/web/bare-next).
  */
-export async function buildApp(distDir: string, logFile: string): Promise<void> {
+export async function buildApp(distDir: string, logFile: string, projectDir = ROOT): Promise<void> {
   const tsconfig = path.join(ROOT, "tsconfig.json");
   const before = readFileSync(tsconfig, "utf8");
   const log = createWriteStream(logFile);
   let output = "";
   try {
     const code = await new Promise<number | null>((resolve, reject) => {
-      const child = spawn(process.execPath, [NEXT_BIN, "build"], { cwd: ROOT, env: { ...process.env, NEXT_DIST_DIR: distDir }, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+      const child = spawn(process.execPath, [NEXT_BIN, "build"], { cwd: projectDir, env: { ...process.env, NEXT_DIST_DIR: distDir }, detached: true, stdio: ["ignore", "pipe", "pipe"] });
       activeBuild = child;
       const keep = (chunk: Buffer) => {
         log.write(chunk);
@@ -153,17 +154,7 @@ export async function startApp(opts: { distDir: string; port: number; logFile: s
   // A caller's own settings last (bench/web turns the backfill and the sandbox's pacing off).
   Object.assign(env, opts.env);
 
-  const log = createWriteStream(opts.logFile);
-  let output = "";
-  const child: ChildProcess = spawn(process.execPath, [SERVER, "-p", String(opts.port)], { cwd: ROOT, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
-  const keep = (chunk: Buffer) => {
-    log.write(chunk);
-    output = (output + chunk.toString("utf8")).slice(-20_000);
-  };
-  child.stdout?.on("data", keep);
-  child.stderr?.on("data", keep);
-  let exited: string | undefined;
-  child.once("exit", (code, signal) => (exited = `exit ${code ?? signal}`));
+  const { child, log, tail, exited } = spawnLogged([SERVER, "-p", String(opts.port)], { cwd: ROOT, env, logFile: opts.logFile });
 
   let stopped = false;
   const stop = async () => {
@@ -177,8 +168,8 @@ export async function startApp(opts: { distDir: string; port: number; logFile: s
   try {
     const deadline = Date.now() + HEALTH_TIMEOUT_MS;
     for (;;) {
-      if (exited) throw new Error(`server.mjs ended before it answered (${exited}); log in ${opts.logFile}:\n${tailOf(output)}`);
-      if (Date.now() > deadline) throw new Error(`server.mjs did not answer /api/health within ${HEALTH_TIMEOUT_MS / 1000} s; log in ${opts.logFile}:\n${tailOf(output)}`);
+      if (exited()) throw new Error(`server.mjs ended before it answered (${exited()}); log in ${opts.logFile}:\n${tail()}`);
+      if (Date.now() > deadline) throw new Error(`server.mjs did not answer /api/health within ${HEALTH_TIMEOUT_MS / 1000} s; log in ${opts.logFile}:\n${tail()}`);
       const ok = await fetch(`${origin}/api/health`, { signal: AbortSignal.timeout(5_000) }).then((r) => r.ok, () => false);
       if (ok) break;
       await new Promise((r) => setTimeout(r, 250));
@@ -200,7 +191,27 @@ export async function startApp(opts: { distDir: string; port: number; logFile: s
   return { origin, pid: child.pid!, proxy, dataDir, stop, killNow };
 }
 
-async function killGroup(child: ChildProcess): Promise<void> {
+/**
+ * `node <args>` in its own process group (so a stop reaches its children), its output written to
+ * `logFile` and its last lines kept for error messages.
+ */
+export function spawnLogged(args: string[], opts: { cwd: string; env: NodeJS.ProcessEnv; logFile: string }) {
+  const log = createWriteStream(opts.logFile);
+  let output = "";
+  const child: ChildProcess = spawn(process.execPath, args, { cwd: opts.cwd, env: opts.env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  const keep = (chunk: Buffer) => {
+    log.write(chunk);
+    output = (output + chunk.toString("utf8")).slice(-20_000);
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+  let exited: string | undefined;
+  child.once("exit", (code, signal) => (exited = `exit ${code ?? signal}`));
+  return { child, log, tail: () => tailOf(output), exited: () => exited };
+}
+
+/** TERM to the child's process group, KILL after 5 s; resolves once the child has exited. */
+export async function killGroup(child: ChildProcess): Promise<void> {
   if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
   const gone = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const signal = (s: NodeJS.Signals) => {

@@ -10,8 +10,13 @@ import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { readProcStats, TICKS_PER_SECOND } from "../proc-stat";
 
-/** The window: from when the load's own work is done to just before the page settles. */
-export const IDLE_WINDOW = { fromMs: 1_500, toMs: 4_000 } as const;
+/**
+ * The window: from when the load's own work is done to half a second before the page settles. The
+ * settle timer starts as the page's script loads, and the whole summary is asked 4.0 s after the
+ * load event here (five loads, 3,987 to 4,066 ms); its sections then pulse, rightly, since they
+ * are loading. A window that ended at 4 s read its animations at that edge.
+ */
+export const IDLE_WINDOW = { fromMs: 1_500, toMs: 3_500 } as const;
 
 /**
  * CPU ticks (user + system) of the browser's processes, by pid: the process whose command line

@@ -5,16 +5,17 @@
  * - Lighthouse (performance only) on Kitchen and Overview, mobile (its default: simulated
  *   throttling, moto g power) and desktop (its desktop preset), median of 3 runs each (`--runs N`):
  *   score, TBT, LCP, CLS, FCP. Runs go in rounds, every page once per round.
- * - Two floors beside them, mobile, in the same rounds: the sign-in page (the framework and the
- *   root layout around a form, no data) and the Kitchen's own HTML and CSS with every script
- *   taken out. They say how much blocking time this machine charges before our code runs.
+ * - Three floors beside them, mobile, in the same rounds: a bare Next.js page (./bare-next.ts: the
+ *   stack's own minimum, none of our code), the sign-in page (the framework and our root layout
+ *   around a form, no data) and the Kitchen's own HTML and CSS with every script taken out. They
+ *   say how much blocking time this machine charges before our code runs.
  * - For every page and floor, the same runs' main thread read from Lighthouse's own trace
  *   (bench/web/main-thread.ts): its tasks' wall time, which the simulation charges 4x, against the
  *   thread's CPU time inside them.
  * - Event durations at 4x CPU throttle (bench/web/events.ts): the "Last 7 days" and "Last 30 days"
  *   presets (each clicked from "Yesterday") and the compare toggle, median of 5 each.
  * - The Kitchen page left open on a phone (bench/web/idle-cpu.ts): the browser's CPU from 1.5 s to
- *   4 s after the load event, before the page settles, read from /proc; median of 5, alternating
+ *   3.5 s after the load event, before the page settles, read from /proc; median of 5, alternating
  *   with the baseline build when there is one.
  * - Kitchen's first-load JavaScript, gzip (test/support/first-load-js.ts, as the e2e spec measures it).
  *
@@ -39,6 +40,7 @@ import { restaurantNamed } from "../../e2e/fixtures/auth";
 import { firstLoadChunks, kb, totalBytes } from "../../test/support/first-load-js";
 import { buildApp, freePort, killBuildNow, startApp, type RunningServer } from "../load/server";
 import { clickDuration, observeEvents, settle } from "./events";
+import { ensureBareNextBuild, startBareNext, type BareNextServer } from "./bare-next";
 import { IDLE_WINDOW, idleReading, type IdleReading } from "./idle-cpu";
 import { mainThreadTime, type MainThreadTime, type TraceEvent } from "./main-thread";
 
@@ -320,9 +322,11 @@ async function main(): Promise<void> {
   let baselineServer: RunningServer | undefined;
   let browser: Browser | undefined;
   let floorPage: { close: () => Promise<void> } | undefined;
+  let bareNext: BareNextServer | undefined;
   const onSignal = (code: number) => () => {
     killBuildNow();
     server?.killNow();
+    bareNext?.killNow();
     baselineServer?.killNow();
     process.exit(code);
   };
@@ -365,13 +369,15 @@ async function main(): Promise<void> {
     const baselineLighthouse: typeof lighthouse = {};
     const floorLighthouse: typeof lighthouse = {};
     if (options.only !== "events") {
-      // What the measured pages are compared with, mobile only, in the same rounds: the sign-in page
-      // (the framework and the root layout with a form, no data, read signed out) and the Kitchen's
-      // HTML and CSS with no script at all. They have no target; they say how much of a page's
+      // What the measured pages are compared with, mobile only, in the same rounds: a bare Next.js
+      // page (the stack's minimum), the sign-in page (the framework and our root layout with a form,
+      // no data, read signed out) and the Kitchen's HTML and CSS with no script at all. They have no target; they say how much of a page's
       // blocking time this machine charges before our code does anything.
       const withoutScripts = await serveWithoutScripts(html, origin);
       floorPage = withoutScripts;
-      const floors: Record<string, string> = { "sign-in floor": `${origin}/sign-in`, "no-script floor": withoutScripts.url };
+      await ensureBareNextBuild(path.join(RESULTS, "web-bare-next-build.log"), options.build);
+      bareNext = await startBareNext(await freePort(), path.join(RESULTS, "web-bare-next-server.log"));
+      const floors: Record<string, string> = { "bare Next.js floor": bareNext.url, "sign-in floor": `${origin}/sign-in`, "no-script floor": withoutScripts.url };
       for (const formFactor of ["mobile", "desktop"] as const) {
         // Rounds: every page once per round, so a slow minute of the machine falls on all of them.
         const runs: Record<string, LighthouseFigures[]> = {};
@@ -482,6 +488,7 @@ async function main(): Promise<void> {
     console.log(`\nwritten to ${path.relative(ROOT, file)}`);
   } finally {
     await floorPage?.close();
+    await bareNext?.stop();
     await browser?.close();
     await server?.stop();
     await baselineServer?.stop();
