@@ -4,8 +4,7 @@ import { useId, type FormEvent } from "react";
 import { LEVEL_LABELS } from "@/lib/kitchen/ui/labels";
 import { type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
 import { type KitchenTargets } from "@/lib/kitchen/contract/responses";
-import { formatDuration } from "@/lib/kitchen/ui/format";
-import { targetMinutesOf, TARGET_MINUTES_HINT, targetSecondsFrom } from "@/lib/kitchen/ui/target-minutes";
+import { levelTargetsFrom, savedLevelTargets, targetMinutesOf } from "@/lib/kitchen/ui/target-minutes";
 import { putKitchenTargets } from "@/lib/queries/kitchen";
 import { CardHeading } from "@/components/ui/card-heading";
 import { SAVE_FOCUS, TargetField, TargetsFormEnd, useTargetsSave } from "./target-fields";
@@ -26,23 +25,14 @@ export function TargetsEditor({ guid, targets, levels }: { guid: string; targets
     guid,
     formKey,
     put: (input: LevelInput) => putKitchenTargets(guid, { targets: input }),
-    describe: (next) =>
-      `Targets saved: ${next.targets
-        .filter((t) => levels.includes(t.level))
-        .map((t) => `level ${t.level} ${formatDuration(t.seconds)}${t.isDefault ? " (default)" : ""}`)
-        .join(", ")}.`,
+    describe: (next) => `Targets saved: ${savedLevelTargets(next.targets, levels)}.`,
   });
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const input: LevelInput = [];
-    for (const level of levels) {
-      const seconds = targetSecondsFrom(String(data.get(fieldName(level)) ?? ""));
-      if (seconds === null) return refuse(`Level ${level}: ${TARGET_MINUTES_HINT}`);
-      input.push({ level, seconds });
-    }
-    save(input, SAVE_FOCUS);
+    const read = levelTargetsFrom(new FormData(event.currentTarget), levels, fieldName);
+    if ("refusal" in read) return refuse(read.refusal);
+    save(read.input, SAVE_FOCUS);
   }
 
   return (

@@ -4,8 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { type FormEvent } from "react";
 import { LEVEL_LABELS } from "@/lib/kitchen/ui/labels";
 import { type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
-import { formatDuration } from "@/lib/kitchen/ui/format";
-import { targetMinutesOf, TARGET_MINUTES_HINT, targetSecondsFrom } from "@/lib/kitchen/ui/target-minutes";
+import { levelTargetsFrom, savedLevelTargets, targetMinutesOf } from "@/lib/kitchen/ui/target-minutes";
 import { kitchenTargetsQuery, putKitchenTargets } from "@/lib/queries/kitchen";
 import { SAVE_FOCUS, TargetField, TargetsFormEnd, useTargetsSave } from "./target-fields";
 import styles from "./kitchen-view.module.css";
@@ -25,23 +24,14 @@ export function TicketTargetsEditor({ guid, levels }: { guid: string; levels: re
     guid,
     formKey,
     put: (tickets: TicketInput) => putKitchenTargets(guid, { tickets }),
-    describe: (next) =>
-      `Ticket targets saved: ${next.tickets
-        .filter((t) => levels.includes(t.level))
-        .map((t) => `level ${t.level} ${formatDuration(t.seconds)}${t.isDefault ? " (default)" : ""}`)
-        .join(", ")}.`,
+    describe: (next) => `Ticket targets saved: ${savedLevelTargets(next.tickets, levels)}.`,
   });
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const input: TicketInput = [];
-    for (const level of levels) {
-      const seconds = targetSecondsFrom(String(data.get(fieldName(level)) ?? ""));
-      if (seconds === null) return refuse(`Level ${level}: ${TARGET_MINUTES_HINT}`);
-      input.push({ level, seconds });
-    }
-    save(input, SAVE_FOCUS);
+    const read = levelTargetsFrom(new FormData(event.currentTarget), levels, fieldName);
+    if ("refusal" in read) return refuse(read.refusal);
+    save(read.input, SAVE_FOCUS);
   }
 
   return (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { kitchenTargetsSchema } from "../contract/params";
-import { targetMinutesOf, TARGET_MINUTES, targetSecondsFrom } from "./target-minutes";
+import { levelTargetsFrom, savedLevelTargets, targetMinutesOf, TARGET_MINUTES, targetSecondsFrom } from "./target-minutes";
 
 describe("target minutes", () => {
   it("reads minutes with a point or a comma, to whole seconds", () => {
@@ -28,5 +28,33 @@ describe("target minutes", () => {
       expect(seconds, text).not.toBeNull();
       expect(kitchenTargetsSchema.safeParse({ targets: [{ level: 0, seconds }] }).success, text).toBe(true);
     }
+  });
+});
+
+describe("level targets from a form", () => {
+  const form = (values: Record<string, string>) => {
+    const data = new FormData();
+    for (const [k, v] of Object.entries(values)) data.set(k, v);
+    return data;
+  };
+  const name = (level: number) => `level-${level}`;
+
+  it("reads every level shown, in order", () => {
+    expect(levelTargetsFrom(form({ "level-0": "7,5", "level-1": "12" }), [0, 1], name)).toEqual({ input: [{ level: 0, seconds: 450 }, { level: 1, seconds: 720 }] });
+  });
+
+  it("refuses with the first level out of range, and an empty or missing one", () => {
+    expect(levelTargetsFrom(form({ "level-0": "7", "level-1": "0.05" }), [0, 1], name)).toEqual({ refusal: "Level 1: enter minutes between 0.1 and 1440." });
+    expect(levelTargetsFrom(form({ "level-0": "" }), [0], name)).toEqual({ refusal: "Level 0: enter minutes between 0.1 and 1440." });
+    expect(levelTargetsFrom(form({}), [2], name)).toEqual({ refusal: "Level 2: enter minutes between 0.1 and 1440." });
+  });
+
+  it("describes the saved targets of the levels shown only", () => {
+    const saved = [
+      { level: 0, seconds: 450, isDefault: false },
+      { level: 1, seconds: 720, isDefault: true },
+      { level: 2, seconds: 840, isDefault: true },
+    ];
+    expect(savedLevelTargets(saved, [0, 1])).toBe("level 0 7m 30s, level 1 12m 00s (default)");
   });
 });
