@@ -179,13 +179,7 @@ export async function startApp(opts: { distDir: string; port: number; logFile: s
     throw error;
   }
   const killNow = () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      try {
-        process.kill(-child.pid!, "SIGKILL");
-      } catch {
-        // already gone
-      }
-    }
+    killGroupNow(child);
     rmSync(dataDir, { recursive: true, force: true });
   };
   return { origin, pid: child.pid!, proxy, dataDir, stop, killNow };
@@ -208,6 +202,16 @@ export function spawnLogged(args: string[], opts: { cwd: string; env: NodeJS.Pro
   let exited: string | undefined;
   child.once("exit", (code, signal) => (exited = `exit ${code ?? signal}`));
   return { child, log, tail: () => tailOf(output), exited: () => exited };
+}
+
+/** KILL to the child's process group, if it still runs (synchronous: usable on process exit). */
+export function killGroupNow(child: ChildProcess): void {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    process.kill(-child.pid!, "SIGKILL");
+  } catch {
+    // already gone
+  }
 }
 
 /** TERM to the child's process group, KILL after 5 s; resolves once the child has exited. */

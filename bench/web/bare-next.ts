@@ -9,7 +9,7 @@
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { buildApp, killGroup, NEXT_BIN, spawnLogged } from "../load/server";
+import { buildApp, killGroup, killGroupNow, NEXT_BIN, spawnLogged } from "../load/server";
 
 export const BARE_NEXT_DIR = path.join(__dirname, "bare-next");
 const DIST_DIR = ".next";
@@ -47,13 +47,5 @@ export async function startBareNext(port: number, logFile: string): Promise<Bare
     if (ok) break;
     await new Promise((r) => setTimeout(r, 250));
   }
-  const killNow = () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    try {
-      process.kill(-child.pid!, "SIGKILL");
-    } catch {
-      // already gone
-    }
-  };
-  return { url, stop, killNow };
+  return { url, stop, killNow: () => killGroupNow(child) };
 }
