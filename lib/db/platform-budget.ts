@@ -2,6 +2,7 @@ import "server-only";
 import type { LoginFailure } from "@/lib/platform/errors";
 import {
   DEFAULT_LIMITS,
+  lateSendLimitMs,
   sendIntervalMs,
   validateLimits,
   type BudgetLimits,
@@ -19,7 +20,7 @@ import { dbNow } from "./db-clock";
  * transaction holding the client's row lock, and every time is the database's clock
  * (clock_timestamp()), so instances whose clocks disagree still agree on slots and windows.
  *
- * Sends are spaced (1000 + 50)/maxPerSecond ms apart across instances, which keeps every one-second
+ * Sends are spaced (1000 + jitter allowance)/maxPerSecond ms apart across instances, which keeps every one-second
  * window, however it is aligned with the service's time slices, at or under maxPerSecond. The
  * 15-minute count uses fixed windows aligned to the epoch, as the service's slices are.
  */
@@ -33,6 +34,7 @@ export interface PostgresBudgetOptions {
 
 export class PostgresBudget implements SharedBudget {
   readonly shared = true;
+  readonly lateSendLimitMs: number;
   readonly #db: () => Promise<Queryable>;
   readonly #key: string;
   readonly #loginKey: string;
@@ -45,12 +47,14 @@ export class PostgresBudget implements SharedBudget {
     this.#loginKey = options.loginKey;
     this.#limits = { ...DEFAULT_LIMITS, ...options.limits };
     validateLimits(this.#limits);
-    this.#intervalMs = Math.ceil(sendIntervalMs(this.#limits.maxPerSecond));
+    this.#intervalMs = Math.ceil(sendIntervalMs(this.#limits));
+    this.lateSendLimitMs = lateSendLimitMs(this.#limits);
   }
 
   async reserve(): Promise<Reservation> {
     const db = await this.#db();
-    return db.transaction(async (tx) => {
+    let clockReadAt = 0;
+    const reservation = await db.transaction(async (tx): Promise<Reservation> => {
       await tx.query(
         "INSERT INTO platform_request_budget (budget_key, next_slot_ms, window_start_ms, window_used) VALUES ($1, 0, 0, 0) ON CONFLICT (budget_key) DO NOTHING",
         [this.#key],
@@ -61,6 +65,7 @@ export class PostgresBudget implements SharedBudget {
       );
       // Read after the row lock is held: a clock read before waiting for it would be stale.
       const now = await dbNow(tx);
+      clockReadAt = performance.now();
       const slot = Math.max(Number(row!.next_slot_ms), now);
       const { windowMs, maxPerWindow } = this.#limits;
       const windowStart = Math.floor(slot / windowMs) * windowMs;
@@ -74,6 +79,11 @@ export class PostgresBudget implements SharedBudget {
       ]);
       return { granted: true, delayMs: slot - now };
     });
+    // The delay was measured from the clock read; the update and the commit took some of it. Without
+    // this the send lands late by the commit's time, which varies from a millisecond to tens of them
+    // on a busy machine, and uneven lateness is what bunches requests at the service.
+    if (!reservation.granted) return reservation;
+    return { granted: true, delayMs: Math.max(0, reservation.delayMs - (performance.now() - clockReadAt)) };
   }
 
   async claimLogin(leaseMs: number): Promise<LoginClaim> {

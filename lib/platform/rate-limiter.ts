@@ -1,6 +1,6 @@
 import { abortReason, sleep as realSleep, type Sleep } from "./abortable";
 import type { RateLimitHints } from "./rate-limit-headers";
-import { MemoryBudget, sendIntervalMs, type SharedBudget } from "./shared-budget";
+import { MemoryBudget, type Reservation, type SharedBudget } from "./shared-budget";
 
 export interface RateLimiterOptions {
   /** Requests per second across every caller (of this process, or of every sharer of `budget`). */
@@ -37,16 +37,19 @@ interface Waiter {
   onAbort?: () => void;
 }
 
+/** Slots given up in a row for being reached late, before the limiter sends late rather than not at all. */
+const MAX_LATE_SLOTS_IN_A_ROW = 2;
+
 /**
  * Lets requests out in arrival order, one slot at a time from the budget: spacing of 1/maxRps
  * (shared across instances when the budget is), the per-window count, and a hold when the
  * service's headers say its slice is nearly spent. Spacing rather than a burst allowance keeps
- * every one-second window under the limit whatever its alignment. A waiter that aborts leaves
- * the queue without consuming a slot; a slot reserved for a waiter that then aborts goes to the
- * next in line.
+ * every one-second window under the limit whatever its alignment. A slot reached late is given
+ * up (it stays spent) and a new one taken, since a late send bunches with the next slots' sends.
+ * A waiter that aborts leaves the queue without consuming a slot; a slot reserved for a waiter
+ * that then aborts goes to the next in line.
  */
 export class RateLimiter {
-  readonly intervalMs: number;
   readonly #budget: SharedBudget;
   readonly #fallback: MemoryBudget;
   readonly #hints: RateLimitHints | undefined;
@@ -56,12 +59,12 @@ export class RateLimiter {
   readonly #queue: Waiter[] = [];
   #pumping = false;
   #budgetFailedAt = Number.NEGATIVE_INFINITY;
+  #lateSlots = 0;
 
   constructor(options: RateLimiterOptions) {
     if (!(options.maxRps > 0) || !Number.isFinite(options.maxRps)) {
       throw new RangeError(`maxRps must be a positive number, got ${options.maxRps}`);
     }
-    this.intervalMs = sendIntervalMs(options.maxRps);
     this.#now = options.now ?? Date.now;
     this.#sleep = options.sleep ?? realSleep;
     const limits = { maxPerSecond: options.maxRps, maxPerWindow: options.maxPerWindow, windowMs: options.windowMs };
@@ -93,6 +96,11 @@ export class RateLimiter {
     });
   }
 
+  /** Slots given up because the limiter reached them late (a busy or paused process). */
+  get lateSlots(): number {
+    return this.#lateSlots;
+  }
+
   /** How many callers are waiting for a slot. */
   get pending(): number {
     return this.#queue.length;
@@ -101,6 +109,7 @@ export class RateLimiter {
   async #pump(): Promise<void> {
     if (this.#pumping) return;
     this.#pumping = true;
+    let lateInARow = 0;
     try {
       while (this.#queue.length > 0) {
         const head = this.#queue[0]!;
@@ -112,7 +121,7 @@ export class RateLimiter {
         // After the pause the slot is taken without reading the hints again: a clock that stands
         // still must not hold the queue for ever.
         if (pause > 0) await this.#sleep(pause);
-        const reservation = await this.#reserve();
+        const { reservation, lateSendLimitMs } = await this.#reserve();
         if (!reservation.granted) {
           if (reservation.retryInMs > this.#maxWaitMs) {
             this.#fail(this.#queue[0], new RateBudgetExhaustedError(reservation.retryInMs, "budget"));
@@ -121,9 +130,17 @@ export class RateLimiter {
           }
           continue;
         }
-        // Whoever heads the queue after the wait takes the slot (the first head may have aborted);
-        // the clock is not re-read, so a clock that stands still cannot stall the queue.
+        // Whoever heads the queue after the wait takes the slot (the first head may have aborted).
+        // A clock that stands still reads as on time, so it cannot stall the queue; a process that
+        // is late every time sends late after a few slots rather than never.
+        const due = this.#now() + reservation.delayMs;
         if (reservation.delayMs > 0) await this.#sleep(reservation.delayMs);
+        if (this.#now() - due > lateSendLimitMs && lateInARow < MAX_LATE_SLOTS_IN_A_ROW) {
+          lateInARow += 1;
+          this.#lateSlots += 1;
+          continue;
+        }
+        lateInARow = 0;
         const waiter = this.#queue.shift();
         if (!waiter) break;
         if (waiter.signal && waiter.onAbort) waiter.signal.removeEventListener("abort", waiter.onAbort);
@@ -136,17 +153,18 @@ export class RateLimiter {
   }
 
   /** A budget that cannot answer (its database is down) must not stop the app: this process's own budget stands in. */
-  async #reserve() {
-    if (this.#budget === this.#fallback) return this.#fallback.reserve();
+  async #reserve(): Promise<{ reservation: Reservation; lateSendLimitMs: number }> {
+    const fallback = async () => ({ reservation: await this.#fallback.reserve(), lateSendLimitMs: this.#fallback.lateSendLimitMs });
+    if (this.#budget === this.#fallback) return fallback();
     try {
-      return await this.#budget.reserve();
+      return { reservation: await this.#budget.reserve(), lateSendLimitMs: this.#budget.lateSendLimitMs };
     } catch (error) {
       const now = this.#now();
       if (now - this.#budgetFailedAt > 60_000) {
         this.#budgetFailedAt = now;
         console.warn(`[platform] shared request budget unavailable, using this process's own: ${error instanceof Error ? error.message : String(error)}`);
       }
-      return this.#fallback.reserve();
+      return fallback();
     }
   }
 

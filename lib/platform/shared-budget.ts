@@ -14,9 +14,14 @@ export interface BudgetLimits {
   /** At most this many sends in each fixed window of `windowMs` (aligned to the epoch). */
   maxPerWindow: number;
   windowMs: number;
+  /**
+   * What the spacing allows for requests reaching the service earlier or later than their slots
+   * (network, scheduling): sends are (1000 + this)/maxPerSecond ms apart. Default 50.
+   */
+  jitterAllowanceMs: number;
 }
 
-export const DEFAULT_LIMITS: BudgetLimits = { maxPerSecond: 20, maxPerWindow: 10_000, windowMs: 15 * 60_000 };
+export const DEFAULT_LIMITS: BudgetLimits = { maxPerSecond: 20, maxPerWindow: 10_000, windowMs: 15 * 60_000, jitterAllowanceMs: 50 };
 
 /**
  * A reserved send slot `delayMs` from now, or a full window: nothing may be sent for `retryInMs`.
@@ -40,6 +45,8 @@ export type LoginClaim = { allowed: true } | { allowed: false; backoff: LoginBac
 export interface SharedBudget {
   /** True when other processes share it (logged, and used by tests). */
   readonly shared: boolean;
+  /** A granted slot that the caller reaches more than this late is given up (see `lateSendLimitMs`). */
+  readonly lateSendLimitMs: number;
   reserve(): Promise<Reservation>;
   /**
    * Before a login. With no failure on record every caller is allowed (each instance needs its
@@ -54,14 +61,23 @@ export interface SharedBudget {
 }
 
 /**
- * Spacing between sends: a second's worth of slots plus 50 ms, spread over maxPerSecond. Requests
- * reach the service a few milliseconds earlier or later than their slots (network, scheduling);
- * without this allowance the first and the (n+1)th of a queue could land in one of its slices.
+ * Spacing between sends: a second's worth of slots plus the jitter allowance, spread over
+ * maxPerSecond. Requests reach the service a few milliseconds earlier or later than their slots
+ * (network, scheduling); without the allowance the first and the (n+1)th of a queue could land in
+ * one of its slices.
  */
-export const SEND_JITTER_ALLOWANCE_MS = 50;
+export function sendIntervalMs(limits: Pick<BudgetLimits, "maxPerSecond" | "jitterAllowanceMs">): number {
+  return (1000 + limits.jitterAllowanceMs) / limits.maxPerSecond;
+}
 
-export function sendIntervalMs(maxPerSecond: number): number {
-  return (1000 + SEND_JITTER_ALLOWANCE_MS) / maxPerSecond;
+/**
+ * How late a caller may reach its slot and still send on it: half the allowance, leaving the other
+ * half for the network. A later send (a timer held up by a busy event loop, a paused process, a slow
+ * commit) would land closer to the next slots than the spacing allows, so a late first and an
+ * on-time (n+1)th could share one of the service's seconds; such a slot is given up instead.
+ */
+export function lateSendLimitMs(limits: Pick<BudgetLimits, "jitterAllowanceMs">): number {
+  return limits.jitterAllowanceMs / 2;
 }
 
 /** Login back-off after `failures` consecutive failures: initial doubling, capped. */
@@ -76,6 +92,7 @@ export function loginBackoffDelay(failures: number, options: { initialMs: number
  */
 export class MemoryBudget implements SharedBudget {
   readonly shared = false;
+  readonly lateSendLimitMs: number;
   readonly #limits: BudgetLimits;
   readonly #now: () => number;
   readonly #intervalMs: number;
@@ -87,7 +104,8 @@ export class MemoryBudget implements SharedBudget {
   constructor(limits: Partial<BudgetLimits> = {}, now: () => number = Date.now) {
     this.#limits = { ...DEFAULT_LIMITS, ...limits };
     validateLimits(this.#limits);
-    this.#intervalMs = sendIntervalMs(this.#limits.maxPerSecond);
+    this.#intervalMs = sendIntervalMs(this.#limits);
+    this.lateSendLimitMs = lateSendLimitMs(this.#limits);
     this.#now = now;
   }
 

@@ -5,6 +5,7 @@ import { migrate } from "@/lib/db/migrations";
 import { PostgresBudget } from "@/lib/db/platform-budget";
 import { openPostgresDatabase } from "@/lib/db/postgres-database";
 import { createPlatformClient, type PlatformClient } from "@/lib/platform";
+import { nodeHttpFetch } from "@/lib/platform/node-http-fetch";
 import { PlatformLoginError, PlatformRateLimitedError } from "@/lib/platform/errors";
 import type { BudgetLimits } from "@/lib/platform/shared-budget";
 import { startFixtureServer, type FixtureServer } from "../contract-fixtures/fixture-server";
@@ -70,6 +71,12 @@ describe("a request budget shared through PostgreSQL", () => {
   it("keeps two instances together within maxRps in every one-second window", async () => {
     const { server, arrivals } = await countingServer();
     try {
+      // One request outside the budget first, on the transport's own keep-alive agent: the first
+      // request of a fresh test worker takes 25-30 ms longer to arrive (compiling node:http's
+      // paths, opening the socket), which would eat most of the 50 ms the spacing allows for the
+      // network and measure this worker's start, not the budget. A server that has run for a
+      // while, as the app's has, pays that once.
+      await (await nodeHttpFetch(`${server.url}/warm-up`)).text();
       const [a, b] = clients(server.url, { maxPerSecond: 10 });
       const results = await Promise.all([
         ...Array.from({ length: 15 }, () => a!.config.tipWithholding(RESTAURANT)),
@@ -77,7 +84,8 @@ describe("a request budget shared through PostgreSQL", () => {
       ]);
       expect(results).toHaveLength(30);
       expect(arrivals).toHaveLength(32); // two logins, one per instance
-      expect(busiestSecond(arrivals)).toBeLessThanOrEqual(10);
+      const offsets = arrivals.map((t) => t - arrivals[0]!).join(", ");
+      expect(busiestSecond(arrivals), `arrivals (ms after the first): ${offsets}`).toBeLessThanOrEqual(10);
       // Both instances were served, not one after the other: the budget interleaves them.
       expect(a!.stats().requests).toBe(16);
       expect(b!.stats().requests).toBe(16);

@@ -59,6 +59,28 @@ describe("RateLimiter", () => {
     expect(limiter.pending).toBe(0);
   });
 
+  it("gives up a slot it reaches late and sends on the next one, so sends stay spaced", async () => {
+    const clock = fakeClock();
+    // The second request's timer fires 100 ms late (a busy event loop): sent then, it would go
+    // 5 ms before the third, which keeps its slot at 210.
+    const overshoot = [100];
+    const limiter = new RateLimiter({ maxRps: 10, now: clock.now, sleep: (ms) => clock.sleep(ms + (overshoot.shift() ?? 0)) });
+    const released: number[] = [];
+    await Promise.all(Array.from({ length: 3 }, () => limiter.acquire().then(() => released.push(clock.t - 1_000_000))));
+    expect(released).toEqual([0, 210, 315]);
+    expect(limiter.lateSlots).toBe(1);
+  });
+
+  it("sends late rather than never when every timer fires late", async () => {
+    const clock = fakeClock();
+    const limiter = new RateLimiter({ maxRps: 10, now: clock.now, sleep: (ms) => clock.sleep(ms + 100) });
+    const released: number[] = [];
+    await Promise.all(Array.from({ length: 2 }, () => limiter.acquire().then(() => released.push(clock.t - 1_000_000))));
+    // Slots at 105 and 210 are reached 100 ms late and given up; the third, at 315, is sent at 415.
+    expect(released).toEqual([0, 415]);
+    expect(limiter.lateSlots).toBe(2);
+  });
+
   it("rejects at once when the signal is already aborted", async () => {
     const limiter = new RateLimiter({ maxRps: 1 });
     await expect(limiter.acquire(AbortSignal.abort(new Error("already")))).rejects.toThrow("already");
