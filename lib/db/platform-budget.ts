@@ -20,9 +20,10 @@ import { dbNow } from "./db-clock";
  * transaction holding the client's row lock, and every time is the database's clock
  * (clock_timestamp()), so instances whose clocks disagree still agree on slots and windows.
  *
- * Sends are spaced (1000 + jitter allowance)/maxPerSecond ms apart across instances, which keeps every one-second
- * window, however it is aligned with the service's time slices, at or under maxPerSecond. The
- * 15-minute count uses fixed windows aligned to the epoch, as the service's slices are.
+ * Sends are spaced (1000 + jitter allowance)/maxPerSecond ms apart across instances, which keeps
+ * every one-second window, however it is aligned with the service's time slices, at or under
+ * maxPerSecond. The 15-minute count uses fixed windows aligned to the epoch, as the service's
+ * slices are.
  */
 export interface PostgresBudgetOptions {
   /** Identifies the API client (a hash of base URL and client id): instances sharing it share the budget. */
