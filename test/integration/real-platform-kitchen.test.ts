@@ -1,15 +1,13 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrate } from "@/lib/db/migrations";
-import { openPgliteDatabase } from "@/lib/db/pglite-database";
 import type { Database } from "@/lib/db/database";
 import { createKitchenService, type KitchenRestaurant } from "@/lib/kitchen/service/kitchen-service";
 import { KITCHEN_LEVELS } from "@/lib/kitchen/contract/vocabulary";
 import { createPlatformClient } from "@/lib/platform";
 import { startFixtureServer, type FixtureServer } from "../contract-fixtures/fixture-server";
 import { statsOf } from "./independent-stats";
-import { ready, WAIT_FOR_FETCHES_MS } from "./kitchen-harness";
+import { openTestDatabase, ready, WAIT_FOR_FETCHES_MS } from "./kitchen-harness";
 
 /**
  * The real client and the real kitchen ingest, over HTTP, against an export written from the
@@ -91,8 +89,7 @@ describe("a real-shaped kitchen export through the real client and ingest", () =
         return { body: [] };
       },
     });
-    db = await openPgliteDatabase();
-    await migrate(db);
+    db = (await openTestDatabase("pglite")).db;
     const client = createPlatformClient({ baseUrl: server.url, clientId: "fixture-client", clientSecret: "fixture-secret", maxRetries: 0 });
     service = createKitchenService({
       db,
@@ -187,9 +184,8 @@ describe("an export that waits longer than the ordinary timeout before its first
       "POST /authentication/v1/authentication/login": () => ({ body: loginBody }),
       "GET /kitchen/v1/export/itemFulfillments": () => ({ delayMs: 3_000, body: sparseDay, headers: { "content-type": "application/json" } }),
     });
-    const db = await openPgliteDatabase();
+    const { db } = await openTestDatabase("pglite");
     try {
-      await migrate(db);
       const service = createKitchenService({
         db,
         client: createPlatformClient({ baseUrl: server.url, clientId: "fixture-client", clientSecret: "fixture-secret", timeoutMs: 1_000 }),
