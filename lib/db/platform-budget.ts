@@ -6,6 +6,7 @@ import {
   sendIntervalMs,
   validateLimits,
   type BudgetLimits,
+  type GrantedReservation,
   type LoginBackoff,
   type LoginClaim,
   type Reservation,
@@ -78,13 +79,22 @@ export class PostgresBudget implements SharedBudget {
         windowStart,
         used + 1,
       ]);
-      return { granted: true, delayMs: slot - now };
+      return { granted: true, delayMs: slot - now, windowStart };
     });
     // The delay was measured from the clock read; the update and the commit took some of it. Without
     // this the send lands late by the commit's time, which varies from a millisecond to tens of them
     // on a busy machine, and uneven lateness is what bunches requests at the service.
     if (!reservation.granted) return reservation;
-    return { granted: true, delayMs: Math.max(0, reservation.delayMs - (performance.now() - clockReadAt)) };
+    return { ...reservation, delayMs: Math.max(0, reservation.delayMs - (performance.now() - clockReadAt)) };
+  }
+
+  async release(reservation: GrantedReservation): Promise<void> {
+    const db = await this.#db();
+    // Only while its window is still the current one: a later window's count is not its to return.
+    await db.query("UPDATE platform_request_budget SET window_used = window_used - 1 WHERE budget_key = $1 AND window_start_ms = $2 AND window_used > 0", [
+      this.#key,
+      reservation.windowStart,
+    ]);
   }
 
   async claimLogin(leaseMs: number): Promise<LoginClaim> {

@@ -1,6 +1,6 @@
 import { abortReason, sleep as realSleep, type Sleep } from "./abortable";
 import type { RateLimitHints } from "./rate-limit-headers";
-import { MemoryBudget, type Reservation, type SharedBudget } from "./shared-budget";
+import { MemoryBudget, type GrantedReservation, type Reservation, type SharedBudget } from "./shared-budget";
 
 export interface RateLimiterOptions {
   /** Requests per second across every caller (of this process, or of every sharer of `budget`). */
@@ -45,7 +45,8 @@ const MAX_LATE_SLOTS_IN_A_ROW = 2;
  * (shared across instances when the budget is), the per-window count, and a hold when the
  * service's headers say its slice is nearly spent. Spacing rather than a burst allowance keeps
  * every one-second window under the limit whatever its alignment. A slot reached late is given
- * up (it stays spent) and a new one taken, since a late send bunches with the next slots' sends.
+ * up and a new one taken, since a late send bunches with the next slots' sends; its time stays
+ * spent, its count in the window is returned (nothing was sent on it).
  * A waiter that aborts leaves the queue without consuming a slot; a slot reserved for a waiter
  * that then aborts goes to the next in line.
  */
@@ -121,7 +122,7 @@ export class RateLimiter {
         // After the pause the slot is taken without reading the hints again: a clock that stands
         // still must not hold the queue for ever.
         if (pause > 0) await this.#sleep(pause);
-        const { reservation, lateSendLimitMs } = await this.#reserve();
+        const { reservation, budget } = await this.#reserve();
         if (!reservation.granted) {
           if (reservation.retryInMs > this.#maxWaitMs) {
             this.#fail(this.#queue[0], new RateBudgetExhaustedError(reservation.retryInMs, "budget"));
@@ -135,9 +136,10 @@ export class RateLimiter {
         // is late every time sends late after a few slots rather than never.
         const due = this.#now() + reservation.delayMs;
         if (reservation.delayMs > 0) await this.#sleep(reservation.delayMs);
-        if (this.#now() - due > lateSendLimitMs && lateInARow < MAX_LATE_SLOTS_IN_A_ROW) {
+        if (this.#now() - due > budget.lateSendLimitMs && lateInARow < MAX_LATE_SLOTS_IN_A_ROW) {
           lateInARow += 1;
           this.#lateSlots += 1;
+          await this.#release(budget, reservation);
           continue;
         }
         lateInARow = 0;
@@ -152,19 +154,35 @@ export class RateLimiter {
     }
   }
 
-  /** A budget that cannot answer (its database is down) must not stop the app: this process's own budget stands in. */
-  async #reserve(): Promise<{ reservation: Reservation; lateSendLimitMs: number }> {
-    const fallback = async () => ({ reservation: await this.#fallback.reserve(), lateSendLimitMs: this.#fallback.lateSendLimitMs });
+  /**
+   * A budget that cannot answer (its database is down) must not stop the app: this process's own
+   * budget stands in. Answers which budget granted, so a given-up slot goes back to that one.
+   */
+  async #reserve(): Promise<{ reservation: Reservation; budget: SharedBudget }> {
+    const fallback = async () => ({ reservation: await this.#fallback.reserve(), budget: this.#fallback });
     if (this.#budget === this.#fallback) return fallback();
     try {
-      return { reservation: await this.#budget.reserve(), lateSendLimitMs: this.#budget.lateSendLimitMs };
+      return { reservation: await this.#budget.reserve(), budget: this.#budget };
     } catch (error) {
-      const now = this.#now();
-      if (now - this.#budgetFailedAt > 60_000) {
-        this.#budgetFailedAt = now;
-        console.warn(`[platform] shared request budget unavailable, using this process's own: ${error instanceof Error ? error.message : String(error)}`);
-      }
+      this.#warnUnavailable(error, "using this process's own");
       return fallback();
+    }
+  }
+
+  /** A release that fails leaves the count spent: the safe direction, so it only warns. */
+  async #release(budget: SharedBudget, reservation: GrantedReservation): Promise<void> {
+    try {
+      await budget.release(reservation);
+    } catch (error) {
+      this.#warnUnavailable(error, "a given-up slot stays counted");
+    }
+  }
+
+  #warnUnavailable(error: unknown, consequence: string): void {
+    const now = this.#now();
+    if (now - this.#budgetFailedAt > 60_000) {
+      this.#budgetFailedAt = now;
+      console.warn(`[platform] shared request budget unavailable, ${consequence}: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
 

@@ -24,10 +24,12 @@ export interface BudgetLimits {
 export const DEFAULT_LIMITS: BudgetLimits = { maxPerSecond: 20, maxPerWindow: 10_000, windowMs: 15 * 60_000, jitterAllowanceMs: 50 };
 
 /**
- * A reserved send slot `delayMs` from now, or a full window: nothing may be sent for `retryInMs`.
- * A reserved slot is spent even if the caller gives up before it comes (the safe direction).
+ * A reserved send slot `delayMs` from now, counted in the window starting at `windowStart` (ms since
+ * the epoch), or a full window: nothing may be sent for `retryInMs`. A reserved slot's time is spent
+ * even if the caller gives up before it comes (the safe direction); `release` returns its count.
  */
-export type Reservation = { granted: true; delayMs: number } | { granted: false; retryInMs: number };
+export type GrantedReservation = { granted: true; delayMs: number; windowStart: number };
+export type Reservation = GrantedReservation | { granted: false; retryInMs: number };
 
 export interface LoginBackoff {
   /** Consecutive failed logins. */
@@ -48,6 +50,12 @@ export interface SharedBudget {
   /** A granted slot that the caller reaches more than this late is given up (see `lateSendLimitMs`). */
   readonly lateSendLimitMs: number;
   reserve(): Promise<Reservation>;
+  /**
+   * A granted slot given up unsent (reached late): its count in its window is returned, since the
+   * service never saw a request for it. Its time stays spent, so the spacing of the sends around it
+   * holds. Without this, a busy process would use up the window's count on requests it never sent.
+   */
+  release(reservation: GrantedReservation): Promise<void>;
   /**
    * Before a login. With no failure on record every caller is allowed (each instance needs its
    * token, and the service answers a repeat login with the same token). After a failure, once the
@@ -120,7 +128,11 @@ export class MemoryBudget implements SharedBudget {
     if (this.#used >= this.#limits.maxPerWindow) return { granted: false, retryInMs: (window + 1) * this.#limits.windowMs - now };
     this.#used += 1;
     this.#nextSlot = slot + this.#intervalMs;
-    return { granted: true, delayMs: slot - now };
+    return { granted: true, delayMs: slot - now, windowStart: window * this.#limits.windowMs };
+  }
+
+  async release(reservation: GrantedReservation): Promise<void> {
+    if (reservation.windowStart === this.#window * this.#limits.windowMs && this.#used > 0) this.#used -= 1;
   }
 
   async claimLogin(leaseMs: number): Promise<LoginClaim> {

@@ -81,6 +81,27 @@ describe("RateLimiter", () => {
     expect(limiter.lateSlots).toBe(2);
   });
 
+  it("returns a given-up slot's count to the window: a busy process does not use up the window unsent", async () => {
+    const clock = fakeClock();
+    // Three sends a window. The second request's timer fires 100 ms late, so its slot is given up
+    // and another taken: that must not cost the third request its place in the window.
+    const overshoot = [100];
+    const limiter = new RateLimiter({
+      maxRps: 10,
+      maxPerWindow: 3,
+      windowMs: 1e9,
+      maxWaitMs: 1_000,
+      now: clock.now,
+      sleep: (ms) => clock.sleep(ms + (overshoot.shift() ?? 0)),
+    });
+    const outcomes = await Promise.all(Array.from({ length: 4 }, () => limiter.acquire().then(() => clock.t - 1_000_000, (e: unknown) => e)));
+    expect(outcomes.slice(0, 3)).toEqual([0, 210, 315]);
+    expect(limiter.lateSlots).toBe(1);
+    // The fourth is over the window's three and is refused, not sent.
+    expect(outcomes[3]).toBeInstanceOf(Error);
+    expect((outcomes[3] as Error).name).toBe("RateBudgetExhaustedError");
+  });
+
   it("rejects at once when the signal is already aborted", async () => {
     const limiter = new RateLimiter({ maxRps: 1 });
     await expect(limiter.acquire(AbortSignal.abort(new Error("already")))).rejects.toThrow("already");
