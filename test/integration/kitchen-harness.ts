@@ -30,12 +30,15 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
+/** The global setup's dump (40 MB), read once per test file; every PGlite test loads a copy of it. */
+let pgliteTemplate: Promise<Blob> | undefined;
+
 export async function openTestDatabase(kind: StoreKind): Promise<TestDatabase> {
   if (kind === "pglite") {
     // A copy of the migrated database the global setup dumped: the same schema `migrate` gives,
     // without initdb's seconds per test.
-    const template = new Blob([await readFile(inject("pgliteTemplate"))]);
-    const db = pgliteDatabase(await PGlite.create({ loadDataDir: template }));
+    pgliteTemplate ??= readFile(inject("pgliteTemplate")).then((bytes) => new Blob([bytes]));
+    const db = pgliteDatabase(await PGlite.create({ loadDataDir: await pgliteTemplate }));
     return { db, url: null, drop: () => db.close() };
   }
   const serverUrl = inject("postgresUrl");
