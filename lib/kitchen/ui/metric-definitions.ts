@@ -2,7 +2,7 @@ import type { KitchenLevel, KitchenMetric } from "@/lib/kitchen/contract/vocabul
 
 /**
  * What each number means, in the words shown beside it on the page. Kept in step with the
- * README's "Metric definitions", which is the reference.
+ * docs/metrics.md, which is the reference.
  */
 export const METRIC_FORMULAS: Record<KitchenMetric, string> = {
   fire_to_fulfill: "item fulfilled − ticket fired",
