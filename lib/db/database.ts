@@ -1,4 +1,5 @@
 import "server-only";
+import { BrandedError } from "@/lib/errors/branded-error";
 
 /**
  * One small interface over the two stores the app runs on: PGlite (embedded PostgreSQL, the
@@ -36,12 +37,13 @@ export interface Database extends Queryable {
 /**
  * A query that failed because the database was closed first (PGlite's "PGlite is closed", pg's
  * "Cannot use a pool after calling end"): the process or test is shutting down, and work still
- * queued in the background (a rollup build) has nothing to report.
+ * queued in the background (a rollup build) has nothing to report. Branded: the database is a
+ * process singleton, so the reader that checks for it may belong to another bundle.
  */
-export class DatabaseClosedError extends Error {
+export class DatabaseClosedError extends BrandedError {
+  static override readonly errorKind = "DatabaseClosedError";
   constructor(options?: { cause?: unknown }) {
     super("the database is closed", options);
-    this.name = "DatabaseClosedError";
   }
 }
 

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { BrandedError } from "@/lib/errors/branded-error";
 import { parseRetryAfter } from "./retry-policy";
 
 /**
@@ -6,6 +7,10 @@ import { parseRetryAfter } from "./retry-policy";
  * APIError.generate does. Every message is built by the client from the status, the endpoint and
  * the service's own error message; request headers never reach an error, and `redactSecrets`
  * scrubs the credentials from anything the service echoes back.
+ *
+ * The client is a process singleton, built by whichever bundle asks first, so these errors reach
+ * callers of other bundles: each is branded with its kind (lib/errors/branded-error.ts), which
+ * `instanceof` reads in every copy of this module.
  */
 
 export interface PlatformErrorInit {
@@ -48,7 +53,8 @@ export interface PlatformErrorItem {
   errors: PlatformErrorItem[];
 }
 
-export class PlatformError extends Error {
+export class PlatformError extends BrandedError {
+  static override readonly errorKind: string | undefined = "PlatformError";
   readonly status: number | undefined;
   readonly code: string;
   readonly requestId: string | undefined;
@@ -57,7 +63,6 @@ export class PlatformError extends Error {
 
   constructor(init: PlatformErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
-    this.name = new.target.name;
     this.status = init.status;
     this.code = init.code;
     this.requestId = init.requestId;
@@ -94,19 +99,28 @@ export class PlatformError extends Error {
 }
 
 /** 400: the request is invalid (for example a malformed businessDate). Never retried. */
-export class PlatformBadRequestError extends PlatformError {}
+export class PlatformBadRequestError extends PlatformError {
+  static override readonly errorKind = "PlatformBadRequestError";
+}
 
 /** 401: the token or the credentials were not recognized. */
-export class PlatformAuthenticationError extends PlatformError {}
+export class PlatformAuthenticationError extends PlatformError {
+  static override readonly errorKind = "PlatformAuthenticationError";
+}
 
 /** 403: the client lacks the scope, or the restaurant is not one the client may read. */
-export class PlatformForbiddenError extends PlatformError {}
+export class PlatformForbiddenError extends PlatformError {
+  static override readonly errorKind = "PlatformForbiddenError";
+}
 
 /** 404: unknown restaurant, entity or endpoint; also an archived restaurant without includeArchived. */
-export class PlatformNotFoundError extends PlatformError {}
+export class PlatformNotFoundError extends PlatformError {
+  static override readonly errorKind = "PlatformNotFoundError";
+}
 
 /** 429 after the retries ran out (or Retry-After asked for longer than the client will wait). */
 export class PlatformRateLimitedError extends PlatformError {
+  static override readonly errorKind = "PlatformRateLimitedError";
   readonly retryAfterMs: number | undefined;
   constructor(init: PlatformErrorInit & { retryAfterMs?: number }) {
     super(init);
@@ -118,6 +132,7 @@ export type UpstreamFailure = "http" | "network" | "timeout" | "truncated";
 
 /** 5xx, a network failure, a timed-out attempt or a body cut short, after the retries ran out. */
 export class PlatformUpstreamError extends PlatformError {
+  static override readonly errorKind = "PlatformUpstreamError";
   readonly kind: UpstreamFailure;
   constructor(init: PlatformErrorInit & { kind: UpstreamFailure }) {
     super(init);
@@ -138,6 +153,7 @@ export type LoginFailure = "refused" | "garbled" | "unreachable";
  * still say in words what went wrong (app/(app)/.../error.tsx).
  */
 export class PlatformLoginError extends PlatformError {
+  static override readonly errorKind = "PlatformLoginError";
   readonly reason: LoginFailure;
   /** Epoch ms of the next login attempt; until then no login is sent. */
   readonly retryAt: number;
@@ -154,6 +170,7 @@ export const LOGIN_FAILED_CODE = "platform_login_failed";
 
 /** A 2xx body that does not match the contract's schema. Names the endpoint and the field path. */
 export class PlatformContractError extends PlatformError {
+  static override readonly errorKind = "PlatformContractError";
   readonly issues: readonly { path: string; message: string }[];
   constructor(init: PlatformErrorInit & { issues?: readonly { path: string; message: string }[] }) {
     super(init);

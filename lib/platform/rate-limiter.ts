@@ -1,3 +1,4 @@
+import { BrandedError } from "@/lib/errors/branded-error";
 import { abortReason, sleep as realSleep, type Sleep } from "./abortable";
 import type { RateLimitHints } from "./rate-limit-headers";
 import { MemoryBudget, type GrantedReservation, type Reservation, type SharedBudget } from "./shared-budget";
@@ -19,13 +20,13 @@ export interface RateLimiterOptions {
 }
 
 /** The budget (or the service's headers) leave nothing for longer than the client will wait. */
-export class RateBudgetExhaustedError extends Error {
+export class RateBudgetExhaustedError extends BrandedError {
+  static override readonly errorKind = "RateBudgetExhaustedError";
   constructor(
     readonly retryInMs: number,
     readonly source: "budget" | "headers",
   ) {
     super(`request budget exhausted for ${Math.ceil(retryInMs / 1000)} s (${source})`);
-    this.name = "RateBudgetExhaustedError";
   }
 }
 

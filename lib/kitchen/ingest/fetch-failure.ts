@@ -8,6 +8,7 @@ import {
   PlatformRateLimitedError,
   PlatformUpstreamError,
 } from "@/lib/platform/errors";
+import { BrandedError } from "@/lib/errors/branded-error";
 
 /**
  * A short, user-facing reason a business date could not be fetched, shown in the date coverage.
@@ -40,4 +41,6 @@ export function describeFetchFailure(error: unknown): string {
 }
 
 /** A response that parsed but cannot be a day of this restaurant (records of another one). */
-export class MalformedDayError extends Error {}
+export class MalformedDayError extends BrandedError {
+  static override readonly errorKind = "MalformedDayError";
+}

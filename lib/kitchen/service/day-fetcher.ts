@@ -1,5 +1,6 @@
 import "server-only";
 import { datePhase } from "@/lib/business-date/closeout";
+import { BrandedError } from "@/lib/errors/branded-error";
 import type { Database } from "@/lib/db/database";
 import { describeFetchFailure } from "@/lib/kitchen/ingest/fetch-failure";
 import { ingestDay, type IngestedDay } from "@/lib/kitchen/ingest/ingest";
@@ -27,10 +28,10 @@ const DEFAULT_FETCH_TIMEOUT_MS = 960_000;
 const COMPLETE_ROWS_KEPT = 200_000;
 
 /** Why a date's fetch was given up: it ran past the service's fetchTimeoutMs. */
-class DayFetchTimeout extends Error {
+class DayFetchTimeout extends BrandedError {
+  static override readonly errorKind = "DayFetchTimeout";
   constructor(readonly ms: number) {
     super(`timed out after ${formatSeconds(ms)}: the Platform's export did not finish`);
-    this.name = "DayFetchTimeout";
   }
 }
 
