@@ -147,16 +147,16 @@ describe("a request budget shared through PostgreSQL", () => {
     const key = randomUUID();
     const budget = (db: Database) => new PostgresBudget(async () => db, { key, loginKey: `${key}-login`, limits: { maxPerSecond: 1_000, maxPerWindow: 2, windowMs: 1e9 } });
     const [a, b] = [budget(instances[0]!), budget(instances[1]!)];
-    const first = granted(await a.reserve());
-    const second = granted(await b.reserve());
-    expect((await a.reserve()).granted).toBe(false);
+    const first = granted(await a.reserve(RESTAURANT));
+    const second = granted(await b.reserve(RESTAURANT));
+    expect((await a.reserve(RESTAURANT)).granted).toBe(false);
     // b gives its slot up unsent: the window has room for one more, which a takes.
     await b.release(second);
-    expect((await a.reserve()).granted).toBe(true);
-    expect((await b.reserve()).granted).toBe(false);
+    expect((await a.reserve(RESTAURANT)).granted).toBe(true);
+    expect((await b.reserve(RESTAURANT)).granted).toBe(false);
     // A slot of another window returns nothing to this one.
     await a.release({ ...first, windowStart: first.windowStart - 1e9 });
-    expect((await b.reserve()).granted).toBe(false);
+    expect((await b.reserve(RESTAURANT)).granted).toBe(false);
   });
 
   it("sends a refused login once for both instances, and both back off", async () => {
