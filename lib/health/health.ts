@@ -1,6 +1,7 @@
 import "server-only";
 import { permittedGuids } from "@/lib/access/permitted-restaurants";
 import type { AppSession } from "@/lib/auth/session";
+import { logger } from "@/lib/log/logger";
 import { getPlatformClient } from "@/lib/platform-wiring/platform-client";
 import { platformBudgetsSection } from "./platform-budgets";
 
@@ -49,7 +50,7 @@ async function settle(name: string, read: () => Promise<unknown>): Promise<unkno
   try {
     return await Promise.race([
       read().catch((error: unknown) => {
-        console.warn(`[health] section ${name} unavailable: ${error instanceof Error ? error.message : String(error)}`);
+        logger("health").warn({ section: name, error: error instanceof Error ? error.message : String(error) }, `health section ${name} unavailable`);
         return { error: "unavailable" };
       }),
       timeout,
