@@ -25,6 +25,9 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["test/integration/**/*.test.ts"],
+          // Server logs (lib/log/logger.ts) at warn: the suite provokes refusals on purpose, and each
+          // would otherwise be an info line; a LOG_LEVEL set outside still wins.
+          env: { LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" },
           // Starts a throwaway PostgreSQL 15 (or uses TEST_DATABASE_URL) for the store tests.
           globalSetup: ["test/integration/global-setup.ts"],
           environment: "node",

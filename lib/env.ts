@@ -35,6 +35,13 @@ export const envSchema = z
     PLATFORM_KITCHEN_TIMEOUT_MS: intWithDefault(300_000, 1_000),
     // The service's second limit: 10,000 requests per 15 minutes (shared with DATABASE_URL).
     PLATFORM_MAX_PER_15_MIN: intWithDefault(10_000, 1),
+    // PLATFORM_MAX_RPS and PLATFORM_MAX_PER_15_MIN count per location (restaurant), as the service does.
+    // An optional cap on every location together, for limits the service does not publish; unset: none.
+    PLATFORM_ACCOUNT_MAX_RPS: z.preprocess(emptyAsUndefined, z.coerce.number().min(1).max(100_000).optional()),
+    PLATFORM_ACCOUNT_MAX_PER_15_MIN: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).optional()),
+
+    // Server logs (lib/log/logger.ts, pino): fatal, error, warn, info, debug, trace or silent.
+    LOG_LEVEL: z.preprocess(emptyAsUndefined, z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info")),
 
     // Embedded sandbox.
     SANDBOX_ENABLED: optionalFlag,

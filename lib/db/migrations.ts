@@ -172,6 +172,25 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 10,
+    name: "platform request budgets per location",
+    sql: `
+      -- The service limits requests per location (restaurant): one row per API client and location
+      -- (the restaurant GUID, '' for requests without one), the next free send slot and the count
+      -- of the current fixed window, on the database's clock (lib/db/platform-budget.ts).
+      -- platform_request_budget (migration 3) keeps one row per API client: now the optional
+      -- account-wide cap (PLATFORM_ACCOUNT_MAX_*), written only when one is set.
+      CREATE TABLE platform_location_budget (
+        budget_key text NOT NULL,
+        location text NOT NULL,
+        next_slot_ms bigint NOT NULL,
+        window_start_ms bigint NOT NULL,
+        window_used integer NOT NULL CHECK (window_used >= 0),
+        PRIMARY KEY (budget_key, location)
+      );
+    `,
+  },
 ];
 
 /**

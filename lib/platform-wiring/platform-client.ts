@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import { PostgresBudget } from "@/lib/db/platform-budget";
 import { getDatabase } from "@/lib/db/server";
 import { env, sandboxLoopbackUrl } from "@/lib/env";
+import { logger } from "@/lib/log/logger";
 import { createPlatformClient, type PlatformClientOptions } from "@/lib/platform";
 import type { SharedBudget } from "@/lib/platform/shared-budget";
 import type { PlatformClient } from "@/lib/platform/types";
@@ -35,6 +36,8 @@ function platformClientOptions(): PlatformClientOptions {
     brand: e.PLATFORM_BRAND,
     maxRps: e.PLATFORM_MAX_RPS,
     maxPer15Min: e.PLATFORM_MAX_PER_15_MIN,
+    accountMaxRps: e.PLATFORM_ACCOUNT_MAX_RPS,
+    accountMaxPer15Min: e.PLATFORM_ACCOUNT_MAX_PER_15_MIN,
     timeoutMs: e.PLATFORM_TIMEOUT_MS,
     kitchenTimeoutMs: e.PLATFORM_KITCHEN_TIMEOUT_MS,
     maxRetries: e.PLATFORM_MAX_RETRIES,
@@ -46,19 +49,28 @@ function platformClientOptions(): PlatformClientOptions {
   } else {
     target = { baseUrl: sandboxLoopbackUrl(), ...sandboxAppCredentials() };
   }
-  return { ...tuning, ...target, budget: sharedBudget(target, tuning) };
+  return { ...tuning, ...target, budget: sharedBudget(target, tuning), logger: logger("platform") };
 }
 
 /**
  * With DATABASE_URL several instances may serve the app with one set of credentials, and the
- * service counts its limits per client: the request budget and the login back-off then live in
- * PostgreSQL (opened lazily, on the first request). Without it, one process, one in-memory budget.
+ * service counts its limits per client and location: the request budgets (one per location, and
+ * the account cap if set) and the login back-off then live in PostgreSQL (opened lazily, on the
+ * first request). Without it, one process, in-memory budgets.
  */
-function sharedBudget(target: { baseUrl: string; clientId: string; clientSecret: string }, tuning: { maxRps: number; maxPer15Min: number }): SharedBudget | undefined {
+function sharedBudget(
+  target: { baseUrl: string; clientId: string; clientSecret: string },
+  tuning: { maxRps: number; maxPer15Min: number; accountMaxRps?: number; accountMaxPer15Min?: number },
+): SharedBudget | undefined {
   if (!env().DATABASE_URL) return undefined;
   const hash = (...parts: string[]) => createHash("sha256").update(parts.join("\n")).digest("hex").slice(0, 32);
   const key = hash(target.baseUrl, target.clientId);
   // The secret enters the login key only through its own hash: a corrected secret starts afresh.
   const loginKey = hash(key, createHash("sha256").update(target.clientSecret).digest("hex"));
-  return new PostgresBudget(getDatabase, { key, loginKey, limits: { maxPerSecond: tuning.maxRps, maxPerWindow: tuning.maxPer15Min } });
+  return new PostgresBudget(getDatabase, {
+    key,
+    loginKey,
+    limits: { maxPerSecond: tuning.maxRps, maxPerWindow: tuning.maxPer15Min },
+    account: { maxPerSecond: tuning.accountMaxRps, maxPerWindow: tuning.accountMaxPer15Min },
+  });
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import type { z } from "zod";
 import { abortReason, sleep as realSleep, type Sleep } from "./abortable";
+import { logAttempt, type AttemptLogger, type AttemptRecord } from "./attempt-log";
 import { brandNames, type BrandNames } from "./brand";
 import {
   PlatformAuthenticationError,
@@ -19,8 +20,9 @@ import { RateLimitHints } from "./rate-limit-headers";
 import { RateBudgetExhaustedError, RateLimiter } from "./rate-limiter";
 import { backoffDelay, DEFAULT_BACKOFF, isRetryableStatus, parseRetryAfter } from "./retry-policy";
 import { loginResponse } from "./schemas/auth";
-import type { SharedBudget } from "./shared-budget";
+import { ACCOUNT_LOCATION, type SharedBudget } from "./shared-budget";
 import { TokenManager } from "./token-manager";
+import type { ClientBudgetReport } from "./types";
 
 /**
  * The transport: one place that knows the base URL, the brand's headers, the token, the rate
@@ -41,10 +43,21 @@ export interface PlatformClientOptions {
   clientSecret: string;
   /** Brand spelled into header and enum names (lib/platform/brand.ts). Default "Platform". */
   brand?: string;
-  /** Requests per second across the whole client (every instance, with a shared budget), logins included. Default 20. */
+  /**
+   * Requests per second for each location (restaurant), across every instance with a shared
+   * budget; requests without a restaurant (logins included) count as one more location. Default 20.
+   */
   maxRps?: number;
-  /** Requests per fixed 15-minute window. Default 10 000, the service's published limit. */
+  /** Requests per fixed 15-minute window for each location. Default 10 000, the service's published limit. */
   maxPer15Min?: number;
+  /**
+   * A cap on every location together (unset: none), for limits the service does not publish. With
+   * `budget` the budget enforces its own cap; these then apply only while it cannot answer.
+   */
+  accountMaxRps?: number;
+  accountMaxPer15Min?: number;
+  /** One line per upstream attempt (attempt-log.ts); default none. */
+  logger?: AttemptLogger;
   /**
    * Where the request slots and the login back-off are kept. Default: this process only.
    * lib/platform-wiring/platform-client.ts passes a PostgreSQL one when DATABASE_URL is set.
@@ -131,6 +144,8 @@ export class Transport {
   readonly #limiter: RateLimiter;
   readonly #hints: RateLimitHints;
   readonly #tokens: TokenManager;
+  readonly #budgetShared: boolean;
+  readonly #logger: AttemptLogger | undefined;
   #requests = 0;
 
   constructor(options: PlatformClientOptions) {
@@ -161,10 +176,13 @@ export class Transport {
     this.#sleep = options.sleep ?? realSleep;
     this.#random = options.random ?? Math.random;
     this.#hints = new RateLimitHints(this.names);
+    this.#logger = options.logger;
+    this.#budgetShared = options.budget?.shared ?? false;
     this.#limiter = new RateLimiter({
       maxRps: options.maxRps ?? 20,
       maxPerWindow: options.maxPer15Min ?? 10_000,
       windowMs: 15 * 60_000,
+      account: { maxPerSecond: options.accountMaxRps, maxPerWindow: options.accountMaxPer15Min },
       budget: options.budget,
       hints: this.#hints,
       maxWaitMs: this.#maxRetryAfterMs,
@@ -180,6 +198,18 @@ export class Transport {
 
   stats(): { logins: number; requests: number } {
     return { logins: this.#tokens.logins, requests: this.#requests };
+  }
+
+  /** The budgets' state for GET /api/health: counts of the current window, this process's waiters, logins. */
+  async budgets(): Promise<ClientBudgetReport> {
+    const usage = await this.#limiter.usage();
+    return {
+      shared: this.#budgetShared,
+      usage,
+      waiting: [...this.#limiter.waiting()].map(([location, waiters]) => ({ location, waiters })),
+      lateSlots: this.#limiter.lateSlots,
+      logins: { count: this.#tokens.logins, tokenHeld: this.#tokens.scopes !== undefined, backoff: this.#tokens.backoff },
+    };
   }
 
   /** The scopes of the current token (from the login body, else the JWT), once logged in. */
@@ -224,14 +254,17 @@ export class Transport {
     const endpoint = `${spec.method} ${spec.path}`;
     const url = `${this.#baseUrl}${spec.path}${spec.query ? `?${spec.query}` : ""}`;
     const maxRetries = Math.min(this.#maxRetries, spec.maxRetries ?? this.#maxRetries);
-    const hintKey = spec.restaurantGuid ?? "";
+    // The location whose budget the request draws from (and whose rate-limit headers it reads).
+    const hintKey = spec.restaurantGuid ?? ACCOUNT_LOCATION;
     let reauthenticated = false;
     let retries = 0;
+    let attempt = 0;
 
     for (;;) {
       // Token first, then the slot: a login takes a slot of its own, and the request should not
       // go out right behind it on a slot taken before the login.
       const token = secured ? await this.#tokens.getToken(spec.signal) : undefined;
+      const waitStart = performance.now();
       try {
         await this.#limiter.acquire(spec.signal, hintKey);
       } catch (error) {
@@ -248,20 +281,38 @@ export class Transport {
       if (spec.restaurantGuid) headers[this.names.restaurantHeader] = spec.restaurantGuid;
       if (spec.body !== undefined) headers["Content-Type"] = "application/json";
 
-      const outcome = await this.#attempt(spec, url, endpoint, headers, token);
-      if ("response" in outcome) return outcome.response;
+      attempt += 1;
+      const sentAt = performance.now();
+      const record = { location: spec.restaurantGuid ?? null, endpoint, attempt, budgetWaitMs: Math.round(sentAt - waitStart) };
+      const elapsed = () => Math.round(performance.now() - sentAt);
+      let outcome: { response: PlatformResponse<T> } | AttemptFailure;
+      try {
+        outcome = await this.#attempt(spec, url, endpoint, headers, token);
+      } catch (error) {
+        logAttempt(this.#logger, { ...record, failure: spec.signal?.aborted ? "aborted" : "error", ms: elapsed() });
+        throw error;
+      }
+      if ("response" in outcome) {
+        logAttempt(this.#logger, { ...record, status: outcome.response.status, ms: elapsed(), requestId: outcome.response.requestId });
+        return outcome.response;
+      }
 
       const { error } = outcome;
+      const failed = (willRetry: boolean) => logAttempt(this.#logger, { ...record, ...failureFields(error), ms: elapsed(), willRetry });
       if (secured && token && error instanceof PlatformAuthenticationError && !reauthenticated) {
         reauthenticated = true;
         // The token was revoked or expired early: one new login per token (shared with any
         // concurrent caller that saw the same token fail), then this request once more. A token
         // that was already given its new login is not given another.
-        if (this.#tokens.invalidate(token) === "exhausted") throw error;
+        const next = this.#tokens.invalidate(token);
+        failed(next !== "exhausted");
+        if (next === "exhausted") throw error;
         continue;
       }
-      if (!outcome.retryable || retries >= maxRetries) throw error;
-      if (outcome.retryAfterMs !== undefined && outcome.retryAfterMs > this.#maxRetryAfterMs) throw error;
+      const retryAfterTooLong = outcome.retryAfterMs !== undefined && outcome.retryAfterMs > this.#maxRetryAfterMs;
+      const willRetry = outcome.retryable && retries < maxRetries && !retryAfterTooLong;
+      failed(willRetry);
+      if (!willRetry) throw error;
       const delay = outcome.retryAfterMs ?? backoffDelay(retries, this.#random, this.#backoff);
       retries += 1;
       await this.#sleep(delay, spec.signal);
@@ -352,6 +403,14 @@ export class Transport {
     }
     return { response: { status: res.status, data: parsed.data, headers: res.headers, requestId } };
   }
+}
+
+/** What an attempt's log line says of its failure: the status the service answered, or why there was none. */
+function failureFields(error: PlatformError): Pick<AttemptRecord, "status" | "failure" | "requestId"> {
+  let failure: string | undefined;
+  if (error instanceof PlatformUpstreamError && error.kind !== "http") failure = error.kind;
+  else if (error instanceof PlatformContractError) failure = "contract";
+  return { status: error.status, failure, requestId: error.requestId };
 }
 
 /** The whole body as text, reporting each chunk as network activity. */

@@ -16,6 +16,7 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
     config: configResource(transport),
     restaurants: restaurantsResource(transport),
     stats: () => transport.stats(),
+    budgets: () => transport.budgets(),
   };
 }
 

@@ -1,14 +1,16 @@
 import { BrandedError } from "@/lib/errors/branded-error";
 import { abortReason, sleep as realSleep, type Sleep } from "./abortable";
 import type { RateLimitHints } from "./rate-limit-headers";
-import { MemoryBudget, type GrantedReservation, type Reservation, type SharedBudget } from "./shared-budget";
+import { MemoryBudget, type AccountLimits, type BudgetUsage, type GrantedReservation, type Reservation, type SharedBudget } from "./shared-budget";
 
 export interface RateLimiterOptions {
-  /** Requests per second across every caller (of this process, or of every sharer of `budget`). */
+  /** Requests per second for each location (of this process, or of every sharer of `budget`). */
   maxRps: number;
-  /** Requests per fixed window (default 10,000 per 15 minutes), when no `budget` is given. */
+  /** Requests per fixed window for each location (default 10,000 per 15 minutes), when no `budget` is given. */
   maxPerWindow?: number;
   windowMs?: number;
+  /** A cap on every location together (default none), when no `budget` is given; also the fallback's. */
+  account?: AccountLimits;
   /** Where the slots come from; default an in-process MemoryBudget of maxRps. */
   budget?: SharedBudget;
   /** What the service's rate-limit headers said; the limiter holds requests accordingly. */
@@ -38,13 +40,22 @@ interface Waiter {
   onAbort?: () => void;
 }
 
+/** One location's waiters, served in arrival order by one pump at a time. */
+interface Lane {
+  queue: Waiter[];
+  pumping: boolean;
+}
+
 /** Slots given up in a row for being reached late, before the limiter sends late rather than not at all. */
 const MAX_LATE_SLOTS_IN_A_ROW = 2;
 
 /**
- * Lets requests out in arrival order, one slot at a time from the budget: spacing of 1/maxRps
- * (shared across instances when the budget is), the per-window count, and a hold when the
- * service's headers say its slice is nearly spent. Spacing rather than a burst allowance keeps
+ * Lets requests out per location (the budget key: restaurant GUID, or "" for requests without
+ * one), in arrival order within a location, one slot at a time from the budget: spacing of
+ * 1/maxRps (shared across instances when the budget is), the per-window count, and a hold when the
+ * service's headers say that location's slice is nearly spent. Each location has its own queue and
+ * pump, so a location that waits (its window spent, its slice held) holds back no other location;
+ * the account cap, when set, is the budget's to enforce across them. Spacing rather than a burst allowance keeps
  * every one-second window under the limit whatever its alignment. A slot reached late is given
  * up and a new one taken, since a late send bunches with the next slots' sends; its time stays
  * spent, its count in the window is returned (nothing was sent on it).
@@ -58,8 +69,7 @@ export class RateLimiter {
   readonly #maxWaitMs: number;
   readonly #now: () => number;
   readonly #sleep: Sleep;
-  readonly #queue: Waiter[] = [];
-  #pumping = false;
+  readonly #lanes = new Map<string, Lane>();
   #budgetFailedAt = Number.NEGATIVE_INFINITY;
   #lateSlots = 0;
 
@@ -71,7 +81,7 @@ export class RateLimiter {
     this.#sleep = options.sleep ?? realSleep;
     const limits = { maxPerSecond: options.maxRps, maxPerWindow: options.maxPerWindow, windowMs: options.windowMs };
     const defined = Object.fromEntries(Object.entries(limits).filter(([, v]) => v !== undefined));
-    this.#fallback = new MemoryBudget(defined, this.#now);
+    this.#fallback = new MemoryBudget(defined, this.#now, options.account);
     this.#budget = options.budget ?? this.#fallback;
     this.#hints = options.hints;
     this.#maxWaitMs = options.maxWaitMs ?? 60_000;
@@ -85,16 +95,22 @@ export class RateLimiter {
     if (signal?.aborted) return Promise.reject(abortReason(signal));
     return new Promise<void>((resolve, reject) => {
       const waiter: Waiter = { key, resolve, reject, signal };
+      let lane = this.#lanes.get(key);
+      if (!lane) {
+        lane = { queue: [], pumping: false };
+        this.#lanes.set(key, lane);
+      }
+      const queue = lane.queue;
       if (signal) {
         waiter.onAbort = () => {
-          const index = this.#queue.indexOf(waiter);
-          if (index >= 0) this.#queue.splice(index, 1);
+          const index = queue.indexOf(waiter);
+          if (index >= 0) queue.splice(index, 1);
           reject(abortReason(signal));
         };
         signal.addEventListener("abort", waiter.onAbort, { once: true });
       }
-      this.#queue.push(waiter);
-      void this.#pump();
+      queue.push(waiter);
+      void this.#pump(key, lane);
     });
   }
 
@@ -103,30 +119,50 @@ export class RateLimiter {
     return this.#lateSlots;
   }
 
-  /** How many callers are waiting for a slot. */
+  /** How many callers are waiting for a slot, every location together. */
   get pending(): number {
-    return this.#queue.length;
+    let n = 0;
+    for (const lane of this.#lanes.values()) n += lane.queue.length;
+    return n;
   }
 
-  async #pump(): Promise<void> {
-    if (this.#pumping) return;
-    this.#pumping = true;
+  /** Callers waiting for a slot, per location with any. */
+  waiting(): Map<string, number> {
+    const out = new Map<string, number>();
+    for (const [key, lane] of this.#lanes) if (lane.queue.length > 0) out.set(key, lane.queue.length);
+    return out;
+  }
+
+  /** What the budget has counted in the current window (or this process's own, when it cannot answer). */
+  async usage(): Promise<BudgetUsage> {
+    try {
+      return await this.#budget.usage();
+    } catch (error) {
+      this.#warnUnavailable(error, "reporting this process's own");
+      return this.#fallback.usage();
+    }
+  }
+
+  async #pump(key: string, lane: Lane): Promise<void> {
+    if (lane.pumping) return;
+    lane.pumping = true;
+    const queue = lane.queue;
     let lateInARow = 0;
     try {
-      while (this.#queue.length > 0) {
-        const head = this.#queue[0]!;
+      while (queue.length > 0) {
+        const head = queue[0]!;
         const pause = this.#hints?.pauseMs(head.key, this.#now()) ?? 0;
         if (pause > this.#maxWaitMs) {
-          this.#fail(head, new RateBudgetExhaustedError(pause, "headers"));
+          this.#fail(queue, head, new RateBudgetExhaustedError(pause, "headers"));
           continue;
         }
         // After the pause the slot is taken without reading the hints again: a clock that stands
         // still must not hold the queue for ever.
         if (pause > 0) await this.#sleep(pause);
-        const { reservation, budget } = await this.#reserve();
+        const { reservation, budget } = await this.#reserve(key);
         if (!reservation.granted) {
           if (reservation.retryInMs > this.#maxWaitMs) {
-            this.#fail(this.#queue[0], new RateBudgetExhaustedError(reservation.retryInMs, "budget"));
+            this.#fail(queue, queue[0], new RateBudgetExhaustedError(reservation.retryInMs, "budget"));
           } else {
             await this.#sleep(reservation.retryInMs);
           }
@@ -144,14 +180,20 @@ export class RateLimiter {
           continue;
         }
         lateInARow = 0;
-        const waiter = this.#queue.shift();
-        if (!waiter) break;
+        const waiter = queue.shift();
+        if (!waiter) {
+          // Every waiter aborted during the wait: nothing is sent on this slot.
+          await this.#release(budget, reservation);
+          break;
+        }
         if (waiter.signal && waiter.onAbort) waiter.signal.removeEventListener("abort", waiter.onAbort);
         this.#hints?.spend(waiter.key);
         waiter.resolve();
       }
     } finally {
-      this.#pumping = false;
+      lane.pumping = false;
+      // An idle location keeps no lane (a process may see thousands of locations over its life).
+      if (queue.length === 0 && this.#lanes.get(key) === lane) this.#lanes.delete(key);
     }
   }
 
@@ -159,11 +201,11 @@ export class RateLimiter {
    * A budget that cannot answer (its database is down) must not stop the app: this process's own
    * budget stands in. Answers which budget granted, so a given-up slot goes back to that one.
    */
-  async #reserve(): Promise<{ reservation: Reservation; budget: SharedBudget }> {
-    const fallback = async () => ({ reservation: await this.#fallback.reserve(), budget: this.#fallback });
+  async #reserve(key: string): Promise<{ reservation: Reservation; budget: SharedBudget }> {
+    const fallback = async () => ({ reservation: await this.#fallback.reserve(key), budget: this.#fallback });
     if (this.#budget === this.#fallback) return fallback();
     try {
-      return { reservation: await this.#budget.reserve(), budget: this.#budget };
+      return { reservation: await this.#budget.reserve(key), budget: this.#budget };
     } catch (error) {
       this.#warnUnavailable(error, "using this process's own");
       return fallback();
@@ -187,10 +229,10 @@ export class RateLimiter {
     }
   }
 
-  #fail(waiter: Waiter | undefined, error: Error): void {
+  #fail(queue: Waiter[], waiter: Waiter | undefined, error: Error): void {
     if (!waiter) return;
-    const index = this.#queue.indexOf(waiter);
-    if (index >= 0) this.#queue.splice(index, 1);
+    const index = queue.indexOf(waiter);
+    if (index >= 0) queue.splice(index, 1);
     if (waiter.signal && waiter.onAbort) waiter.signal.removeEventListener("abort", waiter.onAbort);
     waiter.reject(error);
   }

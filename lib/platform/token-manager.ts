@@ -82,6 +82,14 @@ export class TokenManager {
     return this.#logins;
   }
 
+  /** The failed login this process is backing off from, if any: why, and how long until the next. */
+  get backoff(): { reason: LoginFailure; status?: number; retryInMs: number } | undefined {
+    const blocked = this.#blocked;
+    const retryInMs = blocked ? blocked.retryAt - this.#now() : 0;
+    if (!blocked || retryInMs <= 0) return undefined;
+    return { reason: blocked.reason, ...(blocked.status !== undefined ? { status: blocked.status } : {}), retryInMs };
+  }
+
   /** The scopes of the current token, if there is one. */
   get scopes(): readonly string[] | undefined {
     return this.#current?.scopes;

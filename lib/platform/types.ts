@@ -1,4 +1,6 @@
+import type { LoginFailure } from "./errors";
 import type { ConfigEntity, ConfigResource, ItemFulfillment, PrepStation, RestaurantInfo, TipWithholding } from "./schemas";
+import type { BudgetUsage } from "./shared-budget";
 
 /**
  * What the rest of the app sees of the Platform API. Implemented by `createPlatformClient`
@@ -47,4 +49,18 @@ export interface PlatformClient {
   restaurants: RestaurantsApi;
   /** Counters for benchmarks and tests: logins performed and HTTP attempts sent. */
   stats(): { logins: number; requests: number };
+  /** The request budgets and logins, for GET /api/health. */
+  budgets(): Promise<ClientBudgetReport>;
+}
+
+/** The client's budgets: the current window's counts (every instance's, when shared), this process's waiters, its logins. */
+export interface ClientBudgetReport {
+  /** True when the counts are shared by every instance (PostgreSQL). */
+  shared: boolean;
+  usage: BudgetUsage;
+  /** This process's callers waiting for a slot, per location with any ("" is the account-level budget). */
+  waiting: { location: string; waiters: number }[];
+  /** Slots this process gave up for reaching them late (a busy event loop). */
+  lateSlots: number;
+  logins: { count: number; tokenHeld: boolean; backoff?: { reason: LoginFailure; status?: number; retryInMs: number } };
 }

@@ -19,6 +19,29 @@ afterAll(async () => {
 });
 
 describe("retry policy against the sandbox", () => {
+  it("logs one line per attempt: the refused one at warn with willRetry, the answer at debug, and never the query", async () => {
+    const net = wire([{ match: "/export/itemFulfillments", fault: "503" }]);
+    const { sleep } = recordingSleep();
+    const lines: { level: string; fields: Record<string, unknown>; message: string }[] = [];
+    const at = (level: string) => (fields: object, message: string) => void lines.push({ level, fields: fields as Record<string, unknown>, message });
+    const client = clientFor(server.url, "kp-partner", { fetch: net.fetch, sleep, logger: { debug: at("debug"), info: at("info"), warn: at("warn") } });
+    await client.kitchen.itemFulfillments(HARBOR, PAST_DATE);
+    const exports = lines.filter((l) => l.fields.endpoint === "GET /kitchen/v1/export/itemFulfillments");
+    expect(exports.map((l) => [l.level, l.fields.status, l.fields.attempt, l.fields.willRetry])).toEqual([
+      ["warn", 503, 1, true],
+      ["debug", 200, 2, undefined],
+    ]);
+    for (const line of exports) {
+      expect(line.fields.location).toBe(HARBOR);
+      expect(line.fields.ms).toBeGreaterThanOrEqual(0);
+      expect(line.fields.budgetWaitMs).toBeGreaterThanOrEqual(0);
+    }
+    // The business date travels in the query: neither it nor any header reaches the log.
+    expect(JSON.stringify(lines)).not.toContain(PAST_DATE);
+    expect(JSON.stringify(lines)).not.toMatch(/Bearer|Authorization/i);
+    expect(lines.filter((l) => l.fields.endpoint === "POST /authentication/v1/authentication/login").map((l) => l.fields.location)).toEqual([null]);
+  });
+
   it("waits at least the Retry-After seconds before retrying a 429", async () => {
     const net = wire([{ match: "/config/v2/menus", fault: "429=4" }]);
     const { sleep, delays } = recordingSleep();

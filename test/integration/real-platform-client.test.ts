@@ -211,11 +211,12 @@ describe("rate limits", () => {
     expect(second).toBeGreaterThanOrEqual(resetAt - 5);
   });
 
-  it("keeps every one-second window at the server within maxRps", async () => {
+  it("keeps every one-second window of a location at the server within maxRps", async () => {
     await serve(fixture("login-production.json"));
     const client = createPlatformClient(options({ maxRps: 10 }));
     await Promise.all(Array.from({ length: 12 }, () => client.config.tipWithholding(RESTAURANT)));
-    const times = arrivals.map((a) => a.at);
+    // The login has no restaurant header: the service counts it apart, and so does the client.
+    const times = arrivalsAt("/tipWithholding");
     // When it fails, the message gives every arrival, so a CI log says how the second filled up.
     const offsets = times.map((t) => t - times[0]!).join(", ");
     for (let i = 0; i < times.length; i++) {

@@ -25,6 +25,7 @@ describe.each(STORE_KINDS)("migrations on %s", (kind) => {
         "kitchen_station_targets",
         "kitchen_targets",
         "kitchen_ticket_targets",
+        "platform_location_budget",
         "platform_login_backoff",
         "platform_request_budget",
         "schema_migrations",

@@ -3,6 +3,7 @@ import { accountDirectory } from "@/lib/auth/accounts";
 import { env } from "@/lib/env";
 import { processSingleton, processSingletonPromise } from "@/lib/process-singleton";
 import { restaurantIdentity } from "@/lib/restaurants/restaurant-directory";
+import { backfillStartsPerSecond } from "./backfill-pace";
 import type { KitchenRestaurant } from "./service-config";
 import { getKitchenService } from "./server";
 
@@ -17,9 +18,7 @@ export function getKitchenBackfill() {
     return (await getKitchenService()).backfill({
       restaurants: backfillRestaurants,
       days: e.KITCHEN_BACKFILL_DAYS,
-      // The share of whichever limit binds over time: 20 a second, but 10,000 per 15 minutes is
-      // only 11.1 a second sustained, and the backfill runs for hours at a stretch.
-      maxStartsPerSecond: Math.min(e.PLATFORM_MAX_RPS, e.PLATFORM_MAX_PER_15_MIN / 900) * e.KITCHEN_BACKFILL_SHARE,
+      maxStartsPerSecond: backfillStartsPerSecond(e, accountDirectory().restaurantGuids.length),
     });
   });
 }

@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GET } from "@/app/api/health/route";
+import { setServerSessionReaderForTests } from "@/lib/auth/session";
+import { resetEnvForTests } from "@/lib/env";
+import { healthReport } from "@/lib/health/health";
+import { getPlatformClient, resetPlatformClientForTests } from "@/lib/platform-wiring/platform-client";
+import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-server";
+import { credentials, FAST_SANDBOX, HARBOR, world } from "./contract-harness";
+
+/**
+ * GET /api/health against the process's real Platform client (the app's wiring, pointed at a
+ * sandbox server): liveness always, the budgets' counts for anyone, restaurant GUIDs only to a
+ * signed-in account and only its own restaurants.
+ */
+const LAKESIDE = world.restaurants.find((r) => r.name === "Lakeside Diner")!.guid; // ben's, not ana's
+const GUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+const VARS = ["PLATFORM_BASE_URL", "PLATFORM_CLIENT_ID", "PLATFORM_CLIENT_SECRET", "ACCOUNTS_FILE", "DATABASE_URL", "LOG_LEVEL", "PLATFORM_ACCOUNT_MAX_RPS"] as const;
+const saved = Object.fromEntries(VARS.map((name) => [name, process.env[name]]));
+let sandbox: SandboxServer;
+
+beforeAll(async () => {
+  sandbox = await startSandboxServer({ ...FAST_SANDBOX, port: 0 });
+  for (const name of VARS) delete process.env[name];
+  const partner = credentials("kp-partner");
+  Object.assign(process.env, { PLATFORM_BASE_URL: sandbox.url, PLATFORM_CLIENT_ID: partner.clientId, PLATFORM_CLIENT_SECRET: partner.clientSecret, LOG_LEVEL: "silent", PLATFORM_ACCOUNT_MAX_RPS: "500" });
+  resetEnvForTests();
+  resetPlatformClientForTests();
+  // Two locations of the budget: one of ana's restaurants, and one of ben's (twice).
+  const client = getPlatformClient();
+  await Promise.all([client.config.tipWithholding(HARBOR), client.config.tipWithholding(LAKESIDE), client.config.tipWithholding(LAKESIDE)]);
+});
+afterAll(async () => {
+  setServerSessionReaderForTests(null);
+  for (const name of VARS) {
+    if (saved[name] === undefined) delete process.env[name];
+    else process.env[name] = saved[name];
+  }
+  resetEnvForTests();
+  resetPlatformClientForTests();
+  await sandbox?.close();
+});
+
+function signIn(email: string | null): void {
+  setServerSessionReaderForTests(async () => (email ? { user: { email, name: null }, expires: new Date(Date.now() + 3_600_000).toISOString() } : null));
+}
+
+const health = (cookie?: string) => GET(new Request("http://localhost/api/health", cookie ? { headers: { cookie } } : {}));
+
+describe("GET /api/health", () => {
+  it("answers ok with the budgets' counts, and no restaurant GUID, to an anonymous caller", async () => {
+    signIn("ana@kitchen.test"); // a session next-auth would report, but no cookie: never read
+    const response = await health();
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    expect(text).not.toMatch(GUID);
+    const body = JSON.parse(text);
+    expect(body.status).toBe("ok");
+    expect(body.platform).toMatchObject({
+      shared: false,
+      perLocation: { maxPerSecond: 20, maxPerWindow: 10_000 },
+      locations: { active: 2, used: 3, busiest: 2, nearLimit: 0, waiting: 0, waiters: 0 },
+      // The login, the one request without a restaurant.
+      accountLevel: { used: 1, waiters: 0 },
+      accountCap: { maxPerSecond: 500, used: 4 },
+      logins: { count: 1, tokenHeld: true, backingOff: false },
+    });
+    expect(body.platform.byLocation).toBeUndefined();
+  });
+
+  it("lists the signed-in account's own locations, and only those", async () => {
+    signIn("ana@kitchen.test");
+    const body = await (await health("next-auth.session-token=opaque")).json();
+    expect(body.status).toBe("ok");
+    expect(body.platform.byLocation).toEqual([{ guid: HARBOR, used: 1, waiters: 0 }]);
+    expect(JSON.stringify(body)).not.toContain(LAKESIDE);
+    expect(body.platform.logins.backoff).toBeNull();
+  });
+
+  it("reads a session cookie that next-auth has lost as anonymous", async () => {
+    signIn(null);
+    const body = await (await health("__Secure-next-auth.session-token.0=stale")).json();
+    expect(body.platform.byLocation).toBeUndefined();
+  });
+
+  it("stays ok when a section fails or hangs, saying so in that section", async () => {
+    const body = await healthReport(
+      { kind: "anonymous" },
+      { broken: () => Promise.reject(new Error("database down")), stuck: () => new Promise(() => {}), fine: async () => ({ n: 1 }) },
+    );
+    expect(body).toEqual({ status: "ok", broken: { error: "unavailable" }, stuck: { error: "no answer within 750 ms" }, fine: { n: 1 } });
+  });
+});
