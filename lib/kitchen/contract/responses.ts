@@ -201,6 +201,13 @@ export interface KitchenSummary {
    * records without a level, other restaurants' records), summed over the dates that know it.
    */
   ingest?: IngestCounts;
+  /**
+   * True when the kitchen sent no fulfillment record at all: every counted date's export was
+   * empty, over at least 7 closed dates (coverage.ts `sentNoRecords`). Such a kitchen most likely
+   * has no kitchen display devices (the Platform's kitchen data comes only from them), which no
+   * longer range or fewer filters would change. Always sent; optional in the type only because it came later.
+   */
+  noRecordsSent?: boolean;
   /** Share of records within the level's target. */
   withinTarget: TargetShare[];
   options: FilterOptions;

@@ -133,3 +133,24 @@ export function ingestOf(dates: readonly string[], rows: Map<string, DayRow>): I
   }
   return total;
 }
+
+/**
+ * Closed dates the "no records sent" reading needs: one empty day is a closed kitchen or a quiet
+ * Monday, a week of empty exports is a kitchen that sends nothing (no display devices).
+ */
+const NO_RECORDS_MIN_CLOSED_DATES = 7;
+
+/**
+ * Whether every usable date's export held no record at all (not one received, whatever the
+ * filters) and at least NO_RECORDS_MIN_CLOSED_DATES of them are closed. A day stored before the
+ * ingest counts were kept is judged by its stored record count.
+ */
+export function sentNoRecords(dates: readonly string[], rows: Map<string, DayRow>): boolean {
+  let closed = 0;
+  for (const { date } of usableDates(dates, rows)) {
+    const row = rows.get(date)!;
+    if (row.recordCount > 0 || (row.ingest?.received ?? 0) > 0) return false;
+    if (row.status === "complete") closed++;
+  }
+  return closed >= NO_RECORDS_MIN_CLOSED_DATES;
+}

@@ -23,7 +23,7 @@ import { kitchenDataStart, READY_WAIT_MS, type KitchenRestaurant, type KitchenSe
 import { assembleSummary, filtersOf, stationLevelRows, type StationLevelRow } from "./summary-assembly";
 import { slowTicketsOf } from "./ticket-drill-down";
 import { readKitchenTargets, writeKitchenTargets } from "./kitchen-targets";
-import { filteredDays, filteredRecords, hasRecordFilter, refuseRecordFilterBeyondRawRetention, type RecordFilter } from "./filtered-days";
+import { filteredDays, filteredRecords, hasRecordFilter, refuseRecordFilterBeyondRawRetention, type RecordChunk, type RecordFilter } from "./filtered-days";
 import { mergeDayParts } from "@/lib/kitchen/query/day-parts-summary";
 
 export type { KitchenRestaurant, KitchenServiceConfig } from "./service-config";
@@ -177,7 +177,7 @@ export function createKitchenService(deps: KitchenServiceDeps) {
       ),
 
     /** fulfillments.csv: the raw records of the range (of `item` and `service` only, when given), a stored chunk at a time. */
-    records: async (restaurant: KitchenRestaurant, query: KitchenRecordsQuery): Promise<RangeAnswer<AsyncIterable<ItemFulfillment[]>>> => {
+    records: async (restaurant: KitchenRestaurant, query: KitchenRecordsQuery): Promise<RangeAnswer<AsyncIterable<RecordChunk>>> => {
       // A range reaching before the retention is refused before anything is fetched.
       refuseBeyondRawRetention(restaurant, query.from, config.rawRetentionDays ?? 0, now());
       return whenReady(restaurant, query, async (dates, rows) => {

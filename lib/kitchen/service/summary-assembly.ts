@@ -6,7 +6,7 @@ import { mergeTicketTimes } from "@/lib/kitchen/query/ticket-times";
 import { mergeRange, mergeStationLevels, type RangeParts, type SummaryFilters } from "@/lib/kitchen/query/range-summary";
 import type { DayRow } from "@/lib/kitchen/storage/kitchen-store";
 import type { TargetBook } from "@/lib/kitchen/contract/targets";
-import { ingestOf } from "./coverage";
+import { ingestOf, sentNoRecords } from "./coverage";
 import type { KitchenRestaurant } from "./service-config";
 
 /**
@@ -57,6 +57,7 @@ export function assembleSummary(
     itemName: query.item === undefined ? null : itemNameIn(parts, query.item),
     coverage,
     ingest: ingestOf(dates, rows),
+    noRecordsSent: sentNoRecords(dates, rows),
     ...mergeRange(parts, query.metric, filters, targets, interner),
     ...mergeTicketTimes(parts, query.metric, filters, ticketTargets),
   };
