@@ -178,9 +178,16 @@ describe.each(STORE_KINDS)("kitchen pipeline on %s", (kind) => {
     expect(closed.coverage.complete).toEqual(["20250319", "20250320"]);
     expect(countAt(closed)).toBeGreaterThan(lunch);
 
+    // Both dates were read within KITCHEN_SETTLE_H (36 h) of their closeout: provisional, counted.
+    expect(closed.coverage.provisional.map((p) => p.date)).toEqual(["20250319", "20250320"]);
+    clock.now += 3 * 86_400_000;
+    const settled = await ready(service.summary(grill, range));
+    // Once settled each is read once more (the settle read), and never again.
+    expect(log.fulfillmentRequests.slice(5).sort()).toEqual(["20250319", "20250320"]);
+    expect(settled.coverage.provisional).toEqual([]);
     clock.now += 3 * 86_400_000;
     await ready(service.summary(grill, range));
-    expect(log.fulfillmentRequests).toHaveLength(5);
+    expect(log.fulfillmentRequests).toHaveLength(7);
   });
 
   it("answers bad input with 400 and a message naming the problem", async () => {

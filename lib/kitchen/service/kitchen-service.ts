@@ -89,8 +89,8 @@ export function createKitchenService(deps: KitchenServiceDeps) {
           ? new Map<string, DayRow>()
           : await store.dayRows(restaurant.guid, asked[0]!, asked.at(-1)!);
     for (const date of rows.keys()) if (date < start) rows.delete(date);
-    const states = dateStates(dates, rows, { restaurant, config, notEntitled });
-    return { rows, states };
+    const context = { restaurant, config, notEntitled };
+    return { rows, states: dateStates(dates, rows, context), context };
   }
 
   /**
@@ -101,16 +101,18 @@ export function createKitchenService(deps: KitchenServiceDeps) {
   async function whenReady<T>(
     restaurant: KitchenRestaurant,
     query: KitchenRangeQuery & RecordFilter,
-    compute: (dates: string[], rows: Map<string, DayRow>, coverage: DateCoverage) => Promise<T>,
+    compute: (dates: string[], rows: Map<string, DayRow>, coverage: () => DateCoverage) => Promise<T>,
   ): Promise<RangeAnswer<T>> {
     // The item and service filters read raw records: a range before their retention is refused before any fetch.
     refuseRecordFilterBeyondRawRetention(restaurant, query, config.rawRetentionDays ?? 0, now());
     const dates = rangeOf(restaurant, query);
-    const { rows, states } = await rangeState(restaurant, dates, { wait: config.readyWaitMs ?? READY_WAIT_MS });
+    const { rows, states, context } = await rangeState(restaurant, dates, { wait: config.readyWaitMs ?? READY_WAIT_MS });
     if (states.some((s) => s.status === "pending")) {
       return { ready: false, pending: pendingReport(restaurant.guid, query, states), retryAfterMs: PENDING_RETRY_AFTER_MS };
     }
-    return { ready: true, value: await compute(dates, rows, coverageOf(states)) };
+    // The coverage when the answer is assembled: a stored day found unreadable on the way is failed by then (day-reader.ts).
+    const coverage = () => coverageOf(dateStates(dates, rows, context));
+    return { ready: true, value: await compute(dates, rows, coverage) };
   }
 
   /** The services each stored day was summarised with (the service filter assigns records with them). */
@@ -159,7 +161,7 @@ export function createKitchenService(deps: KitchenServiceDeps) {
           readTicketTargets(db, restaurant.guid),
         ]);
         const merged = parts(query.metric);
-        const summary = assembleSummary(restaurant, query, dates, rows, coverage, merged, { levels: targets.seconds, stations: targets.stations }, ticketTargets.seconds, internerOf(restaurant.guid));
+        const summary = assembleSummary(restaurant, query, dates, rows, coverage(), merged, { levels: targets.seconds, stations: targets.stations }, ticketTargets.seconds, internerOf(restaurant.guid));
         if (opts.dayParts === false) return summary;
         // Day parts read every day (a rollup keeps neither weekdays apart nor services): the filtered days, or the stored ones.
         const days = hasRecordFilter(query) ? merged.days : await reader.daySummaries(restaurant.guid, dates, rows);
@@ -168,7 +170,7 @@ export function createKitchenService(deps: KitchenServiceDeps) {
 
     /** The range's decoded days (no rollups) and coverage, for figures the summary does not give (the items matrix, items-matrix.ts). */
     rangeDays: (restaurant: KitchenRestaurant, query: KitchenRangeQuery) =>
-      whenReady(restaurant, query, async (dates, rows, coverage) => ({ days: await reader.daySummaries(restaurant.guid, dates, rows), coverage })),
+      whenReady(restaurant, query, async (dates, rows, coverage) => ({ days: await reader.daySummaries(restaurant.guid, dates, rows), coverage: coverage() })),
 
     /** summary.csv: station × level × metric, every metric, with the query's filters. */
     stationLevelRows: (restaurant: KitchenRestaurant, query: Omit<KitchenSummaryQuery, "metric">): Promise<RangeAnswer<StationLevelRow[]>> =>
@@ -196,7 +198,7 @@ export function createKitchenService(deps: KitchenServiceDeps) {
       whenReady(restaurant, query, async (dates, rows, coverage) => {
         const facts = hasRecordFilter(query) ? (await recordFiltered(restaurant, dates, rows, query, true)).facts : await reader.dayTicketFacts(restaurant.guid, dates, rows);
         const tickets = await slowTicketsOf(store, restaurant.guid, facts, query, filtersOf(query), query.item);
-        return { restaurantGuid: restaurant.guid, from: query.from, to: query.to, metric: query.metric, limit: query.limit, coverage, tickets };
+        return { restaurantGuid: restaurant.guid, from: query.from, to: query.to, metric: query.metric, limit: query.limit, coverage: coverage(), tickets };
       }),
 
     targets: (restaurant: KitchenRestaurant) => readKitchenTargets(store, db, restaurant.guid),
