@@ -101,7 +101,6 @@ export function createBackfill(deps: BackfillDeps) {
     const window = backfillWindow(restaurant, at, days, config.closeGraceMinutes);
     if (window.length === 0) return [];
     const rows = await store.dayRows(restaurant.guid, window[window.length - 1]!, window[0]!);
-    // needsFetch with the restaurant: a provisional date is due again once it settles (one more read).
     return window.filter((d) => needsFetch(rows.get(d), "closed", at, config, restaurant));
   }
 

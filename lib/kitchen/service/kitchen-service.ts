@@ -9,12 +9,11 @@ import { marginalsAnswer, type RangeParts } from "@/lib/kitchen/query/range-summ
 import type { Rollup } from "@/lib/kitchen/query/rollup";
 import { KitchenStore, type DayRow } from "@/lib/kitchen/storage/kitchen-store";
 import { readTicketTargets } from "@/lib/kitchen/storage/ticket-targets";
-import type { ItemFulfillment } from "@/lib/platform/schemas";
 import type { PlatformClient } from "@/lib/platform/types";
 import type { ServiceWeek } from "@/lib/restaurants/schedule";
 import { coverageOf, coverageReport, dateStates, pendingReport, usableDates } from "./coverage";
 import { createBackfill, type BackfillDeps } from "./backfill";
-import { createDayFetcher } from "./day-fetcher";
+import { createDayFetcher, type DayFetcher } from "./day-fetcher";
 import { createDayReader, DEFAULT_CACHE_BYTES } from "./day-reader";
 import { createEntitlement } from "./entitlement";
 import { refuseBeyondRawRetention, refuseMissingRawRecords } from "./raw-retention";
@@ -68,30 +67,8 @@ export function createKitchenService(deps: KitchenServiceDeps) {
   const internerOf = (guid: string) => interners.get(guid) ?? interners.set(guid, new DimensionInterner()).get(guid)!;
   const rangeOf = (restaurant: KitchenRestaurant, query: KitchenRangeQuery) => validateRange(query, restaurant, now(), config.maxRangeDays);
 
-  /**
-   * The stored rows of a range and each date's state (coverage.ts `dateState`, the one rule the
-   * coverage route uses too). `fetch`: start the fetch of what the range lacks and wait up to
-   * `wait` first. The kitchen tier belongs to the restaurant, not to a date: once its latest
-   * answer is a 204, a range is answered from that, with the dates never asked counted as not
-   * entitled, instead of one upstream call per date (a 90-day range was 90 calls answered 204);
-   * whether it upgraded is asked again about once a day, for one date, by the entitlement probe
-   * and the backfill. Dates before kitchenDataStart are never asked, and their stored rows (an
-   * older version asked them and stored empty days) are left out of the figures.
-   */
-  async function rangeState(restaurant: KitchenRestaurant, dates: readonly string[], fetch: { wait: number | "settled" } | null) {
-    const notEntitled = dates.length > 0 && (await store.latestAnswers([restaurant.guid])).get(restaurant.guid)?.entitled === false;
-    const start = kitchenDataStart(restaurant);
-    const asked = dates.filter((d) => d >= start);
-    const rows =
-      fetch && !notEntitled
-        ? await fetcher.requestRange(restaurant, asked, fetch.wait)
-        : asked.length === 0
-          ? new Map<string, DayRow>()
-          : await store.dayRows(restaurant.guid, asked[0]!, asked.at(-1)!);
-    for (const date of rows.keys()) if (date < start) rows.delete(date);
-    const context = { restaurant, config, notEntitled };
-    return { rows, states: dateStates(dates, rows, context), context };
-  }
+  const rangeState = (restaurant: KitchenRestaurant, dates: readonly string[], fetch: { wait: number | "settled" } | null) =>
+    rangeStateOf({ store, fetcher, config }, restaurant, dates, fetch);
 
   /**
    * The one readiness rule of the range routes: once every date has an answer (keeping today's
@@ -211,4 +188,34 @@ export function createKitchenService(deps: KitchenServiceDeps) {
       return readKitchenTargets(store, db, restaurant.guid);
     },
   };
+}
+
+/**
+ * The stored rows of a range and each date's state (coverage.ts `dateState`, the one rule the
+ * coverage route uses too). `fetch`: start the fetch of what the range lacks and wait up to
+ * `wait` first. The kitchen tier belongs to the restaurant, not to a date: once its latest
+ * answer is a 204, a range is answered from that, with the dates never asked counted as not
+ * entitled, instead of one upstream call per date (a 90-day range was 90 calls answered 204);
+ * whether it upgraded is asked again about once a day, for one date, by the entitlement probe
+ * and the backfill. Dates before kitchenDataStart are never asked, and their stored rows (an
+ * older version asked them and stored empty days) are left out of the figures.
+ */
+async function rangeStateOf(
+  { store, fetcher, config }: { store: KitchenStore; fetcher: DayFetcher; config: KitchenServiceConfig },
+  restaurant: KitchenRestaurant,
+  dates: readonly string[],
+  fetch: { wait: number | "settled" } | null,
+) {
+  const notEntitled = dates.length > 0 && (await store.latestAnswers([restaurant.guid])).get(restaurant.guid)?.entitled === false;
+  const start = kitchenDataStart(restaurant);
+  const asked = dates.filter((d) => d >= start);
+  const rows =
+    fetch && !notEntitled
+      ? await fetcher.requestRange(restaurant, asked, fetch.wait)
+      : asked.length === 0
+        ? new Map<string, DayRow>()
+        : await store.dayRows(restaurant.guid, asked[0]!, asked.at(-1)!);
+  for (const date of rows.keys()) if (date < start) rows.delete(date);
+  const context = { restaurant, config, notEntitled };
+  return { rows, states: dateStates(dates, rows, context), context };
 }
