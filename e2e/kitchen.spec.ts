@@ -210,7 +210,7 @@ test("the Menu page's one-item link shows that item's figures only, and an unkno
   await expect(page.getByTestId("headline-figures")).toHaveCount(0);
 });
 
-test("a custom range before the restaurant opened says there are no fulfillments on those dates", async ({ page }) => {
+test("a custom range before the restaurant's kitchen data begins says no kitchen data exists on those dates", async ({ page }) => {
   await signIn(page, "admin@kitchen.test", { callbackUrl: `/restaurants/${harbor.guid}/kitchen?range=yesterday` });
   await page.getByRole("group", { name: "Date range" }).getByRole("button", { name: "Custom" }).click();
   const form = page.getByRole("form", { name: "Custom date range" });
@@ -219,7 +219,9 @@ test("a custom range before the restaurant opened says there are no fulfillments
   await form.getByLabel("To").fill("2019-02-25");
   await form.getByRole("button", { name: "Apply" }).click();
   await expect(page).toHaveURL(/[?&]range=custom&from=20190220&to=20190225/);
-  await expect(page.getByText("No fulfillments on these dates")).toBeVisible({ timeout: 120_000 });
+  // Before its first business date and before 2022 (issue 30's lower bound): "before data exists", not an empty range.
+  await expect(page.getByText("No kitchen data exists for these dates")).toBeVisible({ timeout: 120_000 });
+  await expect(page.getByTestId("empty-range-words")).toContainText("before this restaurant's kitchen data begins");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Kitchen performance");
 
   // A range that ends before it starts is refused in words, and the view stays as it was.

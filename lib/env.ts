@@ -87,6 +87,8 @@ export const envSchema = z
     KITCHEN_CLOSE_GRACE_MIN: intWithDefault(120, 0),
     KITCHEN_OPEN_REFRESH_S: intWithDefault(180, 1),
     KITCHEN_NOT_ENTITLED_RETRY_H: intWithDefault(24, 1),
+    // A closed date's figures are provisional until it is read once more this many hours after its closeout.
+    KITCHEN_SETTLE_H: intWithDefault(36, 1),
     KITCHEN_MAX_RANGE_DAYS: intWithDefault(366, 1),
     // The history backfill: closed dates kept stored per restaurant (0 = off), and its share of PLATFORM_MAX_RPS.
     KITCHEN_BACKFILL_DAYS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(400).optional()).transform((v) => v ?? 190),

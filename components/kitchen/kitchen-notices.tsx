@@ -2,14 +2,20 @@
 
 import { Notice } from "@/components/ui/states";
 import type { DateCoverage, IngestCounts } from "@/lib/kitchen/contract/responses";
-import { coverageNotes, listDates } from "@/lib/kitchen/ui/coverage-notes";
+import type { CloseoutRules } from "@/lib/business-date/closeout";
+import { beforeDataNote, coverageNotes, listDates, provisionalNote } from "@/lib/kitchen/ui/coverage-notes";
 import { ingestNotes } from "@/lib/kitchen/ui/ingest-notes";
 
-/** Dates the numbers leave out (failed, no subscription) and dates still open, named. */
-export function CoverageWarnings({ coverage }: { coverage: DateCoverage }) {
+/**
+ * Dates the numbers leave out (failed, no subscription), dates before the kitchen data begins,
+ * dates still open, and (a muted line) counted dates the Platform may still revise, named.
+ */
+export function CoverageWarnings({ coverage, rules, mutedClassName }: { coverage: DateCoverage; rules: CloseoutRules; mutedClassName?: string }) {
   const notes = coverageNotes(coverage);
   if (notes.notEntitled) return null;
   const failed = coverage.failed.map((f) => f.date).sort();
+  const before = beforeDataNote(coverage);
+  const provisional = provisionalNote(coverage, rules);
   return (
     <>
       {failed.length > 0 ? (
@@ -25,6 +31,11 @@ export function CoverageWarnings({ coverage }: { coverage: DateCoverage }) {
           <p>The Platform sent no kitchen data for {listDates([...coverage.notEntitled].sort())}: the restaurant lacked the professional tier then.</p>
         </Notice>
       ) : null}
+      {before ? (
+        <Notice tone="info" title="Before the kitchen data begins">
+          <p data-testid="before-data-note">{before}</p>
+        </Notice>
+      ) : null}
       {notes.open.length > 0 ? (
         <Notice tone="info" title="Today is still open">
           <p>
@@ -32,6 +43,11 @@ export function CoverageWarnings({ coverage }: { coverage: DateCoverage }) {
             kitchen works and refresh on their own.
           </p>
         </Notice>
+      ) : null}
+      {provisional ? (
+        <p className={mutedClassName} data-testid="provisional-note">
+          {provisional}
+        </p>
       ) : null}
     </>
   );

@@ -25,6 +25,7 @@ import { useKitchenFigures } from "./use-kitchen-figures";
 import { useKitchenView } from "./use-kitchen-view";
 import { Skeleton } from "@/components/ui/states";
 import styles from "./kitchen-view.module.css";
+import { emptyRangeWords } from "@/lib/kitchen/ui/coverage-notes";
 
 export interface KitchenRestaurant {
   guid: string;
@@ -96,6 +97,8 @@ export function KitchenView({ restaurant, today }: { restaurant: KitchenRestaura
   const { stale } = figures;
   // A CSV of part of a range would pass for the whole: the server answers 202 until it is ready.
   const csvUnavailable = data && !stale ? undefined : "available when the range is ready";
+  // A kitchen that sends no records, or a range before its data begins: no range or filter helps.
+  const emptyWords = data ? emptyRangeWords(data) : null;
 
   return (
     <div className={styles.page} data-pending={pending || undefined}>
@@ -158,7 +161,7 @@ export function KitchenView({ restaurant, today }: { restaurant: KitchenRestaura
           ) : summary.isFetching && !data ? (
             <LoadingState label="Working out the figures…" />
           ) : null}
-          {data && !stale ? <CoverageWarnings coverage={data.coverage} /> : null}
+          {data && !stale ? <CoverageWarnings coverage={data.coverage} rules={restaurant} mutedClassName={styles.updated} /> : null}
           {data && !stale ? <IngestNotice ingest={data.ingest} /> : null}
           {live && data && summary.dataUpdatedAt > 0 ? (
             // Server and browser format with their own ICU data (spaces in "2:24 PM" can differ).
@@ -179,6 +182,10 @@ export function KitchenView({ restaurant, today }: { restaurant: KitchenRestaura
               <Skeleton height={420} style={{ display: "block" }} />
               <Skeleton height={320} style={{ display: "block" }} />
             </div>
+          ) : isEmptySummary(data) && !stale && emptyWords ? (
+            <EmptyState title={emptyWords.title}>
+              <p data-testid="empty-range-words">{emptyWords.body}</p>
+            </EmptyState>
           ) : isEmptySummary(data) && !stale ? (
             <ExpediterStationNotice
               guid={restaurant.guid}

@@ -43,3 +43,9 @@ export function wholePeriodsWithin(from: string, to: string): DatePeriod[] {
   }
   return [...months, ...weeks].sort((x, y) => (x.start < y.start ? -1 : 1));
 }
+
+/** The start dates of the periods a rollup may cover that contain `date`: its calendar month and its ISO week. */
+export function periodsContaining(date: string): { month: string; week: string } {
+  const { year, month } = parseBusinessDate(date);
+  return { month: toBusinessDate(year, month, 1), week: addBusinessDays(date, -((businessDateWeekday(date) + 6) % 7)) };
+}

@@ -13,4 +13,6 @@ export interface PermittedRestaurant {
   kitchenEntitled?: boolean;
   /** Hour of day (0-23, restaurant time) at which a business date ends. */
   closeoutHour: number;
+  /** The restaurant's first business date (YYYYMMDD) from its information; null when the Platform gives none. */
+  firstBusinessDate?: string | null;
 }

@@ -2,6 +2,7 @@ import "server-only";
 import { PlatformNotFoundError } from "@/lib/platform/errors";
 import { getPlatformClient } from "@/lib/platform-wiring/platform-client";
 import type { RestaurantInfo } from "@/lib/platform/schemas";
+import { isBusinessDate } from "@/lib/business-date/business-date";
 import { isValidTimeZone } from "@/lib/business-date/time-zone";
 import type { PermittedRestaurant } from "./permitted-restaurant";
 import { createTtlCache } from "@/lib/cache/ttl-cache";
@@ -56,7 +57,8 @@ async function fetchFacts(guid: string): Promise<RestaurantFacts | null> {
 
 /**
  * Defaults when the Platform leaves a field empty: the GUID as the name, UTC, and a midnight
- * closeout (business date = calendar date), so every restaurant still gets a usable row.
+ * closeout (business date = calendar date), so every restaurant still gets a usable row; an
+ * absent or malformed firstBusinessDate is null (only 2022-01-01 bounds the kitchen's dates).
  */
 export function identityFromInfo(info: RestaurantInfo): RestaurantIdentity {
   const g = info.general ?? {};
@@ -69,5 +71,6 @@ export function identityFromInfo(info: RestaurantInfo): RestaurantIdentity {
     timeZone: zone,
     archived: g.archived === true,
     closeoutHour: hour,
+    firstBusinessDate: typeof g.firstBusinessDate === "number" && isBusinessDate(String(g.firstBusinessDate)) ? String(g.firstBusinessDate) : null,
   };
 }

@@ -52,7 +52,7 @@ describe("getPermittedRestaurants", () => {
     expect(list.map(({ kitchenEntitled: _k, ...identity }) => identity)).toEqual(
       ["Harbor Street Kitchen", "Mesa Verde Cantina"].map((name) => {
         const r = byName(name);
-        return { guid: r.guid, name: r.name, locationName: r.locationName, timeZone: r.timeZone, archived: false, closeoutHour: r.closeoutHour };
+        return { guid: r.guid, name: r.name, locationName: r.locationName, timeZone: r.timeZone, archived: false, closeoutHour: r.closeoutHour, firstBusinessDate: String(r.firstBusinessDate) };
       }),
     );
   });

@@ -70,7 +70,7 @@ const partner = world.clients.find((c) => c.clientId === "kp-partner")!;
 export function worldRestaurant(name: string): KitchenRestaurant {
   const r = world.restaurants.find((x) => x.name === name);
   if (!r) throw new Error(`no restaurant ${name} in world.json`);
-  return { guid: r.guid, name: r.name, timeZone: r.timeZone, closeoutHour: r.closeoutHour };
+  return { guid: r.guid, name: r.name, timeZone: r.timeZone, closeoutHour: r.closeoutHour, firstBusinessDate: String(r.firstBusinessDate) };
 }
 
 /** A fixed clock both sides agree on: 2025-03-20 12:00 in New York. Early March is closed everywhere. */

@@ -31,7 +31,7 @@ function summary(overrides: Partial<KitchenSummary> = {}): KitchenSummary {
     filters: { level: null, station: null, behavior: null, source: null, item: null, until: null },
     itemName: null,
     outliers: null,
-    coverage: { complete: ["20250303", "20250304", "20250305"], notEntitled: [], failed: [], open: [], pending: [] },
+    coverage: { complete: ["20250303", "20250304", "20250305"], notEntitled: [], failed: [], open: [], pending: [], provisional: [], beforeData: [] },
     levels: [
       { level: 0, items: 0, stats: stats(600) },
       { level: 1, items: 0, stats: stats(700) },
@@ -111,7 +111,7 @@ describe("summary shapes", () => {
 
 describe("coverage notes", () => {
   it("calls a range not entitled only when no date has data", () => {
-    const none = { complete: [], notEntitled: ["20250303", "20250304"], failed: [], open: [], pending: [] };
+    const none = { complete: [], notEntitled: ["20250303", "20250304"], failed: [], open: [], pending: [], provisional: [], beforeData: [] };
     expect(coverageNotes(none).notEntitled).toBe(true);
     const partly = { ...none, complete: ["20250305"] };
     expect(coverageNotes(partly).notEntitled).toBe(false);

@@ -32,12 +32,24 @@ export interface Stats {
   max: number | null;
 }
 
-/** Where each date of the requested range stands. */
-export type DateStatus = "complete" | "not_entitled" | "failed" | "open" | "pending";
+/**
+ * Where each date of the requested range stands. `provisional`: a closed date counted in the
+ * figures that the Platform may still revise (read again KITCHEN_SETTLE_H hours after its
+ * closeout); `before_data`: before the restaurant's first business date or January 2022, so
+ * there is no kitchen data to ask for: neither failed nor an empty day nor pending.
+ */
+export type DateStatus = "complete" | "provisional" | "not_entitled" | "failed" | "open" | "pending" | "before_data";
 
 export interface DateCoverage {
-  /** Closed dates fetched once and kept. */
+  /** Closed dates fetched after their closeout and counted, the provisional ones included. */
   complete: string[];
+  /**
+   * The dates of `complete` whose figures may still change: the Platform revises a day's export
+   * for a while after closeout, so they are read once more at `settlesAt` (ISO instant).
+   */
+  provisional: { date: string; settlesAt: string }[];
+  /** Before the restaurant's first business date or 2022-01-01: no kitchen data exists, nothing is asked. */
+  beforeData: string[];
   /** The Platform answered 204: the restaurant lacks the required subscription tier. Asked again later. */
   notEntitled: string[];
   /** The last fetch failed; nothing of the date is counted. Retried on a later request. */
@@ -189,6 +201,13 @@ export interface KitchenSummary {
    * records without a level, other restaurants' records), summed over the dates that know it.
    */
   ingest?: IngestCounts;
+  /**
+   * True when the kitchen sent no fulfillment record at all: every counted date's export was
+   * empty, over at least 7 closed dates (coverage.ts `sentNoRecords`). Such a kitchen most likely
+   * has no kitchen display devices (the Platform's kitchen data comes only from them), which no
+   * longer range or fewer filters would change. Always sent; optional in the type only because it came later.
+   */
+  noRecordsSent?: boolean;
   /** Share of records within the level's target. */
   withinTarget: TargetShare[];
   options: FilterOptions;
@@ -248,13 +267,17 @@ export interface KitchenCoverage {
   from: string;
   to: string;
   total: number;
-  /** complete + notEntitled + open: dates that need no fetch now. */
+  /** complete + notEntitled + open + beforeData: dates that need no fetch now (provisional ones are in complete). */
   ready: number;
+  /** Closed dates with their data stored, provisional ones included (as DateCoverage.complete). */
   complete: number;
+  provisional: number;
   notEntitled: number;
   failed: number;
   open: number;
   pending: number;
+  beforeData: number;
+  /** `at`: when a failed date was tried, an open date refreshed, or a provisional date settles. */
   dates: { date: string; status: DateStatus; reason?: string; at?: string }[];
 }
 

@@ -7,11 +7,18 @@ import type { KitchenOverviewRow, OverviewLevelFigures, StationRef, Stats } from
 import { KITCHEN_LEVELS } from "@/lib/kitchen/contract/vocabulary";
 import { recordDurations } from "@/lib/kitchen/ingest/durations";
 
-/** The columns of the kitchen CSV exports. */
+/**
+ * The columns of the kitchen CSV exports. Provisional dates (closed dates the Platform may still
+ * revise until KITCHEN_SETTLE_H after closeout) are marked by a column, not a comment line: a
+ * comment is data to a spreadsheet and an error to most CSV readers, while a column survives
+ * sorting, filtering and pasting. summary.csv: `provisional_dates`, how many of the range's dates
+ * in its figures may still change (the same on every row); fulfillments.csv: `date_provisional`
+ * per record, true when its business date may still change.
+ */
 
 export type SummaryCsvRow = StationRef & { level: KitchenLevel; metric: KitchenMetric; stats: Stats };
 
-export function summaryCsvColumns(restaurantGuid: string): CsvColumn<SummaryCsvRow>[] {
+function summaryCsvColumns(restaurantGuid: string, provisionalDates: number): CsvColumn<SummaryCsvRow>[] {
   return [
     { header: "restaurant_guid", value: () => restaurantGuid },
     { header: "station_guid", value: (r) => r.stationGuid },
@@ -26,38 +33,43 @@ export function summaryCsvColumns(restaurantGuid: string): CsvColumn<SummaryCsvR
     { header: "p90_s", value: (r) => r.stats.p90 },
     { header: "p95_s", value: (r) => r.stats.p95 },
     { header: "max_s", value: (r) => r.stats.max },
+    { header: "provisional_dates", value: () => provisionalDates },
   ];
 }
 
-type WithDurations = { record: ItemFulfillment; durations: ReturnType<typeof recordDurations> };
+type WithDurations = { record: ItemFulfillment; durations: ReturnType<typeof recordDurations>; provisional: boolean };
 
-export const fulfillmentCsvColumns: CsvColumn<WithDurations>[] = [
+const fulfillmentCsvColumns: CsvColumn<WithDurations>[] = [
   ...ITEM_FULFILLMENT_FIELDS.map((field) => ({ header: field, value: (r: WithDurations) => r.record[field] ?? null })),
   { header: "fire_to_fulfill_s", value: (r) => r.durations.fire_to_fulfill },
   { header: "start_to_fulfill_s", value: (r) => r.durations.start_to_fulfill },
   { header: "wait_to_start_s", value: (r) => r.durations.wait_to_start },
+  { header: "date_provisional", value: (r) => r.provisional },
 ];
-
-export function withDurations(records: readonly ItemFulfillment[]): WithDurations[] {
-  return records.map((record) => ({ record, durations: recordDurations(record) }));
-}
 
 export function kitchenCsvFileName(restaurantName: string, what: string, from: string, to: string): string {
   return csvFileName(restaurantName, what, from === to ? from : `${from}-${to}`);
 }
 
-/** summary.csv: one row per station, level and metric of the view. */
-export function summaryCsv(restaurantGuid: string, rows: Iterable<SummaryCsvRow>): string {
-  return toCsv(summaryCsvColumns(restaurantGuid), rows);
+/** summary.csv: one row per station, level and metric of the view; `provisionalDates`: DateCoverage.provisional's length. */
+export function summaryCsv(restaurantGuid: string, rows: Iterable<SummaryCsvRow>, provisionalDates = 0): string {
+  return toCsv(summaryCsvColumns(restaurantGuid, provisionalDates), rows);
 }
 
 /**
  * fulfillments.csv: every record of the range with its durations, written chunk by chunk as the
  * store yields them, so a year of records never sits in memory at once.
  */
-export function fulfillmentsCsv(chunks: AsyncIterable<readonly ItemFulfillment[]>): ReadableStream<Uint8Array> {
+export function fulfillmentsCsv(
+  chunks: AsyncIterable<readonly ItemFulfillment[] & { businessDate?: string }>,
+  provisionalDates: ReadonlySet<string> = new Set(),
+): ReadableStream<Uint8Array> {
   const rows = (async function* () {
-    for await (const records of chunks) yield withDurations(records);
+    for await (const records of chunks) {
+      // A chunk is one business date's (filteredRecords' RecordChunk): the records themselves carry none.
+      const provisional = records.businessDate !== undefined && provisionalDates.has(records.businessDate);
+      yield records.map((record) => ({ record, durations: recordDurations(record), provisional }));
+    }
   })();
   return csvStream(fulfillmentCsvColumns, rows);
 }

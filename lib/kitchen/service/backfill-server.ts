@@ -34,7 +34,7 @@ async function backfillRestaurants(): Promise<KitchenRestaurant[]> {
   for (const guid of accountDirectory().restaurantGuids) {
     try {
       const identity = await restaurantIdentity(guid);
-      if (identity) out.push({ guid, name: identity.name, timeZone: identity.timeZone, closeoutHour: identity.closeoutHour });
+      if (identity) out.push({ guid, name: identity.name, timeZone: identity.timeZone, closeoutHour: identity.closeoutHour, firstBusinessDate: identity.firstBusinessDate });
     } catch (error) {
       console.warn(`[kitchen] backfill skips ${guid} this pass: ${(error as Error).message}`);
     }

@@ -4,7 +4,7 @@ import { closeoutInstant, currentBusinessDate, datePhase } from "@/lib/business-
 import type { KitchenStore } from "@/lib/kitchen/storage/kitchen-store";
 import type { DayFetcher } from "./day-fetcher";
 import { mapLimit } from "./map-limit";
-import { needsFetch, type KitchenRestaurant, type KitchenServiceConfig } from "./service-config";
+import { kitchenDataStart, needsFetch, type KitchenRestaurant, type KitchenServiceConfig } from "./service-config";
 
 /**
  * The kitchen history backfill: a background worker that keeps the last `days` closed business
@@ -59,12 +59,14 @@ export interface BackfillProgress {
 /**
  * The backfill's window for a restaurant at `nowMs`: `days` closed business dates, newest first,
  * ending at the newest closed one (yesterday, or the day before while yesterday is still within
- * its closeout grace).
+ * its closeout grace); none before kitchenDataStart (its first business date, 2022), so it may
+ * hold fewer.
  */
 export function backfillWindow(restaurant: KitchenRestaurant, nowMs: number, days: number, graceMinutes: number): string[] {
   let newest = addBusinessDays(currentBusinessDate(restaurant, nowMs), -1);
   if (datePhase(newest, restaurant, nowMs, graceMinutes) !== "closed") newest = addBusinessDays(newest, -1);
-  return Array.from({ length: days }, (_, i) => addBusinessDays(newest, -i));
+  const start = kitchenDataStart(restaurant);
+  return Array.from({ length: days }, (_, i) => addBusinessDays(newest, -i)).filter((d) => d >= start);
 }
 
 const realSleep = (ms: number) =>
@@ -99,7 +101,7 @@ export function createBackfill(deps: BackfillDeps) {
     const window = backfillWindow(restaurant, at, days, config.closeGraceMinutes);
     if (window.length === 0) return [];
     const rows = await store.dayRows(restaurant.guid, window[window.length - 1]!, window[0]!);
-    return window.filter((d) => needsFetch(rows.get(d), "closed", at, config));
+    return window.filter((d) => needsFetch(rows.get(d), "closed", at, config, restaurant));
   }
 
   async function fetchOne(restaurant: KitchenRestaurant, date: string): Promise<void> {
@@ -130,7 +132,7 @@ export function createBackfill(deps: BackfillDeps) {
     const newest = backfillWindow(restaurant, at, 1, config.closeGraceMinutes)[0];
     if (!newest) return;
     const row = (await store.dayRows(restaurant.guid, newest, newest)).get(newest);
-    if (!needsFetch(row, "closed", at, config) || stopped) return;
+    if (!needsFetch(row, "closed", at, config, restaurant) || stopped) return;
     await yieldTurn();
     await fetcher.fetchDay(restaurant, newest, { background: true });
   }

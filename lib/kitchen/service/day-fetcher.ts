@@ -13,7 +13,7 @@ import type { DayRow, KitchenStore } from "@/lib/kitchen/storage/kitchen-store";
 import { raceAbort } from "@/lib/platform/abortable";
 import type { PlatformClient } from "@/lib/platform/types";
 import { createFetchQueue } from "./fetch-queue";
-import { needsFetch, type KitchenRestaurant, type KitchenServiceConfig } from "./service-config";
+import { isProvisional, kitchenDataStart, needsFetch, type KitchenRestaurant, type KitchenServiceConfig } from "./service-config";
 
 /**
  * The kitchen day fetch: each business date of a restaurant is fetched from the Platform once
@@ -58,7 +58,8 @@ export function createDayFetcher({ db, store, client, config, now, serviceWeek }
   let interactive = 0;
   const queue = createFetchQueue(config.fetchConcurrency ?? DEFAULT_CONCURRENCY);
   const fetchTimeoutMs = config.fetchTimeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS;
-  // A complete day is final: a range of complete days needs no query at all.
+  // A settled complete day is final: a range of them needs no query at all. A provisional one
+  // (read before KITCHEN_SETTLE_H) is not kept here: its settle read replaces it.
   const completeRows = new Map<string, DayRow>();
 
   /**
@@ -83,9 +84,11 @@ export function createDayFetcher({ db, store, client, config, now, serviceWeek }
   }
 
   async function fetchAndStore(q: Parameters<Parameters<Database["withLock"]>[1]>[0], restaurant: KitchenRestaurant, date: string): Promise<void> {
+    // No kitchen data exists before it: never asked upstream, whoever calls.
+    if (date < kitchenDataStart(restaurant)) return;
     const startedAt = now();
     const phase = datePhase(date, restaurant, startedAt, config.closeGraceMinutes);
-    if (!needsFetch(await store.dayRow(q, restaurant.guid, date), phase, startedAt, config)) return;
+    if (!needsFetch(await store.dayRow(q, restaurant.guid, date), phase, startedAt, config, restaurant)) return;
     let day: IngestedDay;
     let dayParts: DayParts;
     // A hard bound on the whole export, retries included: the client's timeouts measure network
@@ -141,7 +144,8 @@ export function createDayFetcher({ db, store, client, config, now, serviceWeek }
     if (known.every((row) => row !== undefined)) return new Map(known.map((row) => [row!.businessDate, row!]));
     const at = now();
     let rows = await store.dayRows(restaurant.guid, from, to);
-    const wanted = dates.filter((d) => needsFetch(rows.get(d), datePhase(d, restaurant, at, config.closeGraceMinutes), at, config));
+    const start = kitchenDataStart(restaurant);
+    const wanted = dates.filter((d) => d >= start && needsFetch(rows.get(d), datePhase(d, restaurant, at, config.closeGraceMinutes), at, config, restaurant));
     if (wanted.length > 0) {
       const { settled, askedAt } = queue.enqueue(wanted.map((d) => ({ key: `${restaurant.guid}|${d}`, run: () => fetchDay(restaurant, d) })));
       const all = Promise.allSettled(settled);
@@ -149,7 +153,7 @@ export function createDayFetcher({ db, store, client, config, now, serviceWeek }
       else await settledWithin(all, askedAt + wait - Date.now());
       rows = await store.dayRows(restaurant.guid, from, to);
     }
-    for (const row of rows.values()) if (row.status === "complete") rememberComplete(restaurant.guid, row);
+    for (const row of rows.values()) if (row.status === "complete" && !isProvisional(row, restaurant, config)) rememberComplete(restaurant.guid, row);
     return rows;
   }
 

@@ -61,6 +61,9 @@ export async function filteredDays(
   return { summaries, facts };
 }
 
+/** A stored chunk's records (an array, as readers expect) with the business date they belong to: the records carry none. */
+export type RecordChunk = ItemFulfillment[] & { businessDate: string };
+
 /** fulfillments.csv's records of `dates` that pass the filter, a stored chunk at a time; `dayParts`: each day's stored services (for `service`). */
 export async function* filteredRecords(
   store: KitchenStore,
@@ -68,9 +71,10 @@ export async function* filteredRecords(
   dates: readonly string[],
   filter: RecordFilter,
   dayParts: Map<string, DayParts> | null,
-): AsyncGenerator<ItemFulfillment[]> {
+): AsyncGenerator<RecordChunk> {
   for await (const chunk of store.recordChunks(restaurant.guid, dates)) {
-    yield hasRecordFilter(filter) ? chunk.records.filter(recordTest(filter, dayParts?.get(chunk.date), chunk.date, restaurant)) : chunk.records;
+    const records = hasRecordFilter(filter) ? chunk.records.filter(recordTest(filter, dayParts?.get(chunk.date), chunk.date, restaurant)) : chunk.records;
+    yield Object.assign(records, { businessDate: chunk.date });
   }
 }
 

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Database } from "@/lib/db/database";
 import { KITCHEN_METRICS, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
-import { type KitchenCoverage, type KitchenSummary, type KitchenTargets, type KitchenTickets, type RangeAnswer } from "@/lib/kitchen/contract/responses";
+import { type DateCoverage, type KitchenCoverage, type KitchenSummary, type KitchenTargets, type KitchenTickets, type RangeAnswer } from "@/lib/kitchen/contract/responses";
 import { type KitchenRangeQuery, type KitchenRecordsQuery, type KitchenSummaryQuery, type KitchenTargetsInput, type KitchenTicketsQuery } from "@/lib/kitchen/contract/params";
 import { DimensionInterner } from "@/lib/kitchen/query/dimension-interner";
 import { validateRange } from "@/lib/kitchen/query/range-query";
@@ -9,21 +9,20 @@ import { marginalsAnswer, type RangeParts } from "@/lib/kitchen/query/range-summ
 import type { Rollup } from "@/lib/kitchen/query/rollup";
 import { KitchenStore, type DayRow } from "@/lib/kitchen/storage/kitchen-store";
 import { readTicketTargets } from "@/lib/kitchen/storage/ticket-targets";
-import type { ItemFulfillment } from "@/lib/platform/schemas";
 import type { PlatformClient } from "@/lib/platform/types";
 import type { ServiceWeek } from "@/lib/restaurants/schedule";
-import { coverageOf, coverageReport, pendingReport, usableDates } from "./coverage";
+import { coverageOf, coverageReport, dateStates, pendingReport, usableDates } from "./coverage";
 import { createBackfill, type BackfillDeps } from "./backfill";
-import { createDayFetcher } from "./day-fetcher";
+import { createDayFetcher, type DayFetcher } from "./day-fetcher";
 import { createDayReader, DEFAULT_CACHE_BYTES } from "./day-reader";
 import { createEntitlement } from "./entitlement";
 import { refuseBeyondRawRetention, refuseMissingRawRecords } from "./raw-retention";
 import { createRollupReader } from "./rollup-reader";
-import { READY_WAIT_MS, type KitchenRestaurant, type KitchenServiceConfig } from "./service-config";
+import { kitchenDataStart, READY_WAIT_MS, type KitchenRestaurant, type KitchenServiceConfig } from "./service-config";
 import { assembleSummary, filtersOf, stationLevelRows, type StationLevelRow } from "./summary-assembly";
 import { slowTicketsOf } from "./ticket-drill-down";
 import { readKitchenTargets, writeKitchenTargets } from "./kitchen-targets";
-import { filteredDays, filteredRecords, hasRecordFilter, refuseRecordFilterBeyondRawRetention, type RecordFilter } from "./filtered-days";
+import { filteredDays, filteredRecords, hasRecordFilter, refuseRecordFilterBeyondRawRetention, type RecordChunk, type RecordFilter } from "./filtered-days";
 import { mergeDayParts } from "@/lib/kitchen/query/day-parts-summary";
 
 export type { KitchenRestaurant, KitchenServiceConfig } from "./service-config";
@@ -68,22 +67,8 @@ export function createKitchenService(deps: KitchenServiceDeps) {
   const internerOf = (guid: string) => interners.get(guid) ?? interners.set(guid, new DimensionInterner()).get(guid)!;
   const rangeOf = (restaurant: KitchenRestaurant, query: KitchenRangeQuery) => validateRange(query, restaurant, now(), config.maxRangeDays);
 
-  /**
-   * The kitchen tier belongs to the restaurant, not to a date: once its latest answer is a 204,
-   * a range is answered from that, with the dates never asked counted as not entitled, instead of
-   * one upstream call per date (a 90-day range was 90 calls answered 204). Whether it upgraded is
-   * asked again about once a day, for one date, by the entitlement probe and the backfill.
-   * Undefined when the restaurant is entitled or not known yet.
-   */
-  async function notEntitledRows(restaurant: KitchenRestaurant, dates: readonly string[]): Promise<Map<string, DayRow> | undefined> {
-    if (dates.length === 0 || (await store.latestAnswers([restaurant.guid])).get(restaurant.guid)?.entitled !== false) return undefined;
-    const rows = await store.dayRows(restaurant.guid, dates[0]!, dates[dates.length - 1]!);
-    const at = now();
-    for (const date of dates) {
-      if (!rows.has(date)) rows.set(date, { businessDate: date, status: "not_entitled", attemptedAt: at, fetchedAt: null, reason: null, recordCount: 0, ingest: null });
-    }
-    return rows;
-  }
+  const rangeState = (restaurant: KitchenRestaurant, dates: readonly string[], fetch: { wait: number | "settled" } | null) =>
+    rangeStateOf({ store, fetcher, config }, restaurant, dates, fetch);
 
   /**
    * The one readiness rule of the range routes: once every date has an answer (keeping today's
@@ -93,16 +78,18 @@ export function createKitchenService(deps: KitchenServiceDeps) {
   async function whenReady<T>(
     restaurant: KitchenRestaurant,
     query: KitchenRangeQuery & RecordFilter,
-    compute: (dates: string[], rows: Map<string, DayRow>) => Promise<T>,
+    compute: (dates: string[], rows: Map<string, DayRow>, coverage: () => DateCoverage) => Promise<T>,
   ): Promise<RangeAnswer<T>> {
     // The item and service filters read raw records: a range before their retention is refused before any fetch.
     refuseRecordFilterBeyondRawRetention(restaurant, query, config.rawRetentionDays ?? 0, now());
     const dates = rangeOf(restaurant, query);
-    const rows = (await notEntitledRows(restaurant, dates)) ?? (await fetcher.requestRange(restaurant, dates, config.readyWaitMs ?? READY_WAIT_MS));
-    if (dates.some((d) => !rows.has(d))) {
-      return { ready: false, pending: pendingReport(restaurant.guid, query, dates, rows), retryAfterMs: PENDING_RETRY_AFTER_MS };
+    const { rows, states, context } = await rangeState(restaurant, dates, { wait: config.readyWaitMs ?? READY_WAIT_MS });
+    if (states.some((s) => s.status === "pending")) {
+      return { ready: false, pending: pendingReport(restaurant.guid, query, states), retryAfterMs: PENDING_RETRY_AFTER_MS };
     }
-    return { ready: true, value: await compute(dates, rows) };
+    // The coverage when the answer is assembled: a stored day found unreadable on the way is failed by then (day-reader.ts).
+    const coverage = () => coverageOf(dateStates(dates, rows, context));
+    return { ready: true, value: await compute(dates, rows, coverage) };
   }
 
   /** The services each stored day was summarised with (the service filter assigns records with them). */
@@ -139,20 +126,19 @@ export function createKitchenService(deps: KitchenServiceDeps) {
      * tests and benchmarks. Requests never use it.
      */
     async prepare(restaurant: KitchenRestaurant, query: KitchenRangeQuery) {
-      const dates = rangeOf(restaurant, query);
-      return coverageOf(dates, await fetcher.requestRange(restaurant, dates, "settled"));
+      return coverageOf((await rangeState(restaurant, rangeOf(restaurant, query), { wait: "settled" })).states);
     },
 
     /** `dayParts: false` leaves the day parts out (the Overview reads levels only: no need to read every day). */
     summary: (restaurant: KitchenRestaurant, query: KitchenSummaryQuery, opts: { dayParts?: boolean } = {}): Promise<RangeAnswer<KitchenSummary>> =>
-      whenReady(restaurant, query, async (dates, rows) => {
+      whenReady(restaurant, query, async (dates, rows, coverage) => {
         const [parts, targets, ticketTargets] = await Promise.all([
           partsOf(restaurant, dates, rows, [query.metric], query),
           store.targets(restaurant.guid),
           readTicketTargets(db, restaurant.guid),
         ]);
         const merged = parts(query.metric);
-        const summary = assembleSummary(restaurant, query, dates, rows, merged, { levels: targets.seconds, stations: targets.stations }, ticketTargets.seconds, internerOf(restaurant.guid));
+        const summary = assembleSummary(restaurant, query, dates, rows, coverage(), merged, { levels: targets.seconds, stations: targets.stations }, ticketTargets.seconds, internerOf(restaurant.guid));
         if (opts.dayParts === false) return summary;
         // Day parts read every day (a rollup keeps neither weekdays apart nor services): the filtered days, or the stored ones.
         const days = hasRecordFilter(query) ? merged.days : await reader.daySummaries(restaurant.guid, dates, rows);
@@ -161,7 +147,7 @@ export function createKitchenService(deps: KitchenServiceDeps) {
 
     /** The range's decoded days (no rollups) and coverage, for figures the summary does not give (the items matrix, items-matrix.ts). */
     rangeDays: (restaurant: KitchenRestaurant, query: KitchenRangeQuery) =>
-      whenReady(restaurant, query, async (dates, rows) => ({ days: await reader.daySummaries(restaurant.guid, dates, rows), coverage: coverageOf(dates, rows) })),
+      whenReady(restaurant, query, async (dates, rows, coverage) => ({ days: await reader.daySummaries(restaurant.guid, dates, rows), coverage: coverage() })),
 
     /** summary.csv: station × level × metric, every metric, with the query's filters. */
     stationLevelRows: (restaurant: KitchenRestaurant, query: Omit<KitchenSummaryQuery, "metric">): Promise<RangeAnswer<StationLevelRow[]>> =>
@@ -170,7 +156,7 @@ export function createKitchenService(deps: KitchenServiceDeps) {
       ),
 
     /** fulfillments.csv: the raw records of the range (of `item` and `service` only, when given), a stored chunk at a time. */
-    records: async (restaurant: KitchenRestaurant, query: KitchenRecordsQuery): Promise<RangeAnswer<AsyncIterable<ItemFulfillment[]>>> => {
+    records: async (restaurant: KitchenRestaurant, query: KitchenRecordsQuery): Promise<RangeAnswer<AsyncIterable<RecordChunk>>> => {
       // A range reaching before the retention is refused before anything is fetched.
       refuseBeyondRawRetention(restaurant, query.from, config.rawRetentionDays ?? 0, now());
       return whenReady(restaurant, query, async (dates, rows) => {
@@ -180,17 +166,16 @@ export function createKitchenService(deps: KitchenServiceDeps) {
       });
     },
 
-    /** Store only: where each date stands, for the progress of a cold range. */
+    /** Store only: where each date stands, for the progress of a cold range; by the summary's own rule (rangeState). */
     async coverage(restaurant: KitchenRestaurant, query: KitchenRangeQuery): Promise<KitchenCoverage> {
-      const dates = rangeOf(restaurant, query);
-      return coverageReport(restaurant.guid, query, dates, await store.dayRows(restaurant.guid, query.from, query.to));
+      return coverageReport(restaurant.guid, query, (await rangeState(restaurant, rangeOf(restaurant, query), null)).states);
     },
 
     tickets: (restaurant: KitchenRestaurant, query: KitchenTicketsQuery): Promise<RangeAnswer<KitchenTickets>> =>
-      whenReady(restaurant, query, async (dates, rows) => {
+      whenReady(restaurant, query, async (dates, rows, coverage) => {
         const facts = hasRecordFilter(query) ? (await recordFiltered(restaurant, dates, rows, query, true)).facts : await reader.dayTicketFacts(restaurant.guid, dates, rows);
         const tickets = await slowTicketsOf(store, restaurant.guid, facts, query, filtersOf(query), query.item);
-        return { restaurantGuid: restaurant.guid, from: query.from, to: query.to, metric: query.metric, limit: query.limit, coverage: coverageOf(dates, rows), tickets };
+        return { restaurantGuid: restaurant.guid, from: query.from, to: query.to, metric: query.metric, limit: query.limit, coverage: coverage(), tickets };
       }),
 
     targets: (restaurant: KitchenRestaurant) => readKitchenTargets(store, db, restaurant.guid),
@@ -203,4 +188,34 @@ export function createKitchenService(deps: KitchenServiceDeps) {
       return readKitchenTargets(store, db, restaurant.guid);
     },
   };
+}
+
+/**
+ * The stored rows of a range and each date's state (coverage.ts `dateState`, the one rule the
+ * coverage route uses too). `fetch`: start the fetch of what the range lacks and wait up to
+ * `wait` first. The kitchen tier belongs to the restaurant, not to a date: once its latest
+ * answer is a 204, a range is answered from that, with the dates never asked counted as not
+ * entitled, instead of one upstream call per date (a 90-day range was 90 calls answered 204);
+ * whether it upgraded is asked again about once a day, for one date, by the entitlement probe
+ * and the backfill. Dates before kitchenDataStart are never asked, and their stored rows (an
+ * older version asked them and stored empty days) are left out of the figures.
+ */
+async function rangeStateOf(
+  { store, fetcher, config }: { store: KitchenStore; fetcher: DayFetcher; config: KitchenServiceConfig },
+  restaurant: KitchenRestaurant,
+  dates: readonly string[],
+  fetch: { wait: number | "settled" } | null,
+) {
+  const notEntitled = dates.length > 0 && (await store.latestAnswers([restaurant.guid])).get(restaurant.guid)?.entitled === false;
+  const start = kitchenDataStart(restaurant);
+  const asked = dates.filter((d) => d >= start);
+  const rows =
+    fetch && !notEntitled
+      ? await fetcher.requestRange(restaurant, asked, fetch.wait)
+      : asked.length === 0
+        ? new Map<string, DayRow>()
+        : await store.dayRows(restaurant.guid, asked[0]!, asked.at(-1)!);
+  for (const date of rows.keys()) if (date < start) rows.delete(date);
+  const context = { restaurant, config, notEntitled };
+  return { rows, states: dateStates(dates, rows, context), context };
 }

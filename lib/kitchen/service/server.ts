@@ -36,6 +36,7 @@ async function create(): Promise<KitchenService> {
       closeGraceMinutes: e.KITCHEN_CLOSE_GRACE_MIN,
       openRefreshSeconds: e.KITCHEN_OPEN_REFRESH_S,
       notEntitledRetryHours: e.KITCHEN_NOT_ENTITLED_RETRY_H,
+      settleHours: e.KITCHEN_SETTLE_H,
       maxRangeDays: e.KITCHEN_MAX_RANGE_DAYS,
       fetchTimeoutMs: dayFetchTimeoutMs(e),
       rawRetentionDays: e.KITCHEN_RAW_RETENTION_DAYS,

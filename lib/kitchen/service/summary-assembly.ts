@@ -1,12 +1,12 @@
 import { KITCHEN_METRICS, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
-import { type KitchenSummary, type StationRef, type Stats } from "@/lib/kitchen/contract/responses";
+import { type DateCoverage, type KitchenSummary, type StationRef, type Stats } from "@/lib/kitchen/contract/responses";
 import { type KitchenSummaryQuery } from "@/lib/kitchen/contract/params";
 import type { DimensionInterner } from "@/lib/kitchen/query/dimension-interner";
 import { mergeTicketTimes } from "@/lib/kitchen/query/ticket-times";
 import { mergeRange, mergeStationLevels, type RangeParts, type SummaryFilters } from "@/lib/kitchen/query/range-summary";
 import type { DayRow } from "@/lib/kitchen/storage/kitchen-store";
 import type { TargetBook } from "@/lib/kitchen/contract/targets";
-import { coverageOf, ingestOf } from "./coverage";
+import { ingestOf, sentNoRecords } from "./coverage";
 import type { KitchenRestaurant } from "./service-config";
 
 /**
@@ -31,6 +31,7 @@ export function assembleSummary(
   query: KitchenSummaryQuery,
   dates: readonly string[],
   rows: Map<string, DayRow>,
+  coverage: DateCoverage,
   parts: RangeParts,
   targets: TargetBook,
   ticketTargets: Record<KitchenLevel, number>,
@@ -54,8 +55,9 @@ export function assembleSummary(
       service: query.service ?? null,
     },
     itemName: query.item === undefined ? null : itemNameIn(parts, query.item),
-    coverage: coverageOf(dates, rows),
+    coverage,
     ingest: ingestOf(dates, rows),
+    noRecordsSent: sentNoRecords(dates, rows),
     ...mergeRange(parts, query.metric, filters, targets, interner),
     ...mergeTicketTimes(parts, query.metric, filters, ticketTargets),
   };

@@ -1,5 +1,6 @@
 import "server-only";
 import { deflateRawSync, inflateRawSync } from "node:zlib";
+import { periodsContaining } from "@/lib/business-date/periods";
 import type { Database, Queryable } from "@/lib/db/database";
 import type { ItemFulfillment } from "@/lib/platform/schemas";
 import { DEFAULT_TARGET_SECONDS, KITCHEN_LEVELS, type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
@@ -143,7 +144,9 @@ export class KitchenStore {
 
   /**
    * Replaces the day's data: summary, ticket facts and raw records, in one transaction, so a
-   * reader sees either the old day or the whole new one.
+   * reader sees either the old day or the whole new one. The stored rollups of the periods that
+   * contain the date go in the same transaction: a replaced day (a settle read) would make their
+   * version stale anyway, and none is left standing for figures the store no longer holds.
    */
   async saveDay(q: Queryable, restaurantGuid: string, date: string, day: StoredDay): Promise<void> {
     const summary = pack(day.summary);
@@ -171,6 +174,11 @@ export class KitchenStore {
            ingest = EXCLUDED.ingest`,
         [restaurantGuid, date, day.status, at, day.records.length, summary, tickets, JSON.stringify(day.ingest)],
       );
+      const { month, week } = periodsContaining(date);
+      await tx.query(
+        "DELETE FROM kitchen_rollups WHERE restaurant_guid = $1 AND ((period_kind = 'month' AND period_start = $2) OR (period_kind = 'week' AND period_start = $3))",
+        [restaurantGuid, month, week],
+      );
     });
   }
 
@@ -190,15 +198,16 @@ export class KitchenStore {
   }
 
   /**
-   * A failed fetch. An open date keeps its last good snapshot (still shown, as of its time) and
-   * only notes the failure; any other date becomes "failed" and counts for nothing.
+   * A failed fetch. An open date keeps its last good snapshot (still shown, as of its time), and a
+   * complete one whose settle read failed keeps its provisional data; both only note the attempt.
+   * Any other date becomes "failed" and counts for nothing.
    */
   async saveFailure(q: Queryable, restaurantGuid: string, date: string, attemptedAt: number, reason: string): Promise<void> {
     await q.query(
       `INSERT INTO kitchen_days (restaurant_guid, business_date, status, attempted_at, reason)
        VALUES ($1, $2, 'failed', $3, $4)
        ON CONFLICT (restaurant_guid, business_date) DO UPDATE SET
-         status = CASE WHEN kitchen_days.status = 'open' THEN 'open' ELSE 'failed' END,
+         status = CASE WHEN kitchen_days.status IN ('open', 'complete') THEN kitchen_days.status ELSE 'failed' END,
          attempted_at = EXCLUDED.attempted_at, reason = EXCLUDED.reason`,
       [restaurantGuid, date, new Date(attemptedAt).toISOString(), reason.slice(0, 500)],
     );

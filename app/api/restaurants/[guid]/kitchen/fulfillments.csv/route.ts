@@ -8,9 +8,12 @@ import { getKitchenService } from "@/lib/kitchen/service/server";
 // 202 JSON with the range's coverage while some of its dates are still being fetched.
 export const GET = withRestaurant(
   async ({ restaurant, query }) => {
-    const answer = await (await getKitchenService()).records(restaurant, query);
+    const service = await getKitchenService();
+    const answer = await service.records(restaurant, query);
     if (!answer.ready) return answer;
-    return csvResponse(fulfillmentsCsv(answer.value), kitchenCsvFileName(restaurant.name, "kitchen-fulfillments", query.from, query.to));
+    // The provisional dates by the same rule as the figures' coverage (a store read, no fetch).
+    const provisional = new Set((await service.coverage(restaurant, query)).dates.filter((d) => d.status === "provisional").map((d) => d.date));
+    return csvResponse(fulfillmentsCsv(answer.value, provisional), kitchenCsvFileName(restaurant.name, "kitchen-fulfillments", query.from, query.to));
   },
   { query: kitchenRecordsSchema },
 );

@@ -9,9 +9,12 @@ import { getKitchenService } from "@/lib/kitchen/service/server";
 // part of the range would pass for the whole.
 export const GET = withRestaurant(
   async ({ restaurant, query }) => {
-    const answer = await (await getKitchenService()).stationLevelRows(restaurant, query);
+    const service = await getKitchenService();
+    const answer = await service.stationLevelRows(restaurant, query);
     if (!answer.ready) return answer;
-    return csvResponse(summaryCsv(restaurant.guid, answer.value), kitchenCsvFileName(restaurant.name, "kitchen-summary", query.from, query.to));
+    // The provisional dates by the same rule as the figures' coverage (a store read, no fetch).
+    const { provisional } = await service.coverage(restaurant, query);
+    return csvResponse(summaryCsv(restaurant.guid, answer.value, provisional), kitchenCsvFileName(restaurant.name, "kitchen-summary", query.from, query.to));
   },
   { query: kitchenSummarySchema },
 );
