@@ -3,6 +3,7 @@ import { addBusinessDays } from "@/lib/business-date/business-date";
 import { closeoutInstant, currentBusinessDate, datePhase } from "@/lib/business-date/closeout";
 import type { KitchenStore } from "@/lib/kitchen/storage/kitchen-store";
 import type { DayFetcher } from "./day-fetcher";
+import type { LocationFetchState } from "./location-health";
 import { mapLimit } from "./map-limit";
 import { needsFetch, type KitchenRestaurant, type KitchenServiceConfig } from "./service-config";
 
@@ -47,6 +48,8 @@ export interface BackfillDeps {
   /** Upstream calls a second the backfill may start (a share of PLATFORM_MAX_RPS). */
   maxStartsPerSecond: number;
   sleep?: (ms: number) => Promise<void>;
+  /** Whether a location is parked or backing off (location-health.ts); absent: every location is asked. */
+  locationFetchState?: (restaurantGuid: string) => Promise<LocationFetchState>;
 }
 
 export interface BackfillProgress {
@@ -135,6 +138,21 @@ export function createBackfill(deps: BackfillDeps) {
     await fetcher.fetchDay(restaurant, newest, { background: true });
   }
 
+  /**
+   * The one per-location check of a pass: a parked or backing-off location (location-health.ts)
+   * is skipped until its time has come, then asked for its newest due date alone (not its
+   * window); only if that answers does it join the pass.
+   */
+  async function locationDue(restaurant: KitchenRestaurant): Promise<boolean> {
+    const state = await deps.locationFetchState?.(restaurant.guid);
+    if (!state || state.kind === "ok") return true;
+    if (!state.due || stopped) return false;
+    const probe = (await dueDates(restaurant))[0];
+    if (probe === undefined) return false;
+    await fetchOne(restaurant, probe);
+    return (await deps.locationFetchState!(restaurant.guid)).kind === "ok";
+  }
+
   /** One pass over every restaurant, in the order given. */
   async function runOnce(): Promise<void> {
     if (days <= 0) return;
@@ -147,6 +165,7 @@ export function createBackfill(deps: BackfillDeps) {
     for (const restaurant of restaurants) {
       if (stopped) return;
       try {
+        if (!(await locationDue(restaurant))) continue;
         if (answers.get(restaurant.guid)?.entitled === false) await reaskNotEntitled(restaurant);
         else lanes.push({ restaurant, dates: await probedDueDates(restaurant) });
       } catch (error) {

@@ -12,6 +12,7 @@ import type { DayRow, KitchenStore } from "@/lib/kitchen/storage/kitchen-store";
 import { raceAbort } from "@/lib/platform/abortable";
 import type { PlatformClient } from "@/lib/platform/types";
 import { createFetchQueue } from "./fetch-queue";
+import { createLocationHealth, type LocationFetchState } from "./location-health";
 import { needsFetch, type KitchenRestaurant, type KitchenServiceConfig } from "./service-config";
 
 /**
@@ -59,6 +60,8 @@ export function createDayFetcher({ db, store, client, config, now, serviceWeek }
   const fetchTimeoutMs = config.fetchTimeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS;
   // A complete day is final: a range of complete days needs no query at all.
   const completeRows = new Map<string, DayRow>();
+  // Refusals and failures remembered per location: a held location sends nothing (location-health.ts).
+  const health = createLocationHealth({ db, client, config, now });
 
   /**
    * One upstream fetch per restaurant and date at a time: in this process through the in-flight
@@ -85,6 +88,9 @@ export function createDayFetcher({ db, store, client, config, now, serviceWeek }
     const startedAt = now();
     const phase = datePhase(date, restaurant, startedAt, config.closeGraceMinutes);
     if (!needsFetch(await store.dayRow(q, restaurant.guid, date), phase, startedAt, config)) return;
+    // A parked or backing-off location sends nothing, not even the schedule's read; requestRange
+    // answers its dates with the reason. Once its time has come one caller gets the try.
+    if (!(await health.claim(restaurant.guid, fetchTimeoutMs))) return;
     let day: IngestedDay;
     let dayParts: DayParts;
     // A hard bound on the whole export, retries included: the client's timeouts measure network
@@ -92,6 +98,8 @@ export function createDayFetcher({ db, store, client, config, now, serviceWeek }
     const abort = new AbortController();
     const timer = setTimeout(() => abort.abort(new DayFetchTimeout(fetchTimeoutMs)), fetchTimeoutMs);
     try {
+      // The scope before anything: a credential without kitchen:read sends no read at all.
+      await client.kitchen.requireScope({ signal: abort.signal });
       // The schedule first: a day is never stored with its services unknown because a read failed.
       dayParts = { closeoutHour: restaurant.closeoutHour, services: servicesOn(serviceWeek ? await serviceWeek(restaurant.guid) : null, date) };
       // raceAbort: settles at the bound even if some wait inside the client missed the signal.
@@ -99,6 +107,7 @@ export function createDayFetcher({ db, store, client, config, now, serviceWeek }
       if (result.kind === "not-entitled") {
         // Stored like any day: the store is where the restaurant's entitlement is learnt.
         await store.saveNotEntitled(q, restaurant.guid, date, startedAt);
+        await health.succeeded(restaurant.guid);
         return;
       }
       // Record by record: duplicates, other restaurants' records and records without a level
@@ -107,7 +116,10 @@ export function createDayFetcher({ db, store, client, config, now, serviceWeek }
     } catch (error) {
       const reason = abort.signal.aborted && abort.signal.reason instanceof DayFetchTimeout ? abort.signal.reason.message : describeFetchFailure(error);
       if (abort.signal.aborted) console.warn(`[kitchen] the fetch of ${restaurant.guid}|${date} ${reason}; recorded as failed`);
-      await store.saveFailure(q, restaurant.guid, date, startedAt, reason);
+      // At the end of the attempt: a retry is due from when it failed, not from when it began.
+      const endedAt = now();
+      await store.saveFailure(q, restaurant.guid, date, endedAt, reason);
+      await health.failed(restaurant.guid, abort.signal.aborted ? abort.signal.reason : error, { startedAt, endedAt }, reason);
       return;
     } finally {
       clearTimeout(timer);
@@ -123,6 +135,7 @@ export function createDayFetcher({ db, store, client, config, now, serviceWeek }
       records: day.records,
       ingest: day.counts,
     });
+    await health.succeeded(restaurant.guid);
   }
 
   /**
@@ -141,15 +154,31 @@ export function createDayFetcher({ db, store, client, config, now, serviceWeek }
     const at = now();
     let rows = await store.dayRows(restaurant.guid, from, to);
     const wanted = dates.filter((d) => needsFetch(rows.get(d), datePhase(d, restaurant, at, config.closeGraceMinutes), at, config));
+    const held = wanted.length > 0 ? await health.state(restaurant.guid) : { kind: "ok" as const };
+    // A held location is answered at once with the reason, unless its time has come: then the
+    // dates are queued and the fetcher lets one of them through as the try.
+    if (held.kind !== "ok" && !held.due) return heldAnswer(restaurant, dates, rows, held);
     if (wanted.length > 0) {
       const { settled, askedAt } = queue.enqueue(wanted.map((d) => ({ key: `${restaurant.guid}|${d}`, run: () => fetchDay(restaurant, d) })));
       const all = Promise.allSettled(settled);
       if (wait === "settled") await all;
       else await settledWithin(all, askedAt + wait - Date.now());
       rows = await store.dayRows(restaurant.guid, from, to);
+      // Dates the fetcher did not ask because the location is (or became) held say why.
+      if (wanted.some((d) => !rows.has(d))) rows = await heldAnswer(restaurant, dates, rows);
     }
     for (const row of rows.values()) if (row.status === "complete") rememberComplete(restaurant.guid, row);
     return rows;
+  }
+
+  /**
+   * The rows with a held location's unasked dates answered "failed" with the hold's reason; a
+   * date whose fetch (the try) is in flight here stays pending.
+   */
+  async function heldAnswer(restaurant: KitchenRestaurant, dates: readonly string[], rows: Map<string, DayRow>, state?: LocationFetchState): Promise<Map<string, DayRow>> {
+    const out = health.withHeldDates(restaurant, dates, rows, state ?? (await health.state(restaurant.guid)));
+    for (const d of dates) if (!rows.has(d) && inflight.has(`${restaurant.guid}|${d}`)) out.delete(d);
+    return out;
   }
 
   function rememberComplete(guid: string, row: DayRow): void {
@@ -163,7 +192,18 @@ export function createDayFetcher({ db, store, client, config, now, serviceWeek }
     completeRows.delete(`${guid}|${date}`);
   }
 
-  return { fetchDay, requestRange, forget, interactiveInFlight: () => interactive + queue.waiting() };
+  return {
+    fetchDay,
+    requestRange,
+    forget,
+    interactiveInFlight: () => interactive + queue.waiting(),
+    /** Where a location's kitchen fetches stand (parked, backing off, or ok): the backfill's per-location check. */
+    locationFetchState: health.state,
+    /** The range's rows with a held location's unasked dates answered with the reason (the store-only coverage). */
+    heldAnswer,
+    /** Every held location with its reason, for the health route. */
+    locationHolds: health.list,
+  };
 }
 
 /** Waits for `promise` at most `ms`; never rejects. */

@@ -132,7 +132,8 @@ export function createKitchenService(deps: KitchenServiceDeps) {
     entitlement,
 
     /** The history backfill over this service's day fetcher (backfill.ts); `start()` is the caller's. */
-    backfill: (opts: Omit<BackfillDeps, "fetcher" | "store" | "config" | "now">) => createBackfill({ ...opts, fetcher, store, config, now }),
+    backfill: (opts: Omit<BackfillDeps, "fetcher" | "store" | "config" | "now" | "locationFetchState">) =>
+      createBackfill({ ...opts, fetcher, store, config, now, locationFetchState: fetcher.locationFetchState }),
 
     /**
      * Fetches what a range lacks, waiting for every date, and reports its coverage: a warm-up for
@@ -183,8 +184,15 @@ export function createKitchenService(deps: KitchenServiceDeps) {
     /** Store only: where each date stands, for the progress of a cold range. */
     async coverage(restaurant: KitchenRestaurant, query: KitchenRangeQuery): Promise<KitchenCoverage> {
       const dates = rangeOf(restaurant, query);
-      return coverageReport(restaurant.guid, query, dates, await store.dayRows(restaurant.guid, query.from, query.to));
+      // A held location's dates say why they are not being fetched (location-health.ts), not "pending".
+      return coverageReport(restaurant.guid, query, dates, await fetcher.heldAnswer(restaurant, dates, await store.dayRows(restaurant.guid, query.from, query.to)));
     },
+
+    /** Where a location's kitchen fetches stand: ok, parked, backing off, or the credential lacks the scope (location-health.ts). */
+    locationFetchState: fetcher.locationFetchState,
+
+    /** Parked and backing-off locations with their reasons, and the scope the credential lacks, for GET /api/health. */
+    locationHolds: fetcher.locationHolds,
 
     tickets: (restaurant: KitchenRestaurant, query: KitchenTicketsQuery): Promise<RangeAnswer<KitchenTickets>> =>
       whenReady(restaurant, query, async (dates, rows) => {
