@@ -159,11 +159,25 @@ export function createDayFetcher({ db, store, client, config, now, serviceWeek }
     // dates are queued and the fetcher lets one of them through as the try.
     if (held.kind !== "ok" && !held.due) return heldAnswer(restaurant, dates, rows, held);
     if (wanted.length > 0) {
-      const { settled, askedAt } = queue.enqueue(wanted.map((d) => ({ key: `${restaurant.guid}|${d}`, run: () => fetchDay(restaurant, d) })));
-      const all = Promise.allSettled(settled);
-      if (wait === "settled") await all;
-      else await settledWithin(all, askedAt + wait - Date.now());
+      let deadline: number | undefined;
+      /** Queues the dates and waits for them, within the first round's wait; true when all have settled. */
+      const round = async (ds: readonly string[]): Promise<boolean> => {
+        const { settled, askedAt } = queue.enqueue(ds.map((d) => ({ key: `${restaurant.guid}|${d}`, run: () => fetchDay(restaurant, d) })));
+        let done = false;
+        const all = Promise.allSettled(settled).then(() => void (done = true));
+        if (wait === "settled") await all;
+        else await settledWithin(all, (deadline ??= askedAt + wait) - Date.now());
+        return done;
+      };
+      const settledAll = await round(wanted);
       rows = await store.dayRows(restaurant.guid, from, to);
+      // Dates the fetcher skipped while the location was held, which it no longer is (the try, or
+      // a fetch in flight at the same time, answered): asked now, in the same request.
+      const skipped = settledAll ? wanted.filter((d) => !rows.has(d)) : [];
+      if (skipped.length > 0 && (await health.state(restaurant.guid)).kind === "ok") {
+        await round(skipped);
+        rows = await store.dayRows(restaurant.guid, from, to);
+      }
       // Dates the fetcher did not ask because the location is (or became) held say why.
       if (wanted.some((d) => !rows.has(d))) rows = await heldAnswer(restaurant, dates, rows);
     }
