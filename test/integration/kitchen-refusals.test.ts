@@ -93,8 +93,8 @@ describe("a credential without kitchen:read", () => {
 
     expect(up.calls).toEqual([]);
     expect(up.logins).toBe(1);
-    expect(await s.locationHolds()).toEqual({ missingScope: "kitchen:read", locations: [] });
-    expect(await s.locationFetchState(diner.guid)).toMatchObject({ kind: "missing-scope", scope: "kitchen:read" });
+    expect(await s.locations.holds()).toEqual({ missingScope: "kitchen:read", locations: [] });
+    expect(await s.locations.state(diner.guid)).toMatchObject({ kind: "missing-scope", scope: "kitchen:read" });
   });
 });
 
@@ -109,7 +109,7 @@ describe.each(STORE_KINDS)("a location refused with 403 on %s", (kind) => {
     // One call (the schedule's read, refused before any export), then parked: not its 14 dates.
     expect(callsOf(up, pier)).toBe(1);
     expect(callsOf(up, diner, "export")).toBe(DAYS);
-    const [hold] = (await s.locationHolds()).locations;
+    const [hold] = (await s.locations.holds()).locations;
     expect(hold).toMatchObject({ restaurantGuid: pier.guid, state: "parked", failures: 1, reason: "the Platform refused access to this restaurant's kitchen data" });
     expect(Date.parse(hold!.retryAt) - Date.parse(hold!.failedAt)).toBe(24 * HOUR);
 
@@ -127,7 +127,7 @@ describe.each(STORE_KINDS)("a location refused with 403 on %s", (kind) => {
     await backfill.runOnce();
     await backfill.runOnce();
     expect(callsOf(up, pier)).toBe(2);
-    expect((await s.locationFetchState(pier.guid)).kind).toBe("parked");
+    expect((await s.locations.state(pier.guid)).kind).toBe("parked");
   });
 });
 
@@ -151,7 +151,7 @@ describe("an outage", () => {
     expect(callsOf(up, grill)).toBeLessThanOrEqual(12);
     // The schedule's read failed every try: no export was sent behind it.
     expect(callsOf(up, grill, "export")).toBe(0);
-    const state = await s.locationFetchState(grill.guid);
+    const state = await s.locations.state(grill.guid);
     expect(state).toMatchObject({ kind: "backing-off", reason: "the Platform answered 503" });
 
     // A person's request while it backs off: answered at once, with the reason.
@@ -173,7 +173,7 @@ describe("an outage", () => {
     clock.now += 31 * 60_000;
     await backfill.runOnce();
     expect(await backfill.progress(grill)).toEqual({ total: DAYS, ready: DAYS, pending: 0, failed: 0 });
-    expect((await s.locationHolds()).locations).toEqual([]);
+    expect((await s.locations.holds()).locations).toEqual([]);
   });
 
   it("counts a retry from the end of the failed attempt, not its start", async () => {
@@ -188,7 +188,7 @@ describe("an outage", () => {
     expect(endedAt - startedAt).toBe(80_000);
     const row = (await s.store.dayRows(grill.guid, WEEK.to, WEEK.to)).get(WEEK.to)!;
     expect(row).toMatchObject({ status: "failed", attemptedAt: endedAt });
-    const state = await s.locationFetchState(grill.guid);
+    const state = await s.locations.state(grill.guid);
     expect(state).toMatchObject({ kind: "backing-off", failedAt: endedAt, due: false });
 
     // Counted from the start it would be due at once (80 s > 30 s); from the end it is not.
@@ -222,7 +222,7 @@ describe("two instances on one PostgreSQL", () => {
       clock.now += 31 * 60_000;
       await Promise.all([backfillOf(b, [grill]).runOnce(), backfillOf(a, [grill]).runOnce()]);
       expect(callsOf(upA, grill) + callsOf(upB, grill)).toBe(4);
-      expect((await a.locationHolds()).locations).toMatchObject([{ restaurantGuid: grill.guid, state: "backing-off", failures: 2 }]);
+      expect((await a.locations.holds()).locations).toMatchObject([{ restaurantGuid: grill.guid, state: "backing-off", failures: 2 }]);
     } finally {
       await second.close();
       await t.drop();

@@ -192,6 +192,7 @@ describe("createBackfill", () => {
     const backfill = createBackfill({
       fetcher: {
         interactiveInFlight: () => 0,
+        locationFetchState: async (guid) => states.get(guid) ?? { kind: "ok" },
         fetchDay: async (r, date) => {
           fetched.push(`${r.guid}|${date}`);
           if (!answers) return;
@@ -209,7 +210,6 @@ describe("createBackfill", () => {
       days: 3,
       concurrency: 1,
       maxStartsPerSecond: 1000,
-      locationFetchState: async (guid) => states.get(guid) ?? { kind: "ok" },
     });
     states.set("la", held(false));
     await backfill.runOnce();
@@ -232,14 +232,17 @@ describe("createBackfill", () => {
   it("asks nothing of any location while the credential lacks the kitchen scope", async () => {
     const fetched: string[] = [];
     const backfill = createBackfill({
-      fetcher: { interactiveInFlight: () => 0, fetchDay: async (r, d) => void fetched.push(`${r.guid}|${d}`) },
+      fetcher: {
+        interactiveInFlight: () => 0,
+        fetchDay: async (r, d) => void fetched.push(`${r.guid}|${d}`),
+        locationFetchState: async () => ({ kind: "missing-scope", scope: "kitchen:read", reason: "no kitchen:read", due: false }),
+      },
       store: { dayRows: async () => new Map(), latestAnswers: async () => new Map() },
       config: CONFIG,
       now: () => NOON,
       restaurants: async () => [NY, { ...NY, guid: "la" }],
       days: 3,
       maxStartsPerSecond: 1000,
-      locationFetchState: async () => ({ kind: "missing-scope", scope: "kitchen:read", reason: "no kitchen:read", due: false }),
     });
     await backfill.runOnce();
     expect(fetched).toEqual([]);

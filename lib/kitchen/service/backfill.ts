@@ -3,7 +3,6 @@ import { addBusinessDays } from "@/lib/business-date/business-date";
 import { closeoutInstant, currentBusinessDate, datePhase } from "@/lib/business-date/closeout";
 import type { KitchenStore } from "@/lib/kitchen/storage/kitchen-store";
 import type { DayFetcher } from "./day-fetcher";
-import type { LocationFetchState } from "./location-health";
 import { mapLimit } from "./map-limit";
 import { needsFetch, type KitchenRestaurant, type KitchenServiceConfig } from "./service-config";
 
@@ -36,7 +35,8 @@ const MAX_SLEEP_MS = 15 * 60_000;
 const MIN_SLEEP_MS = 30_000;
 
 export interface BackfillDeps {
-  fetcher: Pick<DayFetcher, "fetchDay" | "interactiveInFlight">;
+  /** locationFetchState: whether a location is parked or backing off (location-health.ts); absent, every location is asked. */
+  fetcher: Pick<DayFetcher, "fetchDay" | "interactiveInFlight"> & Partial<Pick<DayFetcher, "locationFetchState">>;
   store: Pick<KitchenStore, "dayRows" | "latestAnswers">;
   config: KitchenServiceConfig;
   now: () => number;
@@ -48,8 +48,6 @@ export interface BackfillDeps {
   /** Upstream calls a second the backfill may start (a share of PLATFORM_MAX_RPS). */
   maxStartsPerSecond: number;
   sleep?: (ms: number) => Promise<void>;
-  /** Whether a location is parked or backing off (location-health.ts); absent: every location is asked. */
-  locationFetchState?: (restaurantGuid: string) => Promise<LocationFetchState>;
 }
 
 export interface BackfillProgress {
@@ -68,6 +66,24 @@ export function backfillWindow(restaurant: KitchenRestaurant, nowMs: number, day
   let newest = addBusinessDays(currentBusinessDate(restaurant, nowMs), -1);
   if (datePhase(newest, restaurant, nowMs, graceMinutes) !== "closed") newest = addBusinessDays(newest, -1);
   return Array.from({ length: days }, (_, i) => addBusinessDays(newest, -i));
+}
+
+/**
+ * The backfill's one per-location check (location-health.ts), once a pass: whether the location's
+ * dates may be asked. A parked or backing-off location is skipped until its time has come, then
+ * asked for its newest due date alone, not its window; it joins the pass only if that answered.
+ */
+async function locationAdmitted(deps: BackfillDeps, restaurant: KitchenRestaurant): Promise<boolean> {
+  const state = await deps.fetcher.locationFetchState?.(restaurant.guid);
+  if (!state || state.kind === "ok") return true;
+  if (!state.due) return false;
+  const at = deps.now();
+  const window = backfillWindow(restaurant, at, deps.days, deps.config.closeGraceMinutes);
+  const rows = window.length > 0 ? await deps.store.dayRows(restaurant.guid, window[window.length - 1]!, window[0]!) : new Map<string, never>();
+  const probe = window.find((d) => needsFetch(rows.get(d), "closed", at, deps.config));
+  if (probe === undefined) return false;
+  await deps.fetcher.fetchDay(restaurant, probe, { background: true });
+  return (await deps.fetcher.locationFetchState!(restaurant.guid)).kind === "ok";
 }
 
 const realSleep = (ms: number) =>
@@ -117,7 +133,7 @@ export function createBackfill(deps: BackfillDeps) {
    * just answered by another never takes the next date for a probe of its own.
    */
   async function probedDueDates(restaurant: KitchenRestaurant): Promise<string[]> {
-    const due = await dueDates(restaurant);
+    const due = (await locationAdmitted(deps, restaurant)) ? await dueDates(restaurant) : [];
     const probes = due.length > 0 && due[0] === backfillWindow(restaurant, now(), 1, config.closeGraceMinutes)[0];
     if (probes) await fetchOne(restaurant, due[0]!);
     const answer = (await store.latestAnswers([restaurant.guid])).get(restaurant.guid);
@@ -138,21 +154,6 @@ export function createBackfill(deps: BackfillDeps) {
     await fetcher.fetchDay(restaurant, newest, { background: true });
   }
 
-  /**
-   * The one per-location check of a pass: a parked or backing-off location (location-health.ts)
-   * is skipped until its time has come, then asked for its newest due date alone (not its
-   * window); only if that answers does it join the pass.
-   */
-  async function locationDue(restaurant: KitchenRestaurant): Promise<boolean> {
-    const state = await deps.locationFetchState?.(restaurant.guid);
-    if (!state || state.kind === "ok") return true;
-    if (!state.due || stopped) return false;
-    const probe = (await dueDates(restaurant))[0];
-    if (probe === undefined) return false;
-    await fetchOne(restaurant, probe);
-    return (await deps.locationFetchState!(restaurant.guid)).kind === "ok";
-  }
-
   /** One pass over every restaurant, in the order given. */
   async function runOnce(): Promise<void> {
     if (days <= 0) return;
@@ -165,7 +166,6 @@ export function createBackfill(deps: BackfillDeps) {
     for (const restaurant of restaurants) {
       if (stopped) return;
       try {
-        if (!(await locationDue(restaurant))) continue;
         if (answers.get(restaurant.guid)?.entitled === false) await reaskNotEntitled(restaurant);
         else lanes.push({ restaurant, dates: await probedDueDates(restaurant) });
       } catch (error) {

@@ -159,25 +159,8 @@ export function createDayFetcher({ db, store, client, config, now, serviceWeek }
     // dates are queued and the fetcher lets one of them through as the try.
     if (held.kind !== "ok" && !held.due) return heldAnswer(restaurant, dates, rows, held);
     if (wanted.length > 0) {
-      let deadline: number | undefined;
-      /** Queues the dates and waits for them, within the first round's wait; true when all have settled. */
-      const round = async (ds: readonly string[]): Promise<boolean> => {
-        const { settled, askedAt } = queue.enqueue(ds.map((d) => ({ key: `${restaurant.guid}|${d}`, run: () => fetchDay(restaurant, d) })));
-        let done = false;
-        const all = Promise.allSettled(settled).then(() => void (done = true));
-        if (wait === "settled") await all;
-        else await settledWithin(all, (deadline ??= askedAt + wait) - Date.now());
-        return done;
-      };
-      const settledAll = await round(wanted);
-      rows = await store.dayRows(restaurant.guid, from, to);
-      // Dates the fetcher skipped while the location was held, which it no longer is (the try, or
-      // a fetch in flight at the same time, answered): asked now, in the same request.
-      const skipped = settledAll ? wanted.filter((d) => !rows.has(d)) : [];
-      if (skipped.length > 0 && (await health.state(restaurant.guid)).kind === "ok") {
-        await round(skipped);
-        rows = await store.dayRows(restaurant.guid, from, to);
-      }
+      const run = { queue, fetchDay: (d: string) => fetchDay(restaurant, d), key: (d: string) => `${restaurant.guid}|${d}` };
+      rows = await fetchInRounds(run, wanted, wait, () => store.dayRows(restaurant.guid, from, to), async () => (await health.state(restaurant.guid)).kind === "ok");
       // Dates the fetcher did not ask because the location is (or became) held say why.
       if (wanted.some((d) => !rows.has(d))) rows = await heldAnswer(restaurant, dates, rows);
     }
@@ -185,15 +168,9 @@ export function createDayFetcher({ db, store, client, config, now, serviceWeek }
     return rows;
   }
 
-  /**
-   * The rows with a held location's unasked dates answered "failed" with the hold's reason; a
-   * date whose fetch (the try) is in flight here stays pending.
-   */
-  async function heldAnswer(restaurant: KitchenRestaurant, dates: readonly string[], rows: Map<string, DayRow>, state?: LocationFetchState): Promise<Map<string, DayRow>> {
-    const out = health.withHeldDates(restaurant, dates, rows, state ?? (await health.state(restaurant.guid)));
-    for (const d of dates) if (!rows.has(d) && inflight.has(`${restaurant.guid}|${d}`)) out.delete(d);
-    return out;
-  }
+  /** The rows with a held location's unasked dates answered with the reason; a date in flight here stays pending. */
+  const heldAnswer = (restaurant: KitchenRestaurant, dates: readonly string[], rows: Map<string, DayRow>, state?: LocationFetchState) =>
+    health.heldAnswer(restaurant, dates, rows, (d) => inflight.has(`${restaurant.guid}|${d}`), state);
 
   function rememberComplete(guid: string, row: DayRow): void {
     // Rows are small; the bound only keeps a years-long process from growing without end.
@@ -218,6 +195,36 @@ export function createDayFetcher({ db, store, client, config, now, serviceWeek }
     /** Every held location with its reason, for the health route. */
     locationHolds: health.list,
   };
+}
+
+/**
+ * Queues the dates' fetches (at the front) and waits for them ("settled": until all have; a wait
+ * in ms from when they were first asked for). If every one settled and some were skipped while
+ * the location was held, and it no longer is (the try, or a fetch in flight at the same time,
+ * answered), those are queued once more within the same wait. Returns the stored rows.
+ */
+async function fetchInRounds(
+  run: { queue: ReturnType<typeof createFetchQueue>; fetchDay: (date: string) => Promise<void>; key: (date: string) => string },
+  wanted: readonly string[],
+  wait: number | "settled",
+  stored: () => Promise<Map<string, DayRow>>,
+  locationOk: () => Promise<boolean>,
+): Promise<Map<string, DayRow>> {
+  let deadline: number | undefined;
+  const round = async (dates: readonly string[]): Promise<boolean> => {
+    const { settled, askedAt } = run.queue.enqueue(dates.map((d) => ({ key: run.key(d), run: () => run.fetchDay(d) })));
+    let done = false;
+    const all = Promise.allSettled(settled).then(() => void (done = true));
+    if (wait === "settled") await all;
+    else await settledWithin(all, (deadline ??= askedAt + wait) - Date.now());
+    return done;
+  };
+  const settledAll = await round(wanted);
+  const rows = await stored();
+  const skipped = settledAll ? wanted.filter((d) => !rows.has(d)) : [];
+  if (skipped.length === 0 || !(await locationOk())) return rows;
+  await round(skipped);
+  return stored();
 }
 
 /** Waits for `promise` at most `ms`; never rejects. */

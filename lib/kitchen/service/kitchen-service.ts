@@ -130,10 +130,10 @@ export function createKitchenService(deps: KitchenServiceDeps) {
   return {
     store,
     entitlement,
+    locations: { state: fetcher.locationFetchState, holds: fetcher.locationHolds }, // location-health.ts; holds() is for GET /api/health
 
     /** The history backfill over this service's day fetcher (backfill.ts); `start()` is the caller's. */
-    backfill: (opts: Omit<BackfillDeps, "fetcher" | "store" | "config" | "now" | "locationFetchState">) =>
-      createBackfill({ ...opts, fetcher, store, config, now, locationFetchState: fetcher.locationFetchState }),
+    backfill: (opts: Omit<BackfillDeps, "fetcher" | "store" | "config" | "now">) => createBackfill({ ...opts, fetcher, store, config, now }),
 
     /**
      * Fetches what a range lacks, waiting for every date, and reports its coverage: a warm-up for
@@ -181,18 +181,11 @@ export function createKitchenService(deps: KitchenServiceDeps) {
       });
     },
 
-    /** Store only: where each date stands, for the progress of a cold range. */
+    /** Store only: where each date stands, for the progress of a cold range; a held location's dates say why (location-health.ts). */
     async coverage(restaurant: KitchenRestaurant, query: KitchenRangeQuery): Promise<KitchenCoverage> {
       const dates = rangeOf(restaurant, query);
-      // A held location's dates say why they are not being fetched (location-health.ts), not "pending".
       return coverageReport(restaurant.guid, query, dates, await fetcher.heldAnswer(restaurant, dates, await store.dayRows(restaurant.guid, query.from, query.to)));
     },
-
-    /** Where a location's kitchen fetches stand: ok, parked, backing off, or the credential lacks the scope (location-health.ts). */
-    locationFetchState: fetcher.locationFetchState,
-
-    /** Parked and backing-off locations with their reasons, and the scope the credential lacks, for GET /api/health. */
-    locationHolds: fetcher.locationHolds,
 
     tickets: (restaurant: KitchenRestaurant, query: KitchenTicketsQuery): Promise<RangeAnswer<KitchenTickets>> =>
       whenReady(restaurant, query, async (dates, rows) => {

@@ -28,7 +28,7 @@ import { DEFAULT_FAILED_RETRY_S, needsFetch, type KitchenRestaurant, type Kitche
  * (`state`, through the kitchen service's `locationFetchState`); the health route (`list`).
  */
 
-export type FailureClass = "permanent" | "transient";
+type FailureClass = "permanent" | "transient";
 
 /** A failed sign-in is the credential's trouble, never a location's; the login backs off on its own. */
 const TRANSIENT_4XX = new Set([401, 408, 429]);
@@ -76,7 +76,7 @@ export type LocationFetchState =
   | { kind: "parked" | "backing-off"; reason: string; failures: number; failedAt: number; retryAt: number; due: boolean };
 
 /** A held location as the health route lists it. */
-export interface LocationHoldReport {
+interface LocationHoldReport {
   restaurantGuid: string;
   state: "parked" | "backing-off";
   reason: string;
@@ -85,14 +85,13 @@ export interface LocationHoldReport {
   retryAt: string;
 }
 
-export interface LocationHealthDeps {
+interface LocationHealthDeps {
   db: Database;
   client: Pick<PlatformClient, "kitchen">;
   config: KitchenServiceConfig;
   now: () => number;
 }
 
-export type LocationHealth = ReturnType<typeof createLocationHealth>;
 
 export function createLocationHealth({ db, client, config, now }: LocationHealthDeps) {
   function missingScopeState(): LocationFetchState | undefined {
@@ -158,22 +157,30 @@ export function createLocationHealth({ db, client, config, now }: LocationHealth
 
   /**
    * The range's rows with every date a held location would fetch answered "failed" with the
-   * hold's reason, so a request is answered at once (no upstream call) and says why.
+   * hold's reason, so a request is answered at once (no upstream call) and says why. A date whose
+   * fetch is in flight (the try) stays as it is.
    */
-  function withHeldDates(restaurant: KitchenRestaurant, dates: readonly string[], rows: Map<string, DayRow>, held: LocationFetchState): Map<string, DayRow> {
+  async function heldAnswer(
+    restaurant: KitchenRestaurant,
+    dates: readonly string[],
+    rows: Map<string, DayRow>,
+    inFlight: (date: string) => boolean,
+    known?: LocationFetchState,
+  ): Promise<Map<string, DayRow>> {
+    const held = known ?? (await state(restaurant.guid));
     if (held.kind === "ok") return rows;
     const at = now();
     const out = new Map(rows);
     const reason = heldReason(held);
     const attemptedAt = held.kind === "missing-scope" ? at : held.failedAt;
     for (const date of dates) {
-      if (!needsFetch(rows.get(date), datePhase(date, restaurant, at, config.closeGraceMinutes), at, config)) continue;
+      if (inFlight(date) || !needsFetch(rows.get(date), datePhase(date, restaurant, at, config.closeGraceMinutes), at, config)) continue;
       out.set(date, { businessDate: date, status: "failed", attemptedAt, fetchedAt: null, reason, recordCount: 0, ingest: null });
     }
     return out;
   }
 
-  return { state, claim, failed, succeeded, list, withHeldDates };
+  return { state, claim, failed, succeeded, list, heldAnswer };
 }
 
 function missingScopeReason(scope: string): string {

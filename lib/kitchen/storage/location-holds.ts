@@ -7,7 +7,7 @@ import type { Database } from "@/lib/db/database";
  * day's lock transaction: another instance must see a hold, and claim a try, while a fetch runs.
  */
 
-export type HoldKind = "parked" | "backing_off";
+type HoldKind = "parked" | "backing_off";
 
 export interface LocationHold {
   restaurantGuid: string;
