@@ -176,6 +176,25 @@ describe("an outage", () => {
     expect((await s.locations.holds()).locations).toEqual([]);
   });
 
+  it("keeps an open date's last snapshot while the location backs off", async () => {
+    const up = newUpstream();
+    const s = service(t.db, up, "kp-partner", { openRefreshSeconds: 1 });
+    const today = { from: "20250320", to: "20250320", metric: "fire_to_fulfill" as const };
+    const first = await ready(s.summary(diner, today));
+    expect(first.coverage.open).toHaveLength(1);
+    up.down = true;
+    clock.now += 2_000;
+    await ready(s.summary(diner, today)); // the refresh fails: the location backs off
+    expect(await s.locations.state(diner.guid)).toMatchObject({ kind: "backing-off", due: false });
+    clock.now += 2_000;
+    const calls = up.calls.length;
+    const held = await ready(s.summary(diner, today));
+    expect(up.calls.length).toBe(calls);
+    expect(held.coverage.open).toEqual(first.coverage.open);
+    expect(held.coverage.failed).toEqual([]);
+    expect(held.levels).toEqual(first.levels);
+  });
+
   it("counts a retry from the end of the failed attempt, not its start", async () => {
     const up = newUpstream();
     const s = service(t.db, up);

@@ -174,7 +174,10 @@ export function createLocationHealth({ db, client, config, now }: LocationHealth
     const reason = heldReason(held);
     const attemptedAt = held.kind === "missing-scope" ? at : held.failedAt;
     for (const date of dates) {
-      if (inFlight(date) || !needsFetch(rows.get(date), datePhase(date, restaurant, at, config.closeGraceMinutes), at, config)) continue;
+      const row = rows.get(date);
+      // An open date keeps its last snapshot, a 204 its answer: only unanswered and failed dates say why.
+      if ((row && row.status !== "failed") || inFlight(date)) continue;
+      if (!needsFetch(row, datePhase(date, restaurant, at, config.closeGraceMinutes), at, config)) continue;
       out.set(date, { businessDate: date, status: "failed", attemptedAt, fetchedAt: null, reason, recordCount: 0, ingest: null });
     }
     return out;
