@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Database } from "@/lib/db/database";
 import { openPostgresDatabase } from "@/lib/db/postgres-database";
 import { createKitchenService, type KitchenServiceConfig } from "@/lib/kitchen/service/kitchen-service";
+import { claimHeldTry, clearHold, readHold, recordHoldFailure } from "@/lib/kitchen/storage/location-holds";
 import { createPlatformClient, type FetchLike } from "@/lib/platform";
 import { serviceWeekOf } from "@/lib/restaurants/schedule";
 import { defaultWorld } from "@/lib/sandbox/world";
@@ -71,6 +72,29 @@ function service(db: Database, up: Upstream, clientId = "kp-partner", config: Pa
 
 const backfillOf = (s: ReturnType<typeof service>, restaurants: { guid: string }[]) =>
   s.backfill({ restaurants: async () => restaurants.map((r) => worldRestaurant(world.restaurants.find((x) => x.guid === r.guid)!.name)), days: DAYS, concurrency: 2, maxStartsPerSecond: 500 });
+
+describe.each(STORE_KINDS)("the holds table on %s", (kind) => {
+  const t = databasePerTest(kind, clock);
+
+  it("counts attempts that overlapped once, restarts the count on another kind, and gives a due try to one caller", async () => {
+    const retry = (n: number) => NOW + n * 60_000;
+    const fail = (kind: "parked" | "backing_off", startedAt: number, endedAt: number) =>
+      recordHoldFailure(t.db, "g", { kind, reason: `${kind} at ${endedAt}`, startedAt, endedAt }, retry);
+    expect(await fail("backing_off", NOW - 5_000, NOW)).toMatchObject({ failures: 1, failedAt: NOW, retryAt: retry(1) });
+    // Started before the first failure was recorded: the same outage, counted once.
+    expect(await fail("backing_off", NOW - 4_000, NOW + 1_000)).toMatchObject({ failures: 1, failedAt: NOW + 1_000 });
+    // Started after it: a failure in a row.
+    expect(await fail("backing_off", NOW + 2_000, NOW + 3_000)).toMatchObject({ failures: 2, retryAt: retry(2) });
+    expect(await fail("parked", NOW + 4_000, NOW + 5_000)).toMatchObject({ kind: "parked", failures: 1, reason: `parked at ${NOW + 5_000}` });
+
+    expect(await claimHeldTry(t.db, "g", retry(1) - 1, retry(1) + 600_000)).toBe(false);
+    const claims = await Promise.all([1, 2, 3].map(() => claimHeldTry(t.db, "g", retry(1), retry(1) + 600_000)));
+    expect(claims.filter(Boolean)).toHaveLength(1);
+    expect((await readHold(t.db, "g"))?.retryAt).toBe(retry(1) + 600_000);
+    await clearHold(t.db, "g");
+    expect(await readHold(t.db, "g")).toBeUndefined();
+  });
+});
 
 describe("a credential without kitchen:read", () => {
   const t = databasePerTest("pglite", clock);
