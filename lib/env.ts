@@ -89,6 +89,10 @@ export const envSchema = z
     KITCHEN_NOT_ENTITLED_RETRY_H: intWithDefault(24, 1),
     // A closed date's figures are provisional until it is read once more this many hours after its closeout.
     KITCHEN_SETTLE_H: intWithDefault(36, 1),
+    // A location whose kitchen fetch failed for a transient reason (5xx, network, 429) waits this
+    // long, doubling per failure in a row up to the max (lib/kitchen/service/location-health.ts).
+    KITCHEN_FAILED_RETRY_S: intWithDefault(30, 1),
+    KITCHEN_FAILED_RETRY_MAX_S: intWithDefault(1800, 1),
     KITCHEN_MAX_RANGE_DAYS: intWithDefault(366, 1),
     // The history backfill: closed dates kept stored per restaurant (0 = off), and its share of PLATFORM_MAX_RPS.
     KITCHEN_BACKFILL_DAYS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(400).optional()).transform((v) => v ?? 190),

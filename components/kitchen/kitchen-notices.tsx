@@ -13,11 +13,24 @@ import { ingestNotes } from "@/lib/kitchen/ui/ingest-notes";
 export function CoverageWarnings({ coverage, rules, mutedClassName }: { coverage: DateCoverage; rules: CloseoutRules; mutedClassName?: string }) {
   const notes = coverageNotes(coverage);
   if (notes.notEntitled) return null;
-  const failed = coverage.failed.map((f) => f.date).sort();
+  // Dates of a parked or backing-off location, or of a credential without the kitchen scope, were
+  // not asked at all (lib/kitchen/service/location-health.ts): say why, not "reloading tries again".
+  const isHeld = (reason: string) => reason.startsWith("not asked");
+  const heldReasons = [...new Set(coverage.failed.filter((f) => isHeld(f.reason)).map((f) => f.reason.replace(/^not asked( for now)?: /, "")))];
+  const held = coverage.failed.filter((f) => isHeld(f.reason)).map((f) => f.date).sort();
+  const failed = coverage.failed.filter((f) => !isHeld(f.reason)).map((f) => f.date).sort();
   const before = beforeDataNote(coverage);
   const provisional = provisionalNote(coverage, rules);
   return (
     <>
+      {held.length > 0 ? (
+        <Notice title="The Platform is not being asked for this kitchen's data">
+          <p data-testid="held-reason">
+            The kitchen data of {listDates(held)} was not asked for: {heldReasons.slice(0, 2).join("; ")}. The figures below leave{" "}
+            {held.length === 1 ? "it" : "them"} out.
+          </p>
+        </Notice>
+      ) : null}
       {failed.length > 0 ? (
         <Notice title={`${failed.length === 1 ? "One date is" : `${failed.length} dates are`} missing from these numbers`}>
           <p>

@@ -173,6 +173,25 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
   },
   {
+    version: 9,
+    name: "kitchen location holds (refused or failing locations)",
+    sql: `
+      -- Per restaurant whose kitchen fetches are held (lib/kitchen/storage/location-holds.ts): parked
+      -- after a permanent refusal (403, 400, a contract error), backing off after transient failures
+      -- (5xx, network, timeout, 429). No row: fetches go ahead. Shared by every instance.
+      CREATE TABLE kitchen_location_holds (
+        restaurant_guid text PRIMARY KEY,
+        kind text NOT NULL CHECK (kind IN ('parked', 'backing_off')),
+        failures integer NOT NULL CHECK (failures >= 1),
+        reason text NOT NULL,
+        -- The end of the last failed attempt: a retry is due from there, not from its start.
+        failed_at timestamptz NOT NULL,
+        -- When the next attempt may go; pushed on while one attempt is in flight (its lease).
+        retry_at timestamptz NOT NULL
+      );
+    `,
+  },
+  {
     version: 10,
     name: "platform request budgets per location",
     sql: `

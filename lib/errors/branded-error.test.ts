@@ -184,6 +184,7 @@ describe("the brand", () => {
       "PlatformError",
       "PlatformForbiddenError",
       "PlatformLoginError",
+      "PlatformMissingScopeError",
       "PlatformNotFoundError",
       "PlatformRateLimitedError",
       "PlatformUpstreamError",

@@ -12,6 +12,12 @@ export interface BrandNames {
   rateLimitRemainingHeader: string;
   /** When that time slice ends, in UNIX epoch seconds (the developer guide's rate limiting headers). */
   rateLimitResetHeader: string;
+  /**
+   * The scope the kitchen endpoints need (4.2). The contract's scope names carry no brand word
+   * (`kitchen:read` for every brand), unlike headers and enums; it is named here so that every
+   * name the client sends or checks lives in one place.
+   */
+  kitchenScope: string;
 }
 
 export function brandNames(brand = "Platform"): BrandNames {
@@ -22,5 +28,6 @@ export function brandNames(brand = "Platform"): BrandNames {
     machineClient: `${brand.toUpperCase()}_MACHINE_CLIENT`,
     rateLimitRemainingHeader: `X-${brand}-RateLimit-Remaining`,
     rateLimitResetHeader: `X-${brand}-RateLimit-Reset`,
+    kitchenScope: "kitchen:read",
   };
 }

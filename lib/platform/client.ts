@@ -217,6 +217,16 @@ export class Transport {
     return this.#tokens.scopes;
   }
 
+  /**
+   * The scopes of a valid token, logging in first when there is none (one shared login, no data
+   * request); undefined when the token does not say (an empty list is read as "not known").
+   */
+  async grantedScopes(signal?: AbortSignal): Promise<readonly string[] | undefined> {
+    await this.#tokens.getToken(signal);
+    const scopes = this.#tokens.scopes;
+    return scopes && scopes.length > 0 ? scopes : undefined;
+  }
+
   /** A secured request: token, restaurant header, retries, schema check. */
   request<T>(spec: RequestSpec<T>): Promise<PlatformResponse<T>> {
     return this.#send(spec, true);

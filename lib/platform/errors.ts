@@ -110,8 +110,24 @@ export class PlatformAuthenticationError extends PlatformError {
 
 /** 403: the client lacks the scope, or the restaurant is not one the client may read. */
 export class PlatformForbiddenError extends PlatformError {
-  static override readonly errorKind = "PlatformForbiddenError";
+  static override readonly errorKind: string | undefined = "PlatformForbiddenError";
 }
+
+/**
+ * Not sent: the client's token is known to lack the scope the endpoint needs (its scopes, read at
+ * login, do not list it), so the service would only refuse it with a 403. No status: no request
+ * went out.
+ */
+export class PlatformMissingScopeError extends PlatformForbiddenError {
+  static override readonly errorKind = "PlatformMissingScopeError";
+  readonly scope: string;
+  constructor(init: Omit<PlatformErrorInit, "code" | "message"> & { scope: string }) {
+    super({ ...init, code: MISSING_SCOPE_CODE, message: `${init.endpoint}: not sent, this client's token lacks the ${init.scope} scope` });
+    this.scope = init.scope;
+  }
+}
+
+export const MISSING_SCOPE_CODE = "missing_scope";
 
 /** 404: unknown restaurant, entity or endpoint; also an archived restaurant without includeArchived. */
 export class PlatformNotFoundError extends PlatformError {

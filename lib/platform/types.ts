@@ -26,6 +26,16 @@ export type FulfillmentsResult =
   | { kind: "not-entitled"; requestId?: string };
 
 export interface KitchenResource {
+  /**
+   * The scope the kitchen endpoints need (kitchen:read) when the current token is known to lack
+   * it; undefined when it has it, or no token has said yet. Never logs in, never sends a request.
+   */
+  missingScope(): string | undefined;
+  /**
+   * Logs in when there is no token (no data request), then throws PlatformMissingScopeError when
+   * the token's scopes are known and lack kitchen:read. itemFulfillments checks it itself.
+   */
+  requireScope(opts?: { signal?: AbortSignal }): Promise<void>;
   itemFulfillments(restaurantGuid: string, businessDate: string, opts?: { signal?: AbortSignal }): Promise<FulfillmentsResult>;
   prepStationPages(restaurantGuid: string, opts?: ListOptions): AsyncIterable<PrepStation[]>;
   prepStations(restaurantGuid: string, opts?: ListOptions): Promise<PrepStation[]>;

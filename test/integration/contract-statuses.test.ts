@@ -4,6 +4,7 @@ import {
   PlatformBadRequestError,
   PlatformError,
   PlatformForbiddenError,
+  PlatformMissingScopeError,
   PlatformLoginError,
   PlatformNotFoundError,
 } from "@/lib/platform";
@@ -73,11 +74,19 @@ describe("401", () => {
 
 describe("403", () => {
   it("refuses kitchen data to a client without the kitchen:read scope", async () => {
-    const client = clientFor(server.url, "kp-config-only");
+    const net = wire();
+    const client = clientFor(server.url, "kp-config-only", { fetch: net.fetch });
+    // The export is refused by the client itself: the token's scopes, read at sign-in, lack kitchen:read.
     const error = await failure(client.kitchen.itemFulfillments(HARBOR, PAST_DATE));
+    expect(error).toBeInstanceOf(PlatformMissingScopeError);
     expect(error).toBeInstanceOf(PlatformForbiddenError);
-    expect(error.status).toBe(403);
-    await expect(client.kitchen.prepStations(HARBOR)).rejects.toBeInstanceOf(PlatformForbiddenError);
+    expect(error.status).toBeUndefined();
+    expect(net.requestsTo("/kitchen/v1/export/itemFulfillments")).toHaveLength(0);
+    expect(client.kitchen.missingScope()).toBe("kitchen:read");
+    // The service refuses it too, with 403 (the prep stations are not checked by the client).
+    const refused = await failure(client.kitchen.prepStations(HARBOR));
+    expect(refused).toBeInstanceOf(PlatformForbiddenError);
+    expect(refused.status).toBe(403);
     // The same client may read configuration, which its scope allows.
     await expect(client.config.list("menus", HARBOR)).resolves.toBeInstanceOf(Array);
   });

@@ -21,6 +21,7 @@ describe.each(STORE_KINDS)("migrations on %s", (kind) => {
         "auth_sessions",
         "kitchen_day_records",
         "kitchen_days",
+        "kitchen_location_holds",
         "kitchen_rollups",
         "kitchen_station_targets",
         "kitchen_targets",

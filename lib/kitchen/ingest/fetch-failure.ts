@@ -5,6 +5,7 @@ import {
   PlatformError,
   PlatformForbiddenError,
   PlatformLoginError,
+  PlatformMissingScopeError,
   PlatformRateLimitedError,
   PlatformUpstreamError,
 } from "@/lib/platform/errors";
@@ -33,6 +34,8 @@ export function describeFetchFailure(error: unknown): string {
   }
   if (error instanceof PlatformRateLimitedError) return "the Platform's rate limit was reached";
   if (error instanceof PlatformAuthenticationError) return "the Platform did not accept our credentials";
+  // Checked before sending: no request went out, and every location of the credential is alike.
+  if (error instanceof PlatformMissingScopeError) return `this app's Platform credential lacks the ${error.scope} permission, which kitchen data needs`;
   if (error instanceof PlatformForbiddenError) return "the Platform refused access to this restaurant's kitchen data";
   if (error instanceof PlatformBadRequestError) return "the Platform rejected the request";
   if (error instanceof PlatformError) return `the Platform answered ${error.status ?? "an error"}`;

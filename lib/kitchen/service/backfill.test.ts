@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import type { DayRow } from "@/lib/kitchen/storage/kitchen-store";
 import { backfillWindow, createBackfill } from "./backfill";
+import type { LocationFetchState } from "./location-health";
 import type { KitchenRestaurant, KitchenServiceConfig } from "./service-config";
 
 const CONFIG: KitchenServiceConfig = { closeGraceMinutes: 120, openRefreshSeconds: 180, notEntitledRetryHours: 24, maxRangeDays: 366 };
@@ -179,5 +180,71 @@ describe("createBackfill", () => {
     });
     await backfill.runOnce();
     expect(order).toEqual(["wait", "fetch 20250319"]);
+  });
+
+  it("skips a held location until its time, then asks its newest due date alone, and the rest only if that answers", async () => {
+    const states = new Map<string, LocationFetchState>();
+    const held = (due: boolean): LocationFetchState => ({ kind: "backing-off", reason: "the Platform answered 503", failures: 2, failedAt: NOON - 60_000, retryAt: NOON + (due ? -1 : 1), due });
+    const la: KitchenRestaurant = { ...NY, guid: "la" };
+    const rows = new Map<string, DayRow>();
+    const fetched: string[] = [];
+    let answers = false;
+    const backfill = createBackfill({
+      fetcher: {
+        interactiveInFlight: () => 0,
+        locationFetchState: async (guid) => states.get(guid) ?? { kind: "ok" },
+        fetchDay: async (r, date) => {
+          fetched.push(`${r.guid}|${date}`);
+          if (!answers) return;
+          rows.set(`${r.guid}|${date}`, row(date, "complete"));
+          states.set(r.guid, { kind: "ok" });
+        },
+      },
+      store: {
+        dayRows: async (guid) => new Map([...rows].filter(([k]) => k.startsWith(`${guid}|`)).map(([, v]) => [v.businessDate, v])),
+        latestAnswers: async () => new Map(),
+      },
+      config: CONFIG,
+      now: () => NOON,
+      restaurants: async () => [NY, la],
+      days: 3,
+      concurrency: 1,
+      maxStartsPerSecond: 1000,
+    });
+    states.set("la", held(false));
+    await backfill.runOnce();
+    expect(fetched.filter((k) => k.startsWith("la|"))).toEqual([]);
+    expect(fetched.filter((k) => k.startsWith("ny|"))).toHaveLength(3);
+
+    fetched.length = 0;
+    states.set("la", held(true));
+    await backfill.runOnce();
+    // The probe failed again (nothing stored, still held): one date, not the window.
+    expect(fetched.filter((k) => k.startsWith("la|"))).toEqual(["la|20250319"]);
+
+    fetched.length = 0;
+    states.set("la", held(true));
+    answers = true;
+    await backfill.runOnce();
+    expect(fetched.filter((k) => k.startsWith("la|"))).toEqual(["la|20250319", "la|20250318", "la|20250317"]);
+  });
+
+  it("asks nothing of any location while the credential lacks the kitchen scope", async () => {
+    const fetched: string[] = [];
+    const backfill = createBackfill({
+      fetcher: {
+        interactiveInFlight: () => 0,
+        fetchDay: async (r, d) => void fetched.push(`${r.guid}|${d}`),
+        locationFetchState: async () => ({ kind: "missing-scope", scope: "kitchen:read", reason: "no kitchen:read", due: false }),
+      },
+      store: { dayRows: async () => new Map(), latestAnswers: async () => new Map() },
+      config: CONFIG,
+      now: () => NOON,
+      restaurants: async () => [NY, { ...NY, guid: "la" }],
+      days: 3,
+      maxStartsPerSecond: 1000,
+    });
+    await backfill.runOnce();
+    expect(fetched).toEqual([]);
   });
 });

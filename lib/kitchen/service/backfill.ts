@@ -35,7 +35,8 @@ const MAX_SLEEP_MS = 15 * 60_000;
 const MIN_SLEEP_MS = 30_000;
 
 export interface BackfillDeps {
-  fetcher: Pick<DayFetcher, "fetchDay" | "interactiveInFlight">;
+  /** locationFetchState: whether a location is parked or backing off (location-health.ts); absent, every location is asked. */
+  fetcher: Pick<DayFetcher, "fetchDay" | "interactiveInFlight"> & Partial<Pick<DayFetcher, "locationFetchState">>;
   store: Pick<KitchenStore, "dayRows" | "latestAnswers">;
   config: KitchenServiceConfig;
   now: () => number;
@@ -67,6 +68,24 @@ export function backfillWindow(restaurant: KitchenRestaurant, nowMs: number, day
   if (datePhase(newest, restaurant, nowMs, graceMinutes) !== "closed") newest = addBusinessDays(newest, -1);
   const start = kitchenDataStart(restaurant);
   return Array.from({ length: days }, (_, i) => addBusinessDays(newest, -i)).filter((d) => d >= start);
+}
+
+/**
+ * The backfill's one per-location check (location-health.ts), once a pass: whether the location's
+ * dates may be asked. A parked or backing-off location is skipped until its time has come, then
+ * asked for its newest due date alone, not its window; it joins the pass only if that answered.
+ */
+async function locationAdmitted(deps: BackfillDeps, restaurant: KitchenRestaurant): Promise<boolean> {
+  const state = await deps.fetcher.locationFetchState?.(restaurant.guid);
+  if (!state || state.kind === "ok") return true;
+  if (!state.due) return false;
+  const at = deps.now();
+  const window = backfillWindow(restaurant, at, deps.days, deps.config.closeGraceMinutes);
+  const rows = window.length > 0 ? await deps.store.dayRows(restaurant.guid, window[window.length - 1]!, window[0]!) : new Map<string, never>();
+  const probe = window.find((d) => needsFetch(rows.get(d), "closed", at, deps.config));
+  if (probe === undefined) return false;
+  await deps.fetcher.fetchDay(restaurant, probe, { background: true });
+  return (await deps.fetcher.locationFetchState!(restaurant.guid)).kind === "ok";
 }
 
 const realSleep = (ms: number) =>
@@ -116,7 +135,7 @@ export function createBackfill(deps: BackfillDeps) {
    * just answered by another never takes the next date for a probe of its own.
    */
   async function probedDueDates(restaurant: KitchenRestaurant): Promise<string[]> {
-    const due = await dueDates(restaurant);
+    const due = (await locationAdmitted(deps, restaurant)) ? await dueDates(restaurant) : [];
     const probes = due.length > 0 && due[0] === backfillWindow(restaurant, now(), 1, config.closeGraceMinutes)[0];
     if (probes) await fetchOne(restaurant, due[0]!);
     const answer = (await store.latestAnswers([restaurant.guid])).get(restaurant.guid);

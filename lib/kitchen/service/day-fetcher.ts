@@ -13,6 +13,7 @@ import type { DayRow, KitchenStore } from "@/lib/kitchen/storage/kitchen-store";
 import { raceAbort } from "@/lib/platform/abortable";
 import type { PlatformClient } from "@/lib/platform/types";
 import { createFetchQueue } from "./fetch-queue";
+import { createLocationHealth, type LocationFetchState } from "./location-health";
 import { isProvisional, kitchenDataStart, needsFetch, type KitchenRestaurant, type KitchenServiceConfig } from "./service-config";
 
 /**
@@ -61,6 +62,8 @@ export function createDayFetcher({ db, store, client, config, now, serviceWeek }
   // A settled complete day is final: a range of them needs no query at all. A provisional one
   // (read before KITCHEN_SETTLE_H) is not kept here: its settle read replaces it.
   const completeRows = new Map<string, DayRow>();
+  // Refusals and failures remembered per location: a held location sends nothing (location-health.ts).
+  const health = createLocationHealth({ db, client, config, now });
 
   /**
    * One upstream fetch per restaurant and date at a time: in this process through the in-flight
@@ -89,6 +92,9 @@ export function createDayFetcher({ db, store, client, config, now, serviceWeek }
     const startedAt = now();
     const phase = datePhase(date, restaurant, startedAt, config.closeGraceMinutes);
     if (!needsFetch(await store.dayRow(q, restaurant.guid, date), phase, startedAt, config, restaurant)) return;
+    // A parked or backing-off location sends nothing, not even the schedule's read; requestRange
+    // answers its dates with the reason. Once its time has come one caller gets the try.
+    if (!(await health.claim(restaurant.guid, fetchTimeoutMs))) return;
     let day: IngestedDay;
     let dayParts: DayParts;
     // A hard bound on the whole export, retries included: the client's timeouts measure network
@@ -96,6 +102,8 @@ export function createDayFetcher({ db, store, client, config, now, serviceWeek }
     const abort = new AbortController();
     const timer = setTimeout(() => abort.abort(new DayFetchTimeout(fetchTimeoutMs)), fetchTimeoutMs);
     try {
+      // The scope before anything: a credential without kitchen:read sends no read at all.
+      await client.kitchen.requireScope({ signal: abort.signal });
       // The schedule first: a day is never stored with its services unknown because a read failed.
       dayParts = { closeoutHour: restaurant.closeoutHour, services: servicesOn(serviceWeek ? await serviceWeek(restaurant.guid) : null, date) };
       // raceAbort: settles at the bound even if some wait inside the client missed the signal.
@@ -103,6 +111,7 @@ export function createDayFetcher({ db, store, client, config, now, serviceWeek }
       if (result.kind === "not-entitled") {
         // Stored like any day: the store is where the restaurant's entitlement is learnt.
         await store.saveNotEntitled(q, restaurant.guid, date, startedAt);
+        await health.succeeded(restaurant.guid);
         return;
       }
       // Record by record: duplicates, other restaurants' records and records without a level
@@ -111,7 +120,10 @@ export function createDayFetcher({ db, store, client, config, now, serviceWeek }
     } catch (error) {
       const reason = abort.signal.aborted && abort.signal.reason instanceof DayFetchTimeout ? abort.signal.reason.message : describeFetchFailure(error);
       if (abort.signal.aborted) console.warn(`[kitchen] the fetch of ${restaurant.guid}|${date} ${reason}; recorded as failed`);
-      await store.saveFailure(q, restaurant.guid, date, startedAt, reason);
+      // At the end of the attempt: a retry is due from when it failed, not from when it began.
+      const endedAt = now();
+      await store.saveFailure(q, restaurant.guid, date, endedAt, reason);
+      await health.failed(restaurant.guid, abort.signal.aborted ? abort.signal.reason : error, { startedAt, endedAt }, reason);
       return;
     } finally {
       clearTimeout(timer);
@@ -127,6 +139,7 @@ export function createDayFetcher({ db, store, client, config, now, serviceWeek }
       records: day.records,
       ingest: day.counts,
     });
+    await health.succeeded(restaurant.guid);
   }
 
   /**
@@ -146,16 +159,23 @@ export function createDayFetcher({ db, store, client, config, now, serviceWeek }
     let rows = await store.dayRows(restaurant.guid, from, to);
     const start = kitchenDataStart(restaurant);
     const wanted = dates.filter((d) => d >= start && needsFetch(rows.get(d), datePhase(d, restaurant, at, config.closeGraceMinutes), at, config, restaurant));
+    const held = wanted.length > 0 ? await health.state(restaurant.guid) : { kind: "ok" as const };
+    // A held location is answered at once with the reason, unless its time has come: then the
+    // dates are queued and the fetcher lets one of them through as the try.
+    if (held.kind !== "ok" && !held.due) return heldAnswer(restaurant, dates, rows, held);
     if (wanted.length > 0) {
-      const { settled, askedAt } = queue.enqueue(wanted.map((d) => ({ key: `${restaurant.guid}|${d}`, run: () => fetchDay(restaurant, d) })));
-      const all = Promise.allSettled(settled);
-      if (wait === "settled") await all;
-      else await settledWithin(all, askedAt + wait - Date.now());
-      rows = await store.dayRows(restaurant.guid, from, to);
+      const run = { queue, fetchDay: (d: string) => fetchDay(restaurant, d), key: (d: string) => `${restaurant.guid}|${d}` };
+      rows = await fetchInRounds(run, wanted, wait, () => store.dayRows(restaurant.guid, from, to), async () => (await health.state(restaurant.guid)).kind === "ok");
+      // Dates the fetcher did not ask because the location is (or became) held say why.
+      if (wanted.some((d) => !rows.has(d))) rows = await heldAnswer(restaurant, dates, rows);
     }
     for (const row of rows.values()) if (row.status === "complete" && !isProvisional(row, restaurant, config)) rememberComplete(restaurant.guid, row);
     return rows;
   }
+
+  /** The rows with a held location's unasked dates answered with the reason; a date in flight here stays pending. */
+  const heldAnswer = (restaurant: KitchenRestaurant, dates: readonly string[], rows: Map<string, DayRow>, state?: LocationFetchState) =>
+    health.heldAnswer(restaurant, dates, rows, (d) => inflight.has(`${restaurant.guid}|${d}`), state);
 
   function rememberComplete(guid: string, row: DayRow): void {
     // Rows are small; the bound only keeps a years-long process from growing without end.
@@ -168,7 +188,48 @@ export function createDayFetcher({ db, store, client, config, now, serviceWeek }
     completeRows.delete(`${guid}|${date}`);
   }
 
-  return { fetchDay, requestRange, forget, interactiveInFlight: () => interactive + queue.waiting() };
+  return {
+    fetchDay,
+    requestRange,
+    forget,
+    interactiveInFlight: () => interactive + queue.waiting(),
+    /** Where a location's kitchen fetches stand (parked, backing off, or ok): the backfill's per-location check. */
+    locationFetchState: health.state,
+    /** The range's rows with a held location's unasked dates answered with the reason (the store-only coverage). */
+    heldAnswer,
+    /** Every held location with its reason, for the health route. */
+    locationHolds: health.list,
+  };
+}
+
+/**
+ * Queues the dates' fetches (at the front) and waits for them ("settled": until all have; a wait
+ * in ms from when they were first asked for). If every one settled and some were skipped while
+ * the location was held, and it no longer is (the try, or a fetch in flight at the same time,
+ * answered), those are queued once more within the same wait. Returns the stored rows.
+ */
+async function fetchInRounds(
+  run: { queue: ReturnType<typeof createFetchQueue>; fetchDay: (date: string) => Promise<void>; key: (date: string) => string },
+  wanted: readonly string[],
+  wait: number | "settled",
+  stored: () => Promise<Map<string, DayRow>>,
+  locationOk: () => Promise<boolean>,
+): Promise<Map<string, DayRow>> {
+  let deadline: number | undefined;
+  const round = async (dates: readonly string[]): Promise<boolean> => {
+    const { settled, askedAt } = run.queue.enqueue(dates.map((d) => ({ key: run.key(d), run: () => run.fetchDay(d) })));
+    let done = false;
+    const all = Promise.allSettled(settled).then(() => void (done = true));
+    if (wait === "settled") await all;
+    else await settledWithin(all, (deadline ??= askedAt + wait) - Date.now());
+    return done;
+  };
+  const settledAll = await round(wanted);
+  const rows = await stored();
+  const skipped = settledAll ? wanted.filter((d) => !rows.has(d)) : [];
+  if (skipped.length === 0 || !(await locationOk())) return rows;
+  await round(skipped);
+  return stored();
 }
 
 /** Waits for `promise` at most `ms`; never rejects. */

@@ -117,6 +117,7 @@ export function createKitchenService(deps: KitchenServiceDeps) {
   return {
     store,
     entitlement,
+    locations: { state: fetcher.locationFetchState, holds: fetcher.locationHolds }, // location-health.ts; holds() is for GET /api/health
 
     /** The history backfill over this service's day fetcher (backfill.ts); `start()` is the caller's. */
     backfill: (opts: Omit<BackfillDeps, "fetcher" | "store" | "config" | "now">) => createBackfill({ ...opts, fetcher, store, config, now }),
@@ -214,7 +215,8 @@ async function rangeStateOf(
       ? await fetcher.requestRange(restaurant, asked, fetch.wait)
       : asked.length === 0
         ? new Map<string, DayRow>()
-        : await store.dayRows(restaurant.guid, asked[0]!, asked.at(-1)!);
+        : // Store only (the coverage route): a held location's unanswered dates say why (location-health.ts).
+          await fetcher.heldAnswer(restaurant, asked, await store.dayRows(restaurant.guid, asked[0]!, asked.at(-1)!));
   for (const date of rows.keys()) if (date < start) rows.delete(date);
   const context = { restaurant, config, notEntitled };
   return { rows, states: dateStates(dates, rows, context), context };

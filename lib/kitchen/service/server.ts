@@ -37,6 +37,8 @@ async function create(): Promise<KitchenService> {
       openRefreshSeconds: e.KITCHEN_OPEN_REFRESH_S,
       notEntitledRetryHours: e.KITCHEN_NOT_ENTITLED_RETRY_H,
       settleHours: e.KITCHEN_SETTLE_H,
+      failedRetrySeconds: e.KITCHEN_FAILED_RETRY_S,
+      backoffMaxSeconds: e.KITCHEN_FAILED_RETRY_MAX_S,
       maxRangeDays: e.KITCHEN_MAX_RANGE_DAYS,
       fetchTimeoutMs: dayFetchTimeoutMs(e),
       rawRetentionDays: e.KITCHEN_RAW_RETENTION_DAYS,

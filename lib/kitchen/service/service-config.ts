@@ -31,8 +31,13 @@ export interface KitchenServiceConfig {
    * a second; the backfill paces its own fetches.
    */
   fetchConcurrency?: number;
-  /** A failed date is tried again on a request at least this many seconds after the failure. */
+  /**
+   * A failed date is tried again on a request at least this many seconds after the failure; also
+   * the first wait of a location backing off after transient failures (location-health.ts), 0: none.
+   */
   failedRetrySeconds?: number;
+  /** The longest wait of a location backing off after transient failures (default 1800 s). */
+  backoffMaxSeconds?: number;
   /** Memory for decoded days (summaries and ticket facts); rollups get half as much again. */
   cacheBytes?: number;
   /**

@@ -1,6 +1,7 @@
 import type { Transport } from "../client";
 import { collect } from "../paginate";
 import { z } from "zod";
+import { PlatformMissingScopeError } from "../errors";
 import { prepStation, readItemFulfillments } from "../schemas/kitchen";
 import type { KitchenResource } from "../types";
 import { listPages, segment } from "./list-pages";
@@ -17,11 +18,24 @@ export function kitchenResource(transport: Transport): KitchenResource {
   const prepStationPages: KitchenResource["prepStationPages"] = (restaurantGuid, opts) =>
     listPages(transport, `${BASE}/published/prepStations`, prepStation, restaurantGuid, opts);
 
+  const exportPath = `${BASE}/export/itemFulfillments`;
+  const scope = transport.names.kitchenScope;
+  const lacks = (scopes: readonly string[] | undefined) => scopes !== undefined && scopes.length > 0 && !scopes.includes(scope);
+
+  /** Logs in if needed (no data request), then refuses at once when the token's scopes lack kitchen:read. */
+  async function requireScope(opts: { signal?: AbortSignal } = {}): Promise<void> {
+    if (lacks(await transport.grantedScopes(opts.signal))) throw new PlatformMissingScopeError({ endpoint: `GET ${exportPath}`, scope });
+  }
+
   return {
+    missingScope: () => (lacks(transport.scopes()) ? scope : undefined),
+    requireScope,
     async itemFulfillments(restaurantGuid, businessDate, opts = {}) {
+      // A credential without kitchen:read is refused for every location: not one export is sent.
+      await requireScope(opts);
       const response = await transport.request({
         method: "GET",
-        path: `${BASE}/export/itemFulfillments`,
+        path: exportPath,
         // businessDate goes out as given: the service is the judge of YYYYMMDD and answers 400.
         query: `businessDate=${encodeURIComponent(businessDate)}`,
         restaurantGuid,

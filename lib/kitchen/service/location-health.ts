@@ -1,0 +1,199 @@
+import "server-only";
+import { datePhase } from "@/lib/business-date/closeout";
+import type { Database } from "@/lib/db/database";
+import { MalformedDayError } from "@/lib/kitchen/ingest/fetch-failure";
+import type { DayRow } from "@/lib/kitchen/storage/kitchen-store";
+import { claimHeldTry, clearHold, readHold, readHolds, recordHoldFailure, type LocationHold } from "@/lib/kitchen/storage/location-holds";
+import { LOGIN_FAILED_CODE, MISSING_SCOPE_CODE } from "@/lib/platform/errors";
+import type { PlatformClient } from "@/lib/platform/types";
+import { DEFAULT_FAILED_RETRY_S, needsFetch, type KitchenRestaurant, type KitchenServiceConfig } from "./service-config";
+
+/**
+ * Refusals remembered per location. A kitchen fetch that fails is classified:
+ * - permanent (403, 400, 404, another 4xx, a contract error, a missing scope): the Platform will
+ *   say the same again, so the location is parked and asked again after
+ *   KITCHEN_NOT_ENTITLED_RETRY_H (like a 204), for one date;
+ * - transient (5xx, network, timeout, 429, a sign-in that failed): the location backs off, the
+ *   failed-retry interval (30 s) doubling per failure in a row up to a cap (30 min), jittered.
+ * Either way the hold is counted from the end of the failed attempt, kept in PostgreSQL/PGlite so
+ * every instance honours it, and cleared by any answer (data or 204). The schedule's read made
+ * for a fetch is part of the fetch: its failure holds the location too.
+ *
+ * A credential whose token lacks kitchen:read holds every location, derived from the token
+ * rather than stored: it lifts as soon as a token with the scope is issued.
+ *
+ * Who asks: the day fetcher before every fetch (`claim`: a held location sends nothing, and once
+ * its time has come exactly one caller gets the try); the request path before queueing
+ * (`state`: answers at once with the reason); the backfill once per location and pass
+ * (`state`, through the kitchen service's `locationFetchState`); the health route (`list`).
+ */
+
+type FailureClass = "permanent" | "transient";
+
+/** A failed sign-in is the credential's trouble, never a location's; the login backs off on its own. */
+const TRANSIENT_4XX = new Set([401, 408, 429]);
+/** PlatformContractError's code (a 2xx body that breaks the contract). */
+const CONTRACT_CODE = "contract_mismatch";
+const DEFAULT_BACKOFF_MAX_S = 30 * 60;
+
+/**
+ * Whether the Platform would refuse again (permanent) or may answer soon (transient). Read from
+ * the error's code and status, not its class: the Platform client is a process singleton that may
+ * come from another bundle's copy of lib/platform/errors, where `instanceof` fails.
+ */
+export function classifyFetchFailure(error: unknown): FailureClass {
+  if (error instanceof MalformedDayError) return "permanent";
+  if (!error || typeof error !== "object") return "transient";
+  const { code, status } = error as { code?: unknown; status?: unknown };
+  if (code === MISSING_SCOPE_CODE || code === CONTRACT_CODE) return "permanent";
+  if (code === LOGIN_FAILED_CODE) return "transient";
+  if (typeof status === "number" && status >= 400 && status < 500 && !TRANSIENT_4XX.has(status)) return "permanent";
+  return "transient";
+}
+
+/**
+ * The wait after the `failures`-th transient failure in a row: initialMs doubling, at most maxMs,
+ * less up to a quarter of jitter. The jitter is fixed per location and count (a hash, not a
+ * random draw): locations that failed together come back spread out, and the schedule can be
+ * reproduced. 0 when initialMs is 0 (no back-off).
+ */
+export function transientBackoffMs(failures: number, restaurantGuid: string, initialMs: number, maxMs: number): number {
+  if (initialMs <= 0) return 0;
+  const full = Math.min(maxMs, initialMs * 2 ** Math.min(Math.max(failures, 1) - 1, 30));
+  return Math.round(full * (1 - 0.25 * unitHash(`${restaurantGuid}|${failures}`)));
+}
+
+/** FNV-1a of the text, in [0, 1). */
+function unitHash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return (h >>> 0) / 2 ** 32;
+}
+
+export type LocationFetchState =
+  | { kind: "ok" }
+  | { kind: "missing-scope"; scope: string; reason: string; due: false }
+  | { kind: "parked" | "backing-off"; reason: string; failures: number; failedAt: number; retryAt: number; due: boolean };
+
+/** A held location as the health route lists it. */
+interface LocationHoldReport {
+  restaurantGuid: string;
+  state: "parked" | "backing-off";
+  reason: string;
+  failures: number;
+  failedAt: string;
+  retryAt: string;
+}
+
+interface LocationHealthDeps {
+  db: Database;
+  client: Pick<PlatformClient, "kitchen">;
+  config: KitchenServiceConfig;
+  now: () => number;
+}
+
+
+export function createLocationHealth({ db, client, config, now }: LocationHealthDeps) {
+  function missingScopeState(): LocationFetchState | undefined {
+    const scope = client.kitchen.missingScope();
+    return scope === undefined ? undefined : { kind: "missing-scope", scope, reason: missingScopeReason(scope), due: false };
+  }
+
+  function stateOf(hold: LocationHold | undefined, at: number): LocationFetchState {
+    if (!hold) return { kind: "ok" };
+    const kind = hold.kind === "parked" ? "parked" : "backing-off";
+    return { kind, reason: hold.reason, failures: hold.failures, failedAt: hold.failedAt, retryAt: hold.retryAt, due: at >= hold.retryAt };
+  }
+
+  /** Where a location's kitchen fetches stand now. Reads the store and the token; never calls the Platform. */
+  async function state(restaurantGuid: string): Promise<LocationFetchState> {
+    return missingScopeState() ?? stateOf(await readHold(db, restaurantGuid), now());
+  }
+
+  /**
+   * Whether a fetch of the location may go now. A held location whose time has come gives the
+   * try to exactly one caller (across instances), holding the others for `leaseMs` (the longest a
+   * fetch may take) until that try's outcome replaces the lease.
+   */
+  async function claim(restaurantGuid: string, leaseMs: number): Promise<boolean> {
+    if (missingScopeState()) return false;
+    const hold = await readHold(db, restaurantGuid);
+    if (!hold) return true;
+    const at = now();
+    return at >= hold.retryAt && claimHeldTry(db, restaurantGuid, at, at + leaseMs);
+  }
+
+  /** A fetch that started at `startedAt` failed at `endedAt` with `error` (`reason` in words). */
+  async function failed(restaurantGuid: string, error: unknown, times: { startedAt: number; endedAt: number }, reason: string): Promise<void> {
+    // The token's scopes say it for every location; nothing to store per location.
+    if ((error as { code?: unknown } | null)?.code === MISSING_SCOPE_CODE) return;
+    const failure = { reason, ...times };
+    if (classifyFetchFailure(error) === "permanent") {
+      const hold = await recordHoldFailure(db, restaurantGuid, { ...failure, kind: "parked" }, () => times.endedAt + config.notEntitledRetryHours * 3_600_000);
+      if (hold.failures === 1) console.warn(`[kitchen] ${restaurantGuid} parked until ${new Date(hold.retryAt).toISOString()}: ${reason}`);
+      return;
+    }
+    const initialMs = (config.failedRetrySeconds ?? DEFAULT_FAILED_RETRY_S) * 1000;
+    const maxMs = (config.backoffMaxSeconds ?? DEFAULT_BACKOFF_MAX_S) * 1000;
+    if (initialMs <= 0) return;
+    await recordHoldFailure(db, restaurantGuid, { ...failure, kind: "backing_off" }, (n) => times.endedAt + transientBackoffMs(n, restaurantGuid, initialMs, maxMs));
+  }
+
+  /** The location answered (data or 204): its fetches go ahead again. */
+  const succeeded = (restaurantGuid: string) => clearHold(db, restaurantGuid);
+
+  /** Every held location, and the scope the credential lacks (null when none), for the health route. */
+  async function list(): Promise<{ missingScope: string | null; locations: LocationHoldReport[] }> {
+    const locations = (await readHolds(db)).map((h) => ({
+      restaurantGuid: h.restaurantGuid,
+      state: h.kind === "parked" ? ("parked" as const) : ("backing-off" as const),
+      reason: h.reason,
+      failures: h.failures,
+      failedAt: new Date(h.failedAt).toISOString(),
+      retryAt: new Date(h.retryAt).toISOString(),
+    }));
+    return { missingScope: client.kitchen.missingScope() ?? null, locations };
+  }
+
+  /**
+   * The range's rows with every date a held location would fetch answered "failed" with the
+   * hold's reason, so a request is answered at once (no upstream call) and says why. A date whose
+   * fetch is in flight (the try) stays as it is.
+   */
+  async function heldAnswer(
+    restaurant: KitchenRestaurant,
+    dates: readonly string[],
+    rows: Map<string, DayRow>,
+    inFlight: (date: string) => boolean,
+    known?: LocationFetchState,
+  ): Promise<Map<string, DayRow>> {
+    const held = known ?? (await state(restaurant.guid));
+    if (held.kind === "ok") return rows;
+    const at = now();
+    const out = new Map(rows);
+    const reason = heldReason(held);
+    const attemptedAt = held.kind === "missing-scope" ? at : held.failedAt;
+    for (const date of dates) {
+      const row = rows.get(date);
+      // An open date keeps its last snapshot, a 204 its answer: only unanswered and failed dates say why.
+      if ((row && row.status !== "failed") || inFlight(date)) continue;
+      if (!needsFetch(row, datePhase(date, restaurant, at, config.closeGraceMinutes), at, config)) continue;
+      out.set(date, { businessDate: date, status: "failed", attemptedAt, fetchedAt: null, reason, recordCount: 0, ingest: null });
+    }
+    return out;
+  }
+
+  return { state, claim, failed, succeeded, list, heldAnswer };
+}
+
+function missingScopeReason(scope: string): string {
+  return `not asked: this app's Platform credential lacks the ${scope} permission, which kitchen data needs; asked again once its token has it`;
+}
+
+/** Why a held location's dates were not asked, in words for the coverage. */
+function heldReason(state: Exclude<LocationFetchState, { kind: "ok" }>): string {
+  if (state.kind === "missing-scope") return state.reason;
+  const when = new Date(state.retryAt).toISOString().replace(/:\d\d\.\d{3}Z$/, " UTC").replace("T", " ");
+  if (state.kind === "parked") return `not asked: ${state.reason}; the Platform is asked again after ${when}`;
+  return `not asked for now: ${state.reason} (${state.failures === 1 ? "once" : `${state.failures} times in a row`}); tried again after ${when}`;
+}
