@@ -60,6 +60,11 @@ export class JsonArrayStream {
     return this.#shape;
   }
 
+  /** Whether any JSON has come (false: the bytes so far are empty or whitespace). */
+  get started(): boolean {
+    return this.#root !== undefined;
+  }
+
   /** Elements handed over so far. */
   get elements(): number {
     return this.#elements;
