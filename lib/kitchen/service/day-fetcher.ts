@@ -21,6 +21,7 @@ import { needsFetch, type KitchenRestaurant, type KitchenServiceConfig } from ".
  */
 
 const DEFAULT_CONCURRENCY = 8;
+const DEFAULT_OPEN_CONCURRENCY = 4;
 // server.ts derives the real bound from the export's timeout and retries; this one is for
 // services built without it (tests, benchmarks): the export's default 300 s, three attempts, slack.
 const DEFAULT_FETCH_TIMEOUT_MS = 960_000;
@@ -56,6 +57,8 @@ export function createDayFetcher({ db, store, client, config, now, serviceWeek }
   // back while any is, so a person asking never queues behind history behind the FIFO rate limiter.
   let interactive = 0;
   const queue = createFetchQueue(config.fetchConcurrency ?? DEFAULT_CONCURRENCY);
+  // The open date's refreshes have slots of their own (see openFetchConcurrency).
+  const openQueue = createFetchQueue(config.openFetchConcurrency ?? DEFAULT_OPEN_CONCURRENCY);
   const fetchTimeoutMs = config.fetchTimeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS;
   // A complete day is final: a range of complete days needs no query at all.
   const completeRows = new Map<string, DayRow>();
@@ -140,9 +143,14 @@ export function createDayFetcher({ db, store, client, config, now, serviceWeek }
     if (known.every((row) => row !== undefined)) return new Map(known.map((row) => [row!.businessDate, row!]));
     const at = now();
     let rows = await store.dayRows(restaurant.guid, from, to);
-    const wanted = dates.filter((d) => needsFetch(rows.get(d), datePhase(d, restaurant, at, config.closeGraceMinutes), at, config));
+    const phases = new Map(dates.map((d) => [d, datePhase(d, restaurant, at, config.closeGraceMinutes)]));
+    const wanted = dates.filter((d) => needsFetch(rows.get(d), phases.get(d)!, at, config));
     if (wanted.length > 0) {
-      const { settled, askedAt } = queue.enqueue(wanted.map((d) => ({ key: `${restaurant.guid}|${d}`, run: () => fetchDay(restaurant, d) })));
+      const jobs = (list: string[]) => list.map((d) => ({ key: `${restaurant.guid}|${d}`, run: () => fetchDay(restaurant, d) }));
+      const history = queue.enqueue(jobs(wanted.filter((d) => phases.get(d) !== "open")));
+      const open = openQueue.enqueue(jobs(wanted.filter((d) => phases.get(d) === "open")));
+      const settled = [...history.settled, ...open.settled];
+      const askedAt = Math.max(history.askedAt, open.askedAt);
       const all = Promise.allSettled(settled);
       if (wait === "settled") await all;
       else await settledWithin(all, askedAt + wait - Date.now());
@@ -163,7 +171,7 @@ export function createDayFetcher({ db, store, client, config, now, serviceWeek }
     completeRows.delete(`${guid}|${date}`);
   }
 
-  return { fetchDay, requestRange, forget, interactiveInFlight: () => interactive + queue.waiting() };
+  return { fetchDay, requestRange, forget, interactiveInFlight: () => interactive + queue.waiting() + openQueue.waiting() };
 }
 
 /** Waits for `promise` at most `ms`; never rejects. */

@@ -35,6 +35,7 @@ async function create(): Promise<KitchenService> {
     config: {
       closeGraceMinutes: e.KITCHEN_CLOSE_GRACE_MIN,
       openRefreshSeconds: e.KITCHEN_OPEN_REFRESH_S,
+      openFetchConcurrency: e.KITCHEN_OPEN_FETCH_CONCURRENCY,
       notEntitledRetryHours: e.KITCHEN_NOT_ENTITLED_RETRY_H,
       maxRangeDays: e.KITCHEN_MAX_RANGE_DAYS,
       fetchTimeoutMs: dayFetchTimeoutMs(e),

@@ -21,6 +21,11 @@ export interface KitchenServiceConfig {
    * a second; the backfill paces its own fetches.
    */
   fetchConcurrency?: number;
+  /**
+   * Fetches of the open business date (Today's refreshes) in flight at once, in a queue of their
+   * own: history a person asked for never waits behind open-date refreshes, nor they behind it.
+   */
+  openFetchConcurrency?: number;
   /** A failed date is tried again on a request at least this many seconds after the failure. */
   failedRetrySeconds?: number;
   /** Memory for decoded days (summaries and ticket facts); rollups get half as much again. */
