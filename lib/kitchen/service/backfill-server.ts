@@ -17,6 +17,8 @@ export function getKitchenBackfill() {
     return (await getKitchenService()).backfill({
       restaurants: backfillRestaurants,
       days: e.KITCHEN_BACKFILL_DAYS,
+      perLocation: e.KITCHEN_BACKFILL_PER_LOCATION,
+      concurrency: e.KITCHEN_BACKFILL_MAX_IN_FLIGHT,
       // The share of whichever limit binds over time: 20 a second, but 10,000 per 15 minutes is
       // only 11.1 a second sustained, and the backfill runs for hours at a stretch.
       maxStartsPerSecond: Math.min(e.PLATFORM_MAX_RPS, e.PLATFORM_MAX_PER_15_MIN / 900) * e.KITCHEN_BACKFILL_SHARE,
