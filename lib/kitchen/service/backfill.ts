@@ -196,17 +196,6 @@ export function createBackfill(deps: BackfillDeps) {
     await Promise.all(restaurants.map((r) => runLane(r, answers.get(r.guid)?.entitled)));
   }
 
-  /** Until the next closeout (plus grace) of any restaurant, between MIN_SLEEP_MS and MAX_SLEEP_MS. */
-  async function untilNextClose(): Promise<number> {
-    const at = now();
-    let soonest = at + MAX_SLEEP_MS;
-    for (const r of await deps.restaurants()) {
-      const closes = closeoutInstant(currentBusinessDate(r, at), r) + config.closeGraceMinutes * 60_000;
-      soonest = Math.min(soonest, closes);
-    }
-    return Math.min(MAX_SLEEP_MS, Math.max(MIN_SLEEP_MS, soonest - at + 1_000));
-  }
-
   /** Runs passes until stop(): errors are logged, never thrown, so the process never crashes on it. */
   function start(): void {
     if (loop || days <= 0) return;
@@ -216,7 +205,7 @@ export function createBackfill(deps: BackfillDeps) {
         let wait = MIN_SLEEP_MS;
         try {
           await runOnce();
-          wait = await untilNextClose();
+          wait = untilNextClose(await deps.restaurants(), now(), config.closeGraceMinutes);
         } catch (error) {
           console.warn(`[kitchen] backfill pass failed: ${(error as Error).message}`);
         }
@@ -237,18 +226,30 @@ export function createBackfill(deps: BackfillDeps) {
   }
 
   /** The window's dates counted from stored rows: complete and not_entitled are ready. */
-  async function progress(restaurant: KitchenRestaurant): Promise<BackfillProgress> {
-    const window = backfillWindow(restaurant, now(), days, config.closeGraceMinutes);
-    if (window.length === 0) return { total: 0, ready: 0, pending: 0, failed: 0 };
-    const rows = await store.dayRows(restaurant.guid, window[window.length - 1]!, window[0]!);
-    let ready = 0;
-    let failed = 0;
-    for (const row of rows.values()) {
-      if (row.status === "complete" || row.status === "not_entitled") ready++;
-      else if (row.status === "failed") failed++;
-    }
-    return { total: window.length, ready, pending: window.length - ready - failed, failed };
-  }
+  const progress = (restaurant: KitchenRestaurant) => windowProgress(store, restaurant, backfillWindow(restaurant, now(), days, config.closeGraceMinutes));
 
   return { runOnce, start, stop, progress };
+}
+
+/** Until the next closeout (plus grace) of any restaurant, between MIN_SLEEP_MS and MAX_SLEEP_MS. */
+function untilNextClose(restaurants: readonly KitchenRestaurant[], at: number, graceMinutes: number): number {
+  let soonest = at + MAX_SLEEP_MS;
+  for (const r of restaurants) {
+    const closes = closeoutInstant(currentBusinessDate(r, at), r) + graceMinutes * 60_000;
+    soonest = Math.min(soonest, closes);
+  }
+  return Math.min(MAX_SLEEP_MS, Math.max(MIN_SLEEP_MS, soonest - at + 1_000));
+}
+
+/** A backfill window's dates counted from stored rows: complete and not_entitled are ready. */
+async function windowProgress(store: Pick<KitchenStore, "dayRows">, restaurant: KitchenRestaurant, window: readonly string[]): Promise<BackfillProgress> {
+  if (window.length === 0) return { total: 0, ready: 0, pending: 0, failed: 0 };
+  const rows = await store.dayRows(restaurant.guid, window[window.length - 1]!, window[0]!);
+  let ready = 0;
+  let failed = 0;
+  for (const row of rows.values()) {
+    if (row.status === "complete" || row.status === "not_entitled") ready++;
+    else if (row.status === "failed") failed++;
+  }
+  return { total: window.length, ready, pending: window.length - ready - failed, failed };
 }
