@@ -85,7 +85,11 @@ export const envSchema = z
     DATABASE_URL: optionalUrl,
     DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default(".data")),
     KITCHEN_CLOSE_GRACE_MIN: intWithDefault(120, 0),
-    KITCHEN_OPEN_REFRESH_S: intWithDefault(180, 1),
+    // Unset: 900 s against the real service (PLATFORM_BASE_URL set; it advises one export a day),
+    // 180 s against the embedded sandbox (the demo and the e2e suite watch Today move). See below.
+    KITCHEN_OPEN_REFRESH_S: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).optional()),
+    // Open-date fetches in flight at once, in slots of their own (history never waits behind them).
+    KITCHEN_OPEN_FETCH_CONCURRENCY: intWithDefault(4, 1),
     KITCHEN_NOT_ENTITLED_RETRY_H: intWithDefault(24, 1),
     // A closed date's figures are provisional until it is read once more this many hours after its closeout.
     KITCHEN_SETTLE_H: intWithDefault(36, 1),
@@ -97,6 +101,10 @@ export const envSchema = z
     // The history backfill: closed dates kept stored per restaurant (0 = off), and its share of PLATFORM_MAX_RPS.
     KITCHEN_BACKFILL_DAYS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(400).optional()).transform((v) => v ?? 190),
     KITCHEN_BACKFILL_SHARE: numberWithDefault(0.25, 0.01, 1),
+    // The backfill's lanes: exports in flight per location (the service limits each location on
+    // its own), and in all (each holds its day's records in memory until stored: see backfill.ts).
+    KITCHEN_BACKFILL_PER_LOCATION: intWithDefault(2, 1),
+    KITCHEN_BACKFILL_MAX_IN_FLIGHT: intWithDefault(16, 1),
     // Business dates whose raw records (fulfillments.csv, the drill-down's items) are kept; 0 keeps them for ever.
     // Summaries and ticket facts are always kept.
     KITCHEN_RAW_RETENTION_DAYS: intWithDefault(400, 0),
@@ -109,7 +117,18 @@ export const envSchema = z
         message: "PLATFORM_CLIENT_ID and PLATFORM_CLIENT_SECRET are required when PLATFORM_BASE_URL is set",
       });
     }
-  });
+  })
+  .transform((value) => ({ ...value, KITCHEN_OPEN_REFRESH_S: value.KITCHEN_OPEN_REFRESH_S ?? defaultOpenRefreshSeconds(value.PLATFORM_BASE_URL) }));
+
+/**
+ * The open date's refresh when KITCHEN_OPEN_REFRESH_S is unset. The real service advises one
+ * export a day per location and answers a busy export in a minute or more: every 15 minutes
+ * keeps Today useful at 96 exports a day per viewed location. The embedded sandbox answers in
+ * milliseconds and the demo and e2e suite rely on Today moving within minutes.
+ */
+function defaultOpenRefreshSeconds(platformBaseUrl: string | undefined): number {
+  return platformBaseUrl ? 900 : 180;
+}
 
 export type Env = z.infer<typeof envSchema>;
 

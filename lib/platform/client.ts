@@ -14,6 +14,7 @@ import {
   type UpstreamFailure,
 } from "./errors";
 import { scopesFromJwt, secondsUntilJwtExpiry } from "./jwt-claims";
+import { JsonArrayStream, JsonArrayStreamError, type ArrayShape } from "./json-array-stream";
 import { NetworkWatchdog } from "./network-watchdog";
 import { nodeHttpFetch } from "./node-http-fetch";
 import { RateLimitHints } from "./rate-limit-headers";
@@ -106,6 +107,25 @@ export interface RequestSpec<T> {
   signal?: AbortSignal;
 }
 
+/** How an array answer came: a bare array, wrapped under "data" or "results", or an empty 200 (read as []). */
+export type ArrayBodyShape = ArrayShape | "empty";
+
+/**
+ * Where a streamed array answer goes, element by element as its bytes arrive. `open` is called
+ * once per attempt: a retry (a body cut short, a timeout mid-body) starts on a new sink, so what
+ * the failed attempt had read is dropped with it.
+ */
+export interface ArraySink<T> {
+  element(value: unknown): void;
+  end(shape: ArrayBodyShape): T;
+}
+
+export interface ArrayRequestSpec<T> extends Omit<RequestSpec<T>, "schema"> {
+  open: () => ArraySink<T>;
+}
+
+type SendSpec<T> = Omit<RequestSpec<T>, "schema"> & { schema?: z.ZodType<T>; open?: () => ArraySink<T>; body?: unknown };
+
 export interface PlatformResponse<T> {
   status: number;
   /** Undefined only for a 204 the spec allowed. */
@@ -123,8 +143,8 @@ const LOGIN_MAX_RETRIES = 2;
 /** Without expiresIn or a JWT exp, a token is trusted this long (the guide: reuse for at least 30 min). */
 const FALLBACK_LIFETIME_S = 30 * 60;
 
-/** Outcome of one attempt that may deserve another. */
-type AttemptFailure = { error: PlatformError; retryable: boolean; retryAfterMs?: number };
+/** Outcome of one attempt that may deserve another. `emptyBody`: a 2xx with nothing in it. */
+type AttemptFailure = { error: PlatformError; retryable: boolean; retryAfterMs?: number; emptyBody?: { status: number; headers: Headers; requestId?: string } };
 
 export class Transport {
   readonly names: BrandNames;
@@ -232,6 +252,17 @@ export class Transport {
     return this.#send(spec, true);
   }
 
+  /**
+   * A secured request whose 2xx answer is a JSON array (bare, or under "data" or "results"), read
+   * as a stream: each element goes to the attempt's sink as it arrives, and neither the body's
+   * text nor the parsed array is ever held. The guarantees of `request` stand: timeouts on network
+   * silence, retries (a cut body is an upstream "truncated" error, retried on a new sink), typed
+   * and redacted errors. An empty 200 is retried once, then read as an empty array.
+   */
+  requestArray<T>(spec: ArrayRequestSpec<T>): Promise<PlatformResponse<T>> {
+    return this.#send(spec, true);
+  }
+
   async #login() {
     const response = await this.#send(
       {
@@ -260,7 +291,7 @@ export class Transport {
     return { accessToken: token.accessToken, expiresInS, scopes };
   }
 
-  async #send<T>(spec: RequestSpec<T> & { body?: unknown }, secured: boolean): Promise<PlatformResponse<T>> {
+  async #send<T>(spec: SendSpec<T>, secured: boolean): Promise<PlatformResponse<T>> {
     const endpoint = `${spec.method} ${spec.path}`;
     const url = `${this.#baseUrl}${spec.path}${spec.query ? `?${spec.query}` : ""}`;
     const maxRetries = Math.min(this.#maxRetries, spec.maxRetries ?? this.#maxRetries);
@@ -269,6 +300,7 @@ export class Transport {
     let reauthenticated = false;
     let retries = 0;
     let attempt = 0;
+    let emptyRetried = false;
 
     for (;;) {
       // Token first, then the slot: a login takes a slot of its own, and the request should not
@@ -319,6 +351,15 @@ export class Transport {
         if (next === "exhausted") throw error;
         continue;
       }
+      if (outcome.emptyBody && spec.open) {
+        // Once may be a body lost in transit; twice in a row is the service's way of saying "none".
+        const { status, headers: head, requestId } = outcome.emptyBody;
+        if (emptyRetried) {
+          logAttempt(this.#logger, { ...record, status, ms: elapsed(), requestId });
+          return { status, data: spec.open().end("empty"), headers: head, requestId };
+        }
+        emptyRetried = true;
+      }
       const retryAfterTooLong = outcome.retryAfterMs !== undefined && outcome.retryAfterMs > this.#maxRetryAfterMs;
       const willRetry = outcome.retryable && retries < maxRetries && !retryAfterTooLong;
       failed(willRetry);
@@ -330,7 +371,7 @@ export class Transport {
   }
 
   async #attempt<T>(
-    spec: RequestSpec<T> & { body?: unknown },
+    spec: SendSpec<T>,
     url: string,
     endpoint: string,
     headers: Record<string, string>,
@@ -370,6 +411,13 @@ export class Transport {
       this.#hints.observe(spec.restaurantGuid ?? "", res.headers, this.#now());
       const requestId = requestIdFrom(res.headers);
       try {
+        if (spec.open && res.status >= 200 && res.status < 300 && res.status !== 204) {
+          const read = await readArray(res, spec.open(), watchdog.activity);
+          if (read.kind === "data") return { response: { status: res.status, data: read.data, headers: res.headers, requestId } };
+          if (read.kind === "empty") return { ...upstream("truncated", `${res.status} response has an empty body`, res.status, requestId), emptyBody: { status: res.status, headers: res.headers, requestId } };
+          if (read.kind === "incomplete") return upstream("truncated", `${res.status} response body is not complete JSON (${read.message})`, res.status, requestId);
+          return { retryable: false, error: new PlatformContractError({ status: res.status, code: "contract_mismatch", endpoint, requestId, message: `${endpoint}: ${read.message}` }) };
+        }
         text = await readBody(res, watchdog.activity);
       } catch (cause) {
         if (spec.signal?.aborted) throw abortReason(spec.signal);
@@ -407,7 +455,8 @@ export class Transport {
       // A 2xx whose JSON does not parse was cut off in transit (the connection closed early).
       return upstream("truncated", `${res.status} response body is not complete JSON (${text.length} characters)`, res.status, requestId);
     }
-    const parsed = spec.schema.safeParse(json);
+    // Only the streamed path has no schema, and it has returned above.
+    const parsed = spec.schema!.safeParse(json);
     if (!parsed.success) {
       return { retryable: false, error: PlatformContractError.fromZod(parsed.error, endpoint, res.status, requestId) };
     }
@@ -435,6 +484,46 @@ async function readBody(res: Response, activity: () => void): Promise<string> {
     chunks.push(value);
   }
   return Buffer.concat(chunks).toString("utf8");
+}
+
+type ArrayRead<T> = { kind: "data"; data: T } | { kind: "empty" } | { kind: "incomplete" | "shape"; message: string };
+
+/**
+ * The body read as a stream into `sink`, reporting each chunk as network activity. A failed read
+ * of the network throws (the caller tells a timeout from a cut); what the bytes were is returned.
+ */
+async function readArray<T>(res: Response, sink: ArraySink<T>, activity: () => void): Promise<ArrayRead<T>> {
+  const stream = new JsonArrayStream((value) => sink.element(value));
+  if (res.body) {
+    const reader = res.body.getReader();
+    let finished = false;
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) {
+          finished = true;
+          break;
+        }
+        activity();
+        try {
+          stream.write(value);
+        } catch (error) {
+          if (error instanceof JsonArrayStreamError) return { kind: "incomplete", message: error.message };
+          throw error;
+        }
+      }
+    } finally {
+      // A body given up mid-way (JSON that cannot go on) is not read to its end: its connection goes.
+      if (!finished) void reader.cancel().catch(() => {});
+    }
+  }
+  if (!stream.started) return { kind: "empty" };
+  try {
+    return { kind: "data", data: sink.end(stream.end()) };
+  } catch (error) {
+    if (error instanceof JsonArrayStreamError) return { kind: error.kind, message: error.message };
+    throw error;
+  }
 }
 
 function parseJsonOrText(text: string): unknown {

@@ -1,4 +1,5 @@
 import type { LoginFailure } from "./errors";
+import type { ArrayBodyShape } from "./client";
 import type { ConfigEntity, ConfigResource, ItemFulfillment, PrepStation, RestaurantInfo, TipWithholding } from "./schemas";
 import type { BudgetUsage } from "./shared-budget";
 
@@ -21,6 +22,11 @@ export type FulfillmentsResult =
       /** Elements of the export that were not objects (dropped), and records read with a field of the wrong type. */
       notRecords: number;
       malformedRecords: number;
+      /**
+       * How the export came: a bare array (the published shape), wrapped under "data" or
+       * "results", or an empty 200 read as no records (after one retry). Absent: a bare array.
+       */
+      shape?: ArrayBodyShape;
       requestId?: string;
     }
   | { kind: "not-entitled"; requestId?: string };

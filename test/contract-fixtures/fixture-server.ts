@@ -23,6 +23,10 @@ export interface FixtureReply {
   body?: unknown;
   /** Wait this long before the status line and first byte (a slow export). */
   delayMs?: number;
+  /** Send the body as these pieces, each written on its own (chunked), instead of `body`. */
+  chunks?: (string | Uint8Array)[];
+  /** With `chunks`: drop the connection after the last piece instead of ending the body (a body cut in transit). */
+  cut?: boolean;
 }
 
 export type FixtureRoute = (request: FixtureRequest, hit: number) => FixtureReply | Promise<FixtureReply>;
@@ -65,6 +69,17 @@ export async function startFixtureServer(routes: Record<string, FixtureRoute> = 
     hits.set(key, hit);
     const reply = await handler(request, hit);
     if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
+    if (reply.chunks) {
+      res.writeHead(reply.status ?? 200, { "content-type": "application/json", ...reply.headers });
+      for (const piece of reply.chunks) {
+        res.write(piece);
+        // A pause between pieces, so each reaches the client as a chunk of its own.
+        await new Promise((r) => setTimeout(r, 2));
+      }
+      if (reply.cut) res.destroy();
+      else res.end();
+      return;
+    }
     const body = reply.body === undefined ? undefined : typeof reply.body === "string" ? reply.body : JSON.stringify(reply.body);
     res.writeHead(reply.status ?? 200, {
       ...(typeof reply.body === "string" || reply.body === undefined ? {} : { "content-type": "application/json" }),

@@ -120,6 +120,9 @@ describe("a real-shaped kitchen export through the real client and ingest", () =
       malformed: 0,
       noLevel: want.noLevel,
       unknownLevel: want.unknownLevel,
+      wrappedData: 0,
+      wrappedResults: 0,
+      emptyExports: 0,
     });
     expect(summary.ingest!.noLevel).toBe(1);
     expect(summary.ingest!.unknownLevel).toBe(1);

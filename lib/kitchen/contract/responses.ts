@@ -76,6 +76,12 @@ export interface IngestCounts {
   noLevel: number;
   /** Records kept but left out of every figure: a level other than 0, 1 or 2. */
   unknownLevel: number;
+  /** Days whose export came wrapped as {"data": [...]} instead of the published bare array (read all the same). */
+  wrappedData: number;
+  /** Days whose export came wrapped as {"results": [...]}. */
+  wrappedResults: number;
+  /** Days whose export was an empty 200 twice in a row, read as no records. */
+  emptyExports: number;
 }
 
 export interface StationRef {

@@ -12,10 +12,11 @@ import { MalformedDayError } from "@/lib/kitchen/ingest/fetch-failure";
 
 export type { IngestCounts };
 
-export const INGEST_COUNT_KEYS = ["received", "duplicates", "otherRestaurant", "notRecords", "malformed", "noLevel", "unknownLevel"] as const;
+// Stored as JSON per day: a key added later reads 0 from older rows (kitchen-store.ts parseIngest).
+export const INGEST_COUNT_KEYS = ["received", "duplicates", "otherRestaurant", "notRecords", "malformed", "noLevel", "unknownLevel", "wrappedData", "wrappedResults", "emptyExports"] as const;
 
 export function emptyIngestCounts(): IngestCounts {
-  return { received: 0, duplicates: 0, otherRestaurant: 0, notRecords: 0, malformed: 0, noLevel: 0, unknownLevel: 0 };
+  return { received: 0, duplicates: 0, otherRestaurant: 0, notRecords: 0, malformed: 0, noLevel: 0, unknownLevel: 0, wrappedData: 0, wrappedResults: 0, emptyExports: 0 };
 }
 
 export function addIngestCounts(into: IngestCounts, more: Partial<IngestCounts>): IngestCounts {
@@ -40,11 +41,15 @@ export function isKitchenLevel(level: number | null | undefined): level is Kitch
  * (lib/platform/schemas/kitchen.ts readItemFulfillments).
  */
 export function ingestDay(
-  read: { records: readonly ItemFulfillment[]; notRecords?: number; malformedRecords?: number },
+  read: { records: readonly ItemFulfillment[]; notRecords?: number; malformedRecords?: number; shape?: "array" | "data" | "results" | "empty" },
   restaurantGuid: string,
 ): IngestedDay {
   const own = restaurantGuid.toLowerCase();
   const counts = emptyIngestCounts();
+  // How the export came, so a page can say "the export was wrapped" (a bare array is the rule).
+  if (read.shape === "data") counts.wrappedData = 1;
+  else if (read.shape === "results") counts.wrappedResults = 1;
+  else if (read.shape === "empty") counts.emptyExports = 1;
   counts.received = read.records.length + (read.notRecords ?? 0);
   counts.notRecords = read.notRecords ?? 0;
   counts.malformed = read.malformedRecords ?? 0;

@@ -18,6 +18,8 @@ export function getKitchenBackfill() {
     return (await getKitchenService()).backfill({
       restaurants: backfillRestaurants,
       days: e.KITCHEN_BACKFILL_DAYS,
+      perLocation: e.KITCHEN_BACKFILL_PER_LOCATION,
+      concurrency: e.KITCHEN_BACKFILL_MAX_IN_FLIGHT,
       maxStartsPerSecond: backfillStartsPerSecond(e, accountDirectory().restaurantGuids.length),
     });
   });

@@ -22,6 +22,8 @@ function harness(restaurants: KitchenRestaurant[], answerOf: (guid: string, date
       interactiveInFlight: () => 0,
       fetchDay: async (r, date) => {
         fetched.push(`${r.guid}|${date}`);
+        // An export takes time: at least a turn of the event loop, as any I/O does.
+        await new Promise((resolve) => setImmediate(resolve));
         rows.set(`${r.guid}|${date}`, row(date, answerOf(r.guid, date)));
       },
     },
@@ -246,5 +248,112 @@ describe("createBackfill", () => {
     });
     await backfill.runOnce();
     expect(fetched).toEqual([]);
+  });
+});
+
+describe("the backfill's lanes, one per location", () => {
+  /** A backfill whose exports are held until the test releases them; records what is in flight. */
+  function gated(restaurants: KitchenRestaurant[], opts: { perLocation: number; concurrency: number; skip?: (r: KitchenRestaurant) => boolean }) {
+    const rows = new Map<string, DayRow>();
+    const started: string[] = [];
+    const held = new Map<string, () => void>();
+    let inFlight = 0;
+    let peak = 0;
+    const peakPer = new Map<string, number>();
+    const perNow = new Map<string, number>();
+    const backfill = createBackfill({
+      fetcher: {
+        interactiveInFlight: () => 0,
+        fetchDay: async (r, date) => {
+          const key = `${r.guid}|${date}`;
+          started.push(key);
+          inFlight++;
+          perNow.set(r.guid, (perNow.get(r.guid) ?? 0) + 1);
+          peak = Math.max(peak, inFlight);
+          peakPer.set(r.guid, Math.max(peakPer.get(r.guid) ?? 0, perNow.get(r.guid)!));
+          await new Promise<void>((resolve) => held.set(key, resolve));
+          inFlight--;
+          perNow.set(r.guid, perNow.get(r.guid)! - 1);
+          rows.set(key, row(date, "complete"));
+        },
+      },
+      store: {
+        dayRows: async (guid, from, to) =>
+          new Map([...rows].filter(([k, v]) => k.startsWith(`${guid}|`) && v.businessDate >= from && v.businessDate <= to).map(([, v]) => [v.businessDate, v])),
+        latestAnswers: async () => new Map(),
+      },
+      config: CONFIG,
+      now: () => NOON,
+      restaurants: async () => restaurants,
+      days: 5,
+      perLocation: opts.perLocation,
+      concurrency: opts.concurrency,
+      skipLocation: opts.skip,
+      maxStartsPerSecond: 1e6,
+    });
+    /** Releases every export in flight, then lets the lanes start the next ones. */
+    const releaseAll = async () => {
+      for (const [key, release] of [...held]) {
+        held.delete(key);
+        release();
+      }
+      await new Promise((r) => setTimeout(r, 5));
+    };
+    return { backfill, started, held, releaseAll, peak: () => peak, peakPer };
+  }
+
+  const chain = (n: number) => Array.from({ length: n }, (_, i): KitchenRestaurant => ({ ...NY, guid: `loc${i}` }));
+
+  it("probes every location's newest date at once: none waits for another's export", async () => {
+    const { backfill, started, releaseAll } = gated(chain(4), { perLocation: 2, concurrency: 100 });
+    const pass = backfill.runOnce();
+    await vi.waitFor(() => expect(started).toHaveLength(4));
+    expect(started.sort()).toEqual(["loc0|20250319", "loc1|20250319", "loc2|20250319", "loc3|20250319"]);
+    while (started.length < 20) await releaseAll();
+    await releaseAll();
+    await pass;
+  });
+
+  it("keeps at most perLocation exports in flight per location, newest first in each, all locations advancing", async () => {
+    const { backfill, started, held, releaseAll, peakPer } = gated(chain(3), { perLocation: 2, concurrency: 100 });
+    const pass = backfill.runOnce();
+    await vi.waitFor(() => expect(held.size).toBe(3)); // the probes
+    await releaseAll();
+    // After the probes, two dates of every location are in flight: the next two newest.
+    expect(held.size).toBe(6);
+    expect([...held.keys()].sort()).toEqual(["loc0|20250317", "loc0|20250318", "loc1|20250317", "loc1|20250318", "loc2|20250317", "loc2|20250318"]);
+    while (held.size > 0) await releaseAll();
+    await pass;
+    for (const loc of ["loc0", "loc1", "loc2"]) {
+      expect(peakPer.get(loc)).toBe(2);
+      expect(started.filter((k) => k.startsWith(`${loc}|`))).toEqual(["20250319", "20250318", "20250317", "20250316", "20250315"].map((d) => `${loc}|${d}`));
+    }
+  });
+
+  it("keeps at most `concurrency` exports in flight across every location", async () => {
+    const { backfill, started, held, releaseAll, peak } = gated(chain(5), { perLocation: 2, concurrency: 3 });
+    const pass = backfill.runOnce();
+    await vi.waitFor(() => expect(held.size).toBe(3));
+    while (started.length < 25 || held.size > 0) {
+      expect(held.size).toBeLessThanOrEqual(3);
+      await releaseAll();
+    }
+    await pass;
+    expect(peak()).toBe(3);
+    expect(new Set(started).size).toBe(25); // every date of every location, once
+  });
+
+  it("leaves a location alone while skipLocation says so, before its probe and before each date", async () => {
+    let parkLoc1 = false;
+    const { backfill, started, held, releaseAll } = gated(chain(3), { perLocation: 1, concurrency: 100, skip: (r) => r.guid === "loc0" || (r.guid === "loc1" && parkLoc1) });
+    const pass = backfill.runOnce();
+    await vi.waitFor(() => expect(held.size).toBe(2));
+    await releaseAll();
+    parkLoc1 = true; // loc1 is refused mid-lane: its next dates are not asked
+    while (held.size > 0) await releaseAll();
+    await pass;
+    expect(started.filter((k) => k.startsWith("loc0|"))).toEqual([]);
+    expect(started.filter((k) => k.startsWith("loc1|"))).toEqual(["loc1|20250319", "loc1|20250318"]);
+    expect(started.filter((k) => k.startsWith("loc2|"))).toHaveLength(5);
   });
 });

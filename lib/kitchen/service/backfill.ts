@@ -3,13 +3,20 @@ import { addBusinessDays } from "@/lib/business-date/business-date";
 import { closeoutInstant, currentBusinessDate, datePhase } from "@/lib/business-date/closeout";
 import type { KitchenStore } from "@/lib/kitchen/storage/kitchen-store";
 import type { DayFetcher } from "./day-fetcher";
+import { createLaneSlots } from "./lane-slots";
 import { mapLimit } from "./map-limit";
 import { kitchenDataStart, needsFetch, type KitchenRestaurant, type KitchenServiceConfig } from "./service-config";
 
 /**
  * The kitchen history backfill: a background worker that keeps the last `days` closed business
- * dates of every entitled restaurant stored, newest first (round-robin over the restaurants), so a
- * manager's look-back is warm.
+ * dates of every entitled restaurant stored, newest first, so a manager's look-back is warm.
+ *
+ * One lane per location, all running at once (runLane): each probes its newest date, then takes
+ * its due dates newest first with at most `perLocation` exports in flight, under one cap on
+ * exports in flight across lanes (`concurrency`, lane-slots.ts: a free slot goes to the lane with
+ * the fewest in flight, so every location advances in turn). The service limits requests per
+ * location and an export may take a minute before its first byte: a chain's backfill is bound by
+ * that, not by one location waiting for another.
  *
  * It owns no safety of its own: every date goes through `fetchDay`, which takes the day's advisory
  * lock (one fetch per date across instances on PostgreSQL), re-reads the stored row under it with
@@ -20,20 +27,20 @@ import { kitchenDataStart, needsFetch, type KitchenRestaurant, type KitchenServi
  * range, the entitlement probe) is in flight in this process, counted by the day fetcher, for at
  * most YIELD_MAX_WAIT_MS so constant traffic slows it without starving it; (2) it paces its own
  * starts to `share` of the sustained request budget (min(PLATFORM_MAX_RPS, PLATFORM_MAX_PER_15_MIN /
- * 900) × KITCHEN_BACKFILL_SHARE, by default 2.8 a second, set in backfill-server.ts), and keeps at
- * most `concurrency` (default 4) fetches in flight, so the FIFO
+ * 900) × KITCHEN_BACKFILL_SHARE, by default 2.8 a second, set in backfill-server.ts), so the FIFO
  * rate limiter always has most of its budget free for requests.
  */
 
-// Four: an export waits seconds before its first byte (a busy day), so two in flight could not
-// reach the share's pace; the starts a second still bound the rate.
-const DEFAULT_CONCURRENCY = 4;
+// Memory: each export in flight holds its day's records until stored (about 1 KB a record) and,
+// on PostgreSQL, one pooled connection (the day's lock). KITCHEN_BACKFILL_MAX_IN_FLIGHT sets it.
+const DEFAULT_CONCURRENCY = 16;
+// Two: one export waiting upstream for its first byte while the other is read and stored.
+const DEFAULT_PER_LOCATION = 2;
 const YIELD_POLL_MS = 250;
 const YIELD_MAX_WAIT_MS = 30_000;
 const MAX_SLEEP_MS = 15 * 60_000;
 // A failed date is retried on the next pass; never spin faster than this.
 const MIN_SLEEP_MS = 30_000;
-
 export interface BackfillDeps {
   /** locationFetchState: whether a location is parked or backing off (location-health.ts); absent, every location is asked. */
   fetcher: Pick<DayFetcher, "fetchDay" | "interactiveInFlight"> & Partial<Pick<DayFetcher, "locationFetchState">>;
@@ -44,7 +51,15 @@ export interface BackfillDeps {
   restaurants: () => Promise<KitchenRestaurant[]>;
   /** How many closed dates back from the newest closed one; 0 turns the worker off. */
   days: number;
+  /** Exports in flight at once across every location (KITCHEN_BACKFILL_MAX_IN_FLIGHT). */
   concurrency?: number;
+  /** Exports in flight at once for one location (KITCHEN_BACKFILL_PER_LOCATION). */
+  perLocation?: number;
+  /**
+   * Whether a location's lane is to be left alone now (parked after a refusal, backing off after
+   * failures); checked before its probe and before each of its dates. Default: never.
+   */
+  skipLocation?: (restaurant: KitchenRestaurant) => boolean | Promise<boolean>;
   /** Upstream calls a second the backfill may start (a share of PLATFORM_MAX_RPS). */
   maxStartsPerSecond: number;
   sleep?: (ms: number) => Promise<void>;
@@ -82,7 +97,7 @@ async function locationAdmitted(deps: BackfillDeps, restaurant: KitchenRestauran
   const at = deps.now();
   const window = backfillWindow(restaurant, at, deps.days, deps.config.closeGraceMinutes);
   const rows = window.length > 0 ? await deps.store.dayRows(restaurant.guid, window[window.length - 1]!, window[0]!) : new Map<string, never>();
-  const probe = window.find((d) => needsFetch(rows.get(d), "closed", at, deps.config));
+  const probe = window.find((d) => needsFetch(rows.get(d), "closed", at, deps.config, restaurant));
   if (probe === undefined) return false;
   await deps.fetcher.fetchDay(restaurant, probe, { background: true });
   return (await deps.fetcher.locationFetchState!(restaurant.guid)).kind === "ok";
@@ -98,6 +113,9 @@ export function createBackfill(deps: BackfillDeps) {
   const { fetcher, store, config, now, days } = deps;
   const sleep = deps.sleep ?? realSleep;
   const concurrency = deps.concurrency ?? DEFAULT_CONCURRENCY;
+  const perLocation = deps.perLocation ?? DEFAULT_PER_LOCATION;
+  if (!(perLocation >= 1)) throw new RangeError(`exports in flight per location must be at least 1, got ${perLocation}`);
+  const slots = createLaneSlots(concurrency);
   const startGapMs = 1000 / deps.maxStartsPerSecond;
   let nextStartAt = 0;
   let stopped = false;
@@ -115,6 +133,7 @@ export function createBackfill(deps: BackfillDeps) {
     if (slot > at) await sleep(slot - at);
   }
 
+  /** The window's dates that need a fetch now, newest first: the one place due dates are computed. */
   async function dueDates(restaurant: KitchenRestaurant): Promise<string[]> {
     const at = now();
     const window = backfillWindow(restaurant, at, days, config.closeGraceMinutes);
@@ -123,10 +142,23 @@ export function createBackfill(deps: BackfillDeps) {
     return window.filter((d) => needsFetch(rows.get(d), "closed", at, config, restaurant));
   }
 
+  /** Whether the lane of `restaurant` stops here: the worker stopped, or the location is to be left alone. */
+  async function laneClosed(restaurant: KitchenRestaurant): Promise<boolean> {
+    return stopped || (deps.skipLocation !== undefined && (await deps.skipLocation(restaurant)));
+  }
+
+  /** One date of a lane: a global slot (fair across lanes), the turn (people first), the fetch. */
   async function fetchOne(restaurant: KitchenRestaurant, date: string): Promise<void> {
-    if (stopped) return;
-    await yieldTurn();
-    await fetcher.fetchDay(restaurant, date, { background: true });
+    if (await laneClosed(restaurant)) return;
+    const release = await slots.acquire(restaurant.guid);
+    try {
+      if (stopped) return;
+      await yieldTurn();
+      if (stopped) return;
+      await fetcher.fetchDay(restaurant, date, { background: true });
+    } finally {
+      release();
+    }
   }
 
   /**
@@ -151,52 +183,38 @@ export function createBackfill(deps: BackfillDeps) {
     const newest = backfillWindow(restaurant, at, 1, config.closeGraceMinutes)[0];
     if (!newest) return;
     const row = (await store.dayRows(restaurant.guid, newest, newest)).get(newest);
-    if (!needsFetch(row, "closed", at, config, restaurant) || stopped) return;
-    await yieldTurn();
-    await fetcher.fetchDay(restaurant, newest, { background: true });
+    if (!needsFetch(row, "closed", at, config, restaurant)) return;
+    await fetchOne(restaurant, newest);
   }
 
-  /** One pass over every restaurant, in the order given. */
+  /**
+   * One location's lane for this pass: the re-ask of a not-entitled location, or its probe and
+   * then its due dates, newest first, `perLocation` at a time. Never throws: one location's
+   * trouble (a bad zone, a database hiccup) must not stop the others.
+   */
+  async function runLane(restaurant: KitchenRestaurant, entitled: boolean | undefined): Promise<void> {
+    try {
+      if (await laneClosed(restaurant)) return;
+      if (entitled === false) return await reaskNotEntitled(restaurant);
+      const dates = await probedDueDates(restaurant);
+      await mapLimit(dates, perLocation, async (date) => {
+        try {
+          await fetchOne(restaurant, date);
+        } catch (error) {
+          console.warn(`[kitchen] backfill of ${restaurant.guid} ${date} failed: ${(error as Error).message}`);
+        }
+      });
+    } catch (error) {
+      console.warn(`[kitchen] backfill of ${restaurant.guid} stopped: ${(error as Error).message}`);
+    }
+  }
+
+  /** One pass: every location's lane at once; resolves when all have run out of due dates. */
   async function runOnce(): Promise<void> {
     if (days <= 0) return;
     const restaurants = await deps.restaurants();
     const answers = await store.latestAnswers(restaurants.map((r) => r.guid));
-    // Round-robin over the restaurants, newest date first in each: every restaurant's recent weeks
-    // are ready before anyone's older history, and one busy kitchen's slow exports do not hold
-    // the others back.
-    const lanes: { restaurant: KitchenRestaurant; dates: string[] }[] = [];
-    for (const restaurant of restaurants) {
-      if (stopped) return;
-      try {
-        if (answers.get(restaurant.guid)?.entitled === false) await reaskNotEntitled(restaurant);
-        else lanes.push({ restaurant, dates: await probedDueDates(restaurant) });
-      } catch (error) {
-        // One restaurant's trouble (a bad zone, a database hiccup) must not stop the others.
-        console.warn(`[kitchen] backfill of ${restaurant.guid} stopped: ${(error as Error).message}`);
-      }
-    }
-    const turns: { restaurant: KitchenRestaurant; date: string }[] = [];
-    for (let i = 0; lanes.some((lane) => i < lane.dates.length); i++) {
-      for (const lane of lanes) if (i < lane.dates.length) turns.push({ restaurant: lane.restaurant, date: lane.dates[i]! });
-    }
-    await mapLimit(turns, concurrency, async ({ restaurant, date }) => {
-      try {
-        await fetchOne(restaurant, date);
-      } catch (error) {
-        console.warn(`[kitchen] backfill of ${restaurant.guid} ${date} failed: ${(error as Error).message}`);
-      }
-    });
-  }
-
-  /** Until the next closeout (plus grace) of any restaurant, between MIN_SLEEP_MS and MAX_SLEEP_MS. */
-  async function untilNextClose(): Promise<number> {
-    const at = now();
-    let soonest = at + MAX_SLEEP_MS;
-    for (const r of await deps.restaurants()) {
-      const closes = closeoutInstant(currentBusinessDate(r, at), r) + config.closeGraceMinutes * 60_000;
-      soonest = Math.min(soonest, closes);
-    }
-    return Math.min(MAX_SLEEP_MS, Math.max(MIN_SLEEP_MS, soonest - at + 1_000));
+    await Promise.all(restaurants.map((r) => runLane(r, answers.get(r.guid)?.entitled)));
   }
 
   /** Runs passes until stop(): errors are logged, never thrown, so the process never crashes on it. */
@@ -208,7 +226,7 @@ export function createBackfill(deps: BackfillDeps) {
         let wait = MIN_SLEEP_MS;
         try {
           await runOnce();
-          wait = await untilNextClose();
+          wait = untilNextClose(await deps.restaurants(), now(), config.closeGraceMinutes);
         } catch (error) {
           console.warn(`[kitchen] backfill pass failed: ${(error as Error).message}`);
         }
@@ -229,18 +247,30 @@ export function createBackfill(deps: BackfillDeps) {
   }
 
   /** The window's dates counted from stored rows: complete and not_entitled are ready. */
-  async function progress(restaurant: KitchenRestaurant): Promise<BackfillProgress> {
-    const window = backfillWindow(restaurant, now(), days, config.closeGraceMinutes);
-    if (window.length === 0) return { total: 0, ready: 0, pending: 0, failed: 0 };
-    const rows = await store.dayRows(restaurant.guid, window[window.length - 1]!, window[0]!);
-    let ready = 0;
-    let failed = 0;
-    for (const row of rows.values()) {
-      if (row.status === "complete" || row.status === "not_entitled") ready++;
-      else if (row.status === "failed") failed++;
-    }
-    return { total: window.length, ready, pending: window.length - ready - failed, failed };
-  }
+  const progress = (restaurant: KitchenRestaurant) => windowProgress(store, restaurant, backfillWindow(restaurant, now(), days, config.closeGraceMinutes));
 
   return { runOnce, start, stop, progress };
+}
+
+/** Until the next closeout (plus grace) of any restaurant, between MIN_SLEEP_MS and MAX_SLEEP_MS. */
+function untilNextClose(restaurants: readonly KitchenRestaurant[], at: number, graceMinutes: number): number {
+  let soonest = at + MAX_SLEEP_MS;
+  for (const r of restaurants) {
+    const closes = closeoutInstant(currentBusinessDate(r, at), r) + graceMinutes * 60_000;
+    soonest = Math.min(soonest, closes);
+  }
+  return Math.min(MAX_SLEEP_MS, Math.max(MIN_SLEEP_MS, soonest - at + 1_000));
+}
+
+/** A backfill window's dates counted from stored rows: complete and not_entitled are ready. */
+async function windowProgress(store: Pick<KitchenStore, "dayRows">, restaurant: KitchenRestaurant, window: readonly string[]): Promise<BackfillProgress> {
+  if (window.length === 0) return { total: 0, ready: 0, pending: 0, failed: 0 };
+  const rows = await store.dayRows(restaurant.guid, window[window.length - 1]!, window[0]!);
+  let ready = 0;
+  let failed = 0;
+  for (const row of rows.values()) {
+    if (row.status === "complete" || row.status === "not_entitled") ready++;
+    else if (row.status === "failed") failed++;
+  }
+  return { total: window.length, ready, pending: window.length - ready - failed, failed };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { DayRow } from "@/lib/kitchen/storage/kitchen-store";
+import { emptyIngestCounts } from "@/lib/kitchen/ingest/ingest";
 import { emptyRangeWords, beforeDataNote, provisionalNote } from "@/lib/kitchen/ui/coverage-notes";
 import { backfillWindow } from "./backfill";
 import { coverageOf, coverageReport, dateState, dateStates, sentNoRecords, type DateStatusContext } from "./coverage";
@@ -112,7 +113,7 @@ describe("a kitchen that sent no records", () => {
   const empty = (date: string, status: "complete" | "open" = "complete"): DayRow => ({
     ...complete(CLOSEOUT, CLOSEOUT, date, { recordCount: 0 }),
     status,
-    ingest: { received: 0, duplicates: 0, otherRestaurant: 0, notRecords: 0, malformed: 0, noLevel: 0, unknownLevel: 0 },
+    ingest: emptyIngestCounts(),
   });
   const week = ["20250310", "20250311", "20250312", "20250313", "20250314", "20250315", "20250316"];
 

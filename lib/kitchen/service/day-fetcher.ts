@@ -1,5 +1,5 @@
 import "server-only";
-import { datePhase } from "@/lib/business-date/closeout";
+import { datePhase, type DatePhase } from "@/lib/business-date/closeout";
 import { BrandedError } from "@/lib/errors/branded-error";
 import type { Database } from "@/lib/db/database";
 import { describeFetchFailure } from "@/lib/kitchen/ingest/fetch-failure";
@@ -12,7 +12,7 @@ import { encodeDaySummary } from "@/lib/kitchen/storage/day-summary-codec";
 import type { DayRow, KitchenStore } from "@/lib/kitchen/storage/kitchen-store";
 import { raceAbort } from "@/lib/platform/abortable";
 import type { PlatformClient } from "@/lib/platform/types";
-import { createFetchQueue } from "./fetch-queue";
+import { createFetchQueue, type QueuedFetch } from "./fetch-queue";
 import { createLocationHealth, type LocationFetchState } from "./location-health";
 import { isProvisional, kitchenDataStart, needsFetch, type KitchenRestaurant, type KitchenServiceConfig } from "./service-config";
 
@@ -23,6 +23,7 @@ import { isProvisional, kitchenDataStart, needsFetch, type KitchenRestaurant, ty
  */
 
 const DEFAULT_CONCURRENCY = 8;
+const DEFAULT_OPEN_CONCURRENCY = 4;
 // server.ts derives the real bound from the export's timeout and retries; this one is for
 // services built without it (tests, benchmarks): the export's default 300 s, three attempts, slack.
 const DEFAULT_FETCH_TIMEOUT_MS = 960_000;
@@ -58,6 +59,8 @@ export function createDayFetcher({ db, store, client, config, now, serviceWeek }
   // back while any is, so a person asking never queues behind history behind the FIFO rate limiter.
   let interactive = 0;
   const queue = createFetchQueue(config.fetchConcurrency ?? DEFAULT_CONCURRENCY);
+  // The open date's refreshes have slots of their own (see openFetchConcurrency).
+  const openQueue = createFetchQueue(config.openFetchConcurrency ?? DEFAULT_OPEN_CONCURRENCY);
   const fetchTimeoutMs = config.fetchTimeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS;
   // A settled complete day is final: a range of them needs no query at all. A provisional one
   // (read before KITCHEN_SETTLE_H) is not kept here: its settle read replaces it.
@@ -128,17 +131,7 @@ export function createDayFetcher({ db, store, client, config, now, serviceWeek }
     } finally {
       clearTimeout(timer);
     }
-    // Summarised in full before anything is written: a day is stored whole or not at all.
-    const summary = encodeDaySummary(summariseDay(day.measurable, date, restaurant.timeZone, dayParts));
-    const tickets = encodeTicketFacts(buildTicketFacts(day.records, date));
-    await store.saveDay(q, restaurant.guid, date, {
-      status: phase === "closed" ? "complete" : "open",
-      attemptedAt: startedAt,
-      summary,
-      tickets,
-      records: day.records,
-      ingest: day.counts,
-    });
+    await storeIngestedDay(store, q, restaurant, date, { day, dayParts, status: phase === "closed" ? "complete" : "open", attemptedAt: startedAt });
     await health.succeeded(restaurant.guid);
   }
 
@@ -158,14 +151,15 @@ export function createDayFetcher({ db, store, client, config, now, serviceWeek }
     const at = now();
     let rows = await store.dayRows(restaurant.guid, from, to);
     const start = kitchenDataStart(restaurant);
-    const wanted = dates.filter((d) => d >= start && needsFetch(rows.get(d), datePhase(d, restaurant, at, config.closeGraceMinutes), at, config, restaurant));
+    const phases = new Map(dates.map((d) => [d, datePhase(d, restaurant, at, config.closeGraceMinutes)]));
+    const wanted = dates.filter((d) => d >= start && needsFetch(rows.get(d), phases.get(d)!, at, config, restaurant));
     const held = wanted.length > 0 ? await health.state(restaurant.guid) : { kind: "ok" as const };
     // A held location is answered at once with the reason, unless its time has come: then the
     // dates are queued and the fetcher lets one of them through as the try.
     if (held.kind !== "ok" && !held.due) return heldAnswer(restaurant, dates, rows, held);
     if (wanted.length > 0) {
-      const run = { queue, fetchDay: (d: string) => fetchDay(restaurant, d), key: (d: string) => `${restaurant.guid}|${d}` };
-      rows = await fetchInRounds(run, wanted, wait, () => store.dayRows(restaurant.guid, from, to), async () => (await health.state(restaurant.guid)).kind === "ok");
+      const enqueue = (list: readonly string[]) => enqueueByPhase({ queue, openQueue }, list, phases, (d) => ({ key: `${restaurant.guid}|${d}`, run: () => fetchDay(restaurant, d) }));
+      rows = await fetchInRounds(enqueue, wanted, wait, () => store.dayRows(restaurant.guid, from, to), async () => (await health.state(restaurant.guid)).kind === "ok");
       // Dates the fetcher did not ask because the location is (or became) held say why.
       if (wanted.some((d) => !rows.has(d))) rows = await heldAnswer(restaurant, dates, rows);
     }
@@ -192,7 +186,7 @@ export function createDayFetcher({ db, store, client, config, now, serviceWeek }
     fetchDay,
     requestRange,
     forget,
-    interactiveInFlight: () => interactive + queue.waiting(),
+    interactiveInFlight: () => interactive + queue.waiting() + openQueue.waiting(),
     /** Where a location's kitchen fetches stand (parked, backing off, or ok): the backfill's per-location check. */
     locationFetchState: health.state,
     /** The range's rows with a held location's unasked dates answered with the reason (the store-only coverage). */
@@ -209,7 +203,7 @@ export function createDayFetcher({ db, store, client, config, now, serviceWeek }
  * answered), those are queued once more within the same wait. Returns the stored rows.
  */
 async function fetchInRounds(
-  run: { queue: ReturnType<typeof createFetchQueue>; fetchDay: (date: string) => Promise<void>; key: (date: string) => string },
+  enqueue: (dates: readonly string[]) => { settled: Promise<void>[]; askedAt: number },
   wanted: readonly string[],
   wait: number | "settled",
   stored: () => Promise<Map<string, DayRow>>,
@@ -217,7 +211,7 @@ async function fetchInRounds(
 ): Promise<Map<string, DayRow>> {
   let deadline: number | undefined;
   const round = async (dates: readonly string[]): Promise<boolean> => {
-    const { settled, askedAt } = run.queue.enqueue(dates.map((d) => ({ key: run.key(d), run: () => run.fetchDay(d) })));
+    const { settled, askedAt } = enqueue(dates);
     let done = false;
     const all = Promise.allSettled(settled).then(() => void (done = true));
     if (wait === "settled") await all;
@@ -230,6 +224,31 @@ async function fetchInRounds(
   if (skipped.length === 0 || !(await locationOk())) return rows;
   await round(skipped);
   return stored();
+}
+
+/** Summarised in full before anything is written: a day is stored whole or not at all. */
+async function storeIngestedDay(
+  store: KitchenStore,
+  q: Parameters<Parameters<Database["withLock"]>[1]>[0],
+  restaurant: KitchenRestaurant,
+  date: string,
+  { day, dayParts, status, attemptedAt }: { day: IngestedDay; dayParts: DayParts; status: "complete" | "open"; attemptedAt: number },
+): Promise<void> {
+  const summary = encodeDaySummary(summariseDay(day.measurable, date, restaurant.timeZone, dayParts));
+  const tickets = encodeTicketFacts(buildTicketFacts(day.records, date));
+  await store.saveDay(q, restaurant.guid, date, { status, attemptedAt, summary, tickets, records: day.records, ingest: day.counts });
+}
+
+/** Queues the dates' fetches: the open date's refreshes in their own queue, so history never waits behind them. */
+function enqueueByPhase(
+  queues: { queue: ReturnType<typeof createFetchQueue>; openQueue: ReturnType<typeof createFetchQueue> },
+  dates: readonly string[],
+  phases: ReadonlyMap<string, DatePhase>,
+  job: (date: string) => QueuedFetch,
+): { settled: Promise<void>[]; askedAt: number } {
+  const history = queues.queue.enqueue(dates.filter((d) => phases.get(d) !== "open").map(job));
+  const open = queues.openQueue.enqueue(dates.filter((d) => phases.get(d) === "open").map(job));
+  return { settled: [...history.settled, ...open.settled], askedAt: Math.max(history.askedAt, open.askedAt) };
 }
 
 /** Waits for `promise` at most `ms`; never rejects. */

@@ -120,7 +120,20 @@ export function createKitchenService(deps: KitchenServiceDeps) {
     locations: { state: fetcher.locationFetchState, holds: fetcher.locationHolds }, // location-health.ts; holds() is for GET /api/health
 
     /** The history backfill over this service's day fetcher (backfill.ts); `start()` is the caller's. */
-    backfill: (opts: Omit<BackfillDeps, "fetcher" | "store" | "config" | "now">) => createBackfill({ ...opts, fetcher, store, config, now }),
+    backfill: (opts: Omit<BackfillDeps, "fetcher" | "store" | "config" | "now">) =>
+      createBackfill({
+        // A location held while its lane runs (an outage begins) stops there: the lane's first
+        // check (locationAdmitted) gives it its one try once the wait has run out.
+        skipLocation: async (r) => {
+          const state = await fetcher.locationFetchState(r.guid);
+          return state.kind !== "ok" && !state.due;
+        },
+        ...opts,
+        fetcher,
+        store,
+        config,
+        now,
+      }),
 
     /**
      * Fetches what a range lacks, waiting for every date, and reports its coverage: a warm-up for

@@ -35,6 +35,7 @@ async function create(): Promise<KitchenService> {
     config: {
       closeGraceMinutes: e.KITCHEN_CLOSE_GRACE_MIN,
       openRefreshSeconds: e.KITCHEN_OPEN_REFRESH_S,
+      openFetchConcurrency: e.KITCHEN_OPEN_FETCH_CONCURRENCY,
       notEntitledRetryHours: e.KITCHEN_NOT_ENTITLED_RETRY_H,
       settleHours: e.KITCHEN_SETTLE_H,
       failedRetrySeconds: e.KITCHEN_FAILED_RETRY_S,

@@ -32,6 +32,11 @@ export interface KitchenServiceConfig {
    */
   fetchConcurrency?: number;
   /**
+   * Fetches of the open business date (Today's refreshes) in flight at once, in a queue of their
+   * own: history a person asked for never waits behind open-date refreshes, nor they behind it.
+   */
+  openFetchConcurrency?: number;
+  /**
    * A failed date is tried again on a request at least this many seconds after the failure; also
    * the first wait of a location backing off after transient failures (location-health.ts), 0: none.
    */

@@ -3,7 +3,7 @@ import type { KitchenSummary } from "@/lib/kitchen/contract/responses";
 import { ingestNotes } from "./ingest-notes";
 import { stationKey, stationLabel, stationRows } from "./summary-shapes";
 
-const zero = { received: 100, duplicates: 0, otherRestaurant: 0, notRecords: 0, malformed: 0, noLevel: 0, unknownLevel: 0 };
+const zero = { received: 100, duplicates: 0, otherRestaurant: 0, notRecords: 0, malformed: 0, noLevel: 0, unknownLevel: 0, wrappedData: 0, wrappedResults: 0, emptyExports: 0 };
 
 describe("ingestNotes", () => {
   it("says nothing when nothing was left out", () => {

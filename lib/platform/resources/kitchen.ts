@@ -1,17 +1,13 @@
 import type { Transport } from "../client";
 import { collect } from "../paginate";
-import { z } from "zod";
 import { PlatformMissingScopeError } from "../errors";
-import { prepStation, readItemFulfillments } from "../schemas/kitchen";
+import { addItemFulfillment, prepStation, type ReadFulfillments } from "../schemas/kitchen";
 import type { KitchenResource } from "../types";
 import { listPages, segment } from "./list-pages";
 
 const BASE = "/kitchen/v1";
 /** Retries of a failed export attempt (at most; never more than the client's maxRetries). */
 export const EXPORT_MAX_RETRIES = 2;
-
-/** Only the array is checked here; the records are read one by one (readItemFulfillments). */
-const exportBody = z.array(z.unknown());
 
 /** 4.2 Kitchen API: item fulfillments of one business date, prep stations. */
 export function kitchenResource(transport: Transport): KitchenResource {
@@ -33,13 +29,18 @@ export function kitchenResource(transport: Transport): KitchenResource {
     async itemFulfillments(restaurantGuid, businessDate, opts = {}) {
       // A credential without kitchen:read is refused for every location: not one export is sent.
       await requireScope(opts);
-      const response = await transport.request({
+      // Streamed: each element is read into a record as it arrives (addItemFulfillment) and the
+      // raw element dropped; the body's text and the parsed array are never held.
+      const response = await transport.requestArray({
         method: "GET",
         path: exportPath,
         // businessDate goes out as given: the service is the judge of YYYYMMDD and answers 400.
         query: `businessDate=${encodeURIComponent(businessDate)}`,
         restaurantGuid,
-        schema: exportBody,
+        open: () => {
+          const read: ReadFulfillments = { records: [], notRecords: 0, malformedRecords: 0 };
+          return { element: (value) => addItemFulfillment(read, value), end: (shape) => ({ ...read, shape }) };
+        },
         allowNoContent: true,
         // The export may wait minutes before its first byte (integrators report over 60 s on busy
         // days): it has its own timeout, and a timed-out day is tried at most twice more, so one
@@ -50,8 +51,7 @@ export function kitchenResource(transport: Transport): KitchenResource {
       });
       // 204 means the restaurant lacks the paid tier, which is not the same as a quiet day.
       if (response.status === 204 || response.data === undefined) return { kind: "not-entitled", requestId: response.requestId };
-      const read = readItemFulfillments(response.data);
-      return { kind: "data", ...read, requestId: response.requestId };
+      return { kind: "data", ...response.data, requestId: response.requestId };
     },
     prepStationPages,
     prepStations: (restaurantGuid, opts) => collect(prepStationPages(restaurantGuid, opts)),

@@ -96,52 +96,56 @@ export interface ReadFulfillments {
  * are dropped. One odd record never rejects the day; what could not be read is counted.
  */
 export function readItemFulfillments(body: readonly unknown[]): ReadFulfillments {
-  const records: ItemFulfillment[] = [];
-  let notRecords = 0;
-  let malformedRecords = 0;
-  for (const value of body) {
-    if (value === null || typeof value !== "object" || Array.isArray(value)) {
-      notRecords++;
-      continue;
-    }
-    const raw = value as Record<string, unknown>;
-    let malformed = false;
-    const text = (v: unknown): string | null => {
-      if (typeof v === "string") return v;
-      if (v !== null && v !== undefined) malformed = true;
-      return null;
-    };
-    let level: number | null = null;
-    const rawLevel = raw.itemFulfillmentLevel;
-    if (typeof rawLevel === "number" && Number.isFinite(rawLevel)) level = rawLevel;
-    else if (typeof rawLevel === "string" && /^\s*-?\d+\s*$/.test(rawLevel)) level = Number(rawLevel);
-    else if (rawLevel !== null && rawLevel !== undefined) malformed = true;
-    // One literal with every field, in one order: one hidden class for every record of the day.
-    records.push({
-      restaurantGuid: text(raw.restaurantGuid),
-      orderGuid: text(raw.orderGuid),
-      selectionGuid: text(raw.selectionGuid),
-      selectionMenuItemGuid: text(raw.selectionMenuItemGuid),
-      selectionMenuItemName: text(raw.selectionMenuItemName),
-      selectionMenuItemMultiLocationId: text(raw.selectionMenuItemMultiLocationId),
-      ticketGuid: text(raw.ticketGuid),
-      ticketFiredAt: text(raw.ticketFiredAt),
-      itemFulfilledAt: text(raw.itemFulfilledAt),
-      itemStartedAt: text(raw.itemStartedAt),
-      itemFulfillmentLevel: level,
-      prepStationGuid: text(raw.prepStationGuid),
-      prepStationName: text(raw.prepStationName),
-      prepStationMultiLocationId: text(raw.prepStationMultiLocationId),
-      diningOptionGuid: text(raw.diningOptionGuid),
-      diningOptionName: text(raw.diningOptionName),
-      diningOptionBehavior: text(raw.diningOptionBehavior),
-      courseGuid: text(raw.courseGuid),
-      courseName: text(raw.courseName),
-      orderSource: text(raw.orderSource),
-    });
-    if (malformed) malformedRecords++;
+  const read: ReadFulfillments = { records: [], notRecords: 0, malformedRecords: 0 };
+  for (const value of body) addItemFulfillment(read, value);
+  return read;
+}
+
+/**
+ * One element of an export into `into` (readItemFulfillments' rule), as the streamed export hands
+ * them over: the raw element is dropped once read, only the record of known fields is kept.
+ */
+export function addItemFulfillment(into: ReadFulfillments, value: unknown): void {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+    into.notRecords++;
+    return;
   }
-  return { records, notRecords, malformedRecords };
+  const raw = value as Record<string, unknown>;
+  let malformed = false;
+  const text = (v: unknown): string | null => {
+    if (typeof v === "string") return v;
+    if (v !== null && v !== undefined) malformed = true;
+    return null;
+  };
+  let level: number | null = null;
+  const rawLevel = raw.itemFulfillmentLevel;
+  if (typeof rawLevel === "number" && Number.isFinite(rawLevel)) level = rawLevel;
+  else if (typeof rawLevel === "string" && /^\s*-?\d+\s*$/.test(rawLevel)) level = Number(rawLevel);
+  else if (rawLevel !== null && rawLevel !== undefined) malformed = true;
+  // One literal with every field, in one order: one hidden class for every record of the day.
+  into.records.push({
+    restaurantGuid: text(raw.restaurantGuid),
+    orderGuid: text(raw.orderGuid),
+    selectionGuid: text(raw.selectionGuid),
+    selectionMenuItemGuid: text(raw.selectionMenuItemGuid),
+    selectionMenuItemName: text(raw.selectionMenuItemName),
+    selectionMenuItemMultiLocationId: text(raw.selectionMenuItemMultiLocationId),
+    ticketGuid: text(raw.ticketGuid),
+    ticketFiredAt: text(raw.ticketFiredAt),
+    itemFulfilledAt: text(raw.itemFulfilledAt),
+    itemStartedAt: text(raw.itemStartedAt),
+    itemFulfillmentLevel: level,
+    prepStationGuid: text(raw.prepStationGuid),
+    prepStationName: text(raw.prepStationName),
+    prepStationMultiLocationId: text(raw.prepStationMultiLocationId),
+    diningOptionGuid: text(raw.diningOptionGuid),
+    diningOptionName: text(raw.diningOptionName),
+    diningOptionBehavior: text(raw.diningOptionBehavior),
+    courseGuid: text(raw.courseGuid),
+    courseName: text(raw.courseName),
+    orderSource: text(raw.orderSource),
+  });
+  if (malformed) into.malformedRecords++;
 }
 
 export const PRINTING_MODES = ["ON", "OFFLINE_ONLY"] as const;
