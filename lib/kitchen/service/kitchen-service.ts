@@ -1,11 +1,14 @@
 import "server-only";
 import type { Database } from "@/lib/db/database";
-import { KITCHEN_METRICS, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
-import { type KitchenCoverage, type KitchenSummary, type KitchenTargets, type KitchenTickets, type RangeAnswer } from "@/lib/kitchen/contract/responses";
+import { KITCHEN_METRICS, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
+import { type KitchenCoverage, type KitchenSummary, type KitchenTargets, type KitchenTickets, type RangeAnswer, type StuckReport } from "@/lib/kitchen/contract/responses";
 import { type KitchenRangeQuery, type KitchenRecordsQuery, type KitchenSummaryQuery, type KitchenTargetsInput, type KitchenTicketsQuery } from "@/lib/kitchen/contract/params";
 import { DimensionInterner } from "@/lib/kitchen/query/dimension-interner";
 import { validateRange } from "@/lib/kitchen/query/range-query";
-import { marginalsAnswer, type RangeParts } from "@/lib/kitchen/query/range-summary";
+import { cutSecondsOf, marginalsAnswer, type RangeParts } from "@/lib/kitchen/query/range-summary";
+import { countStuck, hasStuck } from "@/lib/kitchen/query/stuck-items";
+import { DEFAULT_STUCK_MINUTES, type StuckChoice } from "@/lib/kitchen/contract/stuck-items";
+import type { DaySummary } from "@/lib/kitchen/ingest/day-summary";
 import type { Rollup } from "@/lib/kitchen/query/rollup";
 import { KitchenStore, type DayRow } from "@/lib/kitchen/storage/kitchen-store";
 import { readTicketTargets } from "@/lib/kitchen/storage/ticket-targets";
@@ -23,7 +26,7 @@ import { READY_WAIT_MS, type KitchenRestaurant, type KitchenServiceConfig } from
 import { assembleSummary, filtersOf, stationLevelRows, type StationLevelRow } from "./summary-assembly";
 import { slowTicketsOf } from "./ticket-drill-down";
 import { readKitchenTargets, writeKitchenTargets } from "./kitchen-targets";
-import { filteredDays, filteredRecords, hasRecordFilter, refuseRecordFilterBeyondRawRetention, type RecordFilter } from "./filtered-days";
+import { filteredDays, filteredRecords, stuckFreeDays, hasRecordFilter, refuseRecordFilterBeyondRawRetention, type RecordFilter } from "./filtered-days";
 import { mergeDayParts } from "@/lib/kitchen/query/day-parts-summary";
 
 export type { KitchenRestaurant, KitchenServiceConfig } from "./service-config";
@@ -107,24 +110,52 @@ export function createKitchenService(deps: KitchenServiceDeps) {
 
   /** The services each stored day was summarised with (the service filter assigns records with them). */
   const storedDayParts = (guid: string, rows: Map<string, DayRow>) => async (dates: string[]) => new Map((await reader.daySummaries(guid, dates, rows)).map((d) => [d.businessDate, d.dayParts]));
-  const recordFiltered = (r: KitchenRestaurant, dates: readonly string[], rows: Map<string, DayRow>, filter: RecordFilter, withFacts: boolean) =>
-    filteredDays({ db, store, dayParts: storedDayParts(r.guid, rows) }, r, dates, rows, filter, withFacts);
+  const recordFiltered = (r: KitchenRestaurant, dates: readonly string[], rows: Map<string, DayRow>, filter: RecordFilter, withFacts: boolean, stuckSeconds?: number) =>
+    filteredDays({ db, store, dayParts: storedDayParts(r.guid, rows) }, r, dates, rows, filter, withFacts, stuckSeconds);
+  const stuckMinutes = config.stuckMinutes ?? DEFAULT_STUCK_MINUTES;
+  const filtersFor = (query: Parameters<typeof filtersOf>[0]) => filtersOf(query, stuckMinutes);
 
-  /** The range as rollups of the metrics plus its other days, decoded; with `item`, `service` or `until`, the passing records' days summarised again (filtered-days.ts). */
+  /**
+   * The range as rollups of the metrics plus its other days, decoded; with `item`, `service` or
+   * `until`, the passing records' days summarised again (filtered-days.ts). With items left on
+   * screen left out and a metric other than fire to fulfill asked, the days that hold stuck records
+   * are summarised again without them (stuckFreeDays) and the range is merged from days only: a
+   * rollup cannot give them back. `days`: the range's days when no rollup is used (day parts read
+   * them); `stuckParts`: fire-to-fulfill parts to count the stuck records on (countStuck); `kept`:
+   * days whose stuck records could not be separated (raw records past retention).
+   */
   type PartsQuery = Parameters<typeof filtersOf>[0] & RecordFilter;
   async function partsOf(restaurant: KitchenRestaurant, dates: readonly string[], rows: Map<string, DayRow>, metrics: readonly KitchenMetric[], query: PartsQuery) {
-    if (hasRecordFilter(query)) {
-      const days = (await recordFiltered(restaurant, dates, rows, query, false)).summaries;
-      return (): RangeParts => ({ days, rollups: [] });
-    }
+    const filters = filtersFor(query);
+    const stuck = filters.stuckSeconds;
+    const daysOnly = (days: DaySummary[], kept: DaySummary[] = []) => ({ partsFor: (): RangeParts => ({ days, rollups: [] }), days, stuckParts: { days, rollups: [] }, kept });
+    if (hasRecordFilter(query)) return daysOnly((await recordFiltered(restaurant, dates, rows, query, false, stuck)).summaries);
     const guid = restaurant.guid;
-    const filters = filtersOf(query);
+    if (stuck !== undefined && metrics.some((m) => m !== "fire_to_fulfill")) {
+      const stored = await reader.daySummaries(guid, dates, rows);
+      if (stored.some((d) => hasStuck(d, stuck))) {
+        const { days, kept } = await stuckFreeDays(store, restaurant, stored, stuck);
+        return daysOnly(days, kept);
+      }
+    }
+    // Fire-to-fulfill rollups too: the stuck records are counted on them.
+    const asked = [...new Set<KitchenMetric>([...metrics, "fire_to_fulfill"])];
     const split =
       config.rollups === false
-        ? { rollups: new Map<KitchenMetric, Rollup[]>(metrics.map((m) => [m, []])), rest: dates }
-        : await rollups.split(guid, dates, rows, metrics, !marginalsAnswer(filters));
+        ? { rollups: new Map<KitchenMetric, Rollup[]>(asked.map((m) => [m, []])), rest: dates }
+        : await rollups.split(guid, dates, rows, asked, !marginalsAnswer(filters));
     const days = await reader.daySummaries(guid, split.rest, rows);
-    return (metric: KitchenMetric): RangeParts => ({ days, rollups: split.rollups.get(metric) ?? [] });
+    const partsFor = (metric: KitchenMetric): RangeParts => ({ days, rollups: split.rollups.get(metric) ?? [] });
+    return { partsFor, days: split.rollups.size === 0 || [...split.rollups.values()].every((r) => r.length === 0) ? days : null, stuckParts: partsFor("fire_to_fulfill"), kept: [] as DaySummary[] };
+  }
+
+  /** How many items left on screen the figures' records hold (after the other filters), and whether they count. */
+  function stuckReport(parts: { stuckParts: RangeParts; kept: DaySummary[] }, query: Parameters<typeof filtersOf>[0]): StuckReport {
+    const filters = filtersFor(query);
+    const limit = stuckMinutes * 60;
+    const report: StuckReport = { maxMinutes: stuckMinutes, records: countStuck(parts.stuckParts, filters, limit), included: filters.stuckSeconds === undefined };
+    const kept = filters.stuckSeconds === undefined ? 0 : countStuck({ days: parts.kept, rollups: [] }, filters, limit);
+    return kept > 0 ? { ...report, unseparated: kept } : report;
   }
 
   return {
@@ -151,22 +182,37 @@ export function createKitchenService(deps: KitchenServiceDeps) {
           store.targets(restaurant.guid),
           readTicketTargets(db, restaurant.guid),
         ]);
-        const merged = parts(query.metric);
-        const summary = assembleSummary(restaurant, query, dates, rows, merged, { levels: targets.seconds, stations: targets.stations }, ticketTargets.seconds, internerOf(restaurant.guid));
+        const merged = parts.partsFor(query.metric);
+        const filters = filtersFor(query);
+        const book = { levels: targets.seconds, stations: targets.stations };
+        const summary = assembleSummary(restaurant, query, dates, rows, merged, book, ticketTargets.seconds, internerOf(restaurant.guid), filters, stuckReport(parts, query));
         if (opts.dayParts === false) return summary;
-        // Day parts read every day (a rollup keeps neither weekdays apart nor services): the filtered days, or the stored ones.
-        const days = hasRecordFilter(query) ? merged.days : await reader.daySummaries(restaurant.guid, dates, rows);
-        return { ...summary, dayParts: mergeDayParts(days, query.metric, filtersOf(query), restaurant.closeoutHour) };
+        // Day parts read every day (a rollup keeps neither weekdays apart nor services): the parts' days when they are all of them, or the stored ones.
+        const days = parts.days ?? (await reader.daySummaries(restaurant.guid, dates, rows));
+        return { ...summary, dayParts: mergeDayParts(days, query.metric, filters, restaurant.closeoutHour) };
       }),
 
-    /** The range's decoded days (no rollups) and coverage, for figures the summary does not give (the items matrix, items-matrix.ts). */
-    rangeDays: (restaurant: KitchenRestaurant, query: KitchenRangeQuery) =>
-      whenReady(restaurant, query, async (dates, rows) => ({ days: await reader.daySummaries(restaurant.guid, dates, rows), coverage: coverageOf(dates, rows) })),
+    /**
+     * The range's decoded days (no rollups) and coverage, for figures the summary does not give (the
+     * items matrix, items-matrix.ts). With items left on screen left out (`stuck`), the days to read
+     * `metric` from hold none under the other metrics, and fire to fulfill is cut at `cutSeconds`;
+     * `stuck` counts them at `level` (every level when unset).
+     */
+    rangeDays: (restaurant: KitchenRestaurant, query: KitchenRangeQuery, opts: { metric?: KitchenMetric; stuck?: StuckChoice; level?: KitchenLevel } = {}) =>
+      whenReady(restaurant, query, async (dates, rows) => {
+        const stored = await reader.daySummaries(restaurant.guid, dates, rows);
+        const metric = opts.metric ?? "fire_to_fulfill";
+        const asked = { stuck: opts.stuck, level: opts.level };
+        const filters = filtersFor(asked);
+        const cleaned = filters.stuckSeconds !== undefined && metric !== "fire_to_fulfill" ? await stuckFreeDays(store, restaurant, stored, filters.stuckSeconds) : { days: stored, kept: [] };
+        const stuck = stuckReport({ stuckParts: { days: stored, rollups: [] }, kept: cleaned.kept }, asked);
+        return { days: cleaned.days, coverage: coverageOf(dates, rows), cutSeconds: cutSecondsOf(metric, filters), stuck };
+      }),
 
     /** summary.csv: station × level × metric, every metric, with the query's filters. */
     stationLevelRows: (restaurant: KitchenRestaurant, query: Omit<KitchenSummaryQuery, "metric">): Promise<RangeAnswer<StationLevelRow[]>> =>
       whenReady(restaurant, query, async (dates, rows) =>
-        stationLevelRows(await partsOf(restaurant, dates, rows, KITCHEN_METRICS, query), filtersOf(query), internerOf(restaurant.guid)),
+        stationLevelRows((await partsOf(restaurant, dates, rows, KITCHEN_METRICS, query)).partsFor, filtersFor(query), internerOf(restaurant.guid)),
       ),
 
     /** fulfillments.csv: the raw records of the range (of `item` and `service` only, when given), a stored chunk at a time. */
@@ -189,7 +235,7 @@ export function createKitchenService(deps: KitchenServiceDeps) {
     tickets: (restaurant: KitchenRestaurant, query: KitchenTicketsQuery): Promise<RangeAnswer<KitchenTickets>> =>
       whenReady(restaurant, query, async (dates, rows) => {
         const facts = hasRecordFilter(query) ? (await recordFiltered(restaurant, dates, rows, query, true)).facts : await reader.dayTicketFacts(restaurant.guid, dates, rows);
-        const tickets = await slowTicketsOf(store, restaurant.guid, facts, query, filtersOf(query), query.item);
+        const tickets = await slowTicketsOf(store, restaurant.guid, facts, query, filtersFor(query), query.item);
         return { restaurantGuid: restaurant.guid, from: query.from, to: query.to, metric: query.metric, limit: query.limit, coverage: coverageOf(dates, rows), tickets };
       }),
 
