@@ -1,9 +1,9 @@
 "use client";
 
 import { Notice } from "@/components/ui/states";
-import type { DateCoverage, IngestCounts } from "@/lib/kitchen/contract/responses";
+import type { DateCoverage, IngestCounts, StuckReport } from "@/lib/kitchen/contract/responses";
 import { coverageNotes, listDates } from "@/lib/kitchen/ui/coverage-notes";
-import { ingestNotes } from "@/lib/kitchen/ui/ingest-notes";
+import { ingestNotes, stuckNote } from "@/lib/kitchen/ui/ingest-notes";
 
 /** Dates the numbers leave out (failed, no subscription) and dates still open, named. */
 export function CoverageWarnings({ coverage }: { coverage: DateCoverage }) {
@@ -37,9 +37,10 @@ export function CoverageWarnings({ coverage }: { coverage: DateCoverage }) {
   );
 }
 
-/** What the exports held that the figures leave out or count once, said in words. */
-export function IngestNotice({ ingest }: { ingest: IngestCounts | undefined }) {
-  const notes = ingestNotes(ingest);
+/** What the exports held that the figures leave out or count once (items left on screen too), said in words. */
+export function IngestNotice({ ingest, stuck }: { ingest: IngestCounts | undefined; stuck?: StuckReport }) {
+  const left = stuckNote(stuck);
+  const notes = [...ingestNotes(ingest), ...(left ? [left] : [])];
   if (notes.length === 0) return null;
   return (
     <Notice tone="info" title="Records left out of these figures">
