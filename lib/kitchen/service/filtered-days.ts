@@ -125,6 +125,11 @@ export async function stuckFreeDays(
       out.push(day);
       continue;
     }
+    const known = stuckFreeCache.get(day)?.get(stuckSeconds);
+    if (known) {
+      out.push(known);
+      continue;
+    }
     const records: ItemFulfillment[] = [];
     for await (const chunk of store.recordChunks(restaurant.guid, [day.businessDate])) records.push(...chunk.records);
     if (records.length === 0) {
@@ -132,7 +137,16 @@ export async function stuckFreeDays(
       out.push(day);
       continue;
     }
-    out.push(summariseDay(records, day.businessDate, restaurant.timeZone, day.dayParts, { stuckSeconds }));
+    const clean = summariseDay(records, day.businessDate, restaurant.timeZone, day.dayParts, { stuckSeconds });
+    (stuckFreeCache.get(day) ?? stuckFreeCache.set(day, new Map()).get(day)!).set(stuckSeconds, clean);
+    out.push(clean);
   }
   return { days: out, kept };
 }
+
+/**
+ * A stored day's stuck-free summary, kept as long as the day reader keeps the stored day (its cache
+ * hands out the same object until the day is fetched again), so a page's queries read the raw
+ * records of a day with stuck items once, not on every request.
+ */
+const stuckFreeCache = new WeakMap<DaySummary, Map<number, DaySummary>>();
