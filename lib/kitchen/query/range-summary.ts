@@ -525,9 +525,7 @@ function merge(
 ): MergedSummary {
   arena.reset();
   if (parts.rollups.some((r) => r.metric !== metric)) throw new Error(`rollups of another metric than ${metric}`);
-  // The outlier cut and, for fire to fulfill, the stuck items' cut in one (cutSecondsOf).
-  const cut = cutSecondsOf(metric, filters);
-  const cutFilters: SummaryFilters = { ...filters, maxSeconds: cut };
+  const cutFilters: SummaryFilters = { ...filters, maxSeconds: cutSecondsOf(metric, filters) };
   // Days first, then rollups: `days` below is every source merged, `trend` every date.
   const days = sourcesOf(parts, metric, cutFilters);
   const trend = trendSources(parts);
@@ -602,7 +600,7 @@ function merge(
 
   const book = bookOf(targets);
   const targetOf = targetTable(book, interner);
-  const lateDays = everything ? lateByDay(dayLateSources(parts, days, trend, ids, dayFilters, cutFilters), trend.length, targetOf, cut ?? Infinity) : null;
+  const lateDays = everything ? lateByDay(dayLateSources(parts, days, trend, ids, dayFilters, cutFilters), trend.length, targetOf, cutFilters.maxSeconds ?? Infinity) : null;
   const dayRows: KitchenSummary["days"] = [];
   if (lateDays) {
     const ready = marginalsAnswer(filters);

@@ -1,15 +1,12 @@
 import "server-only";
 import type { Database } from "@/lib/db/database";
 import { KITCHEN_METRICS, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
-import { type KitchenCoverage, type KitchenSummary, type KitchenTargets, type KitchenTickets, type RangeAnswer, type StuckReport } from "@/lib/kitchen/contract/responses";
+import { type KitchenCoverage, type KitchenSummary, type KitchenTargets, type KitchenTickets, type RangeAnswer } from "@/lib/kitchen/contract/responses";
 import { type KitchenRangeQuery, type KitchenRecordsQuery, type KitchenSummaryQuery, type KitchenTargetsInput, type KitchenTicketsQuery } from "@/lib/kitchen/contract/params";
 import { DimensionInterner } from "@/lib/kitchen/query/dimension-interner";
 import { validateRange } from "@/lib/kitchen/query/range-query";
-import { cutSecondsOf, marginalsAnswer, type RangeParts } from "@/lib/kitchen/query/range-summary";
-import { countStuck, hasStuck } from "@/lib/kitchen/query/stuck-items";
-import { DEFAULT_STUCK_MINUTES, type StuckChoice } from "@/lib/kitchen/contract/stuck-items";
-import type { DaySummary } from "@/lib/kitchen/ingest/day-summary";
-import type { Rollup } from "@/lib/kitchen/query/rollup";
+import { cutSecondsOf } from "@/lib/kitchen/query/range-summary";
+import type { StuckChoice } from "@/lib/kitchen/contract/stuck-items";
 import { KitchenStore, type DayRow } from "@/lib/kitchen/storage/kitchen-store";
 import { readTicketTargets } from "@/lib/kitchen/storage/ticket-targets";
 import type { ItemFulfillment } from "@/lib/platform/schemas";
@@ -22,8 +19,9 @@ import { createDayReader, DEFAULT_CACHE_BYTES } from "./day-reader";
 import { createEntitlement } from "./entitlement";
 import { refuseBeyondRawRetention, refuseMissingRawRecords } from "./raw-retention";
 import { createRollupReader } from "./rollup-reader";
+import { createRangeParts } from "./range-parts";
 import { READY_WAIT_MS, type KitchenRestaurant, type KitchenServiceConfig } from "./service-config";
-import { assembleSummary, filtersOf, stationLevelRows, type StationLevelRow } from "./summary-assembly";
+import { assembleSummary, stationLevelRows, type StationLevelRow } from "./summary-assembly";
 import { slowTicketsOf } from "./ticket-drill-down";
 import { readKitchenTargets, writeKitchenTargets } from "./kitchen-targets";
 import { filteredDays, filteredRecords, stuckFreeDays, hasRecordFilter, refuseRecordFilterBeyondRawRetention, type RecordFilter } from "./filtered-days";
@@ -112,51 +110,7 @@ export function createKitchenService(deps: KitchenServiceDeps) {
   const storedDayParts = (guid: string, rows: Map<string, DayRow>) => async (dates: string[]) => new Map((await reader.daySummaries(guid, dates, rows)).map((d) => [d.businessDate, d.dayParts]));
   const recordFiltered = (r: KitchenRestaurant, dates: readonly string[], rows: Map<string, DayRow>, filter: RecordFilter, withFacts: boolean, stuckSeconds?: number) =>
     filteredDays({ db, store, dayParts: storedDayParts(r.guid, rows) }, r, dates, rows, filter, withFacts, stuckSeconds);
-  const stuckMinutes = config.stuckMinutes ?? DEFAULT_STUCK_MINUTES;
-  const filtersFor = (query: Parameters<typeof filtersOf>[0]) => filtersOf(query, stuckMinutes);
-
-  /**
-   * The range as rollups of the metrics plus its other days, decoded; with `item`, `service` or
-   * `until`, the passing records' days summarised again (filtered-days.ts). With items left on
-   * screen left out and a metric other than fire to fulfill asked, the days that hold stuck records
-   * are summarised again without them (stuckFreeDays) and the range is merged from days only: a
-   * rollup cannot give them back. `days`: the range's days when no rollup is used (day parts read
-   * them); `stuckParts`: fire-to-fulfill parts to count the stuck records on (countStuck); `kept`:
-   * days whose stuck records could not be separated (raw records past retention).
-   */
-  type PartsQuery = Parameters<typeof filtersOf>[0] & RecordFilter;
-  async function partsOf(restaurant: KitchenRestaurant, dates: readonly string[], rows: Map<string, DayRow>, metrics: readonly KitchenMetric[], query: PartsQuery) {
-    const filters = filtersFor(query);
-    const stuck = filters.stuckSeconds;
-    const daysOnly = (days: DaySummary[], kept: DaySummary[] = []) => ({ partsFor: (): RangeParts => ({ days, rollups: [] }), days, stuckParts: { days, rollups: [] }, kept });
-    if (hasRecordFilter(query)) return daysOnly((await recordFiltered(restaurant, dates, rows, query, false, stuck)).summaries);
-    const guid = restaurant.guid;
-    if (stuck !== undefined && metrics.some((m) => m !== "fire_to_fulfill")) {
-      const stored = await reader.daySummaries(guid, dates, rows);
-      if (stored.some((d) => hasStuck(d, stuck))) {
-        const { days, kept } = await stuckFreeDays(store, restaurant, stored, stuck);
-        return daysOnly(days, kept);
-      }
-    }
-    // Fire-to-fulfill rollups too: the stuck records are counted on them.
-    const asked = [...new Set<KitchenMetric>([...metrics, "fire_to_fulfill"])];
-    const split =
-      config.rollups === false
-        ? { rollups: new Map<KitchenMetric, Rollup[]>(asked.map((m) => [m, []])), rest: dates }
-        : await rollups.split(guid, dates, rows, asked, !marginalsAnswer(filters));
-    const days = await reader.daySummaries(guid, split.rest, rows);
-    const partsFor = (metric: KitchenMetric): RangeParts => ({ days, rollups: split.rollups.get(metric) ?? [] });
-    return { partsFor, days: split.rollups.size === 0 || [...split.rollups.values()].every((r) => r.length === 0) ? days : null, stuckParts: partsFor("fire_to_fulfill"), kept: [] as DaySummary[] };
-  }
-
-  /** How many items left on screen the figures' records hold (after the other filters), and whether they count. */
-  function stuckReport(parts: { stuckParts: RangeParts; kept: DaySummary[] }, query: Parameters<typeof filtersOf>[0]): StuckReport {
-    const filters = filtersFor(query);
-    const limit = stuckMinutes * 60;
-    const report: StuckReport = { maxMinutes: stuckMinutes, records: countStuck(parts.stuckParts, filters, limit), included: filters.stuckSeconds === undefined };
-    const kept = filters.stuckSeconds === undefined ? 0 : countStuck({ days: parts.kept, rollups: [] }, filters, limit);
-    return kept > 0 ? { ...report, unseparated: kept } : report;
-  }
+  const { filtersFor, partsOf, stuckReport } = createRangeParts({ store, reader, rollups, config, recordFiltered });
 
   return {
     store,
