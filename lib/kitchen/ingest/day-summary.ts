@@ -236,7 +236,7 @@ export function summariseDay(
  * Such a day answers a query that leaves stuck items out; it is never stored (the stored cubes of
  * the three metrics share their cells).
  */
-export interface SummariseOptions {
+interface SummariseOptions {
   stuckSeconds?: number;
 }
 

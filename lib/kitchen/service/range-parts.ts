@@ -18,7 +18,7 @@ import { filtersOf } from "./summary-assembly";
  * the items left on screen's rule applied: the query's filters (`filtersFor`: the cuts included),
  * the parts (`partsOf`) and the count of stuck records they hold (`stuckReport`).
  */
-export interface RangePartsDeps {
+interface RangePartsDeps {
   store: KitchenStore;
   reader: ReturnType<typeof createDayReader>;
   rollups: ReturnType<typeof createRollupReader>;
