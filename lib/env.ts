@@ -108,6 +108,9 @@ export const envSchema = z
     // Business dates whose raw records (fulfillments.csv, the drill-down's items) are kept; 0 keeps them for ever.
     // Summaries and ticket facts are always kept.
     KITCHEN_RAW_RETENTION_DAYS: intWithDefault(400, 0),
+    // Items left on screen: a record fulfilled more than this many minutes after its ticket fired is a
+    // forgotten bump, left out of every kitchen figure unless a view asks to count it (LS Central's window).
+    KITCHEN_STUCK_MIN: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(30).max(2880).optional()).transform((v) => v ?? 240),
   })
   .superRefine((value, ctx) => {
     if (value.PLATFORM_BASE_URL && (!value.PLATFORM_CLIENT_ID || !value.PLATFORM_CLIENT_SECRET)) {

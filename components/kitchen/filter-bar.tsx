@@ -64,7 +64,7 @@ export function FilterBar({
   const sources = withCurrent((options?.sources ?? []).map((s) => ({ value: s ?? NONE_FILTER, label: s ?? "No source" })), view.source);
   const serviceOptions = withCurrent((services ?? []).map((name) => ({ value: name, label: serviceLabel(name) })), view.service);
   const levels = KITCHEN_LEVELS.filter((l) => !options || options.levels.includes(l) || l === view.level);
-  const active = [view.level !== null, view.station, view.behavior, view.source, view.item, view.service, view.maxMinutes !== null, view.metric !== DEFAULT_METRIC].filter(Boolean).length;
+  const active = [view.level !== null, view.station, view.behavior, view.source, view.item, view.service, view.maxMinutes !== null, view.stuck === "include", view.metric !== DEFAULT_METRIC].filter(Boolean).length;
   const filtered = active > 0;
   // On a phone the five pickers would fill the first screen: they fold behind one button there.
   const [open, setOpen] = useState(false);
@@ -98,7 +98,7 @@ export function FilterBar({
           <button
             type="button"
             className={`button ${styles.reset}`}
-            onClick={() => onChange({ metric: DEFAULT_METRIC, level: null, station: null, behavior: null, source: null, item: null, service: null, maxMinutes: null })}
+            onClick={() => onChange({ metric: DEFAULT_METRIC, level: null, station: null, behavior: null, source: null, item: null, service: null, maxMinutes: null, stuck: "exclude" })}
           >
             Reset filters
           </button>

@@ -1,10 +1,10 @@
 "use client";
 
 import { Notice } from "@/components/ui/states";
-import type { DateCoverage, IngestCounts } from "@/lib/kitchen/contract/responses";
+import type { DateCoverage, IngestCounts, StuckReport } from "@/lib/kitchen/contract/responses";
 import type { CloseoutRules } from "@/lib/business-date/closeout";
 import { beforeDataNote, coverageNotes, listDates, provisionalNote } from "@/lib/kitchen/ui/coverage-notes";
-import { ingestNotes } from "@/lib/kitchen/ui/ingest-notes";
+import { ingestNotes, stuckNote } from "@/lib/kitchen/ui/ingest-notes";
 
 /**
  * Dates the numbers leave out (failed, no subscription), dates before the kitchen data begins,
@@ -66,9 +66,10 @@ export function CoverageWarnings({ coverage, rules, mutedClassName }: { coverage
   );
 }
 
-/** What the exports held that the figures leave out or count once, said in words. */
-export function IngestNotice({ ingest }: { ingest: IngestCounts | undefined }) {
-  const notes = ingestNotes(ingest);
+/** What the exports held that the figures leave out or count once (items left on screen too), said in words. */
+export function IngestNotice({ ingest, stuck }: { ingest: IngestCounts | undefined; stuck?: StuckReport }) {
+  const left = stuckNote(stuck);
+  const notes = [...ingestNotes(ingest), ...(left ? [left] : [])];
   if (notes.length === 0) return null;
   return (
     <Notice tone="info" title="Records left out of these figures">

@@ -14,6 +14,7 @@ import { FilterBar } from "./filter-bar";
 import { KitchenFigures } from "./kitchen-figures";
 import { HeadlineSkeleton } from "./headline-figures";
 import { CoverageWarnings, IngestNotice } from "./kitchen-notices";
+import { StuckSwitch } from "./stuck-switch";
 import { RangeControl } from "./range-control";
 import { RangeProgress } from "./range-progress";
 import { TodayComparisonLine } from "./today-comparison";
@@ -135,6 +136,7 @@ export function KitchenView({ restaurant, today }: { restaurant: KitchenRestaura
                 onChange={(item) => setView({ item })}
               />
               <OutlierSwitch maxMinutes={urlView.maxMinutes} onChange={(maxMinutes) => setView({ maxMinutes })} />
+              <StuckSwitch stuck={urlView.stuck} report={data && !stale ? data.stuck : undefined} onChange={(stuck) => setView({ stuck })} />
             </FilterBar>
           </section>
 
@@ -162,7 +164,7 @@ export function KitchenView({ restaurant, today }: { restaurant: KitchenRestaura
             <LoadingState label="Working out the figures…" />
           ) : null}
           {data && !stale ? <CoverageWarnings coverage={data.coverage} rules={restaurant} mutedClassName={styles.updated} /> : null}
-          {data && !stale ? <IngestNotice ingest={data.ingest} /> : null}
+          {data && !stale ? <IngestNotice ingest={data.ingest} stuck={data.stuck} /> : null}
           {live && data && summary.dataUpdatedAt > 0 ? (
             // Server and browser format with their own ICU data (spaces in "2:24 PM" can differ).
             <p className={styles.updated} role="status" data-testid="last-updated" suppressHydrationWarning>

@@ -10,6 +10,7 @@ import { ariaSort, compareSortKeys, sortArrow, sortingFeatures, sortKey, type So
 import type { KitchenHistory, KitchenOverviewRow, OverviewLevelFigures } from "@/lib/kitchen/contract/responses";
 import { KITCHEN_LEVELS, OVERVIEW_RANGES, type KitchenLevel, type OverviewRange } from "@/lib/kitchen/contract/vocabulary";
 import { RANGE_PRESET_LABELS } from "@/lib/kitchen/ui/date-range";
+import { stuckNote } from "@/lib/kitchen/ui/ingest-notes";
 import { formatChange, formatCount, formatDuration, formatShare, type Change, type ChangeKind, type Polarity } from "@/lib/kitchen/ui/format";
 import { LEVEL_LABELS } from "@/lib/kitchen/ui/labels";
 import { kitchenHistoryQuery, kitchenOverviewQuery } from "@/lib/queries/kitchen";
@@ -179,6 +180,11 @@ export function KitchenOverviewTable() {
         </>
       ) : (
         <div className={styles.scroll} aria-busy={query.isFetching && query.isPlaceholderData}>
+          {stuckNote(query.data.stuck) ? (
+            <p className={styles.status} data-testid="overview-stuck">
+              {stuckNote(query.data.stuck)}.
+            </p>
+          ) : null}
           <table className={styles.table} data-range={shownRange}>
             <caption className="visually-hidden">
               Kitchen times per restaurant, {RANGE_PRESET_LABELS[shownRange].toLowerCase()}, with the change against the period before; sortable by every column

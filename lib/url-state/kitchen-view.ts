@@ -3,6 +3,7 @@ import { businessDaysInRange, isBusinessDate } from "@/lib/business-date/busines
 import { KITCHEN_LEVELS, KITCHEN_METRICS, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import { RANGE_PRESETS, presetRange, type DateRange, type RangePreset } from "@/lib/kitchen/ui/date-range";
 import { TODAY_COMPARISONS, type TodayComparison } from "@/lib/kitchen/ui/today-comparison";
+import { STUCK_CHOICES, type StuckChoice } from "@/lib/kitchen/contract/stuck-items";
 
 /**
  * The Kitchen page's view, kept in the URL's search params so a view can be shared, bookmarked
@@ -33,6 +34,8 @@ export interface KitchenView {
   service: string | null;
   /** The outlier cut: records over this many minutes count nowhere; null, off (the default). */
   maxMinutes: number | null;
+  /** Items left on screen (contract/stuck-items.ts): left out of the figures (the default) or counted (`stuck=include`). */
+  stuck: StuckChoice;
   /** The histogram's own station and level (the main filters apply on top). */
   histStation: string | null;
   histLevel: KitchenLevel;
@@ -114,6 +117,8 @@ export const kitchenViewParams = {
   item: parseAsFilterText,
   service: parseAsFilterText,
   maxMinutes: parseAsMaxMinutes,
+  // Anything but "include" leaves them out, as the API's default does.
+  stuck: parseAsStringLiteral(STUCK_CHOICES).withDefault("exclude"),
   histStation: parseAsFilterText,
   histLevel: parseAsLevel.withDefault(0),
 };
@@ -182,6 +187,7 @@ export function resolveKitchenView(params: KitchenViewParams, today: string): Pa
       item: params.item,
       service: params.service,
       maxMinutes: params.maxMinutes,
+      stuck: params.stuck,
       histStation: params.histStation,
       histLevel: params.histLevel,
     },
@@ -211,6 +217,7 @@ export function kitchenViewToParams(view: KitchenView): KitchenViewParams {
     item: view.item || null,
     service: view.service || null,
     maxMinutes: view.maxMinutes,
+    stuck: view.stuck,
     histStation: view.histStation || null,
     histLevel: view.histLevel,
   };
@@ -237,7 +244,10 @@ export function kitchenPageHref(restaurantGuid: string, params: Partial<KitchenV
 }
 
 /** Query params of the kitchen API for a view's range and filters (summary, summary.csv, tickets). */
-export function apiQuery(view: Pick<KitchenView, "metric" | "level" | "station" | "behavior" | "source" | "item" | "service" | "maxMinutes">, range: DateRange): URLSearchParams {
+export function apiQuery(
+  view: Pick<KitchenView, "metric" | "level" | "station" | "behavior" | "source" | "item" | "service" | "maxMinutes"> & { stuck?: StuckChoice },
+  range: DateRange,
+): URLSearchParams {
   const q = new URLSearchParams({ from: range.from, to: range.to, metric: view.metric });
   if (view.level !== null) q.set("level", String(view.level));
   if (view.station) q.set("station", view.station);
@@ -246,5 +256,7 @@ export function apiQuery(view: Pick<KitchenView, "metric" | "level" | "station" 
   if (view.item) q.set("item", view.item);
   if (view.service) q.set("service", view.service);
   if (view.maxMinutes !== null) q.set("maxMinutes", String(view.maxMinutes));
+  // The API leaves items left on screen out unless told: only the switch's "count them" is written.
+  if (view.stuck === "include") q.set("stuck", "include");
   return q;
 }

@@ -224,6 +224,12 @@ describe("routes of a permitted restaurant, with the sandbox as the Platform", (
     const [status, error] = await errorOf(await call(route("kitchen/summary"), HARBOR, { query: "?from=2025-03-01&to=20250302" }));
     expect(status).toBe(400);
     expect(error).toMatchObject({ code: "invalid_request", message: expect.stringMatching(/^from: .*YYYYMMDD/) });
+    for (const name of ["kitchen/summary", "kitchen/summary.csv", "kitchen/tickets"]) {
+      expect(await errorOf(await call(route(name), HARBOR, { query: "?from=20250301&to=20250302&stuck=maybe" })), name).toEqual([
+        400,
+        expect.objectContaining({ code: "invalid_request", message: expect.stringMatching(/stuck must be one of exclude, include/) }),
+      ]);
+    }
 
     const put = async (body: string) => errorOf(await call(route("kitchen/targets", "PUT"), HARBOR, { body }));
     expect(await put(JSON.stringify({ targets: [{ level: 0, seconds: 0 }] }))).toEqual([400, expect.objectContaining({ message: expect.stringMatching(/seconds must be a whole number from 1 to 86400/) })]);
@@ -285,6 +291,11 @@ describe("routes of a permitted restaurant, with the sandbox as the Platform", (
     expect(await errorOf(await call(route("kitchen/summary"), HARBOR, { query: `${query}&part=tables` }))).toEqual([400, expect.objectContaining({ code: "invalid_request", message: expect.stringMatching(/part must be whole or head/) })]);
     const csv = await call(route("kitchen/summary.csv"), HARBOR, { query });
     expect([csv.status, csv.headers.get("content-type")]).toEqual([200, "text/csv; charset=utf-8"]);
+    // Items left on screen: left out and counted by default, counted in the figures with stuck=include.
+    const stuck = whole.stuck as { maxMinutes: number; records: number; included: boolean };
+    expect(stuck).toEqual({ maxMinutes: 240, records: expect.any(Number), included: false });
+    const included = (await (await call(route("kitchen/summary"), HARBOR, { query: `${query}&stuck=include` })).json()) as { stuck: unknown };
+    expect(included.stuck).toEqual({ ...stuck, included: true });
   }, 60_000);
 });
 

@@ -58,6 +58,15 @@ export function statsOf(records: readonly RawRecord[], metric: KitchenMetric): P
   };
 }
 
+/** Left on screen, by the issue's words: fulfilled more than `minutes` (KITCHEN_STUCK_MIN, 240) after fire. */
+export function isLeftOnScreen(record: RawRecord, minutes = 240): boolean {
+  const s = seconds(record.ticketFiredAt, record.itemFulfilledAt);
+  return s !== null && s > minutes * 60;
+}
+
+/** The records the figures count by default: every one but the items left on screen. */
+export const withoutLeftOnScreen = <T extends RawRecord>(records: readonly T[]): T[] => records.filter((r) => !isLeftOnScreen(r));
+
 /** Records grouped by `level|prepStationGuid` ("" for none). */
 export function byLevelAndStation(records: readonly RawRecord[]): Map<string, RawRecord[]> {
   const groups = new Map<string, RawRecord[]>();

@@ -5,7 +5,7 @@ import { fulfillmentsCsv } from "@/lib/kitchen/query/kitchen-csv";
 import { createKitchenService, type KitchenService } from "@/lib/kitchen/service/kitchen-service";
 import { serviceWeekOf } from "@/lib/restaurants/schedule";
 import type { RestaurantInfo } from "@/lib/platform/schemas";
-import { levelOf, statsOf, type RawRecord } from "./independent-stats";
+import { levelOf, statsOf, withoutLeftOnScreen, type RawRecord } from "./independent-stats";
 import { databasePerTest, kitchenQuery, newLog, ready, sandboxClient, sandboxForSuite, NOW, TEST_CONFIG, worldRestaurant } from "./kitchen-harness";
 
 /**
@@ -76,12 +76,14 @@ describe("kitchen day parts on pglite", () => {
     }
     const measurable = rows.filter((r) => levelOf(r as RawRecord) !== null);
     expect(new Set(measurable.map((r) => r.service))).toContain("Late Night");
+    // Items left on screen count in no figure by default.
+    const counted = withoutLeftOnScreen(measurable);
 
     const summary = await ready(service.summary(harbor, await kitchenQuery(kitchenSummarySchema, range)));
     const parts = summary.dayParts!;
     const expected = new Map<string, Row[]>();
     const push = (m: Map<string, Row[]>, key: string, r: Row) => (m.get(key) ?? m.set(key, []).get(key)!).push(r);
-    for (const r of measurable) push(expected, `${r.service}|${r.itemFulfillmentLevel}`, r);
+    for (const r of counted) push(expected, `${r.service}|${r.itemFulfillmentLevel}`, r);
     expect(parts.services.map((s) => `${s.service}|${s.level}`).sort()).toEqual([...expected.keys()].sort());
     for (const s of parts.services) expect(s.stats).toMatchObject(statsOf(expected.get(`${s.service}|${s.level}`)!, "fire_to_fulfill"));
     for (const level of summary.levels) {
@@ -92,7 +94,7 @@ describe("kitchen day parts on pglite", () => {
     const hourFormat = new Intl.DateTimeFormat("en-US", { timeZone: harbor.timeZone, hour: "numeric", hourCycle: "h23" });
     const hourOf = (iso: string) => Number(hourFormat.format(new Date(iso)));
     const cells = new Map<string, Row[]>();
-    for (const r of measurable) {
+    for (const r of counted) {
       const at = r.ticketFiredAt || r.itemStartedAt || r.itemFulfilledAt;
       if (!at || r.itemFulfillmentLevel !== "0") continue;
       const weekday = new Date(Date.UTC(+r.date.slice(0, 4), +r.date.slice(4, 6) - 1, +r.date.slice(6, 8))).toLocaleDateString("en-US", { weekday: "long", timeZone: "UTC" }).toLowerCase();
@@ -110,7 +112,7 @@ describe("kitchen day parts on pglite", () => {
     for (const filters of cases) {
       const filtered = await ready(service.summary(harbor, await kitchenQuery(kitchenSummarySchema, { ...range, ...filters })));
       expect(filtered.filters.service).toBe(filters.service);
-      const own = measurable.filter(
+      const own = counted.filter(
         (r) => r.service === filters.service && (!("station" in filters) || r.prepStationGuid === filters.station) && (!("level" in filters) || r.itemFulfillmentLevel === filters.level),
       );
       // The levels shown are those of the filtered days (a station filter keeps the expediter levels, at zero).
@@ -127,7 +129,7 @@ describe("kitchen day parts on pglite", () => {
     // Tickets: only late-night tickets rank, by their largest level-0 fire to fulfill among late-night rows.
     const tickets = await ready(service.tickets(harbor, await kitchenQuery(kitchenTicketsSchema, { ...range, level: 0, limit: 5, service: "Late Night" })));
     const best = new Map<string, number>();
-    for (const r of measurable) {
+    for (const r of counted) {
       if (r.service !== "Late Night" || r.itemFulfillmentLevel !== "0" || r.fire_to_fulfill_s === "") continue;
       best.set(r.ticketGuid!, Math.max(best.get(r.ticketGuid!) ?? -1, Number(r.fire_to_fulfill_s)));
     }

@@ -8,7 +8,7 @@ import { itemsMatrixCsvColumns } from "@/lib/kitchen/query/items-matrix-csv";
 import { kitchenItemsMatrix } from "@/lib/kitchen/service/items-matrix";
 import type { OverviewRestaurant } from "@/lib/kitchen/service/overview";
 import { defaultWorld } from "@/lib/sandbox/world";
-import { dropByteDuplicates, levelOf, seconds, type RawRecord } from "./independent-stats";
+import { dropByteDuplicates, isLeftOnScreen, levelOf, seconds, withoutLeftOnScreen, type RawRecord } from "./independent-stats";
 import { databasePerTest, kitchenQuery, kitchenService, newLog, ready, NOW, sandboxForSuite } from "./kitchen-harness";
 
 /**
@@ -59,7 +59,8 @@ describe("kitchen items matrix", { timeout: 300_000 }, () => {
       // The oracle: per restaurant, id -> sorted seconds.
       const expected = matrix.columns.map((c) => {
         const byId = new Map<string, number[]>();
-        for (const r of raw.get(c.restaurantGuid) ?? []) {
+        // Items left on screen count in no cell by default.
+        for (const r of withoutLeftOnScreen(raw.get(c.restaurantGuid) ?? [])) {
           const s = seconds(r.ticketFiredAt, r.itemFulfilledAt);
           const id = r.selectionMenuItemMultiLocationId;
           if (levelOf(r) !== level || s === null || typeof id !== "string" || id === "") continue;
@@ -80,6 +81,9 @@ describe("kitchen items matrix", { timeout: 300_000 }, () => {
         }));
       }
       matrix.columns.forEach((c, i) => expect(c.records).toBe([...expected[i]!.values()].reduce((n, l) => n + l.length, 0)));
+      const stuckAt = (guid: string) => (raw.get(guid) ?? []).filter((r) => levelOf(r) === level && isLeftOnScreen(r)).length;
+      for (const c of matrix.columns.filter((x) => x.status === "ready")) expect(c.stuckRecords, `${c.restaurantName} L${level}`).toBe(stuckAt(c.restaurantGuid));
+      expect(matrix.stuck).toEqual({ maxMinutes: 240, records: [harbor, mesa, oldTown].reduce((n, r) => n + stuckAt(r.guid), 0), included: false });
       // Only Harbor has a second expediter; shared items exist at the station and first expediter levels.
       if (level === 2) expect(matrix.rows.every((r) => r.restaurants === 1)).toBe(true);
       else expect(matrix.rows.filter((r) => r.restaurants >= 2).length).toBeGreaterThan(3);

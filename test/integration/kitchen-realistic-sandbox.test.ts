@@ -5,7 +5,7 @@ import { createPlatformClient } from "@/lib/platform";
 import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-server";
 import { defaultWorld } from "@/lib/sandbox/world";
 import { openTestDatabase, ready, WAIT_FOR_FETCHES_MS, worldRestaurant, type TestDatabase } from "./kitchen-harness";
-import { byLevelAndStation, dropByteDuplicates, levelOf, statsOf, type RawRecord } from "./independent-stats";
+import { byLevelAndStation, dropByteDuplicates, levelOf, statsOf, withoutLeftOnScreen, type RawRecord } from "./independent-stats";
 
 /**
  * The sandbox with its real-service defaults on (rate limits, an export that waits seconds
@@ -67,17 +67,22 @@ describe("the kitchen pipeline against the sandbox's realistic defaults", () => 
     expect(duplicates).toBeGreaterThan(0);
     expect(measurable.some((r) => levelOf(r)! > 0 && typeof r.prepStationGuid !== "string")).toBe(true);
 
-    for (const metric of KITCHEN_METRICS) {
-      const summary = await ready(service.summary(harbor, { from: DATES[0]!, to: DATES[1]!, metric }));
+    // Items left on screen: left out by default, counted with stuck=include; the sandbox has some here.
+    const stuck = measurable.length - withoutLeftOnScreen(measurable).length;
+    expect(stuck).toBeGreaterThan(0);
+    for (const [metric, choice] of [...KITCHEN_METRICS.map((m) => [m, "exclude"] as const), ["start_to_fulfill", "include"] as const]) {
+      const counted = choice === "include" ? measurable : withoutLeftOnScreen(measurable);
+      const summary = await ready(service.summary(harbor, { from: DATES[0]!, to: DATES[1]!, metric, stuck: choice }));
       expect(summary.coverage.complete).toEqual(DATES);
       expect(summary.ingest?.duplicates).toBe(duplicates);
       expect(summary.ingest?.received).toBe(entries.length);
+      expect(summary.stuck).toEqual({ maxMinutes: 240, records: stuck, included: choice === "include" });
       for (const level of KITCHEN_LEVELS) {
         expect(summary.levels.find((l) => l.level === level)?.stats, `${metric} level ${level}`).toMatchObject(
-          statsOf(measurable.filter((r) => levelOf(r) === level), metric),
+          statsOf(counted.filter((r) => levelOf(r) === level), metric),
         );
       }
-      const groups = byLevelAndStation(measurable);
+      const groups = byLevelAndStation(counted);
       expect(summary.stations).toHaveLength(groups.size);
       for (const row of summary.stations) {
         expect(row.stats, `${metric} ${row.stationName} L${row.level}`).toMatchObject(statsOf(groups.get(`${row.level}|${row.stationGuid ?? ""}`)!, metric));

@@ -31,6 +31,7 @@ function summary(overrides: Partial<KitchenSummary> = {}): KitchenSummary {
     filters: { level: null, station: null, behavior: null, source: null, item: null, until: null },
     itemName: null,
     outliers: null,
+    stuck: { maxMinutes: 240, records: 0, included: false },
     coverage: { complete: ["20250303", "20250304", "20250305"], notEntitled: [], failed: [], open: [], pending: [], provisional: [], beforeData: [] },
     levels: [
       { level: 0, items: 0, stats: stats(600) },

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { businessDateParam, kitchenLevelParam, kitchenMetricParam } from "./params";
+import { businessDateParam, kitchenLevelParam, kitchenMetricParam, stuckParam } from "./params";
 import { OVERVIEW_RANGES, type OverviewRange } from "./vocabulary";
-import type { OverviewRowStatus } from "./responses";
+import type { OverviewRowStatus, StuckReport } from "./responses";
 import type { KitchenLevel, KitchenMetric } from "./vocabulary";
 
 /**
@@ -32,6 +32,7 @@ export const kitchenItemsMatrixSchema = z
     metric: kitchenMetricParam.default("fire_to_fulfill"),
     minRestaurants: wholeNumber("minRestaurants", 1, 1000, 2),
     minRecords: wholeNumber("minRecords", 1, 10_000, DEFAULT_MATRIX_MIN_RECORDS),
+    stuck: stuckParam,
   })
   .refine((q) => (q.from === undefined) === (q.to === undefined), { message: "from and to must be given together", path: ["from"] })
   .refine((q) => q.range === undefined || q.from === undefined, { message: "give either range or from and to, not both", path: ["range"] })
@@ -57,6 +58,8 @@ export interface ItemsMatrixColumn {
   records: number;
   /** Records at the level with a value but no multi-location id: they cannot be matched across restaurants. */
   withoutMultiLocationId: number;
+  /** Items left on screen at the level (contract/stuck-items.ts); in `records` only with `stuck=include`. Set when ready. */
+  stuckRecords?: number;
 }
 
 export interface ItemsMatrixCell {
@@ -97,6 +100,8 @@ export interface KitchenItemsMatrix {
   minRecords: number;
   /** No column is still being fetched: the rows are final (the CSV waits for this). */
   complete: boolean;
+  /** Items left on screen at the level in the ready columns, summed; left out of the cells unless `included`. */
+  stuck: StuckReport;
   columns: ItemsMatrixColumn[];
   /** Sorted by gap, largest first (no gap last), then name and multi-location id. */
   rows: ItemsMatrixRow[];

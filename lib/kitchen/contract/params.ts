@@ -2,6 +2,7 @@ import { z } from "zod";
 import { isBusinessDate } from "@/lib/business-date/business-date";
 import { CLOCK_TIME_PATTERN } from "@/lib/business-date/business-clock";
 import { KITCHEN_METRICS, NONE_FILTER, OVERVIEW_RANGES, type KitchenLevel } from "./vocabulary";
+import { STUCK_CHOICES, type StuckChoice } from "./stuck-items";
 
 /**
  * The kitchen API's input: the schemas the route wrapper parses query strings and bodies with,
@@ -67,9 +68,19 @@ const maxMinutesParam = z.preprocess(
   z.coerce.number({ message: MAX_MINUTES_MESSAGE }).int({ message: MAX_MINUTES_MESSAGE }).min(1, { message: MAX_MINUTES_MESSAGE }).max(1440, { message: MAX_MINUTES_MESSAGE }).optional(),
 );
 
+/**
+ * Items left on screen (contract/stuck-items.ts): `exclude` (the default) leaves records fulfilled
+ * more than KITCHEN_STUCK_MIN minutes after fire out of every figure; `include` counts them.
+ */
+export const stuckParam = z.preprocess(
+  (v) => (v === "" ? undefined : v),
+  z.enum(STUCK_CHOICES, { message: `stuck must be one of ${STUCK_CHOICES.join(", ")}` }).default("exclude"),
+);
+
 /** Filters shared by the summary, summary.csv and tickets. Empty strings mean "not set". */
 const filterShape = {
   maxMinutes: maxMinutesParam,
+  stuck: stuckParam,
   item: itemParam,
   service: serviceParam,
   level: z.preprocess((v) => (v === "" ? undefined : v), kitchenLevelParam.optional()),
@@ -103,7 +114,9 @@ const FROM_NOT_AFTER_TO = { message: "from must not be after to", path: ["from"]
 
 /** summary.csv, and what the kitchen service computes a summary from. */
 export const kitchenSummarySchema = z.object(summaryShape).refine(fromNotAfterTo, FROM_NOT_AFTER_TO);
-export type KitchenSummaryQuery = z.infer<typeof kitchenSummarySchema>;
+/** `stuck` is optional for callers inside the server (tests, the Overview): absent means "exclude", as in the URL. */
+type WithOptionalStuck<T> = Omit<T, "stuck"> & { stuck?: StuckChoice };
+export type KitchenSummaryQuery = WithOptionalStuck<z.infer<typeof kitchenSummarySchema>>;
 
 /**
  * The JSON summary's query: the summary's, plus which part to answer. `part=head` leaves out the
@@ -128,7 +141,7 @@ export const kitchenTicketsSchema = z
       .default(20),
   })
   .refine((q) => q.from <= q.to, { message: "from must not be after to", path: ["from"] });
-export type KitchenTicketsQuery = z.infer<typeof kitchenTicketsSchema>;
+export type KitchenTicketsQuery = WithOptionalStuck<z.infer<typeof kitchenTicketsSchema>>;
 
 const levelInBody = z
   // A JSON integer, strictly: no coercion of true, null, "1", "0x2" or [1] in a body.
@@ -187,5 +200,6 @@ export const kitchenTargetsSchema = z
 export type KitchenTargetsInput = z.infer<typeof kitchenTargetsSchema>;
 
 export const kitchenOverviewSchema = z.object({
+  stuck: stuckParam,
   range: z.enum(OVERVIEW_RANGES, { message: `range must be one of ${OVERVIEW_RANGES.join(", ")}` }).default("7d"),
 });

@@ -224,6 +224,13 @@ export interface KitchenSummary {
    */
   outliers: { maxMinutes: number; removed: number } | null;
   /**
+   * Items left on screen (contract/stuck-items.ts): `records` fulfilled more than `maxMinutes`
+   * after fire, after the other filters, at the levels shown; left out of every figure above and
+   * of the ticket times unless `included` (the query's `stuck=include`). The outlier cut's
+   * `removed` counts only records that were not already left out here.
+   */
+  stuck: StuckReport;
+  /**
    * Ticket times per level (lib/kitchen/ingest/ticket-times.ts): fire to the ticket's last
    * fulfillment at the level, whatever `metric` says. `stats.count` counts tickets with a time,
    * `stats.excluded` those with a record at the level never fulfilled (or no fire time).
@@ -422,9 +429,26 @@ export interface KitchenOverviewRow {
   /** Levels 0, 1 and 2, in order; empty unless ready. */
   current: OverviewLevelFigures[];
   previous: OverviewLevelFigures[];
+  /** Items left on screen in the current period (levels 0-2); 0 unless ready. */
+  stuckRecords: number;
 }
 
 export interface KitchenOverview {
   range: "yesterday" | "7d" | "30d";
   rows: KitchenOverviewRow[];
+  /** Items left on screen in the rows' current periods, summed (every row's `stuckRecords`). */
+  stuck: StuckReport;
+}
+
+/** How many items left on screen a figure's records held, and whether the figures count them. */
+export interface StuckReport {
+  maxMinutes: number;
+  records: number;
+  included: boolean;
+  /**
+   * Of `records`, those still counted under start to fulfill and wait to start although left
+   * out: their day's raw records are past KITCHEN_RAW_RETENTION_DAYS, and those metrics' stored
+   * cubes cannot tell a stuck record apart. Absent when none.
+   */
+  unseparated?: number;
 }

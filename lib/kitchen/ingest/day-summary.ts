@@ -6,6 +6,7 @@ import { isKitchenLevel } from "@/lib/kitchen/ingest/ingest";
 import { localHourResolver } from "@/lib/kitchen/ingest/local-hour";
 import { ticketTimeRows } from "@/lib/kitchen/ingest/ticket-times";
 import { serviceResolver, type DayParts } from "@/lib/kitchen/ingest/day-parts";
+import { isStuck } from "@/lib/kitchen/contract/stuck-items";
 
 /**
  * The summary of one business date, in a form that merges exactly: for each metric, three cubes
@@ -111,7 +112,13 @@ const fillItemName = (value: DimensionValue, r: ItemFulfillment) => fillName(val
  * Summarises the records of one business date. `timeZone` places hours of day. Records without a
  * level of 0, 1 or 2 are not summarised: lib/kitchen/ingest.ts counts them, with their reason.
  */
-export function summariseDay(all: readonly ItemFulfillment[], businessDate: string, timeZone: string, dayParts: DayParts = NO_DAY_PARTS): DaySummary {
+export function summariseDay(
+  all: readonly ItemFulfillment[],
+  businessDate: string,
+  timeZone: string,
+  dayParts: DayParts = NO_DAY_PARTS,
+  opts: SummariseOptions = {},
+): DaySummary {
   const records = all.every((r) => isKitchenLevel(r.itemFulfillmentLevel)) ? all : all.filter((r) => isKitchenLevel(r.itemFulfillmentLevel));
   const n = records.length;
   const hourOf = localHourResolver(timeZone);
@@ -164,6 +171,7 @@ export function summariseDay(all: readonly ItemFulfillment[], businessDate: stri
     values.start_to_fulfill[i] = durationSeconds(started, fulfilled) ?? -1;
     values.wait_to_start[i] = durationSeconds(fired, started) ?? -1;
   }
+  if (opts.stuckSeconds !== undefined) leaveOutStuck(values, opts.stuckSeconds);
 
   const sizes = (x: number) => [3, stations.values.length, x, behaviors.values.length, sources.values.length];
   const cubes = { fire_to_fulfill: {}, start_to_fulfill: {}, wait_to_start: {} } as Record<KitchenMetric, Record<CubeKind, CubePart>>;
@@ -221,6 +229,29 @@ export function summariseDay(all: readonly ItemFulfillment[], businessDate: stri
 }
 
 /**
+ * `stuckSeconds`: records left on screen (contract/stuck-items.ts: fire to fulfill over it) are
+ * left out of the start_to_fulfill and wait_to_start cubes, as if they had never been recorded
+ * there: those cubes cannot tell them apart at query time. The fire_to_fulfill and ticket cubes
+ * keep them, because the query leaves them out there exactly (range-summary.ts cuts at the limit).
+ * Such a day answers a query that leaves stuck items out; it is never stored (the stored cubes of
+ * the three metrics share their cells).
+ */
+interface SummariseOptions {
+  stuckSeconds?: number;
+}
+
+/** NaN marks "not in this metric's cubes at all" (-1 is an exclusion, which still counts). */
+function leaveOutStuck(values: Record<KitchenMetric, Float64Array>, stuckSeconds: number): void {
+  const f2f = values.fire_to_fulfill;
+  for (let i = 0; i < f2f.length; i++) {
+    if (isStuck(f2f[i]!, stuckSeconds)) {
+      values.start_to_fulfill[i] = Number.NaN;
+      values.wait_to_start[i] = Number.NaN;
+    }
+  }
+}
+
+/**
  * Per record, its selection's value of each column: the first one any record of the selection
  * names (an export now and then lacks a field on one record of an item, or the sandbox's
  * malformed rows do). One value per selection keeps distinct items additive across the cells;
@@ -264,7 +295,9 @@ function distinctSelections(
     for (const metric of KITCHEN_METRICS) {
       const was = out[metric][row]!;
       const x = values[metric][i]!;
-      out[metric][row] = was < 0 || x < 0 ? -1 : Math.min(was, x);
+      // A record left out (NaN) does not take part; a selection of left-out records only stays NaN.
+      if (Number.isNaN(x)) continue;
+      out[metric][row] = Number.isNaN(was) ? x : was < 0 || x < 0 ? -1 : Math.min(was, x);
     }
   }
   const m = first.length;
@@ -331,6 +364,7 @@ function buildCubes(dims: Uint32Array[], sizes: number[], values: Record<Kitchen
   const scratch = new Float64Array(n);
   for (const metric of KITCHEN_METRICS) {
     const v = values[metric];
+    let leftOut = false;
     const excluded = new Uint32Array(cells);
     const start = new Uint32Array(cells + 1);
     const seconds = new Uint32Array(n);
@@ -341,7 +375,8 @@ function buildCubes(dims: Uint32Array[], sizes: number[], values: Record<Kitchen
       let m = 0;
       for (let j = cellStarts[c]!; j < cellStarts[c + 1]!; j++) {
         const x = v[order[j]!]!;
-        if (x < 0) excluded[c]!++;
+        if (Number.isNaN(x)) leftOut = true;
+        else if (x < 0) excluded[c]!++;
         else scratch[m++] = x;
       }
       if (m > 16) scratch.subarray(0, m).sort();
@@ -368,9 +403,32 @@ function buildCubes(dims: Uint32Array[], sizes: number[], values: Record<Kitchen
     }
     start[cells] = e;
     const part = { keys: cellDims, excluded, start, seconds: seconds.slice(0, e), counts: counts.slice(0, e) };
-    out[metric] = { ...part, totals: cellTotals(part.start, part.counts) };
+    const whole = { ...part, totals: cellTotals(part.start, part.counts) };
+    out[metric] = leftOut ? withoutEmptyCells(whole) : whole;
   }
   return out;
+}
+
+/** The cube without its cells that hold nothing (every record left out): they were never recorded here. */
+function withoutEmptyCells(cube: CubePart): CubePart {
+  const cells = cube.excluded.length;
+  const kept: number[] = [];
+  for (let c = 0; c < cells; c++) if (cube.excluded[c]! > 0 || cube.start[c + 1]! > cube.start[c]!) kept.push(c);
+  const keys = new Uint32Array(kept.length * CELL_WIDTH);
+  const start = new Uint32Array(kept.length + 1);
+  kept.forEach((c, n) => {
+    keys.set(cube.keys.subarray(c * CELL_WIDTH, c * CELL_WIDTH + CELL_WIDTH), n * CELL_WIDTH);
+    start[n] = cube.start[c]!;
+  });
+  start[kept.length] = cube.start[cells]!;
+  return {
+    keys,
+    excluded: Uint32Array.from(kept, (c) => cube.excluded[c]!),
+    start,
+    seconds: cube.seconds,
+    counts: cube.counts,
+    totals: Uint32Array.from(kept, (c) => cube.totals[c]!),
+  };
 }
 
 /** Record indices up to 2^21 (two million records a day) share a float64 with the cell key. */

@@ -3,6 +3,7 @@ import type { ItemFulfillment } from "@/lib/platform/schemas";
 import { KITCHEN_METRICS, NONE_FILTER, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import { ByteReader, ByteWriter } from "@/lib/kitchen/storage/byte-codec";
 import { durationSeconds, parseInstant } from "@/lib/kitchen/ingest/durations";
+import { isStuck } from "@/lib/kitchen/contract/stuck-items";
 import type { SummaryFilters } from "@/lib/kitchen/query/range-summary";
 
 /**
@@ -171,6 +172,8 @@ export function slowestTickets(days: readonly TicketFacts[], metric: KitchenMetr
       if (t === NO_TICKET || values[i]! < 0) continue;
       // The outlier cut leaves the record out of the ranking too.
       if (filters.maxSeconds !== undefined && values[i]! > filters.maxSeconds) continue;
+      // An item left on screen (its fire to fulfill over the limit) ranks under no metric.
+      if (filters.stuckSeconds !== undefined && isStuck(f.values.fire_to_fulfill[i]!, filters.stuckSeconds)) continue;
       if (filters.level !== undefined && f.level[i] !== filters.level) continue;
       if ((sF !== -2 && f.station[i] !== sF) || (bF !== -2 && f.behavior[i] !== bF) || (oF !== -2 && f.source[i] !== oF)) continue;
       if (iF !== -2 && f.itemOf!.item[i] !== iF) continue;

@@ -3,7 +3,7 @@ import type { DayPartsSummary } from "@/lib/kitchen/contract/responses";
 import { UNKNOWN_HOUR, type CubePart, type DaySummary } from "@/lib/kitchen/ingest/day-summary";
 import { NO_SERVICE, serviceName } from "@/lib/kitchen/ingest/day-parts";
 import { DenseHistograms } from "@/lib/kitchen/query/dense-histograms";
-import { addCellsInto, cutCube, dayFilter, type SummaryFilters } from "@/lib/kitchen/query/range-summary";
+import { addCellsInto, cutCube, cutSecondsOf, dayFilter, type SummaryFilters } from "@/lib/kitchen/query/range-summary";
 import { businessDateWeekday } from "@/lib/business-date/business-date";
 import { WEEKDAYS } from "@/lib/platform/schemas";
 import { weekdayOf } from "@/lib/restaurants/schedule";
@@ -21,7 +21,8 @@ const L = KITCHEN_LEVELS.length;
 const SPAN = 1800;
 
 export function mergeDayParts(days: readonly DaySummary[], metric: KitchenMetric, filters: SummaryFilters, businessDayStartHour: number): DayPartsSummary {
-  const cut = (cube: CubePart) => (filters.maxSeconds === undefined ? cube : cutCube(cube, filters.maxSeconds));
+  const seconds = cutSecondsOf(metric, filters);
+  const cut = (cube: CubePart) => (seconds === undefined ? cube : cutCube(cube, seconds));
   // Services: a global slot per name, ordered by where the service starts in the business day.
   const slots = new Map<string, { slot: number; at: number }>();
   const slotOf = (name: string, at: number) => {

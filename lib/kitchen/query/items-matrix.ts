@@ -2,6 +2,7 @@ import type { ItemsMatrixCell, ItemsMatrixColumn, ItemsMatrixRow } from "@/lib/k
 import type { KitchenLevel, KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import { CELL_WIDTH, type DaySummary } from "@/lib/kitchen/ingest/day-summary";
 import { nearestRank } from "@/lib/kitchen/query/nearest-rank";
+import { cutCube } from "@/lib/kitchen/query/range-summary";
 
 /**
  * The items matrix's arithmetic. Per restaurant, the items cubes of its days at one level are
@@ -28,10 +29,12 @@ export interface RestaurantItems {
 }
 
 /** A restaurant's days (any range) -> its records per multi-location id at `level`. */
-export function restaurantItems(days: readonly DaySummary[], metric: KitchenMetric, level: KitchenLevel): RestaurantItems {
+export function restaurantItems(days: readonly DaySummary[], metric: KitchenMetric, level: KitchenLevel, cutSeconds?: number): RestaurantItems {
   const out: RestaurantItems = { items: new Map(), records: 0, withoutMultiLocationId: 0 };
   for (const day of days) {
-    const { keys, excluded, start, seconds, counts, totals } = day.cubes[metric].items;
+    // The cut (items left on screen under fire to fulfill: range-summary.ts cutSecondsOf), as every figure takes it.
+    const cube = cutSeconds === undefined ? day.cubes[metric].items : cutCube(day.cubes[metric].items, cutSeconds);
+    const { keys, excluded, start, seconds, counts, totals } = cube;
     for (let c = 0; c < excluded.length; c++) {
       const k = c * CELL_WIDTH;
       if (keys[k] !== level || totals[c] === 0) continue;

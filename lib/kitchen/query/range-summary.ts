@@ -41,7 +41,19 @@ interface Source {
 }
 
 /** Whether rollups' marginals answer the filters (they keep only the level of the filtered dimensions), or their detail is needed. */
-export const marginalsAnswer = (f: SummaryFilters) => f.station === undefined && f.behavior === undefined && f.source === undefined && f.maxSeconds === undefined;
+export const marginalsAnswer = (f: SummaryFilters) =>
+  f.station === undefined && f.behavior === undefined && f.source === undefined && f.maxSeconds === undefined && f.stuckSeconds === undefined;
+
+/**
+ * The cut a metric's cubes take: the outlier cut, and for fire to fulfill (and ticket times, which
+ * are fire to fulfill) also the items left on screen, whose own cubes hold the very time the rule
+ * reads. The other metrics' parts come without stuck records already (day-summary.ts
+ * `SummariseOptions`), since their cubes cannot tell them apart.
+ */
+export function cutSecondsOf(metric: KitchenMetric, f: SummaryFilters): number | undefined {
+  if (metric !== "fire_to_fulfill" || f.stuckSeconds === undefined) return f.maxSeconds;
+  return f.maxSeconds === undefined ? f.stuckSeconds : Math.min(f.maxSeconds, f.stuckSeconds);
+}
 
 export function detailOf(r: Rollup): RollupDetail {
   if (!r.detail) throw new Error(`the rollup of ${r.start} was read without its detail, which these filters need`);
@@ -119,7 +131,7 @@ export function cutCube(cube: CubePart, maxSeconds: number): CubePart {
 const cutCache = new WeakMap<CubePart, Map<number, CubePart>>();
 
 /** Records over the cut in the cells matching the filter, per level (what the cut removed). */
-function countOver(cube: CubePart, f: DayFilter, maxSeconds: number, perLevel: Float64Array): void {
+export function countOver(cube: CubePart, f: DayFilter, maxSeconds: number, perLevel: Float64Array): void {
   const { keys, excluded, start, seconds, counts } = cube;
   for (let c = 0; c < excluded.length; c++) {
     const k = c * W;
@@ -135,6 +147,11 @@ export interface SummaryFilters {
   source?: string;
   /** The outlier cut: records whose time (of the metric merged) is over this many seconds count nowhere. */
   maxSeconds?: number;
+  /**
+   * Items left on screen (contract/stuck-items.ts): records whose fire to fulfill is over this many
+   * seconds count nowhere, under every metric. Unset: they count (`stuck=include`).
+   */
+  stuckSeconds?: number;
 }
 
 export type MergedSummary = Pick<
@@ -469,16 +486,26 @@ function addAllHours(
   return t;
 }
 
-/** Per level: the distinct items, and the records the outlier cut removed (counted on the uncut hours cubes: every record has one hour). */
+/**
+ * Per level: the distinct items, and the records the outlier cut removed (counted on the uncut
+ * hours cubes: every record has one hour). Under fire to fulfill, a record over both cuts was left
+ * out as stuck, not by the outlier cut: the records over the larger of the two are given back.
+ */
 function levelCounts(parts: RangeParts, days: readonly Source[], dayFilters: readonly (DayFilter | null)[], metric: KitchenMetric, filters: SummaryFilters) {
   const removedPerLevel = new Float64Array(L);
   if (filters.maxSeconds !== undefined) {
+    const max = filters.maxSeconds;
+    const stuck = metric === "fire_to_fulfill" ? filters.stuckSeconds : undefined;
+    const givenBack = new Float64Array(L);
     // In the order of `days`: the days, then the rollups (whose detail the cut always reads).
     const uncut = [...parts.days.map((day) => day.cubes[metric].hours), ...parts.rollups.map((r) => detailOf(r).cubes.hours)];
     uncut.forEach((hours, d) => {
       const f = dayFilters[d];
-      if (f) countOver(hours, f, filters.maxSeconds!, removedPerLevel);
+      if (!f) return;
+      countOver(hours, f, max, removedPerLevel);
+      if (stuck !== undefined) countOver(hours, f, Math.max(max, stuck), givenBack);
     });
+    for (let l = 0; l < L; l++) removedPerLevel[l]! -= givenBack[l]!;
   }
   const selectionsPerLevel = new Float64Array(L);
   days.forEach((day, d) => {
@@ -498,8 +525,9 @@ function merge(
 ): MergedSummary {
   arena.reset();
   if (parts.rollups.some((r) => r.metric !== metric)) throw new Error(`rollups of another metric than ${metric}`);
+  const cutFilters: SummaryFilters = { ...filters, maxSeconds: cutSecondsOf(metric, filters) };
   // Days first, then rollups: `days` below is every source merged, `trend` every date.
-  const days = sourcesOf(parts, metric, filters);
+  const days = sourcesOf(parts, metric, cutFilters);
   const trend = trendSources(parts);
   const ids = days.map((day) => interner.ids(day.dict));
   const S = interner.stations.size;
@@ -508,7 +536,7 @@ function merge(
   const span = Math.min(MAX_SPAN, hint + 1);
   const dayFilters = days.map((day) => dayFilter(day.dict, filters));
 
-  const hoursTargets = addAllHours(parts, days, trend, ids, dayFilters, filters, span, interner, everything);
+  const hoursTargets = addAllHours(parts, days, trend, ids, dayFilters, cutFilters, span, interner, everything);
   const { hourStation, perDay, perBehavior, perSource } = hoursTargets;
 
   const breakdown = (kind: "items" | "courses", size: number, globalOf: (d: number) => Int32Array) => {
@@ -572,7 +600,7 @@ function merge(
 
   const book = bookOf(targets);
   const targetOf = targetTable(book, interner);
-  const lateDays = everything ? lateByDay(dayLateSources(parts, days, trend, ids, dayFilters, filters), trend.length, targetOf, filters.maxSeconds ?? Infinity) : null;
+  const lateDays = everything ? lateByDay(dayLateSources(parts, days, trend, ids, dayFilters, cutFilters), trend.length, targetOf, cutFilters.maxSeconds ?? Infinity) : null;
   const dayRows: KitchenSummary["days"] = [];
   if (lateDays) {
     const ready = marginalsAnswer(filters);

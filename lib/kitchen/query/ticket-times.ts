@@ -6,6 +6,7 @@ import { ScratchArena, type DenseHistograms } from "@/lib/kitchen/query/dense-hi
 import {
   addCellsInto,
   cutCube,
+  cutSecondsOf,
   dayFilter,
   detailOf,
   histogramBins,
@@ -36,7 +37,9 @@ const arena = new ScratchArena();
 export function mergeTicketTimes(parts: RangeParts, metric: KitchenMetric, filters: SummaryFilters, targets: Record<KitchenLevel, number>): TicketTimes {
   const kind = filters.station === undefined ? "ticketsAnyStation" : "tickets";
   const ready = marginalsAnswer(filters);
-  const cut = (cube: CubePart) => (filters.maxSeconds === undefined ? cube : cutCube(cube, filters.maxSeconds));
+  // A ticket time is fire to fulfill: the outlier cut and the items left on screen's cut both read it.
+  const seconds = cutSecondsOf("fire_to_fulfill", filters);
+  const cut = (cube: CubePart) => (seconds === undefined ? cube : cutCube(cube, seconds));
   // Days first, then rollups, as trendSources numbers them.
   const sources = [
     ...parts.days.map((day) => ({ dict: day, levels: day.levels, cube: cut(day.cubes[metric][kind]) })),

@@ -5,6 +5,7 @@ import { summariseDay, type DaySummary } from "@/lib/kitchen/ingest/day-summary"
 import { serviceName, serviceResolver, type DayParts } from "@/lib/kitchen/ingest/day-parts";
 import { parseInstant } from "@/lib/kitchen/ingest/durations";
 import { buildItemTicketFacts, type TicketFacts } from "@/lib/kitchen/ingest/ticket-facts";
+import { hasStuck } from "@/lib/kitchen/query/stuck-items";
 import type { DayRow, KitchenStore } from "@/lib/kitchen/storage/kitchen-store";
 import type { ItemFulfillment } from "@/lib/platform/schemas";
 import { usableDates } from "./coverage";
@@ -44,6 +45,7 @@ export async function filteredDays(
   rows: Map<string, DayRow>,
   filter: RecordFilter,
   withFacts: boolean,
+  stuckSeconds?: number,
 ): Promise<{ summaries: DaySummary[]; facts: TicketFacts[] }> {
   const usable = usableDates(dates, rows).map((d) => d.date);
   await refuseMissingRawRecords(deps.db, restaurant, usable, filterWords(filter));
@@ -55,7 +57,7 @@ export async function filteredDays(
     for await (const chunk of deps.store.recordChunks(restaurant.guid, [date])) records.push(...chunk.records);
     const parts = partsOf.get(date) ?? { closeoutHour: restaurant.closeoutHour, services: [] };
     const keep = recordTest(filter, parts, date, restaurant);
-    summaries.push(summariseDay(records.filter(keep), date, restaurant.timeZone, parts));
+    summaries.push(summariseDay(records.filter(keep), date, restaurant.timeZone, parts, { stuckSeconds }));
     if (withFacts) facts.push(maskFacts(buildItemTicketFacts(records, date), records, filter.service === undefined && filter.until === undefined ? null : keep));
   }
   return { summaries, facts };
@@ -106,3 +108,49 @@ function maskFacts(facts: TicketFacts, records: readonly ItemFulfillment[], keep
 export function refuseRecordFilterBeyondRawRetention(restaurant: KitchenRestaurant, query: { from: string } & RecordFilter, retentionDays: number, nowMs: number): void {
   if (hasRecordFilter(query)) refuseBeyondRawRetention(restaurant, query.from, retentionDays, nowMs, filterWords(query));
 }
+
+/**
+ * The stored days of `days` that hold items left on screen, summarised again from their raw records
+ * with those records left out of the start-to-fulfill and wait-to-start cubes (day-summary.ts
+ * `SummariseOptions`): those cubes cannot tell a stuck record apart, the raw records can. Days
+ * without stuck records come back as they are. A day whose raw records are gone (past
+ * KITCHEN_RAW_RETENTION_DAYS) cannot be separated: it comes back as stored, listed in `kept`.
+ */
+export async function stuckFreeDays(
+  store: KitchenStore,
+  restaurant: KitchenRestaurant,
+  days: readonly DaySummary[],
+  stuckSeconds: number,
+): Promise<{ days: DaySummary[]; kept: DaySummary[] }> {
+  const out: DaySummary[] = [];
+  const kept: DaySummary[] = [];
+  for (const day of days) {
+    if (!hasStuck(day, stuckSeconds)) {
+      out.push(day);
+      continue;
+    }
+    const known = stuckFreeCache.get(day)?.get(stuckSeconds);
+    if (known) {
+      out.push(known);
+      continue;
+    }
+    const records: ItemFulfillment[] = [];
+    for await (const chunk of store.recordChunks(restaurant.guid, [day.businessDate])) records.push(...chunk.records);
+    if (records.length === 0) {
+      kept.push(day);
+      out.push(day);
+      continue;
+    }
+    const clean = summariseDay(records, day.businessDate, restaurant.timeZone, day.dayParts, { stuckSeconds });
+    (stuckFreeCache.get(day) ?? stuckFreeCache.set(day, new Map()).get(day)!).set(stuckSeconds, clean);
+    out.push(clean);
+  }
+  return { days: out, kept };
+}
+
+/**
+ * A stored day's stuck-free summary, kept as long as the day reader keeps the stored day (its cache
+ * hands out the same object until the day is fetched again), so a page's queries read the raw
+ * records of a day with stuck items once, not on every request.
+ */
+const stuckFreeCache = new WeakMap<DaySummary, Map<number, DaySummary>>();

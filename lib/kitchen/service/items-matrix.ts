@@ -5,6 +5,8 @@ import { InvalidInputError } from "@/lib/errors/invalid-input-error";
 import { matrixPeriodOf, type ItemsMatrixColumn, type KitchenItemsMatrix, type KitchenItemsMatrixQuery } from "@/lib/kitchen/contract/items-matrix";
 import { itemsMatrixRows, restaurantItems, type RestaurantItems } from "@/lib/kitchen/query/items-matrix";
 import { presetRange } from "@/lib/kitchen/ui/date-range";
+import type { StuckReport } from "@/lib/kitchen/contract/responses";
+import { DEFAULT_STUCK_MINUTES } from "@/lib/kitchen/contract/stuck-items";
 import type { KitchenService } from "./kitchen-service";
 import { mapLimit } from "./map-limit";
 import type { OverviewRestaurant } from "./overview";
@@ -12,7 +14,7 @@ import type { OverviewRestaurant } from "./overview";
 /** Restaurants read at once, as the Overview does. */
 const CONCURRENCY = 6;
 
-type ColumnResult = { column: ItemsMatrixColumn; items: RestaurantItems | null; refused?: InvalidInputError };
+type ColumnResult = { column: ItemsMatrixColumn; items: RestaurantItems | null; refused?: InvalidInputError; stuck?: StuckReport };
 
 /**
  * The items matrix for the restaurants the account may see: each one's days of the period (its
@@ -41,6 +43,11 @@ export async function kitchenItemsMatrix(
     minRestaurants: query.minRestaurants,
     minRecords: query.minRecords,
     complete: columns.every((c) => c.status !== "pending"),
+    stuck: {
+      maxMinutes: results.find((r) => r.stuck)?.stuck?.maxMinutes ?? DEFAULT_STUCK_MINUTES,
+      records: results.reduce((n, r) => n + (r.stuck?.records ?? 0), 0),
+      included: query.stuck === "include",
+    },
     columns,
     rows: itemsMatrixRows(
       columns,
@@ -69,7 +76,7 @@ async function columnOf(service: Pick<KitchenService, "rangeDays">, restaurant: 
   if (restaurant.kitchenEntitled === false) return none("not_entitled");
   let answer: Awaited<ReturnType<KitchenService["rangeDays"]>>;
   try {
-    answer = await service.rangeDays(restaurant, period);
+    answer = await service.rangeDays(restaurant, period, { metric: query.metric, stuck: query.stuck, level: query.level });
   } catch (error) {
     if (error instanceof InvalidInputError) return { ...none("error", error.message), refused: error };
     return none("error", error instanceof Error ? error.message : "Could not be loaded");
@@ -77,8 +84,8 @@ async function columnOf(service: Pick<KitchenService, "rangeDays">, restaurant: 
   if (!answer.ready) {
     return { column: { ...column, status: "pending", progress: { answered: answer.pending.total - answer.pending.pending, total: businessDaysInRange(period.from, period.to) } }, items: null };
   }
-  const { days, coverage } = answer.value;
+  const { days, coverage, cutSeconds, stuck } = answer.value;
   if (coverage.notEntitled.length > 0 && coverage.complete.length + coverage.open.length + coverage.failed.length === 0) return none("not_entitled");
-  const items = restaurantItems(days, query.metric, query.level);
-  return { column: { ...column, records: items.records, withoutMultiLocationId: items.withoutMultiLocationId }, items };
+  const items = restaurantItems(days, query.metric, query.level, cutSeconds);
+  return { column: { ...column, records: items.records, withoutMultiLocationId: items.withoutMultiLocationId, stuckRecords: stuck.records }, items, stuck };
 }

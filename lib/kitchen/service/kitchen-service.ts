@@ -1,12 +1,12 @@
 import "server-only";
 import type { Database } from "@/lib/db/database";
-import { KITCHEN_METRICS, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
+import { KITCHEN_METRICS, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import { type DateCoverage, type KitchenCoverage, type KitchenSummary, type KitchenTargets, type KitchenTickets, type RangeAnswer } from "@/lib/kitchen/contract/responses";
 import { type KitchenRangeQuery, type KitchenRecordsQuery, type KitchenSummaryQuery, type KitchenTargetsInput, type KitchenTicketsQuery } from "@/lib/kitchen/contract/params";
 import { DimensionInterner } from "@/lib/kitchen/query/dimension-interner";
 import { validateRange } from "@/lib/kitchen/query/range-query";
-import { marginalsAnswer, type RangeParts } from "@/lib/kitchen/query/range-summary";
-import type { Rollup } from "@/lib/kitchen/query/rollup";
+import { cutSecondsOf } from "@/lib/kitchen/query/range-summary";
+import type { StuckChoice } from "@/lib/kitchen/contract/stuck-items";
 import { KitchenStore, type DayRow } from "@/lib/kitchen/storage/kitchen-store";
 import { readTicketTargets } from "@/lib/kitchen/storage/ticket-targets";
 import type { PlatformClient } from "@/lib/platform/types";
@@ -18,11 +18,12 @@ import { createDayReader, DEFAULT_CACHE_BYTES } from "./day-reader";
 import { createEntitlement } from "./entitlement";
 import { refuseBeyondRawRetention, refuseMissingRawRecords } from "./raw-retention";
 import { createRollupReader } from "./rollup-reader";
+import { createRangeParts } from "./range-parts";
 import { kitchenDataStart, READY_WAIT_MS, type KitchenRestaurant, type KitchenServiceConfig } from "./service-config";
-import { assembleSummary, filtersOf, stationLevelRows, type StationLevelRow } from "./summary-assembly";
+import { assembleSummary, stationLevelRows, type StationLevelRow } from "./summary-assembly";
 import { slowTicketsOf } from "./ticket-drill-down";
 import { readKitchenTargets, writeKitchenTargets } from "./kitchen-targets";
-import { filteredDays, filteredRecords, hasRecordFilter, refuseRecordFilterBeyondRawRetention, type RecordChunk, type RecordFilter } from "./filtered-days";
+import { filteredDays, filteredRecords, stuckFreeDays, hasRecordFilter, refuseRecordFilterBeyondRawRetention, type RecordChunk, type RecordFilter } from "./filtered-days";
 import { mergeDayParts } from "@/lib/kitchen/query/day-parts-summary";
 
 export type { KitchenRestaurant, KitchenServiceConfig } from "./service-config";
@@ -94,25 +95,9 @@ export function createKitchenService(deps: KitchenServiceDeps) {
 
   /** The services each stored day was summarised with (the service filter assigns records with them). */
   const storedDayParts = (guid: string, rows: Map<string, DayRow>) => async (dates: string[]) => new Map((await reader.daySummaries(guid, dates, rows)).map((d) => [d.businessDate, d.dayParts]));
-  const recordFiltered = (r: KitchenRestaurant, dates: readonly string[], rows: Map<string, DayRow>, filter: RecordFilter, withFacts: boolean) =>
-    filteredDays({ db, store, dayParts: storedDayParts(r.guid, rows) }, r, dates, rows, filter, withFacts);
-
-  /** The range as rollups of the metrics plus its other days, decoded; with `item`, `service` or `until`, the passing records' days summarised again (filtered-days.ts). */
-  type PartsQuery = Parameters<typeof filtersOf>[0] & RecordFilter;
-  async function partsOf(restaurant: KitchenRestaurant, dates: readonly string[], rows: Map<string, DayRow>, metrics: readonly KitchenMetric[], query: PartsQuery) {
-    if (hasRecordFilter(query)) {
-      const days = (await recordFiltered(restaurant, dates, rows, query, false)).summaries;
-      return (): RangeParts => ({ days, rollups: [] });
-    }
-    const guid = restaurant.guid;
-    const filters = filtersOf(query);
-    const split =
-      config.rollups === false
-        ? { rollups: new Map<KitchenMetric, Rollup[]>(metrics.map((m) => [m, []])), rest: dates }
-        : await rollups.split(guid, dates, rows, metrics, !marginalsAnswer(filters));
-    const days = await reader.daySummaries(guid, split.rest, rows);
-    return (metric: KitchenMetric): RangeParts => ({ days, rollups: split.rollups.get(metric) ?? [] });
-  }
+  const recordFiltered = (r: KitchenRestaurant, dates: readonly string[], rows: Map<string, DayRow>, filter: RecordFilter, withFacts: boolean, stuckSeconds?: number) =>
+    filteredDays({ db, store, dayParts: storedDayParts(r.guid, rows) }, r, dates, rows, filter, withFacts, stuckSeconds);
+  const { filtersFor, partsOf, stuckReport } = createRangeParts({ store, reader, rollups, config, recordFiltered });
 
   return {
     store,
@@ -151,22 +136,37 @@ export function createKitchenService(deps: KitchenServiceDeps) {
           store.targets(restaurant.guid),
           readTicketTargets(db, restaurant.guid),
         ]);
-        const merged = parts(query.metric);
-        const summary = assembleSummary(restaurant, query, dates, rows, coverage(), merged, { levels: targets.seconds, stations: targets.stations }, ticketTargets.seconds, internerOf(restaurant.guid));
+        const merged = parts.partsFor(query.metric);
+        const filters = filtersFor(query);
+        const book = { levels: targets.seconds, stations: targets.stations };
+        const summary = assembleSummary(restaurant, query, dates, rows, coverage(), merged, book, ticketTargets.seconds, internerOf(restaurant.guid), filters, stuckReport(parts, query));
         if (opts.dayParts === false) return summary;
-        // Day parts read every day (a rollup keeps neither weekdays apart nor services): the filtered days, or the stored ones.
-        const days = hasRecordFilter(query) ? merged.days : await reader.daySummaries(restaurant.guid, dates, rows);
-        return { ...summary, dayParts: mergeDayParts(days, query.metric, filtersOf(query), restaurant.closeoutHour) };
+        // Day parts read every day (a rollup keeps neither weekdays apart nor services): the parts' days when they are all of them, or the stored ones.
+        const days = parts.days ?? (await reader.daySummaries(restaurant.guid, dates, rows));
+        return { ...summary, dayParts: mergeDayParts(days, query.metric, filters, restaurant.closeoutHour) };
       }),
 
-    /** The range's decoded days (no rollups) and coverage, for figures the summary does not give (the items matrix, items-matrix.ts). */
-    rangeDays: (restaurant: KitchenRestaurant, query: KitchenRangeQuery) =>
-      whenReady(restaurant, query, async (dates, rows, coverage) => ({ days: await reader.daySummaries(restaurant.guid, dates, rows), coverage: coverage() })),
+    /**
+     * The range's decoded days (no rollups) and coverage, for figures the summary does not give (the
+     * items matrix, items-matrix.ts). With items left on screen left out (`stuck`), the days to read
+     * `metric` from hold none under the other metrics, and fire to fulfill is cut at `cutSeconds`;
+     * `stuck` counts them at `level` (every level when unset).
+     */
+    rangeDays: (restaurant: KitchenRestaurant, query: KitchenRangeQuery, opts: { metric?: KitchenMetric; stuck?: StuckChoice; level?: KitchenLevel } = {}) =>
+      whenReady(restaurant, query, async (dates, rows, coverage) => {
+        const stored = await reader.daySummaries(restaurant.guid, dates, rows);
+        const metric = opts.metric ?? "fire_to_fulfill";
+        const asked = { stuck: opts.stuck, level: opts.level };
+        const filters = filtersFor(asked);
+        const cleaned = filters.stuckSeconds !== undefined && metric !== "fire_to_fulfill" ? await stuckFreeDays(store, restaurant, stored, filters.stuckSeconds) : { days: stored, kept: [] };
+        const stuck = stuckReport({ stuckParts: { days: stored, rollups: [] }, kept: cleaned.kept }, asked);
+        return { days: cleaned.days, coverage: coverage(), cutSeconds: cutSecondsOf(metric, filters), stuck };
+      }),
 
     /** summary.csv: station × level × metric, every metric, with the query's filters. */
     stationLevelRows: (restaurant: KitchenRestaurant, query: Omit<KitchenSummaryQuery, "metric">): Promise<RangeAnswer<StationLevelRow[]>> =>
       whenReady(restaurant, query, async (dates, rows) =>
-        stationLevelRows(await partsOf(restaurant, dates, rows, KITCHEN_METRICS, query), filtersOf(query), internerOf(restaurant.guid)),
+        stationLevelRows((await partsOf(restaurant, dates, rows, KITCHEN_METRICS, query)).partsFor, filtersFor(query), internerOf(restaurant.guid)),
       ),
 
     /** fulfillments.csv: the raw records of the range (of `item` and `service` only, when given), a stored chunk at a time. */
@@ -188,7 +188,7 @@ export function createKitchenService(deps: KitchenServiceDeps) {
     tickets: (restaurant: KitchenRestaurant, query: KitchenTicketsQuery): Promise<RangeAnswer<KitchenTickets>> =>
       whenReady(restaurant, query, async (dates, rows, coverage) => {
         const facts = hasRecordFilter(query) ? (await recordFiltered(restaurant, dates, rows, query, true)).facts : await reader.dayTicketFacts(restaurant.guid, dates, rows);
-        const tickets = await slowTicketsOf(store, restaurant.guid, facts, query, filtersOf(query), query.item);
+        const tickets = await slowTicketsOf(store, restaurant.guid, facts, query, filtersFor(query), query.item);
         return { restaurantGuid: restaurant.guid, from: query.from, to: query.to, metric: query.metric, limit: query.limit, coverage: coverage(), tickets };
       }),
 

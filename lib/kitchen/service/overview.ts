@@ -1,8 +1,9 @@
 import "server-only";
 import { businessDaysInRange } from "@/lib/business-date/business-date";
 import { currentBusinessDateOrNull } from "@/lib/business-date/closeout";
-import type { KitchenOverview, KitchenOverviewRow, KitchenSummary, OverviewLevelFigures, RangeAnswer } from "@/lib/kitchen/contract/responses";
+import type { KitchenOverview, KitchenOverviewRow, KitchenSummary, OverviewLevelFigures, RangeAnswer, StuckReport } from "@/lib/kitchen/contract/responses";
 import { KITCHEN_LEVELS, type OverviewRange } from "@/lib/kitchen/contract/vocabulary";
+import { DEFAULT_STUCK_MINUTES, type StuckChoice } from "@/lib/kitchen/contract/stuck-items";
 import { presetRange, previousPeriod } from "@/lib/kitchen/ui/date-range";
 import type { KitchenService } from "./kitchen-service";
 import type { KitchenRestaurant } from "./service-config";
@@ -29,20 +30,31 @@ export async function kitchenOverview(
   restaurants: readonly OverviewRestaurant[],
   range: OverviewRange,
   nowMs: number,
+  stuck: StuckChoice = "exclude",
 ): Promise<KitchenOverview> {
   const rows: KitchenOverviewRow[] = new Array(restaurants.length);
+  const reports: (StuckReport | undefined)[] = [];
   let next = 0;
   const worker = async () => {
     while (next < restaurants.length) {
       const i = next++;
-      rows[i] = await overviewRow(service, restaurants[i]!, range, nowMs);
+      const { stuckReport, ...row } = await overviewRow(service, restaurants[i]!, range, nowMs, stuck);
+      rows[i] = row;
+      reports[i] = stuckReport;
     }
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, restaurants.length) }, worker));
-  return { range, rows };
+  const maxMinutes = reports.find((r) => r !== undefined)?.maxMinutes ?? DEFAULT_STUCK_MINUTES;
+  return { range, rows, stuck: { maxMinutes, records: rows.reduce((n, r) => n + r.stuckRecords, 0), included: stuck === "include" } };
 }
 
-async function overviewRow(service: Pick<KitchenService, "summary">, restaurant: OverviewRestaurant, range: OverviewRange, nowMs: number): Promise<KitchenOverviewRow> {
+async function overviewRow(
+  service: Pick<KitchenService, "summary">,
+  restaurant: OverviewRestaurant,
+  range: OverviewRange,
+  nowMs: number,
+  stuck: StuckChoice,
+): Promise<KitchenOverviewRow & { stuckReport?: StuckReport }> {
   const today = currentBusinessDateOrNull(restaurant, nowMs);
   const period = today ? presetRange(range, today) : { from: "", to: "" };
   const base = {
@@ -54,6 +66,7 @@ async function overviewRow(service: Pick<KitchenService, "summary">, restaurant:
     previousPeriod: today ? previousPeriod(period) : { from: "", to: "" },
     current: [],
     previous: [],
+    stuckRecords: 0,
   };
   if (!today) return { ...base, status: "error", message: `The restaurant's time zone "${restaurant.timeZone}" is unknown to this server.` };
   if (restaurant.kitchenEntitled === false) return { ...base, status: "not_entitled" };
@@ -61,7 +74,7 @@ async function overviewRow(service: Pick<KitchenService, "summary">, restaurant:
   try {
     answers = await Promise.all(
       [base.period, base.previousPeriod].map((dates) =>
-        service.summary(restaurant, { ...dates, metric: "fire_to_fulfill", level: undefined, station: undefined, behavior: undefined, source: undefined }, { dayParts: false }),
+        service.summary(restaurant, { ...dates, metric: "fire_to_fulfill", level: undefined, station: undefined, behavior: undefined, source: undefined, stuck }, { dayParts: false }),
       ),
     );
   } catch (error) {
@@ -79,7 +92,14 @@ async function overviewRow(service: Pick<KitchenService, "summary">, restaurant:
     return { ...base, status: "pending", progress: { answered: parts[0]!.answered + parts[1]!.answered, total: parts[0]!.total + parts[1]!.total } };
   }
   if (isNotEntitled(current.value) && isNotEntitled(previous.value)) return { ...base, status: "not_entitled" };
-  return { ...base, status: "ready", current: overviewLevelFigures(current.value), previous: overviewLevelFigures(previous.value) };
+  return {
+    ...base,
+    status: "ready",
+    current: overviewLevelFigures(current.value),
+    previous: overviewLevelFigures(previous.value),
+    stuckRecords: current.value.stuck.records,
+    stuckReport: current.value.stuck,
+  };
 }
 
 /** Every date of the period answered 204 (no kitchen tier), none counted. */

@@ -43,6 +43,7 @@ async function create(): Promise<KitchenService> {
       maxRangeDays: e.KITCHEN_MAX_RANGE_DAYS,
       fetchTimeoutMs: dayFetchTimeoutMs(e),
       rawRetentionDays: e.KITCHEN_RAW_RETENTION_DAYS,
+      stuckMinutes: e.KITCHEN_STUCK_MIN,
     },
   });
 }

@@ -58,6 +58,8 @@ export interface KitchenServiceConfig {
   fetchTimeoutMs?: number;
   /** Business dates whose raw records fulfillments.csv can give (KITCHEN_RAW_RETENTION_DAYS); 0 or unset: all. */
   rawRetentionDays?: number;
+  /** Items left on screen: fire to fulfill over this many minutes (KITCHEN_STUCK_MIN; default DEFAULT_STUCK_MINUTES). */
+  stuckMinutes?: number;
   /** Whether long ranges merge stored rollups of whole weeks and months (default true; off only to compare). */
   rollups?: boolean;
 }

@@ -1,5 +1,6 @@
 import { KITCHEN_METRICS, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
-import { type DateCoverage, type KitchenSummary, type StationRef, type Stats } from "@/lib/kitchen/contract/responses";
+import { type DateCoverage, type KitchenSummary, type StationRef, type Stats, type StuckReport } from "@/lib/kitchen/contract/responses";
+import { DEFAULT_STUCK_MINUTES, stuckCutSeconds, type StuckChoice } from "@/lib/kitchen/contract/stuck-items";
 import { type KitchenSummaryQuery } from "@/lib/kitchen/contract/params";
 import type { DimensionInterner } from "@/lib/kitchen/query/dimension-interner";
 import { mergeTicketTimes } from "@/lib/kitchen/query/ticket-times";
@@ -15,10 +16,18 @@ import type { KitchenRestaurant } from "./service-config";
  * station × level × metric rows.
  */
 
-/** The filters the cubes answer; `item` is answered by summarising the item's records instead (kitchen-service.ts). */
-export function filtersOf(query: { level?: KitchenLevel; station?: string; behavior?: string; source?: string; maxMinutes?: number }): SummaryFilters {
+/**
+ * The filters the cubes answer; `item` is answered by summarising the item's records instead
+ * (kitchen-service.ts). Items left on screen are left out unless the query says `stuck=include`.
+ */
+export function filtersOf(
+  query: { level?: KitchenLevel; station?: string; behavior?: string; source?: string; maxMinutes?: number; stuck?: StuckChoice },
+  stuckMinutes: number = DEFAULT_STUCK_MINUTES,
+): SummaryFilters {
   const f: SummaryFilters = {};
   if (query.maxMinutes !== undefined) f.maxSeconds = query.maxMinutes * 60;
+  const stuck = stuckCutSeconds(query.stuck, stuckMinutes);
+  if (stuck !== undefined) f.stuckSeconds = stuck;
   if (query.level !== undefined) f.level = query.level;
   if (query.station !== undefined) f.station = query.station;
   if (query.behavior !== undefined) f.behavior = query.behavior;
@@ -36,8 +45,9 @@ export function assembleSummary(
   targets: TargetBook,
   ticketTargets: Record<KitchenLevel, number>,
   interner: DimensionInterner,
+  filters: SummaryFilters,
+  stuck: StuckReport,
 ): KitchenSummary {
-  const filters = filtersOf(query);
   return {
     restaurantGuid: restaurant.guid,
     restaurantName: restaurant.name,
@@ -60,6 +70,7 @@ export function assembleSummary(
     noRecordsSent: sentNoRecords(dates, rows),
     ...mergeRange(parts, query.metric, filters, targets, interner),
     ...mergeTicketTimes(parts, query.metric, filters, ticketTargets),
+    stuck,
   };
 }
 

@@ -1,4 +1,4 @@
-import type { IngestCounts } from "@/lib/kitchen/contract/responses";
+import type { IngestCounts, StuckReport } from "@/lib/kitchen/contract/responses";
 import { formatCount } from "./format";
 
 /**
@@ -17,4 +17,17 @@ export function ingestNotes(counts: IngestCounts | undefined): string[] {
   if (counts.notRecords > 0) notes.push(`${n(counts.notRecords, "entry", "entries")} that ${counts.notRecords === 1 ? "was" : "were"} not a record`);
   if (counts.malformed > 0) notes.push(`${n(counts.malformed, "record", "records")} with unreadable fields (read as missing)`);
   return notes;
+}
+
+/**
+ * Items left on screen (contract/stuck-items.ts) in words, as the other reasons are: "12 items
+ * left on screen ignored" when the figures leave them out, "… counted" when the view counts them.
+ * Null when the range holds none.
+ */
+export function stuckNote(stuck: StuckReport | undefined): string | null {
+  if (!stuck || stuck.records === 0) return null;
+  const items = `${formatCount(stuck.records)} ${stuck.records === 1 ? "item" : "items"} left on screen`;
+  if (stuck.included) return `${items} counted (fulfilled more than ${stuck.maxMinutes} minutes after fire)`;
+  const kept = stuck.unseparated ? `; ${formatCount(stuck.unseparated)} of them still in start-to-fulfill and wait-to-start, their raw records being past retention` : "";
+  return `${items} ignored (fulfilled more than ${stuck.maxMinutes} minutes after fire${kept})`;
 }

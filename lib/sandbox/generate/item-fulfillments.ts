@@ -20,6 +20,13 @@ const DUPLICATE_SHARE = 0.005;
 /** Per restaurant, this range of expediter rows comes without a prep station (bumped off a station). */
 const STATIONLESS_EXPO_SHARE = [0.05, 0.35] as const;
 const NEGATIVE_SHARE = 0.0008;
+/**
+ * Items left on screen: on about a third of the days, a few records are bumped hours after the
+ * plate went out (at closeout, or the next morning), as the real exports hold them.
+ */
+const LEFT_ON_SCREEN_DAY_SHARE = 0.35;
+const LEFT_ON_SCREEN_SHARE = 0.006;
+const LEFT_ON_SCREEN_DELAY_MS = [4.5 * 3_600_000, 10 * 3_600_000] as const;
 const BUCKET = 15 * 60_000;
 
 const COURSE_KINDS = {
@@ -148,8 +155,19 @@ export function generateItemFulfillments(ctx: GenerateContext, config: Restauran
   const out: ItemFulfillment[] = [];
   // Every record is built (drawing from the timing stream) before it is kept or dropped, so the
   // records of an open day are the same, draw for draw, as those of the closed day they become.
-  const keep = (rec: ItemFulfillment, fulfilledAt: number) => {
+  // Their own streams, so every other record and timing stays what it was.
+  const leftOnScreenDay = rngFor(world.seed, restaurant.guid, "left-on-screen-day", businessDate).chance(LEFT_ON_SCREEN_DAY_SHARE);
+  const leftOnScreen = rngFor(...seedParts, "left-on-screen");
+  const keep = (rec: ItemFulfillment, doneAt: number) => {
     const twice = observed.chance(DUPLICATE_SHARE);
+    let fulfilledAt = doneAt;
+    // Drawn for every record of every day, so an open day's records are its closed day's, draw for draw.
+    const late = leftOnScreen.chance(LEFT_ON_SCREEN_SHARE);
+    const delay = leftOnScreen.int(LEFT_ON_SCREEN_DELAY_MS[0], LEFT_ON_SCREEN_DELAY_MS[1]);
+    if (leftOnScreenDay && late && rec.itemFulfilledAt !== undefined) {
+      fulfilledAt += delay;
+      rec.itemFulfilledAt = isoUtc(fulfilledAt);
+    }
     if (fulfilledAt > asOf) return;
     out.push(rec);
     if (twice) out.push({ ...rec }); // same keys in the same order: the same bytes

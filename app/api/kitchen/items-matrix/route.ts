@@ -5,7 +5,7 @@ import { kitchenItemsMatrixSchema } from "@/lib/kitchen/contract/items-matrix";
 import { kitchenItemsMatrix } from "@/lib/kitchen/service/items-matrix";
 import { getKitchenService } from "@/lib/kitchen/service/server";
 
-// GET /api/kitchen/items-matrix?range=yesterday|7d|30d (or from&to)&level&metric&minRestaurants&minRecords:
+// GET /api/kitchen/items-matrix?range=yesterday|7d|30d (or from&to)&level&metric&minRestaurants&minRecords&stuck:
 // menu items consolidated by multi-location id × the permitted restaurants, p50 and p90 per cell.
 // Always 200: a restaurant still being fetched is a "pending" column with its progress, and
 // `complete` is false until none is, so one slow kitchen never holds the page.

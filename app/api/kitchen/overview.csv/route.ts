@@ -15,7 +15,7 @@ import { getKitchenService } from "@/lib/kitchen/service/server";
 export const GET = withSession(
   async ({ session, query }) => {
     const restaurants = await getPermittedRestaurants(session);
-    const overview = await kitchenOverview(await getKitchenService(), restaurants, query.range, Date.now());
+    const overview = await kitchenOverview(await getKitchenService(), restaurants, query.range, Date.now(), query.stuck);
     const pending = overview.rows.filter((r) => r.status === "pending");
     if (pending.length > 0) {
       return notReadyResponse({ range: overview.range, pending: pending.map((r) => ({ restaurantGuid: r.restaurantGuid, progress: r.progress })) }, 1_000);

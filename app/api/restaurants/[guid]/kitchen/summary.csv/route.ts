@@ -4,7 +4,7 @@ import { kitchenSummarySchema } from "@/lib/kitchen/contract/params";
 import { kitchenCsvFileName, summaryCsv } from "@/lib/kitchen/query/kitchen-csv";
 import { getKitchenService } from "@/lib/kitchen/service/server";
 
-// GET /api/restaurants/[guid]/kitchen/summary.csv?from&to[&level&station&behavior&source&item&service&maxMinutes]
+// GET /api/restaurants/[guid]/kitchen/summary.csv?from&to[&level&station&behavior&source&item&service&maxMinutes&stuck]
 // 202 JSON with the range's coverage while some of its dates are still being fetched: a CSV of
 // part of the range would pass for the whole.
 export const GET = withRestaurant(

@@ -3,7 +3,7 @@ import { withRestaurant } from "@/lib/api/route-handler";
 import { kitchenTicketsSchema } from "@/lib/kitchen/contract/params";
 import { getKitchenService } from "@/lib/kitchen/service/server";
 
-// GET /api/restaurants/[guid]/kitchen/tickets?from&to[&limit&metric&level&station&behavior&source&item&service&maxMinutes]
+// GET /api/restaurants/[guid]/kitchen/tickets?from&to[&limit&metric&level&station&behavior&source&item&service&maxMinutes&stuck]
 // 202 with the range's coverage while some of its dates are still being fetched.
 export const GET = withRestaurant(
   async ({ restaurant, query }) => {
