@@ -1,6 +1,6 @@
 import "server-only";
 import type { QueryClient } from "@tanstack/react-query";
-import { getPermittedRestaurants } from "@/lib/access/permitted-restaurants";
+import { getRestaurantDirectory } from "@/lib/access/permitted-restaurants";
 import type { AppSession } from "@/lib/auth/session";
 import type { KitchenOverview } from "@/lib/kitchen/contract/responses";
 import type { OverviewRange } from "@/lib/kitchen/contract/vocabulary";
@@ -26,9 +26,10 @@ export async function prefetchOverview(queryClient: QueryClient, session: AppSes
   // the overview's rows follow the same entitlements the list shows.
   await queryClient.prefetchQuery({
     ...restaurantsQuery(),
-    queryFn: async () => ({ restaurants: await getPermittedRestaurants(session, { probeKitchenMs: ENTITLEMENT_WAIT_MS }) }),
+    queryFn: async () => ({ restaurants: await getRestaurantDirectory(session, { probeKitchenMs: ENTITLEMENT_WAIT_MS }) }),
   });
-  const restaurants = queryClient.getQueryData(restaurantsQuery().queryKey)?.restaurants;
+  // The kitchen table covers restaurants with an identity (a last good one included), as its API does.
+  const restaurants = queryClient.getQueryData(restaurantsQuery().queryKey)?.restaurants.filter((r) => r.availability?.identityAsOf !== null);
   if (!restaurants) return;
   const options = kitchenOverviewQuery(range);
   await queryClient.prefetchQuery({

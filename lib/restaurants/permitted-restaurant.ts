@@ -13,4 +13,26 @@ export interface PermittedRestaurant {
   kitchenEntitled?: boolean;
   /** Hour of day (0-23, restaurant time) at which a business date ends. */
   closeoutHour: number;
+  /**
+   * Set when the last read of this restaurant's identity failed: the identity above is the last
+   * good one (or, with identityAsOf null, a stand-in named by the GUID). Absent when all is well.
+   */
+  availability?: RestaurantAvailability;
+}
+
+/** Why the Platform could not give a restaurant's identity, for the Overview and its pages. */
+export interface RestaurantAvailability {
+  /**
+   * not_accessible: the Platform refuses this location (403) or does not know it (404);
+   * unreachable: no usable answer now (5xx or network after retries, timeout, 429, sign-in).
+   */
+  state: "not_accessible" | "unreachable";
+  /** In words, for the page. */
+  reason: string;
+  /** The HTTP status of the failed read, when an answer came. */
+  status?: number;
+  /** When the failed read was made (ISO 8601). */
+  checkedAt: string;
+  /** When the identity shown was read (ISO 8601); null when none ever was (the name is the GUID). */
+  identityAsOf: string | null;
 }

@@ -1,5 +1,6 @@
-// GET /api/restaurants: the signed-in account's restaurants, and only those.
-import { getPermittedRestaurants } from "@/lib/access/permitted-restaurants";
+// GET /api/restaurants: the signed-in account's restaurants, and only those; a location the
+// Platform refuses or cannot answer for is listed with `availability`, never failing the rest.
+import { getRestaurantDirectory } from "@/lib/access/permitted-restaurants";
 import { jsonResponse } from "@/lib/api/error-response";
 import { withSession } from "@/lib/api/route-handler";
 import type { RestaurantsResponse } from "@/lib/restaurants/restaurants-contract";
@@ -8,7 +9,7 @@ import type { RestaurantsResponse } from "@/lib/restaurants/restaurants-contract
 const ENTITLEMENT_WAIT_MS = 2_500;
 
 export const GET = withSession(async ({ session }) => {
-  const restaurants = await getPermittedRestaurants(session, { probeKitchenMs: ENTITLEMENT_WAIT_MS });
+  const restaurants = await getRestaurantDirectory(session, { probeKitchenMs: ENTITLEMENT_WAIT_MS });
   const body: RestaurantsResponse = { restaurants };
   return jsonResponse(body);
 });
