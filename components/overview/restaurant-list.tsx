@@ -18,7 +18,7 @@ export type RestaurantColumn = DataColumn<PermittedRestaurant>;
 
 /** False for a restaurant whose details were never read: its zone and closeout are stand-ins. */
 const identityKnown = (r: PermittedRestaurant) => r.availability?.identityAsOf !== null;
-const businessDateOf = (r: PermittedRestaurant, at: number) => (identityKnown(r) ? currentBusinessDateOrNull(r, at) : null);
+const todayIfKnown = (r: PermittedRestaurant, at: number) => (identityKnown(r) ? currentBusinessDateOrNull(r, at) : null);
 
 /**
  * Every permitted restaurant with identity, today's business date in its own zone and status.
@@ -45,9 +45,9 @@ export function RestaurantList({ extraColumns = [] }: { extraColumns?: Restauran
       {
         key: "businessDate",
         header: "Business date today",
-        value: (r) => businessDateOf(r, now.getTime()),
+        value: (r) => todayIfKnown(r, now.getTime()),
         cell: (r) => {
-          const date = businessDateOf(r, now.getTime());
+          const date = todayIfKnown(r, now.getTime());
           return date ? (
             <time dateTime={`${date.slice(0, 4)}-${date.slice(4, 6)}-${date.slice(6)}`} data-business-date={date}>
               {formatBusinessDate(date)}
@@ -120,7 +120,7 @@ export function RestaurantList({ extraColumns = [] }: { extraColumns?: Restauran
         />
       </div>
       <div className={styles.cardView}>
-        <RestaurantCards restaurants={restaurants} businessDate={(r) => businessDateOf(r, now.getTime())} extraColumns={extraColumns} />
+        <RestaurantCards restaurants={restaurants} businessDate={(r) => todayIfKnown(r, now.getTime())} extraColumns={extraColumns} />
       </div>
     </>
   );
