@@ -110,15 +110,6 @@ async function settledFacts(guid: string): Promise<RestaurantFacts | null> {
   throw new RestaurantUnavailableError(guid, settled.availability);
 }
 
-/**
- * The restaurant's identity (the last good one while the Platform refuses it), or null when the
- * Platform does not know the GUID; throws RestaurantUnavailableError when none was ever read and
- * the Platform cannot give one now.
- */
-export async function restaurantIdentity(guid: string): Promise<RestaurantIdentity | null> {
-  return (await settledFacts(guid))?.identity ?? null;
-}
-
 /** The restaurant's services per weekday, for the kitchen's day parts; null when the Platform does not know the GUID. */
 export async function restaurantServiceWeek(guid: string): Promise<ServiceWeek | null> {
   return (await settledFacts(guid))?.serviceWeek ?? null;
