@@ -1,7 +1,7 @@
 import type { PermittedRestaurant } from "@/lib/restaurants/permitted-restaurant";
 import styles from "./restaurant-list.module.css";
 
-export type RestaurantStatus = "active" | "archived" | "not-entitled" | "checking" | "not-accessible" | "unreachable";
+export type RestaurantStatus = "active" | "archived" | "not-entitled" | "checking" | "not-accessible" | "unreachable" | "reading";
 
 type StatusFacts = Pick<PermittedRestaurant, "archived" | "kitchenEntitled" | "availability">;
 
@@ -11,7 +11,7 @@ type StatusFacts = Pick<PermittedRestaurant, "archived" | "kitchenEntitled" | "a
  * kitchen either way.
  */
 export function restaurantStatus(r: StatusFacts): RestaurantStatus {
-  if (r.availability) return r.availability.state === "not_accessible" ? "not-accessible" : "unreachable";
+  if (r.availability) return r.availability.state === "not_accessible" ? "not-accessible" : r.availability.state;
   if (r.archived) return "archived";
   if (r.kitchenEntitled === false) return "not-entitled";
   if (r.kitchenEntitled === undefined) return "checking";
@@ -25,12 +25,14 @@ export const STATUS_LABELS: Record<RestaurantStatus, string> = {
   checking: "Active",
   "not-accessible": "Not accessible",
   unreachable: "Unreachable",
+  reading: "Reading details…",
 };
 
 /** The reason and the age of what is shown, in words, for the list and the CSV. */
 export function availabilityText(r: Pick<PermittedRestaurant, "availability">): string | null {
   const a = r.availability;
   if (!a) return null;
+  if (a.state === "reading") return a.reason;
   const asOf = a.identityAsOf ? `Details as last read on ${formatInstant(a.identityAsOf)}.` : "No details were ever read; the restaurant is named by its GUID.";
   return `${a.reason} ${asOf}`;
 }
@@ -45,9 +47,9 @@ export function RestaurantStatusBadge({ restaurant }: { restaurant: StatusFacts 
   const unavailable = status === "not-accessible" || status === "unreachable";
   return (
     <span className={styles.badges} data-status={status}>
-      {unavailable ? (
-        <span className={`${styles.badge} ${styles.badgeWarning}`}>{STATUS_LABELS[status]}</span>
-      ) : (
+      {status === "reading" ? <span className={`${styles.badge} ${styles.badgeMuted}`}>{STATUS_LABELS.reading}</span> : null}
+      {unavailable ? <span className={`${styles.badge} ${styles.badgeWarning}`}>{STATUS_LABELS[status]}</span> : null}
+      {unavailable || status === "reading" ? null : (
         <span className={`${styles.badge} ${restaurant.archived ? styles.badgeArchived : styles.badgeActive}`}>
           {restaurant.archived ? "Archived" : "Active"}
         </span>

@@ -25,6 +25,11 @@ export interface PermittedOptions {
    * this long (ms) for the answer. Unset: report only what is already known.
    */
   probeKitchenMs?: number;
+  /**
+   * Wait at most this long (ms) for a restaurant whose identity was never read; past it the
+   * restaurant is listed as still being read (getRestaurantDirectory only). Unset: wait for it.
+   */
+  identityWaitMs?: number;
 }
 
 /**
@@ -35,7 +40,8 @@ export interface PermittedOptions {
  * `getRestaurantDirectory` lists them too.
  */
 export async function getPermittedRestaurants(session: AppSession, options: PermittedOptions = {}): Promise<PermittedRestaurant[]> {
-  return (await getRestaurantDirectory(session, options)).filter((r) => r.availability?.identityAsOf !== null);
+  // No identityWaitMs: the kitchen's lists wait for every restaurant never read before.
+  return (await getRestaurantDirectory(session, { probeKitchenMs: options.probeKitchenMs })).filter((r) => r.availability?.identityAsOf !== null);
 }
 
 /**
@@ -45,9 +51,9 @@ export async function getPermittedRestaurants(session: AppSession, options: Perm
  * is listed as not accessible, with the reason, rather than silently left out.
  */
 export async function getRestaurantDirectory(session: AppSession, options: PermittedOptions = {}): Promise<PermittedRestaurant[]> {
-  const settled = await settleRestaurants(permittedGuids(session));
+  const settled = await settleRestaurants(permittedGuids(session), options.identityWaitMs);
+  // A failed read was logged once, when it was made (identity-directory.ts), not on every list.
   const listed = settled.map((s): PermittedRestaurant => {
-    if (s.availability) console.warn(`[access] restaurant ${s.guid}: ${s.availability.reason}`);
     const identity = s.identity ?? standIn(s.guid);
     return s.availability ? { ...identity, availability: s.availability } : { ...identity };
   });

@@ -55,9 +55,11 @@ export interface IdentityDirectoryDeps<F> {
 export interface IdentityDirectory<F> {
   /**
    * Every GUID's record, each settled on its own and never rejecting: kept records at once
-   * (refreshed in the background when due), and a read awaited only for a GUID with none.
+   * (refreshed in the background when due), and a read awaited only for a GUID with none; with
+   * `waitMs`, at most that long, after which such a GUID is answered as still being read (a
+   * "reading" problem, kept nowhere) while its read goes on.
    */
-  settle(guids: readonly string[]): Promise<Map<string, IdentityRecord<F>>>;
+  settle(guids: readonly string[], waitMs?: number): Promise<Map<string, IdentityRecord<F>>>;
   /** Records facts read for another reason (the Info page), good from now. */
   remember(guid: string, facts: F): void;
   /** Reads that are in flight (background refreshes included), for tests and the bench. */
@@ -94,7 +96,7 @@ export function createIdentityDirectory<F>(deps: IdentityDirectoryDeps<F>): Iden
       } catch (error) {
         const problem = identityProblem(error);
         const record: IdentityRecord<F> = { guid, facts: before?.facts ?? null, readAt: before?.readAt ?? null, checkedAt: now(), problem };
-        warn(`[restaurants] identity of ${guid} not read (${problem.state}): ${problem.reason}${record.facts ? "; serving the last good one" : ""}`);
+        warn(`[restaurants] identity of ${guid} not read (${problem.state}): ${problem.reason}${record.facts ? " (serving the last good one)" : ""}`);
         keep(record);
         return record;
       } finally {
@@ -118,18 +120,28 @@ export function createIdentityDirectory<F>(deps: IdentityDirectoryDeps<F>): Iden
   }
 
   return {
-    async settle(guids) {
+    async settle(guids, waitMs) {
       await loadKept(guids);
-      const settled = await Promise.all(
-        guids.map(async (guid) => {
-          const kept = memory.get(guid);
-          if (!kept) return refresh(guid);
-          // Stale-while-revalidate: the kept record now, a fresh one for the next caller.
-          if (due(kept)) void refresh(guid);
-          return kept;
-        }),
-      );
-      return new Map(settled.map((record) => [record.guid, record]));
+      // One timer for the whole call, however many restaurants are new.
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const deadline = waitMs === undefined ? null : new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)));
+      try {
+        const settled = await Promise.all(
+          guids.map(async (guid) => {
+            const kept = memory.get(guid);
+            if (!kept) {
+              const read = refresh(guid);
+              return deadline ? Promise.race([read, deadline.then(() => stillReading<F>(guid, now()))]) : read;
+            }
+            // Stale-while-revalidate: the kept record now, a fresh one for the next caller.
+            if (due(kept)) void refresh(guid);
+            return kept;
+          }),
+        );
+        return new Map(settled.map((record) => [record.guid, record]));
+      } finally {
+        clearTimeout(timer);
+      }
     },
     remember(guid, facts) {
       const at = now();
@@ -139,6 +151,11 @@ export function createIdentityDirectory<F>(deps: IdentityDirectoryDeps<F>): Iden
       while (inFlight.size > 0) await Promise.all([...inFlight.values()]);
     },
   };
+}
+
+/** A restaurant whose first read has not ended within the caller's wait. */
+function stillReading<F>(guid: string, at: number): IdentityRecord<F> {
+  return { guid, facts: null, readAt: null, checkedAt: at, problem: { state: "reading", reason: "The Platform has not answered for this location yet; it is still being read." } };
 }
 
 /**

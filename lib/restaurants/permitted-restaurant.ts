@@ -24,9 +24,10 @@ export interface PermittedRestaurant {
 export interface RestaurantAvailability {
   /**
    * not_accessible: the Platform refuses this location (403) or does not know it (404);
-   * unreachable: no usable answer now (5xx or network after retries, timeout, 429, sign-in).
+   * unreachable: no usable answer now (5xx or network after retries, timeout, 429, sign-in);
+   * reading: its first read has not ended within the list's wait (ask the list again shortly).
    */
-  state: "not_accessible" | "unreachable";
+  state: "not_accessible" | "unreachable" | "reading";
   /** In words, for the page. */
   reason: string;
   /** The HTTP status of the failed read, when an answer came. */

@@ -71,9 +71,12 @@ export interface SettledRestaurant {
   unknown: boolean;
 }
 
-/** Every GUID's identity, each settled on its own; never rejects for a location's failure. */
-export async function settleRestaurants(guids: readonly string[]): Promise<SettledRestaurant[]> {
-  const records = await directory().settle(guids);
+/**
+ * Every GUID's identity, each settled on its own; never rejects for a location's failure. With
+ * `waitMs`, a restaurant never read before is waited for at most that long (then "reading").
+ */
+export async function settleRestaurants(guids: readonly string[], waitMs?: number): Promise<SettledRestaurant[]> {
+  const records = await directory().settle(guids, waitMs);
   return guids.map((guid) => settledOf(records.get(guid)!));
 }
 

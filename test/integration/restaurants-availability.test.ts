@@ -40,6 +40,9 @@ let sandbox: SandboxServer;
 /** A Platform that is down: every request answers 503, and is recorded. */
 let down: Server;
 const downHits: string[] = [];
+/** The sandbox behind 2.5 s of silence on every request (login included). */
+let slow: Server;
+const SLOW_MS = 2_500;
 
 function usePlatform(baseUrl: string, clientId: string): void {
   const c = client(clientId);
@@ -56,6 +59,24 @@ beforeAll(async () => {
     res.writeHead(503, { "Content-Type": "application/json" }).end('{"status":503,"code":50300,"message":"down"}');
   });
   await new Promise<void>((resolve) => down.listen(0, "127.0.0.1", resolve));
+  slow = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      setTimeout(async () => {
+        const headers = Object.fromEntries(Object.entries(req.headers).filter(([name]) => name !== "host" && name !== "content-length")) as Record<string, string>;
+        const body = chunks.length ? Buffer.concat(chunks) : undefined;
+        const answer = await fetch(`${sandbox.url}${req.url}`, { method: req.method, headers, body });
+        const text = Buffer.from(await answer.arrayBuffer());
+        const out: Record<string, string> = {};
+        answer.headers.forEach((value, name) => {
+          if (!["content-encoding", "content-length", "transfer-encoding", "connection"].includes(name)) out[name] = value;
+        });
+        res.writeHead(answer.status, out).end(text);
+      }, SLOW_MS);
+    });
+  });
+  await new Promise<void>((resolve) => slow.listen(0, "127.0.0.1", resolve));
   setServerSessionReaderForTests(async () => ({ user: { email: "admin@kitchen.test", name: null }, expires: new Date(Date.now() + 3_600_000).toISOString() }));
 });
 
@@ -68,7 +89,7 @@ afterAll(async () => {
   }
   resetEnvForTests();
   resetPlatformClientForTests();
-  await Promise.all([sandbox?.close(), new Promise<void>((resolve) => down?.close(() => resolve()))]);
+  await Promise.all([sandbox?.close(), new Promise<void>((resolve) => down?.close(() => resolve())), new Promise<void>((resolve) => slow?.close(() => resolve()))]);
 });
 
 async function list(): Promise<{ status: number; restaurants: PermittedRestaurant[]; ms: number }> {
@@ -158,6 +179,22 @@ describe("GET /api/restaurants when one location goes bad", () => {
     expect(downHits.filter((hit) => hit.includes("/restaurants/v1/restaurants/"))).toEqual([]);
     expect(ms).toBeLessThan(5_000);
   });
+
+  it("waits at most 1.5 s for a restaurant never read: a slow first read is listed as still being read, the rest as stored", async () => {
+    await forgetRestaurantIdentitiesForTests();
+    const harbor = byName("Harbor Street Kitchen");
+    await (await getDatabase()).query("DELETE FROM restaurant_identities WHERE restaurant_guid = $1", [harbor.guid]);
+    usePlatform(`http://127.0.0.1:${(slow.address() as AddressInfo).port}`, "kp-partner");
+    const { status, restaurants, ms } = await list();
+    expect(status).toBe(200);
+    // 1.5 s for the identity, and the entitlement probe's own wait (at most 2.5 s) for the others.
+    expect(ms).toBeLessThan(SLOW_MS + 2_500);
+    expect(restaurants.find((r) => r.guid === harbor.guid)).toMatchObject({ name: harbor.guid, availability: { state: "reading", identityAsOf: null } });
+    expect(restaurants.find((r) => r.guid === byName("Mesa Verde Cantina").guid)).toMatchObject({ name: "Mesa Verde Cantina" });
+    // The read went on: once it ends, the list names the restaurant.
+    await forgetRestaurantIdentitiesForTests();
+    expect((await list()).restaurants.find((r) => r.guid === harbor.guid)).toMatchObject({ name: "Harbor Street Kitchen" });
+  }, 60_000);
 });
 
 describe.each(STORE_KINDS)("stored identities on %s", (kind) => {

@@ -144,6 +144,22 @@ describe("settle: stored identities after a restart", () => {
     expect(store.loads).toBe(1);
   });
 
+  it("with a wait, lists a restaurant whose first read outlasts it as still being read, and keeps nothing for it", async () => {
+    const { directory, p, store } = setup({ a: "A v2", c: "C" }, [stored("a", "A v1", 0)]);
+    p.hold();
+    const started = performance.now();
+    const settled = await directory.settle(["a", "c"], 30);
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(settled.get("a")).toMatchObject({ facts: "A v1", problem: null });
+    expect(settled.get("c")).toMatchObject({ facts: null, problem: { state: "reading", reason: expect.stringMatching(/still being read/) } });
+    expect(store.rows.has("c")).toBe(false);
+    // The read went on behind the answer: the next caller gets it.
+    p.release();
+    await directory.idle();
+    expect((await directory.settle(["c"], 30)).get("c")).toMatchObject({ facts: "C", problem: null });
+    expect(p.reads.filter((g) => g === "c")).toHaveLength(1);
+  });
+
   it("asks the Platform when the store cannot be read, and says so", async () => {
     const { directory, store, warnings } = setup({ a: "A" });
     store.load = async () => {
