@@ -9,7 +9,10 @@
  *   3. the backfill of restaurants × 365 dates under 20 requests/s and 10,000 per 15 minutes,
  *      at the full budget and at the backfill's share (KITCHEN_BACKFILL_SHARE);
  *   4. the Overview's kitchen table over every restaurant for the last `--table-days` dates (one
- *      summary per restaurant, as the table asks), warm and from the store, against DuckDB.
+ *      summary per restaurant, as the table asks), warm and from the store, against DuckDB;
+ *   5. a cold GET /api/restaurants at `--restaurants` locations, empty store and after a restart
+ *      with the stored identities (bench/scale-restaurant-list.ts; target ≤ 2 s). `--only=restaurants`
+ *      runs this case alone.
  * The sandbox runs in this process with no rate limit and no export wait: the limits are
  * arithmetic here (3), not waited out.
  */
@@ -41,6 +44,7 @@ import { readItemFulfillments } from "@/lib/platform/schemas";
 import { createSandbox } from "@/lib/sandbox";
 import { generateItemFulfillments, generateRestaurantConfig } from "@/lib/sandbox/generate";
 import { scaledWorld } from "@/lib/sandbox/scaled-world";
+import { restaurantListCase, type RestaurantListRun } from "./scale-restaurant-list";
 
 const flag = (name: string, fallback: number) => {
   const raw = process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -53,6 +57,8 @@ const DAYS = flag("days", 30);
 const TABLE_DAYS = Math.min(flag("table-days", 30), DAYS);
 const RUNS = flag("runs", 5);
 const SAMPLE = flag("sample", 300);
+const ONLY = process.argv.find((a) => a.startsWith("--only="))?.slice("--only=".length);
+if (ONLY !== undefined && ONLY !== "restaurants") throw new Error(`--only=${ONLY}: the one case that runs alone is "restaurants"`);
 /** The whole-history figures the issue asks about: 500 restaurants × 365 days. */
 const TARGET_RESTAURANTS = 500;
 const TARGET_DAYS = 365;
@@ -388,7 +394,23 @@ let peakRss = 0;
 const rssTimer = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 250);
 rssTimer.unref();
 
+/** Report 5: the restaurant list's cold answers. */
+function listReport(runs: RestaurantListRun[]): string[] {
+  return [
+    `5. A cold GET /api/restaurants at ${RESTAURANTS} locations (sandbox over HTTP, its per-location limits on; target ≤ 2 s)`,
+    ...runs.map((r) => `  ${r.label}: ${(r.ms / 1000).toFixed(2)} s, status ${r.status}, ${r.listed} listed (${r.marked} marked), ${r.upstream} upstream requests meanwhile`),
+  ];
+}
+
 async function main() {
+  console.log(`The restaurant list at ${RESTAURANTS} locations`);
+  const listLines = listReport(await restaurantListCase(world));
+  if (ONLY === "restaurants") {
+    console.log(`\n${listLines.join("\n")}`);
+    mkdirSync("bench/.results", { recursive: true });
+    writeFileSync("bench/.results/scale-restaurants.json", JSON.stringify({ at: new Date().toISOString(), restaurants: RESTAURANTS, lines: listLines }, null, 2));
+    return;
+  }
   const dir = mkdtempSync(path.join(tmpdir(), "kp-scale-"));
   const stores: StoreRun[] = [];
   let duck: Awaited<ReturnType<typeof duckTable>> | undefined;
@@ -413,6 +435,7 @@ async function main() {
     console.log("ingest CPU sample");
     const ingest = ingestCpuPerDay();
     const lines = report(stores, ingest, duck);
+    lines.push(...listLines);
     lines.push(`Peak RSS of the bench process: ${gb(peakRss)} (the warm day cache holds every decoded day of the table).`);
     console.log(`\n${lines.join("\n")}`);
     mkdirSync("bench/.results", { recursive: true });

@@ -1,6 +1,6 @@
 import "server-only";
 import type { QueryClient } from "@tanstack/react-query";
-import { getPermittedRestaurants } from "@/lib/access/permitted-restaurants";
+import { getRestaurantDirectory } from "@/lib/access/permitted-restaurants";
 import type { AppSession } from "@/lib/auth/session";
 import type { KitchenOverview } from "@/lib/kitchen/contract/responses";
 import type { OverviewRange } from "@/lib/kitchen/contract/vocabulary";
@@ -12,6 +12,11 @@ import { restaurantsQuery } from "@/lib/queries/restaurants";
 
 /** Waits this long for unknown kitchen entitlements before rendering; the list polls for the rest. */
 const ENTITLEMENT_WAIT_MS = 2_500;
+/**
+ * How long one request waits for a restaurant whose identity was never read (a new location, an
+ * empty store); past it the restaurant is listed as still being read and the browser asks again.
+ */
+const IDENTITY_WAIT_MS = 1_500;
 
 /**
  * The Overview's server prefetch, under the keys its components read: the restaurant list, the
@@ -26,9 +31,10 @@ export async function prefetchOverview(queryClient: QueryClient, session: AppSes
   // the overview's rows follow the same entitlements the list shows.
   await queryClient.prefetchQuery({
     ...restaurantsQuery(),
-    queryFn: async () => ({ restaurants: await getPermittedRestaurants(session, { probeKitchenMs: ENTITLEMENT_WAIT_MS }) }),
+    queryFn: async () => ({ restaurants: await getRestaurantDirectory(session, { probeKitchenMs: ENTITLEMENT_WAIT_MS, identityWaitMs: IDENTITY_WAIT_MS }) }),
   });
-  const restaurants = queryClient.getQueryData(restaurantsQuery().queryKey)?.restaurants;
+  // The kitchen table covers restaurants with an identity (a last good one included), as its API does.
+  const restaurants = queryClient.getQueryData(restaurantsQuery().queryKey)?.restaurants.filter((r) => r.availability?.identityAsOf !== null);
   if (!restaurants) return;
   const options = kitchenOverviewQuery(range);
   await queryClient.prefetchQuery({

@@ -35,7 +35,7 @@ export function RestaurantCards({
               </div>
               <div>
                 <dt>Time zone</dt>
-                <dd>{r.timeZone}</dd>
+                <dd>{r.availability?.identityAsOf === null ? "—" : r.timeZone}</dd>
               </div>
               <div>
                 <dt>Business date today</dt>

@@ -11,10 +11,14 @@ import { DataTable, type DataColumn } from "@/components/ui/data-table";
 import { EmptyState, ErrorState, Skeleton } from "@/components/ui/states";
 import { RESTAURANT_SECTIONS, restaurantPath } from "@/components/shell/sections";
 import { RestaurantCards } from "./restaurant-cards";
-import { restaurantStatus, RestaurantStatusBadge, STATUS_LABELS } from "./restaurant-status";
+import { availabilityText, restaurantStatus, RestaurantStatusBadge, STATUS_LABELS } from "./restaurant-status";
 import styles from "./restaurant-list.module.css";
 
 export type RestaurantColumn = DataColumn<PermittedRestaurant>;
+
+/** False for a restaurant whose details were never read: its zone and closeout are stand-ins. */
+const identityKnown = (r: PermittedRestaurant) => r.availability?.identityAsOf !== null;
+const todayIfKnown = (r: PermittedRestaurant, at: number) => (identityKnown(r) ? currentBusinessDateOrNull(r, at) : null);
 
 /**
  * Every permitted restaurant with identity, today's business date in its own zone and status.
@@ -37,13 +41,13 @@ export function RestaurantList({ extraColumns = [] }: { extraColumns?: Restauran
         ),
       },
       { key: "location", header: "Location", value: (r) => r.locationName || null },
-      { key: "timeZone", header: "Time zone", value: (r) => r.timeZone },
+      { key: "timeZone", header: "Time zone", value: (r) => (identityKnown(r) ? r.timeZone : null) },
       {
         key: "businessDate",
         header: "Business date today",
-        value: (r) => currentBusinessDateOrNull(r, now.getTime()),
+        value: (r) => todayIfKnown(r, now.getTime()),
         cell: (r) => {
-          const date = currentBusinessDateOrNull(r, now.getTime());
+          const date = todayIfKnown(r, now.getTime());
           return date ? (
             <time dateTime={`${date.slice(0, 4)}-${date.slice(4, 6)}-${date.slice(6)}`} data-business-date={date}>
               {formatBusinessDate(date)}
@@ -56,7 +60,7 @@ export function RestaurantList({ extraColumns = [] }: { extraColumns?: Restauran
       {
         key: "status",
         header: "Status",
-        value: (r) => STATUS_LABELS[restaurantStatus(r)],
+        value: (r) => [STATUS_LABELS[restaurantStatus(r)], availabilityText(r)].filter(Boolean).join(": "),
         cell: (r) => <RestaurantStatusBadge restaurant={r} />,
       },
       ...extraColumns,
@@ -116,7 +120,7 @@ export function RestaurantList({ extraColumns = [] }: { extraColumns?: Restauran
         />
       </div>
       <div className={styles.cardView}>
-        <RestaurantCards restaurants={restaurants} businessDate={(r) => currentBusinessDateOrNull(r, now.getTime())} extraColumns={extraColumns} />
+        <RestaurantCards restaurants={restaurants} businessDate={(r) => todayIfKnown(r, now.getTime())} extraColumns={extraColumns} />
       </div>
     </>
   );

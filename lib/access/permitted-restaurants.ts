@@ -3,7 +3,7 @@ import type { AppSession } from "@/lib/auth/session";
 import { accountDirectory } from "@/lib/auth/accounts";
 import { getKitchenService } from "@/lib/kitchen/service/server";
 import type { PermittedRestaurant } from "@/lib/restaurants/permitted-restaurant";
-import { restaurantIdentity } from "@/lib/restaurants/restaurant-directory";
+import { settleRestaurants, type RestaurantIdentity } from "@/lib/restaurants/restaurant-directory";
 
 export type { PermittedRestaurant } from "@/lib/restaurants/permitted-restaurant";
 
@@ -25,42 +25,73 @@ export interface PermittedOptions {
    * this long (ms) for the answer. Unset: report only what is already known.
    */
   probeKitchenMs?: number;
+  /**
+   * Wait at most this long (ms) for a restaurant whose identity was never read; past it the
+   * restaurant is listed as still being read (getRestaurantDirectory only). Unset: wait for it.
+   */
+  identityWaitMs?: number;
 }
 
 /**
- * The session's restaurants with their Platform identity. A GUID the Platform does not know (a
- * typo in the accounts file) is left out and logged; any other Platform failure is thrown.
+ * The session's restaurants with their Platform identity, each settled on its own: a location the
+ * Platform refuses (403), does not know (404) or cannot answer for (5xx, network) is served from
+ * its last good identity with `availability` saying why, and never fails the others. Restaurants
+ * with no identity ever read are left out here (the kitchen figures need a zone and a closeout);
+ * `getRestaurantDirectory` lists them too.
  */
 export async function getPermittedRestaurants(session: AppSession, options: PermittedOptions = {}): Promise<PermittedRestaurant[]> {
-  const guids = permittedGuids(session);
-  const identities = await Promise.all(guids.map((guid) => restaurantIdentity(guid)));
-  const found = identities.filter((identity, i) => {
-    if (!identity) console.warn(`[access] restaurant ${guids[i]} of the accounts file is unknown to the Platform`);
-    return identity !== null;
-  }) as NonNullable<(typeof identities)[number]>[];
-  // Entitlement is what the kitchen store's days say (lib/kitchen/service/entitlement.ts).
+  // No identityWaitMs: the kitchen's lists wait for every restaurant never read before.
+  return (await getRestaurantDirectory(session, { probeKitchenMs: options.probeKitchenMs })).filter((r) => r.availability?.identityAsOf !== null);
+}
+
+/**
+ * Every restaurant of the session, for the restaurant list (GET /api/restaurants, the Overview):
+ * as getPermittedRestaurants, plus those whose identity was never read and cannot be now, as a
+ * stand-in named by the GUID (availability.identityAsOf null). A GUID the Platform does not know
+ * is listed as not accessible, with the reason, rather than silently left out.
+ */
+export async function getRestaurantDirectory(session: AppSession, options: PermittedOptions = {}): Promise<PermittedRestaurant[]> {
+  const settled = await settleRestaurants(permittedGuids(session), options.identityWaitMs);
+  // A failed read was logged once, when it was made (identity-directory.ts), not on every list.
+  const listed = settled.map((s): PermittedRestaurant => {
+    const identity = s.identity ?? standIn(s.guid);
+    return s.availability ? { ...identity, availability: s.availability } : { ...identity };
+  });
+  // Entitlement is what the kitchen store's days say (lib/kitchen/service/entitlement.ts); a
+  // location whose identity the Platform refuses now is not probed (its export would be refused too).
   const { entitlement } = await getKitchenService();
-  const known = await entitlement.known(found.map((identity) => identity.guid));
+  const known = await entitlement.known(listed.filter((r) => r.availability?.identityAsOf !== null).map((r) => r.guid));
   return Promise.all(
-    found.map(async (identity) => {
+    listed.map(async (restaurant) => {
+      if (restaurant.availability?.identityAsOf === null) return restaurant;
       const entitled =
-        options.probeKitchenMs !== undefined && !identity.archived
-          ? await entitlement.learn(identity, options.probeKitchenMs)
-          : known.get(identity.guid);
-      return entitled === undefined ? { ...identity } : { ...identity, kitchenEntitled: entitled };
+        options.probeKitchenMs !== undefined && !restaurant.archived && !restaurant.availability
+          ? await entitlement.learn(restaurant, options.probeKitchenMs)
+          : known.get(restaurant.guid);
+      return entitled === undefined ? restaurant : { ...restaurant, kitchenEntitled: entitled };
     }),
   );
+}
+
+/** A restaurant whose identity was never read: named by its GUID, no zone or closeout of its own. */
+function standIn(guid: string): RestaurantIdentity {
+  return { guid, name: guid, locationName: "", timeZone: "UTC", archived: false, closeoutHour: 0 };
 }
 
 /**
  * One restaurant of the session, or null when it is not permitted or does not exist: callers
  * answer both with the same 404, so nobody learns which GUIDs exist elsewhere. The permission is
- * checked first, so a foreign GUID never reaches the Platform.
+ * checked first, so a foreign GUID never reaches the Platform. A permitted restaurant the Platform
+ * refuses or cannot answer for now is returned with `availability` (its last good identity, or a
+ * stand-in), so its pages say so instead of failing.
  */
 export async function getPermittedRestaurant(session: AppSession, guid: string): Promise<PermittedRestaurant | null> {
   if (!isPermitted(session, guid)) return null;
-  const identity = await restaurantIdentity(guid);
-  if (!identity) return null;
+  const [settled] = await settleRestaurants([guid]);
+  if (!settled || settled.unknown) return null;
+  const identity = settled.identity ?? standIn(guid);
+  const restaurant: PermittedRestaurant = settled.availability ? { ...identity, availability: settled.availability } : identity;
+  if (settled.identity === null) return restaurant;
   const entitled = (await (await getKitchenService()).entitlement.known([guid])).get(guid);
-  return entitled === undefined ? identity : { ...identity, kitchenEntitled: entitled };
+  return entitled === undefined ? restaurant : { ...restaurant, kitchenEntitled: entitled };
 }

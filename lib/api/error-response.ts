@@ -80,6 +80,14 @@ export function toErrorResponse(error: unknown, where: string): Response {
       });
     }
     console.error(`[api] ${where}: ${error.name} ${error.code}: ${logSafe(error.message)}`);
+    // 409: the configuration was republished while paging, on every pass the client made.
+    if (error.status === 409) {
+      return errorResponse(502, "platform_republished", "The Platform's configuration kept changing while it was read; try again in a minute", { requestId });
+    }
+    // 403 on a restaurant's read: the credential no longer covers this location (or lacks the scope).
+    if (error.status === 403) {
+      return errorResponse(502, "platform_forbidden", "The Platform refuses Kitchen Pulse access to this restaurant's data: its credential no longer covers this location or lacks the permission", { requestId });
+    }
     const message =
       error instanceof PlatformUpstreamError
         ? "The Platform API is unavailable; try again shortly"

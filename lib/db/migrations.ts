@@ -210,6 +210,23 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 11,
+    name: "restaurant identities: the last good read of each, shared by instances",
+    sql: `
+      -- One row per restaurant (lib/restaurants/identity-store.ts): the facts of its last good read
+      -- (JSON of the identity and services per weekday; null if no read ever succeeded) and how the
+      -- last attempt went (problem: JSON of the failure, null after a good read). A restart or a cold
+      -- cache answers from here at once and reads the Platform again in the background.
+      CREATE TABLE restaurant_identities (
+        restaurant_guid text PRIMARY KEY,
+        facts text,
+        read_at timestamptz,
+        checked_at timestamptz NOT NULL,
+        problem text
+      );
+    `,
+  },
 ];
 
 /**

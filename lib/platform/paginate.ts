@@ -44,6 +44,42 @@ export async function collect<T>(pages: AsyncIterable<T[]>): Promise<T[]> {
 }
 
 /**
+ * How often a whole listing is started again after a 409. The service answers 409 when the
+ * configuration is republished while a client pages ("re-submit without the pageToken"); two
+ * restarts ride out a publish, a third 409 means the configuration keeps changing and the caller
+ * is told (the route's 502), rather than paging for ever.
+ */
+export const LISTING_MAX_RESTARTS = 2;
+
+/** A 409 read structurally (the status), so an error class copied into another bundle still counts. */
+function isRepublished(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { status?: unknown }).status === 409;
+}
+
+/**
+ * Every item of one consistent listing: the pages of one pass, from the first page without a
+ * token to the last. A 409 on any page discards what that pass gathered and starts again from the
+ * first page without a token, at most `maxRestarts` times; so the caller never sees items of two
+ * publications mixed, nor an item twice. This is the one place a restart happens: `paginate`
+ * yields pages to a consumer as they come and cannot take back pages it already handed out, so a
+ * 409 in a streamed listing reaches its consumer as the error it is.
+ */
+export async function collectListing<T>(
+  fetchPage: (pageToken: string | undefined) => Promise<Page<T>>,
+  endpoint: string,
+  maxRestarts = LISTING_MAX_RESTARTS,
+): Promise<T[]> {
+  for (let restarts = 0; ; restarts += 1) {
+    try {
+      return await collect(paginate(fetchPage, endpoint));
+    } catch (error) {
+      if (!isRepublished(error) || restarts >= maxRestarts) throw error;
+      console.warn(`[platform] ${endpoint}: 409 while paging (configuration republished); listing again from the first page (restart ${restarts + 1} of ${maxRestarts})`);
+    }
+  }
+}
+
+/**
  * 4.3 lastModified: a timestamp with milliseconds and a numeric offset. Always written in UTC
  * (`YYYY-MM-DDTHH:mm:ss.SSS+0000`) so the value does not depend on the server's time zone.
  */

@@ -9,7 +9,7 @@ export const restaurantKeys = {
   info: (guid: string) => ["restaurants", guid, "info"] as const,
 };
 
-/** While some entitlement is still being probed, ask again this often. */
+/** While some entitlement is still being probed, or some restaurant's first read runs, ask again this often. */
 const UNKNOWN_ENTITLEMENT_REFETCH_MS = 5_000;
 
 /** The signed-in account's restaurants. */
@@ -20,7 +20,8 @@ export function restaurantsQuery() {
     staleTime: 60_000,
     refetchInterval: (query) => {
       const list = query.state.data?.restaurants ?? [];
-      const probing = list.some((r) => !r.archived && r.kitchenEntitled === undefined);
+      // A restaurant the Platform refuses now is not probed (lib/access), so it is not waited for.
+      const probing = list.some((r) => (!r.archived && !r.availability && r.kitchenEntitled === undefined) || r.availability?.state === "reading");
       // A few rounds at most: a Platform that cannot answer must not be polled all day.
       return probing && query.state.dataUpdateCount < 6 ? UNKNOWN_ENTITLEMENT_REFETCH_MS : false;
     },

@@ -1,21 +1,26 @@
 import "server-only";
-import { PlatformNotFoundError } from "@/lib/platform/errors";
+import { z } from "zod";
+import { getDatabase } from "@/lib/db/server";
 import { getPlatformClient } from "@/lib/platform-wiring/platform-client";
 import type { RestaurantInfo } from "@/lib/platform/schemas";
 import { isBusinessDate } from "@/lib/business-date/business-date";
+import { WEEKDAYS } from "@/lib/platform/schemas/weekdays";
 import { isValidTimeZone } from "@/lib/business-date/time-zone";
-import type { PermittedRestaurant } from "./permitted-restaurant";
-import { createTtlCache } from "@/lib/cache/ttl-cache";
-import { processSingleton } from "@/lib/process-singleton";
+import type { PermittedRestaurant, RestaurantAvailability } from "./permitted-restaurant";
+import { forgetProcessSingleton, processSingleton } from "@/lib/process-singleton";
 import { serviceWeekOf, type ServiceWeek } from "./schedule";
+import { createIdentityDirectory, type IdentityDirectory, type IdentityRecord } from "./identity-directory";
+import { databaseIdentityStore } from "./identity-store";
 
 /**
  * Restaurant identity (name, location, zone, closeout, archived) from the Platform's restaurant
- * information, fetched with includeArchived so an archived restaurant still has a name. Cached per
- * process for five minutes and single-flight, because every page and API call needs it and the
- * Platform limits request rates; the cache holds Platform facts only, never anything per user.
+ * information, fetched with includeArchived so an archived restaurant still has a name. Each
+ * restaurant settles on its own (identity-directory.ts): a good read is served five minutes, then
+ * served while it is read again in the background; the last good one is kept in the database for
+ * every instance and every restart, and served with the problem in words while a location is
+ * refused or unreachable. It holds Platform facts only, never anything per user.
  */
-export type RestaurantIdentity = Omit<PermittedRestaurant, "kitchenEntitled">;
+export type RestaurantIdentity = Omit<PermittedRestaurant, "kitchenEntitled" | "availability">;
 
 /** The identity and, kept beside it from the same read, the services per weekday (never sent to pages). */
 interface RestaurantFacts {
@@ -23,37 +28,113 @@ interface RestaurantFacts {
   serviceWeek: ServiceWeek;
 }
 
-const cache = processSingleton("restaurant-facts-cache", () =>
-  // Keys are the accounts file's restaurants, so the bound is only a guard.
-  createTtlCache<RestaurantFacts | null>({ ttlMs: 5 * 60_000, max: 1_000 }),
-);
+/** A good read is served this long before the Platform is asked again (in the background). */
+const FRESH_MS = 5 * 60_000;
+/** A failed read is tried again after this long: a refused location costs a read a minute, not one a request. */
+const RETRY_MS = 60_000;
+const SINGLETON_KEY = "restaurant-identity-directory";
 
-/** The restaurant's identity, or null when the Platform does not know the GUID. */
-export async function restaurantIdentity(guid: string): Promise<RestaurantIdentity | null> {
-  return (await cache.get(guid, () => fetchFacts(guid)))?.identity ?? null;
+const factsSchema = z.object({
+  identity: z.object({
+    guid: z.string(),
+    name: z.string(),
+    locationName: z.string(),
+    timeZone: z.string().refine(isValidTimeZone),
+    archived: z.boolean(),
+    closeoutHour: z.number().int().min(0).max(23),
+    firstBusinessDate: z.string().nullable().optional(),
+  }),
+  serviceWeek: z.object(
+    Object.fromEntries(
+      WEEKDAYS.map((day) => [day, z.array(z.object({ name: z.string(), startMinutes: z.number(), endMinutes: z.number(), overnight: z.boolean() }))]),
+    ) as Record<(typeof WEEKDAYS)[number], z.ZodArray<z.ZodObject<{ name: z.ZodString; startMinutes: z.ZodNumber; endMinutes: z.ZodNumber; overnight: z.ZodBoolean }>>>,
+  ),
+});
+
+function directory(): IdentityDirectory<RestaurantFacts> {
+  return processSingleton(SINGLETON_KEY, () =>
+    createIdentityDirectory<RestaurantFacts>({
+      read: async (guid) => factsFromInfo(await getPlatformClient().restaurants.get(guid, { includeArchived: true })),
+      store: databaseIdentityStore(getDatabase, (json) => factsSchema.safeParse(json).data ?? null),
+      freshMs: FRESH_MS,
+      retryMs: RETRY_MS,
+    }),
+  );
+}
+
+/** A restaurant as the directory settled it: its identity (last good, or none) and what went wrong. */
+export interface SettledRestaurant {
+  guid: string;
+  /** The identity to show: the last good one; null when none was ever read. */
+  identity: RestaurantIdentity | null;
+  /** Set when the last read failed. */
+  availability?: RestaurantAvailability;
+  /** The Platform does not know the GUID (404 with includeArchived) and no identity was ever read. */
+  unknown: boolean;
+}
+
+/**
+ * Every GUID's identity, each settled on its own; never rejects for a location's failure. With
+ * `waitMs`, a restaurant never read before is waited for at most that long (then "reading").
+ */
+export async function settleRestaurants(guids: readonly string[], waitMs?: number): Promise<SettledRestaurant[]> {
+  const records = await directory().settle(guids, waitMs);
+  return guids.map((guid) => settledOf(records.get(guid)!));
+}
+
+function settledOf(record: IdentityRecord<RestaurantFacts>): SettledRestaurant {
+  const identity = record.facts?.identity ?? null;
+  const problem = record.problem;
+  if (!problem) return { guid: record.guid, identity, unknown: false };
+  const availability: RestaurantAvailability = {
+    state: problem.state,
+    reason: problem.reason,
+    ...(problem.status === undefined ? {} : { status: problem.status }),
+    checkedAt: new Date(record.checkedAt).toISOString(),
+    identityAsOf: record.readAt === null ? null : new Date(record.readAt).toISOString(),
+  };
+  return { guid: record.guid, identity, availability, unknown: identity === null && problem.unknown === true };
+}
+
+/** Thrown when a restaurant has no identity to serve and the Platform could not give one. */
+export class RestaurantUnavailableError extends Error {
+  readonly availability: RestaurantAvailability;
+  constructor(guid: string, availability: RestaurantAvailability) {
+    super(`restaurant ${guid}: ${availability.reason}`);
+    this.name = "RestaurantUnavailableError";
+    this.availability = availability;
+  }
+}
+
+async function settledFacts(guid: string): Promise<RestaurantFacts | null> {
+  const records = await directory().settle([guid]);
+  const record = records.get(guid)!;
+  if (record.facts) return record.facts;
+  const settled = settledOf(record);
+  if (settled.unknown || !settled.availability) return null;
+  throw new RestaurantUnavailableError(guid, settled.availability);
 }
 
 /** The restaurant's services per weekday, for the kitchen's day parts; null when the Platform does not know the GUID. */
 export async function restaurantServiceWeek(guid: string): Promise<ServiceWeek | null> {
-  return (await cache.get(guid, () => fetchFacts(guid)))?.serviceWeek ?? null;
+  return (await settledFacts(guid))?.serviceWeek ?? null;
 }
 
-/** Seeds the cache from a RestaurantInfo fetched for another reason (the Info page). */
+/** Seeds the directory from a RestaurantInfo fetched for another reason (the Info page). */
 export function rememberRestaurantInfo(info: RestaurantInfo): void {
-  cache.set(info.guid, factsFromInfo(info));
+  directory().remember(info.guid, factsFromInfo(info));
+}
+
+/**
+ * Forgets the process's view (as a restart does); the stored identities stay. Waits for reads in
+ * flight first, so none lands in the forgotten view. For tests and the bench.
+ */
+export async function forgetRestaurantIdentitiesForTests(): Promise<void> {
+  await directory().idle();
+  forgetProcessSingleton(SINGLETON_KEY);
 }
 
 const factsFromInfo = (info: RestaurantInfo): RestaurantFacts => ({ identity: identityFromInfo(info), serviceWeek: serviceWeekOf(info.schedules) });
-
-async function fetchFacts(guid: string): Promise<RestaurantFacts | null> {
-  try {
-    const info = await getPlatformClient().restaurants.get(guid, { includeArchived: true });
-    return factsFromInfo(info);
-  } catch (error) {
-    if (error instanceof PlatformNotFoundError) return null;
-    throw error;
-  }
-}
 
 /**
  * Defaults when the Platform leaves a field empty: the GUID as the name, UTC, and a midnight

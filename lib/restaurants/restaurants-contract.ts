@@ -6,5 +6,10 @@ import type { PermittedRestaurant } from "./permitted-restaurant";
  * layer importing the other.
  */
 export interface RestaurantsResponse {
+  /**
+   * Every permitted restaurant, in the accounts file's order. One whose identity could not be read
+   * carries `availability` (the state and reason in words) and its last good identity; one never
+   * read has a stand-in identity (name = GUID, availability.identityAsOf null).
+   */
   restaurants: PermittedRestaurant[];
 }

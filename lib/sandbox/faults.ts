@@ -1,5 +1,6 @@
 import { SandboxError } from "./errors";
 import type { SandboxSettings } from "./options";
+import { republishedWhilePaging } from "./paging";
 
 /**
  * Faults on demand, so the client's retry, timeout and parsing paths can be exercised against a
@@ -12,6 +13,8 @@ import type { SandboxSettings } from "./options";
  *   timeout     no answer until the caller gives up (or hangMs passes, then 504)
  *   truncated   the normal answer with its body cut off half-way
  *   slow=<ms>   the normal answer after <ms> milliseconds
+ *   409         on a list request with a pageToken, 409 as if the configuration had been
+ *               republished while paging; any other request is answered normally
  * An unknown value is a 400, so a typo never passes silently. With faultRate > 0 a request
  * without the header gets a random 429, 500 or 503 with that probability: the failures a
  * well-behaved client retries. Faults apply to login and every secured endpoint, never to an
@@ -25,7 +28,8 @@ export type Fault =
   | { kind: "status"; status: 401 | 429 | 500 | 503; retryAfterS?: number }
   | { kind: "timeout" }
   | { kind: "truncated" }
-  | { kind: "slow"; ms: number };
+  | { kind: "slow"; ms: number }
+  | { kind: "republished" };
 
 export function parseFault(value: string | null): Fault | null {
   if (value === null) return null;
@@ -35,6 +39,7 @@ export function parseFault(value: string | null): Fault | null {
   if (v === "401") return { kind: "status", status: 401 };
   if (v === "timeout") return { kind: "timeout" };
   if (v === "truncated") return { kind: "truncated" };
+  if (v === "409") return { kind: "republished" };
   const withSeconds = /^(429|503)(?:=(\d{1,4}))?$/.exec(v);
   if (withSeconds) {
     const status = withSeconds[1] === "429" ? 429 : 503;
@@ -46,7 +51,7 @@ export function parseFault(value: string | null): Fault | null {
   throw new SandboxError(
     400,
     "INVALID_FAULT",
-    `${FAULT_HEADER} '${value}' is not one of 429[=<s>], 500, 503[=<s>], 401, timeout, truncated, slow=<ms> (ms at most ${MAX_SLOW_MS}).`,
+    `${FAULT_HEADER} '${value}' is not one of 429[=<s>], 500, 503[=<s>], 401, 409, timeout, truncated, slow=<ms> (ms at most ${MAX_SLOW_MS}).`,
   );
 }
 
@@ -77,6 +82,10 @@ export async function withFault(
       throw new SandboxError(504, "GATEWAY_TIMEOUT", `Injected fault (${FAULT_HEADER}: timeout): no answer within ${settings.hangMs} ms.`);
     case "truncated":
       return truncate(await handle());
+    case "republished":
+      // Only a follow-up page can meet a republication; a first page is read as usual.
+      if (new URL(request.url).searchParams.get("pageToken")) throw republishedWhilePaging();
+      return handle();
   }
 }
 

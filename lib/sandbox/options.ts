@@ -44,6 +44,11 @@ export interface SandboxOptions {
   pageSize?: { config?: number; prepStations?: number };
   /** Upper bound of the `timeout` fault when the caller never gives up. Default 60 s. */
   hangMs?: number;
+  /**
+   * Test hook: asked for every list request that carries a pageToken; true answers 409 as the
+   * real service does when the configuration is republished while a client pages. Default none.
+   */
+  pagingConflict?: PagingConflict;
   /** Receives unexpected errors (bugs); the response never carries them. Default console.error. */
   onError?: (error: unknown) => void;
 }
@@ -64,8 +69,12 @@ export interface SandboxSettings {
   now: () => number;
   pageSize: { config: number; prepStations: number };
   hangMs: number;
+  pagingConflict: PagingConflict | null;
   onError: (error: unknown) => void;
 }
+
+/** The follow-up page asked for: its list ("config/menuItems", "kitchen/prepStations") and restaurant. */
+export type PagingConflict = (page: { list: string; restaurant: string }) => boolean;
 
 export interface ExportLatency {
   baseMs: number;
@@ -112,6 +121,7 @@ export function resolveOptions(options: SandboxOptions = {}): SandboxSettings {
     now: options.now ?? Date.now,
     pageSize,
     hangMs: options.hangMs ?? 60_000,
+    pagingConflict: options.pagingConflict ?? null,
     onError: options.onError ?? ((error) => console.error("[sandbox] unexpected error", error)),
   };
 }

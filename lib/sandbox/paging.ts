@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { SandboxError } from "./errors";
+import type { PagingConflict } from "./options";
 
 /**
  * Opaque page tokens (4.5): base64url(JSON of the list identity and offset) "." base64url(HMAC).
@@ -53,6 +54,19 @@ export interface PageRequest {
   pageToken: string | null;
   /** lastModified of this request, or null when the query had none. */
   lastModified: number | null;
+}
+
+/**
+ * The real service's answer to a follow-up page when the configuration was republished since the
+ * first page (documented: "re-submit without the pageToken").
+ */
+export function republishedWhilePaging(): SandboxError {
+  return new SandboxError(409, "CONFIG_REPUBLISHED", "The configuration was republished while paging; re-submit the request without the pageToken.");
+}
+
+/** A follow-up page refused with 409 when the sandbox's test hook says the configuration was republished. */
+export function checkPagingConflict(conflict: PagingConflict | null, request: PageRequest): void {
+  if (request.pageToken !== null && conflict?.({ list: request.list, restaurant: request.restaurant })) throw republishedWhilePaging();
 }
 
 export interface Page<T> {

@@ -45,6 +45,18 @@ function get(path: string, fault?: string, init: RequestInit = {}, base = server
 const MENUS = "/config/v2/menus";
 
 describe("Sandbox-Fault", () => {
+  it("409 refuses a follow-up page as if the configuration had been republished, and leaves a first page alone", async () => {
+    const first = await get("/config/v2/menuItems", "409");
+    expect(first.status).toBe(200);
+    const next = first.headers.get("platform-next-page-token");
+    expect(next).toBeTruthy();
+    const followUp = await get(`/config/v2/menuItems?pageToken=${encodeURIComponent(next!)}`, "409");
+    expect(followUp.status).toBe(409);
+    expect(await followUp.json()).toMatchObject({ status: 409, code: 40900, message: expect.stringMatching(/republished while paging; re-submit .* without the pageToken/) });
+    // Without the header the same token still pages on.
+    expect((await get(`/config/v2/menuItems?pageToken=${encodeURIComponent(next!)}`)).status).toBe(200);
+  });
+
   it.each([
     ["429", 429, 42900, "1"],
     ["429=7", 429, 42900, "7"],

@@ -29,6 +29,7 @@ describe.each(STORE_KINDS)("migrations on %s", (kind) => {
         "platform_location_budget",
         "platform_login_backoff",
         "platform_request_budget",
+        "restaurant_identities",
         "schema_migrations",
         "sign_in_attempts",
         "sign_in_backoff",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { PlatformContractError } from "@/lib/platform/errors";
-import { buildQuery, collect, formatLastModified, paginate, type Page } from "@/lib/platform/paginate";
+import { PlatformContractError, PlatformError } from "@/lib/platform/errors";
+import { buildQuery, collect, collectListing, formatLastModified, paginate, type Page } from "@/lib/platform/paginate";
 
 describe("formatLastModified", () => {
   it("writes milliseconds and a numeric UTC offset", () => {
@@ -66,5 +66,58 @@ describe("paginate", () => {
     await expect(collect(paginate(async () => ({ items: [0], nextPageToken: "same" }), "GET /config/v2/menus"))).rejects.toThrow(
       "GET /config/v2/menus: page token repeated",
     );
+  });
+});
+
+describe("collectListing: a 409 while paging starts the listing again", () => {
+  const republished = () => PlatformError.generate(409, { status: 409, code: 40900, message: "re-submit without the pageToken" }, undefined, "GET /config/v2/menuItems");
+  /** Three pages; `conflicts` follow-up pages answer 409 before the service settles on `publication`. */
+  function service(conflicts: number) {
+    const asked: (string | undefined)[] = [];
+    let publication = 1;
+    let left = conflicts;
+    const fetchPage = async (token: string | undefined): Promise<Page<string>> => {
+      asked.push(token);
+      if (token !== undefined && left > 0) {
+        left -= 1;
+        publication += 1;
+        throw republished();
+      }
+      const p = `v${publication}`;
+      if (token === undefined) return { items: [`${p}-a`, `${p}-b`], nextPageToken: `${p}:2` };
+      if (token.endsWith(":2")) return { items: [`${p}-c`], nextPageToken: `${p}:3` };
+      return { items: [`${p}-d`] };
+    };
+    return { fetchPage, asked };
+  }
+
+  it("after a 409 on the second page, returns the new publication's listing once, without the first pass's items", async () => {
+    const { fetchPage, asked } = service(1);
+    await expect(collectListing(fetchPage, "GET /config/v2/menuItems")).resolves.toEqual(["v2-a", "v2-b", "v2-c", "v2-d"]);
+    // The restart asks the first page again, without a token.
+    expect(asked).toEqual([undefined, "v1:2", undefined, "v2:2", "v2:3"]);
+  });
+
+  it("restarts at most twice, then throws the third 409", async () => {
+    const { fetchPage, asked } = service(2);
+    await expect(collectListing(fetchPage, "GET /x")).resolves.toEqual(["v3-a", "v3-b", "v3-c", "v3-d"]);
+    expect(asked.filter((t) => t === undefined)).toHaveLength(3);
+
+    const endless = service(3);
+    const failed = await collectListing(endless.fetchPage, "GET /x").catch((error: unknown) => error);
+    expect(failed).toBeInstanceOf(PlatformError);
+    expect((failed as PlatformError).status).toBe(409);
+    expect(endless.asked.filter((t) => t === undefined)).toHaveLength(3);
+  });
+
+  it("does not restart on any other failure", async () => {
+    let calls = 0;
+    const fetchPage = async (token: string | undefined): Promise<Page<number>> => {
+      calls += 1;
+      if (token) throw PlatformError.generate(503, undefined, undefined, "GET /x");
+      return { items: [1], nextPageToken: "t" };
+    };
+    await expect(collectListing(fetchPage, "GET /x")).rejects.toMatchObject({ status: 503 });
+    expect(calls).toBe(2);
   });
 });

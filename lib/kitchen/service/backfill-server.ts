@@ -2,7 +2,7 @@ import "server-only";
 import { accountDirectory } from "@/lib/auth/accounts";
 import { env } from "@/lib/env";
 import { processSingleton, processSingletonPromise } from "@/lib/process-singleton";
-import { restaurantIdentity } from "@/lib/restaurants/restaurant-directory";
+import { settleRestaurants } from "@/lib/restaurants/restaurant-directory";
 import { backfillStartsPerSecond } from "./backfill-pace";
 import type { KitchenRestaurant } from "./service-config";
 import { getKitchenService } from "./server";
@@ -28,20 +28,18 @@ export function getKitchenBackfill() {
 /**
  * Every restaurant of the accounts file (each account's GUIDs are drawn from its list), re-read on
  * each pass so an edited file takes effect. Archived restaurants are kept: their kitchen data is
- * still served and their pages still open. A GUID the Platform does not know, or whose identity
- * cannot be read now, is left for the next pass.
+ * still served and their pages still open. A GUID the Platform does not know, or refuses or cannot
+ * answer for now (its last good identity is still served to pages), is left for the next pass.
  */
 async function backfillRestaurants(): Promise<KitchenRestaurant[]> {
-  const out: KitchenRestaurant[] = [];
-  for (const guid of accountDirectory().restaurantGuids) {
-    try {
-      const identity = await restaurantIdentity(guid);
-      if (identity) out.push({ guid, name: identity.name, timeZone: identity.timeZone, closeoutHour: identity.closeoutHour, firstBusinessDate: identity.firstBusinessDate });
-    } catch (error) {
-      console.warn(`[kitchen] backfill skips ${guid} this pass: ${(error as Error).message}`);
+  const settled = await settleRestaurants(accountDirectory().restaurantGuids);
+  return settled.flatMap(({ guid, identity, availability }) => {
+    if (!identity || availability) {
+      console.warn(`[kitchen] backfill skips ${guid} this pass: ${availability?.reason ?? "the Platform does not know it"}`);
+      return [];
     }
-  }
-  return out;
+    return [{ guid, name: identity.name, timeZone: identity.timeZone, closeoutHour: identity.closeoutHour, firstBusinessDate: identity.firstBusinessDate }];
+  });
 }
 
 /**

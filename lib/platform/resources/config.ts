@@ -1,8 +1,7 @@
 import type { Transport } from "../client";
-import { collect } from "../paginate";
 import { configResources, tipWithholding, type ConfigEntity, type ConfigResource } from "../schemas/config";
 import type { ConfigApi } from "../types";
-import { listPages, segment } from "./list-pages";
+import { listAll, listPages, segment } from "./list-pages";
 
 const BASE = "/config/v2";
 
@@ -20,7 +19,9 @@ export function configResource(transport: Transport): ConfigApi {
 
   return {
     pages,
-    list: (resource, restaurantGuid, opts) => collect(pages(resource, restaurantGuid, opts)),
+    // One consistent listing, started again after a 409 (configuration republished while paging).
+    list: <R extends ConfigResource>(resource: R, restaurantGuid: string, opts?: Parameters<ConfigApi["list"]>[2]) =>
+      listAll(transport, `${BASE}/${resource}`, resourceSchema(resource), restaurantGuid, opts) as Promise<ConfigEntity<R>[]>,
     async get<R extends ConfigResource>(resource: R, restaurantGuid: string, guid: string, opts: { signal?: AbortSignal } = {}) {
       const response = await transport.request({
         method: "GET",

@@ -1,9 +1,8 @@
 import type { Transport } from "../client";
-import { collect } from "../paginate";
 import { PlatformMissingScopeError } from "../errors";
 import { addItemFulfillment, prepStation, type ReadFulfillments } from "../schemas/kitchen";
 import type { KitchenResource } from "../types";
-import { listPages, segment } from "./list-pages";
+import { listAll, listPages, segment } from "./list-pages";
 
 const BASE = "/kitchen/v1";
 /** Retries of a failed export attempt (at most; never more than the client's maxRetries). */
@@ -54,7 +53,7 @@ export function kitchenResource(transport: Transport): KitchenResource {
       return { kind: "data", ...response.data, requestId: response.requestId };
     },
     prepStationPages,
-    prepStations: (restaurantGuid, opts) => collect(prepStationPages(restaurantGuid, opts)),
+    prepStations: (restaurantGuid, opts) => listAll(transport, `${BASE}/published/prepStations`, prepStation, restaurantGuid, opts),
     async prepStation(restaurantGuid, guid, opts = {}) {
       const response = await transport.request({
         method: "GET",

@@ -1,7 +1,7 @@
 import type { ConfigResource } from "@/lib/platform/schemas";
 import { authenticate } from "../bearer";
 import { sandboxJsonResponse, SandboxError } from "../errors";
-import { pageOf } from "../paging";
+import { checkPagingConflict, pageOf } from "../paging";
 import { restaurantFromHeader } from "../restaurant-access";
 import { listQuery } from "./list-query";
 import type { RouteHandler, RouteInput } from "./route-input";
@@ -16,13 +16,9 @@ export function listConfig(resource: ConfigResource): RouteHandler {
     const restaurant = restaurantFromHeader(request, ctx, principal);
     const query = listQuery(url);
     const items: readonly { modifiedAt: number; entity: unknown }[] = ctx.data.config(restaurant).resources[resource];
-    const page = pageOf(
-      ctx.pageTokenKey,
-      items,
-      (v) => v.modifiedAt,
-      { list: `config/${resource}`, restaurant: restaurant.guid, ...query },
-      ctx.settings.pageSize.config,
-    );
+    const pageRequest = { list: `config/${resource}`, restaurant: restaurant.guid, ...query };
+    checkPagingConflict(ctx.settings.pagingConflict, pageRequest);
+    const page = pageOf(ctx.pageTokenKey, items, (v) => v.modifiedAt, pageRequest, ctx.settings.pageSize.config);
     const headers: Record<string, string> = page.nextPageToken ? { [ctx.settings.names.nextPageHeader]: page.nextPageToken } : {};
     return sandboxJsonResponse(
       page.items.map((v) => v.entity),

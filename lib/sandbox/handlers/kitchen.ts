@@ -3,7 +3,7 @@ import { readBusinessDateParam } from "../business-date";
 import { sandboxJsonResponse, SandboxError } from "../errors";
 import { holdFor } from "../faults";
 import type { ExportLatency } from "../options";
-import { pageOf } from "../paging";
+import { checkPagingConflict, pageOf } from "../paging";
 import { restaurantFromHeader } from "../restaurant-access";
 import { listQuery } from "./list-query";
 import type { RouteInput } from "./route-input";
@@ -36,13 +36,9 @@ export async function prepStations({ request, url, ctx }: RouteInput): Promise<R
   const principal = await authenticate(request, ctx, SCOPE);
   const restaurant = restaurantFromHeader(request, ctx, principal);
   const query = listQuery(url);
-  const page = pageOf(
-    ctx.pageTokenKey,
-    ctx.data.config(restaurant).prepStations,
-    (v) => v.modifiedAt,
-    { list: "kitchen/prepStations", restaurant: restaurant.guid, ...query },
-    ctx.settings.pageSize.prepStations,
-  );
+  const pageRequest = { list: "kitchen/prepStations", restaurant: restaurant.guid, ...query };
+  checkPagingConflict(ctx.settings.pagingConflict, pageRequest);
+  const page = pageOf(ctx.pageTokenKey, ctx.data.config(restaurant).prepStations, (v) => v.modifiedAt, pageRequest, ctx.settings.pageSize.prepStations);
   const headers: Record<string, string> = page.nextPageToken ? { [ctx.settings.names.nextPageHeader]: page.nextPageToken } : {};
   return sandboxJsonResponse(
     page.items.map((v) => v.entity),

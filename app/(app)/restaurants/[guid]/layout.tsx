@@ -10,8 +10,19 @@ import { Notice } from "@/components/ui/states";
 export default async function RestaurantLayout({ children, params }: { children: ReactNode; params: Promise<{ guid: string }> }) {
   const { guid } = await params;
   const restaurant = await requireRestaurant(guid);
+  const availability = restaurant.availability;
   return (
     <>
+      {availability ? (
+        <div style={{ marginBottom: "var(--space-4)" }}>
+          <Notice title={`${restaurant.name} is ${availability.state === "not_accessible" ? "not accessible" : "unreachable"} on the Platform`}>
+            {availability.reason}{" "}
+            {availability.identityAsOf
+              ? "Its name and hours shown here are the last ones read; stored kitchen figures still show, and what must be read live may fail."
+              : "Its details were never read, so it is named by its GUID; stored kitchen figures still show, and what must be read live may fail."}
+          </Notice>
+        </div>
+      ) : null}
       {restaurant.archived ? (
         <div style={{ marginBottom: "var(--space-4)" }}>
           <Notice title={`${restaurant.name} is archived`}>

@@ -1,0 +1,192 @@
+import { describe, expect, it } from "vitest";
+import { PlatformError, PlatformLoginError, PlatformUpstreamError } from "@/lib/platform/errors";
+import { createIdentityDirectory, identityProblem, type IdentityRecord, type IdentityStore } from "@/lib/restaurants/identity-directory";
+
+/**
+ * Restaurant identities settle one by one (lib/restaurants/identity-directory.ts): a refused or
+ * unreachable location never fails the others, its last good identity is served meanwhile, and
+ * what is kept is answered at once while the Platform is read again in the background.
+ */
+const FRESH = 300_000;
+const RETRY = 60_000;
+const endpoint = "GET /restaurants/v1/restaurants/{guid}";
+const httpError = (status: number) => PlatformError.generate(status, { status, code: status * 100, message: "refused" }, undefined, endpoint);
+
+/** The store's contract held in a Map: what the database table holds, row for row. */
+function memoryStore(initial: IdentityRecord<string>[] = []): IdentityStore<string> & { rows: Map<string, IdentityRecord<string>>; loads: number } {
+  const rows = new Map(initial.map((r) => [r.guid, r]));
+  const store = {
+    rows,
+    loads: 0,
+    async load(guids: readonly string[]) {
+      store.loads += 1;
+      return new Map(guids.filter((g) => rows.has(g)).map((g) => [g, rows.get(g)!]));
+    },
+    async save(record: IdentityRecord<string>) {
+      rows.set(record.guid, record);
+    },
+  };
+  return store;
+}
+
+/** A Platform whose answer per GUID the test sets: facts, or an error to throw; `gate` holds reads. */
+function platform(answers: Record<string, string | Error>) {
+  const reads: string[] = [];
+  let release: () => void = () => {};
+  let gate: Promise<void> | null = null;
+  return {
+    reads,
+    answers,
+    hold() {
+      gate = new Promise((resolve) => (release = resolve));
+    },
+    release: () => {
+      gate = null;
+      release();
+    },
+    read: async (guid: string) => {
+      reads.push(guid);
+      if (gate) await gate;
+      const answer = answers[guid];
+      if (answer === undefined) throw new Error(`no answer set for ${guid}`);
+      if (answer instanceof Error) throw answer;
+      return answer;
+    },
+  };
+}
+
+function setup(answers: Record<string, string | Error>, stored: IdentityRecord<string>[] = []) {
+  let clock = 1_000_000;
+  const store = memoryStore(stored);
+  const p = platform(answers);
+  const warnings: string[] = [];
+  const directory = createIdentityDirectory<string>({ read: p.read, store, freshMs: FRESH, retryMs: RETRY, now: () => clock, warn: (m) => warnings.push(m) });
+  return { directory, store, p, warnings, advance: (ms: number) => (clock += ms), now: () => clock };
+}
+
+describe("settle: each identity on its own", () => {
+  it("lists a good, a refused, an unknown and an unreachable location together, never rejecting", async () => {
+    const { directory } = setup({ good: "Good", refused: httpError(403), unknown: httpError(404), down: httpError(503) });
+    const settled = await directory.settle(["good", "refused", "unknown", "down"]);
+    expect([...settled.keys()]).toEqual(["good", "refused", "unknown", "down"]);
+    expect(settled.get("good")).toMatchObject({ facts: "Good", problem: null });
+    expect(settled.get("refused")).toMatchObject({ facts: null, problem: { state: "not_accessible", status: 403, reason: expect.stringMatching(/refuses this location/) } });
+    expect(settled.get("unknown")).toMatchObject({ facts: null, problem: { state: "not_accessible", status: 404, unknown: true } });
+    expect(settled.get("down")).toMatchObject({ facts: null, problem: { state: "unreachable", status: 503 } });
+  });
+
+  it("serves the last good identity, marked, once the location starts failing, and keeps it in the store", async () => {
+    const { directory, store, p, advance } = setup({ a: "A v1" });
+    await directory.settle(["a"]);
+    advance(FRESH);
+    p.answers.a = httpError(403);
+    // Due: the kept identity answers at once; the failing read runs behind it.
+    expect((await directory.settle(["a"])).get("a")).toMatchObject({ facts: "A v1", problem: null });
+    await directory.idle();
+    const after = (await directory.settle(["a"])).get("a")!;
+    expect(after).toMatchObject({ facts: "A v1", problem: { state: "not_accessible", status: 403 } });
+    expect(after.readAt).toBeLessThan(after.checkedAt);
+    expect(store.rows.get("a")).toEqual(after);
+  });
+
+  it("asks a failed location again after the retry interval, not on every request", async () => {
+    const { directory, p, advance } = setup({ a: httpError(500) });
+    await directory.settle(["a"]);
+    for (let i = 0; i < 5; i += 1) await directory.settle(["a"]);
+    expect(p.reads).toEqual(["a"]);
+    advance(RETRY);
+    p.answers.a = "A";
+    await directory.settle(["a"]);
+    await directory.idle();
+    expect(p.reads).toEqual(["a", "a"]);
+    expect((await directory.settle(["a"])).get("a")).toMatchObject({ facts: "A", problem: null });
+  });
+
+  it("reads one location once however many callers ask while the read is in flight", async () => {
+    const { directory, p } = setup({ a: "A", b: "B" });
+    p.hold();
+    const both = Promise.all([directory.settle(["a", "b"]), directory.settle(["a"]), directory.settle(["b", "a"])]);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    p.release();
+    const [first, second, third] = await both;
+    expect(p.reads.sort()).toEqual(["a", "b"]);
+    expect([first.get("a")?.facts, second.get("a")?.facts, third.get("b")?.facts]).toEqual(["A", "A", "B"]);
+  });
+});
+
+describe("settle: stored identities after a restart", () => {
+  const stored = (guid: string, facts: string, at: number): IdentityRecord<string> => ({ guid, facts, readAt: at, checkedAt: at, problem: null });
+
+  it("answers fresh stored identities without asking the Platform", async () => {
+    const { directory, p, now } = setup({}, [stored("a", "A", 1_000_000 - 1_000), stored("b", "B", 1_000_000 - 2_000)]);
+    const settled = await directory.settle(["a", "b"]);
+    expect([settled.get("a")?.facts, settled.get("b")?.facts]).toEqual(["A", "B"]);
+    expect(p.reads).toEqual([]);
+    expect(now()).toBe(1_000_000);
+  });
+
+  it("answers stale stored identities at once and reads them again in the background; only a restaurant never read is waited for", async () => {
+    const { directory, p, store } = setup({ a: "A v2", b: "B v2", c: "C" }, [stored("a", "A v1", 0), stored("b", "B v1", 0)]);
+    p.hold();
+    let answered = false;
+    const pending = directory.settle(["a", "b", "c"]).then((m) => ((answered = true), m));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    // c has nothing kept: the answer waits for its read; a and b are being read behind it.
+    expect(answered).toBe(false);
+    expect(p.reads.sort()).toEqual(["a", "b", "c"]);
+    p.release();
+    const settled = await pending;
+    expect([settled.get("a")?.facts, settled.get("b")?.facts, settled.get("c")?.facts]).toEqual(["A v1", "B v1", "C"]);
+    await directory.idle();
+    expect([store.rows.get("a")?.facts, store.rows.get("b")?.facts]).toEqual(["A v2", "B v2"]);
+    expect((await directory.settle(["a"])).get("a")?.facts).toBe("A v2");
+    // The store is read once per GUID the process has not seen, not on every call.
+    expect(store.loads).toBe(1);
+  });
+
+  it("with a wait, lists a restaurant whose first read outlasts it as still being read, and keeps nothing for it", async () => {
+    const { directory, p, store } = setup({ a: "A v2", c: "C" }, [stored("a", "A v1", 0)]);
+    p.hold();
+    const started = performance.now();
+    const settled = await directory.settle(["a", "c"], 30);
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(settled.get("a")).toMatchObject({ facts: "A v1", problem: null });
+    expect(settled.get("c")).toMatchObject({ facts: null, problem: { state: "reading", reason: expect.stringMatching(/still being read/) } });
+    expect(store.rows.has("c")).toBe(false);
+    // The read went on behind the answer: the next caller gets it.
+    p.release();
+    await directory.idle();
+    expect((await directory.settle(["c"], 30)).get("c")).toMatchObject({ facts: "C", problem: null });
+    expect(p.reads.filter((g) => g === "c")).toHaveLength(1);
+  });
+
+  it("asks the Platform when the store cannot be read, and says so", async () => {
+    const { directory, store, warnings } = setup({ a: "A" });
+    store.load = async () => {
+      throw new Error("database closed");
+    };
+    expect((await directory.settle(["a"])).get("a")?.facts).toBe("A");
+    expect(warnings.join("\n")).toMatch(/stored identities not read, asking the Platform: database closed/);
+  });
+});
+
+describe("identityProblem: a failed read in words", () => {
+  it.each([
+    [httpError(403), "not_accessible", 403, /refuses this location .* removed from the credential/],
+    [httpError(404), "not_accessible", 404, /does not know this restaurant/],
+    [httpError(500), "unreachable", 500, /did not answer for this location \(500, after retries\)/],
+    [httpError(429), "unreachable", 429, /busy/],
+    [new PlatformUpstreamError({ code: "network", message: "ECONNREFUSED", endpoint, kind: "network" }), "unreachable", undefined, /could not be reached/],
+    [new PlatformUpstreamError({ code: "timeout", message: "timed out", endpoint, kind: "timeout" }), "unreachable", undefined, /timed out/],
+    [new PlatformLoginError({ status: 401, code: "platform_login_failed", message: "refused", endpoint, reason: "refused", retryAt: 0 }), "unreachable", 401, /credentials were refused/],
+  ])("%s", (error, state, status, reason) => {
+    const problem = identityProblem(error);
+    expect(problem).toMatchObject({ state, reason: expect.stringMatching(reason) });
+    expect(problem.status).toBe(status);
+  });
+
+  it("reads an error by its shape, so a copy of the class from another bundle still classifies", () => {
+    expect(identityProblem({ name: "PlatformForbiddenError", status: 403 })).toMatchObject({ state: "not_accessible", status: 403 });
+    expect(identityProblem(new Error("socket hang up"))).toMatchObject({ state: "unreachable" });
+  });
+});
