@@ -47,9 +47,9 @@ let app: AppProcess;
 let admin: Session;
 const answers: { route: string; status: number }[] = [];
 let calls: Call[] = [];
-let outage = { from: 0, to: 0 };
+const outage = { from: 0, to: 0 };
 let revisedAt = 0;
-let readyAfterOutage = { atEnd: 0, atOutageEnd: 0 };
+const readyAfterOutage = { atEnd: 0, atOutageEnd: 0 };
 let menu: { status: number; items: number } = { status: 0, items: 0 };
 let menuItemsAtFake = 0;
 

@@ -3,7 +3,8 @@
  *   node --import tsx test/support/fake-platform/cli.ts --config <file.json> | --config-json '<json>' [--port N]
  * Prints one line `{"ready": <plan>}` on stdout once listening (the plan names the locations, the
  * refused one, the revised date...), then serves until SIGTERM/SIGINT. Admin routes: GET
- * /__admin/plan, GET /__admin/calls?since=<ms>, POST /__admin/outage {"on":true,"mode":"503"|"reset"},
+ * /__admin/plan, GET /__admin/calls?since=<ms> (every call), GET /__admin/counts (per location ×
+ * endpoint × date, and per second), POST /__admin/outage {"on":true,"mode":"503"|"reset"},
  * POST /__admin/revise, GET /__admin/export?location=<guid>&date=<YYYYMMDD>.
  */
 import { readFileSync } from "node:fs";

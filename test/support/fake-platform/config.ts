@@ -10,7 +10,7 @@ import { z } from "zod";
 const index = z.number().int().min(0);
 const daysAgo = z.number().int().min(1);
 
-export const fakePlatformConfigSchema = z
+const fakePlatformConfigSchema = z
   .object({
     port: z.number().int().min(0).max(65_535).default(0),
     locations: z.number().int().min(1).max(1_000),

@@ -7,7 +7,7 @@ import { createSandbox } from "@/lib/sandbox";
 import { errorBody, newRequestId } from "@/lib/sandbox/errors";
 import { scaledWorld } from "@/lib/sandbox/scaled-world";
 import type { World } from "@/lib/sandbox/world";
-import { classify, type Call } from "./call-log";
+import { classify, countByKey, perSecond, type Call } from "./call-log";
 import type { FakePlatformConfig } from "./config";
 
 /**
@@ -91,7 +91,7 @@ function buildPlan(config: FakePlatformConfig, world: World, now: number): Omit<
  * Every fourth record is fulfilled 25 minutes later, and five late-synced level-0 records (copies
  * with their own selection GUID) are added, so every figure of the date moves.
  */
-export function reviseExport(records: Record<string, unknown>[]): Record<string, unknown>[] {
+function reviseExport(records: Record<string, unknown>[]): Record<string, unknown>[] {
   const out = records.map((r, i) =>
     i % 4 === 0 && typeof r.itemFulfilledAt === "string" ? { ...r, itemFulfilledAt: new Date(Date.parse(r.itemFulfilledAt) + 25 * 60_000).toISOString() } : r,
   );
@@ -153,6 +153,10 @@ export async function startFakePlatform(config: FakePlatformConfig): Promise<Fak
     if (url.pathname === "/__admin/calls") {
       const since = Number(url.searchParams.get("since") ?? 0);
       return send({ now: Date.now(), outage, calls: calls.filter((c) => c.t >= since) });
+    }
+    if (url.pathname === "/__admin/counts") {
+      // The counting the acceptance asks for: per location × endpoint × date, and per second (summed and busiest location).
+      return send({ now: Date.now(), byKey: countByKey(calls), perSecond: perSecond(calls) });
     }
     if (url.pathname === "/__admin/outage" && req.method === "POST") {
       const body = JSON.parse((await readBody(req)) || "{}") as { on?: boolean; mode?: "503" | "reset" };
