@@ -92,7 +92,7 @@ export const envSchema = z
     KITCHEN_OPEN_FETCH_CONCURRENCY: intWithDefault(4, 1),
     KITCHEN_NOT_ENTITLED_RETRY_H: intWithDefault(24, 1),
     // A closed date's figures are provisional until it is read once more this many hours after its closeout.
-    KITCHEN_SETTLE_H: intWithDefault(36, 1),
+    KITCHEN_SETTLE_H: numberWithDefault(36, 0.0001, 24 * 14),
     // A location whose kitchen fetch failed for a transient reason (5xx, network, 429) waits this
     // long, doubling per failure in a row up to the max (lib/kitchen/service/location-health.ts).
     KITCHEN_FAILED_RETRY_S: intWithDefault(30, 1),
@@ -101,6 +101,11 @@ export const envSchema = z
     // The history backfill: closed dates kept stored per restaurant (0 = off), and its share of PLATFORM_MAX_RPS.
     KITCHEN_BACKFILL_DAYS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(400).optional()).transform((v) => v ?? 190),
     KITCHEN_BACKFILL_SHARE: numberWithDefault(0.25, 0.01, 1),
+    // The backfill sleeps until the next closeout between passes, within these bounds (tests scale them down).
+    KITCHEN_BACKFILL_MIN_SLEEP_S: intWithDefault(30, 1),
+    KITCHEN_BACKFILL_MAX_SLEEP_S: intWithDefault(900, 1),
+    // A restaurant's identity is read again after this many seconds (served meanwhile, and while it is re-read).
+    RESTAURANT_IDENTITY_TTL_S: intWithDefault(300, 1),
     // The backfill's lanes: exports in flight per location (the service limits each location on
     // its own), and in all (each holds its day's records in memory until stored: see backfill.ts).
     KITCHEN_BACKFILL_PER_LOCATION: intWithDefault(2, 1),

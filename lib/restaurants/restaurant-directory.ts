@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { getDatabase } from "@/lib/db/server";
+import { env } from "@/lib/env";
 import { getPlatformClient } from "@/lib/platform-wiring/platform-client";
 import type { RestaurantInfo } from "@/lib/platform/schemas";
 import { isBusinessDate } from "@/lib/business-date/business-date";
@@ -28,8 +29,6 @@ interface RestaurantFacts {
   serviceWeek: ServiceWeek;
 }
 
-/** A good read is served this long before the Platform is asked again (in the background). */
-const FRESH_MS = 5 * 60_000;
 /** A failed read is tried again after this long: a refused location costs a read a minute, not one a request. */
 const RETRY_MS = 60_000;
 const SINGLETON_KEY = "restaurant-identity-directory";
@@ -56,7 +55,8 @@ function directory(): IdentityDirectory<RestaurantFacts> {
     createIdentityDirectory<RestaurantFacts>({
       read: async (guid) => factsFromInfo(await getPlatformClient().restaurants.get(guid, { includeArchived: true })),
       store: databaseIdentityStore(getDatabase, (json) => factsSchema.safeParse(json).data ?? null),
-      freshMs: FRESH_MS,
+      // A good read is served this long before the Platform is asked again (in the background).
+      freshMs: env().RESTAURANT_IDENTITY_TTL_S * 1000,
       retryMs: RETRY_MS,
     }),
   );

@@ -180,9 +180,9 @@ describe("the whole app against a fake real service in its own process (issue 30
         KITCHEN_OPEN_REFRESH_S: String(900 * SCALE),
         // Figures here are held against the raw export: nothing left out as "left on screen".
         KITCHEN_STUCK_MIN: "1440",
-        // The app's own intervals, scaled (new variables the other parts of issue 30 add).
-        KITCHEN_RETRY_BASE_S: String(Math.max(1, Math.round(30 * SCALE))),
-        KITCHEN_RETRY_MAX_S: String(3_600 * SCALE),
+        // The app's own intervals, scaled .
+        KITCHEN_FAILED_RETRY_S: String(Math.max(1, Math.round(30 * SCALE))),
+        KITCHEN_FAILED_RETRY_MAX_S: String(3_600 * SCALE),
         KITCHEN_BACKFILL_MIN_SLEEP_S: String(Math.max(1, Math.round(30 * SCALE))),
         KITCHEN_BACKFILL_MAX_SLEEP_S: String(900 * SCALE),
         RESTAURANT_IDENTITY_TTL_S: String(300 * SCALE),

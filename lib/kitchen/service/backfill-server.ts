@@ -20,6 +20,7 @@ export function getKitchenBackfill() {
       days: e.KITCHEN_BACKFILL_DAYS,
       perLocation: e.KITCHEN_BACKFILL_PER_LOCATION,
       concurrency: e.KITCHEN_BACKFILL_MAX_IN_FLIGHT,
+      sleepBounds: { minMs: e.KITCHEN_BACKFILL_MIN_SLEEP_S * 1000, maxMs: e.KITCHEN_BACKFILL_MAX_SLEEP_S * 1000 },
       maxStartsPerSecond: backfillStartsPerSecond(e, accountDirectory().restaurantGuids.length),
     });
   });

@@ -39,6 +39,11 @@ const DEFAULT_PER_LOCATION = 2;
 const YIELD_POLL_MS = 250;
 const YIELD_MAX_WAIT_MS = 30_000;
 const MAX_SLEEP_MS = 15 * 60_000;
+/** The shortest and longest sleep between two passes. */
+export interface SleepBounds {
+  minMs: number;
+  maxMs: number;
+}
 // A failed date is retried on the next pass; never spin faster than this.
 const MIN_SLEEP_MS = 30_000;
 export interface BackfillDeps {
@@ -62,6 +67,8 @@ export interface BackfillDeps {
   skipLocation?: (restaurant: KitchenRestaurant) => boolean | Promise<boolean>;
   /** Upstream calls a second the backfill may start (a share of PLATFORM_MAX_RPS). */
   maxStartsPerSecond: number;
+  /** The sleep between passes: until the next closeout, within these bounds (KITCHEN_BACKFILL_MIN/MAX_SLEEP_S). */
+  sleepBounds?: SleepBounds;
   sleep?: (ms: number) => Promise<void>;
 }
 
@@ -112,6 +119,7 @@ const realSleep = (ms: number) =>
 export function createBackfill(deps: BackfillDeps) {
   const { fetcher, store, config, now, days } = deps;
   const sleep = deps.sleep ?? realSleep;
+  const bounds = deps.sleepBounds ?? { minMs: MIN_SLEEP_MS, maxMs: MAX_SLEEP_MS };
   const concurrency = deps.concurrency ?? DEFAULT_CONCURRENCY;
   const perLocation = deps.perLocation ?? DEFAULT_PER_LOCATION;
   if (!(perLocation >= 1)) throw new RangeError(`exports in flight per location must be at least 1, got ${perLocation}`);
@@ -223,10 +231,10 @@ export function createBackfill(deps: BackfillDeps) {
     stopped = false;
     loop = (async () => {
       while (!stopped) {
-        let wait = MIN_SLEEP_MS;
+        let wait = bounds.minMs;
         try {
           await runOnce();
-          wait = untilNextClose(await deps.restaurants(), now(), config.closeGraceMinutes);
+          wait = untilNextClose(await deps.restaurants(), now(), config.closeGraceMinutes, bounds);
         } catch (error) {
           console.warn(`[kitchen] backfill pass failed: ${(error as Error).message}`);
         }
@@ -252,14 +260,14 @@ export function createBackfill(deps: BackfillDeps) {
   return { runOnce, start, stop, progress };
 }
 
-/** Until the next closeout (plus grace) of any restaurant, between MIN_SLEEP_MS and MAX_SLEEP_MS. */
-function untilNextClose(restaurants: readonly KitchenRestaurant[], at: number, graceMinutes: number): number {
-  let soonest = at + MAX_SLEEP_MS;
+/** Until the next closeout (plus grace) of any restaurant, within the sleep's bounds. */
+function untilNextClose(restaurants: readonly KitchenRestaurant[], at: number, graceMinutes: number, bounds: SleepBounds): number {
+  let soonest = at + bounds.maxMs;
   for (const r of restaurants) {
     const closes = closeoutInstant(currentBusinessDate(r, at), r) + graceMinutes * 60_000;
     soonest = Math.min(soonest, closes);
   }
-  return Math.min(MAX_SLEEP_MS, Math.max(MIN_SLEEP_MS, soonest - at + 1_000));
+  return Math.min(bounds.maxMs, Math.max(bounds.minMs, soonest - at + 1_000));
 }
 
 /** A backfill window's dates counted from stored rows: complete and not_entitled are ready. */
