@@ -3,6 +3,8 @@ import { permittedGuids } from "@/lib/access/permitted-restaurants";
 import type { AppSession } from "@/lib/auth/session";
 import { logger } from "@/lib/log/logger";
 import { getPlatformClient } from "@/lib/platform-wiring/platform-client";
+import { getKitchenService } from "@/lib/kitchen/service/server";
+import { kitchenHoldsSection } from "./kitchen-holds";
 import { platformBudgetsSection } from "./platform-budgets";
 
 /**
@@ -27,6 +29,7 @@ type HealthSection = (viewer: HealthViewer) => Promise<unknown>;
  */
 const SECTIONS: Record<string, HealthSection> = {
   platform: (viewer) => platformBudgetsSection(getPlatformClient(), viewer),
+  kitchenHolds: async (viewer) => kitchenHoldsSection(await getKitchenService(), viewer),
 };
 
 /** A section slower than this (a database under load) is reported as such, not waited for. */
