@@ -118,7 +118,7 @@ export interface RunningServer {
   pid: number;
   proxy: PlatformProxy;
   dataDir: string;
-  /** Kills the process group (TERM, then KILL after 5 s), closes the proxy, removes the data dir. Safe to call twice. */
+  /** Kills the process group (TERM, then KILL after 5 s), closes the proxy, removes the data dir unless the caller gave it. Safe to call twice. */
   stop: () => Promise<void>;
   /** The synchronous last resort for process exit: KILL the group, remove the data dir. */
   killNow: () => void;
@@ -127,12 +127,16 @@ export interface RunningServer {
 /**
  * Starts the counting proxy (target: the app's own /sandbox, over loopback) and server.mjs pointed at it, with
  * the history backfill at its default (KITCHEN_BACKFILL_DAYS unset) on an empty store, and waits
- * for /api/health; `env` overrides those settings. localhost, not 127.0.0.1: next-auth's cookies are bound to the host name.
+ * for /api/health; `env` overrides those settings, `dataDir` reuses (and keeps) a store. localhost, not 127.0.0.1: next-auth's cookies are bound to the host name.
  */
-export async function startApp(opts: { distDir: string; port: number; logFile: string; env?: Record<string, string> }): Promise<RunningServer> {
+export async function startApp(opts: { distDir: string; port: number; logFile: string; env?: Record<string, string>; dataDir?: string }): Promise<RunningServer> {
   const origin = `http://localhost:${opts.port}`;
   const proxy = await startCountingProxy(`${origin}/sandbox`);
-  const dataDir = mkdtempSync(path.join(tmpdir(), "kp-bench-load-"));
+  // A caller's data directory is kept (bench:http restarts the server over the same store); a fresh one is removed on stop.
+  const dataDir = opts.dataDir ?? mkdtempSync(path.join(tmpdir(), "kp-bench-load-"));
+  const removeDataDir = () => {
+    if (!opts.dataDir) rmSync(dataDir, { recursive: true, force: true });
+  };
   const partner = partnerCredentials();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -163,7 +167,7 @@ export async function startApp(opts: { distDir: string; port: number; logFile: s
     await killGroup(child);
     await proxy.close();
     log.end();
-    rmSync(dataDir, { recursive: true, force: true });
+    removeDataDir();
   };
   try {
     const deadline = Date.now() + HEALTH_TIMEOUT_MS;
@@ -180,7 +184,7 @@ export async function startApp(opts: { distDir: string; port: number; logFile: s
   }
   const killNow = () => {
     killGroupNow(child);
-    rmSync(dataDir, { recursive: true, force: true });
+    removeDataDir();
   };
   return { origin, pid: child.pid!, proxy, dataDir, stop, killNow };
 }

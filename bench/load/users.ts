@@ -97,6 +97,11 @@ class Session {
     return response;
   }
 
+  /** The jar's cookies, for a browser context to carry the same session (bench:http's page view). */
+  cookiePairs(): { name: string; value: string }[] {
+    return [...this.cookies].map(([name, value]) => ({ name, value }));
+  }
+
   has(cookie: RegExp): boolean {
     return [...this.cookies.keys()].some((name) => cookie.test(name));
   }
