@@ -13,7 +13,7 @@ import type { DayRow, KitchenStore } from "@/lib/kitchen/storage/kitchen-store";
 import { raceAbort } from "@/lib/platform/abortable";
 import type { PlatformClient } from "@/lib/platform/types";
 import { createFetchQueue, type QueuedFetch } from "./fetch-queue";
-import { createLocationHealth, type LocationFetchState } from "./location-health";
+import { createLocationHealth, PlatformOutageError, type LocationFetchState } from "./location-health";
 import { isProvisional, kitchenDataStart, needsFetch, type KitchenRestaurant, type KitchenServiceConfig } from "./service-config";
 
 /**
@@ -104,13 +104,16 @@ export function createDayFetcher({ db, store, client, config, now, serviceWeek }
     // silence only, and a trickling or stuck answer must still end as a recorded failure.
     const abort = new AbortController();
     const timer = setTimeout(() => abort.abort(new DayFetchTimeout(fetchTimeoutMs)), fetchTimeoutMs);
+    // Also stopped when the Platform is found failing for several locations at once: its retries
+    // would only add to the outage (location-health.ts).
+    const signal = AbortSignal.any([abort.signal, health.outageSignal()]);
     try {
       // The scope before anything: a credential without kitchen:read sends no read at all.
-      await client.kitchen.requireScope({ signal: abort.signal });
+      await client.kitchen.requireScope({ signal });
       // The schedule first: a day is never stored with its services unknown because a read failed.
       dayParts = { closeoutHour: restaurant.closeoutHour, services: servicesOn(serviceWeek ? await serviceWeek(restaurant.guid) : null, date) };
       // raceAbort: settles at the bound even if some wait inside the client missed the signal.
-      const result = await raceAbort(client.kitchen.itemFulfillments(restaurant.guid, date, { signal: abort.signal }), abort.signal);
+      const result = await raceAbort(client.kitchen.itemFulfillments(restaurant.guid, date, { signal }), signal);
       if (result.kind === "not-entitled") {
         // Stored like any day: the store is where the restaurant's entitlement is learnt.
         await store.saveNotEntitled(q, restaurant.guid, date, startedAt);
@@ -121,12 +124,12 @@ export function createDayFetcher({ db, store, client, config, now, serviceWeek }
       // are counted and left out, never a failed day.
       day = ingestDay(result, restaurant.guid);
     } catch (error) {
-      const reason = abort.signal.aborted && abort.signal.reason instanceof DayFetchTimeout ? abort.signal.reason.message : describeFetchFailure(error);
+      const reason = signal.aborted && (signal.reason instanceof DayFetchTimeout || signal.reason instanceof PlatformOutageError) ? (signal.reason as Error).message : describeFetchFailure(error);
       if (abort.signal.aborted) console.warn(`[kitchen] the fetch of ${restaurant.guid}|${date} ${reason}; recorded as failed`);
       // At the end of the attempt: a retry is due from when it failed, not from when it began.
       const endedAt = now();
       await store.saveFailure(q, restaurant.guid, date, endedAt, reason);
-      await health.failed(restaurant.guid, abort.signal.aborted ? abort.signal.reason : error, { startedAt, endedAt }, reason);
+      await health.failed(restaurant.guid, signal.aborted ? signal.reason : error, { startedAt, endedAt }, reason);
       return;
     } finally {
       clearTimeout(timer);

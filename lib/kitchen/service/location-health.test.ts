@@ -12,7 +12,7 @@ import {
   PlatformRateLimitedError,
   PlatformUpstreamError,
 } from "@/lib/platform/errors";
-import { classifyFetchFailure, transientBackoffMs } from "./location-health";
+import { classifyFetchFailure, isServiceWideFailure, transientBackoffMs } from "./location-health";
 
 const endpoint = "GET /kitchen/v1/export/itemFulfillments";
 const init = (status?: number) => ({ status, endpoint, code: "x", message: "m" });
@@ -70,5 +70,18 @@ describe("transientBackoffMs", () => {
 
   it("is no wait at all when the first wait is 0", () => {
     expect(transientBackoffMs(5, "a", 0, 1_800_000)).toBe(0);
+  });
+});
+
+describe("a service-wide failure (the Platform itself failing, not one location)", () => {
+  it("is a 5xx, a network failure, a timeout or a cut body; never a 429, a refusal or a sign-in", () => {
+    expect(isServiceWideFailure({ status: 503, code: "http" })).toBe(true);
+    expect(isServiceWideFailure({ code: "network" })).toBe(true);
+    expect(isServiceWideFailure({ code: "timeout" })).toBe(true);
+    expect(isServiceWideFailure({ status: 200, code: "truncated" })).toBe(true);
+    expect(isServiceWideFailure({ status: 429, code: "rate_limited" })).toBe(false);
+    expect(isServiceWideFailure({ status: 403, code: "forbidden" })).toBe(false);
+    expect(isServiceWideFailure({ code: "platform_login_failed" })).toBe(false);
+    expect(isServiceWideFailure(undefined)).toBe(false);
   });
 });

@@ -35,6 +35,33 @@ const TRANSIENT_4XX = new Set([401, 408, 429]);
 /** PlatformContractError's code (a 2xx body that breaks the contract). */
 const CONTRACT_CODE = "contract_mismatch";
 const DEFAULT_BACKOFF_MAX_S = 30 * 60;
+/**
+ * The Platform as a whole: when this many locations fail for a service-wide reason (5xx, network,
+ * timeout, a cut body) within OUTAGE_WINDOW_MS, the service is down, not they: every location holds
+ * (a row under OUTAGE_KEY, shared by instances), the fetches in flight in this process stop their
+ * retries, and one try at a time probes the service on the same back-off schedule.
+ */
+const OUTAGE_LOCATIONS = 3;
+const OUTAGE_WINDOW_MS = 60_000;
+export const OUTAGE_KEY = "*platform*";
+const SERVICE_WIDE_CODES = new Set(["http", "network", "timeout", "truncated"]);
+
+/** Whether a transient failure says the service itself is failing (not one location's 429 or sign-in). */
+export function isServiceWideFailure(error: unknown): boolean {
+  if (!error || typeof error !== "object") return false;
+  const { code, status } = error as { code?: unknown; status?: unknown };
+  if (typeof status === "number" && status >= 500) return true;
+  return typeof code === "string" && SERVICE_WIDE_CODES.has(code);
+}
+
+/** Why a fetch in flight was stopped: the Platform was found failing for several locations at once. */
+export class PlatformOutageError extends Error {
+  readonly code = "outage";
+  constructor() {
+    super("the Platform is failing for several locations at once");
+    this.name = "PlatformOutageError";
+  }
+}
 
 /**
  * Whether the Platform would refuse again (permanent) or may answer soon (transient). Read from
@@ -107,7 +134,13 @@ export function createLocationHealth({ db, client, config, now }: LocationHealth
 
   /** Where a location's kitchen fetches stand now. Reads the store and the token; never calls the Platform. */
   async function state(restaurantGuid: string): Promise<LocationFetchState> {
-    return missingScopeState() ?? stateOf(await readHold(db, restaurantGuid), now());
+    const scope = missingScopeState();
+    if (scope) return scope;
+    const at = now();
+    // During an outage every location holds on its one schedule; once its wait has run out, the
+    // state is "due" and claim() lets one try through.
+    const outage = await readHold(db, OUTAGE_KEY);
+    return stateOf(outage ?? (await readHold(db, restaurantGuid)), at);
   }
 
   /**
@@ -117,6 +150,12 @@ export function createLocationHealth({ db, client, config, now }: LocationHealth
    */
   async function claim(restaurantGuid: string, leaseMs: number): Promise<boolean> {
     if (missingScopeState()) return false;
+    const outage = await readHold(db, OUTAGE_KEY);
+    if (outage) {
+      // During an outage one try at a time probes the service, for whichever location asks first.
+      const at = now();
+      return at >= outage.retryAt && claimHeldTry(db, OUTAGE_KEY, at, at + leaseMs);
+    }
     const hold = await readHold(db, restaurantGuid);
     if (!hold) return true;
     const at = now();
@@ -125,6 +164,8 @@ export function createLocationHealth({ db, client, config, now }: LocationHealth
 
   /** A fetch that started at `startedAt` failed at `endedAt` with `error` (`reason` in words). */
   async function failed(restaurantGuid: string, error: unknown, times: { startedAt: number; endedAt: number }, reason: string): Promise<void> {
+    // Stopped by the outage's hold, which already holds every location.
+    if (error instanceof PlatformOutageError) return;
     // The token's scopes say it for every location; nothing to store per location.
     if ((error as { code?: unknown } | null)?.code === MISSING_SCOPE_CODE) return;
     const failure = { reason, ...times };
@@ -137,14 +178,37 @@ export function createLocationHealth({ db, client, config, now }: LocationHealth
     const maxMs = (config.backoffMaxSeconds ?? DEFAULT_BACKOFF_MAX_S) * 1000;
     if (initialMs <= 0) return;
     await recordHoldFailure(db, restaurantGuid, { ...failure, kind: "backing_off" }, (n) => times.endedAt + transientBackoffMs(n, restaurantGuid, initialMs, maxMs));
+    if (isServiceWideFailure(error)) await maybeOutage(failure, initialMs, maxMs);
   }
 
-  /** The location answered (data or 204): its fetches go ahead again. */
-  const succeeded = (restaurantGuid: string) => clearHold(db, restaurantGuid);
+  /** Several locations failing for a service-wide reason at once: the service is down; hold them all. */
+  async function maybeOutage(failure: { reason: string; startedAt: number; endedAt: number }, initialMs: number, maxMs: number): Promise<void> {
+    const holds = await readHolds(db);
+    const outage = holds.find((h) => h.restaurantGuid === OUTAGE_KEY);
+    const failing = holds.filter((h) => h.restaurantGuid !== OUTAGE_KEY && h.kind === "backing_off" && h.failedAt >= failure.endedAt - OUTAGE_WINDOW_MS);
+    // It starts at the third location failing; once on, only a try begun during it (not a fetch
+    // that was already in flight) pushes it on.
+    if (outage ? failure.startedAt < outage.failedAt : failing.length < OUTAGE_LOCATIONS) return;
+    const reason = `the Platform is failing for several locations at once (${failure.reason})`;
+    const hold = await recordHoldFailure(db, OUTAGE_KEY, { ...failure, reason, kind: "backing_off" }, (n) => failure.endedAt + transientBackoffMs(n, OUTAGE_KEY, initialMs, maxMs));
+    if (hold.failures === 1) console.warn(`[kitchen] Platform outage: every location holds until ${new Date(hold.retryAt).toISOString()}: ${failure.reason}`);
+    // The fetches in flight here stop retrying into the outage.
+    outageStop.abort(new PlatformOutageError());
+    outageStop = new AbortController();
+  }
+
+  /** Aborted when this process finds the Platform failing for several locations at once. */
+  let outageStop = new AbortController();
+
+  /** The location answered (data or 204): its fetches go ahead again, and the service is up. */
+  async function succeeded(restaurantGuid: string): Promise<void> {
+    await clearHold(db, restaurantGuid);
+    await clearHold(db, OUTAGE_KEY);
+  }
 
   /** Every held location, and the scope the credential lacks (null when none), for the health route. */
   async function list(): Promise<{ missingScope: string | null; locations: LocationHoldReport[] }> {
-    const locations = (await readHolds(db)).map((h) => ({
+    const locations = (await readHolds(db)).filter((h) => h.restaurantGuid !== OUTAGE_KEY).map((h) => ({
       restaurantGuid: h.restaurantGuid,
       state: h.kind === "parked" ? ("parked" as const) : ("backing-off" as const),
       reason: h.reason,
@@ -183,7 +247,7 @@ export function createLocationHealth({ db, client, config, now }: LocationHealth
     return out;
   }
 
-  return { state, claim, failed, succeeded, list, heldAnswer };
+  return { state, claim, failed, succeeded, list, heldAnswer, outageSignal: () => outageStop.signal };
 }
 
 function missingScopeReason(scope: string): string {
