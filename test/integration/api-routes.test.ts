@@ -5,11 +5,10 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setServerSessionReaderForTests } from "@/lib/auth/session";
-import { resetEnvForTests } from "@/lib/env";
-import { resetPlatformClientForTests } from "@/lib/platform-wiring/platform-client";
 import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-server";
 import { defaultWorld } from "@/lib/sandbox/world";
 import { FAST_SANDBOX } from "./contract-harness";
+import { setAppEnv } from "../support/app-env";
 
 /**
  * Every route under /api/restaurants/[guid], found on disk (a new route is covered without
@@ -79,28 +78,20 @@ function signIn(email: string | null): void {
 }
 
 const VARS = ["APP_ORIGIN", "NEXTAUTH_URL", "PLATFORM_BASE_URL", "PLATFORM_CLIENT_ID", "PLATFORM_CLIENT_SECRET", "ACCOUNTS_FILE", "SANDBOX_ENABLED", "DATA_DIR", "DATABASE_URL", "KITCHEN_RAW_RETENTION_DAYS"] as const;
-const saved = Object.fromEntries(VARS.map((name) => [name, process.env[name]]));
+let restoreEnv: (() => void) | undefined;
 const partner = world.clients.find((c) => c.clientId === "kp-partner")!;
 // The process's kitchen store (lib/kitchen/service/server.ts), empty at the start of this file.
 const dataDir = mkdtempSync(path.join(tmpdir(), "kp-api-routes-"));
 
 function usePlatform(baseUrl: string): void {
-  for (const name of VARS) delete process.env[name];
   // The sandbox's dates here are from 2025, older than the default raw retention (400 days): keep
   // every raw record so fulfillments.csv answers like the other routes (retention has its own tests).
-  Object.assign(process.env, { PLATFORM_BASE_URL: baseUrl, PLATFORM_CLIENT_ID: partner.clientId, PLATFORM_CLIENT_SECRET: partner.clientSecret, DATA_DIR: dataDir, KITCHEN_RAW_RETENTION_DAYS: "0" });
-  resetEnvForTests();
-  resetPlatformClientForTests();
+  restoreEnv = setAppEnv(VARS, { PLATFORM_BASE_URL: baseUrl, PLATFORM_CLIENT_ID: partner.clientId, PLATFORM_CLIENT_SECRET: partner.clientSecret, DATA_DIR: dataDir, KITCHEN_RAW_RETENTION_DAYS: "0" });
 }
 
 afterAll(() => {
   setServerSessionReaderForTests(null);
-  for (const name of VARS) {
-    if (saved[name] === undefined) delete process.env[name];
-    else process.env[name] = saved[name];
-  }
-  resetEnvForTests();
-  resetPlatformClientForTests();
+  restoreEnv?.();
 });
 
 const routes = await discoverRoutes();

@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getPermittedRestaurant, getPermittedRestaurants } from "@/lib/access/permitted-restaurants";
-import { resetEnvForTests } from "@/lib/env";
-import { resetPlatformClientForTests } from "@/lib/platform-wiring/platform-client";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -9,6 +7,7 @@ import { getKitchenService } from "@/lib/kitchen/service/server";
 import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-server";
 import { defaultWorld } from "@/lib/sandbox/world";
 import { FAST_SANDBOX } from "./contract-harness";
+import { setAppEnv } from "../support/app-env";
 
 /**
  * The access layer against the sandbox over real HTTP, through the real Platform client: names,
@@ -18,31 +17,23 @@ import { FAST_SANDBOX } from "./contract-harness";
 const world = defaultWorld();
 const byName = (name: string) => world.restaurants.find((r) => r.name === name)!;
 const VARS = ["APP_ORIGIN", "NEXTAUTH_URL", "PLATFORM_BASE_URL", "PLATFORM_CLIENT_ID", "PLATFORM_CLIENT_SECRET", "ACCOUNTS_FILE", "DATA_DIR"] as const;
-const saved = Object.fromEntries(VARS.map((name) => [name, process.env[name]]));
+let restoreEnv: (() => void) | undefined;
 let sandbox: SandboxServer;
 
 beforeAll(async () => {
   sandbox = await startSandboxServer({ ...FAST_SANDBOX, port: 0 });
   const partner = world.clients.find((c) => c.clientId === "kp-partner")!;
-  for (const name of VARS) delete process.env[name];
-  Object.assign(process.env, {
+  restoreEnv = setAppEnv(VARS, {
     PLATFORM_BASE_URL: sandbox.url,
     PLATFORM_CLIENT_ID: partner.clientId,
     PLATFORM_CLIENT_SECRET: partner.clientSecret,
     // The kitchen store, where entitlement is learnt, starts empty.
     DATA_DIR: mkdtempSync(path.join(tmpdir(), "kp-access-")),
   });
-  resetEnvForTests();
-  resetPlatformClientForTests();
 });
 
 afterAll(async () => {
-  for (const name of VARS) {
-    if (saved[name] === undefined) delete process.env[name];
-    else process.env[name] = saved[name];
-  }
-  resetEnvForTests();
-  resetPlatformClientForTests();
+  restoreEnv?.();
   await sandbox?.close();
 });
 

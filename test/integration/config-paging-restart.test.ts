@@ -4,12 +4,11 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as menuRoute } from "@/app/api/restaurants/[guid]/menu/route";
 import { setServerSessionReaderForTests } from "@/lib/auth/session";
-import { resetEnvForTests } from "@/lib/env";
-import { resetPlatformClientForTests } from "@/lib/platform-wiring/platform-client";
 import { generateRestaurantConfig } from "@/lib/sandbox/generate";
 import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-server";
 import { defaultWorld } from "@/lib/sandbox/world";
 import { FAST_SANDBOX } from "./contract-harness";
+import { setAppEnv } from "../support/app-env";
 
 /**
  * A 409 while paging (the service republished the configuration: "re-submit without the
@@ -21,7 +20,7 @@ const world = defaultWorld();
 const harbor = world.restaurants.find((r) => r.name === "Harbor Street Kitchen")!;
 const menuItems = generateRestaurantConfig({ world, restaurant: harbor, brand: "Platform" }).resources.menuItems;
 const VARS = ["APP_ORIGIN", "NEXTAUTH_URL", "PLATFORM_BASE_URL", "PLATFORM_CLIENT_ID", "PLATFORM_CLIENT_SECRET", "ACCOUNTS_FILE", "SANDBOX_ENABLED", "DATA_DIR", "DATABASE_URL"] as const;
-const saved = Object.fromEntries(VARS.map((name) => [name, process.env[name]]));
+let restoreEnv: (() => void) | undefined;
 
 /** Follow-up pages of menuItems still to refuse with 409, and every one the sandbox was asked for. */
 let conflictsLeft = 0;
@@ -41,26 +40,18 @@ beforeAll(async () => {
     },
   });
   const partner = world.clients.find((c) => c.clientId === "kp-partner")!;
-  for (const name of VARS) delete process.env[name];
-  Object.assign(process.env, {
+  restoreEnv = setAppEnv(VARS, {
     PLATFORM_BASE_URL: sandbox.url,
     PLATFORM_CLIENT_ID: partner.clientId,
     PLATFORM_CLIENT_SECRET: partner.clientSecret,
     DATA_DIR: mkdtempSync(path.join(tmpdir(), "kp-paging-409-")),
   });
-  resetEnvForTests();
-  resetPlatformClientForTests();
   setServerSessionReaderForTests(async () => ({ user: { email: "ana@kitchen.test", name: null }, expires: new Date(Date.now() + 3_600_000).toISOString() }));
 });
 
 afterAll(async () => {
   setServerSessionReaderForTests(null);
-  for (const name of VARS) {
-    if (saved[name] === undefined) delete process.env[name];
-    else process.env[name] = saved[name];
-  }
-  resetEnvForTests();
-  resetPlatformClientForTests();
+  restoreEnv?.();
   await sandbox?.close();
 });
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET } from "@/app/api/health/route";
 import { setServerSessionReaderForTests } from "@/lib/auth/session";
-import { resetEnvForTests } from "@/lib/env";
 import { healthReport } from "@/lib/health/health";
-import { getPlatformClient, resetPlatformClientForTests } from "@/lib/platform-wiring/platform-client";
+import { getPlatformClient } from "@/lib/platform-wiring/platform-client";
 import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-server";
+import { setAppEnv } from "../support/app-env";
 import { credentials, FAST_SANDBOX, HARBOR, world } from "./contract-harness";
 
 /**
@@ -15,28 +15,20 @@ import { credentials, FAST_SANDBOX, HARBOR, world } from "./contract-harness";
 const LAKESIDE = world.restaurants.find((r) => r.name === "Lakeside Diner")!.guid; // ben's, not ana's
 const GUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 const VARS = ["PLATFORM_BASE_URL", "PLATFORM_CLIENT_ID", "PLATFORM_CLIENT_SECRET", "ACCOUNTS_FILE", "DATABASE_URL", "LOG_LEVEL", "PLATFORM_ACCOUNT_MAX_RPS"] as const;
-const saved = Object.fromEntries(VARS.map((name) => [name, process.env[name]]));
+let restoreEnv: (() => void) | undefined;
 let sandbox: SandboxServer;
 
 beforeAll(async () => {
   sandbox = await startSandboxServer({ ...FAST_SANDBOX, port: 0 });
-  for (const name of VARS) delete process.env[name];
   const partner = credentials("kp-partner");
-  Object.assign(process.env, { PLATFORM_BASE_URL: sandbox.url, PLATFORM_CLIENT_ID: partner.clientId, PLATFORM_CLIENT_SECRET: partner.clientSecret, LOG_LEVEL: "silent", PLATFORM_ACCOUNT_MAX_RPS: "500" });
-  resetEnvForTests();
-  resetPlatformClientForTests();
+  restoreEnv = setAppEnv(VARS, { PLATFORM_BASE_URL: sandbox.url, PLATFORM_CLIENT_ID: partner.clientId, PLATFORM_CLIENT_SECRET: partner.clientSecret, LOG_LEVEL: "silent", PLATFORM_ACCOUNT_MAX_RPS: "500" });
   // Two locations of the budget: one of ana's restaurants, and one of ben's (twice).
   const client = getPlatformClient();
   await Promise.all([client.config.tipWithholding(HARBOR), client.config.tipWithholding(LAKESIDE), client.config.tipWithholding(LAKESIDE)]);
 });
 afterAll(async () => {
   setServerSessionReaderForTests(null);
-  for (const name of VARS) {
-    if (saved[name] === undefined) delete process.env[name];
-    else process.env[name] = saved[name];
-  }
-  resetEnvForTests();
-  resetPlatformClientForTests();
+  restoreEnv?.();
   await sandbox?.close();
 });
 

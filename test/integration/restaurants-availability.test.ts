@@ -9,8 +9,6 @@ import { GET as restaurantsRoute } from "@/app/api/restaurants/route";
 import { getPermittedRestaurant, getPermittedRestaurants } from "@/lib/access/permitted-restaurants";
 import { setServerSessionReaderForTests } from "@/lib/auth/session";
 import { getDatabase } from "@/lib/db/server";
-import { resetEnvForTests } from "@/lib/env";
-import { resetPlatformClientForTests } from "@/lib/platform-wiring/platform-client";
 import type { IdentityRecord } from "@/lib/restaurants/identity-directory";
 import { databaseIdentityStore } from "@/lib/restaurants/identity-store";
 import type { PermittedRestaurant } from "@/lib/restaurants/permitted-restaurant";
@@ -20,6 +18,7 @@ import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-serve
 import { defaultWorld } from "@/lib/sandbox/world";
 import { FAST_SANDBOX } from "./contract-harness";
 import { openTestDatabase, STORE_KINDS } from "./kitchen-harness";
+import { setAppEnv } from "../support/app-env";
 
 /**
  * The restaurant list when a location goes bad, over real HTTP with the sandbox as the Platform.
@@ -33,7 +32,7 @@ const byName = (name: string) => world.restaurants.find((r) => r.name === name)!
 const PIER9 = byName("Pier 9 Pizza");
 const client = (id: string) => world.clients.find((c) => c.clientId === id)!;
 const VARS = ["APP_ORIGIN", "NEXTAUTH_URL", "PLATFORM_BASE_URL", "PLATFORM_CLIENT_ID", "PLATFORM_CLIENT_SECRET", "ACCOUNTS_FILE", "SANDBOX_ENABLED", "DATA_DIR", "DATABASE_URL", "KITCHEN_BACKFILL_DAYS"] as const;
-const saved = Object.fromEntries(VARS.map((name) => [name, process.env[name]]));
+let restoreEnv: (() => void) | undefined;
 const dataDir = mkdtempSync(path.join(tmpdir(), "kp-availability-"));
 
 let sandbox: SandboxServer;
@@ -46,10 +45,7 @@ const SLOW_MS = 2_500;
 
 function usePlatform(baseUrl: string, clientId: string): void {
   const c = client(clientId);
-  for (const name of VARS) delete process.env[name];
-  Object.assign(process.env, { PLATFORM_BASE_URL: baseUrl, PLATFORM_CLIENT_ID: c.clientId, PLATFORM_CLIENT_SECRET: c.clientSecret, DATA_DIR: dataDir, KITCHEN_BACKFILL_DAYS: "0" });
-  resetEnvForTests();
-  resetPlatformClientForTests();
+  restoreEnv = setAppEnv(VARS, { PLATFORM_BASE_URL: baseUrl, PLATFORM_CLIENT_ID: c.clientId, PLATFORM_CLIENT_SECRET: c.clientSecret, DATA_DIR: dataDir, KITCHEN_BACKFILL_DAYS: "0" });
 }
 
 beforeAll(async () => {
@@ -83,12 +79,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await forgetRestaurantIdentitiesForTests();
   setServerSessionReaderForTests(null);
-  for (const name of VARS) {
-    if (saved[name] === undefined) delete process.env[name];
-    else process.env[name] = saved[name];
-  }
-  resetEnvForTests();
-  resetPlatformClientForTests();
+  restoreEnv?.();
   await Promise.all([sandbox?.close(), new Promise<void>((resolve) => down?.close(() => resolve())), new Promise<void>((resolve) => slow?.close(() => resolve()))]);
 });
 
