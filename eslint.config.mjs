@@ -1,5 +1,6 @@
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
+import prettier from "eslint-config-prettier/flat";
 
 /**
  * The layers (ARCHITECTURE.md): Platform -> lib/platform -> domain -> route handlers -> lib/queries
@@ -8,7 +9,16 @@ import nextTs from "eslint-config-next/typescript";
  * ("../../lib/x", and inside lib "../x"). Files match one entry each: flat config replaces, not
  * merges, a rule's options when two entries match.
  */
-const DOMAINS = ["kitchen", "menu", "stations", "config-explorer", "config-reads", "vocabulary", "restaurants", "business-date"];
+const DOMAINS = [
+  "kitchen",
+  "menu",
+  "stations",
+  "config-explorer",
+  "config-reads",
+  "vocabulary",
+  "restaurants",
+  "business-date",
+];
 
 /** An import pattern for `@/lib/<name>` and its sub-paths, alias or relative. */
 function libImports(names, message, { relativeInsideLib = false } = {}) {
@@ -23,7 +33,10 @@ function libImports(names, message, { relativeInsideLib = false } = {}) {
 const layerRules = [
   {
     files: ["components/**/*.{ts,tsx}"],
-    patterns: libImports(["platform", "platform-wiring", "db", "sandbox"], "Components run in the browser: reach server data through lib/queries and the app's API routes."),
+    patterns: libImports(
+      ["platform", "platform-wiring", "db", "sandbox"],
+      "Components run in the browser: reach server data through lib/queries and the app's API routes.",
+    ),
   },
   {
     files: ["lib/platform/**/*.{ts,tsx}"],
@@ -35,17 +48,28 @@ const layerRules = [
   },
   {
     files: DOMAINS.map((domain) => `lib/${domain}/**/*.{ts,tsx}`),
-    patterns: libImports(["api", "queries"], "Domain code sits below the route handlers and the browser queries: throw domain errors, keep contract types in the domain.", {
-      relativeInsideLib: true,
-    }),
+    patterns: libImports(
+      ["api", "queries"],
+      "Domain code sits below the route handlers and the browser queries: throw domain errors, keep contract types in the domain.",
+      {
+        relativeInsideLib: true,
+      },
+    ),
   },
   {
     files: ["app/api/**/*.{ts,tsx}"],
-    patterns: libImports(["queries"], "Route handlers are server code: the browser query layer imports the contract from the domain, not the other way round."),
+    patterns: libImports(
+      ["queries"],
+      "Route handlers are server code: the browser query layer imports the contract from the domain, not the other way round.",
+    ),
   },
   {
     files: ["lib/queries/**/*.{ts,tsx}"],
-    patterns: libImports(["platform", "platform-wiring", "db", "sandbox"], "lib/queries runs in the browser: it talks to the app's API routes only.", { relativeInsideLib: true }),
+    patterns: libImports(
+      ["platform", "platform-wiring", "db", "sandbox"],
+      "lib/queries runs in the browser: it talks to the app's API routes only.",
+      { relativeInsideLib: true },
+    ),
   },
 ].map(({ files, patterns }) => ({ files, rules: { "no-restricted-imports": ["error", { patterns }] } }));
 
@@ -53,7 +77,16 @@ const config = [
   ...nextVitals,
   ...nextTs,
   {
-    ignores: [".next/**", ".next-*/**", "bench/web/bare-next/.next/**", "node_modules/**", "test-results/**", "playwright-report/**", "next-env.d.ts", ".data/**"],
+    ignores: [
+      ".next/**",
+      ".next-*/**",
+      "bench/web/bare-next/.next/**",
+      "node_modules/**",
+      "test-results/**",
+      "playwright-report/**",
+      "next-env.d.ts",
+      ".data/**",
+    ],
   },
   {
     rules: {
@@ -61,6 +94,8 @@ const config = [
     },
   },
   ...layerRules,
+  // Layout belongs to Prettier (`npm run format`); this turns off the stylistic rules that would fight it.
+  prettier,
 ];
 
 export default config;
