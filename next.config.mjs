@@ -1,4 +1,5 @@
 import path from "node:path";
+
 import { addCompileHints } from "./lib/build/compile-hints.mjs";
 
 /** @type {import('next').NextConfig} */
@@ -18,7 +19,8 @@ const nextConfig = {
     // are then compiled off the main thread while they download (issue 16's blocking time).
     runAfterProductionCompile: async ({ projectDir, distDir }) => {
       const { marked, alreadyMarked } = addCompileHints(path.resolve(projectDir, distDir));
-      if (marked.length + alreadyMarked === 0) throw new Error("compile hints: no start-up chunk found in the build manifests");
+      if (marked.length + alreadyMarked === 0)
+        throw new Error("compile hints: no start-up chunk found in the build manifests");
       console.log(`  compile hints on ${marked.length} start-up chunks`);
     },
   },

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices, type PlaywrightTestConfig } from "@playwright/test";
+
 import { e2eChromium } from "./e2e/chromium-binary";
 
 // The e2e suite runs the production build (`next build` runs first, see package.json) against the
@@ -23,13 +24,17 @@ const realPlatformPort = port + 1;
 const realPlatformProxyPort = port + 2;
 process.env.E2E_REAL_PLATFORM_URL = `http://localhost:${realPlatformPort}`;
 process.env.E2E_REAL_PLATFORM_PROXY_URL = `http://127.0.0.1:${realPlatformProxyPort}`;
-const realPlatformDataDir = (process.env.E2E_REAL_PLATFORM_DATA_DIR ??= mkdtempSync(join(tmpdir(), "kp-e2e-real-")));
+const realPlatformDataDir = (process.env.E2E_REAL_PLATFORM_DATA_DIR ??= mkdtempSync(
+  join(tmpdir(), "kp-e2e-real-"),
+));
 // The app's sandbox signs with a random per-process secret unless told one; e2e/secrets.spec.ts must
 // know it to prove it never leaks, so the suite fixes it (workers and servers inherit it).
 process.env.SANDBOX_SIGNING_SECRET ??= "e2e-only-sandbox-signing-secret-0123456789";
-const sandboxClient = (JSON.parse(readFileSync(join(__dirname, "lib/sandbox/world.json"), "utf8")) as { clients: { clientId: string; clientSecret: string }[] }).clients.find(
-  (c) => c.clientId === "kp-partner",
-)!;
+const sandboxClient = (
+  JSON.parse(readFileSync(join(__dirname, "lib/sandbox/world.json"), "utf8")) as {
+    clients: { clientId: string; clientSecret: string }[];
+  }
+).clients.find((c) => c.clientId === "kp-partner")!;
 
 /** Files that must not share the app with another spec (see `projects`). */
 const SERIAL_SPECS = [
@@ -124,7 +129,13 @@ export default defineConfig({
     // (Two serial groups side by side, each on an app of its own, were tried: the phase took as
     // long, since one spec at a time already uses most of the two cores.)
     { name: "chromium", testIgnore: SERIAL_SPECS, workers: 2, use: chromiumUse },
-    { name: "chromium-serial", testMatch: SERIAL_SPECS, workers: 1, dependencies: ["chromium"], use: chromiumUse },
+    {
+      name: "chromium-serial",
+      testMatch: SERIAL_SPECS,
+      workers: 1,
+      dependencies: ["chromium"],
+      use: chromiumUse,
+    },
   ],
   webServer: [
     suiteApp(port, dataDir),

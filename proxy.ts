@@ -1,4 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
+
 import { isUnknownResourcePage } from "@/lib/config-explorer/resource-names";
 import { newNonce, NON_PAGE_POLICY, pagePolicy, setSecurityHeaders } from "@/lib/security/security-headers";
 
@@ -34,11 +35,16 @@ export function proxy(request: NextRequest): NextResponse {
   const policy = pagePolicy(nonce, process.env.NODE_ENV === "development");
   // A real 404 for an unknown configuration resource: a page under a loading boundary cannot send one.
   if (isUnknownResourcePage(pathname)) {
-    const response = NextResponse.rewrite(new URL("/_not-found", request.url), { status: 404, request: { headers: requestHeaders(request, policy, pathname + search) } });
+    const response = NextResponse.rewrite(new URL("/_not-found", request.url), {
+      status: 404,
+      request: { headers: requestHeaders(request, policy, pathname + search) },
+    });
     setSecurityHeaders(response.headers, { policy, https });
     return response;
   }
-  const response = NextResponse.next({ request: { headers: requestHeaders(request, policy, pathname + search) } });
+  const response = NextResponse.next({
+    request: { headers: requestHeaders(request, policy, pathname + search) },
+  });
   setSecurityHeaders(response.headers, { policy, https });
   return response;
 }
@@ -69,7 +75,10 @@ function sameHost(origin: string, request: NextRequest): boolean {
 }
 
 function problem(status: number, code: string, message: string): NextResponse {
-  return NextResponse.json({ error: { status, code, message } }, { status, headers: { "Cache-Control": "private, no-store" } });
+  return NextResponse.json(
+    { error: { status, code, message } },
+    { status, headers: { "Cache-Control": "private, no-store" } },
+  );
 }
 
 function requestHeaders(request: NextRequest, policy: string, path: string): Headers {

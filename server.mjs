@@ -30,7 +30,8 @@ const { values } = parseArgs({
 });
 const dev = values.dev;
 const port = Number(values.port ?? process.env.PORT ?? 3000);
-if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`port '${values.port ?? process.env.PORT}' is not a TCP port`);
+if (!Number.isInteger(port) || port < 1 || port > 65535)
+  throw new Error(`port '${values.port ?? process.env.PORT}' is not a TCP port`);
 // Unset: every interface, as `next start` does. A specific non-loopback address leaves nothing on
 // 127.0.0.1, where the app calls its own sandbox (README, "Configuration").
 const hostname = values.hostname || process.env.HOSTNAME || undefined;
@@ -48,7 +49,9 @@ globalThis[PEER_SECRET_KEY] = peerSecret;
 // here instead of Next's 500. It is internal to Next: if an upgrade moves it, this import fails at
 // start-up rather than letting malformed headers through.
 const require = createRequire(import.meta.url);
-const { parseAndValidateFlightRouterState } = require("next/dist/server/app-render/parse-and-validate-flight-router-state.js");
+const {
+  parseAndValidateFlightRouterState,
+} = require("next/dist/server/app-render/parse-and-validate-flight-router-state.js");
 const ROUTER_STATE_HEADER = "next-router-state-tree";
 
 // The non-page security headers of lib/security/security-headers.ts (COMMON + NON_PAGE_POLICY),
@@ -56,10 +59,12 @@ const ROUTER_STATE_HEADER = "next-router-state-tree";
 const NON_PAGE_HEADERS = {
   "X-Content-Type-Options": "nosniff",
   "Referrer-Policy": "strict-origin-when-cross-origin",
-  "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=(), browsing-topics=()",
+  "Permissions-Policy":
+    "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=(), browsing-topics=()",
   "X-Frame-Options": "DENY",
   "Cross-Origin-Opener-Policy": "same-origin",
-  "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+  "Content-Security-Policy":
+    "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
 };
 
 /** True when the header is absent or Next would accept it. */
@@ -106,9 +111,13 @@ const server = createServer((req, res) => {
 server.listen(port, hostname, () => {
   const shown = hostname ?? "localhost";
   if (hostname && !["0.0.0.0", "::"].includes(hostname) && !/^127\./.test(hostname)) {
-    console.warn(`[server] listening on ${hostname} only: nothing answers on 127.0.0.1:${port}, where the app calls its embedded sandbox; set PLATFORM_BASE_URL, or leave HOSTNAME unset`);
+    console.warn(
+      `[server] listening on ${hostname} only: nothing answers on 127.0.0.1:${port}, where the app calls its embedded sandbox; set PLATFORM_BASE_URL, or leave HOSTNAME unset`,
+    );
   }
-  console.log(`Kitchen Pulse ${dev ? "(development) " : ""}listening on http://${shown.includes(":") ? `[${shown}]` : shown}:${port}`);
+  console.log(
+    `Kitchen Pulse ${dev ? "(development) " : ""}listening on http://${shown.includes(":") ? `[${shown}]` : shown}:${port}`,
+  );
 });
 
 function stop() {

@@ -16,7 +16,12 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "unit",
-          include: ["lib/**/*.test.ts", "components/**/*.test.ts", "components/**/*.test.tsx", "test/unit/**/*.test.ts"],
+          include: [
+            "lib/**/*.test.ts",
+            "components/**/*.test.ts",
+            "components/**/*.test.tsx",
+            "test/unit/**/*.test.ts",
+          ],
           environment: "node",
         },
       },

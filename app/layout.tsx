@@ -1,6 +1,8 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
+
 import "./globals.css";
+
 import { Providers } from "./providers";
 
 export const metadata: Metadata = {

@@ -1,6 +1,7 @@
 import Link from "next/link";
-import { EmptyState } from "@/components/ui/states";
+
 import { SkipLink } from "@/components/shell/skip-link";
+import { EmptyState } from "@/components/ui/states";
 
 /** Any URL no route matches. Outside the signed-in shell, so it needs no session. */
 export default function NotFound() {

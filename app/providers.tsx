@@ -2,6 +2,7 @@
 
 import { QueryClientProvider } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
+
 import { makeQueryClient } from "@/lib/queries/query-client";
 
 /**

@@ -36,7 +36,11 @@ interface Scenario {
 }
 
 const SCENARIOS: Scenario[] = [
-  { name: "unthrottled", env: { AUTH_MAX_ATTEMPTS_PER_IP_PER_MIN: "1000000", AUTH_MAX_BCRYPT_PER_S: "1000000" }, addressOf: () => "203.0.113.7" },
+  {
+    name: "unthrottled",
+    env: { AUTH_MAX_ATTEMPTS_PER_IP_PER_MIN: "1000000", AUTH_MAX_BCRYPT_PER_S: "1000000" },
+    addressOf: () => "203.0.113.7",
+  },
   { name: "one address", env: {}, addressOf: () => "203.0.113.7" },
   { name: "600 addresses", env: {}, addressOf: (i) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` },
 ];
@@ -69,8 +73,14 @@ async function startApp(extra: Record<string, string>): Promise<{ origin: string
     KITCHEN_BACKFILL_DAYS: "0",
     ...extra,
   };
-  for (const name of ["DATABASE_URL", "AUTH_MAX_ATTEMPTS_PER_IP_PER_MIN", "AUTH_MAX_BCRYPT_PER_S"]) if (!(name in extra)) delete env[name];
-  const child: ChildProcess = spawn(process.execPath, [NEXT_BIN, "start", "-p", String(port)], { cwd: ROOT, env, detached: true, stdio: "ignore" });
+  for (const name of ["DATABASE_URL", "AUTH_MAX_ATTEMPTS_PER_IP_PER_MIN", "AUTH_MAX_BCRYPT_PER_S"])
+    if (!(name in extra)) delete env[name];
+  const child: ChildProcess = spawn(process.execPath, [NEXT_BIN, "start", "-p", String(port)], {
+    cwd: ROOT,
+    env,
+    detached: true,
+    stdio: "ignore",
+  });
   const stop = () => {
     try {
       if (child.exitCode === null) process.kill(-child.pid!, "SIGKILL");
@@ -82,26 +92,52 @@ async function startApp(extra: Record<string, string>): Promise<{ origin: string
   process.once("exit", stop);
   for (let i = 0; i < 480; i++) {
     if (child.exitCode !== null) break;
-    if (await fetch(`${origin}/api/health`).then((r) => r.ok, () => false)) return { origin, stop };
+    if (
+      await fetch(`${origin}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { origin, stop };
     await new Promise((r) => setTimeout(r, 250));
   }
   stop();
-  throw new Error(`next start on port ${port} did not answer /api/health (is there a production build? run npx next build)`);
+  throw new Error(
+    `next start on port ${port} did not answer /api/health (is there a production build? run npx next build)`,
+  );
 }
 
 /** One client with its CSRF cookie and token, reused for all its attempts as a browser would. */
 async function csrf(origin: string, address: string): Promise<{ cookie: string; token: string }> {
   const response = await fetch(`${origin}/api/auth/csrf`, { headers: { "x-forwarded-for": address } });
-  const cookie = response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookie = response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   const { csrfToken } = (await response.json()) as { csrfToken: string };
   return { cookie, token: csrfToken };
 }
 
-async function attempt(origin: string, session: { cookie: string; token: string }, address: string, email: string): Promise<string> {
+async function attempt(
+  origin: string,
+  session: { cookie: string; token: string },
+  address: string,
+  email: string,
+): Promise<string> {
   const response = await fetch(`${origin}/api/auth/callback/credentials`, {
     method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie: session.cookie, "x-forwarded-for": address },
-    body: new URLSearchParams({ csrfToken: session.token, email, password: "Summer2026!", callbackUrl: "/", json: "true" }),
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      cookie: session.cookie,
+      "x-forwarded-for": address,
+    },
+    body: new URLSearchParams({
+      csrfToken: session.token,
+      email,
+      password: "Summer2026!",
+      callbackUrl: "/",
+      json: "true",
+    }),
     redirect: "manual",
   });
   if (response.status >= 500) return `HTTP ${response.status}`;
@@ -166,9 +202,19 @@ async function runScenario(scenario: Scenario) {
       attemptsPerMinute: Math.round((ATTEMPTS / seconds) * 60),
       compared: answers.CredentialsSignin ?? 0,
       refused: answers.TooManyAttempts ?? 0,
-      other: Object.fromEntries(Object.entries(answers).filter(([k]) => k !== "CredentialsSignin" && k !== "TooManyAttempts")),
-      healthBaseline: { samples: baseline.length, p50: Number(quantile(baseline, 0.5).toFixed(1)), p95: Number(quantile(baseline, 0.95).toFixed(1)) },
-      healthDuring: { samples: during.length, p50: Number(quantile(during, 0.5).toFixed(1)), p95: Number(quantile(during, 0.95).toFixed(1)) },
+      other: Object.fromEntries(
+        Object.entries(answers).filter(([k]) => k !== "CredentialsSignin" && k !== "TooManyAttempts"),
+      ),
+      healthBaseline: {
+        samples: baseline.length,
+        p50: Number(quantile(baseline, 0.5).toFixed(1)),
+        p95: Number(quantile(baseline, 0.95).toFixed(1)),
+      },
+      healthDuring: {
+        samples: during.length,
+        p50: Number(quantile(during, 0.5).toFixed(1)),
+        p95: Number(quantile(during, 0.95).toFixed(1)),
+      },
     };
   } finally {
     app.stop();
@@ -186,10 +232,17 @@ async function main() {
     );
   }
   mkdirSync(path.join(ROOT, "bench", ".results"), { recursive: true });
-  writeFileSync(path.join(ROOT, "bench", ".results", "auth.json"), `${JSON.stringify({ at: new Date().toISOString(), concurrency: CONCURRENCY, results }, null, 2)}\n`);
+  writeFileSync(
+    path.join(ROOT, "bench", ".results", "auth.json"),
+    `${JSON.stringify({ at: new Date().toISOString(), concurrency: CONCURRENCY, results }, null, 2)}\n`,
+  );
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? `${error.message}${error.cause ? ` (${String(error.cause)})` : ""}\n${error.stack}` : error);
+  console.error(
+    error instanceof Error
+      ? `${error.message}${error.cause ? ` (${String(error.cause)})` : ""}\n${error.stack}`
+      : error,
+  );
   process.exit(1);
 });

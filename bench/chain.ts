@@ -17,9 +17,15 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
+
+import {
+  startAppProcess,
+  startFakeProcess,
+  type AppProcess,
+  type FakeProcess,
+} from "../test/support/fake-platform/processes";
 import { sampleProcessGroup } from "./load/server";
 import { signIn } from "./load/users";
-import { startAppProcess, startFakeProcess, type AppProcess, type FakeProcess } from "../test/support/fake-platform/processes";
 
 const RESULTS = path.resolve(__dirname, ".results");
 
@@ -34,13 +40,28 @@ interface Options {
 
 function parseOptions(argv: string[]): Options {
   const options: Options = { locations: 50, days: 190, exportS: 60, scale: 0.05, perLocation: 1, capMin: 30 };
-  const names: Record<string, keyof Options> = { "--locations": "locations", "--days": "days", "--export-s": "exportS", "--scale": "scale", "--per-location": "perLocation", "--cap-min": "capMin" };
+  const names: Record<string, keyof Options> = {
+    "--locations": "locations",
+    "--days": "days",
+    "--export-s": "exportS",
+    "--scale": "scale",
+    "--per-location": "perLocation",
+    "--cap-min": "capMin",
+  };
   for (const arg of argv) {
     const [flag = "", value = ""] = arg.split("=", 2);
     const key = names[flag];
     const n = Number(value);
-    if (!key) throw new Error(`unknown flag ${arg} (known: ${Object.keys(names).map((k) => `${k}=N`).join(" ")})`);
-    if (!(n > 0) || (key === "scale" && n > 1)) throw new Error(`${flag} must be a positive number${key === "scale" ? " at most 1" : ""}, got "${value}"`);
+    if (!key)
+      throw new Error(
+        `unknown flag ${arg} (known: ${Object.keys(names)
+          .map((k) => `${k}=N`)
+          .join(" ")})`,
+      );
+    if (!(n > 0) || (key === "scale" && n > 1))
+      throw new Error(
+        `${flag} must be a positive number${key === "scale" ? " at most 1" : ""}, got "${value}"`,
+      );
     options[key] = n;
   }
   return options;
@@ -62,7 +83,10 @@ interface History {
 
 async function run(o: Options, track: (fake?: FakeProcess, app?: AppProcess) => void): Promise<void> {
   mkdirSync(RESULTS, { recursive: true });
-  const fake = await startFakeProcess({ locations: o.locations, timeScale: o.scale, exportDelayMs: [o.exportS * 1000, o.exportS * 1000] }, path.join(RESULTS, "chain-fake.log"));
+  const fake = await startFakeProcess(
+    { locations: o.locations, timeScale: o.scale, exportDelayMs: [o.exportS * 1000, o.exportS * 1000] },
+    path.join(RESULTS, "chain-fake.log"),
+  );
   track(fake);
   const app = await startAppProcess(
     fake.plan,
@@ -86,7 +110,12 @@ async function run(o: Options, track: (fake?: FakeProcess, app?: AppProcess) => 
   let done: number | null = null;
   let rows: History[] = [];
   for (;;) {
-    rows = await Promise.all(fake.plan.locations.map(async (l) => (await (await admin.request(`/api/restaurants/${l.guid}/kitchen/history`)).json()) as History));
+    rows = await Promise.all(
+      fake.plan.locations.map(
+        async (l) =>
+          (await (await admin.request(`/api/restaurants/${l.guid}/kitchen/history`)).json()) as History,
+      ),
+    );
     if (rows.every((h) => h.total > 0 && h.ready === h.total)) {
       done = (Date.now() - app.startedAt) / 1000;
       break;
@@ -99,7 +128,8 @@ async function run(o: Options, track: (fake?: FakeProcess, app?: AppProcess) => 
   const calls = await fake.calls(0);
   const exports = calls.filter((c) => c.endpoint === "export");
   const perDate = new Map<string, number>();
-  for (const c of exports) perDate.set(`${c.location}|${c.date}`, (perDate.get(`${c.location}|${c.date}`) ?? 0) + 1);
+  for (const c of exports)
+    perDate.set(`${c.location}|${c.date}`, (perDate.get(`${c.location}|${c.date}`) ?? 0) + 1);
   const ready = rows.reduce((s, h) => s + h.ready, 0);
   const total = o.locations * o.days;
   const floor = floorSeconds(o, fake.plan.perSecond, fake.plan.per15Minutes);

@@ -12,6 +12,7 @@ import { execFile } from "node:child_process";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { z } from "zod";
+
 import { createPlatformClient } from "@/lib/platform";
 import { Transport } from "@/lib/platform/client";
 import { readItemFulfillments } from "@/lib/platform/schemas/kitchen";
@@ -63,7 +64,13 @@ async function child(mode: string, url: string): Promise<void> {
   if (mode === "buffered") {
     // The read before streaming: the whole body, one JSON.parse, then record by record.
     const transport = new Transport(options);
-    const response = await transport.request({ method: "GET", path: "/kitchen/v1/export/itemFulfillments", query: "businessDate=20250304", restaurantGuid: GUID, schema: z.array(z.unknown()) });
+    const response = await transport.request({
+      method: "GET",
+      path: "/kitchen/v1/export/itemFulfillments",
+      query: "businessDate=20250304",
+      restaurantGuid: GUID,
+      schema: z.array(z.unknown()),
+    });
     sample();
     kept = readItemFulfillments(response.data!).records;
   } else {
@@ -75,7 +82,15 @@ async function child(mode: string, url: string): Promise<void> {
   gc();
   const after = process.memoryUsage();
   const count = (kept as unknown[]).length;
-  console.log(JSON.stringify({ mode, records: count, peakHeapMb: (peakHeap - base.heapUsed) / MB, peakRssMb: (peakRss - base.rss) / MB, heldMb: (after.heapUsed - base.heapUsed) / MB }));
+  console.log(
+    JSON.stringify({
+      mode,
+      records: count,
+      peakHeapMb: (peakHeap - base.heapUsed) / MB,
+      peakRssMb: (peakRss - base.rss) / MB,
+      heldMb: (after.heapUsed - base.heapUsed) / MB,
+    }),
+  );
 }
 
 async function main(): Promise<void> {
@@ -84,7 +99,12 @@ async function main(): Promise<void> {
   const server = createServer((req, res) => {
     if (req.url?.startsWith("/authentication")) {
       res.writeHead(200, { "content-type": "application/json" });
-      res.end(JSON.stringify({ status: "SUCCESS", token: { tokenType: "Bearer", accessToken: "a.eyJ9.b", expiresIn: 86400 } }));
+      res.end(
+        JSON.stringify({
+          status: "SUCCESS",
+          token: { tokenType: "Bearer", accessToken: "a.eyJ9.b", expiresIn: 86400 },
+        }),
+      );
       return;
     }
     res.writeHead(200, { "content-type": "application/json" });
@@ -98,11 +118,17 @@ async function main(): Promise<void> {
   for (const mode of ["buffered", "streamed"]) {
     // Asynchronous: the server answers from this process while the child reads.
     const out = await new Promise<string>((resolve, reject) => {
-      execFile(process.execPath, [...process.execArgv, import.meta.filename, "child", mode, url], (error, stdout) => (error ? reject(error) : resolve(stdout)));
+      execFile(
+        process.execPath,
+        [...process.execArgv, import.meta.filename, "child", mode, url],
+        (error, stdout) => (error ? reject(error) : resolve(stdout)),
+      );
     });
     const r = JSON.parse(out.trim().split("\n").pop()!) as Record<string, number | string>;
     const f = (v: number | string) => (typeof v === "number" ? v.toFixed(1) : v);
-    console.log(`${r.mode}: ${r.records} records; peak heap +${f(r.peakHeapMb!)} MB, peak RSS +${f(r.peakRssMb!)} MB, held after +${f(r.heldMb!)} MB`);
+    console.log(
+      `${r.mode}: ${r.records} records; peak heap +${f(r.peakHeapMb!)} MB, peak RSS +${f(r.peakRssMb!)} MB, held after +${f(r.heldMb!)} MB`,
+    );
   }
   server.close();
 }

@@ -26,7 +26,12 @@ export function readProcStats(): ProcStat[] {
       // The fields after the command name, which may hold spaces and ends at the last ')':
       // state ppid pgrp session tty_nr tpgid flags minflt cminflt majflt cmajflt utime stime ...
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      out.push({ pid: Number(entry), parent: Number(fields[1]), group: Number(fields[2]), cpuTicks: Number(fields[11]) + Number(fields[12]) });
+      out.push({
+        pid: Number(entry),
+        parent: Number(fields[1]),
+        group: Number(fields[2]),
+        cpuTicks: Number(fields[11]) + Number(fields[12]),
+      });
     } catch {
       // The process ended between the listing and the read.
     }

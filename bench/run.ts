@@ -14,21 +14,22 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { DuckDBInstance, type DuckDBConnection } from "@duckdb/node-api";
+
+import { addBusinessDays, enumerateBusinessDates } from "@/lib/business-date/business-date";
 import { migrate } from "@/lib/db/migrations";
 import { openPgliteDatabase } from "@/lib/db/pglite-database";
-import { KITCHEN_METRICS, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import { type KitchenSummary, type Stats } from "@/lib/kitchen/contract/responses";
-import { addBusinessDays, enumerateBusinessDates } from "@/lib/business-date/business-date";
+import { KITCHEN_METRICS, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import { summariseDay } from "@/lib/kitchen/ingest/day-summary";
-import { encodeDaySummary } from "@/lib/kitchen/storage/day-summary-codec";
-import { createKitchenService, type KitchenRestaurant } from "@/lib/kitchen/service/kitchen-service";
-import { DimensionInterner } from "@/lib/kitchen/query/dimension-interner";
-import { mergeStationLevels } from "@/lib/kitchen/query/range-summary";
-import { createPlatformClient, type FetchLike } from "@/lib/platform";
-import { readItemFulfillments, type ItemFulfillment } from "@/lib/platform/schemas";
 import { ingestDay } from "@/lib/kitchen/ingest/ingest";
 import { buildTicketFacts, encodeTicketFacts } from "@/lib/kitchen/ingest/ticket-facts";
+import { DimensionInterner } from "@/lib/kitchen/query/dimension-interner";
+import { mergeStationLevels } from "@/lib/kitchen/query/range-summary";
+import { createKitchenService, type KitchenRestaurant } from "@/lib/kitchen/service/kitchen-service";
+import { encodeDaySummary } from "@/lib/kitchen/storage/day-summary-codec";
 import type { KitchenStore } from "@/lib/kitchen/storage/kitchen-store";
+import { createPlatformClient, type FetchLike } from "@/lib/platform";
+import { readItemFulfillments, type ItemFulfillment } from "@/lib/platform/schemas";
 import { generateItemFulfillments, generateRestaurantConfig } from "@/lib/sandbox/generate";
 import { defaultWorld } from "@/lib/sandbox/world";
 
@@ -60,7 +61,11 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 
 /** Alternates the two, after one warm-up each, and returns the median times. */
-async function sideBySide(ours: () => Promise<unknown>, baseline: () => Promise<unknown>, runs = RUNS): Promise<{ ours: number; baseline: number }> {
+async function sideBySide(
+  ours: () => Promise<unknown>,
+  baseline: () => Promise<unknown>,
+  runs = RUNS,
+): Promise<{ ours: number; baseline: number }> {
   await ours();
   await baseline();
   const a: number[] = [];
@@ -115,7 +120,9 @@ function sameStats(ours: Stats, duck: Record<string, unknown>): boolean {
 async function startSandboxProcess(): Promise<{ url: string; child: ChildProcess }> {
   // No simulated busy-day wait: (c) measures our pipeline, not a sleep. The rate limits stay on.
   const flags = ["--port", "0", "--export-latency", "off"];
-  const child = spawn(process.execPath, ["--import", "tsx", "lib/sandbox/standalone.ts", ...flags], { stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, ["--import", "tsx", "lib/sandbox/standalone.ts", ...flags], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   const url = await new Promise<string>((resolve, reject) => {
     let out = "";
     child.stdout!.on("data", (chunk: Buffer) => {
@@ -133,10 +140,18 @@ async function startSandboxProcess(): Promise<{ url: string; child: ChildProcess
  * generated in this process: fetching 275 more busy days over HTTP would take many minutes and,
  * with their raw records in the in-memory PGlite, gigabytes.
  */
-async function seedDays(store: KitchenStore, to: string, config: ReturnType<typeof generateRestaurantConfig>): Promise<number> {
+async function seedDays(
+  store: KitchenStore,
+  to: string,
+  config: ReturnType<typeof generateRestaurantConfig>,
+): Promise<number> {
   const dates = enumerateBusinessDates(YEAR_FROM, to);
   for (const date of dates) {
-    const records = generateItemFulfillments({ world, restaurant: harborWorld, brand: "Platform" }, config, date);
+    const records = generateItemFulfillments(
+      { world, restaurant: harborWorld, brand: "Platform" },
+      config,
+      date,
+    );
     const day = ingestDay(readItemFulfillments(records as unknown[]), harborWorld.guid);
     await store.saveDay(store.db, harbor.guid, date, {
       status: "complete",
@@ -160,7 +175,11 @@ async function main() {
   try {
     // ---------------------------------------------------------------- (a) one busy day
     const config = generateRestaurantConfig({ world, restaurant: harborWorld, brand: "Platform" });
-    const dayRecords = generateItemFulfillments({ world, restaurant: harborWorld, brand: "Platform" }, config, BUSY_DAY);
+    const dayRecords = generateItemFulfillments(
+      { world, restaurant: harborWorld, brand: "Platform" },
+      config,
+      BUSY_DAY,
+    );
     const dayText = JSON.stringify(dayRecords);
     const dayFile = path.join(work, "day.json");
     writeFileSync(dayFile, dayText);
@@ -171,11 +190,16 @@ async function main() {
       const parsed: unknown = JSON.parse(dayText);
       // As fetched: the client reads every record liberally, the ingest drops duplicates and
       // sorts out records without a level; the figures come from what it keeps.
-      const records = validate ? ingestDay(readItemFulfillments(parsed as unknown[]), harborWorld.guid).measurable : (parsed as ItemFulfillment[]);
+      const records = validate
+        ? ingestDay(readItemFulfillments(parsed as unknown[]), harborWorld.guid).measurable
+        : (parsed as ItemFulfillment[]);
       const summary = summariseDay(records, BUSY_DAY, harbor.timeZone);
       encodeDaySummary(summary);
       const interner = new DimensionInterner();
-      return KITCHEN_METRICS.map((metric) => ({ metric, rows: mergeStationLevels([summary], metric, {}, interner) }));
+      return KITCHEN_METRICS.map((metric) => ({
+        metric,
+        rows: mergeStationLevels([summary], metric, {}, interner),
+      }));
     };
     // (a) reads every row as it is; (a') does what our ingest does: byte-identical rows once
     // (DISTINCT over every column) and only the levels 0, 1 and 2.
@@ -195,7 +219,10 @@ async function main() {
     const duckDayResult = await duckDayIngested();
     const dayMatches = oursDayResult.every(({ metric, rows: r }) =>
       r.every((row) => {
-        const d = duckDayResult.find((x) => x.metric === metric && (x.station ?? null) === row.stationGuid && Number(x.level) === row.level);
+        const d = duckDayResult.find(
+          (x) =>
+            x.metric === metric && (x.station ?? null) === row.stationGuid && Number(x.level) === row.level,
+        );
         return d !== undefined && sameStats(row.stats, d);
       }),
     );
@@ -246,7 +273,8 @@ async function main() {
       } catch (error) {
         if (fulfillments) {
           outcomes.set("error", (outcomes.get("error") ?? 0) + 1);
-          const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : "";
+          const cause =
+            error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : "";
           errors.push(error instanceof Error ? `${error.name}: ${error.message}${cause}` : String(error));
         }
         throw error;
@@ -263,7 +291,12 @@ async function main() {
     });
     const db = await openPgliteDatabase();
     await migrate(db);
-    const serviceConfig = { closeGraceMinutes: 120, openRefreshSeconds: 180, notEntitledRetryHours: 24, maxRangeDays: 366 };
+    const serviceConfig = {
+      closeGraceMinutes: 120,
+      openRefreshSeconds: 180,
+      notEntitledRetryHours: 24,
+      maxRangeDays: 366,
+    };
     const service = createKitchenService({ db, client, config: serviceConfig });
 
     // The sandbox process builds a restaurant's world (a 5,000-item menu) on first use; that
@@ -277,7 +310,8 @@ async function main() {
     const perDate = new Map<string, number>();
     for (const d of answeredDates) perDate.set(d, (perDate.get(d) ?? 0) + 1);
     const twice = [...perDate].filter(([, n]) => n > 1).map(([d, n]) => `${d}×${n}`);
-    const exactlyOnce = answeredDates.length === coldDates.length && coldDates.every((d) => perDate.get(d) === 1);
+    const exactlyOnce =
+      answeredDates.length === coldDates.length && coldDates.every((d) => perDate.get(d) === 1);
     const unanswered = upstreamDates.length - answeredDates.length;
     let busiestSecond = 0;
     for (let i = 0, j = 0; i < requestTimes.length; i++) {
@@ -314,7 +348,8 @@ async function main() {
     if (!rolled.ready) throw new Error("the 90 days are not ready after prepare()");
     const summary: KitchenSummary = rolled.value;
     const ninetyDates = enumerateBusinessDates(NINETY.from, NINETY.to);
-    if (summary.coverage.complete.length !== ninetyDates.length) throw new Error(`90-day range incomplete: ${JSON.stringify(summary.coverage)}`);
+    if (summary.coverage.complete.length !== ninetyDates.length)
+      throw new Error(`90-day range incomplete: ${JSON.stringify(summary.coverage)}`);
     const rollupsEqualDays = JSON.stringify(summary) === JSON.stringify(fromDays);
 
     // The baseline's raw rows: the same records, from our store, into a DuckDB table.
@@ -324,7 +359,9 @@ async function main() {
     let rawCount = 0;
     for await (const chunk of service.store.recordChunks(harbor.guid, ninetyDates)) {
       rawCount += chunk.records.length;
-      const lines = chunk.records.map((r: ItemFulfillment) => JSON.stringify({ ...r, businessDate: chunk.date }));
+      const lines = chunk.records.map((r: ItemFulfillment) =>
+        JSON.stringify({ ...r, businessDate: chunk.date }),
+      );
       writeFileSync(path.join(rawDir, `${String(fileNo++).padStart(5, "0")}.ndjson`), lines.join("\n"));
     }
     await duck.run(`SET TimeZone = 'UTC'`);
@@ -348,12 +385,24 @@ async function main() {
 
     const duckAll = await duckSummary();
     const stationsMatch = summary.stations.every((s) => {
-      const d = duckAll.find((x) => x.hour === null && x.day === null && x.item === null && x.behavior === null && x.source === null && x.course === null &&
-        Number(x.level) === s.level && (x.station ?? null) === s.stationGuid && Number(x.g) === 0b0111111);
+      const d = duckAll.find(
+        (x) =>
+          x.hour === null &&
+          x.day === null &&
+          x.item === null &&
+          x.behavior === null &&
+          x.source === null &&
+          x.course === null &&
+          Number(x.level) === s.level &&
+          (x.station ?? null) === s.stationGuid &&
+          Number(x.g) === 0b0111111,
+      );
       return d !== undefined && sameStats(s.stats, d);
     });
     const itemsMatch = summary.items.every((s) => {
-      const d = duckAll.find((x) => Number(x.g) === 0b1110111 && Number(x.level) === s.level && (x.item ?? null) === s.itemGuid);
+      const d = duckAll.find(
+        (x) => Number(x.g) === 0b1110111 && Number(x.level) === s.level && (x.item ?? null) === s.itemGuid,
+      );
       return d !== undefined && sameStats(s.stats, d);
     });
     const b = await sideBySide(oursSummary, duckSummary);
@@ -370,7 +419,9 @@ async function main() {
     );
     const daysOnly = createKitchenService({ db, client, config: { ...serviceConfig, rollups: false } });
     const bd = await sideBySide(oursSummary, () => daysOnly.summary(harbor, query));
-    notes.push(`(b) the same summary merged from the 90 days in memory (no rollups, the path before them): ${ms(bd.baseline)}; with rollups ${ms(bd.ours)}: ${(bd.baseline / bd.ours).toFixed(1)}×.`);
+    notes.push(
+      `(b) the same summary merged from the 90 days in memory (no rollups, the path before them): ${ms(bd.baseline)}; with rollups ${ms(bd.ours)}: ${(bd.baseline / bd.ours).toFixed(1)}×.`,
+    );
 
     const s = await sideBySide(oursSummary, () => duckRows(duck, duckStationsSql));
     notes.push(
@@ -381,7 +432,11 @@ async function main() {
     // after a restart: new caches, nothing decoded), against the same without rollups.
     const restart = await sideBySide(
       () => createKitchenService({ db, client, config: serviceConfig }).summary(harbor, query),
-      () => createKitchenService({ db, client, config: { ...serviceConfig, rollups: false } }).summary(harbor, query),
+      () =>
+        createKitchenService({ db, client, config: { ...serviceConfig, rollups: false } }).summary(
+          harbor,
+          query,
+        ),
       Math.min(RUNS, 5),
     );
     rows.push({
@@ -404,7 +459,8 @@ async function main() {
     const yearAnswer = await service.summary(harbor, yearQuery);
     if (!yearAnswer.ready) throw new Error("the 365 days are not ready after seeding");
     const yearSummary = yearAnswer.value;
-    if (yearSummary.coverage.complete.length !== 365) throw new Error(`365-day range incomplete: ${JSON.stringify(yearSummary.coverage).slice(0, 300)}`);
+    if (yearSummary.coverage.complete.length !== 365)
+      throw new Error(`365-day range incomplete: ${JSON.stringify(yearSummary.coverage).slice(0, 300)}`);
     const yearRuns: number[] = [];
     for (let i = 0; i < RUNS; i++) {
       const t = performance.now();
@@ -443,17 +499,27 @@ async function main() {
     await db.close();
 
     // ---------------------------------------------------------------- report
-    const load = loadavg().map((x) => x.toFixed(1)).join(" ");
-    console.log(`\nKitchen pipeline benchmark (${RUNS} interleaved runs each, medians; ${new Date().toISOString()}; ${cpus().length} CPUs, load ${load})\n`);
-    const widths = ["case", "ours", "baseline", "ratio", "target"].map((k) => Math.max(k.length, ...rows.map((r) => String(r[k as keyof Row]).length)));
+    const load = loadavg()
+      .map((x) => x.toFixed(1))
+      .join(" ");
+    console.log(
+      `\nKitchen pipeline benchmark (${RUNS} interleaved runs each, medians; ${new Date().toISOString()}; ${cpus().length} CPUs, load ${load})\n`,
+    );
+    const widths = ["case", "ours", "baseline", "ratio", "target"].map((k) =>
+      Math.max(k.length, ...rows.map((r) => String(r[k as keyof Row]).length)),
+    );
     const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(" | ")} |`;
     console.log(line(["case", "ours", "baseline", "ratio", "target"]) + " met |");
     console.log(`|${widths.map((w) => "-".repeat(w + 2)).join("|")}|-----|`);
-    for (const r of rows) console.log(line([r.case, r.ours, r.baseline, r.ratio, r.target]) + ` ${r.met ? "yes" : "NO "} |`);
+    for (const r of rows)
+      console.log(line([r.case, r.ours, r.baseline, r.ratio, r.target]) + ` ${r.met ? "yes" : "NO "} |`);
     console.log("");
     for (const n of notes) console.log(n);
     mkdirSync("bench/.results", { recursive: true });
-    writeFileSync("bench/.results/latest.json", JSON.stringify({ at: new Date().toISOString(), runs: RUNS, load, rows, notes }, null, 2));
+    writeFileSync(
+      "bench/.results/latest.json",
+      JSON.stringify({ at: new Date().toISOString(), runs: RUNS, load, rows, notes }, null, 2),
+    );
   } finally {
     sandboxChild?.kill();
     duck.closeSync();

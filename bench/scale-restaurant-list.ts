@@ -15,6 +15,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
+
 import { setServerSessionReaderForTests } from "@/lib/auth/session";
 import { getDatabase } from "@/lib/db/server";
 import { resetEnvForTests } from "@/lib/env";
@@ -25,7 +27,7 @@ import { forgetRestaurantIdentitiesForTests } from "@/lib/restaurants/restaurant
 import type { RestaurantsResponse } from "@/lib/restaurants/restaurants-contract";
 import { startSandboxServer } from "@/lib/sandbox/node-server";
 import type { World } from "@/lib/sandbox/world";
-import { pathToFileURL } from "node:url";
+
 import type { PlatformProxy } from "../test/support/platform-proxy.mjs";
 
 export interface RestaurantListRun {
@@ -43,7 +45,9 @@ const ENTITLEMENT_SETTLE_MS = 180_000;
 /** The counting proxy is plain ESM and this file runs as CommonJS under tsx: loaded at run time (as bench/load does). */
 async function startCountingProxy(target: string): Promise<PlatformProxy> {
   const file = pathToFileURL(path.resolve(__dirname, "..", "test", "support", "platform-proxy.mjs")).href;
-  const proxyModule = (await import(file)) as { startPlatformProxy: (opts: { target: string }) => Promise<PlatformProxy> };
+  const proxyModule = (await import(file)) as {
+    startPlatformProxy: (opts: { target: string }) => Promise<PlatformProxy>;
+  };
   return proxyModule.startPlatformProxy({ target });
 }
 
@@ -57,7 +61,14 @@ export async function restaurantListCase(world: World): Promise<RestaurantListRu
     accounts,
     JSON.stringify({
       restaurants: world.restaurants.map((r) => ({ guid: r.guid, label: r.name })),
-      accounts: [{ email: "bench@kitchen.test", name: "Bench", passwordHash: "$2b$10$4N5bBT4Ro6.9t2QYkZNGzejoeLZM6LPXrdivPVliyajYKeYiGapa6", restaurants: "*" }],
+      accounts: [
+        {
+          email: "bench@kitchen.test",
+          name: "Bench",
+          passwordHash: "$2b$10$4N5bBT4Ro6.9t2QYkZNGzejoeLZM6LPXrdivPVliyajYKeYiGapa6",
+          restaurants: "*",
+        },
+      ],
     }),
   );
   Object.assign(process.env, {
@@ -71,7 +82,10 @@ export async function restaurantListCase(world: World): Promise<RestaurantListRu
   delete process.env.DATABASE_URL;
   resetEnvForTests();
   resetPlatformClientForTests();
-  setServerSessionReaderForTests(async () => ({ user: { email: "bench@kitchen.test", name: null }, expires: new Date(Date.now() + 3_600_000).toISOString() }));
+  setServerSessionReaderForTests(async () => ({
+    user: { email: "bench@kitchen.test", name: null },
+    expires: new Date(Date.now() + 3_600_000).toISOString(),
+  }));
   const { GET } = await import("@/app/api/restaurants/route");
   const runs: RestaurantListRun[] = [];
   const upstream = async () => proxy.counts().requests;
@@ -79,11 +93,22 @@ export async function restaurantListCase(world: World): Promise<RestaurantListRu
   async function measure(label: string): Promise<void> {
     const before = await upstream();
     const started = performance.now();
-    const response = await GET(new Request("http://localhost/api/restaurants"), { params: Promise.resolve({}) });
+    const response = await GET(new Request("http://localhost/api/restaurants"), {
+      params: Promise.resolve({}),
+    });
     const body = (await response.json()) as RestaurantsResponse;
     const ms = performance.now() - started;
-    const run = { label, ms, status: response.status, listed: body.restaurants.length, marked: body.restaurants.filter((r) => r.availability).length, upstream: (await upstream()) - before };
-    console.log(`  ${label}: ${ms.toFixed(0)} ms, ${run.listed} listed (${run.marked} marked), ${run.upstream} upstream requests meanwhile`);
+    const run = {
+      label,
+      ms,
+      status: response.status,
+      listed: body.restaurants.length,
+      marked: body.restaurants.filter((r) => r.availability).length,
+      upstream: (await upstream()) - before,
+    };
+    console.log(
+      `  ${label}: ${ms.toFixed(0)} ms, ${run.listed} listed (${run.marked} marked), ${run.upstream} upstream requests meanwhile`,
+    );
     runs.push(run);
   }
 
@@ -96,18 +121,26 @@ export async function restaurantListCase(world: World): Promise<RestaurantListRu
 
   try {
     await getDatabase(); // opened and migrated before the clock starts: a server does it at start-up
-    await measure(`cold, empty store (${world.restaurants.length} identities to read; 1.5 s wait, then "reading")`);
+    await measure(
+      `cold, empty store (${world.restaurants.length} identities to read; 1.5 s wait, then "reading")`,
+    );
     // Ask the list again every 5 s, as the browser does while a restaurant is still being read or
     // an entitlement probed, until every identity is read and every entitlement known: a process
     // that ran before the restart.
     const guids = world.restaurants.map((r) => r.guid);
     const deadline = Date.now() + ENTITLEMENT_SETTLE_MS;
     for (;;) {
-      const response = await GET(new Request("http://localhost/api/restaurants"), { params: Promise.resolve({}) });
-      const reading = ((await response.json()) as RestaurantsResponse).restaurants.filter((r) => r.availability?.state === "reading").length;
+      const response = await GET(new Request("http://localhost/api/restaurants"), {
+        params: Promise.resolve({}),
+      });
+      const reading = ((await response.json()) as RestaurantsResponse).restaurants.filter(
+        (r) => r.availability?.state === "reading",
+      ).length;
       const known = (await (await getKitchenService()).entitlement.known(guids)).size;
       if ((reading === 0 && known === guids.length) || Date.now() > deadline) {
-        console.log(`  settled: ${reading} identities still being read, ${known} of ${guids.length} entitlements known`);
+        console.log(
+          `  settled: ${reading} identities still being read, ${known} of ${guids.length} entitlements known`,
+        );
         break;
       }
       await new Promise((resolve) => setTimeout(resolve, 5_000));
@@ -115,7 +148,11 @@ export async function restaurantListCase(world: World): Promise<RestaurantListRu
     await restart();
     await measure("cold after a restart, stored identities fresh");
     await restart();
-    await (await getDatabase()).query("UPDATE restaurant_identities SET read_at = read_at - interval '10 minutes', checked_at = checked_at - interval '10 minutes'");
+    await (
+      await getDatabase()
+    ).query(
+      "UPDATE restaurant_identities SET read_at = read_at - interval '10 minutes', checked_at = checked_at - interval '10 minutes'",
+    );
     await measure("cold after a restart, stored identities 10 min old (read again behind the answer)");
     await measure("warm");
     await forgetRestaurantIdentitiesForTests();

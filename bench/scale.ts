@@ -23,27 +23,33 @@ import path from "node:path";
 import { deflateRawSync } from "node:zlib";
 import { DuckDBInstance, type DuckDBConnection } from "@duckdb/node-api";
 import pg from "pg";
+
 import { addBusinessDays, enumerateBusinessDates } from "@/lib/business-date/business-date";
 import type { Database } from "@/lib/db/database";
 import { migrate } from "@/lib/db/migrations";
 import { openPgliteDatabase } from "@/lib/db/pglite-database";
 import { openPostgresDatabase } from "@/lib/db/postgres-database";
 import { kitchenSummarySchema } from "@/lib/kitchen/contract/params";
+import type { OverviewLevelFigures } from "@/lib/kitchen/contract/responses";
 import { DEFAULT_TARGET_SECONDS } from "@/lib/kitchen/contract/vocabulary";
 import { summariseDay } from "@/lib/kitchen/ingest/day-summary";
 import { parseInstant } from "@/lib/kitchen/ingest/durations";
 import { ingestDay } from "@/lib/kitchen/ingest/ingest";
 import { buildTicketFacts, encodeTicketFacts } from "@/lib/kitchen/ingest/ticket-facts";
-import { createKitchenService, type KitchenRestaurant, type KitchenService } from "@/lib/kitchen/service/kitchen-service";
+import {
+  createKitchenService,
+  type KitchenRestaurant,
+  type KitchenService,
+} from "@/lib/kitchen/service/kitchen-service";
+import { overviewLevelFigures } from "@/lib/kitchen/service/overview";
 import { encodeDaySummary } from "@/lib/kitchen/storage/day-summary-codec";
 import { RECORDS_PER_CHUNK } from "@/lib/kitchen/storage/kitchen-store";
-import type { OverviewLevelFigures } from "@/lib/kitchen/contract/responses";
-import { overviewLevelFigures } from "@/lib/kitchen/service/overview";
 import { createPlatformClient, type FetchLike } from "@/lib/platform";
 import { readItemFulfillments } from "@/lib/platform/schemas";
 import { createSandbox } from "@/lib/sandbox";
 import { generateItemFulfillments, generateRestaurantConfig } from "@/lib/sandbox/generate";
 import { scaledWorld } from "@/lib/sandbox/scaled-world";
+
 import { restaurantListCase, type RestaurantListRun } from "./scale-restaurant-list";
 
 const flag = (name: string, fallback: number) => {
@@ -58,7 +64,8 @@ const TABLE_DAYS = Math.min(flag("table-days", 30), DAYS);
 const RUNS = flag("runs", 5);
 const SAMPLE = flag("sample", 300);
 const ONLY = process.argv.find((a) => a.startsWith("--only="))?.slice("--only=".length);
-if (ONLY !== undefined && ONLY !== "restaurants") throw new Error(`--only=${ONLY}: the one case that runs alone is "restaurants"`);
+if (ONLY !== undefined && ONLY !== "restaurants")
+  throw new Error(`--only=${ONLY}: the one case that runs alone is "restaurants"`);
 /** The whole-history figures the issue asks about: 500 restaurants × 365 days. */
 const TARGET_RESTAURANTS = 500;
 const TARGET_DAYS = 365;
@@ -71,9 +78,19 @@ const FROM = addBusinessDays(TO, 1 - DAYS);
 const TABLE_FROM = addBusinessDays(TO, 1 - TABLE_DAYS);
 
 const world = scaledWorld({ restaurants: RESTAURANTS });
-const restaurants: KitchenRestaurant[] = world.restaurants.map((r) => ({ guid: r.guid, name: r.name, timeZone: r.timeZone, closeoutHour: r.closeoutHour }));
+const restaurants: KitchenRestaurant[] = world.restaurants.map((r) => ({
+  guid: r.guid,
+  name: r.name,
+  timeZone: r.timeZone,
+  closeoutHour: r.closeoutHour,
+}));
 const partner = world.clients.find((c) => c.clientId === "kp-partner")!;
-const SERVICE_CONFIG = { closeGraceMinutes: 120, openRefreshSeconds: 180, notEntitledRetryHours: 24, maxRangeDays: 366 };
+const SERVICE_CONFIG = {
+  closeGraceMinutes: 120,
+  openRefreshSeconds: 180,
+  notEntitledRetryHours: 24,
+  maxRangeDays: 366,
+};
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -110,20 +127,30 @@ async function simulate(service: KitchenService): Promise<StoreRun["simulation"]
   for (const r of restaurants) {
     const coverage = await service.prepare(r, { from: FROM, to: TO });
     if (coverage.complete.length !== DAYS) throw new Error(`${r.name}: ${JSON.stringify(coverage)}`);
-    if (++done % 50 === 0) console.log(`  ${done} of ${RESTAURANTS} restaurants stored (${((performance.now() - start) / 1000).toFixed(0)} s)`);
+    if (++done % 50 === 0)
+      console.log(
+        `  ${done} of ${RESTAURANTS} restaurants stored (${((performance.now() - start) / 1000).toFixed(0)} s)`,
+      );
   }
   const used = process.cpuUsage(cpu);
   const [stored] = await service.store.db.query<{ n: string | number; records: string | number }>(
     "SELECT count(*) AS n, sum(record_count) AS records FROM kitchen_days WHERE status = 'complete'",
   );
-  return { wallMs: performance.now() - start, cpuMs: (used.user + used.system) / 1000, days: Number(stored!.n), records: Number(stored!.records) };
+  return {
+    wallMs: performance.now() - start,
+    cpuMs: (used.user + used.system) / 1000,
+    days: Number(stored!.n),
+    records: Number(stored!.records),
+  };
 }
 
 async function storeSizes(db: Database): Promise<StoreRun["sizes"]> {
   const [blobs] = await db.query<Record<string, string | number>>(
     "SELECT sum(length(summary)) AS summary, sum(length(tickets)) AS tickets FROM kitchen_days",
   );
-  const [raw] = await db.query<Record<string, string | number>>("SELECT sum(length(records)) AS records FROM kitchen_day_records");
+  const [raw] = await db.query<Record<string, string | number>>(
+    "SELECT sum(length(records)) AS records FROM kitchen_day_records",
+  );
   const [disk] = await db.query<Record<string, string | number>>(
     "SELECT pg_total_relation_size('kitchen_days') AS days, pg_total_relation_size('kitchen_day_records') AS records",
   );
@@ -137,10 +164,16 @@ async function storeSizes(db: Database): Promise<StoreRun["sizes"]> {
 }
 
 /** The Overview's kitchen table: one summary per restaurant for the range, reduced to its figures. */
-async function overviewTable(service: KitchenService, from: string): Promise<Map<string, OverviewLevelFigures[]>> {
+async function overviewTable(
+  service: KitchenService,
+  from: string,
+): Promise<Map<string, OverviewLevelFigures[]>> {
   const out = new Map<string, OverviewLevelFigures[]>();
   for (const r of restaurants) {
-    const answer = await service.summary(r, kitchenSummarySchema.parse({ from, to: TO, metric: "fire_to_fulfill" }));
+    const answer = await service.summary(
+      r,
+      kitchenSummarySchema.parse({ from, to: TO, metric: "fire_to_fulfill" }),
+    );
     if (!answer.ready) throw new Error(`${r.name}: the range is not ready (${answer.pending.message})`);
     out.set(r.guid, overviewLevelFigures(answer.value));
   }
@@ -152,7 +185,15 @@ async function overviewTable(service: KitchenService, from: string): Promise<Map
  * level, no hour, day, item, course, behavior or source breakdown) over the same warm days.
  */
 async function leanTable(service: KitchenService, from: string): Promise<void> {
-  for (const r of restaurants) await service.stationLevelRows(r, { from, to: TO, level: undefined, station: undefined, behavior: undefined, source: undefined });
+  for (const r of restaurants)
+    await service.stationLevelRows(r, {
+      from,
+      to: TO,
+      level: undefined,
+      station: undefined,
+      behavior: undefined,
+      source: undefined,
+    });
 }
 
 async function tableTimes(db: Database, client: ReturnType<typeof platformClient>, warm: KitchenService) {
@@ -169,7 +210,9 @@ async function tableTimes(db: Database, client: ReturnType<typeof platformClient
     // As after a restart: a new service, every day read from the store and decoded.
     const fresh = createKitchenService({ db, client, config: SERVICE_CONFIG, now: () => NOW });
     coldRuns.push(await timed(() => overviewTable(fresh, TABLE_FROM)));
-    console.log(`  run ${i + 1}: warm ${warmRuns.at(-1)!.toFixed(0)} ms, from the store ${coldRuns.at(-1)!.toFixed(0)} ms`);
+    console.log(
+      `  run ${i + 1}: warm ${warmRuns.at(-1)!.toFixed(0)} ms, from the store ${coldRuns.at(-1)!.toFixed(0)} ms`,
+    );
   }
   await leanTable(warm, TABLE_FROM);
   const leanRuns: number[] = [];
@@ -181,7 +224,12 @@ async function runStore(kind: string, db: Database): Promise<StoreRun & { servic
   await migrate(db);
   const client = platformClient();
   // Memory enough for every day of the table: "warm" means every day decoded once.
-  const service = createKitchenService({ db, client, config: { ...SERVICE_CONFIG, cacheBytes: 8 * 1024 ** 3 }, now: () => NOW });
+  const service = createKitchenService({
+    db,
+    client,
+    config: { ...SERVICE_CONFIG, cacheBytes: 8 * 1024 ** 3 },
+    now: () => NOW,
+  });
   console.log(`${kind}: storing ${RESTAURANTS} restaurants × ${DAYS} dates (${FROM}…${TO})`);
   const simulation = await simulate(service);
   const sizes = await storeSizes(db);
@@ -213,7 +261,9 @@ function ingestCpuPerDay(): { perDayMs: number; records: number; jsonBytes: numb
     deflateRawSync(summary, { level: 1 }).toString("base64");
     deflateRawSync(tickets, { level: 1 }).toString("base64");
     for (let c = 0; c < day.records.length; c += RECORDS_PER_CHUNK) {
-      deflateRawSync(new TextEncoder().encode(JSON.stringify(day.records.slice(c, c + RECORDS_PER_CHUNK))), { level: 1 }).toString("base64");
+      deflateRawSync(new TextEncoder().encode(JSON.stringify(day.records.slice(c, c + RECORDS_PER_CHUNK))), {
+        level: 1,
+      }).toString("base64");
     }
     totalMs += performance.now() - t;
     records += day.records.length;
@@ -222,7 +272,9 @@ function ingestCpuPerDay(): { perDayMs: number; records: number; jsonBytes: numb
 }
 
 /** DuckDB over the table's raw rows (already parsed to epoch ms, a head start), the same figures. */
-async function duckTable(service: KitchenService): Promise<{ ms: number; rows: number; matches: boolean; mismatches: string[] }> {
+async function duckTable(
+  service: KitchenService,
+): Promise<{ ms: number; rows: number; matches: boolean; mismatches: string[] }> {
   const instance = await DuckDBInstance.create(":memory:");
   const duck = await instance.connect();
   try {
@@ -276,7 +328,10 @@ async function rowsOf(con: DuckDBConnection, sql: string): Promise<Record<string
   return (await con.runAndReadAll(sql)).getRowObjectsJson() as Record<string, unknown>[];
 }
 
-function compareFigures(ours: Map<string, OverviewLevelFigures[]>, duck: Record<string, unknown>[]): string[] {
+function compareFigures(
+  ours: Map<string, OverviewLevelFigures[]>,
+  duck: Record<string, unknown>[],
+): string[] {
   const bad: string[] = [];
   for (const d of duck) {
     const f = ours.get(String(d.restaurant));
@@ -286,8 +341,15 @@ function compareFigures(ours: Map<string, OverviewLevelFigures[]>, duck: Record<
     const at = f?.find((x) => x.level === level);
     const mine = [at?.p50, at?.p90, at?.onTimeShare];
     const theirs = [d.p50 === null ? null : Number(d.p50), d.p90 === null ? null : Number(d.p90), share];
-    const same = mine[0] === theirs[0] && mine[1] === theirs[1] && Math.abs((mine[2] ?? -1) - (theirs[2] ?? -1)) < 1e-9 && (level !== 0 || at?.records === n);
-    if (!same) bad.push(`${String(d.restaurant)} L${level}: ours ${JSON.stringify(mine)} DuckDB ${JSON.stringify(theirs)}`);
+    const same =
+      mine[0] === theirs[0] &&
+      mine[1] === theirs[1] &&
+      Math.abs((mine[2] ?? -1) - (theirs[2] ?? -1)) < 1e-9 &&
+      (level !== 0 || at?.records === n);
+    if (!same)
+      bad.push(
+        `${String(d.restaurant)} L${level}: ours ${JSON.stringify(mine)} DuckDB ${JSON.stringify(theirs)}`,
+      );
   }
   return bad;
 }
@@ -337,56 +399,100 @@ function backfillArithmetic(meanRecords: number) {
   };
 }
 
-function report(stores: StoreRun[], ingest: ReturnType<typeof ingestCpuPerDay>, duck: Awaited<ReturnType<typeof duckTable>>) {
+function report(
+  stores: StoreRun[],
+  ingest: ReturnType<typeof ingestCpuPerDay>,
+  duck: Awaited<ReturnType<typeof duckTable>>,
+) {
   const lines: string[] = [];
   const say = (s = "") => lines.push(s);
   const base = stores[0]!;
   const rd = base.simulation.days;
-  say(`Kitchen scale simulation (${new Date().toISOString()}; ${cpus().length} CPUs, load ${loadavg().map((x) => x.toFixed(1)).join(" ")})`);
-  say(`World: ${RESTAURANTS} generated restaurants × ${DAYS} closed dates (${FROM}…${TO}) = ${rd.toLocaleString("en-US")} restaurant-days, ` +
-    `${base.simulation.records.toLocaleString("en-US")} kept records (${(base.simulation.records / rd).toFixed(0)} a day on average).`);
+  say(
+    `Kitchen scale simulation (${new Date().toISOString()}; ${cpus().length} CPUs, load ${loadavg()
+      .map((x) => x.toFixed(1))
+      .join(" ")})`,
+  );
+  say(
+    `World: ${RESTAURANTS} generated restaurants × ${DAYS} closed dates (${FROM}…${TO}) = ${rd.toLocaleString("en-US")} restaurant-days, ` +
+      `${base.simulation.records.toLocaleString("en-US")} kept records (${(base.simulation.records / rd).toFixed(0)} a day on average).`,
+  );
   if (RESTAURANTS !== TARGET_RESTAURANTS || DAYS !== TARGET_DAYS) {
-    say(`NOTE: a sample of ${RESTAURANTS} × ${DAYS}, not the full ${TARGET_RESTAURANTS} × ${TARGET_DAYS}; the 365-day figures below are extrapolated per restaurant-day.`);
+    say(
+      `NOTE: a sample of ${RESTAURANTS} × ${DAYS}, not the full ${TARGET_RESTAURANTS} × ${TARGET_DAYS}; the 365-day figures below are extrapolated per restaurant-day.`,
+    );
   }
   say();
   say("1. Store size per restaurant-day");
   for (const s of stores) {
     const per = (b: number) => b / s.simulation.days;
-    say(`  ${s.kind}: encoded (deflate + base64 text): summary ${kb(per(s.sizes.summary))}, ticket facts ${kb(per(s.sizes.tickets))}, raw records ${kb(per(s.sizes.records))}; ` +
-      `on disk (pg_total_relation_size): kitchen_days ${kb(per(s.sizes.daysTable))}, kitchen_day_records ${kb(per(s.sizes.recordsTable))}`);
+    say(
+      `  ${s.kind}: encoded (deflate + base64 text): summary ${kb(per(s.sizes.summary))}, ticket facts ${kb(per(s.sizes.tickets))}, raw records ${kb(per(s.sizes.records))}; ` +
+        `on disk (pg_total_relation_size): kitchen_days ${kb(per(s.sizes.daysTable))}, kitchen_day_records ${kb(per(s.sizes.recordsTable))}`,
+    );
     const total = TARGET_RESTAURANTS * TARGET_DAYS;
-    say(`    × ${total.toLocaleString("en-US")} restaurant-days (${TARGET_RESTAURANTS} × ${TARGET_DAYS}): summaries + ticket facts ${gb(per(s.sizes.daysTable) * total)}, ` +
-      `raw records ${gb(per(s.sizes.recordsTable) * total)} (kept ${400} days: ${gb(per(s.sizes.recordsTable) * TARGET_RESTAURANTS * 400)}), together ${gb(per(s.sizes.daysTable + s.sizes.recordsTable) * total)}`);
+    say(
+      `    × ${total.toLocaleString("en-US")} restaurant-days (${TARGET_RESTAURANTS} × ${TARGET_DAYS}): summaries + ticket facts ${gb(per(s.sizes.daysTable) * total)}, ` +
+        `raw records ${gb(per(s.sizes.recordsTable) * total)} (kept ${400} days: ${gb(per(s.sizes.recordsTable) * TARGET_RESTAURANTS * 400)}), together ${gb(per(s.sizes.daysTable + s.sizes.recordsTable) * total)}`,
+    );
   }
   say();
   say("2. Ingest CPU");
-  say(`  our steps for one day (JSON text of ${kb(ingest.jsonBytes)} → read, ingest, summary, ticket facts, encodings, deflate): ` +
-    `${ingest.perDayMs.toFixed(2)} ms a day (mean of ${SAMPLE} days, ${ingest.records.toFixed(0)} records each)`);
+  say(
+    `  our steps for one day (JSON text of ${kb(ingest.jsonBytes)} → read, ingest, summary, ticket facts, encodings, deflate): ` +
+      `${ingest.perDayMs.toFixed(2)} ms a day (mean of ${SAMPLE} days, ${ingest.records.toFixed(0)} records each)`,
+  );
   for (const s of stores) {
-    say(`  ${s.kind}: the whole simulation ${(s.simulation.wallMs / 1000).toFixed(0)} s wall, ${(s.simulation.cpuMs / 1000).toFixed(0)} s CPU of this process ` +
-      `(${(s.simulation.wallMs / s.simulation.days).toFixed(1)} ms wall a day, sandbox generation and ${s.kind === "pglite" ? "PGlite" : "the pg driver"} included)`);
+    say(
+      `  ${s.kind}: the whole simulation ${(s.simulation.wallMs / 1000).toFixed(0)} s wall, ${(s.simulation.cpuMs / 1000).toFixed(0)} s CPU of this process ` +
+        `(${(s.simulation.wallMs / s.simulation.days).toFixed(1)} ms wall a day, sandbox generation and ${s.kind === "pglite" ? "PGlite" : "the pg driver"} included)`,
+    );
   }
   const cpuTotal = (ingest.perDayMs * TARGET_RESTAURANTS * TARGET_DAYS) / 1000;
-  say(`  ${TARGET_RESTAURANTS} × ${TARGET_DAYS} days: ${(cpuTotal / 60).toFixed(1)} CPU minutes of our steps; a new day of ${TARGET_RESTAURANTS} restaurants ${((ingest.perDayMs * TARGET_RESTAURANTS) / 1000).toFixed(1)} CPU s`);
+  say(
+    `  ${TARGET_RESTAURANTS} × ${TARGET_DAYS} days: ${(cpuTotal / 60).toFixed(1)} CPU minutes of our steps; a new day of ${TARGET_RESTAURANTS} restaurants ${((ingest.perDayMs * TARGET_RESTAURANTS) / 1000).toFixed(1)} CPU s`,
+  );
   say();
   const b = backfillArithmetic(ingest.records);
-  say(`3. Backfill of ${TARGET_RESTAURANTS} × ${TARGET_DAYS} = ${b.calls.toLocaleString("en-US")} export calls (one per restaurant-date)`);
-  say(`  limits: ${LIMITS.perSecond}/s and ${LIMITS.per15Min.toLocaleString("en-US")} per 15 min = ${b.windowRate.toFixed(1)}/s sustained: the 15-minute limit binds`);
-  say(`  whole budget: ${b.calls.toLocaleString("en-US")} / ${b.windowRate.toFixed(2)} per s = ${hours(b.fullS)}`);
-  say(`  backfill share ${LIMITS.share} of ${LIMITS.perSecond}/s = ${b.shareRate.toFixed(1)}/s (${Math.round(b.shareRate * 900).toLocaleString("en-US")} of the 10,000 per 15 min): ${hours(b.shareS)}`);
-  say(`  with the export's wait (sandbox model 250 ms + 1 ms a record = ${b.exportWaitS.toFixed(2)} s) and ${LIMITS.backfillConcurrency} fetches in flight: ` +
-    `at most ${b.concurrencyRate.toFixed(1)}/s, so ${hours(b.effectiveS)}`);
-  say(`  then ${b.perDayNew} new closed dates a day: ${(b.perDayNew / b.shareRate / 60).toFixed(1)} min at the share`);
+  say(
+    `3. Backfill of ${TARGET_RESTAURANTS} × ${TARGET_DAYS} = ${b.calls.toLocaleString("en-US")} export calls (one per restaurant-date)`,
+  );
+  say(
+    `  limits: ${LIMITS.perSecond}/s and ${LIMITS.per15Min.toLocaleString("en-US")} per 15 min = ${b.windowRate.toFixed(1)}/s sustained: the 15-minute limit binds`,
+  );
+  say(
+    `  whole budget: ${b.calls.toLocaleString("en-US")} / ${b.windowRate.toFixed(2)} per s = ${hours(b.fullS)}`,
+  );
+  say(
+    `  backfill share ${LIMITS.share} of ${LIMITS.perSecond}/s = ${b.shareRate.toFixed(1)}/s (${Math.round(b.shareRate * 900).toLocaleString("en-US")} of the 10,000 per 15 min): ${hours(b.shareS)}`,
+  );
+  say(
+    `  with the export's wait (sandbox model 250 ms + 1 ms a record = ${b.exportWaitS.toFixed(2)} s) and ${LIMITS.backfillConcurrency} fetches in flight: ` +
+      `at most ${b.concurrencyRate.toFixed(1)}/s, so ${hours(b.effectiveS)}`,
+  );
+  say(
+    `  then ${b.perDayNew} new closed dates a day: ${(b.perDayNew / b.shareRate / 60).toFixed(1)} min at the share`,
+  );
   say();
-  say(`4. The Overview's kitchen table: ${RESTAURANTS} restaurants × the last ${TABLE_DAYS} dates (one summary each, every breakdown, then the table's figures); median of ${RUNS}`);
+  say(
+    `4. The Overview's kitchen table: ${RESTAURANTS} restaurants × the last ${TABLE_DAYS} dates (one summary each, every breakdown, then the table's figures); median of ${RUNS}`,
+  );
   for (const s of stores) {
-    say(`  ${s.kind}: warm ${s.table.warmMs.toFixed(0)} ms (${(s.table.warmMs / RESTAURANTS).toFixed(2)} ms a restaurant); ` +
-      `after a restart, every day read from the store ${s.table.coldMs.toFixed(0)} ms; target < 1,000 ms: warm ${s.table.warmMs < 1000 ? "met" : "MISSED"}, from the store ${s.table.coldMs < 1000 ? "met" : "MISSED"}`);
-    say(`    for comparison, the lean station × level merge (summary.csv's) over the same warm days: ${s.table.leanMs.toFixed(0)} ms`);
-    say(`    runs warm ${s.table.warmRuns.map((x) => x.toFixed(0)).join(", ")}; from the store ${s.table.coldRuns.map((x) => x.toFixed(0)).join(", ")}`);
+    say(
+      `  ${s.kind}: warm ${s.table.warmMs.toFixed(0)} ms (${(s.table.warmMs / RESTAURANTS).toFixed(2)} ms a restaurant); ` +
+        `after a restart, every day read from the store ${s.table.coldMs.toFixed(0)} ms; target < 1,000 ms: warm ${s.table.warmMs < 1000 ? "met" : "MISSED"}, from the store ${s.table.coldMs < 1000 ? "met" : "MISSED"}`,
+    );
+    say(
+      `    for comparison, the lean station × level merge (summary.csv's) over the same warm days: ${s.table.leanMs.toFixed(0)} ms`,
+    );
+    say(
+      `    runs warm ${s.table.warmRuns.map((x) => x.toFixed(0)).join(", ")}; from the store ${s.table.coldRuns.map((x) => x.toFixed(0)).join(", ")}`,
+    );
   }
-  say(`  DuckDB baseline (the ${duck.rows.toLocaleString("en-US")} raw rows in memory, timestamps already parsed; count, p50, p90, on-time share per restaurant and level): ${duck.ms.toFixed(0)} ms; ` +
-    `ours warm is ${(duck.ms / base.table.warmMs).toFixed(2)}× DuckDB's speed; figures equal: ${duck.matches ? "yes" : `NO (${duck.mismatches.join("; ")})`}`);
+  say(
+    `  DuckDB baseline (the ${duck.rows.toLocaleString("en-US")} raw rows in memory, timestamps already parsed; count, p50, p90, on-time share per restaurant and level): ${duck.ms.toFixed(0)} ms; ` +
+      `ours warm is ${(duck.ms / base.table.warmMs).toFixed(2)}× DuckDB's speed; figures equal: ${duck.matches ? "yes" : `NO (${duck.mismatches.join("; ")})`}`,
+  );
   return lines;
 }
 
@@ -398,7 +504,10 @@ rssTimer.unref();
 function listReport(runs: RestaurantListRun[]): string[] {
   return [
     `5. A cold GET /api/restaurants at ${RESTAURANTS} locations (sandbox over HTTP, its per-location limits on; target ≤ 2 s)`,
-    ...runs.map((r) => `  ${r.label}: ${(r.ms / 1000).toFixed(2)} s, status ${r.status}, ${r.listed} listed (${r.marked} marked), ${r.upstream} upstream requests meanwhile`),
+    ...runs.map(
+      (r) =>
+        `  ${r.label}: ${(r.ms / 1000).toFixed(2)} s, status ${r.status}, ${r.listed} listed (${r.marked} marked), ${r.upstream} upstream requests meanwhile`,
+    ),
   ];
 }
 
@@ -408,7 +517,10 @@ async function main() {
   if (ONLY === "restaurants") {
     console.log(`\n${listLines.join("\n")}`);
     mkdirSync("bench/.results", { recursive: true });
-    writeFileSync("bench/.results/scale-restaurants.json", JSON.stringify({ at: new Date().toISOString(), restaurants: RESTAURANTS, lines: listLines }, null, 2));
+    writeFileSync(
+      "bench/.results/scale-restaurants.json",
+      JSON.stringify({ at: new Date().toISOString(), restaurants: RESTAURANTS, lines: listLines }, null, 2),
+    );
     return;
   }
   const dir = mkdtempSync(path.join(tmpdir(), "kp-scale-"));
@@ -436,10 +548,19 @@ async function main() {
     const ingest = ingestCpuPerDay();
     const lines = report(stores, ingest, duck);
     lines.push(...listLines);
-    lines.push(`Peak RSS of the bench process: ${gb(peakRss)} (the warm day cache holds every decoded day of the table).`);
+    lines.push(
+      `Peak RSS of the bench process: ${gb(peakRss)} (the warm day cache holds every decoded day of the table).`,
+    );
     console.log(`\n${lines.join("\n")}`);
     mkdirSync("bench/.results", { recursive: true });
-    writeFileSync("bench/.results/scale.json", JSON.stringify({ at: new Date().toISOString(), restaurants: RESTAURANTS, days: DAYS, stores, ingest, duck, lines }, null, 2));
+    writeFileSync(
+      "bench/.results/scale.json",
+      JSON.stringify(
+        { at: new Date().toISOString(), restaurants: RESTAURANTS, days: DAYS, stores, ingest, duck, lines },
+        null,
+        2,
+      ),
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

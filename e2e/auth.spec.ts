@@ -1,5 +1,13 @@
 import { expect, test } from "@playwright/test";
-import { DEMO_ACCOUNTS, demoAccount, restaurantNamed, signIn, signOut, WORLD_RESTAURANTS } from "./fixtures/auth";
+
+import {
+  DEMO_ACCOUNTS,
+  demoAccount,
+  restaurantNamed,
+  signIn,
+  signOut,
+  WORLD_RESTAURANTS,
+} from "./fixtures/auth";
 
 const harbor = restaurantNamed("Harbor Street Kitchen");
 const lakeside = restaurantNamed("Lakeside Diner");
@@ -7,11 +15,17 @@ const UNKNOWN_GUID = "00000000-0000-4000-8000-000000000000";
 
 test.describe("without a session", () => {
   test("the API answers 401 JSON", async ({ request }) => {
-    for (const path of ["/api/restaurants", `/api/restaurants/${harbor.guid}/info`, `/api/restaurants/${UNKNOWN_GUID}/info`]) {
+    for (const path of [
+      "/api/restaurants",
+      `/api/restaurants/${harbor.guid}/info`,
+      `/api/restaurants/${UNKNOWN_GUID}/info`,
+    ]) {
       const response = await request.get(path);
       expect(response.status(), path).toBe(401);
       expect(response.headers()["cache-control"]).toBe("private, no-store");
-      expect(await response.json()).toEqual({ error: { status: 401, code: "unauthenticated", message: "Sign in to use this API" } });
+      expect(await response.json()).toEqual({
+        error: { status: 401, code: "unauthenticated", message: "Sign in to use this API" },
+      });
     }
   });
 
@@ -34,7 +48,9 @@ test.describe("without a session", () => {
       await page.getByLabel("E-mail").fill(email);
       await page.getByLabel("Password").fill("not-the-password");
       await page.getByRole("button", { name: "Sign in" }).click();
-      await expect(page.locator("#sign-in-error")).toHaveText("That e-mail and password do not match an account.");
+      await expect(page.locator("#sign-in-error")).toHaveText(
+        "That e-mail and password do not match an account.",
+      );
       await expect(page).toHaveURL(/\/sign-in/);
     }
     expect((await page.request.get("/api/restaurants")).status()).toBe(401);
@@ -69,7 +85,9 @@ for (const account of DEMO_ACCOUNTS) {
     expect(names.map((n) => n.trim()).sort()).toEqual([...expected].sort());
 
     // The API agrees.
-    const body = (await (await page.request.get("/api/restaurants")).json()) as { restaurants: { guid: string; name: string }[] };
+    const body = (await (await page.request.get("/api/restaurants")).json()) as {
+      restaurants: { guid: string; name: string }[];
+    };
     expect(body.restaurants.map((r) => r.guid).sort()).toEqual(account.restaurants.map((r) => r.guid).sort());
 
     // So does the switcher.
@@ -97,7 +115,9 @@ test("a foreign restaurant is answered exactly like one that does not exist", as
 
   const response = await page.goto(`/restaurants/${lakeside.guid}/info`);
   expect(response?.status()).toBe(404);
-  await expect(page.getByText("This page or restaurant does not exist, or your account cannot see it.")).toBeVisible();
+  await expect(
+    page.getByText("This page or restaurant does not exist, or your account cannot see it."),
+  ).toBeVisible();
   await expect(page.getByText(lakeside.name)).toHaveCount(0);
 });
 
@@ -105,12 +125,17 @@ test("admin sees the archived restaurant and the basic tier's missing kitchen da
   await signIn(page, "admin@kitchen.test");
   const archived = WORLD_RESTAURANTS.find((r) => r.archived)!;
   const basic = WORLD_RESTAURANTS.find((r) => r.tier === "basic" && !r.archived)!;
-  const row = (name: string) => page.getByRole("table", { name: "Your restaurants" }).locator("tbody tr", { hasText: name });
+  const row = (name: string) =>
+    page.getByRole("table", { name: "Your restaurants" }).locator("tbody tr", { hasText: name });
   await expect(row(archived.name).locator("[data-status]")).toHaveAttribute("data-status", "archived");
   // The entitlement is learnt from the kitchen API (204 for the basic tier); the list polls until it knows.
-  await expect(row(basic.name).locator("[data-status]")).toHaveAttribute("data-status", "not-entitled", { timeout: 30_000 });
+  await expect(row(basic.name).locator("[data-status]")).toHaveAttribute("data-status", "not-entitled", {
+    timeout: 30_000,
+  });
   await expect(row(basic.name)).toContainText("Not entitled to kitchen data");
-  await expect(row(harbor.name).locator("[data-status]")).toHaveAttribute("data-status", "active", { timeout: 30_000 });
+  await expect(row(harbor.name).locator("[data-status]")).toHaveAttribute("data-status", "active", {
+    timeout: 30_000,
+  });
 });
 
 test("the Overview shows each restaurant's business date in its own zone", async ({ page }) => {
@@ -118,14 +143,24 @@ test("the Overview shows each restaurant's business date in its own zone", async
   for (const r of WORLD_RESTAURANTS) {
     // Computed here independently: local wall clock in the zone, minus a day before closeout.
     const parts = Object.fromEntries(
-      new Intl.DateTimeFormat("en-CA", { timeZone: r.timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", hourCycle: "h23" })
+      new Intl.DateTimeFormat("en-CA", {
+        timeZone: r.timeZone,
+        year: "numeric",
+        month: "2-digit",
+        day: "2-digit",
+        hour: "2-digit",
+        hourCycle: "h23",
+      })
         .formatToParts(new Date())
         .map((p) => [p.type, p.value]),
     );
     const local = new Date(Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day)));
     if (Number(parts.hour) < r.closeoutHour) local.setUTCDate(local.getUTCDate() - 1);
     const expected = local.toISOString().slice(0, 10).replaceAll("-", "");
-    const cell = page.getByRole("table", { name: "Your restaurants" }).locator("tbody tr", { hasText: r.name }).locator("[data-business-date]");
+    const cell = page
+      .getByRole("table", { name: "Your restaurants" })
+      .locator("tbody tr", { hasText: r.name })
+      .locator("[data-business-date]");
     await expect(cell).toHaveAttribute("data-business-date", expected);
   }
 });
@@ -173,7 +208,9 @@ test("sign-out ends the session", async ({ page }) => {
   await expect(page).toHaveURL(/\/sign-in/);
   // Signing in again works and shows the same account's restaurants.
   await signIn(page, "ben@kitchen.test");
-  await expect(page.getByRole("table", { name: "Your restaurants" }).locator("tbody tr")).toHaveCount(demoAccount("ben@kitchen.test").restaurants.length);
+  await expect(page.getByRole("table", { name: "Your restaurants" }).locator("tbody tr")).toHaveCount(
+    demoAccount("ben@kitchen.test").restaurants.length,
+  );
 });
 
 test("repeated failed sign-ins lock the account for a while", async ({ page }) => {

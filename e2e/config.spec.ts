@@ -3,6 +3,7 @@ import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { parse } from "csv-parse/sync";
+
 import { restaurantNamed, signIn, WORLD_CLIENTS } from "./fixtures/auth";
 
 /**
@@ -48,15 +49,32 @@ async function sandboxToken(request: APIRequestContext): Promise<string> {
   const partner = WORLD_CLIENTS.find((c) => c.type === "PARTNER")!;
   const login = await request.post("/sandbox/authentication/v1/authentication/login", {
     headers: { Connection: "close" },
-    data: { clientId: partner.clientId, clientSecret: partner.clientSecret, userAccessType: "PLATFORM_MACHINE_CLIENT" },
+    data: {
+      clientId: partner.clientId,
+      clientSecret: partner.clientSecret,
+      userAccessType: "PLATFORM_MACHINE_CLIENT",
+    },
   });
   return ((await login.json()) as { token: { accessToken: string } }).token.accessToken;
 }
 
-async function sandboxGuids(request: APIRequestContext, token: string, resource: string): Promise<{ guid: string; [k: string]: unknown }[]> {
+async function sandboxGuids(
+  request: APIRequestContext,
+  token: string,
+  resource: string,
+): Promise<{ guid: string; [k: string]: unknown }[]> {
   // A fresh connection each time: the test idles past the server's keep-alive timeout between reads.
-  const headers = { Authorization: `Bearer ${token}`, "Platform-Restaurant-External-ID": harbor.guid, Connection: "close" };
-  if (resource === "tipWithholding") return [(await (await request.get("/sandbox/config/v2/tipWithholding", { headers })).json()) as { guid: string }];
+  const headers = {
+    Authorization: `Bearer ${token}`,
+    "Platform-Restaurant-External-ID": harbor.guid,
+    Connection: "close",
+  };
+  if (resource === "tipWithholding")
+    return [
+      (await (await request.get("/sandbox/config/v2/tipWithholding", { headers })).json()) as {
+        guid: string;
+      },
+    ];
   const all: { guid: string }[] = [];
   let pageToken: string | null = null;
   do {
@@ -69,7 +87,10 @@ async function sandboxGuids(request: APIRequestContext, token: string, resource:
   return all;
 }
 
-test("every configuration resource opens and downloads a CSV matching the API and every object of the sandbox", async ({ page, request }) => {
+test("every configuration resource opens and downloads a CSV matching the API and every object of the sandbox", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(240_000);
   const token = await sandboxToken(request);
   await signIn(page, "admin@kitchen.test");
@@ -79,9 +100,15 @@ test("every configuration resource opens and downloads a CSV matching the API an
     const link = page.getByRole("link", { name: `Download ${title.toLowerCase()} CSV` });
     await expect(link).toBeVisible({ timeout: 30_000 });
 
-    const api = (await (await page.request.get(`/api/restaurants/${harbor.guid}/config/${resource}`, { headers: { Connection: "close" } })).json()) as ApiTable;
+    const api = (await (
+      await page.request.get(`/api/restaurants/${harbor.guid}/config/${resource}`, {
+        headers: { Connection: "close" },
+      })
+    ).json()) as ApiTable;
     const raw = await sandboxGuids(request, token, resource);
-    expect(api.rows.map((r) => r.guid).sort(), `${resource}: the API lists every object`).toEqual(raw.map((r) => r.guid).sort());
+    expect(api.rows.map((r) => r.guid).sort(), `${resource}: the API lists every object`).toEqual(
+      raw.map((r) => r.guid).sort(),
+    );
 
     const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
     const chunks: Buffer[] = [];
@@ -90,7 +117,12 @@ test("every configuration resource opens and downloads a CSV matching the API an
     expect(rows[0], `${resource}: CSV header`).toEqual(api.columns.map((c) => c.label));
     expect(rows.length - 1, `${resource}: CSV rows`).toBe(api.rows.length);
     const guidColumn = rows[0]!.indexOf("GUID");
-    expect(rows.slice(1).map((r) => r[guidColumn]).sort()).toEqual(raw.map((r) => r.guid).sort());
+    expect(
+      rows
+        .slice(1)
+        .map((r) => r[guidColumn])
+        .sort(),
+    ).toEqual(raw.map((r) => r.guid).sort());
   }
 });
 
@@ -101,10 +133,15 @@ test("the index counts every resource and links to it", async ({ page, request }
   const items = await sandboxGuids(request, token, "menuItems");
   await signIn(page, "admin@kitchen.test", { callbackUrl: `/restaurants/${harbor.guid}/config` });
   // Every list is read for the counts, from a cold store on a busy machine.
-  await expect(page.getByRole("status").filter({ hasText: "Counting configuration" })).toHaveCount(0, { timeout: 120_000 });
+  await expect(page.getByRole("status").filter({ hasText: "Counting configuration" })).toHaveCount(0, {
+    timeout: 120_000,
+  });
   await expect(page.getByRole("link", { name: /^Tables/ })).toContainText(String(tables.length));
-  await expect(page.getByRole("link", { name: /^Menu items/ })).toContainText(items.length.toLocaleString("en-US"));
-  for (const [, title] of RESOURCES) await expect(page.getByRole("link", { name: new RegExp(`^${title}`) })).toBeVisible();
+  await expect(page.getByRole("link", { name: /^Menu items/ })).toContainText(
+    items.length.toLocaleString("en-US"),
+  );
+  for (const [, title] of RESOURCES)
+    await expect(page.getByRole("link", { name: new RegExp(`^${title}`) })).toBeVisible();
   await page.getByRole("link", { name: /^Tax rates/ }).click();
   await expect(page).toHaveURL(new RegExp(`/restaurants/${harbor.guid}/config/taxRates$`));
 });
@@ -119,7 +156,9 @@ test("references resolve to names and rates read as percentages", async ({ page,
   const area = areas.find((a) => a.guid === (table.serviceArea as { guid: string }).guid)!;
   const areaWithCenter = areas.find((a) => (a.revenueCenter as { guid?: string } | null)?.guid)!;
   const center = centers.find((c) => c.guid === (areaWithCenter.revenueCenter as { guid: string }).guid)!;
-  const percentTax = taxes.find((t) => t.type === "PERCENT" && typeof t.rate === "number" && (t.rate as number) > 0)!;
+  const percentTax = taxes.find(
+    (t) => t.type === "PERCENT" && typeof t.rate === "number" && (t.rate as number) > 0,
+  )!;
 
   await signIn(page, "admin@kitchen.test", { callbackUrl: `/restaurants/${harbor.guid}/config/tables` });
   await page.getByLabel("Find rows").fill(table.guid);
@@ -127,19 +166,27 @@ test("references resolve to names and rates read as percentages", async ({ page,
   await expect(tableRow).toContainText(area.name as string);
 
   await page.goto(`/restaurants/${harbor.guid}/config/serviceAreas`);
-  await expect(page.getByRole("row").filter({ hasText: areaWithCenter.guid })).toContainText(center.name as string);
+  await expect(page.getByRole("row").filter({ hasText: areaWithCenter.guid })).toContainText(
+    center.name as string,
+  );
 
   await page.goto(`/restaurants/${harbor.guid}/config/taxRates`);
   const percent = `${Number(((percentTax.rate as number) * 100).toFixed(4))}%`;
   await expect(page.getByRole("row").filter({ hasText: percentTax.guid })).toContainText(percent);
 });
 
-test("the lastModified filter travels in the URL, and a malformed one is refused with 400", async ({ page }) => {
+test("the lastModified filter travels in the URL, and a malformed one is refused with 400", async ({
+  page,
+}) => {
   await signIn(page, "admin@kitchen.test");
-  const bad = await page.request.get(`/api/restaurants/${harbor.guid}/config/taxRates?lastModified=yesterday`);
+  const bad = await page.request.get(
+    `/api/restaurants/${harbor.guid}/config/taxRates?lastModified=yesterday`,
+  );
   expect(bad.status()).toBe(400);
   expect(((await bad.json()) as { error: { code: string } }).error.code).toBe("invalid_last_modified");
-  const good = await page.request.get(`/api/restaurants/${harbor.guid}/config/taxRates?lastModified=${encodeURIComponent("2000-01-01T00:00:00.000Z")}`);
+  const good = await page.request.get(
+    `/api/restaurants/${harbor.guid}/config/taxRates?lastModified=${encodeURIComponent("2000-01-01T00:00:00.000Z")}`,
+  );
   expect(good.status()).toBe(200);
 
   await page.goto(`/restaurants/${harbor.guid}/config/discounts`);
@@ -152,7 +199,9 @@ test("the lastModified filter travels in the URL, and a malformed one is refused
   await expect(page.getByRole("link", { name: "Download discounts CSV" })).toBeVisible();
 
   await page.goto(`/restaurants/${harbor.guid}/config/discounts?lastModified=not-a-date`);
-  await expect(page.getByRole("alert").filter({ hasText: "could not be loaded" })).toContainText("lastModified must be an ISO-8601 date-time");
+  await expect(page.getByRole("alert").filter({ hasText: "could not be loaded" })).toContainText(
+    "lastModified must be an ISO-8601 date-time",
+  );
 });
 
 test("an unknown resource is a 404, for the page and the API", async ({ page }) => {
@@ -166,7 +215,9 @@ test("an unknown resource is a 404, for the page and the API", async ({ page }) 
 test("the configuration pages have no accessibility violation", async ({ page }) => {
   test.setTimeout(180_000);
   await signIn(page, "admin@kitchen.test", { callbackUrl: `/restaurants/${harbor.guid}/config` });
-  await expect(page.getByRole("status").filter({ hasText: "Counting configuration" })).toHaveCount(0, { timeout: 120_000 });
+  await expect(page.getByRole("status").filter({ hasText: "Counting configuration" })).toHaveCount(0, {
+    timeout: 120_000,
+  });
   expect(await axeViolations(page)).toEqual([]);
   for (const resource of ["serviceCharges", "taxRates", "discounts", "menuGroups"]) {
     await page.goto(`/restaurants/${harbor.guid}/config/${resource}`);
@@ -188,16 +239,29 @@ for (const size of [
       await page.goto(`/restaurants/${harbor.guid}/${path}`);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       await expect(page.locator("[aria-busy=true]")).toHaveCount(0, { timeout: 60_000 });
-      await expect(page.getByRole("status").filter({ hasText: "Counting configuration" })).toHaveCount(0, { timeout: 120_000 });
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      await expect(page.getByRole("status").filter({ hasText: "Counting configuration" })).toHaveCount(0, {
+        timeout: 120_000,
+      });
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(overflow, path).toBeLessThanOrEqual(0);
-      await page.screenshot({ path: join(shots, `${path.replace("/", "-")}-${size.name}.png`), fullPage: true });
+      await page.screenshot({
+        path: join(shots, `${path.replace("/", "-")}-${size.name}.png`),
+        fullPage: true,
+      });
     }
   });
 }
 
 /** WCAG 2.1 A and AA violations of the page as it is now, of any impact. */
 async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return results.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.slice(0, 5).map((n) => n.target.join(" ")) }));
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  return results.violations.map((v) => ({
+    id: v.id,
+    impact: v.impact,
+    targets: v.nodes.slice(0, 5).map((n) => n.target.join(" ")),
+  }));
 }

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+
 import { restaurantNamed, signIn, WORLD_RESTAURANTS } from "./fixtures/auth";
 
 const WEEK = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
@@ -16,7 +17,10 @@ interface Info {
   guid: string;
   general?: { name?: string; archived?: boolean; timeZone?: string } | null;
   location?: { latitude?: number; longitude?: number; address1?: string; city?: string } | null;
-  schedules?: { daySchedules?: Record<string, DaySchedule | string> | null; weekSchedule?: Record<string, string | null> | null } | null;
+  schedules?: {
+    daySchedules?: Record<string, DaySchedule | string> | null;
+    weekSchedule?: Record<string, string | null> | null;
+  } | null;
   prepTimes?: Record<string, number | null> | null;
   delivery?: { minimum?: number | null } | null;
 }
@@ -30,10 +34,14 @@ const hhmm = (t: string | null | undefined) => (t ? t.slice(0, 5).padStart(5, "0
  * services by start time; a weekday naming none (null) is "Closed".
  */
 function expectedWeek(info: Info) {
-  const days = Object.entries(info.schedules?.daySchedules ?? {}).filter((e): e is [string, DaySchedule] => typeof e[1] === "object");
+  const days = Object.entries(info.schedules?.daySchedules ?? {}).filter(
+    (e): e is [string, DaySchedule] => typeof e[1] === "object",
+  );
   return WEEK.map((weekday) => {
     const ref = info.schedules?.weekSchedule?.[weekday];
-    const schedule = ref ? (days.find(([k]) => k === ref) ?? days.find(([, d]) => d.scheduleName === ref))?.[1] : undefined;
+    const schedule = ref
+      ? (days.find(([k]) => k === ref) ?? days.find(([, d]) => d.scheduleName === ref))?.[1]
+      : undefined;
     const services = [...(schedule?.services ?? [])]
       .sort((a, b) => hhmm(a.hours?.startTime).localeCompare(hhmm(b.hours?.startTime)))
       .map((s) => ({
@@ -97,12 +105,16 @@ test("the Info page shows identity, address with a map link, ordering and prep t
   const address = page.getByTestId("address");
   if (info.location?.address1) await expect(address).toContainText(info.location.address1);
   const map = address.getByRole("link", { name: /OpenStreetMap/ });
-  await expect(map).toHaveAttribute("href", `https://www.openstreetmap.org/?mlat=${info.location!.latitude}&mlon=${info.location!.longitude}#map=17/${info.location!.latitude}/${info.location!.longitude}`);
+  await expect(map).toHaveAttribute(
+    "href",
+    `https://www.openstreetmap.org/?mlat=${info.location!.latitude}&mlon=${info.location!.longitude}#map=17/${info.location!.latitude}/${info.location!.longitude}`,
+  );
 
   await expect(page.getByTestId("payment-options")).toBeVisible();
   const prep = page.getByTestId("prep-times");
   const prepTime = info.prepTimes?.takeoutPrepTime;
-  if (typeof prepTime === "number") await expect(prep.locator("tr", { hasText: "Prep time" })).toContainText(String(prepTime));
+  if (typeof prepTime === "number")
+    await expect(prep.locator("tr", { hasText: "Prep time" })).toContainText(String(prepTime));
   await expect(page.getByRole("heading", { level: 2, name: "Delivery" })).toBeVisible();
   await expect(page.getByRole("heading", { level: 2, name: "Online ordering" })).toBeVisible();
 });

@@ -1,5 +1,6 @@
 import { request as httpRequest } from "node:http";
 import { expect, test } from "@playwright/test";
+
 import { restaurantNamed, signIn } from "./fixtures/auth";
 
 /**
@@ -10,11 +11,17 @@ import { restaurantNamed, signIn } from "./fixtures/auth";
 const harbor = restaurantNamed("Harbor Street Kitchen");
 const targetsPath = `/api/restaurants/${harbor.guid}/kitchen/targets`;
 
-test("a body over 16 KB is refused with 413, with a length or chunked, and nothing changes", async ({ page, baseURL, context }) => {
+test("a body over 16 KB is refused with 413, with a length or chunked, and nothing changes", async ({
+  page,
+  baseURL,
+  context,
+}) => {
   await signIn(page, "ana@kitchen.test");
   const before = await (await page.request.get(targetsPath)).json();
   const padding = "x".repeat(17 * 1024);
-  const big = await page.request.put(targetsPath, { data: { targets: [{ level: 0, seconds: 99 }], padding } });
+  const big = await page.request.put(targetsPath, {
+    data: { targets: [{ level: 0, seconds: 99 }], padding },
+  });
   expect(big.status()).toBe(413);
   expect((await big.json()).error.message).toBe("The body must be at most 16 KB");
 
@@ -22,10 +29,17 @@ test("a body over 16 KB is refused with 413, with a length or chunked, and nothi
   const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
   const url = new URL(targetsPath, baseURL);
   const status = await new Promise<number>((resolve, reject) => {
-    const req = httpRequest(url, { method: "PUT", headers: { cookie, "content-type": "application/json", "transfer-encoding": "chunked" } }, (res) => {
-      res.resume();
-      resolve(res.statusCode ?? 0);
-    });
+    const req = httpRequest(
+      url,
+      {
+        method: "PUT",
+        headers: { cookie, "content-type": "application/json", "transfer-encoding": "chunked" },
+      },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      },
+    );
     req.on("error", reject);
     req.write(`{"targets":[{"level":0,"seconds":98}],"padding":"`);
     for (let i = 0; i < 64; i++) req.write("y".repeat(1024));
@@ -35,7 +49,9 @@ test("a body over 16 KB is refused with 413, with a length or chunked, and nothi
   expect(await (await page.request.get(targetsPath)).json()).toEqual(before);
 });
 
-test("a level must be a JSON integer 0, 1 or 2: true, null, strings and arrays are 400 and save nothing", async ({ page }) => {
+test("a level must be a JSON integer 0, 1 or 2: true, null, strings and arrays are 400 and save nothing", async ({
+  page,
+}) => {
   await signIn(page, "ana@kitchen.test");
   const before = await (await page.request.get(targetsPath)).json();
   for (const level of [true, null, "1", "0x2", [1], 1.5, 3, -1]) {

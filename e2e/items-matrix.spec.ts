@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import { parse } from "csv-parse/sync";
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import { parse } from "csv-parse/sync";
+
 import type { KitchenItemsMatrix } from "../lib/kitchen/contract/items-matrix";
 import { formatDuration } from "../lib/kitchen/ui/format";
 import { signIn } from "./fixtures/auth";
@@ -32,19 +33,25 @@ async function rowOrder(table: Locator): Promise<string[]> {
 }
 
 async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => ({ id: v.id, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(" ")) }));
 }
 
-test("the matrix shows every item's cells, slowest and gap as the API counts them; sorted from the keyboard; the CSV is the API's", async ({ page }) => {
+test("the matrix shows every item's cells, slowest and gap as the API counts them; sorted from the keyboard; the CSV is the API's", async ({
+  page,
+}) => {
   await signIn(page, "admin@kitchen.test");
   // Reached from the Overview. A fresh server is busy downloading every kitchen's week for the
   // Overview's table meanwhile: the navigation may wait on it.
   await page.getByRole("link", { name: "Items across restaurants" }).click();
   await expect(page).toHaveURL((url) => url.pathname === "/items", { timeout: 120_000 });
-  await expect(page.getByRole("heading", { level: 1, name: "Items across restaurants" })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole("heading", { level: 1, name: "Items across restaurants" })).toBeVisible({
+    timeout: 60_000,
+  });
 
   const matrix = await settledMatrix(page);
   const ready = matrix.columns.map((c, i) => ({ c, i })).filter(({ c }) => c.status === "ready");
@@ -57,7 +64,9 @@ test("the matrix shows every item's cells, slowest and gap as the API counts the
   const section = page.getByTestId("items-matrix");
   const table = section.getByTestId("items-matrix-table");
   await expect(table.locator("tbody tr")).toHaveCount(matrix.rows.length, { timeout: 240_000 });
-  await expect(section.getByTestId("items-matrix-period")).toContainText("Not on the professional tier (no kitchen data): Pier 9 Pizza");
+  await expect(section.getByTestId("items-matrix-period")).toContainText(
+    "Not on the professional tier (no kitchen data): Pier 9 Pizza",
+  );
   // Largest gap first, as the API orders them.
   expect(await rowOrder(table)).toEqual(matrix.rows.map((r) => r.multiLocationId));
   for (const row of matrix.rows) {
@@ -99,17 +108,20 @@ test("the matrix shows every item's cells, slowest and gap as the API counts the
   expect(download.suggestedFilename()).toBe("kitchen-items-matrix_yesterday_level-0.csv");
   const chunks: Buffer[] = [];
   for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
-  const rows = parse(Buffer.concat(chunks).toString("utf8"), { columns: true, bom: true }) as Record<string, string>[];
+  const rows = parse(Buffer.concat(chunks).toString("utf8"), { columns: true, bom: true }) as Record<
+    string,
+    string
+  >[];
   expect(rows.map((r) => r.multi_location_id)).toEqual(matrix.rows.map((r) => r.multiLocationId));
   const num = (v: string | undefined) => (v === "" || v === undefined ? null : Number(v));
   matrix.rows.forEach((row, j) => {
     expect(num(rows[j]!.gap_p50_s)).toBe(row.gapSeconds);
     for (const { c, i } of ready) {
-      expect([num(rows[j]![`${c.restaurantName} p50_s`]), num(rows[j]![`${c.restaurantName} p90_s`]), num(rows[j]![`${c.restaurantName} records`])]).toEqual([
-        row.cells[i]?.p50 ?? null,
-        row.cells[i]?.p90 ?? null,
-        row.cells[i]?.records ?? null,
-      ]);
+      expect([
+        num(rows[j]![`${c.restaurantName} p50_s`]),
+        num(rows[j]![`${c.restaurantName} p90_s`]),
+        num(rows[j]![`${c.restaurantName} records`]),
+      ]).toEqual([row.cells[i]?.p50 ?? null, row.cells[i]?.p90 ?? null, row.cells[i]?.records ?? null]);
     }
   });
 
@@ -122,14 +134,20 @@ test("the level is in the URL: Back and Forward walk through its changes", async
   await page.goto("/items?range=yesterday");
   const section = page.getByTestId("items-matrix");
   const levels = section.getByRole("group", { name: "Level" });
-  await expect(levels.getByRole("button", { name: "L0 Prep station" })).toHaveAttribute("aria-pressed", "true");
+  await expect(levels.getByRole("button", { name: "L0 Prep station" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
   await expect(section.getByTestId("items-matrix-table")).toBeVisible({ timeout: 240_000 });
   await levels.getByRole("button", { name: "L1 Expediter" }).click();
   await expect(page).toHaveURL(/[?&]level=1/);
   await expect(section.getByRole("heading", { name: /^Expediter \(L1\)/ })).toBeVisible();
   await page.goBack();
   await expect(page).not.toHaveURL(/level=/);
-  await expect(levels.getByRole("button", { name: "L0 Prep station" })).toHaveAttribute("aria-pressed", "true");
+  await expect(levels.getByRole("button", { name: "L0 Prep station" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
   await page.goForward();
   await expect(levels.getByRole("button", { name: "L1 Expediter" })).toHaveAttribute("aria-pressed", "true");
 });

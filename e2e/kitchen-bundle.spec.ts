@@ -1,8 +1,16 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
+
 import { COMPILE_HINT } from "../lib/build/compile-hints.mjs";
-import { chunkOf, firstLoadChunks, kb, legacyChunks, totalBytes as total, type Chunk } from "../test/support/first-load-js";
+import {
+  chunkOf,
+  firstLoadChunks,
+  kb,
+  legacyChunks,
+  totalBytes as total,
+  type Chunk,
+} from "../test/support/first-load-js";
 import { restaurantNamed, signIn } from "./fixtures/auth";
 
 /**
@@ -22,7 +30,10 @@ async function pageHtml(page: Page, path: string): Promise<string> {
   return response.text();
 }
 
-test("recharts stays out of every first load, and the Kitchen page fetches it for its charts", async ({ page, browser }) => {
+test("recharts stays out of every first load, and the Kitchen page fetches it for its charts", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(240_000);
   await signIn(page, "admin@kitchen.test");
 
@@ -39,9 +50,16 @@ test("recharts stays out of every first load, and the Kitchen page fetches it fo
     const chunks = firstLoadChunks(distDir, html);
     if (name === "kitchen") legacy = legacyChunks(distDir, html);
     expect(chunks.length, name).toBeGreaterThan(0);
-    expect(chunks.filter((c) => c.recharts).map((c) => c.file), `${name} first load`).toEqual([]);
+    expect(
+      chunks.filter((c) => c.recharts).map((c) => c.file),
+      `${name} first load`,
+    ).toEqual([]);
     loads[name] = chunks;
-    results[name] = { chunks: chunks.length, rawKB: kb(total(chunks, "raw")), gzipKB: kb(total(chunks, "gzip")) };
+    results[name] = {
+      chunks: chunks.length,
+      rawKB: kb(total(chunks, "raw")),
+      gzipKB: kb(total(chunks, "gzip")),
+    };
   }
 
   // The Kitchen page's own share: what it loads beyond the Info page (same shell and layouts).
@@ -55,10 +73,13 @@ test("recharts stays out of every first load, and the Kitchen page fetches it fo
   const lazy: Chunk[] = [];
   fresh.on("response", (r) => {
     const url = new URL(r.url());
-    if (url.pathname.startsWith("/_next/static/") && url.pathname.endsWith(".js")) lazy.push(chunkOf(distDir, url.pathname));
+    if (url.pathname.startsWith("/_next/static/") && url.pathname.endsWith(".js"))
+      lazy.push(chunkOf(distDir, url.pathname));
   });
   await fresh.goto(new URL(routes.kitchen, page.url()).toString());
-  await expect(fresh.getByTestId("station-chart").locator(".recharts-bar-rectangle").first()).toBeVisible({ timeout: 180_000 });
+  await expect(fresh.getByTestId("station-chart").locator(".recharts-bar-rectangle").first()).toBeVisible({
+    timeout: 180_000,
+  });
   await visit.close();
   const first = new Set(loads.kitchen!.map((c) => c.file));
   const chartChunks = lazy.filter((c) => !first.has(c.file) && c.recharts);
@@ -72,8 +93,10 @@ test("recharts stays out of every first load, and the Kitchen page fetches it fo
   expect(loads.kitchen!.filter((c) => !fetched.has(c.file)).map((c) => c.file)).toEqual([]);
   // V8's compile hint (lib/build/compile-hints.mjs), as the server sends the scripts: on the first
   // line of every first-load chunk, and not on the charts, which load later.
-  const firstLine = async (file: string) => (await (await page.request.get(`/_next/${file}`)).text()).split("\n", 1)[0];
-  for (const chunk of Object.values(loads).flat()) expect(await firstLine(chunk.file), chunk.file).toBe(COMPILE_HINT);
+  const firstLine = async (file: string) =>
+    (await (await page.request.get(`/_next/${file}`)).text()).split("\n", 1)[0];
+  for (const chunk of Object.values(loads).flat())
+    expect(await firstLine(chunk.file), chunk.file).toBe(COMPILE_HINT);
   for (const chunk of chartChunks) expect(await firstLine(chunk.file), chunk.file).not.toBe(COMPILE_HINT);
 
   const report = {
@@ -81,8 +104,16 @@ test("recharts stays out of every first load, and the Kitchen page fetches it fo
     measuredAt: new Date().toISOString(),
     firstLoad: results,
     kitchenBeyondInfo: { chunks: own.length, rawKB: kb(total(own, "raw")), gzipKB: kb(total(own, "gzip")) },
-    kitchenChartsLazy: { chunks: chartChunks.length, rawKB: kb(total(chartChunks, "raw")), gzipKB: kb(total(chartChunks, "gzip")) },
-    kitchenNoModuleNotFetched: { chunks: legacy.length, rawKB: kb(total(legacy, "raw")), gzipKB: kb(total(legacy, "gzip")) },
+    kitchenChartsLazy: {
+      chunks: chartChunks.length,
+      rawKB: kb(total(chartChunks, "raw")),
+      gzipKB: kb(total(chartChunks, "gzip")),
+    },
+    kitchenNoModuleNotFetched: {
+      chunks: legacy.length,
+      rawKB: kb(total(legacy, "raw")),
+      gzipKB: kb(total(legacy, "gzip")),
+    },
   };
   const dir = join(__dirname, ".screenshots");
   mkdirSync(dir, { recursive: true });

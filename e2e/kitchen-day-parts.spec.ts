@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
-import { parse } from "csv-parse/sync";
 import { expect, test, type Download, type Page } from "@playwright/test";
+import { parse } from "csv-parse/sync";
+
 import type { KitchenSummary } from "../lib/kitchen/contract/responses";
 import { formatCount, formatDuration, formatHour } from "../lib/kitchen/ui/format";
 import { restaurantNamed, signIn } from "./fixtures/auth";
@@ -22,30 +23,46 @@ async function summaryOf(page: Page, query: string): Promise<KitchenSummary> {
 }
 
 async function csvOf(download: Download): Promise<Record<string, string>[]> {
-  return parse(readFileSync(await download.path(), "utf8"), { columns: true, bom: true, skip_empty_lines: true }) as Record<string, string>[];
+  return parse(readFileSync(await download.path(), "utf8"), {
+    columns: true,
+    bom: true,
+    skip_empty_lines: true,
+  }) as Record<string, string>[];
 }
 
 async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return results.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.slice(0, 5).map((n) => n.target.join(" ")) }));
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  return results.violations.map((v) => ({
+    id: v.id,
+    impact: v.impact,
+    targets: v.nodes.slice(0, 5).map((n) => n.target.join(" ")),
+  }));
 }
 
 /** Signs in to the Kitchen page's last 7 days and returns the range the page's CSV link carries. */
 async function openWeek(page: Page): Promise<string> {
   await signIn(page, "admin@kitchen.test", { callbackUrl: `/restaurants/${harbor.guid}/kitchen?range=7d` });
-  await expect(page.getByTestId("service-chart").locator(".recharts-bar-rectangle").first()).toBeVisible({ timeout: 180_000 });
+  await expect(page.getByTestId("service-chart").locator(".recharts-bar-rectangle").first()).toBeVisible({
+    timeout: 180_000,
+  });
   const href = (await page.getByRole("link", { name: "Summary CSV" }).getAttribute("href")) ?? "";
   const range = new URL(href, "http://localhost").searchParams;
   return `from=${range.get("from")}&to=${range.get("to")}`;
 }
 
-test("a manager reads the kitchen by service, filters to one service and downloads its table", async ({ page }) => {
+test("a manager reads the kitchen by service, filters to one service and downloads its table", async ({
+  page,
+}) => {
   const dates = await openWeek(page);
   const all = await summaryOf(page, `${dates}&metric=fire_to_fulfill`);
   const level0 = all.dayParts!.services.filter((s) => s.level === 0 && s.stats.count > 0);
   expect(level0.map((s) => s.service)).toContain("Late Night");
   // Per level the services add up to the level.
-  expect(level0.reduce((n, s) => n + s.stats.count, 0)).toBe(all.levels.find((l) => l.level === 0)!.stats.count);
+  expect(level0.reduce((n, s) => n + s.stats.count, 0)).toBe(
+    all.levels.find((l) => l.level === 0)!.stats.count,
+  );
 
   // The card's table, at level 0: one row per service with the API's count and p90, in the business day's order.
   const card = page.getByTestId("service-chart");
@@ -54,14 +71,23 @@ test("a manager reads the kitchen by service, filters to one service and downloa
   const rows = card.getByRole("table").locator("tbody tr");
   await expect(rows).toHaveCount(level0.length);
   for (const [i, s] of level0.entries()) {
-    await expect(rows.nth(i).getByRole("cell").nth(0)).toHaveText(s.service === "(none)" ? "Outside every service" : s.service);
+    await expect(rows.nth(i).getByRole("cell").nth(0)).toHaveText(
+      s.service === "(none)" ? "Outside every service" : s.service,
+    );
     await expect(rows.nth(i).getByRole("cell").nth(2)).toHaveText(formatCount(s.stats.count));
     await expect(rows.nth(i).getByRole("cell").nth(5)).toHaveText(formatDuration(s.stats.p90));
   }
-  const [download] = await Promise.all([page.waitForEvent("download"), card.getByRole("button", { name: "Download CSV" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    card.getByRole("button", { name: "Download CSV" }).click(),
+  ]);
   const csv = await csvOf(download);
   expect(csv.map((r) => [r.Service, r["Station fulfillments"], r["p90 (s)"]])).toEqual(
-    level0.map((s) => [s.service === "(none)" ? "Outside every service" : s.service, String(s.stats.count), String(s.stats.p90)]),
+    level0.map((s) => [
+      s.service === "(none)" ? "Outside every service" : s.service,
+      String(s.stats.count),
+      String(s.stats.p90),
+    ]),
   );
   expect(await axeViolations(page)).toEqual([]);
 
@@ -73,15 +99,24 @@ test("a manager reads the kitchen by service, filters to one service and downloa
   expect(late0.stats.count).toBe(level0.find((s) => s.service === "Late Night")!.stats.count);
   const headline0 = page.getByTestId("headline-figures").getByRole("region", { name: /^Level 0/ });
   await expect(headline0.getByRole("definition").nth(1)).toContainText(formatDuration(late0.stats.p50));
-  await expect(headline0.getByRole("definition").nth(0)).toContainText(`${formatCount(late0.stats.count)} station fulfillments`);
+  await expect(headline0.getByRole("definition").nth(0)).toContainText(
+    `${formatCount(late0.stats.count)} station fulfillments`,
+  );
   // The fulfillments CSV link carries the filter; after a reload the view is the same.
-  await expect(page.getByRole("link", { name: "Fulfillments CSV" })).toHaveAttribute("href", /[?&]service=Late(\+|%20)Night/);
+  await expect(page.getByRole("link", { name: "Fulfillments CSV" })).toHaveAttribute(
+    "href",
+    /[?&]service=Late(\+|%20)Night/,
+  );
   await page.reload();
   await expect(page.getByRole("group", { name: "Filters" }).getByLabel("Service")).toHaveValue("Late Night");
-  await expect(headline0.getByRole("definition").nth(1)).toContainText(formatDuration(late0.stats.p50), { timeout: 60_000 });
+  await expect(headline0.getByRole("definition").nth(1)).toContainText(formatDuration(late0.stats.p50), {
+    timeout: 60_000,
+  });
 });
 
-test("the weekday by hour grid shows each cell's p50 and count, marks the thin ones, and its CSV holds the API's cells", async ({ page }) => {
+test("the weekday by hour grid shows each cell's p50 and count, marks the thin ones, and its CSV holds the API's cells", async ({
+  page,
+}) => {
   const dates = await openWeek(page);
   const all = await summaryOf(page, `${dates}&metric=fire_to_fulfill`);
   const cells = all.dayParts!.weekdayHours.filter((c) => c.level === 0 && c.stats.count > 0);
@@ -104,14 +139,26 @@ test("the weekday by hour grid shows each cell's p50 and count, marks the thin o
   }
   expect(busiest.stats.count).toBeGreaterThanOrEqual(10);
   await expect(
-    grid.locator("tbody tr", { has: page.getByRole("rowheader", { name: label(busiest.weekday), exact: true }) }).locator("td", { hasText: "few" }),
+    grid
+      .locator("tbody tr", {
+        has: page.getByRole("rowheader", { name: label(busiest.weekday), exact: true }),
+      })
+      .locator("td", { hasText: "few" }),
   ).toHaveCount(cells.filter((c) => c.weekday === busiest.weekday && c.stats.count < 10).length);
 
-  const [download] = await Promise.all([page.waitForEvent("download"), card.getByRole("button", { name: "Download CSV" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    card.getByRole("button", { name: "Download CSV" }).click(),
+  ]);
   const csv = await csvOf(download);
-  const key = (weekday: string, hour: string | number, count: string | number) => `${weekday}|${hour}|${count}`;
-  expect(csv.map((r) => key(r["Weekday (business date)"]!, r["Hour (restaurant time)"]!, r["Station fulfillments"]!)).sort()).toEqual(
-    cells.map((c) => key(label(c.weekday), c.hour, c.stats.count)).sort(),
-  );
+  const key = (weekday: string, hour: string | number, count: string | number) =>
+    `${weekday}|${hour}|${count}`;
+  expect(
+    csv
+      .map((r) =>
+        key(r["Weekday (business date)"]!, r["Hour (restaurant time)"]!, r["Station fulfillments"]!),
+      )
+      .sort(),
+  ).toEqual(cells.map((c) => key(label(c.weekday), c.hour, c.stats.count)).sort());
   expect(await axeViolations(page)).toEqual([]);
 });

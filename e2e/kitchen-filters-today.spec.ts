@@ -1,7 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { addBusinessDays } from "../lib/business-date/business-date";
+
 import { clockTimeAt, formatClockTimeOfDay } from "../lib/business-date/business-clock";
+import { addBusinessDays } from "../lib/business-date/business-date";
 import { formatBusinessDate } from "../lib/business-date/format";
 import type { KitchenSummary } from "../lib/kitchen/contract/responses";
 import { formatChange, formatCount, formatDuration } from "../lib/kitchen/ui/format";
@@ -33,8 +34,14 @@ async function summaryAt(page: Page, query: string): Promise<KitchenSummary> {
 
 /** WCAG 2.1 A and AA violations of the page as it is now, of any impact. */
 async function violations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return results.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.slice(0, 5).map((n) => n.target.join(" ")) }));
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  return results.violations.map((v) => ({
+    id: v.id,
+    impact: v.impact,
+    targets: v.nodes.slice(0, 5).map((n) => n.target.join(" ")),
+  }));
 }
 
 /** The view's dates, as the page's own Summary CSV link carries them. */
@@ -46,8 +53,12 @@ async function viewDates(page: Page): Promise<{ from: string; to: string }> {
 
 const level0 = (page: Page) => page.getByTestId("headline-figures").getByRole("region", { name: /^Level 0/ });
 
-test("today is compared with the same weekday last week up to the same time, or with yesterday, as the API answers that clip", async ({ page }) => {
-  await signIn(page, "admin@kitchen.test", { callbackUrl: `/restaurants/${harbor.guid}/kitchen?range=today` });
+test("today is compared with the same weekday last week up to the same time, or with yesterday, as the API answers that clip", async ({
+  page,
+}) => {
+  await signIn(page, "admin@kitchen.test", {
+    callbackUrl: `/restaurants/${harbor.guid}/kitchen?range=today`,
+  });
   // Right after the closeout today has no records yet: the comparison still shows, the figures do not.
   await expect(page.getByTestId("comparison-label")).toBeVisible({ timeout: 180_000 });
   const today = (await viewDates(page)).from;
@@ -61,18 +72,32 @@ test("today is compared with the same weekday last week up to the same time, or 
   const asked = new URLSearchParams({ from: weekBefore, to: weekBefore, metric: "fire_to_fulfill", until });
 
   const time = formatClockTimeOfDay(until);
-  await expect(page.getByTestId("comparison-label")).toHaveText(`Today until ${time} vs ${formatBusinessDate(weekBefore)} until ${time}`, { timeout: 180_000 });
+  await expect(page.getByTestId("comparison-label")).toHaveText(
+    `Today until ${time} vs ${formatBusinessDate(weekBefore)} until ${time}`,
+    { timeout: 180_000 },
+  );
   // The change beside p90 is against the API's figures for last week's day, clipped the same way.
   const before = await summaryAt(page, asked.toString());
   expect(before.filters.until).toBe(until);
   const whole = await summaryAt(page, `from=${weekBefore}&to=${weekBefore}&metric=fire_to_fulfill`);
   // The clipped day is part of the whole one (none at all just after the closeout).
-  expect(before.levels.find((l) => l.level === 0)?.stats.count ?? 0).toBeLessThanOrEqual(whole.levels.find((l) => l.level === 0)?.stats.count ?? 0);
+  expect(before.levels.find((l) => l.level === 0)?.stats.count ?? 0).toBeLessThanOrEqual(
+    whole.levels.find((l) => l.level === 0)?.stats.count ?? 0,
+  );
   if (main.levels.some((l) => l.level === 0 && l.stats.count > 0)) {
     // Items today as the page shows them; its change is against last week's clipped day.
     await expect(level0(page)).toBeVisible();
-    const itemsNow = Number(((await level0(page).getByRole("definition").nth(0).locator("span").first().textContent()) ?? "").replace(/,/g, ""));
-    const change = formatChange(itemsNow, before.levels.find((l) => l.level === 0)?.items, "count", "neutral");
+    const itemsNow = Number(
+      (
+        (await level0(page).getByRole("definition").nth(0).locator("span").first().textContent()) ?? ""
+      ).replace(/,/g, ""),
+    );
+    const change = formatChange(
+      itemsNow,
+      before.levels.find((l) => l.level === 0)?.items,
+      "count",
+      "neutral",
+    );
     await expect(level0(page).getByRole("definition").nth(0)).toContainText(change.text ?? "no data before");
   } else {
     await expect(page.getByText("No fulfillments on these dates")).toBeVisible();
@@ -82,24 +107,34 @@ test("today is compared with the same weekday last week up to the same time, or 
   // Yesterday instead, up to the same time: a Back-able view change.
   const yesterdayAsked = page.waitForRequest((r) => {
     const q = new URL(r.url()).searchParams;
-    return r.url().includes("/kitchen/summary?") && q.has("until") && q.get("from") === addBusinessDays(today, -1);
+    return (
+      r.url().includes("/kitchen/summary?") && q.has("until") && q.get("from") === addBusinessDays(today, -1)
+    );
   });
   await page.getByLabel("Compare today with").selectOption({ label: "Yesterday" });
   await expect(page).toHaveURL(/[?&]vs=yesterday/);
   const y = new URL((await yesterdayAsked).url()).searchParams;
   const yTime = formatClockTimeOfDay(y.get("until")!);
-  await expect(page.getByTestId("comparison-label")).toHaveText(`Today until ${yTime} vs ${formatBusinessDate(addBusinessDays(today, -1))} until ${yTime}`);
+  await expect(page.getByTestId("comparison-label")).toHaveText(
+    `Today until ${yTime} vs ${formatBusinessDate(addBusinessDays(today, -1))} until ${yTime}`,
+  );
   expect((await summaryAt(page, y.toString())).filters.until).toBe(y.get("until"));
 
   // "Updated" reads the restaurant's clock: the same hour as the restaurant's wall clock now.
   const updated = (await page.getByTestId("last-updated").textContent()) ?? "";
-  const hourThere = new Date().toLocaleTimeString("en-US", { hour: "numeric", timeZone: harbor.timeZone }).split(" ");
+  const hourThere = new Date()
+    .toLocaleTimeString("en-US", { hour: "numeric", timeZone: harbor.timeZone })
+    .split(" ");
   const [, hour, , , suffix] = /^Updated (\d{1,2}):(\d{2}):(\d{2}) (AM|PM)/.exec(updated) ?? [];
   expect([hour, suffix]).toEqual(hourThere);
 });
 
-test("the item picker finds an item by typing, is chosen with the keyboard, and the figures are the API's for that item", async ({ page }) => {
-  await signIn(page, "admin@kitchen.test", { callbackUrl: `/restaurants/${harbor.guid}/kitchen?range=yesterday` });
+test("the item picker finds an item by typing, is chosen with the keyboard, and the figures are the API's for that item", async ({
+  page,
+}) => {
+  await signIn(page, "admin@kitchen.test", {
+    callbackUrl: `/restaurants/${harbor.guid}/kitchen?range=yesterday`,
+  });
   await expect(level0(page)).toBeVisible({ timeout: 180_000 });
   const dates = await viewDates(page);
   const range = `from=${dates.from}&to=${dates.to}&metric=fire_to_fulfill`;
@@ -112,8 +147,12 @@ test("the item picker finds an item by typing, is chosen with the keyboard, and 
   let chosen: { itemGuid: string | null; itemName: string | null } | undefined;
   for (const candidate of whole.items.filter((i) => i.level === 0 && i.itemName)) {
     await picker.fill(candidate.itemName!);
-    await expect(page.getByRole("status").filter({ hasText: /items match/ })).toBeVisible({ timeout: 60_000 });
-    const names = await list.getByRole("option").evaluateAll((nodes) => nodes.map((n) => n.querySelector("span")?.textContent));
+    await expect(page.getByRole("status").filter({ hasText: /items match/ })).toBeVisible({
+      timeout: 60_000,
+    });
+    const names = await list
+      .getByRole("option")
+      .evaluateAll((nodes) => nodes.map((n) => n.querySelector("span")?.textContent));
     if (names.filter((n) => n === candidate.itemName).length === 1) {
       chosen = candidate;
       break;
@@ -130,11 +169,15 @@ test("the item picker finds an item by typing, is chosen with the keyboard, and 
   await picker.press("Enter");
 
   await expect(page).toHaveURL(new RegExp(`[?&]item=${encodeURIComponent(chosen!.itemGuid!)}`));
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Kitchen times for ${chosen!.itemName}`, { timeout: 180_000 });
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Kitchen times for ${chosen!.itemName}`, {
+    timeout: 180_000,
+  });
   await expect(picker).toHaveValue(chosen!.itemName!);
   const one = await summaryAt(page, `${range}&item=${encodeURIComponent(chosen!.itemGuid!)}`);
   const stats = one.levels.find((l) => l.level === 0)!.stats;
-  await expect(level0(page).getByRole("definition").nth(0)).toContainText(`${formatCount(stats.count)} station fulfillments`);
+  await expect(level0(page).getByRole("definition").nth(0)).toContainText(
+    `${formatCount(stats.count)} station fulfillments`,
+  );
   await expect(level0(page).getByRole("definition").nth(2)).toContainText(formatDuration(stats.p90));
 
   // Escape leaves the choice as it was; "All items" from the keyboard clears it.
@@ -148,8 +191,12 @@ test("the item picker finds an item by typing, is chosen with the keyboard, and 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Kitchen performance");
 });
 
-test("the outlier switch leaves out the records over N minutes, says how many, and the figures are the API's with maxMinutes", async ({ page }) => {
-  await signIn(page, "admin@kitchen.test", { callbackUrl: `/restaurants/${harbor.guid}/kitchen?range=yesterday` });
+test("the outlier switch leaves out the records over N minutes, says how many, and the figures are the API's with maxMinutes", async ({
+  page,
+}) => {
+  await signIn(page, "admin@kitchen.test", {
+    callbackUrl: `/restaurants/${harbor.guid}/kitchen?range=yesterday`,
+  });
   await expect(level0(page)).toBeVisible({ timeout: 180_000 });
   const dates = await viewDates(page);
   const range = `from=${dates.from}&to=${dates.to}&metric=fire_to_fulfill`;
@@ -161,8 +208,13 @@ test("the outlier switch leaves out the records over N minutes, says how many, a
   await toggle.check();
   await expect(page).toHaveURL(/[?&]maxMinutes=60/);
   const at60 = await summaryAt(page, `${range}&maxMinutes=60`);
-  await expect(page.getByTestId("outlier-notice")).toContainText(`Leaving out ${formatCount(at60.outliers!.removed)} records over 60 minutes`, { timeout: 60_000 });
-  await expect(level0(page).getByRole("definition").nth(2)).toContainText(formatDuration(at60.levels.find((l) => l.level === 0)!.stats.p90));
+  await expect(page.getByTestId("outlier-notice")).toContainText(
+    `Leaving out ${formatCount(at60.outliers!.removed)} records over 60 minutes`,
+    { timeout: 60_000 },
+  );
+  await expect(level0(page).getByRole("definition").nth(2)).toContainText(
+    formatDuration(at60.levels.find((l) => l.level === 0)!.stats.p90),
+  );
 
   // A tighter cut, typed: it applies on Enter.
   await minutes.fill("12");
@@ -170,9 +222,14 @@ test("the outlier switch leaves out the records over N minutes, says how many, a
   await expect(page).toHaveURL(/[?&]maxMinutes=12/);
   const at12 = await summaryAt(page, `${range}&maxMinutes=12`);
   expect(at12.outliers!.removed).toBeGreaterThan(at60.outliers!.removed);
-  await expect(page.getByTestId("outlier-notice")).toContainText(`Leaving out ${formatCount(at12.outliers!.removed)} records over 12 minutes`, { timeout: 60_000 });
+  await expect(page.getByTestId("outlier-notice")).toContainText(
+    `Leaving out ${formatCount(at12.outliers!.removed)} records over 12 minutes`,
+    { timeout: 60_000 },
+  );
   const l0 = at12.levels.find((l) => l.level === 0)!.stats;
-  await expect(level0(page).getByRole("definition").nth(0)).toContainText(`${formatCount(l0.count)} station fulfillments`);
+  await expect(level0(page).getByRole("definition").nth(0)).toContainText(
+    `${formatCount(l0.count)} station fulfillments`,
+  );
   await expect(level0(page).getByRole("definition").nth(2)).toContainText(formatDuration(l0.p90));
   expect(await violations(page)).toEqual([]);
 

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+
 import type { KitchenSummary } from "../lib/kitchen/contract/responses";
 import { formatHour } from "../lib/kitchen/ui/format";
 import { restaurantNamed, signIn } from "./fixtures/auth";
@@ -19,27 +20,44 @@ const SECTIONS = ["figures", "stations", "tickets", "items", "hours", "trend"];
 test.setTimeout(300_000);
 
 async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(" ")) }));
+    .map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.slice(0, 5).map((n) => n.target.join(" ")),
+    }));
 }
 
 /** Opens the Kitchen page and waits until every section's content has mounted. */
 async function openKitchen(page: Page) {
-  await signIn(page, "admin@kitchen.test", { callbackUrl: `/restaurants/${harbor.guid}/kitchen`, timeout: 90_000 });
+  await signIn(page, "admin@kitchen.test", {
+    callbackUrl: `/restaurants/${harbor.guid}/kitchen`,
+    timeout: 90_000,
+  });
   await expect(page.getByTestId("headline-figures")).toBeVisible({ timeout: 180_000 });
   await expect(page.getByTestId("station-chart").locator("svg").first()).toBeVisible({ timeout: 120_000 });
   await expect(page.getByTestId("slowest-tickets").getByRole("table")).toBeVisible({ timeout: 60_000 });
   await expect(page.getByTestId("slowest-items").getByRole("table")).toBeVisible();
-  await expect(page.getByTestId("kitchen-section-hours").getByRole("region", { name: /by hour and station/ })).toBeVisible();
-  await expect(page.getByTestId("kitchen-section-trend").getByRole("button", { name: "Show table" }).first()).toBeVisible();
+  await expect(
+    page.getByTestId("kitchen-section-hours").getByRole("region", { name: /by hour and station/ }),
+  ).toBeVisible();
+  await expect(
+    page.getByTestId("kitchen-section-trend").getByRole("button", { name: "Show table" }).first(),
+  ).toBeVisible();
   await expect(page.getByText("Loading targets…")).toHaveCount(0);
 }
 
 /** Heading levels in the main landmark, in order: none may be more than one below the last. */
 async function headingSkips(page: Page): Promise<string[]> {
-  const levels = await page.locator("main").locator("h1, h2, h3, h4, h5, h6").evaluateAll((hs) => hs.map((h) => `${h.tagName} ${h.textContent?.trim()}`));
+  const levels = await page
+    .locator("main")
+    .locator("h1, h2, h3, h4, h5, h6")
+    .evaluateAll((hs) => hs.map((h) => `${h.tagName} ${h.textContent?.trim()}`));
   const skips: string[] = [];
   let last = 1;
   for (const [i, h] of levels.entries()) {
@@ -51,25 +69,38 @@ async function headingSkips(page: Page): Promise<string[]> {
   return skips;
 }
 
-test("at 390 px: sticky section bar, no sideways page, key columns on screen, stacked tickets, heatmap at the busiest hour, axe clean", async ({ page }) => {
+test("at 390 px: sticky section bar, no sideways page, key columns on screen, stacked tickets, heatmap at the busiest hour, axe clean", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await openKitchen(page);
 
   // The section bar: every section, in order; a link scrolls to its section and gives it focus.
   const bar = page.getByTestId("kitchen-section-bar");
-  await expect(bar.getByRole("link")).toHaveText(["Figures", "Stations", "Tickets", "Items", "Hours", "Trend"]);
+  await expect(bar.getByRole("link")).toHaveText([
+    "Figures",
+    "Stations",
+    "Tickets",
+    "Items",
+    "Hours",
+    "Trend",
+  ]);
   for (const id of SECTIONS) await expect(page.locator(`#kitchen-${id}`)).toHaveCount(1);
   await bar.getByRole("link", { name: "Tickets" }).click();
   await expect(page).toHaveURL(/#kitchen-tickets$/);
   await expect(page.locator("#kitchen-tickets")).toBeFocused();
   // The section starts on screen (its first card is ticket times; slowest tickets follow it).
-  await expect(page.getByTestId("kitchen-section-tickets").getByRole("heading", { level: 2 })).toBeInViewport();
+  await expect(
+    page.getByTestId("kitchen-section-tickets").getByRole("heading", { level: 2 }),
+  ).toBeInViewport();
   // Sticky: after the jump the bar is still at the top of the screen.
   const barBox = (await bar.boundingBox())!;
   expect(Math.round(barBox.y)).toBe(0);
 
   // No sideways scrolling of the page itself.
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
 
   // Every chart's table open too; then every table's key (first) column starts and ends on
@@ -82,9 +113,15 @@ test("at 390 px: sticky section bar, no sideways page, key columns on screen, st
     tables
       .filter((t) => t.getClientRects().length > 0)
       .map((t) => {
-        const cell = t.querySelector("tbody tr:not([hidden]) > :first-child, thead tr > :first-child") as HTMLElement | null;
+        const cell = t.querySelector(
+          "tbody tr:not([hidden]) > :first-child, thead tr > :first-child",
+        ) as HTMLElement | null;
         const r = cell?.getBoundingClientRect();
-        return { table: t.querySelector("caption")?.textContent ?? "(no caption)", left: r?.left ?? -1, right: r?.right ?? 9999 };
+        return {
+          table: t.querySelector("caption")?.textContent ?? "(no caption)",
+          left: r?.left ?? -1,
+          right: r?.right ?? 9999,
+        };
       }),
   );
   expect(keyColumns.length).toBeGreaterThanOrEqual(3 + charts);
@@ -102,20 +139,32 @@ test("at 390 px: sticky section bar, no sideways page, key columns on screen, st
   const tickets = page.getByTestId("slowest-tickets");
   await tickets.getByRole("button", { expanded: false }).first().click();
   await expect(tickets.getByRole("button", { expanded: true })).toHaveCount(1);
-  const wider = await tickets.locator("*").evaluateAll((els) => els.filter((e) => e.scrollWidth > e.clientWidth + 1 && ["auto", "scroll"].includes(getComputedStyle(e).overflowX)).length);
+  const wider = await tickets
+    .locator("*")
+    .evaluateAll(
+      (els) =>
+        els.filter(
+          (e) =>
+            e.scrollWidth > e.clientWidth + 1 && ["auto", "scroll"].includes(getComputedStyle(e).overflowX),
+        ).length,
+    );
   expect(wider).toBe(0);
   const tables = tickets.getByRole("table");
   await expect(tables).toHaveCount(2);
-  for (const box of [await tables.nth(0).boundingBox(), await tables.nth(1).boundingBox()]) expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+  for (const box of [await tables.nth(0).boundingBox(), await tables.nth(1).boundingBox()])
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
 
   // The heatmap opens on its busiest hour at level 0 (oracle: the API's hour × station counts).
   const href = (await page.getByRole("link", { name: "Summary CSV" }).getAttribute("href")) ?? "";
   const range = new URL(href, "http://localhost").searchParams;
-  const response = await page.request.get(`/api/restaurants/${harbor.guid}/kitchen/summary?from=${range.get("from")}&to=${range.get("to")}&metric=fire_to_fulfill`);
+  const response = await page.request.get(
+    `/api/restaurants/${harbor.guid}/kitchen/summary?from=${range.get("from")}&to=${range.get("to")}&metric=fire_to_fulfill`,
+  );
   expect(response.status()).toBe(200);
   const summary = (await response.json()) as KitchenSummary;
   const totals = new Map<number, number>();
-  for (const c of summary.hourStations) if (c.level === 0) totals.set(c.hour, (totals.get(c.hour) ?? 0) + c.stats.count);
+  for (const c of summary.hourStations)
+    if (c.level === 0) totals.set(c.hour, (totals.get(c.hour) ?? 0) + c.stats.count);
   const peak = [...totals.entries()].sort((a, b) => b[1] - a[1])[0]![0];
   const heat = page.getByTestId("kitchen-section-hours").getByRole("region", { name: /by hour and station/ });
   await heat.scrollIntoViewIfNeeded();
@@ -127,7 +176,10 @@ test("at 390 px: sticky section bar, no sideways page, key columns on screen, st
   // A section collapses and opens again.
   const collapse = page.getByRole("button", { name: "Collapse stations" });
   await collapse.click();
-  await expect(page.getByRole("button", { name: "Expand stations" })).toHaveAttribute("aria-expanded", "false");
+  await expect(page.getByRole("button", { name: "Expand stations" })).toHaveAttribute(
+    "aria-expanded",
+    "false",
+  );
   await expect(page.getByTestId("station-chart")).toBeHidden();
   await page.getByRole("button", { name: "Expand stations" }).click();
   await expect(page.getByTestId("station-chart")).toBeVisible();
@@ -140,22 +192,33 @@ test("at 1440 px: no heading skips and axe clean, every section present", async 
   await page.setViewportSize({ width: 1440, height: 900 });
   await openKitchen(page);
   for (const id of SECTIONS) await expect(page.getByTestId(`kitchen-section-${id}`)).toBeVisible();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
   expect(await headingSkips(page)).toEqual([]);
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-test("at 390 px: cards waiting below the fold stay still until they load (no pulse keeping the page drawing)", async ({ page }) => {
+test("at 390 px: cards waiting below the fold stay still until they load (no pulse keeping the page drawing)", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, "admin@kitchen.test", { callbackUrl: `/restaurants/${harbor.guid}/kitchen`, timeout: 90_000 });
+  await signIn(page, "admin@kitchen.test", {
+    callbackUrl: `/restaurants/${harbor.guid}/kitchen`,
+    timeout: 90_000,
+  });
   // In one evaluation, as soon as anything waits (a section for the whole summary, asked once the
   // page has settled; a card for the reader to come near): the animations on each waiting
   // placeholder. They go soon after, so the answer is read in the moment they are found.
   const waiting = await page.waitForFunction(
     () => {
       const placeholders = [...document.querySelectorAll('[data-placeholder="waiting"]')];
-      return placeholders.length ? placeholders.map((el) => el.getAnimations().map((a) => (a as CSSAnimation).animationName ?? "animation")) : null;
+      return placeholders.length
+        ? placeholders.map((el) =>
+            el.getAnimations().map((a) => (a as CSSAnimation).animationName ?? "animation"),
+          )
+        : null;
     },
     undefined,
     { timeout: 180_000, polling: 50 },

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+
 import type { KitchenSummary } from "../lib/kitchen/contract/responses";
 import { previousPeriod } from "../lib/kitchen/ui/date-range";
 import { formatChange, formatDuration } from "../lib/kitchen/ui/format";
@@ -23,7 +24,9 @@ async function summaryOf(page: Page, range: { from: string; to: string }): Promi
   return (await response.json()) as KitchenSummary;
 }
 
-test("a cold range with its comparison shows both periods' progress at once, then the figures and their changes", async ({ page }, testInfo) => {
+test("a cold range with its comparison shows both periods' progress at once, then the figures and their changes", async ({
+  page,
+}, testInfo) => {
   // When each period's first summary request went out from the browser.
   const sent = new Map<string, number>();
   const periodOf = (url: string) => {
@@ -38,7 +41,10 @@ test("a cold range with its comparison shows both periods' progress at once, the
   });
 
   // The spec's one sign-in is the server's first: on a busy machine it can take a while.
-  await signIn(page, "admin@kitchen.test", { callbackUrl: `/restaurants/${mesa.guid}/kitchen?range=custom&from=${main.from}&to=${main.to}`, timeout: 90_000 });
+  await signIn(page, "admin@kitchen.test", {
+    callbackUrl: `/restaurants/${mesa.guid}/kitchen?range=custom&from=${main.from}&to=${main.to}`,
+    timeout: 90_000,
+  });
 
   // Both periods' progress, side by side, while the days come in.
   const panel = page.getByTestId("range-progress");
@@ -63,7 +69,11 @@ test("a cold range with its comparison shows both periods' progress at once, the
   // the same progress, complete.
   const ready = async () => {
     if ((await panel.count()) === 0) return 60;
-    const values = await Promise.all([thisBar, previousBar].map((bar) => bar.getAttribute("aria-valuenow", { timeout: 1_000 }).catch(() => "30")));
+    const values = await Promise.all(
+      [thisBar, previousBar].map((bar) =>
+        bar.getAttribute("aria-valuenow", { timeout: 1_000 }).catch(() => "30"),
+      ),
+    );
     return values.reduce((sum, v) => sum + Number(v), 0);
   };
   const start = await ready();
@@ -81,5 +91,8 @@ test("a cold range with its comparison shows both periods' progress at once, the
   expect(change.text).not.toBeNull();
   await expect(headline.getByRole("definition").nth(1)).toContainText(formatDuration(p50));
   await expect(headline.getByRole("definition").nth(1)).toContainText(change.description);
-  await expect(page.getByRole("link", { name: "Summary CSV" })).toHaveAttribute("href", new RegExp(`from=${main.from}&to=${main.to}`));
+  await expect(page.getByRole("link", { name: "Summary CSV" })).toHaveAttribute(
+    "href",
+    new RegExp(`from=${main.from}&to=${main.to}`),
+  );
 });

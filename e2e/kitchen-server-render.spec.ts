@@ -1,8 +1,9 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+
 import type { KitchenSummary } from "../lib/kitchen/contract/responses";
 import { previousPeriod } from "../lib/kitchen/ui/date-range";
-import { METRIC_FORMULAS } from "../lib/kitchen/ui/metric-definitions";
 import { formatChange, formatCount, formatDuration } from "../lib/kitchen/ui/format";
+import { METRIC_FORMULAS } from "../lib/kitchen/ui/metric-definitions";
 import { restaurantNamed, signIn } from "./fixtures/auth";
 
 /**
@@ -46,7 +47,10 @@ async function withoutScript(browser: Browser, signedIn: BrowserContext): Promis
   return context.newPage();
 }
 
-test("the headline figures and the formula note are server HTML, equal to the API's answer", async ({ page, browser }) => {
+test("the headline figures and the formula note are server HTML, equal to the API's answer", async ({
+  page,
+  browser,
+}) => {
   await signIn(page, "admin@kitchen.test", { timeout: 90_000 });
   const hydrationErrors: string[] = [];
   page.on("console", (m) => {
@@ -75,7 +79,9 @@ test("the headline figures and the formula note are server HTML, equal to the AP
   await expect(figures.nth(1)).toContainText(formatDuration(stats.stats.p50));
   await expect(figures.nth(2)).toContainText(formatDuration(stats.stats.p90));
   // The comparison was prefetched too: the change is in the first HTML, not a blank line.
-  await expect(figures.nth(1)).toContainText(formatChange(stats.stats.p50, before.stats.p50, "duration", "lower-is-better").description);
+  await expect(figures.nth(1)).toContainText(
+    formatChange(stats.stats.p50, before.stats.p50, "duration", "lower-is-better").description,
+  );
   await bare.context().close();
 
   // The HTML carries the summary's head, not its per-item tables (most of a busy week's answer):
@@ -95,45 +101,73 @@ test("the headline figures and the formula note are server HTML, equal to the AP
     if (/\/kitchen\/summary\?/.test(r.url()) && !r.url().includes("part=head")) wholeAsked.push(r.url());
   });
   await page.reload({ waitUntil: "load" });
-  await expect(page.getByTestId("headline-figures").getByRole("region", { name: /^Level 0/ }).getByRole("definition").nth(1)).toContainText(
-    formatDuration(stats.stats.p50),
-  );
+  await expect(
+    page
+      .getByTestId("headline-figures")
+      .getByRole("region", { name: /^Level 0/ })
+      .getByRole("definition")
+      .nth(1),
+  ).toContainText(formatDuration(stats.stats.p50));
   await page.waitForTimeout(1_500);
   expect(wholeAsked, "the whole summary is not asked while the page loads").toEqual([]);
   await page.getByTestId("kitchen-section-items").scrollIntoViewIfNeeded();
-  await expect.poll(() => wholeAsked.length, { message: "the scroll asks for the whole summary" }).toBeGreaterThan(0);
-  await expect(page.getByTestId("kitchen-section-items").getByRole("table").first()).toBeVisible({ timeout: 30_000 });
+  await expect
+    .poll(() => wholeAsked.length, { message: "the scroll asks for the whole summary" })
+    .toBeGreaterThan(0);
+  await expect(page.getByTestId("kitchen-section-items").getByRole("table").first()).toBeVisible({
+    timeout: 30_000,
+  });
   expect(hydrationErrors).toEqual([]);
 });
 
-test("a cold range's progress is server HTML, and the hydrated page goes on polling it", async ({ page, browser }) => {
+test("a cold range's progress is server HTML, and the hydrated page goes on polling it", async ({
+  page,
+  browser,
+}) => {
   await signIn(page, "admin@kitchen.test", { timeout: 90_000 });
   const url = `/restaurants/${lakeside.guid}/kitchen?range=custom&from=${cold.from}&to=${cold.to}&compare=0`;
 
   const bare = await withoutScript(browser, page.context());
   await bare.goto(url);
-  const serverBar = bare.getByTestId("range-progress").getByRole("progressbar", { name: "This period: days ready" });
+  const serverBar = bare
+    .getByTestId("range-progress")
+    .getByRole("progressbar", { name: "This period: days ready" });
   await expect(serverBar).toHaveAttribute("aria-valuemax", "90");
   const served = Number(await serverBar.getAttribute("aria-valuenow"));
   expect(served).toBeLessThan(90);
   await bare.context().close();
 
   await page.goto(url);
-  const bar = page.getByTestId("range-progress").getByRole("progressbar", { name: "This period: days ready" });
+  const bar = page
+    .getByTestId("range-progress")
+    .getByRole("progressbar", { name: "This period: days ready" });
   // Either the bar moves on, or the range finished and the figures replaced it: both need the poll.
   await expect
-    .poll(async () => ((await bar.count()) === 0 ? 90 : Number(await bar.getAttribute("aria-valuenow"))), { timeout: 180_000 })
+    .poll(async () => ((await bar.count()) === 0 ? 90 : Number(await bar.getAttribute("aria-valuenow"))), {
+      timeout: 180_000,
+    })
     .toBeGreaterThan(served);
 });
 
-test("when the whole summary fails after the server's head, the figures stay and the page says so, with a retry", async ({ page }) => {
-  await signIn(page, "admin@kitchen.test", { callbackUrl: `/restaurants/${harbor.guid}/kitchen`, timeout: 90_000 });
+test("when the whole summary fails after the server's head, the figures stay and the page says so, with a retry", async ({
+  page,
+}) => {
+  await signIn(page, "admin@kitchen.test", {
+    callbackUrl: `/restaurants/${harbor.guid}/kitchen`,
+    timeout: 90_000,
+  });
   await expect(page.getByTestId("headline-figures")).toBeVisible({ timeout: 180_000 });
   // The server render still holds the head (it asks the kitchen service itself); the browser's
   // request for the whole summary fails until the route is lifted.
   let failing = true;
   await page.route(/\/api\/restaurants\/[^/]+\/kitchen\/summary\?/, (route) =>
-    failing ? route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: { code: "INTERNAL", message: "test failure" } }) }) : route.continue(),
+    failing
+      ? route.fulfill({
+          status: 500,
+          contentType: "application/json",
+          body: JSON.stringify({ error: { code: "INTERNAL", message: "test failure" } }),
+        })
+      : route.continue(),
   );
   await page.reload();
   const failure = page.getByRole("alert").filter({ hasText: "The charts and tables could not be loaded" });
@@ -143,5 +177,7 @@ test("when the whole summary fails after the server's head, the figures stay and
   await failure.getByRole("button", { name: "Try again" }).click();
   await expect(failure).toHaveCount(0, { timeout: 60_000 });
   await page.getByTestId("kitchen-section-items").scrollIntoViewIfNeeded();
-  await expect(page.getByTestId("kitchen-section-items").getByRole("table").first()).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId("kitchen-section-items").getByRole("table").first()).toBeVisible({
+    timeout: 60_000,
+  });
 });

@@ -1,9 +1,10 @@
 import { readFileSync } from "node:fs";
-import { parse } from "csv-parse/sync";
 import { expect, test, type Download, type Locator, type Page } from "@playwright/test";
-import type { KitchenLevel } from "../lib/kitchen/contract/vocabulary";
-import type { KitchenSummary, KitchenTickets } from "../lib/kitchen/contract/responses";
+import { parse } from "csv-parse/sync";
+
 import { businessDaysInRange } from "../lib/business-date/business-date";
+import type { KitchenSummary, KitchenTickets } from "../lib/kitchen/contract/responses";
+import type { KitchenLevel } from "../lib/kitchen/contract/vocabulary";
 import { formatCount, formatDuration } from "../lib/kitchen/ui/format";
 import { restaurantNamed, signIn } from "./fixtures/auth";
 
@@ -44,12 +45,14 @@ function nameOf(s: { stationName: string | null; stationGuid: string | null; lev
 function stationRowLabels(summary: KitchenSummary, levels: readonly KitchenLevel[]): string[] {
   return summary.stations
     .filter((s) => levels.includes(s.level) && s.stats.count > 0)
-    .map((s) => (levels.length > 1 ? `${nameOf(s)} · L${s.level}` : (nameOf(s))))
+    .map((s) => (levels.length > 1 ? `${nameOf(s)} · L${s.level}` : nameOf(s)))
     .sort();
 }
 
 function stationNamesAt(summary: KitchenSummary, levels: readonly KitchenLevel[]): string[] {
-  const names = summary.stations.filter((s) => levels.includes(s.level) && s.stats.count > 0).map((s) => nameOf(s));
+  const names = summary.stations
+    .filter((s) => levels.includes(s.level) && s.stats.count > 0)
+    .map((s) => nameOf(s));
   return [...new Set(names)].sort();
 }
 
@@ -58,16 +61,25 @@ async function axisNames(chart: Locator): Promise<string[]> {
   // recharts wraps a long name over lines (tspans): "Garde Manger" is two.
   const ticks = await chart
     .locator(".recharts-cartesian-axis-tick-value")
-    .evaluateAll((nodes) => nodes.map((n) => [...n.querySelectorAll("tspan")].map((t) => t.textContent).join(" ") || (n.textContent ?? "")));
+    .evaluateAll((nodes) =>
+      nodes.map(
+        (n) => [...n.querySelectorAll("tspan")].map((t) => t.textContent).join(" ") || (n.textContent ?? ""),
+      ),
+    );
   return ticks.filter((t) => !/^\d+(\.\d+)?m$/.test(t)).sort();
 }
 
 async function csvOf(download: Download): Promise<Record<string, string>[]> {
   const path = await download.path();
-  return parse(readFileSync(path, "utf8"), { columns: true, bom: true, skip_empty_lines: true }) as Record<string, string>[];
+  return parse(readFileSync(path, "utf8"), { columns: true, bom: true, skip_empty_lines: true }) as Record<
+    string,
+    string
+  >[];
 }
 
-test("a manager reads the stations, switches level and metric, opens a table, downloads the CSVs and reloads the same view", async ({ page }) => {
+test("a manager reads the stations, switches level and metric, opens a table, downloads the CSVs and reloads the same view", async ({
+  page,
+}) => {
   // Straight to the Kitchen page: the Overview would start fetching every restaurant's week too.
   await signIn(page, "admin@kitchen.test", { callbackUrl: `/restaurants/${harbor.guid}/kitchen?range=7d` });
 
@@ -89,9 +101,14 @@ test("a manager reads the stations, switches level and metric, opens a table, do
   await expect.poll(() => axisNames(chart)).toEqual(stationRowLabels(all, allLevels));
   // The sandbox, like the real service, repeats some rows: the page says how many it ignored.
   expect(all.ingest?.duplicates ?? 0).toBeGreaterThan(0);
-  await expect(page.getByTestId("ingest-notes")).toContainText(`${formatCount(all.ingest!.duplicates)} duplicate record`);
+  await expect(page.getByTestId("ingest-notes")).toContainText(
+    `${formatCount(all.ingest!.duplicates)} duplicate record`,
+  );
   // Items left on screen are left out of the figures by default, and said so beside them.
-  if (all.stuck.records > 0) await expect(page.getByTestId("ingest-notes")).toContainText(`${formatCount(all.stuck.records)} ${all.stuck.records === 1 ? "item" : "items"} left on screen ignored`);
+  if (all.stuck.records > 0)
+    await expect(page.getByTestId("ingest-notes")).toContainText(
+      `${formatCount(all.stuck.records)} ${all.stuck.records === 1 ? "item" : "items"} left on screen ignored`,
+    );
   const level0 = all.levels.find((l) => l.level === 0)!.stats;
   const headline0 = page.getByTestId("headline-figures").getByRole("region", { name: /^Level 0/ });
   await expect(headline0.getByRole("definition").nth(1)).toContainText(formatDuration(level0.p50));
@@ -100,7 +117,9 @@ test("a manager reads the stations, switches level and metric, opens a table, do
   const items0 = all.levels.find((l) => l.level === 0)!.items;
   expect(items0).toBeLessThan(level0.count);
   await expect(headline0.getByRole("definition").nth(0)).toContainText(formatCount(items0));
-  await expect(headline0.getByRole("definition").nth(0)).toContainText(`${formatCount(level0.count)} station fulfillments`);
+  await expect(headline0.getByRole("definition").nth(0)).toContainText(
+    `${formatCount(level0.count)} station fulfillments`,
+  );
 
   // Level 1 (the expediter) and wait-to-start: URL, chart, legend and definition follow.
   const filters = page.getByRole("group", { name: "Filters" });
@@ -130,25 +149,43 @@ test("a manager reads the stations, switches level and metric, opens a table, do
   }
 
   // The chart's own CSV holds the same rows as its table.
-  const [chartCsv] = await Promise.all([page.waitForEvent("download"), chart.getByRole("button", { name: "Download CSV" }).click()]);
+  const [chartCsv] = await Promise.all([
+    page.waitForEvent("download"),
+    chart.getByRole("button", { name: "Download CSV" }).click(),
+  ]);
   const chartRows = await csvOf(chartCsv);
-  expect(chartRows.map((r) => [r.Station, Number(r["Station fulfillments"]), r["p90 (s)"] === "" ? null : Number(r["p90 (s)"])]).sort()).toEqual(
-    stations1.map((s) => [nameOf(s), s.stats.count, s.stats.p90]).sort(),
-  );
+  expect(
+    chartRows
+      .map((r) => [
+        r.Station,
+        Number(r["Station fulfillments"]),
+        r["p90 (s)"] === "" ? null : Number(r["p90 (s)"]),
+      ])
+      .sort(),
+  ).toEqual(stations1.map((s) => [nameOf(s), s.stats.count, s.stats.p90]).sort());
 
   // summary.csv for the view: its station rows are the API's.
-  const [summaryCsv] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Summary CSV" }).click()]);
+  const [summaryCsv] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Summary CSV" }).click(),
+  ]);
   const summaryRows = await csvOf(summaryCsv);
   expect(summaryRows.length).toBeGreaterThan(0);
   await assertSummaryCsv(page, summaryRows, query);
 
   // fulfillments.csv for the range: one row per record the summary counted or excluded, items left
   // on screen included (the raw records hold them; the figures count them only with stuck=include).
-  const [fulfillmentsCsv] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Fulfillments CSV" }).click()]);
+  const [fulfillmentsCsv] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Fulfillments CSV" }).click(),
+  ]);
   const records = await csvOf(fulfillmentsCsv);
   const everyRecord = await summaryOf(page, `from=${from}&to=${to}&metric=fire_to_fulfill&stuck=include`);
   // Records without a known level are kept for the download but counted in no level.
-  const total = everyRecord.levels.reduce((sum, l) => sum + l.stats.count + l.stats.excluded, 0) + (all.ingest?.noLevel ?? 0) + (all.ingest?.unknownLevel ?? 0);
+  const total =
+    everyRecord.levels.reduce((sum, l) => sum + l.stats.count + l.stats.excluded, 0) +
+    (all.ingest?.noLevel ?? 0) +
+    (all.ingest?.unknownLevel ?? 0);
   expect(records.length).toBe(total);
   assertFulfillmentsCsv(records, everyRecord);
 
@@ -163,29 +200,46 @@ test("a manager reads the stations, switches level and metric, opens a table, do
 });
 
 test("the slowest tickets open to their items with times at every level", async ({ page }) => {
-  await signIn(page, "admin@kitchen.test", { callbackUrl: `/restaurants/${harbor.guid}/kitchen?range=yesterday` });
+  await signIn(page, "admin@kitchen.test", {
+    callbackUrl: `/restaurants/${harbor.guid}/kitchen?range=yesterday`,
+  });
   const card = page.getByTestId("slowest-tickets");
   await expect(card.getByRole("table").first()).toBeVisible({ timeout: 180_000 });
   const href = (await page.getByRole("link", { name: "Summary CSV" }).getAttribute("href")) ?? "";
   const range = new URL(href, "http://localhost").searchParams;
-  const tickets = await api<KitchenTickets>(page, `/api/restaurants/${harbor.guid}/kitchen/tickets?from=${range.get("from")}&to=${range.get("to")}&metric=fire_to_fulfill`);
+  const tickets = await api<KitchenTickets>(
+    page,
+    `/api/restaurants/${harbor.guid}/kitchen/tickets?from=${range.get("from")}&to=${range.get("to")}&metric=fire_to_fulfill`,
+  );
   expect(tickets.tickets.length).toBeGreaterThan(0);
   const first = tickets.tickets[0]!;
-  await expect(card.locator("tbody > tr").first().getByRole("cell").nth(1)).toHaveText(formatDuration(first.seconds));
+  await expect(card.locator("tbody > tr").first().getByRole("cell").nth(1)).toHaveText(
+    formatDuration(first.seconds),
+  );
 
   // "4 items · 13 records": distinct selections, and every record of the ticket at every level.
   const distinct = new Set(first.items.map((i, n) => i.selectionGuid ?? `record ${n}`)).size;
   expect(distinct).toBeLessThan(first.items.length);
-  await card.getByRole("button", { name: new RegExp(`^${distinct} items · ${first.items.length} records of the ticket`) }).first().click();
+  await card
+    .getByRole("button", {
+      name: new RegExp(`^${distinct} items · ${first.items.length} records of the ticket`),
+    })
+    .first()
+    .click();
   const items = card.getByRole("table", { name: /Items of the ticket/ });
   await expect(items.locator("tbody tr")).toHaveCount(first.items.length);
   const levels = [...new Set(first.items.map((i) => i.level))];
   expect(levels.length).toBeGreaterThan(1);
-  for (const level of levels) await expect(items.getByRole("cell", { name: new RegExp(`^${level} · `) }).first()).toBeVisible();
+  for (const level of levels)
+    await expect(items.getByRole("cell", { name: new RegExp(`^${level} · `) }).first()).toBeVisible();
 });
 
-test("the Menu page's one-item link shows that item's figures only, and an unknown item says so", async ({ page }) => {
-  await signIn(page, "admin@kitchen.test", { callbackUrl: `/restaurants/${harbor.guid}/kitchen?range=yesterday` });
+test("the Menu page's one-item link shows that item's figures only, and an unknown item says so", async ({
+  page,
+}) => {
+  await signIn(page, "admin@kitchen.test", {
+    callbackUrl: `/restaurants/${harbor.guid}/kitchen?range=yesterday`,
+  });
   await expect(page.getByTestId("headline-figures")).toBeVisible({ timeout: 180_000 });
   const href = (await page.getByRole("link", { name: "Summary CSV" }).getAttribute("href")) ?? "";
   const range = new URL(href, "http://localhost").searchParams;
@@ -193,29 +247,49 @@ test("the Menu page's one-item link shows that item's figures only, and an unkno
   const whole = await summaryOf(page, `${dates}&metric=fire_to_fulfill`);
   const top = whole.items.find((i) => i.level === 0 && i.itemName)!;
 
-  await page.goto(`/restaurants/${harbor.guid}/kitchen?range=yesterday&item=${encodeURIComponent(top.itemGuid!)}`);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Kitchen times for ${top.itemName}`, { timeout: 180_000 });
-  const one = await summaryOf(page, `${dates}&metric=fire_to_fulfill&item=${encodeURIComponent(top.itemGuid!)}`);
+  await page.goto(
+    `/restaurants/${harbor.guid}/kitchen?range=yesterday&item=${encodeURIComponent(top.itemGuid!)}`,
+  );
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Kitchen times for ${top.itemName}`, {
+    timeout: 180_000,
+  });
+  const one = await summaryOf(
+    page,
+    `${dates}&metric=fire_to_fulfill&item=${encodeURIComponent(top.itemGuid!)}`,
+  );
   const level0 = one.levels.find((l) => l.level === 0)!;
   expect(level0.stats).toEqual(top.stats);
   const headline0 = page.getByTestId("headline-figures").getByRole("region", { name: /^Level 0/ });
-  await expect(headline0.getByRole("definition").nth(0)).toContainText(`${formatCount(level0.stats.count)} station fulfillments`);
+  await expect(headline0.getByRole("definition").nth(0)).toContainText(
+    `${formatCount(level0.stats.count)} station fulfillments`,
+  );
   await expect(headline0.getByRole("definition").nth(2)).toContainText(formatDuration(level0.stats.p90));
   await expect(page.getByTestId("item-notice")).toContainText(`Only ${top.itemName}`);
-  expect(new URL((await page.getByRole("link", { name: "Fulfillments CSV" }).getAttribute("href")) ?? "", "http://localhost").searchParams.get("item")).toBe(top.itemGuid);
+  expect(
+    new URL(
+      (await page.getByRole("link", { name: "Fulfillments CSV" }).getAttribute("href")) ?? "",
+      "http://localhost",
+    ).searchParams.get("item"),
+  ).toBe(top.itemGuid);
 
   await page.getByTestId("item-notice").getByRole("button", { name: "Show every item" }).click();
   await expect(page).not.toHaveURL(/item=/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Kitchen performance");
 
   await page.goto(`/restaurants/${harbor.guid}/kitchen?range=yesterday&item=no-such-item`);
-  await expect(page.getByTestId("item-notice")).toContainText("No kitchen records of this menu item", { timeout: 180_000 });
+  await expect(page.getByTestId("item-notice")).toContainText("No kitchen records of this menu item", {
+    timeout: 180_000,
+  });
   await expect(page.getByText("No fulfillments on these dates")).toBeVisible();
   await expect(page.getByTestId("headline-figures")).toHaveCount(0);
 });
 
-test("a custom range before the restaurant's kitchen data begins says no kitchen data exists on those dates", async ({ page }) => {
-  await signIn(page, "admin@kitchen.test", { callbackUrl: `/restaurants/${harbor.guid}/kitchen?range=yesterday` });
+test("a custom range before the restaurant's kitchen data begins says no kitchen data exists on those dates", async ({
+  page,
+}) => {
+  await signIn(page, "admin@kitchen.test", {
+    callbackUrl: `/restaurants/${harbor.guid}/kitchen?range=yesterday`,
+  });
   await page.getByRole("group", { name: "Date range" }).getByRole("button", { name: "Custom" }).click();
   const form = page.getByRole("form", { name: "Custom date range" });
   // Harbor Street Kitchen's first business date in the sandbox world is 2019-03-01.
@@ -225,7 +299,9 @@ test("a custom range before the restaurant's kitchen data begins says no kitchen
   await expect(page).toHaveURL(/[?&]range=custom&from=20190220&to=20190225/);
   // Before its first business date and before 2022 (issue 30's lower bound): "before data exists", not an empty range.
   await expect(page.getByText("No kitchen data exists for these dates")).toBeVisible({ timeout: 120_000 });
-  await expect(page.getByTestId("empty-range-words")).toContainText("before this restaurant's kitchen data begins");
+  await expect(page.getByTestId("empty-range-words")).toContainText(
+    "before this restaurant's kitchen data begins",
+  );
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Kitchen performance");
 
   // A range that ends before it starts is refused in words, and the view stays as it was.
@@ -237,7 +313,9 @@ test("a custom range before the restaurant's kitchen data begins says no kitchen
 });
 
 test("a new target moves the reference and the share on time, as the API counts it", async ({ page }) => {
-  await signIn(page, "admin@kitchen.test", { callbackUrl: `/restaurants/${harbor.guid}/kitchen?range=yesterday&level=0` });
+  await signIn(page, "admin@kitchen.test", {
+    callbackUrl: `/restaurants/${harbor.guid}/kitchen?range=yesterday&level=0`,
+  });
   const headline = page.getByTestId("headline-figures").getByRole("region", { name: /^Level 0/ });
   await expect(headline).toBeVisible({ timeout: 180_000 });
   const editor = page.getByTestId("targets-editor");
@@ -249,7 +327,9 @@ test("a new target moves the reference and the share on time, as the API counts 
     await editor.getByRole("button", { name: "Save targets" }).click();
     await expect(editor.getByRole("alert")).toHaveText("Level 0: enter minutes between 0.1 and 1440.");
     await expect(input).toHaveAttribute("aria-invalid", "true");
-    const unsent = (await (await page.request.get(`/api/restaurants/${harbor.guid}/kitchen/targets`)).json()) as { targets: { level: number; isDefault: boolean }[] };
+    const unsent = (await (
+      await page.request.get(`/api/restaurants/${harbor.guid}/kitchen/targets`)
+    ).json()) as { targets: { level: number; isDefault: boolean }[] };
     expect(unsent.targets.find((t) => t.level === 0)!.isDefault).toBe(true);
 
     await input.fill("7.5");
@@ -260,11 +340,18 @@ test("a new target moves the reference and the share on time, as the API counts 
     await expect(headline).toContainText("target 7m 30s");
     const href = (await page.getByRole("link", { name: "Summary CSV" }).getAttribute("href")) ?? "";
     const range = new URL(href, "http://localhost").searchParams;
-    const summary = await summaryOf(page, `from=${range.get("from")}&to=${range.get("to")}&metric=fire_to_fulfill&level=0`);
+    const summary = await summaryOf(
+      page,
+      `from=${range.get("from")}&to=${range.get("to")}&metric=fire_to_fulfill&level=0`,
+    );
     const share = summary.withinTarget.find((t) => t.level === 0)!;
     expect(share.targetSeconds).toBe(450);
-    await expect(headline.getByRole("definition").nth(3)).toContainText(`${((share.share ?? 0) * 100).toFixed(1)}%`);
-    await expect(page.getByTestId("station-chart").getByRole("list", { name: "Legend" })).toContainText("target 7m 30s");
+    await expect(headline.getByRole("definition").nth(3)).toContainText(
+      `${((share.share ?? 0) * 100).toFixed(1)}%`,
+    );
+    await expect(page.getByTestId("station-chart").getByRole("list", { name: "Legend" })).toContainText(
+      "target 7m 30s",
+    );
     // Keyboard focus stays in the editor after saving, on the button that saved.
     await expect(editor.getByRole("button", { name: "Save targets" })).toBeFocused();
     await expect(editor.getByLabel(/^Level 0 .*· default/)).toHaveCount(0);
@@ -274,19 +361,28 @@ test("a new target moves the reference and the share on time, as the API counts 
     await expect(editor.getByLabel(/^Level 0 .*· default/)).toHaveValue(before);
     await expect(editor.getByLabel(/^Level 0/)).toBeFocused();
     await expect(editor.getByRole("button", { name: "Reset to default (level 0)" })).toHaveCount(0);
-    const targets = (await (await page.request.get(`/api/restaurants/${harbor.guid}/kitchen/targets`)).json()) as { targets: { level: number; isDefault: boolean }[] };
+    const targets = (await (
+      await page.request.get(`/api/restaurants/${harbor.guid}/kitchen/targets`)
+    ).json()) as { targets: { level: number; isDefault: boolean }[] };
     expect(targets.targets.find((t) => t.level === 0)!.isDefault).toBe(true);
     await expect(headline).not.toContainText("target 7m 30s");
   } finally {
     // Other specs share this server: put the default back.
-    const restored = await page.request.put(`/api/restaurants/${harbor.guid}/kitchen/targets`, { data: { targets: [{ level: 0, seconds: null }] } });
+    const restored = await page.request.put(`/api/restaurants/${harbor.guid}/kitchen/targets`, {
+      data: { targets: [{ level: 0, seconds: null }] },
+    });
     expect(restored.status()).toBe(200);
   }
 });
 
 test("today's view says when it was last updated and that the day is still open", async ({ page }) => {
-  await signIn(page, "admin@kitchen.test", { callbackUrl: `/restaurants/${harbor.guid}/kitchen?range=today` });
-  await expect(page.getByTestId("last-updated")).toContainText(/^Updated \d{1,2}:\d{2}:\d{2} (AM|PM) · refreshes every minute/, { timeout: 180_000 });
+  await signIn(page, "admin@kitchen.test", {
+    callbackUrl: `/restaurants/${harbor.guid}/kitchen?range=today`,
+  });
+  await expect(page.getByTestId("last-updated")).toContainText(
+    /^Updated \d{1,2}:\d{2}:\d{2} (AM|PM) · refreshes every minute/,
+    { timeout: 180_000 },
+  );
   await expect(page.getByText("Today is still open")).toBeVisible();
 });
 
@@ -315,8 +411,24 @@ async function assertSummaryCsv(page: Page, rows: Record<string, string>[], quer
     const summary = await summaryOf(page, params.toString());
     const fromCsv = rows
       .filter((r) => r.metric === metric)
-      .map((r) => [r.station_name || null, num(r.level), num(r.count), num(r.excluded), num(r.p50_s), num(r.p90_s), num(r.p95_s)]);
-    const fromApi = summary.stations.map((s) => [s.stationName, s.level, s.stats.count, s.stats.excluded, s.stats.p50, s.stats.p90, s.stats.p95]);
+      .map((r) => [
+        r.station_name || null,
+        num(r.level),
+        num(r.count),
+        num(r.excluded),
+        num(r.p50_s),
+        num(r.p90_s),
+        num(r.p95_s),
+      ]);
+    const fromApi = summary.stations.map((s) => [
+      s.stationName,
+      s.level,
+      s.stats.count,
+      s.stats.excluded,
+      s.stats.p50,
+      s.stats.p90,
+      s.stats.p95,
+    ]);
     expect(fromCsv.map(String).sort(), metric).toEqual(fromApi.map(String).sort());
   }
 }
@@ -324,36 +436,60 @@ async function assertSummaryCsv(page: Page, rows: Record<string, string>[], quer
 /** fulfillments.csv holds every record of the range: per level, as many timed records as the API counted. */
 function assertFulfillmentsCsv(rows: Record<string, string>[], summary: KitchenSummary) {
   for (const { level, stats } of summary.levels) {
-    const atLevel = rows.filter((r) => r.itemFulfillmentLevel !== "" && Number(r.itemFulfillmentLevel) === level);
+    const atLevel = rows.filter(
+      (r) => r.itemFulfillmentLevel !== "" && Number(r.itemFulfillmentLevel) === level,
+    );
     expect(atLevel.length, `records at level ${level}`).toBe(stats.count + stats.excluded);
-    expect(atLevel.filter((r) => r.fire_to_fulfill_s !== "").length, `timed records at level ${level}`).toBe(stats.count);
+    expect(atLevel.filter((r) => r.fire_to_fulfill_s !== "").length, `timed records at level ${level}`).toBe(
+      stats.count,
+    );
   }
   const csvStations = [
     ...new Set(
       rows
         .filter((r) => ["0", "1", "2"].includes(r.itemFulfillmentLevel ?? ""))
-        .map((r) => nameOf({ stationName: r.prepStationName || null, stationGuid: r.prepStationGuid || null, level: Number(r.itemFulfillmentLevel) as KitchenLevel })),
+        .map((r) =>
+          nameOf({
+            stationName: r.prepStationName || null,
+            stationGuid: r.prepStationGuid || null,
+            level: Number(r.itemFulfillmentLevel) as KitchenLevel,
+          }),
+        ),
     ),
   ].sort();
   expect(csvStations).toEqual(stationNamesAt(summary, [0, 1, 2]));
 }
 
-test("slowest items leave out items under a minimum of station fulfillments (20 by default), say how many, and take another minimum", async ({ page }) => {
+test("slowest items leave out items under a minimum of station fulfillments (20 by default), say how many, and take another minimum", async ({
+  page,
+}) => {
   await signIn(page, "admin@kitchen.test", { callbackUrl: `/restaurants/${harbor.guid}/kitchen?level=0` });
   const card = page.getByTestId("slowest-items");
   await expect(card.getByRole("table")).toBeVisible({ timeout: 180_000 });
   const href = (await page.getByRole("link", { name: "Summary CSV" }).getAttribute("href")) ?? "";
   const range = new URL(href, "http://localhost").searchParams;
-  const summary = await summaryOf(page, `from=${range.get("from")}&to=${range.get("to")}&metric=fire_to_fulfill&level=0`);
+  const summary = await summaryOf(
+    page,
+    `from=${range.get("from")}&to=${range.get("to")}&metric=fire_to_fulfill&level=0`,
+  );
   const all = summary.items.filter((i) => i.level === 0);
   const ranked = (min: number) =>
-    all.filter((i) => i.stats.count >= min).sort((a, b) => (b.stats.p90 ?? -1) - (a.stats.p90 ?? -1) || (a.itemName ?? "").localeCompare(b.itemName ?? ""));
-  const names = () => card.locator("tbody tr").evaluateAll((rows) => rows.map((r) => r.firstElementChild?.textContent ?? ""));
-  const leftOut = (n: number) => (n === 0 ? "None left out." : `${formatCount(n)} ${n === 1 ? "item" : "items"} with fewer left out.`);
+    all
+      .filter((i) => i.stats.count >= min)
+      .sort(
+        (a, b) =>
+          (b.stats.p90 ?? -1) - (a.stats.p90 ?? -1) || (a.itemName ?? "").localeCompare(b.itemName ?? ""),
+      );
+  const names = () =>
+    card.locator("tbody tr").evaluateAll((rows) => rows.map((r) => r.firstElementChild?.textContent ?? ""));
+  const leftOut = (n: number) =>
+    n === 0 ? "None left out." : `${formatCount(n)} ${n === 1 ? "item" : "items"} with fewer left out.`;
   const shown = async (min: number) => {
     const kept = ranked(min);
     await expect(card.getByTestId("slowest-items-minimum")).toContainText(leftOut(all.length - kept.length));
-    expect(await names()).toEqual(kept.length === 0 ? ["No rows."] : kept.slice(0, 15).map((i) => i.itemName));
+    expect(await names()).toEqual(
+      kept.length === 0 ? ["No rows."] : kept.slice(0, 15).map((i) => i.itemName),
+    );
   };
   // The default, whatever this week's data holds.
   await shown(20);

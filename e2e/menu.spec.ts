@@ -3,6 +3,7 @@ import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { parse } from "csv-parse/sync";
+
 import { restaurantNamed, signIn, WORLD_CLIENTS } from "./fixtures/auth";
 
 /**
@@ -44,11 +45,19 @@ interface Placement {
 const harbor = restaurantNamed("Harbor Street Kitchen");
 const shots = join(__dirname, ".screenshots");
 
-async function sandboxLists(request: APIRequestContext, restaurantGuid: string, resources: string[]): Promise<unknown[][]> {
+async function sandboxLists(
+  request: APIRequestContext,
+  restaurantGuid: string,
+  resources: string[],
+): Promise<unknown[][]> {
   const partner = WORLD_CLIENTS.find((c) => c.type === "PARTNER")!;
   const login = await request.post("/sandbox/authentication/v1/authentication/login", {
     headers: { Connection: "close" },
-    data: { clientId: partner.clientId, clientSecret: partner.clientSecret, userAccessType: "PLATFORM_MACHINE_CLIENT" },
+    data: {
+      clientId: partner.clientId,
+      clientSecret: partner.clientSecret,
+      userAccessType: "PLATFORM_MACHINE_CLIENT",
+    },
   });
   const token = ((await login.json()) as { token: { accessToken: string } }).token.accessToken;
   return Promise.all(
@@ -57,7 +66,13 @@ async function sandboxLists(request: APIRequestContext, restaurantGuid: string, 
       let pageToken: string | null = null;
       do {
         const url: string = `/sandbox/config/v2/${resource}${pageToken ? `?pageToken=${encodeURIComponent(pageToken)}` : ""}`;
-        const response = await request.get(url, { headers: { Authorization: `Bearer ${token}`, "Platform-Restaurant-External-ID": restaurantGuid, Connection: "close" } });
+        const response = await request.get(url, {
+          headers: {
+            Authorization: `Bearer ${token}`,
+            "Platform-Restaurant-External-ID": restaurantGuid,
+            Connection: "close",
+          },
+        });
         expect(response.status()).toBe(200);
         all.push(...((await response.json()) as unknown[]));
         pageToken = response.headers()["platform-next-page-token"] ?? null;
@@ -68,12 +83,12 @@ async function sandboxLists(request: APIRequestContext, restaurantGuid: string, 
 }
 
 async function rawMenu(request: APIRequestContext) {
-  const [menus, groups, items, optionGroups] = (await sandboxLists(request, harbor.guid, ["menus", "menuGroups", "menuItems", "menuOptionGroups"])) as [
-    RawMenu[],
-    RawGroup[],
-    RawItem[],
-    { guid: string; name: string }[],
-  ];
+  const [menus, groups, items, optionGroups] = (await sandboxLists(request, harbor.guid, [
+    "menus",
+    "menuGroups",
+    "menuItems",
+    "menuOptionGroups",
+  ])) as [RawMenu[], RawGroup[], RawItem[], { guid: string; name: string }[]];
   const groupBy = new Map(groups.map((g) => [g.guid, g]));
   const itemBy = new Map(items.map((i) => [i.guid, i]));
   const placements: Placement[] = [];
@@ -88,7 +103,8 @@ async function rawMenu(request: APIRequestContext) {
       if (child && !path.includes(child)) walk(menu, [...path, child]);
     }
   };
-  for (const menu of menus) for (const ref of menu.groups) if (groupBy.has(ref.guid)) walk(menu, [groupBy.get(ref.guid)!]);
+  for (const menu of menus)
+    for (const ref of menu.groups) if (groupBy.has(ref.guid)) walk(menu, [groupBy.get(ref.guid)!]);
   return { placements, optionGroupName: new Map(optionGroups.map((g) => [g.guid, g.name])) };
 }
 
@@ -106,7 +122,8 @@ function effectiveGroups(p: Placement): [string, RawGroup | null][] {
 function effectiveUnit(p: Placement): { unit: string; from: string } {
   if (!p.item.inheritUnitOfMeasure) return { unit: p.item.unitOfMeasure ?? "NONE", from: "item" };
   for (const group of [...p.path].reverse()) {
-    if (!group.inheritUnitOfMeasure) return { unit: group.unitOfMeasure ?? "NONE", from: `group ${group.name}` };
+    if (!group.inheritUnitOfMeasure)
+      return { unit: group.unitOfMeasure ?? "NONE", from: `group ${group.name}` };
   }
   return { unit: p.menu.unitOfMeasure ?? "NONE", from: `menu ${p.menu.name}` };
 }
@@ -122,11 +139,19 @@ async function openNode(page: Page, scope: Locator, name: string): Promise<Locat
   return page.locator(`[id="${id}"]`);
 }
 
-test("opens a group three levels deep and shows an item's inherited modifier group and effective unit of measure", async ({ page, request }) => {
+test("opens a group three levels deep and shows an item's inherited modifier group and effective unit of measure", async ({
+  page,
+  request,
+}) => {
   const { placements, optionGroupName } = await rawMenu(request);
   const target = placements.find((p) => {
     const unit = effectiveUnit(p);
-    return p.path.length === 3 && effectiveGroups(p).some(([, from]) => from !== null) && unit.from !== "item" && unit.unit !== "NONE";
+    return (
+      p.path.length === 3 &&
+      effectiveGroups(p).some(([, from]) => from !== null) &&
+      unit.from !== "item" &&
+      unit.unit !== "NONE"
+    );
   });
   expect(target, "the sandbox menu has an item three levels deep that inherits both").toBeDefined();
   const p = target!;
@@ -146,7 +171,10 @@ test("opens a group three levels deep and shows an item's inherited modifier gro
   const detail = page.getByRole("region", { name: "Item details" });
   await expect(detail.getByRole("heading", { level: 2, name: p.item.name })).toBeVisible();
   await expect(detail).toContainText([p.menu.name, ...p.path.map((g) => g.name)].join(" > "));
-  const groupCard = detail.getByRole("listitem").filter({ hasText: optionGroupName.get(inheritedGuid)! }).first();
+  const groupCard = detail
+    .getByRole("listitem")
+    .filter({ hasText: optionGroupName.get(inheritedGuid)! })
+    .first();
   await expect(groupCard).toContainText(`Inherited from group ${inheritedFrom!.name}`);
   await expect(groupCard).toContainText(/minimum \d+|minimum not set/);
   const unitFact = detail.locator("dd").filter({ hasText: `(${unit.unit.toLowerCase().replace("_", " ")})` });
@@ -164,17 +192,27 @@ test("search finds an item by part of its name, case-insensitively", async ({ pa
   await signIn(page, "admin@kitchen.test", { callbackUrl: `/restaurants/${harbor.guid}/menu` });
   await page.getByLabel("Search items by name").fill(p.item.name.toUpperCase());
   const results = page.getByRole("list", { name: "Search results" });
-  const hit = results.getByRole("button").filter({ hasText: [p.menu.name, ...p.path.map((g) => g.name)].join(" > ") }).filter({ hasText: p.item.name });
+  const hit = results
+    .getByRole("button")
+    .filter({ hasText: [p.menu.name, ...p.path.map((g) => g.name)].join(" > ") })
+    .filter({ hasText: p.item.name });
   await expect(hit.first()).toBeVisible();
-  await expect(page.getByRole("status").filter({ hasText: /match/ })).toContainText(sameName === 1 ? "1 match" : /matches/);
+  await expect(page.getByRole("status").filter({ hasText: /match/ })).toContainText(
+    sameName === 1 ? "1 match" : /matches/,
+  );
   await hit.first().click();
-  await expect(page.getByRole("region", { name: "Item details" }).getByRole("heading", { level: 2, name: p.item.name })).toBeVisible();
+  await expect(
+    page.getByRole("region", { name: "Item details" }).getByRole("heading", { level: 2, name: p.item.name }),
+  ).toBeVisible();
 });
 
 test("the items CSV has one row per placement with its full path", async ({ page, request }) => {
   const { placements } = await rawMenu(request);
   await signIn(page, "admin@kitchen.test", { callbackUrl: `/restaurants/${harbor.guid}/menu` });
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download items CSV" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Download items CSV" }).click(),
+  ]);
   const chunks: Buffer[] = [];
   for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
   const rows = parse(Buffer.concat(chunks).toString("utf8"), { bom: true }) as string[][];
@@ -186,14 +224,19 @@ test("the items CSV has one row per placement with its full path", async ({ page
   expect(rows.some((r) => r[0] === path || r[0] === `'${path}`)).toBe(true);
 });
 
-test("the menu page has no accessibility violation with an item open and while searching", async ({ page, request }) => {
+test("the menu page has no accessibility violation with an item open and while searching", async ({
+  page,
+  request,
+}) => {
   const { placements } = await rawMenu(request);
   const p = placements.find((q) => q.path.length === 3)!;
   await signIn(page, "admin@kitchen.test", { callbackUrl: `/restaurants/${harbor.guid}/menu` });
   let scope = await openNode(page, page.getByRole("list", { name: "Menus" }), p.menu.name);
   for (const group of p.path) scope = await openNode(page, scope, group.name);
   await scope.getByRole("button", { name: p.item.name, exact: true }).click();
-  await expect(page.getByRole("region", { name: "Item details" }).getByRole("heading", { level: 2 })).toBeVisible();
+  await expect(
+    page.getByRole("region", { name: "Item details" }).getByRole("heading", { level: 2 }),
+  ).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
   await page.getByLabel("Search items by name").fill("a");
   await expect(page.getByRole("list", { name: "Search results" })).toBeVisible();
@@ -213,8 +256,12 @@ for (const size of [
     let scope = await openNode(page, page.getByRole("list", { name: "Menus" }), p.menu.name);
     for (const group of p.path) scope = await openNode(page, scope, group.name);
     await scope.getByRole("button", { name: p.item.name, exact: true }).click();
-    await expect(page.getByRole("region", { name: "Item details" }).getByRole("heading", { level: 2 })).toBeVisible();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    await expect(
+      page.getByRole("region", { name: "Item details" }).getByRole("heading", { level: 2 }),
+    ).toBeVisible();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: join(shots, `menu-${size.name}.png`), fullPage: true });
   });
@@ -222,6 +269,12 @@ for (const size of [
 
 /** WCAG 2.1 A and AA violations of the page as it is now, of any impact. */
 async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return results.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.slice(0, 5).map((n) => n.target.join(" ")) }));
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  return results.violations.map((v) => ({
+    id: v.id,
+    impact: v.impact,
+    targets: v.nodes.slice(0, 5).map((n) => n.target.join(" ")),
+  }));
 }

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+
 import { restaurantNamed, signIn } from "./fixtures/auth";
 
 /**
@@ -17,7 +18,8 @@ const pier = restaurantNamed("Pier 9 Pizza");
 test("Back and Forward walk through three range changes and a level change", async ({ page }) => {
   await signIn(page, "ana@kitchen.test", { callbackUrl: `/restaurants/${mesa.guid}/kitchen` });
   const ranges = page.getByRole("group", { name: "Date range" });
-  const pressed = (label: string) => expect(ranges.getByRole("button", { name: label, exact: true })).toHaveAttribute("aria-pressed", "true");
+  const pressed = (label: string) =>
+    expect(ranges.getByRole("button", { name: label, exact: true })).toHaveAttribute("aria-pressed", "true");
   await pressed("Last 7 days");
   for (const [label, key] of [
     ["Yesterday", "yesterday"],
@@ -51,14 +53,26 @@ test("Back and Forward walk through three range changes and a level change", asy
 });
 
 test("the restaurant switcher keeps the Kitchen view but not the station", async ({ page }) => {
-  await signIn(page, "ana@kitchen.test", { callbackUrl: `/restaurants/${mesa.guid}/kitchen?range=yesterday&level=1&station=not-a-station-here` });
+  await signIn(page, "ana@kitchen.test", {
+    callbackUrl: `/restaurants/${mesa.guid}/kitchen?range=yesterday&level=1&station=not-a-station-here`,
+  });
   await page.getByRole("button", { name: /Restaurant:/ }).click();
   await page.getByRole("link", { name: new RegExp(harbor.name) }).click();
-  await expect(page).toHaveURL((url) => url.pathname === `/restaurants/${harbor.guid}/kitchen` && url.searchParams.get("range") === "yesterday" && url.searchParams.get("level") === "1" && !url.searchParams.has("station"));
-  await expect(page.getByRole("group", { name: "Filters" }).getByLabel("Level")).toHaveValue("1", { timeout: 120_000 });
+  await expect(page).toHaveURL(
+    (url) =>
+      url.pathname === `/restaurants/${harbor.guid}/kitchen` &&
+      url.searchParams.get("range") === "yesterday" &&
+      url.searchParams.get("level") === "1" &&
+      !url.searchParams.has("station"),
+  );
+  await expect(page.getByRole("group", { name: "Filters" }).getByLabel("Level")).toHaveValue("1", {
+    timeout: 120_000,
+  });
 });
 
-test("a restaurant without the kitchen tier has no Kitchen link; the others keep theirs", async ({ page }) => {
+test("a restaurant without the kitchen tier has no Kitchen link; the others keep theirs", async ({
+  page,
+}) => {
   await signIn(page, "ben@kitchen.test");
   const nav = page.getByRole("navigation", { name: "Main" });
   await page.goto(`/restaurants/${pier.guid}/stations`);

@@ -1,6 +1,12 @@
-import { parse } from "csv-parse/sync";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import type { KitchenOverview, KitchenOverviewRow, KitchenSummary, OverviewLevelFigures } from "../lib/kitchen/contract/responses";
+import { parse } from "csv-parse/sync";
+
+import type {
+  KitchenOverview,
+  KitchenOverviewRow,
+  KitchenSummary,
+  OverviewLevelFigures,
+} from "../lib/kitchen/contract/responses";
 import { formatChange, formatCount, formatDuration, formatShare } from "../lib/kitchen/ui/format";
 import type { PermittedRestaurant } from "../lib/restaurants/permitted-restaurant";
 import { demoAccount, restaurantNamed, signIn } from "./fixtures/auth";
@@ -33,14 +39,25 @@ const at = (figures: OverviewLevelFigures[], level: number) => figures.find((f) 
 
 /** The cells as the page writes them: items at L0, then p50, p90 and on time at each level. */
 function expectedValues(row: KitchenOverviewRow): string[] {
-  return [formatCount(at(row.current, 0).items), ...[0, 1, 2].flatMap((l) => [formatDuration(at(row.current, l).p50), formatDuration(at(row.current, l).p90), formatShare(at(row.current, l).onTimeShare)])];
+  return [
+    formatCount(at(row.current, 0).items),
+    ...[0, 1, 2].flatMap((l) => [
+      formatDuration(at(row.current, l).p50),
+      formatDuration(at(row.current, l).p90),
+      formatShare(at(row.current, l).onTimeShare),
+    ]),
+  ];
 }
 
 async function rowOrder(table: Locator): Promise<string[]> {
-  return table.locator("tbody tr").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-restaurant") ?? ""));
+  return table
+    .locator("tbody tr")
+    .evaluateAll((rows) => rows.map((r) => r.getAttribute("data-restaurant") ?? ""));
 }
 
-test("the Overview shows every kitchen's figures and changes as the API counts them; archived ones as their Kitchen page does", async ({ page }) => {
+test("the Overview shows every kitchen's figures and changes as the API counts them; archived ones as their Kitchen page does", async ({
+  page,
+}) => {
   await signIn(page, "admin@kitchen.test");
   const { restaurants } = await api<{ restaurants: PermittedRestaurant[] }>(page, "/api/restaurants");
   const overview = await settledOverview(page, "7d");
@@ -68,14 +85,23 @@ test("the Overview shows every kitchen's figures and changes as the API counts t
   // One truth: the archived restaurant's row is its Kitchen summary of the same dates.
   const oldTown = overview.rows.find((r) => r.archived)!;
   expect(oldTown.status).toBe("ready");
-  const summary = await api<KitchenSummary>(page, `/api/restaurants/${oldTown.restaurantGuid}/kitchen/summary?from=${oldTown.period.from}&to=${oldTown.period.to}&metric=fire_to_fulfill`);
+  const summary = await api<KitchenSummary>(
+    page,
+    `/api/restaurants/${oldTown.restaurantGuid}/kitchen/summary?from=${oldTown.period.from}&to=${oldTown.period.to}&metric=fire_to_fulfill`,
+  );
   for (const level of [0, 1, 2]) {
     const stats = summary.levels.find((l) => l.level === level)?.stats;
-    expect(at(oldTown.current, level)).toMatchObject({ records: stats?.count ?? 0, p50: stats?.p50 ?? null, p90: stats?.p90 ?? null });
+    expect(at(oldTown.current, level)).toMatchObject({
+      records: stats?.count ?? 0,
+      p50: stats?.p50 ?? null,
+      p90: stats?.p90 ?? null,
+    });
   }
 });
 
-test("sorted by the second expediter's p90 from the keyboard, the slowest restaurant opens on the same period and level", async ({ page }) => {
+test("sorted by the second expediter's p90 from the keyboard, the slowest restaurant opens on the same period and level", async ({
+  page,
+}) => {
   await signIn(page, "admin@kitchen.test");
   // Yesterday and the day before lie inside the last 7 days' two periods the first test fetched.
   const overview = await settledOverview(page, "yesterday");
@@ -96,13 +122,28 @@ test("sorted by the second expediter's p90 from the keyboard, the slowest restau
   expect(ranked.length).toBeLessThan(overview.rows.length);
   const order = await rowOrder(table);
   expect(order.slice(0, ranked.length)).toEqual(ranked.map((r) => r.restaurantGuid));
-  expect(order.slice(ranked.length).sort()).toEqual(overview.rows.filter((r) => !ranked.includes(r)).map((r) => r.restaurantGuid).sort());
+  expect(order.slice(ranked.length).sort()).toEqual(
+    overview.rows
+      .filter((r) => !ranked.includes(r))
+      .map((r) => r.restaurantGuid)
+      .sort(),
+  );
 
   const slowest = ranked[0]!;
-  await table.locator(`tbody tr[data-restaurant="${slowest.restaurantGuid}"]`).getByRole("link", { name: slowest.restaurantName }).click();
-  await expect(page).toHaveURL((url) => url.pathname === `/restaurants/${slowest.restaurantGuid}/kitchen` && url.searchParams.get("range") === "yesterday" && url.searchParams.get("level") === "2");
+  await table
+    .locator(`tbody tr[data-restaurant="${slowest.restaurantGuid}"]`)
+    .getByRole("link", { name: slowest.restaurantName })
+    .click();
+  await expect(page).toHaveURL(
+    (url) =>
+      url.pathname === `/restaurants/${slowest.restaurantGuid}/kitchen` &&
+      url.searchParams.get("range") === "yesterday" &&
+      url.searchParams.get("level") === "2",
+  );
   // The Kitchen page reads the view from the URL: level 2 chosen, yesterday's range pressed.
-  await expect(page.getByRole("group", { name: "Filters" }).getByLabel("Level")).toHaveValue("2", { timeout: 60_000 });
+  await expect(page.getByRole("group", { name: "Filters" }).getByLabel("Level")).toHaveValue("2", {
+    timeout: 60_000,
+  });
 });
 
 test("the period is in the URL: Back and Forward walk through the changes", async ({ page }) => {
@@ -135,16 +176,35 @@ test("the Overview CSV is the API's table, one row per restaurant, numbers as nu
   expect(download.suggestedFilename()).toBe("kitchen-overview_yesterday.csv");
   const chunks: Buffer[] = [];
   for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
-  const rows = parse(Buffer.concat(chunks).toString("utf8"), { columns: true, bom: true }) as Record<string, string>[];
+  const rows = parse(Buffer.concat(chunks).toString("utf8"), { columns: true, bom: true }) as Record<
+    string,
+    string
+  >[];
   expect(rows.map((r) => r.restaurant_guid)).toEqual(overview.rows.map((r) => r.restaurantGuid));
   for (const [i, r] of overview.rows.entries()) {
     const csv = rows[i]!;
-    expect([csv.status, csv.archived, csv.from, csv.to, csv.previous_from, csv.previous_to]).toEqual([r.status, String(r.archived), r.period.from, r.period.to, r.previousPeriod.from, r.previousPeriod.to]);
+    expect([csv.status, csv.archived, csv.from, csv.to, csv.previous_from, csv.previous_to]).toEqual([
+      r.status,
+      String(r.archived),
+      r.period.from,
+      r.period.to,
+      r.previousPeriod.from,
+      r.previousPeriod.to,
+    ]);
     for (const level of [0, 1, 2]) {
       const now = r.current.find((f) => f.level === level);
       const before = r.previous.find((f) => f.level === level);
       const num = (v: string | undefined) => (v === "" || v === undefined ? null : Number(v));
-      expect([num(csv[`l${level}_items`]), num(csv[`l${level}_records`]), num(csv[`l${level}_p90_s`]), num(csv[`l${level}_on_time_share`]), num(csv[`l${level}_p50_s_previous`])], `${r.restaurantName} L${level}`).toEqual([
+      expect(
+        [
+          num(csv[`l${level}_items`]),
+          num(csv[`l${level}_records`]),
+          num(csv[`l${level}_p90_s`]),
+          num(csv[`l${level}_on_time_share`]),
+          num(csv[`l${level}_p50_s_previous`]),
+        ],
+        `${r.restaurantName} L${level}`,
+      ).toEqual([
         now?.items ?? null,
         now?.records ?? null,
         now?.p90 ?? null,
@@ -155,14 +215,21 @@ test("the Overview CSV is the API's table, one row per restaurant, numbers as nu
   }
 });
 
-test("a regional manager with a basic-tier restaurant sees it named as such; at 390 px the kitchen table comes first", async ({ page }) => {
+test("a regional manager with a basic-tier restaurant sees it named as such; at 390 px the kitchen table comes first", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, "ben@kitchen.test");
   const table = page.getByTestId("kitchen-overview").getByRole("table");
-  await expect(table.locator("tbody tr")).toHaveCount(demoAccount("ben@kitchen.test").restaurants.length, { timeout: 60_000 });
+  await expect(table.locator("tbody tr")).toHaveCount(demoAccount("ben@kitchen.test").restaurants.length, {
+    timeout: 60_000,
+  });
   const basic = demoAccount("ben@kitchen.test").restaurants.find((r) => r.tier === "basic");
   expect(basic, "ben's list holds a basic-tier restaurant").toBeDefined();
-  await expect(table.locator(`tbody tr[data-restaurant="${basic!.guid}"]`)).toContainText("not on the professional tier", { timeout: 240_000 });
+  await expect(table.locator(`tbody tr[data-restaurant="${basic!.guid}"]`)).toContainText(
+    "not on the professional tier",
+    { timeout: 240_000 },
+  );
   // The table starts on the first screen, above the restaurant list.
   const box = await page.getByTestId("kitchen-overview").boundingBox();
   expect(box!.y).toBeLessThan(844);

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+
 import { restaurantNamed, signIn } from "./fixtures/auth";
 
 /**
@@ -15,14 +16,17 @@ test("the 404 pages have an h1, signed out and signed in", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1, name: "Not found" })).toBeVisible();
 });
 
-test("the pages name a favicon that loads, and chromium logs no error for a missing one", async ({ page }) => {
+test("the pages name a favicon that loads, and chromium logs no error for a missing one", async ({
+  page,
+}) => {
   const errors: string[] = [];
   page.on("console", (message) => {
     if (message.type() === "error") errors.push(message.text());
   });
   const failed: string[] = [];
   page.on("response", (response) => {
-    if (response.status() >= 400 && /favicon|icon/.test(response.url())) failed.push(`${response.status()} ${response.url()}`);
+    if (response.status() >= 400 && /favicon|icon/.test(response.url()))
+      failed.push(`${response.status()} ${response.url()}`);
   });
   await page.goto("/sign-in");
   const href = await page.locator('link[rel="icon"]').first().getAttribute("href");
@@ -36,33 +40,46 @@ test("the pages name a favicon that loads, and chromium logs no error for a miss
 });
 
 test("no table on the Info page has an empty header", async ({ page }) => {
-  await signIn(page, "ana@kitchen.test", { callbackUrl: `/restaurants/${restaurantNamed("Mesa Verde Cantina").guid}/info` });
+  await signIn(page, "ana@kitchen.test", {
+    callbackUrl: `/restaurants/${restaurantNamed("Mesa Verde Cantina").guid}/info`,
+  });
   await expect(page.getByTestId("prep-times")).toBeVisible({ timeout: 60_000 });
   const headers = await page.locator("main th").allTextContents();
   expect(headers.length).toBeGreaterThan(3);
   expect(headers.filter((h) => h.trim() === "")).toEqual([]);
 });
 
-test("at 390 px the section navigation scrolls, shows the page being viewed, and cues that it has more", async ({ page }) => {
+test("at 390 px the section navigation scrolls, shows the page being viewed, and cues that it has more", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const mesa = restaurantNamed("Mesa Verde Cantina");
   await signIn(page, "ana@kitchen.test", { callbackUrl: `/restaurants/${mesa.guid}/info` });
   const nav = page.getByRole("navigation", { name: "Main" });
-  const sizes = await nav.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth, images: getComputedStyle(el).backgroundImage }));
+  const sizes = await nav.evaluate((el) => ({
+    scroll: el.scrollWidth,
+    client: el.clientWidth,
+    images: getComputedStyle(el).backgroundImage,
+  }));
   expect(sizes.scroll, "the sections do not fit a phone").toBeGreaterThan(sizes.client);
   // The scrolling-shadow cue is drawn.
   expect(sizes.images).toContain("radial-gradient");
   await expect(nav.getByRole("link", { name: "Info" })).toBeInViewport({ ratio: 0.95 });
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
 });
 
-test("the Overview prefetches no page as it loads; a link's page is prefetched once the pointer is on it", async ({ page }) => {
+test("the Overview prefetches no page as it loads; a link's page is prefetched once the pointer is on it", async ({
+  page,
+}) => {
   await signIn(page, "admin@kitchen.test");
   const prefetched: string[] = [];
   page.on("request", (r) => {
     const headers = r.headers();
-    if (headers["next-router-prefetch"] || headers["next-router-segment-prefetch"]) prefetched.push(new URL(r.url()).pathname);
+    if (headers["next-router-prefetch"] || headers["next-router-segment-prefetch"])
+      prefetched.push(new URL(r.url()).pathname);
   });
   await page.goto("/", { waitUntil: "load" });
   const harbor = restaurantNamed("Harbor Street Kitchen");
@@ -72,10 +89,15 @@ test("the Overview prefetches no page as it loads; a link's page is prefetched o
   // Every restaurant's page links are on screen: by default Next would have asked for each.
   expect(prefetched, "pages prefetched while the Overview loaded").toEqual([]);
   await stations.hover();
-  await expect.poll(() => prefetched, { message: "the hovered link's page is prefetched" }).toContain(`/restaurants/${harbor.guid}/stations`);
+  await expect
+    .poll(() => prefetched, { message: "the hovered link's page is prefetched" })
+    .toContain(`/restaurants/${harbor.guid}/stations`);
 });
 
-test("asking for less motion stops the looping animations after one turn; otherwise they loop", async ({ browser, baseURL }) => {
+test("asking for less motion stops the looping animations after one turn; otherwise they loop", async ({
+  browser,
+  baseURL,
+}) => {
   // The sign-in page carries the global stylesheet; an element of our own that loops the way the
   // loading spinner and pulse do shows what the stylesheet makes of it.
   const iterationCount = async (reducedMotion: "reduce" | "no-preference") => {

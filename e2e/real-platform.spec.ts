@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+
 import { restaurantNamed, signIn } from "./fixtures/auth";
 
 /**
@@ -22,10 +23,14 @@ async function proxyCount(): Promise<{ logins: number; requests: number }> {
 
 /** The page shows no error state anywhere. */
 async function expectNoErrorState(page: Page): Promise<void> {
-  await expect(page.locator('[role="alert"]').filter({ hasText: /could not|cannot|refused|unavailable/i })).toHaveCount(0);
+  await expect(
+    page.locator('[role="alert"]').filter({ hasText: /could not|cannot|refused|unavailable/i }),
+  ).toHaveCount(0);
 }
 
-test("signs in to a production-shaped Platform once, and every page of a restaurant shows its data", async ({ page }) => {
+test("signs in to a production-shaped Platform once, and every page of a restaurant shows its data", async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const before = await proxyCount();
 
@@ -46,7 +51,9 @@ test("signs in to a production-shaped Platform once, and every page of a restaur
   // Verde is closed on Mondays, so on a Tuesday its yesterday rightly has no fulfillments.
   await page.goto(`/restaurants/${mesa.guid}/kitchen?range=7d&level=0`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Kitchen performance");
-  await expect(page.getByTestId("headline-figures").getByRole("region", { name: /^Level 0/ })).toBeVisible({ timeout: 120_000 });
+  await expect(page.getByTestId("headline-figures").getByRole("region", { name: /^Level 0/ })).toBeVisible({
+    timeout: 120_000,
+  });
   await expectNoErrorState(page);
 
   // Stations: prep stations and printers.

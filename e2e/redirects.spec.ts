@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
+
 import { DEMO_PASSWORD, signIn } from "./fixtures/auth";
 
 /**
@@ -6,9 +7,19 @@ import { DEMO_PASSWORD, signIn } from "./fixtures/auth";
  * (issue 13). Real chromium follows the redirects, so a payload that a browser would turn into
  * another host (TAB, LF and CR are dropped inside URLs; "\" reads as "/") is caught here.
  */
-const BROWSER_PAYLOADS = ["/%09/evil.example", "/%0A/evil.example", "/%0D/evil.example", "//evil.example", "/%5Cevil.example", "https://evil.example/", "javascript:alert(1)"];
+const BROWSER_PAYLOADS = [
+  "/%09/evil.example",
+  "/%0A/evil.example",
+  "/%0D/evil.example",
+  "//evil.example",
+  "/%5Cevil.example",
+  "https://evil.example/",
+  "javascript:alert(1)",
+];
 
-test("after a correct sign-in, a hostile callbackUrl lands on the Overview of this site", async ({ page }) => {
+test("after a correct sign-in, a hostile callbackUrl lands on the Overview of this site", async ({
+  page,
+}) => {
   for (const payload of BROWSER_PAYLOADS) {
     await page.context().clearCookies();
     await page.goto(`/sign-in?callbackUrl=${payload}`);
@@ -21,7 +32,9 @@ test("after a correct sign-in, a hostile callbackUrl lands on the Overview of th
   }
 });
 
-test("signed in, the sign-in page sends a hostile callbackUrl home, never elsewhere and never a 5xx", async ({ page }) => {
+test("signed in, the sign-in page sends a hostile callbackUrl home, never elsewhere and never a 5xx", async ({
+  page,
+}) => {
   await signIn(page, "ben@kitchen.test");
   for (const payload of [...BROWSER_PAYLOADS, "/%0D%0ASet-Cookie:%20x=1", "http://[::1", "%20/restaurants"]) {
     const response = await page.request.get(`/sign-in?callbackUrl=${payload}`, { maxRedirects: 0 });
@@ -30,7 +43,9 @@ test("signed in, the sign-in page sends a hostile callbackUrl home, never elsewh
     expect(response.headers().location, payload).toBe("/");
   }
   // A safe path is kept.
-  const kept = await page.request.get(`/sign-in?callbackUrl=${encodeURIComponent("/restaurants?x=1")}`, { maxRedirects: 0 });
+  const kept = await page.request.get(`/sign-in?callbackUrl=${encodeURIComponent("/restaurants?x=1")}`, {
+    maxRedirects: 0,
+  });
   expect(kept.headers().location).toBe("/restaurants?x=1");
 });
 
@@ -42,8 +57,20 @@ async function credentialsCallback(request: APIRequestContext, callbackUrl: stri
   });
 }
 
-test("next-auth's endpoints answer a foreign or malformed callbackUrl 400, never 5xx, and sign nobody in", async ({ playwright, baseURL }) => {
-  const payloads = ["\\\\evil.example", "http://[::1", " /restaurants", "/\n/evil.example", "/\r/evil.example", "/\t/evil.example", "https://evil.example", "//evil.example"];
+test("next-auth's endpoints answer a foreign or malformed callbackUrl 400, never 5xx, and sign nobody in", async ({
+  playwright,
+  baseURL,
+}) => {
+  const payloads = [
+    "\\\\evil.example",
+    "http://[::1",
+    " /restaurants",
+    "/\n/evil.example",
+    "/\r/evil.example",
+    "/\t/evil.example",
+    "https://evil.example",
+    "//evil.example",
+  ];
   // With the right password and with a wrong one. The wrong ones are refused before the
   // password is checked, so they never count towards the sign-in throttle.
   for (const password of [DEMO_PASSWORD, "not-the-password"]) {
@@ -52,7 +79,9 @@ test("next-auth's endpoints answer a foreign or malformed callbackUrl 400, never
       const response = await credentialsCallback(request, payload, password);
       const label = `${JSON.stringify(payload)} (${password === DEMO_PASSWORD ? "right" : "wrong"} password)`;
       expect(response.status(), label).toBe(400);
-      expect(((await response.json()) as { error: { message: string } }).error.message, label).toBe("callbackUrl must be a path of this site");
+      expect(((await response.json()) as { error: { message: string } }).error.message, label).toBe(
+        "callbackUrl must be a path of this site",
+      );
       const session = (await (await request.get("/api/auth/session")).json()) as { user?: unknown };
       expect(session.user, label).toBeUndefined();
       await request.dispose();
@@ -70,6 +99,8 @@ test("next-auth's endpoints answer a foreign or malformed callbackUrl 400, never
   const ok = await credentialsCallback(request, "/restaurants", DEMO_PASSWORD);
   expect(ok.status()).toBe(200);
   expect(new URL(((await ok.json()) as { url: string }).url).pathname).toBe("/restaurants");
-  expect(((await (await request.get("/api/auth/session")).json()) as { user?: { email: string } }).user?.email).toBe("ana@kitchen.test");
+  expect(
+    ((await (await request.get("/api/auth/session")).json()) as { user?: { email: string } }).user?.email,
+  ).toBe("ana@kitchen.test");
   await request.dispose();
 });

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { expect, test, type APIRequestContext, type APIResponse } from "@playwright/test";
+
 import { restaurantNamed, signIn } from "./fixtures/auth";
 
 /**
@@ -28,7 +29,9 @@ function filesNamed(dir: string, name: string): string[] {
 
 /** URL templates relative to a folder, with route groups "(app)" dropped. */
 function template(base: string, file: string): string {
-  const parts = relative(base, join(file, "..")).split(sep).filter((p) => p && !/^\(.*\)$/.test(p));
+  const parts = relative(base, join(file, ".."))
+    .split(sep)
+    .filter((p) => p && !/^\(.*\)$/.test(p));
   return `/${parts.join("/")}`;
 }
 
@@ -38,19 +41,30 @@ function fill(path: string, guid: string): string {
 
 /** Methods a route module exports: `export const GET =`, `export async function GET`, `export { x as GET }`. */
 function exportedMethods(source: string): Method[] {
-  return METHODS.filter((m) => new RegExp(`export\\s+(?:const|(?:async\\s+)?function)\\s+${m}\\b|\\bas\\s+${m}\\b`).test(source));
+  return METHODS.filter((m) =>
+    new RegExp(`export\\s+(?:const|(?:async\\s+)?function)\\s+${m}\\b|\\bas\\s+${m}\\b`).test(source),
+  );
 }
 
 const API_ROUTES = filesNamed(join(ROOT, "app/api"), "route.ts")
-  .map((file) => ({ path: template(join(ROOT, "app"), file), methods: exportedMethods(readFileSync(file, "utf8")) }))
+  .map((file) => ({
+    path: template(join(ROOT, "app"), file),
+    methods: exportedMethods(readFileSync(file, "utf8")),
+  }))
   // next-auth's own endpoints and the health check are public by design (e2e/redirects.spec.ts, e2e/auth.spec.ts).
   .filter((route) => !route.path.startsWith("/api/auth") && route.path !== "/api/health");
 const RESTAURANT_ROUTES = API_ROUTES.filter((route) => route.path.includes("[guid]"));
-const RESTAURANT_PAGES = filesNamed(join(ROOT, "app/(app)/restaurants"), "page.tsx").map((file) => template(join(ROOT, "app"), file));
+const RESTAURANT_PAGES = filesNamed(join(ROOT, "app/(app)/restaurants"), "page.tsx").map((file) =>
+  template(join(ROOT, "app"), file),
+);
 
 async function send(request: APIRequestContext, method: Method, url: string): Promise<APIResponse> {
   const hasBody = method !== "GET" && method !== "HEAD" && method !== "OPTIONS";
-  return request.fetch(url, { method, maxRedirects: 0, ...(hasBody ? { data: "{}", headers: { "Content-Type": "application/json" } } : {}) });
+  return request.fetch(url, {
+    method,
+    maxRedirects: 0,
+    ...(hasBody ? { data: "{}", headers: { "Content-Type": "application/json" } } : {}),
+  });
 }
 
 /** The body with the per-request id left out: everything else must match byte for byte. */
@@ -61,12 +75,17 @@ async function comparable(response: APIResponse): Promise<string> {
 test("finds every restaurant route and page on disk, the kitchen's PUT among them", () => {
   expect(RESTAURANT_ROUTES.length).toBeGreaterThanOrEqual(11);
   expect(API_ROUTES.map((r) => r.path)).toContain("/api/restaurants");
-  expect(RESTAURANT_ROUTES.find((r) => r.path.endsWith("/kitchen/targets"))?.methods).toEqual(expect.arrayContaining(["GET", "PUT"]));
+  expect(RESTAURANT_ROUTES.find((r) => r.path.endsWith("/kitchen/targets"))?.methods).toEqual(
+    expect.arrayContaining(["GET", "PUT"]),
+  );
   expect(API_ROUTES.every((r) => r.methods.length > 0)).toBe(true);
   expect(RESTAURANT_PAGES.length).toBeGreaterThanOrEqual(6);
 });
 
-test("without a session: every route and method answers 401 (or 405 where the method does not exist), every page sends to sign-in", async ({ playwright, baseURL }) => {
+test("without a session: every route and method answers 401 (or 405 where the method does not exist), every page sends to sign-in", async ({
+  playwright,
+  baseURL,
+}) => {
   const request = await playwright.request.newContext({ baseURL });
   for (const route of API_ROUTES) {
     for (const method of METHODS) {
@@ -75,7 +94,10 @@ test("without a session: every route and method answers 401 (or 405 where the me
       const label = `${method} ${route.path}`;
       if (route.methods.includes(method) || (method === "HEAD" && route.methods.includes("GET"))) {
         expect(response.status(), label).toBe(401);
-        if (method !== "HEAD") expect(((await response.json()) as { error: { code: string } }).error.code, label).toBe("unauthenticated");
+        if (method !== "HEAD")
+          expect(((await response.json()) as { error: { code: string } }).error.code, label).toBe(
+            "unauthenticated",
+          );
       } else {
         // Next answers a method the module lacks itself: 405, or 204 with an Allow list for OPTIONS. Never data.
         expect([204, 405], label).toContain(response.status());
@@ -86,12 +108,16 @@ test("without a session: every route and method answers 401 (or 405 where the me
   for (const page of RESTAURANT_PAGES) {
     const response = await request.get(fill(page, OWN), { maxRedirects: 0 });
     expect(response.status(), page).toBe(307);
-    expect(response.headers().location, page).toBe(`/sign-in?callbackUrl=${encodeURIComponent(fill(page, OWN))}`);
+    expect(response.headers().location, page).toBe(
+      `/sign-in?callbackUrl=${encodeURIComponent(fill(page, OWN))}`,
+    );
   }
   await request.dispose();
 });
 
-test("signed in: a foreign restaurant answers exactly like an unknown one, on every route, method and page", async ({ page }) => {
+test("signed in: a foreign restaurant answers exactly like an unknown one, on every route, method and page", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await signIn(page, "ben@kitchen.test");
   const request = page.request;

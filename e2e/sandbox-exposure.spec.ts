@@ -5,6 +5,7 @@ import { networkInterfaces, tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test, type APIRequestContext, type APIResponse } from "@playwright/test";
 import { decodeJwt, SignJWT } from "jose";
+
 import { restaurantNamed, WORLD_CLIENTS } from "./fixtures/auth";
 
 /**
@@ -18,7 +19,11 @@ const harbor = restaurantNamed("Harbor Street Kitchen");
 const partner = WORLD_CLIENTS.find((c) => c.clientId === "kp-partner")!;
 const LOGIN = "/sandbox/authentication/v1/authentication/login";
 const MENUS = "/sandbox/config/v2/menus";
-const loginBody = { clientId: partner.clientId, clientSecret: partner.clientSecret, userAccessType: "PLATFORM_MACHINE_CLIENT" };
+const loginBody = {
+  clientId: partner.clientId,
+  clientSecret: partner.clientSecret,
+  userAccessType: "PLATFORM_MACHINE_CLIENT",
+};
 // The signing secret that used to be the default, published in the source: tokens forged with it.
 const OLD_DEFAULT_SECRET = "kitchen-pulse-sandbox-signing-secret-not-for-production";
 
@@ -31,22 +36,40 @@ function nonLoopbackAddress(): string {
   const address = Object.values(networkInterfaces())
     .flat()
     .find((i) => i && i.family === "IPv4" && !i.internal)?.address;
-  if (!address) throw new Error("this machine has no non-loopback IPv4 interface: the exposure tests need one to connect from a non-loopback address");
+  if (!address)
+    throw new Error(
+      "this machine has no non-loopback IPv4 interface: the exposure tests need one to connect from a non-loopback address",
+    );
   return address;
 }
 
-function login(request: APIRequestContext, origin: string, headers: Record<string, string> = {}): Promise<APIResponse> {
+function login(
+  request: APIRequestContext,
+  origin: string,
+  headers: Record<string, string> = {},
+): Promise<APIResponse> {
   return request.post(`${origin}${LOGIN}`, { data: loginBody, headers });
 }
 
-async function tokenFrom(request: APIRequestContext, origin: string, headers: Record<string, string> = {}): Promise<string> {
+async function tokenFrom(
+  request: APIRequestContext,
+  origin: string,
+  headers: Record<string, string> = {},
+): Promise<string> {
   const response = await login(request, origin, headers);
   expect(response.status()).toBe(200);
   return ((await response.json()) as { token: { accessToken: string } }).token.accessToken;
 }
 
-function menus(request: APIRequestContext, origin: string, token: string, headers: Record<string, string> = {}): Promise<APIResponse> {
-  return request.get(`${origin}${MENUS}`, { headers: { Authorization: `Bearer ${token}`, "Platform-Restaurant-External-ID": harbor.guid, ...headers } });
+function menus(
+  request: APIRequestContext,
+  origin: string,
+  token: string,
+  headers: Record<string, string> = {},
+): Promise<APIResponse> {
+  return request.get(`${origin}${MENUS}`, {
+    headers: { Authorization: `Bearer ${token}`, "Platform-Restaurant-External-ID": harbor.guid, ...headers },
+  });
 }
 
 async function expectHidden(response: APIResponse, label: string): Promise<void> {
@@ -76,14 +99,21 @@ async function startApp(appPort: number, extra: Record<string, string>): Promise
   };
   // The default: a random signing secret of the process (playwright.config.ts fixes the suite app's).
   delete env.SANDBOX_SIGNING_SECRET;
-  const child = spawn(process.execPath, ["server.mjs", "-p", String(appPort)], { cwd: join(__dirname, ".."), env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["server.mjs", "-p", String(appPort)], {
+    cwd: join(__dirname, ".."),
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   const exited = once(child, "exit");
   for (;;) {
     const answer = await Promise.race([
-      fetch(`${origin}/api/health`).then((r) => r.ok, () => false),
+      fetch(`${origin}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      ),
       exited.then(() => "exited" as const),
     ]);
     if (answer === true) return { origin, child };
@@ -116,8 +146,14 @@ test.describe("the suite's app (defaults)", () => {
     // Not vacuous: the app itself answers on that address.
     expect((await request.get(`${outside}/api/health`)).status()).toBe(200);
     await expectHidden(await login(request, outside), "plain");
-    await expectHidden(await login(request, outside, { "x-kp-peer": "anything 127.0.0.1" }), "forged peer header");
-    await expectHidden(await login(request, outside, { "X-Forwarded-For": "127.0.0.1" }), "X-Forwarded-For without TRUST_PROXY");
+    await expectHidden(
+      await login(request, outside, { "x-kp-peer": "anything 127.0.0.1" }),
+      "forged peer header",
+    );
+    await expectHidden(
+      await login(request, outside, { "X-Forwarded-For": "127.0.0.1" }),
+      "X-Forwarded-For without TRUST_PROXY",
+    );
     await expectHidden(await request.get(`${outside}${MENUS}`), "a secured endpoint");
   });
 
@@ -145,7 +181,9 @@ test.describe("two more processes of the build", () => {
     await Promise.all([stopApp(open), stopApp(proxied)]);
   });
 
-  test("SANDBOX_PUBLIC=true serves a non-loopback client; SANDBOX_FAULTS=true obeys Sandbox-Fault", async ({ request }) => {
+  test("SANDBOX_PUBLIC=true serves a non-loopback client; SANDBOX_FAULTS=true obeys Sandbox-Fault", async ({
+    request,
+  }) => {
     const outside = `http://${nonLoopbackAddress()}:${port + 5}`;
     const token = await tokenFrom(request, outside);
     expect((await menus(request, outside, token)).status()).toBe(200);
@@ -156,12 +194,20 @@ test.describe("two more processes of the build", () => {
 
   test("TRUST_PROXY=true takes the client from X-Forwarded-For's last entry", async ({ request }) => {
     const origin = proxied!.origin;
-    await expectHidden(await login(request, origin, { "X-Forwarded-For": "203.0.113.7" }), "a public client behind the proxy");
-    await expectHidden(await login(request, origin, { "X-Forwarded-For": "127.0.0.1, 203.0.113.7" }), "a client's own loopback claim, passed along");
+    await expectHidden(
+      await login(request, origin, { "X-Forwarded-For": "203.0.113.7" }),
+      "a public client behind the proxy",
+    );
+    await expectHidden(
+      await login(request, origin, { "X-Forwarded-For": "127.0.0.1, 203.0.113.7" }),
+      "a client's own loopback claim, passed along",
+    );
     expect((await login(request, origin, { "X-Forwarded-For": "127.0.0.1" })).status()).toBe(200);
   });
 
-  test("each process signs with its own secret: another's token, or one forged with the old default, is refused", async ({ request }) => {
+  test("each process signs with its own secret: another's token, or one forged with the old default, is refused", async ({
+    request,
+  }) => {
     const viaProxy = { "X-Forwarded-For": "127.0.0.1" };
     const fromOpen = await tokenFrom(request, open!.origin);
     const fromProxied = await tokenFrom(request, proxied!.origin, viaProxy);

@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
+
 import { restaurantNamed, signIn } from "./fixtures/auth";
 
 /**
@@ -21,9 +22,13 @@ for (const size of SIZES) {
   test(`Kitchen page at ${size.name}`, async ({ page }) => {
     await page.setViewportSize({ width: size.width, height: size.height });
     await signIn(page, "admin@kitchen.test", { callbackUrl: `/restaurants/${harbor.guid}/kitchen` });
-    await expect(page.getByTestId("station-chart").locator("svg .recharts-bar-rectangle").first()).toBeVisible({ timeout: 60_000 });
+    await expect(
+      page.getByTestId("station-chart").locator("svg .recharts-bar-rectangle").first(),
+    ).toBeVisible({ timeout: 60_000 });
     await expect(page.getByTestId("slowest-tickets").getByRole("table")).toBeVisible();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow, "the page must not scroll sideways").toBeLessThanOrEqual(0);
     await page.screenshot({ path: join(dir, `kitchen-${size.name}.png`), fullPage: true });
     await page.screenshot({ path: join(dir, `kitchen-${size.name}-fold.png`) });
@@ -33,8 +38,13 @@ for (const size of SIZES) {
     await page.setViewportSize({ width: size.width, height: size.height });
     await signIn(page, "admin@kitchen.test");
     await expect(page.getByTestId("kitchen-overview")).toBeVisible();
-    await expect(page.getByTestId("kitchen-overview").getByText("Loading…")).toHaveCount(0, { timeout: 60_000 });
-    await expect(page.getByTestId("kitchen-overview").locator('tbody tr[data-status="pending"]')).toHaveCount(0, { timeout: 180_000 });
+    await expect(page.getByTestId("kitchen-overview").getByText("Loading…")).toHaveCount(0, {
+      timeout: 60_000,
+    });
+    await expect(page.getByTestId("kitchen-overview").locator('tbody tr[data-status="pending"]')).toHaveCount(
+      0,
+      { timeout: 180_000 },
+    );
     await page.screenshot({ path: join(dir, `overview-kitchen-${size.name}.png`), fullPage: true });
   });
 }

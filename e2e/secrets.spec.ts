@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test, type APIResponse } from "@playwright/test";
+
 import { DEMO_PASSWORD, restaurantNamed, signIn, WORLD_CLIENTS, WORLD_RESTAURANTS } from "./fixtures/auth";
 
 /**
@@ -19,14 +20,17 @@ const JWT = /eyJ[A-Za-z0-9_-]{5,}\.eyJ[A-Za-z0-9_-]{5,}\.?[A-Za-z0-9_-]*/;
 function sandboxSigningSecret(): string {
   // playwright.config.ts sets it for the servers and the workers: unset, the sandbox's is random.
   const secret = process.env.SANDBOX_SIGNING_SECRET;
-  if (!secret) throw new Error("SANDBOX_SIGNING_SECRET is not set: run the specs through playwright.config.ts");
+  if (!secret)
+    throw new Error("SANDBOX_SIGNING_SECRET is not set: run the specs through playwright.config.ts");
   return secret;
 }
 
 const SECRETS: { label: string; value: string }[] = [
   ...WORLD_CLIENTS.map((c) => ({ label: `client secret of ${c.clientId}`, value: c.clientSecret })),
   { label: "sandbox signing secret", value: sandboxSigningSecret() },
-  ...(process.env.PLATFORM_CLIENT_SECRET ? [{ label: "PLATFORM_CLIENT_SECRET", value: process.env.PLATFORM_CLIENT_SECRET }] : []),
+  ...(process.env.PLATFORM_CLIENT_SECRET
+    ? [{ label: "PLATFORM_CLIENT_SECRET", value: process.env.PLATFORM_CLIENT_SECRET }]
+    : []),
   { label: "AUTH_SECRET of the e2e server", value: "e2e-only-auth-secret-0123456789abcdef" },
 ];
 
@@ -49,14 +53,20 @@ test("the client bundles hold no secret and no token", () => {
   const files = filesUnder(staticDir);
   // Not vacuous: the build's browser JavaScript is there.
   expect(files.filter((f) => f.endsWith(".js")).length).toBeGreaterThan(5);
-  const leaks = files.flatMap((file) => findings(readFileSync(file, "latin1")).map((what) => `${what} in ${file}`));
+  const leaks = files.flatMap((file) =>
+    findings(readFileSync(file, "latin1")).map((what) => `${what} in ${file}`),
+  );
   expect(leaks).toEqual([]);
 });
 
 test("the JWT detector recognises a real Platform token", async ({ request }) => {
   const partner = WORLD_CLIENTS.find((c) => c.type === "PARTNER")!;
   const response = await request.post("/sandbox/authentication/v1/authentication/login", {
-    data: { clientId: partner.clientId, clientSecret: partner.clientSecret, userAccessType: "PLATFORM_MACHINE_CLIENT" },
+    data: {
+      clientId: partner.clientId,
+      clientSecret: partner.clientSecret,
+      userAccessType: "PLATFORM_MACHINE_CLIENT",
+    },
   });
   expect(response.status()).toBe(200);
   const token = ((await response.json()) as { token: { accessToken: string } }).token.accessToken;
@@ -65,10 +75,14 @@ test("the JWT detector recognises a real Platform token", async ({ request }) =>
 
 /** Every route of the build, from its manifest, with dynamic segments filled in. */
 function appRoutes(): string[] {
-  const manifest = JSON.parse(readFileSync(join(root, distDir, "server/app-paths-manifest.json"), "utf8")) as Record<string, string>;
-  const guids = [restaurantNamed("Harbor Street Kitchen"), restaurantNamed("Pier 9 Pizza"), WORLD_RESTAURANTS.find((r) => r.archived)!].map(
-    (r) => r.guid,
-  );
+  const manifest = JSON.parse(
+    readFileSync(join(root, distDir, "server/app-paths-manifest.json"), "utf8"),
+  ) as Record<string, string>;
+  const guids = [
+    restaurantNamed("Harbor Street Kitchen"),
+    restaurantNamed("Pier 9 Pizza"),
+    WORLD_RESTAURANTS.find((r) => r.archived)!,
+  ].map((r) => r.guid);
   const routes = new Set<string>();
   for (const entry of Object.keys(manifest)) {
     const path = entry
@@ -77,9 +91,11 @@ function appRoutes(): string[] {
       .replace(/^$/, "/");
     if (path.startsWith("/sandbox") || path.startsWith("/_")) continue;
     const expand = (p: string): string[] => {
-      if (p.includes("[...nextauth]")) return ["session", "csrf", "providers"].map((a) => p.replace("[...nextauth]", a));
+      if (p.includes("[...nextauth]"))
+        return ["session", "csrf", "providers"].map((a) => p.replace("[...nextauth]", a));
       if (p.includes("[guid]")) return guids.flatMap((g) => expand(p.replace("[guid]", g)));
-      if (p.includes("[resource]")) return ["menus", "taxRates", "no-such-resource"].flatMap((r) => expand(p.replace("[resource]", r)));
+      if (p.includes("[resource]"))
+        return ["menus", "taxRates", "no-such-resource"].flatMap((r) => expand(p.replace("[resource]", r)));
       return [p.replace(/\[\.{0,3}[^\]]+\]/g, "x")];
     };
     for (const p of expand(path || "/")) routes.add(p);
@@ -97,10 +113,17 @@ async function scan(response: APIResponse, route: string): Promise<string[]> {
     .map((h) => `${h.name}: ${h.value}`)
     .join("\n");
   const body = (await response.body()).toString("latin1");
-  return [...findings(headers).map((w) => `${w} in a header of ${route}`), ...findings(body).map((w) => `${w} in the body of ${route}`)];
+  return [
+    ...findings(headers).map((w) => `${w} in a header of ${route}`),
+    ...findings(body).map((w) => `${w} in the body of ${route}`),
+  ];
 }
 
-test("no response of the app carries a secret or a token, signed in or not", async ({ page, playwright, baseURL }) => {
+test("no response of the app carries a secret or a token, signed in or not", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   test.setTimeout(300_000);
   const routes = appRoutes();
   expect(routes).toContain("/api/restaurants");
@@ -108,7 +131,8 @@ test("no response of the app carries a secret or a token, signed in or not", asy
 
   const leaks: string[] = [];
   const anonymous = await playwright.request.newContext({ baseURL });
-  for (const route of routes) leaks.push(...(await scan(await anonymous.get(route, { maxRedirects: 0 }), `${route} (signed out)`)));
+  for (const route of routes)
+    leaks.push(...(await scan(await anonymous.get(route, { maxRedirects: 0 }), `${route} (signed out)`)));
   await anonymous.dispose();
 
   await signIn(page, "admin@kitchen.test");
@@ -124,12 +148,21 @@ test("no response of the app carries a secret or a token, signed in or not", asy
     const url = new URL(response.url());
     if (url.origin !== new URL(baseURL!).origin || url.pathname.startsWith("/sandbox/")) return;
     // A body still streaming when the page moves on (a progress stream) is never completed: cap the wait.
-    const body = Promise.race([response.body(), new Promise<never>((_, reject) => setTimeout(() => reject(new Error("timeout")), 10_000))]);
+    const body = Promise.race([
+      response.body(),
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error("timeout")), 10_000)),
+    ]);
     pending.push(
       body
         .then((body) => {
-          const headers = Object.entries(response.headers()).map(([k, v]) => `${k}: ${v}`).join("\n");
-          leaks.push(...findings(`${headers}\n${body.toString("latin1")}`).map((w) => `${w} in ${url.pathname} fetched by the browser`));
+          const headers = Object.entries(response.headers())
+            .map(([k, v]) => `${k}: ${v}`)
+            .join("\n");
+          leaks.push(
+            ...findings(`${headers}\n${body.toString("latin1")}`).map(
+              (w) => `${w} in ${url.pathname} fetched by the browser`,
+            ),
+          );
         })
         .catch(() => {}),
     );
@@ -154,7 +187,12 @@ test("sign-in responses carry no secret either", async ({ playwright, baseURL })
       form: { csrfToken, email: "ben@kitchen.test", password, json: "true" },
       maxRedirects: 0,
     });
-    leaks.push(...(await scan(response, `POST /api/auth/callback/credentials (${password === DEMO_PASSWORD ? "right" : "wrong"} password)`)));
+    leaks.push(
+      ...(await scan(
+        response,
+        `POST /api/auth/callback/credentials (${password === DEMO_PASSWORD ? "right" : "wrong"} password)`,
+      )),
+    );
   }
   await context.dispose();
   expect(leaks).toEqual([]);

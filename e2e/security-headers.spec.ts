@@ -1,4 +1,5 @@
 import { expect, test, type APIResponse } from "@playwright/test";
+
 import { restaurantNamed, signIn } from "./fixtures/auth";
 
 /**
@@ -22,7 +23,12 @@ function expectCommonHeaders(response: APIResponse, label: string): string {
 }
 
 function scriptSrc(csp: string): string {
-  return csp.split(";").map((d) => d.trim()).find((d) => d.startsWith("script-src")) ?? "";
+  return (
+    csp
+      .split(";")
+      .map((d) => d.trim())
+      .find((d) => d.startsWith("script-src")) ?? ""
+  );
 }
 
 test("every kind of answer carries the security headers", async ({ page }) => {
@@ -38,7 +44,10 @@ test("every kind of answer carries the security headers", async ({ page }) => {
   expectCommonHeaders(await anonymous.get("/api/restaurants"), "API 401");
   expectCommonHeaders(await anonymous.get("/api/auth/csrf"), "next-auth");
   expectCommonHeaders(await anonymous.get("/api/health"), "health");
-  expectCommonHeaders(await anonymous.post("/sandbox/authentication/v1/authentication/login", { data: {} }), "sandbox");
+  expectCommonHeaders(
+    await anonymous.post("/sandbox/authentication/v1/authentication/login", { data: {} }),
+    "sandbox",
+  );
   expectCommonHeaders(await anonymous.get("/no-such-page", { maxRedirects: 0 }), "404 page");
 
   await signIn(page, "ana@kitchen.test");
@@ -56,10 +65,13 @@ test("every kind of answer carries the security headers", async ({ page }) => {
   expectCommonHeaders(csv, "CSV");
 });
 
-test("no inline script runs without the nonce, and the app still works under the policy", async ({ page }) => {
+test("no inline script runs without the nonce, and the app still works under the policy", async ({
+  page,
+}) => {
   const violations: string[] = [];
   page.on("console", (message) => {
-    if (/Content Security Policy|Refused to (execute|load|apply)/i.test(message.text())) violations.push(message.text());
+    if (/Content Security Policy|Refused to (execute|load|apply)/i.test(message.text()))
+      violations.push(message.text());
   });
   await signIn(page, "ana@kitchen.test");
   await page.goto(`/restaurants/${harbor.guid}/info`);
@@ -82,7 +94,9 @@ test("no inline script runs without the nonce, and the app still works under the
     document.body.appendChild(img);
   });
   await expect.poll(() => violations.length).toBeGreaterThan(0);
-  expect(await page.evaluate(() => (window as unknown as { injected?: boolean }).injected === true)).toBe(false);
+  expect(await page.evaluate(() => (window as unknown as { injected?: boolean }).injected === true)).toBe(
+    false,
+  );
 });
 
 test("the pages cannot be framed by another site", async ({ page }) => {
@@ -91,12 +105,19 @@ test("the pages cannot be framed by another site", async ({ page }) => {
   expect(response.headers()["x-frame-options"]).toBe("DENY");
 });
 
-test("a state-changing request from another site is refused and changes nothing", async ({ page, baseURL }) => {
+test("a state-changing request from another site is refused and changes nothing", async ({
+  page,
+  baseURL,
+}) => {
   await signIn(page, "ana@kitchen.test");
   const targetsUrl = `/api/restaurants/${harbor.guid}/kitchen/targets`;
   const before = await (await page.request.get(targetsUrl)).json();
   const body = { targets: [{ level: 0, seconds: 61 }] };
-  const foreign: Record<string, string>[] = [{ Origin: "https://evil.example" }, { Origin: "null" }, { "Sec-Fetch-Site": "cross-site" }];
+  const foreign: Record<string, string>[] = [
+    { Origin: "https://evil.example" },
+    { Origin: "null" },
+    { "Sec-Fetch-Site": "cross-site" },
+  ];
   for (const headers of foreign) {
     const response = await page.request.put(targetsUrl, { data: body, headers });
     expect(response.status(), JSON.stringify(headers)).toBe(403);
@@ -104,6 +125,9 @@ test("a state-changing request from another site is refused and changes nothing"
   }
   expect(await (await page.request.get(targetsUrl)).json()).toEqual(before);
   // From our own origin the request reaches the route (which refuses an empty list: nothing is changed either way).
-  const own = await page.request.put(targetsUrl, { data: { targets: [] }, headers: { Origin: new URL(baseURL!).origin } });
+  const own = await page.request.put(targetsUrl, {
+    data: { targets: [] },
+    headers: { Origin: new URL(baseURL!).origin },
+  });
   expect(own.status()).toBe(400);
 });

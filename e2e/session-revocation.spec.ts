@@ -1,4 +1,5 @@
 import { expect, request as playwrightRequest, test, type APIRequestContext } from "@playwright/test";
+
 import { restaurantNamed, signIn, signOut } from "./fixtures/auth";
 
 const harbor = restaurantNamed("Harbor Street Kitchen");
@@ -20,7 +21,9 @@ async function expectSignedIn(client: APIRequestContext): Promise<void> {
   expect(page.status()).toBe(200);
   expect(await page.text()).toContain(harbor.name);
   expect((await client.get("/api/restaurants")).status()).toBe(200);
-  expect(await (await client.get("/api/auth/session")).json()).toMatchObject({ user: { email: "ana@kitchen.test" } });
+  expect(await (await client.get("/api/auth/session")).json()).toMatchObject({
+    user: { email: "ana@kitchen.test" },
+  });
 }
 
 test("a copied session cookie stops working once its owner signs out", async ({ page, context, baseURL }) => {
@@ -41,7 +44,9 @@ test("a copied session cookie stops working once its owner signs out", async ({ 
 
     const api = await attacker.get("/api/restaurants");
     expect(api.status()).toBe(401);
-    expect(await api.json()).toEqual({ error: { status: 401, code: "unauthenticated", message: "Sign in to use this API" } });
+    expect(await api.json()).toEqual({
+      error: { status: 401, code: "unauthenticated", message: "Sign in to use this API" },
+    });
 
     const session = await attacker.get("/api/auth/session");
     expect(session.status()).toBe(200);
@@ -55,7 +60,9 @@ test("a copied session cookie stops working once its owner signs out", async ({ 
   }
 });
 
-test("a session read reports the absolute end fixed at sign-in, and renewal does not move it", async ({ page }) => {
+test("a session read reports the absolute end fixed at sign-in, and renewal does not move it", async ({
+  page,
+}) => {
   await signIn(page, "ben@kitchen.test");
   const first = (await (await page.request.get("/api/auth/session")).json()) as { expires: string };
   const second = (await (await page.request.get("/api/auth/session")).json()) as { expires: string };

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test, type APIRequestContext, type PlaywrightWorkerArgs } from "@playwright/test";
+
 import { DEMO_PASSWORD } from "./fixtures/auth";
 
 /**
@@ -23,27 +24,34 @@ let dataDir: string | undefined;
 test.beforeAll(async () => {
   test.setTimeout(150_000);
   dataDir = mkdtempSync(path.join(tmpdir(), "kp-e2e-throttle-"));
-  app = spawn(process.execPath, [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-p", String(port)], {
-    cwd: ROOT,
-    // Its own process group, so afterAll ends next's workers with it.
-    detached: true,
-    stdio: "ignore",
-    env: {
-      ...process.env,
-      PORT: String(port),
-      APP_ORIGIN: baseURL,
-      NEXTAUTH_URL: baseURL,
-      AUTH_SECRET: "e2e-only-auth-secret-0123456789abcdef",
-      DATA_DIR: dataDir,
-      TRUST_PROXY: "true",
-      AUTH_MAX_BCRYPT_PER_S: "1000",
-      KITCHEN_BACKFILL_DAYS: "0",
-      SANDBOX_RATE_LIMIT: "false",
-      SANDBOX_EXPORT_LATENCY: "false",
+  app = spawn(
+    process.execPath,
+    [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-p", String(port)],
+    {
+      cwd: ROOT,
+      // Its own process group, so afterAll ends next's workers with it.
+      detached: true,
+      stdio: "ignore",
+      env: {
+        ...process.env,
+        PORT: String(port),
+        APP_ORIGIN: baseURL,
+        NEXTAUTH_URL: baseURL,
+        AUTH_SECRET: "e2e-only-auth-secret-0123456789abcdef",
+        DATA_DIR: dataDir,
+        TRUST_PROXY: "true",
+        AUTH_MAX_BCRYPT_PER_S: "1000",
+        KITCHEN_BACKFILL_DAYS: "0",
+        SANDBOX_RATE_LIMIT: "false",
+        SANDBOX_EXPORT_LATENCY: "false",
+      },
     },
-  });
+  );
   for (let i = 0; i < 240; i++) {
-    const up = await fetch(`${baseURL}/api/health`).then((r) => r.ok, () => false);
+    const up = await fetch(`${baseURL}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (up) return;
     if (app.exitCode !== null) throw new Error(`the app on port ${port} exited with ${app.exitCode}`);
     await new Promise((r) => setTimeout(r, 500));
@@ -57,7 +65,10 @@ test.afterAll(() => {
 });
 
 /** One client behind the proxy, at `address`. */
-async function clientAt(playwright: PlaywrightWorkerArgs["playwright"], address: string): Promise<APIRequestContext> {
+async function clientAt(
+  playwright: PlaywrightWorkerArgs["playwright"],
+  address: string,
+): Promise<APIRequestContext> {
   return playwright.request.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": address } });
 }
 
@@ -73,7 +84,9 @@ async function attempt(request: APIRequestContext, email: string, password: stri
   return new URL(url, baseURL).searchParams.get("error") ?? "signed-in";
 }
 
-test("an attacker failing 20 times at one address never keeps the owner out at another", async ({ playwright }) => {
+test("an attacker failing 20 times at one address never keeps the owner out at another", async ({
+  playwright,
+}) => {
   const attacker = await clientAt(playwright, "203.0.113.7");
   const owner = await clientAt(playwright, "198.51.100.20");
   const answers: string[] = [];
@@ -90,7 +103,9 @@ test("an attacker failing 20 times at one address never keeps the owner out at a
   await Promise.all([attacker.dispose(), owner.dispose()]);
 });
 
-test("a spray across 40 accounts from one address is refused from attempt 21 on, and other addresses are not", async ({ playwright }) => {
+test("a spray across 40 accounts from one address is refused from attempt 21 on, and other addresses are not", async ({
+  playwright,
+}) => {
   const sprayer = await clientAt(playwright, "192.0.2.66");
   const answers: string[] = [];
   for (let i = 0; i < 40; i++) answers.push(await attempt(sprayer, `cook${i}@kitchen.test`, "Summer2026!"));
@@ -103,11 +118,16 @@ test("a spray across 40 accounts from one address is refused from attempt 21 on,
   await Promise.all([sprayer.dispose(), other.dispose()]);
 });
 
-test("the right-most X-Forwarded-For entry is the client: an address the client writes itself is not", async ({ playwright }) => {
+test("the right-most X-Forwarded-For entry is the client: an address the client writes itself is not", async ({
+  playwright,
+}) => {
   // The proxy appends what it saw; whatever the client put to its left is the client's own word.
   const answers: string[] = [];
   for (let i = 0; i < 21; i++) {
-    const forged = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": `10.9.${i}.1, 192.0.2.80` } });
+    const forged = await playwright.request.newContext({
+      baseURL,
+      extraHTTPHeaders: { "X-Forwarded-For": `10.9.${i}.1, 192.0.2.80` },
+    });
     answers.push(await attempt(forged, `line${i}@kitchen.test`, "wrong"));
     await forged.dispose();
   }

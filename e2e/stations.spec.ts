@@ -3,6 +3,7 @@ import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { parse } from "csv-parse/sync";
+
 import { restaurantNamed, signIn, WORLD_CLIENTS } from "./fixtures/auth";
 
 /**
@@ -23,11 +24,19 @@ interface RawStation {
 const harbor = restaurantNamed("Harbor Street Kitchen");
 const shots = join(__dirname, ".screenshots");
 
-async function sandboxList<T>(request: APIRequestContext, restaurantGuid: string, path: string): Promise<T[]> {
+async function sandboxList<T>(
+  request: APIRequestContext,
+  restaurantGuid: string,
+  path: string,
+): Promise<T[]> {
   const partner = WORLD_CLIENTS.find((c) => c.type === "PARTNER")!;
   const login = await request.post("/sandbox/authentication/v1/authentication/login", {
     headers: { Connection: "close" },
-    data: { clientId: partner.clientId, clientSecret: partner.clientSecret, userAccessType: "PLATFORM_MACHINE_CLIENT" },
+    data: {
+      clientId: partner.clientId,
+      clientSecret: partner.clientSecret,
+      userAccessType: "PLATFORM_MACHINE_CLIENT",
+    },
   });
   expect(login.status()).toBe(200);
   const token = ((await login.json()) as { token: { accessToken: string } }).token.accessToken;
@@ -35,7 +44,13 @@ async function sandboxList<T>(request: APIRequestContext, restaurantGuid: string
   let pageToken: string | null = null;
   do {
     const url: string = `/sandbox${path}${pageToken ? `?pageToken=${encodeURIComponent(pageToken)}` : ""}`;
-    const response = await request.get(url, { headers: { Authorization: `Bearer ${token}`, "Platform-Restaurant-External-ID": restaurantGuid, Connection: "close" } });
+    const response = await request.get(url, {
+      headers: {
+        Authorization: `Bearer ${token}`,
+        "Platform-Restaurant-External-ID": restaurantGuid,
+        Connection: "close",
+      },
+    });
     expect(response.status()).toBe(200);
     all.push(...((await response.json()) as T[]));
     pageToken = response.headers()["platform-next-page-token"] ?? null;
@@ -43,16 +58,28 @@ async function sandboxList<T>(request: APIRequestContext, restaurantGuid: string
   return all;
 }
 
-test("the stations page explains an OFFLINE_ONLY and an EXPO_ONLY station and warns about the configuration", async ({ page, request }) => {
+test("the stations page explains an OFFLINE_ONLY and an EXPO_ONLY station and warns about the configuration", async ({
+  page,
+  request,
+}) => {
   const stations = await sandboxList<RawStation>(request, harbor.guid, "/kitchen/v1/published/prepStations");
-  const printers = await sandboxList<{ guid: string; name: string }>(request, harbor.guid, "/config/v2/printers");
-  const offline = stations.find((s) => s.printingMode === "OFFLINE_ONLY" && s.expoRouting !== "EXPO_ONLY" && s.kitchenPrinter)!;
+  const printers = await sandboxList<{ guid: string; name: string }>(
+    request,
+    harbor.guid,
+    "/config/v2/printers",
+  );
+  const offline = stations.find(
+    (s) => s.printingMode === "OFFLINE_ONLY" && s.expoRouting !== "EXPO_ONLY" && s.kitchenPrinter,
+  )!;
   const expoOnly = stations.find((s) => s.expoRouting === "EXPO_ONLY")!;
   // includeWithExpediter true means "reaches the expediter", which SKIP_EXPO denies and the others affirm.
   const contradicting = stations.find((s) => (s.expoRouting !== "SKIP_EXPO") !== s.includeWithExpediter)!;
   const known = new Set(stations.map((s) => s.guid));
   const dangling = stations.find((s) => s.connectedPrepStations.some((c) => !known.has(c.guid)))!;
-  expect([offline, expoOnly, contradicting, dangling].every(Boolean), "the sandbox has each kind of station").toBe(true);
+  expect(
+    [offline, expoOnly, contradicting, dangling].every(Boolean),
+    "the sandbox has each kind of station",
+  ).toBe(true);
   const offlinePrinter = printers.find((p) => p.guid === offline.kitchenPrinter!.guid)!;
 
   await signIn(page, "admin@kitchen.test", { callbackUrl: `/restaurants/${harbor.guid}/stations` });
@@ -60,7 +87,9 @@ test("the stations page explains an OFFLINE_ONLY and an EXPO_ONLY station and wa
 
   const offlineCard = page.locator(`#station-${offline.guid}`);
   await expect(offlineCard.getByRole("heading", { name: offline.name })).toBeVisible();
-  await expect(offlineCard).toContainText(`Prints at ${offlinePrinter.name}: only when its display is offline`);
+  await expect(offlineCard).toContainText(
+    `Prints at ${offlinePrinter.name}: only when its display is offline`,
+  );
   await expect(offlineCard.getByRole("link", { name: `Kitchen times for ${offline.name}` })).toHaveAttribute(
     "href",
     `/restaurants/${harbor.guid}/kitchen?station=${offline.guid}`,
@@ -71,8 +100,12 @@ test("the stations page explains an OFFLINE_ONLY and an EXPO_ONLY station and wa
   await expect(expoLane.getByRole("heading", { name: expoOnly.name })).toBeVisible();
   await expect(page.locator(`#station-${expoOnly.guid}`)).toContainText("Does not print at the station");
   // Its items are timed at the expediter: the link says so and opens level 1, not a station filter that never matches.
-  await expect(page.locator(`#station-${expoOnly.guid}`)).toContainText("Its items are timed at the expediter");
-  await expect(page.locator(`#station-${expoOnly.guid}`).getByRole("link", { name: /Expediter kitchen times/ })).toHaveAttribute("href", `/restaurants/${harbor.guid}/kitchen?level=1`);
+  await expect(page.locator(`#station-${expoOnly.guid}`)).toContainText(
+    "Its items are timed at the expediter",
+  );
+  await expect(
+    page.locator(`#station-${expoOnly.guid}`).getByRole("link", { name: /Expediter kitchen times/ }),
+  ).toHaveAttribute("href", `/restaurants/${harbor.guid}/kitchen?level=1`);
 
   // The expediter screens (Harbor has two levels of expo) have their own lane, never "station only".
   const expediters = stations.filter((s) => s.name === "Expo" || s.name === "Expo 2");
@@ -107,14 +140,25 @@ test("the stations page explains an OFFLINE_ONLY and an EXPO_ONLY station and wa
 test("the stations CSV has one row per prep station", async ({ page, request }) => {
   const stations = await sandboxList<RawStation>(request, harbor.guid, "/kitchen/v1/published/prepStations");
   await signIn(page, "admin@kitchen.test", { callbackUrl: `/restaurants/${harbor.guid}/stations` });
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download stations CSV" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Download stations CSV" }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe("harbor-street-kitchen_prep-stations.csv");
   const rows = parse(await streamText(await download.createReadStream()), { bom: true }) as string[][];
   expect(rows[0]!.slice(0, 3)).toEqual(["Station", "Station GUID", "Printer"]);
-  expect(rows.slice(1).map((r) => r[1]).sort()).toEqual(stations.map((s) => s.guid).sort());
+  expect(
+    rows
+      .slice(1)
+      .map((r) => r[1])
+      .sort(),
+  ).toEqual(stations.map((s) => s.guid).sort());
 });
 
-test("the stations API answers 401 without a session and 404 for a restaurant the account may not see", async ({ page, request }) => {
+test("the stations API answers 401 without a session and 404 for a restaurant the account may not see", async ({
+  page,
+  request,
+}) => {
   const noSession = await request.get(`/api/restaurants/${harbor.guid}/stations`);
   expect(noSession.status()).toBe(401);
   await signIn(page, "ben@kitchen.test");
@@ -139,7 +183,9 @@ for (const size of [
     await page.setViewportSize({ width: size.width, height: size.height });
     await signIn(page, "admin@kitchen.test", { callbackUrl: `/restaurants/${harbor.guid}/stations` });
     await expect(page.getByRole("region", { name: "Routing" })).toBeVisible();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: join(shots, `stations-${size.name}.png`), fullPage: true });
   });
@@ -147,12 +193,19 @@ for (const size of [
 
 /** WCAG 2.1 A and AA violations of the page as it is now, of any impact. */
 async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return results.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.slice(0, 5).map((n) => n.target.join(" ")) }));
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  return results.violations.map((v) => ({
+    id: v.id,
+    impact: v.impact,
+    targets: v.nodes.slice(0, 5).map((n) => n.target.join(" ")),
+  }));
 }
 
 async function streamText(stream: NodeJS.ReadableStream): Promise<string> {
   const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
+  for await (const chunk of stream)
+    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
   return Buffer.concat(chunks).toString("utf8");
 }

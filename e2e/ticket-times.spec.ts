@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
-import { parse } from "csv-parse/sync";
 import { expect, test, type Download, type Page } from "@playwright/test";
+import { parse } from "csv-parse/sync";
+
 import type { KitchenSummary, KitchenTickets } from "../lib/kitchen/contract/responses";
 import { formatCount, formatDuration, formatShare } from "../lib/kitchen/ui/format";
 import { restaurantNamed, signIn } from "./fixtures/auth";
@@ -21,10 +22,16 @@ async function api<T>(page: Page, path: string): Promise<T> {
 }
 
 async function csvOf(download: Download): Promise<Record<string, string>[]> {
-  return parse(readFileSync(await download.path(), "utf8"), { columns: true, bom: true, skip_empty_lines: true }) as Record<string, string>[];
+  return parse(readFileSync(await download.path(), "utf8"), {
+    columns: true,
+    bom: true,
+    skip_empty_lines: true,
+  }) as Record<string, string>[];
 }
 
-test("a manager reads ticket times per level, their distribution and CSVs, and finds the slowest ticket's slowest item", async ({ page }) => {
+test("a manager reads ticket times per level, their distribution and CSVs, and finds the slowest ticket's slowest item", async ({
+  page,
+}) => {
   await signIn(page, "admin@kitchen.test", { callbackUrl: `/restaurants/${harbor.guid}/kitchen?range=7d` });
   const card = page.getByTestId("ticket-times");
   await expect(card.getByTestId("ticket-level-0")).toBeVisible({ timeout: 180_000 });
@@ -46,12 +53,22 @@ test("a manager reads ticket times per level, their distribution and CSVs, and f
   }
 
   // Its CSV: one row per level, named for the metric and levels.
-  const [download] = await Promise.all([page.waitForEvent("download"), card.getByRole("button", { name: "Download CSV" }).click()]);
-  expect(download.suggestedFilename()).toContain(`ticket-times-fire-to-fulfill-levels-${summary.tickets.map((t) => t.level).join("-")}`);
-  const rows = await csvOf(download);
-  expect(rows.map((r) => [Number(r.Level), Number(r.Tickets), Number(r["p90 (s)"]), Number(r["Not fully fulfilled"])])).toEqual(
-    summary.tickets.map((t) => [t.level, t.stats.count, t.stats.p90, t.stats.excluded]),
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    card.getByRole("button", { name: "Download CSV" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toContain(
+    `ticket-times-fire-to-fulfill-levels-${summary.tickets.map((t) => t.level).join("-")}`,
   );
+  const rows = await csvOf(download);
+  expect(
+    rows.map((r) => [
+      Number(r.Level),
+      Number(r.Tickets),
+      Number(r["p90 (s)"]),
+      Number(r["Not fully fulfilled"]),
+    ]),
+  ).toEqual(summary.tickets.map((t) => [t.level, t.stats.count, t.stats.p90, t.stats.excluded]));
 
   // A ticket target of 5 minutes at level 0, saved on the card: the share within it is the API's.
   const form = card.getByTestId("ticket-targets");
@@ -61,7 +78,10 @@ test("a manager reads ticket times per level, their distribution and CSVs, and f
   // The form is rebuilt from the saved targets; keyboard focus stays on the button that saved.
   await expect(form.getByRole("button", { name: "Save ticket targets" })).toBeFocused();
   // Asked from the page itself: the same session, on the browser's own connection.
-  const targeted = (await page.evaluate(async (url) => (await fetch(url)).json(), `/api/restaurants/${harbor.guid}/kitchen/summary?${query}`)) as KitchenSummary;
+  const targeted = (await page.evaluate(
+    async (url) => (await fetch(url)).json(),
+    `/api/restaurants/${harbor.guid}/kitchen/summary?${query}`,
+  )) as KitchenSummary;
   const within = targeted.tickets.find((t) => t.level === 0)!.withinTarget;
   expect(within.targetSeconds).toBe(300);
   await expect(card.getByTestId("ticket-level-0")).toContainText(`target ${formatDuration(300)}`);
@@ -77,24 +97,37 @@ test("a manager reads ticket times per level, their distribution and CSVs, and f
 
   // The distribution of level 0: its table's bands hold every timed ticket of the level.
   // The innermost section holding the heading: the card, not the page section around it.
-  const distribution = page.locator("section", { has: page.getByRole("heading", { name: "Ticket-time distribution" }) }).last();
+  const distribution = page
+    .locator("section", { has: page.getByRole("heading", { name: "Ticket-time distribution" }) })
+    .last();
   await distribution.getByRole("button", { name: "Show table" }).click();
   const level0 = summary.tickets.find((t) => t.level === 0)!;
   await expect(distribution.getByRole("table").locator("tbody tr")).toHaveCount(level0.histogram.bins.length);
-  const [binsCsv] = await Promise.all([page.waitForEvent("download"), distribution.getByRole("button", { name: "Download CSV" }).click()]);
+  const [binsCsv] = await Promise.all([
+    page.waitForEvent("download"),
+    distribution.getByRole("button", { name: "Download CSV" }).click(),
+  ]);
   expect(binsCsv.suggestedFilename()).toContain("ticket-distribution-fire-to-fulfill-level-0");
   expect((await csvOf(binsCsv)).reduce((n, r) => n + Number(r.Tickets), 0)).toBe(level0.stats.count);
 
   // By hour: a row per hour with level-0 tickets, counts as the API's.
-  const hours = page.locator("section", { has: page.getByRole("heading", { name: "Ticket times by hour" }) }).last();
+  const hours = page
+    .locator("section", { has: page.getByRole("heading", { name: "Ticket times by hour" }) })
+    .last();
   await hours.getByRole("button", { name: "Show table" }).click();
   const hourRows = summary.ticketHours.filter((h) => h.level === 0);
   await expect(hours.getByRole("table").locator("tbody tr")).toHaveCount(hourRows.length);
-  const [hoursCsv] = await Promise.all([page.waitForEvent("download"), hours.getByRole("button", { name: "Download CSV" }).click()]);
+  const [hoursCsv] = await Promise.all([
+    page.waitForEvent("download"),
+    hours.getByRole("button", { name: "Download CSV" }).click(),
+  ]);
   expect((await csvOf(hoursCsv)).map((r) => Number(r.Tickets))).toEqual(hourRows.map((h) => h.stats.count));
 
   // The slowest ticket names its slowest item and station; opened, that item is marked.
-  const tickets = (await page.evaluate(async (url) => (await fetch(url)).json(), `/api/restaurants/${harbor.guid}/kitchen/tickets?${query}`)) as KitchenTickets;
+  const tickets = (await page.evaluate(
+    async (url) => (await fetch(url)).json(),
+    `/api/restaurants/${harbor.guid}/kitchen/tickets?${query}`,
+  )) as KitchenTickets;
   const first = tickets.tickets[0]!;
   const slowestTickets = page.getByTestId("slowest-tickets");
   const firstRow = slowestTickets.locator("tbody tr").first();
@@ -105,6 +138,15 @@ test("a manager reads ticket times per level, their distribution and CSVs, and f
   await expect(marked).toContainText(`${first.slowestItem!.itemName} · slowest`);
   await expect(marked).toContainText(formatDuration(first.seconds));
 
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).include('[data-testid="ticket-times-cards"]').include('[data-testid="slowest-tickets"]').analyze();
-  expect(results.violations.map((v) => ({ id: v.id, targets: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) }))).toEqual([]);
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .include('[data-testid="ticket-times-cards"]')
+    .include('[data-testid="slowest-tickets"]')
+    .analyze();
+  expect(
+    results.violations.map((v) => ({
+      id: v.id,
+      targets: v.nodes.slice(0, 3).map((n) => n.target.join(" ")),
+    })),
+  ).toEqual([]);
 });

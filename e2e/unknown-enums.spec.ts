@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Download, type Page } from "@playwright/test";
 import { parse } from "csv-parse/sync";
+
 import { restaurantNamed, signIn, WORLD_CLIENTS } from "./fixtures/auth";
 
 /**
@@ -19,7 +20,8 @@ const ITEM_TYPES = ["NONE", "OPEN_ITEM", "SPECIAL_REQUEST", "PORTION"];
 const DINING_BEHAVIORS = ["DINE_IN", "TAKE_OUT", "DELIVERY"];
 const DISCOUNT_TYPES = ["PERCENT", "FIXED", "OPEN_PERCENT", "OPEN_FIXED", "BOGO", "FIXED_TOTAL"];
 
-const unlisted = (value: unknown, published: string[]) => typeof value === "string" && !published.includes(value);
+const unlisted = (value: unknown, published: string[]) =>
+  typeof value === "string" && !published.includes(value);
 
 type Raw = { guid: string; name: string; [field: string]: unknown };
 
@@ -27,7 +29,11 @@ async function sandboxList(request: APIRequestContext, path: string): Promise<Ra
   const partner = WORLD_CLIENTS.find((c) => c.type === "PARTNER")!;
   const login = await request.post("/sandbox/authentication/v1/authentication/login", {
     headers: { Connection: "close" },
-    data: { clientId: partner.clientId, clientSecret: partner.clientSecret, userAccessType: "PLATFORM_MACHINE_CLIENT" },
+    data: {
+      clientId: partner.clientId,
+      clientSecret: partner.clientSecret,
+      userAccessType: "PLATFORM_MACHINE_CLIENT",
+    },
   });
   expect(login.status()).toBe(200);
   const token = ((await login.json()) as { token: { accessToken: string } }).token.accessToken;
@@ -35,7 +41,13 @@ async function sandboxList(request: APIRequestContext, path: string): Promise<Ra
   let pageToken: string | null = null;
   do {
     const url: string = `/sandbox${path}${pageToken ? `?pageToken=${encodeURIComponent(pageToken)}` : ""}`;
-    const response = await request.get(url, { headers: { Authorization: `Bearer ${token}`, "Platform-Restaurant-External-ID": northside.guid, Connection: "close" } });
+    const response = await request.get(url, {
+      headers: {
+        Authorization: `Bearer ${token}`,
+        "Platform-Restaurant-External-ID": northside.guid,
+        Connection: "close",
+      },
+    });
     expect(response.status()).toBe(200);
     all.push(...((await response.json()) as Raw[]));
     pageToken = response.headers()["platform-next-page-token"] ?? null;
@@ -45,21 +57,31 @@ async function sandboxList(request: APIRequestContext, path: string): Promise<Ra
 
 async function csvRows(download: Download): Promise<Record<string, string>[]> {
   const chunks: Buffer[] = [];
-  for await (const chunk of await download.createReadStream()) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
+  for await (const chunk of await download.createReadStream())
+    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
   const [header, ...rows] = parse(Buffer.concat(chunks).toString("utf8"), { bom: true }) as string[][];
   return rows.map((row) => Object.fromEntries(header!.map((h, i) => [h, row[i]!])));
 }
 
 async function downloadCsv(page: Page, linkName: string): Promise<Record<string, string>[]> {
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: linkName }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: linkName }).click(),
+  ]);
   return csvRows(download);
 }
 
-test("the stations page and its CSV show a printing mode and an expediter routing the contract does not list", async ({ page, request }) => {
+test("the stations page and its CSV show a printing mode and an expediter routing the contract does not list", async ({
+  page,
+  request,
+}) => {
   const stations = await sandboxList(request, "/kitchen/v1/published/prepStations");
   const newMode = stations.find((s) => unlisted(s.printingMode, PRINTING_MODES));
   const newRouting = stations.find((s) => unlisted(s.expoRouting, EXPO_ROUTINGS));
-  expect(newMode && newRouting, "the sandbox sends an unlisted printingMode and expoRouting for Northside").toBeTruthy();
+  expect(
+    newMode && newRouting,
+    "the sandbox sends an unlisted printingMode and expoRouting for Northside",
+  ).toBeTruthy();
   const mode = newMode!.printingMode as string;
   const routing = newRouting!.expoRouting as string;
 
@@ -70,10 +92,14 @@ test("the stations page and its CSV show a printing mode and an expediter routin
   await expect(page.getByRole("heading", { level: 1, name: "Prep stations" })).toBeVisible();
 
   await expect(page.locator(`#station-${newMode!.guid}`)).toContainText(`printing mode ${mode}`);
-  await expect(page.getByRole("listitem").filter({ hasText: `Printing mode ${mode} from: ${newMode!.name}` })).toBeVisible();
+  await expect(
+    page.getByRole("listitem").filter({ hasText: `Printing mode ${mode} from: ${newMode!.name}` }),
+  ).toBeVisible();
   // includeWithExpediter places the station whose routing is unknown; the warning says so.
   const lane = newRouting!.includeWithExpediter ? /^Station and expediter/ : /^Station only/;
-  await expect(page.getByRole("region", { name: lane }).getByRole("heading", { name: newRouting!.name })).toBeVisible();
+  await expect(
+    page.getByRole("region", { name: lane }).getByRole("heading", { name: newRouting!.name }),
+  ).toBeVisible();
   const warnings = page.getByRole("region", { name: /configuration warnings?$/ });
   await expect(warnings).toContainText(`expediter routing “${routing}” is not one this app knows`);
   await expect(warnings).toContainText(`printing mode “${mode}” is not one this app knows`);
@@ -82,43 +108,93 @@ test("the stations page and its CSV show a printing mode and an expediter routin
   await expect(page.getByRole("row").filter({ hasText: newRouting!.guid })).toContainText(routing);
 
   const csv = await downloadCsv(page, "Download stations CSV");
-  expect(csv.find((r) => r["Station GUID"] === newMode!.guid)).toMatchObject({ "Printing mode": mode, Printing: mode });
-  expect(csv.find((r) => r["Station GUID"] === newRouting!.guid)).toMatchObject({ "Expediter routing": routing, Expediter: routing });
+  expect(csv.find((r) => r["Station GUID"] === newMode!.guid)).toMatchObject({
+    "Printing mode": mode,
+    Printing: mode,
+  });
+  expect(csv.find((r) => r["Station GUID"] === newRouting!.guid)).toMatchObject({
+    "Expediter routing": routing,
+    Expediter: routing,
+  });
 });
 
-test("the menu page and its items CSV show an item type and a unit of measure the contract does not list", async ({ page, request }) => {
+test("the menu page and its items CSV show an item type and a unit of measure the contract does not list", async ({
+  page,
+  request,
+}) => {
   const items = await sandboxList(request, "/config/v2/menuItems");
-  const item = items.find((i) => unlisted(i.type, ITEM_TYPES) && unlisted(i.unitOfMeasure, UNITS) && i.inheritUnitOfMeasure === false);
-  expect(item, "the sandbox sends an item with an unlisted type and its own unlisted unit for Northside").toBeDefined();
+  const item = items.find(
+    (i) =>
+      unlisted(i.type, ITEM_TYPES) && unlisted(i.unitOfMeasure, UNITS) && i.inheritUnitOfMeasure === false,
+  );
+  expect(
+    item,
+    "the sandbox sends an item with an unlisted type and its own unlisted unit for Northside",
+  ).toBeDefined();
   const type = item!.type as string;
   const unit = item!.unitOfMeasure as string;
 
   await signIn(page, "admin@kitchen.test", { callbackUrl: `/restaurants/${northside.guid}/menu` });
   await page.getByLabel("Search items by name").fill(item!.name);
-  await page.getByRole("list", { name: "Search results" }).getByRole("button").filter({ hasText: item!.name }).first().click();
+  await page
+    .getByRole("list", { name: "Search results" })
+    .getByRole("button")
+    .filter({ hasText: item!.name })
+    .first()
+    .click();
   const detail = page.getByRole("region", { name: "Item details" });
   await expect(detail.getByRole("heading", { level: 2, name: item!.name })).toBeVisible();
-  await expect(detail.locator("div").filter({ has: page.locator("dt", { hasText: /^Type$/ }) }).locator("dd")).toHaveText(type);
-  await expect(detail.locator("div").filter({ has: page.locator("dt", { hasText: /^Unit of measure$/ }) }).locator("dd")).toHaveText(`${unit} set on the item`);
+  await expect(
+    detail
+      .locator("div")
+      .filter({ has: page.locator("dt", { hasText: /^Type$/ }) })
+      .locator("dd"),
+  ).toHaveText(type);
+  await expect(
+    detail
+      .locator("div")
+      .filter({ has: page.locator("dt", { hasText: /^Unit of measure$/ }) })
+      .locator("dd"),
+  ).toHaveText(`${unit} set on the item`);
 
   const csv = await downloadCsv(page, "Download items CSV");
   const rows = csv.filter((r) => r["Item GUID"] === item!.guid);
   expect(rows.length).toBeGreaterThan(0);
-  for (const row of rows) expect(row).toMatchObject({ Type: type, "Unit of measure": unit, "Unit source": "Own setting" });
+  for (const row of rows)
+    expect(row).toMatchObject({ Type: type, "Unit of measure": unit, "Unit source": "Own setting" });
 });
 
 for (const { resource, title, column, field, published } of [
   { resource: "menuItems", title: "Menu items", column: "Type", field: "type", published: ITEM_TYPES },
-  { resource: "menuItems", title: "Menu items", column: "Unit of measure", field: "unitOfMeasure", published: UNITS },
-  { resource: "diningOptions", title: "Dining options", column: "Behavior", field: "behavior", published: DINING_BEHAVIORS },
+  {
+    resource: "menuItems",
+    title: "Menu items",
+    column: "Unit of measure",
+    field: "unitOfMeasure",
+    published: UNITS,
+  },
+  {
+    resource: "diningOptions",
+    title: "Dining options",
+    column: "Behavior",
+    field: "behavior",
+    published: DINING_BEHAVIORS,
+  },
   { resource: "discounts", title: "Discounts", column: "Type", field: "type", published: DISCOUNT_TYPES },
 ]) {
-  test(`the ${title.toLowerCase()} page and CSV show an unlisted ${field} as sent`, async ({ page, request }) => {
-    const entity = (await sandboxList(request, `/config/v2/${resource}`)).find((e) => unlisted(e[field], published));
+  test(`the ${title.toLowerCase()} page and CSV show an unlisted ${field} as sent`, async ({
+    page,
+    request,
+  }) => {
+    const entity = (await sandboxList(request, `/config/v2/${resource}`)).find((e) =>
+      unlisted(e[field], published),
+    );
     expect(entity, `the sandbox sends an unlisted ${resource}.${field} for Northside`).toBeDefined();
     const value = entity![field] as string;
 
-    await signIn(page, "admin@kitchen.test", { callbackUrl: `/restaurants/${northside.guid}/config/${resource}` });
+    await signIn(page, "admin@kitchen.test", {
+      callbackUrl: `/restaurants/${northside.guid}/config/${resource}`,
+    });
     await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
     const table = page.getByRole("table").first();
     await expect(table).toBeVisible();

@@ -1,4 +1,5 @@
 import "server-only";
+
 import { z } from "zod";
 
 /**
@@ -14,7 +15,9 @@ const optionalFlag = z
 const intWithDefault = (fallback: number, min = 0) =>
   z.preprocess(emptyAsUndefined, z.coerce.number().int().min(min).optional()).transform((v) => v ?? fallback);
 const numberWithDefault = (fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER) =>
-  z.preprocess(emptyAsUndefined, z.coerce.number().min(min).max(max).optional()).transform((v) => v ?? fallback);
+  z
+    .preprocess(emptyAsUndefined, z.coerce.number().min(min).max(max).optional())
+    .transform((v) => v ?? fallback);
 
 export const envSchema = z
   .object({
@@ -27,7 +30,13 @@ export const envSchema = z
     PLATFORM_BASE_URL: optionalUrl,
     PLATFORM_CLIENT_ID: optionalString,
     PLATFORM_CLIENT_SECRET: optionalString,
-    PLATFORM_BRAND: z.preprocess(emptyAsUndefined, z.string().regex(/^[A-Za-z][A-Za-z0-9]*$/).default("Platform")),
+    PLATFORM_BRAND: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^[A-Za-z][A-Za-z0-9]*$/)
+        .default("Platform"),
+    ),
     PLATFORM_MAX_RPS: numberWithDefault(20, 1, 1000),
     PLATFORM_TIMEOUT_MS: intWithDefault(15_000, 100),
     PLATFORM_MAX_RETRIES: intWithDefault(4, 0),
@@ -37,11 +46,20 @@ export const envSchema = z
     PLATFORM_MAX_PER_15_MIN: intWithDefault(10_000, 1),
     // PLATFORM_MAX_RPS and PLATFORM_MAX_PER_15_MIN count per location (restaurant), as the service does.
     // An optional cap on every location together, for limits the service does not publish; unset: none.
-    PLATFORM_ACCOUNT_MAX_RPS: z.preprocess(emptyAsUndefined, z.coerce.number().min(1).max(100_000).optional()),
-    PLATFORM_ACCOUNT_MAX_PER_15_MIN: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).optional()),
+    PLATFORM_ACCOUNT_MAX_RPS: z.preprocess(
+      emptyAsUndefined,
+      z.coerce.number().min(1).max(100_000).optional(),
+    ),
+    PLATFORM_ACCOUNT_MAX_PER_15_MIN: z.preprocess(
+      emptyAsUndefined,
+      z.coerce.number().int().min(1).optional(),
+    ),
 
     // Server logs (lib/log/logger.ts, pino): fatal, error, warn, info, debug, trace or silent.
-    LOG_LEVEL: z.preprocess(emptyAsUndefined, z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info")),
+    LOG_LEVEL: z.preprocess(
+      emptyAsUndefined,
+      z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    ),
 
     // Embedded sandbox.
     SANDBOX_ENABLED: optionalFlag,
@@ -51,7 +69,10 @@ export const envSchema = z
     SANDBOX_PUBLIC: optionalFlag.transform((v) => v ?? false),
     // Obey the Sandbox-Fault request header (lib/sandbox/faults.ts): for tests only.
     SANDBOX_FAULTS: optionalFlag.transform((v) => v ?? false),
-    SANDBOX_CLAIM_NAMESPACE: z.preprocess(emptyAsUndefined, z.url().default("https://sandbox.kitchen-pulse.test")),
+    SANDBOX_CLAIM_NAMESPACE: z.preprocess(
+      emptyAsUndefined,
+      z.url().default("https://sandbox.kitchen-pulse.test"),
+    ),
     SANDBOX_TOKEN_LIFETIME_S: intWithDefault(86_400, 1),
     // The real service's limits, per client and restaurant; off only for tests that read the sandbox unpaced.
     SANDBOX_RATE_LIMIT: optionalFlag,
@@ -71,7 +92,9 @@ export const envSchema = z
     NEXTAUTH_URL: optionalUrl,
     ACCOUNTS_FILE: optionalString,
     // A session's absolute lifetime from sign-in; renewing the cookie never extends it.
-    AUTH_SESSION_MAX_AGE_H: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(168).optional()).transform((v) => v ?? 12),
+    AUTH_SESSION_MAX_AGE_H: z
+      .preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(168).optional())
+      .transform((v) => v ?? 12),
     OIDC_ISSUER: optionalUrl,
     OIDC_CLIENT_ID: optionalString,
     OIDC_CLIENT_SECRET: optionalString,
@@ -99,7 +122,9 @@ export const envSchema = z
     KITCHEN_FAILED_RETRY_MAX_S: intWithDefault(1800, 1),
     KITCHEN_MAX_RANGE_DAYS: intWithDefault(366, 1),
     // The history backfill: closed dates kept stored per restaurant (0 = off), and its share of PLATFORM_MAX_RPS.
-    KITCHEN_BACKFILL_DAYS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(400).optional()).transform((v) => v ?? 190),
+    KITCHEN_BACKFILL_DAYS: z
+      .preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(400).optional())
+      .transform((v) => v ?? 190),
     KITCHEN_BACKFILL_SHARE: numberWithDefault(0.25, 0.01, 1),
     // The backfill sleeps until the next closeout between passes, within these bounds (tests scale them down).
     KITCHEN_BACKFILL_MIN_SLEEP_S: intWithDefault(30, 1),
@@ -115,7 +140,9 @@ export const envSchema = z
     KITCHEN_RAW_RETENTION_DAYS: intWithDefault(400, 0),
     // Items left on screen: a record fulfilled more than this many minutes after its ticket fired is a
     // forgotten bump, left out of every kitchen figure unless a view asks to count it (LS Central's window).
-    KITCHEN_STUCK_MIN: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(30).max(2880).optional()).transform((v) => v ?? 240),
+    KITCHEN_STUCK_MIN: z
+      .preprocess(emptyAsUndefined, z.coerce.number().int().min(30).max(2880).optional())
+      .transform((v) => v ?? 240),
   })
   .superRefine((value, ctx) => {
     if (value.PLATFORM_BASE_URL && (!value.PLATFORM_CLIENT_ID || !value.PLATFORM_CLIENT_SECRET)) {
@@ -126,7 +153,11 @@ export const envSchema = z
       });
     }
   })
-  .transform((value) => ({ ...value, KITCHEN_OPEN_REFRESH_S: value.KITCHEN_OPEN_REFRESH_S ?? defaultOpenRefreshSeconds(value.PLATFORM_BASE_URL) }));
+  .transform((value) => ({
+    ...value,
+    KITCHEN_OPEN_REFRESH_S:
+      value.KITCHEN_OPEN_REFRESH_S ?? defaultOpenRefreshSeconds(value.PLATFORM_BASE_URL),
+  }));
 
 /**
  * The open date's refresh when KITCHEN_OPEN_REFRESH_S is unset. The real service advises one
@@ -147,7 +178,9 @@ export function env(): Env {
   if (parsed) return parsed;
   const result = envSchema.safeParse(process.env);
   if (!result.success) {
-    const lines = result.error.issues.map((issue) => `  ${issue.path.join(".") || "(env)"}: ${issue.message}`);
+    const lines = result.error.issues.map(
+      (issue) => `  ${issue.path.join(".") || "(env)"}: ${issue.message}`,
+    );
     throw new Error(`Invalid environment configuration:\n${lines.join("\n")}`);
   }
   parsed = result.data;

@@ -43,7 +43,9 @@ const step = async (label, command, args, options) => {
   console.log(`\n== ${label}`);
   const started = Date.now();
   const code = await run(command, args, options);
-  console.log(`== ${label}: ${code === 0 ? "passed" : `failed (exit ${code})`} in ${Math.round((Date.now() - started) / 1000)} s`);
+  console.log(
+    `== ${label}: ${code === 0 ? "passed" : `failed (exit ${code})`} in ${Math.round((Date.now() - started) / 1000)} s`,
+  );
   if (code !== 0) process.exit(code);
 };
 
@@ -59,13 +61,20 @@ await step("lint", "npm", ["run", "lint"]);
 await step("unit", "npm", ["run", "test:unit"]);
 
 const buildCode = await build;
-console.log(`\n== next build: ${buildCode === 0 ? "passed" : `failed (exit ${buildCode})`} in ${Math.round((Date.now() - buildStarted) / 1000)} s`);
+console.log(
+  `\n== next build: ${buildCode === 0 ? "passed" : `failed (exit ${buildCode})`} in ${Math.round((Date.now() - buildStarted) / 1000)} s`,
+);
 const buildOutput = readFileSync(buildLog, "utf8");
 if (buildCode !== 0) {
   console.log(buildOutput);
   process.exit(buildCode);
 }
-console.log(buildOutput.split("\n").filter((line) => /compile hints|Compiled|Turbopack/.test(line)).join("\n"));
+console.log(
+  buildOutput
+    .split("\n")
+    .filter((line) => /compile hints|Compiled|Turbopack/.test(line))
+    .join("\n"),
+);
 
 await step("integration", "npm", ["run", "test:integration"]);
 await step("e2e", "npx", ["playwright", "test"]);

@@ -1,10 +1,11 @@
 import { NuqsAdapter } from "nuqs/adapters/next/app";
 import type { ReactNode } from "react";
-import { getPermittedRestaurants } from "@/lib/access/permitted-restaurants";
-import { requireSession } from "@/lib/access/page-access";
-import { logSafe } from "@/lib/api/log-safe";
+
 import { AppShell } from "@/components/shell/app-shell";
 import type { ShellRestaurant } from "@/components/shell/sections";
+import { requireSession } from "@/lib/access/page-access";
+import { getPermittedRestaurants } from "@/lib/access/permitted-restaurants";
+import { logSafe } from "@/lib/api/log-safe";
 
 /**
  * Every signed-in page. No session: off to /sign-in (requireSession). The switcher's list comes
@@ -16,13 +17,15 @@ export default async function SignedInLayout({ children }: { children: ReactNode
   let restaurants: ShellRestaurant[] = [];
   let unavailable = false;
   try {
-    restaurants = (await getPermittedRestaurants(session)).map(({ guid, name, locationName, archived, kitchenEntitled }) => ({
-      guid,
-      name,
-      locationName,
-      archived,
-      kitchenEntitled,
-    }));
+    restaurants = (await getPermittedRestaurants(session)).map(
+      ({ guid, name, locationName, archived, kitchenEntitled }) => ({
+        guid,
+        name,
+        locationName,
+        archived,
+        kitchenEntitled,
+      }),
+    );
   } catch (error) {
     console.error(`[shell] restaurant list unavailable: ${logSafe(error)}`);
     unavailable = true;

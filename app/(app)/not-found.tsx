@@ -1,4 +1,5 @@
 import Link from "next/link";
+
 import { EmptyState } from "@/components/ui/states";
 
 /** Unknown page, unknown restaurant and someone else's restaurant all look the same. */

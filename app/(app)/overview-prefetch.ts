@@ -1,5 +1,7 @@
 import "server-only";
+
 import type { QueryClient } from "@tanstack/react-query";
+
 import { getRestaurantDirectory } from "@/lib/access/permitted-restaurants";
 import type { AppSession } from "@/lib/auth/session";
 import type { KitchenOverview } from "@/lib/kitchen/contract/responses";
@@ -26,29 +28,47 @@ const IDENTITY_WAIT_MS = 1_500;
  * the browser polls from there. A failure is left out of the cache: the browser's own query then
  * shows the error with its retry, rather than failing the page.
  */
-export async function prefetchOverview(queryClient: QueryClient, session: AppSession, range: OverviewRange): Promise<void> {
+export async function prefetchOverview(
+  queryClient: QueryClient,
+  session: AppSession,
+  range: OverviewRange,
+): Promise<void> {
   // The list once (with the entitlement probe), and the kitchen table and history lines from it:
   // the overview's rows follow the same entitlements the list shows.
   await queryClient.prefetchQuery({
     ...restaurantsQuery(),
-    queryFn: async () => ({ restaurants: await getRestaurantDirectory(session, { probeKitchenMs: ENTITLEMENT_WAIT_MS, identityWaitMs: IDENTITY_WAIT_MS }) }),
+    queryFn: async () => ({
+      restaurants: await getRestaurantDirectory(session, {
+        probeKitchenMs: ENTITLEMENT_WAIT_MS,
+        identityWaitMs: IDENTITY_WAIT_MS,
+      }),
+    }),
   });
   // The kitchen table covers restaurants with an identity (a last good one included), as its API does.
-  const restaurants = queryClient.getQueryData(restaurantsQuery().queryKey)?.restaurants.filter((r) => r.availability?.identityAsOf !== null);
+  const restaurants = queryClient
+    .getQueryData(restaurantsQuery().queryKey)
+    ?.restaurants.filter((r) => r.availability?.identityAsOf !== null);
   if (!restaurants) return;
   const options = kitchenOverviewQuery(range);
   await queryClient.prefetchQuery({
     ...options,
     retry: false,
     // As the API's JSON carries it (no undefined fields the wire would drop).
-    queryFn: async () => JSON.parse(JSON.stringify(await kitchenOverview(await getKitchenService(), restaurants, range, Date.now()))) as KitchenOverview,
+    queryFn: async () =>
+      JSON.parse(
+        JSON.stringify(await kitchenOverview(await getKitchenService(), restaurants, range, Date.now())),
+      ) as KitchenOverview,
   });
   const rows = queryClient.getQueryData(options.queryKey)?.rows ?? [];
   await Promise.all(
     rows.map(async (row) => {
       const restaurant = restaurants.find((r) => r.guid === row.restaurantGuid);
       if (!restaurant || row.status === "not_entitled") return;
-      await queryClient.prefetchQuery({ ...kitchenHistoryQuery(row.restaurantGuid), retry: false, queryFn: () => kitchenHistory(restaurant) });
+      await queryClient.prefetchQuery({
+        ...kitchenHistoryQuery(row.restaurantGuid),
+        retry: false,
+        queryFn: () => kitchenHistory(restaurant),
+      });
     }),
   );
 }

@@ -1,12 +1,14 @@
 import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
+
+import { KitchenOverviewTable } from "@/components/overview/kitchen-overview-table";
+import { RestaurantList } from "@/components/overview/restaurant-list";
 import { IntentLink } from "@/components/ui/intent-link";
+import { PageHeader } from "@/components/ui/page-header";
 import { requireSession } from "@/lib/access/page-access";
 import { makeQueryClient } from "@/lib/queries/query-client";
 import { overviewRangeParam } from "@/lib/url-state/overview-view";
-import { RestaurantList } from "@/components/overview/restaurant-list";
-import { KitchenOverviewTable } from "@/components/overview/kitchen-overview-table";
-import { PageHeader } from "@/components/ui/page-header";
+
 import { prefetchOverview } from "./overview-prefetch";
 
 export const metadata: Metadata = { title: "Overview" };

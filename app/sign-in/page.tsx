@@ -1,12 +1,13 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { optionalSession } from "@/lib/access/page-access";
-import { postSignInPath } from "@/lib/auth/post-sign-in";
-import { oidcSignIn } from "@/lib/auth/auth-options";
-import { usingDemoAccounts } from "@/lib/auth/accounts";
+
 import { SignInForm } from "@/components/shell/sign-in-form";
-import { SkipLink } from "@/components/shell/skip-link";
 import styles from "@/components/shell/sign-in.module.css";
+import { SkipLink } from "@/components/shell/skip-link";
+import { optionalSession } from "@/lib/access/page-access";
+import { usingDemoAccounts } from "@/lib/auth/accounts";
+import { oidcSignIn } from "@/lib/auth/auth-options";
+import { postSignInPath } from "@/lib/auth/post-sign-in";
 
 export const metadata: Metadata = { title: "Sign in" };
 
@@ -32,9 +33,9 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
           <SignInForm callbackPath={callbackPath} initialError={first(query.error)} sso={sso} />
           {usingDemoAccounts() ? (
             <p className={styles.demo}>
-              Demo accounts: <span className="mono">admin@kitchen.test</span>, <span className="mono">ana@kitchen.test</span>,{" "}
-              <span className="mono">ben@kitchen.test</span>; password <span className="mono">kitchen-demo</span>. Set ACCOUNTS_FILE to use
-              your own.
+              Demo accounts: <span className="mono">admin@kitchen.test</span>,{" "}
+              <span className="mono">ana@kitchen.test</span>, <span className="mono">ben@kitchen.test</span>;
+              password <span className="mono">kitchen-demo</span>. Set ACCOUNTS_FILE to use your own.
             </p>
           ) : null}
         </div>

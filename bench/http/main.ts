@@ -30,17 +30,40 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
+
 import { addBusinessDays } from "@/lib/business-date/business-date";
 import { currentBusinessDate } from "@/lib/business-date/closeout";
 import { presetRange } from "@/lib/kitchen/ui/date-range";
-import { buildApp, freePort, killBuildNow, sampleProcessGroup, startApp, type RunningServer } from "../load/server";
+
+import {
+  buildApp,
+  freePort,
+  killBuildNow,
+  sampleProcessGroup,
+  startApp,
+  type RunningServer,
+} from "../load/server";
 import { signIn, type Restaurant } from "../load/users";
-import { measurePageView, measureRequest, untilQuiet, untilReady, type Measurement, type Session } from "./measure";
+import {
+  measurePageView,
+  measureRequest,
+  untilQuiet,
+  untilReady,
+  type Measurement,
+  type Session,
+} from "./measure";
 import { formatTable, summarise, type CaseResult } from "./report";
 
 const RESULTS = path.resolve(__dirname, "..", ".results");
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell";
-const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
 const ADMIN = "admin@kitchen.test";
 const CASE_BUDGET_MS = 90_000;
 /** As `npm start` serves, with the backfill's window cut to what the Overview asks and no simulated export wait. */
@@ -58,10 +81,19 @@ interface Options {
 }
 
 function parseOptions(argv: string[]): Options {
-  const options: Options = { build: true, distDir: ".next-bench-http", runs: 5, pageRuns: 3, restarts: 2, sections: [], warmMinutes: 20 };
+  const options: Options = {
+    build: true,
+    distDir: ".next-bench-http",
+    runs: 5,
+    pageRuns: 3,
+    restarts: 2,
+    sections: [],
+    warmMinutes: 20,
+  };
   const whole = (name: string, value: string, min: number) => {
     const n = Number(value);
-    if (!Number.isInteger(n) || n < min) throw new Error(`--${name} must be a whole number >= ${min}, got "${value}"`);
+    if (!Number.isInteger(n) || n < min)
+      throw new Error(`--${name} must be a whole number >= ${min}, got "${value}"`);
     return n;
   };
   for (const arg of argv) {
@@ -74,13 +106,20 @@ function parseOptions(argv: string[]): Options {
     else if (flag === "--sections" && /^[a-z]+(,[a-z]+)*$/.test(value)) options.sections = value.split(",");
     else if (flag === "--keep-data" && value) options.keepData = path.resolve(value);
     else if (flag === "--warm-minutes") options.warmMinutes = whole("warm-minutes", value, 1);
-    else throw new Error(`unknown flag or bad value ${arg} (known: --no-build --dist-dir=DIR --runs=N --page-runs=N --restarts=N --sections=a,b --keep-data=DIR --warm-minutes=N)`);
+    else
+      throw new Error(
+        `unknown flag or bad value ${arg} (known: --no-build --dist-dir=DIR --runs=N --page-runs=N --restarts=N --sections=a,b --keep-data=DIR --warm-minutes=N)`,
+      );
   }
   return options;
 }
 
 /** Warm-up once, then up to `runs` measured runs, stopping early (after two) once the case has taken CASE_BUDGET_MS. */
-async function series<M extends Measurement>(name: string, runs: number, once: () => Promise<M>): Promise<M[]> {
+async function series<M extends Measurement>(
+  name: string,
+  runs: number,
+  once: () => Promise<M>,
+): Promise<M[]> {
   const warm = await once();
   if (warm.status !== 200) throw new Error(`${name}: the warm-up answered ${warm.status}`);
   const out: M[] = [];
@@ -90,7 +129,9 @@ async function series<M extends Measurement>(name: string, runs: number, once: (
     if (m.status !== 200) throw new Error(`${name}: a measured run answered ${m.status}`);
     out.push(m);
   }
-  console.log(`  ${name}: ${out.map((m) => `${m.wallMs.toFixed(0)}/${m.cpuMs.toFixed(0)}`).join(" ")} ms (wall/CPU)`);
+  console.log(
+    `  ${name}: ${out.map((m) => `${m.wallMs.toFixed(0)}/${m.cpuMs.toFixed(0)}`).join(" ")} ms (wall/CPU)`,
+  );
   return out;
 }
 
@@ -110,7 +151,8 @@ async function rangesOf(admin: Session): Promise<Ranges> {
   return { harbor, ninety, year: { from: addBusinessDays(ninety.to, -364), to: ninety.to } };
 }
 
-const summaryPath = (r: Ranges, range: { from: string; to: string }, extra = "") => `/api/restaurants/${r.harbor.guid}/kitchen/summary?from=${range.from}&to=${range.to}${extra}`;
+const summaryPath = (r: Ranges, range: { from: string; to: string }, extra = "") =>
+  `/api/restaurants/${r.harbor.guid}/kitchen/summary?from=${range.from}&to=${range.to}${extra}`;
 const OVERVIEW = "/api/kitchen/overview?range=30d";
 
 /** Fetches what the cases read and lets the background work finish. */
@@ -126,10 +168,17 @@ async function warmUp(server: RunningServer, admin: Session, r: Ranges, minutes:
     await new Promise((resolve) => setTimeout(resolve, 3_000));
   }
   const quiet = await untilQuiet(server.pid, 120_000);
-  console.log(`warm after ${((performance.now() - started) / 1000).toFixed(0)} s (${quiet.quiet ? "server quiet" : "server still busy after 120 s"})`);
+  console.log(
+    `warm after ${((performance.now() - started) / 1000).toFixed(0)} s (${quiet.quiet ? "server quiet" : "server still busy after 120 s"})`,
+  );
 }
 
-async function measureWarm(server: RunningServer, admin: Session, r: Ranges, options: Options): Promise<CaseResult[]> {
+async function measureWarm(
+  server: RunningServer,
+  admin: Session,
+  r: Ranges,
+  options: Options,
+): Promise<CaseResult[]> {
   const pgid = server.pid;
   const request = (p: string) => () => measureRequest(admin, pgid, p);
   const cases: CaseResult[] = [];
@@ -140,20 +189,26 @@ async function measureWarm(server: RunningServer, admin: Session, r: Ranges, opt
   };
   await add("90 days, whole answer", 100, summaryPath(r, r.ninety));
   await add("90 days, part=head", 100, summaryPath(r, r.ninety, "&part=head"));
-  for (const s of options.sections) await add(`90 days, section=${s}`, 100, summaryPath(r, r.ninety, `&section=${s}`));
+  for (const s of options.sections)
+    await add(`90 days, section=${s}`, 100, summaryPath(r, r.ninety, `&section=${s}`));
   await add("365 days, whole answer", 300, summaryPath(r, r.year));
   await add("365 days, part=head", 300, summaryPath(r, r.year, "&part=head"));
-  for (const s of options.sections) await add(`365 days, section=${s}`, 300, summaryPath(r, r.year, `&section=${s}`));
+  for (const s of options.sections)
+    await add(`365 days, section=${s}`, 300, summaryPath(r, r.year, `&section=${s}`));
   await add("Overview, 30 days, 6 restaurants", 150, OVERVIEW);
 
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   try {
     const pagePath = `/restaurants/${r.harbor.guid}/kitchen?range=90d`;
     const pageRss = sampleProcessGroup(pgid, 100);
-    const views = await series("page view", options.pageRuns, () => measurePageView(browser, admin, server.origin, pgid, pagePath));
+    const views = await series("page view", options.pageRuns, () =>
+      measurePageView(browser, admin, server.origin, pgid, pagePath),
+    );
     const last = views[views.length - 1]!;
     const notOk = last.requests.filter((q) => q.status !== 200);
-    const api = last.requests.filter((q) => !q.path.startsWith("/_next/static/")).map((q) => q.path.replace(r.harbor.guid, "{guid}"));
+    const api = last.requests
+      .filter((q) => !q.path.startsWith("/_next/static/"))
+      .map((q) => q.path.replace(r.harbor.guid, "{guid}"));
     const html = views.map((v) => v.htmlMs).sort((a, b) => a - b)[Math.floor(views.length / 2)]!;
     cases.push({
       ...summarise('"Last 90 days" Kitchen page view', 1000, views),
@@ -167,27 +222,51 @@ async function measureWarm(server: RunningServer, admin: Session, r: Ranges, opt
 }
 
 /** `--restarts` times: stop the server, start it over the same store, wait out its start-up, ask the 90 days once. */
-async function measureRestarts(first: RunningServer, r: Ranges, options: Options, port: number, dataDir: string, peaks: number[]): Promise<CaseResult | undefined> {
+async function measureRestarts(
+  first: RunningServer,
+  r: Ranges,
+  options: Options,
+  port: number,
+  dataDir: string,
+  peaks: number[],
+): Promise<CaseResult | undefined> {
   let server = first;
   const runs: Measurement[] = [];
   const startups: string[] = [];
   for (let i = 0; i < options.restarts; i++) {
     await server.stop();
-    server = await startApp({ distDir: options.distDir, port, logFile: path.join(RESULTS, `http-server-restart-${i + 1}.log`), env: APP_ENV, dataDir });
+    server = await startApp({
+      distDir: options.distDir,
+      port,
+      logFile: path.join(RESULTS, `http-server-restart-${i + 1}.log`),
+      env: APP_ENV,
+      dataDir,
+    });
     activeServer = server;
     const sampler = sampleProcessGroup(server.pid, 100);
     const quiet = await untilQuiet(server.pid);
-    startups.push(`${(quiet.cpuMs / 1000).toFixed(1)} s CPU in ${(quiet.waitedMs / 1000).toFixed(0)} s${quiet.quiet ? "" : " (not quiet)"}`);
+    startups.push(
+      `${(quiet.cpuMs / 1000).toFixed(1)} s CPU in ${(quiet.waitedMs / 1000).toFixed(0)} s${quiet.quiet ? "" : " (not quiet)"}`,
+    );
     const admin = await signIn(server.origin, ADMIN);
     const m = await measureRequest(admin, server.pid, summaryPath(r, r.ninety));
-    if (m.status !== 200) throw new Error(`the first 90-day request after restart ${i + 1} answered ${m.status}: the store was not warm`);
+    if (m.status !== 200)
+      throw new Error(
+        `the first 90-day request after restart ${i + 1} answered ${m.status}: the store was not warm`,
+      );
     runs.push(m);
     peaks.push(sampler.stop().peakMiB);
   }
   await server.stop();
   if (!runs.length) return undefined;
-  console.log(`  first after restart: ${runs.map((m) => `${m.wallMs.toFixed(0)}/${m.cpuMs.toFixed(0)}`).join(" ")} ms (wall/CPU)`);
-  return { ...summarise("90 days, first request after a restart", 500, runs), peakRssMiB: Math.max(...peaks), note: `after the server's start-up work went quiet (${startups.join("; ")}), then a sign-in` };
+  console.log(
+    `  first after restart: ${runs.map((m) => `${m.wallMs.toFixed(0)}/${m.cpuMs.toFixed(0)}`).join(" ")} ms (wall/CPU)`,
+  );
+  return {
+    ...summarise("90 days, first request after a restart", 500, runs),
+    peakRssMiB: Math.max(...peaks),
+    note: `after the server's start-up work went quiet (${startups.join("; ")}), then a sign-in`,
+  };
 }
 
 let activeServer: RunningServer | undefined;
@@ -208,14 +287,23 @@ async function run(options: Options): Promise<void> {
   mkdirSync(dataDir, { recursive: true });
   try {
     const port = await freePort();
-    const server = await startApp({ distDir: options.distDir, port, logFile: path.join(RESULTS, "http-server.log"), env: APP_ENV, dataDir });
+    const server = await startApp({
+      distDir: options.distDir,
+      port,
+      logFile: path.join(RESULTS, "http-server.log"),
+      env: APP_ENV,
+      dataDir,
+    });
     activeServer = server;
     const whole = sampleProcessGroup(server.pid, 100);
     const admin = await signIn(server.origin, ADMIN);
     const ranges = await rangesOf(admin);
     await warmUp(server, admin, ranges, options.warmMinutes);
     const warmedAt = performance.now();
-    const harborExports = () => Object.entries(server.proxy.counts().exports).filter(([k]) => k.startsWith(ranges.harbor.guid)).reduce((n, [, c]) => n + c, 0);
+    const harborExports = () =>
+      Object.entries(server.proxy.counts().exports)
+        .filter(([k]) => k.startsWith(ranges.harbor.guid))
+        .reduce((n, [, c]) => n + c, 0);
     const exportsBefore = harborExports();
     const measured = sampleProcessGroup(server.pid, 100);
     const cases = await measureWarm(server, admin, ranges, options);
@@ -241,7 +329,9 @@ async function run(options: Options): Promise<void> {
     };
     console.log(`\n${formatTable(report)}`);
     writeFileSync(path.join(RESULTS, "http-latest.json"), `${JSON.stringify(report, null, 2)}\n`);
-    console.log(`\nwritten to bench/.results/http-latest.json; server logs in bench/.results/http-server*.log`);
+    console.log(
+      `\nwritten to bench/.results/http-latest.json; server logs in bench/.results/http-server*.log`,
+    );
   } finally {
     clearInterval(loadTimer);
     await activeServer?.stop();
@@ -251,7 +341,10 @@ async function run(options: Options): Promise<void> {
 
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
-  for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]] as const) {
+  for (const [signal, code] of [
+    ["SIGINT", 130],
+    ["SIGTERM", 143],
+  ] as const) {
     process.once(signal, () => {
       console.error(`\n${signal}: stopping ...`);
       killBuildNow();

@@ -21,7 +21,14 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const spread = (xs: number[]) => ({ median: median(xs), min: Math.min(...xs), max: Math.max(...xs) });
 
 export function summarise(name: string, targetMs: number, runs: Measurement[]): CaseResult {
-  return { name, targetMs, runs: runs.length, wallMs: spread(runs.map((m) => m.wallMs)), cpuMs: spread(runs.map((m) => m.cpuMs)), bytes: runs[runs.length - 1]!.bytes };
+  return {
+    name,
+    targetMs,
+    runs: runs.length,
+    wallMs: spread(runs.map((m) => m.wallMs)),
+    cpuMs: spread(runs.map((m) => m.cpuMs)),
+    bytes: runs[runs.length - 1]!.bytes,
+  };
 }
 
 interface Report {
@@ -37,14 +44,42 @@ interface Report {
 }
 
 const fmt = (x: number) => (x >= 1000 ? `${(x / 1000).toFixed(2)} s` : `${x.toFixed(0)} ms`);
-const ranged = (s: CaseResult["wallMs"], n: number) => (n > 1 ? `${fmt(s.median)} (${fmt(s.min)}-${fmt(s.max)})` : fmt(s.median));
+const ranged = (s: CaseResult["wallMs"], n: number) =>
+  n > 1 ? `${fmt(s.median)} (${fmt(s.min)}-${fmt(s.max)})` : fmt(s.median);
 const loadText = (l: number[]) => l.map((x) => x.toFixed(2)).join(" ");
 const RSS_TARGET_MIB = 1024;
 
 export function formatTable(r: Report): string {
-  const rows = r.cases.map((c) => [c.name, String(c.runs), ranged(c.wallMs, c.runs), ranged(c.cpuMs, c.runs), `≤ ${fmt(c.targetMs)}`, c.cpuMs.median <= c.targetMs ? "yes" : "NO", `${(c.bytes / 1024).toFixed(0)} KB`, c.peakRssMiB === undefined ? "" : `${c.peakRssMiB.toFixed(0)} MiB`]);
-  rows.push(["peak RSS of the server while measured", "", "", `${r.rss.measuredPeakMiB.toFixed(0)} MiB`, "≤ 1 GB", r.rss.measuredPeakMiB <= RSS_TARGET_MIB ? "yes" : "NO", "", ""]);
-  const head = ["case (Harbor Street Kitchen)", "runs", "wall, median (range)", "server CPU, median (range)", "target (CPU)", "met", "answer", "peak RSS"];
+  const rows = r.cases.map((c) => [
+    c.name,
+    String(c.runs),
+    ranged(c.wallMs, c.runs),
+    ranged(c.cpuMs, c.runs),
+    `≤ ${fmt(c.targetMs)}`,
+    c.cpuMs.median <= c.targetMs ? "yes" : "NO",
+    `${(c.bytes / 1024).toFixed(0)} KB`,
+    c.peakRssMiB === undefined ? "" : `${c.peakRssMiB.toFixed(0)} MiB`,
+  ]);
+  rows.push([
+    "peak RSS of the server while measured",
+    "",
+    "",
+    `${r.rss.measuredPeakMiB.toFixed(0)} MiB`,
+    "≤ 1 GB",
+    r.rss.measuredPeakMiB <= RSS_TARGET_MIB ? "yes" : "NO",
+    "",
+    "",
+  ]);
+  const head = [
+    "case (Harbor Street Kitchen)",
+    "runs",
+    "wall, median (range)",
+    "server CPU, median (range)",
+    "target (CPU)",
+    "met",
+    "answer",
+    "peak RSS",
+  ];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(" | ")} |`;
   return [

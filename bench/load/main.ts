@@ -18,6 +18,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
+
 import { buildReport, formatReport } from "./report";
 import { buildApp, freePort, killBuildNow, sampleProcessGroup, startApp, type RunningServer } from "./server";
 import { connectionRetries, DEMO_ACCOUNTS, runUser, signIn, type Recorder, type Restaurant } from "./users";
@@ -35,10 +36,18 @@ interface Options {
 
 /** Parses the flags; an unknown flag or a bad number is an error naming it. */
 function parseOptions(argv: string[]): Options {
-  const options: Options = { users: 50, seconds: 60, build: true, distDir: ".next-bench-load", port: 0, untilWarmMinutes: 0 };
+  const options: Options = {
+    users: 50,
+    seconds: 60,
+    build: true,
+    distDir: ".next-bench-load",
+    port: 0,
+    untilWarmMinutes: 0,
+  };
   const positive = (name: string, value: string, min: number) => {
     const n = Number(value);
-    if (!Number.isInteger(n) || n < min) throw new Error(`--${name} must be a whole number >= ${min}, got "${value}"`);
+    if (!Number.isInteger(n) || n < min)
+      throw new Error(`--${name} must be a whole number >= ${min}, got "${value}"`);
     return n;
   };
   for (const arg of argv) {
@@ -49,7 +58,10 @@ function parseOptions(argv: string[]): Options {
     else if (flag === "--dist-dir" && value) options.distDir = value;
     else if (flag === "--port") options.port = positive("port", value, 0);
     else if (flag === "--until-warm") options.untilWarmMinutes = positive("until-warm", value, 1);
-    else throw new Error(`unknown flag ${arg} (known: --users=N --seconds=N --no-build --dist-dir=DIR --port=N --until-warm=MINUTES)`);
+    else
+      throw new Error(
+        `unknown flag ${arg} (known: --users=N --seconds=N --no-build --dist-dir=DIR --port=N --until-warm=MINUTES)`,
+      );
   }
   return options;
 }
@@ -61,8 +73,19 @@ async function backfillProgress(admin: Session, restaurants: Restaurant[]) {
   return Promise.all(
     restaurants.map(async (r) => {
       const response = await admin.request(`/api/restaurants/${r.guid}/kitchen/history`);
-      const body = (await response.json()) as { ready?: number; pending?: number; failed?: number; total?: number };
-      return { restaurant: r.name, ready: body.ready ?? -1, pending: body.pending ?? -1, failed: body.failed ?? -1, total: body.total ?? -1 };
+      const body = (await response.json()) as {
+        ready?: number;
+        pending?: number;
+        failed?: number;
+        total?: number;
+      };
+      return {
+        restaurant: r.name,
+        ready: body.ready ?? -1,
+        pending: body.pending ?? -1,
+        failed: body.failed ?? -1,
+        total: body.total ?? -1,
+      };
     }),
   );
 }
@@ -71,13 +94,26 @@ async function backfillProgress(admin: Session, restaurants: Restaurant[]) {
  * Polls kitchen/history until every restaurant that may have kitchen data has its window stored;
  * seconds since `serverStartedAt`, or null when `minutes` passed first.
  */
-async function untilWarm(admin: Session, restaurants: Restaurant[], serverStartedAt: number, minutes: number): Promise<number | null> {
+async function untilWarm(
+  admin: Session,
+  restaurants: Restaurant[],
+  serverStartedAt: number,
+  minutes: number,
+): Promise<number | null> {
   const giveUpAt = Date.now() + minutes * 60_000;
   for (;;) {
     const rows = await Promise.all(
-      restaurants.map(async (r) => (await (await admin.request(`/api/restaurants/${r.guid}/kitchen/history`)).json()) as { entitled: boolean | null; pending: number; failed: number }),
+      restaurants.map(
+        async (r) =>
+          (await (await admin.request(`/api/restaurants/${r.guid}/kitchen/history`)).json()) as {
+            entitled: boolean | null;
+            pending: number;
+            failed: number;
+          },
+      ),
     );
-    if (rows.every((h) => h.entitled === false || (h.entitled === true && h.pending === 0 && h.failed === 0))) return (Date.now() - serverStartedAt) / 1000;
+    if (rows.every((h) => h.entitled === false || (h.entitled === true && h.pending === 0 && h.failed === 0)))
+      return (Date.now() - serverStartedAt) / 1000;
     if (Date.now() > giveUpAt) return null;
     await new Promise((resolve) => setTimeout(resolve, 5_000));
   }
@@ -105,7 +141,11 @@ async function run(options: Options, onServer: (server: RunningServer) => void):
   const port = options.port || (await freePort());
   const loadStart = loadavg();
   const serverStartedAt = Date.now();
-  const server = await startApp({ distDir: options.distDir, port, logFile: path.join(RESULTS, "load-server.log") });
+  const server = await startApp({
+    distDir: options.distDir,
+    port,
+    logFile: path.join(RESULTS, "load-server.log"),
+  });
   onServer(server);
   const group = sampleProcessGroup(server.pid);
   const benchCpuStart = process.cpuUsage();
@@ -113,15 +153,23 @@ async function run(options: Options, onServer: (server: RunningServer) => void):
   const loads: number[] = [];
   const loadTimer = setInterval(() => loads.push(loadavg()[0]!), 5_000);
   try {
-    console.log(`server.mjs on ${server.origin} (pid ${server.pid}), proxy ${server.proxy.url}; signing in ${options.users} users ...`);
+    console.log(
+      `server.mjs on ${server.origin} (pid ${server.pid}), proxy ${server.proxy.url}; signing in ${options.users} users ...`,
+    );
     const startedAt = Date.now();
     const signInStarted = performance.now();
-    const sessions = await Promise.all(Array.from({ length: options.users }, (_, i) => signIn(server.origin, DEMO_ACCOUNTS[i % DEMO_ACCOUNTS.length]!)));
+    const sessions = await Promise.all(
+      Array.from({ length: options.users }, (_, i) =>
+        signIn(server.origin, DEMO_ACCOUNTS[i % DEMO_ACCOUNTS.length]!),
+      ),
+    );
     const signInMs = performance.now() - signInStarted;
     const recorder: Recorder = { requests: [], ready: [], errors: new Map() };
     const deadline = Date.now() + options.seconds * 1000;
     console.log(`running ${options.users} users for ${options.seconds} s ...`);
-    await Promise.all(sessions.map((session) => runUser(session, { recorder, deadline, counts: server.proxy.counts })));
+    await Promise.all(
+      sessions.map((session) => runUser(session, { recorder, deadline, counts: server.proxy.counts })),
+    );
     const wallSeconds = (Date.now() - startedAt) / 1000;
     const admin = await signIn(server.origin, "admin@kitchen.test");
     const restaurants = await allRestaurants(admin);
@@ -139,27 +187,41 @@ async function run(options: Options, onServer: (server: RunningServer) => void):
       history,
       server: group.stop(),
       bench: benchCpu(benchCpuStart, benchStart),
-      load: { start: loadStart, mean1: loads.length ? loads.reduce((a, b) => a + b, 0) / loads.length : loadStart[0]!, max1: Math.max(loadStart[0]!, ...loads), end: loadavg() },
+      load: {
+        start: loadStart,
+        mean1: loads.length ? loads.reduce((a, b) => a + b, 0) / loads.length : loadStart[0]!,
+        max1: Math.max(loadStart[0]!, ...loads),
+        end: loadavg(),
+      },
       signInMs,
       connectionRetries: connectionRetries(),
     });
     console.log(`\n${formatReport(report)}`);
     const file = path.join(RESULTS, "load-latest.json");
     writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
-    console.log(`\nwritten to ${path.relative(process.cwd(), file)}; server log in ${path.relative(process.cwd(), path.join(RESULTS, "load-server.log"))}`);
+    console.log(
+      `\nwritten to ${path.relative(process.cwd(), file)}; server log in ${path.relative(process.cwd(), path.join(RESULTS, "load-server.log"))}`,
+    );
     if (options.untilWarmMinutes > 0) {
-      console.log(`\nwaiting up to ${options.untilWarmMinutes} min for every entitled restaurant's backfill window ...`);
+      console.log(
+        `\nwaiting up to ${options.untilWarmMinutes} min for every entitled restaurant's backfill window ...`,
+      );
       const warmAfter = await untilWarm(admin, restaurants, serverStartedAt, options.untilWarmMinutes);
       const exportsNow = server.proxy.counts().exports as Record<string, number>;
       const pairs = Object.values(exportsNow);
-      const repeatedKeys = Object.entries(exportsNow).filter(([, n]) => n > 1).map(([key, n]) => `${key} x${n}`);
+      const repeatedKeys = Object.entries(exportsNow)
+        .filter(([, n]) => n > 1)
+        .map(([key, n]) => `${key} x${n}`);
       const repeated = repeatedKeys.length;
       console.log(
         warmAfter === null
           ? `NOT warm after ${options.untilWarmMinutes} min`
           : `warm after ${warmAfter.toFixed(0)} s from the server's start; ${pairs.length} (restaurant, date) pairs fetched upstream, ${repeated} of them more than once${repeated ? ` (${repeatedKeys.slice(0, 10).join(", ")}; today's open date is refreshed by design)` : ""}`,
       );
-      writeFileSync(path.join(RESULTS, "warm-latest.json"), `${JSON.stringify({ warmAfterSeconds: warmAfter, pairs: pairs.length, repeated: repeatedKeys }, null, 2)}\n`);
+      writeFileSync(
+        path.join(RESULTS, "warm-latest.json"),
+        `${JSON.stringify({ warmAfterSeconds: warmAfter, pairs: pairs.length, repeated: repeatedKeys }, null, 2)}\n`,
+      );
     }
   } finally {
     clearInterval(loadTimer);
@@ -172,7 +234,10 @@ async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
   let server: RunningServer | undefined;
   // Ctrl-C or a kill still takes the server's process group down; so does any other way out.
-  for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]] as const) {
+  for (const [signal, code] of [
+    ["SIGINT", 130],
+    ["SIGTERM", 143],
+  ] as const) {
     process.once(signal, () => {
       console.error(`\n${signal}: stopping ...`);
       killBuildNow();

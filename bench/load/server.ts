@@ -9,6 +9,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+
 import { readProcStats, TICKS_PER_SECOND } from "../proc-stat";
 
 const ROOT = path.resolve(__dirname, "..", "..");
@@ -39,7 +40,9 @@ interface PlatformProxy {
  */
 async function startCountingProxy(target: string): Promise<PlatformProxy> {
   const file = pathToFileURL(path.join(ROOT, "test", "support", "platform-proxy.mjs")).href;
-  const proxyModule = (await import(file)) as { startPlatformProxy: (opts: { target: string }) => Promise<PlatformProxy> };
+  const proxyModule = (await import(file)) as {
+    startPlatformProxy: (opts: { target: string }) => Promise<PlatformProxy>;
+  };
   return proxyModule.startPlatformProxy({ target });
 }
 
@@ -53,7 +56,8 @@ let activeBuild: ChildProcess | undefined;
 
 /** Kills the build in progress, if any (synchronous: usable on process exit). */
 export function killBuildNow(): void {
-  if (activeBuild?.pid === undefined || activeBuild.exitCode !== null || activeBuild.signalCode !== null) return;
+  if (activeBuild?.pid === undefined || activeBuild.exitCode !== null || activeBuild.signalCode !== null)
+    return;
   try {
     process.kill(-activeBuild.pid, "SIGKILL");
   } catch {
@@ -73,7 +77,12 @@ export async function buildApp(distDir: string, logFile: string, projectDir = RO
   let output = "";
   try {
     const code = await new Promise<number | null>((resolve, reject) => {
-      const child = spawn(process.execPath, [NEXT_BIN, "build"], { cwd: projectDir, env: { ...process.env, NEXT_DIST_DIR: distDir }, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+      const child = spawn(process.execPath, [NEXT_BIN, "build"], {
+        cwd: projectDir,
+        env: { ...process.env, NEXT_DIST_DIR: distDir },
+        detached: true,
+        stdio: ["ignore", "pipe", "pipe"],
+      });
       activeBuild = child;
       const keep = (chunk: Buffer) => {
         log.write(chunk);
@@ -84,7 +93,8 @@ export async function buildApp(distDir: string, logFile: string, projectDir = RO
       child.once("error", reject);
       child.once("exit", resolve);
     });
-    if (code !== 0) throw new Error(`next build failed (exit ${code}); full log in ${logFile}:\n${tailOf(output)}`);
+    if (code !== 0)
+      throw new Error(`next build failed (exit ${code}); full log in ${logFile}:\n${tailOf(output)}`);
   } finally {
     activeBuild = undefined;
     log.end();
@@ -107,7 +117,9 @@ export function freePort(): Promise<number> {
 
 /** The sandbox's partner client: the credentials the app presents to the Platform (here, the proxy). */
 function partnerCredentials(): { clientId: string; clientSecret: string } {
-  const world = JSON.parse(readFileSync(path.join(ROOT, "lib", "sandbox", "world.json"), "utf8")) as { clients: { clientId: string; clientSecret: string }[] };
+  const world = JSON.parse(readFileSync(path.join(ROOT, "lib", "sandbox", "world.json"), "utf8")) as {
+    clients: { clientId: string; clientSecret: string }[];
+  };
   const partner = world.clients.find((c) => c.clientId === "kp-partner");
   if (!partner) throw new Error('lib/sandbox/world.json has no client "kp-partner"');
   return partner;
@@ -129,7 +141,13 @@ export interface RunningServer {
  * the history backfill at its default (KITCHEN_BACKFILL_DAYS unset) on an empty store, and waits
  * for /api/health; `env` overrides those settings, `dataDir` reuses (and keeps) a store. localhost, not 127.0.0.1: next-auth's cookies are bound to the host name.
  */
-export async function startApp(opts: { distDir: string; port: number; logFile: string; env?: Record<string, string>; dataDir?: string }): Promise<RunningServer> {
+export async function startApp(opts: {
+  distDir: string;
+  port: number;
+  logFile: string;
+  env?: Record<string, string>;
+  dataDir?: string;
+}): Promise<RunningServer> {
   const origin = `http://localhost:${opts.port}`;
   const proxy = await startCountingProxy(`${origin}/sandbox`);
   // A caller's data directory is kept (bench:http restarts the server over the same store); a fresh one is removed on stop.
@@ -154,11 +172,26 @@ export async function startApp(opts: { distDir: string; port: number; logFile: s
     SANDBOX_ENABLED: "true",
   };
   // A fresh embedded store, the sandbox's real-service defaults (rate limits, export latency) and the default backfill.
-  for (const name of ["DATABASE_URL", "KITCHEN_BACKFILL_DAYS", "KITCHEN_BACKFILL_SHARE", "KITCHEN_CLOSE_GRACE_MIN", "KITCHEN_OPEN_REFRESH_S", "SANDBOX_RATE_LIMIT", "SANDBOX_EXPORT_LATENCY", "SANDBOX_FAULT_RATE", "ACCOUNTS_FILE"]) delete env[name];
+  for (const name of [
+    "DATABASE_URL",
+    "KITCHEN_BACKFILL_DAYS",
+    "KITCHEN_BACKFILL_SHARE",
+    "KITCHEN_CLOSE_GRACE_MIN",
+    "KITCHEN_OPEN_REFRESH_S",
+    "SANDBOX_RATE_LIMIT",
+    "SANDBOX_EXPORT_LATENCY",
+    "SANDBOX_FAULT_RATE",
+    "ACCOUNTS_FILE",
+  ])
+    delete env[name];
   // A caller's own settings last (bench/web turns the backfill and the sandbox's pacing off).
   Object.assign(env, opts.env);
 
-  const { child, log, tail, exited } = spawnLogged([SERVER, "-p", String(opts.port)], { cwd: ROOT, env, logFile: opts.logFile });
+  const { child, log, tail, exited } = spawnLogged([SERVER, "-p", String(opts.port)], {
+    cwd: ROOT,
+    env,
+    logFile: opts.logFile,
+  });
 
   let stopped = false;
   const stop = async () => {
@@ -172,9 +205,18 @@ export async function startApp(opts: { distDir: string; port: number; logFile: s
   try {
     const deadline = Date.now() + HEALTH_TIMEOUT_MS;
     for (;;) {
-      if (exited()) throw new Error(`server.mjs ended before it answered (${exited()}); log in ${opts.logFile}:\n${tail()}`);
-      if (Date.now() > deadline) throw new Error(`server.mjs did not answer /api/health within ${HEALTH_TIMEOUT_MS / 1000} s; log in ${opts.logFile}:\n${tail()}`);
-      const ok = await fetch(`${origin}/api/health`, { signal: AbortSignal.timeout(5_000) }).then((r) => r.ok, () => false);
+      if (exited())
+        throw new Error(
+          `server.mjs ended before it answered (${exited()}); log in ${opts.logFile}:\n${tail()}`,
+        );
+      if (Date.now() > deadline)
+        throw new Error(
+          `server.mjs did not answer /api/health within ${HEALTH_TIMEOUT_MS / 1000} s; log in ${opts.logFile}:\n${tail()}`,
+        );
+      const ok = await fetch(`${origin}/api/health`, { signal: AbortSignal.timeout(5_000) }).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) break;
       await new Promise((r) => setTimeout(r, 250));
     }
@@ -196,7 +238,12 @@ export async function startApp(opts: { distDir: string; port: number; logFile: s
 export function spawnLogged(args: string[], opts: { cwd: string; env: NodeJS.ProcessEnv; logFile: string }) {
   const log = createWriteStream(opts.logFile);
   let output = "";
-  const child: ChildProcess = spawn(process.execPath, args, { cwd: opts.cwd, env: opts.env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  const child: ChildProcess = spawn(process.execPath, args, {
+    cwd: opts.cwd,
+    env: opts.env,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   const keep = (chunk: Buffer) => {
     log.write(chunk);
     output = (output + chunk.toString("utf8")).slice(-20_000);
@@ -295,9 +342,19 @@ export function sampleProcessGroup(pgid: number, everyMs = 250): GroupSampler {
       if (result) return result;
       sample();
       clearInterval(timer);
-      const ticks = [...lastTicks].reduce((total, [pid, last]) => total + last - (firstTicks.get(pid) ?? 0), 0);
+      const ticks = [...lastTicks].reduce(
+        (total, [pid, last]) => total + last - (firstTicks.get(pid) ?? 0),
+        0,
+      );
       const cpuSeconds = ticks / TICKS_PER_SECOND;
-      result = { peakMiB: peakKb / 1024, samples, maxProcessHwmMiB: hwmKb / 1024, processes: lastTicks.size, cpuSeconds, cpuCores: cpuSeconds / ((performance.now() - startedAt) / 1000) };
+      result = {
+        peakMiB: peakKb / 1024,
+        samples,
+        maxProcessHwmMiB: hwmKb / 1024,
+        processes: lastTicks.size,
+        cpuSeconds,
+        cpuCores: cpuSeconds / ((performance.now() - startedAt) / 1000),
+      };
       return result;
     },
   };

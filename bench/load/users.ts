@@ -3,9 +3,10 @@
  * over HTTP, then loops until the deadline: pick a restaurant it may see, a route from a weighted
  * mix, request it (polling about every second after a 202, as the Kitchen page does), think 0.5-2 s.
  */
-import { currentBusinessDate } from "@/lib/business-date/closeout";
 import { enumerateBusinessDates } from "@/lib/business-date/business-date";
+import { currentBusinessDate } from "@/lib/business-date/closeout";
 import { presetRange, previousPeriod, type DateRange } from "@/lib/kitchen/ui/date-range";
+
 import type { ProxyCounts } from "./server";
 
 /** Any single HTTP request is abandoned after this long (recorded as a timeout). */
@@ -77,7 +78,13 @@ class Session {
   async request(pathAndQuery: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
     if (this.cookies.size) headers.set("cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
-    const send = () => fetch(`${this.origin}${pathAndQuery}`, { ...init, headers, redirect: "manual", signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+    const send = () =>
+      fetch(`${this.origin}${pathAndQuery}`, {
+        ...init,
+        headers,
+        redirect: "manual",
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
     let response: Response;
     try {
       response = await send();
@@ -123,7 +130,13 @@ async function signInSteps(origin: string, email: string): Promise<Session> {
   if (!csrf.ok) throw new Error(`sign-in of ${email}: GET /api/auth/csrf answered ${csrf.status}`);
   const { csrfToken } = (await csrf.json()) as { csrfToken?: string };
   if (!csrfToken) throw new Error(`sign-in of ${email}: /api/auth/csrf gave no csrfToken`);
-  const body = new URLSearchParams({ csrfToken, email, password: DEMO_PASSWORD, callbackUrl: `${origin}/`, json: "true" });
+  const body = new URLSearchParams({
+    csrfToken,
+    email,
+    password: DEMO_PASSWORD,
+    callbackUrl: `${origin}/`,
+    json: "true",
+  });
   const callback = await session.request("/api/auth/callback/credentials", {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -131,11 +144,14 @@ async function signInSteps(origin: string, email: string): Promise<Session> {
   });
   await callback.arrayBuffer();
   if (!session.has(/session-token$/)) {
-    throw new Error(`sign-in of ${email} failed: POST /api/auth/callback/credentials answered ${callback.status} (${callback.headers.get("location") ?? "no location"}) without a session cookie`);
+    throw new Error(
+      `sign-in of ${email} failed: POST /api/auth/callback/credentials answered ${callback.status} (${callback.headers.get("location") ?? "no location"}) without a session cookie`,
+    );
   }
   const check = await session.request("/api/auth/session");
   const who = (await check.json()) as { user?: { email?: string } };
-  if (who.user?.email !== email) throw new Error(`sign-in of ${email}: /api/auth/session says ${JSON.stringify(who)}`);
+  if (who.user?.email !== email)
+    throw new Error(`sign-in of ${email}: /api/auth/session says ${JSON.stringify(who)}`);
   return session;
 }
 
@@ -169,7 +185,8 @@ function rangeOf(restaurant: Restaurant, preset: Preset): DateRange {
   return presetRange(preset, currentBusinessDate(restaurant));
 }
 
-const q = (range: DateRange, extra: Record<string, string> = {}) => new URLSearchParams({ from: range.from, to: range.to, ...extra }).toString();
+const q = (range: DateRange, extra: Record<string, string> = {}) =>
+  new URLSearchParams({ from: range.from, to: range.to, ...extra }).toString();
 
 /**
  * The weighted mix: the Kitchen page's summary with its comparison period (most of the load, as
@@ -198,14 +215,24 @@ function nextView(restaurant: Restaurant): View {
       return {
         requests: [
           { route: `kitchen/summary ${preset}`, path: `${base}/kitchen/summary?${q(range)}`, range },
-          { route: `kitchen/summary ${preset} previous`, path: `${base}/kitchen/summary?${q(previous)}`, range: previous },
+          {
+            route: `kitchen/summary ${preset} previous`,
+            path: `${base}/kitchen/summary?${q(previous)}`,
+            range: previous,
+          },
         ],
       };
     }
     case "tickets":
-      return { requests: [{ route: "kitchen/tickets", path: `${base}/kitchen/tickets?${q(range, { limit: "20" })}`, range }] };
+      return {
+        requests: [
+          { route: "kitchen/tickets", path: `${base}/kitchen/tickets?${q(range, { limit: "20" })}`, range },
+        ],
+      };
     case "summary.csv":
-      return { requests: [{ route: "kitchen/summary.csv", path: `${base}/kitchen/summary.csv?${q(range)}`, range }] };
+      return {
+        requests: [{ route: "kitchen/summary.csv", path: `${base}/kitchen/summary.csv?${q(range)}`, range }],
+      };
     case "coverage":
       return { requests: [{ route: "kitchen/coverage", path: `${base}/kitchen/coverage?${q(range)}` }] };
     case "history":
@@ -225,7 +252,11 @@ function nextView(restaurant: Restaurant): View {
  * been answered before the request started and nothing of it was fetched while it ran; the
  * body's transfer and ingest after the answer are the one window this cannot see.
  */
-function upstreamOf(counts: () => ProxyCounts, guid: string, range: DateRange): { calls: number; allAnswered: boolean } {
+function upstreamOf(
+  counts: () => ProxyCounts,
+  guid: string,
+  range: DateRange,
+): { calls: number; allAnswered: boolean } {
   const { exports, exportStatuses } = counts();
   let calls = 0;
   let allAnswered = true;
@@ -251,7 +282,13 @@ function noteError(recorder: Recorder, route: string, error: unknown): Status {
 }
 
 /** One HTTP request, its body read to the end, recorded. */
-async function timed(session: Session, ctx: UserContext, req: View["requests"][number], firstTry: boolean, guid: string | undefined): Promise<{ status: Status; retryAfterS?: number }> {
+async function timed(
+  session: Session,
+  ctx: UserContext,
+  req: View["requests"][number],
+  firstTry: boolean,
+  guid: string | undefined,
+): Promise<{ status: Status; retryAfterS?: number }> {
   const before = req.range && guid && firstTry ? upstreamOf(ctx.counts, guid, req.range) : undefined;
   const started = performance.now();
   let status: Status;
@@ -266,14 +303,29 @@ async function timed(session: Session, ctx: UserContext, req: View["requests"][n
     status = noteError(ctx.recorder, req.route, error);
   }
   const ms = performance.now() - started;
-  const record: RequestRecord = { route: req.route, status, ms, firstTry, kitchenRange: req.range !== undefined };
-  if (before) record.warm = status === 200 && before.allAnswered && upstreamOf(ctx.counts, guid!, req.range!).calls === before.calls;
+  const record: RequestRecord = {
+    route: req.route,
+    status,
+    ms,
+    firstTry,
+    kitchenRange: req.range !== undefined,
+  };
+  if (before)
+    record.warm =
+      status === 200 &&
+      before.allAnswered &&
+      upstreamOf(ctx.counts, guid!, req.range!).calls === before.calls;
   ctx.recorder.requests.push(record);
   return { status, retryAfterS };
 }
 
 /** A request, and after a 202 the same request about every second until 200 (or polling stops). */
-async function untilReady(session: Session, ctx: UserContext, req: View["requests"][number], guid: string | undefined): Promise<void> {
+async function untilReady(
+  session: Session,
+  ctx: UserContext,
+  req: View["requests"][number],
+  guid: string | undefined,
+): Promise<void> {
   const started = performance.now();
   let { status, retryAfterS } = await timed(session, ctx, req, true, guid);
   if (status !== 202) return;
@@ -284,7 +336,11 @@ async function untilReady(session: Session, ctx: UserContext, req: View["request
     polls += 1;
     ({ status, retryAfterS } = await timed(session, ctx, req, false, guid));
   }
-  ctx.recorder.ready.push({ route: req.route, ms: status === 200 ? performance.now() - started : undefined, polls });
+  ctx.recorder.ready.push({
+    route: req.route,
+    ms: status === 200 ? performance.now() - started : undefined,
+    polls,
+  });
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -295,11 +351,25 @@ async function restaurantsOf(session: Session, ctx: UserContext): Promise<Restau
     const started = performance.now();
     try {
       const response = await session.request("/api/restaurants");
-      const body = response.ok ? ((await response.json()) as { restaurants: Restaurant[] }) : (await response.arrayBuffer(), undefined);
-      ctx.recorder.requests.push({ route: "restaurants", status: response.status, ms: performance.now() - started, firstTry: true, kitchenRange: false });
+      const body = response.ok
+        ? ((await response.json()) as { restaurants: Restaurant[] })
+        : (await response.arrayBuffer(), undefined);
+      ctx.recorder.requests.push({
+        route: "restaurants",
+        status: response.status,
+        ms: performance.now() - started,
+        firstTry: true,
+        kitchenRange: false,
+      });
       if (body?.restaurants.length) return body.restaurants;
     } catch (error) {
-      ctx.recorder.requests.push({ route: "restaurants", status: noteError(ctx.recorder, "restaurants", error), ms: performance.now() - started, firstTry: true, kitchenRange: false });
+      ctx.recorder.requests.push({
+        route: "restaurants",
+        status: noteError(ctx.recorder, "restaurants", error),
+        ms: performance.now() - started,
+        firstTry: true,
+        kitchenRange: false,
+      });
     }
     await sleep(1_000);
   }
@@ -313,7 +383,9 @@ export async function runUser(session: Session, ctx: UserContext): Promise<void>
   while (Date.now() < ctx.deadline) {
     const restaurant = pick(restaurants);
     const view = nextView(restaurant);
-    await Promise.all(view.requests.map((req) => untilReady(session, ctx, req, req.range ? restaurant.guid : undefined)));
+    await Promise.all(
+      view.requests.map((req) => untilReady(session, ctx, req, req.range ? restaurant.guid : undefined)),
+    );
     await sleep(500 + Math.random() * 1_500);
   }
 }

@@ -18,7 +18,8 @@ export async function observeEvents(page: Page): Promise<void> {
     window.__benchEvents = [];
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as (PerformanceEntry & { interactionId?: number })[]) {
-        if (entry.interactionId) window.__benchEvents!.push({ interactionId: entry.interactionId, duration: entry.duration });
+        if (entry.interactionId)
+          window.__benchEvents!.push({ interactionId: entry.interactionId, duration: entry.duration });
       }
     }).observe({ type: "event", durationThreshold: 16, buffered: true } as PerformanceObserverInit);
   });
@@ -44,7 +45,8 @@ export async function settle(page: Page, quietMs = 750, maxMs = 120_000): Promis
   page.on("requestfailed", down);
   const started = Date.now();
   try {
-    while (Date.now() - started < maxMs && (inFlight > 0 || Date.now() - lastChange < quietMs)) await page.waitForTimeout(100);
+    while (Date.now() - started < maxMs && (inFlight > 0 || Date.now() - lastChange < quietMs))
+      await page.waitForTimeout(100);
   } finally {
     page.off("request", up);
     page.off("requestfinished", down);
@@ -58,8 +60,18 @@ export async function clickDuration(page: Page, target: Locator): Promise<number
   await target.click();
   // Event timing entries are queued after the next paint; two frames and a short idle let them arrive.
   await page
-    .waitForFunction((id) => window.__benchEvents!.some((e) => e.interactionId > id), before, { timeout: 3_000 })
+    .waitForFunction((id) => window.__benchEvents!.some((e) => e.interactionId > id), before, {
+      timeout: 3_000,
+    })
     .catch(() => undefined);
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 100)))));
-  return page.evaluate((id) => Math.max(0, ...window.__benchEvents!.filter((e) => e.interactionId > id).map((e) => e.duration)), before);
+  await page.evaluate(
+    () =>
+      new Promise((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 100))),
+      ),
+  );
+  return page.evaluate(
+    (id) => Math.max(0, ...window.__benchEvents!.filter((e) => e.interactionId > id).map((e) => e.duration)),
+    before,
+  );
 }

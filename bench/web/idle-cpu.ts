@@ -8,6 +8,7 @@
  */
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
+
 import { readProcStats, TICKS_PER_SECOND } from "../proc-stat";
 
 /**
@@ -51,7 +52,10 @@ function hasArgument(pid: number, argument: string): boolean {
 }
 
 /** CPU time between two readings: each process's growth, a process started in between counted whole. */
-export function cpuMsBetween(before: ReadonlyMap<string, number>, after: ReadonlyMap<string, number>): number {
+export function cpuMsBetween(
+  before: ReadonlyMap<string, number>,
+  after: ReadonlyMap<string, number>,
+): number {
   let ticks = 0;
   for (const [pid, t] of after) ticks += t - (before.get(pid) ?? 0);
   return (ticks * 1000) / TICKS_PER_SECOND;
@@ -74,7 +78,9 @@ export async function idleReading(page: Page, url: string, browserFlag: string):
   const before = cpuTicksOfTree(browserFlag);
   await page.waitForTimeout(IDLE_WINDOW.toMs - IDLE_WINDOW.fromMs);
   const after = cpuTicksOfTree(browserFlag);
-  const runningAnimations = await page.evaluate(() => document.getAnimations().filter((a) => a.playState === "running").length);
+  const runningAnimations = await page.evaluate(
+    () => document.getAnimations().filter((a) => a.playState === "running").length,
+  );
   // Leave the page, so nothing of it runs into the next reading.
   await page.goto("about:blank");
   return { cpuMs: cpuMsBetween(before, after), runningAnimations };

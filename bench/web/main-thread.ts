@@ -46,11 +46,25 @@ type Task = TraceEvent & { ts: number; dur: number };
  * The main thread is the one that parsed the page's document (a `ParseHTML` event whose URL is on
  * `origin`). Null when the trace has no such event (the run recorded no trace of the page).
  */
-export function mainThreadTime(events: readonly TraceEvent[], origin: string, slowdown: number): MainThreadTime | null {
-  const parse = events.find((e) => e.name === "ParseHTML" && (e.args?.beginData?.url ?? "").startsWith(origin));
+export function mainThreadTime(
+  events: readonly TraceEvent[],
+  origin: string,
+  slowdown: number,
+): MainThreadTime | null {
+  const parse = events.find(
+    (e) => e.name === "ParseHTML" && (e.args?.beginData?.url ?? "").startsWith(origin),
+  );
   if (!parse) return null;
   const tasks = events
-    .filter((e): e is Task => e.pid === parse.pid && e.tid === parse.tid && e.ph === "X" && TASK_NAMES.has(e.name ?? "") && typeof e.ts === "number" && typeof e.dur === "number")
+    .filter(
+      (e): e is Task =>
+        e.pid === parse.pid &&
+        e.tid === parse.tid &&
+        e.ph === "X" &&
+        TASK_NAMES.has(e.name ?? "") &&
+        typeof e.ts === "number" &&
+        typeof e.dur === "number",
+    )
     .sort((a, b) => a.ts - b.ts || b.dur - a.dur);
   let end = -Infinity;
   const out: MainThreadTime = { tasks: 0, wallMs: 0, cpuMs: 0, blockingFromWallMs: 0, blockingFromCpuMs: 0 };

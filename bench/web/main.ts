@@ -36,11 +36,12 @@ import { createServer } from "node:http";
 import { loadavg } from "node:os";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "@playwright/test";
+
 import { restaurantNamed } from "../../e2e/fixtures/auth";
 import { firstLoadChunks, kb, totalBytes } from "../../test/support/first-load-js";
 import { buildApp, freePort, killBuildNow, startApp, type RunningServer } from "../load/server";
-import { clickDuration, observeEvents, settle } from "./events";
 import { ensureBareNextBuild, startBareNext, type BareNextServer } from "./bare-next";
+import { clickDuration, observeEvents, settle } from "./events";
 import { IDLE_WINDOW, idleReading, type IdleReading } from "./idle-cpu";
 import { mainThreadTime, type MainThreadTime, type TraceEvent } from "./main-thread";
 
@@ -48,7 +49,14 @@ const ROOT = path.resolve(__dirname, "..", "..");
 const RESULTS = path.resolve(__dirname, "..", ".results");
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 // The flags of playwright.config.ts.
-const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
 const DEFAULT_LIGHTHOUSE_RUNS = 3;
 const EVENT_RUNS = 5;
 const IDLE_RUNS = 5;
@@ -61,7 +69,14 @@ type PageName = keyof typeof PAGES;
 type FormFactor = "mobile" | "desktop";
 
 /** The issue's acceptance targets (issue 16). */
-const TARGETS = { mobileScore: 90, tbtMs: 200, lcpMs: 2_500, cls: 0.05, eventMs: 200, kitchenFirstLoadGzipKB: 200 };
+const TARGETS = {
+  mobileScore: 90,
+  tbtMs: 200,
+  lcpMs: 2_500,
+  cls: 0.05,
+  eventMs: 200,
+  kitchenFirstLoadGzipKB: 200,
+};
 
 interface LighthouseFigures {
   score: number;
@@ -89,15 +104,25 @@ interface Options {
 }
 
 function parseArgs(argv: string[]): Options {
-  const options: Options = { build: true, distDir: ".next-bench-web", only: null, baselineDistDir: null, runs: DEFAULT_LIGHTHOUSE_RUNS };
+  const options: Options = {
+    build: true,
+    distDir: ".next-bench-web",
+    only: null,
+    baselineDistDir: null,
+    runs: DEFAULT_LIGHTHOUSE_RUNS,
+  };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
     if (flag === "--no-build") options.build = false;
     else if (flag === "--dist-dir" && argv[i + 1]) options.distDir = argv[++i]!;
-    else if (flag === "--only" && (argv[i + 1] === "lighthouse" || argv[i + 1] === "events")) options.only = argv[++i] as Options["only"];
+    else if (flag === "--only" && (argv[i + 1] === "lighthouse" || argv[i + 1] === "events"))
+      options.only = argv[++i] as Options["only"];
     else if (flag === "--baseline-dist-dir" && argv[i + 1]) options.baselineDistDir = argv[++i]!;
     else if (flag === "--runs" && /^[1-9]\d*$/.test(argv[i + 1] ?? "")) options.runs = Number(argv[++i]);
-    else throw new Error(`unknown option ${flag}; use --no-build, --dist-dir <dir>, --only lighthouse|events, --baseline-dist-dir <dir>, --runs <n>`);
+    else
+      throw new Error(
+        `unknown option ${flag}; use --no-build, --dist-dir <dir>, --only lighthouse|events, --baseline-dist-dir <dir>, --runs <n>`,
+      );
   }
   return options;
 }
@@ -120,7 +145,10 @@ async function signIn(page: Page, origin: string): Promise<void> {
 /** Opens a page and waits for its figures: the Kitchen page's station chart, the Overview's table. */
 async function openWarm(page: Page, origin: string, name: PageName): Promise<void> {
   await page.goto(`${origin}${PAGES[name]}`);
-  const ready = name === "kitchen" ? page.getByTestId("station-chart").locator(".recharts-bar-rectangle").first() : page.getByTestId("kitchen-overview").getByRole("table");
+  const ready =
+    name === "kitchen"
+      ? page.getByTestId("station-chart").locator(".recharts-bar-rectangle").first()
+      : page.getByTestId("kitchen-overview").getByRole("table");
   await ready.waitFor({ timeout: 300_000 });
   // Warm means every period the page asks for is in: the Kitchen page's previous period too (its
   // progress panel gone), and no Overview row still fetching.
@@ -155,27 +183,50 @@ async function quiet(): Promise<void> {
 }
 
 /** `cookie` null: a page read signed out (the floors below). */
-async function lighthouseRun(port: number, url: string, cookie: string | null, formFactor: FormFactor): Promise<LighthouseFigures> {
+async function lighthouseRun(
+  port: number,
+  url: string,
+  cookie: string | null,
+  formFactor: FormFactor,
+): Promise<LighthouseFigures> {
   // Lighthouse is an ES module; this file runs as CommonJS under tsx.
   const { default: lighthouse, desktopConfig } = await import("lighthouse");
   const extraHeaders = cookie === null ? undefined : { Cookie: cookie };
-  const result = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: ["performance"], extraHeaders }, formFactor === "desktop" ? desktopConfig : undefined);
+  const result = await lighthouse(
+    url,
+    { port, output: "json", logLevel: "error", onlyCategories: ["performance"], extraHeaders },
+    formFactor === "desktop" ? desktopConfig : undefined,
+  );
   const lhr = result?.lhr;
   if (!lhr) throw new Error(`Lighthouse returned no result for ${url}`);
   if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
-  if (cookie !== null && lhr.finalDisplayedUrl.includes("/sign-in")) throw new Error(`Lighthouse was sent to the sign-in page from ${url}: the session cookie did not reach it`);
+  if (cookie !== null && lhr.finalDisplayedUrl.includes("/sign-in"))
+    throw new Error(
+      `Lighthouse was sent to the sign-in page from ${url}: the session cookie did not reach it`,
+    );
   const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-  const trace = (result.artifacts as { Trace?: { traceEvents?: TraceEvent[] } } | undefined)?.Trace?.traceEvents ?? [];
+  const trace =
+    (result.artifacts as { Trace?: { traceEvents?: TraceEvent[] } } | undefined)?.Trace?.traceEvents ?? [];
   return {
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     tbtMs: metric("total-blocking-time"),
     lcpMs: metric("largest-contentful-paint"),
     cls: metric("cumulative-layout-shift"),
     fcpMs: metric("first-contentful-paint"),
-    longTasks: ((lhr.audits["long-tasks"]?.details as { items?: { url: string; startTime: number; duration: number }[] } | undefined)?.items ?? []).map(
-      (t) => `${Math.round(t.startTime)} +${Math.round(t.duration)} ms ${t.url.replace(/^https?:\/\/[^/]+/, "")}`,
+    longTasks: (
+      (
+        lhr.audits["long-tasks"]?.details as
+          { items?: { url: string; startTime: number; duration: number }[] } | undefined
+      )?.items ?? []
+    ).map(
+      (t) =>
+        `${Math.round(t.startTime)} +${Math.round(t.duration)} ms ${t.url.replace(/^https?:\/\/[^/]+/, "")}`,
     ),
-    mainThread: mainThreadTime(trace, new URL(url).origin, lhr.configSettings.throttling.cpuSlowdownMultiplier),
+    mainThread: mainThreadTime(
+      trace,
+      new URL(url).origin,
+      lhr.configSettings.throttling.cpuSlowdownMultiplier,
+    ),
     benchmarkIndex: lhr.environment.benchmarkIndex,
   };
 }
@@ -185,7 +236,12 @@ async function lighthouseRun(port: number, url: string, cookie: string | null, f
  * run Lighthouse again", seen about once in thirty runs here) is run again, up to twice: it
  * measured nothing, so it is not a figure to keep.
  */
-async function lighthouseRetrying(port: number, url: string, cookie: string | null, formFactor: FormFactor): Promise<LighthouseFigures> {
+async function lighthouseRetrying(
+  port: number,
+  url: string,
+  cookie: string | null,
+  formFactor: FormFactor,
+): Promise<LighthouseFigures> {
   for (let attempt = 1; ; attempt++) {
     await quiet();
     try {
@@ -202,9 +258,21 @@ function medianFigures(runs: LighthouseFigures[]): LighthouseFigures {
   const traced = runs.flatMap((r) => (r.mainThread ? [r.mainThread] : []));
   // Every field's median, whatever fields main-thread.ts reports.
   const mainThread = traced.length
-    ? (Object.fromEntries(Object.keys(traced[0]!).map((key) => [key, median(traced.map((t) => t[key as keyof MainThreadTime]))])) as unknown as MainThreadTime)
+    ? (Object.fromEntries(
+        Object.keys(traced[0]!).map((key) => [
+          key,
+          median(traced.map((t) => t[key as keyof MainThreadTime])),
+        ]),
+      ) as unknown as MainThreadTime)
     : null;
-  return { score: pick("score"), tbtMs: pick("tbtMs"), lcpMs: pick("lcpMs"), cls: pick("cls"), fcpMs: pick("fcpMs"), mainThread };
+  return {
+    score: pick("score"),
+    tbtMs: pick("tbtMs"),
+    lcpMs: pick("lcpMs"),
+    cls: pick("cls"),
+    fcpMs: pick("fcpMs"),
+    mainThread,
+  };
 }
 
 /**
@@ -214,8 +282,13 @@ function medianFigures(runs: LighthouseFigures[]): LighthouseFigures {
  * What Lighthouse measures here is the browser's first parse, style and layout of the same
  * document and CSS, with none of the framework's or our JavaScript.
  */
-async function serveWithoutScripts(html: string, origin: string): Promise<{ url: string; close: () => Promise<void> }> {
-  const stripped = html.replace(/<script\b[\s\S]*?<\/script>/gi, "").replace(/<link\b[^>]*\bas="script"[^>]*>/gi, "");
+async function serveWithoutScripts(
+  html: string,
+  origin: string,
+): Promise<{ url: string; close: () => Promise<void> }> {
+  const stripped = html
+    .replace(/<script\b[\s\S]*?<\/script>/gi, "")
+    .replace(/<link\b[^>]*\bas="script"[^>]*>/gi, "");
   if (/<script\b/i.test(stripped)) throw new Error("the Kitchen HTML still holds a script after stripping");
   const server = createServer((req, res) => {
     if (req.url === "/") {
@@ -225,7 +298,9 @@ async function serveWithoutScripts(html: string, origin: string): Promise<{ url:
     }
     fetch(`${origin}${req.url ?? "/"}`)
       .then(async (upstream) => {
-        const headers: Record<string, string> = { "content-type": upstream.headers.get("content-type") ?? "application/octet-stream" };
+        const headers: Record<string, string> = {
+          "content-type": upstream.headers.get("content-type") ?? "application/octet-stream",
+        };
         const cache = upstream.headers.get("cache-control");
         if (cache) headers["cache-control"] = cache;
         res.writeHead(upstream.status, headers);
@@ -238,7 +313,10 @@ async function serveWithoutScripts(html: string, origin: string): Promise<{ url:
   });
   const port = await freePort();
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  return { url: `http://localhost:${port}/`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://localhost:${port}/`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 /** The preset and compare clicks on the Kitchen page at 4x CPU throttle. */
@@ -286,15 +364,25 @@ async function eventDurations(context: BrowserContext, origin: string): Promise<
  * The Kitchen page left open at 390 px, nothing touched: the browser's CPU in the idle window, for
  * each build in turn (this one, then the baseline), IDLE_RUNS rounds.
  */
-async function idleRuns(browser: Browser, debugPort: number, builds: { origin: string; cookie: string }[]): Promise<IdleReading[][]> {
+async function idleRuns(
+  browser: Browser,
+  debugPort: number,
+  builds: { origin: string; cookie: string }[],
+): Promise<IdleReading[][]> {
   const pages = await Promise.all(
-    builds.map(async (b) => (await browser.newContext({ viewport: PHONE_VIEWPORT, extraHTTPHeaders: { Cookie: b.cookie } })).newPage()),
+    builds.map(async (b) =>
+      (
+        await browser.newContext({ viewport: PHONE_VIEWPORT, extraHTTPHeaders: { Cookie: b.cookie } })
+      ).newPage(),
+    ),
   );
   const readings: IdleReading[][] = builds.map(() => []);
   for (let run = 0; run < IDLE_RUNS; run++) {
     for (const [i, b] of builds.entries()) {
       await quiet();
-      readings[i]!.push(await idleReading(pages[i]!, `${b.origin}${PAGES.kitchen}`, `--remote-debugging-port=${debugPort}`));
+      readings[i]!.push(
+        await idleReading(pages[i]!, `${b.origin}${PAGES.kitchen}`, `--remote-debugging-port=${debugPort}`),
+      );
     }
   }
   await Promise.all(pages.map((p) => p.context().close()));
@@ -335,14 +423,31 @@ async function main(): Promise<void> {
   try {
     // No backfill and no sandbox pacing: the pages' own data is loaded by the warm-up, and a
     // background backfill would take CPU from the measured browser.
-    const appEnv = { KITCHEN_BACKFILL_DAYS: "0", SANDBOX_RATE_LIMIT: "false", SANDBOX_EXPORT_LATENCY: "false" };
-    server = await startApp({ distDir: options.distDir, port, logFile: path.join(RESULTS, "web-server.log"), env: appEnv });
+    const appEnv = {
+      KITCHEN_BACKFILL_DAYS: "0",
+      SANDBOX_RATE_LIMIT: "false",
+      SANDBOX_EXPORT_LATENCY: "false",
+    };
+    server = await startApp({
+      distDir: options.distDir,
+      port,
+      logFile: path.join(RESULTS, "web-server.log"),
+      env: appEnv,
+    });
     if (options.baselineDistDir) {
       const logFile = path.join(RESULTS, "web-baseline-server.log");
-      baselineServer = await startApp({ distDir: options.baselineDistDir, port: await freePort(), logFile, env: appEnv });
+      baselineServer = await startApp({
+        distDir: options.baselineDistDir,
+        port: await freePort(),
+        logFile,
+        env: appEnv,
+      });
     }
     const origin = server.origin;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, `--remote-debugging-port=${debugPort}`] });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [...CHROMIUM_ARGS, `--remote-debugging-port=${debugPort}`],
+    });
     const context = await browser.newContext();
     const page = await context.newPage();
     console.log(`signing in and warming the pages on ${origin} ...`);
@@ -354,16 +459,23 @@ async function main(): Promise<void> {
     if (baselineServer) {
       const baselineContext = await browser.newContext();
       const baselinePage = await baselineContext.newPage();
-      console.log(`signing in and warming the baseline (${options.baselineDistDir}) on ${baselineServer.origin} ...`);
+      console.log(
+        `signing in and warming the baseline (${options.baselineDistDir}) on ${baselineServer.origin} ...`,
+      );
       await signIn(baselinePage, baselineServer.origin);
-      for (const name of Object.keys(PAGES) as PageName[]) await openWarm(baselinePage, baselineServer.origin, name);
-      const baselineCookie = (await baselineContext.cookies(baselineServer.origin)).map((c) => `${c.name}=${c.value}`).join("; ");
+      for (const name of Object.keys(PAGES) as PageName[])
+        await openWarm(baselinePage, baselineServer.origin, name);
+      const baselineCookie = (await baselineContext.cookies(baselineServer.origin))
+        .map((c) => `${c.name}=${c.value}`)
+        .join("; ");
       baseline = { origin: baselineServer.origin, cookie: baselineCookie };
       await baselineContext.close();
     }
 
     const html = await (await context.request.get(`${origin}${PAGES.kitchen}`)).text();
-    const kitchenFirstLoadGzipKB = kb(totalBytes(firstLoadChunks(path.join(ROOT, options.distDir), html), "gzip"));
+    const kitchenFirstLoadGzipKB = kb(
+      totalBytes(firstLoadChunks(path.join(ROOT, options.distDir), html), "gzip"),
+    );
 
     const lighthouse: Record<string, LighthouseFigures & { runs: LighthouseFigures[] }> = {};
     const baselineLighthouse: typeof lighthouse = {};
@@ -377,7 +489,11 @@ async function main(): Promise<void> {
       floorPage = withoutScripts;
       await ensureBareNextBuild(path.join(RESULTS, "web-bare-next-build.log"), options.build);
       bareNext = await startBareNext(await freePort(), path.join(RESULTS, "web-bare-next-server.log"));
-      const floors: Record<string, string> = { "bare Next.js floor": bareNext.url, "sign-in floor": `${origin}/sign-in`, "no-script floor": withoutScripts.url };
+      const floors: Record<string, string> = {
+        "bare Next.js floor": bareNext.url,
+        "sign-in floor": `${origin}/sign-in`,
+        "no-script floor": withoutScripts.url,
+      };
       for (const formFactor of ["mobile", "desktop"] as const) {
         // Rounds: every page once per round, so a slow minute of the machine falls on all of them.
         const runs: Record<string, LighthouseFigures[]> = {};
@@ -386,8 +502,18 @@ async function main(): Promise<void> {
         for (let i = 0; i < options.runs; i++) {
           for (const name of Object.keys(PAGES) as PageName[]) {
             console.log(`lighthouse ${name} ${formFactor} ${i + 1}/${options.runs} ...`);
-            (runs[name] ??= []).push(await lighthouseRetrying(debugPort, `${origin}${PAGES[name]}`, cookie, formFactor));
-            if (baseline) (baselineRuns[name] ??= []).push(await lighthouseRetrying(debugPort, `${baseline.origin}${PAGES[name]}`, baseline.cookie, formFactor));
+            (runs[name] ??= []).push(
+              await lighthouseRetrying(debugPort, `${origin}${PAGES[name]}`, cookie, formFactor),
+            );
+            if (baseline)
+              (baselineRuns[name] ??= []).push(
+                await lighthouseRetrying(
+                  debugPort,
+                  `${baseline.origin}${PAGES[name]}`,
+                  baseline.cookie,
+                  formFactor,
+                ),
+              );
           }
           if (formFactor !== "mobile") continue;
           for (const [name, url] of Object.entries(floors)) {
@@ -395,31 +521,48 @@ async function main(): Promise<void> {
             (floorRuns[name] ??= []).push(await lighthouseRetrying(debugPort, url, null, formFactor));
           }
         }
-        for (const [name, r] of Object.entries(runs)) lighthouse[`${name} ${formFactor}`] = { ...medianFigures(r), runs: r };
-        for (const [name, r] of Object.entries(baselineRuns)) baselineLighthouse[`${name} ${formFactor}`] = { ...medianFigures(r), runs: r };
-        for (const [name, r] of Object.entries(floorRuns)) floorLighthouse[`${name} ${formFactor}`] = { ...medianFigures(r), runs: r };
+        for (const [name, r] of Object.entries(runs))
+          lighthouse[`${name} ${formFactor}`] = { ...medianFigures(r), runs: r };
+        for (const [name, r] of Object.entries(baselineRuns))
+          baselineLighthouse[`${name} ${formFactor}`] = { ...medianFigures(r), runs: r };
+        for (const [name, r] of Object.entries(floorRuns))
+          floorLighthouse[`${name} ${formFactor}`] = { ...medianFigures(r), runs: r };
       }
     }
 
     console.log(`event durations at ${CPU_THROTTLE}x CPU throttle ...`);
     const events = options.only === "lighthouse" ? {} : await eventDurations(context, origin);
     const eventMedians = Object.fromEntries(Object.entries(events).map(([k, v]) => [k, median(v)]));
-    let idle: { runs: IdleReading[]; medianCpuMs: number; baselineRuns?: IdleReading[]; baselineMedianCpuMs?: number } | null = null;
+    let idle: {
+      runs: IdleReading[];
+      medianCpuMs: number;
+      baselineRuns?: IdleReading[];
+      baselineMedianCpuMs?: number;
+    } | null = null;
     if (options.only !== "lighthouse") {
       console.log(`the Kitchen page left open at ${PHONE_VIEWPORT.width} px ...`);
-      const [runs, baselineRuns] = await idleRuns(browser, debugPort, [{ origin, cookie }, ...(baseline ? [baseline] : [])]);
+      const [runs, baselineRuns] = await idleRuns(browser, debugPort, [
+        { origin, cookie },
+        ...(baseline ? [baseline] : []),
+      ]);
       idle = { runs: runs!, medianCpuMs: median(runs!.map((r) => r.cpuMs)) };
-      if (baselineRuns) Object.assign(idle, { baselineRuns, baselineMedianCpuMs: median(baselineRuns.map((r) => r.cpuMs)) });
+      if (baselineRuns)
+        Object.assign(idle, { baselineRuns, baselineMedianCpuMs: median(baselineRuns.map((r) => r.cpuMs)) });
     }
     const loadAfter = loadavg();
 
     const rows: string[] = [];
     // A part that did not run (--only) prints no heading.
     const ranLighthouse = options.only !== "events";
-    if (ranLighthouse) rows.push(`Lighthouse (median of ${options.runs})`.padEnd(27) + "score  TBT        LCP        CLS     FCP");
+    if (ranLighthouse)
+      rows.push(
+        `Lighthouse (median of ${options.runs})`.padEnd(27) + "score  TBT        LCP        CLS     FCP",
+      );
     for (const [key, f] of Object.entries(lighthouse)) {
       const mobile = key.endsWith("mobile");
-      const verdict = mobile ? `  [${mark(f.score >= TARGETS.mobileScore && f.tbtMs <= TARGETS.tbtMs && f.lcpMs <= TARGETS.lcpMs && f.cls <= TARGETS.cls)}]` : "";
+      const verdict = mobile
+        ? `  [${mark(f.score >= TARGETS.mobileScore && f.tbtMs <= TARGETS.tbtMs && f.lcpMs <= TARGETS.lcpMs && f.cls <= TARGETS.cls)}]`
+        : "";
       rows.push(figuresRow(key, f, verdict));
       const b = baselineLighthouse[key];
       if (b) {
@@ -428,14 +571,19 @@ async function main(): Promise<void> {
       }
     }
     for (const [key, f] of Object.entries(floorLighthouse)) {
-      const share = lighthouse["kitchen mobile"] && lighthouse["kitchen mobile"].tbtMs > 0 ? `  TBT ${(f.tbtMs / lighthouse["kitchen mobile"].tbtMs).toFixed(2)}x the Kitchen's` : "";
+      const share =
+        lighthouse["kitchen mobile"] && lighthouse["kitchen mobile"].tbtMs > 0
+          ? `  TBT ${(f.tbtMs / lighthouse["kitchen mobile"].tbtMs).toFixed(2)}x the Kitchen's`
+          : "";
       rows.push(figuresRow(key, f, share));
     }
     // The same runs' main thread, unthrottled (./main-thread.ts): what of the wall time Lighthouse
     // charges was the thread's own CPU work.
     // Each run's own slowdown: 4x on mobile, none on desktop (Lighthouse's desktop preset).
     if (ranLighthouse) {
-      rows.push("Main thread in those runs (median; blocking = sum of max(0, slowdown x task - 50 ms) over every task; slowdown 4 mobile, 1 desktop)");
+      rows.push(
+        "Main thread in those runs (median; blocking = sum of max(0, slowdown x task - 50 ms) over every task; slowdown 4 mobile, 1 desktop)",
+      );
       rows.push("".padEnd(27) + "tasks  wall       CPU        CPU/wall  blocking from wall  from CPU");
     }
     for (const [key, f] of [...Object.entries(lighthouse), ...Object.entries(floorLighthouse)]) {
@@ -445,27 +593,49 @@ async function main(): Promise<void> {
         continue;
       }
       const share = t.wallMs > 0 ? `${Math.round((100 * t.cpuMs) / t.wallMs)} %` : "-";
-      rows.push(`${key.padEnd(27)}${String(t.tasks).padEnd(7)}${ms(t.wallMs).padEnd(11)}${ms(t.cpuMs).padEnd(11)}${share.padEnd(10)}${ms(t.blockingFromWallMs).padEnd(20)}${ms(t.blockingFromCpuMs)}`);
+      rows.push(
+        `${key.padEnd(27)}${String(t.tasks).padEnd(7)}${ms(t.wallMs).padEnd(11)}${ms(t.cpuMs).padEnd(11)}${share.padEnd(10)}${ms(t.blockingFromWallMs).padEnd(20)}${ms(t.blockingFromCpuMs)}`,
+      );
     }
-    if (options.only !== "lighthouse") rows.push(`Event durations at ${CPU_THROTTLE}x CPU (median of ${EVENT_RUNS}; target <= ${TARGETS.eventMs} ms)`);
-    for (const [key, v] of Object.entries(eventMedians)) rows.push(`${key.padEnd(27)}${event(v).padEnd(11)}[${mark(v <= TARGETS.eventMs)}]  runs: ${events[key]!.map(event).join(", ")}`);
+    if (options.only !== "lighthouse")
+      rows.push(
+        `Event durations at ${CPU_THROTTLE}x CPU (median of ${EVENT_RUNS}; target <= ${TARGETS.eventMs} ms)`,
+      );
+    for (const [key, v] of Object.entries(eventMedians))
+      rows.push(
+        `${key.padEnd(27)}${event(v).padEnd(11)}[${mark(v <= TARGETS.eventMs)}]  runs: ${events[key]!.map(event).join(", ")}`,
+      );
     if (idle) {
       const span = `${IDLE_WINDOW.fromMs / 1000} to ${IDLE_WINDOW.toMs / 1000} s`;
-      rows.push(`Kitchen left open at ${PHONE_VIEWPORT.width} px: the browser's CPU ${span} after load (median of ${IDLE_RUNS}; no target)`);
+      rows.push(
+        `Kitchen left open at ${PHONE_VIEWPORT.width} px: the browser's CPU ${span} after load (median of ${IDLE_RUNS}; no target)`,
+      );
       const line = (label: string, med: number, runs: IdleReading[], tail: string) =>
         `${label.padEnd(27)}${ms(med).padEnd(11)}runs: ${runs.map((r) => ms(r.cpuMs)).join(", ")}; animations running at the end: ${runs.map((r) => r.runningAnimations).join(", ")}${tail}`;
       rows.push(line("  this build", idle.medianCpuMs, idle.runs, ""));
       if (idle.baselineRuns && idle.baselineMedianCpuMs !== undefined) {
-        const ratio = idle.baselineMedianCpuMs > 0 ? `; this build ${(idle.medianCpuMs / idle.baselineMedianCpuMs).toFixed(2)}x the baseline's` : "";
+        const ratio =
+          idle.baselineMedianCpuMs > 0
+            ? `; this build ${(idle.medianCpuMs / idle.baselineMedianCpuMs).toFixed(2)}x the baseline's`
+            : "";
         rows.push(line("  baseline", idle.baselineMedianCpuMs, idle.baselineRuns, ratio));
       }
     }
-    rows.push(`Kitchen first-load JS      ${kitchenFirstLoadGzipKB} KB gzip  [${mark(kitchenFirstLoadGzipKB <= TARGETS.kitchenFirstLoadGzipKB)}] (target <= ${TARGETS.kitchenFirstLoadGzipKB} KB)`);
+    rows.push(
+      `Kitchen first-load JS      ${kitchenFirstLoadGzipKB} KB gzip  [${mark(kitchenFirstLoadGzipKB <= TARGETS.kitchenFirstLoadGzipKB)}] (target <= ${TARGETS.kitchenFirstLoadGzipKB} KB)`,
+    );
     // Lighthouse's throttling guide: 4x is meant for a host in its high-end desktop bracket (1,500
     // to 2,000); a slower host would call for a smaller multiplier. Printed so a reader can tell.
-    const indexes = [...Object.values(lighthouse), ...Object.values(floorLighthouse)].flatMap((f) => f.runs.flatMap((r) => (r.benchmarkIndex ? [r.benchmarkIndex] : [])));
-    if (indexes.length) rows.push(`Lighthouse benchmarkIndex of this machine: median ${Math.round(median(indexes))} (${Math.round(Math.min(...indexes))} to ${Math.round(Math.max(...indexes))}, ${indexes.length} runs)`);
-    rows.push(`load average before ${loadBefore.map((l) => l.toFixed(2)).join(" ")}, after ${loadAfter.map((l) => l.toFixed(2)).join(" ")}`);
+    const indexes = [...Object.values(lighthouse), ...Object.values(floorLighthouse)].flatMap((f) =>
+      f.runs.flatMap((r) => (r.benchmarkIndex ? [r.benchmarkIndex] : [])),
+    );
+    if (indexes.length)
+      rows.push(
+        `Lighthouse benchmarkIndex of this machine: median ${Math.round(median(indexes))} (${Math.round(Math.min(...indexes))} to ${Math.round(Math.max(...indexes))}, ${indexes.length} runs)`,
+      );
+    rows.push(
+      `load average before ${loadBefore.map((l) => l.toFixed(2)).join(" ")}, after ${loadAfter.map((l) => l.toFixed(2)).join(" ")}`,
+    );
     console.log(`\n${rows.join("\n")}`);
 
     const report = {

@@ -1,10 +1,22 @@
 "use client";
 
 import { useMemo, type ReactNode } from "react";
-import { Bar, BarChart, CartesianGrid, Cell, Rectangle, Tooltip, XAxis, YAxis, type BarShapeProps, type TooltipContentProps } from "recharts";
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Cell,
+  Rectangle,
+  Tooltip,
+  XAxis,
+  YAxis,
+  type BarShapeProps,
+  type TooltipContentProps,
+} from "recharts";
+
 import { axisTick, SHORT_TICK } from "./axis-tick";
-import { AXIS_COLOR, GRID_COLOR } from "./chart-palette";
 import { ChartLegend, type LegendEntry } from "./chart-legend";
+import { AXIS_COLOR, GRID_COLOR } from "./chart-palette";
 import { BAR_GAP, BAR_SIZE, groupedBarChartHeight } from "./chart-sizes";
 
 export interface BarSeries {
@@ -20,7 +32,6 @@ export interface ReferenceMark {
   label: string;
   color: string;
 }
-
 
 /**
  * Horizontal bars, one row per category (a station at a level), one bar per series, coloured per
@@ -53,7 +64,10 @@ export function GroupedBarChart<Row extends object>({
   categoryWidth?: number;
 }) {
   const height = groupedBarChartHeight(data.length, series.length);
-  const categoryTick = useMemo(() => axisTick({ fill: "var(--color-text)", width: categoryWidth }), [categoryWidth]);
+  const categoryTick = useMemo(
+    () => axisTick({ fill: "var(--color-text)", width: categoryWidth }),
+    [categoryWidth],
+  );
   const value = (row: Row, key: string) => {
     const v = (row as Record<string, unknown>)[key];
     return typeof v === "number" ? v : 0;
@@ -67,7 +81,15 @@ export function GroupedBarChart<Row extends object>({
     function BarShape(props: BarShapeProps) {
       const row = props.payload as Row;
       const color = rowColor(row);
-      const bar = <Rectangle {...props} fill={color} fillOpacity={s.faded ? 0.35 : 1} stroke={color} strokeWidth={s.faded ? 1.5 : 0} />;
+      const bar = (
+        <Rectangle
+          {...props}
+          fill={color}
+          fillOpacity={s.faded ? 0.35 : 1}
+          stroke={color}
+          strokeWidth={s.faded ? 1.5 : 0}
+        />
+      );
       if (!markerKey || s.key !== lastKey) return bar;
       const v = typeof props.value === "number" ? props.value : 0;
       const marker = value(row, markerKey);
@@ -77,7 +99,15 @@ export function GroupedBarChart<Row extends object>({
       return (
         <g>
           {bar}
-          <line x1={x} x2={x} y1={top} y2={props.y + props.height + 3} stroke={color} strokeWidth={2} strokeDasharray="3 2" />
+          <line
+            x1={x}
+            x2={x}
+            y1={top}
+            y2={props.y + props.height + 3}
+            stroke={color}
+            strokeWidth={2}
+            strokeDasharray="3 2"
+          />
         </g>
       );
     }

@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useRef, type ReactNode } from "react";
+
 import styles from "./heatmap-grid.module.css";
 
 export interface HeatAxisEntry {
@@ -52,11 +53,16 @@ export function HeatmapGrid({
   useEffect(() => {
     const box = scroller.current;
     if (!box || startColumn === undefined || box.scrollWidth <= box.clientWidth) return;
-    const header = [...box.querySelectorAll<HTMLElement>("thead th[data-column]")].find((th) => th.dataset.column === startColumn);
+    const header = [...box.querySelectorAll<HTMLElement>("thead th[data-column]")].find(
+      (th) => th.dataset.column === startColumn,
+    );
     if (!header) return;
     const corner = box.querySelector<HTMLElement>("thead th")?.offsetWidth ?? 0;
     // Centred in what the sticky row headers leave visible.
-    box.scrollLeft = Math.max(0, header.offsetLeft - corner - (box.clientWidth - corner - header.offsetWidth) / 2);
+    box.scrollLeft = Math.max(
+      0,
+      header.offsetLeft - corner - (box.clientWidth - corner - header.offsetWidth) / 2,
+    );
   }, [startColumn]);
   return (
     <div ref={scroller} className={styles.scroll} tabIndex={0} role="region" aria-label={caption}>

@@ -1,10 +1,20 @@
 "use client";
 
 import type { ReactNode } from "react";
-import { Bar, BarChart, CartesianGrid, ReferenceLine, Tooltip, XAxis, YAxis, type TooltipContentProps } from "recharts";
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  ReferenceLine,
+  Tooltip,
+  XAxis,
+  YAxis,
+  type TooltipContentProps,
+} from "recharts";
+
 import { SHORT_TICK } from "./axis-tick";
-import { AXIS_COLOR, GRID_COLOR } from "./chart-palette";
 import { ChartLegend } from "./chart-legend";
+import { AXIS_COLOR, GRID_COLOR } from "./chart-palette";
 import type { ReferenceMark } from "./grouped-bar-chart";
 
 export interface HistogramBin {
@@ -43,13 +53,31 @@ export function HistogramChart({
   const data = bins.map((bin) => ({ ...bin, label: binLabel(bin) }));
   // The formatter gets the tick's value (the bin's label), not the bin: map one to the other.
   const tickOf = new Map(bins.map((bin) => [binLabel(bin), tickLabel(bin)]));
-  const binOf = (seconds: number) => data.find((b) => seconds >= b.from && (b.to === null || seconds < b.to))?.label;
+  const binOf = (seconds: number) =>
+    data.find((b) => seconds >= b.from && (b.to === null || seconds < b.to))?.label;
   return (
     <div>
-      {references.length > 0 ? <ChartLegend entries={references.map((r) => ({ label: r.label, color: r.color, shape: "line" as const }))} /> : null}
-      <BarChart data={data} responsive style={{ width: "100%", height }} margin={{ top: 8, right: 16, bottom: 4, left: 0 }} barCategoryGap={1} title={ariaLabel}>
+      {references.length > 0 ? (
+        <ChartLegend
+          entries={references.map((r) => ({ label: r.label, color: r.color, shape: "line" as const }))}
+        />
+      ) : null}
+      <BarChart
+        data={data}
+        responsive
+        style={{ width: "100%", height }}
+        margin={{ top: 8, right: 16, bottom: 4, left: 0 }}
+        barCategoryGap={1}
+        title={ariaLabel}
+      >
         <CartesianGrid vertical={false} stroke={GRID_COLOR} />
-        <XAxis dataKey="label" tickFormatter={(label: string) => tickOf.get(label) ?? label} stroke={AXIS_COLOR} tick={SHORT_TICK} minTickGap={12} />
+        <XAxis
+          dataKey="label"
+          tickFormatter={(label: string) => tickOf.get(label) ?? label}
+          stroke={AXIS_COLOR}
+          tick={SHORT_TICK}
+          minTickGap={12}
+        />
         <YAxis stroke={AXIS_COLOR} tick={SHORT_TICK} interval={0} width={44} allowDecimals={false} />
         <Tooltip
           cursor={{ fill: "var(--color-surface-muted)" }}
@@ -62,7 +90,16 @@ export function HistogramChart({
         {references.map((r) => {
           const x = binOf(r.value);
           // "start": at the bin's lower edge, which is where the target lies when bins are whole minutes.
-          return x ? <ReferenceLine key={r.label} x={x} position="start" stroke={r.color} strokeDasharray="5 4" strokeWidth={2} /> : null;
+          return x ? (
+            <ReferenceLine
+              key={r.label}
+              x={x}
+              position="start"
+              stroke={r.color}
+              strokeDasharray="5 4"
+              strokeWidth={2}
+            />
+          ) : null;
         })}
       </BarChart>
     </div>

@@ -1,10 +1,20 @@
 "use client";
 
 import type { ReactNode } from "react";
-import { CartesianGrid, Line, LineChart, ReferenceLine, Tooltip, XAxis, YAxis, type TooltipContentProps } from "recharts";
+import {
+  CartesianGrid,
+  Line,
+  LineChart,
+  ReferenceLine,
+  Tooltip,
+  XAxis,
+  YAxis,
+  type TooltipContentProps,
+} from "recharts";
+
 import { SHORT_TICK } from "./axis-tick";
-import { AXIS_COLOR, GRID_COLOR } from "./chart-palette";
 import { ChartLegend } from "./chart-legend";
+import { AXIS_COLOR, GRID_COLOR } from "./chart-palette";
 import type { ReferenceMark } from "./grouped-bar-chart";
 
 export interface LineSeries {
@@ -41,13 +51,29 @@ export function TrendLineChart<Row extends object>({
     <div>
       <ChartLegend
         entries={[
-          ...series.map((s) => ({ label: s.label, color: s.color, shape: s.dashed ? ("line" as const) : undefined })),
+          ...series.map((s) => ({
+            label: s.label,
+            color: s.color,
+            shape: s.dashed ? ("line" as const) : undefined,
+          })),
           ...references.map((r) => ({ label: r.label, color: r.color, shape: "line" as const })),
         ]}
       />
-      <LineChart data={data} responsive style={{ width: "100%", height }} margin={{ top: 8, right: 16, bottom: 4, left: 0 }} title={ariaLabel}>
+      <LineChart
+        data={data}
+        responsive
+        style={{ width: "100%", height }}
+        margin={{ top: 8, right: 16, bottom: 4, left: 0 }}
+        title={ariaLabel}
+      >
         <CartesianGrid vertical={false} stroke={GRID_COLOR} />
-        <XAxis dataKey={(row: Row) => String(row[xKey])} tickFormatter={(v) => xFormatter(String(v))} stroke={AXIS_COLOR} tick={SHORT_TICK} minTickGap={16} />
+        <XAxis
+          dataKey={(row: Row) => String(row[xKey])}
+          tickFormatter={(v) => xFormatter(String(v))}
+          stroke={AXIS_COLOR}
+          tick={SHORT_TICK}
+          minTickGap={16}
+        />
         <YAxis
           tickFormatter={valueAxisFormatter}
           stroke={AXIS_COLOR}
@@ -64,7 +90,14 @@ export function TrendLineChart<Row extends object>({
           }}
         />
         {references.map((r) => (
-          <ReferenceLine key={r.label} y={r.value} stroke={r.color} strokeDasharray="5 4" strokeWidth={1.5} ifOverflow="extendDomain" />
+          <ReferenceLine
+            key={r.label}
+            y={r.value}
+            stroke={r.color}
+            strokeDasharray="5 4"
+            strokeWidth={1.5}
+            ifOverflow="extendDomain"
+          />
         ))}
         {series.map((s) => (
           <Line

@@ -1,4 +1,5 @@
 import type { ConfigCell } from "@/lib/config-explorer/config-cell";
+
 import styles from "./config.module.css";
 
 /** Lists longer than this show their first entries and a count of the rest (the CSV has them all). */

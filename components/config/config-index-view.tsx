@@ -2,10 +2,17 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { EXPLORER_RESOURCES, RESOURCE_INFO, RESOURCE_SECTIONS, type ResourceCount } from "@/lib/config-explorer/resource-catalog";
-import { configIndexQuery } from "@/lib/queries/config";
+
 import { PageHeader } from "@/components/ui/page-header";
 import { ErrorState, Skeleton } from "@/components/ui/states";
+import {
+  EXPLORER_RESOURCES,
+  RESOURCE_INFO,
+  RESOURCE_SECTIONS,
+  type ResourceCount,
+} from "@/lib/config-explorer/resource-catalog";
+import { configIndexQuery } from "@/lib/queries/config";
+
 import styles from "./config.module.css";
 
 export function configResourceHref(guid: string, resource: string): string {
@@ -35,7 +42,11 @@ export function ConfigIndexView({ guid, restaurantName }: { guid: string; restau
       ) : null}
       {query.isError ? (
         <div className={styles.indexError}>
-          <ErrorState title="The counts could not be loaded" error={query.error} onRetry={() => void query.refetch()}>
+          <ErrorState
+            title="The counts could not be loaded"
+            error={query.error}
+            onRetry={() => void query.refetch()}
+          >
             <p>Each list below can still be opened on its own.</p>
           </ErrorState>
         </div>

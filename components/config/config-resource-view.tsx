@@ -4,16 +4,18 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
 import { useDeferredValue, useMemo, useState } from "react";
-import { cellSortValue, cellText, type ConfigRow, type ConfigTable } from "@/lib/config-explorer/config-cell";
-import { RESOURCE_INFO, type ExplorerResource } from "@/lib/config-explorer/resource-catalog";
-import { configResourcePath, configResourceQuery } from "@/lib/queries/config";
+
 import { CsvDownloadLink } from "@/components/ui/csv-download-button";
 import { DataTable, type DataColumn } from "@/components/ui/data-table";
 import { PageHeader } from "@/components/ui/page-header";
 import { EmptyState, ErrorState, Skeleton } from "@/components/ui/states";
+import { cellSortValue, cellText, type ConfigRow, type ConfigTable } from "@/lib/config-explorer/config-cell";
+import { RESOURCE_INFO, type ExplorerResource } from "@/lib/config-explorer/resource-catalog";
+import { configResourcePath, configResourceQuery } from "@/lib/queries/config";
+
 import { ConfigCellView } from "./config-cell-view";
-import { LastModifiedFilter } from "./last-modified-filter";
 import styles from "./config.module.css";
+import { LastModifiedFilter } from "./last-modified-filter";
 
 function columnsOf(table: ConfigTable): DataColumn<ConfigRow>[] {
   return table.columns.map((c) => ({
@@ -48,26 +50,38 @@ export function ConfigResourceView({
   const rows = useMemo(() => {
     if (!table) return [];
     if (!deferredFilter) return table.rows;
-    return table.rows.filter((row) => table.columns.some((c) => cellText(row.cells[c.key]).toLowerCase().includes(deferredFilter)));
+    return table.rows.filter((row) =>
+      table.columns.some((c) => cellText(row.cells[c.key]).toLowerCase().includes(deferredFilter)),
+    );
   }, [table, deferredFilter]);
 
   const setLastModified = (iso: string | null) => {
     router.push(iso ? `${pathname}?lastModified=${encodeURIComponent(iso)}` : pathname);
   };
 
-  const count = table ? `${table.rows.length.toLocaleString("en-US")} ${table.rows.length === 1 ? info.noun : `${info.noun}s`.replace(/ys$/, "ies")}` : null;
+  const count = table
+    ? `${table.rows.length.toLocaleString("en-US")} ${table.rows.length === 1 ? info.noun : `${info.noun}s`.replace(/ys$/, "ies")}`
+    : null;
   const header = (
     <PageHeader
       eyebrow={
         <>
-          {restaurantName} · <Link href={`/restaurants/${encodeURIComponent(guid)}/config`}>Configuration</Link>
+          {restaurantName} ·{" "}
+          <Link href={`/restaurants/${encodeURIComponent(guid)}/config`}>Configuration</Link>
         </>
       }
       title={info.title}
-      subtitle={count ? `${count}${lastModified ? " changed after the chosen time" : ""}. ${info.description}` : info.description}
+      subtitle={
+        count
+          ? `${count}${lastModified ? " changed after the chosen time" : ""}. ${info.description}`
+          : info.description
+      }
       actions={
         table && table.rows.length > 0 ? (
-          <CsvDownloadLink href={configResourcePath(guid, resource, { lastModified, csv: true })} label={`Download ${info.title.toLowerCase()} CSV`} />
+          <CsvDownloadLink
+            href={configResourcePath(guid, resource, { lastModified, csv: true })}
+            label={`Download ${info.title.toLowerCase()} CSV`}
+          />
         ) : null
       }
     />
@@ -75,11 +89,20 @@ export function ConfigResourceView({
 
   const toolbar = (
     <div className={styles.toolbar}>
-      {resource !== "tipWithholding" ? <LastModifiedFilter key={lastModified ?? ""} value={lastModified} onChange={setLastModified} /> : null}
+      {resource !== "tipWithholding" ? (
+        <LastModifiedFilter key={lastModified ?? ""} value={lastModified} onChange={setLastModified} />
+      ) : null}
       {table && table.rows.length > 10 ? (
         <div className={styles.filter}>
           <label htmlFor="row-filter">Find rows</label>
-          <input id="row-filter" className="input" type="search" value={filter} onChange={(e) => setFilter(e.target.value)} autoComplete="off" />
+          <input
+            id="row-filter"
+            className="input"
+            type="search"
+            value={filter}
+            onChange={(e) => setFilter(e.target.value)}
+            autoComplete="off"
+          />
         </div>
       ) : null}
     </div>
@@ -97,7 +120,11 @@ export function ConfigResourceView({
     );
   } else if (query.isError) {
     body = (
-      <ErrorState title={`${info.title} could not be loaded`} error={query.error} onRetry={() => void query.refetch()}>
+      <ErrorState
+        title={`${info.title} could not be loaded`}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+      >
         {lastModified ? (
           <p>
             <Link href={pathname}>Show all {info.title.toLowerCase()} without the date filter</Link>
@@ -107,13 +134,22 @@ export function ConfigResourceView({
     );
   } else if (table!.rows.length === 0) {
     body = (
-      <EmptyState title={lastModified ? `No ${info.title.toLowerCase()} changed after that time` : `This restaurant has no ${info.title.toLowerCase()}`}>
+      <EmptyState
+        title={
+          lastModified
+            ? `No ${info.title.toLowerCase()} changed after that time`
+            : `This restaurant has no ${info.title.toLowerCase()}`
+        }
+      >
         {lastModified ? "Choose an earlier time or clear the filter." : null}
       </EmptyState>
     );
   } else {
     body = (
-      <div className={query.isPlaceholderData ? styles.stale : undefined} aria-busy={query.isPlaceholderData || undefined}>
+      <div
+        className={query.isPlaceholderData ? styles.stale : undefined}
+        aria-busy={query.isPlaceholderData || undefined}
+      >
         <DataTable
           caption={info.title}
           hideCaption

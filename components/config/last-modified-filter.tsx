@@ -1,6 +1,7 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
+
 import styles from "./config.module.css";
 
 /** "2024-05-01T09:30" in the browser's zone, the value a datetime-local input takes. */
@@ -16,7 +17,13 @@ export function toLocalInput(iso: string | null): string {
  * Only objects created or modified after a moment (4.3 lastModified). The manager picks a local
  * date and time; the URL carries the instant as ISO-8601 UTC.
  */
-export function LastModifiedFilter({ value, onChange }: { value: string | null; onChange: (iso: string | null) => void }) {
+export function LastModifiedFilter({
+  value,
+  onChange,
+}: {
+  value: string | null;
+  onChange: (iso: string | null) => void;
+}) {
   const [draft, setDraft] = useState(() => toLocalInput(value));
   const [problem, setProblem] = useState<string | null>(null);
 

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+
 import styles from "./info.module.css";
 
 /** A card of label/value pairs (a <dl>), the Info page's basic unit. */

@@ -1,17 +1,19 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { restaurantInfoQuery } from "@/lib/queries/restaurants";
-import { businessDateWeekday } from "@/lib/business-date/business-date";
-import { currentBusinessDate } from "@/lib/business-date/closeout";
-import type { RestaurantProfile } from "@/lib/restaurants/restaurant-profile";
-import { formatTimeOfDay, weekdayOf } from "@/lib/restaurants/schedule";
+
 import { PageHeader } from "@/components/ui/page-header";
 import { ErrorState, LoadingState } from "@/components/ui/states";
+import { businessDateWeekday } from "@/lib/business-date/business-date";
+import { currentBusinessDate } from "@/lib/business-date/closeout";
+import { restaurantInfoQuery } from "@/lib/queries/restaurants";
+import type { RestaurantProfile } from "@/lib/restaurants/restaurant-profile";
+import { formatTimeOfDay, weekdayOf } from "@/lib/restaurants/schedule";
+
 import { Fact, Facts, YesNo } from "./facts";
+import styles from "./info.module.css";
 import { SafeLink } from "./safe-link";
 import { WeekSchedule } from "./week-schedule";
-import styles from "./info.module.css";
 
 function money(amount: number | null, currency: string | null): string | null {
   if (amount === null) return null;
@@ -26,7 +28,9 @@ function money(amount: number | null, currency: string | null): string | null {
 function today({ timeZone, closeoutHour }: RestaurantProfile["identity"]) {
   if (!timeZone) return undefined;
   try {
-    return weekdayOf(businessDateWeekday(currentBusinessDate({ timeZone, closeoutHour: closeoutHour ?? 0 }, Date.now())));
+    return weekdayOf(
+      businessDateWeekday(currentBusinessDate({ timeZone, closeoutHour: closeoutHour ?? 0 }, Date.now())),
+    );
   } catch {
     return undefined;
   }
@@ -41,7 +45,13 @@ export function InfoView({ guid }: { guid: string }) {
   const query = useQuery(restaurantInfoQuery(guid));
   if (query.isPending) return <LoadingState label="Loading restaurant information…" />;
   if (query.isError) {
-    return <ErrorState title="Restaurant information could not be loaded" error={query.error} onRetry={() => void query.refetch()} />;
+    return (
+      <ErrorState
+        title="Restaurant information could not be loaded"
+        error={query.error}
+        onRetry={() => void query.refetch()}
+      />
+    );
   }
   const profile = query.data;
   const { identity } = profile;
@@ -61,7 +71,10 @@ export function InfoView({ guid }: { guid: string }) {
 
       <section className={`card ${styles.section} ${styles.wide}`} aria-labelledby="schedule-heading">
         <h2 id="schedule-heading">Week schedule</h2>
-        <p className={styles.muted}>Each day’s schedule and its services. Times are the restaurant’s local time ({identity.timeZone ?? "zone unknown"}).</p>
+        <p className={styles.muted}>
+          Each day’s schedule and its services. Times are the restaurant’s local time (
+          {identity.timeZone ?? "zone unknown"}).
+        </p>
         <WeekSchedule week={profile.week} today={today(identity)} />
       </section>
 
@@ -83,13 +96,17 @@ function IdentityFacts({ profile: { guid, identity } }: { profile: RestaurantPro
       <Fact label="Description">{identity.description}</Fact>
       <Fact label="Status">{identity.archived ? "Archived" : "Active"}</Fact>
       <Fact label="Time zone">{identity.timeZone}</Fact>
-      <Fact label="Closeout hour">{identity.closeoutHour !== null ? formatTimeOfDay(identity.closeoutHour * 60) : null}</Fact>
+      <Fact label="Closeout hour">
+        {identity.closeoutHour !== null ? formatTimeOfDay(identity.closeoutHour * 60) : null}
+      </Fact>
       <Fact label="First business date">{identity.firstOpened}</Fact>
       <Fact label="Currency">{identity.currencyCode}</Fact>
       <Fact label="Restaurant GUID">
         <span className="mono">{guid}</span>
       </Fact>
-      <Fact label="Management group GUID">{identity.managementGroupGuid ? <span className="mono">{identity.managementGroupGuid}</span> : null}</Fact>
+      <Fact label="Management group GUID">
+        {identity.managementGroupGuid ? <span className="mono">{identity.managementGroupGuid}</span> : null}
+      </Fact>
     </Facts>
   );
 }
@@ -109,7 +126,11 @@ function AddressFacts({ address: { lines, phone, coordinates } }: { address: Res
       <Fact label="Phone">{phone ? <a href={`tel:${phone.replace(/[^\d+]/g, "")}`}>{phone}</a> : null}</Fact>
       <Fact label="Map">
         {coordinates ? (
-          <a href={mapUrl(coordinates.latitude, coordinates.longitude)} target="_blank" rel="noopener noreferrer">
+          <a
+            href={mapUrl(coordinates.latitude, coordinates.longitude)}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
             Open in OpenStreetMap ({coordinates.latitude.toFixed(4)}, {coordinates.longitude.toFixed(4)})
             <span className="visually-hidden"> (opens in a new tab)</span>
           </a>
@@ -174,9 +195,17 @@ function OrderingFacts({ profile: { delivery, onlineOrdering, identity } }: { pr
   );
 }
 
-function PaymentOptions({ options: { delivery, takeout } }: { options: RestaurantProfile["paymentOptions"] }) {
+function PaymentOptions({
+  options: { delivery, takeout },
+}: {
+  options: RestaurantProfile["paymentOptions"];
+}) {
   return (
-    <section className={`card ${styles.section}`} aria-labelledby="payment-heading" data-testid="payment-options">
+    <section
+      className={`card ${styles.section}`}
+      aria-labelledby="payment-heading"
+      data-testid="payment-options"
+    >
       <h2 id="payment-heading">Payment options</h2>
       <div className={styles.tableScroll}>
         <table className={styles.table}>
@@ -258,12 +287,22 @@ function PrepTimes({ times }: { times: RestaurantProfile["prepTimes"] }) {
           </tbody>
         </table>
       </div>
-      <p className={styles.note}>Values as the Platform sends them; it does not state the unit (usually minutes).</p>
+      <p className={styles.note}>
+        Values as the Platform sends them; it does not state the unit (usually minutes).
+      </p>
     </section>
   );
 }
 
-function PrepRow({ label, delivery, takeout }: { label: string; delivery: number | null; takeout: number | null }) {
+function PrepRow({
+  label,
+  delivery,
+  takeout,
+}: {
+  label: string;
+  delivery: number | null;
+  takeout: number | null;
+}) {
   return (
     <tr>
       <th scope="row">{label}</th>

@@ -1,4 +1,13 @@
-import { formatTimeOfDay, isoTimeOfDay, parseTimeOfDay, WEEKDAY_LABELS, type ResolvedDay, type ResolvedService, type Weekday } from "@/lib/restaurants/schedule";
+import {
+  formatTimeOfDay,
+  isoTimeOfDay,
+  parseTimeOfDay,
+  WEEKDAY_LABELS,
+  type ResolvedDay,
+  type ResolvedService,
+  type Weekday,
+} from "@/lib/restaurants/schedule";
+
 import styles from "./info.module.css";
 
 function TimeOfDay({ value }: { value: string | null }) {
@@ -43,14 +52,20 @@ export function WeekSchedule({ week, today }: { week: ResolvedDay[]; today?: Wee
         </thead>
         <tbody>
           {week.map((day) => (
-            <tr key={day.weekday} data-weekday={day.weekday} className={day.weekday === today ? styles.today : undefined}>
+            <tr
+              key={day.weekday}
+              data-weekday={day.weekday}
+              className={day.weekday === today ? styles.today : undefined}
+            >
               <th scope="row">
                 {WEEKDAY_LABELS[day.weekday]}
                 {day.weekday === today ? <span className={styles.todayTag}>today</span> : null}
               </th>
               <td data-testid="schedule-name" data-label="Schedule">
                 {day.status === "missing-schedule" ? (
-                  <span className={styles.warningText}>“{day.scheduleRef}” is not among the day schedules</span>
+                  <span className={styles.warningText}>
+                    “{day.scheduleRef}” is not among the day schedules
+                  </span>
                 ) : (
                   (day.scheduleName ?? <span className={styles.muted}>Closed</span>)
                 )}

@@ -4,23 +4,49 @@ import { useQuery } from "@tanstack/react-query";
 import { useTable, type Column, type ColumnDef, type Table } from "@tanstack/react-table";
 import { useQueryStates } from "nuqs";
 import { useMemo, useState, type FormEvent, type ReactNode } from "react";
+
 import { EmptyState, ErrorState, Skeleton } from "@/components/ui/states";
-import { ariaSort, compareSortKeys, sortArrow, sortingFeatures, sortKey, type SortingFeatures } from "@/components/ui/table-sorting";
+import {
+  ariaSort,
+  compareSortKeys,
+  sortArrow,
+  sortingFeatures,
+  sortKey,
+  type SortingFeatures,
+} from "@/components/ui/table-sorting";
 import { businessDateFromIso, businessDateToIso } from "@/lib/business-date/business-date";
-import type { ItemsMatrixColumn, ItemsMatrixRow, KitchenItemsMatrix } from "@/lib/kitchen/contract/items-matrix";
-import { OVERVIEW_RANGES } from "@/lib/kitchen/contract/vocabulary";
-import { KITCHEN_LEVELS, type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
+import type {
+  ItemsMatrixColumn,
+  ItemsMatrixRow,
+  KitchenItemsMatrix,
+} from "@/lib/kitchen/contract/items-matrix";
+import { KITCHEN_LEVELS, OVERVIEW_RANGES, type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
 import { RANGE_PRESET_LABELS } from "@/lib/kitchen/ui/date-range";
 import { formatCount, formatDuration } from "@/lib/kitchen/ui/format";
 import { LEVEL_LABELS } from "@/lib/kitchen/ui/labels";
-import { itemsMatrixSearch, kitchenItemsMatrixQuery, type ItemsMatrixPeriod } from "@/lib/queries/items-matrix";
+import {
+  itemsMatrixSearch,
+  kitchenItemsMatrixQuery,
+  type ItemsMatrixPeriod,
+} from "@/lib/queries/items-matrix";
 import { itemsMatrixViewParams } from "@/lib/url-state/items-matrix-view";
+
 import styles from "./items-matrix-view.module.css";
 
 type SortColumn = Column<SortingFeatures, ItemsMatrixRow> | undefined;
 type MatrixTableEngine = Table<SortingFeatures, ItemsMatrixRow>;
 
-function SortHeader({ column, label, className, children }: { column: SortColumn; label: string; className?: string; children?: ReactNode }) {
+function SortHeader({
+  column,
+  label,
+  className,
+  children,
+}: {
+  column: SortColumn;
+  label: string;
+  className?: string;
+  children?: ReactNode;
+}) {
   const direction = ariaSort(column ?? { getIsSorted: () => false });
   return (
     <th scope="col" className={className} aria-sort={direction}>
@@ -34,18 +60,31 @@ function SortHeader({ column, label, className, children }: { column: SortColumn
 }
 
 function columnStatus(c: ItemsMatrixColumn): string | null {
-  if (c.status === "pending") return c.progress ? `fetching: ${formatCount(c.progress.answered)} of ${formatCount(c.progress.total)} days` : "fetching…";
+  if (c.status === "pending")
+    return c.progress
+      ? `fetching: ${formatCount(c.progress.answered)} of ${formatCount(c.progress.total)} days`
+      : "fetching…";
   if (c.status === "error") return `not loaded: ${c.message ?? "unknown error"}`;
   return null;
 }
 
 function periodText(m: KitchenItemsMatrix): string {
   if (m.range) return `${RANGE_PRESET_LABELS[m.range].toLowerCase()} of each restaurant's own business dates`;
-  return m.from === m.to ? `business date ${businessDateToIso(m.from!)}` : `business dates ${businessDateToIso(m.from!)} to ${businessDateToIso(m.to!)}`;
+  return m.from === m.to
+    ? `business date ${businessDateToIso(m.from!)}`
+    : `business dates ${businessDateToIso(m.from!)} to ${businessDateToIso(m.to!)}`;
 }
 
 /** The custom dates form: applied as one history entry, so Back returns to the preset. */
-function CustomDates({ from, to, onApply }: { from: string | null; to: string | null; onApply: (from: string, to: string) => void }) {
+function CustomDates({
+  from,
+  to,
+  onApply,
+}: {
+  from: string | null;
+  to: string | null;
+  onApply: (from: string, to: string) => void;
+}) {
   const [error, setError] = useState<string | null>(null);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -80,7 +119,19 @@ function CustomDates({ from, to, onApply }: { from: string | null; to: string | 
 type Shown = { c: ItemsMatrixColumn; i: number }[];
 
 /** The matrix itself: the item column sticky, each restaurant's cell p50 over p90 and its records. */
-function MatrixTable({ table, shown, rows, level, busy }: { table: MatrixTableEngine; shown: Shown; rows: ItemsMatrixRow[]; level: KitchenLevel; busy: boolean }) {
+function MatrixTable({
+  table,
+  shown,
+  rows,
+  level,
+  busy,
+}: {
+  table: MatrixTableEngine;
+  shown: Shown;
+  rows: ItemsMatrixRow[];
+  level: KitchenLevel;
+  busy: boolean;
+}) {
   return (
     <div className={styles.scroll} aria-busy={busy}>
       <table className={styles.table} data-testid="items-matrix-table">
@@ -93,7 +144,12 @@ function MatrixTable({ table, shown, rows, level, busy }: { table: MatrixTableEn
             <SortHeader column={table.getColumn("gap")} label="Gap (p50)" className={styles.num} />
             <SortHeader column={table.getColumn("restaurants")} label="Sold in" className={styles.num} />
             {shown.map(({ c }) => (
-              <SortHeader key={c.restaurantGuid} column={table.getColumn(`p50:${c.restaurantGuid}`)} label={c.restaurantName} className={styles.num}>
+              <SortHeader
+                key={c.restaurantGuid}
+                column={table.getColumn(`p50:${c.restaurantGuid}`)}
+                label={c.restaurantName}
+                className={styles.num}
+              >
                 {c.archived ? <span className={styles.tag}>Archived</span> : null}
                 {columnStatus(c) ? <span className={styles.columnStatus}>{columnStatus(c)}</span> : null}
               </SortHeader>
@@ -117,7 +173,12 @@ function MatrixTable({ table, shown, rows, level, busy }: { table: MatrixTableEn
                 const cell = row.cells[i];
                 const slowest = cell !== null && row.slowestRestaurantGuid === c.restaurantGuid;
                 return (
-                  <td key={c.restaurantGuid} className={`${styles.num} ${slowest ? styles.slowest : ""} ${cell?.fewRecords ? styles.few : ""}`} data-restaurant={c.restaurantGuid} data-slowest={slowest || undefined}>
+                  <td
+                    key={c.restaurantGuid}
+                    className={`${styles.num} ${slowest ? styles.slowest : ""} ${cell?.fewRecords ? styles.few : ""}`}
+                    data-restaurant={c.restaurantGuid}
+                    data-slowest={slowest || undefined}
+                  >
                     {cell ? (
                       <>
                         <span className={styles.value} data-figure="p50">
@@ -131,7 +192,9 @@ function MatrixTable({ table, shown, rows, level, busy }: { table: MatrixTableEn
                           {formatCount(cell.records)} rec.{cell.fewRecords ? " (few)" : ""}
                         </span>
                         {slowest ? <span className={styles.badge}>slowest</span> : null}
-                        {cell.itemName && cell.itemName !== row.itemName ? <span className={styles.muted}>as {cell.itemName}</span> : null}
+                        {cell.itemName && cell.itemName !== row.itemName ? (
+                          <span className={styles.muted}>as {cell.itemName}</span>
+                        ) : null}
                       </>
                     ) : (
                       <>
@@ -160,26 +223,44 @@ function MatrixTable({ table, shown, rows, level, busy }: { table: MatrixTableEn
  */
 export function ItemsMatrixView() {
   const [view, setView] = useQueryStates(itemsMatrixViewParams, { history: "push" });
-  const period: ItemsMatrixPeriod = view.from && view.to ? { from: view.from, to: view.to } : { range: view.range };
+  const period: ItemsMatrixPeriod =
+    view.from && view.to ? { from: view.from, to: view.to } : { range: view.range };
   const query = useQuery(kitchenItemsMatrixQuery(period, view.level));
   const matrix = query.data;
-  const shown = useMemo(() => matrix?.columns.map((c, i) => ({ c, i })).filter(({ c }) => c.status !== "not_entitled") ?? [], [matrix]);
+  const shown = useMemo(
+    () => matrix?.columns.map((c, i) => ({ c, i })).filter(({ c }) => c.status !== "not_entitled") ?? [],
+    [matrix],
+  );
   const notEntitled = matrix?.columns.filter((c) => c.status === "not_entitled") ?? [];
 
   const columns = useMemo<ColumnDef<SortingFeatures, ItemsMatrixRow>[]>(
     () => [
-      { id: "item", accessorFn: (r) => sortKey(r.itemName ?? r.multiLocationId), sortDescFirst: false, sortFn: (a, b, id) => compareSortKeys(a.getValue(id), b.getValue(id)) },
-      { id: "gap", accessorFn: (r) => sortKey(r.gapSeconds), sortDescFirst: true, sortUndefined: "last", sortFn: (a, b, id) => compareSortKeys(a.getValue(id), b.getValue(id)) },
-      { id: "restaurants", accessorFn: (r) => r.restaurants, sortDescFirst: true, sortFn: (a, b, id) => compareSortKeys(a.getValue(id), b.getValue(id)) },
-      ...shown.map(
-        ({ c, i }): ColumnDef<SortingFeatures, ItemsMatrixRow> => ({
-          id: `p50:${c.restaurantGuid}`,
-          accessorFn: (r) => sortKey(r.cells[i]?.p50),
-          sortDescFirst: true,
-          sortUndefined: "last",
-          sortFn: (a, b, id) => compareSortKeys(a.getValue(id), b.getValue(id)),
-        }),
-      ),
+      {
+        id: "item",
+        accessorFn: (r) => sortKey(r.itemName ?? r.multiLocationId),
+        sortDescFirst: false,
+        sortFn: (a, b, id) => compareSortKeys(a.getValue(id), b.getValue(id)),
+      },
+      {
+        id: "gap",
+        accessorFn: (r) => sortKey(r.gapSeconds),
+        sortDescFirst: true,
+        sortUndefined: "last",
+        sortFn: (a, b, id) => compareSortKeys(a.getValue(id), b.getValue(id)),
+      },
+      {
+        id: "restaurants",
+        accessorFn: (r) => r.restaurants,
+        sortDescFirst: true,
+        sortFn: (a, b, id) => compareSortKeys(a.getValue(id), b.getValue(id)),
+      },
+      ...shown.map(({ c, i }): ColumnDef<SortingFeatures, ItemsMatrixRow> => ({
+        id: `p50:${c.restaurantGuid}`,
+        accessorFn: (r) => sortKey(r.cells[i]?.p50),
+        sortDescFirst: true,
+        sortUndefined: "last",
+        sortFn: (a, b, id) => compareSortKeys(a.getValue(id), b.getValue(id)),
+      })),
     ],
     [shown],
   );
@@ -195,36 +276,64 @@ export function ItemsMatrixView() {
   const custom = view.from !== null && view.to !== null;
 
   return (
-    <section className={`card ${styles.section}`} aria-labelledby="items-matrix-title" data-testid="items-matrix">
+    <section
+      className={`card ${styles.section}`}
+      aria-labelledby="items-matrix-title"
+      data-testid="items-matrix"
+    >
       <div className={styles.header}>
         <div>
           <h2 id="items-matrix-title" className={styles.title}>
             {LEVEL_LABELS[view.level]} (L{view.level}): fire to fulfill per item and restaurant
           </h2>
           <p className={styles.description}>
-            Items are matched across restaurants by their multi-location id (versions of one menu item). Each cell is p50 over p90 of the
-            restaurant&apos;s records of the item; <strong>slowest</strong> marks the highest p50 of a row and the gap is that p50 minus the lowest,
-            among cells with at least {matrix?.minRecords ?? 5} records. Shown: items sold in at least {matrix?.minRestaurants ?? 2} restaurants.
+            Items are matched across restaurants by their multi-location id (versions of one menu item). Each
+            cell is p50 over p90 of the restaurant&apos;s records of the item; <strong>slowest</strong> marks
+            the highest p50 of a row and the gap is that p50 minus the lowest, among cells with at least{" "}
+            {matrix?.minRecords ?? 5} records. Shown: items sold in at least {matrix?.minRestaurants ?? 2}{" "}
+            restaurants.
           </p>
         </div>
         <div className={styles.tools}>
           <div role="group" aria-label="Level" className={styles.buttons}>
             {KITCHEN_LEVELS.map((l) => (
-              <button key={l} type="button" className="button" aria-pressed={view.level === l} onClick={() => void setView({ level: l })}>
+              <button
+                key={l}
+                type="button"
+                className="button"
+                aria-pressed={view.level === l}
+                onClick={() => void setView({ level: l })}
+              >
                 L{l} {LEVEL_LABELS[l]}
               </button>
             ))}
           </div>
           <div role="group" aria-label="Period" className={styles.buttons}>
             {OVERVIEW_RANGES.map((r) => (
-              <button key={r} type="button" className="button" aria-pressed={!custom && view.range === r} onClick={() => void setView({ range: r, from: null, to: null })}>
+              <button
+                key={r}
+                type="button"
+                className="button"
+                aria-pressed={!custom && view.range === r}
+                onClick={() => void setView({ range: r, from: null, to: null })}
+              >
                 {RANGE_PRESET_LABELS[r]}
               </button>
             ))}
           </div>
-          <CustomDates key={`${view.from}-${view.to}`} from={view.from} to={view.to} onApply={(from, to) => void setView({ from, to })} />
+          <CustomDates
+            key={`${view.from}-${view.to}`}
+            from={view.from}
+            to={view.to}
+            onApply={(from, to) => void setView({ from, to })}
+          />
           {matrix?.complete ? (
-            <a className="button" href={`/api/kitchen/items-matrix.csv?${search}`} download data-testid="items-matrix-csv">
+            <a
+              className="button"
+              href={`/api/kitchen/items-matrix.csv?${search}`}
+              download
+              data-testid="items-matrix-csv"
+            >
               Download CSV
             </a>
           ) : (
@@ -235,7 +344,11 @@ export function ItemsMatrixView() {
         </div>
       </div>
       {query.isError ? (
-        <ErrorState title="The items matrix could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
+        <ErrorState
+          title="The items matrix could not be loaded"
+          error={query.error}
+          onRetry={() => void query.refetch()}
+        />
       ) : !matrix ? (
         <>
           <Skeleton height={160} />
@@ -245,8 +358,12 @@ export function ItemsMatrixView() {
         <>
           <p className={styles.status} aria-live="polite" data-testid="items-matrix-period">
             {periodText(matrix)}
-            {matrix.complete ? "" : "; some restaurants are still being fetched, their columns fill in as their days arrive"}
-            {notEntitled.length > 0 ? `. Not on the professional tier (no kitchen data): ${notEntitled.map((c) => c.restaurantName).join(", ")}` : ""}
+            {matrix.complete
+              ? ""
+              : "; some restaurants are still being fetched, their columns fill in as their days arrive"}
+            {notEntitled.length > 0
+              ? `. Not on the professional tier (no kitchen data): ${notEntitled.map((c) => c.restaurantName).join(", ")}`
+              : ""}
           </p>
           {rows.length === 0 ? (
             <EmptyState title={matrix.complete ? "No item to compare" : "No item to compare yet"}>
@@ -255,7 +372,13 @@ export function ItemsMatrixView() {
                 : "The restaurants fetched so far share no item at this level; the rest are still coming in."}
             </EmptyState>
           ) : (
-            <MatrixTable table={table} shown={shown} rows={rows} level={view.level} busy={query.isFetching && query.isPlaceholderData} />
+            <MatrixTable
+              table={table}
+              shown={shown}
+              rows={rows}
+              level={view.level}
+              busy={query.isFetching && query.isPlaceholderData}
+            />
           )}
         </>
       )}

@@ -1,12 +1,14 @@
 "use client";
 
 import { useState } from "react";
-import { METRIC_LABELS } from "@/lib/kitchen/ui/labels";
+
 import { type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
+import { METRIC_LABELS } from "@/lib/kitchen/ui/labels";
 import type { PivotRow } from "@/lib/kitchen/ui/summary-shapes";
-import { StationCard } from "./station-card";
-import { LevelPicker } from "./level-picker";
+
 import styles from "./kitchen-view.module.css";
+import { LevelPicker } from "./level-picker";
+import { StationCard } from "./station-card";
 
 /**
  * A breakdown (dining option, order source) at one level at a time: with fifteen order sources,

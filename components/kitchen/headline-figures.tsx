@@ -1,9 +1,10 @@
-import { LEVEL_LABELS } from "@/lib/kitchen/ui/labels";
-import { type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
-import { type KitchenSummary } from "@/lib/kitchen/contract/responses";
-import { formatChange, formatCount, formatDuration, formatShare, type Change } from "@/lib/kitchen/ui/format";
-import { levelItems, levelStats } from "@/lib/kitchen/ui/summary-shapes";
 import { Skeleton } from "@/components/ui/states";
+import { type KitchenSummary } from "@/lib/kitchen/contract/responses";
+import { type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
+import { formatChange, formatCount, formatDuration, formatShare, type Change } from "@/lib/kitchen/ui/format";
+import { LEVEL_LABELS } from "@/lib/kitchen/ui/labels";
+import { levelItems, levelStats } from "@/lib/kitchen/ui/summary-shapes";
+
 import styles from "./headline-figures.module.css";
 
 type ChangeState = "off" | "loading" | "ready";
@@ -12,7 +13,8 @@ function ChangeText({ change, state }: { change: Change; state: ChangeState }) {
   if (state === "off") return null;
   // Holds the line while the previous period loads, so the figures do not jump when it arrives.
   if (state === "loading") return <span className={styles.change} aria-hidden="true" />;
-  if (change.text === null) return <span className={`${styles.change} ${styles.neutral}`}>no data before</span>;
+  if (change.text === null)
+    return <span className={`${styles.change} ${styles.neutral}`}>no data before</span>;
   const arrow = change.direction === "up" ? "▲" : change.direction === "down" ? "▼" : "";
   return (
     <span className={`${styles.change} ${styles[change.tone]}`} title={change.description}>
@@ -24,7 +26,19 @@ function ChangeText({ change, state }: { change: Change; state: ChangeState }) {
   );
 }
 
-function Figure({ label, value, change, sub, compare }: { label: string; value: string; change: Change; sub?: string; compare: ChangeState }) {
+function Figure({
+  label,
+  value,
+  change,
+  sub,
+  compare,
+}: {
+  label: string;
+  value: string;
+  change: Change;
+  sub?: string;
+  compare: ChangeState;
+}) {
   return (
     <div className={styles.figure}>
       <dt>{label}</dt>
@@ -65,7 +79,11 @@ export function HeadlineFigures({
         const target = summary.withinTarget.find((t) => t.level === level);
         const targetBefore = previous?.withinTarget.find((t) => t.level === level);
         return (
-          <section key={level} className={`card ${styles.levelCard}`} aria-label={`Level ${level}, ${LEVEL_LABELS[level]}`}>
+          <section
+            key={level}
+            className={`card ${styles.levelCard}`}
+            aria-label={`Level ${level}, ${LEVEL_LABELS[level]}`}
+          >
             <h3 className={styles.levelTitle}>
               Level {level} · {LEVEL_LABELS[level]}
             </h3>
@@ -77,8 +95,18 @@ export function HeadlineFigures({
                 sub={`${formatCount(now?.count ?? 0)} station fulfillments`}
                 compare={showChange}
               />
-              <Figure label="p50" value={formatDuration(now?.p50)} change={formatChange(now?.p50, before?.p50, "duration", "lower-is-better")} compare={showChange} />
-              <Figure label="p90" value={formatDuration(now?.p90)} change={formatChange(now?.p90, before?.p90, "duration", "lower-is-better")} compare={showChange} />
+              <Figure
+                label="p50"
+                value={formatDuration(now?.p50)}
+                change={formatChange(now?.p50, before?.p50, "duration", "lower-is-better")}
+                compare={showChange}
+              />
+              <Figure
+                label="p90"
+                value={formatDuration(now?.p90)}
+                change={formatChange(now?.p90, before?.p90, "duration", "lower-is-better")}
+                compare={showChange}
+              />
               <Figure
                 label="On time"
                 value={formatShare(target?.share)}

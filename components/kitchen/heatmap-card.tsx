@@ -1,19 +1,21 @@
 "use client";
 
 import { useMemo, useState } from "react";
+
+import { HeatmapGrid } from "@/components/charts/heatmap-grid";
 import { ChartCard } from "@/components/ui/chart-card";
 import { CsvDownloadButton } from "@/components/ui/csv-download-button";
 import { DataTable, type DataColumn } from "@/components/ui/data-table";
-import { HeatmapGrid } from "@/components/charts/heatmap-grid";
-import { METRIC_LABELS } from "@/lib/kitchen/ui/labels";
-import { type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import { type KitchenSummary, type Stats } from "@/lib/kitchen/contract/responses";
+import { type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import { formatCount, formatDuration, formatHour } from "@/lib/kitchen/ui/format";
 import { HEAT_STEPS, heatStep } from "@/lib/kitchen/ui/heat-scale";
+import { METRIC_LABELS } from "@/lib/kitchen/ui/labels";
 import { busiestHour, heatData, stationKey } from "@/lib/kitchen/ui/summary-shapes";
-import { csvColumnsOf } from "./stats-columns";
-import { LevelPicker } from "./level-picker";
+
 import styles from "./kitchen-view.module.css";
+import { LevelPicker } from "./level-picker";
+import { csvColumnsOf } from "./stats-columns";
 
 type Statistic = "p50" | "p90";
 
@@ -26,10 +28,36 @@ interface CellRow {
 
 const columns: DataColumn<CellRow>[] = [
   { key: "station", header: "Station", value: (r) => r.station },
-  { key: "hour", header: "Hour (restaurant time)", value: (r) => r.hour, cell: (r) => formatHour(r.hour), align: "right" },
-  { key: "items", header: "Station fulfillments", value: (r) => r.stats.count, cell: (r) => formatCount(r.stats.count), align: "right" },
-  { key: "p50", header: "p50", csvHeader: "p50 (s)", value: (r) => r.stats.p50, cell: (r) => formatDuration(r.stats.p50), align: "right" },
-  { key: "p90", header: "p90", csvHeader: "p90 (s)", value: (r) => r.stats.p90, cell: (r) => formatDuration(r.stats.p90), align: "right" },
+  {
+    key: "hour",
+    header: "Hour (restaurant time)",
+    value: (r) => r.hour,
+    cell: (r) => formatHour(r.hour),
+    align: "right",
+  },
+  {
+    key: "items",
+    header: "Station fulfillments",
+    value: (r) => r.stats.count,
+    cell: (r) => formatCount(r.stats.count),
+    align: "right",
+  },
+  {
+    key: "p50",
+    header: "p50",
+    csvHeader: "p50 (s)",
+    value: (r) => r.stats.p50,
+    cell: (r) => formatDuration(r.stats.p50),
+    align: "right",
+  },
+  {
+    key: "p90",
+    header: "p90",
+    csvHeader: "p90 (s)",
+    value: (r) => r.stats.p90,
+    cell: (r) => formatDuration(r.stats.p90),
+    align: "right",
+  },
 ];
 
 /** Hour of day by station in the restaurant's own time, coloured against the station's target (its own, else the level's). */
@@ -65,7 +93,9 @@ export function HeatmapCard({
   }, [summary, level, closeoutHour]);
   const target = targets[level] ?? 0;
   // A station with a target of its own is coloured against it (the summary's rows carry the one that applies).
-  const rowTarget = new Map(summary.stations.filter((s) => s.level === level).map((s) => [stationKey(s), s.targetSeconds]));
+  const rowTarget = new Map(
+    summary.stations.filter((s) => s.level === level).map((s) => [stationKey(s), s.targetSeconds]),
+  );
   const ownTargets = [...rowTarget.values()].some((t) => t !== target);
 
   return (
@@ -73,13 +103,26 @@ export function HeatmapCard({
       title="By hour and station"
       description={`${statistic} of ${METRIC_LABELS[metric].toLowerCase()} per hour of the day, in the restaurant's time (${summary.timeZone}). Warm cells are over the level's target of ${formatDuration(target)}${ownTargets ? ", or the station's own where it has one" : ""}.`}
       actions={<CsvDownloadButton fileName={fileName} columns={csvColumnsOf(columns)} rows={rows} />}
-      table={<DataTable caption={`Hour by station, level ${level}`} columns={columns} rows={rows} rowKey={(r) => r.key} hideCsv hideCaption />}
+      table={
+        <DataTable
+          caption={`Hour by station, level ${level}`}
+          columns={columns}
+          rows={rows}
+          rowKey={(r) => r.key}
+          hideCsv
+          hideCaption
+        />
+      }
     >
       <div className={styles.inlineControls}>
         <LevelPicker levels={levels} value={level} onChange={setLevel} />
         <label className={styles.inlineField}>
           Statistic
-          <select className="select" value={statistic} onChange={(e) => setStatistic(e.target.value as Statistic)}>
+          <select
+            className="select"
+            value={statistic}
+            onChange={(e) => setStatistic(e.target.value as Statistic)}
+          >
             <option value="p50">p50 (median)</option>
             <option value="p90">p90</option>
           </select>
@@ -110,7 +153,11 @@ export function HeatmapCard({
           <ul className={styles.heatLegend} aria-label="Colour key">
             {HEAT_STEPS.map((step) => (
               <li key={step.label}>
-                <span className={styles.heatSwatch} style={{ background: step.background }} aria-hidden="true" />
+                <span
+                  className={styles.heatSwatch}
+                  style={{ background: step.background }}
+                  aria-hidden="true"
+                />
                 {step.label}
               </li>
             ))}

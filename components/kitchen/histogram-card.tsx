@@ -1,21 +1,23 @@
 "use client";
 
 import type { CSSProperties } from "react";
+
+import { ChartTooltipBox } from "@/components/charts/chart-tooltip";
+import type { HistogramBin } from "@/components/charts/histogram-chart";
 import { ChartCard } from "@/components/ui/chart-card";
 import { CsvDownloadButton } from "@/components/ui/csv-download-button";
 import { DataTable, type DataColumn } from "@/components/ui/data-table";
-import { ChartTooltipBox } from "@/components/charts/chart-tooltip";
-import type { HistogramBin } from "@/components/charts/histogram-chart";
-import { LEVEL_LABELS, METRIC_LABELS } from "@/lib/kitchen/ui/labels";
-import { NONE_FILTER, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
-import { type Histogram, type StationRef } from "@/lib/kitchen/contract/responses";
-import { formatCount, formatDuration, formatShare } from "@/lib/kitchen/ui/format";
-import { histogramRows, stationLabel, type HistogramRow } from "@/lib/kitchen/ui/summary-shapes";
 import { Skeleton } from "@/components/ui/states";
+import { type Histogram, type StationRef } from "@/lib/kitchen/contract/responses";
+import { NONE_FILTER, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
+import { formatCount, formatDuration, formatShare } from "@/lib/kitchen/ui/format";
+import { LEVEL_LABELS, METRIC_LABELS } from "@/lib/kitchen/ui/labels";
+import { histogramRows, stationLabel, type HistogramRow } from "@/lib/kitchen/ui/summary-shapes";
+
+import styles from "./kitchen-view.module.css";
 import { LazyHistogramChart } from "./lazy-charts";
 import { LEVEL_COLORS } from "./level-colors";
 import { csvColumnsOf } from "./stats-columns";
-import styles from "./kitchen-view.module.css";
 
 type BinRow = HistogramRow;
 
@@ -25,15 +27,49 @@ function minutesLabel(seconds: number): string {
 }
 
 export function binLabel(bin: HistogramBin): string {
-  return bin.to === null ? `≥ ${minutesLabel(bin.from)}` : `${minutesLabel(bin.from)}–${minutesLabel(bin.to)}`;
+  return bin.to === null
+    ? `≥ ${minutesLabel(bin.from)}`
+    : `${minutesLabel(bin.from)}–${minutesLabel(bin.to)}`;
 }
 
 const columns: DataColumn<BinRow>[] = [
-  { key: "from", header: "From", csvHeader: "From (s)", value: (b) => b.from, cell: (b) => formatDuration(b.from), align: "right" },
-  { key: "to", header: "To (exclusive)", csvHeader: "To (s, exclusive)", value: (b) => b.to, cell: (b) => (b.to === null ? "and longer" : formatDuration(b.to)), align: "right" },
-  { key: "count", header: "Station fulfillments", value: (b) => b.count, cell: (b) => formatCount(b.count), align: "right" },
-  { key: "share", header: "Share", value: (b) => Number(b.share.toFixed(4)), cell: (b) => formatShare(b.share), align: "right" },
-  { key: "cumulative", header: "Cumulative share", value: (b) => Number(b.cumulative.toFixed(4)), cell: (b) => formatShare(b.cumulative), align: "right" },
+  {
+    key: "from",
+    header: "From",
+    csvHeader: "From (s)",
+    value: (b) => b.from,
+    cell: (b) => formatDuration(b.from),
+    align: "right",
+  },
+  {
+    key: "to",
+    header: "To (exclusive)",
+    csvHeader: "To (s, exclusive)",
+    value: (b) => b.to,
+    cell: (b) => (b.to === null ? "and longer" : formatDuration(b.to)),
+    align: "right",
+  },
+  {
+    key: "count",
+    header: "Station fulfillments",
+    value: (b) => b.count,
+    cell: (b) => formatCount(b.count),
+    align: "right",
+  },
+  {
+    key: "share",
+    header: "Share",
+    value: (b) => Number(b.share.toFixed(4)),
+    cell: (b) => formatShare(b.share),
+    align: "right",
+  },
+  {
+    key: "cumulative",
+    header: "Cumulative share",
+    value: (b) => Number(b.cumulative.toFixed(4)),
+    cell: (b) => formatShare(b.cumulative),
+    align: "right",
+  },
 ];
 
 /** How the times of one station at one level spread out, with the level's target marked. */
@@ -62,7 +98,14 @@ export function HistogramCard({
 }) {
   const total = histogram?.bins.reduce((sum, b) => sum + b.count, 0) ?? 0;
   const rows: BinRow[] = histogramRows(histogram?.bins ?? []);
-  const stationName = station ? stationLabel(stations.find((s) => (s.stationGuid ?? NONE_FILTER) === station) ?? { stationGuid: station, stationName: null }) : "All stations";
+  const stationName = station
+    ? stationLabel(
+        stations.find((s) => (s.stationGuid ?? NONE_FILTER) === station) ?? {
+          stationGuid: station,
+          stationName: null,
+        },
+      )
+    : "All stations";
   const title = "Distribution";
 
   return (
@@ -70,12 +113,25 @@ export function HistogramCard({
       title={title}
       description={`${METRIC_LABELS[metric]}: ${stationName}, level ${level} (${LEVEL_LABELS[level].toLowerCase()}). Station fulfillments per time band.`}
       actions={<CsvDownloadButton fileName={fileName} columns={csvColumnsOf(columns)} rows={rows} />}
-      table={<DataTable caption={`${title}: ${stationName}, level ${level}`} columns={columns} rows={rows} rowKey={(r) => String(r.from)} hideCsv hideCaption />}
+      table={
+        <DataTable
+          caption={`${title}: ${stationName}, level ${level}`}
+          columns={columns}
+          rows={rows}
+          rowKey={(r) => String(r.from)}
+          hideCsv
+          hideCaption
+        />
+      }
     >
       <div className={styles.inlineControls}>
         <label className={styles.inlineField}>
           Station
-          <select className="select" value={station ?? ""} onChange={(e) => onChange({ histStation: e.target.value || null })}>
+          <select
+            className="select"
+            value={station ?? ""}
+            onChange={(e) => onChange({ histStation: e.target.value || null })}
+          >
             <option value="">All stations</option>
             {stations.map((s) => (
               <option key={s.stationGuid ?? NONE_FILTER} value={s.stationGuid ?? NONE_FILTER}>
@@ -86,7 +142,11 @@ export function HistogramCard({
         </label>
         <label className={styles.inlineField}>
           Level
-          <select className="select" value={String(level)} onChange={(e) => onChange({ histLevel: Number(e.target.value) as KitchenLevel })}>
+          <select
+            className="select"
+            value={String(level)}
+            onChange={(e) => onChange({ histLevel: Number(e.target.value) as KitchenLevel })}
+          >
             {levels.map((l) => (
               <option key={l} value={l}>
                 {l} · {LEVEL_LABELS[l]}
@@ -106,13 +166,27 @@ export function HistogramCard({
             color={LEVEL_COLORS[level]}
             binLabel={binLabel}
             tickLabel={(bin) => (bin.to === null ? `≥${minutesLabel(bin.from)}` : minutesLabel(bin.from))}
-            references={target ? [{ value: target, label: `Target (${formatDuration(target)})`, color: "var(--chart-target)" }] : []}
+            references={
+              target
+                ? [
+                    {
+                      value: target,
+                      label: `Target (${formatDuration(target)})`,
+                      color: "var(--chart-target)",
+                    },
+                  ]
+                : []
+            }
             ariaLabel={`Distribution of ${METRIC_LABELS[metric]}, ${stationName}, level ${level}`}
             tooltip={(bin) => (
               <ChartTooltipBox
                 title={binLabel(bin)}
                 rows={[
-                  { label: "Station fulfillments", value: formatCount(bin.count), color: LEVEL_COLORS[level] },
+                  {
+                    label: "Station fulfillments",
+                    value: formatCount(bin.count),
+                    color: LEVEL_COLORS[level],
+                  },
                   { label: "Share", value: formatShare(total ? bin.count / total : null) },
                 ]}
               />

@@ -2,9 +2,11 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useMemo, useState, type KeyboardEvent } from "react";
+
 import type { KitchenSummary } from "@/lib/kitchen/contract/responses";
 import { itemChoices, matchingChoices, type ItemChoice } from "@/lib/kitchen/ui/item-choices";
 import { menuQuery } from "@/lib/queries/menu";
+
 import styles from "./item-picker.module.css";
 
 /** Options drawn at once: a menu has thousands of items; typing narrows them. */
@@ -50,7 +52,8 @@ export function ItemPicker({
     if (open) document.getElementById(`${id}-option-${active}`)?.scrollIntoView({ block: "nearest" });
   }, [open, active, id]);
 
-  const chosenName = item === null ? "All items" : (choices.find((c) => c.guid === item)?.name ?? itemName ?? "One menu item");
+  const chosenName =
+    item === null ? "All items" : (choices.find((c) => c.guid === item)?.name ?? itemName ?? "One menu item");
 
   const openList = () => {
     setUsed(true);

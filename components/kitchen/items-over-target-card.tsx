@@ -1,19 +1,25 @@
 "use client";
 
 import { useState } from "react";
+
 import { CsvDownloadButton } from "@/components/ui/csv-download-button";
 import { DataTable, type DataColumn } from "@/components/ui/data-table";
-import { METRIC_LABELS } from "@/lib/kitchen/ui/labels";
-import { type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import type { KitchenSummary } from "@/lib/kitchen/contract/responses";
+import { type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import { formatCount, formatDuration } from "@/lib/kitchen/ui/format";
+import { METRIC_LABELS } from "@/lib/kitchen/ui/labels";
 import { itemStationsAt, type ItemStationRow } from "@/lib/kitchen/ui/late-figures";
-import { csvColumnsOf } from "./stats-columns";
-import { LevelPicker } from "./level-picker";
-import { TableCard } from "./table-card";
-import styles from "./kitchen-view.module.css";
 
-const duration = (key: string, header: string, pick: (r: ItemStationRow) => number | null): DataColumn<ItemStationRow> => ({
+import styles from "./kitchen-view.module.css";
+import { LevelPicker } from "./level-picker";
+import { csvColumnsOf } from "./stats-columns";
+import { TableCard } from "./table-card";
+
+const duration = (
+  key: string,
+  header: string,
+  pick: (r: ItemStationRow) => number | null,
+): DataColumn<ItemStationRow> => ({
   key,
   header,
   // The CSV says its unit in the header and gives plain seconds; the screen gives m:ss.
@@ -48,9 +54,21 @@ export function ItemsOverTargetCard({
   const columns: DataColumn<ItemStationRow>[] = [
     { key: "item", header: "Menu item", value: (r) => r.label },
     { key: "station", header: "Station", value: (r) => r.station },
-    { key: "records", header: "Station fulfillments", value: (r) => r.stats.count, cell: (r) => formatCount(r.stats.count), align: "right" },
+    {
+      key: "records",
+      header: "Station fulfillments",
+      value: (r) => r.stats.count,
+      cell: (r) => formatCount(r.stats.count),
+      align: "right",
+    },
     { key: "late", header: "Late", value: (r) => r.late, cell: (r) => formatCount(r.late), align: "right" },
-    { key: "very_late", header: "Very late", value: (r) => r.veryLate, cell: (r) => formatCount(r.veryLate), align: "right" },
+    {
+      key: "very_late",
+      header: "Very late",
+      value: (r) => r.veryLate,
+      cell: (r) => formatCount(r.veryLate),
+      align: "right",
+    },
     duration("over_target", "Time over target", (r) => r.secondsOverTarget),
     duration("target", "Target", (r) => r.targetSeconds),
     duration("p50", "p50", (r) => r.stats.p50),
@@ -68,7 +86,15 @@ export function ItemsOverTargetCard({
           <LevelPicker levels={levels} value={level} onChange={setChosen} />
         </div>
       ) : null}
-      <DataTable caption={`Items over target, level ${level}`} columns={columns} rows={rows} rowKey={(r) => r.key} pageSize={15} hideCsv hideCaption />
+      <DataTable
+        caption={`Items over target, level ${level}`}
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.key}
+        pageSize={15}
+        hideCsv
+        hideCaption
+      />
     </TableCard>
   );
 }

@@ -1,19 +1,34 @@
 "use client";
 
 import { memo, useMemo } from "react";
-import { KITCHEN_LEVELS, type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
+
 import type { KitchenSummary } from "@/lib/kitchen/contract/responses";
+import { isSummaryHead } from "@/lib/kitchen/contract/summary-head";
+import { KITCHEN_LEVELS, type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
+import { serviceRows } from "@/lib/kitchen/ui/day-parts-shapes";
 import { METRIC_LABELS } from "@/lib/kitchen/ui/labels";
-import { behaviorLabel, behaviorRows, dayRows, itemRows, sourceRows, stationLabel, stationRows } from "@/lib/kitchen/ui/summary-shapes";
+import { dayLate, itemStationNames, stationLate } from "@/lib/kitchen/ui/late-figures";
+import {
+  behaviorLabel,
+  behaviorRows,
+  dayRows,
+  itemRows,
+  sourceRows,
+  stationLabel,
+  stationRows,
+} from "@/lib/kitchen/ui/summary-shapes";
 import type { KitchenView } from "@/lib/url-state/kitchen-view";
+
 import { HeadlineFigures } from "./headline-figures";
 import { KitchenSection, KitchenSectionBar, type SectionContent } from "./kitchen-section";
+import type { KitchenRestaurant } from "./kitchen-view";
+import styles from "./kitchen-view.module.css";
 import {
   LazyBreakdownCard,
-  LazyServiceCard,
   LazyHeatmapCard,
   LazyHistogramCard,
   LazyItemsOverTargetCard,
+  LazyServiceCard,
   LazySlowestItemsCard,
   LazySlowestTickets,
   LazyStationCard,
@@ -23,13 +38,8 @@ import {
   LazyTrendCard,
   LazyWeekdayHeatmapCard,
 } from "./lazy-cards";
-import type { KitchenRestaurant } from "./kitchen-view";
 import { MetricNote } from "./metric-note";
-import { serviceRows } from "@/lib/kitchen/ui/day-parts-shapes";
-import { dayLate, itemStationNames, stationLate } from "@/lib/kitchen/ui/late-figures";
-import { isSummaryHead } from "@/lib/kitchen/contract/summary-head";
 import type { useKitchenFigures } from "./use-kitchen-figures";
-import styles from "./kitchen-view.module.css";
 
 // While the next view loads, the page re-renders with the same summary (dimmed): memoised cards
 // with memoised rows skip that render, so a preset change does not redraw every chart twice.
@@ -83,7 +93,18 @@ function KitchenFiguresCards({
   onChange: (patch: Partial<KitchenView>) => void;
 }) {
   const { guid } = restaurant;
-  const { live, query, stale, previousData, targets, histogram, histogramData, histogramMatchesMain, targetSeconds, wholeWaiting } = figures;
+  const {
+    live,
+    query,
+    stale,
+    previousData,
+    targets,
+    histogram,
+    histogramData,
+    histogramMatchesMain,
+    targetSeconds,
+    wholeWaiting,
+  } = figures;
   const rows = useSummaryRows(data);
   const initialLevel = view.level ?? levels[0] ?? 0;
   const itemStations = useMemo(() => itemStationNames(data, levels[0] ?? 0), [data, levels]);
@@ -114,7 +135,11 @@ function KitchenFiguresCards({
           <LazyStationTargetsEditor
             guid={guid}
             targets={targets.data}
-            stations={data.stations.flatMap((s) => (s.stationGuid === null ? [] : [{ stationGuid: s.stationGuid, stationName: s.stationName, level: s.level }]))}
+            stations={data.stations.flatMap((s) =>
+              s.stationGuid === null
+                ? []
+                : [{ stationGuid: s.stationGuid, stationName: s.stationName, level: s.level }],
+            )}
           />
         ) : null}
         <div className={styles.grid2}>
@@ -130,15 +155,39 @@ function KitchenFiguresCards({
             fileName={file("distribution")}
             onChange={onChange}
           />
-          <LazyTargetsEditor guid={guid} targets={targets.data} levels={allLevels.length ? allLevels : [0, 1]} />
+          <LazyTargetsEditor
+            guid={guid}
+            targets={targets.data}
+            levels={allLevels.length ? allLevels : [0, 1]}
+          />
         </div>
       </KitchenSection>
       <KitchenSection id="tickets" lazy content={content} placeholderHeight={520}>
-        <LazyTicketTimesCard key={`tickets-${view.level ?? "all"}`} guid={guid} summary={data} levels={levels} initialLevel={initialLevel} fileName={file} />
-        <LazySlowestTickets guid={guid} query={query} live={live} metric={view.metric} timeZone={data.timeZone} fileName={file("slowest-tickets")} />
+        <LazyTicketTimesCard
+          key={`tickets-${view.level ?? "all"}`}
+          guid={guid}
+          summary={data}
+          levels={levels}
+          initialLevel={initialLevel}
+          fileName={file}
+        />
+        <LazySlowestTickets
+          guid={guid}
+          query={query}
+          live={live}
+          metric={view.metric}
+          timeZone={data.timeZone}
+          fileName={file("slowest-tickets")}
+        />
       </KitchenSection>
       <KitchenSection id="items" lazy content={content} placeholderHeight={640}>
-        <SlowestItems items={rows.items} levels={levels} metric={view.metric} fileName={file("items")} stationNames={itemStations} />
+        <SlowestItems
+          items={rows.items}
+          levels={levels}
+          metric={view.metric}
+          fileName={file("items")}
+          stationNames={itemStations}
+        />
         <LazyItemsOverTargetCard
           key={`over-${view.level ?? "all"}`}
           summary={data}
@@ -170,7 +219,14 @@ function KitchenFiguresCards({
           fileName={file("weekday-by-hour")}
         />
       </KitchenSection>
-      <TrendSection view={view} levels={levels} rows={rows} targets={targetSeconds} file={file} content={content} />
+      <TrendSection
+        view={view}
+        levels={levels}
+        rows={rows}
+        targets={targetSeconds}
+        file={file}
+        content={content}
+      />
     </div>
   );
 }
@@ -199,7 +255,9 @@ const sameCardFigure = {
 type CardFigures = Pick<Figures, keyof typeof sameCardFigure>;
 
 function sameFigures(a: CardFigures, b: CardFigures): boolean {
-  return (Object.keys(sameCardFigure) as (keyof CardFigures)[]).every((key) => (sameCardFigure[key] as (x: unknown, y: unknown) => boolean)(a[key], b[key]));
+  return (Object.keys(sameCardFigure) as (keyof CardFigures)[]).every((key) =>
+    (sameCardFigure[key] as (x: unknown, y: unknown) => boolean)(a[key], b[key]),
+  );
 }
 
 /** The figures and cards; `file` is derived from the view, data and restaurant compared here. */
@@ -232,52 +290,52 @@ function TrendSection({
   content: SectionContent;
 }) {
   return (
-  <KitchenSection id="trend" lazy content={content} placeholderHeight={900}>
-    <Trend
-      key={`trend-${view.level ?? "all"}`}
-      days={rows.days}
-      levels={levels}
-      initialLevel={view.level ?? levels[0] ?? 0}
-      targets={targets}
-      metric={view.metric}
-      fileName={file("daily")}
-      late={rows.dayLate}
-    />
-    <div className={styles.grid2even}>
-      <Breakdown
-        key={`behaviors-${view.level ?? "all"}`}
-        title="By dining option"
-        nameHeader="Dining option"
-        rows={rows.behaviors}
+    <KitchenSection id="trend" lazy content={content} placeholderHeight={900}>
+      <Trend
+        key={`trend-${view.level ?? "all"}`}
+        days={rows.days}
         levels={levels}
         initialLevel={view.level ?? levels[0] ?? 0}
         targets={targets}
         metric={view.metric}
-        fileName={file("dining-options")}
+        fileName={file("daily")}
+        late={rows.dayLate}
       />
-      <Breakdown
-        key={`sources-${view.level ?? "all"}`}
-        title="By order source"
-        nameHeader="Order source"
-        rows={rows.sources}
+      <div className={styles.grid2even}>
+        <Breakdown
+          key={`behaviors-${view.level ?? "all"}`}
+          title="By dining option"
+          nameHeader="Dining option"
+          rows={rows.behaviors}
+          levels={levels}
+          initialLevel={view.level ?? levels[0] ?? 0}
+          targets={targets}
+          metric={view.metric}
+          fileName={file("dining-options")}
+        />
+        <Breakdown
+          key={`sources-${view.level ?? "all"}`}
+          title="By order source"
+          nameHeader="Order source"
+          rows={rows.sources}
+          levels={levels}
+          initialLevel={view.level ?? levels[0] ?? 0}
+          targets={targets}
+          metric={view.metric}
+          fileName={file("order-sources")}
+          categoryWidth={150}
+        />
+      </div>
+      <Services
+        key={`services-${view.level ?? "all"}`}
+        rows={rows.services}
         levels={levels}
         initialLevel={view.level ?? levels[0] ?? 0}
         targets={targets}
         metric={view.metric}
-        fileName={file("order-sources")}
-        categoryWidth={150}
+        fileName={file("services")}
       />
-    </div>
-    <Services
-      key={`services-${view.level ?? "all"}`}
-      rows={rows.services}
-      levels={levels}
-      initialLevel={view.level ?? levels[0] ?? 0}
-      targets={targets}
-      metric={view.metric}
-      fileName={file("services")}
-    />
-  </KitchenSection>
+    </KitchenSection>
   );
 }
 

@@ -1,17 +1,40 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+
 import type { DateCoverage } from "@/lib/kitchen/contract/responses";
+
 import { CoverageWarnings } from "./kitchen-notices";
 
 const at = "2025-03-20T16:00:00.000Z";
-const coverage = (failed: DateCoverage["failed"]): DateCoverage => ({ complete: ["20250301"], notEntitled: [], failed, open: [], pending: [], provisional: [], beforeData: [] });
-const text = (c: DateCoverage) => renderToStaticMarkup(<CoverageWarnings coverage={c} rules={{ timeZone: "America/New_York", closeoutHour: 4 }} />).replace(/<[^>]+>/g, "").replace(/&#x27;/g, "'");
+const coverage = (failed: DateCoverage["failed"]): DateCoverage => ({
+  complete: ["20250301"],
+  notEntitled: [],
+  failed,
+  open: [],
+  pending: [],
+  provisional: [],
+  beforeData: [],
+});
+const text = (c: DateCoverage) =>
+  renderToStaticMarkup(
+    <CoverageWarnings coverage={c} rules={{ timeZone: "America/New_York", closeoutHour: 4 }} />,
+  )
+    .replace(/<[^>]+>/g, "")
+    .replace(/&#x27;/g, "'");
 
 describe("CoverageWarnings", () => {
   it("names the permission a credential lacks instead of offering a reload", () => {
-    const reason = "not asked: this app's Platform credential lacks the kitchen:read permission, which kitchen data needs; asked again once its token has it";
-    const shown = text(coverage([{ date: "20250303", reason, attemptedAt: at }, { date: "20250304", reason, attemptedAt: at }]));
-    expect(shown).toContain("was not asked for: this app's Platform credential lacks the kitchen:read permission");
+    const reason =
+      "not asked: this app's Platform credential lacks the kitchen:read permission, which kitchen data needs; asked again once its token has it";
+    const shown = text(
+      coverage([
+        { date: "20250303", reason, attemptedAt: at },
+        { date: "20250304", reason, attemptedAt: at },
+      ]),
+    );
+    expect(shown).toContain(
+      "was not asked for: this app's Platform credential lacks the kitchen:read permission",
+    );
     expect(shown).not.toContain("reloading the page tries again");
     expect(shown.match(/kitchen:read/g)).toHaveLength(1);
   });
@@ -20,11 +43,18 @@ describe("CoverageWarnings", () => {
     const shown = text(
       coverage([
         { date: "20250303", reason: "the Platform answered 500", attemptedAt: at },
-        { date: "20250304", reason: "not asked for now: the Platform answered 503 (3 times in a row); tried again after 2025-03-20 16:30 UTC", attemptedAt: at },
+        {
+          date: "20250304",
+          reason:
+            "not asked for now: the Platform answered 503 (3 times in a row); tried again after 2025-03-20 16:30 UTC",
+          attemptedAt: at,
+        },
       ]),
     );
     expect(shown).toContain("could not be fetched from the Platform");
     expect(shown).toContain("reloading the page tries again");
-    expect(shown).toContain("was not asked for: the Platform answered 503 (3 times in a row); tried again after 2025-03-20 16:30 UTC");
+    expect(shown).toContain(
+      "was not asked for: the Platform answered 503 (3 times in a row); tried again after 2025-03-20 16:30 UTC",
+    );
   });
 });

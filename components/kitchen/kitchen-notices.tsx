@@ -1,8 +1,8 @@
 "use client";
 
 import { Notice } from "@/components/ui/states";
-import type { DateCoverage, IngestCounts, StuckReport } from "@/lib/kitchen/contract/responses";
 import type { CloseoutRules } from "@/lib/business-date/closeout";
+import type { DateCoverage, IngestCounts, StuckReport } from "@/lib/kitchen/contract/responses";
 import { beforeDataNote, coverageNotes, listDates, provisionalNote } from "@/lib/kitchen/ui/coverage-notes";
 import { ingestNotes, stuckNote } from "@/lib/kitchen/ui/ingest-notes";
 
@@ -10,15 +10,35 @@ import { ingestNotes, stuckNote } from "@/lib/kitchen/ui/ingest-notes";
  * Dates the numbers leave out (failed, no subscription), dates before the kitchen data begins,
  * dates still open, and (a muted line) counted dates the Platform may still revise, named.
  */
-export function CoverageWarnings({ coverage, rules, mutedClassName }: { coverage: DateCoverage; rules: CloseoutRules; mutedClassName?: string }) {
+export function CoverageWarnings({
+  coverage,
+  rules,
+  mutedClassName,
+}: {
+  coverage: DateCoverage;
+  rules: CloseoutRules;
+  mutedClassName?: string;
+}) {
   const notes = coverageNotes(coverage);
   if (notes.notEntitled) return null;
   // Dates of a parked or backing-off location, or of a credential without the kitchen scope, were
   // not asked at all (lib/kitchen/service/location-health.ts): say why, not "reloading tries again".
   const isHeld = (reason: string) => reason.startsWith("not asked");
-  const heldReasons = [...new Set(coverage.failed.filter((f) => isHeld(f.reason)).map((f) => f.reason.replace(/^not asked( for now)?: /, "")))];
-  const held = coverage.failed.filter((f) => isHeld(f.reason)).map((f) => f.date).sort();
-  const failed = coverage.failed.filter((f) => !isHeld(f.reason)).map((f) => f.date).sort();
+  const heldReasons = [
+    ...new Set(
+      coverage.failed
+        .filter((f) => isHeld(f.reason))
+        .map((f) => f.reason.replace(/^not asked( for now)?: /, "")),
+    ),
+  ];
+  const held = coverage.failed
+    .filter((f) => isHeld(f.reason))
+    .map((f) => f.date)
+    .sort();
+  const failed = coverage.failed
+    .filter((f) => !isHeld(f.reason))
+    .map((f) => f.date)
+    .sort();
   const before = beforeDataNote(coverage);
   const provisional = provisionalNote(coverage, rules);
   return (
@@ -26,22 +46,27 @@ export function CoverageWarnings({ coverage, rules, mutedClassName }: { coverage
       {held.length > 0 ? (
         <Notice title="The Platform is not being asked for this kitchen's data">
           <p data-testid="held-reason">
-            The kitchen data of {listDates(held)} was not asked for: {heldReasons.slice(0, 2).join("; ")}. The figures below leave{" "}
-            {held.length === 1 ? "it" : "them"} out.
+            The kitchen data of {listDates(held)} was not asked for: {heldReasons.slice(0, 2).join("; ")}. The
+            figures below leave {held.length === 1 ? "it" : "them"} out.
           </p>
         </Notice>
       ) : null}
       {failed.length > 0 ? (
-        <Notice title={`${failed.length === 1 ? "One date is" : `${failed.length} dates are`} missing from these numbers`}>
+        <Notice
+          title={`${failed.length === 1 ? "One date is" : `${failed.length} dates are`} missing from these numbers`}
+        >
           <p>
-            The kitchen data of {listDates(failed)} could not be fetched from the Platform. The figures below leave{" "}
-            {failed.length === 1 ? "it" : "them"} out; reloading the page tries again.
+            The kitchen data of {listDates(failed)} could not be fetched from the Platform. The figures below
+            leave {failed.length === 1 ? "it" : "them"} out; reloading the page tries again.
           </p>
         </Notice>
       ) : null}
       {coverage.notEntitled.length > 0 ? (
         <Notice title="Some dates have no kitchen data">
-          <p>The Platform sent no kitchen data for {listDates([...coverage.notEntitled].sort())}: the restaurant lacked the professional tier then.</p>
+          <p>
+            The Platform sent no kitchen data for {listDates([...coverage.notEntitled].sort())}: the
+            restaurant lacked the professional tier then.
+          </p>
         </Notice>
       ) : null}
       {before ? (
@@ -52,8 +77,8 @@ export function CoverageWarnings({ coverage, rules, mutedClassName }: { coverage
       {notes.open.length > 0 ? (
         <Notice tone="info" title="Today is still open">
           <p>
-            {listDates(notes.open.map((o) => o.date))} {notes.open.length === 1 ? "is" : "are"} the current business date: its numbers grow as the
-            kitchen works and refresh on their own.
+            {listDates(notes.open.map((o) => o.date))} {notes.open.length === 1 ? "is" : "are"} the current
+            business date: its numbers grow as the kitchen works and refresh on their own.
           </p>
         </Notice>
       ) : null}

@@ -1,9 +1,11 @@
 "use client";
 
 import { Children, isValidElement, useId, useState, type ReactNode } from "react";
+
 import { CardHeadingLevel } from "@/components/ui/card-heading";
 import { MountWhenNear } from "@/components/ui/mount-when-near";
 import { Skeleton } from "@/components/ui/states";
+
 import styles from "./kitchen-section.module.css";
 
 /**
@@ -74,21 +76,41 @@ export function KitchenSection({
   const [open, setOpen] = useState(true);
   const headingId = useId();
   const bodyId = useId();
-  const placeholder = <Skeleton height={placeholderHeight} style={{ display: "block" }} waiting={content === "waiting"} />;
+  const placeholder = (
+    <Skeleton height={placeholderHeight} style={{ display: "block" }} waiting={content === "waiting"} />
+  );
   return (
-    <section id={anchorOf(id)} className={styles.section} aria-labelledby={headingId} tabIndex={-1} data-testid={`kitchen-section-${id}`}>
+    <section
+      id={anchorOf(id)}
+      className={styles.section}
+      aria-labelledby={headingId}
+      tabIndex={-1}
+      data-testid={`kitchen-section-${id}`}
+    >
       <div className={styles.header}>
         <h2 id={headingId} className={styles.title}>
           {section.title}
         </h2>
-        <button type="button" className={`button ${styles.toggle}`} aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen((v) => !v)}>
+        <button
+          type="button"
+          className={`button ${styles.toggle}`}
+          aria-expanded={open}
+          aria-controls={bodyId}
+          onClick={() => setOpen((v) => !v)}
+        >
           {open ? "Collapse" : "Expand"}
           <span className="visually-hidden"> {section.title.toLowerCase()}</span>
         </button>
       </div>
       <div id={bodyId} className={styles.body} hidden={!open}>
         <CardHeadingLevel value={3}>
-          {content !== "ready" ? placeholder : lazy ? <MountEachNear placeholderHeight={placeholderHeight}>{children}</MountEachNear> : children}
+          {content !== "ready" ? (
+            placeholder
+          ) : lazy ? (
+            <MountEachNear placeholderHeight={placeholderHeight}>{children}</MountEachNear>
+          ) : (
+            children
+          )}
         </CardHeadingLevel>
       </div>
     </section>
@@ -105,7 +127,10 @@ function MountEachNear({ placeholderHeight, children }: { placeholderHeight: num
   const cards = Children.toArray(children);
   const height = Math.round(placeholderHeight / Math.max(1, cards.length));
   return cards.map((card, i) => (
-    <MountWhenNear key={isValidElement(card) ? card.key : i} placeholder={<Skeleton height={height} style={{ display: "block" }} waiting />}>
+    <MountWhenNear
+      key={isValidElement(card) ? card.key : i}
+      placeholder={<Skeleton height={height} style={{ display: "block" }} waiting />}
+    >
       {card}
     </MountWhenNear>
   ));

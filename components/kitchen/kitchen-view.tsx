@@ -1,32 +1,33 @@
 "use client";
 
 import { useDeferredValue, useMemo } from "react";
+
 import { CsvDownloadLink } from "@/components/ui/csv-download-button";
 import { PageHeader } from "@/components/ui/page-header";
-import { EmptyState, ErrorState, LoadingState, Notice } from "@/components/ui/states";
+import { EmptyState, ErrorState, LoadingState, Notice, Skeleton } from "@/components/ui/states";
 import { formatDateRange } from "@/lib/business-date/format";
-import { formatClockTime, formatCount } from "@/lib/kitchen/ui/format";
+import { isSummaryHead } from "@/lib/kitchen/contract/summary-head";
+import { emptyRangeWords } from "@/lib/kitchen/ui/coverage-notes";
 import { kitchenPageCsvName } from "@/lib/kitchen/ui/csv-file-names";
+import { formatClockTime, formatCount } from "@/lib/kitchen/ui/format";
 import { isEmptySummary, levelsPresent, stationLabel } from "@/lib/kitchen/ui/summary-shapes";
+import { isOpenDayOnly } from "@/lib/kitchen/ui/today-comparison";
 import { fulfillmentsCsvUrl, summaryCsvUrl } from "@/lib/queries/kitchen";
+
 import { ExpediterStationNotice } from "./expediter-station-notice";
 import { FilterBar } from "./filter-bar";
-import { KitchenFigures } from "./kitchen-figures";
 import { HeadlineSkeleton } from "./headline-figures";
+import { ItemPicker } from "./item-picker";
+import { KitchenFigures } from "./kitchen-figures";
 import { CoverageWarnings, IngestNotice } from "./kitchen-notices";
-import { StuckSwitch } from "./stuck-switch";
+import styles from "./kitchen-view.module.css";
+import { OutlierSwitch } from "./outlier-switch";
 import { RangeControl } from "./range-control";
 import { RangeProgress } from "./range-progress";
+import { StuckSwitch } from "./stuck-switch";
 import { TodayComparisonLine } from "./today-comparison";
-import { ItemPicker } from "./item-picker";
-import { OutlierSwitch } from "./outlier-switch";
-import { isOpenDayOnly } from "@/lib/kitchen/ui/today-comparison";
-import { isSummaryHead } from "@/lib/kitchen/contract/summary-head";
 import { useKitchenFigures } from "./use-kitchen-figures";
 import { useKitchenView } from "./use-kitchen-view";
-import { Skeleton } from "@/components/ui/states";
-import styles from "./kitchen-view.module.css";
-import { emptyRangeWords } from "@/lib/kitchen/ui/coverage-notes";
 
 export interface KitchenRestaurant {
   guid: string;
@@ -42,10 +43,14 @@ export function NotEntitledMessage({ name }: { name: string }) {
     <div className={styles.tierMessage} data-testid="not-entitled">
       <EmptyState title="Kitchen data needs the professional tier">
         <p>
-          {name} is on a Platform subscription that does not include kitchen data. The Platform only shares ticket and item fulfillment times
-          for restaurants on the professional tier or higher, so there are no kitchen times to show here.
+          {name} is on a Platform subscription that does not include kitchen data. The Platform only shares
+          ticket and item fulfillment times for restaurants on the professional tier or higher, so there are
+          no kitchen times to show here.
         </p>
-        <p>Once the restaurant moves to the professional tier, this page fills in on its own (we ask the Platform again every day).</p>
+        <p>
+          Once the restaurant moves to the professional tier, this page fills in on its own (we ask the
+          Platform again every day).
+        </p>
       </EmptyState>
     </div>
   );
@@ -55,7 +60,15 @@ export function NotEntitledMessage({ name }: { name: string }) {
  * The one-item view (`?item=`, the Menu page's link): says which item the figures are of, or
  * that the range holds no record of it, so an unknown GUID never passes for every item.
  */
-function ItemNotice({ item, itemName, onShowAll }: { item: string; itemName: string | null | undefined; onShowAll: () => void }) {
+function ItemNotice({
+  item,
+  itemName,
+  onShowAll,
+}: {
+  item: string;
+  itemName: string | null | undefined;
+  onShowAll: () => void;
+}) {
   const showAll = (
     <button type="button" className="button" onClick={onShowAll}>
       Show every item
@@ -66,8 +79,8 @@ function ItemNotice({ item, itemName, onShowAll }: { item: string; itemName: str
       {itemName === null ? (
         <Notice title="No kitchen records of this menu item">
           <p>
-            No fulfillment on these dates is of the menu item {item}: it may not be on this restaurant&apos;s menu, or it was not sold then. The
-            figures are that item&apos;s only, so there are none. {showAll}
+            No fulfillment on these dates is of the menu item {item}: it may not be on this restaurant&apos;s
+            menu, or it was not sold then. The figures are that item&apos;s only, so there are none. {showAll}
           </p>
         </Notice>
       ) : (
@@ -93,8 +106,14 @@ export function KitchenView({ restaurant, today }: { restaurant: KitchenRestaura
   // One array per summary: the memoised cards below compare it by reference.
   const levels = useMemo(() => (data ? levelsPresent(data) : []), [data]);
   const allLevels = data?.options.levels.length ? data.options.levels : levels;
-  const stationRef = view.station ? data?.options.stations.find((s) => s.stationGuid === view.station) : undefined;
-  const file = (part: string) => kitchenPageCsvName(restaurant.name, part, view, { station: stationRef ? stationLabel(stationRef) : null, item: data?.itemName });
+  const stationRef = view.station
+    ? data?.options.stations.find((s) => s.stationGuid === view.station)
+    : undefined;
+  const file = (part: string) =>
+    kitchenPageCsvName(restaurant.name, part, view, {
+      station: stationRef ? stationLabel(stationRef) : null,
+      item: data?.itemName,
+    });
   const { stale } = figures;
   // A CSV of part of a range would pass for the whole: the server answers 202 until it is ready.
   const csvUnavailable = data && !stale ? undefined : "available when the range is ready";
@@ -110,9 +129,19 @@ export function KitchenView({ restaurant, today }: { restaurant: KitchenRestaura
         actions={
           notEntitled ? null : (
             <div className={styles.downloads}>
-              <CsvDownloadLink href={summaryCsvUrl(guid, query)} label="Summary CSV" unavailable={csvUnavailable} />
-              <CsvDownloadLink href={fulfillmentsCsvUrl(guid, view, view.item, view.service)} label="Fulfillments CSV" unavailable={csvUnavailable} />
-              {csvUnavailable ? <span className={styles.downloadsNote}>CSV downloads are {csvUnavailable}</span> : null}
+              <CsvDownloadLink
+                href={summaryCsvUrl(guid, query)}
+                label="Summary CSV"
+                unavailable={csvUnavailable}
+              />
+              <CsvDownloadLink
+                href={fulfillmentsCsvUrl(guid, view, view.item, view.service)}
+                label="Fulfillments CSV"
+                unavailable={csvUnavailable}
+              />
+              {csvUnavailable ? (
+                <span className={styles.downloadsNote}>CSV downloads are {csvUnavailable}</span>
+              ) : null}
             </div>
           )
         }
@@ -125,9 +154,18 @@ export function KitchenView({ restaurant, today }: { restaurant: KitchenRestaura
           <section className={`card ${styles.controls}`} aria-label="Date range and filters">
             <RangeControl view={urlView} today={today} onChange={setView} />
             {view.compare && isOpenDayOnly(view, today) ? (
-              <TodayComparisonLine comparison={figures.comparison} compareWith={urlView.compareWith} onChange={(compareWith) => setView({ compareWith })} />
+              <TodayComparisonLine
+                comparison={figures.comparison}
+                compareWith={urlView.compareWith}
+                onChange={(compareWith) => setView({ compareWith })}
+              />
             ) : null}
-            <FilterBar view={urlView} options={data?.options} services={data?.dayParts?.options} onChange={setView}>
+            <FilterBar
+              view={urlView}
+              options={data?.options}
+              services={data?.dayParts?.options}
+              onChange={setView}
+            >
               <ItemPicker
                 guid={guid}
                 item={urlView.item}
@@ -135,8 +173,15 @@ export function KitchenView({ restaurant, today }: { restaurant: KitchenRestaura
                 summary={view.item ? undefined : data}
                 onChange={(item) => setView({ item })}
               />
-              <OutlierSwitch maxMinutes={urlView.maxMinutes} onChange={(maxMinutes) => setView({ maxMinutes })} />
-              <StuckSwitch stuck={urlView.stuck} report={data && !stale ? data.stuck : undefined} onChange={(stuck) => setView({ stuck })} />
+              <OutlierSwitch
+                maxMinutes={urlView.maxMinutes}
+                onChange={(maxMinutes) => setView({ maxMinutes })}
+              />
+              <StuckSwitch
+                stuck={urlView.stuck}
+                report={data && !stale ? data.stuck : undefined}
+                onChange={(stuck) => setView({ stuck })}
+              />
             </FilterBar>
           </section>
 
@@ -145,12 +190,22 @@ export function KitchenView({ restaurant, today }: { restaurant: KitchenRestaura
               <p>{p}</p>
             </Notice>
           ))}
-          {view.item ? <ItemNotice item={view.item} itemName={data && !stale ? data.itemName : undefined} onShowAll={() => setView({ item: null })} /> : null}
+          {view.item ? (
+            <ItemNotice
+              item={view.item}
+              itemName={data && !stale ? data.itemName : undefined}
+              onShowAll={() => setView({ item: null })}
+            />
+          ) : null}
           {data && !stale && data.outliers ? (
             <div data-testid="outlier-notice">
-              <Notice tone="info" title={`Leaving out ${formatCount(data.outliers.removed)} records over ${data.outliers.maxMinutes} minutes`}>
+              <Notice
+                tone="info"
+                title={`Leaving out ${formatCount(data.outliers.removed)} records over ${data.outliers.maxMinutes} minutes`}
+              >
                 <p>
-                  Records whose time is over {data.outliers.maxMinutes} minutes (a forgotten bump, usually) count in no figure, chart or table below.{" "}
+                  Records whose time is over {data.outliers.maxMinutes} minutes (a forgotten bump, usually)
+                  count in no figure, chart or table below.{" "}
                   <button type="button" className="button" onClick={() => setView({ maxMinutes: null })}>
                     Count every record
                   </button>
@@ -163,21 +218,32 @@ export function KitchenView({ restaurant, today }: { restaurant: KitchenRestaura
           ) : summary.isFetching && !data ? (
             <LoadingState label="Working out the figures…" />
           ) : null}
-          {data && !stale ? <CoverageWarnings coverage={data.coverage} rules={restaurant} mutedClassName={styles.updated} /> : null}
+          {data && !stale ? (
+            <CoverageWarnings coverage={data.coverage} rules={restaurant} mutedClassName={styles.updated} />
+          ) : null}
           {data && !stale ? <IngestNotice ingest={data.ingest} stuck={data.stuck} /> : null}
           {live && data && summary.dataUpdatedAt > 0 ? (
             // Server and browser format with their own ICU data (spaces in "2:24 PM" can differ).
             <p className={styles.updated} role="status" data-testid="last-updated" suppressHydrationWarning>
-              Updated {formatClockTime(new Date(summary.dataUpdatedAt), restaurant.timeZone)} · refreshes every minute while today is in the range
+              Updated {formatClockTime(new Date(summary.dataUpdatedAt), restaurant.timeZone)} · refreshes
+              every minute while today is in the range
             </p>
           ) : null}
 
           {summary.isError && data && isSummaryHead(data) ? (
             // The server sent the figures' head; the whole summary, which the cards below read, failed.
-            <ErrorState title="The charts and tables could not be loaded" error={summary.error} onRetry={() => void summary.refetch()} />
+            <ErrorState
+              title="The charts and tables could not be loaded"
+              error={summary.error}
+              onRetry={() => void summary.refetch()}
+            />
           ) : null}
           {summary.isError && !data ? (
-            <ErrorState title="The kitchen figures could not be loaded" error={summary.error} onRetry={() => void summary.refetch()} />
+            <ErrorState
+              title="The kitchen figures could not be loaded"
+              error={summary.error}
+              onRetry={() => void summary.refetch()}
+            />
           ) : !data ? (
             <div className={styles.content} aria-busy="true">
               <HeadlineSkeleton />
@@ -196,8 +262,15 @@ export function KitchenView({ restaurant, today }: { restaurant: KitchenRestaura
                 <EmptyState title="No fulfillments on these dates">
                   <p>
                     The Platform has no kitchen fulfillments for {formatDateRange(view.from, view.to)}
-                    {view.level !== null || view.station || view.behavior || view.source || view.item || view.service ? " with these filters" : ""}. Try a longer range or
-                    fewer filters.
+                    {view.level !== null ||
+                    view.station ||
+                    view.behavior ||
+                    view.source ||
+                    view.item ||
+                    view.service
+                      ? " with these filters"
+                      : ""}
+                    . Try a longer range or fewer filters.
                   </p>
                 </EmptyState>
               }

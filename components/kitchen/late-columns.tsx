@@ -1,6 +1,7 @@
 import type { DataColumn } from "@/components/ui/data-table";
 import { formatCount, formatDuration, formatShare } from "@/lib/kitchen/ui/format";
 import type { RowLate } from "@/lib/kitchen/ui/late-figures";
+
 import type { LevelRow } from "./stats-columns";
 
 /**
@@ -15,9 +16,37 @@ export function lateColumns(late: ReadonlyMap<string, RowLate>): DataColumn<Leve
     return l && l.count > 0 ? (l.count - l.late) / l.count : null;
   };
   return [
-    { key: "target", header: "Target", csvHeader: "target_s", value: (r) => of(r)?.targetSeconds ?? null, cell: (r) => formatDuration(of(r)?.targetSeconds), align: "right" },
-    { key: "on_time", header: "On time", csvHeader: "on_time_share", value: onTime, cell: (r) => formatShare(onTime(r)), align: "right" },
-    { key: "late", header: "Late", csvHeader: "late", value: (r) => of(r)?.late ?? null, cell: (r) => formatCount(of(r)?.late), align: "right" },
-    { key: "very_late", header: "Very late (over 1.5 × target)", csvHeader: "very_late", value: (r) => of(r)?.veryLate ?? null, cell: (r) => formatCount(of(r)?.veryLate), align: "right" },
+    {
+      key: "target",
+      header: "Target",
+      csvHeader: "target_s",
+      value: (r) => of(r)?.targetSeconds ?? null,
+      cell: (r) => formatDuration(of(r)?.targetSeconds),
+      align: "right",
+    },
+    {
+      key: "on_time",
+      header: "On time",
+      csvHeader: "on_time_share",
+      value: onTime,
+      cell: (r) => formatShare(onTime(r)),
+      align: "right",
+    },
+    {
+      key: "late",
+      header: "Late",
+      csvHeader: "late",
+      value: (r) => of(r)?.late ?? null,
+      cell: (r) => formatCount(of(r)?.late),
+      align: "right",
+    },
+    {
+      key: "very_late",
+      header: "Very late (over 1.5 × target)",
+      csvHeader: "very_late",
+      value: (r) => of(r)?.veryLate ?? null,
+      cell: (r) => formatCount(of(r)?.veryLate),
+      align: "right",
+    },
   ];
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import dynamic from "next/dynamic";
+
 import { Skeleton } from "@/components/ui/states";
 
 /**
@@ -13,17 +14,26 @@ function ChartSkeleton() {
   return <Skeleton height="var(--chart-height, 240px)" style={{ display: "block" }} />;
 }
 
-export const LazyGroupedBarChart = dynamic(() => import("@/components/charts/grouped-bar-chart").then((m) => m.GroupedBarChart), {
-  ssr: false,
-  loading: ChartSkeleton,
-}) as typeof import("@/components/charts/grouped-bar-chart").GroupedBarChart;
+export const LazyGroupedBarChart = dynamic(
+  () => import("@/components/charts/grouped-bar-chart").then((m) => m.GroupedBarChart),
+  {
+    ssr: false,
+    loading: ChartSkeleton,
+  },
+) as typeof import("@/components/charts/grouped-bar-chart").GroupedBarChart;
 
-export const LazyTrendLineChart = dynamic(() => import("@/components/charts/trend-line-chart").then((m) => m.TrendLineChart), {
-  ssr: false,
-  loading: ChartSkeleton,
-}) as typeof import("@/components/charts/trend-line-chart").TrendLineChart;
+export const LazyTrendLineChart = dynamic(
+  () => import("@/components/charts/trend-line-chart").then((m) => m.TrendLineChart),
+  {
+    ssr: false,
+    loading: ChartSkeleton,
+  },
+) as typeof import("@/components/charts/trend-line-chart").TrendLineChart;
 
-export const LazyHistogramChart = dynamic(() => import("@/components/charts/histogram-chart").then((m) => m.HistogramChart), {
-  ssr: false,
-  loading: ChartSkeleton,
-});
+export const LazyHistogramChart = dynamic(
+  () => import("@/components/charts/histogram-chart").then((m) => m.HistogramChart),
+  {
+    ssr: false,
+    loading: ChartSkeleton,
+  },
+);

@@ -1,7 +1,8 @@
 "use client";
 
-import { LEVEL_LABELS } from "@/lib/kitchen/ui/labels";
 import { type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
+import { LEVEL_LABELS } from "@/lib/kitchen/ui/labels";
+
 import styles from "./kitchen-view.module.css";
 
 /** The "Level" select of the cards that show one fulfillment level at a time. */
@@ -17,7 +18,11 @@ export function LevelPicker({
   return (
     <label className={styles.inlineField}>
       Level
-      <select className="select" value={String(value)} onChange={(e) => onChange(Number(e.target.value) as KitchenLevel)}>
+      <select
+        className="select"
+        value={String(value)}
+        onChange={(e) => onChange(Number(e.target.value) as KitchenLevel)}
+      >
         {levels.map((l) => (
           <option key={l} value={l}>
             {l} · {LEVEL_LABELS[l]}

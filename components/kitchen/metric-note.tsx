@@ -1,6 +1,14 @@
 import { KITCHEN_METRICS, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import { METRIC_LABELS } from "@/lib/kitchen/ui/labels";
-import { COMMON_RULES, ITEMS_DEFINITION, LEVEL_DESCRIPTIONS, METRIC_DESCRIPTIONS, METRIC_FORMULAS, ON_TIME_DEFINITION } from "@/lib/kitchen/ui/metric-definitions";
+import {
+  COMMON_RULES,
+  ITEMS_DEFINITION,
+  LEVEL_DESCRIPTIONS,
+  METRIC_DESCRIPTIONS,
+  METRIC_FORMULAS,
+  ON_TIME_DEFINITION,
+} from "@/lib/kitchen/ui/metric-definitions";
+
 import styles from "./kitchen-view.module.css";
 
 /** The definition of the chosen metric in one line, the rest one click away. */

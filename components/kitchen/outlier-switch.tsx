@@ -1,6 +1,7 @@
 "use client";
 
 import { useId, useState } from "react";
+
 import styles from "./filter-bar.module.css";
 
 /** Minutes the switch starts with: a forgotten bump is usually an hour or more. */
@@ -15,7 +16,13 @@ function validMinutes(text: string): number | null {
  * minutes apply when the box is ticked, or on Enter / leaving the field while it is; the page's
  * notice says how many records the cut removed.
  */
-export function OutlierSwitch({ maxMinutes, onChange }: { maxMinutes: number | null; onChange: (maxMinutes: number | null) => void }) {
+export function OutlierSwitch({
+  maxMinutes,
+  onChange,
+}: {
+  maxMinutes: number | null;
+  onChange: (maxMinutes: number | null) => void;
+}) {
   const [text, setText] = useState(String(maxMinutes ?? DEFAULT_MINUTES));
   const [shownFor, setShownFor] = useState(maxMinutes);
   // A change from outside (Back, "Count every record") shows in the field too.
@@ -36,7 +43,12 @@ export function OutlierSwitch({ maxMinutes, onChange }: { maxMinutes: number | n
         Outliers
       </span>
       <label className={styles.outlierToggle}>
-        <input type="checkbox" checked={on} disabled={!on && minutes === null} onChange={(e) => onChange(e.target.checked ? minutes : null)} />
+        <input
+          type="checkbox"
+          checked={on}
+          disabled={!on && minutes === null}
+          onChange={(e) => onChange(e.target.checked ? minutes : null)}
+        />
         Exclude items over
       </label>
       <label className={styles.outlierMinutes}>

@@ -1,9 +1,16 @@
 "use client";
 
 import { useId, useState, type FormEvent } from "react";
+
 import { businessDateFromIso, businessDateToIso } from "@/lib/business-date/business-date";
-import { RANGE_PRESETS, RANGE_PRESET_LABELS, presetRange, type RangePreset } from "@/lib/kitchen/ui/date-range";
+import {
+  presetRange,
+  RANGE_PRESET_LABELS,
+  RANGE_PRESETS,
+  type RangePreset,
+} from "@/lib/kitchen/ui/date-range";
 import { checkCustomRange, type KitchenView } from "@/lib/url-state/kitchen-view";
+
 import styles from "./range-control.module.css";
 
 /** Range presets, a custom range and the comparison switch. Dates are business dates. */
@@ -101,7 +108,11 @@ export function RangeControl({
         </form>
       ) : null}
       <label className={styles.compare}>
-        <input type="checkbox" checked={view.compare} onChange={(e) => onChange({ compare: e.target.checked })} />
+        <input
+          type="checkbox"
+          checked={view.compare}
+          onChange={(e) => onChange({ compare: e.target.checked })}
+        />
         Compare with the previous period
       </label>
     </div>

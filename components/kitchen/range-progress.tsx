@@ -2,6 +2,7 @@
 
 import { ProgressBar } from "@/components/ui/states";
 import { progressText, type PeriodProgress } from "@/lib/kitchen/ui/range-progress";
+
 import styles from "./range-progress.module.css";
 
 /**
@@ -17,7 +18,11 @@ export function RangeProgress({ periods }: { periods: PeriodProgress[] }) {
       ? "The figures below are complete; their changes against the previous period appear when its days are in."
       : "";
   return (
-    <section className={`card ${styles.panel}`} aria-labelledby="range-progress-title" data-testid="range-progress">
+    <section
+      className={`card ${styles.panel}`}
+      aria-labelledby="range-progress-title"
+      data-testid="range-progress"
+    >
       <h2 id="range-progress-title" className={styles.title}>
         Fetching kitchen data from the Platform
       </h2>
@@ -26,10 +31,16 @@ export function RangeProgress({ periods }: { periods: PeriodProgress[] }) {
         {periods.map((p) => (
           <div key={p.label} className={styles.period} data-testid="period-progress">
             <p className={styles.label}>
-              <span className={styles.name}>{p.label}:</span> <span className={styles.count}>{progressText(p)}</span>
+              <span className={styles.name}>{p.label}:</span>{" "}
+              <span className={styles.count}>{progressText(p)}</span>
               {p.ready ? <span className={styles.done}> ✓</span> : null}
             </p>
-            <ProgressBar label={`${p.label}: days ready`} value={p.answered} max={p.total} valueText={progressText(p)} />
+            <ProgressBar
+              label={`${p.label}: days ready`}
+              value={p.answered}
+              max={p.total}
+              valueText={progressText(p)}
+            />
           </div>
         ))}
       </div>

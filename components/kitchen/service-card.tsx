@@ -1,12 +1,14 @@
 "use client";
 
 import { useState } from "react";
-import { METRIC_LABELS } from "@/lib/kitchen/ui/labels";
+
 import { type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
+import { METRIC_LABELS } from "@/lib/kitchen/ui/labels";
 import type { PivotRow } from "@/lib/kitchen/ui/summary-shapes";
-import { StationCard } from "./station-card";
-import { LevelPicker } from "./level-picker";
+
 import styles from "./kitchen-view.module.css";
+import { LevelPicker } from "./level-picker";
+import { StationCard } from "./station-card";
 
 /**
  * "By service": the figures of each of the restaurant's services (day parts: Lunch, Dinner, Late

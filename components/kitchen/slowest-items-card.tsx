@@ -1,15 +1,17 @@
 "use client";
 
 import { useId, useState } from "react";
+
 import { CsvDownloadButton } from "@/components/ui/csv-download-button";
 import { DataTable, type DataColumn } from "@/components/ui/data-table";
-import { METRIC_LABELS } from "@/lib/kitchen/ui/labels";
 import { type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import { formatCount, formatDuration } from "@/lib/kitchen/ui/format";
+import { METRIC_LABELS } from "@/lib/kitchen/ui/labels";
 import type { PivotRow } from "@/lib/kitchen/ui/summary-shapes";
+
+import styles from "./kitchen-view.module.css";
 import { csvColumnsOf } from "./stats-columns";
 import { TableCard } from "./table-card";
-import styles from "./kitchen-view.module.css";
 
 /** Items with fewer station fulfillments than this are left out of the ranking by default: noise. */
 export const DEFAULT_MIN_RECORDS = 20;
@@ -58,13 +60,34 @@ export function SlowestItemsCard({
   // The ranking's column (p90 at the first level) right after the name, and the name kept to two
   // lines: on a phone both stay on screen while the other levels scroll.
   const columns: DataColumn<PivotRow>[] = [
-    { key: "name", header: "Menu item", value: (r) => r.label, cell: (r) => <span className={styles.clampedName} title={r.label}>
+    {
+      key: "name",
+      header: "Menu item",
+      value: (r) => r.label,
+      cell: (r) => (
+        <span className={styles.clampedName} title={r.label}>
           {r.label}
-        </span> },
+        </span>
+      ),
+    },
     p90(first),
     p50(first),
-    ...(stationNames ? [{ key: "station", header: `Station (level ${first})`, value: (r: PivotRow) => stationNames.get(r.key) ?? null }] : []),
-    { key: "items", header: `Station fulfillments (level ${first})`, value: (r) => r.byLevel[first]?.count ?? null, cell: (r) => formatCount(r.byLevel[first]?.count), align: "right" },
+    ...(stationNames
+      ? [
+          {
+            key: "station",
+            header: `Station (level ${first})`,
+            value: (r: PivotRow) => stationNames.get(r.key) ?? null,
+          },
+        ]
+      : []),
+    {
+      key: "items",
+      header: `Station fulfillments (level ${first})`,
+      value: (r) => r.byLevel[first]?.count ?? null,
+      cell: (r) => formatCount(r.byLevel[first]?.count),
+      align: "right",
+    },
     ...levels.filter((level) => level !== first).flatMap((level) => [p50(level), p90(level)]),
   ];
   return (
@@ -89,9 +112,21 @@ export function SlowestItemsCard({
           aria-describedby={`${inputId}-hidden`}
         />{" "}
         station fulfillments at level {first}.{" "}
-        <span id={`${inputId}-hidden`}>{hidden > 0 ? `${formatCount(hidden)} ${hidden === 1 ? "item" : "items"} with fewer left out.` : "None left out."}</span>
+        <span id={`${inputId}-hidden`}>
+          {hidden > 0
+            ? `${formatCount(hidden)} ${hidden === 1 ? "item" : "items"} with fewer left out.`
+            : "None left out."}
+        </span>
       </p>
-      <DataTable caption="Slowest items" columns={columns} rows={items} rowKey={(r) => r.key} pageSize={15} hideCsv hideCaption />
+      <DataTable
+        caption="Slowest items"
+        columns={columns}
+        rows={items}
+        rowKey={(r) => r.key}
+        pageSize={15}
+        hideCsv
+        hideCaption
+      />
     </TableCard>
   );
 }

@@ -2,19 +2,21 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { Fragment, useState } from "react";
+
 import { CsvDownloadButton } from "@/components/ui/csv-download-button";
 import { ErrorState, Skeleton } from "@/components/ui/states";
-import type { CsvColumn } from "@/lib/csv/csv";
-import { LEVEL_LABELS, METRIC_LABELS } from "@/lib/kitchen/ui/labels";
-import { type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
-import { type SlowTicket, type TicketItem } from "@/lib/kitchen/contract/responses";
 import { formatBusinessDateShort } from "@/lib/business-date/format";
+import type { CsvColumn } from "@/lib/csv/csv";
+import { type SlowTicket, type TicketItem } from "@/lib/kitchen/contract/responses";
+import { type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import { formatClockTime, formatCount, formatDuration } from "@/lib/kitchen/ui/format";
+import { LEVEL_LABELS, METRIC_LABELS } from "@/lib/kitchen/ui/labels";
+import { readyValue } from "@/lib/kitchen/ui/range-progress";
 import { behaviorLabel, distinctItems } from "@/lib/kitchen/ui/summary-shapes";
 import { kitchenTicketsQuery } from "@/lib/queries/kitchen";
-import { readyValue } from "@/lib/kitchen/ui/range-progress";
-import { TableCard } from "./table-card";
+
 import styles from "./slowest-tickets.module.css";
+import { TableCard } from "./table-card";
 
 function clock(iso: string | null, timeZone: string): string {
   if (!iso) return "—";
@@ -42,10 +44,14 @@ function itemCsvColumns(timeZone: string): CsvColumn<ItemCsvRow>[] {
 }
 
 function TicketItems({ ticket, timeZone }: { ticket: SlowTicket; timeZone: string }) {
-  const items = [...ticket.items].sort((a, b) => (a.itemName ?? "").localeCompare(b.itemName ?? "") || a.level - b.level);
+  const items = [...ticket.items].sort(
+    (a, b) => (a.itemName ?? "").localeCompare(b.itemName ?? "") || a.level - b.level,
+  );
   return (
     <table className={styles.items}>
-      <caption className="visually-hidden">Items of the ticket fired at {clock(ticket.firedAt, timeZone)}</caption>
+      <caption className="visually-hidden">
+        Items of the ticket fired at {clock(ticket.firedAt, timeZone)}
+      </caption>
       <thead>
         <tr>
           <th scope="col">Item</th>
@@ -66,7 +72,11 @@ function TicketItems({ ticket, timeZone }: { ticket: SlowTicket; timeZone: strin
       </thead>
       <tbody>
         {items.map((item) => (
-          <tr key={`${item.selectionGuid}|${item.level}|${item.stationGuid ?? ""}`} className={item.slowest ? styles.slowest : undefined} data-slowest={item.slowest ? "true" : undefined}>
+          <tr
+            key={`${item.selectionGuid}|${item.level}|${item.stationGuid ?? ""}`}
+            className={item.slowest ? styles.slowest : undefined}
+            data-slowest={item.slowest ? "true" : undefined}
+          >
             <td className={styles.key}>
               {item.itemName ?? "Unnamed item"}
               {item.slowest ? <span className={styles.slowestTag}> · slowest</span> : null}
@@ -117,7 +127,9 @@ export function SlowestTickets({
   const data = readyValue(tickets.data);
   const [open, setOpen] = useState<Set<string>>(new Set());
   const list = data?.tickets ?? [];
-  const csvRows: ItemCsvRow[] = list.flatMap((t) => t.items.map((item) => ({ ...item, ticketGuid: t.ticketGuid, businessDate: t.businessDate })));
+  const csvRows: ItemCsvRow[] = list.flatMap((t) =>
+    t.items.map((item) => ({ ...item, ticketGuid: t.ticketGuid, businessDate: t.businessDate })),
+  );
   const levels = [...new Set(list.flatMap((t) => t.levels.map((l) => l.level)))].sort();
 
   function toggle(id: string) {
@@ -133,11 +145,22 @@ export function SlowestTickets({
     <TableCard
       title="Slowest tickets"
       description={`Tickets ranked by their slowest item's ${METRIC_LABELS[metric].toLowerCase()}. Times in the restaurant's time (${timeZone}).`}
-      actions={<CsvDownloadButton fileName={fileName} columns={itemCsvColumns(timeZone)} rows={csvRows} label="Download items CSV" />}
+      actions={
+        <CsvDownloadButton
+          fileName={fileName}
+          columns={itemCsvColumns(timeZone)}
+          rows={csvRows}
+          label="Download items CSV"
+        />
+      }
       testId="slowest-tickets"
     >
       {tickets.isError && !tickets.data ? (
-        <ErrorState title="The slowest tickets could not be loaded" error={tickets.error} onRetry={() => void tickets.refetch()} />
+        <ErrorState
+          title="The slowest tickets could not be loaded"
+          error={tickets.error}
+          onRetry={() => void tickets.refetch()}
+        />
       ) : !data ? (
         <Skeleton height={320} style={{ display: "block" }} />
       ) : list.length === 0 ? (
@@ -172,11 +195,20 @@ export function SlowestTickets({
                   <Fragment key={id}>
                     <tr>
                       <td className={styles.key}>
-                        <button type="button" className={`button ${styles.toggle}`} aria-expanded={expanded} aria-controls={detailId} onClick={() => toggle(id)}>
-                          <span aria-hidden="true">{expanded ? "▾" : "▸"}</span> {formatCount(distinctItems(ticket.items))} items · {formatCount(ticket.items.length)} records
+                        <button
+                          type="button"
+                          className={`button ${styles.toggle}`}
+                          aria-expanded={expanded}
+                          aria-controls={detailId}
+                          onClick={() => toggle(id)}
+                        >
+                          <span aria-hidden="true">{expanded ? "▾" : "▸"}</span>{" "}
+                          {formatCount(distinctItems(ticket.items))} items ·{" "}
+                          {formatCount(ticket.items.length)} records
                           <span className="visually-hidden">
                             {" "}
-                            of the ticket fired {formatBusinessDateShort(ticket.businessDate)} at {clock(ticket.firedAt, timeZone)}
+                            of the ticket fired {formatBusinessDateShort(ticket.businessDate)} at{" "}
+                            {clock(ticket.firedAt, timeZone)}
                           </span>
                         </button>
                       </td>
@@ -196,11 +228,15 @@ export function SlowestTickets({
                           {formatDuration(ticket.levels.find((l) => l.level === level)?.fireToFulfill)}
                         </td>
                       ))}
-                      <td data-label="Dining option">{ticket.diningOptionName ?? behaviorLabel(ticket.diningOptionBehavior)}</td>
+                      <td data-label="Dining option">
+                        {ticket.diningOptionName ?? behaviorLabel(ticket.diningOptionBehavior)}
+                      </td>
                       <td data-label="Source">{ticket.orderSource ?? "—"}</td>
                     </tr>
                     <tr id={detailId} className={styles.detail} hidden={!expanded}>
-                      <td colSpan={6 + levels.length}>{expanded ? <TicketItems ticket={ticket} timeZone={timeZone} /> : null}</td>
+                      <td colSpan={6 + levels.length}>
+                        {expanded ? <TicketItems ticket={ticket} timeZone={timeZone} /> : null}
+                      </td>
                     </tr>
                   </Fragment>
                 );

@@ -1,21 +1,23 @@
 "use client";
 
 import type { CSSProperties, ReactNode } from "react";
+
+import { groupedBarChartHeight, legendHeight } from "@/components/charts/chart-sizes";
+import { ChartTooltipBox } from "@/components/charts/chart-tooltip";
 import { ChartCard } from "@/components/ui/chart-card";
 import { CsvDownloadButton } from "@/components/ui/csv-download-button";
 import { DataTable } from "@/components/ui/data-table";
-import { ChartTooltipBox } from "@/components/charts/chart-tooltip";
-import { groupedBarChartHeight, legendHeight } from "@/components/charts/chart-sizes";
-import { LEVEL_LABELS, METRIC_LABELS } from "@/lib/kitchen/ui/labels";
 import { type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import { formatCount, formatDuration } from "@/lib/kitchen/ui/format";
+import { LEVEL_LABELS, METRIC_LABELS } from "@/lib/kitchen/ui/labels";
+import type { RowLate } from "@/lib/kitchen/ui/late-figures";
 import type { PivotRow } from "@/lib/kitchen/ui/summary-shapes";
+
+import styles from "./kitchen-view.module.css";
+import { lateColumns } from "./late-columns";
 import { LazyGroupedBarChart } from "./lazy-charts";
 import { LEVEL_COLORS } from "./level-colors";
 import { csvColumnsOf, levelRowColumns, toLevelRows, type LevelRow } from "./stats-columns";
-import type { RowLate } from "@/lib/kitchen/ui/late-figures";
-import { lateColumns } from "./late-columns";
-import styles from "./kitchen-view.module.css";
 
 interface BarRow {
   category: string;
@@ -25,7 +27,8 @@ interface BarRow {
   target: number | null;
 }
 
-const minutes = (seconds: number | null | undefined) => (seconds === null || seconds === undefined ? null : seconds / 60);
+const minutes = (seconds: number | null | undefined) =>
+  seconds === null || seconds === undefined ? null : seconds / 60;
 
 /**
  * p50 and p90 per prep station, grouped by level (level 0 stations first, then the expediters),
@@ -81,11 +84,21 @@ export function StationCard({
     return [
       { label: `p50 · ${name}`, color: LEVEL_COLORS[level] },
       { label: `p90 · ${name}`, color: LEVEL_COLORS[level], faded: true },
-      ...(target ? [{ label: `target ${several ? `L${level} ` : ""}${formatDuration(target)}`, color: LEVEL_COLORS[level], shape: "line" as const }] : []),
+      ...(target
+        ? [
+            {
+              label: `target ${several ? `L${level} ` : ""}${formatDuration(target)}`,
+              color: LEVEL_COLORS[level],
+              shape: "line" as const,
+            },
+          ]
+        : []),
     ];
   });
   const columns = [...levelRowColumns(nameHeader), ...(late ? lateColumns(late) : [])];
-  const ownTargets = late ? tableRows.filter((r) => late.get(r.key) && late.get(r.key)!.targetSeconds !== targets[r.level]).length : 0;
+  const ownTargets = late
+    ? tableRows.filter((r) => late.get(r.key) && late.get(r.key)!.targetSeconds !== targets[r.level]).length
+    : 0;
   const height = groupedBarChartHeight(data.length, 2) + legendHeight(legend.length, 4);
 
   return (
@@ -94,12 +107,22 @@ export function StationCard({
         title={title}
         description={description}
         actions={<CsvDownloadButton fileName={fileName} columns={csvColumnsOf(columns)} rows={tableRows} />}
-        table={<DataTable caption={`${title}: ${METRIC_LABELS[metric]}`} columns={columns} rows={tableRows} rowKey={(r) => r.key} hideCsv hideCaption />}
+        table={
+          <DataTable
+            caption={`${title}: ${METRIC_LABELS[metric]}`}
+            columns={columns}
+            rows={tableRows}
+            rowKey={(r) => r.key}
+            hideCsv
+            hideCaption
+          />
+        }
       >
         {controls}
         {ownTargets > 0 ? (
           <p className={styles.tableCardDescription} data-testid="own-targets-note">
-            {ownTargets === 1 ? "One station has" : `${formatCount(ownTargets)} stations have`} a target of its own: its tick and late counts use it.
+            {ownTargets === 1 ? "One station has" : `${formatCount(ownTargets)} stations have`} a target of
+            its own: its tick and late counts use it.
           </p>
         ) : null}
         <div style={{ "--chart-height": `${height}px` } as CSSProperties}>
@@ -123,13 +146,26 @@ export function StationCard({
                 <ChartTooltipBox
                   title={`${bar.row.label}, level ${bar.row.level}`}
                   rows={[
-                    { label: "p50", value: formatDuration(bar.row.stats.p50), color: LEVEL_COLORS[bar.row.level] },
+                    {
+                      label: "p50",
+                      value: formatDuration(bar.row.stats.p50),
+                      color: LEVEL_COLORS[bar.row.level],
+                    },
                     { label: "p75", value: formatDuration(bar.row.stats.p75) },
                     { label: "p90", value: formatDuration(bar.row.stats.p90) },
                     { label: "p95", value: formatDuration(bar.row.stats.p95) },
                     { label: "items", value: formatCount(bar.row.stats.count) },
-                    ...(targetOf(bar.row) ? [{ label: "target", value: formatDuration(targetOf(bar.row)) }] : []),
-                    ...(late?.get(bar.row.key) ? [{ label: "late", value: `${formatCount(late.get(bar.row.key)!.late)} (${formatCount(late.get(bar.row.key)!.veryLate)} very late)` }] : []),
+                    ...(targetOf(bar.row)
+                      ? [{ label: "target", value: formatDuration(targetOf(bar.row)) }]
+                      : []),
+                    ...(late?.get(bar.row.key)
+                      ? [
+                          {
+                            label: "late",
+                            value: `${formatCount(late.get(bar.row.key)!.late)} (${formatCount(late.get(bar.row.key)!.veryLate)} very late)`,
+                          },
+                        ]
+                      : []),
                   ]}
                 />
               )}

@@ -1,14 +1,16 @@
 "use client";
 
 import { useId, type FormEvent } from "react";
-import { type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
-import { type KitchenTargets } from "@/lib/kitchen/contract/responses";
-import { formatDuration } from "@/lib/kitchen/ui/format";
-import { targetMinutesOf, TARGET_MINUTES_HINT, targetSecondsFrom } from "@/lib/kitchen/ui/target-minutes";
-import { putKitchenTargets } from "@/lib/queries/kitchen";
+
 import { CardHeading } from "@/components/ui/card-heading";
-import { SAVE_FOCUS, TargetField, TargetsFormEnd, useTargetsSave } from "./target-fields";
+import { type KitchenTargets } from "@/lib/kitchen/contract/responses";
+import { type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
+import { formatDuration } from "@/lib/kitchen/ui/format";
+import { TARGET_MINUTES_HINT, targetMinutesOf, targetSecondsFrom } from "@/lib/kitchen/ui/target-minutes";
+import { putKitchenTargets } from "@/lib/queries/kitchen";
+
 import styles from "./kitchen-view.module.css";
+import { SAVE_FOCUS, TargetField, TargetsFormEnd, useTargetsSave } from "./target-fields";
 
 export interface StationChoice {
   stationGuid: string;
@@ -17,7 +19,8 @@ export interface StationChoice {
 }
 
 type StationInput = { stationGuid: string; level: KitchenLevel; seconds: number | null }[];
-const nameOf = (s: { stationGuid: string; stationName: string | null }) => s.stationName ?? `Station ${s.stationGuid.slice(0, 8)}`;
+const nameOf = (s: { stationGuid: string; stationName: string | null }) =>
+  s.stationName ?? `Station ${s.stationGuid.slice(0, 8)}`;
 const fieldName = (s: { stationGuid: string; level: KitchenLevel }) => `station-${s.stationGuid}-${s.level}`;
 
 /**
@@ -27,10 +30,19 @@ const fieldName = (s: { stationGuid: string; level: KitchenLevel }) => `station-
  * target so it follows its level again. Focus stays on the control used (after a reset, the row's
  * input).
  */
-export function StationTargetsEditor({ guid, targets, stations }: { guid: string; targets: KitchenTargets; stations: readonly StationChoice[] }) {
+export function StationTargetsEditor({
+  guid,
+  targets,
+  stations,
+}: {
+  guid: string;
+  targets: KitchenTargets;
+  stations: readonly StationChoice[];
+}) {
   const headingId = useId();
   const levelTarget = (level: KitchenLevel) => targets.targets.find((t) => t.level === level)?.seconds ?? 0;
-  const own = (s: StationChoice) => targets.stations.find((t) => t.stationGuid === s.stationGuid && t.level === s.level);
+  const own = (s: StationChoice) =>
+    targets.stations.find((t) => t.stationGuid === s.stationGuid && t.level === s.level);
   // Stations of the range, and any station with a target of its own that the range lacks (so it can be reset).
   const rows: StationChoice[] = [
     ...stations,
@@ -48,7 +60,9 @@ export function StationTargetsEditor({ guid, targets, stations }: { guid: string
       const words = input.map((i) => {
         const row = rows.find((r) => r.stationGuid === i.stationGuid && r.level === i.level);
         const name = row ? nameOf(row) : i.stationGuid;
-        return i.seconds === null ? `${name} level ${i.level} back to the level's target` : `${name} level ${i.level} ${formatDuration(i.seconds)}`;
+        return i.seconds === null
+          ? `${name} level ${i.level} back to the level's target`
+          : `${name} level ${i.level} ${formatDuration(i.seconds)}`;
       });
       return `Station targets saved: ${words.join(", ")}.`;
     },
@@ -73,12 +87,18 @@ export function StationTargetsEditor({ guid, targets, stations }: { guid: string
   }
 
   return (
-    <section ref={rootRef} className={`card ${styles.targets}`} aria-labelledby={headingId} data-testid="station-targets-editor">
+    <section
+      ref={rootRef}
+      className={`card ${styles.targets}`}
+      aria-labelledby={headingId}
+      data-testid="station-targets-editor"
+    >
       <CardHeading id={headingId} className={styles.tableCardTitle}>
         Station targets
       </CardHeading>
       <p className={styles.tableCardDescription}>
-        A station can have a target of its own at a level; its on-time share, late counts, colours and ticks then use it. Rows marked &ldquo;level&rsquo;s target&rdquo; follow their level.
+        A station can have a target of its own at a level; its on-time share, late counts, colours and ticks
+        then use it. Rows marked &ldquo;level&rsquo;s target&rdquo; follow their level.
       </p>
       {rows.length === 0 ? (
         <p>No stations in this range.</p>
@@ -93,14 +113,22 @@ export function StationTargetsEditor({ guid, targets, stations }: { guid: string
                 label={`${nameOf(s)} · level ${s.level} (minutes)${t ? " · own target" : " · level's target"}`}
                 minutes={targetMinutesOf(t?.seconds ?? levelTarget(s.level))}
                 resetFor={t ? `${nameOf(s)}, level ${s.level}` : null}
-                onReset={() => save([{ stationGuid: s.stationGuid, level: s.level, seconds: null }], fieldName(s))}
+                onReset={() =>
+                  save([{ stationGuid: s.stationGuid, level: s.level, seconds: null }], fieldName(s))
+                }
                 pending={pending}
                 error={error}
                 errorId={errorId}
               />
             );
           })}
-          <TargetsFormEnd saveLabel="Save station targets" pending={pending} error={error} saved={saved} errorId={errorId} />
+          <TargetsFormEnd
+            saveLabel="Save station targets"
+            pending={pending}
+            error={error}
+            saved={saved}
+            errorId={errorId}
+          />
         </form>
       )}
     </section>

@@ -1,9 +1,23 @@
 import { useId, type ReactNode } from "react";
+
 import { CardHeading } from "@/components/ui/card-heading";
+
 import styles from "./kitchen-view.module.css";
 
 /** A titled card holding a table (lists that are read, not charted: slowest items, tickets). */
-export function TableCard({ title, description, actions, children, testId }: { title: string; description?: ReactNode; actions?: ReactNode; children: ReactNode; testId?: string }) {
+export function TableCard({
+  title,
+  description,
+  actions,
+  children,
+  testId,
+}: {
+  title: string;
+  description?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+  testId?: string;
+}) {
   const headingId = useId();
   return (
     <section className={`card ${styles.tableCard}`} aria-labelledby={headingId} data-testid={testId}>

@@ -2,10 +2,12 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from "react";
+
+import { errorMessage } from "@/components/ui/states";
 import { type KitchenTargets } from "@/lib/kitchen/contract/responses";
 import { TARGET_MINUTES } from "@/lib/kitchen/ui/target-minutes";
 import { kitchenKeys } from "@/lib/queries/kitchen";
-import { errorMessage } from "@/components/ui/states";
+
 import styles from "./kitchen-view.module.css";
 
 /** The control a save or reset leaves keyboard focus on: an input's field name, or the save button. */
@@ -117,10 +119,29 @@ export function TargetField(props: {
 }
 
 /** The save button, the refusal or failure (an alert) and the saved status, below the fields. */
-export function TargetsFormEnd({ saveLabel, pending, disabled, error, saved, errorId }: { saveLabel: string; pending: boolean; disabled?: boolean; error: string | null; saved: string | null; errorId: string }) {
+export function TargetsFormEnd({
+  saveLabel,
+  pending,
+  disabled,
+  error,
+  saved,
+  errorId,
+}: {
+  saveLabel: string;
+  pending: boolean;
+  disabled?: boolean;
+  error: string | null;
+  saved: string | null;
+  errorId: string;
+}) {
   return (
     <>
-      <button type="submit" className="button button-primary" disabled={pending || disabled} data-focus={SAVE_FOCUS}>
+      <button
+        type="submit"
+        className="button button-primary"
+        disabled={pending || disabled}
+        data-focus={SAVE_FOCUS}
+      >
         {pending ? "Saving…" : saveLabel}
       </button>
       <p id={errorId} className={styles.formError} role="alert">

@@ -1,14 +1,16 @@
 "use client";
 
 import { useId, type FormEvent } from "react";
-import { LEVEL_LABELS } from "@/lib/kitchen/ui/labels";
-import { type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
+
+import { CardHeading } from "@/components/ui/card-heading";
 import { type KitchenTargets } from "@/lib/kitchen/contract/responses";
+import { type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
+import { LEVEL_LABELS } from "@/lib/kitchen/ui/labels";
 import { levelTargetsFrom, savedLevelTargets, targetMinutesOf } from "@/lib/kitchen/ui/target-minutes";
 import { putKitchenTargets } from "@/lib/queries/kitchen";
-import { CardHeading } from "@/components/ui/card-heading";
-import { SAVE_FOCUS, TargetField, TargetsFormEnd, useTargetsSave } from "./target-fields";
+
 import styles from "./kitchen-view.module.css";
+import { SAVE_FOCUS, TargetField, TargetsFormEnd, useTargetsSave } from "./target-fields";
 
 type LevelInput = { level: KitchenLevel; seconds: number | null }[];
 const fieldName = (level: KitchenLevel) => `level-${level}`;
@@ -18,9 +20,19 @@ const fieldName = (level: KitchenLevel) => `level-${level}`;
  * shown; a level with its own target can be reset to the default. Focus stays on the control used
  * (after a reset, the level's input).
  */
-export function TargetsEditor({ guid, targets, levels }: { guid: string; targets: KitchenTargets | undefined; levels: readonly KitchenLevel[] }) {
+export function TargetsEditor({
+  guid,
+  targets,
+  levels,
+}: {
+  guid: string;
+  targets: KitchenTargets | undefined;
+  levels: readonly KitchenLevel[];
+}) {
   const headingId = useId();
-  const formKey = targets ? `${targets.updatedAt ?? "defaults"}|${targets.targets.map((t) => `${t.seconds}${t.isDefault ? "d" : ""}`).join(",")}` : "loading";
+  const formKey = targets
+    ? `${targets.updatedAt ?? "defaults"}|${targets.targets.map((t) => `${t.seconds}${t.isDefault ? "d" : ""}`).join(",")}`
+    : "loading";
   const { rootRef, save, refuse, pending, error, saved, errorId } = useTargetsSave({
     guid,
     formKey,
@@ -36,11 +48,18 @@ export function TargetsEditor({ guid, targets, levels }: { guid: string; targets
   }
 
   return (
-    <section className={`card ${styles.targets}`} aria-labelledby={headingId} data-testid="targets-editor" ref={rootRef}>
+    <section
+      className={`card ${styles.targets}`}
+      aria-labelledby={headingId}
+      data-testid="targets-editor"
+      ref={rootRef}
+    >
       <CardHeading id={headingId} className={styles.tableCardTitle}>
         Target times
       </CardHeading>
-      <p className={styles.tableCardDescription}>The time each level should meet. Drawn as dashed lines; items at or under it count as on time.</p>
+      <p className={styles.tableCardDescription}>
+        The time each level should meet. Drawn as dashed lines; items at or under it count as on time.
+      </p>
       {!targets ? (
         <p>Loading targets…</p>
       ) : (
@@ -61,7 +80,13 @@ export function TargetsEditor({ guid, targets, levels }: { guid: string; targets
               />
             );
           })}
-          <TargetsFormEnd saveLabel="Save targets" pending={pending} error={error} saved={saved} errorId={errorId} />
+          <TargetsFormEnd
+            saveLabel="Save targets"
+            pending={pending}
+            error={error}
+            saved={saved}
+            errorId={errorId}
+          />
         </form>
       )}
     </section>

@@ -2,12 +2,14 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent } from "react";
-import { LEVEL_LABELS } from "@/lib/kitchen/ui/labels";
+
 import { type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
+import { LEVEL_LABELS } from "@/lib/kitchen/ui/labels";
 import { levelTargetsFrom, savedLevelTargets, targetMinutesOf } from "@/lib/kitchen/ui/target-minutes";
 import { kitchenTargetsQuery, putKitchenTargets } from "@/lib/queries/kitchen";
-import { SAVE_FOCUS, TargetField, TargetsFormEnd, useTargetsSave } from "./target-fields";
+
 import styles from "./kitchen-view.module.css";
+import { SAVE_FOCUS, TargetField, TargetsFormEnd, useTargetsSave } from "./target-fields";
 
 type TicketInput = { level: KitchenLevel; seconds: number | null }[];
 const fieldName = (level: KitchenLevel) => `ticket-level-${level}`;
@@ -37,7 +39,14 @@ export function TicketTargetsEditor({ guid, levels }: { guid: string; levels: re
   return (
     // The form is rebuilt after a save: the wrapper holds the focus target's search.
     <div ref={rootRef}>
-      <form onSubmit={submit} className={styles.targetsForm} noValidate key={formKey} aria-label="Ticket targets" data-testid="ticket-targets">
+      <form
+        onSubmit={submit}
+        className={styles.targetsForm}
+        noValidate
+        key={formKey}
+        aria-label="Ticket targets"
+        data-testid="ticket-targets"
+      >
         {!list ? (
           <p>Loading ticket targets…</p>
         ) : (
@@ -58,7 +67,14 @@ export function TicketTargetsEditor({ guid, levels }: { guid: string; levels: re
             );
           })
         )}
-        <TargetsFormEnd saveLabel="Save ticket targets" pending={pending} disabled={!list} error={error} saved={saved} errorId={errorId} />
+        <TargetsFormEnd
+          saveLabel="Save ticket targets"
+          pending={pending}
+          disabled={!list}
+          error={error}
+          saved={saved}
+          errorId={errorId}
+        />
       </form>
     </div>
   );

@@ -1,26 +1,28 @@
 "use client";
 
 import { useState, type CSSProperties } from "react";
+
+import { ChartTooltipBox } from "@/components/charts/chart-tooltip";
 import { ChartCard } from "@/components/ui/chart-card";
 import { CsvDownloadButton } from "@/components/ui/csv-download-button";
 import { DataTable, type DataColumn } from "@/components/ui/data-table";
-import { ChartTooltipBox } from "@/components/charts/chart-tooltip";
-import { LEVEL_LABELS } from "@/lib/kitchen/ui/labels";
-import { type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
-import { type KitchenSummary, type TicketLevelFigures } from "@/lib/kitchen/contract/responses";
 import { formatBusinessDateShort } from "@/lib/business-date/format";
+import { type KitchenSummary, type TicketLevelFigures } from "@/lib/kitchen/contract/responses";
+import { type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
 import { formatCount, formatDuration, formatHour, formatShare } from "@/lib/kitchen/ui/format";
+import { LEVEL_LABELS } from "@/lib/kitchen/ui/labels";
 import { TICKET_TIME_DEFINITION } from "@/lib/kitchen/ui/metric-definitions";
 import { histogramRows, pivot, type HistogramRow, type PivotRow } from "@/lib/kitchen/ui/summary-shapes";
+
+import headline from "./headline-figures.module.css";
 import { binLabel } from "./histogram-card";
+import styles from "./kitchen-view.module.css";
 import { LazyHistogramChart, LazyTrendLineChart } from "./lazy-charts";
 import { LEVEL_COLORS } from "./level-colors";
 import { LevelPicker } from "./level-picker";
 import { csvColumnsOf, levelRowColumns, toLevelRows, type LevelRow } from "./stats-columns";
 import { TableCard } from "./table-card";
 import { TicketTargetsEditor } from "./ticket-targets-editor";
-import headline from "./headline-figures.module.css";
-import styles from "./kitchen-view.module.css";
 
 /**
  * Ticket times (KitchenSummary.tickets, ticketHours, ticketDays): how long the guest waited for
@@ -29,7 +31,8 @@ import styles from "./kitchen-view.module.css";
  * fire to fulfill, whatever metric the page shows.
  */
 
-const minutes = (seconds: number | null | undefined) => (seconds === null || seconds === undefined ? null : Math.round((seconds / 60) * 10) / 10);
+const minutes = (seconds: number | null | undefined) =>
+  seconds === null || seconds === undefined ? null : Math.round((seconds / 60) * 10) / 10;
 
 /** The stats tables' columns, counting tickets instead of station fulfillments. */
 function ticketColumns(nameHeader: string, name?: (r: LevelRow) => string): DataColumn<LevelRow>[] {
@@ -42,13 +45,58 @@ function ticketColumns(nameHeader: string, name?: (r: LevelRow) => string): Data
 }
 
 const headlineColumns: DataColumn<TicketLevelFigures>[] = [
-  { key: "level", header: "Level", value: (r) => r.level, cell: (r) => `${r.level} · ${LEVEL_LABELS[r.level]}` },
-  { key: "tickets", header: "Tickets", value: (r) => r.stats.count, cell: (r) => formatCount(r.stats.count), align: "right" },
-  { key: "p50", header: "p50", csvHeader: "p50 (s)", value: (r) => r.stats.p50, cell: (r) => formatDuration(r.stats.p50), align: "right" },
-  { key: "p90", header: "p90", csvHeader: "p90 (s)", value: (r) => r.stats.p90, cell: (r) => formatDuration(r.stats.p90), align: "right" },
-  { key: "max", header: "max", csvHeader: "max (s)", value: (r) => r.stats.max, cell: (r) => formatDuration(r.stats.max), align: "right" },
-  { key: "target", header: "Ticket target", csvHeader: "Ticket target (s)", value: (r) => r.withinTarget.targetSeconds, cell: (r) => formatDuration(r.withinTarget.targetSeconds), align: "right" },
-  { key: "within", header: "Within target", value: (r) => r.withinTarget.within, cell: (r) => formatCount(r.withinTarget.within), align: "right" },
+  {
+    key: "level",
+    header: "Level",
+    value: (r) => r.level,
+    cell: (r) => `${r.level} · ${LEVEL_LABELS[r.level]}`,
+  },
+  {
+    key: "tickets",
+    header: "Tickets",
+    value: (r) => r.stats.count,
+    cell: (r) => formatCount(r.stats.count),
+    align: "right",
+  },
+  {
+    key: "p50",
+    header: "p50",
+    csvHeader: "p50 (s)",
+    value: (r) => r.stats.p50,
+    cell: (r) => formatDuration(r.stats.p50),
+    align: "right",
+  },
+  {
+    key: "p90",
+    header: "p90",
+    csvHeader: "p90 (s)",
+    value: (r) => r.stats.p90,
+    cell: (r) => formatDuration(r.stats.p90),
+    align: "right",
+  },
+  {
+    key: "max",
+    header: "max",
+    csvHeader: "max (s)",
+    value: (r) => r.stats.max,
+    cell: (r) => formatDuration(r.stats.max),
+    align: "right",
+  },
+  {
+    key: "target",
+    header: "Ticket target",
+    csvHeader: "Ticket target (s)",
+    value: (r) => r.withinTarget.targetSeconds,
+    cell: (r) => formatDuration(r.withinTarget.targetSeconds),
+    align: "right",
+  },
+  {
+    key: "within",
+    header: "Within target",
+    value: (r) => r.withinTarget.within,
+    cell: (r) => formatCount(r.withinTarget.within),
+    align: "right",
+  },
   {
     key: "share",
     header: "Share within target",
@@ -56,38 +104,99 @@ const headlineColumns: DataColumn<TicketLevelFigures>[] = [
     cell: (r) => formatShare(r.withinTarget.share),
     align: "right",
   },
-  { key: "excluded", header: "Not fully fulfilled", value: (r) => r.stats.excluded, cell: (r) => formatCount(r.stats.excluded), align: "right" },
+  {
+    key: "excluded",
+    header: "Not fully fulfilled",
+    value: (r) => r.stats.excluded,
+    cell: (r) => formatCount(r.stats.excluded),
+    align: "right",
+  },
 ];
 
 const binColumns: DataColumn<HistogramRow>[] = [
-  { key: "from", header: "From", csvHeader: "From (s)", value: (b) => b.from, cell: (b) => formatDuration(b.from), align: "right" },
-  { key: "to", header: "To (exclusive)", csvHeader: "To (s, exclusive)", value: (b) => b.to, cell: (b) => (b.to === null ? "and longer" : formatDuration(b.to)), align: "right" },
-  { key: "count", header: "Tickets", value: (b) => b.count, cell: (b) => formatCount(b.count), align: "right" },
-  { key: "share", header: "Share", value: (b) => Number(b.share.toFixed(4)), cell: (b) => formatShare(b.share), align: "right" },
-  { key: "cumulative", header: "Cumulative share", value: (b) => Number(b.cumulative.toFixed(4)), cell: (b) => formatShare(b.cumulative), align: "right" },
+  {
+    key: "from",
+    header: "From",
+    csvHeader: "From (s)",
+    value: (b) => b.from,
+    cell: (b) => formatDuration(b.from),
+    align: "right",
+  },
+  {
+    key: "to",
+    header: "To (exclusive)",
+    csvHeader: "To (s, exclusive)",
+    value: (b) => b.to,
+    cell: (b) => (b.to === null ? "and longer" : formatDuration(b.to)),
+    align: "right",
+  },
+  {
+    key: "count",
+    header: "Tickets",
+    value: (b) => b.count,
+    cell: (b) => formatCount(b.count),
+    align: "right",
+  },
+  {
+    key: "share",
+    header: "Share",
+    value: (b) => Number(b.share.toFixed(4)),
+    cell: (b) => formatShare(b.share),
+    align: "right",
+  },
+  {
+    key: "cumulative",
+    header: "Cumulative share",
+    value: (b) => Number(b.cumulative.toFixed(4)),
+    cell: (b) => formatShare(b.cumulative),
+    align: "right",
+  },
 ];
 
 /** The headline figures of every level shown, as figures and as a table with its CSV. */
-function TicketHeadline({ guid, tickets, fileName }: { guid: string; tickets: TicketLevelFigures[]; fileName: string }) {
+function TicketHeadline({
+  guid,
+  tickets,
+  fileName,
+}: {
+  guid: string;
+  tickets: TicketLevelFigures[];
+  fileName: string;
+}) {
   return (
     <TableCard
       title="Ticket times"
       description={TICKET_TIME_DEFINITION}
-      actions={<CsvDownloadButton fileName={fileName} columns={csvColumnsOf(headlineColumns)} rows={tickets} />}
+      actions={
+        <CsvDownloadButton fileName={fileName} columns={csvColumnsOf(headlineColumns)} rows={tickets} />
+      }
       testId="ticket-times"
     >
       <div className={headline.grid}>
         {tickets.map((t) => (
-          <section key={t.level} className={headline.levelCard} aria-label={`Ticket times, level ${t.level}`} data-testid={`ticket-level-${t.level}`}>
+          <section
+            key={t.level}
+            className={headline.levelCard}
+            aria-label={`Ticket times, level ${t.level}`}
+            data-testid={`ticket-level-${t.level}`}
+          >
             <h3 className={headline.levelTitle}>
               Level {t.level} · {LEVEL_LABELS[t.level]}
             </h3>
             <dl className={headline.figures}>
               {[
-                ["Tickets", formatCount(t.stats.count), `${formatCount(t.stats.excluded)} not fully fulfilled`],
+                [
+                  "Tickets",
+                  formatCount(t.stats.count),
+                  `${formatCount(t.stats.excluded)} not fully fulfilled`,
+                ],
                 ["p50", formatDuration(t.stats.p50), undefined],
                 ["p90", formatDuration(t.stats.p90), undefined],
-                ["Within target", formatShare(t.withinTarget.share), `target ${formatDuration(t.withinTarget.targetSeconds)}`],
+                [
+                  "Within target",
+                  formatShare(t.withinTarget.share),
+                  `target ${formatDuration(t.withinTarget.targetSeconds)}`,
+                ],
               ].map(([label, value, sub]) => (
                 <div key={label} className={headline.figure}>
                   <dt>{label}</dt>
@@ -102,12 +211,25 @@ function TicketHeadline({ guid, tickets, fileName }: { guid: string; tickets: Ti
         ))}
       </div>
       <TicketTargetsEditor guid={guid} levels={tickets.map((t) => t.level)} />
-      <DataTable caption="Ticket times per level" columns={headlineColumns} rows={tickets} rowKey={(r) => String(r.level)} hideCsv hideCaption />
+      <DataTable
+        caption="Ticket times per level"
+        columns={headlineColumns}
+        rows={tickets}
+        rowKey={(r) => String(r.level)}
+        hideCsv
+        hideCaption
+      />
     </TableCard>
   );
 }
 
-function TicketDistribution({ figures, fileName }: { figures: TicketLevelFigures | undefined; fileName: string }) {
+function TicketDistribution({
+  figures,
+  fileName,
+}: {
+  figures: TicketLevelFigures | undefined;
+  fileName: string;
+}) {
   const level = figures?.level ?? 0;
   const rows = histogramRows(figures?.histogram.bins ?? []);
   const target = figures?.withinTarget.targetSeconds;
@@ -116,7 +238,16 @@ function TicketDistribution({ figures, fileName }: { figures: TicketLevelFigures
       title="Ticket-time distribution"
       description={`Tickets per time band at level ${level} (${LEVEL_LABELS[level].toLowerCase()}); the red line is the ticket target.`}
       actions={<CsvDownloadButton fileName={fileName} columns={csvColumnsOf(binColumns)} rows={rows} />}
-      table={<DataTable caption={`Ticket-time distribution, level ${level}`} columns={binColumns} rows={rows} rowKey={(r) => String(r.from)} hideCsv hideCaption />}
+      table={
+        <DataTable
+          caption={`Ticket-time distribution, level ${level}`}
+          columns={binColumns}
+          rows={rows}
+          rowKey={(r) => String(r.from)}
+          hideCsv
+          hideCaption
+        />
+      }
     >
       <div style={{ "--chart-height": "240px" } as CSSProperties}>
         {!figures || figures.stats.count === 0 ? (
@@ -127,9 +258,24 @@ function TicketDistribution({ figures, fileName }: { figures: TicketLevelFigures
             color={LEVEL_COLORS[level]}
             binLabel={binLabel}
             tickLabel={(bin) => binLabel(bin).split("–")[0]!}
-            references={target ? [{ value: target, label: `Ticket target (${formatDuration(target)})`, color: "var(--chart-target)" }] : []}
+            references={
+              target
+                ? [
+                    {
+                      value: target,
+                      label: `Ticket target (${formatDuration(target)})`,
+                      color: "var(--chart-target)",
+                    },
+                  ]
+                : []
+            }
             ariaLabel={`Distribution of ticket times, level ${level}`}
-            tooltip={(bin) => <ChartTooltipBox title={binLabel(bin)} rows={[{ label: "Tickets", value: formatCount(bin.count), color: LEVEL_COLORS[level] }]} />}
+            tooltip={(bin) => (
+              <ChartTooltipBox
+                title={binLabel(bin)}
+                rows={[{ label: "Tickets", value: formatCount(bin.count), color: LEVEL_COLORS[level] }]}
+              />
+            )}
           />
         )}
       </div>
@@ -159,7 +305,12 @@ function TicketLine({
   label: (key: string) => string;
   fileName: string;
 }) {
-  const data: Point[] = rows.map((row) => ({ x: row.key, row, p50: minutes(row.byLevel[level]?.p50), p90: minutes(row.byLevel[level]?.p90) }));
+  const data: Point[] = rows.map((row) => ({
+    x: row.key,
+    row,
+    p50: minutes(row.byLevel[level]?.p50),
+    p90: minutes(row.byLevel[level]?.p90),
+  }));
   const columns = ticketColumns(nameHeader, (r) => label(r.key.split("|")[0]!));
   const tableRows = toLevelRows(rows, [level]);
   return (
@@ -167,7 +318,16 @@ function TicketLine({
       title={title}
       description={description}
       actions={<CsvDownloadButton fileName={fileName} columns={csvColumnsOf(columns)} rows={tableRows} />}
-      table={<DataTable caption={`${title}, level ${level}`} columns={columns} rows={tableRows} rowKey={(r) => r.key} hideCsv hideCaption />}
+      table={
+        <DataTable
+          caption={`${title}, level ${level}`}
+          columns={columns}
+          rows={tableRows}
+          rowKey={(r) => r.key}
+          hideCsv
+          hideCaption
+        />
+      }
     >
       <div style={{ "--chart-height": "240px" } as CSSProperties}>
         <LazyTrendLineChart
@@ -178,7 +338,17 @@ function TicketLine({
             { key: "p50", label: `p50 · ${LEVEL_LABELS[level]}`, color: LEVEL_COLORS[level] },
             { key: "p90", label: `p90 · ${LEVEL_LABELS[level]}`, color: LEVEL_COLORS[level], dashed: true },
           ]}
-          references={target ? [{ value: target / 60, label: `ticket target ${formatDuration(target)}`, color: "var(--chart-target)" }] : []}
+          references={
+            target
+              ? [
+                  {
+                    value: target / 60,
+                    label: `ticket target ${formatDuration(target)}`,
+                    color: "var(--chart-target)",
+                  },
+                ]
+              : []
+          }
           valueAxisFormatter={(v) => `${v}m`}
           ariaLabel={`${title} in minutes, level ${level}`}
           tooltip={(point) => {
@@ -186,7 +356,15 @@ function TicketLine({
             return (
               <ChartTooltipBox
                 title={label(point.row.key)}
-                rows={s ? [{ label: "p50", value: formatDuration(s.p50), color: LEVEL_COLORS[level] }, { label: "p90", value: formatDuration(s.p90) }, { label: "tickets", value: formatCount(s.count) }] : []}
+                rows={
+                  s
+                    ? [
+                        { label: "p50", value: formatDuration(s.p50), color: LEVEL_COLORS[level] },
+                        { label: "p90", value: formatDuration(s.p90) },
+                        { label: "tickets", value: formatCount(s.count) },
+                      ]
+                    : []
+                }
                 note={s ? `Level ${level} · ${LEVEL_LABELS[level]}` : "No tickets at this level."}
               />
             );
@@ -214,9 +392,19 @@ export function TicketTimesCard({
   const [chosen, setChosen] = useState<KitchenLevel>(initialLevel);
   const level = levels.includes(chosen) ? chosen : (levels[0] ?? 0);
   const figures = summary.tickets.find((t) => t.level === level);
-  const byDate = new Map(pivot(summary.ticketDays, (d) => d.businessDate, (d) => d.businessDate).map((row) => [row.key, row]));
+  const byDate = new Map(
+    pivot(
+      summary.ticketDays,
+      (d) => d.businessDate,
+      (d) => d.businessDate,
+    ).map((row) => [row.key, row]),
+  );
   const dayRows = [...byDate.values()].sort((a, b) => (a.key < b.key ? -1 : 1));
-  const hourRows = pivot(summary.ticketHours, (h) => String(h.hour), (h) => formatHour(h.hour));
+  const hourRows = pivot(
+    summary.ticketHours,
+    (h) => String(h.hour),
+    (h) => formatHour(h.hour),
+  );
   const f = summary.filters;
   const filterPart = [
     f.station && `station ${f.station}`,
@@ -227,11 +415,16 @@ export function TicketTimesCard({
   ]
     .filter(Boolean)
     .join(" ");
-  const part = (what: string, levelPart: string) => fileName(`${what} fire to fulfill ${levelPart} ${filterPart}`);
+  const part = (what: string, levelPart: string) =>
+    fileName(`${what} fire to fulfill ${levelPart} ${filterPart}`);
   const target = figures?.withinTarget.targetSeconds;
   return (
     <div className={styles.content} data-testid="ticket-times-cards">
-      <TicketHeadline guid={guid} tickets={summary.tickets} fileName={part("ticket times", `levels ${summary.tickets.map((t) => t.level).join(" ")}`)} />
+      <TicketHeadline
+        guid={guid}
+        tickets={summary.tickets}
+        fileName={part("ticket times", `levels ${summary.tickets.map((t) => t.level).join(" ")}`)}
+      />
       {levels.length > 1 ? (
         <div className={styles.inlineControls} data-testid="ticket-level">
           <LevelPicker levels={levels} value={level} onChange={setChosen} />

@@ -1,6 +1,12 @@
 "use client";
 
-import { TODAY_COMPARISONS, TODAY_COMPARISON_LABELS, type Comparison, type TodayComparison } from "@/lib/kitchen/ui/today-comparison";
+import {
+  TODAY_COMPARISON_LABELS,
+  TODAY_COMPARISONS,
+  type Comparison,
+  type TodayComparison,
+} from "@/lib/kitchen/ui/today-comparison";
+
 import styles from "./kitchen-view.module.css";
 
 /**
@@ -20,7 +26,11 @@ export function TodayComparisonLine({
     <div className={styles.todayComparison}>
       <label className={styles.todayComparisonField}>
         Compare today with
-        <select className="select" value={compareWith} onChange={(e) => onChange(e.target.value as TodayComparison)}>
+        <select
+          className="select"
+          value={compareWith}
+          onChange={(e) => onChange(e.target.value as TodayComparison)}
+        >
           {TODAY_COMPARISONS.map((c) => (
             <option key={c} value={c}>
               {TODAY_COMPARISON_LABELS[c]}

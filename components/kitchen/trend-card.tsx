@@ -1,26 +1,29 @@
 "use client";
 
 import { useState, type CSSProperties } from "react";
+
+import { ChartTooltipBox } from "@/components/charts/chart-tooltip";
 import { ChartCard } from "@/components/ui/chart-card";
 import { CsvDownloadButton } from "@/components/ui/csv-download-button";
 import { DataTable, type DataColumn } from "@/components/ui/data-table";
-import { ChartTooltipBox } from "@/components/charts/chart-tooltip";
-import { LEVEL_LABELS, METRIC_LABELS } from "@/lib/kitchen/ui/labels";
-import { type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import { formatBusinessDate, formatBusinessDateShort } from "@/lib/business-date/format";
+import { type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import { formatCount, formatDuration } from "@/lib/kitchen/ui/format";
+import { LEVEL_LABELS, METRIC_LABELS } from "@/lib/kitchen/ui/labels";
+import type { RowLate } from "@/lib/kitchen/ui/late-figures";
 import type { PivotRow } from "@/lib/kitchen/ui/summary-shapes";
+
+import styles from "./kitchen-view.module.css";
+import { lateColumns } from "./late-columns";
 import { LazyTrendLineChart } from "./lazy-charts";
 import { LEVEL_COLORS } from "./level-colors";
 import { LevelPicker } from "./level-picker";
 import { csvColumnsOf, levelRowColumns, toLevelRows, type LevelRow } from "./stats-columns";
-import type { RowLate } from "@/lib/kitchen/ui/late-figures";
-import { lateColumns } from "./late-columns";
-import styles from "./kitchen-view.module.css";
 
 type Point = { date: string; row: PivotRow } & Record<string, number | null | string | PivotRow>;
 
-const minutes = (seconds: number | null | undefined) => (seconds === null || seconds === undefined ? null : Math.round((seconds / 60) * 10) / 10);
+const minutes = (seconds: number | null | undefined) =>
+  seconds === null || seconds === undefined ? null : Math.round((seconds / 60) * 10) / 10;
 
 /** p50 and p90 per business date over the range, one colour per level, targets dashed. */
 export function TrendCard({
@@ -44,15 +47,24 @@ export function TrendCard({
   // One level at a time: p50, p90 and the target of three levels would be nine lines.
   const [chosen, setChosen] = useState<KitchenLevel>(initialLevel);
   const level = levels.includes(chosen) ? chosen : (levels[0] ?? 0);
-  const data: Point[] = days.map((row) => ({ date: row.key, row, p50: minutes(row.byLevel[level]?.p50), p90: minutes(row.byLevel[level]?.p90) }));
+  const data: Point[] = days.map((row) => ({
+    date: row.key,
+    row,
+    p50: minutes(row.byLevel[level]?.p50),
+    p90: minutes(row.byLevel[level]?.p90),
+  }));
   const series = [
     { key: "p50", label: `p50 · ${LEVEL_LABELS[level]}`, color: LEVEL_COLORS[level] },
     { key: "p90", label: `p90 · ${LEVEL_LABELS[level]}`, color: LEVEL_COLORS[level], dashed: true },
   ];
   const target = targets[level];
-  const references = target ? [{ value: target / 60, label: `target ${formatDuration(target)}`, color: "var(--chart-target)" }] : [];
+  const references = target
+    ? [{ value: target / 60, label: `target ${formatDuration(target)}`, color: "var(--chart-target)" }]
+    : [];
   const columns: DataColumn<LevelRow>[] = [
-    ...levelRowColumns("Business date").map((c) => (c.key === "name" ? { ...c, cell: (r: LevelRow) => formatBusinessDate(r.label) } : c)),
+    ...levelRowColumns("Business date").map((c) =>
+      c.key === "name" ? { ...c, cell: (r: LevelRow) => formatBusinessDate(r.label) } : c,
+    ),
     // The level's target is in the heading; a day mixes stations, so its row gives only the counts.
     ...(late ? lateColumns(late).filter((c) => c.key !== "target") : []),
   ];
@@ -63,7 +75,16 @@ export function TrendCard({
       title="Daily trend"
       description={`p50 (solid) and p90 (dashed) of ${METRIC_LABELS[metric].toLowerCase()} per business date, in minutes; the red line is the level's target.`}
       actions={<CsvDownloadButton fileName={fileName} columns={csvColumnsOf(columns)} rows={rows} />}
-      table={<DataTable caption="Daily trend" columns={columns} rows={rows} rowKey={(r) => r.key} hideCsv hideCaption />}
+      table={
+        <DataTable
+          caption="Daily trend"
+          columns={columns}
+          rows={rows}
+          rowKey={(r) => r.key}
+          hideCsv
+          hideCaption
+        />
+      }
     >
       {levels.length > 1 ? (
         <div className={styles.inlineControls}>
@@ -92,12 +113,19 @@ export function TrendCard({
                   ...(late?.get(`${point.row.key}|${level}`)
                     ? [
                         { label: "late", value: formatCount(late.get(`${point.row.key}|${level}`)!.late) },
-                        { label: "very late", value: formatCount(late.get(`${point.row.key}|${level}`)!.veryLate) },
+                        {
+                          label: "very late",
+                          value: formatCount(late.get(`${point.row.key}|${level}`)!.veryLate),
+                        },
                       ]
                     : []),
                 ];
               })()}
-              note={point.row.byLevel[level] ? `Level ${level} · ${LEVEL_LABELS[level]}` : "No items at this level on this date."}
+              note={
+                point.row.byLevel[level]
+                  ? `Level ${level} · ${LEVEL_LABELS[level]}`
+                  : "No items at this level on this date."
+              }
             />
           )}
         />

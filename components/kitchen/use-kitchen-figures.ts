@@ -1,17 +1,18 @@
 "use client";
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { usePageSettled } from "@/components/ui/page-settled";
-import { isSummaryHead } from "@/lib/kitchen/contract/summary-head";
 import { useDeferredValue, useMemo } from "react";
-import type { KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
+
+import { usePageSettled } from "@/components/ui/page-settled";
+import type { CloseoutRules } from "@/lib/business-date/closeout";
 import type { KitchenSummary, RangeAnswer } from "@/lib/kitchen/contract/responses";
+import { isSummaryHead } from "@/lib/kitchen/contract/summary-head";
+import type { KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
 import { coverageNotes } from "@/lib/kitchen/ui/coverage-notes";
 import { includesToday } from "@/lib/kitchen/ui/date-range";
 import { pendingOf, periodProgress, readyValue, type PeriodProgress } from "@/lib/kitchen/ui/range-progress";
-import { kitchenSummaryQuery, kitchenTargetsQuery } from "@/lib/queries/kitchen";
-import type { CloseoutRules } from "@/lib/business-date/closeout";
 import { comparisonFor } from "@/lib/kitchen/ui/today-comparison";
+import { kitchenSummaryQuery, kitchenTargetsQuery } from "@/lib/queries/kitchen";
 import { apiQuery, type KitchenView } from "@/lib/url-state/kitchen-view";
 
 /**
@@ -20,7 +21,13 @@ import { apiQuery, type KitchenView } from "@/lib/url-state/kitchen-view";
  * together: a cold range answers 202 with its progress (polled until ready, query-client.ts), and
  * both periods' progress shows side by side while either is still being fetched.
  */
-export function useKitchenFigures(guid: string, kitchenEntitled: boolean | undefined, view: KitchenView, today: string, rules: CloseoutRules) {
+export function useKitchenFigures(
+  guid: string,
+  kitchenEntitled: boolean | undefined,
+  view: KitchenView,
+  today: string,
+  rules: CloseoutRules,
+) {
   const live = includesToday(view, today);
   const knownNotEntitled = kitchenEntitled === false;
   const query = apiQuery(view, view);
@@ -38,7 +45,10 @@ export function useKitchenFigures(guid: string, kitchenEntitled: boolean | undef
   // arrives through the query's store, which React renders synchronously; deferred, the cards
   // render it in slices the page stays responsive between (the whole summary after the server's
   // head is half a megabyte of tables: issue 16's blocking time).
-  const answer = useMemo(() => ({ data: readyValue(summary.data), stale: summary.isPlaceholderData }), [summary.data, summary.isPlaceholderData]);
+  const answer = useMemo(
+    () => ({ data: readyValue(summary.data), stale: summary.isPlaceholderData }),
+    [summary.data, summary.isPlaceholderData],
+  );
   const shown = useDeferredValue(answer);
   const data = shown.data;
   const notEntitled = knownNotEntitled || (data ? coverageNotes(data.coverage).notEntitled : false);
@@ -67,10 +77,14 @@ export function useKitchenFigures(guid: string, kitchenEntitled: boolean | undef
 
   // Both periods' progress while either is still being fetched (the previous one only when compared).
   const mainAnswer = summary.isPlaceholderData ? undefined : summary.data;
-  const fetching = pendingOf(mainAnswer) !== undefined || (view.compare && pendingOf(previous.data) !== undefined);
+  const fetching =
+    pendingOf(mainAnswer) !== undefined || (view.compare && pendingOf(previous.data) !== undefined);
   const periods: PeriodProgress[] =
     fetching && !notEntitled
-      ? [periodProgress("This period", view, mainAnswer), ...(view.compare ? [periodProgress("Previous period", previousRange, previous.data)] : [])]
+      ? [
+          periodProgress("This period", view, mainAnswer),
+          ...(view.compare ? [periodProgress("Previous period", previousRange, previous.data)] : []),
+        ]
       : [];
 
   // The restaurant's own targets win over the defaults the summary was computed with.

@@ -2,7 +2,14 @@
 
 import { useQueryStates } from "nuqs";
 import { useCallback, useMemo } from "react";
-import { kitchenViewParams, kitchenViewUpdate, kitchenViewUrlKeys, resolveKitchenView, type KitchenView } from "@/lib/url-state/kitchen-view";
+
+import {
+  kitchenViewParams,
+  kitchenViewUpdate,
+  kitchenViewUrlKeys,
+  resolveKitchenView,
+  type KitchenView,
+} from "@/lib/url-state/kitchen-view";
 
 /**
  * The Kitchen page's view, read from and written to the URL through the one schema in

@@ -1,19 +1,21 @@
 "use client";
 
 import { useState } from "react";
+
+import { HeatmapGrid } from "@/components/charts/heatmap-grid";
 import { ChartCard } from "@/components/ui/chart-card";
 import { CsvDownloadButton } from "@/components/ui/csv-download-button";
 import { DataTable, type DataColumn } from "@/components/ui/data-table";
-import { HeatmapGrid } from "@/components/charts/heatmap-grid";
-import { METRIC_LABELS } from "@/lib/kitchen/ui/labels";
-import { type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import { type KitchenSummary, type Stats } from "@/lib/kitchen/contract/responses";
+import { type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
+import { LOW_COUNT, weekdayHourData } from "@/lib/kitchen/ui/day-parts-shapes";
 import { formatCount, formatDuration, formatHour } from "@/lib/kitchen/ui/format";
 import { HEAT_STEPS, heatStep } from "@/lib/kitchen/ui/heat-scale";
-import { LOW_COUNT, weekdayHourData } from "@/lib/kitchen/ui/day-parts-shapes";
-import { csvColumnsOf } from "./stats-columns";
-import { LevelPicker } from "./level-picker";
+import { METRIC_LABELS } from "@/lib/kitchen/ui/labels";
+
 import styles from "./kitchen-view.module.css";
+import { LevelPicker } from "./level-picker";
+import { csvColumnsOf } from "./stats-columns";
 
 interface CellRow {
   key: string;
@@ -25,10 +27,36 @@ interface CellRow {
 
 const columns: DataColumn<CellRow>[] = [
   { key: "weekday", header: "Weekday (business date)", value: (r) => r.weekday },
-  { key: "hour", header: "Hour (restaurant time)", value: (r) => r.hour, cell: (r) => formatHour(r.hour), align: "right" },
-  { key: "items", header: "Station fulfillments", value: (r) => r.stats.count, cell: (r) => formatCount(r.stats.count), align: "right" },
-  { key: "p50", header: "p50", csvHeader: "p50 (s)", value: (r) => r.stats.p50, cell: (r) => formatDuration(r.stats.p50), align: "right" },
-  { key: "p90", header: "p90", csvHeader: "p90 (s)", value: (r) => r.stats.p90, cell: (r) => formatDuration(r.stats.p90), align: "right" },
+  {
+    key: "hour",
+    header: "Hour (restaurant time)",
+    value: (r) => r.hour,
+    cell: (r) => formatHour(r.hour),
+    align: "right",
+  },
+  {
+    key: "items",
+    header: "Station fulfillments",
+    value: (r) => r.stats.count,
+    cell: (r) => formatCount(r.stats.count),
+    align: "right",
+  },
+  {
+    key: "p50",
+    header: "p50",
+    csvHeader: "p50 (s)",
+    value: (r) => r.stats.p50,
+    cell: (r) => formatDuration(r.stats.p50),
+    align: "right",
+  },
+  {
+    key: "p90",
+    header: "p90",
+    csvHeader: "p90 (s)",
+    value: (r) => r.stats.p90,
+    cell: (r) => formatDuration(r.stats.p90),
+    align: "right",
+  },
   { key: "low", header: `Fewer than ${LOW_COUNT}`, value: (r) => (r.low ? "yes" : "no") },
 ];
 
@@ -62,7 +90,9 @@ export function WeekdayHeatmapCard({
   const rows: CellRow[] = data.weekdays.flatMap((w) =>
     data.hours.flatMap((hour) => {
       const stats = data.cell(w.key, hour);
-      return stats ? [{ key: `${w.key}|${hour}`, weekday: w.label, hour, stats, low: stats.count < LOW_COUNT }] : [];
+      return stats
+        ? [{ key: `${w.key}|${hour}`, weekday: w.label, hour, stats, low: stats.count < LOW_COUNT }]
+        : [];
     }),
   );
   const count = (weekday: string, hour: string) => data.cell(weekday, Number(hour))?.count ?? 0;
@@ -73,7 +103,16 @@ export function WeekdayHeatmapCard({
         title="By weekday and hour"
         description={`p50 of ${METRIC_LABELS[metric].toLowerCase()} and the number of station fulfillments per weekday of the business date and hour of the fire time, in the restaurant's time (${summary.timeZone}), the business day's hours in order. ${stationName}. Warm cells are over the level's target of ${formatDuration(target)}.`}
         actions={<CsvDownloadButton fileName={fileName} columns={csvColumnsOf(columns)} rows={rows} />}
-        table={<DataTable caption={`Weekday by hour, level ${level}`} columns={columns} rows={rows} rowKey={(r) => r.key} hideCsv hideCaption />}
+        table={
+          <DataTable
+            caption={`Weekday by hour, level ${level}`}
+            columns={columns}
+            rows={rows}
+            rowKey={(r) => r.key}
+            hideCsv
+            hideCaption
+          />
+        }
       >
         <div className={styles.inlineControls}>
           <LevelPicker levels={levels} value={level} onChange={setLevel} />
@@ -114,11 +153,18 @@ export function WeekdayHeatmapCard({
             <ul className={styles.heatLegend} aria-label="Colour key">
               {HEAT_STEPS.map((step) => (
                 <li key={step.label}>
-                  <span className={styles.heatSwatch} style={{ background: step.background }} aria-hidden="true" />
+                  <span
+                    className={styles.heatSwatch}
+                    style={{ background: step.background }}
+                    aria-hidden="true"
+                  />
                   {step.label}
                 </li>
               ))}
-              <li>Each cell: p50 (minutes and seconds), then station fulfillments; &quot;few&quot; marks fewer than {LOW_COUNT}.</li>
+              <li>
+                Each cell: p50 (minutes and seconds), then station fulfillments; &quot;few&quot; marks fewer
+                than {LOW_COUNT}.
+              </li>
             </ul>
           </>
         )}

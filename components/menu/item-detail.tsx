@@ -2,14 +2,16 @@
 
 import Link from "next/link";
 import { useMemo } from "react";
+
 import { resolveOptionGroups, resolvePreModifierGroups, resolveUnitOfMeasure } from "@/lib/menu/inheritance";
 import type { MenuModel, PreModifierNode } from "@/lib/menu/menu-model";
 import { placementLabel } from "@/lib/menu/menu-placements";
 import { preModifierWords, sourceWords } from "@/lib/menu/menu-words";
 import { itemTypeWords, unitWords } from "@/lib/vocabulary/menu-enum-words";
+
 import type { MenuSelection } from "./menu-selection";
-import { ModifierGroups } from "./modifier-groups";
 import styles from "./menu.module.css";
+import { ModifierGroups } from "./modifier-groups";
 
 /** Everything about one item in one placement, with its inheritance resolved. */
 export function ItemDetail({
@@ -26,10 +28,20 @@ export function ItemDetail({
   onSelect: (selection: MenuSelection) => void;
 }) {
   const item = model.items[selection.item];
-  const optionGroups = useMemo(() => resolveOptionGroups(model, selection.item, selection.placement), [model, selection]);
-  const unit = useMemo(() => resolveUnitOfMeasure(model, selection.item, selection.placement), [model, selection]);
+  const optionGroups = useMemo(
+    () => resolveOptionGroups(model, selection.item, selection.placement),
+    [model, selection],
+  );
+  const unit = useMemo(
+    () => resolveUnitOfMeasure(model, selection.item, selection.placement),
+    [model, selection],
+  );
   const preModifierGroups = useMemo(
-    () => resolvePreModifierGroups(model, optionGroups.map((g) => g.guid)),
+    () =>
+      resolvePreModifierGroups(
+        model,
+        optionGroups.map((g) => g.guid),
+      ),
     [model, optionGroups],
   );
   const otherPlacements = useMemo(() => {
@@ -38,12 +50,17 @@ export function ItemDetail({
       const walk = (path: string[]) => {
         const g = model.groups[path.at(-1)!];
         if (!g) return;
-        if (g.items?.includes(selection.item)) out.push({ item: selection.item, placement: { menu: menu.guid, path } });
+        if (g.items?.includes(selection.item))
+          out.push({ item: selection.item, placement: { menu: menu.guid, path } });
         for (const child of g.groups ?? []) if (!path.includes(child)) walk([...path, child]);
       };
       for (const g of menu.groups ?? []) walk([g]);
     }
-    return out.filter((p) => p.placement.menu !== selection.placement.menu || p.placement.path.join("/") !== selection.placement.path.join("/"));
+    return out.filter(
+      (p) =>
+        p.placement.menu !== selection.placement.menu ||
+        p.placement.path.join("/") !== selection.placement.path.join("/"),
+    );
   }, [model, selection]);
 
   if (!item) return <p>This item is no longer in the menu.</p>;
@@ -56,7 +73,9 @@ export function ItemDetail({
       "Unit of measure",
       <>
         <strong>{unitWords(unit.unit)}</strong>
-        <span className={styles.source}>{unit.inherited ? ` inherited from ${sourceWords(unit.source)}` : " set on the item"}</span>
+        <span className={styles.source}>
+          {unit.inherited ? ` inherited from ${sourceWords(unit.source)}` : " set on the item"}
+        </span>
       </>,
     ],
   ];
@@ -68,7 +87,9 @@ export function ItemDetail({
         {item.name}
       </h2>
       <p>
-        <Link href={`/restaurants/${encodeURIComponent(restaurantGuid)}/kitchen?item=${encodeURIComponent(item.guid)}`}>
+        <Link
+          href={`/restaurants/${encodeURIComponent(restaurantGuid)}/kitchen?item=${encodeURIComponent(item.guid)}`}
+        >
           Kitchen times for {item.name}
         </Link>
       </p>
@@ -105,11 +126,21 @@ export function ItemDetail({
 
       <section aria-labelledby="item-modifiers-heading">
         <h3 id="item-modifiers-heading">Modifier groups ({optionGroups.length})</h3>
-        {!item.inheritOptionGroups ? <p className={styles.source}>This item does not inherit modifier groups from its group.</p> : null}
-        {optionGroups.length ? <ModifierGroups model={model} groups={optionGroups} depth={0} trail={[item.guid]} /> : <p>No modifier groups.</p>}
+        {!item.inheritOptionGroups ? (
+          <p className={styles.source}>This item does not inherit modifier groups from its group.</p>
+        ) : null}
+        {optionGroups.length ? (
+          <ModifierGroups model={model} groups={optionGroups} depth={0} trail={[item.guid]} />
+        ) : (
+          <p>No modifier groups.</p>
+        )}
       </section>
 
-      <PreModifiers model={model} preModifierGroups={preModifierGroups} hasModifiers={optionGroups.length > 0} />
+      <PreModifiers
+        model={model}
+        preModifierGroups={preModifierGroups}
+        hasModifiers={optionGroups.length > 0}
+      />
 
       {otherPlacements.length ? (
         <section aria-labelledby="item-elsewhere-heading">
@@ -130,17 +161,31 @@ export function ItemDetail({
 }
 
 /** The pre-modifier groups that apply to the item's modifiers, and the restaurant's others. */
-function PreModifiers({ model, preModifierGroups, hasModifiers }: { model: MenuModel; preModifierGroups: string[]; hasModifiers: boolean }) {
-  const otherPreModifierGroups = model.preModifierGroups.filter((g) => !preModifierGroups.includes(g.guid) && g.preModifiers.length > 0);
+function PreModifiers({
+  model,
+  preModifierGroups,
+  hasModifiers,
+}: {
+  model: MenuModel;
+  preModifierGroups: string[];
+  hasModifiers: boolean;
+}) {
+  const otherPreModifierGroups = model.preModifierGroups.filter(
+    (g) => !preModifierGroups.includes(g.guid) && g.preModifiers.length > 0,
+  );
   return (
     <section aria-labelledby="item-premods-heading">
       <h3 id="item-premods-heading">Pre-modifiers</h3>
       <p className={styles.source}>
-        Unless a modifier group names its own pre-modifier group (the configuration API usually does not), the restaurant&apos;s default
-        group applies.
+        Unless a modifier group names its own pre-modifier group (the configuration API usually does not), the
+        restaurant&apos;s default group applies.
       </p>
       {preModifierGroups.length === 0 ? (
-        <p>{hasModifiers ? "No pre-modifier group applies to these modifiers." : "None: the item has no modifiers to modify."}</p>
+        <p>
+          {hasModifiers
+            ? "No pre-modifier group applies to these modifiers."
+            : "None: the item has no modifiers to modify."}
+        </p>
       ) : (
         preModifierGroups.map((pmgGuid) => {
           const pmg = model.preModifierGroups.find((g) => g.guid === pmgGuid);

@@ -2,6 +2,7 @@
 
 import type { MenuModel } from "@/lib/menu/menu-model";
 import type { SearchResult } from "@/lib/menu/menu-search";
+
 import { selectionKey, type MenuSelection } from "./menu-selection";
 import styles from "./menu.module.css";
 
@@ -35,7 +36,12 @@ export function MenuSearchResults({
             const isSelected = selected === selectionKey(selection);
             return (
               <li key={selectionKey(selection)}>
-                <button type="button" className={`${styles.result} ${isSelected ? styles.selected : ""}`} aria-pressed={isSelected} onClick={() => onSelect(selection)}>
+                <button
+                  type="button"
+                  className={`${styles.result} ${isSelected ? styles.selected : ""}`}
+                  aria-pressed={isSelected}
+                  onClick={() => onSelect(selection)}
+                >
                   <span className={styles.resultName}>{model.items[m.item]?.name ?? m.name}</span>
                   <span className={styles.resultWhere}>{m.where}</span>
                 </button>

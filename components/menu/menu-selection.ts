@@ -18,7 +18,8 @@ export function selectionKey(selection: MenuSelection): string {
 /** The keys to expand so a placement is visible in the tree: its menu and every group on its path. */
 export function ancestorKeys(placement: Placement): string[] {
   const keys = [placement.menu];
-  for (let i = 1; i <= placement.path.length; i += 1) keys.push(groupKey(placement.menu, placement.path.slice(0, i)));
+  for (let i = 1; i <= placement.path.length; i += 1)
+    keys.push(groupKey(placement.menu, placement.path.slice(0, i)));
   return keys;
 }
 

@@ -1,7 +1,9 @@
 "use client";
 
 import { useState } from "react";
+
 import type { MenuModel } from "@/lib/menu/menu-model";
+
 import { domId, groupKey, selectionKey, type MenuSelection } from "./menu-selection";
 import styles from "./menu.module.css";
 
@@ -31,7 +33,13 @@ export function MenuTree(props: TreeProps) {
         const childId = domId("menu", menu.guid);
         return (
           <li key={menu.guid}>
-            <button type="button" className={styles.node} aria-expanded={open} aria-controls={childId} onClick={() => onToggle(menu.guid)}>
+            <button
+              type="button"
+              className={styles.node}
+              aria-expanded={open}
+              aria-controls={childId}
+              onClick={() => onToggle(menu.guid)}
+            >
               <span className={styles.chevron} aria-hidden="true">
                 {open ? "▾" : "▸"}
               </span>
@@ -66,7 +74,13 @@ function GroupBranch(props: TreeProps & { menu: string; path: string[] }) {
   const items = group.items ?? [];
   return (
     <li>
-      <button type="button" className={styles.node} aria-expanded={open} aria-controls={childId} onClick={() => onToggle(key)}>
+      <button
+        type="button"
+        className={styles.node}
+        aria-expanded={open}
+        aria-controls={childId}
+        onClick={() => onToggle(key)}
+      >
         <span className={styles.chevron} aria-hidden="true">
           {open ? "▾" : "▸"}
         </span>
@@ -101,7 +115,9 @@ function GroupBranch(props: TreeProps & { menu: string; path: string[] }) {
               </button>
             </li>
           ) : null}
-          {subgroups.length === 0 && items.length === 0 ? <li className={styles.empty}>Empty group.</li> : null}
+          {subgroups.length === 0 && items.length === 0 ? (
+            <li className={styles.empty}>Empty group.</li>
+          ) : null}
         </ul>
       ) : null}
     </li>

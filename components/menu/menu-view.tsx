@@ -2,11 +2,13 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useCallback, useDeferredValue, useMemo, useRef, useState } from "react";
-import { buildSearchIndex, searchMenu } from "@/lib/menu/menu-search";
-import { menuItemsCsvPath, menuQuery } from "@/lib/queries/menu";
+
 import { CsvDownloadLink } from "@/components/ui/csv-download-button";
 import { PageHeader } from "@/components/ui/page-header";
 import { EmptyState, ErrorState, Notice, Skeleton } from "@/components/ui/states";
+import { buildSearchIndex, searchMenu } from "@/lib/menu/menu-search";
+import { menuItemsCsvPath, menuQuery } from "@/lib/queries/menu";
+
 import { ItemDetail } from "./item-detail";
 import { MenuSearchResults } from "./menu-search-results";
 import { ancestorKeys, selectionKey, type MenuSelection } from "./menu-selection";
@@ -57,7 +59,11 @@ export function MenuView({ guid, restaurantName }: { guid: string; restaurantNam
           ? `${n(model.counts.menus)} menus · ${n(model.counts.groups)} groups · ${n(model.counts.items)} items · ${n(model.counts.optionGroups)} modifier groups · ${n(model.counts.modifiers)} modifiers`
           : "Menus, groups, items and the modifiers each item takes."
       }
-      actions={model && model.counts.placements > 0 ? <CsvDownloadLink href={menuItemsCsvPath(guid)} label="Download items CSV" /> : null}
+      actions={
+        model && model.counts.placements > 0 ? (
+          <CsvDownloadLink href={menuItemsCsvPath(guid)} label="Download items CSV" />
+        ) : null
+      }
     />
   );
 
@@ -79,7 +85,11 @@ export function MenuView({ guid, restaurantName }: { guid: string; restaurantNam
     return (
       <>
         {header}
-        <ErrorState title="The menu could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
+        <ErrorState
+          title="The menu could not be loaded"
+          error={query.error}
+          onRetry={() => void query.refetch()}
+        />
       </>
     );
   }
@@ -87,7 +97,9 @@ export function MenuView({ guid, restaurantName }: { guid: string; restaurantNam
     return (
       <>
         {header}
-        <EmptyState title="This restaurant has no menus">The configuration API returned no menus for this restaurant.</EmptyState>
+        <EmptyState title="This restaurant has no menus">
+          The configuration API returned no menus for this restaurant.
+        </EmptyState>
       </>
     );
   }
@@ -106,7 +118,11 @@ export function MenuView({ guid, restaurantName }: { guid: string; restaurantNam
               <ul>
                 {model.missing.slice(0, 50).map((m, i) => (
                   <li key={i}>
-                    {m.from.kind === "optionGroup" ? "Modifier group" : m.from.kind === "preModifier" ? "Pre-modifier" : m.from.kind.charAt(0).toUpperCase() + m.from.kind.slice(1)}{" "}
+                    {m.from.kind === "optionGroup"
+                      ? "Modifier group"
+                      : m.from.kind === "preModifier"
+                        ? "Pre-modifier"
+                        : m.from.kind.charAt(0).toUpperCase() + m.from.kind.slice(1)}{" "}
                     {m.from.name}: {m.field} <span className="mono">{m.guid}</span>
                   </li>
                 ))}
@@ -133,18 +149,39 @@ export function MenuView({ guid, restaurantName }: { guid: string; restaurantNam
             />
           </div>
           {searching ? (
-            <MenuSearchResults model={model} result={result} query={deferredSearch.trim()} selected={selectedKey} onSelect={select} />
+            <MenuSearchResults
+              model={model}
+              result={result}
+              query={deferredSearch.trim()}
+              selected={selectedKey}
+              onSelect={select}
+            />
           ) : (
-            <MenuTree model={model} expanded={expanded} onToggle={toggle} selected={selectedKey} onSelect={select} />
+            <MenuTree
+              model={model}
+              expanded={expanded}
+              onToggle={toggle}
+              selected={selectedKey}
+              onSelect={select}
+            />
           )}
         </section>
         <section className={`card ${styles.detailPanel}`} aria-label="Item details">
           {selection ? (
-            <ItemDetail model={model} selection={selection} restaurantGuid={guid} headingRef={detailHeading} onSelect={select} />
+            <ItemDetail
+              model={model}
+              selection={selection}
+              restaurantGuid={guid}
+              headingRef={detailHeading}
+              onSelect={select}
+            />
           ) : (
             <div className={styles.placeholder}>
               <h2>Choose an item</h2>
-              <p>Open a menu and its groups, or search by name, then choose an item to see its modifier groups (own and inherited), pre-modifiers and unit of measure.</p>
+              <p>
+                Open a menu and its groups, or search by name, then choose an item to see its modifier groups
+                (own and inherited), pre-modifiers and unit of measure.
+              </p>
             </div>
           )}
         </section>

@@ -1,9 +1,11 @@
 "use client";
 
 import { useState } from "react";
+
 import type { ResolvedOptionGroup } from "@/lib/menu/inheritance";
 import type { MenuModel } from "@/lib/menu/menu-model";
 import { selectionRule, sourceWords } from "@/lib/menu/menu-words";
+
 import styles from "./menu.module.css";
 
 /** Nested modifiers stop here: deeper chains exist only in broken configurations. */
@@ -35,7 +37,17 @@ export function ModifierGroups({
   );
 }
 
-function ModifierGroupCard({ model, group, depth, trail }: { model: MenuModel; group: ResolvedOptionGroup; depth: number; trail: readonly string[] }) {
+function ModifierGroupCard({
+  model,
+  group,
+  depth,
+  trail,
+}: {
+  model: MenuModel;
+  group: ResolvedOptionGroup;
+  depth: number;
+  trail: readonly string[];
+}) {
   const [limit, setLimit] = useState(OPTION_PAGE);
   const og = model.optionGroups[group.guid];
   if (!og) return null;
@@ -45,7 +57,9 @@ function ModifierGroupCard({ model, group, depth, trail }: { model: MenuModel; g
       <div className={styles.modifierHead}>
         <strong>{og.name}</strong>
         {group.inherited ? (
-          <span className={`${styles.tag} ${styles.inheritedTag}`}>Inherited from {sourceWords(group.source)}</span>
+          <span className={`${styles.tag} ${styles.inheritedTag}`}>
+            Inherited from {sourceWords(group.source)}
+          </span>
         ) : (
           <span className={styles.tag}>{depth === 0 ? "Own" : "On this option"}</span>
         )}
@@ -77,7 +91,17 @@ function ModifierGroupCard({ model, group, depth, trail }: { model: MenuModel; g
   );
 }
 
-function OptionRow({ model, optionGuid, depth, trail }: { model: MenuModel; optionGuid: string; depth: number; trail: readonly string[] }) {
+function OptionRow({
+  model,
+  optionGuid,
+  depth,
+  trail,
+}: {
+  model: MenuModel;
+  optionGuid: string;
+  depth: number;
+  trail: readonly string[];
+}) {
   const [open, setOpen] = useState(false);
   const option = model.items[optionGuid];
   const nested = (option?.optionGroups ?? []).map((guid) => ({
@@ -92,11 +116,19 @@ function OptionRow({ model, optionGuid, depth, trail }: { model: MenuModel; opti
       {nested.length && !loops && depth < MAX_DEPTH ? (
         <>
           {" "}
-          <button type="button" className={styles.linkButton} aria-expanded={open} onClick={() => setOpen((o) => !o)}>
-            {open ? "Hide" : "Show"} its {nested.length === 1 ? "modifier group" : `${nested.length} modifier groups`}
+          <button
+            type="button"
+            className={styles.linkButton}
+            aria-expanded={open}
+            onClick={() => setOpen((o) => !o)}
+          >
+            {open ? "Hide" : "Show"} its{" "}
+            {nested.length === 1 ? "modifier group" : `${nested.length} modifier groups`}
             <span className="visually-hidden"> of {option?.name}</span>
           </button>
-          {open ? <ModifierGroups model={model} groups={nested} depth={depth + 1} trail={[...trail, optionGuid]} /> : null}
+          {open ? (
+            <ModifierGroups model={model} groups={nested} depth={depth + 1} trail={[...trail, optionGuid]} />
+          ) : null}
         </>
       ) : null}
       {loops ? <span className={styles.source}> (modifies itself in a loop)</span> : null}

@@ -2,20 +2,46 @@
 
 import { useQueries, useQuery } from "@tanstack/react-query";
 import { useTable, type Column, type ColumnDef } from "@tanstack/react-table";
-import { IntentLink } from "@/components/ui/intent-link";
 import { useQueryState } from "nuqs";
 import { useMemo } from "react";
+
+import { IntentLink } from "@/components/ui/intent-link";
 import { Skeleton } from "@/components/ui/states";
-import { ariaSort, compareSortKeys, sortArrow, sortingFeatures, sortKey, type SortingFeatures } from "@/components/ui/table-sorting";
-import type { KitchenHistory, KitchenOverviewRow, OverviewLevelFigures } from "@/lib/kitchen/contract/responses";
-import { KITCHEN_LEVELS, OVERVIEW_RANGES, type KitchenLevel, type OverviewRange } from "@/lib/kitchen/contract/vocabulary";
+import {
+  ariaSort,
+  compareSortKeys,
+  sortArrow,
+  sortingFeatures,
+  sortKey,
+  type SortingFeatures,
+} from "@/components/ui/table-sorting";
+import type {
+  KitchenHistory,
+  KitchenOverviewRow,
+  OverviewLevelFigures,
+} from "@/lib/kitchen/contract/responses";
+import {
+  KITCHEN_LEVELS,
+  OVERVIEW_RANGES,
+  type KitchenLevel,
+  type OverviewRange,
+} from "@/lib/kitchen/contract/vocabulary";
 import { RANGE_PRESET_LABELS } from "@/lib/kitchen/ui/date-range";
+import {
+  formatChange,
+  formatCount,
+  formatDuration,
+  formatShare,
+  type Change,
+  type ChangeKind,
+  type Polarity,
+} from "@/lib/kitchen/ui/format";
 import { stuckNote } from "@/lib/kitchen/ui/ingest-notes";
-import { formatChange, formatCount, formatDuration, formatShare, type Change, type ChangeKind, type Polarity } from "@/lib/kitchen/ui/format";
 import { LEVEL_LABELS } from "@/lib/kitchen/ui/labels";
 import { kitchenHistoryQuery, kitchenOverviewQuery } from "@/lib/queries/kitchen";
 import { kitchenPageHref } from "@/lib/url-state/kitchen-view";
 import { overviewRangeParam } from "@/lib/url-state/overview-view";
+
 import styles from "./kitchen-overview-table.module.css";
 
 type Figure = "items" | "p50" | "p90" | "onTimeShare";
@@ -41,7 +67,8 @@ const FIGURE_COLUMNS: FigureColumn[] = [
 ];
 
 const columnId = (c: FigureColumn) => `${c.figure}:${c.level}`;
-const figureOf = (figures: OverviewLevelFigures[], c: FigureColumn) => figures.find((f) => f.level === c.level)?.[c.figure] ?? null;
+const figureOf = (figures: OverviewLevelFigures[], c: FigureColumn) =>
+  figures.find((f) => f.level === c.level)?.[c.figure] ?? null;
 
 function formatFigure(kind: ChangeKind, value: number | null): string {
   if (kind === "count") return formatCount(value);
@@ -50,20 +77,31 @@ function formatFigure(kind: ChangeKind, value: number | null): string {
 }
 
 const COLUMNS: ColumnDef<SortingFeatures, KitchenOverviewRow>[] = [
-  { id: "name", accessorFn: (row) => row.restaurantName, sortDescFirst: false, sortFn: (a, b, id) => compareSortKeys(a.getValue(id), b.getValue(id), "plain") },
-  ...FIGURE_COLUMNS.map(
-    (c): ColumnDef<SortingFeatures, KitchenOverviewRow> => ({
-      id: columnId(c),
-      accessorFn: (row) => sortKey(row.status === "ready" ? figureOf(row.current, c) : null),
-      // Times and counts read best largest (slowest) first; on-time shares lowest first.
-      sortDescFirst: c.figure !== "onTimeShare",
-      sortUndefined: "last",
-      sortFn: (a, b, id) => compareSortKeys(a.getValue(id), b.getValue(id), "plain"),
-    }),
-  ),
+  {
+    id: "name",
+    accessorFn: (row) => row.restaurantName,
+    sortDescFirst: false,
+    sortFn: (a, b, id) => compareSortKeys(a.getValue(id), b.getValue(id), "plain"),
+  },
+  ...FIGURE_COLUMNS.map((c): ColumnDef<SortingFeatures, KitchenOverviewRow> => ({
+    id: columnId(c),
+    accessorFn: (row) => sortKey(row.status === "ready" ? figureOf(row.current, c) : null),
+    // Times and counts read best largest (slowest) first; on-time shares lowest first.
+    sortDescFirst: c.figure !== "onTimeShare",
+    sortUndefined: "last",
+    sortFn: (a, b, id) => compareSortKeys(a.getValue(id), b.getValue(id), "plain"),
+  })),
 ];
 
-function SortHeader({ column, label, className }: { column: Column<SortingFeatures, KitchenOverviewRow> | undefined; label: string; className?: string }) {
+function SortHeader({
+  column,
+  label,
+  className,
+}: {
+  column: Column<SortingFeatures, KitchenOverviewRow> | undefined;
+  label: string;
+  className?: string;
+}) {
   const direction = ariaSort(column ?? { getIsSorted: () => false });
   return (
     <th scope="col" className={className} aria-sort={direction}>
@@ -98,8 +136,12 @@ function ChangeLine({ change }: { change: Change }) {
 }
 
 function statusText(row: KitchenOverviewRow): string {
-  if (row.status === "pending") return row.progress ? `Fetching kitchen data: ${formatCount(row.progress.answered)} of ${formatCount(row.progress.total)} days ready` : "Fetching kitchen data…";
-  if (row.status === "not_entitled") return "No kitchen data: this restaurant is not on the professional tier.";
+  if (row.status === "pending")
+    return row.progress
+      ? `Fetching kitchen data: ${formatCount(row.progress.answered)} of ${formatCount(row.progress.total)} days ready`
+      : "Fetching kitchen data…";
+  if (row.status === "not_entitled")
+    return "No kitchen data: this restaurant is not on the professional tier.";
   return `Kitchen times could not be loaded: ${row.message ?? "unknown error"}`;
 }
 
@@ -121,7 +163,10 @@ export function KitchenOverviewTable() {
   const query = useQuery(kitchenOverviewQuery(range));
   const rows = useMemo(() => query.data?.rows ?? [], [query.data]);
   const histories = useQueries({
-    queries: rows.map((r) => ({ ...kitchenHistoryQuery(r.restaurantGuid), enabled: r.status !== "not_entitled" })),
+    queries: rows.map((r) => ({
+      ...kitchenHistoryQuery(r.restaurantGuid),
+      enabled: r.status !== "not_entitled",
+    })),
   });
   const historyOf = new Map(rows.map((r, i) => [r.restaurantGuid, histories[i]?.data]));
 
@@ -139,21 +184,32 @@ export function KitchenOverviewTable() {
   const shownRange = query.data?.range ?? range;
 
   return (
-    <section className={`card ${styles.section}`} aria-labelledby="kitchen-overview-title" data-testid="kitchen-overview">
+    <section
+      className={`card ${styles.section}`}
+      aria-labelledby="kitchen-overview-title"
+      data-testid="kitchen-overview"
+    >
       <div className={styles.header}>
         <div>
           <h2 id="kitchen-overview-title" className={styles.title}>
             Kitchen times
           </h2>
           <p className={styles.description}>
-            Fire to fulfill per restaurant and level, each restaurant on its own business dates; the small figures compare with the period before. On time =
-            share of station fulfillments within the level&apos;s target; items are distinct items as ordered.
+            Fire to fulfill per restaurant and level, each restaurant on its own business dates; the small
+            figures compare with the period before. On time = share of station fulfillments within the
+            level&apos;s target; items are distinct items as ordered.
           </p>
         </div>
         <div className={styles.tools}>
           <div role="group" aria-label="Period" className={styles.periods}>
             {OVERVIEW_RANGES.map((r) => (
-              <button key={r} type="button" className="button" aria-pressed={range === r} onClick={() => void setRange(r as OverviewRange)}>
+              <button
+                key={r}
+                type="button"
+                className="button"
+                aria-pressed={range === r}
+                onClick={() => void setRange(r as OverviewRange)}
+              >
                 {RANGE_PRESET_LABELS[r]}
               </button>
             ))}
@@ -163,7 +219,12 @@ export function KitchenOverviewTable() {
               CSV once every restaurant is in
             </span>
           ) : (
-            <a className="button" href={`/api/kitchen/overview.csv?range=${shownRange}`} download data-testid="overview-csv">
+            <a
+              className="button"
+              href={`/api/kitchen/overview.csv?range=${shownRange}`}
+              download
+              data-testid="overview-csv"
+            >
               Download CSV
             </a>
           )}
@@ -171,7 +232,9 @@ export function KitchenOverviewTable() {
       </div>
       {query.isError ? (
         <p role="alert" className={styles.status}>
-          Kitchen times could not be loaded: {query.error instanceof Error ? query.error.message : "unknown error"}. They are asked for again shortly.
+          Kitchen times could not be loaded:{" "}
+          {query.error instanceof Error ? query.error.message : "unknown error"}. They are asked for again
+          shortly.
         </p>
       ) : !query.data ? (
         <>
@@ -187,14 +250,20 @@ export function KitchenOverviewTable() {
           ) : null}
           <table className={styles.table} data-range={shownRange}>
             <caption className="visually-hidden">
-              Kitchen times per restaurant, {RANGE_PRESET_LABELS[shownRange].toLowerCase()}, with the change against the period before; sortable by every column
+              Kitchen times per restaurant, {RANGE_PRESET_LABELS[shownRange].toLowerCase()}, with the change
+              against the period before; sortable by every column
             </caption>
             <thead>
               <tr>
                 <td className={styles.nameCell} />
                 <td />
                 {KITCHEN_LEVELS.map((level) => (
-                  <th key={level} scope="colgroup" colSpan={LEVEL_FIGURES.length} className={`${styles.group} ${styles.periodStart}`}>
+                  <th
+                    key={level}
+                    scope="colgroup"
+                    colSpan={LEVEL_FIGURES.length}
+                    className={`${styles.group} ${styles.periodStart}`}
+                  >
                     {LEVEL_LABELS[level]} (L{level})
                   </th>
                 ))}
@@ -215,16 +284,35 @@ export function KitchenOverviewTable() {
               {sorted.map((row) => (
                 <tr key={row.restaurantGuid} data-restaurant={row.restaurantGuid} data-status={row.status}>
                   <th scope="row" className={styles.nameCell}>
-                    <IntentLink href={kitchenPageHref(row.restaurantGuid, { range: shownRange, level: linkLevel })}>{row.restaurantName}</IntentLink>
+                    <IntentLink
+                      href={kitchenPageHref(row.restaurantGuid, { range: shownRange, level: linkLevel })}
+                    >
+                      {row.restaurantName}
+                    </IntentLink>
                     {row.archived ? <span className={styles.tag}>Archived</span> : null}
-                    {row.locationName && row.locationName !== row.restaurantName ? <span className={styles.location}>{row.locationName}</span> : null}
+                    {row.locationName && row.locationName !== row.restaurantName ? (
+                      <span className={styles.location}>{row.locationName}</span>
+                    ) : null}
                     <HistoryLine history={historyOf.get(row.restaurantGuid)} />
                   </th>
                   {row.status === "ready" ? (
                     FIGURE_COLUMNS.map((c) => (
-                      <td key={columnId(c)} className={`${styles.num} ${c.figure === "p50" ? styles.periodStart : ""}`} data-column={columnId(c)}>
-                        <span className={styles.value} data-value="">{formatFigure(c.kind, figureOf(row.current, c))}</span>
-                        <ChangeLine change={formatChange(figureOf(row.current, c), figureOf(row.previous, c), c.kind, c.polarity)} />
+                      <td
+                        key={columnId(c)}
+                        className={`${styles.num} ${c.figure === "p50" ? styles.periodStart : ""}`}
+                        data-column={columnId(c)}
+                      >
+                        <span className={styles.value} data-value="">
+                          {formatFigure(c.kind, figureOf(row.current, c))}
+                        </span>
+                        <ChangeLine
+                          change={formatChange(
+                            figureOf(row.current, c),
+                            figureOf(row.previous, c),
+                            c.kind,
+                            c.polarity,
+                          )}
+                        />
                       </td>
                     ))
                   ) : (

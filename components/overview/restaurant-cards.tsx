@@ -1,10 +1,11 @@
+import { RESTAURANT_SECTIONS, restaurantPath } from "@/components/shell/sections";
 import { IntentLink } from "@/components/ui/intent-link";
 import { formatBusinessDate } from "@/lib/business-date/format";
 import type { PermittedRestaurant } from "@/lib/restaurants/permitted-restaurant";
-import { RESTAURANT_SECTIONS, restaurantPath } from "@/components/shell/sections";
-import { RestaurantStatusBadge } from "./restaurant-status";
+
 import type { RestaurantColumn } from "./restaurant-list";
 import styles from "./restaurant-list.module.css";
+import { RestaurantStatusBadge } from "./restaurant-status";
 
 /** The Overview on a phone: one card per restaurant, the same facts and extra columns as the table. */
 export function RestaurantCards({

@@ -1,24 +1,32 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { IntentLink } from "@/components/ui/intent-link";
 import { useMemo } from "react";
-import { restaurantsQuery } from "@/lib/queries/restaurants";
+
+import { RESTAURANT_SECTIONS, restaurantPath } from "@/components/shell/sections";
+import { DataTable, type DataColumn } from "@/components/ui/data-table";
+import { IntentLink } from "@/components/ui/intent-link";
+import { EmptyState, ErrorState, Skeleton } from "@/components/ui/states";
 import { currentBusinessDateOrNull } from "@/lib/business-date/closeout";
 import { formatBusinessDate } from "@/lib/business-date/format";
+import { restaurantsQuery } from "@/lib/queries/restaurants";
 import type { PermittedRestaurant } from "@/lib/restaurants/permitted-restaurant";
-import { DataTable, type DataColumn } from "@/components/ui/data-table";
-import { EmptyState, ErrorState, Skeleton } from "@/components/ui/states";
-import { RESTAURANT_SECTIONS, restaurantPath } from "@/components/shell/sections";
+
 import { RestaurantCards } from "./restaurant-cards";
-import { availabilityText, restaurantStatus, RestaurantStatusBadge, STATUS_LABELS } from "./restaurant-status";
 import styles from "./restaurant-list.module.css";
+import {
+  availabilityText,
+  restaurantStatus,
+  RestaurantStatusBadge,
+  STATUS_LABELS,
+} from "./restaurant-status";
 
 export type RestaurantColumn = DataColumn<PermittedRestaurant>;
 
 /** False for a restaurant whose details were never read: its zone and closeout are stand-ins. */
 const identityKnown = (r: PermittedRestaurant) => r.availability?.identityAsOf !== null;
-const todayIfKnown = (r: PermittedRestaurant, at: number) => (identityKnown(r) ? currentBusinessDateOrNull(r, at) : null);
+const todayIfKnown = (r: PermittedRestaurant, at: number) =>
+  identityKnown(r) ? currentBusinessDateOrNull(r, at) : null;
 
 /**
  * Every permitted restaurant with identity, today's business date in its own zone and status.
@@ -49,7 +57,10 @@ export function RestaurantList({ extraColumns = [] }: { extraColumns?: Restauran
         cell: (r) => {
           const date = todayIfKnown(r, now.getTime());
           return date ? (
-            <time dateTime={`${date.slice(0, 4)}-${date.slice(4, 6)}-${date.slice(6)}`} data-business-date={date}>
+            <time
+              dateTime={`${date.slice(0, 4)}-${date.slice(4, 6)}-${date.slice(6)}`}
+              data-business-date={date}
+            >
               {formatBusinessDate(date)}
             </time>
           ) : (
@@ -96,13 +107,22 @@ export function RestaurantList({ extraColumns = [] }: { extraColumns?: Restauran
     );
   }
   if (query.isError) {
-    return <ErrorState title="Your restaurants could not be loaded" error={query.error} onRetry={() => void query.refetch()} />;
+    return (
+      <ErrorState
+        title="Your restaurants could not be loaded"
+        error={query.error}
+        onRetry={() => void query.refetch()}
+      />
+    );
   }
   const restaurants = query.data.restaurants;
   if (restaurants.length === 0) {
     return (
       <EmptyState title="No restaurants yet">
-        <p>Your account is not assigned to any restaurant. Ask the person who manages Kitchen Pulse accounts to add you.</p>
+        <p>
+          Your account is not assigned to any restaurant. Ask the person who manages Kitchen Pulse accounts to
+          add you.
+        </p>
       </EmptyState>
     );
   }
@@ -120,7 +140,11 @@ export function RestaurantList({ extraColumns = [] }: { extraColumns?: Restauran
         />
       </div>
       <div className={styles.cardView}>
-        <RestaurantCards restaurants={restaurants} businessDate={(r) => todayIfKnown(r, now.getTime())} extraColumns={extraColumns} />
+        <RestaurantCards
+          restaurants={restaurants}
+          businessDate={(r) => todayIfKnown(r, now.getTime())}
+          extraColumns={extraColumns}
+        />
       </div>
     </>
   );

@@ -1,7 +1,9 @@
 import type { PermittedRestaurant } from "@/lib/restaurants/permitted-restaurant";
+
 import styles from "./restaurant-list.module.css";
 
-export type RestaurantStatus = "active" | "archived" | "not-entitled" | "checking" | "not-accessible" | "unreachable" | "reading";
+export type RestaurantStatus =
+  "active" | "archived" | "not-entitled" | "checking" | "not-accessible" | "unreachable" | "reading";
 
 type StatusFacts = Pick<PermittedRestaurant, "archived" | "kitchenEntitled" | "availability">;
 
@@ -11,7 +13,8 @@ type StatusFacts = Pick<PermittedRestaurant, "archived" | "kitchenEntitled" | "a
  * kitchen either way.
  */
 export function restaurantStatus(r: StatusFacts): RestaurantStatus {
-  if (r.availability) return r.availability.state === "not_accessible" ? "not-accessible" : r.availability.state;
+  if (r.availability)
+    return r.availability.state === "not_accessible" ? "not-accessible" : r.availability.state;
   if (r.archived) return "archived";
   if (r.kitchenEntitled === false) return "not-entitled";
   if (r.kitchenEntitled === undefined) return "checking";
@@ -33,7 +36,9 @@ export function availabilityText(r: Pick<PermittedRestaurant, "availability">): 
   const a = r.availability;
   if (!a) return null;
   if (a.state === "reading") return a.reason;
-  const asOf = a.identityAsOf ? `Details as last read on ${formatInstant(a.identityAsOf)}.` : "No details were ever read; the restaurant is named by its GUID.";
+  const asOf = a.identityAsOf
+    ? `Details as last read on ${formatInstant(a.identityAsOf)}.`
+    : "No details were ever read; the restaurant is named by its GUID.";
   return `${a.reason} ${asOf}`;
 }
 
@@ -47,19 +52,30 @@ export function RestaurantStatusBadge({ restaurant }: { restaurant: StatusFacts 
   const unavailable = status === "not-accessible" || status === "unreachable";
   return (
     <span className={styles.badges} data-status={status}>
-      {status === "reading" ? <span className={`${styles.badge} ${styles.badgeMuted}`}>{STATUS_LABELS.reading}</span> : null}
-      {unavailable ? <span className={`${styles.badge} ${styles.badgeWarning}`}>{STATUS_LABELS[status]}</span> : null}
+      {status === "reading" ? (
+        <span className={`${styles.badge} ${styles.badgeMuted}`}>{STATUS_LABELS.reading}</span>
+      ) : null}
+      {unavailable ? (
+        <span className={`${styles.badge} ${styles.badgeWarning}`}>{STATUS_LABELS[status]}</span>
+      ) : null}
       {unavailable || status === "reading" ? null : (
-        <span className={`${styles.badge} ${restaurant.archived ? styles.badgeArchived : styles.badgeActive}`}>
+        <span
+          className={`${styles.badge} ${restaurant.archived ? styles.badgeArchived : styles.badgeActive}`}
+        >
           {restaurant.archived ? "Archived" : "Active"}
         </span>
       )}
       {status === "not-entitled" ? (
-        <span className={`${styles.badge} ${styles.badgeWarning}`} title="The Platform sends kitchen data for the professional tier and above only">
+        <span
+          className={`${styles.badge} ${styles.badgeWarning}`}
+          title="The Platform sends kitchen data for the professional tier and above only"
+        >
           Not entitled to kitchen data
         </span>
       ) : null}
-      {status === "checking" ? <span className={`${styles.badge} ${styles.badgeMuted}`}>Checking kitchen data…</span> : null}
+      {status === "checking" ? (
+        <span className={`${styles.badge} ${styles.badgeMuted}`}>Checking kitchen data…</span>
+      ) : null}
       {unavailable ? <span className={styles.availability}>{availabilityText(restaurant)}</span> : null}
     </span>
   );

@@ -1,5 +1,7 @@
-import { IntentLink } from "@/components/ui/intent-link";
 import type { ReactNode } from "react";
+
+import { IntentLink } from "@/components/ui/intent-link";
+
 import styles from "./app-shell.module.css";
 import { RestaurantNav } from "./restaurant-nav";
 import { RestaurantSwitcher } from "./restaurant-switcher";

@@ -1,9 +1,11 @@
 "use client";
 
-import { IntentLink } from "@/components/ui/intent-link";
 import { useParams, usePathname, useSearchParams } from "next/navigation";
-import { portableKitchenSearch } from "@/lib/url-state/portable-kitchen-search";
 import { useEffect, useId, useRef, useState } from "react";
+
+import { IntentLink } from "@/components/ui/intent-link";
+import { portableKitchenSearch } from "@/lib/url-state/portable-kitchen-search";
+
 import styles from "./app-shell.module.css";
 import { DEFAULT_SECTION, restaurantPath, sectionOfPath, type ShellRestaurant } from "./sections";
 
@@ -13,7 +15,13 @@ import { DEFAULT_SECTION, restaurantPath, sectionOfPath, type ShellRestaurant } 
  * manager comparing kitchens stays on Kitchen, with the same view (period, level, metric; not
  * the station, which belongs to one restaurant).
  */
-export function RestaurantSwitcher({ restaurants, unavailable }: { restaurants: ShellRestaurant[]; unavailable?: boolean }) {
+export function RestaurantSwitcher({
+  restaurants,
+  unavailable,
+}: {
+  restaurants: ShellRestaurant[];
+  unavailable?: boolean;
+}) {
   const params = useParams<{ guid?: string }>();
   const pathname = usePathname();
   // Open "on this path": navigating anywhere closes the list without an effect.
@@ -26,7 +34,10 @@ export function RestaurantSwitcher({ restaurants, unavailable }: { restaurants: 
   const current = restaurants.find((r) => r.guid === params.guid);
   const section = sectionOfPath(pathname) ?? DEFAULT_SECTION;
   const search = useSearchParams();
-  const carried = sectionOfPath(pathname) === "kitchen" ? portableKitchenSearch(new URLSearchParams(search.toString())) : "";
+  const carried =
+    sectionOfPath(pathname) === "kitchen"
+      ? portableKitchenSearch(new URLSearchParams(search.toString()))
+      : "";
 
   useEffect(() => {
     if (!open) return;

@@ -2,6 +2,7 @@
 
 import { signIn } from "next-auth/react";
 import { useState, type FormEvent } from "react";
+
 import styles from "./sign-in.module.css";
 
 /** next-auth's error codes, as sentences. Never says whether the e-mail exists. */
@@ -23,7 +24,9 @@ export function SignInForm({
   initialError?: string;
   sso?: { name: string };
 }) {
-  const [error, setError] = useState<string | undefined>(initialError ? (MESSAGES[initialError] ?? FALLBACK) : undefined);
+  const [error, setError] = useState<string | undefined>(
+    initialError ? (MESSAGES[initialError] ?? FALLBACK) : undefined,
+  );
   const [pending, setPending] = useState(false);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -55,14 +58,26 @@ export function SignInForm({
 
   return (
     <>
-      <form className={styles.form} onSubmit={onSubmit} noValidate={false} aria-describedby={error ? "sign-in-error" : undefined}>
+      <form
+        className={styles.form}
+        onSubmit={onSubmit}
+        noValidate={false}
+        aria-describedby={error ? "sign-in-error" : undefined}
+      >
         <div className={styles.field}>
           <label htmlFor="email">E-mail</label>
           <input id="email" name="email" type="email" autoComplete="username" required className="input" />
         </div>
         <div className={styles.field}>
           <label htmlFor="password">Password</label>
-          <input id="password" name="password" type="password" autoComplete="current-password" required className="input" />
+          <input
+            id="password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            className="input"
+          />
         </div>
         {error ? (
           <p id="sign-in-error" className={styles.error} role="alert">
@@ -76,7 +91,11 @@ export function SignInForm({
       {sso ? (
         <div className={styles.sso}>
           <p className={styles.or}>or</p>
-          <button type="button" className="button" onClick={() => void signIn("oidc", { callbackUrl: callbackPath })}>
+          <button
+            type="button"
+            className="button"
+            onClick={() => void signIn("oidc", { callbackUrl: callbackPath })}
+          >
             Continue with {sso.name}
           </button>
         </div>

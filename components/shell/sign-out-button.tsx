@@ -24,7 +24,11 @@ export function SignOutButton({ className }: { className?: string }) {
           );
         }}
       >
-        {state === "pending" ? "Signing out…" : state === "failed" ? "Sign out failed: try again" : "Sign out"}
+        {state === "pending"
+          ? "Signing out…"
+          : state === "failed"
+            ? "Sign out failed: try again"
+            : "Sign out"}
       </button>
       {state === "failed" ? (
         <span role="alert" className="visually-hidden">

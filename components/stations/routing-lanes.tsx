@@ -1,8 +1,10 @@
 import Link from "next/link";
+
 import { routingSentence } from "@/lib/stations/routing-sentences";
 import type { StationRouting, StationsReport } from "@/lib/stations/station-routing";
 import { EXPO_ROUTING_WORDS } from "@/lib/stations/station-words";
 import { kitchenPageHref } from "@/lib/url-state/kitchen-view";
+
 import styles from "./stations.module.css";
 
 /**
@@ -13,7 +15,11 @@ import styles from "./stations.module.css";
  */
 const LANES = [
   { key: "sendToExpo", routing: "SEND_TO_EXPO", hint: "Tickets go to the station and to the expediter." },
-  { key: "expoOnly", routing: "EXPO_ONLY", hint: "Tickets go only to the expediter; the station never sees them." },
+  {
+    key: "expoOnly",
+    routing: "EXPO_ONLY",
+    hint: "Tickets go only to the expediter; the station never sees them.",
+  },
   { key: "skipExpo", routing: "SKIP_EXPO", hint: "Tickets go to the station and never reach the expediter." },
 ] as const;
 
@@ -46,10 +52,15 @@ function KitchenLink({ station, restaurantGuid }: { station: StationRouting; res
 
 function PrintLine({ station }: { station: StationRouting }) {
   if (station.effectiveExpoRouting === "EXPO_ONLY") {
-    return <p className={styles.muted}>Does not print at the station{station.printer?.name ? ` (${station.printer.name} unused)` : ""}.</p>;
+    return (
+      <p className={styles.muted}>
+        Does not print at the station{station.printer?.name ? ` (${station.printer.name} unused)` : ""}.
+      </p>
+    );
   }
   if (!station.printer) return <p className={styles.problem}>No printer assigned.</p>;
-  if (!station.printer.name) return <p className={styles.problem}>Printer not found ({station.printer.guid}).</p>;
+  if (!station.printer.name)
+    return <p className={styles.problem}>Printer not found ({station.printer.guid}).</p>;
   const mode = station.printingMode;
   return (
     <p>
@@ -92,19 +103,39 @@ function StationCard({ station, restaurantGuid }: { station: StationRouting; res
           {station.connected.map((c, i) => (
             <span key={`${c.guid}-${i}`}>
               {i > 0 ? ", " : ""}
-              {c.name === null ? <span className={styles.problem}>missing station</span> : c.guid === station.guid ? <span className={styles.problem}>itself</span> : c.name}
+              {c.name === null ? (
+                <span className={styles.problem}>missing station</span>
+              ) : c.guid === station.guid ? (
+                <span className={styles.problem}>itself</span>
+              ) : (
+                c.name
+              )}
             </span>
           ))}
         </p>
       ) : null}
-      {station.monitoredBy.length ? <p className={styles.muted}>Monitored by: {station.monitoredBy.map((s) => s.name).join(", ")}</p> : null}
+      {station.monitoredBy.length ? (
+        <p className={styles.muted}>Monitored by: {station.monitoredBy.map((s) => s.name).join(", ")}</p>
+      ) : null}
       <KitchenLink station={station} restaurantGuid={restaurantGuid} />
     </li>
   );
 }
 
 /** One lane of the routing picture: a heading with its count, what it means, its stations' cards. */
-function Lane({ id, title, hint, stations, restaurantGuid }: { id: string; title: string; hint?: string; stations: StationRouting[]; restaurantGuid: string }) {
+function Lane({
+  id,
+  title,
+  hint,
+  stations,
+  restaurantGuid,
+}: {
+  id: string;
+  title: string;
+  hint?: string;
+  stations: StationRouting[];
+  restaurantGuid: string;
+}) {
   return (
     <section className={styles.lane} aria-labelledby={`lane-${id}`}>
       <h3 id={`lane-${id}`} className={styles.laneTitle}>
@@ -126,7 +157,10 @@ function Lane({ id, title, hint, stations, restaurantGuid }: { id: string; title
 
 export function RoutingLanes({ report, restaurantGuid }: { report: StationsReport; restaurantGuid: string }) {
   const byGuid = new Map(report.stations.map((s) => [s.guid, s]));
-  const lanes = LANES.map((lane) => ({ ...lane, stations: report.expediter[lane.key].map((r) => byGuid.get(r.guid)!).filter(Boolean) }));
+  const lanes = LANES.map((lane) => ({
+    ...lane,
+    stations: report.expediter[lane.key].map((r) => byGuid.get(r.guid)!).filter(Boolean),
+  }));
   const unknown = report.expediter.unknown.map((r) => byGuid.get(r.guid)!).filter(Boolean);
   const expediters = report.expediter.expediters.map((r) => byGuid.get(r.guid)!).filter(Boolean);
   const expoCount = report.expediter.sendToExpo.length + report.expediter.expoOnly.length;
@@ -136,29 +170,54 @@ export function RoutingLanes({ report, restaurantGuid }: { report: StationsRepor
     <section className="card" aria-labelledby="routing-heading">
       <h2 id="routing-heading">Routing</h2>
       <p className={styles.muted}>
-        The expediter receives tickets from {expoCount} of {prepCount} prep stations. Dashed: prints only when the station&apos;s
-        kitchen display is offline.
+        The expediter receives tickets from {expoCount} of {prepCount} prep stations. Dashed: prints only when
+        the station&apos;s kitchen display is offline.
       </p>
       <div className={styles.lanes}>
         {expediters.length ? (
-          <Lane id="expediters" title="Expediters" hint="Screens at the pass that monitor other stations; their times are the expediter levels." stations={expediters} restaurantGuid={restaurantGuid} />
+          <Lane
+            id="expediters"
+            title="Expediters"
+            hint="Screens at the pass that monitor other stations; their times are the expediter levels."
+            stations={expediters}
+            restaurantGuid={restaurantGuid}
+          />
         ) : null}
         {lanes.map((lane) => (
-          <Lane key={lane.key} id={lane.key} title={EXPO_ROUTING_WORDS[lane.routing].label} hint={lane.hint} stations={lane.stations} restaurantGuid={restaurantGuid} />
+          <Lane
+            key={lane.key}
+            id={lane.key}
+            title={EXPO_ROUTING_WORDS[lane.routing].label}
+            hint={lane.hint}
+            stations={lane.stations}
+            restaurantGuid={restaurantGuid}
+          />
         ))}
-        {unknown.length ? <Lane id="unknown" title="Expediter routing not set" stations={unknown} restaurantGuid={restaurantGuid} /> : null}
+        {unknown.length ? (
+          <Lane
+            id="unknown"
+            title="Expediter routing not set"
+            stations={unknown}
+            restaurantGuid={restaurantGuid}
+          />
+        ) : null}
       </div>
 
       <h3 className={styles.printersTitle}>Printers</h3>
       <ul className={styles.printers}>
         {report.printers.map((p) => (
           <li key={p.guid} className={`${styles.printer} ${p.name === null ? styles.warnedCard : ""}`}>
-            <p className={styles.stationName}>{p.name ?? <span className={styles.problem}>Printer not found ({p.guid})</span>}</p>
-            {p.always.length === 0 && p.offlineOnly.length === 0 && p.otherModes.length === 0 ? <p className={styles.muted}>No station prints here.</p> : null}
+            <p className={styles.stationName}>
+              {p.name ?? <span className={styles.problem}>Printer not found ({p.guid})</span>}
+            </p>
+            {p.always.length === 0 && p.offlineOnly.length === 0 && p.otherModes.length === 0 ? (
+              <p className={styles.muted}>No station prints here.</p>
+            ) : null}
             {p.always.length ? <p>Every ticket from: {p.always.map((s) => s.name).join(", ")}</p> : null}
             {p.offlineOnly.length ? (
               <p>
-                <span className={styles.offline}>When the display is offline</span> from: {p.offlineOnly.map((s) => s.name).join(", ")}
+                <span className={styles.offline}>When the display is offline</span> from:{" "}
+                {p.offlineOnly.map((s) => s.name).join(", ")}
               </p>
             ) : null}
             {p.otherModes.map((s) => (

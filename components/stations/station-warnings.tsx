@@ -1,13 +1,21 @@
 import type { RoutingWarning, StationRouting } from "@/lib/stations/station-routing";
 import { WARNING_KIND_LABELS } from "@/lib/stations/station-words";
+
 import styles from "./stations.module.css";
 
 /** The configuration problems that change where tickets go, each linked to its station's card. */
-export function StationWarnings({ warnings, stations }: { warnings: readonly RoutingWarning[]; stations: readonly StationRouting[] }) {
+export function StationWarnings({
+  warnings,
+  stations,
+}: {
+  warnings: readonly RoutingWarning[];
+  stations: readonly StationRouting[];
+}) {
   if (warnings.length === 0) {
     return (
       <p className={styles.allClear} role="status">
-        <span aria-hidden="true">✓ </span>No configuration warnings: every printer and connected station exists, and no expediter settings contradict each other.
+        <span aria-hidden="true">✓ </span>No configuration warnings: every printer and connected station
+        exists, and no expediter settings contradict each other.
       </p>
     );
   }

@@ -2,9 +2,11 @@
 
 import Link from "next/link";
 import { useMemo } from "react";
+
+import { DataTable, type DataColumn } from "@/components/ui/data-table";
 import type { StationRouting, StationsReport } from "@/lib/stations/station-routing";
 import { WARNING_KIND_LABELS } from "@/lib/stations/station-words";
-import { DataTable, type DataColumn } from "@/components/ui/data-table";
+
 import { kitchenHref } from "./routing-lanes";
 import styles from "./stations.module.css";
 
@@ -16,7 +18,13 @@ function printerText(s: StationRouting): string {
 }
 
 /** Every station in one sortable table; the CSV link of the page has the same columns in the same words. */
-export function StationsTable({ report, restaurantGuid }: { report: StationsReport; restaurantGuid: string }) {
+export function StationsTable({
+  report,
+  restaurantGuid,
+}: {
+  report: StationsReport;
+  restaurantGuid: string;
+}) {
   const columns = useMemo<DataColumn<StationRouting>[]>(
     () => [
       { key: "name", header: "Station", value: (s) => s.name, cell: (s) => <strong>{s.name}</strong> },
@@ -24,7 +32,12 @@ export function StationsTable({ report, restaurantGuid }: { report: StationsRepo
         key: "printer",
         header: "Printer",
         value: printerText,
-        cell: (s) => (s.printer && !s.printer.name ? <span className={styles.problem}>{printerText(s)}</span> : printerText(s)),
+        cell: (s) =>
+          s.printer && !s.printer.name ? (
+            <span className={styles.problem}>{printerText(s)}</span>
+          ) : (
+            printerText(s)
+          ),
       },
       {
         key: "printing",
@@ -33,7 +46,9 @@ export function StationsTable({ report, restaurantGuid }: { report: StationsRepo
         cell: (s) => (
           <>
             <span title={s.printingModeDescription}>{s.printingModeLabel}</span>
-            {s.effectiveExpoRouting === "EXPO_ONLY" ? <span className={styles.muted}> (unused: tickets go only to the expediter)</span> : null}
+            {s.effectiveExpoRouting === "EXPO_ONLY" ? (
+              <span className={styles.muted}> (unused: tickets go only to the expediter)</span>
+            ) : null}
           </>
         ),
       },
@@ -49,7 +64,9 @@ export function StationsTable({ report, restaurantGuid }: { report: StationsRepo
         value: (s) => yesNo(s.includeWithExpediter),
         cell: (s) =>
           s.warningKinds.includes("expo-contradiction") ? (
-            <span className={styles.problem}>{yesNo(s.includeWithExpediter)} (contradicts the expediter routing)</span>
+            <span className={styles.problem}>
+              {yesNo(s.includeWithExpediter)} (contradicts the expediter routing)
+            </span>
           ) : (
             (yesNo(s.includeWithExpediter) ?? "—")
           ),
@@ -68,7 +85,11 @@ export function StationsTable({ report, restaurantGuid }: { report: StationsRepo
                 </span>
               )),
       },
-      { key: "monitoredBy", header: "Monitored by", value: (s) => s.monitoredBy.map((m) => m.name).join("; ") || null },
+      {
+        key: "monitoredBy",
+        header: "Monitored by",
+        value: (s) => s.monitoredBy.map((m) => m.name).join("; ") || null,
+      },
       {
         key: "warnings",
         header: "Warnings",
@@ -77,10 +98,17 @@ export function StationsTable({ report, restaurantGuid }: { report: StationsRepo
           s.warningKinds.length === 0 ? (
             "—"
           ) : (
-            <span className={styles.problem}>{s.warningKinds.map((k) => WARNING_KIND_LABELS[k]).join("; ")}</span>
+            <span className={styles.problem}>
+              {s.warningKinds.map((k) => WARNING_KIND_LABELS[k]).join("; ")}
+            </span>
           ),
       },
-      { key: "guid", header: "Station GUID", value: (s) => s.guid, cell: (s) => <span className="mono">{s.guid}</span> },
+      {
+        key: "guid",
+        header: "Station GUID",
+        value: (s) => s.guid,
+        cell: (s) => <span className="mono">{s.guid}</span>,
+      },
       {
         key: "kitchen",
         header: "Kitchen times",

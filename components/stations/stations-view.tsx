@@ -1,10 +1,12 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { stationsApiPath, stationsQuery } from "@/lib/queries/stations";
+
 import { CsvDownloadLink } from "@/components/ui/csv-download-button";
 import { PageHeader } from "@/components/ui/page-header";
 import { EmptyState, ErrorState, Skeleton } from "@/components/ui/states";
+import { stationsApiPath, stationsQuery } from "@/lib/queries/stations";
+
 import { RoutingLanes } from "./routing-lanes";
 import { StationWarnings } from "./station-warnings";
 import { StationsTable } from "./stations-table";
@@ -18,7 +20,11 @@ export function StationsView({ guid, restaurantName }: { guid: string; restauran
       eyebrow={restaurantName}
       title="Prep stations"
       subtitle="Where each ticket prints, whether it reaches the expediter, and which stations watch which."
-      actions={query.data?.stations.length ? <CsvDownloadLink href={stationsApiPath(guid, "csv")} label="Download stations CSV" /> : null}
+      actions={
+        query.data?.stations.length ? (
+          <CsvDownloadLink href={stationsApiPath(guid, "csv")} label="Download stations CSV" />
+        ) : null
+      }
     />
   );
 
@@ -40,7 +46,11 @@ export function StationsView({ guid, restaurantName }: { guid: string; restauran
     return (
       <>
         {header}
-        <ErrorState title="Prep stations could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
+        <ErrorState
+          title="Prep stations could not be loaded"
+          error={query.error}
+          onRetry={() => void query.refetch()}
+        />
       </>
     );
   }
@@ -51,7 +61,8 @@ export function StationsView({ guid, restaurantName }: { guid: string; restauran
       <>
         {header}
         <EmptyState title="This restaurant has no prep stations">
-          Tickets are not routed to any kitchen printer or display. Prep stations are set up in the point of sale&apos;s kitchen settings.
+          Tickets are not routed to any kitchen printer or display. Prep stations are set up in the point of
+          sale&apos;s kitchen settings.
         </EmptyState>
       </>
     );

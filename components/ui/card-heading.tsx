@@ -10,7 +10,17 @@ import { createContext, useContext, type ReactNode } from "react";
 export const CardHeadingLevel = createContext<2 | 3>(2);
 
 /** A card's title: h2, or h3 inside a section (or the level given). */
-export function CardHeading({ id, className, level, children }: { id?: string; className?: string; level?: 2 | 3; children: ReactNode }) {
+export function CardHeading({
+  id,
+  className,
+  level,
+  children,
+}: {
+  id?: string;
+  className?: string;
+  level?: 2 | 3;
+  children: ReactNode;
+}) {
   const fromSection = useContext(CardHeadingLevel);
   return (level ?? fromSection) === 3 ? (
     <h3 id={id} className={className}>

@@ -1,6 +1,7 @@
 "use client";
 
 import { useId, useState, type ReactNode } from "react";
+
 import { CardHeading } from "./card-heading";
 import styles from "./chart-card.module.css";
 

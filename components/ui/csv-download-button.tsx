@@ -44,7 +44,15 @@ export function CsvDownloadButton<Row>({
  * A link to a CSV the server streams (large exports). While `unavailable` says why, it is shown
  * disabled and leads nowhere: following it would download the server's JSON reason instead.
  */
-export function CsvDownloadLink({ href, label, unavailable }: { href: string; label: string; unavailable?: string }) {
+export function CsvDownloadLink({
+  href,
+  label,
+  unavailable,
+}: {
+  href: string;
+  label: string;
+  unavailable?: string;
+}) {
   if (unavailable) {
     return (
       <a className="button" role="link" aria-disabled="true" title={`${label}: ${unavailable}`}>

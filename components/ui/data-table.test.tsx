@@ -1,5 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+
 import { DataTable, type DataColumn } from "./data-table";
 
 interface Row {
@@ -20,9 +21,19 @@ const columns: DataColumn<Row>[] = [
 ];
 
 function render(initialSort: { key: string; direction: "ascending" | "descending" } | null) {
-  const html = renderToStaticMarkup(<DataTable caption="Stations" columns={columns} rows={rows} rowKey={(r) => r.name} initialSort={initialSort} />);
+  const html = renderToStaticMarkup(
+    <DataTable
+      caption="Stations"
+      columns={columns}
+      rows={rows}
+      rowKey={(r) => r.name}
+      initialSort={initialSort}
+    />,
+  );
   const order = [...html.matchAll(/<tr><td>([^<]+)<\/td>/g)].map((m) => m[1]);
-  const ariaSort = [...html.matchAll(/<th scope="col"(?: class="[^"]*")?(?: aria-sort="(\w+)")?>/g)].map((m) => m[1] ?? null);
+  const ariaSort = [...html.matchAll(/<th scope="col"(?: class="[^"]*")?(?: aria-sort="(\w+)")?>/g)].map(
+    (m) => m[1] ?? null,
+  );
   return { order, ariaSort };
 }
 
@@ -32,12 +43,27 @@ describe("DataTable sorting", () => {
   });
 
   it("sorts rows without a value last in both directions", () => {
-    expect(render({ key: "p90", direction: "descending" }).order).toEqual(["Grill 2", "Grill 10", "Salad", "Fryer"]);
-    expect(render({ key: "p90", direction: "ascending" }).order).toEqual(["Salad", "Grill 10", "Grill 2", "Fryer"]);
+    expect(render({ key: "p90", direction: "descending" }).order).toEqual([
+      "Grill 2",
+      "Grill 10",
+      "Salad",
+      "Fryer",
+    ]);
+    expect(render({ key: "p90", direction: "ascending" }).order).toEqual([
+      "Salad",
+      "Grill 10",
+      "Grill 2",
+      "Fryer",
+    ]);
   });
 
   it("reads numbers inside names", () => {
-    expect(render({ key: "name", direction: "ascending" }).order).toEqual(["Fryer", "Grill 2", "Grill 10", "Salad"]);
+    expect(render({ key: "name", direction: "ascending" }).order).toEqual([
+      "Fryer",
+      "Grill 2",
+      "Grill 10",
+      "Salad",
+    ]);
   });
 
   it("announces the sorted column with aria-sort, the others as none, and leaves unsortable columns out", () => {

@@ -2,10 +2,21 @@
 
 import { useTable, type ColumnDef, type RowData } from "@tanstack/react-table";
 import { useMemo, useState, type ReactNode } from "react";
+
 import type { CsvColumn, CsvValue } from "@/lib/csv/csv";
+
 import { CsvDownloadButton } from "./csv-download-button";
-import { ariaSort, compareSortKeys, sortArrow, sortingFeatures, sortKey, toSortingState, type SortDirection, type SortingFeatures } from "./table-sorting";
 import styles from "./data-table.module.css";
+import {
+  ariaSort,
+  compareSortKeys,
+  sortArrow,
+  sortingFeatures,
+  sortKey,
+  toSortingState,
+  type SortDirection,
+  type SortingFeatures,
+} from "./table-sorting";
 
 export interface DataColumn<Row> {
   key: string;
@@ -80,7 +91,10 @@ export function DataTable<Row extends RowData>({
   const sorted = table.getRowModel().rows.map((row) => row.original);
 
   const csvColumns: CsvColumn<Row>[] = useMemo(
-    () => columns.filter((c) => c.csv !== false).map((c) => ({ header: c.csvHeader ?? c.header, value: c.value })),
+    () =>
+      columns
+        .filter((c) => c.csv !== false)
+        .map((c) => ({ header: c.csvHeader ?? c.header, value: c.value })),
     [columns],
   );
 
@@ -91,7 +105,9 @@ export function DataTable<Row extends RowData>({
       {!(hideCaption && (hideCsv || !csvFileName)) ? (
         <div className={styles.toolbar}>
           <span className={hideCaption ? "visually-hidden" : styles.caption}>{caption}</span>
-          {csvFileName && !hideCsv ? <CsvDownloadButton fileName={csvFileName} columns={csvColumns} rows={sorted} /> : null}
+          {csvFileName && !hideCsv ? (
+            <CsvDownloadButton fileName={csvFileName} columns={csvColumns} rows={sorted} />
+          ) : null}
         </div>
       ) : null}
       <div className={styles.scroll}>
@@ -104,11 +120,20 @@ export function DataTable<Row extends RowData>({
                 const direction = ariaSort(table.getColumn(column.key) ?? { getIsSorted: () => false });
                 const alignClass = column.align === "right" ? styles.right : undefined;
                 return (
-                  <th key={column.key} scope="col" className={alignClass} aria-sort={sortable ? direction : undefined}>
+                  <th
+                    key={column.key}
+                    scope="col"
+                    className={alignClass}
+                    aria-sort={sortable ? direction : undefined}
+                  >
                     {!sortable ? (
                       column.header
                     ) : (
-                      <button type="button" className={styles.sortButton} onClick={() => table.getColumn(column.key)?.toggleSorting()}>
+                      <button
+                        type="button"
+                        className={styles.sortButton}
+                        onClick={() => table.getColumn(column.key)?.toggleSorting()}
+                      >
                         {column.header}
                         <span className={styles.sortIcon} aria-hidden="true">
                           {sortArrow(direction)}
@@ -134,7 +159,11 @@ export function DataTable<Row extends RowData>({
                     const raw = column.value(row);
                     return (
                       <td key={column.key} className={column.align === "right" ? styles.right : undefined}>
-                        {column.cell ? column.cell(row) : raw === null || raw === undefined ? "—" : String(raw)}
+                        {column.cell
+                          ? column.cell(row)
+                          : raw === null || raw === undefined
+                            ? "—"
+                            : String(raw)}
                       </td>
                     );
                   })}

@@ -11,7 +11,12 @@ import type { ComponentProps, FocusEvent, MouseEvent, TouchEvent } from "react";
  * a restaurant list), and the phone decoded every answer while it was still starting (issue 16).
  * The pattern is the one Next's own Link docs give for this.
  */
-export function IntentLink({ onMouseEnter, onFocus, onTouchStart, ...props }: ComponentProps<typeof Link> & { href: string }) {
+export function IntentLink({
+  onMouseEnter,
+  onFocus,
+  onTouchStart,
+  ...props
+}: ComponentProps<typeof Link> & { href: string }) {
   const router = useRouter();
   const prefetch = () => router.prefetch(props.href);
   return (

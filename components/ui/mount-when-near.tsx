@@ -1,6 +1,7 @@
 "use client";
 
 import { startTransition, useEffect, useRef, useState, type ReactNode } from "react";
+
 import { isPageSettled, onPageSettled } from "./page-settled";
 
 /** How far below (or above) the screen content starts to mount once the page has settled: about a phone screen ahead. */
@@ -39,7 +40,8 @@ export function MountWhenNear({ placeholder, children }: { placeholder: ReactNod
       (entries) => {
         const entry = entries[entries.length - 1]!;
         near = entry.isIntersecting;
-        const onScreen = entry.boundingClientRect.bottom > 0 && entry.boundingClientRect.top < window.innerHeight;
+        const onScreen =
+          entry.boundingClientRect.bottom > 0 && entry.boundingClientRect.top < window.innerHeight;
         if (near && (onScreen || isPageSettled())) mount();
       },
       { rootMargin: NEAR_MARGIN },

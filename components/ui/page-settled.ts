@@ -20,7 +20,8 @@ const settledState = (() => {
     for (const listener of [...listeners]) listener();
   };
   if (typeof window !== "undefined") {
-    for (const type of ["scroll", "keydown", "pointerdown"]) window.addEventListener(type, settle, { capture: true, passive: true });
+    for (const type of ["scroll", "keydown", "pointerdown"])
+      window.addEventListener(type, settle, { capture: true, passive: true });
     setTimeout(settle, SETTLE_MS);
   }
   return {

@@ -1,4 +1,5 @@
 import type { CSSProperties, ReactNode } from "react";
+
 import styles from "./states.module.css";
 
 /**
@@ -22,7 +23,17 @@ export function LoadingState({ label = "Loading…" }: { label?: string }) {
  * pulse would say "loading" for as long as nobody scrolls, and keep the browser drawing a frame
  * every 16 ms all that time, on the CPU the page's own load needs (issue 16).
  */
-export function Skeleton({ height = 16, width = "100%", style, waiting = false }: { height?: number | string; width?: number | string; style?: CSSProperties; waiting?: boolean }) {
+export function Skeleton({
+  height = 16,
+  width = "100%",
+  style,
+  waiting = false,
+}: {
+  height?: number | string;
+  width?: number | string;
+  style?: CSSProperties;
+  waiting?: boolean;
+}) {
   return (
     <span
       className={waiting ? `${styles.skeleton} ${styles.waiting}` : styles.skeleton}
@@ -34,7 +45,15 @@ export function Skeleton({ height = 16, width = "100%", style, waiting = false }
 }
 
 /** `heading`: the title is the page's h1 (a page that is only this state, such as "Not found"). */
-export function EmptyState({ title, heading, children }: { title: string; heading?: boolean; children?: ReactNode }) {
+export function EmptyState({
+  title,
+  heading,
+  children,
+}: {
+  title: string;
+  heading?: boolean;
+  children?: ReactNode;
+}) {
   return (
     <div className={`${styles.state} ${styles.empty}`} role="status">
       {heading ? <h1 className={styles.title}>{title}</h1> : <p className={styles.title}>{title}</p>}
@@ -76,7 +95,15 @@ export function ErrorState({
 }
 
 /** Partial data, stale data, configuration problems: the page works but the reader must know. */
-export function Notice({ tone = "warning", title, children }: { tone?: "warning" | "info"; title: string; children?: ReactNode }) {
+export function Notice({
+  tone = "warning",
+  title,
+  children,
+}: {
+  tone?: "warning" | "info";
+  title: string;
+  children?: ReactNode;
+}) {
   return (
     <div className={`${styles.state} ${tone === "warning" ? styles.warning : styles.info}`} role="status">
       <p className={styles.title}>{title}</p>
@@ -89,7 +116,17 @@ export function Notice({ tone = "warning", title, children }: { tone?: "warning"
  * Determinate progress for long work (a cold date range being fetched): a labelled bar with the
  * progressbar role and its values, so assistive technology reads "12 of 30 days ready".
  */
-export function ProgressBar({ label, value, max, valueText }: { label: string; value: number; max: number; valueText: string }) {
+export function ProgressBar({
+  label,
+  value,
+  max,
+  valueText,
+}: {
+  label: string;
+  value: number;
+  max: number;
+  valueText: string;
+}) {
   const share = max > 0 ? Math.min(1, Math.max(0, value / max)) : 0;
   return (
     <div

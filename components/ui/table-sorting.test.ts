@@ -1,11 +1,18 @@
 import { describe, expect, it } from "vitest";
+
 import { compareSortKeys } from "./table-sorting";
 
 describe("compareSortKeys", () => {
   it("orders numbers by size and text naturally: numbers inside text by value, case and accents aside", () => {
     expect(compareSortKeys(9, 10)).toBeLessThan(0);
     const names = ["Grill 10", "grill 2", "Expo", "Éclair station", "Grill 1"];
-    expect([...names].sort((a, b) => compareSortKeys(a, b))).toEqual(["Éclair station", "Expo", "Grill 1", "grill 2", "Grill 10"]);
+    expect([...names].sort((a, b) => compareSortKeys(a, b))).toEqual([
+      "Éclair station",
+      "Expo",
+      "Grill 1",
+      "grill 2",
+      "Grill 10",
+    ]);
     expect(compareSortKeys("fry", "FRY")).toBe(0);
   });
 

@@ -1,4 +1,9 @@
-import { createSortedRowModel, rowSortingFeature, tableFeatures, type SortingState } from "@tanstack/react-table";
+import {
+  createSortedRowModel,
+  rowSortingFeature,
+  tableFeatures,
+  type SortingState,
+} from "@tanstack/react-table";
 
 /**
  * Sorting on TanStack Table, shared by every sortable table (components/ui/data-table.tsx, the

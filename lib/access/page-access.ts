@@ -1,9 +1,12 @@
 import "server-only";
+
 import { headers } from "next/headers";
 import { notFound, redirect } from "next/navigation";
 import { cache } from "react";
+
 import { signInPath } from "@/lib/auth/post-sign-in";
 import { getAppSession, type AppSession } from "@/lib/auth/session";
+
 import { getPermittedRestaurant, type PermittedRestaurant } from "./permitted-restaurants";
 
 /** Set by proxy.ts on every page request, so a page can send people back where they were. */

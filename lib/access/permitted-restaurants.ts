@@ -1,6 +1,7 @@
 import "server-only";
-import type { AppSession } from "@/lib/auth/session";
+
 import { accountDirectory } from "@/lib/auth/accounts";
+import type { AppSession } from "@/lib/auth/session";
 import { getKitchenService } from "@/lib/kitchen/service/server";
 import type { PermittedRestaurant } from "@/lib/restaurants/permitted-restaurant";
 import { settleRestaurants, type RestaurantIdentity } from "@/lib/restaurants/restaurant-directory";
@@ -39,9 +40,14 @@ export interface PermittedOptions {
  * with no identity ever read are left out here (the kitchen figures need a zone and a closeout);
  * `getRestaurantDirectory` lists them too.
  */
-export async function getPermittedRestaurants(session: AppSession, options: PermittedOptions = {}): Promise<PermittedRestaurant[]> {
+export async function getPermittedRestaurants(
+  session: AppSession,
+  options: PermittedOptions = {},
+): Promise<PermittedRestaurant[]> {
   // No identityWaitMs: the kitchen's lists wait for every restaurant never read before.
-  return (await getRestaurantDirectory(session, { probeKitchenMs: options.probeKitchenMs })).filter((r) => r.availability?.identityAsOf !== null);
+  return (await getRestaurantDirectory(session, { probeKitchenMs: options.probeKitchenMs })).filter(
+    (r) => r.availability?.identityAsOf !== null,
+  );
 }
 
 /**
@@ -50,7 +56,10 @@ export async function getPermittedRestaurants(session: AppSession, options: Perm
  * stand-in named by the GUID (availability.identityAsOf null). A GUID the Platform does not know
  * is listed as not accessible, with the reason, rather than silently left out.
  */
-export async function getRestaurantDirectory(session: AppSession, options: PermittedOptions = {}): Promise<PermittedRestaurant[]> {
+export async function getRestaurantDirectory(
+  session: AppSession,
+  options: PermittedOptions = {},
+): Promise<PermittedRestaurant[]> {
   const settled = await settleRestaurants(permittedGuids(session), options.identityWaitMs);
   // A failed read was logged once, when it was made (identity-directory.ts), not on every list.
   const listed = settled.map((s): PermittedRestaurant => {
@@ -60,7 +69,9 @@ export async function getRestaurantDirectory(session: AppSession, options: Permi
   // Entitlement is what the kitchen store's days say (lib/kitchen/service/entitlement.ts); a
   // location whose identity the Platform refuses now is not probed (its export would be refused too).
   const { entitlement } = await getKitchenService();
-  const known = await entitlement.known(listed.filter((r) => r.availability?.identityAsOf !== null).map((r) => r.guid));
+  const known = await entitlement.known(
+    listed.filter((r) => r.availability?.identityAsOf !== null).map((r) => r.guid),
+  );
   return Promise.all(
     listed.map(async (restaurant) => {
       if (restaurant.availability?.identityAsOf === null) return restaurant;
@@ -85,12 +96,17 @@ function standIn(guid: string): RestaurantIdentity {
  * refuses or cannot answer for now is returned with `availability` (its last good identity, or a
  * stand-in), so its pages say so instead of failing.
  */
-export async function getPermittedRestaurant(session: AppSession, guid: string): Promise<PermittedRestaurant | null> {
+export async function getPermittedRestaurant(
+  session: AppSession,
+  guid: string,
+): Promise<PermittedRestaurant | null> {
   if (!isPermitted(session, guid)) return null;
   const [settled] = await settleRestaurants([guid]);
   if (!settled || settled.unknown) return null;
   const identity = settled.identity ?? standIn(guid);
-  const restaurant: PermittedRestaurant = settled.availability ? { ...identity, availability: settled.availability } : identity;
+  const restaurant: PermittedRestaurant = settled.availability
+    ? { ...identity, availability: settled.availability }
+    : identity;
   if (settled.identity === null) return restaurant;
   const entitled = (await (await getKitchenService()).entitlement.known([guid])).get(guid);
   return entitled === undefined ? restaurant : { ...restaurant, kitchenEntitled: entitled };

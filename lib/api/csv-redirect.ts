@@ -15,5 +15,8 @@ export const legacyCsvFormatQuery = z.object({ format: z.string().optional() });
 export function redirectToCsvRoute(request: Request): Response {
   const url = new URL(request.url);
   url.searchParams.delete("format");
-  return new Response(null, { status: 308, headers: { Location: `${url.pathname.replace(/\/+$/, "")}.csv${url.search}` } });
+  return new Response(null, {
+    status: 308,
+    headers: { Location: `${url.pathname.replace(/\/+$/, "")}.csv${url.search}` },
+  });
 }

@@ -1,5 +1,8 @@
 import "server-only";
+
 import { ZodError } from "zod";
+
+import { InvalidInputError } from "@/lib/errors/invalid-input-error";
 import {
   PlatformError,
   PlatformLoginError,
@@ -7,10 +10,10 @@ import {
   PlatformRateLimitedError,
   PlatformUpstreamError,
 } from "@/lib/platform/errors";
-import { InvalidInputError } from "@/lib/errors/invalid-input-error";
+
 import { ApiError, type ApiErrorBody } from "./api-error";
-import { loginFailureMessage } from "./platform-login-words";
 import { logSafe } from "./log-safe";
+import { loginFailureMessage } from "./platform-login-words";
 import { describeIssues } from "./route-input";
 
 /**
@@ -29,7 +32,10 @@ export function jsonResponse(body: unknown, init: ResponseInit = {}): Response {
  * again (Retry-After, whole seconds) for the answer; `body` says how far it has got.
  */
 export function notReadyResponse(body: unknown, retryAfterMs: number): Response {
-  return jsonResponse(body, { status: 202, headers: { "Retry-After": String(Math.max(1, Math.ceil(retryAfterMs / 1000))) } });
+  return jsonResponse(body, {
+    status: 202,
+    headers: { "Retry-After": String(Math.max(1, Math.ceil(retryAfterMs / 1000))) },
+  });
 }
 
 export function errorResponse(
@@ -60,10 +66,15 @@ export function toErrorResponse(error: unknown, where: string): Response {
   if (error instanceof PlatformLoginError) {
     console.error(`[api] ${where}: ${logSafe(error.message)}`);
     const seconds = Math.max(1, Math.ceil((error.retryAt - Date.now()) / 1000));
-    return errorResponse(error.reason === "unreachable" ? 503 : 502, error.code, loginFailureMessage(error.reason), {
-      requestId: error.requestId,
-      headers: { "Retry-After": String(seconds) },
-    });
+    return errorResponse(
+      error.reason === "unreachable" ? 503 : 502,
+      error.code,
+      loginFailureMessage(error.reason),
+      {
+        requestId: error.requestId,
+        headers: { "Retry-After": String(seconds) },
+      },
+    );
   }
 
   if (error instanceof PlatformError) {
@@ -82,11 +93,21 @@ export function toErrorResponse(error: unknown, where: string): Response {
     console.error(`[api] ${where}: ${error.name} ${error.code}: ${logSafe(error.message)}`);
     // 409: the configuration was republished while paging, on every pass the client made.
     if (error.status === 409) {
-      return errorResponse(502, "platform_republished", "The Platform's configuration kept changing while it was read; try again in a minute", { requestId });
+      return errorResponse(
+        502,
+        "platform_republished",
+        "The Platform's configuration kept changing while it was read; try again in a minute",
+        { requestId },
+      );
     }
     // 403 on a restaurant's read: the credential no longer covers this location (or lacks the scope).
     if (error.status === 403) {
-      return errorResponse(502, "platform_forbidden", "The Platform refuses Kitchen Pulse access to this restaurant's data: its credential no longer covers this location or lacks the permission", { requestId });
+      return errorResponse(
+        502,
+        "platform_forbidden",
+        "The Platform refuses Kitchen Pulse access to this restaurant's data: its credential no longer covers this location or lacks the permission",
+        { requestId },
+      );
     }
     const message =
       error instanceof PlatformUpstreamError

@@ -1,4 +1,5 @@
 import "server-only";
+
 import { env } from "@/lib/env";
 import { redactSecrets } from "@/lib/platform/errors";
 
@@ -19,7 +20,13 @@ export function logSafe(error: unknown): string {
     e = undefined;
   }
   const secrets = e
-    ? [e.PLATFORM_CLIENT_SECRET, e.AUTH_SECRET, e.NEXTAUTH_SECRET, e.SANDBOX_SIGNING_SECRET, e.OIDC_CLIENT_SECRET]
+    ? [
+        e.PLATFORM_CLIENT_SECRET,
+        e.AUTH_SECRET,
+        e.NEXTAUTH_SECRET,
+        e.SANDBOX_SIGNING_SECRET,
+        e.OIDC_CLIENT_SECRET,
+      ]
     : [];
   return redactSecrets(text, secrets).replace(JWT_LIKE, "[token]");
 }

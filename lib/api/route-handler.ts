@@ -1,9 +1,18 @@
 import "server-only";
+
 import type { z } from "zod";
+
 import { getPermittedRestaurant, type PermittedRestaurant } from "@/lib/access/permitted-restaurants";
 import { getAppSession, type AppSession } from "@/lib/auth/session";
-import { NO_STORE, errorResponse, notReadyResponse, toErrorResponse } from "./error-response";
-import { parseRouteInput, parseRouteParams, type ContractParams, type Parsed, type RouteContract } from "./route-input";
+
+import { errorResponse, NO_STORE, notReadyResponse, toErrorResponse } from "./error-response";
+import {
+  parseRouteInput,
+  parseRouteParams,
+  type ContractParams,
+  type Parsed,
+  type RouteContract,
+} from "./route-input";
 
 export type { AppSession } from "@/lib/auth/session";
 export type { PermittedRestaurant } from "@/lib/access/permitted-restaurants";
@@ -23,8 +32,11 @@ export interface SessionContext<Q extends Schema = undefined, B extends Schema =
   body: Parsed<B>;
 }
 
-export interface RestaurantContext<P extends { guid: string }, Q extends Schema = undefined, B extends Schema = undefined>
-  extends SessionContext<Q, B> {
+export interface RestaurantContext<
+  P extends { guid: string },
+  Q extends Schema = undefined,
+  B extends Schema = undefined,
+> extends SessionContext<Q, B> {
   restaurant: PermittedRestaurant;
   params: P;
 }
@@ -68,8 +80,14 @@ interface NotReady {
  * session's, else 404 exactly as for a restaurant that does not exist. The 404 comes before the
  * input is read, so a foreign GUID learns nothing from a 400 either.
  */
-export function withRestaurant<Q extends Schema = undefined, B extends Schema = undefined, R extends z.ZodObject | undefined = undefined>(
-  handler: (ctx: RestaurantContext<{ guid: string } & ContractParams<R>, Q, B>) => Promise<Response | NotReady>,
+export function withRestaurant<
+  Q extends Schema = undefined,
+  B extends Schema = undefined,
+  R extends z.ZodObject | undefined = undefined,
+>(
+  handler: (
+    ctx: RestaurantContext<{ guid: string } & ContractParams<R>, Q, B>,
+  ) => Promise<Response | NotReady>,
   contract: RouteContract<Q, B, R> = {},
 ): RouteHandler<{ guid: string } & ContractParams<R>> {
   return async (request, context) => {
@@ -83,7 +101,9 @@ export function withRestaurant<Q extends Schema = undefined, B extends Schema = 
       parseRouteParams(contract.params, params);
       const input = await parseRouteInput(request, contract);
       const answer = await handler({ request, session, restaurant, params, ...input });
-      return noStore(answer instanceof Response ? answer : notReadyResponse(answer.pending, answer.retryAfterMs));
+      return noStore(
+        answer instanceof Response ? answer : notReadyResponse(answer.pending, answer.retryAfterMs),
+      );
     } catch (error) {
       return toErrorResponse(error, where);
     }

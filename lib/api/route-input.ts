@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { ApiError } from "./api-error";
 
 /**
@@ -61,7 +62,8 @@ export const MAX_BODY_BYTES = 16 * 1024;
  * never buffered whole.
  */
 export async function boundedText(request: Request, limit: number): Promise<string> {
-  const tooLarge = () => new ApiError(413, "payload_too_large", `The body must be at most ${limit / 1024} KB`);
+  const tooLarge = () =>
+    new ApiError(413, "payload_too_large", `The body must be at most ${limit / 1024} KB`);
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > limit) throw tooLarge();
   if (!request.body) return "";
@@ -86,7 +88,9 @@ export async function parseRouteInput<Q extends z.ZodType | undefined, B extends
   request: Request,
   contract: Pick<RouteContract<Q, B>, "query" | "body" | "queryErrorCode" | "bodyShape">,
 ): Promise<{ query: Parsed<Q>; body: Parsed<B> }> {
-  const query = contract.query ? parseOr400(contract.query, queryObject(request.url), contract.queryErrorCode ?? "invalid_request") : undefined;
+  const query = contract.query
+    ? parseOr400(contract.query, queryObject(request.url), contract.queryErrorCode ?? "invalid_request")
+    : undefined;
   let body: unknown;
   if (contract.body) {
     let json: unknown;
@@ -103,7 +107,10 @@ export async function parseRouteInput<Q extends z.ZodType | undefined, B extends
 }
 
 /** Route params besides the GUID; a refusal is a 404, since the URL names nothing that exists. */
-export function parseRouteParams<R extends z.ZodObject | undefined>(schema: R, params: Record<string, unknown>): void {
+export function parseRouteParams<R extends z.ZodObject | undefined>(
+  schema: R,
+  params: Record<string, unknown>,
+): void {
   if (!schema) return;
   if (!schema.safeParse(params).success) throw new ApiError(404, "not_found", "Not found");
 }

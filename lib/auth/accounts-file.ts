@@ -33,12 +33,22 @@ export const accountsFileSchema = z
   .superRefine((file, ctx) => {
     const guids = new Set<string>();
     file.restaurants.forEach((r, i) => {
-      if (guids.has(r.guid)) ctx.addIssue({ code: "custom", path: ["restaurants", i, "guid"], message: `duplicate restaurant ${r.guid}` });
+      if (guids.has(r.guid))
+        ctx.addIssue({
+          code: "custom",
+          path: ["restaurants", i, "guid"],
+          message: `duplicate restaurant ${r.guid}`,
+        });
       guids.add(r.guid);
     });
     const emails = new Set<string>();
     file.accounts.forEach((a, i) => {
-      if (emails.has(a.email)) ctx.addIssue({ code: "custom", path: ["accounts", i, "email"], message: `duplicate account ${a.email}` });
+      if (emails.has(a.email))
+        ctx.addIssue({
+          code: "custom",
+          path: ["accounts", i, "email"],
+          message: `duplicate account ${a.email}`,
+        });
       emails.add(a.email);
       if (a.restaurants === "*") return;
       a.restaurants.forEach((guid, j) => {
@@ -86,7 +96,9 @@ export function parseAccountsFile(text: string, source: string): AccountDirector
   }
   const result = accountsFileSchema.safeParse(json);
   if (!result.success) {
-    const lines = result.error.issues.map((issue) => `  ${issue.path.join(".") || "(file)"}: ${issue.message}`);
+    const lines = result.error.issues.map(
+      (issue) => `  ${issue.path.join(".") || "(file)"}: ${issue.message}`,
+    );
     throw new AccountsFileError(`Accounts file ${source} is invalid:\n${lines.join("\n")}`);
   }
   return toDirectory(result.data);
@@ -96,8 +108,14 @@ export function toDirectory(file: AccountsFile): AccountDirectory {
   const all = file.restaurants.map((r) => r.guid);
   const byEmail = new Map<string, Account>();
   for (const a of file.accounts) {
-    const allowed = a.restaurants === "*" ? all : all.filter((guid) => (a.restaurants as string[]).includes(guid));
-    byEmail.set(a.email, { email: a.email, name: a.name, passwordHash: a.passwordHash, restaurantGuids: allowed });
+    const allowed =
+      a.restaurants === "*" ? all : all.filter((guid) => (a.restaurants as string[]).includes(guid));
+    byEmail.set(a.email, {
+      email: a.email,
+      name: a.name,
+      passwordHash: a.passwordHash,
+      restaurantGuids: allowed,
+    });
   }
   return {
     restaurantGuids: all,

@@ -1,9 +1,12 @@
 import "server-only";
+
 import { readFileSync, statSync } from "node:fs";
 import { resolve } from "node:path";
+
 import { env } from "@/lib/env";
-import demoAccounts from "./demo-accounts.json";
+
 import { parseAccountsFile, type AccountDirectory } from "./accounts-file";
+import demoAccounts from "./demo-accounts.json";
 
 let cached: { key: string; directory: AccountDirectory } | undefined;
 
@@ -17,7 +20,10 @@ export function accountDirectory(): AccountDirectory {
   const file = env().ACCOUNTS_FILE;
   if (!file) {
     if (cached?.key !== "demo") {
-      cached = { key: "demo", directory: parseAccountsFile(JSON.stringify(demoAccounts), "lib/auth/demo-accounts.json") };
+      cached = {
+        key: "demo",
+        directory: parseAccountsFile(JSON.stringify(demoAccounts), "lib/auth/demo-accounts.json"),
+      };
     }
     return cached.directory;
   }

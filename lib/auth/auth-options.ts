@@ -1,19 +1,22 @@
 import "server-only";
+
 import bcrypt from "bcryptjs";
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import type { OAuthConfig } from "next-auth/providers/oauth";
+
+import { getDatabase } from "@/lib/db/server";
 import { DatabaseThrottleStore } from "@/lib/db/sign-in-throttle-store";
 import { env } from "@/lib/env";
-import { getDatabase } from "@/lib/db/server";
 import { processSingleton, processSingletonPromise } from "@/lib/process-singleton";
 import { clientAddress } from "@/lib/security/client-address";
+import { MemoryThrottleStore, SignInThrottle } from "@/lib/security/sign-in-throttle";
+
 import { accountDirectory } from "./accounts";
 import { normalizeEmail } from "./accounts-file";
 import { configureAuthOrigin } from "./auth-origin";
-import { postSignInPath } from "./post-sign-in";
 import { authSecret } from "./auth-secret";
-import { MemoryThrottleStore, SignInThrottle } from "@/lib/security/sign-in-throttle";
+import { postSignInPath } from "./post-sign-in";
 import { isSessionEnded, sessionLifecycle } from "./session-lifecycle";
 import { createSessionStore } from "./session-store";
 
@@ -22,7 +25,9 @@ const sessionMaxAgeS = () => env().AUTH_SESSION_MAX_AGE_H * 60 * 60;
 
 // One store per process over the process's database; shared by every bundle like the throttle.
 const sessionStore = () =>
-  processSingletonPromise("session-store", async () => createSessionStore(await getDatabase(), { maxAgeMs: sessionMaxAgeS() * 1000 }));
+  processSingletonPromise("session-store", async () =>
+    createSessionStore(await getDatabase(), { maxAgeMs: sessionMaxAgeS() * 1000 }),
+  );
 
 /** Error codes the sign-in page turns into sentences. */
 export const SIGN_IN_ERRORS = {
@@ -41,8 +46,13 @@ function signInThrottle(): SignInThrottle {
     const e = env();
     return new SignInThrottle({
       // Imported on demand: the sign-in route need not load the store's drivers without DATABASE_URL.
-      store: e.DATABASE_URL ? new DatabaseThrottleStore(async () => (await import("@/lib/db/server")).getDatabase()) : new MemoryThrottleStore(),
-      limits: { maxAttemptsPerAddressPerMin: e.AUTH_MAX_ATTEMPTS_PER_IP_PER_MIN, maxBcryptPerSecond: e.AUTH_MAX_BCRYPT_PER_S },
+      store: e.DATABASE_URL
+        ? new DatabaseThrottleStore(async () => (await import("@/lib/db/server")).getDatabase())
+        : new MemoryThrottleStore(),
+      limits: {
+        maxAttemptsPerAddressPerMin: e.AUTH_MAX_ATTEMPTS_PER_IP_PER_MIN,
+        maxBcryptPerSecond: e.AUTH_MAX_BCRYPT_PER_S,
+      },
     });
   });
 }
@@ -80,7 +90,8 @@ export async function verifyPassword(
 /** The client of a sign-in request, from the plain header object next-auth hands to authorize. */
 function requestAddress(headers: Record<string, unknown> | undefined): string | null {
   const h = new Headers();
-  for (const [name, value] of Object.entries(headers ?? {})) if (typeof value === "string") h.set(name, value);
+  for (const [name, value] of Object.entries(headers ?? {}))
+    if (typeof value === "string") h.set(name, value);
   return clientAddress(h, { trustProxy: env().TRUST_PROXY });
 }
 
@@ -149,7 +160,8 @@ export function authOptions(): NextAuthOptions {
           email: { label: "E-mail", type: "email" },
           password: { label: "Password", type: "password" },
         },
-        authorize: async (credentials, req) => verifyPassword(credentials?.email ?? "", credentials?.password ?? "", requestAddress(req.headers)),
+        authorize: async (credentials, req) =>
+          verifyPassword(credentials?.email ?? "", credentials?.password ?? "", requestAddress(req.headers)),
       }),
       ...(oidc ? [oidc] : []),
     ],

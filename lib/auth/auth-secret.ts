@@ -1,7 +1,9 @@
 import "server-only";
+
 import { randomBytes } from "node:crypto";
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+
 import { env } from "@/lib/env";
 
 let secret: string | undefined;

@@ -1,11 +1,14 @@
 import { describe, expect, it } from "vitest";
+
 import { isRefusedCallback, postSignInPath, signInPath } from "./post-sign-in";
 
 const ORIGIN = "http://localhost:3100";
 
 describe("postSignInPath", () => {
   it("keeps a path of this origin, with its query and fragment", () => {
-    expect(postSignInPath("/restaurants/abc/kitchen?range=last7&level=1#tickets", ORIGIN)).toBe("/restaurants/abc/kitchen?range=last7&level=1#tickets");
+    expect(postSignInPath("/restaurants/abc/kitchen?range=last7&level=1#tickets", ORIGIN)).toBe(
+      "/restaurants/abc/kitchen?range=last7&level=1#tickets",
+    );
     expect(postSignInPath("/", ORIGIN)).toBe("/");
     // next-auth hands the callback an absolute URL of our own origin.
     expect(postSignInPath(`${ORIGIN}/restaurants/abc/info`, ORIGIN)).toBe("/restaurants/abc/info");
@@ -63,10 +66,29 @@ describe("signInPath", () => {
 describe("isRefusedCallback", () => {
   const origin = "http://localhost:3000";
   it("refuses what postSignInPath would not keep, but not an absent value or home itself", () => {
-    for (const raw of ["\\\\evil.example", "http://[::1", " /restaurants", "/\n/evil.example", "/\r/x", "/\t/evil.example", "https://evil.example", "//evil.example", "javascript:alert(1)", "kitchen"]) {
+    for (const raw of [
+      "\\\\evil.example",
+      "http://[::1",
+      " /restaurants",
+      "/\n/evil.example",
+      "/\r/x",
+      "/\t/evil.example",
+      "https://evil.example",
+      "//evil.example",
+      "javascript:alert(1)",
+      "kitchen",
+    ]) {
       expect(isRefusedCallback(raw, origin), JSON.stringify(raw)).toBe(true);
     }
-    for (const raw of [undefined, null, "", "/", "/restaurants?x=1", "http://localhost:3000/restaurants", "http://localhost:3000"]) {
+    for (const raw of [
+      undefined,
+      null,
+      "",
+      "/",
+      "/restaurants?x=1",
+      "http://localhost:3000/restaurants",
+      "http://localhost:3000",
+    ]) {
       expect(isRefusedCallback(raw, origin), JSON.stringify(raw)).toBe(false);
     }
   });

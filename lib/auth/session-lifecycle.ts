@@ -1,6 +1,8 @@
 import "server-only";
+
 import type { CallbacksOptions, EventCallbacks } from "next-auth";
 import { encode, type JWT, type JWTEncodeParams } from "next-auth/jwt";
+
 import { normalizeEmail } from "./accounts-file";
 import type { SessionStore } from "./session-store";
 
@@ -44,7 +46,10 @@ const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
  * expiry was fixed at sign-in, so renewal cannot extend a session. `store` is resolved lazily
  * because the database opens on first use.
  */
-export function sessionLifecycle(store: () => Promise<SessionStore>, now: () => number = Date.now): SessionLifecycle {
+export function sessionLifecycle(
+  store: () => Promise<SessionStore>,
+  now: () => number = Date.now,
+): SessionLifecycle {
   return {
     jwt: async ({ token, user }): Promise<JWT> => {
       if (user) {
@@ -79,7 +84,10 @@ export function sessionLifecycle(store: () => Promise<SessionStore>, now: () => 
     },
     session: async ({ session, token }) => ({
       // The absolute end, not next-auth's renewed one: what a client is told matches what holds.
-      expires: typeof token.expiresAt === "number" ? new Date(token.expiresAt * 1000).toISOString() : session.expires,
+      expires:
+        typeof token.expiresAt === "number"
+          ? new Date(token.expiresAt * 1000).toISOString()
+          : session.expires,
       user: { email: token.email ?? null, name: token.name ?? null },
     }),
     signOut: async ({ token }) => {

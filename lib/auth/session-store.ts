@@ -1,5 +1,7 @@
 import "server-only";
+
 import { createHash, randomBytes } from "node:crypto";
+
 import type { Queryable } from "@/lib/db/database";
 
 /** A live sign-in session, as the store knows it. */
@@ -49,23 +51,27 @@ export function createSessionStore(db: Queryable, options: SessionStoreOptions):
       const expiresAt = new Date(createdAt.getTime() + options.maxAgeMs);
       // Pruning here keeps the table to the sessions of one lifetime, with no sweep to schedule.
       await db.query("DELETE FROM auth_sessions WHERE expires_at <= $1", [createdAt]);
-      await db.query("INSERT INTO auth_sessions (session_hash, email, created_at, expires_at) VALUES ($1, $2, $3, $4)", [
-        hashId(sid),
-        email,
-        createdAt,
-        expiresAt,
-      ]);
+      await db.query(
+        "INSERT INTO auth_sessions (session_hash, email, created_at, expires_at) VALUES ($1, $2, $3, $4)",
+        [hashId(sid), email, createdAt, expiresAt],
+      );
       return { sid, email, createdAt, expiresAt };
     },
     async find(sid) {
-      const [row] = await db.query<SessionRow>("SELECT email, created_at, expires_at, revoked_at FROM auth_sessions WHERE session_hash = $1", [hashId(sid)]);
+      const [row] = await db.query<SessionRow>(
+        "SELECT email, created_at, expires_at, revoked_at FROM auth_sessions WHERE session_hash = $1",
+        [hashId(sid)],
+      );
       if (!row || row.revoked_at !== null) return null;
       const expiresAt = new Date(row.expires_at);
       if (expiresAt.getTime() <= now()) return null;
       return { email: row.email, createdAt: new Date(row.created_at), expiresAt };
     },
     async revoke(sid) {
-      await db.query("UPDATE auth_sessions SET revoked_at = $2 WHERE session_hash = $1 AND revoked_at IS NULL", [hashId(sid), new Date(now())]);
+      await db.query(
+        "UPDATE auth_sessions SET revoked_at = $2 WHERE session_hash = $1 AND revoked_at IS NULL",
+        [hashId(sid), new Date(now())],
+      );
     },
   };
 }

@@ -1,5 +1,7 @@
 import "server-only";
+
 import { getServerSession, type Session } from "next-auth";
+
 import { accountDirectory } from "./accounts";
 import { authOptions } from "./auth-options";
 

@@ -1,19 +1,25 @@
 import { describe, expect, it } from "vitest";
+
 import { FREE_FAILURES, MemoryThrottleStore, SignInThrottle } from "@/lib/security/sign-in-throttle";
+
 import { SignInThrottledError, verifyPassword } from "./auth-options";
 
 // The app's throttle keeps its counters in the database; here an in-memory one checks the wiring.
-function memoryThrottle(limits = { maxAttemptsPerAddressPerMin: 20, maxBcryptPerSecond: 1_000 }): SignInThrottle {
+function memoryThrottle(
+  limits = { maxAttemptsPerAddressPerMin: 20, maxBcryptPerSecond: 1_000 },
+): SignInThrottle {
   return new SignInThrottle({ store: new MemoryThrottleStore(), limits });
 }
 
 describe("verifyPassword against the demo accounts", () => {
   it("accepts the demo password and returns the e-mail and name only", async () => {
-    await expect(verifyPassword("Ana@Kitchen.test", "kitchen-demo", null, memoryThrottle())).resolves.toEqual({
-      id: "ana@kitchen.test",
-      email: "ana@kitchen.test",
-      name: "Ana Ortiz",
-    });
+    await expect(verifyPassword("Ana@Kitchen.test", "kitchen-demo", null, memoryThrottle())).resolves.toEqual(
+      {
+        id: "ana@kitchen.test",
+        email: "ana@kitchen.test",
+        name: "Ana Ortiz",
+      },
+    );
   });
 
   it("refuses a wrong password, an unknown e-mail and empty input", async () => {
@@ -26,10 +32,15 @@ describe("verifyPassword against the demo accounts", () => {
   it("locks an account at one address after repeated failures, even for the right password, and not at another", async () => {
     const throttle = memoryThrottle();
     const email = "admin@kitchen.test";
-    for (let i = 0; i <= FREE_FAILURES; i++) await expect(verifyPassword(email, `guess-${i}`, "203.0.113.7", throttle)).resolves.toBeNull();
-    await expect(verifyPassword(email, "kitchen-demo", "203.0.113.7", throttle)).rejects.toBeInstanceOf(SignInThrottledError);
+    for (let i = 0; i <= FREE_FAILURES; i++)
+      await expect(verifyPassword(email, `guess-${i}`, "203.0.113.7", throttle)).resolves.toBeNull();
+    await expect(verifyPassword(email, "kitchen-demo", "203.0.113.7", throttle)).rejects.toBeInstanceOf(
+      SignInThrottledError,
+    );
     await expect(verifyPassword(email, "kitchen-demo", "198.51.100.20", throttle)).resolves.not.toBeNull();
-    await expect(verifyPassword("ben@kitchen.test", "kitchen-demo", "203.0.113.7", throttle)).resolves.not.toBeNull();
+    await expect(
+      verifyPassword("ben@kitchen.test", "kitchen-demo", "203.0.113.7", throttle),
+    ).resolves.not.toBeNull();
   });
 
   it("refuses without comparing once the address has used its minute", async () => {
@@ -42,8 +53,14 @@ describe("verifyPassword against the demo accounts", () => {
       limits: { maxAttemptsPerAddressPerMin: 1, maxBcryptPerSecond: 2 },
     });
     await expect(verifyPassword("a@kitchen.test", "x", "203.0.113.7", throttle)).resolves.toBeNull();
-    await expect(verifyPassword("ben@kitchen.test", "kitchen-demo", "203.0.113.7", throttle)).rejects.toBeInstanceOf(SignInThrottledError);
-    await expect(verifyPassword("ben@kitchen.test", "kitchen-demo", "198.51.100.20", throttle)).resolves.not.toBeNull();
-    await expect(verifyPassword("ana@kitchen.test", "kitchen-demo", "192.0.2.1", throttle)).rejects.toBeInstanceOf(SignInThrottledError);
+    await expect(
+      verifyPassword("ben@kitchen.test", "kitchen-demo", "203.0.113.7", throttle),
+    ).rejects.toBeInstanceOf(SignInThrottledError);
+    await expect(
+      verifyPassword("ben@kitchen.test", "kitchen-demo", "198.51.100.20", throttle),
+    ).resolves.not.toBeNull();
+    await expect(
+      verifyPassword("ana@kitchen.test", "kitchen-demo", "192.0.2.1", throttle),
+    ).rejects.toBeInstanceOf(SignInThrottledError);
   });
 });

@@ -30,7 +30,8 @@ export function startupChunks(distDir) {
   const build = JSON.parse(readFileSync(path.join(distDir, "build-manifest.json"), "utf8"));
   for (const file of build.rootMainFiles ?? []) chunks.add(file);
   for (const manifest of clientReferenceManifests(path.join(distDir, "server", "app"))) {
-    for (const files of Object.values(manifest.entryJSFiles ?? {})) for (const file of files) chunks.add(file);
+    for (const files of Object.values(manifest.entryJSFiles ?? {}))
+      for (const file of files) chunks.add(file);
   }
   return [...chunks].filter((file) => file.endsWith(".js")).sort();
 }
@@ -65,7 +66,10 @@ function clientReferenceManifests(dir) {
  */
 export function shiftSourceMapOneLine(map) {
   if (Array.isArray(map.sections)) {
-    return { ...map, sections: map.sections.map((s) => ({ ...s, offset: { ...s.offset, line: s.offset.line + 1 } })) };
+    return {
+      ...map,
+      sections: map.sections.map((s) => ({ ...s, offset: { ...s.offset, line: s.offset.line + 1 } })),
+    };
   }
   return { ...map, mappings: `;${map.mappings ?? ""}` };
 }
@@ -91,7 +95,10 @@ export function addCompileHints(distDir) {
     const mapName = /\/\/# sourceMappingURL=(\S+)\s*$/.exec(source)?.[1];
     const mapFile = mapName && !mapName.startsWith("data:") ? path.join(path.dirname(file), mapName) : null;
     if (mapFile && existsSync(mapFile)) {
-      writeFileSync(mapFile, JSON.stringify(shiftSourceMapOneLine(JSON.parse(readFileSync(mapFile, "utf8")))));
+      writeFileSync(
+        mapFile,
+        JSON.stringify(shiftSourceMapOneLine(JSON.parse(readFileSync(mapFile, "utf8")))),
+      );
     }
     marked.push(chunk);
   }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { clipInstant, clockTimeAt, formatClockTimeOfDay } from "./business-clock";
 
 const la = { timeZone: "America/Los_Angeles", closeoutHour: 3 };

@@ -1,4 +1,5 @@
 import { TZDate, tzOffset } from "@date-fns/tz";
+
 import { businessDateToUtcMs } from "./business-date";
 import type { CloseoutRules } from "./closeout";
 
@@ -24,13 +25,22 @@ function parts(until: string): [number, number, number] {
 export function clipInstant(date: string, until: string, rules: CloseoutRules): number {
   const [h, m, s] = parts(until);
   const day = new Date(businessDateToUtcMs(date) + (h < rules.closeoutHour ? 86_400_000 : 0));
-  const candidate = new TZDate(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), h, m, s, rules.timeZone).getTime();
+  const candidate = new TZDate(
+    day.getUTCFullYear(),
+    day.getUTCMonth(),
+    day.getUTCDate(),
+    h,
+    m,
+    s,
+    rules.timeZone,
+  ).getTime();
   if (clockTimeAt(candidate, rules.timeZone) === `${until}00`.slice(0, 6)) return candidate;
   // The time was skipped (02:30 on a spring-forward night reads as 03:30): the clip is the change
   // itself, the first instant whose wall clock is past `until`. Zones change on quarter hours.
   const offset = tzOffset(rules.timeZone, new Date(candidate));
   let t = Math.floor(candidate / QUARTER_MS) * QUARTER_MS;
-  for (let i = 0; i < 12 && tzOffset(rules.timeZone, new Date(t - QUARTER_MS)) === offset; i++) t -= QUARTER_MS;
+  for (let i = 0; i < 12 && tzOffset(rules.timeZone, new Date(t - QUARTER_MS)) === offset; i++)
+    t -= QUARTER_MS;
   return t;
 }
 

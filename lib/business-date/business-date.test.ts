@@ -1,10 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { addBusinessDays, businessDateFromIso, businessDateToIso, businessDateWeekday, isBusinessDate, parseBusinessDate, toBusinessDate } from "./business-date";
+
+import {
+  addBusinessDays,
+  businessDateFromIso,
+  businessDateToIso,
+  businessDateWeekday,
+  isBusinessDate,
+  parseBusinessDate,
+  toBusinessDate,
+} from "./business-date";
 import { currentBusinessDate } from "./closeout";
 import { formatBusinessDate } from "./format";
 
 /** The one "today", called as the pages call it. */
-const businessDateAt = (instant: Date, timeZone: string, closeoutHour: number) => currentBusinessDate({ timeZone, closeoutHour }, instant.getTime());
+const businessDateAt = (instant: Date, timeZone: string, closeoutHour: number) =>
+  currentBusinessDate({ timeZone, closeoutHour }, instant.getTime());
 
 describe("currentBusinessDate (today)", () => {
   it("is still yesterday's business date before the closeout hour", () => {
@@ -81,7 +91,14 @@ describe("today agrees with an independent wall clock", () => {
   function byIntl(instant: Date, timeZone: string, closeoutHour: number): string {
     let format = formats.get(timeZone);
     if (!format) {
-      format = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", hourCycle: "h23" });
+      format = new Intl.DateTimeFormat("en-US", {
+        timeZone,
+        year: "numeric",
+        month: "2-digit",
+        day: "2-digit",
+        hour: "2-digit",
+        hourCycle: "h23",
+      });
       formats.set(timeZone, format);
     }
     const parts = format.formatToParts(instant);
@@ -91,12 +108,26 @@ describe("today agrees with an independent wall clock", () => {
   }
 
   it("every eleventh hour of two years, in six zones and three closeout hours", () => {
-    const zones = ["America/New_York", "America/Los_Angeles", "America/Chicago", "Europe/London", "Asia/Kolkata", "Pacific/Kiritimati"];
+    const zones = [
+      "America/New_York",
+      "America/Los_Angeles",
+      "America/Chicago",
+      "Europe/London",
+      "Asia/Kolkata",
+      "Pacific/Kiritimati",
+    ];
     let checked = 0;
-    for (let t = Date.parse("2024-01-01T00:30:00Z"); t < Date.parse("2026-01-01T00:00:00Z"); t += 3_600_000 * 11) {
+    for (
+      let t = Date.parse("2024-01-01T00:30:00Z");
+      t < Date.parse("2026-01-01T00:00:00Z");
+      t += 3_600_000 * 11
+    ) {
       for (const zone of zones) {
         for (const closeoutHour of [0, 4, 12]) {
-          expect(businessDateAt(new Date(t), zone, closeoutHour), `${new Date(t).toISOString()} ${zone} ${closeoutHour}`).toBe(byIntl(new Date(t), zone, closeoutHour));
+          expect(
+            businessDateAt(new Date(t), zone, closeoutHour),
+            `${new Date(t).toISOString()} ${zone} ${closeoutHour}`,
+          ).toBe(byIntl(new Date(t), zone, closeoutHour));
           checked++;
         }
       }

@@ -14,7 +14,12 @@ export function parseBusinessDate(date: string): { year: number; month: number; 
   const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
   const utc = new Date(Date.UTC(year, month - 1, day));
   // Before 1970 no restaurant had a business date on the Platform; such input is a typo.
-  if (year < 1970 || utc.getUTCFullYear() !== year || utc.getUTCMonth() !== month - 1 || utc.getUTCDate() !== day) {
+  if (
+    year < 1970 ||
+    utc.getUTCFullYear() !== year ||
+    utc.getUTCMonth() !== month - 1 ||
+    utc.getUTCDate() !== day
+  ) {
     throw new RangeError(`business date ${date} does not exist`);
   }
   return { year, month, day };

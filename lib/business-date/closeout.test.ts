@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+
 import { closeoutInstant, currentBusinessDate, datePhase } from "@/lib/business-date/closeout";
-import { localHourResolver } from "@/lib/kitchen/ingest/local-hour";
 import { summariseDay } from "@/lib/kitchen/ingest/day-summary";
+import { localHourResolver } from "@/lib/kitchen/ingest/local-hour";
 import { mergeDays } from "@/lib/kitchen/query/range-summary";
 import type { ItemFulfillment } from "@/lib/platform/schemas";
 

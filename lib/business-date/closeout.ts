@@ -1,4 +1,5 @@
 import { TZDate } from "@date-fns/tz";
+
 import { businessDateFromUtcMs, businessDateToUtcMs } from "./business-date";
 import { isValidTimeZone } from "./time-zone";
 
@@ -22,7 +23,15 @@ export type DatePhase = "closed" | "open" | "future";
 /** The instant (epoch ms) business date `date` closes out. */
 export function closeoutInstant(date: string, rules: CloseoutRules): number {
   const next = new Date(businessDateToUtcMs(date) + 86_400_000);
-  return new TZDate(next.getUTCFullYear(), next.getUTCMonth(), next.getUTCDate(), rules.closeoutHour, 0, 0, rules.timeZone).getTime();
+  return new TZDate(
+    next.getUTCFullYear(),
+    next.getUTCMonth(),
+    next.getUTCDate(),
+    rules.closeoutHour,
+    0,
+    0,
+    rules.timeZone,
+  ).getTime();
 }
 
 /** The business date in progress at `nowMs`, by default now ("today"). Throws RangeError on an unknown zone. */
@@ -39,7 +48,12 @@ export function currentBusinessDateOrNull(rules: CloseoutRules, nowMs: number = 
   return isValidTimeZone(rules.timeZone) ? currentBusinessDate(rules, nowMs) : null;
 }
 
-export function datePhase(date: string, rules: CloseoutRules, nowMs: number, graceMinutes: number): DatePhase {
+export function datePhase(
+  date: string,
+  rules: CloseoutRules,
+  nowMs: number,
+  graceMinutes: number,
+): DatePhase {
   if (date > currentBusinessDate(rules, nowMs)) return "future";
   return nowMs >= closeoutInstant(date, rules) + graceMinutes * 60_000 ? "closed" : "open";
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { addBusinessDays, businessDateToUtcMs } from "./business-date";
 import { formatBusinessDate, formatBusinessDateShort, formatDateRange } from "./format";
 
@@ -12,7 +13,8 @@ const longWeekday = intl({ weekday: "long", month: "long", day: "numeric", year:
 const medium = intl({ month: "short", day: "numeric", year: "numeric" });
 const short = intl({ month: "short", day: "numeric" });
 
-const everyDate = (from: string, days: number) => Array.from({ length: days }, (_, i) => addBusinessDays(from, i));
+const everyDate = (from: string, days: number) =>
+  Array.from({ length: days }, (_, i) => addBusinessDays(from, i));
 
 describe("business date formatting", () => {
   it("writes every date of 2023 to 2028 (leap days included) as Intl en-US does", () => {

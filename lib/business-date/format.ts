@@ -7,7 +7,20 @@ import { parseBusinessDate } from "./business-date";
  * took about 40 ms of a phone's hydration (issue 16), and English month and weekday names do not
  * change. format.test.ts holds every date of several years against Intl.
  */
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
 function parts(date: string) {
@@ -34,6 +47,8 @@ export function formatDateRange(from: string, to: string): string {
   if (from === to) return formatBusinessDate(from);
   const sameYear = from.slice(0, 4) === to.slice(0, 4);
   const end = parts(to);
-  const start = sameYear ? formatBusinessDateShort(from) : `${formatBusinessDateShort(from)}, ${parts(from).year}`;
+  const start = sameYear
+    ? formatBusinessDateShort(from)
+    : `${formatBusinessDateShort(from)}, ${parts(from).year}`;
   return `${start} – ${end.month.slice(0, 3)} ${end.day}, ${end.year}`;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { addBusinessDays, businessDateWeekday, enumerateBusinessDates } from "./business-date";
 import { wholePeriodsWithin } from "./periods";
 
@@ -11,9 +12,13 @@ describe("whole periods within a range", () => {
       { kind: "month", start: "20250201", end: "20250228" },
       { kind: "month", start: "20250301", end: "20250331" },
     ]);
-    expect(wholePeriodsWithin("20240201", "20240229")).toEqual([{ kind: "month", start: "20240201", end: "20240229" }]);
+    expect(wholePeriodsWithin("20240201", "20240229")).toEqual([
+      { kind: "month", start: "20240201", end: "20240229" },
+    ]);
     expect(wholePeriodsWithin("20241229", "20250104")).toEqual([]);
-    expect(wholePeriodsWithin("20241230", "20250105")).toEqual([{ kind: "week", start: "20241230", end: "20250105" }]);
+    expect(wholePeriodsWithin("20241230", "20250105")).toEqual([
+      { kind: "week", start: "20241230", end: "20250105" },
+    ]);
   });
 
   it("never overlaps, stays inside the range, and starts weeks on Mondays, for every range of a year", () => {

@@ -14,7 +14,10 @@ export interface DatePeriod {
 
 function monthEnd(start: string): string {
   const { year, month } = parseBusinessDate(start);
-  return addBusinessDays(month === 12 ? toBusinessDate(year + 1, 1, 1) : toBusinessDate(year, month + 1, 1), -1);
+  return addBusinessDays(
+    month === 12 ? toBusinessDate(year + 1, 1, 1) : toBusinessDate(year, month + 1, 1),
+    -1,
+  );
 }
 
 /** The months inside [from, to], then the ISO weeks inside what they leave; ascending by start. */
@@ -30,7 +33,12 @@ export function wholePeriodsWithin(from: string, to: string): DatePeriod[] {
     start = addBusinessDays(end, 1);
   }
   const gaps: [string, string][] =
-    months.length === 0 ? [[from, to]] : [[from, addBusinessDays(months[0]!.start, -1)], [addBusinessDays(months.at(-1)!.end, 1), to]];
+    months.length === 0
+      ? [[from, to]]
+      : [
+          [from, addBusinessDays(months[0]!.start, -1)],
+          [addBusinessDays(months.at(-1)!.end, 1), to],
+        ];
   const weeks: DatePeriod[] = [];
   for (const [a, b] of gaps) {
     if (a > b) continue;
@@ -47,5 +55,8 @@ export function wholePeriodsWithin(from: string, to: string): DatePeriod[] {
 /** The start dates of the periods a rollup may cover that contain `date`: its calendar month and its ISO week. */
 export function periodsContaining(date: string): { month: string; week: string } {
   const { year, month } = parseBusinessDate(date);
-  return { month: toBusinessDate(year, month, 1), week: addBusinessDays(date, -((businessDateWeekday(date) + 6) % 7)) };
+  return {
+    month: toBusinessDate(year, month, 1),
+    week: addBusinessDays(date, -((businessDateWeekday(date) + 6) % 7)),
+  };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { createTtlCache } from "./ttl-cache";
 
 function deferred<T>() {

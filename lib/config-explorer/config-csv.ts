@@ -1,4 +1,5 @@
 import { toCsv, type CsvColumn } from "@/lib/csv/csv";
+
 import { cellText, type ConfigRow, type ConfigTable } from "./config-cell";
 
 /** The same columns and words as the explorer's table, one row per entity; numbers as numbers. */

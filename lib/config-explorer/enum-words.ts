@@ -13,8 +13,16 @@ export const ENUM_WORDS = {
     FIXED_TOTAL: "Fixed total (combo)",
   },
   selectionType: { CHECK: "Whole check", ITEM: "Single item", BOGO: "Buy one, get one" },
-  itemPickingPriority: { FIRST: "First item", LEAST_EXPENSIVE: "Least expensive item", MOST_EXPENSIVE: "Most expensive item" },
-  promoUsage: { SINGLE_USE_PHONE: "Once per phone number", SINGLE_USE_UNIQUE_CODE: "Once per unique code", MULTI_USE: "Many times" },
+  itemPickingPriority: {
+    FIRST: "First item",
+    LEAST_EXPENSIVE: "Least expensive item",
+    MOST_EXPENSIVE: "Most expensive item",
+  },
+  promoUsage: {
+    SINGLE_USE_PHONE: "Once per phone number",
+    SINGLE_USE_UNIQUE_CODE: "Once per unique code",
+    MULTI_USE: "Many times",
+  },
   orderableOnline: { YES: "Yes", NO: "No" },
   visibility: { ALL: "Everywhere", POS_ONLY: "POS only", NONE: "Hidden" },
   unitOfMeasure: UNIT_WORDS,
@@ -24,8 +32,19 @@ export const ENUM_WORDS = {
   amountType: { FIXED: "Fixed amount", PERCENT: "Percent of check", OPEN: "Open (entered at sale)" },
   serviceChargeCalculation: { PRE_DISCOUNT: "Before discounts", POST_DISCOUNT: "After discounts" },
   destination: { RESTAURANT: "Restaurant", SERVER: "Server", THIRD_PARTY: "Third party" },
-  taxType: { PERCENT: "Percent", FIXED: "Fixed amount", TABLE: "Tax table", NONE: "No tax", EXTERNAL: "Calculated externally" },
-  roundingType: { HALF_UP: "Half up", HALF_EVEN: "Half even (banker's rounding)", ALWAYS_UP: "Always up", ALWAYS_DOWN: "Always down" },
+  taxType: {
+    PERCENT: "Percent",
+    FIXED: "Fixed amount",
+    TABLE: "Tax table",
+    NONE: "No tax",
+    EXTERNAL: "Calculated externally",
+  },
+  roundingType: {
+    HALF_UP: "Half up",
+    HALF_EVEN: "Half even (banker's rounding)",
+    ALWAYS_UP: "Always up",
+    ALWAYS_DOWN: "Always down",
+  },
 } as const satisfies Record<string, Record<string, string>>;
 
 export type EnumName = keyof typeof ENUM_WORDS;

@@ -14,12 +14,14 @@ const instant = z
  * refused rather than guessed, since the server's zone is not the manager's. Absent or empty
  * means no filter (null).
  */
-export const lastModifiedQuery = z.object({ lastModified: z.string().optional() }).transform(({ lastModified }, ctx) => {
-  if (lastModified === undefined || lastModified.trim() === "") return { lastModified: null };
-  const parsed = instant.safeParse(lastModified);
-  if (parsed.success) return { lastModified: parsed.data };
-  // At the root rather than under "lastModified": the message names the parameter itself, and the
-  // API has always answered it in exactly these words.
-  ctx.addIssue({ code: "custom", message: MESSAGE });
-  return z.NEVER;
-});
+export const lastModifiedQuery = z
+  .object({ lastModified: z.string().optional() })
+  .transform(({ lastModified }, ctx) => {
+    if (lastModified === undefined || lastModified.trim() === "") return { lastModified: null };
+    const parsed = instant.safeParse(lastModified);
+    if (parsed.success) return { lastModified: parsed.data };
+    // At the root rather than under "lastModified": the message names the parameter itself, and the
+    // API has always answered it in exactly these words.
+    ctx.addIssue({ code: "custom", message: MESSAGE });
+    return z.NEVER;
+  });

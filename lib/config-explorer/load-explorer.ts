@@ -1,9 +1,16 @@
 import "server-only";
-import type { ConfigResource } from "@/lib/platform/schemas";
-import type { ConfigTable } from "./config-cell";
+
 import { readConfigList, readTipWithholding } from "@/lib/config-reads/config-reads";
+import type { ConfigResource } from "@/lib/platform/schemas";
+
+import type { ConfigTable } from "./config-cell";
 import { nameLookups, presentResource } from "./present-resource";
-import { EXPLORER_RESOURCES, RESOURCE_INFO, type ExplorerResource, type ResourceCount } from "./resource-catalog";
+import {
+  EXPLORER_RESOURCES,
+  RESOURCE_INFO,
+  type ExplorerResource,
+  type ResourceCount,
+} from "./resource-catalog";
 import { RESOURCE_SPECS, type Entity } from "./resource-columns";
 
 /**
@@ -11,7 +18,11 @@ import { RESOURCE_SPECS, type Entity } from "./resource-columns";
  * targets; a target that fails to load leaves its references as guids rather than failing the
  * table, while a failure of the resource itself is thrown to the route.
  */
-export async function loadExplorerTable(restaurantGuid: string, resource: ExplorerResource, lastModified: Date | null): Promise<ConfigTable> {
+export async function loadExplorerTable(
+  restaurantGuid: string,
+  resource: ExplorerResource,
+  lastModified: Date | null,
+): Promise<ConfigTable> {
   const targets = RESOURCE_SPECS[resource].references;
   const [entities, ...targetLists] = await Promise.all([
     resource === "tipWithholding"
@@ -56,4 +67,3 @@ function errorText(error: unknown): string {
   if (status === 404) return "Not available";
   return "Could not be loaded";
 }
-

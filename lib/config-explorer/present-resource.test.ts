@@ -1,10 +1,16 @@
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
+
 import type { ConfigCell, RichCell } from "./config-cell";
 import { configCsv } from "./config-csv";
 import { lastModifiedQuery } from "./last-modified-query";
 import { nameLookups, presentResource } from "./present-resource";
-import { EXPLORER_RESOURCES, RESOURCE_INFO, isExplorerResource, type ExplorerResource } from "./resource-catalog";
+import {
+  EXPLORER_RESOURCES,
+  isExplorerResource,
+  RESOURCE_INFO,
+  type ExplorerResource,
+} from "./resource-catalog";
 import { RESOURCE_SPECS } from "./resource-columns";
 import { EXPLORER_RESOURCE_NAMES, isUnknownResourcePage } from "./resource-names";
 
@@ -39,15 +45,34 @@ describe("resource catalog", () => {
 
 describe("presentResource", () => {
   const revenueCenters = [{ guid: "rc1", entityType: "RevenueCenter", name: "Dining room" }];
-  const serviceAreas = [{ guid: "sa1", entityType: "ServiceArea", name: "Patio", serviceAreaType: "ON_PREMISES", revenueCenter: { guid: "rc1", entityType: "RevenueCenter" } }];
+  const serviceAreas = [
+    {
+      guid: "sa1",
+      entityType: "ServiceArea",
+      name: "Patio",
+      serviceAreaType: "ON_PREMISES",
+      revenueCenter: { guid: "rc1", entityType: "RevenueCenter" },
+    },
+  ];
 
   it("resolves a table's service area and revenue center to names and flags what is missing", () => {
     const lookups = nameLookups({ serviceAreas, revenueCenters });
     const table = presentResource(
       "tables",
       [
-        { guid: "t1", entityType: "Table", name: "T1", serviceArea: { guid: "sa1", entityType: "ServiceArea" }, revenueCenter: { guid: "rc1", entityType: "RevenueCenter" } },
-        { guid: "t2", entityType: "Table", name: "T2", serviceArea: { guid: "gone", entityType: "ServiceArea" } },
+        {
+          guid: "t1",
+          entityType: "Table",
+          name: "T1",
+          serviceArea: { guid: "sa1", entityType: "ServiceArea" },
+          revenueCenter: { guid: "rc1", entityType: "RevenueCenter" },
+        },
+        {
+          guid: "t2",
+          entityType: "Table",
+          name: "T2",
+          serviceArea: { guid: "gone", entityType: "ServiceArea" },
+        },
       ],
       lookups,
     );
@@ -59,9 +84,17 @@ describe("presentResource", () => {
   });
 
   it("shows the guid of a reference whose resource was not loaded", () => {
-    const table = presentResource("cashDrawers", [{ guid: "cd1", entityType: "CashDrawer", printer: { guid: "p9", entityType: "Printer" } }], {});
+    const table = presentResource(
+      "cashDrawers",
+      [{ guid: "cd1", entityType: "CashDrawer", printer: { guid: "p9", entityType: "Printer" } }],
+      {},
+    );
     expect(table.rows[0]!.cells.printer).toEqual({ text: "p9", mono: true });
-    const resolved = presentResource("cashDrawers", [{ guid: "cd1", entityType: "CashDrawer", printer: { guid: "p9", entityType: "Printer" } }], nameLookups({ printers: [{ guid: "p9", name: "Bar printer" }] }));
+    const resolved = presentResource(
+      "cashDrawers",
+      [{ guid: "cd1", entityType: "CashDrawer", printer: { guid: "p9", entityType: "Printer" } }],
+      nameLookups({ printers: [{ guid: "p9", name: "Bar printer" }] }),
+    );
     expect(resolved.rows[0]!.cells.printer).toBe("Bar printer");
   });
 
@@ -81,7 +114,16 @@ describe("presentResource", () => {
           conditionalTaxRates: [{ condition: "TAKE_OUT", rate: 0.07 }],
         },
         { guid: "tx2", entityType: "TaxRate", name: "Bottle", type: "FIXED", rate: 0.05 },
-        { guid: "tx3", entityType: "TaxRate", name: "Meals", type: "TABLE", taxTable: [{ start: 0, end: 0.1, tax: 0, pattern: false }, { start: 0.11, end: 0.24, tax: 0.01, pattern: true }] },
+        {
+          guid: "tx3",
+          entityType: "TaxRate",
+          name: "Meals",
+          type: "TABLE",
+          taxTable: [
+            { start: 0, end: 0.1, tax: 0, pattern: false },
+            { start: 0.11, end: 0.24, tax: 0.01, pattern: true },
+          ],
+        },
       ],
       {},
     );
@@ -91,13 +133,18 @@ describe("presentResource", () => {
     expect(state!.cells.roundingType).toBe("Half even (banker's rounding)");
     expect(state!.cells.isDefault).toBe("Yes");
     expect(state!.cells.taxTable).toBeNull();
-    expect(rich(state!.cells.conditionalTaxRates).table).toEqual({ columns: ["Condition", "Rate"], rows: [["TAKE_OUT", "7%"]] });
+    expect(rich(state!.cells.conditionalTaxRates).table).toEqual({
+      columns: ["Condition", "Rate"],
+      rows: [["TAKE_OUT", "7%"]],
+    });
     expect(bottle!.cells.rate).toEqual({ text: "$0.05", sort: 0.05 });
     expect(rich(meals!.cells.taxTable).table!.rows).toEqual([
       ["$0.00", "$0.10", "$0.00", "No"],
       ["$0.11", "$0.24", "$0.01", "Yes"],
     ]);
-    expect(rich(meals!.cells.taxTable).text).toBe("From: $0.00, To: $0.10, Tax: $0.00, Pattern: No; From: $0.11, To: $0.24, Tax: $0.01, Pattern: Yes");
+    expect(rich(meals!.cells.taxTable).text).toBe(
+      "From: $0.00, To: $0.10, Tax: $0.00, Pattern: No; From: $0.11, To: $0.24, Tax: $0.01, Pattern: Yes",
+    );
   });
 
   it("shows a service charge's criteria, taxes and enums in words", () => {
@@ -113,8 +160,18 @@ describe("presentResource", () => {
           serviceChargeCalculation: "PRE_DISCOUNT",
           destination: "PLATFORM",
           gratuity: true,
-          criteria: { minCheckAmount: 100, maxCheckAmount: null, dineIn: true, takeout: false, delivery: false, minDeliveryDistance: null },
-          applicableTaxes: [{ guid: "tx1", entityType: "TaxRate", name: "State", type: "PERCENT", rate: 0.0625 }, { guid: "tx9", entityType: "TaxRate" }],
+          criteria: {
+            minCheckAmount: 100,
+            maxCheckAmount: null,
+            dineIn: true,
+            takeout: false,
+            delivery: false,
+            minDeliveryDistance: null,
+          },
+          applicableTaxes: [
+            { guid: "tx1", entityType: "TaxRate", name: "State", type: "PERCENT", rate: 0.0625 },
+            { guid: "tx9", entityType: "TaxRate" },
+          ],
         },
       ],
       nameLookups({ taxRates: [{ guid: "tx1", name: "State" }] }),
@@ -131,7 +188,10 @@ describe("presentResource", () => {
       { label: "Delivery distance", value: "Any" },
     ]);
     expect(rich(cells.criteria).text).toBe("Orders: Dine in; Check: $100.00 or more; Delivery distance: Any");
-    expect(rich(cells.applicableTaxes).list).toEqual([{ text: "State (6.25%)" }, { text: "Not found (tx9)", missing: true }]);
+    expect(rich(cells.applicableTaxes).list).toEqual([
+      { text: "State (6.25%)" },
+      { text: "Not found (tx9)", missing: true },
+    ]);
   });
 
   it("lists a discount's promo codes and adds a column for fields no spec knows", () => {
@@ -144,7 +204,9 @@ describe("presentResource", () => {
           name: "Ten off",
           type: "PERCENT",
           percentage: 10,
-          promoCodes: [{ guid: "pc", entityType: "PromoCode", code: "TEN", name: "Ten", usageType: "MULTI_USE" }],
+          promoCodes: [
+            { guid: "pc", entityType: "PromoCode", code: "TEN", name: "Ten", usageType: "MULTI_USE" },
+          ],
           channel: { guid: "x", entityType: "Channel", name: "Online" },
         },
       ],
@@ -166,15 +228,34 @@ describe("presentResource", () => {
       nameLookups({ revenueCenters }),
     );
     const lines = configCsv(table).trim().split("\r\n");
-    expect(lines).toEqual(["Name,Type,Revenue center,GUID", "Patio,On premises,Dining room,sa1", "'=Bar,Off premises,,sa2"]);
+    expect(lines).toEqual([
+      "Name,Type,Revenue center,GUID",
+      "Patio,On premises,Dining room,sa1",
+      "'=Bar,Off premises,,sa2",
+    ]);
   });
 
   it("reads a check range and the order types a charge applies to", () => {
     const table = presentResource(
       "serviceCharges",
       [
-        { guid: "a", entityType: "ServiceCharge", criteria: { minCheckAmount: 15, maxCheckAmount: 250, minDeliveryDistance: 0.5, dineIn: false, takeout: true, delivery: true } },
-        { guid: "b", entityType: "ServiceCharge", criteria: { minCheckAmount: 0, maxCheckAmount: 40, dineIn: false, takeout: false, delivery: false } },
+        {
+          guid: "a",
+          entityType: "ServiceCharge",
+          criteria: {
+            minCheckAmount: 15,
+            maxCheckAmount: 250,
+            minDeliveryDistance: 0.5,
+            dineIn: false,
+            takeout: true,
+            delivery: true,
+          },
+        },
+        {
+          guid: "b",
+          entityType: "ServiceCharge",
+          criteria: { minCheckAmount: 0, maxCheckAmount: 40, dineIn: false, takeout: false, delivery: false },
+        },
       ],
       {},
     );
@@ -197,35 +278,69 @@ describe("presentResource", () => {
         { type: "PERCENT_PER_ITEM", selectionType: "COMBO", itemPickingPriority: "constructor" },
         { type: "PERCENT_PER_ITEM", selectionType: "COMBO", itemPickingPriority: "constructor" },
       ],
-      ["menus", { unitOfMeasure: "EACH", orderableOnline: "SOMETIMES", visibility: "KIOSK_ONLY" }, { unitOfMeasure: "EACH", orderableOnline: "SOMETIMES", visibility: "KIOSK_ONLY" }],
+      [
+        "menus",
+        { unitOfMeasure: "EACH", orderableOnline: "SOMETIMES", visibility: "KIOSK_ONLY" },
+        { unitOfMeasure: "EACH", orderableOnline: "SOMETIMES", visibility: "KIOSK_ONLY" },
+      ],
       ["menuGroups", { unitOfMeasure: "DOZEN" }, { unitOfMeasure: "DOZEN" }],
-      ["menuItems", { type: "GIFT_CARD", unitOfMeasure: "FL_OZ" }, { type: "GIFT_CARD", unitOfMeasure: "Fluid ounces (fl oz)" }],
+      [
+        "menuItems",
+        { type: "GIFT_CARD", unitOfMeasure: "FL_OZ" },
+        { type: "GIFT_CARD", unitOfMeasure: "Fluid ounces (fl oz)" },
+      ],
       ["preModifiers", { displayMode: "INFIX" }, { displayMode: "INFIX" }],
       ["serviceAreas", { serviceAreaType: "CURBSIDE" }, { serviceAreaType: "CURBSIDE" }],
-      ["serviceCharges", { amountType: "TIERED", serviceChargeCalculation: "POST_TAX", destination: "DELIVERY_PARTNER" }, { amountType: "TIERED", serviceChargeCalculation: "POST_TAX", destination: "DELIVERY_PARTNER" }],
-      ["taxRates", { type: "COMPOUND", roundingType: "HALF_DOWN" }, { type: "COMPOUND", roundingType: "HALF_DOWN" }],
+      [
+        "serviceCharges",
+        { amountType: "TIERED", serviceChargeCalculation: "POST_TAX", destination: "DELIVERY_PARTNER" },
+        { amountType: "TIERED", serviceChargeCalculation: "POST_TAX", destination: "DELIVERY_PARTNER" },
+      ],
+      [
+        "taxRates",
+        { type: "COMPOUND", roundingType: "HALF_DOWN" },
+        { type: "COMPOUND", roundingType: "HALF_DOWN" },
+      ],
     ];
     for (const [resource, fields, expected] of cases) {
       const table = presentResource(resource, [{ guid: "g1", entityType: "X", ...fields }], {});
-      for (const [key, text] of Object.entries(expected)) expect(table.rows[0]!.cells[key], `${resource}.${key}`).toBe(text);
+      for (const [key, text] of Object.entries(expected))
+        expect(table.rows[0]!.cells[key], `${resource}.${key}`).toBe(text);
       // Nothing unknown spills into an extra column: the value sits in its own column.
-      expect(table.columns.filter((c) => c.key.startsWith("field:")), resource).toEqual([]);
+      expect(
+        table.columns.filter((c) => c.key.startsWith("field:")),
+        resource,
+      ).toEqual([]);
     }
   });
 
   it("shows an unknown promo usage as sent, and the rate of an unknown tax type as the number sent", () => {
     const discounts = presentResource(
       "discounts",
-      [{ guid: "d1", entityType: "Discount", promoCodes: [{ guid: "pc", entityType: "PromoCode", code: "HI", usageType: "SINGLE_USE_EMAIL" }] }],
+      [
+        {
+          guid: "d1",
+          entityType: "Discount",
+          promoCodes: [{ guid: "pc", entityType: "PromoCode", code: "HI", usageType: "SINGLE_USE_EMAIL" }],
+        },
+      ],
       {},
     );
     expect(rich(discounts.rows[0]!.cells.promoCodes).table!.rows).toEqual([["HI", "—", "SINGLE_USE_EMAIL"]]);
-    const taxes = presentResource("taxRates", [{ guid: "t1", entityType: "TaxRate", type: "COMPOUND", rate: 0.0625 }], {});
+    const taxes = presentResource(
+      "taxRates",
+      [{ guid: "t1", entityType: "TaxRate", type: "COMPOUND", rate: 0.0625 }],
+      {},
+    );
     expect(taxes.rows[0]!.cells.rate).toEqual({ text: "0.0625", sort: 0.0625 });
   });
 
   it("writes numbers as numbers in the CSV, where the table shows them formatted", () => {
-    const table = presentResource("discounts", [{ guid: "d1", entityType: "Discount", name: "Staff", amount: 1250.5, percentage: 12.5 }], {});
+    const table = presentResource(
+      "discounts",
+      [{ guid: "d1", entityType: "Discount", name: "Staff", amount: 1250.5, percentage: 12.5 }],
+      {},
+    );
     expect(rich(table.rows[0]!.cells.amount).text).toBe("$1,250.50");
     const [header, row] = parse(configCsv(table)) as string[][];
     expect(row![header!.indexOf("Amount")]).toBe("1250.5");
@@ -249,23 +364,38 @@ describe("presentResource", () => {
   });
 
   it("notes the withheld share is not applied when withholding is off", () => {
-    const table = presentResource("tipWithholding", [{ guid: "tw", entityType: "TipWithholding", enabled: false, percentage: 3 }], {});
+    const table = presentResource(
+      "tipWithholding",
+      [{ guid: "tw", entityType: "TipWithholding", enabled: false, percentage: 3 }],
+      {},
+    );
     expect(table.rows[0]!.cells.enabled).toBe("No");
     expect(rich(table.rows[0]!.cells.percentage).text).toBe("3% (not applied)");
   });
 });
 
 describe("lastModifiedQuery", () => {
-  const parse = (lastModified?: string) => lastModifiedQuery.safeParse(lastModified === undefined ? {} : { lastModified });
+  const parse = (lastModified?: string) =>
+    lastModifiedQuery.safeParse(lastModified === undefined ? {} : { lastModified });
 
   it("accepts instants with Z or an offset and treats empty or absent as no filter", () => {
-    expect(parse("2024-05-01T09:30:00.000Z").data).toEqual({ lastModified: new Date("2024-05-01T09:30:00.000Z") });
-    expect(parse("2024-05-01T09:30:00.000+02:00").data).toEqual({ lastModified: new Date("2024-05-01T07:30:00.000Z") });
+    expect(parse("2024-05-01T09:30:00.000Z").data).toEqual({
+      lastModified: new Date("2024-05-01T09:30:00.000Z"),
+    });
+    expect(parse("2024-05-01T09:30:00.000+02:00").data).toEqual({
+      lastModified: new Date("2024-05-01T07:30:00.000Z"),
+    });
     expect(parse("").data).toEqual({ lastModified: null });
     expect(parse().data).toEqual({ lastModified: null });
   });
 
-  it.each(["yesterday", "2024-05-01", "2024-05-01T09:30", "2024-13-01T09:30:00Z", "2024-05-01T09:30:00 02:00"])("refuses %s", (raw) => {
+  it.each([
+    "yesterday",
+    "2024-05-01",
+    "2024-05-01T09:30",
+    "2024-13-01T09:30:00Z",
+    "2024-05-01T09:30:00 02:00",
+  ])("refuses %s", (raw) => {
     const result = parse(raw);
     expect(result.success).toBe(false);
     // One issue at the root, whose message names the parameter: the API's 400 says it verbatim.

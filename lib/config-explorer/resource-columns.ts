@@ -1,7 +1,15 @@
-import { TAX_TYPES, isKnownValue, type ConfigResource } from "@/lib/platform/schemas";
+import { isKnownValue, TAX_TYPES, type ConfigResource } from "@/lib/platform/schemas";
+
 import type { ConfigCell, ListEntry, RichCell } from "./config-cell";
 import { enumWords, type EnumName } from "./enum-words";
-import { formatFraction, formatDurationMinutes, formatMoney, formatNumber, formatPercent, yesNo } from "./format";
+import {
+  formatDurationMinutes,
+  formatFraction,
+  formatMoney,
+  formatNumber,
+  formatPercent,
+  yesNo,
+} from "./format";
 import type { ExplorerResource } from "./resource-catalog";
 
 /**
@@ -37,7 +45,12 @@ const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 
 // --- column builders -------------------------------------------------------------------------
 
-const text = (key: string, label: string): ColumnSpec => ({ key, label, keys: [key], cell: (e) => str(e[key]) });
+const text = (key: string, label: string): ColumnSpec => ({
+  key,
+  label,
+  keys: [key],
+  cell: (e) => str(e[key]),
+});
 
 const code = (key: string, label: string): ColumnSpec => ({
   key,
@@ -102,7 +115,11 @@ const reference = (key: string, label: string, target: ConfigResource): ColumnSp
     const v = e[key];
     if (!isRef(v)) return null;
     const entry = resolveName(v, target, lookups);
-    return entry.missing ? { text: entry.text, missing: true } : lookups[target] ? entry.text : { text: entry.text, mono: true };
+    return entry.missing
+      ? { text: entry.text, missing: true }
+      : lookups[target]
+        ? entry.text
+        : { text: entry.text, mono: true };
   },
 });
 
@@ -115,7 +132,12 @@ const references = (key: string, label: string, target: ConfigResource): ColumnS
   key,
   label,
   keys: [key],
-  cell: (e, lookups) => listCell(arr(e[key]).filter(isRef).map((r) => resolveName(r, target, lookups))),
+  cell: (e, lookups) =>
+    listCell(
+      arr(e[key])
+        .filter(isRef)
+        .map((r) => resolveName(r, target, lookups)),
+    ),
 });
 
 const images = (): ColumnSpec => ({
@@ -147,7 +169,8 @@ const dash = "—";
  */
 function taxRateText(type: unknown, rate: number): string {
   if (type === "FIXED") return formatMoney(rate);
-  if (type == null || isKnownValue(TAX_TYPES, typeof type === "string" ? type : null)) return formatFraction(rate);
+  if (type == null || isKnownValue(TAX_TYPES, typeof type === "string" ? type : null))
+    return formatFraction(rate);
   return formatNumber(rate);
 }
 
@@ -189,7 +212,14 @@ export const RESOURCE_SPECS: Record<ExplorerResource, ResourceSpec> = {
   cashDrawers: { references: ["printers"], columns: [reference("printer", "Printer", "printers"), guid()] },
   diningOptions: {
     references: [],
-    columns: [name(), enumeration("behavior", "Behavior", "behavior"), flag("curbside", "Curbside"), flag("driveThru", "Drive-thru"), externalId(), guid()],
+    columns: [
+      name(),
+      enumeration("behavior", "Behavior", "behavior"),
+      flag("curbside", "Curbside"),
+      flag("driveThru", "Drive-thru"),
+      externalId(),
+      guid(),
+    ],
   },
   discounts: {
     references: [],
@@ -212,7 +242,11 @@ export const RESOURCE_SPECS: Record<ExplorerResource, ResourceSpec> = {
             ["Code", "Name", "Usage"],
             arr(e.promoCodes)
               .filter((p): p is Record<string, unknown> => !!p && typeof p === "object")
-              .map((p) => [str(p.code) ?? dash, str(p.name) ?? dash, str(p.usageType) ? enumWords("promoUsage", p.usageType as string) : dash]),
+              .map((p) => [
+                str(p.code) ?? dash,
+                str(p.name) ?? dash,
+                str(p.usageType) ? enumWords("promoUsage", p.usageType as string) : dash,
+              ]),
           ),
       },
       guid(),
@@ -283,7 +317,10 @@ export const RESOURCE_SPECS: Record<ExplorerResource, ResourceSpec> = {
       name(),
       reference("parent", "Group", "preModifierGroups"),
       enumeration("displayMode", "Shown", "displayMode"),
-      flag("scalePrice", "Price rule", { yes: "Multiplies the modifier price", no: "Adds to the modifier price" }),
+      flag("scalePrice", "Price rule", {
+        yes: "Multiplies the modifier price",
+        no: "Adds to the modifier price",
+      }),
       {
         key: "basePrice",
         label: "Added price",
@@ -304,14 +341,22 @@ export const RESOURCE_SPECS: Record<ExplorerResource, ResourceSpec> = {
         cell: (e) => {
           const v = num(e.scaleFactor);
           if (v === null) return null;
-          return { text: e.scalePrice === false ? `×${formatNumber(v)} (not used)` : `×${formatNumber(v)}`, sort: v };
+          return {
+            text: e.scalePrice === false ? `×${formatNumber(v)} (not used)` : `×${formatNumber(v)}`,
+            sort: v,
+          };
         },
       },
       {
         key: "chargeAsExtra",
         label: "Charged as an extra portion",
         keys: ["chargeAsExtra"],
-        cell: (e) => (e.chargeAsExtra === null ? "Not set" : bool(e.chargeAsExtra) === null ? null : yesNo(e.chargeAsExtra as boolean)),
+        cell: (e) =>
+          e.chargeAsExtra === null
+            ? "Not set"
+            : bool(e.chargeAsExtra) === null
+              ? null
+              : yesNo(e.chargeAsExtra as boolean),
       },
       guid(),
     ],
@@ -327,7 +372,12 @@ export const RESOURCE_SPECS: Record<ExplorerResource, ResourceSpec> = {
   revenueCenters: { references: [], columns: [name(), text("description", "Description"), guid()] },
   serviceAreas: {
     references: ["revenueCenters"],
-    columns: [name(), enumeration("serviceAreaType", "Type", "serviceAreaType"), reference("revenueCenter", "Revenue center", "revenueCenters"), guid()],
+    columns: [
+      name(),
+      enumeration("serviceAreaType", "Type", "serviceAreaType"),
+      reference("revenueCenter", "Revenue center", "revenueCenters"),
+      guid(),
+    ],
   },
   serviceCharges: {
     references: ["taxRates"],
@@ -354,17 +404,35 @@ export const RESOURCE_SPECS: Record<ExplorerResource, ResourceSpec> = {
             ] as const
           ).filter(([key]) => r[key] === true);
           const anySet = ["dineIn", "takeout", "delivery"].some((key) => typeof r[key] === "boolean");
-          fields.push({ label: "Orders", value: types.length ? types.map(([, label]) => label).join(", ") : anySet ? "None" : "Not set" });
+          fields.push({
+            label: "Orders",
+            value: types.length ? types.map(([, label]) => label).join(", ") : anySet ? "None" : "Not set",
+          });
           const min = num(r.minCheckAmount);
           const max = num(r.maxCheckAmount);
           const from = min !== null && min > 0 ? formatMoney(min) : null;
           const to = max !== null ? formatMoney(max) : null;
           // 2.8: below the minimum the charge does not apply; above the maximum it is waived.
-          fields.push({ label: "Check", value: from && to ? `${from} to ${to}` : from ? `${from} or more` : to ? `up to ${to}` : "Any amount" });
+          fields.push({
+            label: "Check",
+            value:
+              from && to ? `${from} to ${to}` : from ? `${from} or more` : to ? `up to ${to}` : "Any amount",
+          });
           const distance = num(r.minDeliveryDistance);
-          fields.push({ label: "Delivery distance", value: distance === null ? "Any" : `${formatNumber(distance)} or more` });
-          const known = new Set(["minCheckAmount", "maxCheckAmount", "minDeliveryDistance", "dineIn", "takeout", "delivery"]);
-          for (const [key, value] of Object.entries(r)) if (!known.has(key)) fields.push({ label: key, value: describeValue(value) });
+          fields.push({
+            label: "Delivery distance",
+            value: distance === null ? "Any" : `${formatNumber(distance)} or more`,
+          });
+          const known = new Set([
+            "minCheckAmount",
+            "maxCheckAmount",
+            "minDeliveryDistance",
+            "dineIn",
+            "takeout",
+            "delivery",
+          ]);
+          for (const [key, value] of Object.entries(r))
+            if (!known.has(key)) fields.push({ label: key, value: describeValue(value) });
           const rich: RichCell = { text: fields.map((f) => `${f.label}: ${f.value}`).join("; "), fields };
           return rich;
         },
@@ -384,7 +452,9 @@ export const RESOURCE_SPECS: Record<ExplorerResource, ResourceSpec> = {
                 const own = str(tax.name);
                 const entry = own ? { text: own } : resolveName(tax, "taxRates", lookups);
                 const rate = num(tax.rate);
-                return rate === null ? entry : { ...entry, text: `${entry.text} (${taxRateText(tax.type, rate)})` };
+                return rate === null
+                  ? entry
+                  : { ...entry, text: `${entry.text} (${taxRateText(tax.type, rate)})` };
               }),
           ),
       },
@@ -397,7 +467,12 @@ export const RESOURCE_SPECS: Record<ExplorerResource, ResourceSpec> = {
   },
   tables: {
     references: ["serviceAreas", "revenueCenters"],
-    columns: [name(), reference("serviceArea", "Service area", "serviceAreas"), reference("revenueCenter", "Revenue center", "revenueCenters"), guid()],
+    columns: [
+      name(),
+      reference("serviceArea", "Service area", "serviceAreas"),
+      reference("revenueCenter", "Revenue center", "revenueCenters"),
+      guid(),
+    ],
   },
   taxRates: {
     references: [],
@@ -442,7 +517,10 @@ export const RESOURCE_SPECS: Record<ExplorerResource, ResourceSpec> = {
             ["Condition", "Rate"],
             arr(e.conditionalTaxRates)
               .filter((r): r is Record<string, unknown> => !!r && typeof r === "object")
-              .map((r) => [str(r.condition) ?? dash, num(r.rate) === null ? dash : taxRateText(e.type, num(r.rate)!)]),
+              .map((r) => [
+                str(r.condition) ?? dash,
+                num(r.rate) === null ? dash : taxRateText(e.type, num(r.rate)!),
+              ]),
           ),
       },
       guid(),
@@ -477,7 +555,8 @@ export function describeValue(value: unknown): string {
   if (typeof value === "number") return formatNumber(value);
   if (typeof value === "string") return value;
   if (Array.isArray(value)) return value.map(describeValue).join("; ");
-  if (isRef(value) && typeof (value as { name?: unknown }).name === "string") return (value as unknown as { name: string }).name;
+  if (isRef(value) && typeof (value as { name?: unknown }).name === "string")
+    return (value as unknown as { name: string }).name;
   if (isRef(value)) return value.guid;
   return Object.entries(value as Record<string, unknown>)
     .map(([k, v]) => `${k}: ${describeValue(v)}`)

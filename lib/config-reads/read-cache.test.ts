@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { CONFIG_READ_TTL_MS, cachedRead, createConfigReadCache } from "./read-cache";
+
+import { cachedRead, CONFIG_READ_TTL_MS, createConfigReadCache } from "./read-cache";
 
 describe("cachedRead", () => {
   // Not 0: lru-cache takes a start time of 0 for "no TTL".
@@ -31,7 +32,9 @@ describe("cachedRead", () => {
   });
 
   it("forgets a failed read so the next request tries again", async () => {
-    await expect(cachedRead("r1", "k", () => Promise.reject(new Error("down")), cache)).rejects.toThrow("down");
+    await expect(cachedRead("r1", "k", () => Promise.reject(new Error("down")), cache)).rejects.toThrow(
+      "down",
+    );
     await Promise.resolve();
     now = 1_001;
     expect(await cachedRead("r1", "k", async () => "up", cache)).toBe("up");

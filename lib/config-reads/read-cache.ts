@@ -1,4 +1,5 @@
 import "server-only";
+
 import { createTtlCache, type TtlCache } from "@/lib/cache/ttl-cache";
 import { processSingleton } from "@/lib/process-singleton";
 
@@ -24,6 +25,11 @@ export function createConfigReadCache(now?: () => number): TtlCache<unknown> {
 // One per process: route bundles and dev reloads would otherwise each get their own.
 const processCache = () => processSingleton("config-read-ttl-cache", () => createConfigReadCache());
 
-export function cachedRead<T>(restaurantGuid: string, key: string, load: () => Promise<T>, cache: TtlCache<unknown> = processCache()): Promise<T> {
+export function cachedRead<T>(
+  restaurantGuid: string,
+  key: string,
+  load: () => Promise<T>,
+  cache: TtlCache<unknown> = processCache(),
+): Promise<T> {
   return cache.get(`${restaurantGuid}\u0000${key}`, load) as Promise<T>;
 }

@@ -5,7 +5,11 @@
  * browser-built downloads of components/ui. The route wrapper adds `Cache-Control: private,
  * no-store` as to every answer.
  */
-export function csvResponse(body: string | ReadableStream<Uint8Array>, fileName: string, headers: HeadersInit = {}): Response {
+export function csvResponse(
+  body: string | ReadableStream<Uint8Array>,
+  fileName: string,
+  headers: HeadersInit = {},
+): Response {
   const out = new Headers(headers);
   out.set("Content-Type", "text/csv; charset=utf-8");
   out.set("Content-Disposition", `attachment; filename="${fileName}"`);

@@ -1,4 +1,5 @@
 import { stringify } from "csv-stringify/sync";
+
 import { CSV_STRINGIFY_OPTIONS, csvSafe, type CsvColumn } from "./csv";
 
 /**
@@ -7,7 +8,10 @@ import { CSV_STRINGIFY_OPTIONS, csvSafe, type CsvColumn } from "./csv";
  * toCsv: RFC 4180 quoting by csv-stringify, CRLF, formula-injection safe fields, UTF-8 with a
  * byte-order mark so spreadsheet apps read accents right.
  */
-export function csvStream<Row>(columns: CsvColumn<Row>[], batches: AsyncIterable<readonly Row[]>): ReadableStream<Uint8Array> {
+export function csvStream<Row>(
+  columns: CsvColumn<Row>[],
+  batches: AsyncIterable<readonly Row[]>,
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const line = (records: string[][]) => encoder.encode(stringify(records, CSV_STRINGIFY_OPTIONS));
   let iterator: AsyncIterator<readonly Row[]> | undefined;

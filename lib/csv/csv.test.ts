@@ -1,12 +1,16 @@
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
+
 import { csvSafe, toCsv } from "./csv";
 import { csvFileName } from "./file-name";
 
 describe("csvSafe", () => {
-  it.each(["=SUM(A1)", "+1", "-2+3", "@cmd", "\tx", "\rx"])("prefixes a formula-like text field %j with an apostrophe", (value) => {
-    expect(csvSafe(value)).toBe(`'${value}`);
-  });
+  it.each(["=SUM(A1)", "+1", "-2+3", "@cmd", "\tx", "\rx"])(
+    "prefixes a formula-like text field %j with an apostrophe",
+    (value) => {
+      expect(csvSafe(value)).toBe(`'${value}`);
+    },
+  );
 
   it("leaves ordinary text, numbers (even negative) and booleans alone", () => {
     expect(csvSafe("Grill")).toBe("Grill");
@@ -19,7 +23,10 @@ describe("csvSafe", () => {
 
 describe("toCsv", () => {
   it("quotes per RFC 4180 and round-trips through a CSV parser", () => {
-    const rows = [{ name: 'Fish, "fresh"\nline', n: 3 }, { name: "=HYPERLINK()", n: -1 }];
+    const rows = [
+      { name: 'Fish, "fresh"\nline', n: 3 },
+      { name: "=HYPERLINK()", n: -1 },
+    ];
     const text = toCsv(
       [
         { header: "name", value: (r: (typeof rows)[number]) => r.name },

@@ -4,7 +4,13 @@
 /** A filesystem- and header-safe file name: "Harbor Street Kitchen" -> "harbor-street-kitchen". */
 export function csvFileName(...parts: string[]): string {
   const slug = parts
-    .map((p) => p.toLowerCase().normalize("NFKD").replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, ""))
+    .map((p) =>
+      p
+        .toLowerCase()
+        .normalize("NFKD")
+        .replace(/[^a-z0-9]+/g, "-")
+        .replace(/^-+|-+$/g, ""),
+    )
     .filter(Boolean)
     .join("_");
   return `${slug || "export"}.csv`;

@@ -1,4 +1,5 @@
 import "server-only";
+
 import { BrandedError } from "@/lib/errors/branded-error";
 
 /**

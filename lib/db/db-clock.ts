@@ -1,4 +1,5 @@
 import "server-only";
+
 import type { Queryable } from "./database";
 
 /**
@@ -7,6 +8,8 @@ import type { Queryable } from "./database";
  * agree on windows. Read it after taking a row lock, or the time is stale by the wait.
  */
 export async function dbNow(q: Queryable): Promise<number> {
-  const [row] = await q.query<{ ms: string }>("SELECT floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint AS ms");
+  const [row] = await q.query<{ ms: string }>(
+    "SELECT floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint AS ms",
+  );
   return Number(row!.ms);
 }

@@ -1,4 +1,5 @@
 import "server-only";
+
 import { LOCK_NAMESPACE, type Database } from "./database";
 
 /**
@@ -234,7 +235,10 @@ export const MIGRATIONS: readonly Migration[] = [
  * at once on one PostgreSQL server: the whole run holds a transaction advisory lock, so the
  * second instance waits, then finds everything applied.
  */
-export async function migrate(db: Database, migrations: readonly Migration[] = MIGRATIONS): Promise<number[]> {
+export async function migrate(
+  db: Database,
+  migrations: readonly Migration[] = MIGRATIONS,
+): Promise<number[]> {
   return db.transaction(async (tx) => {
     await tx.query("SELECT pg_advisory_xact_lock($1::int, hashtext('schema_migrations'))", [LOCK_NAMESPACE]);
     await tx.exec(`
@@ -244,7 +248,11 @@ export async function migrate(db: Database, migrations: readonly Migration[] = M
         applied_at timestamptz NOT NULL DEFAULT now()
       )
     `);
-    const done = new Set((await tx.query<{ version: number }>("SELECT version FROM schema_migrations")).map((r) => Number(r.version)));
+    const done = new Set(
+      (await tx.query<{ version: number }>("SELECT version FROM schema_migrations")).map((r) =>
+        Number(r.version),
+      ),
+    );
     const applied: number[] = [];
     for (const m of [...migrations].sort((a, b) => a.version - b.version)) {
       if (done.has(m.version)) continue;

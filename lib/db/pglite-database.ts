@@ -1,5 +1,7 @@
 import "server-only";
+
 import { PGlite, type Transaction } from "@electric-sql/pglite";
+
 import { closedAware, type Database, type Queryable } from "./database";
 
 /**

@@ -1,4 +1,5 @@
 import "server-only";
+
 import type { LoginFailure } from "@/lib/platform/errors";
 import {
   DEFAULT_LIMITS,
@@ -15,6 +16,7 @@ import {
   type Reservation,
   type SharedBudget,
 } from "@/lib/platform/shared-budget";
+
 import type { Queryable } from "./database";
 import { dbNow } from "./db-clock";
 
@@ -68,7 +70,9 @@ export class PostgresBudget implements SharedBudget {
     validateLimits(this.#limits);
     this.#account = validateAccountLimits(options.account);
     this.#intervalMs = Math.ceil(sendIntervalMs(this.#limits));
-    this.#accountIntervalMs = this.#account?.maxPerSecond ? Math.ceil(sendIntervalMs({ ...this.#limits, maxPerSecond: this.#account.maxPerSecond })) : 0;
+    this.#accountIntervalMs = this.#account?.maxPerSecond
+      ? Math.ceil(sendIntervalMs({ ...this.#limits, maxPerSecond: this.#account.maxPerSecond }))
+      : 0;
     this.lateSendLimitMs = lateSendLimitMs(this.#limits);
   }
 
@@ -80,10 +84,10 @@ export class PostgresBudget implements SharedBudget {
         "INSERT INTO platform_location_budget (budget_key, location, next_slot_ms, window_start_ms, window_used) VALUES ($1, $2, 0, 0, 0) ON CONFLICT (budget_key, location) DO NOTHING",
         [this.#key, location],
       );
-      const [lane] = await tx.query<LaneRow>("SELECT next_slot_ms, window_start_ms, window_used FROM platform_location_budget WHERE budget_key = $1 AND location = $2 FOR UPDATE", [
-        this.#key,
-        location,
-      ]);
+      const [lane] = await tx.query<LaneRow>(
+        "SELECT next_slot_ms, window_start_ms, window_used FROM platform_location_budget WHERE budget_key = $1 AND location = $2 FOR UPDATE",
+        [this.#key, location],
+      );
       const account = this.#account ? await this.#lockAccount(tx) : undefined;
       // Read after the row locks are held: a clock read before waiting for them would be stale.
       const now = await dbNow(tx);
@@ -92,26 +96,27 @@ export class PostgresBudget implements SharedBudget {
       const slot = Math.max(Number(lane!.next_slot_ms), account ? Number(account.next_slot_ms) : 0, now);
       const { windowMs, maxPerWindow } = this.#limits;
       const windowStart = Math.floor(slot / windowMs) * windowMs;
-      const countIn = (row: LaneRow) => (windowStart === Number(row.window_start_ms) ? Number(row.window_used) : 0);
+      const countIn = (row: LaneRow) =>
+        windowStart === Number(row.window_start_ms) ? Number(row.window_used) : 0;
       const used = countIn(lane!);
       const accountUsed = account ? countIn(account) : 0;
       if (used >= maxPerWindow || accountUsed >= (this.#account?.maxPerWindow ?? Number.POSITIVE_INFINITY)) {
         return { granted: false, retryInMs: windowStart + windowMs - now };
       }
-      await tx.query("UPDATE platform_location_budget SET next_slot_ms = $3, window_start_ms = $4, window_used = $5 WHERE budget_key = $1 AND location = $2", [
-        this.#key,
-        location,
-        slot + this.#intervalMs,
-        windowStart,
-        used + 1,
-      ]);
+      await tx.query(
+        "UPDATE platform_location_budget SET next_slot_ms = $3, window_start_ms = $4, window_used = $5 WHERE budget_key = $1 AND location = $2",
+        [this.#key, location, slot + this.#intervalMs, windowStart, used + 1],
+      );
       if (account) {
-        await tx.query("UPDATE platform_request_budget SET next_slot_ms = $2, window_start_ms = $3, window_used = $4 WHERE budget_key = $1", [
-          this.#key,
-          Math.max(Number(account.next_slot_ms), slot + this.#accountIntervalMs),
-          windowStart,
-          accountUsed + 1,
-        ]);
+        await tx.query(
+          "UPDATE platform_request_budget SET next_slot_ms = $2, window_start_ms = $3, window_used = $4 WHERE budget_key = $1",
+          [
+            this.#key,
+            Math.max(Number(account.next_slot_ms), slot + this.#accountIntervalMs),
+            windowStart,
+            accountUsed + 1,
+          ],
+        );
       }
       return { granted: true, delayMs: slot - now, windowStart, location };
     });
@@ -127,7 +132,10 @@ export class PostgresBudget implements SharedBudget {
       "INSERT INTO platform_request_budget (budget_key, next_slot_ms, window_start_ms, window_used) VALUES ($1, 0, 0, 0) ON CONFLICT (budget_key) DO NOTHING",
       [this.#key],
     );
-    const [row] = await tx.query<LaneRow>("SELECT next_slot_ms, window_start_ms, window_used FROM platform_request_budget WHERE budget_key = $1 FOR UPDATE", [this.#key]);
+    const [row] = await tx.query<LaneRow>(
+      "SELECT next_slot_ms, window_start_ms, window_used FROM platform_request_budget WHERE budget_key = $1 FOR UPDATE",
+      [this.#key],
+    );
     return row!;
   }
 
@@ -140,10 +148,10 @@ export class PostgresBudget implements SharedBudget {
       [this.#key, reservation.location, reservation.windowStart],
     );
     if (!this.#account) return;
-    await db.query("UPDATE platform_request_budget SET window_used = window_used - 1 WHERE budget_key = $1 AND window_start_ms = $2 AND window_used > 0", [
-      this.#key,
-      reservation.windowStart,
-    ]);
+    await db.query(
+      "UPDATE platform_request_budget SET window_used = window_used - 1 WHERE budget_key = $1 AND window_start_ms = $2 AND window_used > 0",
+      [this.#key, reservation.windowStart],
+    );
   }
 
   async usage(): Promise<BudgetUsage> {
@@ -157,7 +165,10 @@ export class PostgresBudget implements SharedBudget {
     const locations = rows.map((r) => ({ location: r.location, used: Number(r.window_used) }));
     const out: BudgetUsage = { windowMs, windowStart, limits: { maxPerSecond, maxPerWindow }, locations };
     if (this.#account) {
-      const [row] = await db.query<{ window_used: number }>("SELECT window_used FROM platform_request_budget WHERE budget_key = $1 AND window_start_ms = $2", [this.#key, windowStart]);
+      const [row] = await db.query<{ window_used: number }>(
+        "SELECT window_used FROM platform_request_budget WHERE budget_key = $1 AND window_start_ms = $2",
+        [this.#key, windowStart],
+      );
       out.account = { ...this.#account, used: row ? Number(row.window_used) : 0 };
     }
     return out;
@@ -166,21 +177,33 @@ export class PostgresBudget implements SharedBudget {
   async claimLogin(leaseMs: number): Promise<LoginClaim> {
     const db = await this.#db();
     return db.transaction(async (tx) => {
-      const [row] = await tx.query<LoginRow>("SELECT failures, reason, status, retry_at_ms FROM platform_login_backoff WHERE budget_key = $1 FOR UPDATE", [this.#loginKey]);
+      const [row] = await tx.query<LoginRow>(
+        "SELECT failures, reason, status, retry_at_ms FROM platform_login_backoff WHERE budget_key = $1 FOR UPDATE",
+        [this.#loginKey],
+      );
       if (!row) return { allowed: true };
       const now = await dbNow(tx);
       const retryAt = Number(row.retry_at_ms);
       if (now < retryAt) return { allowed: false, backoff: toBackoff(row, retryAt - now) };
       // This caller takes the next login; the others keep waiting until it has answered.
-      await tx.query("UPDATE platform_login_backoff SET retry_at_ms = $2, updated_at = now() WHERE budget_key = $1", [this.#loginKey, now + leaseMs]);
+      await tx.query(
+        "UPDATE platform_login_backoff SET retry_at_ms = $2, updated_at = now() WHERE budget_key = $1",
+        [this.#loginKey, now + leaseMs],
+      );
       return { allowed: true };
     });
   }
 
-  async loginFailed(failure: { reason: LoginFailure; status?: number }, delayFor: (failures: number) => number): Promise<LoginBackoff> {
+  async loginFailed(
+    failure: { reason: LoginFailure; status?: number },
+    delayFor: (failures: number) => number,
+  ): Promise<LoginBackoff> {
     const db = await this.#db();
     return db.transaction(async (tx) => {
-      const [row] = await tx.query<{ failures: number }>("SELECT failures FROM platform_login_backoff WHERE budget_key = $1 FOR UPDATE", [this.#loginKey]);
+      const [row] = await tx.query<{ failures: number }>(
+        "SELECT failures FROM platform_login_backoff WHERE budget_key = $1 FOR UPDATE",
+        [this.#loginKey],
+      );
       const failures = (row ? Number(row.failures) : 0) + 1;
       const retryInMs = delayFor(failures);
       const now = await dbNow(tx);
@@ -210,6 +233,8 @@ interface LoginRow {
 const REASONS: readonly LoginFailure[] = ["refused", "garbled", "unreachable"];
 
 function toBackoff(row: LoginRow, retryInMs: number): LoginBackoff {
-  const reason = (REASONS as readonly string[]).includes(row.reason) ? (row.reason as LoginFailure) : "unreachable";
+  const reason = (REASONS as readonly string[]).includes(row.reason)
+    ? (row.reason as LoginFailure)
+    : "unreachable";
   return { failures: Number(row.failures), reason, status: row.status ?? undefined, retryInMs };
 }

@@ -1,5 +1,7 @@
 import "server-only";
+
 import { Pool, type PoolClient } from "pg";
+
 import { closedAware, LOCK_NAMESPACE, type Database, type Queryable } from "./database";
 
 /**

@@ -1,8 +1,11 @@
 import "server-only";
+
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
+
 import { env } from "@/lib/env";
 import { processSingletonPromise } from "@/lib/process-singleton";
+
 import type { Database } from "./database";
 import { migrate } from "./migrations";
 import { openPgliteDatabase } from "./pglite-database";

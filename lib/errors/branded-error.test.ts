@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+
 import type * as ApiErrorModule from "@/lib/api/api-error";
 import type * as ErrorResponseModule from "@/lib/api/error-response";
 import type * as DatabaseModule from "@/lib/db/database";
@@ -61,16 +62,26 @@ afterEach(() => {
 describe("typed errors across two copies of their modules (two Next bundles)", () => {
   it("answers another copy's InvalidInputError with 400, its code and message, not 500", async () => {
     const { route, thrower } = await twoBundles();
-    const error = new thrower.invalidInput.InvalidInputError("range_too_long", "at most 366 days may be asked at once");
+    const error = new thrower.invalidInput.InvalidInputError(
+      "range_too_long",
+      "at most 366 days may be asked at once",
+    );
     expect(error).toBeInstanceOf(route.invalidInput.InvalidInputError);
     const response = route.response.toErrorResponse(error, "GET /test");
     expect(response.status).toBe(400);
-    expect(await bodyOf(response)).toEqual({ status: 400, code: "range_too_long", message: "at most 366 days may be asked at once" });
+    expect(await bodyOf(response)).toEqual({
+      status: 400,
+      code: "range_too_long",
+      message: "at most 366 days may be asked at once",
+    });
   });
 
   it("answers another copy's ApiError with its own status", async () => {
     const { route, thrower } = await twoBundles();
-    const response = route.response.toErrorResponse(new thrower.apiError.ApiError(413, "payload_too_large", "too big"), "POST /test");
+    const response = route.response.toErrorResponse(
+      new thrower.apiError.ApiError(413, "payload_too_large", "too big"),
+      "POST /test",
+    );
     expect(response.status).toBe(413);
     expect((await bodyOf(response)).code).toBe("payload_too_large");
   });
@@ -92,9 +103,15 @@ describe("typed errors across two copies of their modules (two Next bundles)", (
     ];
     for (const [error, status, code] of cases) {
       const response = route.response.toErrorResponse(error, "GET /test");
-      expect([error.name, response.status, (await bodyOf(response)).code]).toEqual([error.name, status, code]);
+      expect([error.name, response.status, (await bodyOf(response)).code]).toEqual([
+        error.name,
+        status,
+        code,
+      ]);
     }
-    const upstream = await bodyOf(route.response.toErrorResponse(new E.PlatformUpstreamError({ ...init, kind: "http" }), "GET /test"));
+    const upstream = await bodyOf(
+      route.response.toErrorResponse(new E.PlatformUpstreamError({ ...init, kind: "http" }), "GET /test"),
+    );
     expect(upstream.message).toBe("The Platform API is unavailable; try again shortly");
   });
 
@@ -115,7 +132,10 @@ describe("typed errors across two copies of their modules (two Next bundles)", (
   it("does not take a look-alike for a typed error: an Error named and shaped like one is still a 500", async () => {
     const { route } = await twoBundles();
     vi.spyOn(console, "error").mockImplementation(() => {});
-    const lookAlike = Object.assign(new Error("at most 366 days"), { name: "InvalidInputError", code: "range_too_long" });
+    const lookAlike = Object.assign(new Error("at most 366 days"), {
+      name: "InvalidInputError",
+      code: "range_too_long",
+    });
     expect(lookAlike).not.toBeInstanceOf(route.invalidInput.InvalidInputError);
     expect(route.response.toErrorResponse(lookAlike, "GET /test").status).toBe(500);
     for (const value of [null, undefined, "InvalidInputError", 42, {}]) {
@@ -126,23 +146,37 @@ describe("typed errors across two copies of their modules (two Next bundles)", (
   it("describes another copy's fetch failures in words, as the coverage shows them", async () => {
     const { route, thrower } = await twoBundles();
     const describeFailure = route.fetchFailure.describeFetchFailure;
-    expect(describeFailure(new thrower.errors.PlatformUpstreamError({ ...init, kind: "timeout" }))).toBe("the Platform did not answer in time");
-    expect(describeFailure(new thrower.errors.PlatformLoginError({ ...init, reason: "refused", retryAt: 0 }))).toBe("the Platform refused this app's credentials");
-    expect(describeFailure(new thrower.errors.PlatformForbiddenError(init))).toBe("the Platform refused access to this restaurant's kitchen data");
-    expect(describeFailure(new thrower.fetchFailure.MalformedDayError("records of another restaurant"))).toBe("records of another restaurant");
+    expect(describeFailure(new thrower.errors.PlatformUpstreamError({ ...init, kind: "timeout" }))).toBe(
+      "the Platform did not answer in time",
+    );
+    expect(
+      describeFailure(new thrower.errors.PlatformLoginError({ ...init, reason: "refused", retryAt: 0 })),
+    ).toBe("the Platform refused this app's credentials");
+    expect(describeFailure(new thrower.errors.PlatformForbiddenError(init))).toBe(
+      "the Platform refused access to this restaurant's kitchen data",
+    );
+    expect(describeFailure(new thrower.fetchFailure.MalformedDayError("records of another restaurant"))).toBe(
+      "records of another restaurant",
+    );
   });
 
   it("recognises another copy's DatabaseClosedError and RateBudgetExhaustedError", async () => {
     const { route, thrower } = await twoBundles();
     expect(new thrower.database.DatabaseClosedError()).toBeInstanceOf(route.database.DatabaseClosedError);
-    expect(new thrower.rateLimiter.RateBudgetExhaustedError(1_000, "budget")).toBeInstanceOf(route.rateLimiter.RateBudgetExhaustedError);
-    expect(new thrower.database.DatabaseClosedError()).not.toBeInstanceOf(route.rateLimiter.RateBudgetExhaustedError);
+    expect(new thrower.rateLimiter.RateBudgetExhaustedError(1_000, "budget")).toBeInstanceOf(
+      route.rateLimiter.RateBudgetExhaustedError,
+    );
+    expect(new thrower.database.DatabaseClosedError()).not.toBeInstanceOf(
+      route.rateLimiter.RateBudgetExhaustedError,
+    );
   });
 
   it("answers a ZodError of another copy of zod's module with 400 (zod 4 matches its errors by trait)", async () => {
     const { route } = await twoBundles();
     const zodErrors = new URL("../../node_modules/zod/v4/classic/errors.js", import.meta.url).href;
-    const first = (await import(/* @vite-ignore */ zodErrors)) as { ZodError: new (issues: unknown[]) => Error };
+    const first = (await import(/* @vite-ignore */ zodErrors)) as {
+      ZodError: new (issues: unknown[]) => Error;
+    };
     const second = (await import(/* @vite-ignore */ `${zodErrors}?second-copy`)) as typeof first;
     expect(second.ZodError).not.toBe(first.ZodError);
     const issue = { code: "custom", path: ["from"], message: "from must be a date", input: "x" };
@@ -162,16 +196,31 @@ describe("the brand", () => {
     expect([brand?.description, others]).toEqual(["kitchen-pulse.error-kinds", []]);
     // Not enumerable: util.inspect (console.error of the error) and spreads leave it out.
     expect(Object.prototype.propertyIsEnumerable.call(error, brand!)).toBe(false);
-    expect((error as unknown as Record<symbol, unknown>)[brand!]).toEqual(["PlatformNotFoundError", "PlatformError"]);
+    expect((error as unknown as Record<symbol, unknown>)[brand!]).toEqual([
+      "PlatformNotFoundError",
+      "PlatformError",
+    ]);
   });
 
   it("is declared by every typed error class the app throws and catches, once per kind", async () => {
     const copy = await loadCopy();
-    const classes = [copy.errors, copy.invalidInput, copy.apiError, copy.database, copy.rateLimiter, copy.fetchFailure]
+    const classes = [
+      copy.errors,
+      copy.invalidInput,
+      copy.apiError,
+      copy.database,
+      copy.rateLimiter,
+      copy.fetchFailure,
+    ]
       .flatMap((module) => Object.values(module))
-      .filter((value): value is typeof Error => typeof value === "function" && value.prototype instanceof Error);
-    const kinds = classes.map((c) => (Object.hasOwn(c, "errorKind") ? (c as unknown as { errorKind: unknown }).errorKind : undefined));
-    for (const [i, kind] of kinds.entries()) expect(typeof kind, `${classes[i]!.name} declares no errorKind of its own`).toBe("string");
+      .filter(
+        (value): value is typeof Error => typeof value === "function" && value.prototype instanceof Error,
+      );
+    const kinds = classes.map((c) =>
+      Object.hasOwn(c, "errorKind") ? (c as unknown as { errorKind: unknown }).errorKind : undefined,
+    );
+    for (const [i, kind] of kinds.entries())
+      expect(typeof kind, `${classes[i]!.name} declares no errorKind of its own`).toBe("string");
     // One kind per class; a new error class in these modules must be added here on purpose.
     expect(kinds.toSorted()).toEqual([
       "ApiError",

@@ -1,9 +1,11 @@
 import "server-only";
+
 import { permittedGuids } from "@/lib/access/permitted-restaurants";
 import type { AppSession } from "@/lib/auth/session";
+import { getKitchenService } from "@/lib/kitchen/service/server";
 import { logger } from "@/lib/log/logger";
 import { getPlatformClient } from "@/lib/platform-wiring/platform-client";
-import { getKitchenService } from "@/lib/kitchen/service/server";
+
 import { kitchenHoldsSection } from "./kitchen-holds";
 import { platformBudgetsSection } from "./platform-budgets";
 
@@ -39,8 +41,15 @@ export function viewerOf(session: AppSession | null): HealthViewer {
   return session ? { kind: "signed-in", guids: new Set(permittedGuids(session)) } : { kind: "anonymous" };
 }
 
-export async function healthReport(viewer: HealthViewer, sections: Record<string, HealthSection> = SECTIONS): Promise<{ status: "ok" } & Record<string, unknown>> {
-  const entries = await Promise.all(Object.entries(sections).map(async ([name, read]) => [name, await settle(name, () => read(viewer))] as const));
+export async function healthReport(
+  viewer: HealthViewer,
+  sections: Record<string, HealthSection> = SECTIONS,
+): Promise<{ status: "ok" } & Record<string, unknown>> {
+  const entries = await Promise.all(
+    Object.entries(sections).map(
+      async ([name, read]) => [name, await settle(name, () => read(viewer))] as const,
+    ),
+  );
   return { status: "ok", ...Object.fromEntries(entries) };
 }
 
@@ -48,12 +57,18 @@ export async function healthReport(viewer: HealthViewer, sections: Record<string
 async function settle(name: string, read: () => Promise<unknown>): Promise<unknown> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<{ error: string }>((resolve) => {
-    timer = setTimeout(() => resolve({ error: `no answer within ${SECTION_TIMEOUT_MS} ms` }), SECTION_TIMEOUT_MS);
+    timer = setTimeout(
+      () => resolve({ error: `no answer within ${SECTION_TIMEOUT_MS} ms` }),
+      SECTION_TIMEOUT_MS,
+    );
   });
   try {
     return await Promise.race([
       read().catch((error: unknown) => {
-        logger("health").warn({ section: name, error: error instanceof Error ? error.message : String(error) }, `health section ${name} unavailable`);
+        logger("health").warn(
+          { section: name, error: error instanceof Error ? error.message : String(error) },
+          `health section ${name} unavailable`,
+        );
         return { error: "unavailable" };
       }),
       timeout,

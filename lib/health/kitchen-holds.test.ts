@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { kitchenHoldsSection } from "./kitchen-holds";
 
 const hold = (restaurantGuid: string, state: "parked" | "backing-off") => ({
@@ -9,7 +10,14 @@ const hold = (restaurantGuid: string, state: "parked" | "backing-off") => ({
   failedAt: "2026-11-26T10:00:00.000Z",
   retryAt: "2026-11-26T10:01:00.000Z",
 });
-const service = { locations: { holds: async () => ({ missingScope: null, locations: [hold("a", "parked"), hold("b", "backing-off"), hold("c", "backing-off")] }) } };
+const service = {
+  locations: {
+    holds: async () => ({
+      missingScope: null,
+      locations: [hold("a", "parked"), hold("b", "backing-off"), hold("c", "backing-off")],
+    }),
+  },
+};
 
 describe("the health route's kitchen holds", () => {
   it("gives an anonymous caller counts only", async () => {
@@ -18,7 +26,14 @@ describe("the health route's kitchen holds", () => {
   });
 
   it("lists a signed-in caller's own held locations, and only those", async () => {
-    const section = await kitchenHoldsSection(service as never, { kind: "signed-in", guids: new Set(["b", "x"]) });
-    expect(section).toMatchObject({ parked: 1, backingOff: 2, locations: [{ restaurantGuid: "b", state: "backing-off" }] });
+    const section = await kitchenHoldsSection(service as never, {
+      kind: "signed-in",
+      guids: new Set(["b", "x"]),
+    });
+    expect(section).toMatchObject({
+      parked: 1,
+      backingOff: 2,
+      locations: [{ restaurantGuid: "b", state: "backing-off" }],
+    });
   });
 });

@@ -1,5 +1,7 @@
 import "server-only";
+
 import type { KitchenService } from "@/lib/kitchen/service/kitchen-service";
+
 import type { HealthViewer } from "./health";
 
 /**

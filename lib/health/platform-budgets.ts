@@ -1,6 +1,8 @@
 import "server-only";
+
 import { ACCOUNT_LOCATION } from "@/lib/platform/shared-budget";
 import type { PlatformClient } from "@/lib/platform/types";
+
 import type { HealthViewer } from "./health";
 
 /** A location at or past this share of its window's count is "near its limit". */
@@ -36,14 +38,24 @@ export async function platformBudgetsSection(client: Pick<PlatformClient, "budge
     },
     accountCap: usage.account ?? null,
     lateSlots: report.lateSlots,
-    logins: { count: report.logins.count, tokenHeld: report.logins.tokenHeld, backingOff: report.logins.backoff !== undefined },
+    logins: {
+      count: report.logins.count,
+      tokenHeld: report.logins.tokenHeld,
+      backingOff: report.logins.backoff !== undefined,
+    },
   };
   if (viewer.kind === "anonymous") return section;
-  const mine = new Set([...locations.map((l) => l.location), ...waitingLocations.map((w) => w.location)].filter((guid) => viewer.guids.has(guid)));
+  const mine = new Set(
+    [...locations.map((l) => l.location), ...waitingLocations.map((w) => w.location)].filter((guid) =>
+      viewer.guids.has(guid),
+    ),
+  );
   const used = new Map(locations.map((l) => [l.location, l.used]));
   return {
     ...section,
     logins: { ...section.logins, backoff: report.logins.backoff ?? null },
-    byLocation: [...mine].sort().map((guid) => ({ guid, used: used.get(guid) ?? 0, waiters: waiters.get(guid) ?? 0 })),
+    byLocation: [...mine]
+      .sort()
+      .map((guid) => ({ guid, used: used.get(guid) ?? 0, waiters: waiters.get(guid) ?? 0 })),
   };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { Interner } from "./interner";
 
 describe("Interner", () => {
@@ -27,8 +28,20 @@ describe("Interner", () => {
         if (into.name === null) into.name = from.name;
       },
     );
-    const day1 = shared.map([{ guid: "a", name: null }, { guid: null, name: null }], (v) => ({ ...v }));
-    const day2 = shared.map([{ guid: "b", name: "B" }, { guid: "a", name: "A" }], (v) => ({ ...v }));
+    const day1 = shared.map(
+      [
+        { guid: "a", name: null },
+        { guid: null, name: null },
+      ],
+      (v) => ({ ...v }),
+    );
+    const day2 = shared.map(
+      [
+        { guid: "b", name: "B" },
+        { guid: "a", name: "A" },
+      ],
+      (v) => ({ ...v }),
+    );
     expect([...day1]).toEqual([0, 1]);
     expect([...day2]).toEqual([2, 0]);
     expect(shared.value(0)).toEqual({ guid: "a", name: "A" });

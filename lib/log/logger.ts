@@ -1,5 +1,7 @@
 import "server-only";
+
 import { pino, type Logger } from "pino";
+
 import { env } from "@/lib/env";
 import { processSingleton } from "@/lib/process-singleton";
 
@@ -18,7 +20,18 @@ function rootLogger(): Logger {
       base: { pid: process.pid },
       timestamp: pino.stdTimeFunctions.isoTime,
       redact: {
-        paths: ["authorization", "*.authorization", "headers", "*.headers", "clientSecret", "*.clientSecret", "accessToken", "*.accessToken", "token", "*.token"],
+        paths: [
+          "authorization",
+          "*.authorization",
+          "headers",
+          "*.headers",
+          "clientSecret",
+          "*.clientSecret",
+          "accessToken",
+          "*.accessToken",
+          "token",
+          "*.token",
+        ],
         censor: "[redacted]",
       },
     }),

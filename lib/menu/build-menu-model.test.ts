@@ -1,22 +1,44 @@
 import { describe, expect, it } from "vitest";
+
+import { itemTypeWords, unitWords } from "@/lib/vocabulary/menu-enum-words";
+import { groupEntity, itemEntity, menuEntity, refs, sampleSources } from "@/test/fixtures/menu-sources";
+
 import { buildMenuModel } from "./build-menu-model";
 import { resolveUnitOfMeasure } from "./inheritance";
 import { menuItemsCsv } from "./menu-csv";
-import { itemTypeWords, unitWords } from "@/lib/vocabulary/menu-enum-words";
-import { preModifierWords } from "./menu-words";
 import { itemPlacements, placementLabel } from "./menu-placements";
 import { buildSearchIndex, searchMenu } from "./menu-search";
-import { groupEntity, itemEntity, menuEntity, refs, sampleSources } from "@/test/fixtures/menu-sources";
+import { preModifierWords } from "./menu-words";
 
 describe("buildMenuModel", () => {
   it("normalizes the lists into a tree with counts per menu and group", () => {
     const model = buildMenuModel(sampleSources());
     expect(model.menus.map((m) => [m.name, m.itemCount])).toEqual([["Dinner", 3]]);
-    expect(model.groups["g-mains"]).toMatchObject({ itemCount: 3, groups: ["g-grill"], items: ["i-fries"], optionGroups: ["og-mains"], inheritUnit: true });
+    expect(model.groups["g-mains"]).toMatchObject({
+      itemCount: 3,
+      groups: ["g-grill"],
+      items: ["i-fries"],
+      optionGroups: ["og-mains"],
+      inheritUnit: true,
+    });
     expect(model.groups["g-steaks"]).toMatchObject({ itemCount: 2, unit: "OZ" });
     expect(model.groups["g-steaks"]!.inheritUnit).toBeUndefined();
-    expect(model.counts).toEqual({ menus: 1, groups: 3, items: 2, placements: 3, optionGroups: 4, modifiers: 3, preModifiers: 3 });
-    expect(model.optionGroups["og-grill"]).toEqual({ guid: "og-grill", name: "Temperature", options: ["i-salt"], min: 1, max: 1 });
+    expect(model.counts).toEqual({
+      menus: 1,
+      groups: 3,
+      items: 2,
+      placements: 3,
+      optionGroups: 4,
+      modifiers: 3,
+      preModifiers: 3,
+    });
+    expect(model.optionGroups["og-grill"]).toEqual({
+      guid: "og-grill",
+      name: "Temperature",
+      options: ["i-salt"],
+      min: 1,
+      max: 1,
+    });
   });
 
   it("groups pre-modifiers under their parent and keeps orphans visible", () => {
@@ -26,7 +48,11 @@ describe("buildMenuModel", () => {
       ["Bar", []],
       ["Pre-modifiers without a group", ["Lost"]],
     ]);
-    expect(model.missing).toContainEqual({ from: { kind: "preModifier", guid: "pm-lost", name: "Lost" }, field: "parent", guid: "pmg-gone" });
+    expect(model.missing).toContainEqual({
+      from: { kind: "preModifier", guid: "pm-lost", name: "Lost" },
+      field: "parent",
+      guid: "pmg-gone",
+    });
   });
 
   it("drops and reports references to entities the API did not return", () => {
@@ -34,7 +60,11 @@ describe("buildMenuModel", () => {
     sources.menuGroups[2] = { ...sources.menuGroups[2]!, items: refs(["i-ribeye", "i-ghost"], "MenuItem") };
     const model = buildMenuModel(sources);
     expect(model.groups["g-steaks"]!.items).toEqual(["i-ribeye"]);
-    expect(model.missing).toContainEqual({ from: { kind: "group", guid: "g-steaks", name: "Steaks" }, field: "items", guid: "i-ghost" });
+    expect(model.missing).toContainEqual({
+      from: { kind: "group", guid: "g-steaks", name: "Steaks" },
+      field: "items",
+      guid: "i-ghost",
+    });
   });
 
   it("attaches a group whose parent does not list it, and survives a subgroup cycle", () => {
@@ -44,7 +74,10 @@ describe("buildMenuModel", () => {
       menuGroups: [
         groupEntity("a", "A", { subgroups: refs(["b"]), items: refs(["x"], "MenuItem") }),
         groupEntity("b", "B", { subgroups: refs(["a"]), items: refs(["y"], "MenuItem") }),
-        groupEntity("c", "C", { parent: { guid: "b", entityType: "MenuGroup" }, items: refs(["x"], "MenuItem") }),
+        groupEntity("c", "C", {
+          parent: { guid: "b", entityType: "MenuGroup" },
+          items: refs(["x"], "MenuItem"),
+        }),
       ],
       menuItems: [itemEntity("x", "X"), itemEntity("y", "Y")],
     });
@@ -82,7 +115,9 @@ describe("menuItemsCsv", () => {
       "Path,Menu,Group,Item,Item GUID,Type,SKU,PLU,Calories,Unit of measure,Unit source,Own modifier groups,Inherited modifier groups,Images",
     );
     const ribeye = lines.find((l) => l.startsWith("Dinner > Mains > Grill > Steaks > Ribeye"))!;
-    expect(ribeye).toContain("Ounces (oz),Inherited from group Steaks,Sauce,Temperature (from Grill); Sides (from Mains)");
+    expect(ribeye).toContain(
+      "Ounces (oz),Inherited from group Steaks,Sauce,Temperature (from Grill); Sides (from Mains)",
+    );
   });
 });
 
@@ -105,8 +140,15 @@ describe("values the contract does not name", () => {
     expect(model.items["i-ribeye"]!.type).toBe("GIFT_CARD");
     expect(model.preModifierGroups[0]!.preModifiers[0]!.displayMode).toBe("INFIX");
     const steaks = { menu: "m1", path: ["g-mains", "g-grill", "g-steaks"] };
-    expect(resolveUnitOfMeasure(model, "i-ribeye", steaks)).toMatchObject({ unit: "PORTION_6OZ", inherited: true, source: { kind: "group", name: "Steaks" } });
-    expect(resolveUnitOfMeasure(model, "i-fries", { menu: "m1", path: ["g-mains"] })).toMatchObject({ unit: "EACH", source: { kind: "menu" } });
+    expect(resolveUnitOfMeasure(model, "i-ribeye", steaks)).toMatchObject({
+      unit: "PORTION_6OZ",
+      inherited: true,
+      source: { kind: "group", name: "Steaks" },
+    });
+    expect(resolveUnitOfMeasure(model, "i-fries", { menu: "m1", path: ["g-mains"] })).toMatchObject({
+      unit: "EACH",
+      source: { kind: "menu" },
+    });
   });
 
   it("shows them as sent in words and keeps the known ones' words", () => {
@@ -116,8 +158,12 @@ describe("values the contract does not name", () => {
     expect(itemTypeWords("GIFT_CARD")).toBe("GIFT_CARD");
     expect(itemTypeWords("OPEN_ITEM")).toBe("Open item (price entered at sale)");
     const model = buildMenuModel(withFutureValues());
-    expect(preModifierWords(model.preModifierGroups[0]!.preModifiers[0]!)).toBe("display mode INFIX, price ×2");
-    expect(preModifierWords(model.preModifierGroups[0]!.preModifiers[1]!)).toBe("shown after the modifier, adds $0.00");
+    expect(preModifierWords(model.preModifierGroups[0]!.preModifiers[0]!)).toBe(
+      "display mode INFIX, price ×2",
+    );
+    expect(preModifierWords(model.preModifierGroups[0]!.preModifiers[1]!)).toBe(
+      "shown after the modifier, adds $0.00",
+    );
   });
 
   it("writes them verbatim in items.csv", () => {
@@ -125,7 +171,14 @@ describe("values the contract does not name", () => {
     const header = lines[0]!.split(",");
     const rows = lines.slice(1).map((l) => Object.fromEntries(l.split(",").map((v, i) => [header[i], v])));
     const ribeye = rows.find((r) => r.Item === "Ribeye")!;
-    expect(ribeye).toMatchObject({ Type: "GIFT_CARD", "Unit of measure": "PORTION_6OZ", "Unit source": "Inherited from group Steaks" });
-    expect(rows.find((r) => r.Item === "Frites" && r.Group === "Mains")).toMatchObject({ "Unit of measure": "EACH", "Unit source": "Inherited from menu Dinner" });
+    expect(ribeye).toMatchObject({
+      Type: "GIFT_CARD",
+      "Unit of measure": "PORTION_6OZ",
+      "Unit source": "Inherited from group Steaks",
+    });
+    expect(rows.find((r) => r.Item === "Frites" && r.Group === "Mains")).toMatchObject({
+      "Unit of measure": "EACH",
+      "Unit source": "Inherited from menu Dinner",
+    });
   });
 });

@@ -1,6 +1,23 @@
-import type { Image, Menu, MenuGroup, MenuItem, MenuOptionGroup, PreModifier, PreModifierGroup } from "@/lib/platform/schemas";
+import type {
+  Image,
+  Menu,
+  MenuGroup,
+  MenuItem,
+  MenuOptionGroup,
+  PreModifier,
+  PreModifierGroup,
+} from "@/lib/platform/schemas";
+
+import type {
+  GroupNode,
+  ItemNode,
+  MenuModel,
+  MenuNode,
+  MissingReference,
+  OptionGroupNode,
+  PreModifierGroupNode,
+} from "./menu-model";
 import { itemPlacements } from "./menu-placements";
-import type { GroupNode, ItemNode, MenuModel, MenuNode, MissingReference, OptionGroupNode, PreModifierGroupNode } from "./menu-model";
 
 export interface MenuSources {
   menus: readonly Menu[];
@@ -13,10 +30,13 @@ export interface MenuSources {
 
 type Ref = { guid: string };
 
-const nameOf = (entity: { name?: string | null; guid: string }, kind: string) => entity.name?.trim() || `Unnamed ${kind} ${entity.guid.slice(0, 8)}`;
+const nameOf = (entity: { name?: string | null; guid: string }, kind: string) =>
+  entity.name?.trim() || `Unnamed ${kind} ${entity.guid.slice(0, 8)}`;
 
 function imageUrls(images: readonly Image[] | null | undefined): string[] | undefined {
-  const urls = (images ?? []).map((i) => i.url).filter((u): u is string => typeof u === "string" && u.length > 0);
+  const urls = (images ?? [])
+    .map((i) => i.url)
+    .filter((u): u is string => typeof u === "string" && u.length > 0);
   return urls.length ? urls : undefined;
 }
 
@@ -24,7 +44,8 @@ function imageUrls(images: readonly Image[] | null | undefined): string[] | unde
 function looseRef(entity: object, ...keys: string[]): string | undefined {
   for (const key of keys) {
     const value = (entity as Record<string, unknown>)[key];
-    if (value && typeof value === "object" && typeof (value as Ref).guid === "string") return (value as Ref).guid;
+    if (value && typeof value === "object" && typeof (value as Ref).guid === "string")
+      return (value as Ref).guid;
   }
   return undefined;
 }
@@ -68,7 +89,15 @@ export function buildMenuModel(src: MenuSources): MenuModel {
     items,
     optionGroups,
     preModifierGroups,
-    counts: { menus: menus.length, groups: src.menuGroups.length, items: 0, placements: 0, optionGroups: src.menuOptionGroups.length, modifiers: modifierGuids.size, preModifiers: src.preModifiers.length },
+    counts: {
+      menus: menus.length,
+      groups: src.menuGroups.length,
+      items: 0,
+      placements: 0,
+      optionGroups: src.menuOptionGroups.length,
+      modifiers: modifierGuids.size,
+      preModifiers: src.preModifiers.length,
+    },
     missing,
   };
   // Counted from the tree a manager sees, so the totals match the CSV's rows.
@@ -89,7 +118,12 @@ interface SourceIndex {
   menus: Set<string>;
 }
 
-type Resolve = (refs: readonly Ref[] | null | undefined, known: { has(guid: string): boolean }, from: MissingReference["from"], field: string) => string[];
+type Resolve = (
+  refs: readonly Ref[] | null | undefined,
+  known: { has(guid: string): boolean },
+  from: MissingReference["from"],
+  field: string,
+) => string[];
 
 /** Resolves a list of references once each, reporting those the API did not return in `missing`. */
 function referenceResolver(missing: MissingReference[]): Resolve {
@@ -106,7 +140,12 @@ function referenceResolver(missing: MissingReference[]): Resolve {
   };
 }
 
-function optionGroupNodes(src: MenuSources, index: SourceIndex, resolve: Resolve, missing: MissingReference[]) {
+function optionGroupNodes(
+  src: MenuSources,
+  index: SourceIndex,
+  resolve: Resolve,
+  missing: MissingReference[],
+) {
   const optionGroups: Record<string, OptionGroupNode> = {};
   const modifierGuids = new Set<string>();
   for (const og of src.menuOptionGroups) {
@@ -118,7 +157,12 @@ function optionGroupNodes(src: MenuSources, index: SourceIndex, resolve: Resolve
     if (og.maxSelections != null) node.max = og.maxSelections;
     const pmg = looseRef(og, "preModifierGroup", "preModifierGroupReference");
     if (pmg && index.preModifierGroups.has(pmg)) node.preModifierGroup = pmg;
-    else if (pmg) missing.push({ from: { kind: "optionGroup", guid: og.guid, name }, field: "preModifierGroup", guid: pmg });
+    else if (pmg)
+      missing.push({
+        from: { kind: "optionGroup", guid: og.guid, name },
+        field: "preModifierGroup",
+        guid: pmg,
+      });
     optionGroups[og.guid] = node;
   }
   return { optionGroups, modifierGuids };
@@ -133,7 +177,12 @@ function itemNodes(src: MenuSources, index: SourceIndex, resolve: Resolve): Reco
     if (item.plu) node.plu = item.plu;
     if (item.calories != null) node.calories = item.calories;
     if (item.type) node.type = item.type;
-    const own = resolve(item.optionGroups, index.optionGroups, { kind: "item", guid: item.guid, name }, "optionGroups");
+    const own = resolve(
+      item.optionGroups,
+      index.optionGroups,
+      { kind: "item", guid: item.guid, name },
+      "optionGroups",
+    );
     if (own.length) node.optionGroups = own;
     if (item.inheritOptionGroups) node.inheritOptionGroups = true;
     if (item.inheritUnitOfMeasure) node.inheritUnit = true;
@@ -145,7 +194,12 @@ function itemNodes(src: MenuSources, index: SourceIndex, resolve: Resolve): Reco
   return items;
 }
 
-function groupNodes(src: MenuSources, index: SourceIndex, resolve: Resolve, missing: MissingReference[]): Record<string, GroupNode> {
+function groupNodes(
+  src: MenuSources,
+  index: SourceIndex,
+  resolve: Resolve,
+  missing: MissingReference[],
+): Record<string, GroupNode> {
   const groups: Record<string, GroupNode> = {};
   for (const group of src.menuGroups) {
     const name = nameOf(group, "group");
@@ -159,7 +213,9 @@ function groupNodes(src: MenuSources, index: SourceIndex, resolve: Resolve, miss
       if (index.groups.has(group.parent.guid)) node.parent = group.parent.guid;
       else missing.push({ from, field: "parent", guid: group.parent.guid });
     }
-    node.groups = nonEmpty(resolve(group.subgroups, index.groups, from, "subgroups").filter((g) => g !== group.guid));
+    node.groups = nonEmpty(
+      resolve(group.subgroups, index.groups, from, "subgroups").filter((g) => g !== group.guid),
+    );
     node.items = nonEmpty(resolve(group.items, index.items, from, "items"));
     node.optionGroups = nonEmpty(resolve(group.optionGroups, index.optionGroups, from, "optionGroups"));
     if (group.inheritOptionGroups) node.inheritOptionGroups = true;
@@ -179,7 +235,8 @@ function menuNodes(src: MenuSources, index: SourceIndex, resolve: Resolve): Menu
     const node: MenuNode = { guid: menu.guid, name, itemCount: 0 };
     node.groups = nonEmpty(resolve(menu.groups, index.groups, from, "groups"));
     const menuOptionGroups = looseRefs(menu, "optionGroups");
-    if (menuOptionGroups) node.optionGroups = nonEmpty(resolve(menuOptionGroups, index.optionGroups, from, "optionGroups"));
+    if (menuOptionGroups)
+      node.optionGroups = nonEmpty(resolve(menuOptionGroups, index.optionGroups, from, "optionGroups"));
     if (menu.unitOfMeasure && menu.unitOfMeasure !== "NONE") node.unit = menu.unitOfMeasure;
     const images = imageUrls(menu.images);
     if (images) node.images = images;
@@ -221,7 +278,8 @@ function countItems(menus: MenuNode[], groups: Record<string, GroupNode>): void 
     return total;
   };
   for (const guid of Object.keys(groups)) countGroup(guid);
-  for (const menu of menus) menu.itemCount = (menu.groups ?? []).reduce((sum, g) => sum + groups[g]!.itemCount, 0);
+  for (const menu of menus)
+    menu.itemCount = (menu.groups ?? []).reduce((sum, g) => sum + groups[g]!.itemCount, 0);
 }
 
 /** Pre-modifier groups with their pre-modifiers; those without a known group gather in one more. */
@@ -249,7 +307,12 @@ function preModifierGroupNodes(src: MenuSources, missing: MissingReference[]): P
       parent.preModifiers.push(node);
       continue;
     }
-    if (pm.parent?.guid) missing.push({ from: { kind: "preModifier", guid: pm.guid, name: node.name }, field: "parent", guid: pm.parent.guid });
+    if (pm.parent?.guid)
+      missing.push({
+        from: { kind: "preModifier", guid: pm.guid, name: node.name },
+        field: "parent",
+        guid: pm.parent.guid,
+      });
     ungrouped ??= { guid: "ungrouped", name: "Pre-modifiers without a group", preModifiers: [] };
     ungrouped.preModifiers.push(node);
   }

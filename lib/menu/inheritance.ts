@@ -1,4 +1,5 @@
 import type { UnitOfMeasure } from "@/lib/platform/schemas";
+
 import type { MenuModel } from "./menu-model";
 import type { Placement } from "./menu-placements";
 
@@ -37,7 +38,11 @@ function itemSource(model: MenuModel, itemGuid: string): InheritanceSource {
  * first, stopping at the first ancestor that does not inherit. A group attached at several
  * levels is listed once, at the nearest.
  */
-export function resolveOptionGroups(model: MenuModel, itemGuid: string, placement: Placement | null): ResolvedOptionGroup[] {
+export function resolveOptionGroups(
+  model: MenuModel,
+  itemGuid: string,
+  placement: Placement | null,
+): ResolvedOptionGroup[] {
   const item = model.items[itemGuid];
   if (!item) return [];
   const out: ResolvedOptionGroup[] = [];
@@ -67,20 +72,37 @@ export function resolveOptionGroups(model: MenuModel, itemGuid: string, placemen
  * The unit the item is sold by. Without a placement (a modifier reached through a modifier
  * group) an inheriting item has no parent to ask, so its own setting stands.
  */
-export function resolveUnitOfMeasure(model: MenuModel, itemGuid: string, placement: Placement | null): ResolvedUnit {
+export function resolveUnitOfMeasure(
+  model: MenuModel,
+  itemGuid: string,
+  placement: Placement | null,
+): ResolvedUnit {
   const item = model.items[itemGuid];
-  const own: ResolvedUnit = { unit: item?.unit ?? "NONE", source: itemSource(model, itemGuid), inherited: false };
+  const own: ResolvedUnit = {
+    unit: item?.unit ?? "NONE",
+    source: itemSource(model, itemGuid),
+    inherited: false,
+  };
   if (!item?.inheritUnit || !placement) return own;
 
   for (let i = placement.path.length - 1; i >= 0; i -= 1) {
     const group = model.groups[placement.path[i]!];
     if (!group) return own;
-    if (!group.inheritUnit) return { unit: group.unit ?? "NONE", source: { kind: "group", guid: group.guid, name: group.name }, inherited: true };
+    if (!group.inheritUnit)
+      return {
+        unit: group.unit ?? "NONE",
+        source: { kind: "group", guid: group.guid, name: group.name },
+        inherited: true,
+      };
   }
   const menu = model.menus.find((m) => m.guid === placement.menu);
   if (!menu) return own;
   // The menu's unit defaults to NONE (2.8).
-  return { unit: menu.unit ?? "NONE", source: { kind: "menu", guid: menu.guid, name: menu.name }, inherited: true };
+  return {
+    unit: menu.unit ?? "NONE",
+    source: { kind: "menu", guid: menu.guid, name: menu.name },
+    inherited: true,
+  };
 }
 
 /**

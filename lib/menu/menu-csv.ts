@@ -1,8 +1,9 @@
 import { toCsv, type CsvColumn } from "@/lib/csv/csv";
+import { itemTypeWords, unitWords } from "@/lib/vocabulary/menu-enum-words";
+
 import { resolveOptionGroups, resolveUnitOfMeasure } from "./inheritance";
 import type { MenuModel } from "./menu-model";
 import { itemPlacements, placementLabel, type ItemPlacement } from "./menu-placements";
-import { itemTypeWords, unitWords } from "@/lib/vocabulary/menu-enum-words";
 
 interface ItemRow {
   placement: ItemPlacement;
@@ -23,8 +24,14 @@ export function menuItemsCsv(model: MenuModel): string {
     rows.push({
       placement,
       path: placementLabel(model, placement, placement.item),
-      ownGroups: groups.filter((g) => !g.inherited).map((g) => optionGroupName(g.guid)).join("; "),
-      inheritedGroups: groups.filter((g) => g.inherited).map((g) => `${optionGroupName(g.guid)} (from ${g.source.name})`).join("; "),
+      ownGroups: groups
+        .filter((g) => !g.inherited)
+        .map((g) => optionGroupName(g.guid))
+        .join("; "),
+      inheritedGroups: groups
+        .filter((g) => g.inherited)
+        .map((g) => `${optionGroupName(g.guid)} (from ${g.source.name})`)
+        .join("; "),
       unit: unitWords(unit.unit),
       unitSource: unit.inherited ? `Inherited from ${unit.source.kind} ${unit.source.name}` : "Own setting",
     });

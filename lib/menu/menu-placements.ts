@@ -22,14 +22,17 @@ export interface ItemPlacement extends Placement {
  */
 export function* itemPlacements(model: MenuModel): Generator<ItemPlacement> {
   for (const menu of model.menus) {
-    const stack: { group: string; path: string[] }[] = (menu.groups ?? []).map((g) => ({ group: g, path: [g] })).reverse();
+    const stack: { group: string; path: string[] }[] = (menu.groups ?? [])
+      .map((g) => ({ group: g, path: [g] }))
+      .reverse();
     while (stack.length > 0) {
       const { group, path } = stack.pop()!;
       const node = model.groups[group];
       if (!node) continue;
       for (const item of node.items ?? []) yield { item, menu: menu.guid, path };
       const children = (node.groups ?? []).filter((child) => !path.includes(child));
-      for (let i = children.length - 1; i >= 0; i -= 1) stack.push({ group: children[i]!, path: [...path, children[i]!] });
+      for (let i = children.length - 1; i >= 0; i -= 1)
+        stack.push({ group: children[i]!, path: [...path, children[i]!] });
     }
   }
 }

@@ -20,7 +20,11 @@ export interface SearchResult {
 }
 
 export function foldForSearch(text: string): string {
-  return text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().trim();
+  return text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .trim();
 }
 
 export function buildSearchIndex(model: MenuModel): SearchEntry[] {

@@ -14,7 +14,11 @@ export function selectionRule(min: number | undefined, max: number | undefined):
 
 /** "group Grill", "menu Dinner": where an inherited setting comes from. */
 export function sourceWords(source: InheritanceSource): string {
-  return source.kind === "menu" ? `menu ${source.name}` : source.kind === "group" ? `group ${source.name}` : source.name;
+  return source.kind === "menu"
+    ? `menu ${source.name}`
+    : source.kind === "group"
+      ? `group ${source.name}`
+      : source.name;
 }
 
 const money = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });

@@ -1,5 +1,7 @@
 import "server-only";
+
 import { createHash } from "node:crypto";
+
 import { PostgresBudget } from "@/lib/db/platform-budget";
 import { getDatabase } from "@/lib/db/server";
 import { env, sandboxLoopbackUrl } from "@/lib/env";
@@ -45,7 +47,11 @@ function platformClientOptions(): PlatformClientOptions {
   let target: { baseUrl: string; clientId: string; clientSecret: string };
   if (e.PLATFORM_BASE_URL) {
     // env() has already insisted on both credentials when a base URL is set.
-    target = { baseUrl: e.PLATFORM_BASE_URL, clientId: e.PLATFORM_CLIENT_ID!, clientSecret: e.PLATFORM_CLIENT_SECRET! };
+    target = {
+      baseUrl: e.PLATFORM_BASE_URL,
+      clientId: e.PLATFORM_CLIENT_ID!,
+      clientSecret: e.PLATFORM_CLIENT_SECRET!,
+    };
   } else {
     target = { baseUrl: sandboxLoopbackUrl(), ...sandboxAppCredentials() };
   }
@@ -63,7 +69,8 @@ function sharedBudget(
   tuning: { maxRps: number; maxPer15Min: number; accountMaxRps?: number; accountMaxPer15Min?: number },
 ): SharedBudget | undefined {
   if (!env().DATABASE_URL) return undefined;
-  const hash = (...parts: string[]) => createHash("sha256").update(parts.join("\n")).digest("hex").slice(0, 32);
+  const hash = (...parts: string[]) =>
+    createHash("sha256").update(parts.join("\n")).digest("hex").slice(0, 32);
   const key = hash(target.baseUrl, target.clientId);
   // The secret enters the login key only through its own hash: a corrected secret starts afresh.
   const loginKey = hash(key, createHash("sha256").update(target.clientSecret).digest("hex"));

@@ -1,5 +1,7 @@
 import "server-only";
+
 import type { z } from "zod";
+
 import { abortReason, sleep as realSleep, type Sleep } from "./abortable";
 import { logAttempt, type AttemptLogger, type AttemptRecord } from "./attempt-log";
 import { brandNames, type BrandNames } from "./brand";
@@ -13,8 +15,8 @@ import {
   requestIdFrom,
   type UpstreamFailure,
 } from "./errors";
-import { scopesFromJwt, secondsUntilJwtExpiry } from "./jwt-claims";
 import { JsonArrayStream, JsonArrayStreamError, type ArrayShape } from "./json-array-stream";
+import { scopesFromJwt, secondsUntilJwtExpiry } from "./jwt-claims";
 import { NetworkWatchdog } from "./network-watchdog";
 import { nodeHttpFetch } from "./node-http-fetch";
 import { RateLimitHints } from "./rate-limit-headers";
@@ -35,7 +37,10 @@ import type { ClientBudgetReport } from "./types";
  * arrive (the default, node-http-fetch.ts, does); any fetch may ignore it, since the transport
  * also counts the response head and each body chunk it reads.
  */
-export type FetchLike = (input: string, init: RequestInit & { onNetworkActivity?: () => void }) => Promise<Response>;
+export type FetchLike = (
+  input: string,
+  init: RequestInit & { onNetworkActivity?: () => void },
+) => Promise<Response>;
 
 export interface PlatformClientOptions {
   /** Base URL of the service, e.g. https://api.example.com or http://localhost:3000/sandbox. */
@@ -124,7 +129,11 @@ export interface ArrayRequestSpec<T> extends Omit<RequestSpec<T>, "schema"> {
   open: () => ArraySink<T>;
 }
 
-type SendSpec<T> = Omit<RequestSpec<T>, "schema"> & { schema?: z.ZodType<T>; open?: () => ArraySink<T>; body?: unknown };
+type SendSpec<T> = Omit<RequestSpec<T>, "schema"> & {
+  schema?: z.ZodType<T>;
+  open?: () => ArraySink<T>;
+  body?: unknown;
+};
 
 export interface PlatformResponse<T> {
   status: number;
@@ -144,7 +153,12 @@ const LOGIN_MAX_RETRIES = 2;
 const FALLBACK_LIFETIME_S = 30 * 60;
 
 /** Outcome of one attempt that may deserve another. `emptyBody`: a 2xx with nothing in it. */
-type AttemptFailure = { error: PlatformError; retryable: boolean; retryAfterMs?: number; emptyBody?: { status: number; headers: Headers; requestId?: string } };
+type AttemptFailure = {
+  error: PlatformError;
+  retryable: boolean;
+  retryAfterMs?: number;
+  emptyBody?: { status: number; headers: Headers; requestId?: string };
+};
 
 export class Transport {
   readonly names: BrandNames;
@@ -182,9 +196,11 @@ export class Transport {
     this.#clientSecret = options.clientSecret;
     this.names = brandNames(options.brand);
     this.#timeoutMs = options.timeoutMs ?? 15_000;
-    if (!(this.#timeoutMs > 0)) throw new RangeError(`Platform timeoutMs must be positive, got ${options.timeoutMs}`);
+    if (!(this.#timeoutMs > 0))
+      throw new RangeError(`Platform timeoutMs must be positive, got ${options.timeoutMs}`);
     this.kitchenTimeoutMs = options.kitchenTimeoutMs ?? 300_000;
-    if (!(this.kitchenTimeoutMs > 0)) throw new RangeError(`Platform kitchenTimeoutMs must be positive, got ${options.kitchenTimeoutMs}`);
+    if (!(this.kitchenTimeoutMs > 0))
+      throw new RangeError(`Platform kitchenTimeoutMs must be positive, got ${options.kitchenTimeoutMs}`);
     this.#maxRetries = Math.max(0, Math.floor(options.maxRetries ?? 4));
     this.#backoff = {
       initialDelayMs: options.initialRetryDelayMs ?? DEFAULT_BACKOFF.initialDelayMs,
@@ -228,7 +244,11 @@ export class Transport {
       usage,
       waiting: [...this.#limiter.waiting()].map(([location, waiters]) => ({ location, waiters })),
       lateSlots: this.#limiter.lateSlots,
-      logins: { count: this.#tokens.logins, tokenHeld: this.#tokens.scopes !== undefined, backoff: this.#tokens.backoff },
+      logins: {
+        count: this.#tokens.logins,
+        tokenHeld: this.#tokens.scopes !== undefined,
+        backoff: this.#tokens.backoff,
+      },
     };
   }
 
@@ -281,13 +301,20 @@ export class Transport {
     const body = response.data!;
     const endpoint = `POST ${LOGIN_PATH}`;
     if (body.status != null && body.status !== "SUCCESS") {
-      throw new PlatformContractError({ status: response.status, code: "contract_mismatch", endpoint, requestId: response.requestId, message: `${endpoint}: login status ${JSON.stringify(body.status).slice(0, 40)}, not SUCCESS` });
+      throw new PlatformContractError({
+        status: response.status,
+        code: "contract_mismatch",
+        endpoint,
+        requestId: response.requestId,
+        message: `${endpoint}: login status ${JSON.stringify(body.status).slice(0, 40)}, not SUCCESS`,
+      });
     }
     const token = body.token;
     // The body's scope is null in the contract and a space-separated string in production; the
     // JWT's scope claim always lists them.
     const scopes = token.scope?.trim() ? token.scope.trim().split(/\s+/) : scopesFromJwt(token.accessToken);
-    const expiresInS = token.expiresIn ?? secondsUntilJwtExpiry(token.accessToken, this.#now()) ?? FALLBACK_LIFETIME_S;
+    const expiresInS =
+      token.expiresIn ?? secondsUntilJwtExpiry(token.accessToken, this.#now()) ?? FALLBACK_LIFETIME_S;
     return { accessToken: token.accessToken, expiresInS, scopes };
   }
 
@@ -325,22 +352,37 @@ export class Transport {
 
       attempt += 1;
       const sentAt = performance.now();
-      const record = { location: spec.restaurantGuid ?? null, endpoint, attempt, budgetWaitMs: Math.round(sentAt - waitStart) };
+      const record = {
+        location: spec.restaurantGuid ?? null,
+        endpoint,
+        attempt,
+        budgetWaitMs: Math.round(sentAt - waitStart),
+      };
       const elapsed = () => Math.round(performance.now() - sentAt);
       let outcome: { response: PlatformResponse<T> } | AttemptFailure;
       try {
         outcome = await this.#attempt(spec, url, endpoint, headers, token);
       } catch (error) {
-        logAttempt(this.#logger, { ...record, failure: spec.signal?.aborted ? "aborted" : "error", ms: elapsed() });
+        logAttempt(this.#logger, {
+          ...record,
+          failure: spec.signal?.aborted ? "aborted" : "error",
+          ms: elapsed(),
+        });
         throw error;
       }
       if ("response" in outcome) {
-        logAttempt(this.#logger, { ...record, status: outcome.response.status, ms: elapsed(), requestId: outcome.response.requestId });
+        logAttempt(this.#logger, {
+          ...record,
+          status: outcome.response.status,
+          ms: elapsed(),
+          requestId: outcome.response.requestId,
+        });
         return outcome.response;
       }
 
       const { error } = outcome;
-      const failed = (willRetry: boolean) => logAttempt(this.#logger, { ...record, ...failureFields(error), ms: elapsed(), willRetry });
+      const failed = (willRetry: boolean) =>
+        logAttempt(this.#logger, { ...record, ...failureFields(error), ms: elapsed(), willRetry });
       if (secured && token && error instanceof PlatformAuthenticationError && !reauthenticated) {
         reauthenticated = true;
         // The token was revoked or expired early: one new login per token (shared with any
@@ -360,7 +402,8 @@ export class Transport {
         }
         emptyRetried = true;
       }
-      const retryAfterTooLong = outcome.retryAfterMs !== undefined && outcome.retryAfterMs > this.#maxRetryAfterMs;
+      const retryAfterTooLong =
+        outcome.retryAfterMs !== undefined && outcome.retryAfterMs > this.#maxRetryAfterMs;
       const willRetry = outcome.retryable && retries < maxRetries && !retryAfterTooLong;
       failed(willRetry);
       if (!willRetry) throw error;
@@ -379,13 +422,24 @@ export class Transport {
   ): Promise<{ response: PlatformResponse<T> } | AttemptFailure> {
     const timeoutMs = spec.timeoutMs ?? this.#timeoutMs;
     const timeout = new AbortController();
-    const watchdog = new NetworkWatchdog({ timeoutMs, onTimeout: () => timeout.abort(new DOMException(`no network activity for ${timeoutMs} ms`, "TimeoutError")) });
+    const watchdog = new NetworkWatchdog({
+      timeoutMs,
+      onTimeout: () =>
+        timeout.abort(new DOMException(`no network activity for ${timeoutMs} ms`, "TimeoutError")),
+    });
     const signal = spec.signal ? AbortSignal.any([spec.signal, timeout.signal]) : timeout.signal;
     const secrets = [this.#clientSecret, token];
     // No `cause` on these: a fetch error may describe the request, and the request holds the token.
     const upstream = (kind: UpstreamFailure, message: string, status?: number, requestId?: string) => ({
       retryable: true,
-      error: new PlatformUpstreamError({ status, code: kind, kind, endpoint, message: `${endpoint}: ${message}`, requestId }),
+      error: new PlatformUpstreamError({
+        status,
+        code: kind,
+        kind,
+        endpoint,
+        message: `${endpoint}: ${message}`,
+        requestId,
+      }),
     });
 
     this.#requests += 1;
@@ -404,7 +458,8 @@ export class Transport {
         });
       } catch (cause) {
         if (spec.signal?.aborted) throw abortReason(spec.signal);
-        if (watchdog.fired) return upstream("timeout", `no response within ${timeoutMs} ms of network waiting`);
+        if (watchdog.fired)
+          return upstream("timeout", `no response within ${timeoutMs} ms of network waiting`);
         return upstream("network", `network error (${describe(cause)})`);
       }
       watchdog.activity();
@@ -413,16 +468,47 @@ export class Transport {
       try {
         if (spec.open && res.status >= 200 && res.status < 300 && res.status !== 204) {
           const read = await readArray(res, spec.open(), watchdog.activity);
-          if (read.kind === "data") return { response: { status: res.status, data: read.data, headers: res.headers, requestId } };
-          if (read.kind === "empty") return { ...upstream("truncated", `${res.status} response has an empty body`, res.status, requestId), emptyBody: { status: res.status, headers: res.headers, requestId } };
-          if (read.kind === "incomplete") return upstream("truncated", `${res.status} response body is not complete JSON (${read.message})`, res.status, requestId);
-          return { retryable: false, error: new PlatformContractError({ status: res.status, code: "contract_mismatch", endpoint, requestId, message: `${endpoint}: ${read.message}` }) };
+          if (read.kind === "data")
+            return { response: { status: res.status, data: read.data, headers: res.headers, requestId } };
+          if (read.kind === "empty")
+            return {
+              ...upstream("truncated", `${res.status} response has an empty body`, res.status, requestId),
+              emptyBody: { status: res.status, headers: res.headers, requestId },
+            };
+          if (read.kind === "incomplete")
+            return upstream(
+              "truncated",
+              `${res.status} response body is not complete JSON (${read.message})`,
+              res.status,
+              requestId,
+            );
+          return {
+            retryable: false,
+            error: new PlatformContractError({
+              status: res.status,
+              code: "contract_mismatch",
+              endpoint,
+              requestId,
+              message: `${endpoint}: ${read.message}`,
+            }),
+          };
         }
         text = await readBody(res, watchdog.activity);
       } catch (cause) {
         if (spec.signal?.aborted) throw abortReason(spec.signal);
-        if (watchdog.fired) return upstream("timeout", `body stalled for ${timeoutMs} ms of network waiting`, res.status, requestId);
-        return upstream("truncated", `${res.status} response body cut short (${describe(cause)})`, res.status, requestId);
+        if (watchdog.fired)
+          return upstream(
+            "timeout",
+            `body stalled for ${timeoutMs} ms of network waiting`,
+            res.status,
+            requestId,
+          );
+        return upstream(
+          "truncated",
+          `${res.status} response body cut short (${describe(cause)})`,
+          res.status,
+          requestId,
+        );
       }
     } finally {
       watchdog.stop();
@@ -435,30 +521,50 @@ export class Transport {
       const error = PlatformError.generate(res.status, body, res.headers, endpoint);
       if (!isRetryableStatus(res.status)) return { error, retryable: false };
       // Retry-After comes with 429 and sometimes with 503; either way the service said when.
-      return { error, retryable: true, retryAfterMs: parseRetryAfter(res.headers.get("retry-after"), this.#now()) };
+      return {
+        error,
+        retryable: true,
+        retryAfterMs: parseRetryAfter(res.headers.get("retry-after"), this.#now()),
+      };
     }
 
     if (res.status === 204) {
-      if (spec.allowNoContent) return { response: { status: 204, data: undefined, headers: res.headers, requestId } };
+      if (spec.allowNoContent)
+        return { response: { status: 204, data: undefined, headers: res.headers, requestId } };
       return {
         retryable: false,
-        error: new PlatformContractError({ status: 204, code: "contract_mismatch", endpoint, requestId, message: `${endpoint}: expected a JSON body, received 204 No Content` }),
+        error: new PlatformContractError({
+          status: 204,
+          code: "contract_mismatch",
+          endpoint,
+          requestId,
+          message: `${endpoint}: expected a JSON body, received 204 No Content`,
+        }),
       };
     }
     // An empty 200 is a body lost in transit, like a half one.
-    if (text.trim() === "") return upstream("truncated", `${res.status} response has an empty body`, res.status, requestId);
+    if (text.trim() === "")
+      return upstream("truncated", `${res.status} response has an empty body`, res.status, requestId);
 
     let json: unknown;
     try {
       json = JSON.parse(text);
     } catch {
       // A 2xx whose JSON does not parse was cut off in transit (the connection closed early).
-      return upstream("truncated", `${res.status} response body is not complete JSON (${text.length} characters)`, res.status, requestId);
+      return upstream(
+        "truncated",
+        `${res.status} response body is not complete JSON (${text.length} characters)`,
+        res.status,
+        requestId,
+      );
     }
     // Only the streamed path has no schema, and it has returned above.
     const parsed = spec.schema!.safeParse(json);
     if (!parsed.success) {
-      return { retryable: false, error: PlatformContractError.fromZod(parsed.error, endpoint, res.status, requestId) };
+      return {
+        retryable: false,
+        error: PlatformContractError.fromZod(parsed.error, endpoint, res.status, requestId),
+      };
     }
     return { response: { status: res.status, data: parsed.data, headers: res.headers, requestId } };
   }
@@ -486,7 +592,8 @@ async function readBody(res: Response, activity: () => void): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-type ArrayRead<T> = { kind: "data"; data: T } | { kind: "empty" } | { kind: "incomplete" | "shape"; message: string };
+type ArrayRead<T> =
+  { kind: "data"; data: T } | { kind: "empty" } | { kind: "incomplete" | "shape"; message: string };
 
 /**
  * The body read as a stream into `sink`, reporting each chunk as network activity. A failed read

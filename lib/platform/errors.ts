@@ -1,5 +1,7 @@
 import type { z } from "zod";
+
 import { BrandedError } from "@/lib/errors/branded-error";
+
 import { parseRetryAfter } from "./retry-policy";
 
 /**
@@ -74,25 +76,35 @@ export class PlatformError extends BrandedError {
    * The error for a non-2xx response. `body` is the parsed JSON body when there was one, else
    * the raw text (or undefined); the service answers `{ status, code, message, requestId }`.
    */
-  static generate(status: number, body: unknown, headers: Headers | undefined, endpoint: string): PlatformError {
+  static generate(
+    status: number,
+    body: unknown,
+    headers: Headers | undefined,
+    endpoint: string,
+  ): PlatformError {
     const fields = errorFields(body);
     const requestId = fields.requestId ?? requestIdFrom(headers);
-    const said = fields.message ?? (typeof body === "string" && body.trim() ? body.trim().slice(0, 200) : undefined);
+    const said =
+      fields.message ?? (typeof body === "string" && body.trim() ? body.trim().slice(0, 200) : undefined);
     // A bare "Bad Request" says little; the first nested error usually names the field.
     const nested = fields.detail.errors[0];
-    const nestedText = nested?.message ? ` (${nested.fieldName ? `${nested.fieldName}: ` : ""}${nested.message})` : "";
+    const nestedText = nested?.message
+      ? ` (${nested.fieldName ? `${nested.fieldName}: ` : ""}${nested.message})`
+      : "";
     const message = `${endpoint}: ${status}${said ? ` ${said}` : ""}${nestedText}`;
     const init = { status, endpoint, requestId, message, detail: fields.detail };
 
     if (status === 400) return new PlatformBadRequestError({ ...init, code: fields.code ?? "bad_request" });
-    if (status === 401) return new PlatformAuthenticationError({ ...init, code: fields.code ?? "unauthorized" });
+    if (status === 401)
+      return new PlatformAuthenticationError({ ...init, code: fields.code ?? "unauthorized" });
     if (status === 403) return new PlatformForbiddenError({ ...init, code: fields.code ?? "forbidden" });
     if (status === 404) return new PlatformNotFoundError({ ...init, code: fields.code ?? "not_found" });
     if (status === 429) {
       const retryAfterMs = headers ? parseRetryAfter(headers.get("retry-after"), Date.now()) : undefined;
       return new PlatformRateLimitedError({ ...init, code: fields.code ?? "rate_limited", retryAfterMs });
     }
-    if (status >= 500) return new PlatformUpstreamError({ ...init, code: fields.code ?? "upstream_error", kind: "http" });
+    if (status >= 500)
+      return new PlatformUpstreamError({ ...init, code: fields.code ?? "upstream_error", kind: "http" });
     // Any other status (405, 409, 422, an unexpected 3xx) is still a request the service refused.
     return new PlatformError({ ...init, code: fields.code ?? `http_${status}` });
   }
@@ -122,7 +134,11 @@ export class PlatformMissingScopeError extends PlatformForbiddenError {
   static override readonly errorKind = "PlatformMissingScopeError";
   readonly scope: string;
   constructor(init: Omit<PlatformErrorInit, "code" | "message"> & { scope: string }) {
-    super({ ...init, code: MISSING_SCOPE_CODE, message: `${init.endpoint}: not sent, this client's token lacks the ${init.scope} scope` });
+    super({
+      ...init,
+      code: MISSING_SCOPE_CODE,
+      message: `${init.endpoint}: not sent, this client's token lacks the ${init.scope} scope`,
+    });
     this.scope = init.scope;
   }
 }
@@ -194,7 +210,12 @@ export class PlatformContractError extends PlatformError {
   }
 
   /** e.g. "GET /config/v2/menuItems: [3].calories: expected number, received string". */
-  static fromZod(error: z.ZodError, endpoint: string, status: number, requestId?: string): PlatformContractError {
+  static fromZod(
+    error: z.ZodError,
+    endpoint: string,
+    status: number,
+    requestId?: string,
+  ): PlatformContractError {
     const issues = error.issues.map((issue) => ({
       path: formatIssuePath(issue.path),
       message: issue.message.replace(/^Invalid input:\s*/, ""),
@@ -247,7 +268,8 @@ export function requestIdFrom(headers: Headers | undefined): string | undefined 
 
 const text = (value: unknown) => (typeof value === "string" && value.trim() ? value.trim() : undefined);
 // The service's codes are numbers (40004); ours are strings so both kinds fit one field.
-const codeOf = (value: unknown) => (typeof value === "number" && Number.isFinite(value) ? String(value) : text(value));
+const codeOf = (value: unknown) =>
+  typeof value === "number" && Number.isFinite(value) ? String(value) : text(value);
 const MAX_NESTED_ERRORS = 20;
 const MAX_NESTING = 3;
 
@@ -281,7 +303,12 @@ function nestedErrors(value: unknown, depth: number): PlatformErrorItem[] {
   return out;
 }
 
-function errorFields(body: unknown): { code?: string; message?: string; requestId?: string; detail: PlatformErrorDetail } {
+function errorFields(body: unknown): {
+  code?: string;
+  message?: string;
+  requestId?: string;
+  detail: PlatformErrorDetail;
+} {
   if (!body || typeof body !== "object" || Array.isArray(body)) return { detail: { errors: [] } };
   const record = body as Record<string, unknown>;
   return {

@@ -1,4 +1,5 @@
 import "server-only";
+
 import { Transport, type PlatformClientOptions } from "./client";
 import { configResource } from "./resources/config";
 import { kitchenResource } from "./resources/kitchen";

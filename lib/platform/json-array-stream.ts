@@ -1,4 +1,4 @@
-import { TokenParser, Tokenizer, TokenType } from "@streamparser/json";
+import { Tokenizer, TokenParser, TokenType } from "@streamparser/json";
 
 /**
  * Reads a JSON array from a byte stream element by element, so a large export never exists as
@@ -95,7 +95,9 @@ export class JsonArrayStream {
     if (this.#failure || !this.#parser?.isEnded) throw this.#incomplete();
     if (this.#root !== "array" && this.#shape === undefined) {
       throw new JsonArrayStreamError(
-        this.#root === "object" ? "an object without a \"data\" or \"results\" array, where an array was expected" : "a JSON value that is not an array, where an array was expected",
+        this.#root === "object"
+          ? 'an object without a "data" or "results" array, where an array was expected'
+          : "a JSON value that is not an array, where an array was expected",
         "shape",
       );
     }
@@ -103,15 +105,20 @@ export class JsonArrayStream {
   }
 
   #incomplete(): JsonArrayStreamError {
-    return new JsonArrayStreamError(`the JSON is not complete (${this.#failure?.message ?? "it stopped before its end"})`, "incomplete");
+    return new JsonArrayStreamError(
+      `the JSON is not complete (${this.#failure?.message ?? "it stopped before its end"})`,
+      "incomplete",
+    );
   }
 
   /** The first token says which shape this is, and so which elements the parser emits. */
   #begin(token: TokenType, onElement: (value: unknown) => void): void {
-    this.#root = token === TokenType.LEFT_BRACKET ? "array" : token === TokenType.LEFT_BRACE ? "object" : "other";
+    this.#root =
+      token === TokenType.LEFT_BRACKET ? "array" : token === TokenType.LEFT_BRACE ? "object" : "other";
     if (this.#root === "array") this.#shape = "array";
     this.#expectKey = this.#root === "object";
-    const paths = this.#root === "array" ? ["$.*"] : this.#root === "object" ? ["$.data.*", "$.results.*"] : ["$"];
+    const paths =
+      this.#root === "array" ? ["$.*"] : this.#root === "object" ? ["$.data.*", "$.results.*"] : ["$"];
     this.#parser = new TokenParser({ paths, keepStack: false });
     this.#parser.onValue = ({ value, parent, stack }) => {
       // Only elements of the array itself: not a root scalar, not the members of a "data" object.
@@ -135,7 +142,8 @@ export class JsonArrayStream {
       this.#afterColon = true;
     } else if (this.#afterColon) {
       this.#afterColon = false;
-      if (this.#key !== undefined && WRAPPER_KEYS.has(this.#key) && token === TokenType.LEFT_BRACKET) this.#shape ??= this.#key as ArrayShape;
+      if (this.#key !== undefined && WRAPPER_KEYS.has(this.#key) && token === TokenType.LEFT_BRACKET)
+        this.#shape ??= this.#key as ArrayShape;
     } else if (token === TokenType.COMMA) {
       this.#expectKey = true;
     }

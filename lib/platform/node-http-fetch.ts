@@ -1,4 +1,5 @@
 import "server-only";
+
 import http from "node:http";
 import https from "node:https";
 import { Readable } from "node:stream";
@@ -25,13 +26,15 @@ const agents = {
 export function nodeHttpFetch(input: string, init: NodeFetchInit = {}): Promise<Response> {
   return new Promise<Response>((resolve, reject) => {
     const url = new URL(input);
-    if (url.protocol !== "http:" && url.protocol !== "https:") return reject(new TypeError(`unsupported protocol ${url.protocol}`));
+    if (url.protocol !== "http:" && url.protocol !== "https:")
+      return reject(new TypeError(`unsupported protocol ${url.protocol}`));
     const headers: Record<string, string> = {};
     new Headers(init.headers).forEach((value, name) => void (headers[name] = value));
     // The exports are large JSON arrays; the service may compress them.
     headers["accept-encoding"] ??= "gzip, deflate, br";
     const body = typeof init.body === "string" ? init.body : undefined;
-    if (init.body != null && body === undefined) return reject(new TypeError("nodeHttpFetch sends string bodies only"));
+    if (init.body != null && body === undefined)
+      return reject(new TypeError("nodeHttpFetch sends string bodies only"));
     if (body !== undefined) headers["content-length"] = String(Buffer.byteLength(body));
     const activity = init.onNetworkActivity ?? (() => {});
     const request = (url.protocol === "https:" ? https : http).request(url, {
@@ -45,12 +48,20 @@ export function nodeHttpFetch(input: string, init: NodeFetchInit = {}): Promise<
       activity();
       res.on("data", activity);
       const responseHeaders = new Headers();
-      for (let i = 0; i + 1 < res.rawHeaders.length; i += 2) responseHeaders.append(res.rawHeaders[i]!, res.rawHeaders[i + 1]!);
+      for (let i = 0; i + 1 < res.rawHeaders.length; i += 2)
+        responseHeaders.append(res.rawHeaders[i]!, res.rawHeaders[i + 1]!);
       const status = res.statusCode ?? 0;
       const noBody = status === 204 || status === 304 || init.method === "HEAD";
       let stream: Readable = res;
       const encoding = (res.headers["content-encoding"] ?? "").toLowerCase().trim();
-      const decoder = encoding === "gzip" || encoding === "x-gzip" ? zlib.createGunzip() : encoding === "deflate" ? zlib.createInflate() : encoding === "br" ? zlib.createBrotliDecompress() : undefined;
+      const decoder =
+        encoding === "gzip" || encoding === "x-gzip"
+          ? zlib.createGunzip()
+          : encoding === "deflate"
+            ? zlib.createInflate()
+            : encoding === "br"
+              ? zlib.createBrotliDecompress()
+              : undefined;
       if (decoder && !noBody) {
         // A connection cut mid-body must surface as an error of the body, not vanish in the pipe.
         res.once("error", (error) => decoder.destroy(error));
@@ -63,7 +74,13 @@ export function nodeHttpFetch(input: string, init: NodeFetchInit = {}): Promise<
       }
       if (noBody) res.resume();
       try {
-        resolve(new Response(noBody ? null : (Readable.toWeb(stream) as ReadableStream<Uint8Array>), { status, statusText: res.statusMessage, headers: responseHeaders }));
+        resolve(
+          new Response(noBody ? null : (Readable.toWeb(stream) as ReadableStream<Uint8Array>), {
+            status,
+            statusText: res.statusMessage,
+            headers: responseHeaders,
+          }),
+        );
       } catch (error) {
         res.destroy();
         reject(error);

@@ -15,7 +15,10 @@ export interface Page<T> {
  * openai-node's pagination does), so stopping early costs no further requests. `endpoint`
  * names the list in the error thrown if the service hands back a token it already gave.
  */
-export async function* paginate<T>(fetchPage: (pageToken: string | undefined) => Promise<Page<T>>, endpoint: string): AsyncGenerator<T[], void, undefined> {
+export async function* paginate<T>(
+  fetchPage: (pageToken: string | undefined) => Promise<Page<T>>,
+  endpoint: string,
+): AsyncGenerator<T[], void, undefined> {
   const seen = new Set<string>();
   let pageToken: string | undefined;
   for (;;) {
@@ -74,7 +77,9 @@ export async function collectListing<T>(
       return await collect(paginate(fetchPage, endpoint));
     } catch (error) {
       if (!isRepublished(error) || restarts >= maxRestarts) throw error;
-      console.warn(`[platform] ${endpoint}: 409 while paging (configuration republished); listing again from the first page (restart ${restarts + 1} of ${maxRestarts})`);
+      console.warn(
+        `[platform] ${endpoint}: 409 while paging (configuration republished); listing again from the first page (restart ${restarts + 1} of ${maxRestarts})`,
+      );
     }
   }
 }

@@ -1,7 +1,15 @@
 import { BrandedError } from "@/lib/errors/branded-error";
+
 import { abortReason, sleep as realSleep, type Sleep } from "./abortable";
 import type { RateLimitHints } from "./rate-limit-headers";
-import { MemoryBudget, type AccountLimits, type BudgetUsage, type GrantedReservation, type Reservation, type SharedBudget } from "./shared-budget";
+import {
+  MemoryBudget,
+  type AccountLimits,
+  type BudgetUsage,
+  type GrantedReservation,
+  type Reservation,
+  type SharedBudget,
+} from "./shared-budget";
 
 export interface RateLimiterOptions {
   /** Requests per second for each location (of this process, or of every sharer of `budget`). */
@@ -79,7 +87,11 @@ export class RateLimiter {
     }
     this.#now = options.now ?? Date.now;
     this.#sleep = options.sleep ?? realSleep;
-    const limits = { maxPerSecond: options.maxRps, maxPerWindow: options.maxPerWindow, windowMs: options.windowMs };
+    const limits = {
+      maxPerSecond: options.maxRps,
+      maxPerWindow: options.maxPerWindow,
+      windowMs: options.windowMs,
+    };
     const defined = Object.fromEntries(Object.entries(limits).filter(([, v]) => v !== undefined));
     this.#fallback = new MemoryBudget(defined, this.#now, options.account);
     this.#budget = options.budget ?? this.#fallback;
@@ -225,7 +237,9 @@ export class RateLimiter {
     const now = this.#now();
     if (now - this.#budgetFailedAt > 60_000) {
       this.#budgetFailedAt = now;
-      console.warn(`[platform] shared request budget unavailable, ${consequence}: ${error instanceof Error ? error.message : String(error)}`);
+      console.warn(
+        `[platform] shared request budget unavailable, ${consequence}: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
 

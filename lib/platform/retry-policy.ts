@@ -17,7 +17,11 @@ export const DEFAULT_BACKOFF: BackoffOptions = { initialDelayMs: 500, maxDelayMs
  * random so that clients failing together do not retry together (as openai-node does).
  * `retry` counts from 0 for the first retry; `random` returns [0, 1).
  */
-export function backoffDelay(retry: number, random: () => number, options: BackoffOptions = DEFAULT_BACKOFF): number {
+export function backoffDelay(
+  retry: number,
+  random: () => number,
+  options: BackoffOptions = DEFAULT_BACKOFF,
+): number {
   const exp = Math.min(options.initialDelayMs * 2 ** Math.max(0, retry), options.maxDelayMs);
   const jitter = 1 - Math.min(Math.max(random(), 0), 1) * 0.25;
   return Math.round(exp * jitter);

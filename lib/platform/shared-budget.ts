@@ -30,7 +30,12 @@ export interface BudgetLimits {
   jitterAllowanceMs: number;
 }
 
-export const DEFAULT_LIMITS: BudgetLimits = { maxPerSecond: 20, maxPerWindow: 10_000, windowMs: 15 * 60_000, jitterAllowanceMs: 50 };
+export const DEFAULT_LIMITS: BudgetLimits = {
+  maxPerSecond: 20,
+  maxPerWindow: 10_000,
+  windowMs: 15 * 60_000,
+  jitterAllowanceMs: 50,
+};
 
 /**
  * A cap on the whole client, every location together (unset: none). It uses the location limits'
@@ -104,7 +109,10 @@ export interface SharedBudget {
    */
   claimLogin(leaseMs: number): Promise<LoginClaim>;
   /** Records a failed login; `delayFor(failures)` is the back-off after that many failures. */
-  loginFailed(failure: { reason: LoginFailure; status?: number }, delayFor: (failures: number) => number): Promise<LoginBackoff>;
+  loginFailed(
+    failure: { reason: LoginFailure; status?: number },
+    delayFor: (failures: number) => number,
+  ): Promise<LoginBackoff>;
   loginSucceeded(): Promise<void>;
 }
 
@@ -168,7 +176,9 @@ export class MemoryBudget implements SharedBudget {
     validateLimits(this.#limits);
     this.#account = validateAccountLimits(account);
     this.#intervalMs = sendIntervalMs(this.#limits);
-    this.#accountIntervalMs = this.#account?.maxPerSecond ? sendIntervalMs({ ...this.#limits, maxPerSecond: this.#account.maxPerSecond }) : 0;
+    this.#accountIntervalMs = this.#account?.maxPerSecond
+      ? sendIntervalMs({ ...this.#limits, maxPerSecond: this.#account.maxPerSecond })
+      : 0;
     this.lateSendLimitMs = lateSendLimitMs(this.#limits);
     this.#now = now;
   }
@@ -183,8 +193,10 @@ export class MemoryBudget implements SharedBudget {
     for (const l of account ? [lane, account] : [lane]) {
       if (l.window !== window) Object.assign(l, { window, used: 0 });
     }
-    const accountFull = account !== undefined && account.used >= (this.#account?.maxPerWindow ?? Number.POSITIVE_INFINITY);
-    if (lane.used >= this.#limits.maxPerWindow || accountFull) return { granted: false, retryInMs: (window + 1) * this.#limits.windowMs - now };
+    const accountFull =
+      account !== undefined && account.used >= (this.#account?.maxPerWindow ?? Number.POSITIVE_INFINITY);
+    if (lane.used >= this.#limits.maxPerWindow || accountFull)
+      return { granted: false, retryInMs: (window + 1) * this.#limits.windowMs - now };
     lane.used += 1;
     lane.nextSlot = slot + this.#intervalMs;
     if (account) {
@@ -197,16 +209,28 @@ export class MemoryBudget implements SharedBudget {
   async release(reservation: GrantedReservation): Promise<void> {
     const lanes = [this.#lanes.get(reservation.location), this.#account ? this.#accountLane : undefined];
     for (const lane of lanes) {
-      if (lane && reservation.windowStart === lane.window * this.#limits.windowMs && lane.used > 0) lane.used -= 1;
+      if (lane && reservation.windowStart === lane.window * this.#limits.windowMs && lane.used > 0)
+        lane.used -= 1;
     }
   }
 
   async usage(): Promise<BudgetUsage> {
     const window = Math.floor(this.#now() / this.#limits.windowMs);
-    const locations = [...this.#lanes].filter(([, lane]) => lane.window === window && lane.used > 0).map(([location, lane]) => ({ location, used: lane.used }));
+    const locations = [...this.#lanes]
+      .filter(([, lane]) => lane.window === window && lane.used > 0)
+      .map(([location, lane]) => ({ location, used: lane.used }));
     const { maxPerSecond, maxPerWindow, windowMs } = this.#limits;
-    const account = this.#account && { ...this.#account, used: this.#accountLane.window === window ? this.#accountLane.used : 0 };
-    return { windowMs, windowStart: window * windowMs, limits: { maxPerSecond, maxPerWindow }, locations, ...(account ? { account } : {}) };
+    const account = this.#account && {
+      ...this.#account,
+      used: this.#accountLane.window === window ? this.#accountLane.used : 0,
+    };
+    return {
+      windowMs,
+      windowStart: window * windowMs,
+      limits: { maxPerSecond, maxPerWindow },
+      locations,
+      ...(account ? { account } : {}),
+    };
   }
 
   #lane(location: string, now: number): Lane {
@@ -215,7 +239,8 @@ export class MemoryBudget implements SharedBudget {
     if (this.#lanes.size >= MAX_IDLE_LANES) {
       // A lane whose next slot has passed and whose window is over holds nothing a new lane would not.
       const current = Math.floor(now / this.#limits.windowMs);
-      for (const [key, l] of this.#lanes) if (l.nextSlot <= now && l.window < current) this.#lanes.delete(key);
+      for (const [key, l] of this.#lanes)
+        if (l.nextSlot <= now && l.window < current) this.#lanes.delete(key);
     }
     lane = newLane();
     this.#lanes.set(location, lane);
@@ -226,15 +251,32 @@ export class MemoryBudget implements SharedBudget {
     const state = this.#login;
     if (!state) return { allowed: true };
     const now = this.#now();
-    if (now < state.retryAt) return { allowed: false, backoff: { failures: state.failures, reason: state.reason, status: state.status, retryInMs: state.retryAt - now } };
+    if (now < state.retryAt)
+      return {
+        allowed: false,
+        backoff: {
+          failures: state.failures,
+          reason: state.reason,
+          status: state.status,
+          retryInMs: state.retryAt - now,
+        },
+      };
     state.retryAt = now + leaseMs;
     return { allowed: true };
   }
 
-  async loginFailed(failure: { reason: LoginFailure; status?: number }, delayFor: (failures: number) => number): Promise<LoginBackoff> {
+  async loginFailed(
+    failure: { reason: LoginFailure; status?: number },
+    delayFor: (failures: number) => number,
+  ): Promise<LoginBackoff> {
     const failures = (this.#login?.failures ?? 0) + 1;
     const retryInMs = delayFor(failures);
-    this.#login = { failures, reason: failure.reason, status: failure.status, retryAt: this.#now() + retryInMs };
+    this.#login = {
+      failures,
+      reason: failure.reason,
+      status: failure.status,
+      retryAt: this.#now() + retryInMs,
+    };
     return { failures, reason: failure.reason, status: failure.status, retryInMs };
   }
 
@@ -247,13 +289,15 @@ export class MemoryBudget implements SharedBudget {
 export function validateAccountLimits(account: AccountLimits | undefined): AccountLimits | undefined {
   const defined = Object.entries(account ?? {}).filter(([, v]) => v !== undefined);
   for (const [name, value] of defined) {
-    if (!(typeof value === "number" && value > 0 && Number.isFinite(value))) throw new RangeError(`Platform account cap ${name} must be a positive number, got ${value}`);
+    if (!(typeof value === "number" && value > 0 && Number.isFinite(value)))
+      throw new RangeError(`Platform account cap ${name} must be a positive number, got ${value}`);
   }
   return defined.length > 0 ? (Object.fromEntries(defined) as AccountLimits) : undefined;
 }
 
 export function validateLimits(limits: BudgetLimits): void {
   for (const [name, value] of Object.entries(limits)) {
-    if (!(typeof value === "number" && value > 0 && Number.isFinite(value))) throw new RangeError(`Platform budget ${name} must be a positive number, got ${value}`);
+    if (!(typeof value === "number" && value > 0 && Number.isFinite(value)))
+      throw new RangeError(`Platform budget ${name} must be a positive number, got ${value}`);
   }
 }

@@ -1,4 +1,5 @@
 import "server-only";
+
 import { raceAbort } from "./abortable";
 import {
   LOGIN_FAILED_CODE,
@@ -87,7 +88,11 @@ export class TokenManager {
     const blocked = this.#blocked;
     const retryInMs = blocked ? blocked.retryAt - this.#now() : 0;
     if (!blocked || retryInMs <= 0) return undefined;
-    return { reason: blocked.reason, ...(blocked.status !== undefined ? { status: blocked.status } : {}), retryInMs };
+    return {
+      reason: blocked.reason,
+      ...(blocked.status !== undefined ? { status: blocked.status } : {}),
+      retryInMs,
+    };
   }
 
   /** The scopes of the current token, if there is one. */
@@ -146,7 +151,9 @@ export class TokenManager {
       issued = await this.#login();
     } catch (error) {
       const failure = classifyLoginFailure(error);
-      const backoff = await this.#shared((b) => b.loginFailed(failure, (n) => loginBackoffDelay(n, this.#backoff)));
+      const backoff = await this.#shared((b) =>
+        b.loginFailed(failure, (n) => loginBackoffDelay(n, this.#backoff)),
+      );
       throw this.#block(backoff, error);
     }
     this.#blocked = undefined;
@@ -154,7 +161,11 @@ export class TokenManager {
     const lifetimeMs = issued.expiresInS * 1000;
     const margin = Math.min(60_000, lifetimeMs * 0.1);
     // Measured from when the login was sent: the service started the clock no earlier.
-    this.#current = { token: issued.accessToken, refreshAt: sentAt + lifetimeMs - margin, scopes: issued.scopes ?? [] };
+    this.#current = {
+      token: issued.accessToken,
+      refreshAt: sentAt + lifetimeMs - margin,
+      scopes: issued.scopes ?? [],
+    };
     return issued.accessToken;
   }
 
@@ -180,7 +191,9 @@ export class TokenManager {
     try {
       return await fn(this.#budget);
     } catch (error) {
-      console.warn(`[platform] shared login back-off unavailable, using this process's own: ${error instanceof Error ? error.message : String(error)}`);
+      console.warn(
+        `[platform] shared login back-off unavailable, using this process's own: ${error instanceof Error ? error.message : String(error)}`,
+      );
       return fn(this.#fallback);
     }
   }
@@ -189,7 +202,8 @@ export class TokenManager {
 /** Why a login failed, in the three kinds the pages put into words. */
 export function classifyLoginFailure(error: unknown): { reason: LoginFailure; status?: number } {
   if (error instanceof PlatformContractError) return { reason: "garbled", status: error.status };
-  if (error instanceof PlatformUpstreamError || error instanceof PlatformRateLimitedError) return { reason: "unreachable", status: error.status };
+  if (error instanceof PlatformUpstreamError || error instanceof PlatformRateLimitedError)
+    return { reason: "unreachable", status: error.status };
   // No login endpoint at that address: PLATFORM_BASE_URL points elsewhere.
   if (error instanceof PlatformNotFoundError) return { reason: "unreachable", status: error.status };
   // 400, 401, 403...: the service answered, and said no to these credentials.

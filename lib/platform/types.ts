@@ -1,6 +1,13 @@
-import type { LoginFailure } from "./errors";
 import type { ArrayBodyShape } from "./client";
-import type { ConfigEntity, ConfigResource, ItemFulfillment, PrepStation, RestaurantInfo, TipWithholding } from "./schemas";
+import type { LoginFailure } from "./errors";
+import type {
+  ConfigEntity,
+  ConfigResource,
+  ItemFulfillment,
+  PrepStation,
+  RestaurantInfo,
+  TipWithholding,
+} from "./schemas";
 import type { BudgetUsage } from "./shared-budget";
 
 /**
@@ -42,21 +49,41 @@ export interface KitchenResource {
    * the token's scopes are known and lack kitchen:read. itemFulfillments checks it itself.
    */
   requireScope(opts?: { signal?: AbortSignal }): Promise<void>;
-  itemFulfillments(restaurantGuid: string, businessDate: string, opts?: { signal?: AbortSignal }): Promise<FulfillmentsResult>;
+  itemFulfillments(
+    restaurantGuid: string,
+    businessDate: string,
+    opts?: { signal?: AbortSignal },
+  ): Promise<FulfillmentsResult>;
   prepStationPages(restaurantGuid: string, opts?: ListOptions): AsyncIterable<PrepStation[]>;
   prepStations(restaurantGuid: string, opts?: ListOptions): Promise<PrepStation[]>;
   prepStation(restaurantGuid: string, guid: string, opts?: { signal?: AbortSignal }): Promise<PrepStation>;
 }
 
 export interface ConfigApi {
-  pages<R extends ConfigResource>(resource: R, restaurantGuid: string, opts?: ListOptions): AsyncIterable<ConfigEntity<R>[]>;
-  list<R extends ConfigResource>(resource: R, restaurantGuid: string, opts?: ListOptions): Promise<ConfigEntity<R>[]>;
-  get<R extends ConfigResource>(resource: R, restaurantGuid: string, guid: string, opts?: { signal?: AbortSignal }): Promise<ConfigEntity<R>>;
+  pages<R extends ConfigResource>(
+    resource: R,
+    restaurantGuid: string,
+    opts?: ListOptions,
+  ): AsyncIterable<ConfigEntity<R>[]>;
+  list<R extends ConfigResource>(
+    resource: R,
+    restaurantGuid: string,
+    opts?: ListOptions,
+  ): Promise<ConfigEntity<R>[]>;
+  get<R extends ConfigResource>(
+    resource: R,
+    restaurantGuid: string,
+    guid: string,
+    opts?: { signal?: AbortSignal },
+  ): Promise<ConfigEntity<R>>;
   tipWithholding(restaurantGuid: string, opts?: { signal?: AbortSignal }): Promise<TipWithholding>;
 }
 
 export interface RestaurantsApi {
-  get(restaurantGuid: string, opts?: { includeArchived?: boolean; signal?: AbortSignal }): Promise<RestaurantInfo>;
+  get(
+    restaurantGuid: string,
+    opts?: { includeArchived?: boolean; signal?: AbortSignal },
+  ): Promise<RestaurantInfo>;
 }
 
 export interface PlatformClient {
@@ -78,5 +105,9 @@ export interface ClientBudgetReport {
   waiting: { location: string; waiters: number }[];
   /** Slots this process gave up for reaching them late (a busy event loop). */
   lateSlots: number;
-  logins: { count: number; tokenHeld: boolean; backoff?: { reason: LoginFailure; status?: number; retryInMs: number } };
+  logins: {
+    count: number;
+    tokenHeld: boolean;
+    backoff?: { reason: LoginFailure; status?: number; retryInMs: number };
+  };
 }

@@ -45,7 +45,10 @@ async function toError(response: Response): Promise<ApiClientError> {
     // A proxy's HTML error page: the status line must do.
   }
   const e = body?.error;
-  const fallback = response.status === 401 ? "Your session has ended. Sign in again." : `The server answered ${response.status}.`;
+  const fallback =
+    response.status === 401
+      ? "Your session has ended. Sign in again."
+      : `The server answered ${response.status}.`;
   return new ApiClientError(
     response.status,
     e?.code === undefined ? "http_error" : String(e.code),
@@ -83,16 +86,30 @@ export type Answer<T, P> = { ready: true; value: T } | { ready: false; pending: 
 /** When a 202 names no Retry-After, ask again after this long. */
 const NOT_READY_RETRY_MS = 1_000;
 
-export function isNotReady(value: unknown): value is { ready: false; pending: unknown; retryAfterMs: number } {
-  return typeof value === "object" && value !== null && (value as { ready?: unknown }).ready === false && "pending" in value;
+export function isNotReady(
+  value: unknown,
+): value is { ready: false; pending: unknown; retryAfterMs: number } {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    (value as { ready?: unknown }).ready === false &&
+    "pending" in value
+  );
 }
 
 /** A GET of a route that may answer 202: the body typed as `T` when ready, as `P` while not. */
-export async function apiGetAnswer<T, P>(path: string, options: ApiRequestOptions = {}): Promise<Answer<T, P>> {
+export async function apiGetAnswer<T, P>(
+  path: string,
+  options: ApiRequestOptions = {},
+): Promise<Answer<T, P>> {
   const response = await send(path, { method: "GET", signal: options.signal });
   const body: unknown = await response.json();
   if (response.status !== 202) return { ready: true, value: body as T };
-  return { ready: false, pending: body as P, retryAfterMs: retryAfterFromHeader(response.headers.get("Retry-After")) ?? NOT_READY_RETRY_MS };
+  return {
+    ready: false,
+    pending: body as P,
+    retryAfterMs: retryAfterFromHeader(response.headers.get("Retry-After")) ?? NOT_READY_RETRY_MS,
+  };
 }
 
 export function apiPut<T>(path: string, body: unknown, options: ApiRequestOptions = {}): Promise<T> {

@@ -1,6 +1,8 @@
 import { queryOptions } from "@tanstack/react-query";
+
 import type { ConfigTable } from "@/lib/config-explorer/config-cell";
 import type { ExplorerResource, ResourceCount } from "@/lib/config-explorer/resource-catalog";
+
 import { apiGet } from "./api-client";
 
 export const configKeys = {
@@ -9,7 +11,11 @@ export const configKeys = {
     ["restaurants", guid, "config", resource, lastModified ?? ""] as const,
 };
 
-export function configResourcePath(guid: string, resource: ExplorerResource, options: { lastModified?: string | null; csv?: boolean } = {}): string {
+export function configResourcePath(
+  guid: string,
+  resource: ExplorerResource,
+  options: { lastModified?: string | null; csv?: boolean } = {},
+): string {
   const base = `/api/restaurants/${encodeURIComponent(guid)}/config/${resource}${options.csv ? ".csv" : ""}`;
   return options.lastModified ? `${base}?lastModified=${encodeURIComponent(options.lastModified)}` : base;
 }
@@ -18,7 +24,10 @@ export function configResourcePath(guid: string, resource: ExplorerResource, opt
 export function configIndexQuery(guid: string) {
   return queryOptions({
     queryKey: configKeys.index(guid),
-    queryFn: ({ signal }) => apiGet<{ resources: ResourceCount[] }>(`/api/restaurants/${encodeURIComponent(guid)}/config`, { signal }),
+    queryFn: ({ signal }) =>
+      apiGet<{ resources: ResourceCount[] }>(`/api/restaurants/${encodeURIComponent(guid)}/config`, {
+        signal,
+      }),
     staleTime: 60_000,
   });
 }
@@ -27,9 +36,11 @@ export function configIndexQuery(guid: string) {
 export function configResourceQuery(guid: string, resource: ExplorerResource, lastModified: string | null) {
   return queryOptions({
     queryKey: configKeys.resource(guid, resource, lastModified),
-    queryFn: ({ signal }) => apiGet<ConfigTable>(configResourcePath(guid, resource, { lastModified }), { signal }),
+    queryFn: ({ signal }) =>
+      apiGet<ConfigTable>(configResourcePath(guid, resource, { lastModified }), { signal }),
     staleTime: 60_000,
     // Changing the filter keeps the old rows on screen until the new ones arrive (same resource only).
-    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[3] === resource ? previous : undefined),
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[3] === resource ? previous : undefined,
   });
 }

@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
+
 import type { KitchenItemsMatrix } from "@/lib/kitchen/contract/items-matrix";
-import type { OverviewRange } from "@/lib/kitchen/contract/vocabulary";
-import type { KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
+import type { KitchenLevel, OverviewRange } from "@/lib/kitchen/contract/vocabulary";
+
 import { apiGet } from "./api-client";
 
 /** How often the matrix asks again while a restaurant's dates are still being fetched. */
@@ -11,7 +12,9 @@ export type ItemsMatrixPeriod = { range: OverviewRange } | { from: string; to: s
 
 /** The query string of the JSON route and of its CSV: one per view. */
 export function itemsMatrixSearch(period: ItemsMatrixPeriod, level: KitchenLevel): string {
-  const params = new URLSearchParams("range" in period ? { range: period.range } : { from: period.from, to: period.to });
+  const params = new URLSearchParams(
+    "range" in period ? { range: period.range } : { from: period.from, to: period.to },
+  );
   params.set("level", String(level));
   return params.toString();
 }

@@ -1,8 +1,18 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
-import type { KitchenHistory, KitchenOverview, KitchenPending, KitchenSummary, KitchenTargets, KitchenTickets, RangeAnswer } from "@/lib/kitchen/contract/responses";
+
 import type { KitchenTargetsInput } from "@/lib/kitchen/contract/params";
+import type {
+  KitchenHistory,
+  KitchenOverview,
+  KitchenPending,
+  KitchenSummary,
+  KitchenTargets,
+  KitchenTickets,
+  RangeAnswer,
+} from "@/lib/kitchen/contract/responses";
 import type { OverviewRange } from "@/lib/kitchen/contract/vocabulary";
 import type { DateRange } from "@/lib/kitchen/ui/date-range";
+
 import { apiGet, apiGetAnswer, apiPut } from "./api-client";
 import { pollWhileNotReady } from "./query-client";
 
@@ -35,7 +45,8 @@ export function kitchenOverviewQuery(range: OverviewRange) {
     queryFn: ({ signal }) => apiGet<KitchenOverview>(`/api/kitchen/overview?range=${range}`, { signal }),
     placeholderData: keepPreviousData,
     staleTime: 60_000,
-    refetchInterval: (query) => (query.state.data?.rows.some((r) => r.status === "pending") ? OVERVIEW_PENDING_POLL_MS : false),
+    refetchInterval: (query) =>
+      query.state.data?.rows.some((r) => r.status === "pending") ? OVERVIEW_PENDING_POLL_MS : false,
   });
 }
 
@@ -57,11 +68,16 @@ export const OPEN_DAY_REFETCH_MS = 60_000;
  * (lib/kitchen/contract/summary-head.ts): for readers of the figures only, such as the previous
  * period's changes, where the whole would be a second half-megabyte answer to parse on a phone.
  */
-export function kitchenSummaryQuery(guid: string, query: URLSearchParams, opts: { live?: boolean; part?: "head" } = {}) {
+export function kitchenSummaryQuery(
+  guid: string,
+  query: URLSearchParams,
+  opts: { live?: boolean; part?: "head" } = {},
+) {
   const qs = opts.part ? `${query.toString()}&part=${opts.part}` : query.toString();
   return queryOptions({
     queryKey: kitchenKeys.summary(guid, qs),
-    queryFn: ({ signal }): Promise<RangeAnswer<KitchenSummary>> => apiGetAnswer<KitchenSummary, KitchenPending>(`${base(guid)}/summary?${qs}`, { signal }),
+    queryFn: ({ signal }): Promise<RangeAnswer<KitchenSummary>> =>
+      apiGetAnswer<KitchenSummary, KitchenPending>(`${base(guid)}/summary?${qs}`, { signal }),
     // The previous view stays on screen (dimmed) while the next loads, so nothing jumps.
     placeholderData: keepPreviousData,
     staleTime: opts.live ? 30_000 : 5 * 60_000,
@@ -73,7 +89,8 @@ export function kitchenTicketsQuery(guid: string, query: URLSearchParams, opts: 
   const qs = query.toString();
   return queryOptions({
     queryKey: kitchenKeys.tickets(guid, qs),
-    queryFn: ({ signal }): Promise<RangeAnswer<KitchenTickets>> => apiGetAnswer<KitchenTickets, KitchenPending>(`${base(guid)}/tickets?${qs}`, { signal }),
+    queryFn: ({ signal }): Promise<RangeAnswer<KitchenTickets>> =>
+      apiGetAnswer<KitchenTickets, KitchenPending>(`${base(guid)}/tickets?${qs}`, { signal }),
     placeholderData: keepPreviousData,
     staleTime: opts.live ? 30_000 : 5 * 60_000,
     refetchInterval: pollWhileNotReady(opts.live ? OPEN_DAY_REFETCH_MS : false),
@@ -88,7 +105,10 @@ export function kitchenTargetsQuery(guid: string) {
   });
 }
 
-export function putKitchenTargets(guid: string, input: Partial<KitchenTargetsInput>): Promise<KitchenTargets> {
+export function putKitchenTargets(
+  guid: string,
+  input: Partial<KitchenTargetsInput>,
+): Promise<KitchenTargets> {
   return apiPut<KitchenTargets>(`${base(guid)}/targets`, input);
 }
 
@@ -97,7 +117,12 @@ export function summaryCsvUrl(guid: string, query: URLSearchParams): string {
   return `${base(guid)}/summary.csv?${query}`;
 }
 
-export function fulfillmentsCsvUrl(guid: string, range: DateRange, item: string | null = null, service: string | null = null): string {
+export function fulfillmentsCsvUrl(
+  guid: string,
+  range: DateRange,
+  item: string | null = null,
+  service: string | null = null,
+): string {
   const q = new URLSearchParams({ from: range.from, to: range.to });
   if (item) q.set("item", item);
   if (service) q.set("service", service);

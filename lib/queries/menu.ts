@@ -1,5 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
+
 import type { MenuModel } from "@/lib/menu/menu-model";
+
 import { apiGet } from "./api-client";
 
 export const menuKeys = {
@@ -14,7 +16,8 @@ export function menuItemsCsvPath(guid: string): string {
 export function menuQuery(guid: string) {
   return queryOptions({
     queryKey: menuKeys.model(guid),
-    queryFn: ({ signal }) => apiGet<MenuModel>(`/api/restaurants/${encodeURIComponent(guid)}/menu`, { signal }),
+    queryFn: ({ signal }) =>
+      apiGet<MenuModel>(`/api/restaurants/${encodeURIComponent(guid)}/menu`, { signal }),
     staleTime: 5 * 60_000,
   });
 }

@@ -1,4 +1,5 @@
 import { QueryClient } from "@tanstack/react-query";
+
 import { isNotReady, retryDelay, shouldRetry } from "./api-client";
 
 /**

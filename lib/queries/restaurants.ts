@@ -1,6 +1,8 @@
 import { queryOptions } from "@tanstack/react-query";
+
 import { toRestaurantProfile, type RestaurantInfoResponse } from "@/lib/restaurants/restaurant-profile";
 import type { RestaurantsResponse } from "@/lib/restaurants/restaurants-contract";
+
 import { apiGet } from "./api-client";
 
 export const restaurantKeys = {
@@ -21,7 +23,11 @@ export function restaurantsQuery() {
     refetchInterval: (query) => {
       const list = query.state.data?.restaurants ?? [];
       // A restaurant the Platform refuses now is not probed (lib/access), so it is not waited for.
-      const probing = list.some((r) => (!r.archived && !r.availability && r.kitchenEntitled === undefined) || r.availability?.state === "reading");
+      const probing = list.some(
+        (r) =>
+          (!r.archived && !r.availability && r.kitchenEntitled === undefined) ||
+          r.availability?.state === "reading",
+      );
       // A few rounds at most: a Platform that cannot answer must not be polled all day.
       return probing && query.state.dataUpdateCount < 6 ? UNKNOWN_ENTITLEMENT_REFETCH_MS : false;
     },
@@ -32,7 +38,8 @@ export function restaurantsQuery() {
 export function restaurantInfoQuery(guid: string) {
   return queryOptions({
     queryKey: restaurantKeys.info(guid),
-    queryFn: ({ signal }) => apiGet<RestaurantInfoResponse>(`/api/restaurants/${encodeURIComponent(guid)}/info`, { signal }),
+    queryFn: ({ signal }) =>
+      apiGet<RestaurantInfoResponse>(`/api/restaurants/${encodeURIComponent(guid)}/info`, { signal }),
     staleTime: 5 * 60_000,
     select: toRestaurantProfile,
   });

@@ -1,5 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
+
 import type { StationsReport } from "@/lib/stations/station-routing";
+
 import { apiGet } from "./api-client";
 
 export const stationKeys = {

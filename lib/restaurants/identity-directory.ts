@@ -1,4 +1,5 @@
 import "server-only";
+
 import type { RestaurantAvailability } from "./permitted-restaurant";
 
 /**
@@ -78,7 +79,11 @@ export function createIdentityDirectory<F>(deps: IdentityDirectoryDeps<F>): Iden
 
   function keep(record: IdentityRecord<F>): void {
     memory.set(record.guid, record);
-    deps.store.save(record).catch((error: unknown) => warn(`[restaurants] identity of ${record.guid} not stored: ${(error as Error).message}`));
+    deps.store
+      .save(record)
+      .catch((error: unknown) =>
+        warn(`[restaurants] identity of ${record.guid} not stored: ${(error as Error).message}`),
+      );
   }
 
   /** One read of one restaurant, single-flight; never rejects: a failure is a record too. */
@@ -95,8 +100,16 @@ export function createIdentityDirectory<F>(deps: IdentityDirectoryDeps<F>): Iden
         return record;
       } catch (error) {
         const problem = identityProblem(error);
-        const record: IdentityRecord<F> = { guid, facts: before?.facts ?? null, readAt: before?.readAt ?? null, checkedAt: now(), problem };
-        warn(`[restaurants] identity of ${guid} not read (${problem.state}): ${problem.reason}${record.facts ? " (serving the last good one)" : ""}`);
+        const record: IdentityRecord<F> = {
+          guid,
+          facts: before?.facts ?? null,
+          readAt: before?.readAt ?? null,
+          checkedAt: now(),
+          problem,
+        };
+        warn(
+          `[restaurants] identity of ${guid} not read (${problem.state}): ${problem.reason}${record.facts ? " (serving the last good one)" : ""}`,
+        );
         keep(record);
         return record;
       } finally {
@@ -124,14 +137,17 @@ export function createIdentityDirectory<F>(deps: IdentityDirectoryDeps<F>): Iden
       await loadKept(guids);
       // One timer for the whole call, however many restaurants are new.
       let timer: ReturnType<typeof setTimeout> | undefined;
-      const deadline = waitMs === undefined ? null : new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)));
+      const deadline =
+        waitMs === undefined ? null : new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)));
       try {
         const settled = await Promise.all(
           guids.map(async (guid) => {
             const kept = memory.get(guid);
             if (!kept) {
               const read = refresh(guid);
-              return deadline ? Promise.race([read, deadline.then(() => stillReading<F>(guid, now()))]) : read;
+              return deadline
+                ? Promise.race([read, deadline.then(() => stillReading<F>(guid, now()))])
+                : read;
             }
             // Stale-while-revalidate: the kept record now, a fresh one for the next caller.
             if (due(kept)) void refresh(guid);
@@ -155,7 +171,16 @@ export function createIdentityDirectory<F>(deps: IdentityDirectoryDeps<F>): Iden
 
 /** A restaurant whose first read has not ended within the caller's wait. */
 function stillReading<F>(guid: string, at: number): IdentityRecord<F> {
-  return { guid, facts: null, readAt: null, checkedAt: at, problem: { state: "reading", reason: "The Platform has not answered for this location yet; it is still being read." } };
+  return {
+    guid,
+    facts: null,
+    readAt: null,
+    checkedAt: at,
+    problem: {
+      state: "reading",
+      reason: "The Platform has not answered for this location yet; it is still being read.",
+    },
+  };
 }
 
 /**
@@ -165,30 +190,60 @@ function stillReading<F>(guid: string, at: number): IdentityRecord<F> {
  * the Platform could not give a usable answer now.
  */
 export function identityProblem(error: unknown): IdentityProblem {
-  const e = (typeof error === "object" && error !== null ? error : {}) as { status?: unknown; name?: unknown; kind?: unknown; reason?: unknown };
+  const e = (typeof error === "object" && error !== null ? error : {}) as {
+    status?: unknown;
+    name?: unknown;
+    kind?: unknown;
+    reason?: unknown;
+  };
   const status = typeof e.status === "number" ? e.status : undefined;
   const name = typeof e.name === "string" ? e.name : "";
   if (name === "PlatformLoginError") {
     const refused = e.reason === "refused";
     return {
       state: "unreachable",
-      reason: refused ? "Kitchen Pulse's Platform credentials were refused at sign-in." : "Kitchen Pulse could not sign in to the Platform.",
+      reason: refused
+        ? "Kitchen Pulse's Platform credentials were refused at sign-in."
+        : "Kitchen Pulse could not sign in to the Platform.",
       ...(status === undefined ? {} : { status }),
     };
   }
   if (status === 403) {
-    return { state: "not_accessible", status, reason: "The Platform refuses this location to Kitchen Pulse's credential (403): it may have been removed from the credential." };
+    return {
+      state: "not_accessible",
+      status,
+      reason:
+        "The Platform refuses this location to Kitchen Pulse's credential (403): it may have been removed from the credential.",
+    };
   }
   if (status === 404) {
-    return { state: "not_accessible", status, unknown: true, reason: "The Platform does not know this restaurant (404): check its GUID in the accounts file." };
+    return {
+      state: "not_accessible",
+      status,
+      unknown: true,
+      reason: "The Platform does not know this restaurant (404): check its GUID in the accounts file.",
+    };
   }
-  if (status === 429) return { state: "unreachable", status, reason: "The Platform is busy (429, rate limited); this location is read again shortly." };
+  if (status === 429)
+    return {
+      state: "unreachable",
+      status,
+      reason: "The Platform is busy (429, rate limited); this location is read again shortly.",
+    };
   if (status !== undefined && status >= 500) {
-    return { state: "unreachable", status, reason: `The Platform did not answer for this location (${status}, after retries).` };
+    return {
+      state: "unreachable",
+      status,
+      reason: `The Platform did not answer for this location (${status}, after retries).`,
+    };
   }
   if (status === undefined) {
     const how = e.kind === "timeout" ? "timed out" : "could not be reached";
     return { state: "unreachable", reason: `The Platform ${how} for this location.` };
   }
-  return { state: "unreachable", status, reason: `The Platform's answer for this location could not be used (${status}).` };
+  return {
+    state: "unreachable",
+    status,
+    reason: `The Platform's answer for this location could not be used (${status}).`,
+  };
 }

@@ -1,5 +1,7 @@
 import "server-only";
+
 import type { Queryable } from "@/lib/db/database";
+
 import type { IdentityProblem, IdentityRecord, IdentityStore } from "./identity-directory";
 
 interface Row {
@@ -16,10 +18,15 @@ interface Row {
  * stored facts' shape, so a row written by an older release is read again from the Platform
  * instead of being trusted.
  */
-export function databaseIdentityStore<F>(db: () => Promise<Queryable>, parse: (json: unknown) => F | null): IdentityStore<F> {
+export function databaseIdentityStore<F>(
+  db: () => Promise<Queryable>,
+  parse: (json: unknown) => F | null,
+): IdentityStore<F> {
   return {
     async load(guids) {
-      const rows = await (await db()).query<Row>(
+      const rows = await (
+        await db()
+      ).query<Row>(
         `SELECT restaurant_guid, facts, problem,
                 (extract(epoch FROM read_at) * 1000)::float8 AS read_ms,
                 (extract(epoch FROM checked_at) * 1000)::float8 AS checked_ms
@@ -45,7 +52,9 @@ export function databaseIdentityStore<F>(db: () => Promise<Queryable>, parse: (j
     async save(record) {
       // A failed read that knows no facts keeps whatever facts another instance stored; an older
       // attempt finishing late never overwrites a newer one.
-      await (await db()).query(
+      await (
+        await db()
+      ).query(
         `INSERT INTO restaurant_identities (restaurant_guid, facts, read_at, checked_at, problem)
               VALUES ($1, $2, $3, $4, $5)
          ON CONFLICT (restaurant_guid) DO UPDATE SET

@@ -1,17 +1,20 @@
 import "server-only";
+
 import { z } from "zod";
+
+import { isBusinessDate } from "@/lib/business-date/business-date";
+import { isValidTimeZone } from "@/lib/business-date/time-zone";
 import { getDatabase } from "@/lib/db/server";
 import { env } from "@/lib/env";
 import { getPlatformClient } from "@/lib/platform-wiring/platform-client";
 import type { RestaurantInfo } from "@/lib/platform/schemas";
-import { isBusinessDate } from "@/lib/business-date/business-date";
 import { WEEKDAYS } from "@/lib/platform/schemas/weekdays";
-import { isValidTimeZone } from "@/lib/business-date/time-zone";
-import type { PermittedRestaurant, RestaurantAvailability } from "./permitted-restaurant";
 import { forgetProcessSingleton, processSingleton } from "@/lib/process-singleton";
-import { serviceWeekOf, type ServiceWeek } from "./schedule";
+
 import { createIdentityDirectory, type IdentityDirectory, type IdentityRecord } from "./identity-directory";
 import { databaseIdentityStore } from "./identity-store";
+import type { PermittedRestaurant, RestaurantAvailability } from "./permitted-restaurant";
+import { serviceWeekOf, type ServiceWeek } from "./schedule";
 
 /**
  * Restaurant identity (name, location, zone, closeout, archived) from the Platform's restaurant
@@ -45,15 +48,36 @@ const factsSchema = z.object({
   }),
   serviceWeek: z.object(
     Object.fromEntries(
-      WEEKDAYS.map((day) => [day, z.array(z.object({ name: z.string(), startMinutes: z.number(), endMinutes: z.number(), overnight: z.boolean() }))]),
-    ) as Record<(typeof WEEKDAYS)[number], z.ZodArray<z.ZodObject<{ name: z.ZodString; startMinutes: z.ZodNumber; endMinutes: z.ZodNumber; overnight: z.ZodBoolean }>>>,
+      WEEKDAYS.map((day) => [
+        day,
+        z.array(
+          z.object({
+            name: z.string(),
+            startMinutes: z.number(),
+            endMinutes: z.number(),
+            overnight: z.boolean(),
+          }),
+        ),
+      ]),
+    ) as Record<
+      (typeof WEEKDAYS)[number],
+      z.ZodArray<
+        z.ZodObject<{
+          name: z.ZodString;
+          startMinutes: z.ZodNumber;
+          endMinutes: z.ZodNumber;
+          overnight: z.ZodBoolean;
+        }>
+      >
+    >,
   ),
 });
 
 function directory(): IdentityDirectory<RestaurantFacts> {
   return processSingleton(SINGLETON_KEY, () =>
     createIdentityDirectory<RestaurantFacts>({
-      read: async (guid) => factsFromInfo(await getPlatformClient().restaurants.get(guid, { includeArchived: true })),
+      read: async (guid) =>
+        factsFromInfo(await getPlatformClient().restaurants.get(guid, { includeArchived: true })),
       store: databaseIdentityStore(getDatabase, (json) => factsSchema.safeParse(json).data ?? null),
       // A good read is served this long before the Platform is asked again (in the background).
       freshMs: env().RESTAURANT_IDENTITY_TTL_S * 1000,
@@ -77,7 +101,10 @@ export interface SettledRestaurant {
  * Every GUID's identity, each settled on its own; never rejects for a location's failure. With
  * `waitMs`, a restaurant never read before is waited for at most that long (then "reading").
  */
-export async function settleRestaurants(guids: readonly string[], waitMs?: number): Promise<SettledRestaurant[]> {
+export async function settleRestaurants(
+  guids: readonly string[],
+  waitMs?: number,
+): Promise<SettledRestaurant[]> {
   const records = await directory().settle(guids, waitMs);
   return guids.map((guid) => settledOf(records.get(guid)!));
 }
@@ -93,7 +120,12 @@ function settledOf(record: IdentityRecord<RestaurantFacts>): SettledRestaurant {
     checkedAt: new Date(record.checkedAt).toISOString(),
     identityAsOf: record.readAt === null ? null : new Date(record.readAt).toISOString(),
   };
-  return { guid: record.guid, identity, availability, unknown: identity === null && problem.unknown === true };
+  return {
+    guid: record.guid,
+    identity,
+    availability,
+    unknown: identity === null && problem.unknown === true,
+  };
 }
 
 /** Thrown when a restaurant has no identity to serve and the Platform could not give one. */
@@ -134,7 +166,10 @@ export async function forgetRestaurantIdentitiesForTests(): Promise<void> {
   forgetProcessSingleton(SINGLETON_KEY);
 }
 
-const factsFromInfo = (info: RestaurantInfo): RestaurantFacts => ({ identity: identityFromInfo(info), serviceWeek: serviceWeekOf(info.schedules) });
+const factsFromInfo = (info: RestaurantInfo): RestaurantFacts => ({
+  identity: identityFromInfo(info),
+  serviceWeek: serviceWeekOf(info.schedules),
+});
 
 /**
  * Defaults when the Platform leaves a field empty: the GUID as the name, UTC, and a midnight
@@ -144,7 +179,13 @@ const factsFromInfo = (info: RestaurantInfo): RestaurantFacts => ({ identity: id
 export function identityFromInfo(info: RestaurantInfo): RestaurantIdentity {
   const g = info.general ?? {};
   const zone = g.timeZone && isValidTimeZone(g.timeZone) ? g.timeZone : "UTC";
-  const hour = typeof g.closeoutHour === "number" && Number.isInteger(g.closeoutHour) && g.closeoutHour >= 0 && g.closeoutHour <= 23 ? g.closeoutHour : 0;
+  const hour =
+    typeof g.closeoutHour === "number" &&
+    Number.isInteger(g.closeoutHour) &&
+    g.closeoutHour >= 0 &&
+    g.closeoutHour <= 23
+      ? g.closeoutHour
+      : 0;
   return {
     guid: info.guid,
     name: g.name?.trim() || info.guid,
@@ -152,6 +193,9 @@ export function identityFromInfo(info: RestaurantInfo): RestaurantIdentity {
     timeZone: zone,
     archived: g.archived === true,
     closeoutHour: hour,
-    firstBusinessDate: typeof g.firstBusinessDate === "number" && isBusinessDate(String(g.firstBusinessDate)) ? String(g.firstBusinessDate) : null,
+    firstBusinessDate:
+      typeof g.firstBusinessDate === "number" && isBusinessDate(String(g.firstBusinessDate))
+        ? String(g.firstBusinessDate)
+        : null,
   };
 }

@@ -1,6 +1,8 @@
 import "server-only";
+
 import { getPlatformClient } from "@/lib/platform-wiring/platform-client";
 import type { RestaurantInfo } from "@/lib/platform/schemas";
+
 import { rememberRestaurantInfo } from "./restaurant-directory";
 
 /**

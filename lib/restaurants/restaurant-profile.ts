@@ -1,6 +1,7 @@
 import { isBusinessDate } from "@/lib/business-date/business-date";
 import { formatBusinessDate } from "@/lib/business-date/format";
 import type { RestaurantInfo } from "@/lib/platform/schemas";
+
 import { resolveWeek, type ResolvedDay } from "./schedule";
 
 /**
@@ -30,7 +31,10 @@ export interface RestaurantProfile {
     phone: string | null;
     coordinates: { latitude: number; longitude: number } | null;
   };
-  links: Record<"website" | "orderOnline" | "purchaseGiftCard" | "checkGiftCard" | "facebook" | "twitter", string | null>;
+  links: Record<
+    "website" | "orderOnline" | "purchaseGiftCard" | "checkGiftCard" | "facebook" | "twitter",
+    string | null
+  >;
   /** Monday to Sunday, resolved from weekSchedule and daySchedules. */
   week: ResolvedDay[];
   delivery: { enabled: boolean | null; minimum: number | null; area: string | null };
@@ -46,7 +50,10 @@ export interface RestaurantProfile {
     takeout: Record<"cash" | "ccSameDay" | "ccFuture" | "ccInStore", boolean | null>;
   };
   /** As sent; the Platform does not state the unit (usually minutes). */
-  prepTimes: Record<"prepTime" | "timeAfterOpen" | "timeBeforeClose" | "throttlingTime", { delivery: number | null; takeout: number | null }>;
+  prepTimes: Record<
+    "prepTime" | "timeAfterOpen" | "timeBeforeClose" | "throttlingTime",
+    { delivery: number | null; takeout: number | null }
+  >;
 }
 
 /**
@@ -63,8 +70,15 @@ export function toRestaurantProfile(info: RestaurantInfo): RestaurantProfile {
   const ordering = info.onlineOrdering ?? {};
   const pay = ordering.paymentOptions ?? {};
   const prep = info.prepTimes ?? {};
-  const cityLine = [loc.city, [loc.stateCode || loc.administrativeArea, loc.zipCode].filter(Boolean).join(" ")].filter(Boolean).join(", ");
-  const phone = [loc.phoneCountryCode ? `+${loc.phoneCountryCode.replace(/^\+/, "")}` : null, loc.phone].filter(Boolean).join(" ");
+  const cityLine = [
+    loc.city,
+    [loc.stateCode || loc.administrativeArea, loc.zipCode].filter(Boolean).join(" "),
+  ]
+    .filter(Boolean)
+    .join(", ");
+  const phone = [loc.phoneCountryCode ? `+${loc.phoneCountryCode.replace(/^\+/, "")}` : null, loc.phone]
+    .filter(Boolean)
+    .join(" ");
   return {
     guid: info.guid,
     identity: {
@@ -80,9 +94,14 @@ export function toRestaurantProfile(info: RestaurantInfo): RestaurantProfile {
       managementGroupGuid: g.managementGroupGuid ?? null,
     },
     address: {
-      lines: [loc.address1, loc.address2, cityLine, loc.country].filter((line): line is string => Boolean(line)),
+      lines: [loc.address1, loc.address2, cityLine, loc.country].filter((line): line is string =>
+        Boolean(line),
+      ),
       phone: phone || null,
-      coordinates: typeof loc.latitude === "number" && typeof loc.longitude === "number" ? { latitude: loc.latitude, longitude: loc.longitude } : null,
+      coordinates:
+        typeof loc.latitude === "number" && typeof loc.longitude === "number"
+          ? { latitude: loc.latitude, longitude: loc.longitude }
+          : null,
     },
     links: {
       website: urls.website ?? null,
@@ -93,7 +112,11 @@ export function toRestaurantProfile(info: RestaurantInfo): RestaurantProfile {
       twitter: urls.twitter ?? null,
     },
     week: resolveWeek(info.schedules),
-    delivery: { enabled: delivery.enabled ?? null, minimum: delivery.minimum ?? null, area: delivery.area ?? null },
+    delivery: {
+      enabled: delivery.enabled ?? null,
+      minimum: delivery.minimum ?? null,
+      area: delivery.area ?? null,
+    },
     onlineOrdering: {
       enabled: ordering.enabled ?? null,
       scheduling: ordering.scheduling ?? null,
@@ -102,7 +125,11 @@ export function toRestaurantProfile(info: RestaurantInfo): RestaurantProfile {
       tipByCard: pay.ccTip ?? null,
     },
     paymentOptions: {
-      delivery: { cash: pay.delivery?.cash ?? null, ccSameDay: pay.delivery?.ccSameDay ?? null, ccFuture: pay.delivery?.ccFuture ?? null },
+      delivery: {
+        cash: pay.delivery?.cash ?? null,
+        ccSameDay: pay.delivery?.ccSameDay ?? null,
+        ccFuture: pay.delivery?.ccFuture ?? null,
+      },
       takeout: {
         cash: pay.takeout?.cash ?? null,
         ccSameDay: pay.takeout?.ccSameDay ?? null,
@@ -112,9 +139,18 @@ export function toRestaurantProfile(info: RestaurantInfo): RestaurantProfile {
     },
     prepTimes: {
       prepTime: { delivery: prep.deliveryPrepTime ?? null, takeout: prep.takeoutPrepTime ?? null },
-      timeAfterOpen: { delivery: prep.deliveryTimeAfterOpen ?? null, takeout: prep.takeoutTimeAfterOpen ?? null },
-      timeBeforeClose: { delivery: prep.deliveryTimeBeforeClose ?? null, takeout: prep.takeoutTimeBeforeClose ?? null },
-      throttlingTime: { delivery: prep.deliveryThrottlingTime ?? null, takeout: prep.takeoutThrottlingTime ?? null },
+      timeAfterOpen: {
+        delivery: prep.deliveryTimeAfterOpen ?? null,
+        takeout: prep.takeoutTimeAfterOpen ?? null,
+      },
+      timeBeforeClose: {
+        delivery: prep.deliveryTimeBeforeClose ?? null,
+        takeout: prep.takeoutTimeBeforeClose ?? null,
+      },
+      throttlingTime: {
+        delivery: prep.deliveryThrottlingTime ?? null,
+        takeout: prep.takeoutThrottlingTime ?? null,
+      },
     },
   };
 }

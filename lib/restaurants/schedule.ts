@@ -80,14 +80,20 @@ export function daySchedulesOf(schedules: Schedules | null | undefined): Map<str
   return out;
 }
 
-export function findDaySchedule(days: Map<string, DaySchedule>, ref: string): [string, DaySchedule] | undefined {
+export function findDaySchedule(
+  days: Map<string, DaySchedule>,
+  ref: string,
+): [string, DaySchedule] | undefined {
   const byKey = days.get(ref);
   if (byKey) return [ref, byKey];
   for (const entry of days) if (entry[1].scheduleName === ref) return entry;
   return undefined;
 }
 
-export function resolveService(service: NonNullable<NonNullable<DaySchedule["services"]>[number]>, index: number): ResolvedService {
+export function resolveService(
+  service: NonNullable<NonNullable<DaySchedule["services"]>[number]>,
+  index: number,
+): ResolvedService {
   const startTime = service.hours?.startTime ?? null;
   const endTime = service.hours?.endTime ?? null;
   const startMinutes = parseTimeOfDay(startTime);
@@ -129,7 +135,15 @@ export function resolveWeek(schedules: Schedules | null | undefined): ResolvedDa
 }
 
 function emptyDay(weekday: Weekday, status: DayStatus, ref: string | null): ResolvedDay {
-  return { weekday, status, scheduleRef: ref, scheduleName: null, openTime: null, closeTime: null, services: [] };
+  return {
+    weekday,
+    status,
+    scheduleRef: ref,
+    scheduleName: null,
+    openTime: null,
+    closeTime: null,
+    services: [],
+  };
 }
 
 /** The weekday whose schedule applies on a business date (0 = Sunday, as Date#getUTCDay). */
@@ -169,7 +183,9 @@ export function serviceWeekOf(schedules: Schedules | null | undefined): ServiceW
   const week = {} as ServiceWeek;
   for (const day of resolveWeek(schedules)) {
     week[day.weekday] = day.services.flatMap((s) =>
-      s.startMinutes === null || s.endMinutes === null ? [] : [{ name: s.name, startMinutes: s.startMinutes, endMinutes: s.endMinutes, overnight: s.overnight }],
+      s.startMinutes === null || s.endMinutes === null
+        ? []
+        : [{ name: s.name, startMinutes: s.startMinutes, endMinutes: s.endMinutes, overnight: s.overnight }],
     );
   }
   return week;

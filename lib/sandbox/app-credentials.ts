@@ -9,6 +9,9 @@ const APP_CLIENT_ID = "kp-partner";
  */
 export function sandboxAppCredentials(): { clientId: string; clientSecret: string } {
   const partner = defaultWorld().clients.find((c) => c.type === "PARTNER" && c.clientId === APP_CLIENT_ID);
-  if (!partner) throw new Error(`lib/sandbox/world.json has no PARTNER client "${APP_CLIENT_ID}" for the embedded sandbox`);
+  if (!partner)
+    throw new Error(
+      `lib/sandbox/world.json has no PARTNER client "${APP_CLIENT_ID}" for the embedded sandbox`,
+    );
   return { clientId: partner.clientId, clientSecret: partner.clientSecret };
 }

@@ -1,10 +1,13 @@
 import "server-only";
+
 import { randomBytes } from "node:crypto";
+
 import { env, sandboxEnabled } from "@/lib/env";
 import { processSingleton } from "@/lib/process-singleton";
 import { clientAddress, isLoopback } from "@/lib/security/client-address";
+
+import { newRequestId, SandboxError, sandboxErrorResponse } from "./errors";
 import { createSandbox, type SandboxHandler } from "./index";
-import { sandboxErrorResponse, newRequestId, SandboxError } from "./errors";
 import { loadWorldFile } from "./world-file";
 
 /**
@@ -21,10 +24,15 @@ function appSandbox(): SandboxHandler {
       brand: e.PLATFORM_BRAND,
       // Without SANDBOX_SIGNING_SECRET, a secret of this process only: nobody can forge a token from
       // a published default, and no token outlives the process that issued it.
-      signingSecret: e.SANDBOX_SIGNING_SECRET ?? processSingleton("sandbox-signing-secret", () => randomBytes(32).toString("base64url")),
+      signingSecret:
+        e.SANDBOX_SIGNING_SECRET ??
+        processSingleton("sandbox-signing-secret", () => randomBytes(32).toString("base64url")),
       claimNamespace: e.SANDBOX_CLAIM_NAMESPACE,
       tokenLifetimeS: e.SANDBOX_TOKEN_LIFETIME_S,
-      rateLimit: e.SANDBOX_RATE_LIMIT === false ? false : { perSecond: e.SANDBOX_RATE_LIMIT_PER_S, per15Minutes: e.SANDBOX_RATE_LIMIT_PER_15_MIN },
+      rateLimit:
+        e.SANDBOX_RATE_LIMIT === false
+          ? false
+          : { perSecond: e.SANDBOX_RATE_LIMIT_PER_S, per15Minutes: e.SANDBOX_RATE_LIMIT_PER_15_MIN },
       exportLatency: e.SANDBOX_EXPORT_LATENCY === false ? false : undefined,
       faultRate: e.SANDBOX_FAULT_RATE,
       faultHeaders: e.SANDBOX_FAULTS,
@@ -41,11 +49,15 @@ function appSandbox(): SandboxHandler {
  */
 export function handleSandboxRequest(request: Request): Promise<Response> {
   const e = env();
-  const reachable = sandboxEnabled() && (e.SANDBOX_PUBLIC || isLoopback(clientAddress(request.headers, { trustProxy: e.TRUST_PROXY })));
+  const reachable =
+    sandboxEnabled() &&
+    (e.SANDBOX_PUBLIC || isLoopback(clientAddress(request.headers, { trustProxy: e.TRUST_PROXY })));
   if (!reachable) {
     // One answer for "off" and "not for you", so the refusal tells an outsider nothing.
     const requestId = newRequestId();
-    return Promise.resolve(sandboxErrorResponse(new SandboxError(404, "NOT_FOUND", "The sandbox is not enabled."), requestId));
+    return Promise.resolve(
+      sandboxErrorResponse(new SandboxError(404, "NOT_FOUND", "The sandbox is not enabled."), requestId),
+    );
   }
   return appSandbox()(request);
 }

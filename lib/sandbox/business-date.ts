@@ -10,7 +10,12 @@ export function readBusinessDateParam(raw: string | null): string {
     throw new SandboxError(400, "INVALID_BUSINESS_DATE", "businessDate is required (format YYYYMMDD).");
   }
   const m = /^(\d{4})(\d{2})(\d{2})$/.exec(raw);
-  if (!m) throw new SandboxError(400, "INVALID_BUSINESS_DATE", `businessDate '${raw}' must have the format YYYYMMDD.`);
+  if (!m)
+    throw new SandboxError(
+      400,
+      "INVALID_BUSINESS_DATE",
+      `businessDate '${raw}' must have the format YYYYMMDD.`,
+    );
   const year = Number(m[1]);
   const month = Number(m[2]);
   const day = Number(m[3]);

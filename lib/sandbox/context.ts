@@ -1,4 +1,5 @@
 import { createHmac } from "node:crypto";
+
 import { DataCache } from "./data-cache";
 import type { IssuedToken, TokenIssuer } from "./jwt";
 import { resolveOptions, type SandboxOptions, type SandboxSettings } from "./options";

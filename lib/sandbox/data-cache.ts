@@ -1,5 +1,7 @@
 import { TZDate } from "@date-fns/tz";
+
 import type { ItemFulfillment, RestaurantInfo } from "@/lib/platform/schemas";
+
 import {
   generateItemFulfillments,
   generateRestaurantConfig,
@@ -74,7 +76,12 @@ export class DataCache {
       this.fulfillments.set(key, cached);
       return cached;
     }
-    const records = generateItemFulfillments(this.context(restaurant), this.config(restaurant), businessDate, { asOf });
+    const records = generateItemFulfillments(
+      this.context(restaurant),
+      this.config(restaurant),
+      businessDate,
+      { asOf },
+    );
     if (asOf >= businessDateCloseout(restaurant, businessDate) + CLOSED_AFTER_MS) {
       this.fulfillments.set(key, records);
       if (this.fulfillments.size > FULFILLMENT_DAYS_CACHED) {

@@ -81,7 +81,10 @@ export function newRequestId(): string {
   return crypto.randomUUID();
 }
 
-export function sandboxJsonResponse(body: unknown, init: { status?: number; headers?: Record<string, string> } = {}): Response {
+export function sandboxJsonResponse(
+  body: unknown,
+  init: { status?: number; headers?: Record<string, string> } = {},
+): Response {
   return new Response(JSON.stringify(body), {
     status: init.status ?? 200,
     headers: { "Content-Type": "application/json; charset=utf-8", ...init.headers },
@@ -89,7 +92,13 @@ export function sandboxJsonResponse(body: unknown, init: { status?: number; head
 }
 
 /** One ErrorMessage; field errors become nested ErrorMessages naming their field in fieldName. */
-export function errorBody(status: number, code: number, message: string, requestId: string, fieldErrors: readonly FieldError[] = []): ErrorBody {
+export function errorBody(
+  status: number,
+  code: number,
+  message: string,
+  requestId: string,
+  fieldErrors: readonly FieldError[] = [],
+): ErrorBody {
   return {
     status,
     code,
@@ -99,14 +108,20 @@ export function errorBody(status: number, code: number, message: string, request
     link: null,
     requestId,
     developerMessage: null,
-    errors: fieldErrors.map((f) => ({ ...errorBody(status, code, f.message, requestId), fieldName: f.field })),
+    errors: fieldErrors.map((f) => ({
+      ...errorBody(status, code, f.message, requestId),
+      fieldName: f.field,
+    })),
     canRetry: null,
   };
 }
 
 export function sandboxErrorResponse(error: SandboxError, requestId: string): Response {
   const body = errorBody(error.status, error.code, error.message, requestId, error.fieldErrors);
-  return sandboxJsonResponse(body, { status: error.status, headers: { ...error.headers, [REQUEST_ID_HEADER]: requestId } });
+  return sandboxJsonResponse(body, {
+    status: error.status,
+    headers: { ...error.headers, [REQUEST_ID_HEADER]: requestId },
+  });
 }
 
 /** Anything that is not a SandboxError is a bug: answer 500 without its message or stack. */

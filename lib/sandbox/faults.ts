@@ -79,7 +79,11 @@ export async function withFault(
     case "timeout":
       await holdFor(settings.hangMs, request.signal);
       // Only reached when the caller waited the whole bound; an aborted caller reads nothing.
-      throw new SandboxError(504, "GATEWAY_TIMEOUT", `Injected fault (${FAULT_HEADER}: timeout): no answer within ${settings.hangMs} ms.`);
+      throw new SandboxError(
+        504,
+        "GATEWAY_TIMEOUT",
+        `Injected fault (${FAULT_HEADER}: timeout): no answer within ${settings.hangMs} ms.`,
+      );
     case "truncated":
       return truncate(await handle());
     case "republished":
@@ -90,7 +94,8 @@ export async function withFault(
 }
 
 function statusFault(fault: Extract<Fault, { kind: "status" }>): SandboxError {
-  const headers: Record<string, string> = fault.retryAfterS === undefined ? {} : { "Retry-After": String(fault.retryAfterS) };
+  const headers: Record<string, string> =
+    fault.retryAfterS === undefined ? {} : { "Retry-After": String(fault.retryAfterS) };
   const tag = `Injected fault (${FAULT_HEADER}: ${fault.status})`;
   switch (fault.status) {
     case 401:

@@ -1,5 +1,5 @@
 import { createContext } from "./context";
-import { sandboxErrorResponse, internalError, newRequestId, REQUEST_ID_HEADER, SandboxError } from "./errors";
+import { internalError, newRequestId, REQUEST_ID_HEADER, SandboxError, sandboxErrorResponse } from "./errors";
 import type { SandboxOptions } from "./options";
 import { rateLimited, rateLimitKey } from "./rate-limit";
 import { dispatch } from "./router";

@@ -1,5 +1,7 @@
 import { errors as joseErrors, jwtVerify, SignJWT, type JWTPayload } from "jose";
+
 import { namespacedClaim } from "@/lib/platform/schemas/auth";
+
 import type { WorldClient } from "./world";
 
 /**
@@ -24,7 +26,12 @@ export interface IssuedToken {
 }
 
 /** `tokenId` becomes the jti claim: tokens issued in the same second still differ by it. */
-export async function signAccessToken(issuer: TokenIssuer, client: WorldClient, nowMs: number, tokenId?: string): Promise<IssuedToken> {
+export async function signAccessToken(
+  issuer: TokenIssuer,
+  client: WorldClient,
+  nowMs: number,
+  tokenId?: string,
+): Promise<IssuedToken> {
   const iat = Math.floor(nowMs / 1000);
   const ns = (name: Parameters<typeof namespacedClaim>[1]) => namespacedClaim(issuer.claimNamespace, name);
   const claims: JWTPayload = {
@@ -36,7 +43,8 @@ export async function signAccessToken(issuer: TokenIssuer, client: WorldClient, 
     gty: "client-credentials",
   };
   if (client.type === "PARTNER" && client.partnerGuid) claims[ns("partner_guid")] = client.partnerGuid;
-  if (client.type === "CUSTOMER" && client.managementGroupGuid) claims[ns("management_set_guid")] = client.managementGroupGuid;
+  if (client.type === "CUSTOMER" && client.managementGroupGuid)
+    claims[ns("management_set_guid")] = client.managementGroupGuid;
 
   if (tokenId) claims.jti = tokenId;
   const accessToken = await new SignJWT(claims)
@@ -54,7 +62,11 @@ export type VerifyResult =
   | { ok: true; claims: JWTPayload & { azp: string; scope: string } }
   | { ok: false; reason: "expired" | "invalid" };
 
-export async function verifyAccessToken(issuer: TokenIssuer, token: string, nowMs: number): Promise<VerifyResult> {
+export async function verifyAccessToken(
+  issuer: TokenIssuer,
+  token: string,
+  nowMs: number,
+): Promise<VerifyResult> {
   try {
     const { payload } = await jwtVerify(token, key(issuer.secret), {
       algorithms: ["HS256"],
@@ -63,7 +75,8 @@ export async function verifyAccessToken(issuer: TokenIssuer, token: string, nowM
       currentDate: new Date(nowMs),
       requiredClaims: ["exp", "iat", "sub"],
     });
-    if (typeof payload.azp !== "string" || typeof payload.scope !== "string") return { ok: false, reason: "invalid" };
+    if (typeof payload.azp !== "string" || typeof payload.scope !== "string")
+      return { ok: false, reason: "invalid" };
     return { ok: true, claims: payload as JWTPayload & { azp: string; scope: string } };
   } catch (error) {
     if (error instanceof joseErrors.JWTExpired) return { ok: false, reason: "expired" };

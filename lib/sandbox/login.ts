@@ -1,7 +1,9 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+
 import { loginRequest, type LoginResponse } from "@/lib/platform/schemas/auth";
+
 import type { SandboxContext } from "./context";
-import { sandboxJsonResponse, SandboxError } from "./errors";
+import { SandboxError, sandboxJsonResponse } from "./errors";
 import { signAccessToken, type IssuedToken } from "./jwt";
 import type { WorldClient } from "./world";
 
@@ -32,9 +34,17 @@ export async function handleLogin(request: Request, ctx: SandboxContext): Promis
 
   const parsed = loginRequest.safeParse(json);
   if (!parsed.success) {
-    throw new SandboxError(401, "INVALID_CREDENTIALS", "clientId, clientSecret and userAccessType are required strings.", {
-      fieldErrors: parsed.error.issues.map((issue) => ({ field: issue.path.join(".") || "(body)", message: issue.message })),
-    });
+    throw new SandboxError(
+      401,
+      "INVALID_CREDENTIALS",
+      "clientId, clientSecret and userAccessType are required strings.",
+      {
+        fieldErrors: parsed.error.issues.map((issue) => ({
+          field: issue.path.join(".") || "(body)",
+          message: issue.message,
+        })),
+      },
+    );
   }
   const { clientId, clientSecret, userAccessType } = parsed.data;
   const { machineClient } = ctx.settings.names;
@@ -86,7 +96,10 @@ async function currentToken(ctx: SandboxContext, client: WorldClient, nowMs: num
   // same second differs from it, yet two processes on one clock still issue identical tokens.
   const n = (ctx.tokensIssued.get(client.clientId) ?? 0) + 1;
   ctx.tokensIssued.set(client.clientId, n);
-  const jti = createHmac("sha256", ctx.settings.signingSecret).update(`jti|${client.clientId}|${n}`).digest("base64url").slice(0, 22);
+  const jti = createHmac("sha256", ctx.settings.signingSecret)
+    .update(`jti|${client.clientId}|${n}`)
+    .digest("base64url")
+    .slice(0, 22);
   const issued = await signAccessToken(ctx.issuer, client, nowMs, jti);
   ctx.issuedTokens.set(client.clientId, issued);
   return issued;

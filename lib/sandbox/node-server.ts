@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
+
 import { ERROR_CODES, errorBody } from "./errors";
 import { createSandbox, type SandboxHandler } from "./index";
 import { normalizeBasePath, type SandboxOptions } from "./options";

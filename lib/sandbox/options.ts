@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
+
 import { brandNames, type BrandNames } from "@/lib/platform/brand";
+
 import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from "./rate-limit";
 import { defaultWorld, type World } from "./world";
 
@@ -93,9 +95,11 @@ export const DEFAULT_CLAIM_NAMESPACE = "https://sandbox.kitchen-pulse.test";
 export function resolveOptions(options: SandboxOptions = {}): SandboxSettings {
   const world = options.world ?? defaultWorld();
   const faultRate = options.faultRate ?? 0;
-  if (!(faultRate >= 0 && faultRate <= 1)) throw new RangeError(`faultRate must be within 0..1, got ${faultRate}`);
+  if (!(faultRate >= 0 && faultRate <= 1))
+    throw new RangeError(`faultRate must be within 0..1, got ${faultRate}`);
   const tokenLifetimeS = options.tokenLifetimeS ?? DEFAULT_TOKEN_LIFETIME_S;
-  if (!Number.isInteger(tokenLifetimeS) || tokenLifetimeS < 1) throw new RangeError(`tokenLifetimeS must be a positive integer`);
+  if (!Number.isInteger(tokenLifetimeS) || tokenLifetimeS < 1)
+    throw new RangeError(`tokenLifetimeS must be a positive integer`);
   const signingSecret = options.signingSecret ?? randomBytes(32).toString("base64url");
   // HS256 with a short key is guessable; jose itself only requires a non-empty one.
   if (signingSecret.length < 16) throw new RangeError("signingSecret must be at least 16 characters");
@@ -128,12 +132,16 @@ export function resolveOptions(options: SandboxOptions = {}): SandboxSettings {
 
 function resolveRateLimit(option: SandboxOptions["rateLimit"]): RateLimitSettings | null {
   if (option === false) return null;
-  const [second, window] = DEFAULT_RATE_LIMITS as [(typeof DEFAULT_RATE_LIMITS)[number], (typeof DEFAULT_RATE_LIMITS)[number]];
+  const [second, window] = DEFAULT_RATE_LIMITS as [
+    (typeof DEFAULT_RATE_LIMITS)[number],
+    (typeof DEFAULT_RATE_LIMITS)[number],
+  ];
   const limits = [
     { windowMs: second.windowMs, max: option?.perSecond ?? second.max },
     { windowMs: window.windowMs, max: option?.per15Minutes ?? window.max },
   ];
-  if (!limits.every((l) => Number.isInteger(l.max) && l.max >= 1)) throw new RangeError("rate limits must be positive integers");
+  if (!limits.every((l) => Number.isInteger(l.max) && l.max >= 1))
+    throw new RangeError("rate limits must be positive integers");
   return { limits, now: option?.now ?? Date.now };
 }
 

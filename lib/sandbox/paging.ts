@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+
 import { SandboxError } from "./errors";
 import type { PagingConflict } from "./options";
 
@@ -25,13 +26,21 @@ interface TokenPayload {
 }
 
 export function encodePageToken(key: Buffer, identity: ListIdentity, offset: number): string {
-  const payload: TokenPayload = { l: identity.list, r: identity.restaurant, m: identity.lastModified, o: offset };
+  const payload: TokenPayload = {
+    l: identity.list,
+    r: identity.restaurant,
+    m: identity.lastModified,
+    o: offset,
+  };
   const body = Buffer.from(JSON.stringify(payload)).toString("base64url");
   return `${body}.${sign(key, body).toString("base64url")}`;
 }
 
 /** The identity and offset a token carries, or null if it is not one this key signed. */
-export function decodePageToken(key: Buffer, token: string): { identity: ListIdentity; offset: number } | null {
+export function decodePageToken(
+  key: Buffer,
+  token: string,
+): { identity: ListIdentity; offset: number } | null {
   const match = /^([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)$/.exec(token);
   if (!match?.[1] || !match[2]) return null;
   const [, body, signature] = match;
@@ -61,12 +70,17 @@ export interface PageRequest {
  * first page (documented: "re-submit without the pageToken").
  */
 export function republishedWhilePaging(): SandboxError {
-  return new SandboxError(409, "CONFIG_REPUBLISHED", "The configuration was republished while paging; re-submit the request without the pageToken.");
+  return new SandboxError(
+    409,
+    "CONFIG_REPUBLISHED",
+    "The configuration was republished while paging; re-submit the request without the pageToken.",
+  );
 }
 
 /** A follow-up page refused with 409 when the sandbox's test hook says the configuration was republished. */
 export function checkPagingConflict(conflict: PagingConflict | null, request: PageRequest): void {
-  if (request.pageToken !== null && conflict?.({ list: request.list, restaurant: request.restaurant })) throw republishedWhilePaging();
+  if (request.pageToken !== null && conflict?.({ list: request.list, restaurant: request.restaurant }))
+    throw republishedWhilePaging();
 }
 
 export interface Page<T> {
@@ -91,7 +105,8 @@ export function pageOf<T>(
   let lastModified = request.lastModified;
   if (request.pageToken !== null) {
     const decoded = decodePageToken(key, request.pageToken);
-    if (!decoded) throw new SandboxError(400, "INVALID_PAGE_TOKEN", "pageToken is not a token this service issued.");
+    if (!decoded)
+      throw new SandboxError(400, "INVALID_PAGE_TOKEN", "pageToken is not a token this service issued.");
     const { identity } = decoded;
     if (identity.list !== request.list || identity.restaurant !== request.restaurant) {
       throw new SandboxError(400, "INVALID_PAGE_TOKEN", "pageToken belongs to another list or restaurant.");
@@ -106,7 +121,10 @@ export function pageOf<T>(
   const matching = lastModified === null ? items : items.filter((item) => modifiedAt(item) > lastModified);
   const identity: ListIdentity = { list: request.list, restaurant: request.restaurant, lastModified };
   // What remains and fits in one response comes whole (4.5: no token when everything fits).
-  const end = matching.length - offset <= maxPageSize ? matching.length : offset + pageLength(key, identity, offset, maxPageSize);
+  const end =
+    matching.length - offset <= maxPageSize
+      ? matching.length
+      : offset + pageLength(key, identity, offset, maxPageSize);
   return {
     items: matching.slice(offset, end),
     nextPageToken: end < matching.length ? encodePageToken(key, identity, end) : null,
@@ -122,7 +140,9 @@ export function pageOf<T>(
  */
 export function pageLength(key: Buffer, identity: ListIdentity, offset: number, maxPageSize: number): number {
   const min = Math.ceil(maxPageSize / 2);
-  const digest = createHmac("sha256", key).update(`page-length|${identity.list}|${identity.restaurant}|${identity.lastModified}|${offset}`).digest();
+  const digest = createHmac("sha256", key)
+    .update(`page-length|${identity.list}|${identity.restaurant}|${identity.lastModified}|${offset}`)
+    .digest();
   return min + (digest.readUInt32BE(0) % (maxPageSize - min + 1));
 }
 

@@ -1,4 +1,5 @@
 import type { BrandNames } from "@/lib/platform/brand";
+
 import { SandboxError } from "./errors";
 
 /**
@@ -68,7 +69,8 @@ export class RateLimiter {
       this.settings.limits.forEach((limit, i) => {
         const left = limit.max - slices[i]!.count;
         const best = this.settings.limits[report]!.max - slices[report]!.count;
-        if (left < best || (left === best && limit.windowMs > this.settings.limits[report]!.windowMs)) report = i;
+        if (left < best || (left === best && limit.windowMs > this.settings.limits[report]!.windowMs))
+          report = i;
       });
     }
     const limit = this.settings.limits[report]!;
@@ -134,5 +136,10 @@ function clientOf(authorization: string | null): string {
 }
 
 export function rateLimited(headers: Record<string, string>): SandboxError {
-  return new SandboxError(429, "RATE_LIMITED", "Too many requests: the rate limit is exceeded; retry after the time in Retry-After.", { headers });
+  return new SandboxError(
+    429,
+    "RATE_LIMITED",
+    "Too many requests: the rate limit is exceeded; retry after the time in Retry-After.",
+    { headers },
+  );
 }

@@ -1,8 +1,9 @@
 import { CONFIG_RESOURCES } from "@/lib/platform/schemas/config";
+
 import type { SandboxContext } from "./context";
 import { SandboxError } from "./errors";
 import { FAULT_HEADER, parseFault, randomFault, withFault } from "./faults";
-import { getConfig, listConfig, getTipWithholding } from "./handlers/config";
+import { getConfig, getTipWithholding, listConfig } from "./handlers/config";
 import { itemFulfillments, prepStation, prepStations } from "./handlers/kitchen";
 import { restaurantInfo } from "./handlers/restaurants";
 import type { RouteHandler } from "./handlers/route-input";
@@ -41,12 +42,19 @@ export async function dispatch(request: Request, ctx: SandboxContext): Promise<R
   const segments = pathSegments(url.pathname, ctx.settings.basePath);
   if (!segments) throw notFound(url.pathname);
 
-  const matches = ROUTES.map((r) => ({ r, params: match(r.pattern, segments) })).filter((m) => m.params !== null);
+  const matches = ROUTES.map((r) => ({ r, params: match(r.pattern, segments) })).filter(
+    (m) => m.params !== null,
+  );
   if (matches.length === 0) throw notFound(url.pathname);
   const hit = matches.find((m) => m.r.method === request.method);
   if (!hit) {
     const allow = [...new Set(matches.map((m) => m.r.method))].join(", ");
-    throw new SandboxError(405, "METHOD_NOT_ALLOWED", `${request.method} is not allowed here; use ${allow}.`, { headers: { Allow: allow } });
+    throw new SandboxError(
+      405,
+      "METHOD_NOT_ALLOWED",
+      `${request.method} is not allowed here; use ${allow}.`,
+      { headers: { Allow: allow } },
+    );
   }
 
   const input = { request, url, params: hit.params ?? {}, ctx };

@@ -23,7 +23,20 @@ export const SCALED_WORLD_SEED = "kitchen-pulse-scale-v1";
 
 /** Name words picked so conceptOf (generate/concept.ts) spreads the six concepts evenly. */
 const CONCEPT_WORDS = ["Kitchen", "Cantina", "Diner", "Noodle Bar", "Grill", "Pizza"] as const;
-const PLACES = ["Harbor", "Mesa", "Lakeside", "Northside", "Old Town", "Pier", "Elm", "Union", "Market", "Ridge", "Bay", "Canal"] as const;
+const PLACES = [
+  "Harbor",
+  "Mesa",
+  "Lakeside",
+  "Northside",
+  "Old Town",
+  "Pier",
+  "Elm",
+  "Union",
+  "Market",
+  "Ridge",
+  "Bay",
+  "Canal",
+] as const;
 const ZONES = [
   { timeZone: "America/New_York", city: "Boston", stateCode: "MA", latitude: 42.36, longitude: -71.06 },
   { timeZone: "America/Chicago", city: "Chicago", stateCode: "IL", latitude: 41.88, longitude: -87.63 },
@@ -51,7 +64,10 @@ export function scaledWorld(options: ScaledWorldOptions): World {
   return {
     ...base,
     seed,
-    clients: base.clients.map((c) => ({ ...c, restaurants: c.scopes.includes("kitchen:read") && c.type === "PARTNER" ? guids : [] })),
+    clients: base.clients.map((c) => ({
+      ...c,
+      restaurants: c.scopes.includes("kitchen:read") && c.type === "PARTNER" ? guids : [],
+    })),
     restaurants,
   };
 }

@@ -11,6 +11,7 @@
  * Prints "Sandbox listening on <url>" once ready.
  */
 import { parseArgs } from "node:util";
+
 import { startSandboxServer, type SandboxServerOptions } from "./node-server";
 import { loadWorldFile } from "./world-file";
 
@@ -34,7 +35,11 @@ function parseFlags(argv: string[]): SandboxServerOptions {
       now: { type: "string" },
     },
   });
-  const number = (name: string, raw: string | undefined, check: (n: number) => boolean): number | undefined => {
+  const number = (
+    name: string,
+    raw: string | undefined,
+    check: (n: number) => boolean,
+  ): number | undefined => {
     if (raw === undefined) return undefined;
     const n = Number(raw);
     if (raw.trim() === "" || !check(n)) throw new Error(`--${name} '${raw}' is out of range`);
@@ -43,7 +48,8 @@ function parseFlags(argv: string[]): SandboxServerOptions {
   let now: (() => number) | undefined;
   if (values.now !== undefined) {
     const fixed = /^\d+$/.test(values.now) ? Number(values.now) : Date.parse(values.now);
-    if (Number.isNaN(fixed)) throw new Error(`--now '${values.now}' is neither an ISO date-time nor epoch ms`);
+    if (Number.isNaN(fixed))
+      throw new Error(`--now '${values.now}' is neither an ISO date-time nor epoch ms`);
     now = () => fixed;
   }
   return {
@@ -74,7 +80,8 @@ function rateLimitFlag(raw: string | undefined): SandboxServerOptions["rateLimit
   if (raw === "off") return false;
   const m = /^(\d+),(\d+)$/.exec(raw);
   const [perSecond, per15Minutes] = [Number(m?.[1]), Number(m?.[2])];
-  if (!m || perSecond < 1 || per15Minutes < 1) throw new Error(`--rate-limit '${raw}' must be on, off or <per second>,<per 15 minutes>`);
+  if (!m || perSecond < 1 || per15Minutes < 1)
+    throw new Error(`--rate-limit '${raw}' must be on, off or <per second>,<per 15 minutes>`);
   return { perSecond, per15Minutes };
 }
 

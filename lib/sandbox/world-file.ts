@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+
 import { worldSchema, type World } from "./world";
 
 /** A world declared in a JSON file (SANDBOX_WORLD_FILE, or --world standalone), validated. */
@@ -11,7 +12,9 @@ export function loadWorldFile(path: string): World {
   }
   const result = worldSchema.safeParse(json);
   if (!result.success) {
-    const lines = result.error.issues.map((issue) => `  ${issue.path.join(".") || "(root)"}: ${issue.message}`);
+    const lines = result.error.issues.map(
+      (issue) => `  ${issue.path.join(".") || "(root)"}: ${issue.message}`,
+    );
     throw new Error(`Invalid sandbox world file ${path}:\n${lines.join("\n")}`);
   }
   return result.data;

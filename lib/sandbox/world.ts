@@ -1,5 +1,7 @@
 import { z } from "zod";
+
 import { CLIENT_TYPES } from "@/lib/platform/schemas/auth";
+
 import worldJson from "./world.json";
 
 /** The schema of world.json: the hand-editable declaration everything in the sandbox derives from. */

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+
 import { clientAddress, isLoopback, PEER_HEADER, PEER_SECRET_KEY } from "./client-address";
 
 const store = globalThis as Record<symbol, unknown>;
@@ -9,7 +10,9 @@ afterEach(() => {
 describe("clientAddress", () => {
   it("takes the socket peer only with the process's secret", () => {
     store[PEER_SECRET_KEY] = "s3cret";
-    expect(clientAddress(new Headers({ [PEER_HEADER]: "s3cret ::ffff:10.1.2.3" }), { trustProxy: false })).toBe("10.1.2.3");
+    expect(
+      clientAddress(new Headers({ [PEER_HEADER]: "s3cret ::ffff:10.1.2.3" }), { trustProxy: false }),
+    ).toBe("10.1.2.3");
     expect(clientAddress(new Headers({ [PEER_HEADER]: "guess 10.1.2.3" }), { trustProxy: false })).toBeNull();
     expect(clientAddress(new Headers({ [PEER_HEADER]: "s3cret" }), { trustProxy: false })).toBeNull();
   });

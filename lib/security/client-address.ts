@@ -23,7 +23,10 @@ export interface ClientAddressOptions {
 /** The client's IP address (IPv4-mapped IPv6 unwrapped), or null when it cannot be known. */
 export function clientAddress(headers: Headers, { trustProxy }: ClientAddressOptions): string | null {
   if (trustProxy) {
-    const entries = (headers.get("x-forwarded-for") ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+    const entries = (headers.get("x-forwarded-for") ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
     const last = entries.at(-1);
     if (last) return normalizeAddress(last);
   }

@@ -13,7 +13,8 @@
 const COMMON: Record<string, string> = {
   "X-Content-Type-Options": "nosniff",
   "Referrer-Policy": "strict-origin-when-cross-origin",
-  "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=(), browsing-topics=()",
+  "Permissions-Policy":
+    "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=(), browsing-topics=()",
   // For browsers older than CSP's frame-ancestors.
   "X-Frame-Options": "DENY",
   "Cross-Origin-Opener-Policy": "same-origin",
@@ -36,7 +37,8 @@ export function pagePolicy(nonce: string, dev: boolean): string {
 }
 
 /** JSON, CSV and the sandbox: nothing to load, nothing to frame. */
-export const NON_PAGE_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+export const NON_PAGE_POLICY =
+  "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 /** A fresh nonce per response: 128 random bits, base64. */
 export function newNonce(): string {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import {
   ADDRESS_WINDOW_MS,
   BASE_LOCK_MS,
@@ -46,13 +47,23 @@ describe("SignInThrottle per (account, address)", () => {
     const { c, throttle, attempt } = setup();
     for (let i = 0; i < FREE_FAILURES; i++) expect(refusal(await attempt(OWNER, ATTACKER))).toBeNull();
     await attempt(OWNER, ATTACKER);
-    expect(await throttle.admit(OWNER, ATTACKER)).toEqual({ admitted: false, refusal: "account", retryInMs: BASE_LOCK_MS });
+    expect(await throttle.admit(OWNER, ATTACKER)).toEqual({
+      admitted: false,
+      refusal: "account",
+      retryInMs: BASE_LOCK_MS,
+    });
     c.advance(BASE_LOCK_MS);
     await attempt(OWNER, ATTACKER);
-    expect(await throttle.admit(OWNER, ATTACKER)).toMatchObject({ refusal: "account", retryInMs: 2 * BASE_LOCK_MS });
+    expect(await throttle.admit(OWNER, ATTACKER)).toMatchObject({
+      refusal: "account",
+      retryInMs: 2 * BASE_LOCK_MS,
+    });
     c.advance(2 * BASE_LOCK_MS);
     await attempt(OWNER, ATTACKER);
-    expect(await throttle.admit(OWNER, ATTACKER)).toMatchObject({ refusal: "account", retryInMs: 4 * BASE_LOCK_MS });
+    expect(await throttle.admit(OWNER, ATTACKER)).toMatchObject({
+      refusal: "account",
+      retryInMs: 4 * BASE_LOCK_MS,
+    });
   });
 
   it("caps the window at 15 minutes", async () => {
@@ -62,7 +73,10 @@ describe("SignInThrottle per (account, address)", () => {
       c.advance(MAX_LOCK_MS);
     }
     c.advance(-MAX_LOCK_MS);
-    expect(await throttle.admit(OWNER, ATTACKER)).toMatchObject({ refusal: "account", retryInMs: MAX_LOCK_MS });
+    expect(await throttle.admit(OWNER, ATTACKER)).toMatchObject({
+      refusal: "account",
+      retryInMs: MAX_LOCK_MS,
+    });
   });
 
   it("never locks the owner out at another address, however often the attacker fails", async () => {
@@ -79,11 +93,16 @@ describe("SignInThrottle per (account, address)", () => {
     const { throttle } = setup({ maxAttemptsPerAddressPerMin: 1_000 });
     const admissions = await Promise.all(Array.from({ length: 12 }, () => throttle.admit(OWNER, ATTACKER)));
     expect(admissions.filter((a) => a.admitted)).toHaveLength(FREE_FAILURES + 1);
-    expect(admissions.filter((a) => !a.admitted).map(refusal)).toEqual(Array(12 - FREE_FAILURES - 1).fill("account"));
+    expect(admissions.filter((a) => !a.admitted).map(refusal)).toEqual(
+      Array(12 - FREE_FAILURES - 1).fill("account"),
+    );
   });
 
   it("lets a locked pair use up no address or bcrypt slot", async () => {
-    const { throttle, attempt } = setup({ maxAttemptsPerAddressPerMin: FREE_FAILURES + 2, maxBcryptPerSecond: FREE_FAILURES + 2 });
+    const { throttle, attempt } = setup({
+      maxAttemptsPerAddressPerMin: FREE_FAILURES + 2,
+      maxBcryptPerSecond: FREE_FAILURES + 2,
+    });
     for (let i = 0; i <= FREE_FAILURES; i++) await attempt(OWNER, ATTACKER);
     for (let i = 0; i < 10; i++) expect(refusal(await throttle.admit(OWNER, ATTACKER))).toBe("account");
     // One slot of each is left for another account at that address.
@@ -143,7 +162,11 @@ describe("SignInThrottle per address", () => {
     await attempt("a@b.co", ATTACKER);
     c.advance(10_000);
     await attempt("b@b.co", ATTACKER);
-    expect(await throttle.admit("c@b.co", ATTACKER)).toEqual({ admitted: false, refusal: "address", retryInMs: 50_000 });
+    expect(await throttle.admit("c@b.co", ATTACKER)).toEqual({
+      admitted: false,
+      refusal: "address",
+      retryInMs: 50_000,
+    });
   });
 
   it("gives the slot back on success, so many people behind one address sign in", async () => {
@@ -155,7 +178,9 @@ describe("SignInThrottle per address", () => {
 
   it("counts concurrent attempts before any is answered", async () => {
     const { throttle } = setup({ maxAttemptsPerAddressPerMin: 5 });
-    const admissions = await Promise.all(Array.from({ length: 12 }, (_, i) => throttle.admit(`u${i}@b.co`, ATTACKER)));
+    const admissions = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => throttle.admit(`u${i}@b.co`, ATTACKER)),
+    );
     expect(admissions.filter((a) => a.admitted)).toHaveLength(5);
   });
 

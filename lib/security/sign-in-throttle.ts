@@ -52,7 +52,9 @@ function isForgotten(record: BackoffRecord, now: number): boolean {
 export function afterFailure(record: BackoffRecord | undefined, now: number): BackoffRecord {
   const failures = (record && !isForgotten(record, now) ? record.failures : 0) + 1;
   const lockedUntil =
-    failures > FREE_FAILURES ? now + Math.min(MAX_LOCK_MS, BASE_LOCK_MS * 2 ** Math.min(30, failures - FREE_FAILURES - 1)) : (record?.lockedUntil ?? 0);
+    failures > FREE_FAILURES
+      ? now + Math.min(MAX_LOCK_MS, BASE_LOCK_MS * 2 ** Math.min(30, failures - FREE_FAILURES - 1))
+      : (record?.lockedUntil ?? 0);
   return { failures, lastFailureAt: now, lockedUntil };
 }
 
@@ -62,10 +64,18 @@ export type Taken = { granted: true; stamp: number } | { granted: false; retryIn
  * A sliding log: the times of the attempts admitted in the last `windowMs`, at most `limit` of
  * them. Admits at `now` when fewer than `limit` remain in the window.
  */
-export function takeFromLog(stamps: readonly number[], now: number, limit: number, windowMs: number): { taken: Taken; stamps: number[] } {
+export function takeFromLog(
+  stamps: readonly number[],
+  now: number,
+  limit: number,
+  windowMs: number,
+): { taken: Taken; stamps: number[] } {
   const recent = stamps.filter((t) => t > now - windowMs).sort((a, b) => a - b);
   if (recent.length >= limit) {
-    return { taken: { granted: false, retryInMs: recent[recent.length - limit]! + windowMs - now }, stamps: recent };
+    return {
+      taken: { granted: false, retryInMs: recent[recent.length - limit]! + windowMs - now },
+      stamps: recent,
+    };
   }
   return { taken: { granted: true, stamp: now }, stamps: [...recent, now] };
 }
@@ -147,7 +157,8 @@ export interface Ticket {
   stamp: number | null;
 }
 
-export type Admission = { admitted: true; ticket: Ticket } | { admitted: false; refusal: Refusal; retryInMs: number };
+export type Admission =
+  { admitted: true; ticket: Ticket } | { admitted: false; refusal: Refusal; retryInMs: number };
 
 export class SignInThrottle {
   private readonly store: SignInThrottleStore;
@@ -172,7 +183,11 @@ export class SignInThrottle {
     let stamp: number | null = null;
     if (address !== null) {
       addressKey = hashKey("address", address);
-      const taken = await this.store.take(addressKey, this.limits.maxAttemptsPerAddressPerMin, ADDRESS_WINDOW_MS);
+      const taken = await this.store.take(
+        addressKey,
+        this.limits.maxAttemptsPerAddressPerMin,
+        ADDRESS_WINDOW_MS,
+      );
       if (!taken.granted) return { admitted: false, refusal: "address", retryInMs: taken.retryInMs };
       stamp = taken.stamp;
     }
@@ -198,7 +213,8 @@ export class SignInThrottle {
   /** The password was right: the pair's failures are cleared and the address's slot given back. */
   async succeeded(ticket: Ticket): Promise<void> {
     await this.store.clearFailures(ticket.pairKey);
-    if (ticket.addressKey !== null && ticket.stamp !== null) await this.store.giveBack(ticket.addressKey, ticket.stamp);
+    if (ticket.addressKey !== null && ticket.stamp !== null)
+      await this.store.giveBack(ticket.addressKey, ticket.stamp);
   }
 }
 

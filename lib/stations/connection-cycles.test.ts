@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { findConnectionCycles } from "./connection-cycles";
 
 const graph = (entries: Record<string, string[]>) => new Map(Object.entries(entries));
@@ -17,7 +18,9 @@ describe("findConnectionCycles", () => {
   });
 
   it("reports separate rings separately and ignores self-loops and missing targets", () => {
-    const cycles = findConnectionCycles(graph({ a: ["b", "a"], b: ["a", "ghost"], c: ["d"], d: ["e"], e: ["c"], f: ["f"] }));
+    const cycles = findConnectionCycles(
+      graph({ a: ["b", "a"], b: ["a", "ghost"], c: ["d"], d: ["e"], e: ["c"], f: ["f"] }),
+    );
     expect(cycles).toEqual([
       ["a", "b"],
       ["c", "d", "e"],

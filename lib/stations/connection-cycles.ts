@@ -70,7 +70,11 @@ export function findConnectionCycles(edges: ReadonlyMap<string, readonly string[
 }
 
 /** A simple cycle through the component's first station, found by depth-first search inside it. */
-function cycleWithin(members: Set<string>, targets: (guid: string) => string[], rank: Map<string, number>): string[] {
+function cycleWithin(
+  members: Set<string>,
+  targets: (guid: string) => string[],
+  rank: Map<string, number>,
+): string[] {
   const start = [...members].sort((a, b) => rank.get(a)! - rank.get(b)!)[0]!;
   const path: string[] = [start];
   const visited = new Set<string>([start]);

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
+
 import type { NamedEntity, PrepStation } from "@/lib/platform/schemas";
-import { buildStationsReport, effectiveExpoRouting, expoContradiction } from "./station-routing";
+
 import { routingSentence } from "./routing-sentences";
+import { buildStationsReport, effectiveExpoRouting, expoContradiction } from "./station-routing";
 import { stationsCsv } from "./stations-csv";
 
 const ref = (guid: string) => ({ guid, entityType: "PrepStation" });
@@ -26,9 +28,12 @@ describe("expoContradiction", () => {
     ["EXPO_ONLY", false, true],
     ["SKIP_EXPO", false, false],
     ["SKIP_EXPO", true, true],
-  ] as const)("%s with includeWithExpediter %s contradicts: %s", (expoRouting, includeWithExpediter, expected) => {
-    expect(expoContradiction({ expoRouting, includeWithExpediter })).toBe(expected);
-  });
+  ] as const)(
+    "%s with includeWithExpediter %s contradicts: %s",
+    (expoRouting, includeWithExpediter, expected) => {
+      expect(expoContradiction({ expoRouting, includeWithExpediter })).toBe(expected);
+    },
+  );
 
   it("cannot contradict when either setting is absent", () => {
     expect(expoContradiction({ expoRouting: null, includeWithExpediter: false })).toBe(false);
@@ -50,7 +55,11 @@ describe("buildStationsReport", () => {
     const report = buildStationsReport(
       [
         station("s1", "Grill", { connectedPrepStations: [ref("s2")] }),
-        station("s2", "Expo window", { expoRouting: "EXPO_ONLY", printingMode: "OFFLINE_ONLY", kitchenPrinter: { guid: "p2", entityType: "Printer" } }),
+        station("s2", "Expo window", {
+          expoRouting: "EXPO_ONLY",
+          printingMode: "OFFLINE_ONLY",
+          kitchenPrinter: { guid: "p2", entityType: "Printer" },
+        }),
       ],
       printers,
     );
@@ -70,9 +79,17 @@ describe("buildStationsReport", () => {
     const report = buildStationsReport(
       [
         station("a", "Fry"),
-        station("b", "Salad", { printingMode: "OFFLINE_ONLY", expoRouting: "SKIP_EXPO", includeWithExpediter: false }),
+        station("b", "Salad", {
+          printingMode: "OFFLINE_ONLY",
+          expoRouting: "SKIP_EXPO",
+          includeWithExpediter: false,
+        }),
         station("c", "Pass", { expoRouting: "EXPO_ONLY" }),
-        station("d", "Legacy", { expoRouting: null, includeWithExpediter: false, kitchenPrinter: { guid: "p2", entityType: "Printer" } }),
+        station("d", "Legacy", {
+          expoRouting: null,
+          includeWithExpediter: false,
+          kitchenPrinter: { guid: "p2", entityType: "Printer" },
+        }),
       ],
       printers,
     );
@@ -90,10 +107,22 @@ describe("buildStationsReport", () => {
       [
         station("a", "Grill"),
         station("f", "Fry", { connectedPrepStations: [ref("a")] }),
-        station("b", "Bar", { expoRouting: "SKIP_EXPO", includeWithExpediter: false, connectedPrepStations: [ref("ghost")] }),
+        station("b", "Bar", {
+          expoRouting: "SKIP_EXPO",
+          includeWithExpediter: false,
+          connectedPrepStations: [ref("ghost")],
+        }),
         station("c", "Pastry", { expoRouting: "EXPO_ONLY" }),
-        station("x", "Expo", { expoRouting: "SKIP_EXPO", includeWithExpediter: false, connectedPrepStations: [ref("a"), ref("c")] }),
-        station("y", "Expo 2", { expoRouting: "SKIP_EXPO", includeWithExpediter: false, connectedPrepStations: [ref("x")] }),
+        station("x", "Expo", {
+          expoRouting: "SKIP_EXPO",
+          includeWithExpediter: false,
+          connectedPrepStations: [ref("a"), ref("c")],
+        }),
+        station("y", "Expo 2", {
+          expoRouting: "SKIP_EXPO",
+          includeWithExpediter: false,
+          connectedPrepStations: [ref("x")],
+        }),
       ],
       printers,
     );
@@ -110,7 +139,10 @@ describe("buildStationsReport", () => {
       [
         station("a", "Alpha", { expoRouting: "SKIP_EXPO", includeWithExpediter: true }),
         station("b", "Bravo", { connectedPrepStations: [ref("ghost"), ref("b")] }),
-        station("c", "Charlie", { kitchenPrinter: { guid: "p-missing", entityType: "Printer" }, connectedPrepStations: [ref("d")] }),
+        station("c", "Charlie", {
+          kitchenPrinter: { guid: "p-missing", entityType: "Printer" },
+          connectedPrepStations: [ref("d")],
+        }),
         station("d", "Delta", { connectedPrepStations: [ref("e")] }),
         station("e", "Echo", { connectedPrepStations: [ref("c")], kitchenPrinter: null }),
       ],
@@ -135,7 +167,10 @@ describe("buildStationsReport", () => {
 
   it("writes one CSV row per station with names, words and warnings", () => {
     const report = buildStationsReport(
-      [station("a", "=Alpha", { expoRouting: "SKIP_EXPO", includeWithExpediter: true }), station("b", "Bravo")],
+      [
+        station("a", "=Alpha", { expoRouting: "SKIP_EXPO", includeWithExpediter: true }),
+        station("b", "Bravo"),
+      ],
       printers,
     );
     const lines = stationsCsv(report).trim().split("\r\n");
@@ -152,7 +187,11 @@ describe("routingSentence", () => {
     const report = buildStationsReport(
       [
         station("a", "Grill", { connectedPrepStations: [ref("b"), ref("zz")] }),
-        station("b", "Salad", { printingMode: "OFFLINE_ONLY", expoRouting: "SKIP_EXPO", includeWithExpediter: false }),
+        station("b", "Salad", {
+          printingMode: "OFFLINE_ONLY",
+          expoRouting: "SKIP_EXPO",
+          includeWithExpediter: false,
+        }),
         station("c", "Pass", { expoRouting: "EXPO_ONLY" }),
       ],
       [printer("p1", "Hot line printer")],
@@ -161,7 +200,9 @@ describe("routingSentence", () => {
     expect(sentences.Grill).toBe(
       "Grill prints every ticket at Hot line printer and also sends them to the expediter; it monitors Salad and a station that cannot be found.",
     );
-    expect(sentences.Salad).toBe("Salad prints at Hot line printer only when its display is offline and skips the expediter; it is monitored by Grill.");
+    expect(sentences.Salad).toBe(
+      "Salad prints at Hot line printer only when its display is offline and skips the expediter; it is monitored by Grill.",
+    );
     expect(sentences.Pass).toBe("Pass sends its tickets only to the expediter.");
   });
 });
@@ -172,7 +213,11 @@ describe("values the contract does not name", () => {
   it("keeps an unknown printing mode and expediter routing verbatim, places the lane by includeWithExpediter and warns", () => {
     const report = buildStationsReport(
       [
-        station("a", "Wok", { printingMode: "KDS_ONLY", expoRouting: "EXPO_WHEN_READY", includeWithExpediter: true }),
+        station("a", "Wok", {
+          printingMode: "KDS_ONLY",
+          expoRouting: "EXPO_WHEN_READY",
+          includeWithExpediter: true,
+        }),
         station("b", "Noodle", { expoRouting: "HOLD_FOR_EXPO", includeWithExpediter: false }),
         station("c", "Dumpling", { expoRouting: "HOLD_FOR_EXPO", includeWithExpediter: null }),
       ],
@@ -211,12 +256,34 @@ describe("values the contract does not name", () => {
   });
 
   it("never mistakes a value named like an Object property for a known one", () => {
-    const report = buildStationsReport([station("a", "Odd", { printingMode: "constructor", expoRouting: "toString", includeWithExpediter: true })], printers);
-    expect(report.stations[0]).toMatchObject({ printingModeLabel: "constructor", expoRoutingLabel: "toString", effectiveExpoRouting: "SEND_TO_EXPO" });
+    const report = buildStationsReport(
+      [
+        station("a", "Odd", {
+          printingMode: "constructor",
+          expoRouting: "toString",
+          includeWithExpediter: true,
+        }),
+      ],
+      printers,
+    );
+    expect(report.stations[0]).toMatchObject({
+      printingModeLabel: "constructor",
+      expoRoutingLabel: "toString",
+      effectiveExpoRouting: "SEND_TO_EXPO",
+    });
   });
 
   it("writes unknown values verbatim in the CSV and the sentences", () => {
-    const report = buildStationsReport([station("a", "Wok", { printingMode: "KDS_ONLY", expoRouting: "EXPO_WHEN_READY", includeWithExpediter: true })], printers);
+    const report = buildStationsReport(
+      [
+        station("a", "Wok", {
+          printingMode: "KDS_ONLY",
+          expoRouting: "EXPO_WHEN_READY",
+          includeWithExpediter: true,
+        }),
+      ],
+      printers,
+    );
     const [header, row] = stationsCsv(report).trim().split("\r\n");
     const cells = Object.fromEntries(header!.split(",").map((h, i) => [h, row!.split(",")[i]]));
     expect(cells).toMatchObject({

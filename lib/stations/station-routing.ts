@@ -1,4 +1,5 @@
 import type { NamedEntity, PrepStation } from "@/lib/platform/schemas";
+
 import { findConnectionCycles } from "./connection-cycles";
 import {
   EXPO_ROUTING_WORDS,
@@ -112,13 +113,16 @@ export interface StationsReport {
  * station that also watches another (a fryer watching the grill) still sends to the expediter and
  * is not one.
  */
-function expediterStations(stations: readonly PrepStation[], byGuid: ReadonlyMap<string, PrepStation>): Set<string> {
+function expediterStations(
+  stations: readonly PrepStation[],
+  byGuid: ReadonlyMap<string, PrepStation>,
+): Set<string> {
   const reachesExpo = (s: PrepStation) => {
     const routing = effectiveExpoRouting(s);
     return routing === "SEND_TO_EXPO" || routing === "EXPO_ONLY";
   };
   const found = new Set<string>();
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const s of stations) {
       if (found.has(s.guid) || effectiveExpoRouting(s) !== "SKIP_EXPO") continue;
@@ -140,7 +144,9 @@ export function stationName(station: Pick<PrepStation, "name" | "guid">): string
 }
 
 /** includeWithExpediter is the older flag for the same choice (2.6): true = SEND_TO_EXPO, false = SKIP_EXPO. */
-export function expoContradiction(station: Pick<PrepStation, "expoRouting" | "includeWithExpediter">): boolean {
+export function expoContradiction(
+  station: Pick<PrepStation, "expoRouting" | "includeWithExpediter">,
+): boolean {
   const { expoRouting, includeWithExpediter } = station;
   // An unknown routing cannot be judged against the flag: it may mean anything.
   if (!isKnownExpoRouting(expoRouting) || includeWithExpediter == null) return false;
@@ -153,14 +159,21 @@ export function expoContradiction(station: Pick<PrepStation, "expoRouting" | "in
  * The lane a station's tickets take. A routing this app does not know is placed by the older
  * includeWithExpediter flag, which every station still carries and which has only two meanings.
  */
-export function effectiveExpoRouting(station: Pick<PrepStation, "expoRouting" | "includeWithExpediter">): KnownExpoRouting | null {
+export function effectiveExpoRouting(
+  station: Pick<PrepStation, "expoRouting" | "includeWithExpediter">,
+): KnownExpoRouting | null {
   if (isKnownExpoRouting(station.expoRouting)) return station.expoRouting;
   if (station.includeWithExpediter == null) return null;
   return station.includeWithExpediter ? "SEND_TO_EXPO" : "SKIP_EXPO";
 }
 
-export function buildStationsReport(unsorted: readonly PrepStation[], printers: readonly NamedEntity[]): StationsReport {
-  const stations = [...unsorted].sort((a, b) => stationName(a).localeCompare(stationName(b)) || a.guid.localeCompare(b.guid));
+export function buildStationsReport(
+  unsorted: readonly PrepStation[],
+  printers: readonly NamedEntity[],
+): StationsReport {
+  const stations = [...unsorted].sort(
+    (a, b) => stationName(a).localeCompare(stationName(b)) || a.guid.localeCompare(b.guid),
+  );
   const byGuid = new Map(stations.map((s) => [s.guid, s]));
   const printerByGuid = new Map(printers.map((p) => [p.guid, p]));
   const refOf = (s: PrepStation): StationRef => ({ guid: s.guid, name: stationName(s) });
@@ -189,22 +202,46 @@ export function buildStationsReport(unsorted: readonly PrepStation[], printers: 
       const placed = lane
         ? `it is placed as “${EXPO_ROUTING_WORDS[lane].label}” because “include with expediter” is ${station.includeWithExpediter ? "on" : "off"}`
         : "it is listed under “Expediter routing not set” because “include with expediter” is not set either";
-      warn("unknown-value", [station.guid], `${name}: expediter routing “${station.expoRouting}” is not one this app knows; ${placed}.`);
+      warn(
+        "unknown-value",
+        [station.guid],
+        `${name}: expediter routing “${station.expoRouting}” is not one this app knows; ${placed}.`,
+      );
     }
     if (station.printingMode && !isKnownPrintingMode(station.printingMode)) {
-      warn("unknown-value", [station.guid], `${name}: printing mode “${station.printingMode}” is not one this app knows; it is shown as sent.`);
+      warn(
+        "unknown-value",
+        [station.guid],
+        `${name}: printing mode “${station.printingMode}” is not one this app knows; it is shown as sent.`,
+      );
     }
     const printerGuid = station.kitchenPrinter?.guid;
     if (printerGuid && !printerByGuid.has(printerGuid)) {
-      warn("missing-printer", [station.guid], `${name}: its printer (${printerGuid}) is not among the restaurant's printers.`);
-    } else if (!printerGuid && station.printingMode === "ON" && effectiveExpoRouting(station) !== "EXPO_ONLY") {
-      warn("no-printer", [station.guid], `${name}: printing is on but no printer is assigned, so its tickets cannot print.`);
+      warn(
+        "missing-printer",
+        [station.guid],
+        `${name}: its printer (${printerGuid}) is not among the restaurant's printers.`,
+      );
+    } else if (
+      !printerGuid &&
+      station.printingMode === "ON" &&
+      effectiveExpoRouting(station) !== "EXPO_ONLY"
+    ) {
+      warn(
+        "no-printer",
+        [station.guid],
+        `${name}: printing is on but no printer is assigned, so its tickets cannot print.`,
+      );
     }
     for (const ref of station.connectedPrepStations ?? []) {
       if (ref.guid === station.guid) {
         warn("self-connection", [station.guid], `${name} is connected to itself.`);
       } else if (!byGuid.has(ref.guid)) {
-        warn("missing-connected-station", [station.guid], `${name}: connected station ${ref.guid} does not exist.`);
+        warn(
+          "missing-connected-station",
+          [station.guid],
+          `${name}: connected station ${ref.guid} does not exist.`,
+        );
       }
     }
   }
@@ -212,7 +249,11 @@ export function buildStationsReport(unsorted: readonly PrepStation[], printers: 
   const edges = new Map(stations.map((s) => [s.guid, (s.connectedPrepStations ?? []).map((r) => r.guid)]));
   for (const cycle of findConnectionCycles(edges)) {
     const names = cycle.map((guid) => stationName(byGuid.get(guid)!));
-    warn("connection-cycle", cycle, `Stations monitor each other in a cycle: ${[...names, names[0]].join(" → ")}.`);
+    warn(
+      "connection-cycle",
+      cycle,
+      `Stations monitor each other in a cycle: ${[...names, names[0]].join(" → ")}.`,
+    );
   }
 
   const expediterGuids = expediterStations(stations, byGuid);
@@ -240,7 +281,9 @@ export function buildStationsReport(unsorted: readonly PrepStation[], printers: 
     return {
       guid: station.guid,
       name: stationName(station),
-      printer: printerGuid ? { guid: printerGuid, name: printerByGuid.get(printerGuid)?.name?.trim() || null } : null,
+      printer: printerGuid
+        ? { guid: printerGuid, name: printerByGuid.get(printerGuid)?.name?.trim() || null }
+        : null,
       printingMode: station.printingMode ?? null,
       printingModeLabel: printingMode.label,
       printingModeDescription: printingMode.description,
@@ -261,7 +304,14 @@ export function buildStationsReport(unsorted: readonly PrepStation[], printers: 
 
   // Printers in the restaurant's order, then any referenced printer that the list lacks.
   const printerRows = new Map<string, PrinterRouting>();
-  for (const p of printers) printerRows.set(p.guid, { guid: p.guid, name: p.name?.trim() || null, always: [], offlineOnly: [], otherModes: [] });
+  for (const p of printers)
+    printerRows.set(p.guid, {
+      guid: p.guid,
+      name: p.name?.trim() || null,
+      always: [],
+      offlineOnly: [],
+      otherModes: [],
+    });
   for (const station of stations) {
     const guid = station.kitchenPrinter?.guid;
     // An expediter-only station never prints at its own printer.
@@ -270,17 +320,31 @@ export function buildStationsReport(unsorted: readonly PrepStation[], printers: 
     printerRows.set(guid, row);
     if (station.printingMode === "OFFLINE_ONLY") row.offlineOnly.push(refOf(station));
     else if (station.printingMode === "ON") row.always.push(refOf(station));
-    else if (station.printingMode) row.otherModes.push({ ...refOf(station), printingMode: station.printingMode });
+    else if (station.printingMode)
+      row.otherModes.push({ ...refOf(station), printingMode: station.printingMode });
   }
 
-  const expediter: StationsReport["expediter"] = { expediters: [], sendToExpo: [], expoOnly: [], skipExpo: [], unknown: [] };
+  const expediter: StationsReport["expediter"] = {
+    expediters: [],
+    sendToExpo: [],
+    expoOnly: [],
+    skipExpo: [],
+    unknown: [],
+  };
   for (const station of stations) {
     if (monitorsOthers(station)) {
       expediter.expediters.push(refOf(station));
       continue;
     }
     const lane = effectiveExpoRouting(station);
-    const key = lane === "SEND_TO_EXPO" ? "sendToExpo" : lane === "EXPO_ONLY" ? "expoOnly" : lane === "SKIP_EXPO" ? "skipExpo" : "unknown";
+    const key =
+      lane === "SEND_TO_EXPO"
+        ? "sendToExpo"
+        : lane === "EXPO_ONLY"
+          ? "expoOnly"
+          : lane === "SKIP_EXPO"
+            ? "skipExpo"
+            : "unknown";
     expediter[key].push(refOf(station));
   }
 

@@ -1,6 +1,7 @@
-import type { EXPO_ROUTINGS, PRINTING_MODES, PrepStation } from "@/lib/platform/schemas";
+import type { EXPO_ROUTINGS, PrepStation, PRINTING_MODES } from "@/lib/platform/schemas";
 // The zod-free module, not the schemas: these words reach the browser bundle.
 import { knownEntry } from "@/lib/platform/schemas/open-enum";
+
 import type { RoutingWarningKind } from "./station-routing";
 
 /**
@@ -29,9 +30,18 @@ export const PRINTING_MODE_WORDS: Record<KnownPrintingMode, EnumWords> = {
 };
 
 export const EXPO_ROUTING_WORDS: Record<KnownExpoRouting, EnumWords> = {
-  SEND_TO_EXPO: { label: "Station and expediter", description: "Tickets go to this station and also to the expediter." },
-  EXPO_ONLY: { label: "Expediter only", description: "Tickets go only to the expediter, never to this station." },
-  SKIP_EXPO: { label: "Station only (skips the expediter)", description: "Tickets go to this station and never to the expediter." },
+  SEND_TO_EXPO: {
+    label: "Station and expediter",
+    description: "Tickets go to this station and also to the expediter.",
+  },
+  EXPO_ONLY: {
+    label: "Expediter only",
+    description: "Tickets go only to the expediter, never to this station.",
+  },
+  SKIP_EXPO: {
+    label: "Station only (skips the expediter)",
+    description: "Tickets go to this station and never to the expediter.",
+  },
 };
 
 export function isKnownPrintingMode(mode: string | null | undefined): mode is KnownPrintingMode {
@@ -51,9 +61,18 @@ export function expoRoutingWords(routing: PrepStation["expoRouting"]): EnumWords
 }
 
 /** A setting's words: the known value's, "Not set" for none, and the value itself for a newer one. */
-function settingWords<Known extends string>(table: Readonly<Record<Known, EnumWords>>, value: string | null | undefined, what: string): EnumWords {
+function settingWords<Known extends string>(
+  table: Readonly<Record<Known, EnumWords>>,
+  value: string | null | undefined,
+  what: string,
+): EnumWords {
   if (!value) return { label: "Not set", description: `The station has no ${what.replace(/^an? /, "")}.` };
-  return knownEntry(table, value) ?? { label: value, description: `“${value}” is ${what} this app does not know yet, shown as the Platform sent it.` };
+  return (
+    knownEntry(table, value) ?? {
+      label: value,
+      description: `“${value}” is ${what} this app does not know yet, shown as the Platform sent it.`,
+    }
+  );
 }
 
 export const WARNING_KIND_LABELS: Record<RoutingWarningKind, string> = {

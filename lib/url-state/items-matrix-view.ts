@@ -1,7 +1,7 @@
 import { createParser, parseAsStringLiteral } from "nuqs/server";
+
 import { isBusinessDate } from "@/lib/business-date/business-date";
-import { OVERVIEW_RANGES } from "@/lib/kitchen/contract/vocabulary";
-import { KITCHEN_LEVELS, type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
+import { KITCHEN_LEVELS, OVERVIEW_RANGES, type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
 
 /**
  * The items matrix's view in the URL: a preset of each restaurant's own dates (`range`), or fixed
@@ -15,7 +15,8 @@ const businessDate = createParser({
 });
 
 const level = createParser({
-  parse: (v: string) => (KITCHEN_LEVELS.includes(Number(v) as KitchenLevel) && /^\d$/.test(v) ? (Number(v) as KitchenLevel) : null),
+  parse: (v: string) =>
+    KITCHEN_LEVELS.includes(Number(v) as KitchenLevel) && /^\d$/.test(v) ? (Number(v) as KitchenLevel) : null,
   serialize: (v: KitchenLevel) => String(v),
 });
 

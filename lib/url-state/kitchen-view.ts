@@ -1,9 +1,23 @@
-import { createLoader, createParser, createSerializer, parseAsStringLiteral, type inferParserType, type LoaderInput, type UrlKeys } from "nuqs/server";
+import {
+  createLoader,
+  createParser,
+  createSerializer,
+  parseAsStringLiteral,
+  type inferParserType,
+  type LoaderInput,
+  type UrlKeys,
+} from "nuqs/server";
+
 import { businessDaysInRange, isBusinessDate } from "@/lib/business-date/business-date";
-import { KITCHEN_LEVELS, KITCHEN_METRICS, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
-import { RANGE_PRESETS, presetRange, type DateRange, type RangePreset } from "@/lib/kitchen/ui/date-range";
-import { TODAY_COMPARISONS, type TodayComparison } from "@/lib/kitchen/ui/today-comparison";
 import { STUCK_CHOICES, type StuckChoice } from "@/lib/kitchen/contract/stuck-items";
+import {
+  KITCHEN_LEVELS,
+  KITCHEN_METRICS,
+  type KitchenLevel,
+  type KitchenMetric,
+} from "@/lib/kitchen/contract/vocabulary";
+import { presetRange, RANGE_PRESETS, type DateRange, type RangePreset } from "@/lib/kitchen/ui/date-range";
+import { TODAY_COMPARISONS, type TodayComparison } from "@/lib/kitchen/ui/today-comparison";
 
 /**
  * The Kitchen page's view, kept in the URL's search params so a view can be shared, bookmarked
@@ -77,7 +91,8 @@ const parseAsFilterText = createParser<string>({
 
 /** Whole minutes 1..1440; anything else turns the cut off. */
 const parseAsMaxMinutes = createParser<number>({
-  parse: (value) => (/^\d{1,4}$/.test(value) && Number(value) >= 1 && Number(value) <= 1440 ? Number(value) : null),
+  parse: (value) =>
+    /^\d{1,4}$/.test(value) && Number(value) >= 1 && Number(value) <= 1440 ? Number(value) : null,
   serialize: String,
 });
 
@@ -96,7 +111,9 @@ const serializeMetric = (value: KitchenMetric | Unusable) => (isUnusable(value) 
 const parseAsMetric = createParser<KitchenMetric | Unusable>({
   parse: (value) => {
     if (value === "") return null;
-    return (KITCHEN_METRICS as readonly string[]).includes(value) ? (value as KitchenMetric) : { unusable: value };
+    return (KITCHEN_METRICS as readonly string[]).includes(value)
+      ? (value as KitchenMetric)
+      : { unusable: value };
   },
   serialize: serializeMetric,
   eq: (a, b) => serializeMetric(a) === serializeMetric(b),
@@ -124,7 +141,11 @@ export const kitchenViewParams = {
 };
 
 /** Short URL keys for the histogram's own filters, as links already shared use them. */
-export const kitchenViewUrlKeys: UrlKeys<typeof kitchenViewParams> = { histStation: "hs", histLevel: "hl", compareWith: "vs" };
+export const kitchenViewUrlKeys: UrlKeys<typeof kitchenViewParams> = {
+  histStation: "hs",
+  histLevel: "hl",
+  compareWith: "vs",
+};
 
 /** What the URL says, parsed but not yet checked against today's date. */
 export type KitchenViewParams = inferParserType<typeof kitchenViewParams>;
@@ -137,11 +158,17 @@ export interface ParsedKitchenView {
   problems: string[];
 }
 
-export function checkCustomRange(from: string, to: string, today: string): { ok: true } | { ok: false; message: string } {
-  if (!isBusinessDate(from) || !isBusinessDate(to)) return { ok: false, message: "The custom range needs a start and an end date." };
+export function checkCustomRange(
+  from: string,
+  to: string,
+  today: string,
+): { ok: true } | { ok: false; message: string } {
+  if (!isBusinessDate(from) || !isBusinessDate(to))
+    return { ok: false, message: "The custom range needs a start and an end date." };
   if (from > to) return { ok: false, message: "The custom range starts after it ends." };
   if (to > today) return { ok: false, message: "The custom range reaches past today's business date." };
-  if (businessDaysInRange(from, to) > MAX_CUSTOM_DAYS) return { ok: false, message: `The custom range is longer than ${MAX_CUSTOM_DAYS} days.` };
+  if (businessDaysInRange(from, to) > MAX_CUSTOM_DAYS)
+    return { ok: false, message: `The custom range is longer than ${MAX_CUSTOM_DAYS} days.` };
   return { ok: true };
 }
 
@@ -227,7 +254,11 @@ export function kitchenViewToParams(view: KitchenView): KitchenViewParams {
  * The params to write for a change to the view: the whole view, so a change also drops what the
  * link carried but could not use (its notice goes with it).
  */
-export function kitchenViewUpdate(current: KitchenViewParams, patch: Partial<KitchenView>, today: string): KitchenViewParams {
+export function kitchenViewUpdate(
+  current: KitchenViewParams,
+  patch: Partial<KitchenView>,
+  today: string,
+): KitchenViewParams {
   return kitchenViewToParams({ ...resolveKitchenView(current, today).view, ...patch });
 }
 
@@ -245,7 +276,10 @@ export function kitchenPageHref(restaurantGuid: string, params: Partial<KitchenV
 
 /** Query params of the kitchen API for a view's range and filters (summary, summary.csv, tickets). */
 export function apiQuery(
-  view: Pick<KitchenView, "metric" | "level" | "station" | "behavior" | "source" | "item" | "service" | "maxMinutes"> & { stuck?: StuckChoice },
+  view: Pick<
+    KitchenView,
+    "metric" | "level" | "station" | "behavior" | "source" | "item" | "service" | "maxMinutes"
+  > & { stuck?: StuckChoice },
   range: DateRange,
 ): URLSearchParams {
   const q = new URLSearchParams({ from: range.from, to: range.to, metric: view.metric });

@@ -1,4 +1,5 @@
 import { parseAsStringLiteral } from "nuqs/server";
+
 import { OVERVIEW_RANGES } from "@/lib/kitchen/contract/vocabulary";
 
 /**

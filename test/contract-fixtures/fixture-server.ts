@@ -80,9 +80,16 @@ export async function startFixtureServer(routes: Record<string, FixtureRoute> = 
       else res.end();
       return;
     }
-    const body = reply.body === undefined ? undefined : typeof reply.body === "string" ? reply.body : JSON.stringify(reply.body);
+    const body =
+      reply.body === undefined
+        ? undefined
+        : typeof reply.body === "string"
+          ? reply.body
+          : JSON.stringify(reply.body);
     res.writeHead(reply.status ?? 200, {
-      ...(typeof reply.body === "string" || reply.body === undefined ? {} : { "content-type": "application/json" }),
+      ...(typeof reply.body === "string" || reply.body === undefined
+        ? {}
+        : { "content-type": "application/json" }),
       ...reply.headers,
     });
     res.end(body);

@@ -1,14 +1,16 @@
 import { mkdtempSync, readdirSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { setServerSessionReaderForTests } from "@/lib/auth/session";
 import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-server";
 import { defaultWorld } from "@/lib/sandbox/world";
-import { FAST_SANDBOX } from "./contract-harness";
+
 import { setAppEnv } from "../support/app-env";
+import { FAST_SANDBOX } from "./contract-harness";
 
 /**
  * Every route under /api/restaurants/[guid], found on disk (a new route is covered without
@@ -54,7 +56,8 @@ async function discoverRoutes(): Promise<RouteCase[]> {
     const routeModule = (await import(file)) as Record<string, unknown>;
     const segments = [...route.matchAll(/\[([^\]]+)\]/g)].map((m) => m[1]!);
     for (const method of METHODS) {
-      if (typeof routeModule[method] === "function") cases.push({ route, method, handler: routeModule[method] as Handler, segments });
+      if (typeof routeModule[method] === "function")
+        cases.push({ route, method, handler: routeModule[method] as Handler, segments });
     }
   }
   return cases;
@@ -74,10 +77,23 @@ function call(c: RouteCase, guid: string, init: { query?: string; body?: string 
 }
 
 function signIn(email: string | null): void {
-  setServerSessionReaderForTests(async () => (email ? { user: { email, name: null }, expires: new Date(Date.now() + 3_600_000).toISOString() } : null));
+  setServerSessionReaderForTests(async () =>
+    email ? { user: { email, name: null }, expires: new Date(Date.now() + 3_600_000).toISOString() } : null,
+  );
 }
 
-const VARS = ["APP_ORIGIN", "NEXTAUTH_URL", "PLATFORM_BASE_URL", "PLATFORM_CLIENT_ID", "PLATFORM_CLIENT_SECRET", "ACCOUNTS_FILE", "SANDBOX_ENABLED", "DATA_DIR", "DATABASE_URL", "KITCHEN_RAW_RETENTION_DAYS"] as const;
+const VARS = [
+  "APP_ORIGIN",
+  "NEXTAUTH_URL",
+  "PLATFORM_BASE_URL",
+  "PLATFORM_CLIENT_ID",
+  "PLATFORM_CLIENT_SECRET",
+  "ACCOUNTS_FILE",
+  "SANDBOX_ENABLED",
+  "DATA_DIR",
+  "DATABASE_URL",
+  "KITCHEN_RAW_RETENTION_DAYS",
+] as const;
 let restoreEnv: (() => void) | undefined;
 const partner = world.clients.find((c) => c.clientId === "kp-partner")!;
 // The process's kitchen store (lib/kitchen/service/server.ts), empty at the start of this file.
@@ -86,7 +102,13 @@ const dataDir = mkdtempSync(path.join(tmpdir(), "kp-api-routes-"));
 function usePlatform(baseUrl: string): void {
   // The sandbox's dates here are from 2025, older than the default raw retention (400 days): keep
   // every raw record so fulfillments.csv answers like the other routes (retention has its own tests).
-  restoreEnv = setAppEnv(VARS, { PLATFORM_BASE_URL: baseUrl, PLATFORM_CLIENT_ID: partner.clientId, PLATFORM_CLIENT_SECRET: partner.clientSecret, DATA_DIR: dataDir, KITCHEN_RAW_RETENTION_DAYS: "0" });
+  restoreEnv = setAppEnv(VARS, {
+    PLATFORM_BASE_URL: baseUrl,
+    PLATFORM_CLIENT_ID: partner.clientId,
+    PLATFORM_CLIENT_SECRET: partner.clientSecret,
+    DATA_DIR: dataDir,
+    KITCHEN_RAW_RETENTION_DAYS: "0",
+  });
 }
 
 afterAll(() => {
@@ -116,7 +138,15 @@ describe("every /api/restaurants/[guid] route refuses before the Platform is ask
 
   it("finds every route on disk with at least one method, the kitchen's PUT among them", () => {
     const names = routes.map((c) => `${c.method} ${c.route}`);
-    expect(names).toEqual(expect.arrayContaining(["GET info", "GET config/[resource]", "GET stations.csv", "GET kitchen/summary", "PUT kitchen/targets"]));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        "GET info",
+        "GET config/[resource]",
+        "GET stations.csv",
+        "GET kitchen/summary",
+        "PUT kitchen/targets",
+      ]),
+    );
     expect(new Set(routes.map((c) => c.route)).size).toBe(routeFiles(ROUTES_DIR).length);
     expect(routes.length).toBeGreaterThanOrEqual(14);
   });
@@ -127,7 +157,9 @@ describe("every /api/restaurants/[guid] route refuses before the Platform is ask
     signIn(null);
     const response = await call(c, HARBOR);
     expect(response.status).toBe(401);
-    expect(await response.json()).toEqual({ error: { status: 401, code: "unauthenticated", message: "Sign in to use this API" } });
+    expect(await response.json()).toEqual({
+      error: { status: 401, code: "unauthenticated", message: "Sign in to use this API" },
+    });
     expect(response.headers.get("cache-control")).toBe("private, no-store");
   });
 
@@ -156,11 +188,18 @@ describe("routes of a permitted restaurant, with the sandbox as the Platform", (
     if (!found) throw new Error(`no route ${method} ${name}`);
     return found;
   };
-  const errorOf = async (response: Response) => [response.status, ((await response.json()) as { error: unknown }).error];
+  const errorOf = async (response: Response) => [
+    response.status,
+    ((await response.json()) as { error: unknown }).error,
+  ];
 
   beforeAll(async () => {
     // Every kitchen export takes 3 s before its first byte: longer than a request waits for its dates.
-    sandbox = await startSandboxServer({ ...FAST_SANDBOX, exportLatency: { baseMs: 3_000, perRecordMs: 0, maxMs: 3_000 }, port: 0 });
+    sandbox = await startSandboxServer({
+      ...FAST_SANDBOX,
+      exportLatency: { baseMs: 3_000, perRecordMs: 0, maxMs: 3_000 },
+      port: 0,
+    });
     usePlatform(sandbox.url);
     signIn("ana@kitchen.test");
   });
@@ -174,9 +213,13 @@ describe("routes of a permitted restaurant, with the sandbox as the Platform", (
     expect(stations.status).toBe(308);
     expect(stations.headers.get("location")).toBe(`/api/restaurants/${HARBOR}/stations.csv`);
 
-    const config = await call(route("config/[resource]"), HARBOR, { query: "?format=csv&lastModified=2024-05-01T09%3A30%3A00.000Z" });
+    const config = await call(route("config/[resource]"), HARBOR, {
+      query: "?format=csv&lastModified=2024-05-01T09%3A30%3A00.000Z",
+    });
     expect(config.status).toBe(308);
-    expect(config.headers.get("location")).toBe(`/api/restaurants/${HARBOR}/config/menus.csv?lastModified=2024-05-01T09%3A30%3A00.000Z`);
+    expect(config.headers.get("location")).toBe(
+      `/api/restaurants/${HARBOR}/config/menus.csv?lastModified=2024-05-01T09%3A30%3A00.000Z`,
+    );
     expect(config.headers.get("cache-control")).toBe("private, no-store");
   });
 
@@ -184,62 +227,161 @@ describe("routes of a permitted restaurant, with the sandbox as the Platform", (
     const stations = await call(route("stations.csv"), HARBOR);
     expect(stations.status).toBe(200);
     expect(stations.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    expect(stations.headers.get("content-disposition")).toBe('attachment; filename="harbor-street-kitchen_prep-stations.csv"');
+    expect(stations.headers.get("content-disposition")).toBe(
+      'attachment; filename="harbor-street-kitchen_prep-stations.csv"',
+    );
     expect(stations.headers.get("cache-control")).toBe("private, no-store");
     expect([...new Uint8Array(await stations.arrayBuffer()).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
 
     const menus = route("config/[resource]");
-    const csv = await menus.handler(new Request(`http://localhost/api/restaurants/${HARBOR}/config/menus.csv`), {
-      params: Promise.resolve({ guid: HARBOR, resource: "menus.csv" }),
-    });
-    expect(csv.headers.get("content-disposition")).toBe('attachment; filename="harbor-street-kitchen_menus.csv"');
+    const csv = await menus.handler(
+      new Request(`http://localhost/api/restaurants/${HARBOR}/config/menus.csv`),
+      {
+        params: Promise.resolve({ guid: HARBOR, resource: "menus.csv" }),
+      },
+    );
+    expect(csv.headers.get("content-disposition")).toBe(
+      'attachment; filename="harbor-street-kitchen_menus.csv"',
+    );
   });
 
   it("answers the configuration's query errors as before", async () => {
     const config = route("config/[resource]");
     expect(await errorOf(await call(config, HARBOR, { query: "?lastModified=yesterday" }))).toEqual([
       400,
-      { status: 400, code: "invalid_last_modified", message: "lastModified must be an ISO-8601 date-time with a zone, such as 2024-05-01T09:30:00.000Z" },
+      {
+        status: 400,
+        code: "invalid_last_modified",
+        message: "lastModified must be an ISO-8601 date-time with a zone, such as 2024-05-01T09:30:00.000Z",
+      },
     ]);
-    const tip = await config.handler(new Request(`http://localhost/api/restaurants/${HARBOR}/config/tipWithholding?lastModified=2024-05-01T09:30:00Z`), {
-      params: Promise.resolve({ guid: HARBOR, resource: "tipWithholding" }),
-    });
-    expect(await errorOf(tip)).toEqual([400, { status: 400, code: "invalid_last_modified", message: "tipWithholding is a single object and takes no lastModified filter" }]);
-    const unknown = await config.handler(new Request(`http://localhost/api/restaurants/${HARBOR}/config/nope`), {
-      params: Promise.resolve({ guid: HARBOR, resource: "nope" }),
-    });
-    expect(await errorOf(unknown)).toEqual([404, { status: 404, code: "unknown_resource", message: 'No configuration resource named "nope"' }]);
+    const tip = await config.handler(
+      new Request(
+        `http://localhost/api/restaurants/${HARBOR}/config/tipWithholding?lastModified=2024-05-01T09:30:00Z`,
+      ),
+      {
+        params: Promise.resolve({ guid: HARBOR, resource: "tipWithholding" }),
+      },
+    );
+    expect(await errorOf(tip)).toEqual([
+      400,
+      {
+        status: 400,
+        code: "invalid_last_modified",
+        message: "tipWithholding is a single object and takes no lastModified filter",
+      },
+    ]);
+    const unknown = await config.handler(
+      new Request(`http://localhost/api/restaurants/${HARBOR}/config/nope`),
+      {
+        params: Promise.resolve({ guid: HARBOR, resource: "nope" }),
+      },
+    );
+    expect(await errorOf(unknown)).toEqual([
+      404,
+      { status: 404, code: "unknown_resource", message: 'No configuration resource named "nope"' },
+    ]);
   });
 
   it("refuses a kitchen query and a targets body with a 400 naming the problem, before the kitchen is touched", async () => {
-    const [status, error] = await errorOf(await call(route("kitchen/summary"), HARBOR, { query: "?from=2025-03-01&to=20250302" }));
+    const [status, error] = await errorOf(
+      await call(route("kitchen/summary"), HARBOR, { query: "?from=2025-03-01&to=20250302" }),
+    );
     expect(status).toBe(400);
-    expect(error).toMatchObject({ code: "invalid_request", message: expect.stringMatching(/^from: .*YYYYMMDD/) });
+    expect(error).toMatchObject({
+      code: "invalid_request",
+      message: expect.stringMatching(/^from: .*YYYYMMDD/),
+    });
     for (const name of ["kitchen/summary", "kitchen/summary.csv", "kitchen/tickets"]) {
-      expect(await errorOf(await call(route(name), HARBOR, { query: "?from=20250301&to=20250302&stuck=maybe" })), name).toEqual([
+      expect(
+        await errorOf(await call(route(name), HARBOR, { query: "?from=20250301&to=20250302&stuck=maybe" })),
+        name,
+      ).toEqual([
         400,
-        expect.objectContaining({ code: "invalid_request", message: expect.stringMatching(/stuck must be one of exclude, include/) }),
+        expect.objectContaining({
+          code: "invalid_request",
+          message: expect.stringMatching(/stuck must be one of exclude, include/),
+        }),
       ]);
     }
 
-    const put = async (body: string) => errorOf(await call(route("kitchen/targets", "PUT"), HARBOR, { body }));
-    expect(await put(JSON.stringify({ targets: [{ level: 0, seconds: 0 }] }))).toEqual([400, expect.objectContaining({ message: expect.stringMatching(/seconds must be a whole number from 1 to 86400/) })]);
-    expect(await put(JSON.stringify({ targets: [{ level: 3, seconds: 60 }] }))).toEqual([400, expect.objectContaining({ message: expect.stringMatching(/level must be 0, 1 or 2/) })]);
-    expect(await put(JSON.stringify({ targets: [{ level: 1, seconds: 60 }, { level: 1, seconds: 90 }] }))).toEqual([400, expect.objectContaining({ message: expect.stringMatching(/only once/) })]);
-    expect(await put(JSON.stringify({ targets: [] }))).toEqual([400, expect.objectContaining({ code: "invalid_request" })]);
+    const put = async (body: string) =>
+      errorOf(await call(route("kitchen/targets", "PUT"), HARBOR, { body }));
+    expect(await put(JSON.stringify({ targets: [{ level: 0, seconds: 0 }] }))).toEqual([
+      400,
+      expect.objectContaining({
+        message: expect.stringMatching(/seconds must be a whole number from 1 to 86400/),
+      }),
+    ]);
+    expect(await put(JSON.stringify({ targets: [{ level: 3, seconds: 60 }] }))).toEqual([
+      400,
+      expect.objectContaining({ message: expect.stringMatching(/level must be 0, 1 or 2/) }),
+    ]);
+    expect(
+      await put(
+        JSON.stringify({
+          targets: [
+            { level: 1, seconds: 60 },
+            { level: 1, seconds: 90 },
+          ],
+        }),
+      ),
+    ).toEqual([400, expect.objectContaining({ message: expect.stringMatching(/only once/) })]);
+    expect(await put(JSON.stringify({ targets: [] }))).toEqual([
+      400,
+      expect.objectContaining({ code: "invalid_request" }),
+    ]);
     expect(await put("{nope")).toEqual([
       400,
-      { status: 400, code: "invalid_json", message: "The body must be JSON: { targets: [{ level, seconds }], stations: [{ stationGuid, level, seconds }] }" },
+      {
+        status: 400,
+        code: "invalid_json",
+        message:
+          "The body must be JSON: { targets: [{ level, seconds }], stations: [{ stationGuid, level, seconds }] }",
+      },
     ]);
     // Station targets: a GUID (not the "(none)" of records without a station), each station and level once.
-    expect(await put(JSON.stringify({ stations: [{ stationGuid: "(none)", level: 0, seconds: 60 }] }))).toEqual([400, expect.objectContaining({ message: expect.stringMatching(/stationGuid must be a station's GUID/) })]);
-    expect(await put(JSON.stringify({ stations: [{ stationGuid: "", level: 0, seconds: 60 }] }))).toEqual([400, expect.objectContaining({ message: expect.stringMatching(/stationGuid must be a station's GUID/) })]);
-    expect(await put(JSON.stringify({ stations: [{ stationGuid: "a", level: "1", seconds: 60 }] }))).toEqual([400, expect.objectContaining({ message: expect.stringMatching(/level must be 0, 1 or 2/) })]);
-    expect(await put(JSON.stringify({ stations: [{ stationGuid: "a", level: 1, seconds: 86_401 }] }))).toEqual([400, expect.objectContaining({ message: expect.stringMatching(/seconds must be a whole number from 1 to 86400/) })]);
     expect(
-      await put(JSON.stringify({ stations: [{ stationGuid: "a", level: 1, seconds: 60 }, { stationGuid: "a", level: 1, seconds: null }] })),
-    ).toEqual([400, expect.objectContaining({ message: expect.stringMatching(/each station and level may appear only once/) })]);
-    expect(await put(JSON.stringify({ stations: [] }))).toEqual([400, expect.objectContaining({ message: expect.stringMatching(/at least one level or station/) })]);
+      await put(JSON.stringify({ stations: [{ stationGuid: "(none)", level: 0, seconds: 60 }] })),
+    ).toEqual([
+      400,
+      expect.objectContaining({ message: expect.stringMatching(/stationGuid must be a station's GUID/) }),
+    ]);
+    expect(await put(JSON.stringify({ stations: [{ stationGuid: "", level: 0, seconds: 60 }] }))).toEqual([
+      400,
+      expect.objectContaining({ message: expect.stringMatching(/stationGuid must be a station's GUID/) }),
+    ]);
+    expect(await put(JSON.stringify({ stations: [{ stationGuid: "a", level: "1", seconds: 60 }] }))).toEqual([
+      400,
+      expect.objectContaining({ message: expect.stringMatching(/level must be 0, 1 or 2/) }),
+    ]);
+    expect(
+      await put(JSON.stringify({ stations: [{ stationGuid: "a", level: 1, seconds: 86_401 }] })),
+    ).toEqual([
+      400,
+      expect.objectContaining({
+        message: expect.stringMatching(/seconds must be a whole number from 1 to 86400/),
+      }),
+    ]);
+    expect(
+      await put(
+        JSON.stringify({
+          stations: [
+            { stationGuid: "a", level: 1, seconds: 60 },
+            { stationGuid: "a", level: 1, seconds: null },
+          ],
+        }),
+      ),
+    ).toEqual([
+      400,
+      expect.objectContaining({
+        message: expect.stringMatching(/each station and level may appear only once/),
+      }),
+    ]);
+    expect(await put(JSON.stringify({ stations: [] }))).toEqual([
+      400,
+      expect.objectContaining({ message: expect.stringMatching(/at least one level or station/) }),
+    ]);
   });
 
   it("answers a kitchen range still being fetched with 202, its coverage and Retry-After, on the JSON and CSV routes alike, then 200 once every date is in", async () => {
@@ -247,9 +389,17 @@ describe("routes of a permitted restaurant, with the sandbox as the Platform", (
     const query = `?from=${range.from}&to=${range.to}`;
     // The store only (and the first use of the process's database, opened and migrated here).
     const coverage = await call(route("kitchen/coverage"), HARBOR, { query });
-    expect([coverage.status, await coverage.json()]).toEqual([200, expect.objectContaining({ total: 3, pending: 3 })]);
+    expect([coverage.status, await coverage.json()]).toEqual([
+      200,
+      expect.objectContaining({ total: 3, pending: 3 }),
+    ]);
 
-    for (const name of ["kitchen/summary", "kitchen/tickets", "kitchen/summary.csv", "kitchen/fulfillments.csv"]) {
+    for (const name of [
+      "kitchen/summary",
+      "kitchen/tickets",
+      "kitchen/summary.csv",
+      "kitchen/fulfillments.csv",
+    ]) {
       const started = Date.now();
       const response = await call(route(name), HARBOR, { query });
       expect(Date.now() - started, name).toBeLessThan(10_000);
@@ -258,7 +408,13 @@ describe("routes of a permitted restaurant, with the sandbox as the Platform", (
       expect(response.headers.get("content-type"), name).toMatch(/^application\/json/);
       expect(response.headers.get("cache-control"), name).toBe("private, no-store");
       const body = (await response.json()) as Record<string, unknown>;
-      expect(body, name).toMatchObject({ status: "pending", restaurantGuid: HARBOR, ...range, total: 3, pending: expect.any(Number) });
+      expect(body, name).toMatchObject({
+        status: "pending",
+        restaurantGuid: HARBOR,
+        ...range,
+        total: 3,
+        pending: expect.any(Number),
+      });
       expect(body.message, name).toMatch(/of 3 business dates ready/);
     }
 
@@ -269,24 +425,55 @@ describe("routes of a permitted restaurant, with the sandbox as the Platform", (
       summary = await call(route("kitchen/summary"), HARBOR, { query });
     } while (summary.status === 202);
     expect(summary.status).toBe(200);
-    const whole = (await summary.json()) as Record<string, unknown> & { coverage: { complete: string[] }; dayParts: { weekdayHours: unknown[] } };
+    const whole = (await summary.json()) as Record<string, unknown> & {
+      coverage: { complete: string[] };
+      dayParts: { weekdayHours: unknown[] };
+    };
     expect(whole.coverage.complete).toEqual(["20250310", "20250311", "20250312"]);
     // part=head: the same answer without the breakdown tables, marked as a head; part=whole is the default.
-    const tables = ["items", "itemStations", "hours", "hourStations", "days", "behaviors", "sources", "courses", "ticketHours", "ticketDays"];
-    for (const name of [...tables, "levels", "withinTarget", "tickets", "stations"]) expect((whole[name] as unknown[]).length, name).toBeGreaterThan(0);
+    const tables = [
+      "items",
+      "itemStations",
+      "hours",
+      "hourStations",
+      "days",
+      "behaviors",
+      "sources",
+      "courses",
+      "ticketHours",
+      "ticketDays",
+    ];
+    for (const name of [...tables, "levels", "withinTarget", "tickets", "stations"])
+      expect((whole[name] as unknown[]).length, name).toBeGreaterThan(0);
     expect(whole.dayParts.weekdayHours.length).toBeGreaterThan(0);
     const head = await call(route("kitchen/summary"), HARBOR, { query: `${query}&part=head` });
     expect(head.status).toBe(200);
-    expect(await head.json()).toEqual({ ...whole, ...Object.fromEntries(tables.map((name) => [name, []])), dayParts: { ...whole.dayParts, weekdayHours: [] }, head: true });
-    expect(await (await call(route("kitchen/summary"), HARBOR, { query: `${query}&part=whole` })).json()).toEqual(whole);
-    expect(await errorOf(await call(route("kitchen/summary"), HARBOR, { query: `${query}&part=tables` }))).toEqual([400, expect.objectContaining({ code: "invalid_request", message: expect.stringMatching(/part must be whole or head/) })]);
+    expect(await head.json()).toEqual({
+      ...whole,
+      ...Object.fromEntries(tables.map((name) => [name, []])),
+      dayParts: { ...whole.dayParts, weekdayHours: [] },
+      head: true,
+    });
+    expect(
+      await (await call(route("kitchen/summary"), HARBOR, { query: `${query}&part=whole` })).json(),
+    ).toEqual(whole);
+    expect(
+      await errorOf(await call(route("kitchen/summary"), HARBOR, { query: `${query}&part=tables` })),
+    ).toEqual([
+      400,
+      expect.objectContaining({
+        code: "invalid_request",
+        message: expect.stringMatching(/part must be whole or head/),
+      }),
+    ]);
     const csv = await call(route("kitchen/summary.csv"), HARBOR, { query });
     expect([csv.status, csv.headers.get("content-type")]).toEqual([200, "text/csv; charset=utf-8"]);
     // Items left on screen: left out and counted by default, counted in the figures with stuck=include.
     const stuck = whole.stuck as { maxMinutes: number; records: number; included: boolean };
     expect(stuck).toEqual({ maxMinutes: 240, records: expect.any(Number), included: false });
-    const included = (await (await call(route("kitchen/summary"), HARBOR, { query: `${query}&stuck=include` })).json()) as { stuck: unknown };
+    const included = (await (
+      await call(route("kitchen/summary"), HARBOR, { query: `${query}&stuck=include` })
+    ).json()) as { stuck: unknown };
     expect(included.stuck).toEqual({ ...stuck, included: true });
   }, 60_000);
 });
-

@@ -2,10 +2,12 @@ import NextAuth, { type AuthOptions } from "next-auth";
 import { decode, encode } from "next-auth/jwt";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { describe, expect, it } from "vitest";
+
 import { sessionLifecycle } from "@/lib/auth/session-lifecycle";
 import { createSessionStore, type SessionStore } from "@/lib/auth/session-store";
 import type { Database } from "@/lib/db/database";
 import { openPostgresDatabase } from "@/lib/db/postgres-database";
+
 import { openTestDatabase, STORE_KINDS } from "./kitchen-harness";
 
 const HOUR = 3_600_000;
@@ -22,7 +24,10 @@ const SESSION_COOKIE = "next-auth.session-token";
  */
 function instance(db: Database, clock: { now: number }) {
   const store: SessionStore = createSessionStore(db, { maxAgeMs: MAX_AGE_MS, now: () => clock.now });
-  const life = sessionLifecycle(async () => store, () => clock.now);
+  const life = sessionLifecycle(
+    async () => store,
+    () => clock.now,
+  );
   const options: AuthOptions = {
     secret: SECRET,
     session: { strategy: "jwt", maxAge: MAX_AGE_MS / 1000 },
@@ -30,7 +35,8 @@ function instance(db: Database, clock: { now: number }) {
     providers: [
       CredentialsProvider({
         credentials: { email: {}, password: {} },
-        authorize: async (c) => (c?.password === "right" ? { id: c.email, email: c.email, name: "Ana" } : null),
+        authorize: async (c) =>
+          c?.password === "right" ? { id: c.email, email: c.email, name: "Ana" } : null,
       }),
     ],
     callbacks: { jwt: life.jwt, session: life.session },
@@ -40,7 +46,12 @@ function instance(db: Database, clock: { now: number }) {
   const headers = { host: "localhost:3000", "content-type": "application/x-www-form-urlencoded" };
 
   /** One request through next-auth's own handler (its Node form: a plain request and response). */
-  async function handle(route: string[], method: "GET" | "POST", cookies: Record<string, string>, body?: Record<string, string>) {
+  async function handle(
+    route: string[],
+    method: "GET" | "POST",
+    cookies: Record<string, string>,
+    body?: Record<string, string>,
+  ) {
     const answer = { status: 200, headers: new Map<string, unknown>(), body: {} as Record<string, unknown> };
     const res = {
       status: (s: number) => ((answer.status = s), res),
@@ -51,7 +62,11 @@ function instance(db: Database, clock: { now: number }) {
       json: (b: unknown) => void (answer.body = b as Record<string, unknown>),
     };
     const req = { query: { nextauth: route }, method, headers, cookies, body };
-    await (NextAuth as unknown as (req: unknown, res: unknown, o: AuthOptions) => Promise<void>)(req, res, options);
+    await (NextAuth as unknown as (req: unknown, res: unknown, o: AuthOptions) => Promise<void>)(
+      req,
+      res,
+      options,
+    );
     const setCookies = (answer.headers.get("set-cookie") ?? []) as string[];
     const cookie = (name: string) => {
       const line = setCookies.find((c) => c.startsWith(`${name}=`));
@@ -70,7 +85,12 @@ function instance(db: Database, clock: { now: number }) {
     /** Signs in through the credentials callback; returns the session cookie's value. */
     async signIn(): Promise<string> {
       const { token, cookie } = await csrf();
-      const answer = await handle(["callback", "credentials"], "POST", { "next-auth.csrf-token": cookie }, { csrfToken: token, email: EMAIL, password: "right" });
+      const answer = await handle(
+        ["callback", "credentials"],
+        "POST",
+        { "next-auth.csrf-token": cookie },
+        { csrfToken: token, email: EMAIL, password: "right" },
+      );
       const session = answer.cookie(SESSION_COOKIE);
       if (!session) throw new Error("sign-in set no session cookie");
       return session;
@@ -82,7 +102,12 @@ function instance(db: Database, clock: { now: number }) {
     },
     async signOut(cookie: string): Promise<void> {
       const { token, cookie: csrfCookie } = await csrf();
-      const answer = await handle(["signout"], "POST", { [SESSION_COOKIE]: cookie, "next-auth.csrf-token": csrfCookie }, { csrfToken: token });
+      const answer = await handle(
+        ["signout"],
+        "POST",
+        { [SESSION_COOKIE]: cookie, "next-auth.csrf-token": csrfCookie },
+        { csrfToken: token },
+      );
       expect(answer.cookie(SESSION_COOKIE)).toBe("");
     },
   };
@@ -150,7 +175,11 @@ describe.each(STORE_KINDS)("sign-in sessions on %s", (kind) => {
     const t = await openTestDatabase(kind);
     try {
       const app = instance(t.db, { now: SIGN_IN });
-      const legacy = await encode({ token: { sub: EMAIL, email: EMAIL, name: "Ana" }, secret: SECRET, maxAge: MAX_AGE_MS / 1000 });
+      const legacy = await encode({
+        token: { sub: EMAIL, email: EMAIL, name: "Ana" },
+        secret: SECRET,
+        maxAge: MAX_AGE_MS / 1000,
+      });
       expect((await app.session(legacy)).body).toEqual({});
       // The same secret and a stored session read fine, so the refusal is about the missing id.
       expect((await app.session(await app.signIn())).body).toMatchObject({ user: { email: EMAIL } });

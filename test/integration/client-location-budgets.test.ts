@@ -1,13 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+
 import type { Database } from "@/lib/db/database";
 import { migrate } from "@/lib/db/migrations";
 import { PostgresBudget } from "@/lib/db/platform-budget";
 import { openPostgresDatabase } from "@/lib/db/postgres-database";
 import { createPlatformClient, type FetchLike } from "@/lib/platform";
-import { nodeHttpFetch } from "@/lib/platform/node-http-fetch";
 import type { AttemptLogger } from "@/lib/platform/attempt-log";
+import { nodeHttpFetch } from "@/lib/platform/node-http-fetch";
 import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-server";
+
 import { credentials, FAST_SANDBOX, HARBOR, MESA } from "./contract-harness";
 
 /**
@@ -21,7 +23,10 @@ let instances: Database[] = [];
 
 beforeAll(async () => {
   sandbox = await startSandboxServer({ ...FAST_SANDBOX, port: 0 });
-  instances = [openPostgresDatabase(inject("postgresUrl"), { max: 4 }), openPostgresDatabase(inject("postgresUrl"), { max: 4 })];
+  instances = [
+    openPostgresDatabase(inject("postgresUrl"), { max: 4 }),
+    openPostgresDatabase(inject("postgresUrl"), { max: 4 }),
+  ];
   await migrate(instances[0]!);
 });
 afterAll(async () => {
@@ -48,68 +53,89 @@ function recordingFetch(arrivals: Arrival[]): FetchLike {
 
 function busiestSecond(times: number[]): number {
   let most = 0;
-  for (const start of times) most = Math.max(most, times.filter((t) => t >= start && t < start + 1000).length);
+  for (const start of times)
+    most = Math.max(most, times.filter((t) => t >= start && t < start + 1000).length);
   return most;
 }
 
 function recordingLogger() {
   const lines: { level: string; fields: Record<string, unknown> }[] = [];
-  const at = (level: string) => (fields: object) => void lines.push({ level, fields: fields as Record<string, unknown> });
+  const at = (level: string) => (fields: object) =>
+    void lines.push({ level, fields: fields as Record<string, unknown> });
   const logger: AttemptLogger = { debug: at("debug"), info: at("info"), warn: at("warn") };
   return { lines, logger };
 }
 
 describe("request budgets per location, shared through PostgreSQL", () => {
-  it("keeps each location within 20 a second while two instances together send more than 20 a second, with no 429", { timeout: 30_000 }, async () => {
-    const arrivals: Arrival[] = [];
-    const key = randomUUID();
-    const log = recordingLogger();
-    const [a, b] = instances.map((db) =>
-      createPlatformClient({
-        baseUrl: sandbox.url,
-        ...credentials("kp-partner"),
-        maxRps: 20,
-        // A 429 must show, not be retried away.
-        maxRetries: 0,
-        fetch: recordingFetch(arrivals),
-        budget: new PostgresBudget(async () => db, { key, loginKey: `${key}-login`, limits: { maxPerSecond: 20 } }),
-        logger: log.logger,
-      }),
-    );
-    // Warm both instances (login, sockets), so what follows measures the budgets only.
-    await Promise.all([a!.config.tipWithholding(HARBOR), b!.config.tipWithholding(MESA)]);
-    arrivals.length = 0;
+  it(
+    "keeps each location within 20 a second while two instances together send more than 20 a second, with no 429",
+    { timeout: 30_000 },
+    async () => {
+      const arrivals: Arrival[] = [];
+      const key = randomUUID();
+      const log = recordingLogger();
+      const [a, b] = instances.map((db) =>
+        createPlatformClient({
+          baseUrl: sandbox.url,
+          ...credentials("kp-partner"),
+          maxRps: 20,
+          // A 429 must show, not be retried away.
+          maxRetries: 0,
+          fetch: recordingFetch(arrivals),
+          budget: new PostgresBudget(async () => db, {
+            key,
+            loginKey: `${key}-login`,
+            limits: { maxPerSecond: 20 },
+          }),
+          logger: log.logger,
+        }),
+      );
+      // Warm both instances (login, sockets), so what follows measures the budgets only.
+      await Promise.all([a!.config.tipWithholding(HARBOR), b!.config.tipWithholding(MESA)]);
+      arrivals.length = 0;
 
-    const perInstanceAndLocation = 25;
-    const started = Date.now();
-    await Promise.all(
-      [a!, b!].flatMap((client) => [HARBOR, MESA].flatMap((guid) => Array.from({ length: perInstanceAndLocation }, () => client.config.tipWithholding(guid)))),
-    );
-    const elapsed = Date.now() - started;
+      const perInstanceAndLocation = 25;
+      const started = Date.now();
+      await Promise.all(
+        [a!, b!].flatMap((client) =>
+          [HARBOR, MESA].flatMap((guid) =>
+            Array.from({ length: perInstanceAndLocation }, () => client.config.tipWithholding(guid)),
+          ),
+        ),
+      );
+      const elapsed = Date.now() - started;
 
-    expect(arrivals.filter((x) => x.status !== 200)).toEqual([]);
-    const at = (guid: string) => arrivals.filter((x) => x.location === guid).map((x) => x.at);
-    expect(at(HARBOR)).toHaveLength(50);
-    expect(at(MESA)).toHaveLength(50);
-    const offsets = (times: number[]) => times.map((t) => t - started).join(", ");
-    expect(busiestSecond(at(HARBOR)), `Harbor (ms after the start): ${offsets(at(HARBOR))}`).toBeLessThanOrEqual(20);
-    expect(busiestSecond(at(MESA)), `Mesa (ms after the start): ${offsets(at(MESA))}`).toBeLessThanOrEqual(20);
-    // Together: about 38 a second (two locations at 19 each); one budget for both would give 20.
-    expect(busiestSecond(arrivals.map((x) => x.at))).toBeGreaterThan(30);
-    // 50 sends per location at 52.5 ms spacing take about 2.6 s; one budget for both, at least 5.25 s.
-    expect(elapsed).toBeLessThan(5_000);
+      expect(arrivals.filter((x) => x.status !== 200)).toEqual([]);
+      const at = (guid: string) => arrivals.filter((x) => x.location === guid).map((x) => x.at);
+      expect(at(HARBOR)).toHaveLength(50);
+      expect(at(MESA)).toHaveLength(50);
+      const offsets = (times: number[]) => times.map((t) => t - started).join(", ");
+      expect(
+        busiestSecond(at(HARBOR)),
+        `Harbor (ms after the start): ${offsets(at(HARBOR))}`,
+      ).toBeLessThanOrEqual(20);
+      expect(busiestSecond(at(MESA)), `Mesa (ms after the start): ${offsets(at(MESA))}`).toBeLessThanOrEqual(
+        20,
+      );
+      // Together: about 38 a second (two locations at 19 each); one budget for both would give 20.
+      expect(busiestSecond(arrivals.map((x) => x.at))).toBeGreaterThan(30);
+      // 50 sends per location at 52.5 ms spacing take about 2.6 s; one budget for both, at least 5.25 s.
+      expect(elapsed).toBeLessThan(5_000);
 
-    // One log line per attempt, with the location, the endpoint without its query, status, time,
-    // attempt number and budget wait; nothing of the token.
-    const tips = log.lines.filter((l) => String(l.fields.endpoint).endsWith("/tipWithholding"));
-    expect(tips).toHaveLength(102);
-    expect(tips.every((l) => l.level === "debug" && l.fields.status === 200 && l.fields.attempt === 1)).toBe(true);
-    expect(new Set(tips.map((l) => l.fields.location))).toEqual(new Set([HARBOR, MESA]));
-    expect(Math.max(...tips.map((l) => Number(l.fields.budgetWaitMs)))).toBeGreaterThan(1_000);
-    const logins = log.lines.filter((l) => String(l.fields.endpoint).endsWith("/login"));
-    expect(logins.map((l) => l.fields.location)).toEqual([null, null]);
-    expect(JSON.stringify(log.lines)).not.toMatch(/Bearer|eyJ|clientSecret/);
-  });
+      // One log line per attempt, with the location, the endpoint without its query, status, time,
+      // attempt number and budget wait; nothing of the token.
+      const tips = log.lines.filter((l) => String(l.fields.endpoint).endsWith("/tipWithholding"));
+      expect(tips).toHaveLength(102);
+      expect(
+        tips.every((l) => l.level === "debug" && l.fields.status === 200 && l.fields.attempt === 1),
+      ).toBe(true);
+      expect(new Set(tips.map((l) => l.fields.location))).toEqual(new Set([HARBOR, MESA]));
+      expect(Math.max(...tips.map((l) => Number(l.fields.budgetWaitMs)))).toBeGreaterThan(1_000);
+      const logins = log.lines.filter((l) => String(l.fields.endpoint).endsWith("/login"));
+      expect(logins.map((l) => l.fields.location)).toEqual([null, null]);
+      expect(JSON.stringify(log.lines)).not.toMatch(/Bearer|eyJ|clientSecret/);
+    },
+  );
 
   it("stops a location whose window is spent, while the other location goes on", async () => {
     const key = randomUUID();
@@ -120,14 +146,26 @@ describe("request budgets per location, shared through PostgreSQL", () => {
         maxRps: 100,
         maxRetryAfterMs: 1_000,
         // A window of 11 days, so that no boundary falls inside the test.
-        budget: new PostgresBudget(async () => db, { key, loginKey: `${key}-login`, limits: { maxPerSecond: 100, maxPerWindow: 3, windowMs: 1e9 } }),
+        budget: new PostgresBudget(async () => db, {
+          key,
+          loginKey: `${key}-login`,
+          limits: { maxPerSecond: 100, maxPerWindow: 3, windowMs: 1e9 },
+        }),
       }),
     );
-    const outcome = (p: Promise<unknown>) => p.then(() => "ok", (e: unknown) => (e as { code?: string }).code);
-    const harbor = await Promise.all(Array.from({ length: 4 }, (_, i) => outcome((i % 2 ? a! : b!).config.tipWithholding(HARBOR))));
+    const outcome = (p: Promise<unknown>) =>
+      p.then(
+        () => "ok",
+        (e: unknown) => (e as { code?: string }).code,
+      );
+    const harbor = await Promise.all(
+      Array.from({ length: 4 }, (_, i) => outcome((i % 2 ? a! : b!).config.tipWithholding(HARBOR))),
+    );
     expect(harbor.sort()).toEqual(["ok", "ok", "ok", "rate_budget_exhausted"]);
     // Mesa's own window is untouched by Harbor's.
-    const mesa = await Promise.all(Array.from({ length: 3 }, (_, i) => outcome((i % 2 ? a! : b!).config.tipWithholding(MESA))));
+    const mesa = await Promise.all(
+      Array.from({ length: 3 }, (_, i) => outcome((i % 2 ? a! : b!).config.tipWithholding(MESA))),
+    );
     expect(mesa).toEqual(["ok", "ok", "ok"]);
     const budgets = await a!.budgets();
     expect(budgets.shared).toBe(true);
@@ -139,25 +177,43 @@ describe("request budgets per location, shared through PostgreSQL", () => {
     );
   });
 
-  it("keeps every location together within the account cap when one is set", { timeout: 20_000 }, async () => {
-    const arrivals: Arrival[] = [];
-    const key = randomUUID();
-    const [a, b] = instances.map((db) =>
-      createPlatformClient({
-        baseUrl: sandbox.url,
-        ...credentials("kp-partner"),
-        maxRetries: 0,
-        fetch: recordingFetch(arrivals),
-        budget: new PostgresBudget(async () => db, { key, loginKey: `${key}-login`, limits: { maxPerSecond: 20, windowMs: 1e9 }, account: { maxPerSecond: 10 } }),
-      }),
-    );
-    await Promise.all([a!.config.tipWithholding(HARBOR), b!.config.tipWithholding(MESA)]);
-    arrivals.length = 0;
-    await Promise.all([a!, b!].flatMap((client) => [HARBOR, MESA].flatMap((guid) => Array.from({ length: 6 }, () => client.config.tipWithholding(guid)))));
-    expect(arrivals).toHaveLength(24);
-    expect(busiestSecond(arrivals.map((x) => x.at)), `arrivals: ${arrivals.map((x) => x.at - arrivals[0]!.at).join(", ")}`).toBeLessThanOrEqual(10);
-    const usage = (await b!.budgets()).usage;
-    // Every request of the client counts: the 24, the two warm-up requests and the two logins.
-    expect(usage.account).toEqual({ maxPerSecond: 10, used: 28 });
-  });
+  it(
+    "keeps every location together within the account cap when one is set",
+    { timeout: 20_000 },
+    async () => {
+      const arrivals: Arrival[] = [];
+      const key = randomUUID();
+      const [a, b] = instances.map((db) =>
+        createPlatformClient({
+          baseUrl: sandbox.url,
+          ...credentials("kp-partner"),
+          maxRetries: 0,
+          fetch: recordingFetch(arrivals),
+          budget: new PostgresBudget(async () => db, {
+            key,
+            loginKey: `${key}-login`,
+            limits: { maxPerSecond: 20, windowMs: 1e9 },
+            account: { maxPerSecond: 10 },
+          }),
+        }),
+      );
+      await Promise.all([a!.config.tipWithholding(HARBOR), b!.config.tipWithholding(MESA)]);
+      arrivals.length = 0;
+      await Promise.all(
+        [a!, b!].flatMap((client) =>
+          [HARBOR, MESA].flatMap((guid) =>
+            Array.from({ length: 6 }, () => client.config.tipWithholding(guid)),
+          ),
+        ),
+      );
+      expect(arrivals).toHaveLength(24);
+      expect(
+        busiestSecond(arrivals.map((x) => x.at)),
+        `arrivals: ${arrivals.map((x) => x.at - arrivals[0]!.at).join(", ")}`,
+      ).toBeLessThanOrEqual(10);
+      const usage = (await b!.budgets()).usage;
+      // Every request of the client counts: the 24, the two warm-up requests and the two logins.
+      expect(usage.account).toEqual({ maxPerSecond: 10, used: 28 });
+    },
+  );
 });

@@ -1,7 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PlatformBadRequestError, PlatformForbiddenError, PlatformLoginError, PlatformNotFoundError } from "@/lib/platform";
+
+import {
+  PlatformBadRequestError,
+  PlatformForbiddenError,
+  PlatformLoginError,
+  PlatformNotFoundError,
+} from "@/lib/platform";
 import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-server";
-import { clientFor, FAST_SANDBOX, HARBOR, PAST_DATE, PIER9, recordingSleep, UNKNOWN_GUID, wire } from "./contract-harness";
+
+import {
+  clientFor,
+  FAST_SANDBOX,
+  HARBOR,
+  PAST_DATE,
+  PIER9,
+  recordingSleep,
+  UNKNOWN_GUID,
+  wire,
+} from "./contract-harness";
 
 /** Which failures the transport retries, counted on the wire against the sandbox. */
 
@@ -23,8 +39,13 @@ describe("retry policy against the sandbox", () => {
     const net = wire([{ match: "/export/itemFulfillments", fault: "503" }]);
     const { sleep } = recordingSleep();
     const lines: { level: string; fields: Record<string, unknown>; message: string }[] = [];
-    const at = (level: string) => (fields: object, message: string) => void lines.push({ level, fields: fields as Record<string, unknown>, message });
-    const client = clientFor(server.url, "kp-partner", { fetch: net.fetch, sleep, logger: { debug: at("debug"), info: at("info"), warn: at("warn") } });
+    const at = (level: string) => (fields: object, message: string) =>
+      void lines.push({ level, fields: fields as Record<string, unknown>, message });
+    const client = clientFor(server.url, "kp-partner", {
+      fetch: net.fetch,
+      sleep,
+      logger: { debug: at("debug"), info: at("info"), warn: at("warn") },
+    });
     await client.kitchen.itemFulfillments(HARBOR, PAST_DATE);
     const exports = lines.filter((l) => l.fields.endpoint === "GET /kitchen/v1/export/itemFulfillments");
     expect(exports.map((l) => [l.level, l.fields.status, l.fields.attempt, l.fields.willRetry])).toEqual([
@@ -39,7 +60,11 @@ describe("retry policy against the sandbox", () => {
     // The business date travels in the query: neither it nor any header reaches the log.
     expect(JSON.stringify(lines)).not.toContain(PAST_DATE);
     expect(JSON.stringify(lines)).not.toMatch(/Bearer|Authorization/i);
-    expect(lines.filter((l) => l.fields.endpoint === "POST /authentication/v1/authentication/login").map((l) => l.fields.location)).toEqual([null]);
+    expect(
+      lines
+        .filter((l) => l.fields.endpoint === "POST /authentication/v1/authentication/login")
+        .map((l) => l.fields.location),
+    ).toEqual([null]);
   });
 
   it("waits at least the Retry-After seconds before retrying a 429", async () => {
@@ -55,15 +80,33 @@ describe("retry policy against the sandbox", () => {
     const net = wire([{ match: "/config/v2/menus", fault: "429=120" }]);
     const { sleep, delays } = recordingSleep();
     const client = clientFor(server.url, "kp-partner", { fetch: net.fetch, sleep, maxRetryAfterMs: 60_000 });
-    await expect(client.config.list("menus", HARBOR)).rejects.toMatchObject({ status: 429, retryAfterMs: 120_000 });
+    await expect(client.config.list("menus", HARBOR)).rejects.toMatchObject({
+      status: 429,
+      retryAfterMs: 120_000,
+    });
     expect(delays).toEqual([]);
     expect(net.requestsTo("/config/v2/menus")).toHaveLength(1);
   });
 
   it.each([
-    ["400", (c: ReturnType<typeof clientFor>) => c.kitchen.itemFulfillments(HARBOR, "2025-03-10"), PlatformBadRequestError, "kp-partner"],
-    ["403", (c: ReturnType<typeof clientFor>) => c.config.list("menus", PIER9), PlatformForbiddenError, "kp-harbor-group"],
-    ["404", (c: ReturnType<typeof clientFor>) => c.config.get("menus", HARBOR, UNKNOWN_GUID), PlatformNotFoundError, "kp-partner"],
+    [
+      "400",
+      (c: ReturnType<typeof clientFor>) => c.kitchen.itemFulfillments(HARBOR, "2025-03-10"),
+      PlatformBadRequestError,
+      "kp-partner",
+    ],
+    [
+      "403",
+      (c: ReturnType<typeof clientFor>) => c.config.list("menus", PIER9),
+      PlatformForbiddenError,
+      "kp-harbor-group",
+    ],
+    [
+      "404",
+      (c: ReturnType<typeof clientFor>) => c.config.get("menus", HARBOR, UNKNOWN_GUID),
+      PlatformNotFoundError,
+      "kp-partner",
+    ],
   ] as const)("sends a request answered %s exactly once", async (_status, call, errorClass, clientId) => {
     const net = wire();
     const { sleep, delays } = recordingSleep();
@@ -101,7 +144,12 @@ describe("retry policy against the sandbox", () => {
     await gone.close(); // nothing listens on this port any more
     const net = wire();
     const { sleep, delays } = recordingSleep();
-    const client = clientFor(gone.url, "kp-partner", { fetch: net.fetch, sleep, random: () => 0, maxRetries: 2 });
+    const client = clientFor(gone.url, "kp-partner", {
+      fetch: net.fetch,
+      sleep,
+      random: () => 0,
+      maxRetries: 2,
+    });
     const error = await client.config.list("menus", HARBOR).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PlatformLoginError);
     expect((error as PlatformLoginError).reason).toBe("unreachable");

@@ -1,12 +1,22 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+
 import { resetEnvForTests } from "@/lib/env";
 import { PlatformForbiddenError } from "@/lib/platform";
 import { getPlatformClient, resetPlatformClientForTests } from "@/lib/platform-wiring/platform-client";
 import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-server";
+
 import { credentials, FAST_SANDBOX, HARBOR, MESA, PAST_DATE } from "./contract-harness";
 
 /** getPlatformClient(): which service and credentials it picks from the environment. */
-const VARS = ["PORT", "APP_ORIGIN", "NEXTAUTH_URL", "PLATFORM_BASE_URL", "PLATFORM_CLIENT_ID", "PLATFORM_CLIENT_SECRET", "PLATFORM_BRAND"] as const;
+const VARS = [
+  "PORT",
+  "APP_ORIGIN",
+  "NEXTAUTH_URL",
+  "PLATFORM_BASE_URL",
+  "PLATFORM_CLIENT_ID",
+  "PLATFORM_CLIENT_SECRET",
+  "PLATFORM_BRAND",
+] as const;
 const saved = Object.fromEntries(VARS.map((name) => [name, process.env[name]]));
 let mounted: SandboxServer; // the sandbox as the app mounts it, under /sandbox
 
@@ -54,10 +64,17 @@ describe("getPlatformClient", () => {
 
   it("uses PLATFORM_BASE_URL with the configured credentials", async () => {
     const { clientId, clientSecret } = credentials("kp-config-only");
-    setEnv({ APP_ORIGIN: "http://localhost:1", PLATFORM_BASE_URL: mounted.url, PLATFORM_CLIENT_ID: clientId, PLATFORM_CLIENT_SECRET: clientSecret });
+    setEnv({
+      APP_ORIGIN: "http://localhost:1",
+      PLATFORM_BASE_URL: mounted.url,
+      PLATFORM_CLIENT_ID: clientId,
+      PLATFORM_CLIENT_SECRET: clientSecret,
+    });
     const client = getPlatformClient();
     await expect(client.config.tipWithholding(MESA)).resolves.toMatchObject({ entityType: "TipWithholding" });
     // kp-config-only lacks kitchen:read: proof that these credentials, not the sandbox partner's, are in use.
-    await expect(client.kitchen.itemFulfillments(HARBOR, PAST_DATE)).rejects.toBeInstanceOf(PlatformForbiddenError);
+    await expect(client.kitchen.itemFulfillments(HARBOR, PAST_DATE)).rejects.toBeInstanceOf(
+      PlatformForbiddenError,
+    );
   });
 });

@@ -1,13 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+
 import type { Database } from "@/lib/db/database";
 import { migrate } from "@/lib/db/migrations";
 import { PostgresBudget } from "@/lib/db/platform-budget";
 import { openPostgresDatabase } from "@/lib/db/postgres-database";
 import { createPlatformClient, type PlatformClient } from "@/lib/platform";
-import { nodeHttpFetch } from "@/lib/platform/node-http-fetch";
 import { PlatformLoginError, PlatformRateLimitedError } from "@/lib/platform/errors";
+import { nodeHttpFetch } from "@/lib/platform/node-http-fetch";
 import type { BudgetLimits, GrantedReservation, Reservation } from "@/lib/platform/shared-budget";
+
 import { startFixtureServer, type FixtureServer } from "../contract-fixtures/fixture-server";
 
 /**
@@ -19,13 +21,24 @@ import { startFixtureServer, type FixtureServer } from "../contract-fixtures/fix
 const LOGIN = "POST /authentication/v1/authentication/login";
 const TIP = "GET /config/v2/tipWithholding";
 const RESTAURANT = "6a1f2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d";
-const loginBody = { status: "SUCCESS", token: { tokenType: "Bearer", scope: "config:read", expiresIn: 86400, accessToken: "opaque-fixture-token" } };
-const tipBody = { guid: "0f9e8d7c-6b5a-4f3e-9d2c-1b0a9f8e7d6c", entityType: "TipWithholding", enabled: false, percentage: 0 };
+const loginBody = {
+  status: "SUCCESS",
+  token: { tokenType: "Bearer", scope: "config:read", expiresIn: 86400, accessToken: "opaque-fixture-token" },
+};
+const tipBody = {
+  guid: "0f9e8d7c-6b5a-4f3e-9d2c-1b0a9f8e7d6c",
+  entityType: "TipWithholding",
+  enabled: false,
+  percentage: 0,
+};
 
 let instances: Database[] = [];
 
 beforeAll(async () => {
-  instances = [openPostgresDatabase(inject("postgresUrl"), { max: 4 }), openPostgresDatabase(inject("postgresUrl"), { max: 4 })];
+  instances = [
+    openPostgresDatabase(inject("postgresUrl"), { max: 4 }),
+    openPostgresDatabase(inject("postgresUrl"), { max: 4 }),
+  ];
   await migrate(instances[0]!);
 });
 afterAll(async () => {
@@ -38,7 +51,12 @@ async function countingServer(refuseLogin = false): Promise<{ server: FixtureSer
     // Logins are not noted: they carry no restaurant header, so they draw from the account-level
     // budget, apart from the restaurant's (server.count("/login") counts them).
     [LOGIN]: () => {
-      return refuseLogin ? { status: 401, body: { status: 401, code: 10401, message: "Access Denied", errors: [], canRetry: null } } : { body: loginBody };
+      return refuseLogin
+        ? {
+            status: 401,
+            body: { status: 401, code: 10401, message: "Access Denied", errors: [], canRetry: null },
+          }
+        : { body: loginBody };
     },
     [TIP]: () => {
       arrivals.push(Date.now());
@@ -49,7 +67,11 @@ async function countingServer(refuseLogin = false): Promise<{ server: FixtureSer
 }
 
 /** One client per instance, all with the same credentials (one budget key). */
-function clients(url: string, limits: Partial<BudgetLimits>, extra: { maxRetryAfterMs?: number } = {}): PlatformClient[] {
+function clients(
+  url: string,
+  limits: Partial<BudgetLimits>,
+  extra: { maxRetryAfterMs?: number } = {},
+): PlatformClient[] {
   const key = randomUUID();
   return instances.map((db) =>
     createPlatformClient({
@@ -64,13 +86,15 @@ function clients(url: string, limits: Partial<BudgetLimits>, extra: { maxRetryAf
 }
 
 function granted(reservation: Reservation): GrantedReservation {
-  if (!reservation.granted) throw new Error(`expected a granted slot, got a full window (retry in ${reservation.retryInMs} ms)`);
+  if (!reservation.granted)
+    throw new Error(`expected a granted slot, got a full window (retry in ${reservation.retryInMs} ms)`);
   return reservation;
 }
 
 function busiestSecond(times: number[]): number {
   let most = 0;
-  for (const start of times) most = Math.max(most, times.filter((t) => t >= start && t < start + 1000).length);
+  for (const start of times)
+    most = Math.max(most, times.filter((t) => t >= start && t < start + 1000).length);
   return most;
 }
 
@@ -106,9 +130,18 @@ describe("a request budget shared through PostgreSQL", () => {
     const { server, arrivals } = await countingServer();
     try {
       // A window of 11 days, so that no boundary falls inside the test.
-      const [a, b] = clients(server.url, { maxPerSecond: 50, maxPerWindow: 12, windowMs: 1e9 }, { maxRetryAfterMs: 1_000 });
+      const [a, b] = clients(
+        server.url,
+        { maxPerSecond: 50, maxPerWindow: 12, windowMs: 1e9 },
+        { maxRetryAfterMs: 1_000 },
+      );
       const outcomes = await Promise.all(
-        Array.from({ length: 20 }, (_, i) => (i % 2 ? a! : b!).config.tipWithholding(RESTAURANT).then(() => "ok" as const, (e: unknown) => e)),
+        Array.from({ length: 20 }, (_, i) =>
+          (i % 2 ? a! : b!).config.tipWithholding(RESTAURANT).then(
+            () => "ok" as const,
+            (e: unknown) => e,
+          ),
+        ),
       );
       // The window's 12 for the restaurant (the logins count in the account-level budget).
       expect(arrivals).toHaveLength(12);
@@ -135,9 +168,18 @@ describe("a request budget shared through PostgreSQL", () => {
       while (performance.now() < end);
     }, 60);
     try {
-      const [a, b] = clients(server.url, { maxPerSecond: 50, maxPerWindow: 12, windowMs: 1e9 }, { maxRetryAfterMs: 1_000 });
+      const [a, b] = clients(
+        server.url,
+        { maxPerSecond: 50, maxPerWindow: 12, windowMs: 1e9 },
+        { maxRetryAfterMs: 1_000 },
+      );
       const outcomes = await Promise.all(
-        Array.from({ length: 20 }, (_, i) => (i % 2 ? a! : b!).config.tipWithholding(RESTAURANT).then(() => "ok" as const, (e: unknown) => e)),
+        Array.from({ length: 20 }, (_, i) =>
+          (i % 2 ? a! : b!).config.tipWithholding(RESTAURANT).then(
+            () => "ok" as const,
+            (e: unknown) => e,
+          ),
+        ),
       );
       expect(arrivals).toHaveLength(12);
       expect(outcomes.filter((o) => o === "ok")).toHaveLength(12);
@@ -149,7 +191,12 @@ describe("a request budget shared through PostgreSQL", () => {
 
   it("returns a given-up slot's count to its window, and only to its own window", async () => {
     const key = randomUUID();
-    const budget = (db: Database) => new PostgresBudget(async () => db, { key, loginKey: `${key}-login`, limits: { maxPerSecond: 1_000, maxPerWindow: 2, windowMs: 1e9 } });
+    const budget = (db: Database) =>
+      new PostgresBudget(async () => db, {
+        key,
+        loginKey: `${key}-login`,
+        limits: { maxPerSecond: 1_000, maxPerWindow: 2, windowMs: 1e9 },
+      });
     const [a, b] = [budget(instances[0]!), budget(instances[1]!)];
     const first = granted(await a.reserve(RESTAURANT));
     const second = granted(await b.reserve(RESTAURANT));
@@ -168,7 +215,9 @@ describe("a request budget shared through PostgreSQL", () => {
     try {
       const [a, b] = clients(server.url, { maxPerSecond: 20 });
       await expect(a!.config.tipWithholding(RESTAURANT)).rejects.toBeInstanceOf(PlatformLoginError);
-      const fromB = await Promise.all(Array.from({ length: 5 }, () => b!.config.tipWithholding(RESTAURANT).catch((e: unknown) => e)));
+      const fromB = await Promise.all(
+        Array.from({ length: 5 }, () => b!.config.tipWithholding(RESTAURANT).catch((e: unknown) => e)),
+      );
       for (const error of fromB) expect(error).toMatchObject({ reason: "refused", status: 401 });
       await expect(a!.config.tipWithholding(RESTAURANT)).rejects.toBeInstanceOf(PlatformLoginError);
       expect(server.count("/login")).toBe(1);

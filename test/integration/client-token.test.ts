@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { PlatformAuthenticationError } from "@/lib/platform";
 import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-server";
+
 import { clientFor, FAST_SANDBOX, HARBOR, MESA, wire } from "./contract-harness";
 
 /**
@@ -12,7 +14,12 @@ let sandboxSkewMs = 0;
 
 beforeAll(async () => {
   // One-hour tokens (the default is a day), so the tests below can reach expiry and renewal.
-  server = await startSandboxServer({ ...FAST_SANDBOX, port: 0, now: () => Date.now() + sandboxSkewMs, tokenLifetimeS: 3600 });
+  server = await startSandboxServer({
+    ...FAST_SANDBOX,
+    port: 0,
+    now: () => Date.now() + sandboxSkewMs,
+    tokenLifetimeS: 3600,
+  });
 });
 afterAll(async () => {
   await server?.close();
@@ -22,7 +29,9 @@ describe("token manager against the sandbox", () => {
   it("logs in once for 50 concurrent calls", async () => {
     const net = wire();
     const client = clientFor(server.url, "kp-partner", { fetch: net.fetch, maxRps: 20 });
-    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => client.config.tipWithholding(i % 2 ? HARBOR : MESA)));
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => client.config.tipWithholding(i % 2 ? HARBOR : MESA)),
+    );
     expect(results).toHaveLength(50);
     expect(net.logins()).toBe(1);
     expect(client.stats()).toEqual({ logins: 1, requests: 51 });
@@ -53,7 +62,10 @@ describe("token manager against the sandbox", () => {
   it("renews the token before it expires, without a refused request", async () => {
     let clientSkewMs = 0;
     const net = wire();
-    const client = clientFor(server.url, "kp-partner", { fetch: net.fetch, now: () => Date.now() + clientSkewMs });
+    const client = clientFor(server.url, "kp-partner", {
+      fetch: net.fetch,
+      now: () => Date.now() + clientSkewMs,
+    });
     await client.config.tipWithholding(MESA);
     clientSkewMs = 3600_000 - 30_000; // inside the last minute of the one-hour token
     await client.config.tipWithholding(MESA);
@@ -64,7 +76,10 @@ describe("token manager against the sandbox", () => {
   it("keeps using the token for its lifetime", async () => {
     let clientSkewMs = 0;
     const net = wire();
-    const client = clientFor(server.url, "kp-partner", { fetch: net.fetch, now: () => Date.now() + clientSkewMs });
+    const client = clientFor(server.url, "kp-partner", {
+      fetch: net.fetch,
+      now: () => Date.now() + clientSkewMs,
+    });
     await client.config.tipWithholding(MESA);
     clientSkewMs = 50 * 60_000;
     await client.config.tipWithholding(MESA);

@@ -2,13 +2,15 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { GET as menuRoute } from "@/app/api/restaurants/[guid]/menu/route";
 import { setServerSessionReaderForTests } from "@/lib/auth/session";
 import { generateRestaurantConfig } from "@/lib/sandbox/generate";
 import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-server";
 import { defaultWorld } from "@/lib/sandbox/world";
-import { FAST_SANDBOX } from "./contract-harness";
+
 import { setAppEnv } from "../support/app-env";
+import { FAST_SANDBOX } from "./contract-harness";
 
 /**
  * A 409 while paging (the service republished the configuration: "re-submit without the
@@ -18,8 +20,19 @@ import { setAppEnv } from "../support/app-env";
  */
 const world = defaultWorld();
 const harbor = world.restaurants.find((r) => r.name === "Harbor Street Kitchen")!;
-const menuItems = generateRestaurantConfig({ world, restaurant: harbor, brand: "Platform" }).resources.menuItems;
-const VARS = ["APP_ORIGIN", "NEXTAUTH_URL", "PLATFORM_BASE_URL", "PLATFORM_CLIENT_ID", "PLATFORM_CLIENT_SECRET", "ACCOUNTS_FILE", "SANDBOX_ENABLED", "DATA_DIR", "DATABASE_URL"] as const;
+const menuItems = generateRestaurantConfig({ world, restaurant: harbor, brand: "Platform" }).resources
+  .menuItems;
+const VARS = [
+  "APP_ORIGIN",
+  "NEXTAUTH_URL",
+  "PLATFORM_BASE_URL",
+  "PLATFORM_CLIENT_ID",
+  "PLATFORM_CLIENT_SECRET",
+  "ACCOUNTS_FILE",
+  "SANDBOX_ENABLED",
+  "DATA_DIR",
+  "DATABASE_URL",
+] as const;
 let restoreEnv: (() => void) | undefined;
 
 /** Follow-up pages of menuItems still to refuse with 409, and every one the sandbox was asked for. */
@@ -46,7 +59,10 @@ beforeAll(async () => {
     PLATFORM_CLIENT_SECRET: partner.clientSecret,
     DATA_DIR: mkdtempSync(path.join(tmpdir(), "kp-paging-409-")),
   });
-  setServerSessionReaderForTests(async () => ({ user: { email: "ana@kitchen.test", name: null }, expires: new Date(Date.now() + 3_600_000).toISOString() }));
+  setServerSessionReaderForTests(async () => ({
+    user: { email: "ana@kitchen.test", name: null },
+    expires: new Date(Date.now() + 3_600_000).toISOString(),
+  }));
 });
 
 afterAll(async () => {
@@ -55,7 +71,10 @@ afterAll(async () => {
   await sandbox?.close();
 });
 
-const menu = () => menuRoute(new Request(`http://localhost/api/restaurants/${harbor.guid}/menu`), { params: Promise.resolve({ guid: harbor.guid }) });
+const menu = () =>
+  menuRoute(new Request(`http://localhost/api/restaurants/${harbor.guid}/menu`), {
+    params: Promise.resolve({ guid: harbor.guid }),
+  });
 
 describe("the Menu when the configuration is republished while paging", () => {
   // First, because the config reads keep a success for a minute and never a failure.
@@ -65,7 +84,11 @@ describe("the Menu when the configuration is republished while paging", () => {
     const response = await menu();
     expect(response.status).toBe(502);
     expect(await response.json()).toEqual({
-      error: expect.objectContaining({ status: 502, code: "platform_republished", message: "The Platform's configuration kept changing while it was read; try again in a minute" }),
+      error: expect.objectContaining({
+        status: 502,
+        code: "platform_republished",
+        message: "The Platform's configuration kept changing while it was read; try again in a minute",
+      }),
     });
     // Each pass stopped at its second page: three passes, no fourth.
     expect(followUps).toEqual(["409", "409", "409"]);

@@ -1,7 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { CONFIG_RESOURCES, configResources } from "@/lib/platform/schemas";
 import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-server";
-import { clientFor, FAST_SANDBOX, HARBOR, LOGIN_PATH, MESA, OLD_TOWN, PAST_DATE, wire } from "./contract-harness";
+
+import {
+  clientFor,
+  FAST_SANDBOX,
+  HARBOR,
+  LOGIN_PATH,
+  MESA,
+  OLD_TOWN,
+  PAST_DATE,
+  wire,
+} from "./contract-harness";
 
 /** Every endpoint of the contract, driven through the client against the sandbox over HTTP. */
 let server: SandboxServer;
@@ -117,7 +128,9 @@ describe("configuration", () => {
     const net = wire();
     const client = clientFor(server.url, "kp-partner", { fetch: net.fetch });
     const all = await client.config.list("menuItems", MESA);
-    const none = await client.config.list("menuItems", MESA, { lastModified: new Date("2999-01-01T00:00:00Z") });
+    const none = await client.config.list("menuItems", MESA, {
+      lastModified: new Date("2999-01-01T00:00:00Z"),
+    });
     const sinceEpoch = await client.config.list("menuItems", MESA, { lastModified: new Date(0) });
     expect(none).toEqual([]);
     expect(sinceEpoch).toHaveLength(all.length);
@@ -125,12 +138,17 @@ describe("configuration", () => {
     // Some instant between the oldest and newest change splits the list into a strict subset.
     let subset: number | undefined;
     for (const year of [2019, 2020, 2021, 2022, 2023, 2024, 2025]) {
-      const n = (await client.config.list("menuItems", MESA, { lastModified: new Date(`${year}-06-01T00:00:00.000Z`) })).length;
+      const n = (
+        await client.config.list("menuItems", MESA, { lastModified: new Date(`${year}-06-01T00:00:00.000Z`) })
+      ).length;
       if (n > 0 && n < all.length) subset = n;
     }
     expect(subset).toBeDefined();
 
-    const sent = net.requestsTo("/config/v2/menuItems").map((c) => c.rawQuery).filter((q) => q.includes("lastModified"));
+    const sent = net
+      .requestsTo("/config/v2/menuItems")
+      .map((c) => c.rawQuery)
+      .filter((q) => q.includes("lastModified"));
     expect(sent[0]).toBe("lastModified=2999-01-01T00%3A00%3A00.000%2B0000");
   });
 });

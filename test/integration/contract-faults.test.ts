@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { PlatformRateLimitedError, PlatformUpstreamError } from "@/lib/platform";
 import { CONFIG_RESOURCES } from "@/lib/platform/schemas";
 import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-server";
+
 import { clientFor, FAST_SANDBOX, HARBOR, MESA, PAST_DATE, recordingSleep, wire } from "./contract-harness";
 
 /**
@@ -65,7 +67,12 @@ describe("5xx", () => {
   it("backs off exponentially and reports PlatformUpstreamError after maxRetries", async () => {
     const net = wire([{ match: "/config/v2/menus", fault: "500", times: Infinity }]);
     const { sleep, delays } = recordingSleep();
-    const client = clientFor(server.url, "kp-partner", { fetch: net.fetch, sleep, random: () => 0, maxRetries: 3 });
+    const client = clientFor(server.url, "kp-partner", {
+      fetch: net.fetch,
+      sleep,
+      random: () => 0,
+      maxRetries: 3,
+    });
     const error = await client.config.list("menus", MESA).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PlatformUpstreamError);
     expect((error as PlatformUpstreamError).status).toBe(500);
@@ -96,12 +103,20 @@ describe("timeout", () => {
   it("reports PlatformUpstreamError of kind timeout when every attempt times out", async () => {
     const net = wire([{ match: FULFILLMENTS, fault: "timeout", times: Infinity }]);
     const { sleep } = recordingSleep();
-    const client = clientFor(server.url, "kp-partner", { fetch: net.fetch, sleep, timeoutMs: 1_000, kitchenTimeoutMs: 1_000, maxRetries: 2 });
+    const client = clientFor(server.url, "kp-partner", {
+      fetch: net.fetch,
+      sleep,
+      timeoutMs: 1_000,
+      kitchenTimeoutMs: 1_000,
+      maxRetries: 2,
+    });
     const error = await client.kitchen.itemFulfillments(HARBOR, PAST_DATE).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PlatformUpstreamError);
     expect((error as PlatformUpstreamError).kind).toBe("timeout");
     expect((error as PlatformUpstreamError).status).toBeUndefined();
-    expect((error as Error).message).toBe("GET /kitchen/v1/export/itemFulfillments: no response within 1000 ms of network waiting");
+    expect((error as Error).message).toBe(
+      "GET /kitchen/v1/export/itemFulfillments: no response within 1000 ms of network waiting",
+    );
     expect(net.requestsTo(FULFILLMENTS)).toHaveLength(3);
   });
 });

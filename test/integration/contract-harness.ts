@@ -59,17 +59,27 @@ export interface FaultRule {
 }
 
 /** A real fetch that records every call and adds Sandbox-Fault per the rules, in order. */
-export function wire(rules: FaultRule[] = [], rewrite?: (headers: Headers, call: { method: string; path: string }) => void) {
+export function wire(
+  rules: FaultRule[] = [],
+  rewrite?: (headers: Headers, call: { method: string; path: string }) => void,
+) {
   const calls: WireCall[] = [];
   const remaining = rules.map((r) => r.times ?? 1);
   const fetchImpl: FetchLike = async (input, init) => {
     const url = new URL(input);
     const method = init.method ?? "GET";
-    const call: WireCall = { method, path: url.pathname, query: url.searchParams, rawQuery: url.search.replace(/^\?/, "") };
+    const call: WireCall = {
+      method,
+      path: url.pathname,
+      query: url.searchParams,
+      rawQuery: url.search.replace(/^\?/, ""),
+    };
     const headers = new Headers(init.headers);
     const index = rules.findIndex((rule, i) => {
       if (remaining[i]! <= 0) return false;
-      return typeof rule.match === "string" ? url.pathname.endsWith(rule.match) : rule.match({ method, path: url.pathname });
+      return typeof rule.match === "string"
+        ? url.pathname.endsWith(rule.match)
+        : rule.match({ method, path: url.pathname });
     });
     if (index >= 0) {
       remaining[index]! -= 1;
@@ -100,6 +110,10 @@ export function recordingSleep() {
   return { sleep, delays };
 }
 
-export function clientFor(baseUrl: string, clientId = "kp-partner", options: Partial<PlatformClientOptions> = {}): PlatformClient {
+export function clientFor(
+  baseUrl: string,
+  clientId = "kp-partner",
+  options: Partial<PlatformClientOptions> = {},
+): PlatformClient {
   return createPlatformClient({ baseUrl, ...credentials(clientId), maxRps: 1000, ...options });
 }

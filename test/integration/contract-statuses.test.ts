@@ -1,15 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import {
   PlatformAuthenticationError,
   PlatformBadRequestError,
   PlatformError,
   PlatformForbiddenError,
-  PlatformMissingScopeError,
   PlatformLoginError,
+  PlatformMissingScopeError,
   PlatformNotFoundError,
 } from "@/lib/platform";
 import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-server";
-import { clientFor, credentials, FAST_SANDBOX, HARBOR, MESA, OLD_TOWN, PAST_DATE, PIER9, UNKNOWN_GUID, wire } from "./contract-harness";
+
+import {
+  clientFor,
+  credentials,
+  FAST_SANDBOX,
+  HARBOR,
+  MESA,
+  OLD_TOWN,
+  PAST_DATE,
+  PIER9,
+  UNKNOWN_GUID,
+  wire,
+} from "./contract-harness";
 
 /** Every status of the contract, as the typed error (or result) the client turns it into. */
 let server: SandboxServer;
@@ -31,7 +44,10 @@ async function failure(promise: Promise<unknown>, secrets: string[] = []): Promi
   );
   expect(error).toBeInstanceOf(PlatformError);
   const text = `${String(error)} ${JSON.stringify(error)} ${(error as Error).stack ?? ""}`;
-  for (const secret of [...secrets, ...["kp-partner", "kp-harbor-group", "kp-config-only"].map((id) => credentials(id).clientSecret)]) {
+  for (const secret of [
+    ...secrets,
+    ...["kp-partner", "kp-harbor-group", "kp-config-only"].map((id) => credentials(id).clientSecret),
+  ]) {
     expect(text).not.toContain(secret);
   }
   return error as PlatformError;
@@ -97,7 +113,9 @@ describe("403", () => {
     const error = await failure(client.config.list("menus", PIER9));
     expect(error).toBeInstanceOf(PlatformForbiddenError);
     expect(error.message).toContain("GET /config/v2/menus: 403");
-    await expect(client.kitchen.itemFulfillments(PIER9, PAST_DATE)).rejects.toBeInstanceOf(PlatformForbiddenError);
+    await expect(client.kitchen.itemFulfillments(PIER9, PAST_DATE)).rejects.toBeInstanceOf(
+      PlatformForbiddenError,
+    );
     expect(net.requestsTo("/config/v2/menus")).toHaveLength(1);
   });
 });
@@ -112,27 +130,34 @@ describe("404", () => {
 
   it("reports an unknown prep station and an unknown restaurant as not found", async () => {
     const client = clientFor(server.url);
-    await expect(client.kitchen.prepStation(HARBOR, UNKNOWN_GUID)).rejects.toBeInstanceOf(PlatformNotFoundError);
+    await expect(client.kitchen.prepStation(HARBOR, UNKNOWN_GUID)).rejects.toBeInstanceOf(
+      PlatformNotFoundError,
+    );
     await expect(client.restaurants.get(UNKNOWN_GUID)).rejects.toBeInstanceOf(PlatformNotFoundError);
   });
 
   it("hides an archived restaurant unless includeArchived is true", async () => {
     const client = clientFor(server.url);
     await expect(client.restaurants.get(OLD_TOWN)).rejects.toBeInstanceOf(PlatformNotFoundError);
-    await expect(client.restaurants.get(OLD_TOWN, { includeArchived: true })).resolves.toMatchObject({ guid: OLD_TOWN });
+    await expect(client.restaurants.get(OLD_TOWN, { includeArchived: true })).resolves.toMatchObject({
+      guid: OLD_TOWN,
+    });
   });
 });
 
 describe("400", () => {
-  it.each(["2025-03-10", "20251340", "yesterday"])("rejects businessDate %s as PlatformBadRequestError", async (date) => {
-    const net = wire();
-    const client = clientFor(server.url, "kp-partner", { fetch: net.fetch });
-    const error = await failure(client.kitchen.itemFulfillments(HARBOR, date));
-    expect(error).toBeInstanceOf(PlatformBadRequestError);
-    expect(error.status).toBe(400);
-    expect(error.message).toContain("GET /kitchen/v1/export/itemFulfillments: 400");
-    expect(error.message).toContain(date);
-  });
+  it.each(["2025-03-10", "20251340", "yesterday"])(
+    "rejects businessDate %s as PlatformBadRequestError",
+    async (date) => {
+      const net = wire();
+      const client = clientFor(server.url, "kp-partner", { fetch: net.fetch });
+      const error = await failure(client.kitchen.itemFulfillments(HARBOR, date));
+      expect(error).toBeInstanceOf(PlatformBadRequestError);
+      expect(error.status).toBe(400);
+      expect(error.message).toContain("GET /kitchen/v1/export/itemFulfillments: 400");
+      expect(error.message).toContain(date);
+    },
+  );
 });
 
 describe("204", () => {

@@ -6,6 +6,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
 import type { TestProject } from "vitest/node";
+
 import { migrate } from "@/lib/db/migrations";
 import { pgliteDatabase } from "@/lib/db/pglite-database";
 
@@ -73,7 +74,9 @@ async function startThrowawayPostgres(): Promise<{ url: string; stop: () => Prom
   // initdb refuses to run as root, so as root the cluster belongs to the postgres user.
   const asRoot = process.getuid?.() === 0;
   const run = async (tool: string, args: string[]) => {
-    const [cmd, argv] = asRoot ? ["runuser", ["-u", "postgres", "--", path.join(PG_BIN, tool), ...args]] : [path.join(PG_BIN, tool), args];
+    const [cmd, argv] = asRoot
+      ? ["runuser", ["-u", "postgres", "--", path.join(PG_BIN, tool), ...args]]
+      : [path.join(PG_BIN, tool), args];
     try {
       await execFileAsync(cmd, argv, { encoding: "utf8" });
     } catch (error) {
@@ -89,7 +92,16 @@ async function startThrowawayPostgres(): Promise<{ url: string; stop: () => Prom
   const data = path.join(dir, "data");
   const port = await freePort();
   await run("initdb", ["-D", data, "-U", "postgres", "-A", "trust", "--no-sync"]);
-  await run("pg_ctl", ["-D", data, "-l", path.join(dir, "log"), "-w", "-o", `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off`, "start"]);
+  await run("pg_ctl", [
+    "-D",
+    data,
+    "-l",
+    path.join(dir, "log"),
+    "-w",
+    "-o",
+    `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off`,
+    "start",
+  ]);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     async stop() {
@@ -108,7 +120,9 @@ function freePort(): Promise<number> {
     server.once("error", reject);
     server.listen(0, "127.0.0.1", () => {
       const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
     });
   });
 }

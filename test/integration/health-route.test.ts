@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { GET } from "@/app/api/health/route";
 import { setServerSessionReaderForTests } from "@/lib/auth/session";
 import { healthReport } from "@/lib/health/health";
 import { getPlatformClient } from "@/lib/platform-wiring/platform-client";
 import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-server";
+
 import { setAppEnv } from "../support/app-env";
 import { credentials, FAST_SANDBOX, HARBOR, world } from "./contract-harness";
 
@@ -14,17 +16,35 @@ import { credentials, FAST_SANDBOX, HARBOR, world } from "./contract-harness";
  */
 const LAKESIDE = world.restaurants.find((r) => r.name === "Lakeside Diner")!.guid; // ben's, not ana's
 const GUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
-const VARS = ["PLATFORM_BASE_URL", "PLATFORM_CLIENT_ID", "PLATFORM_CLIENT_SECRET", "ACCOUNTS_FILE", "DATABASE_URL", "LOG_LEVEL", "PLATFORM_ACCOUNT_MAX_RPS"] as const;
+const VARS = [
+  "PLATFORM_BASE_URL",
+  "PLATFORM_CLIENT_ID",
+  "PLATFORM_CLIENT_SECRET",
+  "ACCOUNTS_FILE",
+  "DATABASE_URL",
+  "LOG_LEVEL",
+  "PLATFORM_ACCOUNT_MAX_RPS",
+] as const;
 let restoreEnv: (() => void) | undefined;
 let sandbox: SandboxServer;
 
 beforeAll(async () => {
   sandbox = await startSandboxServer({ ...FAST_SANDBOX, port: 0 });
   const partner = credentials("kp-partner");
-  restoreEnv = setAppEnv(VARS, { PLATFORM_BASE_URL: sandbox.url, PLATFORM_CLIENT_ID: partner.clientId, PLATFORM_CLIENT_SECRET: partner.clientSecret, LOG_LEVEL: "silent", PLATFORM_ACCOUNT_MAX_RPS: "500" });
+  restoreEnv = setAppEnv(VARS, {
+    PLATFORM_BASE_URL: sandbox.url,
+    PLATFORM_CLIENT_ID: partner.clientId,
+    PLATFORM_CLIENT_SECRET: partner.clientSecret,
+    LOG_LEVEL: "silent",
+    PLATFORM_ACCOUNT_MAX_RPS: "500",
+  });
   // Two locations of the budget: one of ana's restaurants, and one of ben's (twice).
   const client = getPlatformClient();
-  await Promise.all([client.config.tipWithholding(HARBOR), client.config.tipWithholding(LAKESIDE), client.config.tipWithholding(LAKESIDE)]);
+  await Promise.all([
+    client.config.tipWithholding(HARBOR),
+    client.config.tipWithholding(LAKESIDE),
+    client.config.tipWithholding(LAKESIDE),
+  ]);
 });
 afterAll(async () => {
   setServerSessionReaderForTests(null);
@@ -33,10 +53,13 @@ afterAll(async () => {
 });
 
 function signIn(email: string | null): void {
-  setServerSessionReaderForTests(async () => (email ? { user: { email, name: null }, expires: new Date(Date.now() + 3_600_000).toISOString() } : null));
+  setServerSessionReaderForTests(async () =>
+    email ? { user: { email, name: null }, expires: new Date(Date.now() + 3_600_000).toISOString() } : null,
+  );
 }
 
-const health = (cookie?: string) => GET(new Request("http://localhost/api/health", cookie ? { headers: { cookie } } : {}));
+const health = (cookie?: string) =>
+  GET(new Request("http://localhost/api/health", cookie ? { headers: { cookie } } : {}));
 
 describe("GET /api/health", () => {
   it("answers ok with the budgets' counts, and no restaurant GUID, to an anonymous caller", async () => {
@@ -77,8 +100,17 @@ describe("GET /api/health", () => {
   it("stays ok when a section fails or hangs, saying so in that section", async () => {
     const body = await healthReport(
       { kind: "anonymous" },
-      { broken: () => Promise.reject(new Error("database down")), stuck: () => new Promise(() => {}), fine: async () => ({ n: 1 }) },
+      {
+        broken: () => Promise.reject(new Error("database down")),
+        stuck: () => new Promise(() => {}),
+        fine: async () => ({ n: 1 }),
+      },
     );
-    expect(body).toEqual({ status: "ok", broken: { error: "unavailable" }, stuck: { error: "no answer within 750 ms" }, fine: { n: 1 } });
+    expect(body).toEqual({
+      status: "ok",
+      broken: { error: "unavailable" },
+      stuck: { error: "no answer within 750 ms" },
+      fine: { n: 1 },
+    });
   });
 });

@@ -1,5 +1,5 @@
-import type { KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import type { Stats } from "@/lib/kitchen/contract/responses";
+import type { KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 
 /**
  * The kitchen figures computed the plain way, independently of lib/kitchen, for tests to hold the
@@ -10,7 +10,10 @@ import type { Stats } from "@/lib/kitchen/contract/responses";
 export type RawRecord = Record<string, unknown>;
 
 /** Drops every element whose JSON text repeats an earlier one's; returns the rest and the count. */
-export function dropByteDuplicates(entries: readonly RawRecord[]): { unique: RawRecord[]; duplicates: number } {
+export function dropByteDuplicates(entries: readonly RawRecord[]): {
+  unique: RawRecord[];
+  duplicates: number;
+} {
   const seen = new Set<string>();
   const unique: RawRecord[] = [];
   for (const entry of entries) {
@@ -43,11 +46,15 @@ const METRIC_FIELDS: Record<KitchenMetric, [string, string]> = {
   wait_to_start: ["ticketFiredAt", "itemStartedAt"],
 };
 
-export function statsOf(records: readonly RawRecord[], metric: KitchenMetric): Pick<Stats, "count" | "excluded" | "p50" | "p90" | "p95" | "max"> {
+export function statsOf(
+  records: readonly RawRecord[],
+  metric: KitchenMetric,
+): Pick<Stats, "count" | "excluded" | "p50" | "p90" | "p95" | "max"> {
   const [a, b] = METRIC_FIELDS[metric];
   const values = records.map((r) => seconds(r[a], r[b]));
   const present = values.filter((v): v is number => v !== null).sort((x, y) => x - y);
-  const rank = (p: number) => (present.length ? present[Math.max(1, Math.ceil((p / 100) * present.length)) - 1]! : null);
+  const rank = (p: number) =>
+    present.length ? present[Math.max(1, Math.ceil((p / 100) * present.length)) - 1]! : null;
   return {
     count: present.length,
     excluded: values.length - present.length,
@@ -65,7 +72,8 @@ export function isLeftOnScreen(record: RawRecord, minutes = 240): boolean {
 }
 
 /** The records the figures count by default: every one but the items left on screen. */
-export const withoutLeftOnScreen = <T extends RawRecord>(records: readonly T[]): T[] => records.filter((r) => !isLeftOnScreen(r));
+export const withoutLeftOnScreen = <T extends RawRecord>(records: readonly T[]): T[] =>
+  records.filter((r) => !isLeftOnScreen(r));
 
 /** Records grouped by `level|prepStationGuid` ("" for none). */
 export function byLevelAndStation(records: readonly RawRecord[]): Map<string, RawRecord[]> {

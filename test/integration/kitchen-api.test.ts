@@ -1,11 +1,28 @@
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
-import { kitchenRangeSchema, kitchenRecordsSchema, kitchenSummarySchema, kitchenTicketsSchema } from "@/lib/kitchen/contract/params";
+
+import {
+  kitchenRangeSchema,
+  kitchenRecordsSchema,
+  kitchenSummarySchema,
+  kitchenTicketsSchema,
+} from "@/lib/kitchen/contract/params";
 import type { KitchenCoverage, KitchenTargets, KitchenTickets } from "@/lib/kitchen/contract/responses";
 import { fulfillmentsCsv, summaryCsv } from "@/lib/kitchen/query/kitchen-csv";
-import { statsOf, withoutLeftOnScreen } from "./independent-stats";
 import type { KitchenService } from "@/lib/kitchen/service/kitchen-service";
-import { kitchenQuery, kitchenService, newLog, ready, NOW, STORE_KINDS, worldRestaurant, sandboxForSuite, databasePerTest } from "./kitchen-harness";
+
+import { statsOf, withoutLeftOnScreen } from "./independent-stats";
+import {
+  databasePerTest,
+  kitchenQuery,
+  kitchenService,
+  newLog,
+  NOW,
+  ready,
+  sandboxForSuite,
+  STORE_KINDS,
+  worldRestaurant,
+} from "./kitchen-harness";
 
 const mesa = worldRestaurant("Mesa Verde Cantina"); // America/Los_Angeles, ~420 tickets a day
 const range = { from: "20250310", to: "20250312" };
@@ -19,7 +36,9 @@ const sandbox = sandboxForSuite(clock);
  * route in api-routes.test.ts.
  */
 async function fulfillmentsCsvText(service: KitchenService, query: Record<string, string>): Promise<string> {
-  return new Response(fulfillmentsCsv(await ready(service.records(mesa, await kitchenQuery(kitchenRecordsSchema, query))))).text();
+  return new Response(
+    fulfillmentsCsv(await ready(service.records(mesa, await kitchenQuery(kitchenRecordsSchema, query)))),
+  ).text();
 }
 
 describe.each(STORE_KINDS)("kitchen API on %s", (kind) => {
@@ -45,7 +64,9 @@ describe.each(STORE_KINDS)("kitchen API on %s", (kind) => {
 
   it("lists the slowest tickets with every record of each, at every level", async () => {
     const service = kitchenService(t.db, sandbox.url, newLog(), clock);
-    const res: KitchenTickets = await ready(service.tickets(mesa, await kitchenQuery(kitchenTicketsSchema, { ...range, limit: 8, level: 0 })));
+    const res: KitchenTickets = await ready(
+      service.tickets(mesa, await kitchenQuery(kitchenTicketsSchema, { ...range, limit: 8, level: 0 })),
+    );
     expect(res.tickets).toHaveLength(8);
     const csv = await fulfillmentsCsvText(service, range);
     const records = parse(csv, { columns: true, bom: true }) as Record<string, string>[];
@@ -62,32 +83,59 @@ describe.each(STORE_KINDS)("kitchen API on %s", (kind) => {
     for (const ticket of res.tickets) {
       const own = records.filter((r) => r.ticketGuid === ticket.ticketGuid);
       expect(ticket.items).toHaveLength(own.length);
-      expect(new Set(ticket.items.map((i) => i.selectionGuid))).toEqual(new Set(own.map((r) => r.selectionGuid)));
-      expect(Math.max(...ticket.items.filter((i) => i.level === 0 && (i.fireToFulfill ?? -1) <= 240 * 60).map((i) => i.fireToFulfill ?? -1))).toBe(ticket.seconds);
-      expect(ticket.levels.map((l) => l.level)).toEqual([...new Set(own.map((r) => Number(r.itemFulfillmentLevel)))].sort());
+      expect(new Set(ticket.items.map((i) => i.selectionGuid))).toEqual(
+        new Set(own.map((r) => r.selectionGuid)),
+      );
+      expect(
+        Math.max(
+          ...ticket.items
+            .filter((i) => i.level === 0 && (i.fireToFulfill ?? -1) <= 240 * 60)
+            .map((i) => i.fireToFulfill ?? -1),
+        ),
+      ).toBe(ticket.seconds);
+      expect(ticket.levels.map((l) => l.level)).toEqual(
+        [...new Set(own.map((r) => Number(r.itemFulfillmentLevel)))].sort(),
+      );
       expect(ticket.orderGuid).toBe(own[0]!.orderGuid);
     }
   });
 
   it("counts distinct items per level as fulfillments.csv gives them, under combined filters", async () => {
     const service = kitchenService(t.db, sandbox.url, newLog(), clock);
-    const rows = parse(await fulfillmentsCsvText(service, range), { columns: true, bom: true }) as Record<string, string>[];
+    const rows = parse(await fulfillmentsCsvText(service, range), { columns: true, bom: true }) as Record<
+      string,
+      string
+    >[];
     // A selection's behavior and source are the first its rows name (a row may lack one).
     const first = new Map<string, { behavior: string; source: string }>();
     for (const r of rows) {
       if (!r.selectionGuid) continue;
       const known = first.get(r.selectionGuid) ?? { behavior: "", source: "" };
-      first.set(r.selectionGuid, { behavior: known.behavior || r.diningOptionBehavior!, source: known.source || r.orderSource! });
+      first.set(r.selectionGuid, {
+        behavior: known.behavior || r.diningOptionBehavior!,
+        source: known.source || r.orderSource!,
+      });
     }
     const level0 = rows.filter((r) => r.itemFulfillmentLevel === "0");
     expect(new Set(level0.map((r) => r.selectionGuid)).size).toBeLessThan(level0.length);
     const station = level0.find((r) => r.prepStationGuid)!.prepStationGuid!;
-    const cases: Record<string, string>[] = [{}, { level: "0" }, { station }, { station, behavior: "DINE_IN" }, { behavior: "TAKE_OUT", level: "1" }];
+    const cases: Record<string, string>[] = [
+      {},
+      { level: "0" },
+      { station },
+      { station, behavior: "DINE_IN" },
+      { behavior: "TAKE_OUT", level: "1" },
+    ];
     for (const filters of cases) {
-      const summary = await ready(service.summary(mesa, await kitchenQuery(kitchenSummarySchema, { ...range, ...filters })));
+      const summary = await ready(
+        service.summary(mesa, await kitchenQuery(kitchenSummarySchema, { ...range, ...filters })),
+      );
       const expected = summary.levels.map(({ level }) => {
         const kept = withoutLeftOnScreen(rows).filter((r) => {
-          const own = first.get(r.selectionGuid!) ?? { behavior: r.diningOptionBehavior!, source: r.orderSource! };
+          const own = first.get(r.selectionGuid!) ?? {
+            behavior: r.diningOptionBehavior!,
+            source: r.orderSource!,
+          };
           return (
             r.itemFulfillmentLevel === String(level) &&
             (filters.station === undefined || r.prepStationGuid === filters.station) &&
@@ -96,23 +144,41 @@ describe.each(STORE_KINDS)("kitchen API on %s", (kind) => {
         });
         return [level, new Set(kept.map((r, i) => r.selectionGuid || `row ${i}`)).size];
       });
-      expect(summary.levels.map((l) => [l.level, l.items]), JSON.stringify(filters)).toEqual(expected);
-      if (filters.level === undefined) expect(summary.levels.map((l) => l.level)).toEqual([...new Set(rows.map((r) => Number(r.itemFulfillmentLevel)))].sort());
+      expect(
+        summary.levels.map((l) => [l.level, l.items]),
+        JSON.stringify(filters),
+      ).toEqual(expected);
+      if (filters.level === undefined)
+        expect(summary.levels.map((l) => l.level)).toEqual(
+          [...new Set(rows.map((r) => Number(r.itemFulfillmentLevel)))].sort(),
+        );
     }
   });
 
   it("answers one menu item's figures, tickets and CSVs as fulfillments.csv's rows of that item give them", async () => {
     const service = kitchenService(t.db, sandbox.url, newLog(), clock);
-    const rows = parse(await fulfillmentsCsvText(service, range), { columns: true, bom: true }) as Record<string, string>[];
+    const rows = parse(await fulfillmentsCsvText(service, range), { columns: true, bom: true }) as Record<
+      string,
+      string
+    >[];
     // The item with the most level-0 rows at more than one station: one whose items and records differ.
     const perItem = new Map<string, Record<string, string>[]>();
-    for (const r of rows) perItem.set(r.selectionMenuItemGuid!, [...(perItem.get(r.selectionMenuItemGuid!) ?? []), r]);
+    for (const r of rows)
+      perItem.set(r.selectionMenuItemGuid!, [...(perItem.get(r.selectionMenuItemGuid!) ?? []), r]);
     const [item, own] = [...perItem.entries()].sort((a, b) => b[1].length - a[1].length)[0]!;
     const station = own.find((r) => r.itemFulfillmentLevel === "0" && r.prepStationGuid)!.prepStationGuid!;
 
-    for (const filters of [{}, { level: "0" }, { station, behavior: "DINE_IN" }] as Record<string, string>[]) {
+    for (const filters of [{}, { level: "0" }, { station, behavior: "DINE_IN" }] as Record<
+      string,
+      string
+    >[]) {
       for (const metric of ["fire_to_fulfill", "wait_to_start"] as const) {
-        const summary = await ready(service.summary(mesa, await kitchenQuery(kitchenSummarySchema, { ...range, ...filters, metric, item })));
+        const summary = await ready(
+          service.summary(
+            mesa,
+            await kitchenQuery(kitchenSummarySchema, { ...range, ...filters, metric, item }),
+          ),
+        );
         expect(summary.filters.item).toBe(item);
         expect(summary.itemName).toBe(own.find((r) => r.selectionMenuItemName)!.selectionMenuItemName);
         const kept = withoutLeftOnScreen(own).filter(
@@ -121,44 +187,70 @@ describe.each(STORE_KINDS)("kitchen API on %s", (kind) => {
             (filters.station === undefined || r.prepStationGuid === filters.station) &&
             (filters.behavior === undefined || r.diningOptionBehavior === filters.behavior),
         );
-        const levels = [...new Set(own.map((r) => Number(r.itemFulfillmentLevel)))].sort().filter((l) => filters.level === undefined || String(l) === filters.level);
+        const levels = [...new Set(own.map((r) => Number(r.itemFulfillmentLevel)))]
+          .sort()
+          .filter((l) => filters.level === undefined || String(l) === filters.level);
         expect(summary.levels.map((l) => l.level)).toEqual(levels);
         for (const l of summary.levels) {
           const at = kept.filter((r) => r.itemFulfillmentLevel === String(l.level));
-          expect(l.stats, `${JSON.stringify(filters)} ${metric} level ${l.level}`).toMatchObject(statsOf(at, metric));
+          expect(l.stats, `${JSON.stringify(filters)} ${metric} level ${l.level}`).toMatchObject(
+            statsOf(at, metric),
+          );
           expect(l.items).toBe(new Set(at.map((r) => r.selectionGuid)).size);
         }
-        expect([...new Set(summary.items.map((i) => i.itemGuid))]).toEqual(summary.items.length ? [item] : []);
+        expect([...new Set(summary.items.map((i) => i.itemGuid))]).toEqual(
+          summary.items.length ? [item] : [],
+        );
       }
     }
 
     // The tickets: ranked by their largest level-0 fire-to-fulfill among this item's rows.
-    const tickets = await ready(service.tickets(mesa, await kitchenQuery(kitchenTicketsSchema, { ...range, level: 0, limit: 5, item })));
+    const tickets = await ready(
+      service.tickets(mesa, await kitchenQuery(kitchenTicketsSchema, { ...range, level: 0, limit: 5, item })),
+    );
     const best = new Map<string, number>();
     for (const r of withoutLeftOnScreen(own)) {
       if (r.itemFulfillmentLevel !== "0" || r.fire_to_fulfill_s === "") continue;
       best.set(r.ticketGuid!, Math.max(best.get(r.ticketGuid!) ?? -1, Number(r.fire_to_fulfill_s)));
     }
-    expect(tickets.tickets.map((x) => x.seconds)).toEqual([...best.values()].sort((a, b) => b - a).slice(0, 5));
+    expect(tickets.tickets.map((x) => x.seconds)).toEqual(
+      [...best.values()].sort((a, b) => b - a).slice(0, 5),
+    );
     for (const x of tickets.tickets) expect(x.items.some((i) => i.itemGuid === item)).toBe(true);
 
     // fulfillments.csv of the item is exactly its rows; summary.csv's station rows count them.
-    const itemRows = parse(await fulfillmentsCsvText(service, { ...range, item }), { columns: true, bom: true }) as Record<string, string>[];
+    const itemRows = parse(await fulfillmentsCsvText(service, { ...range, item }), {
+      columns: true,
+      bom: true,
+    }) as Record<string, string>[];
     expect(itemRows).toEqual(own);
     const csvRows = parse(
-      await new Response(summaryCsv(mesa.guid, await ready(service.stationLevelRows(mesa, await kitchenQuery(kitchenSummarySchema, { ...range, item }))))).text(),
+      await new Response(
+        summaryCsv(
+          mesa.guid,
+          await ready(
+            service.stationLevelRows(mesa, await kitchenQuery(kitchenSummarySchema, { ...range, item })),
+          ),
+        ),
+      ).text(),
       { columns: true, bom: true },
     ) as Record<string, string>[];
     for (const r of csvRows.filter((x) => x.metric === "fire_to_fulfill")) {
-      const at = withoutLeftOnScreen(own).filter((x) => x.itemFulfillmentLevel === r.level && (x.prepStationGuid || "") === r.station_guid);
+      const at = withoutLeftOnScreen(own).filter(
+        (x) => x.itemFulfillmentLevel === r.level && (x.prepStationGuid || "") === r.station_guid,
+      );
       expect(Number(r.count)).toBe(statsOf(at, "fire_to_fulfill").count);
     }
-    expect(csvRows.filter((x) => x.metric === "fire_to_fulfill").reduce((n, x) => n + Number(x.count) + Number(x.excluded), 0)).toBe(
-      withoutLeftOnScreen(own).filter((r) => ["0", "1", "2"].includes(r.itemFulfillmentLevel!)).length,
-    );
+    expect(
+      csvRows
+        .filter((x) => x.metric === "fire_to_fulfill")
+        .reduce((n, x) => n + Number(x.count) + Number(x.excluded), 0),
+    ).toBe(withoutLeftOnScreen(own).filter((r) => ["0", "1", "2"].includes(r.itemFulfillmentLevel!)).length);
 
     // An item the range never sold: no figures and no name, never the whole restaurant's.
-    const unknown = await ready(service.summary(mesa, await kitchenQuery(kitchenSummarySchema, { ...range, item: "no-such-item" })));
+    const unknown = await ready(
+      service.summary(mesa, await kitchenQuery(kitchenSummarySchema, { ...range, item: "no-such-item" })),
+    );
     expect(unknown.itemName).toBeNull();
     expect(unknown.levels).toEqual([]);
     expect(unknown.stations).toEqual([]);
@@ -166,11 +258,22 @@ describe.each(STORE_KINDS)("kitchen API on %s", (kind) => {
 
   it("leaves out the records over maxMinutes from every figure and the ranking, and says how many, as fulfillments.csv counts them", async () => {
     const service = kitchenService(t.db, sandbox.url, newLog(), clock);
-    const rows = parse(await fulfillmentsCsvText(service, range), { columns: true, bom: true }) as Record<string, string>[];
-    const over = (r: Record<string, string>) => r.fire_to_fulfill_s !== "" && Number(r.fire_to_fulfill_s) > 600;
-    const summary = await ready(service.summary(mesa, await kitchenQuery(kitchenSummarySchema, { ...range, maxMinutes: "10", behavior: "DINE_IN" })));
+    const rows = parse(await fulfillmentsCsvText(service, range), { columns: true, bom: true }) as Record<
+      string,
+      string
+    >[];
+    const over = (r: Record<string, string>) =>
+      r.fire_to_fulfill_s !== "" && Number(r.fire_to_fulfill_s) > 600;
+    const summary = await ready(
+      service.summary(
+        mesa,
+        await kitchenQuery(kitchenSummarySchema, { ...range, maxMinutes: "10", behavior: "DINE_IN" }),
+      ),
+    );
     // Items left on screen are left out first: the outlier cut counts only the other records over it.
-    const dineIn = withoutLeftOnScreen(rows).filter((r) => ["0", "1", "2"].includes(r.itemFulfillmentLevel!) && r.diningOptionBehavior === "DINE_IN");
+    const dineIn = withoutLeftOnScreen(rows).filter(
+      (r) => ["0", "1", "2"].includes(r.itemFulfillmentLevel!) && r.diningOptionBehavior === "DINE_IN",
+    );
     expect(summary.outliers).toEqual({ maxMinutes: 10, removed: dineIn.filter(over).length });
     expect(summary.outliers!.removed).toBeGreaterThan(0);
     for (const l of summary.levels) {
@@ -178,9 +281,16 @@ describe.each(STORE_KINDS)("kitchen API on %s", (kind) => {
       expect(l.stats).toMatchObject(statsOf(at, "fire_to_fulfill"));
       expect(l.stats.max).toBeLessThanOrEqual(600);
     }
-    const tickets = await ready(service.tickets(mesa, await kitchenQuery(kitchenTicketsSchema, { ...range, maxMinutes: "10", limit: 3 })));
+    const tickets = await ready(
+      service.tickets(
+        mesa,
+        await kitchenQuery(kitchenTicketsSchema, { ...range, maxMinutes: "10", limit: 3 }),
+      ),
+    );
     for (const x of tickets.tickets) expect(x.seconds).toBeLessThanOrEqual(600);
-    await expect(kitchenQuery(kitchenSummarySchema, { ...range, maxMinutes: "0" })).rejects.toThrow(/maxMinutes must be a whole number of minutes from 1 to 1440/);
+    await expect(kitchenQuery(kitchenSummarySchema, { ...range, maxMinutes: "0" })).rejects.toThrow(
+      /maxMinutes must be a whole number of minutes from 1 to 1440/,
+    );
   });
 
   it("keeps targets per restaurant and measures the share within them", async () => {

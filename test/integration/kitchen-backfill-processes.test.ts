@@ -1,11 +1,17 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { backfillWindow } from "@/lib/kitchen/service/backfill";
 import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-server";
 import { defaultWorld } from "@/lib/sandbox/world";
+
 // The outside instrument: it counts the exports that reached the Platform, whatever the processes believed.
-import { startPlatformProxy, type PlatformProxy, type PlatformProxyCounts } from "../support/platform-proxy.mjs";
+import {
+  startPlatformProxy,
+  type PlatformProxy,
+  type PlatformProxyCounts,
+} from "../support/platform-proxy.mjs";
 import { NOW, openTestDatabase, TEST_CONFIG, worldRestaurant, type TestDatabase } from "./kitchen-harness";
 
 /**
@@ -42,17 +48,32 @@ interface Child {
 }
 
 function backfillProcess(databaseUrl: string): Child {
-  const input = { databaseUrl, platformUrl: proxy.url, clientId: partner.clientId, clientSecret: partner.clientSecret, now: NOW, days: DAYS, restaurants: RESTAURANTS, config: TEST_CONFIG };
-  const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "test/support/backfill-process.ts"], {
-    cwd: ROOT,
-    env: { ...process.env, BACKFILL_PROCESS: JSON.stringify(input) },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const input = {
+    databaseUrl,
+    platformUrl: proxy.url,
+    clientId: partner.clientId,
+    clientSecret: partner.clientSecret,
+    now: NOW,
+    days: DAYS,
+    restaurants: RESTAURANTS,
+    config: TEST_CONFIG,
+  };
+  const child = spawn(
+    process.execPath,
+    ["--conditions=react-server", "--import", "tsx", "test/support/backfill-process.ts"],
+    {
+      cwd: ROOT,
+      env: { ...process.env, BACKFILL_PROCESS: JSON.stringify(input) },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   let stderr = "";
   child.stderr!.on("data", (c: Buffer) => (stderr += c.toString()));
   const started = new Promise<void>((resolve, reject) => {
     child.stdout!.on("data", (c: Buffer) => c.toString().includes("started") && resolve());
-    child.once("exit", (code) => reject(new Error(`the backfill process exited (${code}) before starting: ${stderr}`)));
+    child.once("exit", (code) =>
+      reject(new Error(`the backfill process exited (${code}) before starting: ${stderr}`)),
+    );
   });
   started.catch(() => {}); // a test that only waits for the exit reads the failure there
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
@@ -94,59 +115,69 @@ function diff(after: Map<string, number>, before: Map<string, number>): Map<stri
 }
 
 describe("the backfill as separate processes on one PostgreSQL", () => {
-  it("killed with SIGKILL mid-download, leaves no partial day and never downloads a stored day again", { timeout: 180_000 }, async () => {
-    const t = await openTestDatabase("postgres");
-    try {
-      const base = await exportsOf();
-      const snapshots: { answered: Set<string>; exports: Map<string, number> }[] = [];
-      // Kill moments after the first pass began: within the first, second and third download waves.
-      for (const killAfterMs of [1_200, 2_000, 2_800]) {
-        const child = backfillProcess(t.url!);
-        await child.started;
-        await new Promise((r) => setTimeout(r, killAfterMs));
-        child.process.kill("SIGKILL");
-        await child.exited;
+  it(
+    "killed with SIGKILL mid-download, leaves no partial day and never downloads a stored day again",
+    { timeout: 180_000 },
+    async () => {
+      const t = await openTestDatabase("postgres");
+      try {
+        const base = await exportsOf();
+        const snapshots: { answered: Set<string>; exports: Map<string, number> }[] = [];
+        // Kill moments after the first pass began: within the first, second and third download waves.
+        for (const killAfterMs of [1_200, 2_000, 2_800]) {
+          const child = backfillProcess(t.url!);
+          await child.started;
+          await new Promise((r) => setTimeout(r, killAfterMs));
+          child.process.kill("SIGKILL");
+          await child.exited;
+          expect(await partialDays(t)).toEqual([]);
+          snapshots.push({ answered: await answeredDays(t), exports: diff(await exportsOf(), base) });
+        }
+        const last = backfillProcess(t.url!);
+        expect(await last.exited).toBe(0);
+        const finalExports = diff(await exportsOf(), base);
+        const answered = await answeredDays(t);
+
+        // The kills did land mid-work: some days were stored before a kill, and some were left.
+        const sizes = snapshots.map((s) => s.answered.size);
+        expect(sizes.some((n) => n > 0)).toBe(true);
+        expect(sizes.at(-1)!).toBeLessThan(ENTITLED_KEYS.length);
+        // In the end every date of the entitled restaurants is stored, and the basic-tier one was asked once.
+        expect([...answered].filter((k) => !k.startsWith(pier.guid)).sort()).toEqual(ENTITLED_KEYS);
+        expect([...finalExports].filter(([k]) => k.startsWith(pier.guid)).map(([, n]) => n)).toEqual([1]);
         expect(await partialDays(t)).toEqual([]);
-        snapshots.push({ answered: await answeredDays(t), exports: diff(await exportsOf(), base) });
+        // A day stored before a kill was never downloaded again after it.
+        for (const s of snapshots)
+          for (const key of s.answered)
+            expect([key, finalExports.get(key)]).toEqual([key, s.exports.get(key)]);
+        // Only downloads cut short by a kill were repeated: at most two in flight (the concurrency) per kill.
+        const repeated = [...finalExports].filter(([, n]) => n > 1);
+        expect(repeated.length).toBeLessThanOrEqual(2 * snapshots.length);
+        for (const [, n] of repeated) expect(n).toBeLessThanOrEqual(1 + snapshots.length);
+      } finally {
+        await t.drop();
       }
-      const last = backfillProcess(t.url!);
-      expect(await last.exited).toBe(0);
-      const finalExports = diff(await exportsOf(), base);
-      const answered = await answeredDays(t);
+    },
+  );
 
-      // The kills did land mid-work: some days were stored before a kill, and some were left.
-      const sizes = snapshots.map((s) => s.answered.size);
-      expect(sizes.some((n) => n > 0)).toBe(true);
-      expect(sizes.at(-1)!).toBeLessThan(ENTITLED_KEYS.length);
-      // In the end every date of the entitled restaurants is stored, and the basic-tier one was asked once.
-      expect([...answered].filter((k) => !k.startsWith(pier.guid)).sort()).toEqual(ENTITLED_KEYS);
-      expect([...finalExports].filter(([k]) => k.startsWith(pier.guid)).map(([, n]) => n)).toEqual([1]);
-      expect(await partialDays(t)).toEqual([]);
-      // A day stored before a kill was never downloaded again after it.
-      for (const s of snapshots) for (const key of s.answered) expect([key, finalExports.get(key)]).toEqual([key, s.exports.get(key)]);
-      // Only downloads cut short by a kill were repeated: at most two in flight (the concurrency) per kill.
-      const repeated = [...finalExports].filter(([, n]) => n > 1);
-      expect(repeated.length).toBeLessThanOrEqual(2 * snapshots.length);
-      for (const [, n] of repeated) expect(n).toBeLessThanOrEqual(1 + snapshots.length);
-    } finally {
-      await t.drop();
-    }
-  });
-
-  it("two processes at once fetch each (restaurant, date) exactly once between them", { timeout: 180_000 }, async () => {
-    const t = await openTestDatabase("postgres");
-    try {
-      const base = await exportsOf();
-      const a = backfillProcess(t.url!);
-      const b = backfillProcess(t.url!);
-      expect(await Promise.all([a.exited, b.exited])).toEqual([0, 0]);
-      const exported = diff(await exportsOf(), base);
-      expect([...exported.keys()].filter((k) => !k.startsWith(pier.guid)).sort()).toEqual(ENTITLED_KEYS);
-      expect([...exported.values()].every((n) => n === 1)).toBe(true);
-      expect([...exported.keys()].filter((k) => k.startsWith(pier.guid))).toHaveLength(1);
-      expect(await partialDays(t)).toEqual([]);
-    } finally {
-      await t.drop();
-    }
-  });
+  it(
+    "two processes at once fetch each (restaurant, date) exactly once between them",
+    { timeout: 180_000 },
+    async () => {
+      const t = await openTestDatabase("postgres");
+      try {
+        const base = await exportsOf();
+        const a = backfillProcess(t.url!);
+        const b = backfillProcess(t.url!);
+        expect(await Promise.all([a.exited, b.exited])).toEqual([0, 0]);
+        const exported = diff(await exportsOf(), base);
+        expect([...exported.keys()].filter((k) => !k.startsWith(pier.guid)).sort()).toEqual(ENTITLED_KEYS);
+        expect([...exported.values()].every((n) => n === 1)).toBe(true);
+        expect([...exported.keys()].filter((k) => k.startsWith(pier.guid))).toHaveLength(1);
+        expect(await partialDays(t)).toEqual([]);
+      } finally {
+        await t.drop();
+      }
+    },
+  );
 });

@@ -1,15 +1,29 @@
 import { describe, expect, it } from "vitest";
+
 import { openPostgresDatabase } from "@/lib/db/postgres-database";
 import { backfillWindow } from "@/lib/kitchen/service/backfill";
 import type { KitchenService } from "@/lib/kitchen/service/kitchen-service";
-import { countBy, kitchenService, newLog, NOW, openTestDatabase, STORE_KINDS, TEST_CONFIG, worldRestaurant, sandboxForSuite, databasePerTest } from "./kitchen-harness";
+
+import {
+  countBy,
+  databasePerTest,
+  kitchenService,
+  newLog,
+  NOW,
+  openTestDatabase,
+  sandboxForSuite,
+  STORE_KINDS,
+  TEST_CONFIG,
+  worldRestaurant,
+} from "./kitchen-harness";
 
 const grill = worldRestaurant("Old Town Grill"); // archived: its data is still served, so it is backfilled
 const diner = worldRestaurant("Lakeside Diner"); // light (300 tickets a day): the suite stays quick
 const pier = worldRestaurant("Pier 9 Pizza"); // basic tier: the Platform answers 204
 const DAYS = 14;
 const windowOf = (r: typeof grill) => backfillWindow(r, NOW, DAYS, TEST_CONFIG.closeGraceMinutes);
-const keysOf = (log: { fulfillmentRequests: string[] }, tag: string) => log.fulfillmentRequests.map((d) => `${tag}|${d}`);
+const keysOf = (log: { fulfillmentRequests: string[] }, tag: string) =>
+  log.fulfillmentRequests.map((d) => `${tag}|${d}`);
 
 const clock = { now: NOW };
 const sandbox = sandboxForSuite(clock);
@@ -17,7 +31,12 @@ const sandbox = sandboxForSuite(clock);
 // The harness's client does not say which restaurant a request was for, so each test's per-date
 // count is taken from restaurants whose windows are the same dates (all in US zones, closeout 04:00).
 function backfillOf(service: KitchenService, restaurants = [grill, diner]) {
-  return service.backfill({ restaurants: async () => restaurants, days: DAYS, concurrency: 2, maxStartsPerSecond: 200 });
+  return service.backfill({
+    restaurants: async () => restaurants,
+    days: DAYS,
+    concurrency: 2,
+    maxStartsPerSecond: 200,
+  });
 }
 
 describe.each(STORE_KINDS)("kitchen backfill on %s", (kind) => {
@@ -35,7 +54,12 @@ describe.each(STORE_KINDS)("kitchen backfill on %s", (kind) => {
     expect(countBy(log.fulfillmentRequests)).toEqual(new Map(windowOf(grill).map((d) => [d, 2])));
     for (const r of [grill, diner]) {
       const rows = await service.store.dayRows(r.guid, windowOf(r).at(-1)!, windowOf(r)[0]!);
-      expect([...rows.values()].filter((row) => row.status === "complete").map((row) => row.businessDate).sort()).toEqual([...windowOf(r)].sort());
+      expect(
+        [...rows.values()]
+          .filter((row) => row.status === "complete")
+          .map((row) => row.businessDate)
+          .sort(),
+      ).toEqual([...windowOf(r)].sort());
       expect(await backfill.progress(r)).toEqual({ total: DAYS, ready: DAYS, pending: 0, failed: 0 });
     }
 
@@ -83,7 +107,9 @@ describe("two instances on one PostgreSQL", () => {
       const a = backfillOf(kitchenService(t.db, sandbox.url, logA, clock), [diner]);
       const b = backfillOf(kitchenService(second, sandbox.url, logB, clock), [diner]);
       await Promise.all([a.runOnce(), b.runOnce()]);
-      expect(countBy([...logA.fulfillmentRequests, ...logB.fulfillmentRequests])).toEqual(new Map(windowOf(diner).map((d) => [d, 1])));
+      expect(countBy([...logA.fulfillmentRequests, ...logB.fulfillmentRequests])).toEqual(
+        new Map(windowOf(diner).map((d) => [d, 1])),
+      );
       expect(await b.progress(diner)).toEqual({ total: DAYS, ready: DAYS, pending: 0, failed: 0 });
     } finally {
       await second.close();

@@ -1,10 +1,27 @@
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { KITCHEN_METRICS } from "@/lib/kitchen/contract/vocabulary";
+
 import { kitchenRangeSchema, kitchenSummarySchema } from "@/lib/kitchen/contract/params";
-import { fulfillmentsCsv as writeFulfillmentsCsv, kitchenCsvFileName, summaryCsv as writeSummaryCsv } from "@/lib/kitchen/query/kitchen-csv";
 import type { KitchenSummary } from "@/lib/kitchen/contract/responses";
-import { kitchenQuery, kitchenService, newLog, ready, NOW, openTestDatabase, STORE_KINDS, worldRestaurant, type TestDatabase, sandboxForSuite } from "./kitchen-harness";
+import { KITCHEN_METRICS } from "@/lib/kitchen/contract/vocabulary";
+import {
+  kitchenCsvFileName,
+  fulfillmentsCsv as writeFulfillmentsCsv,
+  summaryCsv as writeSummaryCsv,
+} from "@/lib/kitchen/query/kitchen-csv";
+
+import {
+  kitchenQuery,
+  kitchenService,
+  newLog,
+  NOW,
+  openTestDatabase,
+  ready,
+  sandboxForSuite,
+  STORE_KINDS,
+  worldRestaurant,
+  type TestDatabase,
+} from "./kitchen-harness";
 
 /**
  * summary.csv against an independent computation: parse fulfillments.csv (the raw records with
@@ -15,7 +32,8 @@ import { kitchenQuery, kitchenService, newLog, ready, NOW, openTestDatabase, STO
 const harbor = worldRestaurant("Harbor Street Kitchen"); // the busiest: two-level expo, start queue
 const range = { from: "20250307", to: "20250308" };
 
-const SUMMARY_HEADER = "restaurant_guid,station_guid,station_name,level,metric,count,excluded,mean_s,p50_s,p75_s,p90_s,p95_s,max_s,provisional_dates";
+const SUMMARY_HEADER =
+  "restaurant_guid,station_guid,station_name,level,metric,count,excluded,mean_s,p50_s,p75_s,p90_s,p95_s,max_s,provisional_dates";
 
 function nearestRank(sorted: number[], p: number): number {
   // The definition: the smallest value d such that at least p% of the values are ≤ d.
@@ -46,13 +64,35 @@ describe.each(STORE_KINDS)("kitchen CSV exports on %s", (kind) => {
   beforeAll(async () => {
     t = await openTestDatabase(kind);
     const service = kitchenService(t.db, sandbox.url, newLog(), clock);
-    fulfillmentsCsv = await new Response(writeFulfillmentsCsv(await ready(service.records(harbor, await kitchenQuery(kitchenRangeSchema, range))))).text();
+    fulfillmentsCsv = await new Response(
+      writeFulfillmentsCsv(
+        await ready(service.records(harbor, await kitchenQuery(kitchenRangeSchema, range))),
+      ),
+    ).text();
     const summaryQuery = await kitchenQuery(kitchenSummarySchema, range);
     fileName = kitchenCsvFileName(harbor.name, "kitchen-summary", summaryQuery.from, summaryQuery.to);
     summaryCsv = writeSummaryCsv(harbor.guid, await ready(service.stationLevelRows(harbor, summaryQuery)));
-    summaryCsvWithStuck = writeSummaryCsv(harbor.guid, await ready(service.stationLevelRows(harbor, await kitchenQuery(kitchenSummarySchema, { ...range, stuck: "include" }))));
-    summaryJson = await ready(service.summary(harbor, await kitchenQuery(kitchenSummarySchema, { ...range, metric: "start_to_fulfill" })));
-    summaryJsonWithStuck = await ready(service.summary(harbor, await kitchenQuery(kitchenSummarySchema, { ...range, metric: "start_to_fulfill", stuck: "include" })));
+    summaryCsvWithStuck = writeSummaryCsv(
+      harbor.guid,
+      await ready(
+        service.stationLevelRows(
+          harbor,
+          await kitchenQuery(kitchenSummarySchema, { ...range, stuck: "include" }),
+        ),
+      ),
+    );
+    summaryJson = await ready(
+      service.summary(
+        harbor,
+        await kitchenQuery(kitchenSummarySchema, { ...range, metric: "start_to_fulfill" }),
+      ),
+    );
+    summaryJsonWithStuck = await ready(
+      service.summary(
+        harbor,
+        await kitchenQuery(kitchenSummarySchema, { ...range, metric: "start_to_fulfill", stuck: "include" }),
+      ),
+    );
     fireToFulfillJson = await ready(service.summary(harbor, await kitchenQuery(kitchenSummarySchema, range)));
   }, 240_000);
 
@@ -78,7 +118,9 @@ describe.each(STORE_KINDS)("kitchen CSV exports on %s", (kind) => {
       const f2f = seconds(r.ticketFiredAt!, r.itemFulfilledAt!);
       const s2f = seconds(r.itemStartedAt!, r.itemFulfilledAt!);
       const w2s = seconds(r.ticketFiredAt!, r.itemStartedAt!);
-      expect([r.fire_to_fulfill_s, r.start_to_fulfill_s, r.wait_to_start_s]).toEqual([f2f, s2f, w2s].map((v) => (v === null ? "" : String(v))));
+      expect([r.fire_to_fulfill_s, r.start_to_fulfill_s, r.wait_to_start_s]).toEqual(
+        [f2f, s2f, w2s].map((v) => (v === null ? "" : String(v))),
+      );
     }
     return records;
   }
@@ -91,12 +133,20 @@ describe.each(STORE_KINDS)("kitchen CSV exports on %s", (kind) => {
 
   /** summary.csv's rows computed plainly from the records: per station and level, nearest rank per metric. */
   function expectedRows(records: readonly Record<string, string>[]): string[][] {
-    const groups = new Map<string, { station: string; name: string; level: string; values: Record<string, (number | null)[]> }>();
+    const groups = new Map<
+      string,
+      { station: string; name: string; level: string; values: Record<string, (number | null)[]> }
+    >();
     for (const r of records) {
       const key = `${r.prepStationGuid}|${r.itemFulfillmentLevel}`;
       let g = groups.get(key);
       if (!g) {
-        g = { station: r.prepStationGuid!, name: r.prepStationName!, level: r.itemFulfillmentLevel!, values: { fire_to_fulfill: [], start_to_fulfill: [], wait_to_start: [] } };
+        g = {
+          station: r.prepStationGuid!,
+          name: r.prepStationName!,
+          level: r.itemFulfillmentLevel!,
+          values: { fire_to_fulfill: [], start_to_fulfill: [], wait_to_start: [] },
+        };
         groups.set(key, g);
       }
       g.values.fire_to_fulfill!.push(seconds(r.ticketFiredAt!, r.itemFulfilledAt!));
@@ -118,7 +168,17 @@ describe.each(STORE_KINDS)("kitchen CSV exports on %s", (kind) => {
                 String(values[values.length - 1]),
               ];
         // provisional_dates: 20250307-08 were read long after their closeout (the clock is 2025-03-20), so final.
-        expected.push([harbor.guid, g.station, g.name, g.level, metric, String(values.length), String(all.length - values.length), ...stats, "0"]);
+        expected.push([
+          harbor.guid,
+          g.station,
+          g.name,
+          g.level,
+          metric,
+          String(values.length),
+          String(all.length - values.length),
+          ...stats,
+          "0",
+        ]);
       }
     }
     return expected;
@@ -162,14 +222,28 @@ describe.each(STORE_KINDS)("kitchen CSV exports on %s", (kind) => {
         .map((r) => seconds(r.ticketFiredAt!, r.itemFulfilledAt!))
         .filter((v): v is number => v !== null)
         .sort((a, b) => a - b);
-      expect([level.stats.count, level.stats.p90, level.stats.max]).toEqual([values.length, nearestRank(values, 90), values[values.length - 1]]);
+      expect([level.stats.count, level.stats.p90, level.stats.max]).toEqual([
+        values.length,
+        nearestRank(values, 90),
+        values[values.length - 1],
+      ]);
     }
   });
 
   it("reports the same station statistics in the JSON summary as in summary.csv", () => {
-    const rows = (parse(summaryCsv, { columns: true, bom: true }) as Record<string, string>[]).filter((r) => r.metric === "start_to_fulfill");
-    const json = summaryJson.stations.map((s) => [s.stationGuid ?? "", String(s.level), String(s.stats.count), String(s.stats.p90 ?? ""), String(s.stats.mean ?? "")]);
-    expect(json.sort()).toEqual(rows.map((r) => [r.station_guid!, r.level!, r.count!, r.p90_s!, r.mean_s!]).sort());
+    const rows = (parse(summaryCsv, { columns: true, bom: true }) as Record<string, string>[]).filter(
+      (r) => r.metric === "start_to_fulfill",
+    );
+    const json = summaryJson.stations.map((s) => [
+      s.stationGuid ?? "",
+      String(s.level),
+      String(s.stats.count),
+      String(s.stats.p90 ?? ""),
+      String(s.stats.mean ?? ""),
+    ]);
+    expect(json.sort()).toEqual(
+      rows.map((r) => [r.station_guid!, r.level!, r.count!, r.p90_s!, r.mean_s!]).sort(),
+    );
     expect(summaryJson.coverage.complete).toEqual(["20250307", "20250308"]);
   });
 });

@@ -4,16 +4,23 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { GET as coverageRoute } from "@/app/api/restaurants/[guid]/kitchen/coverage/route";
 import { GET as summaryRoute } from "@/app/api/restaurants/[guid]/kitchen/summary/route";
+import { setServerSessionReaderForTests } from "@/lib/auth/session";
 import { addBusinessDays } from "@/lib/business-date/business-date";
 import { currentBusinessDate } from "@/lib/business-date/closeout";
-import { setServerSessionReaderForTests } from "@/lib/auth/session";
-import type { DateCoverage, DateStatus, KitchenCoverage, KitchenSummary } from "@/lib/kitchen/contract/responses";
 import { resetEnvForTests } from "@/lib/env";
+import type {
+  DateCoverage,
+  DateStatus,
+  KitchenCoverage,
+  KitchenSummary,
+} from "@/lib/kitchen/contract/responses";
 import { resetPlatformClientForTests } from "@/lib/platform-wiring/platform-client";
 import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-server";
 import { defaultWorld } from "@/lib/sandbox/world";
+
 import { FAST_SANDBOX } from "./contract-harness";
 
 /**
@@ -29,7 +36,17 @@ type Handler = (request: Request, context: { params: Promise<{ guid: string }> }
 
 const world = defaultWorld();
 const partner = world.clients.find((c) => c.clientId === "kp-partner")!;
-const VARS = ["PLATFORM_BASE_URL", "PLATFORM_CLIENT_ID", "PLATFORM_CLIENT_SECRET", "ACCOUNTS_FILE", "DATA_DIR", "DATABASE_URL", "KITCHEN_RAW_RETENTION_DAYS", "APP_ORIGIN", "NEXTAUTH_URL"] as const;
+const VARS = [
+  "PLATFORM_BASE_URL",
+  "PLATFORM_CLIENT_ID",
+  "PLATFORM_CLIENT_SECRET",
+  "ACCOUNTS_FILE",
+  "DATA_DIR",
+  "DATABASE_URL",
+  "KITCHEN_RAW_RETENTION_DAYS",
+  "APP_ORIGIN",
+  "NEXTAUTH_URL",
+] as const;
 const saved = Object.fromEntries(VARS.map((name) => [name, process.env[name]]));
 const PIER_9 = world.restaurants.find((r) => r.name === "Pier 9 Pizza")!;
 
@@ -59,10 +76,19 @@ beforeAll(async () => {
   sandbox = await startSandboxServer({ ...FAST_SANDBOX, port: 0 });
   for (const name of VARS) delete process.env[name];
   const dataDir = mkdtempSync(path.join(tmpdir(), "kp-date-status-"));
-  Object.assign(process.env, { PLATFORM_BASE_URL: sandbox.url, PLATFORM_CLIENT_ID: partner.clientId, PLATFORM_CLIENT_SECRET: partner.clientSecret, DATA_DIR: dataDir, KITCHEN_RAW_RETENTION_DAYS: "0" });
+  Object.assign(process.env, {
+    PLATFORM_BASE_URL: sandbox.url,
+    PLATFORM_CLIENT_ID: partner.clientId,
+    PLATFORM_CLIENT_SECRET: partner.clientSecret,
+    DATA_DIR: dataDir,
+    KITCHEN_RAW_RETENTION_DAYS: "0",
+  });
   resetEnvForTests();
   resetPlatformClientForTests();
-  setServerSessionReaderForTests(async () => ({ user: { email: "admin@kitchen.test", name: null }, expires: new Date(Date.now() + 3_600_000).toISOString() }));
+  setServerSessionReaderForTests(async () => ({
+    user: { email: "admin@kitchen.test", name: null },
+    expires: new Date(Date.now() + 3_600_000).toISOString(),
+  }));
   app = await startApp();
   appUrl = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;
 });
@@ -87,7 +113,9 @@ async function getJson<T>(pathname: string): Promise<{ status: number; body: T }
 /** The summary once every date has an answer (202 until then). */
 async function summaryOf(guid: string, from: string, to: string): Promise<KitchenSummary> {
   for (let i = 0; i < 120; i++) {
-    const { status, body } = await getJson<KitchenSummary>(`/api/restaurants/${guid}/kitchen/summary?from=${from}&to=${to}&part=head`);
+    const { status, body } = await getJson<KitchenSummary>(
+      `/api/restaurants/${guid}/kitchen/summary?from=${from}&to=${to}&part=head`,
+    );
     if (status === 200) return body;
     expect(status).toBe(202);
     await new Promise((resolve) => setTimeout(resolve, 250));
@@ -122,11 +150,16 @@ describe("the coverage route and the summary agree on every date's status", () =
       const statuses = new Map<string, DateStatus>();
       for (const { from, to } of ranges) {
         const summary = await summaryOf(r.guid, from, to);
-        const coverage = await getJson<KitchenCoverage>(`/api/restaurants/${r.guid}/kitchen/coverage?from=${from}&to=${to}`);
+        const coverage = await getJson<KitchenCoverage>(
+          `/api/restaurants/${r.guid}/kitchen/coverage?from=${from}&to=${to}`,
+        );
         expect(coverage.status).toBe(200);
         const fromSummary = statusesOf(summary.coverage);
         const label = `${r.name} ${from}-${to}`;
-        expect(coverage.body.dates.map((d) => [d.date, d.status]), label).toEqual(coverage.body.dates.map((d) => [d.date, fromSummary.get(d.date)]));
+        expect(
+          coverage.body.dates.map((d) => [d.date, d.status]),
+          label,
+        ).toEqual(coverage.body.dates.map((d) => [d.date, fromSummary.get(d.date)]));
         expect(fromSummary.size, label).toBe(coverage.body.total);
         for (const d of coverage.body.dates) statuses.set(d.date, d.status);
       }
@@ -136,12 +169,21 @@ describe("the coverage route and the summary agree on every date's status", () =
     // every restaurant but Pier 9 (which opened in March 2022) has an answer for the date.
     for (const [name, statuses] of seen) {
       const newYear = name === PIER_9.name ? "before_data" : expect.not.stringMatching(/before_data|pending/);
-      expect([statuses.get("20211230"), statuses.get("20211231"), statuses.get("20220101")], name).toEqual(["before_data", "before_data", newYear]);
+      expect([statuses.get("20211230"), statuses.get("20211231"), statuses.get("20220101")], name).toEqual([
+        "before_data",
+        "before_data",
+        newYear,
+      ]);
     }
     // Pier 9 Pizza: before its first business date nothing exists; after it, not entitled (never "pending").
     expect(PIER_9.firstBusinessDate).toBe(20220301);
     const pier = seen.get(PIER_9.name)!;
-    expect(["20220227", "20220228", "20220301", "20220302"].map((d) => pier.get(d))).toEqual(["before_data", "before_data", "not_entitled", "not_entitled"]);
+    expect(["20220227", "20220228", "20220301", "20220302"].map((d) => pier.get(d))).toEqual([
+      "before_data",
+      "before_data",
+      "not_entitled",
+      "not_entitled",
+    ]);
     expect(pier.get("20220101")).toBe("before_data");
     // The newest closed dates were read within KITCHEN_SETTLE_H of their closeout: provisional somewhere.
     expect([...seen.values()].some((s) => [...s.values()].includes("provisional"))).toBe(true);

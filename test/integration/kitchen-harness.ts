@@ -4,13 +4,18 @@ import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from "vitest";
 import type { z } from "zod";
+
 import { parseRouteInput } from "@/lib/api/route-input";
 import type { Database } from "@/lib/db/database";
 import { migrate } from "@/lib/db/migrations";
 import { pgliteDatabase } from "@/lib/db/pglite-database";
 import { openPostgresDatabase } from "@/lib/db/postgres-database";
 import type { RangeAnswer } from "@/lib/kitchen/contract/responses";
-import { createKitchenService, type KitchenRestaurant, type KitchenServiceConfig } from "@/lib/kitchen/service/kitchen-service";
+import {
+  createKitchenService,
+  type KitchenRestaurant,
+  type KitchenServiceConfig,
+} from "@/lib/kitchen/service/kitchen-service";
 import { createPlatformClient, type FetchLike } from "@/lib/platform";
 import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-server";
 import { defaultWorld } from "@/lib/sandbox/world";
@@ -70,7 +75,13 @@ const partner = world.clients.find((c) => c.clientId === "kp-partner")!;
 export function worldRestaurant(name: string): KitchenRestaurant {
   const r = world.restaurants.find((x) => x.name === name);
   if (!r) throw new Error(`no restaurant ${name} in world.json`);
-  return { guid: r.guid, name: r.name, timeZone: r.timeZone, closeoutHour: r.closeoutHour, firstBusinessDate: String(r.firstBusinessDate) };
+  return {
+    guid: r.guid,
+    name: r.name,
+    timeZone: r.timeZone,
+    closeoutHour: r.closeoutHour,
+    firstBusinessDate: String(r.firstBusinessDate),
+  };
 }
 
 /** A fixed clock both sides agree on: 2025-03-20 12:00 in New York. Early March is closed everywhere. */
@@ -94,7 +105,11 @@ export async function startSandbox(clock: { now: number }): Promise<SandboxServe
   return startSandboxServer({ port: 0, now: () => clock.now, exportLatency: false, faultHeaders: true });
 }
 
-export function sandboxClient(baseUrl: string, log: UpstreamLog, opts: { maxRetries?: number; timeoutMs?: number } = {}) {
+export function sandboxClient(
+  baseUrl: string,
+  log: UpstreamLog,
+  opts: { maxRetries?: number; timeoutMs?: number } = {},
+) {
   const counting: FetchLike = async (input, init) => {
     const url = new URL(input);
     if (!url.pathname.endsWith("/export/itemFulfillments")) return fetch(input, init);
@@ -151,7 +166,10 @@ export const TEST_CONFIG: KitchenServiceConfig = {
 /** The answer of a range the test expects ready; a 202 ("not ready") fails the test with its coverage. */
 export async function ready<T>(answer: Promise<RangeAnswer<T>>): Promise<T> {
   const a = await answer;
-  if (!a.ready) throw new Error(`the range is not ready: ${a.pending.message} ${JSON.stringify(a.pending.dates.filter((d) => d.status === "pending"))}`);
+  if (!a.ready)
+    throw new Error(
+      `the range is not ready: ${a.pending.message} ${JSON.stringify(a.pending.dates.filter((d) => d.status === "pending"))}`,
+    );
   return a.value;
 }
 
@@ -159,7 +177,13 @@ export function newLog(): UpstreamLog {
   return { fulfillmentRequests: [], sentRequests: [], faults: new Map() };
 }
 
-export function kitchenService(db: Database, baseUrl: string, log: UpstreamLog, clock: { now: number }, config: Partial<KitchenServiceConfig> = {}) {
+export function kitchenService(
+  db: Database,
+  baseUrl: string,
+  log: UpstreamLog,
+  clock: { now: number },
+  config: Partial<KitchenServiceConfig> = {},
+) {
   return createKitchenService({
     db,
     client: sandboxClient(baseUrl, log),
@@ -172,7 +196,10 @@ export function kitchenService(db: Database, baseUrl: string, log: UpstreamLog, 
  * The query a kitchen route's handler receives for this query string: parsed by the route
  * wrapper's own input parsing with the route's schema, so a refusal is the same ApiError 400.
  */
-export async function kitchenQuery<S extends z.ZodType>(schema: S, query: Record<string, string | number>): Promise<z.output<S>> {
+export async function kitchenQuery<S extends z.ZodType>(
+  schema: S,
+  query: Record<string, string | number>,
+): Promise<z.output<S>> {
   const url = new URL("http://localhost/api/restaurants/x/kitchen");
   for (const [k, v] of Object.entries(query)) url.searchParams.set(k, String(v));
   return (await parseRouteInput(new Request(url), { query: schema })).query as z.output<S>;

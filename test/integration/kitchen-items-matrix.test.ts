@@ -1,15 +1,32 @@
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
+
 import { toCsv } from "@/lib/csv/csv";
+import { InvalidInputError } from "@/lib/errors/invalid-input-error";
 import { kitchenItemsMatrixSchema } from "@/lib/kitchen/contract/items-matrix";
 import { kitchenRangeSchema } from "@/lib/kitchen/contract/params";
-import { InvalidInputError } from "@/lib/errors/invalid-input-error";
 import { itemsMatrixCsvColumns } from "@/lib/kitchen/query/items-matrix-csv";
 import { kitchenItemsMatrix } from "@/lib/kitchen/service/items-matrix";
 import type { OverviewRestaurant } from "@/lib/kitchen/service/overview";
 import { defaultWorld } from "@/lib/sandbox/world";
-import { dropByteDuplicates, isLeftOnScreen, levelOf, seconds, withoutLeftOnScreen, type RawRecord } from "./independent-stats";
-import { databasePerTest, kitchenQuery, kitchenService, newLog, ready, NOW, sandboxForSuite } from "./kitchen-harness";
+
+import {
+  dropByteDuplicates,
+  isLeftOnScreen,
+  levelOf,
+  seconds,
+  withoutLeftOnScreen,
+  type RawRecord,
+} from "./independent-stats";
+import {
+  databasePerTest,
+  kitchenQuery,
+  kitchenService,
+  newLog,
+  NOW,
+  ready,
+  sandboxForSuite,
+} from "./kitchen-harness";
 
 /**
  * The items matrix (issue 15) through the whole pipeline (the sandbox over HTTP, ingest, the
@@ -20,7 +37,14 @@ import { databasePerTest, kitchenQuery, kitchenService, newLog, ready, NOW, sand
 const world = defaultWorld();
 function restaurant(name: string): OverviewRestaurant {
   const r = world.restaurants.find((x) => x.name === name)!;
-  return { guid: r.guid, name: r.name, timeZone: r.timeZone, closeoutHour: r.closeoutHour, locationName: r.locationName ?? r.name, archived: r.archived };
+  return {
+    guid: r.guid,
+    name: r.name,
+    timeZone: r.timeZone,
+    closeoutHour: r.closeoutHour,
+    locationName: r.locationName ?? r.name,
+    archived: r.archived,
+  };
 }
 const harbor = restaurant("Harbor Street Kitchen");
 const mesa = restaurant("Mesa Verde Cantina");
@@ -47,7 +71,12 @@ describe("kitchen items matrix", { timeout: 300_000 }, () => {
       raw.set(r.guid, dropByteDuplicates(records).unique);
     }
     for (const level of [0, 1, 2] as const) {
-      const query = await kitchenQuery(kitchenItemsMatrixSchema, { ...RANGE, level, minRestaurants: 1, minRecords: 1 });
+      const query = await kitchenQuery(kitchenItemsMatrixSchema, {
+        ...RANGE,
+        level,
+        minRestaurants: 1,
+        minRecords: 1,
+      });
       const matrix = await kitchenItemsMatrix(service, restaurants, query, clock.now);
       expect(matrix.complete).toBe(true);
       expect(matrix.columns.map((c) => [c.restaurantName, c.status, c.archived])).toEqual([
@@ -75,15 +104,25 @@ describe("kitchen items matrix", { timeout: 300_000 }, () => {
         expect(
           row.cells.map((c) => c && { records: c.records, p50: c.p50, p90: c.p90 }),
           `L${level} ${row.multiLocationId}`,
-        ).toEqual(expected.map((m) => {
-          const values = m.get(row.multiLocationId);
-          return values ? { records: values.length, p50: rank(values, 50), p90: rank(values, 90) } : null;
-        }));
+        ).toEqual(
+          expected.map((m) => {
+            const values = m.get(row.multiLocationId);
+            return values ? { records: values.length, p50: rank(values, 50), p90: rank(values, 90) } : null;
+          }),
+        );
       }
-      matrix.columns.forEach((c, i) => expect(c.records).toBe([...expected[i]!.values()].reduce((n, l) => n + l.length, 0)));
-      const stuckAt = (guid: string) => (raw.get(guid) ?? []).filter((r) => levelOf(r) === level && isLeftOnScreen(r)).length;
-      for (const c of matrix.columns.filter((x) => x.status === "ready")) expect(c.stuckRecords, `${c.restaurantName} L${level}`).toBe(stuckAt(c.restaurantGuid));
-      expect(matrix.stuck).toEqual({ maxMinutes: 240, records: [harbor, mesa, oldTown].reduce((n, r) => n + stuckAt(r.guid), 0), included: false });
+      matrix.columns.forEach((c, i) =>
+        expect(c.records).toBe([...expected[i]!.values()].reduce((n, l) => n + l.length, 0)),
+      );
+      const stuckAt = (guid: string) =>
+        (raw.get(guid) ?? []).filter((r) => levelOf(r) === level && isLeftOnScreen(r)).length;
+      for (const c of matrix.columns.filter((x) => x.status === "ready"))
+        expect(c.stuckRecords, `${c.restaurantName} L${level}`).toBe(stuckAt(c.restaurantGuid));
+      expect(matrix.stuck).toEqual({
+        maxMinutes: 240,
+        records: [harbor, mesa, oldTown].reduce((n, r) => n + stuckAt(r.guid), 0),
+        included: false,
+      });
       // Only Harbor has a second expediter; shared items exist at the station and first expediter levels.
       if (level === 2) expect(matrix.rows.every((r) => r.restaurants === 1)).toBe(true);
       else expect(matrix.rows.filter((r) => r.restaurants >= 2).length).toBeGreaterThan(3);
@@ -92,9 +131,17 @@ describe("kitchen items matrix", { timeout: 300_000 }, () => {
 
   it("writes one CSV row per item in the answer's order, per restaurant p50, p90 and records as numbers", async () => {
     const service = kitchenService(t.db, sandbox.url, newLog(), clock);
-    const matrix = await kitchenItemsMatrix(service, [harbor, mesa, pier], await kitchenQuery(kitchenItemsMatrixSchema, { ...RANGE }), clock.now);
+    const matrix = await kitchenItemsMatrix(
+      service,
+      [harbor, mesa, pier],
+      await kitchenQuery(kitchenItemsMatrixSchema, { ...RANGE }),
+      clock.now,
+    );
     expect(matrix.rows.length).toBeGreaterThan(3);
-    const rows = parse(toCsv(itemsMatrixCsvColumns(matrix), matrix.rows), { columns: true }) as Record<string, string>[];
+    const rows = parse(toCsv(itemsMatrixCsvColumns(matrix), matrix.rows), { columns: true }) as Record<
+      string,
+      string
+    >[];
     expect(rows.map((r) => r.multi_location_id)).toEqual(matrix.rows.map((r) => r.multiLocationId));
     matrix.rows.forEach((row, j) => {
       expect(rows[j]!.gap_p50_s).toBe(row.gapSeconds === null ? "" : String(row.gapSeconds));
@@ -106,7 +153,12 @@ describe("kitchen items matrix", { timeout: 300_000 }, () => {
 
   it("says which restaurants are still being fetched, with their progress, and is not complete", async () => {
     const service = kitchenService(t.db, sandbox.url, newLog(), clock, { readyWaitMs: 0 });
-    const matrix = await kitchenItemsMatrix(service, [mesa], await kitchenQuery(kitchenItemsMatrixSchema, { range: "7d" }), clock.now);
+    const matrix = await kitchenItemsMatrix(
+      service,
+      [mesa],
+      await kitchenQuery(kitchenItemsMatrixSchema, { range: "7d" }),
+      clock.now,
+    );
     expect(matrix.complete).toBe(false);
     expect(matrix.range).toBe("7d");
     const [column] = matrix.columns;
@@ -119,13 +171,17 @@ describe("kitchen items matrix", { timeout: 300_000 }, () => {
   it("refuses dates every restaurant refuses as the request's fault (a 400), and names what is wrong with a query", async () => {
     const service = kitchenService(t.db, sandbox.url, newLog(), clock);
     const future = await kitchenQuery(kitchenItemsMatrixSchema, { from: "20250401", to: "20250402" });
-    await expect(kitchenItemsMatrix(service, [mesa, oldTown], future, clock.now)).rejects.toThrow(InvalidInputError);
+    await expect(kitchenItemsMatrix(service, [mesa, oldTown], future, clock.now)).rejects.toThrow(
+      InvalidInputError,
+    );
     const message = (query: Record<string, string>) => {
       const result = kitchenItemsMatrixSchema.safeParse(query);
       return result.success ? null : result.error.issues.map((i) => i.message).join("; ");
     };
     expect(message({ from: "20250301" })).toBe("from and to must be given together");
-    expect(message({ range: "7d", from: "20250301", to: "20250302" })).toBe("give either range or from and to, not both");
+    expect(message({ range: "7d", from: "20250301", to: "20250302" })).toBe(
+      "give either range or from and to, not both",
+    );
     expect(message({ from: "20250303", to: "20250302" })).toBe("from must not be after to");
     expect(message({ level: "3" })).toBe("level must be 0, 1 or 2");
     expect(message({ minRestaurants: "0" })).toBe("minRestaurants must be a whole number from 1 to 1000");

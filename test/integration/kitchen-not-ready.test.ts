@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
+
 import { addBusinessDays, enumerateBusinessDates } from "@/lib/business-date/business-date";
 import type { RangeAnswer } from "@/lib/kitchen/contract/responses";
 import { createKitchenService } from "@/lib/kitchen/service/kitchen-service";
+
 import { startPlatformProxy, type PlatformProxy } from "../support/platform-proxy.mjs";
 import {
   databasePerTest,
@@ -51,90 +53,99 @@ async function askUntilReady<T>(ask: () => Promise<RangeAnswer<T>>, progress: nu
 describe("a range that is not ready", () => {
   const t = databasePerTest("pglite", clock);
 
-  it(
-    "answers a cold 30-day summary within seconds with its coverage, fetches on, and then answers as a warm store does",
-    async () => {
-      const to = "20250316";
-      const dates = enumerateBusinessDates(addBusinessDays(to, -29), to);
-      const range = { from: dates[0]!, to, metric: "fire_to_fulfill" as const };
-      await withProxy(async (proxy) => {
-        const log = newLog();
-        // A slow export for every date: 30 dates four at a time take about 4 s upstream.
-        for (const d of dates) log.faults.set(d, "slow=500");
-        const service = kitchenService(t.db, proxy.url, log, clock, { readyWaitMs: 1_000, fetchConcurrency: 4 });
-
-        const asked = Date.now();
-        const first = await service.summary(grill, range);
-        // The acceptance bound (the answer comes right after the 1 s wait).
-        expect(Date.now() - asked).toBeLessThan(10_000);
-        if (first.ready) throw new Error("a cold 30-day range with slow exports answered ready");
-        expect(first.retryAfterMs).toBeGreaterThan(0);
-        expect(first.pending).toMatchObject({ status: "pending", restaurantGuid: grill.guid, from: range.from, to, total: 30 });
-        expect(first.pending.pending).toBeGreaterThan(0);
-        expect(first.pending.dates.map((d) => d.date)).toEqual(dates);
-        expect(first.pending.message).toMatch(/of 30 business dates ready/);
-
-        // Nobody holds a request, yet the dates keep arriving; asking again shows them.
-        const progress: number[] = [];
-        const answered = await askUntilReady(() => service.summary(grill, range), progress);
-        expect(progress.length).toBeGreaterThan(1);
-        expect(progress).toEqual([...progress].sort((a, b) => a - b));
-        expect(progress.some((n) => n > 0 && n < 30)).toBe(true);
-        expect(answered.coverage.complete).toEqual(dates);
-
-        // Each date went upstream once, never more than four at a time.
-        const counts = proxy.counts();
-        expect(counts.exports).toEqual(Object.fromEntries(dates.map((d) => [`${grill.guid}|${d}`, 1])));
-        expect(counts.peakExportsInFlight).toBe(4);
-
-        // The same figures as a store warmed before anyone asked.
-        const warm = await openTestDatabase("pglite");
-        try {
-          const warmService = kitchenService(warm.db, sandbox.url, newLog(), clock);
-          await warmService.prepare(grill, range);
-          expect(answered).toEqual(await ready(warmService.summary(grill, range)));
-        } finally {
-          await warm.drop();
-        }
+  it("answers a cold 30-day summary within seconds with its coverage, fetches on, and then answers as a warm store does", async () => {
+    const to = "20250316";
+    const dates = enumerateBusinessDates(addBusinessDays(to, -29), to);
+    const range = { from: dates[0]!, to, metric: "fire_to_fulfill" as const };
+    await withProxy(async (proxy) => {
+      const log = newLog();
+      // A slow export for every date: 30 dates four at a time take about 4 s upstream.
+      for (const d of dates) log.faults.set(d, "slow=500");
+      const service = kitchenService(t.db, proxy.url, log, clock, {
+        readyWaitMs: 1_000,
+        fetchConcurrency: 4,
       });
-    },
-    120_000,
-  );
 
-  it(
-    "answers a cold 366-day range within seconds and never has more than the cap of fetches upstream at once",
-    async () => {
-      const to = "20250319";
-      const dates = enumerateBusinessDates(addBusinessDays(to, -365), to);
-      expect(dates).toHaveLength(366);
-      const range = { from: dates[0]!, to, metric: "fire_to_fulfill" as const };
-      await withProxy(async (proxy) => {
-        const log = newLog();
-        // Each export held 100 ms: three at a time stay well under the Platform's 20 a second.
-        for (const d of dates) log.faults.set(d, "slow=100");
-        const service = kitchenService(t.db, proxy.url, log, clock, { readyWaitMs: 1_000, fetchConcurrency: 3 });
-
-        const asked = Date.now();
-        const first = await service.summary(grill, range);
-        expect(Date.now() - asked).toBeLessThan(10_000);
-        if (first.ready) throw new Error("a cold 366-day range answered ready");
-        expect(first.pending.total).toBe(366);
-        expect(first.pending.pending).toBeGreaterThan(300);
-        // CSV and tickets of the same range say the same, and start nothing more.
-        const [csv, tickets] = await Promise.all([service.stationLevelRows(grill, range), service.tickets(grill, { ...range, limit: 5 })]);
-        expect([csv.ready, tickets.ready]).toEqual([false, false]);
-
-        // Drain the queue (prepare waits for every date), then count what went upstream.
-        const coverage = await service.prepare(grill, range);
-        expect([coverage.complete.length, coverage.pending.length, coverage.failed.length]).toEqual([366, 0, 0]);
-        const counts = proxy.counts();
-        expect(Object.keys(counts.exports)).toHaveLength(366);
-        expect(Object.values(counts.exports).every((n) => n === 1)).toBe(true);
-        expect(counts.peakExportsInFlight).toBe(3);
+      const asked = Date.now();
+      const first = await service.summary(grill, range);
+      // The acceptance bound (the answer comes right after the 1 s wait).
+      expect(Date.now() - asked).toBeLessThan(10_000);
+      if (first.ready) throw new Error("a cold 30-day range with slow exports answered ready");
+      expect(first.retryAfterMs).toBeGreaterThan(0);
+      expect(first.pending).toMatchObject({
+        status: "pending",
+        restaurantGuid: grill.guid,
+        from: range.from,
+        to,
+        total: 30,
       });
-    },
-    120_000,
-  );
+      expect(first.pending.pending).toBeGreaterThan(0);
+      expect(first.pending.dates.map((d) => d.date)).toEqual(dates);
+      expect(first.pending.message).toMatch(/of 30 business dates ready/);
+
+      // Nobody holds a request, yet the dates keep arriving; asking again shows them.
+      const progress: number[] = [];
+      const answered = await askUntilReady(() => service.summary(grill, range), progress);
+      expect(progress.length).toBeGreaterThan(1);
+      expect(progress).toEqual([...progress].sort((a, b) => a - b));
+      expect(progress.some((n) => n > 0 && n < 30)).toBe(true);
+      expect(answered.coverage.complete).toEqual(dates);
+
+      // Each date went upstream once, never more than four at a time.
+      const counts = proxy.counts();
+      expect(counts.exports).toEqual(Object.fromEntries(dates.map((d) => [`${grill.guid}|${d}`, 1])));
+      expect(counts.peakExportsInFlight).toBe(4);
+
+      // The same figures as a store warmed before anyone asked.
+      const warm = await openTestDatabase("pglite");
+      try {
+        const warmService = kitchenService(warm.db, sandbox.url, newLog(), clock);
+        await warmService.prepare(grill, range);
+        expect(answered).toEqual(await ready(warmService.summary(grill, range)));
+      } finally {
+        await warm.drop();
+      }
+    });
+  }, 120_000);
+
+  it("answers a cold 366-day range within seconds and never has more than the cap of fetches upstream at once", async () => {
+    const to = "20250319";
+    const dates = enumerateBusinessDates(addBusinessDays(to, -365), to);
+    expect(dates).toHaveLength(366);
+    const range = { from: dates[0]!, to, metric: "fire_to_fulfill" as const };
+    await withProxy(async (proxy) => {
+      const log = newLog();
+      // Each export held 100 ms: three at a time stay well under the Platform's 20 a second.
+      for (const d of dates) log.faults.set(d, "slow=100");
+      const service = kitchenService(t.db, proxy.url, log, clock, {
+        readyWaitMs: 1_000,
+        fetchConcurrency: 3,
+      });
+
+      const asked = Date.now();
+      const first = await service.summary(grill, range);
+      expect(Date.now() - asked).toBeLessThan(10_000);
+      if (first.ready) throw new Error("a cold 366-day range answered ready");
+      expect(first.pending.total).toBe(366);
+      expect(first.pending.pending).toBeGreaterThan(300);
+      // CSV and tickets of the same range say the same, and start nothing more.
+      const [csv, tickets] = await Promise.all([
+        service.stationLevelRows(grill, range),
+        service.tickets(grill, { ...range, limit: 5 }),
+      ]);
+      expect([csv.ready, tickets.ready]).toEqual([false, false]);
+
+      // Drain the queue (prepare waits for every date), then count what went upstream.
+      const coverage = await service.prepare(grill, range);
+      expect([coverage.complete.length, coverage.pending.length, coverage.failed.length]).toEqual([
+        366, 0, 0,
+      ]);
+      const counts = proxy.counts();
+      expect(Object.keys(counts.exports)).toHaveLength(366);
+      expect(Object.values(counts.exports).every((n) => n === 1)).toBe(true);
+      expect(counts.peakExportsInFlight).toBe(3);
+    });
+  }, 120_000);
 });
 
 describe.each(STORE_KINDS)("a hung export on %s", (kind) => {

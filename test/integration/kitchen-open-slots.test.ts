@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
 import type { Database } from "@/lib/db/database";
 import { createKitchenService, type KitchenRestaurant } from "@/lib/kitchen/service/kitchen-service";
 import { createPlatformClient } from "@/lib/platform";
+
 import { startFixtureServer, type FixtureServer } from "../contract-fixtures/fixture-server";
 import { openTestDatabase } from "./kitchen-harness";
 
@@ -13,10 +15,23 @@ import { openTestDatabase } from "./kitchen-harness";
  */
 
 const NOW = Date.parse("2025-03-20T16:00:00Z"); // noon in New York: 20250320 is open
-const NY: KitchenRestaurant = { guid: "6a1f2c3d-4b5e-4f60-8a7b-9c0d1e2f3a4b", name: "NY", timeZone: "America/New_York", closeoutHour: 4 };
-const LA: KitchenRestaurant = { guid: "f0e1d2c3-b4a5-4968-8776-655443322110", name: "LA", timeZone: "America/Los_Angeles", closeoutHour: 4 };
+const NY: KitchenRestaurant = {
+  guid: "6a1f2c3d-4b5e-4f60-8a7b-9c0d1e2f3a4b",
+  name: "NY",
+  timeZone: "America/New_York",
+  closeoutHour: 4,
+};
+const LA: KitchenRestaurant = {
+  guid: "f0e1d2c3-b4a5-4968-8776-655443322110",
+  name: "LA",
+  timeZone: "America/Los_Angeles",
+  closeoutHour: 4,
+};
 const OPEN = "20250320";
-const loginBody = { status: "SUCCESS", token: { tokenType: "Bearer", scope: null, expiresIn: 86400, accessToken: "a.eyJ9.b" } };
+const loginBody = {
+  status: "SUCCESS",
+  token: { tokenType: "Bearer", scope: null, expiresIn: 86400, accessToken: "a.eyJ9.b" },
+};
 
 describe("the open date's own fetch slots", () => {
   let server: FixtureServer;
@@ -24,7 +39,13 @@ describe("the open date's own fetch slots", () => {
   let service: ReturnType<typeof createKitchenService>;
   // Exports held upstream until released, by restaurant|date.
   const gates = new Map<string, () => void>();
-  const asked = () => server.requests.filter((r) => r.path.endsWith("/itemFulfillments")).map((r) => `${r.headers["platform-restaurant-external-id"] === NY.guid ? "ny" : "la"}|${r.query.get("businessDate")}`);
+  const asked = () =>
+    server.requests
+      .filter((r) => r.path.endsWith("/itemFulfillments"))
+      .map(
+        (r) =>
+          `${r.headers["platform-restaurant-external-id"] === NY.guid ? "ny" : "la"}|${r.query.get("businessDate")}`,
+      );
 
   beforeAll(async () => {
     server = await startFixtureServer({
@@ -39,7 +60,15 @@ describe("the open date's own fetch slots", () => {
     service = createKitchenService({
       db,
       client: createPlatformClient({ baseUrl: server.url, clientId: "c", clientSecret: "s", maxRetries: 0 }),
-      config: { closeGraceMinutes: 120, openRefreshSeconds: 180, notEntitledRetryHours: 24, maxRangeDays: 366, fetchConcurrency: 1, openFetchConcurrency: 1, readyWaitMs: 0 },
+      config: {
+        closeGraceMinutes: 120,
+        openRefreshSeconds: 180,
+        notEntitledRetryHours: 24,
+        maxRangeDays: 366,
+        fetchConcurrency: 1,
+        openFetchConcurrency: 1,
+        readyWaitMs: 0,
+      },
       now: () => NOW,
     });
   });
@@ -50,7 +79,8 @@ describe("the open date's own fetch slots", () => {
     await server?.close();
   });
 
-  const ask = (r: KitchenRestaurant, from: string, to = from) => void service.summary(r, { from, to, metric: "fire_to_fulfill" });
+  const ask = (r: KitchenRestaurant, from: string, to = from) =>
+    void service.summary(r, { from, to, metric: "fire_to_fulfill" });
 
   it("fetches a closed date while the open one is stuck upstream, and the open one while history is stuck", async () => {
     ask(NY, OPEN);

@@ -1,13 +1,31 @@
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
+
 import { toCsv } from "@/lib/csv/csv";
 import { kitchenRangeSchema } from "@/lib/kitchen/contract/params";
 import { DEFAULT_TARGET_SECONDS, KITCHEN_LEVELS } from "@/lib/kitchen/contract/vocabulary";
 import { overviewCsvColumns } from "@/lib/kitchen/query/kitchen-csv";
 import { kitchenOverview, type OverviewRestaurant } from "@/lib/kitchen/service/overview";
 import { defaultWorld } from "@/lib/sandbox/world";
-import { dropByteDuplicates, isLeftOnScreen, levelOf, seconds, statsOf, withoutLeftOnScreen, type RawRecord } from "./independent-stats";
-import { databasePerTest, kitchenQuery, kitchenService, newLog, ready, NOW, sandboxForSuite } from "./kitchen-harness";
+
+import {
+  dropByteDuplicates,
+  isLeftOnScreen,
+  levelOf,
+  seconds,
+  statsOf,
+  withoutLeftOnScreen,
+  type RawRecord,
+} from "./independent-stats";
+import {
+  databasePerTest,
+  kitchenQuery,
+  kitchenService,
+  newLog,
+  NOW,
+  ready,
+  sandboxForSuite,
+} from "./kitchen-harness";
 
 /**
  * The multi-unit Overview (issue 15): each restaurant's own period and the one before it, levels
@@ -17,7 +35,15 @@ import { databasePerTest, kitchenQuery, kitchenService, newLog, ready, NOW, sand
 const world = defaultWorld();
 function restaurant(name: string, kitchenEntitled?: boolean): OverviewRestaurant {
   const r = world.restaurants.find((x) => x.name === name)!;
-  return { guid: r.guid, name: r.name, timeZone: r.timeZone, closeoutHour: r.closeoutHour, locationName: r.locationName ?? r.name, archived: r.archived, kitchenEntitled };
+  return {
+    guid: r.guid,
+    name: r.name,
+    timeZone: r.timeZone,
+    closeoutHour: r.closeoutHour,
+    locationName: r.locationName ?? r.name,
+    archived: r.archived,
+    kitchenEntitled,
+  };
 }
 const mesa = restaurant("Mesa Verde Cantina");
 const oldTown = restaurant("Old Town Grill");
@@ -53,17 +79,27 @@ describe("kitchen overview", () => {
         const { unique: all } = dropByteDuplicates(raw);
         // Items left on screen count in no figure by default; the current period says how many.
         const unique = withoutLeftOnScreen(all);
-        if (period === row.period) expect(row.stuckRecords).toBe(all.filter((x) => levelOf(x) !== null && isLeftOnScreen(x)).length);
+        if (period === row.period)
+          expect(row.stuckRecords).toBe(all.filter((x) => levelOf(x) !== null && isLeftOnScreen(x)).length);
         expect(figures.map((f) => f.level)).toEqual([...KITCHEN_LEVELS]);
         for (const level of KITCHEN_LEVELS) {
           const atLevel = unique.filter((x) => levelOf(x) === level);
           const stats = statsOf(atLevel, "fire_to_fulfill");
-          const times = atLevel.map((x) => seconds(x.ticketFiredAt, x.itemFulfilledAt)).filter((s): s is number => s !== null);
+          const times = atLevel
+            .map((x) => seconds(x.ticketFiredAt, x.itemFulfilledAt))
+            .filter((s): s is number => s !== null);
           const within = times.filter((s) => s <= DEFAULT_TARGET_SECONDS[level]).length;
           // Items: distinct order selections with a record at the level (one without a selection is its own).
-          const items = new Set(atLevel.map((x, i) => (typeof x.selectionGuid === "string" && x.selectionGuid ? x.selectionGuid : `#${i}`))).size;
+          const items = new Set(
+            atLevel.map((x, i) =>
+              typeof x.selectionGuid === "string" && x.selectionGuid ? x.selectionGuid : `#${i}`,
+            ),
+          ).size;
           const f = figures.find((x) => x.level === level)!;
-          expect({ items: f.items, records: f.records, p50: f.p50, p90: f.p90, onTimeShare: f.onTimeShare }, `${r.name} ${period.from} L${level}`).toEqual({
+          expect(
+            { items: f.items, records: f.records, p50: f.p50, p90: f.p90, onTimeShare: f.onTimeShare },
+            `${r.name} ${period.from} L${level}`,
+          ).toEqual({
             items,
             records: stats.count,
             p50: stats.p50,
@@ -89,7 +125,10 @@ describe("kitchen overview", () => {
   it("writes one CSV row per restaurant, numbers as numbers, marked archived and not entitled", async () => {
     const service = kitchenService(t.db, sandbox.url, newLog(), clock);
     const overview = await kitchenOverview(service, [mesa, oldTown, pier], "yesterday", clock.now);
-    const rows = parse(toCsv(overviewCsvColumns, overview.rows), { columns: true }) as Record<string, string>[];
+    const rows = parse(toCsv(overviewCsvColumns, overview.rows), { columns: true }) as Record<
+      string,
+      string
+    >[];
     expect(rows.map((r) => [r.restaurant, r.status, r.archived])).toEqual([
       ["Mesa Verde Cantina", "ready", "false"],
       ["Old Town Grill", "ready", "true"],

@@ -1,8 +1,22 @@
 import { describe, expect, it } from "vitest";
+
 import { toErrorResponse } from "@/lib/api/error-response";
 import { openPostgresDatabase } from "@/lib/db/postgres-database";
 import { kitchenSummarySchema } from "@/lib/kitchen/contract/params";
-import { countBy, kitchenQuery, kitchenService, newLog, ready, NOW, openTestDatabase, STORE_KINDS, worldRestaurant, sandboxForSuite, databasePerTest } from "./kitchen-harness";
+
+import {
+  countBy,
+  databasePerTest,
+  kitchenQuery,
+  kitchenService,
+  newLog,
+  NOW,
+  openTestDatabase,
+  ready,
+  sandboxForSuite,
+  STORE_KINDS,
+  worldRestaurant,
+} from "./kitchen-harness";
 
 const grill = worldRestaurant("Old Town Grill"); // America/Chicago, closeout 04:00, ~200 tickets a day
 const pier = worldRestaurant("Pier 9 Pizza"); // basic tier: the Platform answers 204
@@ -46,7 +60,9 @@ describe.each(STORE_KINDS)("kitchen pipeline on %s", (kind) => {
       ready(service.stationLevelRows(grill, range)),
       service.prepare(grill, range),
     ]);
-    expect(countBy(log.fulfillmentRequests)).toEqual(new Map(["20250310", "20250311", "20250312", "20250313", "20250314"].map((d) => [d, 1])));
+    expect(countBy(log.fulfillmentRequests)).toEqual(
+      new Map(["20250310", "20250311", "20250312", "20250313", "20250314"].map((d) => [d, 1])),
+    );
     const summaries = answers.slice(0, 6);
     for (const s of summaries) expect(s).toEqual(summaries[0]);
   });
@@ -90,7 +106,9 @@ describe.each(STORE_KINDS)("kitchen pipeline on %s", (kind) => {
     // The healed days hold exactly what a clean run stores.
     const clean = await openTestDatabase("pglite");
     try {
-      const reference = await ready(kitchenService(clean.db, sandbox.url, newLog(), clock).summary(grill, week));
+      const reference = await ready(
+        kitchenService(clean.db, sandbox.url, newLog(), clock).summary(grill, week),
+      );
       expect(healed.levels).toEqual(reference.levels);
       expect(healed.days).toEqual(reference.days);
     } finally {
@@ -101,14 +119,23 @@ describe.each(STORE_KINDS)("kitchen pipeline on %s", (kind) => {
   it("fetches a day again when its stored copy can no longer be read", async () => {
     const range = { from: "20250303", to: "20250304", metric: "fire_to_fulfill" as const };
     const first = await ready(kitchenService(t.db, sandbox.url, newLog(), clock).summary(grill, range));
-    await t.db.query("UPDATE kitchen_days SET summary = 'AAAA' WHERE restaurant_guid = $1 AND business_date = '20250304'", [grill.guid]);
+    await t.db.query(
+      "UPDATE kitchen_days SET summary = 'AAAA' WHERE restaurant_guid = $1 AND business_date = '20250304'",
+      [grill.guid],
+    );
 
     const log = newLog();
     const restarted = kitchenService(t.db, sandbox.url, log, clock); // nothing in memory
     const damaged = await ready(restarted.summary(grill, range));
     expect(log.fulfillmentRequests).toEqual([]);
     expect(damaged.coverage.complete).toEqual(["20250303"]);
-    expect(damaged.coverage.failed).toEqual([{ date: "20250304", reason: expect.stringMatching(/could not be read/), attemptedAt: new Date(0).toISOString() }]);
+    expect(damaged.coverage.failed).toEqual([
+      {
+        date: "20250304",
+        reason: expect.stringMatching(/could not be read/),
+        attemptedAt: new Date(0).toISOString(),
+      },
+    ]);
 
     const healed = await ready(restarted.summary(grill, range));
     expect(log.fulfillmentRequests).toEqual(["20250304"]);
@@ -147,7 +174,10 @@ describe.each(STORE_KINDS)("kitchen pipeline on %s", (kind) => {
 
   it("refreshes the open business date at most every KITCHEN_OPEN_REFRESH_S and fetches it once more after it closes", async () => {
     const log = newLog();
-    const service = kitchenService(t.db, sandbox.url, log, clock, { openRefreshSeconds: 180, closeGraceMinutes: 120 });
+    const service = kitchenService(t.db, sandbox.url, log, clock, {
+      openRefreshSeconds: 180,
+      closeGraceMinutes: 120,
+    });
     const range = { from: "20250319", to: "20250320", metric: "fire_to_fulfill" as const };
     // 18:00Z = 13:00 in Chicago: 20250320 is open; 20250319 closed at 04:00 + 2 h grace.
     clock.now = Date.parse("2025-03-20T18:00:00Z");
@@ -155,7 +185,8 @@ describe.each(STORE_KINDS)("kitchen pipeline on %s", (kind) => {
     expect([...log.fulfillmentRequests].sort()).toEqual(["20250319", "20250320"]);
     expect(first.coverage.complete).toEqual(["20250319"]);
     expect(first.coverage.open).toEqual([{ date: "20250320", refreshedAt: "2025-03-20T18:00:00.000Z" }]);
-    const countAt = (s: typeof first) => s.days.filter((d) => d.businessDate === "20250320").reduce((a, d) => a + d.stats.count, 0);
+    const countAt = (s: typeof first) =>
+      s.days.filter((d) => d.businessDate === "20250320").reduce((a, d) => a + d.stats.count, 0);
     const lunch = countAt(first);
 
     clock.now += 179_000;
@@ -211,14 +242,35 @@ describe.each(STORE_KINDS)("kitchen pipeline on %s", (kind) => {
         return { status: response.status, message: body.error.message };
       }
     };
-    expect(await status({ from: "2025-03-01", to: "20250302" })).toEqual({ status: 400, message: expect.stringMatching(/^from: .*YYYYMMDD/) });
-    expect(await status({ from: "20250230", to: "20250302" })).toEqual({ status: 400, message: expect.stringMatching(/^from: .*YYYYMMDD/) });
-    expect(await status({ from: "20250305", to: "20250302" })).toEqual({ status: 400, message: expect.stringMatching(/from must not be after to/) });
-    expect(await status({ from: "20240101", to: "20250302" })).toEqual({ status: 400, message: expect.stringMatching(/427 days; at most 366/) });
+    expect(await status({ from: "2025-03-01", to: "20250302" })).toEqual({
+      status: 400,
+      message: expect.stringMatching(/^from: .*YYYYMMDD/),
+    });
+    expect(await status({ from: "20250230", to: "20250302" })).toEqual({
+      status: 400,
+      message: expect.stringMatching(/^from: .*YYYYMMDD/),
+    });
+    expect(await status({ from: "20250305", to: "20250302" })).toEqual({
+      status: 400,
+      message: expect.stringMatching(/from must not be after to/),
+    });
+    expect(await status({ from: "20240101", to: "20250302" })).toEqual({
+      status: 400,
+      message: expect.stringMatching(/427 days; at most 366/),
+    });
     // NOW is 2025-03-20 11:00 in Chicago: 20250321 has not begun.
-    expect(await status({ from: "20250319", to: "20250321" })).toEqual({ status: 400, message: expect.stringMatching(/to 20250321 is in the future.*20250320/) });
-    expect(await status({ from: "20250301", to: "20250302", metric: "speed" })).toEqual({ status: 400, message: expect.stringMatching(/^metric: metric must be one of/) });
-    expect(await status({ from: "20250301", to: "20250302", level: "3" })).toEqual({ status: 400, message: expect.stringMatching(/^level: level must be 0, 1 or 2/) });
+    expect(await status({ from: "20250319", to: "20250321" })).toEqual({
+      status: 400,
+      message: expect.stringMatching(/to 20250321 is in the future.*20250320/),
+    });
+    expect(await status({ from: "20250301", to: "20250302", metric: "speed" })).toEqual({
+      status: 400,
+      message: expect.stringMatching(/^metric: metric must be one of/),
+    });
+    expect(await status({ from: "20250301", to: "20250302", level: "3" })).toEqual({
+      status: 400,
+      message: expect.stringMatching(/^level: level must be 0, 1 or 2/),
+    });
   });
 });
 
@@ -232,7 +284,12 @@ describe("several app instances on one PostgreSQL", () => {
       const a = kitchenService(t.db, sandbox.url, logA, clock);
       const b = kitchenService(second, sandbox.url, logB, clock);
       const range = { from: "20250224", to: "20250227", metric: "fire_to_fulfill" as const };
-      const [ra, rb] = await Promise.all([ready(a.summary(grill, range)), ready(b.summary(grill, range)), ready(a.summary(grill, range)), ready(b.summary(grill, range))]);
+      const [ra, rb] = await Promise.all([
+        ready(a.summary(grill, range)),
+        ready(b.summary(grill, range)),
+        ready(a.summary(grill, range)),
+        ready(b.summary(grill, range)),
+      ]);
       expect(countBy([...logA.fulfillmentRequests, ...logB.fulfillmentRequests])).toEqual(
         new Map(["20250224", "20250225", "20250226", "20250227"].map((d) => [d, 1])),
       );

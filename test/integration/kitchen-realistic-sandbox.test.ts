@@ -1,11 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { KITCHEN_LEVELS, KITCHEN_METRICS } from "@/lib/kitchen/contract/vocabulary";
 import { createKitchenService } from "@/lib/kitchen/service/kitchen-service";
 import { createPlatformClient } from "@/lib/platform";
 import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-server";
 import { defaultWorld } from "@/lib/sandbox/world";
-import { openTestDatabase, ready, WAIT_FOR_FETCHES_MS, worldRestaurant, type TestDatabase } from "./kitchen-harness";
-import { byLevelAndStation, dropByteDuplicates, levelOf, statsOf, withoutLeftOnScreen, type RawRecord } from "./independent-stats";
+
+import {
+  byLevelAndStation,
+  dropByteDuplicates,
+  levelOf,
+  statsOf,
+  withoutLeftOnScreen,
+  type RawRecord,
+} from "./independent-stats";
+import {
+  openTestDatabase,
+  ready,
+  WAIT_FOR_FETCHES_MS,
+  worldRestaurant,
+  type TestDatabase,
+} from "./kitchen-harness";
 
 /**
  * The sandbox with its real-service defaults on (rate limits, an export that waits seconds
@@ -33,7 +48,11 @@ describe("the kitchen pipeline against the sandbox's realistic defaults", () => 
     const login = await fetch(`${sandbox.url}/authentication/v1/authentication/login`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ clientId: partner.clientId, clientSecret: partner.clientSecret, userAccessType: "PLATFORM_MACHINE_CLIENT" }),
+      body: JSON.stringify({
+        clientId: partner.clientId,
+        clientSecret: partner.clientSecret,
+        userAccessType: "PLATFORM_MACHINE_CLIENT",
+      }),
     });
     const token = ((await login.json()) as { token: { accessToken: string } }).token.accessToken;
     // Both at once: each export waits seconds before its first byte, as the real one does.
@@ -56,8 +75,18 @@ describe("the kitchen pipeline against the sandbox's realistic defaults", () => 
   it("stores the busy days once each and every figure equals the computation from the raw export", async () => {
     const service = createKitchenService({
       db: t.db,
-      client: createPlatformClient({ baseUrl: sandbox.url, clientId: partner.clientId, clientSecret: partner.clientSecret }),
-      config: { closeGraceMinutes: 120, openRefreshSeconds: 180, notEntitledRetryHours: 24, maxRangeDays: 366, readyWaitMs: WAIT_FOR_FETCHES_MS },
+      client: createPlatformClient({
+        baseUrl: sandbox.url,
+        clientId: partner.clientId,
+        clientSecret: partner.clientSecret,
+      }),
+      config: {
+        closeGraceMinutes: 120,
+        openRefreshSeconds: 180,
+        notEntitledRetryHours: 24,
+        maxRangeDays: 366,
+        readyWaitMs: WAIT_FOR_FETCHES_MS,
+      },
       now: () => NOW,
     });
     const entries = DATES.flatMap((d) => raw.get(d)!);
@@ -70,22 +99,35 @@ describe("the kitchen pipeline against the sandbox's realistic defaults", () => 
     // Items left on screen: left out by default, counted with stuck=include; the sandbox has some here.
     const stuck = measurable.length - withoutLeftOnScreen(measurable).length;
     expect(stuck).toBeGreaterThan(0);
-    for (const [metric, choice] of [...KITCHEN_METRICS.map((m) => [m, "exclude"] as const), ["start_to_fulfill", "include"] as const]) {
+    for (const [metric, choice] of [
+      ...KITCHEN_METRICS.map((m) => [m, "exclude"] as const),
+      ["start_to_fulfill", "include"] as const,
+    ]) {
       const counted = choice === "include" ? measurable : withoutLeftOnScreen(measurable);
-      const summary = await ready(service.summary(harbor, { from: DATES[0]!, to: DATES[1]!, metric, stuck: choice }));
+      const summary = await ready(
+        service.summary(harbor, { from: DATES[0]!, to: DATES[1]!, metric, stuck: choice }),
+      );
       expect(summary.coverage.complete).toEqual(DATES);
       expect(summary.ingest?.duplicates).toBe(duplicates);
       expect(summary.ingest?.received).toBe(entries.length);
       expect(summary.stuck).toEqual({ maxMinutes: 240, records: stuck, included: choice === "include" });
       for (const level of KITCHEN_LEVELS) {
-        expect(summary.levels.find((l) => l.level === level)?.stats, `${metric} level ${level}`).toMatchObject(
-          statsOf(counted.filter((r) => levelOf(r) === level), metric),
+        expect(
+          summary.levels.find((l) => l.level === level)?.stats,
+          `${metric} level ${level}`,
+        ).toMatchObject(
+          statsOf(
+            counted.filter((r) => levelOf(r) === level),
+            metric,
+          ),
         );
       }
       const groups = byLevelAndStation(counted);
       expect(summary.stations).toHaveLength(groups.size);
       for (const row of summary.stations) {
-        expect(row.stats, `${metric} ${row.stationName} L${row.level}`).toMatchObject(statsOf(groups.get(`${row.level}|${row.stationGuid ?? ""}`)!, metric));
+        expect(row.stats, `${metric} ${row.stationName} L${row.level}`).toMatchObject(
+          statsOf(groups.get(`${row.level}|${row.stationGuid ?? ""}`)!, metric),
+        );
       }
     }
   }, 180_000);

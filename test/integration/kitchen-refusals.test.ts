@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import type { Database } from "@/lib/db/database";
 import { openPostgresDatabase } from "@/lib/db/postgres-database";
 import { createKitchenService, type KitchenServiceConfig } from "@/lib/kitchen/service/kitchen-service";
@@ -6,7 +7,17 @@ import { claimHeldTry, clearHold, readHold, recordHoldFailure } from "@/lib/kitc
 import { createPlatformClient, type FetchLike } from "@/lib/platform";
 import { serviceWeekOf } from "@/lib/restaurants/schedule";
 import { defaultWorld } from "@/lib/sandbox/world";
-import { databasePerTest, NOW, openTestDatabase, ready, sandboxForSuite, STORE_KINDS, TEST_CONFIG, worldRestaurant } from "./kitchen-harness";
+
+import {
+  databasePerTest,
+  NOW,
+  openTestDatabase,
+  ready,
+  sandboxForSuite,
+  STORE_KINDS,
+  TEST_CONFIG,
+  worldRestaurant,
+} from "./kitchen-harness";
 
 /**
  * Refusals and outages remembered per location (lib/kitchen/service/location-health.ts), counted
@@ -50,15 +61,29 @@ function countingClient(clientId: string, up: Upstream) {
     const response = await fetch(input, { ...init, headers });
     // A 401 is the sandbox's clock (moved by the test) expiring the token: the client signs in
     // again and repeats the request. Only the attempts that reached the location count.
-    if (guid && response.status !== 401) up.calls.push(`${guid}|${url.pathname.endsWith("/export/itemFulfillments") ? "export" : "info"}`);
+    if (guid && response.status !== 401)
+      up.calls.push(`${guid}|${url.pathname.endsWith("/export/itemFulfillments") ? "export" : "info"}`);
     return response;
   };
   const secret = world.clients.find((c) => c.clientId === clientId)!.clientSecret;
-  return createPlatformClient({ baseUrl: sandbox.url, clientId, clientSecret: secret, fetch: counting, maxRetries: 1, initialRetryDelayMs: 5, maxRetryDelayMs: 20 });
+  return createPlatformClient({
+    baseUrl: sandbox.url,
+    clientId,
+    clientSecret: secret,
+    fetch: counting,
+    maxRetries: 1,
+    initialRetryDelayMs: 5,
+    maxRetryDelayMs: 20,
+  });
 }
 
 /** The kitchen service as the app builds it: the schedule read through the same client before each export. */
-function service(db: Database, up: Upstream, clientId = "kp-partner", config: Partial<KitchenServiceConfig> = {}) {
+function service(
+  db: Database,
+  up: Upstream,
+  clientId = "kp-partner",
+  config: Partial<KitchenServiceConfig> = {},
+) {
   const client = countingClient(clientId, up);
   return createKitchenService({
     db,
@@ -66,12 +91,19 @@ function service(db: Database, up: Upstream, clientId = "kp-partner", config: Pa
     // 30 s: the real default first wait (TEST_CONFIG's 0 turns the back-off off).
     config: { ...TEST_CONFIG, failedRetrySeconds: 30, ...config },
     now: () => clock.now,
-    serviceWeek: async (guid) => serviceWeekOf((await client.restaurants.get(guid, { includeArchived: true })).schedules),
+    serviceWeek: async (guid) =>
+      serviceWeekOf((await client.restaurants.get(guid, { includeArchived: true })).schedules),
   });
 }
 
 const backfillOf = (s: ReturnType<typeof service>, restaurants: { guid: string }[]) =>
-  s.backfill({ restaurants: async () => restaurants.map((r) => worldRestaurant(world.restaurants.find((x) => x.guid === r.guid)!.name)), days: DAYS, concurrency: 2, maxStartsPerSecond: 500 });
+  s.backfill({
+    restaurants: async () =>
+      restaurants.map((r) => worldRestaurant(world.restaurants.find((x) => x.guid === r.guid)!.name)),
+    days: DAYS,
+    concurrency: 2,
+    maxStartsPerSecond: 500,
+  });
 
 describe.each(STORE_KINDS)("the holds table on %s", (kind) => {
   const t = databasePerTest(kind, clock);
@@ -80,15 +112,31 @@ describe.each(STORE_KINDS)("the holds table on %s", (kind) => {
     const retry = (n: number) => NOW + n * 60_000;
     const fail = (kind: "parked" | "backing_off", startedAt: number, endedAt: number) =>
       recordHoldFailure(t.db, "g", { kind, reason: `${kind} at ${endedAt}`, startedAt, endedAt }, retry);
-    expect(await fail("backing_off", NOW - 5_000, NOW)).toMatchObject({ failures: 1, failedAt: NOW, retryAt: retry(1) });
+    expect(await fail("backing_off", NOW - 5_000, NOW)).toMatchObject({
+      failures: 1,
+      failedAt: NOW,
+      retryAt: retry(1),
+    });
     // Started before the first failure was recorded: the same outage, counted once.
-    expect(await fail("backing_off", NOW - 4_000, NOW + 1_000)).toMatchObject({ failures: 1, failedAt: NOW + 1_000 });
+    expect(await fail("backing_off", NOW - 4_000, NOW + 1_000)).toMatchObject({
+      failures: 1,
+      failedAt: NOW + 1_000,
+    });
     // Started after it: a failure in a row.
-    expect(await fail("backing_off", NOW + 2_000, NOW + 3_000)).toMatchObject({ failures: 2, retryAt: retry(2) });
-    expect(await fail("parked", NOW + 4_000, NOW + 5_000)).toMatchObject({ kind: "parked", failures: 1, reason: `parked at ${NOW + 5_000}` });
+    expect(await fail("backing_off", NOW + 2_000, NOW + 3_000)).toMatchObject({
+      failures: 2,
+      retryAt: retry(2),
+    });
+    expect(await fail("parked", NOW + 4_000, NOW + 5_000)).toMatchObject({
+      kind: "parked",
+      failures: 1,
+      reason: `parked at ${NOW + 5_000}`,
+    });
 
     expect(await claimHeldTry(t.db, "g", retry(1) - 1, retry(1) + 600_000)).toBe(false);
-    const claims = await Promise.all([1, 2, 3].map(() => claimHeldTry(t.db, "g", retry(1), retry(1) + 600_000)));
+    const claims = await Promise.all(
+      [1, 2, 3].map(() => claimHeldTry(t.db, "g", retry(1), retry(1) + 600_000)),
+    );
     expect(claims.filter(Boolean)).toHaveLength(1);
     expect((await readHold(t.db, "g"))?.retryAt).toBe(retry(1) + 600_000);
     await clearHold(t.db, "g");
@@ -105,7 +153,8 @@ describe("a credential without kitchen:read", () => {
     const answer = await ready(s.summary(diner, WEEK));
     expect(answer.coverage.complete).toEqual([]);
     expect(answer.coverage.failed).toHaveLength(7);
-    for (const f of answer.coverage.failed) expect(f.reason).toMatch(/credential lacks the kitchen:read permission/);
+    for (const f of answer.coverage.failed)
+      expect(f.reason).toMatch(/credential lacks the kitchen:read permission/);
 
     const backfill = backfillOf(s, [diner, grill]);
     await backfill.runOnce();
@@ -118,7 +167,10 @@ describe("a credential without kitchen:read", () => {
     expect(up.calls).toEqual([]);
     expect(up.logins).toBe(1);
     expect(await s.locations.holds()).toEqual({ missingScope: "kitchen:read", locations: [] });
-    expect(await s.locations.state(diner.guid)).toMatchObject({ kind: "missing-scope", scope: "kitchen:read" });
+    expect(await s.locations.state(diner.guid)).toMatchObject({
+      kind: "missing-scope",
+      scope: "kitchen:read",
+    });
   });
 });
 
@@ -134,12 +186,19 @@ describe.each(STORE_KINDS)("a location refused with 403 on %s", (kind) => {
     expect(callsOf(up, pier)).toBe(1);
     expect(callsOf(up, diner, "export")).toBe(DAYS);
     const [hold] = (await s.locations.holds()).locations;
-    expect(hold).toMatchObject({ restaurantGuid: pier.guid, state: "parked", failures: 1, reason: "the Platform refused access to this restaurant's kitchen data" });
+    expect(hold).toMatchObject({
+      restaurantGuid: pier.guid,
+      state: "parked",
+      failures: 1,
+      reason: "the Platform refused access to this restaurant's kitchen data",
+    });
     expect(Date.parse(hold!.retryAt) - Date.parse(hold!.failedAt)).toBe(24 * HOUR);
 
     const person = await ready(s.summary(pier, WEEK));
     expect(person.coverage.failed.map((f) => f.date)).toHaveLength(7);
-    expect(person.coverage.failed[0]!.reason).toMatch(/^not asked: the Platform refused access .*asked again after 2025-03-21 16:00 UTC/);
+    expect(person.coverage.failed[0]!.reason).toMatch(
+      /^not asked: the Platform refused access .*asked again after 2025-03-21 16:00 UTC/,
+    );
 
     for (const step of [1, 6, 12, 23]) {
       clock.now = NOW + step * HOUR;
@@ -182,7 +241,9 @@ describe("an outage", () => {
     const before = up.calls.length;
     const answer = await ready(s.summary(grill, WEEK));
     expect(up.calls.length).toBe(before);
-    expect(answer.coverage.failed[0]!.reason).toMatch(/^not asked for now: the Platform answered 503 \(\d+ times in a row\); tried again after/);
+    expect(answer.coverage.failed[0]!.reason).toMatch(
+      /^not asked for now: the Platform answered 503 \(\d+ times in a row\); tried again after/,
+    );
 
     // Once the back-off has run out, a person's request tries once (one date, two attempts).
     if (state.kind !== "backing-off") throw new Error("not backing off");
@@ -265,7 +326,9 @@ describe("two instances on one PostgreSQL", () => {
       clock.now += 31 * 60_000;
       await Promise.all([backfillOf(b, [grill]).runOnce(), backfillOf(a, [grill]).runOnce()]);
       expect(callsOf(upA, grill) + callsOf(upB, grill)).toBe(4);
-      expect((await a.locations.holds()).locations).toMatchObject([{ restaurantGuid: grill.guid, state: "backing-off", failures: 2 }]);
+      expect((await a.locations.holds()).locations).toMatchObject([
+        { restaurantGuid: grill.guid, state: "backing-off", failures: 2 },
+      ]);
     } finally {
       await second.close();
       await t.drop();

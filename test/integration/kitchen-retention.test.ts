@@ -1,9 +1,21 @@
 import { describe, expect, it } from "vitest";
+
 import { toErrorResponse } from "@/lib/api/error-response";
 import { kitchenRangeSchema, kitchenSummarySchema } from "@/lib/kitchen/contract/params";
-import { pruneExpiredRawRecords } from "@/lib/kitchen/storage/retention";
 import type { KitchenService } from "@/lib/kitchen/service/kitchen-service";
-import { databasePerTest, kitchenQuery, kitchenService, newLog, NOW, ready, sandboxForSuite, STORE_KINDS, worldRestaurant } from "./kitchen-harness";
+import { pruneExpiredRawRecords } from "@/lib/kitchen/storage/retention";
+
+import {
+  databasePerTest,
+  kitchenQuery,
+  kitchenService,
+  newLog,
+  NOW,
+  ready,
+  sandboxForSuite,
+  STORE_KINDS,
+  worldRestaurant,
+} from "./kitchen-harness";
 
 /**
  * Raw-record retention (KITCHEN_RAW_RETENTION_DAYS): pruning drops the export rows of expired
@@ -19,7 +31,10 @@ const sandbox = sandboxForSuite(clock);
 
 async function csvRows(service: KitchenService, from: string, to: string): Promise<number> {
   let n = 0;
-  for await (const chunk of await ready(service.records(noodle, await kitchenQuery(kitchenRangeSchema, { from, to })))) n += chunk.length;
+  for await (const chunk of await ready(
+    service.records(noodle, await kitchenQuery(kitchenRangeSchema, { from, to })),
+  ))
+    n += chunk.length;
   return n;
 }
 
@@ -31,7 +46,10 @@ async function refusal(promise: Promise<unknown>) {
   );
   expect(error, "expected a refusal").not.toBeNull();
   const response = toErrorResponse(error, "GET fulfillments.csv");
-  return { status: response.status, ...((await response.json()) as { error: { code: string; message: string } }).error };
+  return {
+    status: response.status,
+    ...((await response.json()) as { error: { code: string; message: string } }).error,
+  };
 }
 
 async function chunksPerDate(service: KitchenService): Promise<Map<string, number>> {
@@ -49,7 +67,9 @@ describe.each(STORE_KINDS)("raw-record retention on %s", (kind) => {
     const log = newLog();
     const service = kitchenService(t.db, sandbox.url, log, clock, { rawRetentionDays: RETENTION });
 
-    const early = await refusal(service.records(noodle, await kitchenQuery(kitchenRangeSchema, { from: "20250310", to: "20250314" })));
+    const early = await refusal(
+      service.records(noodle, await kitchenQuery(kitchenRangeSchema, { from: "20250310", to: "20250314" })),
+    );
     expect(early.status).toBe(400);
     expect(early.code).toBe("raw_records_expired");
     expect(early.message).toContain("the last 10 business dates");
@@ -58,14 +78,23 @@ describe.each(STORE_KINDS)("raw-record retention on %s", (kind) => {
 
     const rows = await csvRows(service, "20250311", "20250314");
     const stored = await service.store.dayRows(noodle.guid, "20250311", "20250314");
-    expect([...stored.values()].map((d) => d.status)).toEqual(["complete", "complete", "complete", "complete"]);
+    expect([...stored.values()].map((d) => d.status)).toEqual([
+      "complete",
+      "complete",
+      "complete",
+      "complete",
+    ]);
     expect(rows).toBe([...stored.values()].reduce((sum, d) => sum + d.recordCount, 0));
     expect(rows).toBeGreaterThan(1000);
   });
 
   it("pruning drops only expired dates' raw records, keeps every summary, and the CSV then refuses instead of shortening", async () => {
     const forever = kitchenService(t.db, sandbox.url, newLog(), clock); // rawRetentionDays unset: all kept
-    const summaryQuery = await kitchenQuery(kitchenSummarySchema, { from: "20250301", to: "20250315", metric: "fire_to_fulfill" });
+    const summaryQuery = await kitchenQuery(kitchenSummarySchema, {
+      from: "20250301",
+      to: "20250315",
+      metric: "fire_to_fulfill",
+    });
     const before = JSON.stringify(await forever.summary(noodle, summaryQuery));
     const chunksBefore = await chunksPerDate(forever);
     expect(chunksBefore.size).toBe(15);
@@ -74,9 +103,21 @@ describe.each(STORE_KINDS)("raw-record retention on %s", (kind) => {
     // UTC's date is 20250320; its earliest kept date 20250311; a day of slack for zones behind UTC.
     expect(pruned.before).toBe("20250310");
     const expired = [...chunksBefore].filter(([date]) => date < "20250310");
-    expect(expired.map(([date]) => date)).toEqual(["20250301", "20250302", "20250303", "20250304", "20250305", "20250306", "20250307", "20250308", "20250309"]);
+    expect(expired.map(([date]) => date)).toEqual([
+      "20250301",
+      "20250302",
+      "20250303",
+      "20250304",
+      "20250305",
+      "20250306",
+      "20250307",
+      "20250308",
+      "20250309",
+    ]);
     expect(pruned.deleted).toBe(expired.reduce((sum, [, n]) => sum + n, 0));
-    expect(await chunksPerDate(forever)).toEqual(new Map([...chunksBefore].filter(([date]) => date >= "20250310")));
+    expect(await chunksPerDate(forever)).toEqual(
+      new Map([...chunksBefore].filter(([date]) => date >= "20250310")),
+    );
 
     // Summaries and day rows stay: a fresh service (cold caches, as after a restart) gives the same JSON.
     const restarted = kitchenService(t.db, sandbox.url, newLog(), clock);
@@ -84,7 +125,12 @@ describe.each(STORE_KINDS)("raw-record retention on %s", (kind) => {
 
     // Even with retention off (all kept from now on), the dates already pruned are named, not skipped.
     const log = newLog();
-    const missing = await refusal(kitchenService(t.db, sandbox.url, log, clock).records(noodle, await kitchenQuery(kitchenRangeSchema, { from: "20250305", to: "20250312" })));
+    const missing = await refusal(
+      kitchenService(t.db, sandbox.url, log, clock).records(
+        noodle,
+        await kitchenQuery(kitchenRangeSchema, { from: "20250305", to: "20250312" }),
+      ),
+    );
     expect(missing.status).toBe(400);
     expect(missing.code).toBe("raw_records_missing");
     expect(missing.message).toContain("5 date(s)");
@@ -92,7 +138,10 @@ describe.each(STORE_KINDS)("raw-record retention on %s", (kind) => {
     expect(log.sentRequests).toEqual([]);
     expect(await csvRows(restarted, "20250310", "20250312")).toBeGreaterThan(1000);
 
-    expect(await pruneExpiredRawRecords(t.db, clock.now, RETENTION)).toEqual({ before: "20250310", deleted: 0 });
+    expect(await pruneExpiredRawRecords(t.db, clock.now, RETENTION)).toEqual({
+      before: "20250310",
+      deleted: 0,
+    });
     expect(await pruneExpiredRawRecords(t.db, clock.now, 0)).toEqual({ before: null, deleted: 0 });
   });
 });

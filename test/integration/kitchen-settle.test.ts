@@ -1,8 +1,20 @@
 import { describe, expect, it } from "vitest";
+
 import { createKitchenService } from "@/lib/kitchen/service/kitchen-service";
 import { createPlatformClient, type FetchLike } from "@/lib/platform";
 import { defaultWorld } from "@/lib/sandbox/world";
-import { countBy, databasePerTest, kitchenService, newLog, openTestDatabase, ready, sandboxForSuite, TEST_CONFIG, worldRestaurant } from "./kitchen-harness";
+
+import {
+  countBy,
+  databasePerTest,
+  kitchenService,
+  newLog,
+  openTestDatabase,
+  ready,
+  sandboxForSuite,
+  TEST_CONFIG,
+  worldRestaurant,
+} from "./kitchen-harness";
 
 /**
  * Closed dates settle, and nothing is asked before the kitchen data begins (issue 30), through the
@@ -45,9 +57,20 @@ function revisingClient(calls: string[]) {
     const records = (await response.json()) as { itemFulfilledAt?: string | null }[];
     const early = records.filter((r) => !r.itemFulfilledAt || Date.parse(r.itemFulfilledAt) < cutoff);
     expect(early.length).toBeLessThan(records.length);
-    return new Response(JSON.stringify(early), { status: 200, headers: { "Content-Type": "application/json" } });
+    return new Response(JSON.stringify(early), {
+      status: 200,
+      headers: { "Content-Type": "application/json" },
+    });
   };
-  return createPlatformClient({ baseUrl: sandbox.url, clientId: partner.clientId, clientSecret: partner.clientSecret, fetch: fetchLike, maxRetries: 1, initialRetryDelayMs: 5, maxRetryDelayMs: 20 });
+  return createPlatformClient({
+    baseUrl: sandbox.url,
+    clientId: partner.clientId,
+    clientSecret: partner.clientSecret,
+    fetch: fetchLike,
+    maxRetries: 1,
+    initialRetryDelayMs: 5,
+    maxRetryDelayMs: 20,
+  });
 }
 
 const countOn = (s: { days: { businessDate: string; stats: { count: number } }[] }, date: string) =>
@@ -59,7 +82,12 @@ describe("closed dates settle (PGlite)", () => {
   it("re-reads a revised date once after KITCHEN_SETTLE_H, replaces the day and rebuilds the rollups that contain it", async () => {
     clock.now = FIRST_READ;
     const calls: string[] = [];
-    const service = createKitchenService({ db: t.db, client: revisingClient(calls), config: TEST_CONFIG, now: () => clock.now });
+    const service = createKitchenService({
+      db: t.db,
+      client: revisingClient(calls),
+      config: TEST_CONFIG,
+      now: () => clock.now,
+    });
     const first = await ready(service.summary(grill, WEEK));
     expect([...countBy(calls).values()].every((n) => n === 1)).toBe(true);
     expect(first.coverage.complete).toHaveLength(7);
@@ -70,13 +98,22 @@ describe("closed dates settle (PGlite)", () => {
     // The week's rollup is built from the provisional days (the first answer queues it).
     await service.rollupsSettled();
     const rollupVersions = async () =>
-      (await t.db.query<{ version: string }>("SELECT DISTINCT version FROM kitchen_rollups WHERE restaurant_guid = $1 AND period_kind = 'week' AND period_start = $2", [grill.guid, WEEK.from])).map((r) => r.version);
+      (
+        await t.db.query<{ version: string }>(
+          "SELECT DISTINCT version FROM kitchen_rollups WHERE restaurant_guid = $1 AND period_kind = 'week' AND period_start = $2",
+          [grill.guid, WEEK.from],
+        )
+      ).map((r) => r.version);
     const [before] = await rollupVersions();
     expect(before).toContain(`${REVISED}:${FIRST_READ}`);
     expect(await ready(service.summary(grill, WEEK))).toEqual(first); // answered from that rollup, identically
 
     // Just before the settle instant, the backfill leaves 20250316 alone (20250315 is due: it settled at 21:00Z on the 17th).
-    const backfill = service.backfill({ restaurants: async () => [grill], days: 7, maxStartsPerSecond: 1000 });
+    const backfill = service.backfill({
+      restaurants: async () => [grill],
+      days: 7,
+      maxStartsPerSecond: 1000,
+    });
     clock.now = SETTLES - 1000;
     calls.length = 0;
     await backfill.runOnce();
@@ -100,7 +137,9 @@ describe("closed dates settle (PGlite)", () => {
     // The reference: a clean store reading the revised export once, at the same instant, without rollups.
     const clean = await openTestDatabase("pglite");
     try {
-      const reference = await ready(kitchenService(clean.db, sandbox.url, newLog(), clock, { rollups: false }).summary(grill, WEEK));
+      const reference = await ready(
+        kitchenService(clean.db, sandbox.url, newLog(), clock, { rollups: false }).summary(grill, WEEK),
+      );
       for (const answer of [settled, fromRollup]) {
         expect(answer.levels).toEqual(reference.levels);
         expect(answer.days).toEqual(reference.days);
@@ -112,8 +151,18 @@ describe("closed dates settle (PGlite)", () => {
       await clean.drop();
     }
     // The stored records are the revised export's too (fulfillments.csv reads them).
-    const stored = await t.db.query<{ n: number }>("SELECT sum(record_count)::int AS n FROM kitchen_day_records WHERE restaurant_guid = $1 AND business_date = $2", [grill.guid, REVISED]);
-    expect(stored[0]!.n).toBe((await t.db.query<{ record_count: number }>("SELECT record_count FROM kitchen_days WHERE restaurant_guid = $1 AND business_date = $2", [grill.guid, REVISED]))[0]!.record_count);
+    const stored = await t.db.query<{ n: number }>(
+      "SELECT sum(record_count)::int AS n FROM kitchen_day_records WHERE restaurant_guid = $1 AND business_date = $2",
+      [grill.guid, REVISED],
+    );
+    expect(stored[0]!.n).toBe(
+      (
+        await t.db.query<{ record_count: number }>(
+          "SELECT record_count FROM kitchen_days WHERE restaurant_guid = $1 AND business_date = $2",
+          [grill.guid, REVISED],
+        )
+      )[0]!.record_count,
+    );
 
     // Settled: never read again, by the backfill or a request.
     calls.length = 0;
@@ -128,7 +177,13 @@ describe("closed dates settle (PGlite)", () => {
     const service = kitchenService(t.db, sandbox.url, log, clock);
     const young = { ...grill, firstBusinessDate: "20250312" };
     const summary = await ready(service.summary(young, WEEK));
-    expect([...log.sentRequests].sort()).toEqual(["20250312", "20250313", "20250314", "20250315", "20250316"]);
+    expect([...log.sentRequests].sort()).toEqual([
+      "20250312",
+      "20250313",
+      "20250314",
+      "20250315",
+      "20250316",
+    ]);
     expect(summary.coverage.beforeData).toEqual(["20250310", "20250311"]);
     expect(summary.coverage.complete).toHaveLength(5);
     expect(summary.days.map((d) => d.businessDate).filter((d) => d < "20250312")).toEqual([]);
@@ -138,12 +193,16 @@ describe("closed dates settle (PGlite)", () => {
 
     // 2022 bounds every restaurant: the last days of 2021 are never asked, neither by a request nor the backfill.
     log.sentRequests.length = 0;
-    const newYear = await ready(service.summary(grill, { from: "20211229", to: "20220102", metric: "fire_to_fulfill" }));
+    const newYear = await ready(
+      service.summary(grill, { from: "20211229", to: "20220102", metric: "fire_to_fulfill" }),
+    );
     expect([...log.sentRequests].sort()).toEqual(["20220101", "20220102"]);
     expect(newYear.coverage.beforeData).toEqual(["20211229", "20211230", "20211231"]);
     log.sentRequests.length = 0;
     clock.now = Date.parse("2022-01-05T18:00:00Z");
-    await service.backfill({ restaurants: async () => [grill], days: 30, maxStartsPerSecond: 1000 }).runOnce();
+    await service
+      .backfill({ restaurants: async () => [grill], days: 30, maxStartsPerSecond: 1000 })
+      .runOnce();
     expect(log.sentRequests.filter((d) => d < "20220101")).toEqual([]);
     expect(log.sentRequests).toContain("20220103");
   }, 120_000);

@@ -1,11 +1,23 @@
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
+
 import { kitchenRecordsSchema } from "@/lib/kitchen/contract/params";
 import type { KitchenSummary, KitchenTargets } from "@/lib/kitchen/contract/responses";
-import { withoutLeftOnScreen } from "./independent-stats";
 import { fulfillmentsCsv } from "@/lib/kitchen/query/kitchen-csv";
 import type { KitchenService } from "@/lib/kitchen/service/kitchen-service";
-import { databasePerTest, kitchenQuery, kitchenService, newLog, ready, NOW, sandboxForSuite, STORE_KINDS, worldRestaurant } from "./kitchen-harness";
+
+import { withoutLeftOnScreen } from "./independent-stats";
+import {
+  databasePerTest,
+  kitchenQuery,
+  kitchenService,
+  newLog,
+  NOW,
+  ready,
+  sandboxForSuite,
+  STORE_KINDS,
+  worldRestaurant,
+} from "./kitchen-harness";
 
 /**
  * Targets per station and level through the kitchen service on both stores: kept per restaurant,
@@ -23,7 +35,11 @@ type Row = Record<string, string>;
 
 /** fulfillments.csv's rows the figures count: items left on screen count nowhere by default. */
 async function csvRecords(service: KitchenService, from: string, to: string): Promise<Row[]> {
-  const text = await new Response(fulfillmentsCsv(await ready(service.records(harbor, await kitchenQuery(kitchenRecordsSchema, { from, to }))))).text();
+  const text = await new Response(
+    fulfillmentsCsv(
+      await ready(service.records(harbor, await kitchenQuery(kitchenRecordsSchema, { from, to }))),
+    ),
+  ).text();
   return withoutLeftOnScreen(parse(text, { columns: true, bom: true }) as Row[]);
 }
 
@@ -72,7 +88,12 @@ describe.each(STORE_KINDS)("station targets on %s", (kind) => {
 
     // Changed again later: the newer instant; one row reset, the rest kept; another restaurant untouched.
     clock.now = NOW + 60_000;
-    const after = await service.putTargets(harbor, { stations: [{ stationGuid: "st-a", level: 0, seconds: null }, { stationGuid: "st-b", level: 0, seconds: 360 }] });
+    const after = await service.putTargets(harbor, {
+      stations: [
+        { stationGuid: "st-a", level: 0, seconds: null },
+        { stationGuid: "st-b", level: 0, seconds: 360 },
+      ],
+    });
     expect(after.stations).toEqual([
       { stationGuid: "st-a", level: 2, seconds: 1000 },
       { stationGuid: "st-b", level: 0, seconds: 360 },
@@ -96,17 +117,29 @@ describe.each(STORE_KINDS)("station targets on %s", (kind) => {
         { stationGuid: station("Expo 2"), level: 2, seconds: 1100 },
       ],
     });
-    const summary: KitchenSummary = await ready(service.summary(harbor, { ...range, metric: "fire_to_fulfill" }));
+    const summary: KitchenSummary = await ready(
+      service.summary(harbor, { ...range, metric: "fire_to_fulfill" }),
+    );
     const expected = countLate(await csvRecords(service, range.from, range.to), targets);
 
     expect(summary.withinTarget.map((w) => w.level)).toEqual([0, 1, 2]);
     for (const w of summary.withinTarget) {
       const c = expected.get(`level:${w.level}`)!;
-      expect({ count: w.count, late: w.late, veryLate: w.veryLate, within: w.within }).toEqual({ count: c.count, late: c.late, veryLate: c.veryLate, within: c.count - c.late });
+      expect({ count: w.count, late: w.late, veryLate: w.veryLate, within: w.within }).toEqual({
+        count: c.count,
+        late: c.late,
+        veryLate: c.veryLate,
+        within: c.count - c.late,
+      });
     }
     for (const s of summary.stations) {
       const c = expected.get(`station:${s.stationGuid}:${s.level}`)!;
-      expect([s.stationName, s.level, s.late, s.veryLate]).toEqual([s.stationName, s.level, c.late, c.veryLate]);
+      expect([s.stationName, s.level, s.late, s.veryLate]).toEqual([
+        s.stationName,
+        s.level,
+        c.late,
+        c.veryLate,
+      ]);
     }
     // The Grill's own, shorter target makes more of its records late than the level's did.
     const grill = (x: KitchenSummary) => x.stations.find((s) => s.stationName === "Grill" && s.level === 0)!;

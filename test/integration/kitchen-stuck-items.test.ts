@@ -1,9 +1,24 @@
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
-import { kitchenRecordsSchema, kitchenSummarySchema, kitchenTicketsSchema } from "@/lib/kitchen/contract/params";
+
+import {
+  kitchenRecordsSchema,
+  kitchenSummarySchema,
+  kitchenTicketsSchema,
+} from "@/lib/kitchen/contract/params";
 import { fulfillmentsCsv } from "@/lib/kitchen/query/kitchen-csv";
+
 import { isLeftOnScreen, levelOf, statsOf, withoutLeftOnScreen } from "./independent-stats";
-import { databasePerTest, kitchenQuery, kitchenService, newLog, NOW, ready, sandboxForSuite, worldRestaurant } from "./kitchen-harness";
+import {
+  databasePerTest,
+  kitchenQuery,
+  kitchenService,
+  newLog,
+  NOW,
+  ready,
+  sandboxForSuite,
+  worldRestaurant,
+} from "./kitchen-harness";
 
 /**
  * Items left on screen where the cubes alone cannot answer: start to fulfill over a day whose raw
@@ -22,7 +37,14 @@ describe("items left on screen", { timeout: 240_000 }, () => {
 
   it("ranks no item left on screen among the slowest tickets, and ranks them again with stuck=include", async () => {
     const service = kitchenService(t.db, sandbox.url, newLog(), clock);
-    const rows = parse(await new Response(fulfillmentsCsv(await ready(service.records(harbor, await kitchenQuery(kitchenRecordsSchema, range))))).text(), { columns: true, bom: true }) as Row[];
+    const rows = parse(
+      await new Response(
+        fulfillmentsCsv(
+          await ready(service.records(harbor, await kitchenQuery(kitchenRecordsSchema, range))),
+        ),
+      ).text(),
+      { columns: true, bom: true },
+    ) as Row[];
     const ranking = (records: readonly Row[]) => {
       const best = new Map<string, number>();
       for (const r of records) {
@@ -32,33 +54,65 @@ describe("items left on screen", { timeout: 240_000 }, () => {
       return [...best.values()].sort((a, b) => b - a).slice(0, 10);
     };
     expect(rows.filter((r) => r.itemFulfillmentLevel === "0" && isLeftOnScreen(r)).length).toBeGreaterThan(0);
-    const left = await ready(service.tickets(harbor, await kitchenQuery(kitchenTicketsSchema, { ...range, level: 0, limit: 10 })));
+    const left = await ready(
+      service.tickets(harbor, await kitchenQuery(kitchenTicketsSchema, { ...range, level: 0, limit: 10 })),
+    );
     expect(left.tickets.map((x) => x.seconds)).toEqual(ranking(withoutLeftOnScreen(rows)));
     expect(Math.max(...left.tickets.map((x) => x.seconds))).toBeLessThanOrEqual(240 * 60);
-    const counted = await ready(service.tickets(harbor, await kitchenQuery(kitchenTicketsSchema, { ...range, level: 0, limit: 10, stuck: "include" })));
+    const counted = await ready(
+      service.tickets(
+        harbor,
+        await kitchenQuery(kitchenTicketsSchema, { ...range, level: 0, limit: 10, stuck: "include" }),
+      ),
+    );
     expect(counted.tickets.map((x) => x.seconds)).toEqual(ranking(rows));
     expect(counted.tickets[0]!.seconds).toBeGreaterThan(240 * 60);
   });
 
   it("keeps a day's stuck records in start to fulfill once its raw records are gone, and says how many", async () => {
     const service = kitchenService(t.db, sandbox.url, newLog(), clock);
-    const rows = parse(await new Response(fulfillmentsCsv(await ready(service.records(harbor, await kitchenQuery(kitchenRecordsSchema, range))))).text(), { columns: true, bom: true }) as Row[];
+    const rows = parse(
+      await new Response(
+        fulfillmentsCsv(
+          await ready(service.records(harbor, await kitchenQuery(kitchenRecordsSchema, range))),
+        ),
+      ).text(),
+      { columns: true, bom: true },
+    ) as Row[];
     const measurable = rows.filter((r) => levelOf(r) !== null);
     const stuck = measurable.filter((r) => isLeftOnScreen(r)).length;
     expect(stuck).toBeGreaterThan(0);
     const query = await kitchenQuery(kitchenSummarySchema, { ...range, metric: "start_to_fulfill" });
     const before = await ready(service.summary(harbor, query));
     expect(before.stuck).toEqual({ maxMinutes: 240, records: stuck, included: false });
-    for (const l of before.levels) expect(l.stats).toMatchObject(statsOf(withoutLeftOnScreen(measurable).filter((r) => levelOf(r) === l.level), "start_to_fulfill"));
+    for (const l of before.levels)
+      expect(l.stats).toMatchObject(
+        statsOf(
+          withoutLeftOnScreen(measurable).filter((r) => levelOf(r) === l.level),
+          "start_to_fulfill",
+        ),
+      );
 
     // The raw records pruned (as KITCHEN_RAW_RETENTION_DAYS does): the stored cubes cannot tell the stuck records apart.
     await t.db.query("DELETE FROM kitchen_day_records WHERE restaurant_guid = $1", [harbor.guid]);
     const after = await ready(kitchenService(t.db, sandbox.url, newLog(), clock).summary(harbor, query));
     expect(after.stuck).toEqual({ maxMinutes: 240, records: stuck, included: false, unseparated: stuck });
-    for (const l of after.levels) expect(l.stats).toMatchObject(statsOf(measurable.filter((r) => levelOf(r) === l.level), "start_to_fulfill"));
+    for (const l of after.levels)
+      expect(l.stats).toMatchObject(
+        statsOf(
+          measurable.filter((r) => levelOf(r) === l.level),
+          "start_to_fulfill",
+        ),
+      );
     // Fire to fulfill needs no raw record: its own cubes leave them out exactly.
     const f2f = await ready(service.summary(harbor, await kitchenQuery(kitchenSummarySchema, range)));
     expect(f2f.stuck).toEqual({ maxMinutes: 240, records: stuck, included: false });
-    for (const l of f2f.levels) expect(l.stats).toMatchObject(statsOf(withoutLeftOnScreen(measurable).filter((r) => levelOf(r) === l.level), "fire_to_fulfill"));
+    for (const l of f2f.levels)
+      expect(l.stats).toMatchObject(
+        statsOf(
+          withoutLeftOnScreen(measurable).filter((r) => levelOf(r) === l.level),
+          "fire_to_fulfill",
+        ),
+      );
   });
 });

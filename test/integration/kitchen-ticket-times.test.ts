@@ -1,10 +1,27 @@
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
-import { kitchenRecordsSchema, kitchenSummarySchema, kitchenTargetsSchema, kitchenTicketsSchema } from "@/lib/kitchen/contract/params";
+
+import {
+  kitchenRecordsSchema,
+  kitchenSummarySchema,
+  kitchenTargetsSchema,
+  kitchenTicketsSchema,
+} from "@/lib/kitchen/contract/params";
 import type { KitchenSummary } from "@/lib/kitchen/contract/responses";
 import { fulfillmentsCsv } from "@/lib/kitchen/query/kitchen-csv";
 import type { KitchenService } from "@/lib/kitchen/service/kitchen-service";
-import { databasePerTest, kitchenQuery, kitchenService, newLog, ready, NOW, sandboxForSuite, STORE_KINDS, worldRestaurant } from "./kitchen-harness";
+
+import {
+  databasePerTest,
+  kitchenQuery,
+  kitchenService,
+  newLog,
+  NOW,
+  ready,
+  sandboxForSuite,
+  STORE_KINDS,
+  worldRestaurant,
+} from "./kitchen-harness";
 
 /**
  * Ticket times on the summary route's service, held against fulfillments.csv: per ticket and
@@ -21,7 +38,9 @@ const sandbox = sandboxForSuite(clock);
 type Row = Record<string, string>;
 
 async function csvRows(service: KitchenService): Promise<Row[]> {
-  const text = await new Response(fulfillmentsCsv(await ready(service.records(mesa, await kitchenQuery(kitchenRecordsSchema, range))))).text();
+  const text = await new Response(
+    fulfillmentsCsv(await ready(service.records(mesa, await kitchenQuery(kitchenRecordsSchema, range)))),
+  ).text();
   return parse(text, { columns: true, bom: true }) as Row[];
 }
 
@@ -30,7 +49,12 @@ async function csvRows(service: KitchenService): Promise<Row[]> {
  * the ticket's first row naming them. Unless `withStuck`, a ticket whose time is over 240 minutes
  * (it waited for an item left on screen) is left out, as the summary does by default.
  */
-function ticketTimes(rows: readonly Row[], level: number, keep: (r: Row, ticket: { behavior: string }) => boolean, withStuck = false): (number | null)[] {
+function ticketTimes(
+  rows: readonly Row[],
+  level: number,
+  keep: (r: Row, ticket: { behavior: string }) => boolean,
+  withStuck = false,
+): (number | null)[] {
   const byTicket = new Map<string, Row[]>();
   rows.forEach((r, i) => {
     if (!["0", "1", "2"].includes(r.itemFulfillmentLevel!)) return;
@@ -53,11 +77,25 @@ function ticketTimes(rows: readonly Row[], level: number, keep: (r: Row, ticket:
   return withStuck ? out : out.filter((v) => v === null || v <= 240 * 60);
 }
 
-function expectStats(figures: KitchenSummary["tickets"][number], times: readonly (number | null)[], target: number) {
+function expectStats(
+  figures: KitchenSummary["tickets"][number],
+  times: readonly (number | null)[],
+  target: number,
+) {
   const values = times.filter((v): v is number => v !== null).sort((a, b) => a - b);
   const rank = (p: number) => values[Math.max(1, Math.ceil((p * values.length) / 100)) - 1] ?? null;
-  expect(figures.stats).toMatchObject({ count: values.length, excluded: times.length - values.length, p50: rank(50), p90: rank(90), max: values.at(-1) ?? null });
-  expect(figures.withinTarget).toMatchObject({ targetSeconds: target, within: values.filter((v) => v <= target).length, count: values.length });
+  expect(figures.stats).toMatchObject({
+    count: values.length,
+    excluded: times.length - values.length,
+    p50: rank(50),
+    p90: rank(90),
+    max: values.at(-1) ?? null,
+  });
+  expect(figures.withinTarget).toMatchObject({
+    targetSeconds: target,
+    within: values.filter((v) => v <= target).length,
+    count: values.length,
+  });
 }
 
 describe.each(STORE_KINDS)("ticket times on %s", (kind) => {
@@ -74,12 +112,23 @@ describe.each(STORE_KINDS)("ticket times on %s", (kind) => {
       [{ stuck: "include" }, () => true],
     ];
     for (const [filters, keep] of cases) {
-      const summary = await ready(service.summary(mesa, await kitchenQuery(kitchenSummarySchema, { ...range, metric: "wait_to_start", ...filters })));
+      const summary = await ready(
+        service.summary(
+          mesa,
+          await kitchenQuery(kitchenSummarySchema, { ...range, metric: "wait_to_start", ...filters }),
+        ),
+      );
       expect(summary.tickets.length, JSON.stringify(filters)).toBeGreaterThan(0);
-      for (const figures of summary.tickets) expectStats(figures, ticketTimes(rows, figures.level, keep, filters.stuck === "include"), [900, 1080, 1260][figures.level]!);
+      for (const figures of summary.tickets)
+        expectStats(
+          figures,
+          ticketTimes(rows, figures.level, keep, filters.stuck === "include"),
+          [900, 1080, 1260][figures.level]!,
+        );
       // The hours and the days are the same tickets, cut another way.
       for (const figures of summary.tickets) {
-        const sum = (list: { level: number; stats: { count: number } }[]) => list.filter((x) => x.level === figures.level).reduce((n, x) => n + x.stats.count, 0);
+        const sum = (list: { level: number; stats: { count: number } }[]) =>
+          list.filter((x) => x.level === figures.level).reduce((n, x) => n + x.stats.count, 0);
         expect(sum(summary.ticketHours)).toBe(figures.stats.count);
         expect(sum(summary.ticketDays)).toBe(figures.stats.count);
       }
@@ -99,22 +148,40 @@ describe.each(STORE_KINDS)("ticket times on %s", (kind) => {
     expect(saved.targets[0]).toEqual({ level: 0, seconds: 600, isDefault: true });
     const rows = await csvRows(service);
     const summary = await ready(service.summary(mesa, await kitchenQuery(kitchenSummarySchema, range)));
-    expectStats(summary.tickets.find((x) => x.level === 0)!, ticketTimes(rows, 0, () => true), 420);
+    expectStats(
+      summary.tickets.find((x) => x.level === 0)!,
+      ticketTimes(rows, 0, () => true),
+      420,
+    );
 
-    const reset = await service.putTargets(mesa, await kitchenTargetsSchema.parseAsync({ tickets: [{ level: 0, seconds: null }] }));
+    const reset = await service.putTargets(
+      mesa,
+      await kitchenTargetsSchema.parseAsync({ tickets: [{ level: 0, seconds: null }] }),
+    );
     expect(reset.tickets[0]).toEqual({ level: 0, seconds: 900, isDefault: true });
-    expect(kitchenTargetsSchema.safeParse({}).error?.issues[0]?.message).toBe("targets, tickets or stations must name at least one level or station");
+    expect(kitchenTargetsSchema.safeParse({}).error?.issues[0]?.message).toBe(
+      "targets, tickets or stations must name at least one level or station",
+    );
   });
 
   it("names each slowest ticket's slowest item and station, the one record that ranked it, marked among its items", async () => {
     const service = kitchenService(t.db, sandbox.url, newLog(), clock);
-    const res = await ready(service.tickets(mesa, await kitchenQuery(kitchenTicketsSchema, { ...range, level: 0, limit: 6 })));
+    const res = await ready(
+      service.tickets(mesa, await kitchenQuery(kitchenTicketsSchema, { ...range, level: 0, limit: 6 })),
+    );
     expect(res.tickets).toHaveLength(6);
     for (const ticket of res.tickets) {
       const marked = ticket.items.filter((i) => i.slowest);
       expect(marked).toHaveLength(1);
-      expect(marked[0]).toMatchObject({ level: 0, fireToFulfill: ticket.seconds, itemName: ticket.slowestItem!.itemName, stationName: ticket.slowestItem!.stationName });
-      expect(Math.max(...ticket.items.filter((i) => i.level === 0).map((i) => i.fireToFulfill ?? -1))).toBe(ticket.seconds);
+      expect(marked[0]).toMatchObject({
+        level: 0,
+        fireToFulfill: ticket.seconds,
+        itemName: ticket.slowestItem!.itemName,
+        stationName: ticket.slowestItem!.stationName,
+      });
+      expect(Math.max(...ticket.items.filter((i) => i.level === 0).map((i) => i.fireToFulfill ?? -1))).toBe(
+        ticket.seconds,
+      );
     }
   });
 });

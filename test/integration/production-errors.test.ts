@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { freePort, killGroup, killGroupNow } from "../../bench/load/server";
 import { signIn } from "../../bench/load/users";
 import { startPlatformProxy, type PlatformProxy } from "../support/platform-proxy.mjs";
@@ -22,7 +23,9 @@ const ROOT = path.resolve(__dirname, "../..");
 const DIST_DIR = process.env.NEXT_DIST_DIR || ".next";
 // No build is a broken run, not a reason to skip: say what to do, at once.
 if (!existsSync(path.join(ROOT, DIST_DIR, "BUILD_ID"))) {
-  throw new Error(`no production build in ${DIST_DIR}/: run \`npx next build\` first (\`npm test\` builds it before the integration suite)`);
+  throw new Error(
+    `no production build in ${DIST_DIR}/: run \`npx next build\` first (\`npm test\` builds it before the integration suite)`,
+  );
 }
 
 const world = JSON.parse(readFileSync(path.join(ROOT, "lib/sandbox/world.json"), "utf8")) as {
@@ -61,7 +64,12 @@ async function startApp(port: number, env: Record<string, string>): Promise<App>
   const origin = `http://localhost:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), "kp-production-errors-"));
   const inherited = Object.fromEntries(
-    Object.entries(process.env).filter(([name]) => !/^(PLATFORM_|SANDBOX_|KITCHEN_|AUTH_|NEXTAUTH_|OIDC_|DATABASE_URL$|DATA_DIR$|ACCOUNTS_FILE$|APP_ORIGIN$|TRUST_PROXY$)/.test(name)),
+    Object.entries(process.env).filter(
+      ([name]) =>
+        !/^(PLATFORM_|SANDBOX_|KITCHEN_|AUTH_|NEXTAUTH_|OIDC_|DATABASE_URL$|DATA_DIR$|ACCOUNTS_FILE$|APP_ORIGIN$|TRUST_PROXY$)/.test(
+          name,
+        ),
+    ),
   );
   const child = spawn(process.execPath, ["server.mjs", "-p", String(port)], {
     cwd: ROOT,
@@ -97,8 +105,12 @@ async function startApp(port: number, env: Record<string, string>): Promise<App>
   };
   apps.push(app);
   await waitFor(`${origin} to answer /api/health`, app, async () => {
-    if (child.exitCode !== null) throw new Error(`server.mjs on ${port} exited (${child.exitCode}):\n${tail(output)}`);
-    return fetch(`${origin}/api/health`, { signal: AbortSignal.timeout(5_000) }).then((r) => r.ok, () => false);
+    if (child.exitCode !== null)
+      throw new Error(`server.mjs on ${port} exited (${child.exitCode}):\n${tail(output)}`);
+    return fetch(`${origin}/api/health`, { signal: AbortSignal.timeout(5_000) }).then(
+      (r) => r.ok,
+      () => false,
+    );
   });
   return app;
 }
@@ -110,7 +122,8 @@ function tail(text: string, lines = 30): string {
 async function waitFor(what: string, app: App, done: () => boolean | Promise<boolean>): Promise<void> {
   const deadline = Date.now() + START_TIMEOUT_MS;
   while (!(await done())) {
-    if (Date.now() > deadline) throw new Error(`waited ${START_TIMEOUT_MS / 1000} s for ${what}; its output:\n${tail(app.output())}`);
+    if (Date.now() > deadline)
+      throw new Error(`waited ${START_TIMEOUT_MS / 1000} s for ${what}; its output:\n${tail(app.output())}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
@@ -131,7 +144,12 @@ async function errorAnswer(session: Session, pathAndQuery: string): Promise<Erro
   } catch {
     // not JSON: the status says enough
   }
-  return { status: response.status, code: error.code ?? "", message: error.message ?? text.slice(0, 200), retryAfter: response.headers.get("retry-after") };
+  return {
+    status: response.status,
+    code: error.code ?? "",
+    message: error.message ?? text.slice(0, 200),
+    retryAfter: response.headers.get("retry-after"),
+  };
 }
 
 /** The business date (YYYYMMDD) `days` from today (UTC). Every world restaurant's zone is behind UTC, so +2 is their future. */
@@ -163,19 +181,36 @@ beforeAll(async () => {
   const sandbox = `http://127.0.0.1:${mainPort}/sandbox`;
   [refused, unreachable] = await Promise.all([
     // The main app's sandbox answers loopback clients; this secret is not the partner's.
-    startApp(await freePort(), { PLATFORM_BASE_URL: sandbox, PLATFORM_CLIENT_ID: partner.clientId, PLATFORM_CLIENT_SECRET: "not-the-partner-secret-0123", SANDBOX_ENABLED: "false" }),
+    startApp(await freePort(), {
+      PLATFORM_BASE_URL: sandbox,
+      PLATFORM_CLIENT_ID: partner.clientId,
+      PLATFORM_CLIENT_SECRET: "not-the-partner-secret-0123",
+      SANDBOX_ENABLED: "false",
+    }),
     // A port nobody listens on: every connection is refused.
-    startApp(await freePort(), { PLATFORM_BASE_URL: `http://127.0.0.1:${await freePort()}`, PLATFORM_CLIENT_ID: partner.clientId, PLATFORM_CLIENT_SECRET: partner.clientSecret, SANDBOX_ENABLED: "false" }),
+    startApp(await freePort(), {
+      PLATFORM_BASE_URL: `http://127.0.0.1:${await freePort()}`,
+      PLATFORM_CLIENT_ID: partner.clientId,
+      PLATFORM_CLIENT_SECRET: partner.clientSecret,
+      SANDBOX_ENABLED: "false",
+    }),
   ]);
   // Nothing but /api/health has been asked yet, so the backfill (instrumentation's bundle) is what
   // built each app's kitchen service and Platform client. The two failing apps say so when their
   // backfill could not read a restaurant's identity.
   await Promise.all([
     waitFor("the main app's backfill to call upstream", main, () => proxy.counts().requests > 0),
-    waitFor("the refused app's backfill to meet the refusal", refused, () => refused.output().includes("[kitchen] backfill skips")),
-    waitFor("the unreachable app's backfill to give up", unreachable, () => unreachable.output().includes("[kitchen] backfill skips")),
+    waitFor("the refused app's backfill to meet the refusal", refused, () =>
+      refused.output().includes("[kitchen] backfill skips"),
+    ),
+    waitFor("the unreachable app's backfill to give up", unreachable, () =>
+      unreachable.output().includes("[kitchen] backfill skips"),
+    ),
   ]);
-  [ana, ben] = await Promise.all([signIn(main.origin, "ana@kitchen.test"), signIn(main.origin, "ben@kitchen.test")]);
+  [ana, ben] = await Promise.all([
+    signIn(main.origin, "ana@kitchen.test"),
+    signIn(main.origin, "ben@kitchen.test"),
+  ]);
 }, 4 * START_TIMEOUT_MS);
 
 afterAll(async () => {
@@ -190,7 +225,10 @@ describe("the production server (node server.mjs, backfill on) maps each error t
     const from = dateFromToday(-2 - MAX_RANGE_DAYS); // MAX_RANGE_DAYS + 1 dates
     for (const route of RANGE_ROUTES) {
       const answer = await errorAnswer(ana, `/api/restaurants/${HARBOR}/${route}?from=${from}&to=${to}`);
-      expect(answer, `${route}\n${tail(main.output())}`).toMatchObject({ status: 400, code: "range_too_long" });
+      expect(answer, `${route}\n${tail(main.output())}`).toMatchObject({
+        status: 400,
+        code: "range_too_long",
+      });
       expect(answer.message).toContain(`at most ${MAX_RANGE_DAYS} days may be asked at once`);
     }
   });
@@ -208,7 +246,10 @@ describe("the production server (node server.mjs, backfill on) maps each error t
   it("answers a restaurant outside the account's set with 404, exactly as an unknown one", async () => {
     const range = `from=${dateFromToday(-3)}&to=${dateFromToday(-2)}`;
     const foreign = await errorAnswer(ben, `/api/restaurants/${HARBOR}/kitchen/summary?${range}`);
-    const unknown = await errorAnswer(ben, `/api/restaurants/00000000-0000-4000-8000-000000000000/kitchen/summary?${range}`);
+    const unknown = await errorAnswer(
+      ben,
+      `/api/restaurants/00000000-0000-4000-8000-000000000000/kitchen/summary?${range}`,
+    );
     expect(foreign).toMatchObject({ status: 404, code: "not_found" });
     expect(unknown).toEqual(foreign);
     expect(await errorAnswer(ben, `/api/restaurants/${HARBOR}/info`)).toEqual(foreign);
@@ -229,7 +270,9 @@ describe("the production server (node server.mjs, backfill on) maps each error t
   });
 
   // Issue 30's other parts add these mappings; their tests belong here, on the same servers.
-  it.todo("restarts a configuration listing after a 409 during paging, and answers 200 (issue 30: 409 restart)");
+  it.todo(
+    "restarts a configuration listing after a 409 during paging, and answers 200 (issue 30: 409 restart)",
+  );
   it.todo("says which permission a credential without kitchen:read lacks (issue 30: missing scope)");
 
   it("logs no unexpected error: every typed error was recognised by the route that answered", () => {

@@ -1,11 +1,13 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+
 import { toErrorResponse } from "@/lib/api/error-response";
 import { createPlatformClient, type PlatformClientOptions } from "@/lib/platform";
 import { Transport } from "@/lib/platform/client";
 import { PlatformBadRequestError, PlatformLoginError, PlatformUpstreamError } from "@/lib/platform/errors";
 import { tipWithholding } from "@/lib/platform/schemas/config";
+
 import { startFixtureServer, type FixtureServer } from "../contract-fixtures/fixture-server";
 
 /**
@@ -39,7 +41,11 @@ function options(overrides: Partial<PlatformClientOptions> = {}): PlatformClient
 type Routes = NonNullable<Parameters<typeof startFixtureServer>[0]>;
 
 async function serve(login: unknown, extra: Routes = {}) {
-  const routes: Routes = { [LOGIN]: () => ({ body: login }), [TIP]: () => ({ body: fixture("tip-withholding.json") }), ...extra };
+  const routes: Routes = {
+    [LOGIN]: () => ({ body: login }),
+    [TIP]: () => ({ body: fixture("tip-withholding.json") }),
+    ...extra,
+  };
   const timed: Routes = {};
   for (const [key, handler] of Object.entries(routes)) {
     timed[key] = (request, hit) => {
@@ -72,24 +78,45 @@ describe("login in every published and observed shape", () => {
       await serve(fixture(file));
       let skew = 0;
       const transport = new Transport(options({ now: () => Date.now() + skew }));
-      const first = await transport.request({ method: "GET", path: "/config/v2/tipWithholding", restaurantGuid: RESTAURANT, schema: tipWithholding });
+      const first = await transport.request({
+        method: "GET",
+        path: "/config/v2/tipWithholding",
+        restaurantGuid: RESTAURANT,
+        schema: tipWithholding,
+      });
       expect(first.data?.entityType).toBe("TipWithholding");
       expect(transport.scopes()).toEqual(["kitchen:read", "config:read", "restaurants:read"]);
       // expiresIn 86400 is honoured: 23 hours later the token is still in use.
       skew = 23 * 3600_000;
-      await transport.request({ method: "GET", path: "/config/v2/tipWithholding", restaurantGuid: RESTAURANT, schema: tipWithholding });
+      await transport.request({
+        method: "GET",
+        path: "/config/v2/tipWithholding",
+        restaurantGuid: RESTAURANT,
+        schema: tipWithholding,
+      });
       expect(server!.count(LOGIN_PATH)).toBe(1);
-      expect(server!.requests.filter((r) => r.path.endsWith("/tipWithholding")).every((r) => r.headers.authorization?.startsWith("Bearer eyJ"))).toBe(true);
+      expect(
+        server!.requests
+          .filter((r) => r.path.endsWith("/tipWithholding"))
+          .every((r) => r.headers.authorization?.startsWith("Bearer eyJ")),
+      ).toBe(true);
       // In its last minute, one new login (the guide: a new token only comes then).
       skew = 86_400_000 - 30_000;
-      await transport.request({ method: "GET", path: "/config/v2/tipWithholding", restaurantGuid: RESTAURANT, schema: tipWithholding });
+      await transport.request({
+        method: "GET",
+        path: "/config/v2/tipWithholding",
+        restaurantGuid: RESTAURANT,
+        schema: tipWithholding,
+      });
       expect(server!.count(LOGIN_PATH)).toBe(2);
     });
   }
 
   it("sends the restaurant header on restaurants/v1", async () => {
     await serve(fixture("login-production.json"), {
-      [`GET /restaurants/v1/restaurants/${RESTAURANT}`]: () => ({ body: { guid: RESTAURANT, general: { name: "Fixture Diner", timeZone: "America/New_York" } } }),
+      [`GET /restaurants/v1/restaurants/${RESTAURANT}`]: () => ({
+        body: { guid: RESTAURANT, general: { name: "Fixture Diner", timeZone: "America/New_York" } },
+      }),
     });
     const client = createPlatformClient(options());
     const info = await client.restaurants.get(RESTAURANT, { includeArchived: true });
@@ -104,11 +131,18 @@ describe("a login that fails backs off for every caller", () => {
   it("answers 20 concurrent and 10 later requests during the back-off with one refused login", async () => {
     await serve(undefined, { [LOGIN]: () => ({ status: 401, body: fixture("error-401-login.json") }) });
     const client = createPlatformClient(options({ loginBackoff: { initialMs: 60_000, maxMs: 60_000 } }));
-    const concurrent = await Promise.all(Array.from({ length: 20 }, () => client.config.tipWithholding(RESTAURANT).catch((e: unknown) => e)));
+    const concurrent = await Promise.all(
+      Array.from({ length: 20 }, () => client.config.tipWithholding(RESTAURANT).catch((e: unknown) => e)),
+    );
     for (const error of concurrent) expect(error).toBeInstanceOf(PlatformLoginError);
     for (let i = 0; i < 10; i++) {
       const error = await client.config.tipWithholding(RESTAURANT).catch((e: unknown) => e);
-      expect(error).toMatchObject({ reason: "refused", status: 401, code: "platform_login_failed", requestId: "3f0c9a52-7d1e-4e8a-b6f4-0c2d9e5a1b77" });
+      expect(error).toMatchObject({
+        reason: "refused",
+        status: 401,
+        code: "platform_login_failed",
+        requestId: "3f0c9a52-7d1e-4e8a-b6f4-0c2d9e5a1b77",
+      });
     }
     expect(server!.count(LOGIN_PATH)).toBe(1);
     expect(server!.count("/tipWithholding")).toBe(0);
@@ -125,7 +159,12 @@ describe("a login that fails backs off for every caller", () => {
 
   it("tries again after the back-off, once, and recovers", async () => {
     let refuse = true;
-    await serve(undefined, { [LOGIN]: () => (refuse ? { status: 401, body: fixture("error-401-login.json") } : { body: fixture("login-production.json") }) });
+    await serve(undefined, {
+      [LOGIN]: () =>
+        refuse
+          ? { status: 401, body: fixture("error-401-login.json") }
+          : { body: fixture("login-production.json") },
+    });
     const client = createPlatformClient(options({ loginBackoff: { initialMs: 400, maxMs: 400 } }));
     await expect(client.config.tipWithholding(RESTAURANT)).rejects.toBeInstanceOf(PlatformLoginError);
     refuse = false;
@@ -139,8 +178,11 @@ describe("a login that fails backs off for every caller", () => {
   it("calls a 200 without an access token garbled and does not repeat it per request", async () => {
     await serve(fixture("login-garbled.json"));
     const client = createPlatformClient(options());
-    const errors = await Promise.all(Array.from({ length: 5 }, () => client.config.tipWithholding(RESTAURANT).catch((e: unknown) => e)));
-    for (const error of errors) expect(error).toMatchObject({ reason: "garbled", digest: "platform_login_failed:garbled" });
+    const errors = await Promise.all(
+      Array.from({ length: 5 }, () => client.config.tipWithholding(RESTAURANT).catch((e: unknown) => e)),
+    );
+    for (const error of errors)
+      expect(error).toMatchObject({ reason: "garbled", digest: "platform_login_failed:garbled" });
     await expect(client.config.tipWithholding(RESTAURANT)).rejects.toBeInstanceOf(PlatformLoginError);
     expect(server!.count(LOGIN_PATH)).toBe(1);
     expect(toErrorResponse(errors[0], "test").status).toBe(502);
@@ -151,26 +193,46 @@ describe("ErrorMessage bodies", () => {
   it("keeps message, requestId, messageKey, fieldName, link, nested errors and canRetry, with the token redacted", async () => {
     const body = JSON.stringify(fixture("error-400-nested.json"));
     await serve(fixture("login-production.json"), {
-      [EXPORT]: (request) => ({ status: 400, body: body.replace("__TOKEN__", request.headers.authorization!.slice("Bearer ".length)) }),
+      [EXPORT]: (request) => ({
+        status: 400,
+        body: body.replace("__TOKEN__", request.headers.authorization!.slice("Bearer ".length)),
+      }),
     });
     const client = createPlatformClient(options());
-    const error = (await client.kitchen.itemFulfillments(RESTAURANT, "2025-03-10").catch((e: unknown) => e)) as PlatformBadRequestError;
+    const error = (await client.kitchen
+      .itemFulfillments(RESTAURANT, "2025-03-10")
+      .catch((e: unknown) => e)) as PlatformBadRequestError;
     expect(error).toBeInstanceOf(PlatformBadRequestError);
     expect(error.code).toBe("10400");
     expect(error.requestId).toBe("b1c2d3e4-0000-4000-8000-00000000a400");
-    expect(error.message).toBe("GET /kitchen/v1/export/itemFulfillments: 400 Bad Request (businessDate: businessDate must be in yyyyMMdd format)");
+    expect(error.message).toBe(
+      "GET /kitchen/v1/export/itemFulfillments: 400 Bad Request (businessDate: businessDate must be in yyyyMMdd format)",
+    );
     expect(error.detail).toMatchObject({
       link: "https://doc.example/devguide/apiResponsesAndErrors.html",
       canRetry: false,
-      errors: [{ code: "10401", fieldName: "businessDate", messageKey: "invalid.business.date", message: "businessDate must be in yyyyMMdd format", errors: [] }],
+      errors: [
+        {
+          code: "10401",
+          fieldName: "businessDate",
+          messageKey: "invalid.business.date",
+          message: "businessDate must be in yyyyMMdd format",
+          errors: [],
+        },
+      ],
     });
-    expect(error.detail.developerMessage).toBe("Invalid businessDate; request carried Authorization: Bearer [redacted]");
+    expect(error.detail.developerMessage).toBe(
+      "Invalid businessDate; request carried Authorization: Bearer [redacted]",
+    );
     expect(server!.count("/itemFulfillments")).toBe(1);
   });
 
   it("retries a 503 even when its body says canRetry false (a field the definition reserves for future use)", async () => {
     await serve(fixture("login-production.json"), {
-      [TIP]: (_r, hit) => (hit === 1 ? { status: 503, body: fixture("error-503-can-retry-false.json") } : { body: fixture("tip-withholding.json") }),
+      [TIP]: (_r, hit) =>
+        hit === 1
+          ? { status: 503, body: fixture("error-503-can-retry-false.json") }
+          : { body: fixture("tip-withholding.json") },
     });
     const client = createPlatformClient(options({ initialRetryDelayMs: 10 }));
     await client.config.tipWithholding(RESTAURANT);
@@ -183,7 +245,15 @@ describe("rate limits", () => {
     await serve(fixture("login-production.json"), {
       [TIP]: (_r, hit) =>
         hit === 1
-          ? { status: 429, headers: { "Retry-After": "1", "X-Platform-RateLimit-Remaining": "0", "X-Platform-RateLimit-Reset": String(Math.ceil(Date.now() / 1000) + 1) }, body: fixture("error-429.json") }
+          ? {
+              status: 429,
+              headers: {
+                "Retry-After": "1",
+                "X-Platform-RateLimit-Remaining": "0",
+                "X-Platform-RateLimit-Reset": String(Math.ceil(Date.now() / 1000) + 1),
+              },
+              body: fixture("error-429.json"),
+            }
           : { body: fixture("tip-withholding.json") },
     });
     const client = createPlatformClient(options());
@@ -199,7 +269,13 @@ describe("rate limits", () => {
         if (hit === 1) {
           // The brand-derived headers: epoch seconds, as the developer guide describes them.
           resetAt = (Math.floor(Date.now() / 1000) + 2) * 1000;
-          return { headers: { "X-Platform-RateLimit-Remaining": "0", "X-Platform-RateLimit-Reset": String(resetAt / 1000) }, body: fixture("tip-withholding.json") };
+          return {
+            headers: {
+              "X-Platform-RateLimit-Remaining": "0",
+              "X-Platform-RateLimit-Reset": String(resetAt / 1000),
+            },
+            body: fixture("tip-withholding.json"),
+          };
         }
         return { body: fixture("tip-withholding.json") };
       },
@@ -220,22 +296,33 @@ describe("rate limits", () => {
     // When it fails, the message gives every arrival, so a CI log says how the second filled up.
     const offsets = times.map((t) => t - times[0]!).join(", ");
     for (let i = 0; i < times.length; i++) {
-      expect(times.filter((t) => t >= times[i]! && t < times[i]! + 1000).length, `arrivals (ms after the first): ${offsets}`).toBeLessThanOrEqual(10);
+      expect(
+        times.filter((t) => t >= times[i]! && t < times[i]! + 1000).length,
+        `arrivals (ms after the first): ${offsets}`,
+      ).toBeLessThanOrEqual(10);
     }
   });
 });
 
 describe("timeouts count network waiting only", () => {
-  it("fetches an export whose first byte comes after 16 s (over the old 15 s default) with one request", { timeout: 40_000 }, async () => {
-    await serve(fixture("login-production.json"), { [EXPORT]: () => ({ delayMs: 16_000, body: fixture("export-day.json") }) });
-    const client = createPlatformClient(options());
-    const result = await client.kitchen.itemFulfillments(RESTAURANT, "20250310");
-    expect(result.kind).toBe("data");
-    expect(server!.count("/itemFulfillments")).toBe(1);
-  });
+  it(
+    "fetches an export whose first byte comes after 16 s (over the old 15 s default) with one request",
+    { timeout: 40_000 },
+    async () => {
+      await serve(fixture("login-production.json"), {
+        [EXPORT]: () => ({ delayMs: 16_000, body: fixture("export-day.json") }),
+      });
+      const client = createPlatformClient(options());
+      const result = await client.kitchen.itemFulfillments(RESTAURANT, "20250310");
+      expect(result.kind).toBe("data");
+      expect(server!.count("/itemFulfillments")).toBe(1);
+    },
+  );
 
   it("fetches an export slower than the ordinary timeout with one request when its own timeout allows (the 90 s case, scaled)", async () => {
-    await serve(fixture("login-production.json"), { [EXPORT]: () => ({ delayMs: 1_800, body: fixture("export-day.json") }) });
+    await serve(fixture("login-production.json"), {
+      [EXPORT]: () => ({ delayMs: 1_800, body: fixture("export-day.json") }),
+    });
     const client = createPlatformClient(options({ timeoutMs: 300, kitchenTimeoutMs: 3_000 }));
     const result = await client.kitchen.itemFulfillments(RESTAURANT, "20250310");
     expect(result.kind === "data" && result.records.length).toBe(2);
@@ -243,16 +330,22 @@ describe("timeouts count network waiting only", () => {
   });
 
   it("times out an export that stays silent past its timeout, and tries it at most twice more", async () => {
-    await serve(fixture("login-production.json"), { [EXPORT]: () => ({ delayMs: 5_000, body: fixture("export-day.json") }) });
+    await serve(fixture("login-production.json"), {
+      [EXPORT]: () => ({ delayMs: 5_000, body: fixture("export-day.json") }),
+    });
     const client = createPlatformClient(options({ kitchenTimeoutMs: 400, initialRetryDelayMs: 10 }));
-    const error = (await client.kitchen.itemFulfillments(RESTAURANT, "20250310").catch((e: unknown) => e)) as PlatformUpstreamError;
+    const error = (await client.kitchen
+      .itemFulfillments(RESTAURANT, "20250310")
+      .catch((e: unknown) => e)) as PlatformUpstreamError;
     expect(error).toBeInstanceOf(PlatformUpstreamError);
     expect(error.kind).toBe("timeout");
     expect(server!.count("/itemFulfillments")).toBe(3);
   });
 
   it("does not time out, nor ask again, when our own event loop is busy for longer than the timeout", async () => {
-    await serve(fixture("login-production.json"), { [EXPORT]: () => ({ delayMs: 300, body: fixture("export-day.json") }) });
+    await serve(fixture("login-production.json"), {
+      [EXPORT]: () => ({ delayMs: 300, body: fixture("export-day.json") }),
+    });
     const client = createPlatformClient(options({ kitchenTimeoutMs: 1_000 }));
     await client.config.tipWithholding(RESTAURANT); // logged in
     const pending = client.kitchen.itemFulfillments(RESTAURANT, "20250310");

@@ -1,20 +1,28 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { configCsv } from "@/lib/config-explorer/config-csv";
+
 import { cellText } from "@/lib/config-explorer/config-cell";
+import { configCsv } from "@/lib/config-explorer/config-csv";
 import { loadExplorerTable } from "@/lib/config-explorer/load-explorer";
 import { resetEnvForTests } from "@/lib/env";
 import { resolveUnitOfMeasure } from "@/lib/menu/inheritance";
 import { loadMenuModel } from "@/lib/menu/load-menu";
 import { menuItemsCsv } from "@/lib/menu/menu-csv";
 import { preModifierWords } from "@/lib/menu/menu-words";
-import { itemTypeWords, unitWords } from "@/lib/vocabulary/menu-enum-words";
 import { createPlatformClient } from "@/lib/platform";
 import { resetPlatformClientForTests } from "@/lib/platform-wiring/platform-client";
 import { loadStationsReport } from "@/lib/stations/load-stations";
 import { stationsCsv } from "@/lib/stations/stations-csv";
-import { startFixtureServer, type FixtureReply, type FixtureRequest, type FixtureRoute, type FixtureServer } from "../contract-fixtures/fixture-server";
+import { itemTypeWords, unitWords } from "@/lib/vocabulary/menu-enum-words";
+
+import {
+  startFixtureServer,
+  type FixtureReply,
+  type FixtureRequest,
+  type FixtureRoute,
+  type FixtureServer,
+} from "../contract-fixtures/fixture-server";
 
 /**
  * Enum values the published definitions do not list, as the real service sends them once it
@@ -45,7 +53,11 @@ const loginBody = {
     tokenType: "Bearer",
     scope: null,
     expiresIn: 86400,
-    accessToken: jwt({ sub: "enum-fixture@clients", scope: "kitchen:read config:read restaurants:read", exp: Math.floor(Date.now() / 1000) + 86400 }),
+    accessToken: jwt({
+      sub: "enum-fixture@clients",
+      scope: "kitchen:read config:read restaurants:read",
+      exp: Math.floor(Date.now() / 1000) + 86400,
+    }),
     idToken: null,
     refreshToken: null,
   },
@@ -54,10 +66,15 @@ const loginBody = {
 /** A list endpoint: the restaurant header is required (4.3), and pages follow the next-page token (4.5). */
 function list(...pages: string[]): FixtureRoute {
   return (request: FixtureRequest): FixtureReply => {
-    if (request.headers[HEADER] !== RESTAURANT) return { status: 400, body: { status: 400, code: 10400, message: "Platform-Restaurant-External-ID is required" } };
+    if (request.headers[HEADER] !== RESTAURANT)
+      return {
+        status: 400,
+        body: { status: 400, code: 10400, message: "Platform-Restaurant-External-ID is required" },
+      };
     const index = Number(request.query.get("pageToken") ?? "0");
     const file = pages[index];
-    if (file === undefined) return { status: 400, body: { status: 400, code: 10401, message: "bad page token" } };
+    if (file === undefined)
+      return { status: 400, body: { status: 400, code: 10401, message: "bad page token" } };
     return { body: body(file), headers: index + 1 < pages.length ? { [NEXT]: String(index + 1) } : {} };
   };
 }
@@ -78,7 +95,15 @@ const CONFIG_LISTS: Record<string, string[]> = {
   revenueCenters: [],
 };
 
-const VARS = ["APP_ORIGIN", "NEXTAUTH_URL", "PLATFORM_BASE_URL", "PLATFORM_CLIENT_ID", "PLATFORM_CLIENT_SECRET", "PLATFORM_BRAND", "DATABASE_URL"] as const;
+const VARS = [
+  "APP_ORIGIN",
+  "NEXTAUTH_URL",
+  "PLATFORM_BASE_URL",
+  "PLATFORM_CLIENT_ID",
+  "PLATFORM_CLIENT_SECRET",
+  "PLATFORM_BRAND",
+  "DATABASE_URL",
+] as const;
 const saved = Object.fromEntries(VARS.map((name) => [name, process.env[name]]));
 let server: FixtureServer;
 
@@ -89,10 +114,15 @@ beforeAll(async () => {
     // An empty list is a page too: references to it stay as guids.
     "GET /config/v2/revenueCenters": () => ({ body: [] }),
   });
-  for (const [resource, files] of Object.entries(CONFIG_LISTS)) if (files.length) server.route(`GET /config/v2/${resource}`, list(...files));
+  for (const [resource, files] of Object.entries(CONFIG_LISTS))
+    if (files.length) server.route(`GET /config/v2/${resource}`, list(...files));
   // The app's own client (lib/platform-wiring/platform-client.ts) reads its target from the environment.
   for (const name of VARS) delete process.env[name];
-  Object.assign(process.env, { PLATFORM_BASE_URL: server.url, PLATFORM_CLIENT_ID: "enum-fixture", PLATFORM_CLIENT_SECRET: "fixture-secret" });
+  Object.assign(process.env, {
+    PLATFORM_BASE_URL: server.url,
+    PLATFORM_CLIENT_ID: "enum-fixture",
+    PLATFORM_CLIENT_SECRET: "fixture-secret",
+  });
   resetEnvForTests();
   resetPlatformClientForTests();
 });
@@ -109,12 +139,22 @@ afterAll(async () => {
 
 describe("the real client over pages with enum values the contract does not list", () => {
   it("rejects nothing and keeps every value exactly as sent, every page followed", async () => {
-    const client = createPlatformClient({ baseUrl: server.url, clientId: "enum-fixture", clientSecret: "fixture-secret" });
+    const client = createPlatformClient({
+      baseUrl: server.url,
+      clientId: "enum-fixture",
+      clientSecret: "fixture-secret",
+    });
     const stations = await client.kitchen.prepStations(RESTAURANT);
-    expect(stations).toEqual([...(body("prep-stations-page-1.json") as object[]), ...(body("prep-stations-page-2.json") as object[])]);
+    expect(stations).toEqual([
+      ...(body("prep-stations-page-1.json") as object[]),
+      ...(body("prep-stations-page-2.json") as object[]),
+    ]);
     for (const [resource, files] of Object.entries(CONFIG_LISTS)) {
       const sent = files.flatMap((file) => body(file) as object[]);
-      expect(await client.config.list(resource as Parameters<typeof client.config.list>[0], RESTAURANT), resource).toEqual(sent);
+      expect(
+        await client.config.list(resource as Parameters<typeof client.config.list>[0], RESTAURANT),
+        resource,
+      ).toEqual(sent);
     }
     expect(server.count("/config/v2/menuItems")).toBe(2);
   });
@@ -124,9 +164,21 @@ describe("the pages' loaders and presenters", () => {
   it("stations: the report keeps the new printing mode and routing, places the lanes, warns, and writes them in the CSV", async () => {
     const report = await loadStationsReport(RESTAURANT);
     const byName = Object.fromEntries(report.stations.map((s) => [s.name, s]));
-    expect(byName.Wok).toMatchObject({ printingMode: "KDS_ONLY", printingModeLabel: "KDS_ONLY", effectiveExpoRouting: "SEND_TO_EXPO" });
-    expect(byName["Noodle Line"]).toMatchObject({ expoRouting: "HOLD_AT_EXPO", expoRoutingLabel: "HOLD_AT_EXPO", effectiveExpoRouting: "SEND_TO_EXPO" });
-    expect(byName.Dumplings).toMatchObject({ expoRouting: "HOLD_AT_EXPO", effectiveExpoRouting: "SKIP_EXPO", printingModeLabel: "Prints only when the display is offline" });
+    expect(byName.Wok).toMatchObject({
+      printingMode: "KDS_ONLY",
+      printingModeLabel: "KDS_ONLY",
+      effectiveExpoRouting: "SEND_TO_EXPO",
+    });
+    expect(byName["Noodle Line"]).toMatchObject({
+      expoRouting: "HOLD_AT_EXPO",
+      expoRoutingLabel: "HOLD_AT_EXPO",
+      effectiveExpoRouting: "SEND_TO_EXPO",
+    });
+    expect(byName.Dumplings).toMatchObject({
+      expoRouting: "HOLD_AT_EXPO",
+      effectiveExpoRouting: "SKIP_EXPO",
+      printingModeLabel: "Prints only when the display is offline",
+    });
     expect(report.expediter.sendToExpo.map((s) => s.name)).toEqual(["Noodle Line", "Wok"]);
     // Expo watches the line: the expediter lane, not "station only".
     expect(report.expediter.skipExpo.map((s) => s.name)).toEqual(["Dumplings"]);
@@ -152,14 +204,25 @@ describe("the pages' loaders and presenters", () => {
     expect(itemTypeWords(item("Gift Card $25").type!)).toBe("GIFT_CARD");
     const placement = { menu: model.menus[0]!.guid, path: [group.guid] };
     const ramen = resolveUnitOfMeasure(model, item("Tonkotsu Ramen").guid, placement);
-    expect(ramen).toMatchObject({ unit: "EACH", inherited: true, source: { kind: "group", name: "Noodles & Dumplings" } });
+    expect(ramen).toMatchObject({
+      unit: "EACH",
+      inherited: true,
+      source: { kind: "group", name: "Noodles & Dumplings" },
+    });
     expect(unitWords(ramen.unit)).toBe("EACH");
-    expect(resolveUnitOfMeasure(model, item("Gyoza").guid, placement)).toMatchObject({ unit: "PIECE", inherited: false });
-    expect(preModifierWords(model.preModifierGroups[0]!.preModifiers[0]!)).toBe("display mode INLINE, price ×2");
+    expect(resolveUnitOfMeasure(model, item("Gyoza").guid, placement)).toMatchObject({
+      unit: "PIECE",
+      inherited: false,
+    });
+    expect(preModifierWords(model.preModifierGroups[0]!.preModifiers[0]!)).toBe(
+      "display mode INLINE, price ×2",
+    );
 
     const [header, ...rows] = menuItemsCsv(model).trim().split("\r\n");
     const columns = header!.split(",");
-    const csv = Object.fromEntries(rows.map((row) => row.split(",")).map((cells) => [cells[columns.indexOf("Item")], cells]));
+    const csv = Object.fromEntries(
+      rows.map((row) => row.split(",")).map((cells) => [cells[columns.indexOf("Item")], cells]),
+    );
     const cell = (name: string, column: string) => csv[name]![columns.indexOf(column)];
     expect(cell("Tonkotsu Ramen", "Unit of measure")).toBe("EACH");
     expect(cell("Gyoza", "Unit of measure")).toBe("PIECE");
@@ -170,15 +233,37 @@ describe("the pages' loaders and presenters", () => {
     // Resource, the row's name, and its cells as the page shows them.
     const expected: [Parameters<typeof loadExplorerTable>[1], string, Record<string, string>][] = [
       ["menus", "All Day", { visibility: "KIOSK_ONLY", orderableOnline: "Yes" }],
-      ["menuGroups", "Noodles & Dumplings", { orderableOnline: "SCHEDULED", unitOfMeasure: "EACH", visibility: "Everywhere" }],
+      [
+        "menuGroups",
+        "Noodles & Dumplings",
+        { orderableOnline: "SCHEDULED", unitOfMeasure: "EACH", visibility: "Everywhere" },
+      ],
       ["menuItems", "Gift Card $25", { type: "GIFT_CARD", unitOfMeasure: "Not measured" }],
       ["menuItems", "Gyoza", { type: "Standard item", unitOfMeasure: "PIECE" }],
       ["preModifiers", "Extra", { displayMode: "INLINE" }],
       ["diningOptions", "Catering", { behavior: "CATERING" }],
       ["diningOptions", "Dine In", { behavior: "Dine in" }],
-      ["discounts", "Ramen Night", { type: "FIXED_PRICE", selectionType: "COMBO", itemPickingPriority: "HIGHEST_MARGIN", promoCodes: "Code: SLURP, Name: Ramen Night (SLURP), Usage: SINGLE_USE_EMAIL" }],
+      [
+        "discounts",
+        "Ramen Night",
+        {
+          type: "FIXED_PRICE",
+          selectionType: "COMBO",
+          itemPickingPriority: "HIGHEST_MARGIN",
+          promoCodes: "Code: SLURP, Name: Ramen Night (SLURP), Usage: SINGLE_USE_EMAIL",
+        },
+      ],
       ["serviceAreas", "Pickup Lane", { serviceAreaType: "CURBSIDE" }],
-      ["serviceCharges", "Event Service", { amountType: "TIERED", serviceChargeCalculation: "POST_TAX", destination: "DELIVERY_PARTNER", applicableTaxes: "City + County (0.1025)" }],
+      [
+        "serviceCharges",
+        "Event Service",
+        {
+          amountType: "TIERED",
+          serviceChargeCalculation: "POST_TAX",
+          destination: "DELIVERY_PARTNER",
+          applicableTaxes: "City + County (0.1025)",
+        },
+      ],
       // The meaning of an unknown tax type's rate is unknown: the number is shown as sent.
       ["taxRates", "City + County", { type: "COMPOUND", roundingType: "HALF_DOWN", rate: "0.1025" }],
     ];
@@ -186,7 +271,8 @@ describe("the pages' loaders and presenters", () => {
       const table = await loadExplorerTable(RESTAURANT, resource, null);
       const row = table.rows.find((r) => cellText(r.cells.name) === name)!;
       expect(row, `${resource} ${name}`).toBeDefined();
-      for (const [key, text] of Object.entries(cells)) expect(cellText(row.cells[key]), `${resource} ${name} ${key}`).toBe(text);
+      for (const [key, text] of Object.entries(cells))
+        expect(cellText(row.cells[key]), `${resource} ${name} ${key}`).toBe(text);
       const csv = configCsv(table);
       for (const text of Object.values(cells)) expect(csv, resource).toContain(text);
     }

@@ -1,10 +1,16 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import type { Database } from "@/lib/db/database";
 import { createKitchenService, type KitchenRestaurant } from "@/lib/kitchen/service/kitchen-service";
 import { createPlatformClient, PlatformContractError, PlatformUpstreamError } from "@/lib/platform";
-import { startFixtureServer, type FixtureReply, type FixtureServer } from "../contract-fixtures/fixture-server";
+
+import {
+  startFixtureServer,
+  type FixtureReply,
+  type FixtureServer,
+} from "../contract-fixtures/fixture-server";
 import { openTestDatabase, ready, WAIT_FOR_FETCHES_MS } from "./kitchen-harness";
 
 /**
@@ -17,19 +23,33 @@ import { openTestDatabase, ready, WAIT_FOR_FETCHES_MS } from "./kitchen-harness"
 
 const sparseDay = readFileSync(path.join(__dirname, "../contract-fixtures/kitchen/sparse-day.json"), "utf8");
 const RECORDS = JSON.parse(sparseDay) as Record<string, unknown>[];
-const RESTAURANT: KitchenRestaurant = { guid: "6a1f2c3d-4b5e-4f60-8a7b-9c0d1e2f3a4b", name: "Fixture Bistro", timeZone: "America/New_York", closeoutHour: 4 };
+const RESTAURANT: KitchenRestaurant = {
+  guid: "6a1f2c3d-4b5e-4f60-8a7b-9c0d1e2f3a4b",
+  name: "Fixture Bistro",
+  timeZone: "America/New_York",
+  closeoutHour: 4,
+};
 const NOW = Date.parse("2025-03-20T16:00:00Z");
 const EXPORT = "/kitchen/v1/export/itemFulfillments";
 const loginBody = {
   "@class": ".SuccessfulResponse",
   status: "SUCCESS",
-  token: { tokenType: "Bearer", scope: null, expiresIn: 86400, accessToken: "header.eyJzY29wZSI6ImtpdGNoZW46cmVhZCJ9.sig", idToken: null, refreshToken: null },
+  token: {
+    tokenType: "Bearer",
+    scope: null,
+    expiresIn: 86400,
+    accessToken: "header.eyJzY29wZSI6ImtpdGNoZW46cmVhZCJ9.sig",
+    idToken: null,
+    refreshToken: null,
+  },
 };
 
 /** The body in `size`-byte pieces: records, strings, escapes and multi-byte characters split across chunks. */
 function pieces(text: string, size = 7): Buffer[] {
   const bytes = Buffer.from(text, "utf8");
-  return Array.from({ length: Math.ceil(bytes.length / size) }, (_, i) => bytes.subarray(i * size, (i + 1) * size));
+  return Array.from({ length: Math.ceil(bytes.length / size) }, (_, i) =>
+    bytes.subarray(i * size, (i + 1) * size),
+  );
 }
 const ODD_TEXT = 'say "hi" \\ \u00e9\u4e2d 😀';
 const FEW = RECORDS.slice(0, 6).map((r) => ({ ...r, courseName: ODD_TEXT }));
@@ -42,7 +62,10 @@ const ANSWERS: Record<string, (hit: number) => FixtureReply> = {
   "20250304": () => ({ body: "" }),
   "20250305": (hit) => (hit === 1 ? { body: "  " } : { body: sparseDay }),
   "20250306": () => ({ chunks: pieces(JSON.stringify(FEW)) }),
-  "20250307": (hit) => (hit === 1 ? { chunks: pieces(sparseDay.slice(0, Math.floor(sparseDay.length * 0.7)), 1000), cut: true } : { body: sparseDay }),
+  "20250307": (hit) =>
+    hit === 1
+      ? { chunks: pieces(sparseDay.slice(0, Math.floor(sparseDay.length * 0.7)), 1000), cut: true }
+      : { body: sparseDay },
   "20250308": () => ({ body: { items: RECORDS } }),
 };
 
@@ -50,7 +73,14 @@ describe("the export's shapes, streamed over real HTTP", () => {
   let server: FixtureServer;
   let db: Database;
   let service: ReturnType<typeof createKitchenService>;
-  const client = () => createPlatformClient({ baseUrl: server.url, clientId: "fixture-client", clientSecret: "fixture-secret", initialRetryDelayMs: 10, maxRetryDelayMs: 20 });
+  const client = () =>
+    createPlatformClient({
+      baseUrl: server.url,
+      clientId: "fixture-client",
+      clientSecret: "fixture-secret",
+      initialRetryDelayMs: 10,
+      maxRetryDelayMs: 20,
+    });
 
   beforeAll(async () => {
     const hits = new Map<string, number>();
@@ -67,7 +97,14 @@ describe("the export's shapes, streamed over real HTTP", () => {
     service = createKitchenService({
       db,
       client: client(),
-      config: { closeGraceMinutes: 120, openRefreshSeconds: 180, notEntitledRetryHours: 24, maxRangeDays: 366, failedRetrySeconds: 3600, readyWaitMs: WAIT_FOR_FETCHES_MS },
+      config: {
+        closeGraceMinutes: 120,
+        openRefreshSeconds: 180,
+        notEntitledRetryHours: 24,
+        maxRangeDays: 366,
+        failedRetrySeconds: 3600,
+        readyWaitMs: WAIT_FOR_FETCHES_MS,
+      },
       now: () => NOW,
     });
   });
@@ -77,9 +114,12 @@ describe("the export's shapes, streamed over real HTTP", () => {
     await server?.close();
   });
 
-  const calls = (date: string) => server.requests.filter((r) => r.path === EXPORT && r.query.get("businessDate") === date).length;
+  const calls = (date: string) =>
+    server.requests.filter((r) => r.path === EXPORT && r.query.get("businessDate") === date).length;
   const ingestOf = async (date: string) => {
-    const summary = await ready(service.summary(RESTAURANT, { from: date, to: date, metric: "fire_to_fulfill" }));
+    const summary = await ready(
+      service.summary(RESTAURANT, { from: date, to: date, metric: "fire_to_fulfill" }),
+    );
     expect(summary.coverage.complete, date).toEqual([date]);
     return summary;
   };
@@ -88,7 +128,12 @@ describe("the export's shapes, streamed over real HTTP", () => {
     const bare = await ingestOf("20250301");
     const data = await ingestOf("20250302");
     const results = await ingestOf("20250303");
-    expect(bare.ingest).toMatchObject({ received: RECORDS.length, wrappedData: 0, wrappedResults: 0, emptyExports: 0 });
+    expect(bare.ingest).toMatchObject({
+      received: RECORDS.length,
+      wrappedData: 0,
+      wrappedResults: 0,
+      emptyExports: 0,
+    });
     expect(data.ingest).toEqual({ ...bare.ingest, wrappedData: 1 });
     expect(results.ingest).toEqual({ ...bare.ingest, wrappedResults: 1 });
     expect(data.levels).toEqual(bare.levels);
@@ -126,7 +171,9 @@ describe("the export's shapes, streamed over real HTTP", () => {
 
   it("calls a body cut on every attempt an upstream truncated error", async () => {
     server.route(`GET ${EXPORT}`, () => ({ chunks: pieces(sparseDay.slice(0, 500), 100), cut: true }));
-    const error = await client().kitchen.itemFulfillments(RESTAURANT.guid, "20250309").catch((e: unknown) => e);
+    const error = await client()
+      .kitchen.itemFulfillments(RESTAURANT.guid, "20250309")
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PlatformUpstreamError);
     expect((error as PlatformUpstreamError).kind).toBe("truncated");
     // The export's own retries: three attempts in all.
@@ -135,7 +182,9 @@ describe("the export's shapes, streamed over real HTTP", () => {
 
   it("refuses an object without data or results as a contract error, not retried", async () => {
     server.route(`GET ${EXPORT}`, (req) => ANSWERS[req.query.get("businessDate")!]!(1));
-    const error = await client().kitchen.itemFulfillments(RESTAURANT.guid, "20250308").catch((e: unknown) => e);
+    const error = await client()
+      .kitchen.itemFulfillments(RESTAURANT.guid, "20250308")
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PlatformContractError);
     expect((error as Error).message).toContain("data");
     expect(calls("20250308")).toBe(1);

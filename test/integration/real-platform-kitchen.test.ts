@@ -1,10 +1,12 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import type { Database } from "@/lib/db/database";
-import { createKitchenService, type KitchenRestaurant } from "@/lib/kitchen/service/kitchen-service";
 import { KITCHEN_LEVELS } from "@/lib/kitchen/contract/vocabulary";
+import { createKitchenService, type KitchenRestaurant } from "@/lib/kitchen/service/kitchen-service";
 import { createPlatformClient } from "@/lib/platform";
+
 import { startFixtureServer, type FixtureServer } from "../contract-fixtures/fixture-server";
 import { statsOf } from "./independent-stats";
 import { openTestDatabase, ready, WAIT_FOR_FETCHES_MS } from "./kitchen-harness";
@@ -35,14 +37,28 @@ const NOW = Date.parse("2025-03-20T16:00:00Z");
 const loginBody = {
   "@class": ".SuccessfulResponse",
   status: "SUCCESS",
-  token: { tokenType: "Bearer", scope: null, expiresIn: 86400, accessToken: "header.eyJzY29wZSI6ImtpdGNoZW46cmVhZCJ9.sig", idToken: null, refreshToken: null },
+  token: {
+    tokenType: "Bearer",
+    scope: null,
+    expiresIn: 86400,
+    accessToken: "header.eyJzY29wZSI6ImtpdGNoZW46cmVhZCJ9.sig",
+    idToken: null,
+    refreshToken: null,
+  },
 };
 
 // ------------------------------------------------------------------ the independent computation
 
 type Raw = Record<string, unknown>;
 
-function expectedRecords(text: string): { kept: Raw[]; measurable: (Raw & { level: number })[]; duplicates: number; other: number; noLevel: number; unknownLevel: number } {
+function expectedRecords(text: string): {
+  kept: Raw[];
+  measurable: (Raw & { level: number })[];
+  duplicates: number;
+  other: number;
+  noLevel: number;
+  unknownLevel: number;
+} {
   const seen = new Set<string>();
   const kept: Raw[] = [];
   let duplicates = 0;
@@ -65,7 +81,9 @@ function expectedRecords(text: string): { kept: Raw[]; measurable: (Raw & { leve
     if (level === null || level === undefined) noLevel++;
     else if (![0, 1, 2].includes(Number(level))) unknownLevel++;
   }
-  const measurable = kept.filter((r) => [0, 1, 2].includes(Number(r.itemFulfillmentLevel ?? NaN))).map((r) => ({ ...r, level: Number(r.itemFulfillmentLevel) }));
+  const measurable = kept
+    .filter((r) => [0, 1, 2].includes(Number(r.itemFulfillmentLevel ?? NaN)))
+    .map((r) => ({ ...r, level: Number(r.itemFulfillmentLevel) }));
   return { kept, measurable, duplicates, other, noLevel, unknownLevel };
 }
 
@@ -83,18 +101,32 @@ describe("a real-shaped kitchen export through the real client and ingest", () =
         const date = req.query.get("businessDate");
         if (date === DATE) return { body: sparseDay, headers: { "content-type": "application/json" } };
         if (date === FOREIGN_DATE) {
-          const theirs = (JSON.parse(sparseDay) as Raw[]).slice(0, 6).map((r) => ({ ...r, restaurantGuid: OTHER }));
+          const theirs = (JSON.parse(sparseDay) as Raw[])
+            .slice(0, 6)
+            .map((r) => ({ ...r, restaurantGuid: OTHER }));
           return { body: theirs };
         }
         return { body: [] };
       },
     });
     db = (await openTestDatabase("pglite")).db;
-    const client = createPlatformClient({ baseUrl: server.url, clientId: "fixture-client", clientSecret: "fixture-secret", maxRetries: 0 });
+    const client = createPlatformClient({
+      baseUrl: server.url,
+      clientId: "fixture-client",
+      clientSecret: "fixture-secret",
+      maxRetries: 0,
+    });
     service = createKitchenService({
       db,
       client,
-      config: { closeGraceMinutes: 120, openRefreshSeconds: 180, notEntitledRetryHours: 24, maxRangeDays: 366, failedRetrySeconds: 3600, readyWaitMs: WAIT_FOR_FETCHES_MS },
+      config: {
+        closeGraceMinutes: 120,
+        openRefreshSeconds: 180,
+        notEntitledRetryHours: 24,
+        maxRangeDays: 366,
+        failedRetrySeconds: 3600,
+        readyWaitMs: WAIT_FOR_FETCHES_MS,
+      },
       now: () => NOW,
     });
   });
@@ -105,11 +137,21 @@ describe("a real-shaped kitchen export through the real client and ingest", () =
   });
 
   it("stores the day complete, once, with what it left out counted by reason", async () => {
-    const summary = await ready(service.summary(RESTAURANT, { from: DATE, to: DATE, metric: "fire_to_fulfill" }));
+    const summary = await ready(
+      service.summary(RESTAURANT, { from: DATE, to: DATE, metric: "fire_to_fulfill" }),
+    );
     expect(summary.coverage.complete).toEqual([DATE]);
-    expect(server.requests.filter((r) => r.path.endsWith("/export/itemFulfillments") && r.query.get("businessDate") === DATE)).toHaveLength(1);
+    expect(
+      server.requests.filter(
+        (r) => r.path.endsWith("/export/itemFulfillments") && r.query.get("businessDate") === DATE,
+      ),
+    ).toHaveLength(1);
     // The request named the restaurant in the brand's header.
-    expect(server.requests.find((r) => r.path.endsWith("/export/itemFulfillments"))!.headers["platform-restaurant-external-id"]).toBe(RESTAURANT.guid);
+    expect(
+      server.requests.find((r) => r.path.endsWith("/export/itemFulfillments"))!.headers[
+        "platform-restaurant-external-id"
+      ],
+    ).toBe(RESTAURANT.guid);
     const want = expectedRecords(sparseDay);
     expect(want.duplicates).toBeGreaterThan(0);
     expect(summary.ingest).toEqual({
@@ -129,46 +171,59 @@ describe("a real-shaped kitchen export through the real client and ingest", () =
     expect(summary.ingest!.otherRestaurant).toBe(1);
   });
 
-  it.each(["fire_to_fulfill", "start_to_fulfill", "wait_to_start"] as const)("every level and station figure of %s equals the independent computation", async (metric) => {
-    const summary = await ready(service.summary(RESTAURANT, { from: DATE, to: DATE, metric }));
-    const { measurable } = expectedRecords(sparseDay);
-    for (const level of KITCHEN_LEVELS) {
-      const got = summary.levels.find((l) => l.level === level)!.stats;
-      expect(got, `level ${level}`).toMatchObject(statsOf(measurable.filter((r) => r.level === level), metric));
-    }
-    const groups = new Map<string, Raw[]>();
-    for (const r of measurable) {
-      const key = `${r.level}|${(r.prepStationGuid as string | null | undefined) ?? ""}`;
-      groups.set(key, [...(groups.get(key) ?? []), r]);
-    }
-    expect(summary.stations).toHaveLength(groups.size);
-    for (const row of summary.stations) {
-      const records = groups.get(`${row.level}|${row.stationGuid ?? ""}`);
-      expect(records, `station ${row.stationGuid} level ${row.level}`).toBeDefined();
-      expect(row.stats).toMatchObject(statsOf(records!, metric));
-    }
-    // Station-less expediter rows are figures of their level, with no station named.
-    expect(summary.stations.some((s) => s.level === 1 && s.stationGuid === null)).toBe(true);
-    expect(summary.stations.some((s) => s.level === 2 && s.stationGuid === null)).toBe(true);
-  });
+  it.each(["fire_to_fulfill", "start_to_fulfill", "wait_to_start"] as const)(
+    "every level and station figure of %s equals the independent computation",
+    async (metric) => {
+      const summary = await ready(service.summary(RESTAURANT, { from: DATE, to: DATE, metric }));
+      const { measurable } = expectedRecords(sparseDay);
+      for (const level of KITCHEN_LEVELS) {
+        const got = summary.levels.find((l) => l.level === level)!.stats;
+        expect(got, `level ${level}`).toMatchObject(
+          statsOf(
+            measurable.filter((r) => r.level === level),
+            metric,
+          ),
+        );
+      }
+      const groups = new Map<string, Raw[]>();
+      for (const r of measurable) {
+        const key = `${r.level}|${(r.prepStationGuid as string | null | undefined) ?? ""}`;
+        groups.set(key, [...(groups.get(key) ?? []), r]);
+      }
+      expect(summary.stations).toHaveLength(groups.size);
+      for (const row of summary.stations) {
+        const records = groups.get(`${row.level}|${row.stationGuid ?? ""}`);
+        expect(records, `station ${row.stationGuid} level ${row.level}`).toBeDefined();
+        expect(row.stats).toMatchObject(statsOf(records!, metric));
+      }
+      // Station-less expediter rows are figures of their level, with no station named.
+      expect(summary.stations.some((s) => s.level === 1 && s.stationGuid === null)).toBe(true);
+      expect(summary.stations.some((s) => s.level === 2 && s.stationGuid === null)).toBe(true);
+    },
+  );
 
   it("keeps every kept record for the raw download, duplicates and other restaurants' records out", async () => {
     const rows = [];
-    for await (const chunk of await ready(service.records(RESTAURANT, { from: DATE, to: DATE }))) rows.push(...chunk);
+    for await (const chunk of await ready(service.records(RESTAURANT, { from: DATE, to: DATE })))
+      rows.push(...chunk);
     expect(rows).toHaveLength(expectedRecords(sparseDay).kept.length);
     expect(rows.some((r) => r.itemFulfillmentLevel === null)).toBe(true);
     expect(rows.some((r) => r.restaurantGuid === OTHER)).toBe(false);
   });
 
   it("leaves records without a level out of the slowest tickets", async () => {
-    const tickets = await ready(service.tickets(RESTAURANT, { from: DATE, to: DATE, metric: "fire_to_fulfill", limit: 200 }));
+    const tickets = await ready(
+      service.tickets(RESTAURANT, { from: DATE, to: DATE, metric: "fire_to_fulfill", limit: 200 }),
+    );
     const items = tickets.tickets.flatMap((t) => t.items);
     expect(items.length).toBeGreaterThan(0);
     expect(items.every((i) => [0, 1, 2].includes(i.level))).toBe(true);
   });
 
   it("fails only a day whose every record names another restaurant, and says why", async () => {
-    const summary = await ready(service.summary(RESTAURANT, { from: FOREIGN_DATE, to: FOREIGN_DATE, metric: "fire_to_fulfill" }));
+    const summary = await ready(
+      service.summary(RESTAURANT, { from: FOREIGN_DATE, to: FOREIGN_DATE, metric: "fire_to_fulfill" }),
+    );
     expect(summary.coverage.failed).toHaveLength(1);
     expect(summary.coverage.failed[0]!.reason).toContain("another restaurant");
     expect(summary.coverage.failed[0]!.reason).toContain(OTHER);
@@ -185,18 +240,35 @@ describe("an export that waits longer than the ordinary timeout before its first
   it("completes and is fetched exactly once", { timeout: 60_000 }, async () => {
     const server = await startFixtureServer({
       "POST /authentication/v1/authentication/login": () => ({ body: loginBody }),
-      "GET /kitchen/v1/export/itemFulfillments": () => ({ delayMs: 3_000, body: sparseDay, headers: { "content-type": "application/json" } }),
+      "GET /kitchen/v1/export/itemFulfillments": () => ({
+        delayMs: 3_000,
+        body: sparseDay,
+        headers: { "content-type": "application/json" },
+      }),
     });
     const { db } = await openTestDatabase("pglite");
     try {
       const service = createKitchenService({
         db,
-        client: createPlatformClient({ baseUrl: server.url, clientId: "fixture-client", clientSecret: "fixture-secret", timeoutMs: 1_000 }),
-        config: { closeGraceMinutes: 120, openRefreshSeconds: 180, notEntitledRetryHours: 24, maxRangeDays: 366, readyWaitMs: WAIT_FOR_FETCHES_MS },
+        client: createPlatformClient({
+          baseUrl: server.url,
+          clientId: "fixture-client",
+          clientSecret: "fixture-secret",
+          timeoutMs: 1_000,
+        }),
+        config: {
+          closeGraceMinutes: 120,
+          openRefreshSeconds: 180,
+          notEntitledRetryHours: 24,
+          maxRangeDays: 366,
+          readyWaitMs: WAIT_FOR_FETCHES_MS,
+        },
         now: () => NOW,
       });
       const started = Date.now();
-      const summary = await ready(service.summary(RESTAURANT, { from: DATE, to: DATE, metric: "fire_to_fulfill" }));
+      const summary = await ready(
+        service.summary(RESTAURANT, { from: DATE, to: DATE, metric: "fire_to_fulfill" }),
+      );
       expect(Date.now() - started).toBeGreaterThanOrEqual(3_000);
       expect(summary.coverage.complete).toEqual([DATE]);
       expect(server.count("/export/itemFulfillments")).toBe(1);

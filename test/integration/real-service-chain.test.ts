@@ -2,12 +2,20 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { signIn } from "@/bench/load/users";
 import { closeoutInstant } from "@/lib/business-date/closeout";
-import { KITCHEN_LEVELS } from "@/lib/kitchen/contract/vocabulary";
 import type { KitchenSummary } from "@/lib/kitchen/contract/responses";
+import { KITCHEN_LEVELS } from "@/lib/kitchen/contract/vocabulary";
+
 import { maxInWindow, perSecond, type Call } from "../support/fake-platform/call-log";
-import { productionBuild, startAppProcess, startFakeProcess, type AppProcess, type FakeProcess } from "../support/fake-platform/processes";
+import {
+  productionBuild,
+  startAppProcess,
+  startFakeProcess,
+  type AppProcess,
+  type FakeProcess,
+} from "../support/fake-platform/processes";
 import { dropByteDuplicates, levelOf, statsOf, type RawRecord } from "./independent-stats";
 
 /**
@@ -30,7 +38,15 @@ const OUTAGE_AFTER_MS = 25_000;
 const SETTLE_AFTER_MS = 60_000;
 /** The whole scenario, from the app's first answer; the backfill must be complete by then. */
 const RUN_MS = 140_000;
-const LOC = { revised: 0, refused: 1, firstBusinessDate: 2, conflict: 3, wrapped: 4, empty: 5, watched: 6 } as const;
+const LOC = {
+  revised: 0,
+  refused: 1,
+  firstBusinessDate: 2,
+  conflict: 3,
+  wrapped: 4,
+  empty: 5,
+  watched: 6,
+} as const;
 
 type Session = Awaited<ReturnType<typeof signIn>>;
 interface History {
@@ -75,14 +91,20 @@ async function menuItemsFromFake(guid: string): Promise<number> {
   const login = await fetch(`${fake.plan.url}/authentication/v1/authentication/login`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ clientId: fake.plan.clientId, clientSecret: fake.plan.clientSecret, userAccessType: "PLATFORM_MACHINE_CLIENT" }),
+    body: JSON.stringify({
+      clientId: fake.plan.clientId,
+      clientSecret: fake.plan.clientSecret,
+      userAccessType: "PLATFORM_MACHINE_CLIENT",
+    }),
   });
   const token = ((await login.json()) as { token: { accessToken: string } }).token.accessToken;
   let count = 0;
   let pageToken: string | null = null;
   do {
     const query: string = pageToken ? `?pageToken=${encodeURIComponent(pageToken)}` : "";
-    const page = await fetch(`${fake.plan.url}/config/v2/menuItems${query}`, { headers: { Authorization: `Bearer ${token}`, "Platform-Restaurant-External-ID": guid } });
+    const page = await fetch(`${fake.plan.url}/config/v2/menuItems${query}`, {
+      headers: { Authorization: `Bearer ${token}`, "Platform-Restaurant-External-ID": guid },
+    });
     count += ((await page.json()) as unknown[]).length;
     pageToken = page.headers.get("platform-next-page-token");
   } while (pageToken);
@@ -96,7 +118,11 @@ async function browse(until: number): Promise<void> {
   const watched = fake.plan.locations[LOC.watched]!.guid;
   const yesterday = fake.plan.revised!.date;
   while (Date.now() < until) {
-    await Promise.all([get("/api/restaurants"), get("/api/kitchen/overview"), get(`/api/restaurants/${watched}/kitchen/summary?from=${yesterday}&to=${yesterday}`)]);
+    await Promise.all([
+      get("/api/restaurants"),
+      get("/api/kitchen/overview"),
+      get(`/api/restaurants/${watched}/kitchen/summary?from=${yesterday}&to=${yesterday}`),
+    ]);
     await sleep(2_000);
   }
 }
@@ -108,13 +134,21 @@ async function scenario(): Promise<void> {
 
   // The Menu page of the location whose second menuItems page answers 409 once.
   const menuResponse = await get(`/api/restaurants/${fake.plan.conflict!.guid}/menu`);
-  const menuBody = menuResponse.ok ? ((await menuResponse.json()) as { items: Record<string, unknown> }) : null;
+  const menuBody = menuResponse.ok
+    ? ((await menuResponse.json()) as { items: Record<string, unknown> })
+    : null;
   menu = { status: menuResponse.status, items: menuBody ? Object.keys(menuBody.items).length : 0 };
   menuItemsAtFake = await menuItemsFromFake(fake.plan.conflict!.guid);
 
   // The revision lands after the date's first read (it is the newest closed date, so read first).
   const firstReadBy = started + OUTAGE_AFTER_MS - 2_000;
-  while (Date.now() < firstReadBy && !(await fake.calls(started - 60_000)).some((c) => c.location === revised.guid && c.date === revised.date && c.status === 200)) await sleep(500);
+  while (
+    Date.now() < firstReadBy &&
+    !(await fake.calls(started - 60_000)).some(
+      (c) => c.location === revised.guid && c.date === revised.date && c.status === 200,
+    )
+  )
+    await sleep(500);
   revisedAt = await fake.revise();
 
   await sleep(Math.max(0, started + OUTAGE_AFTER_MS - Date.now()));
@@ -128,16 +162,26 @@ async function scenario(): Promise<void> {
     const rows = await Promise.all(
       fake.plan.locations
         .filter((l) => l.guid !== fake.plan.refused)
-        .map(async (l) => ((await (await get(`/api/restaurants/${l.guid}/kitchen/history`)).json()) as History)),
+        .map(
+          async (l) => (await (await get(`/api/restaurants/${l.guid}/kitchen/history`)).json()) as History,
+        ),
     );
-    if (rows.every((h) => h.pending === 0 && h.failed === 0) && Date.now() > started + SETTLE_AFTER_MS + 15_000) break;
+    if (
+      rows.every((h) => h.pending === 0 && h.failed === 0) &&
+      Date.now() > started + SETTLE_AFTER_MS + 15_000
+    )
+      break;
     await sleep(3_000);
   }
   await browsing;
   readyAfterOutage.atEnd = await readyDates();
   calls = await fake.calls(app.startedAt);
   const endpoints = new Map<string, number>();
-  for (const c of calls) endpoints.set(c.endpoint.startsWith("config:") ? "config" : c.endpoint, (endpoints.get(c.endpoint.startsWith("config:") ? "config" : c.endpoint) ?? 0) + 1);
+  for (const c of calls)
+    endpoints.set(
+      c.endpoint.startsWith("config:") ? "config" : c.endpoint,
+      (endpoints.get(c.endpoint.startsWith("config:") ? "config" : c.endpoint) ?? 0) + 1,
+    );
   // One line for whoever reads a failure: what the app did in the run, counted at the fake.
   console.log(
     `[chain] ${Math.round((Date.now() - started) / 1000)} s; calls ${JSON.stringify(Object.fromEntries(endpoints))}; stored dates ${readyAfterOutage.atOutageEnd} at the outage's end, ${readyAfterOutage.atEnd} at the end of ${(LOCATIONS - 1) * BACKFILL_DAYS}; busiest second ${Math.max(...perSecond(calls).map((s) => s.total))}`,
@@ -146,7 +190,10 @@ async function scenario(): Promise<void> {
 
 describe("the whole app against a fake real service in its own process (issue 30's acceptance)", () => {
   beforeAll(async () => {
-    if (!build) throw new Error(`real-service-chain: no production build at ${process.env.NEXT_DIST_DIR || ".next"}; run \`npx next build\` first (npm test builds before the integration suite)`);
+    if (!build)
+      throw new Error(
+        `real-service-chain: no production build at ${process.env.NEXT_DIST_DIR || ".next"}; run \`npx next build\` first (npm test builds before the integration suite)`,
+      );
     fake = await startFakeProcess(
       {
         locations: LOCATIONS,
@@ -223,33 +270,55 @@ describe("the whole app against a fake real service in its own process (issue 30
 
   it("sends at most 30 calls during the outage, and the backfill resumes after it", () => {
     const during = calls.filter((c) => c.t >= outage.from && c.t < outage.to);
-    expect(during.length, `calls during the ${(outage.to - outage.from) / 1000} s outage`).toBeLessThanOrEqual(30);
-    expect(calls.filter((c) => c.t >= outage.to && c.endpoint === "export" && c.status === 200).length).toBeGreaterThan(0);
+    expect(
+      during.length,
+      `calls during the ${(outage.to - outage.from) / 1000} s outage`,
+    ).toBeLessThanOrEqual(30);
+    expect(
+      calls.filter((c) => c.t >= outage.to && c.endpoint === "export" && c.status === 200).length,
+    ).toBeGreaterThan(0);
     expect(readyAfterOutage.atEnd).toBeGreaterThan(readyAfterOutage.atOutageEnd);
   });
 
   it("reads the revised date once more after its revision, and its figures equal the revised export", async () => {
     const { guid, date } = fake.plan.revised!;
     const reads = calls.filter((c) => c.location === guid && c.endpoint === "export" && c.date === date);
-    expect(reads.filter((c) => c.t < revisedAt && c.status === 200).length, "first read before the revision").toBeGreaterThanOrEqual(1);
-    expect(reads.filter((c) => c.t >= revisedAt), "reads after the revision").toHaveLength(1);
+    expect(
+      reads.filter((c) => c.t < revisedAt && c.status === 200).length,
+      "first read before the revision",
+    ).toBeGreaterThanOrEqual(1);
+    expect(
+      reads.filter((c) => c.t >= revisedAt),
+      "reads after the revision",
+    ).toHaveLength(1);
     const revised = await fake.exportNow(guid, date);
     const measurable = dropByteDuplicates(revised as RawRecord[]).unique.filter((r) => levelOf(r) !== null);
-    const response = await get(`/api/restaurants/${guid}/kitchen/summary?from=${date}&to=${date}&metric=fire_to_fulfill`);
+    const response = await get(
+      `/api/restaurants/${guid}/kitchen/summary?from=${date}&to=${date}&metric=fire_to_fulfill`,
+    );
     expect(response.status).toBe(200);
     const summary = (await response.json()) as KitchenSummary;
     for (const level of KITCHEN_LEVELS) {
-      const expected = statsOf(measurable.filter((r) => levelOf(r) === level), "fire_to_fulfill");
+      const expected = statsOf(
+        measurable.filter((r) => levelOf(r) === level),
+        "fire_to_fulfill",
+      );
       const shown = summary.levels.find((l) => l.level === level)?.stats;
       // A level the kitchen does not use (no second expediter here) is not listed at all.
       if (expected.count === 0 && shown === undefined) continue;
       expect(shown, `level ${level}`).toMatchObject(expected);
     }
-    expect(summary.levels.some((l) => l.stats.count > 0), "some level has figures").toBe(true);
+    expect(
+      summary.levels.some((l) => l.stats.count > 0),
+      "some level has figures",
+    ).toBe(true);
   });
 
   it("serves the Menu whole after a 409 on its second page", () => {
-    expect(calls.some((c) => c.location === fake.plan.conflict!.guid && c.status === 409), "the fake answered 409").toBe(true);
+    expect(
+      calls.some((c) => c.location === fake.plan.conflict!.guid && c.status === 409),
+      "the fake answered 409",
+    ).toBe(true);
     expect(menu.status).toBe(200);
     // The model's items are keyed by GUID, so only a listing read whole reaches the fake's count.
     expect(menu.items).toBeGreaterThanOrEqual(menuItemsAtFake);
@@ -258,8 +327,15 @@ describe("the whole app against a fake real service in its own process (issue 30
   it("asks no date before the location's firstBusinessDate, and reaches that date", () => {
     const { guid, date } = fake.plan.firstBusinessDate!;
     // Not vacuous: the backfill walked that location's window down to its lower bound.
-    expect(calls.some((c) => c.location === guid && c.endpoint === "export" && c.date === date && c.status === 200), `${date} asked`).toBe(true);
-    const before = calls.filter((c) => c.location === guid && c.endpoint === "export" && c.date !== null && c.date < date);
+    expect(
+      calls.some(
+        (c) => c.location === guid && c.endpoint === "export" && c.date === date && c.status === 200,
+      ),
+      `${date} asked`,
+    ).toBe(true);
+    const before = calls.filter(
+      (c) => c.location === guid && c.endpoint === "export" && c.date !== null && c.date < date,
+    );
     expect(before.map((c) => c.date)).toEqual([]);
   });
 

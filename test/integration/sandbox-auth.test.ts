@@ -1,6 +1,7 @@
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+
 import { loginResponse } from "@/lib/platform/schemas/auth";
 import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-server";
 import { defaultWorld } from "@/lib/sandbox/world";
@@ -51,7 +52,13 @@ let server: SandboxServer;
 
 beforeAll(async () => {
   // These tests send raw requests back to back; the rate limits have tests of their own (sandbox-rate-limit).
-  server = await startSandboxServer({ world, signingSecret: SECRET, tokenLifetimeS: 600, now: () => clock, rateLimit: false });
+  server = await startSandboxServer({
+    world,
+    signingSecret: SECRET,
+    tokenLifetimeS: 600,
+    now: () => clock,
+    rateLimit: false,
+  });
 });
 afterAll(async () => {
   await server.close();
@@ -66,7 +73,11 @@ function postLogin(body: unknown, headers: Record<string, string> = { "Content-T
 }
 
 async function tokenFor(clientId: string): Promise<string> {
-  const response = await postLogin({ clientId, clientSecret: secretOf(clientId), userAccessType: "PLATFORM_MACHINE_CLIENT" });
+  const response = await postLogin({
+    clientId,
+    clientSecret: secretOf(clientId),
+    userAccessType: "PLATFORM_MACHINE_CLIENT",
+  });
   expect(response.status).toBe(200);
   return loginResponse.parse(await response.json()).token.accessToken;
 }
@@ -93,30 +104,53 @@ async function expectError(response: Response, status: number, message?: RegExp)
 
 describe("POST login", () => {
   it("returns exactly the 2.2 body with a bearer JWT", async () => {
-    const response = await postLogin({ clientId: "kp-partner", clientSecret: secretOf("kp-partner"), userAccessType: "PLATFORM_MACHINE_CLIENT" });
+    const response = await postLogin({
+      clientId: "kp-partner",
+      clientSecret: secretOf("kp-partner"),
+      userAccessType: "PLATFORM_MACHINE_CLIENT",
+    });
     expect(response.status).toBe(200);
     const body = await response.json();
     expect(Object.keys(body).sort()).toEqual(["@class", "status", "token"]);
     expect(body).toEqual({
       "@class": ".SuccessfulResponse",
       status: "SUCCESS",
-      token: { tokenType: "Bearer", scope: null, expiresIn: 600, accessToken: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/), idToken: null, refreshToken: null },
+      token: {
+        tokenType: "Bearer",
+        scope: null,
+        expiresIn: 600,
+        accessToken: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/),
+        idToken: null,
+        refreshToken: null,
+      },
     });
   });
 
   it("401s a wrong secret, an unknown client and a wrong userAccessType", async () => {
     await expectError(
-      await postLogin({ clientId: "kp-partner", clientSecret: "nope", userAccessType: "PLATFORM_MACHINE_CLIENT" }),
+      await postLogin({
+        clientId: "kp-partner",
+        clientSecret: "nope",
+        userAccessType: "PLATFORM_MACHINE_CLIENT",
+      }),
       401,
       /Invalid client credentials/,
     );
     await expectError(
-      await postLogin({ clientId: "kp-nobody", clientSecret: secretOf("kp-partner"), userAccessType: "PLATFORM_MACHINE_CLIENT" }),
+      await postLogin({
+        clientId: "kp-nobody",
+        clientSecret: secretOf("kp-partner"),
+        userAccessType: "PLATFORM_MACHINE_CLIENT",
+      }),
       401,
       /Invalid client credentials/,
     );
     await expectError(
-      await postLogin({ clientId: "kp-partner", clientSecret: secretOf("kp-partner"), userAccessType: "TOAST_MACHINE_CLIENT" }),
+      await postLogin({
+        clientId: "kp-partner",
+        clientSecret: secretOf("kp-partner"),
+        userAccessType: "TOAST_MACHINE_CLIENT",
+      }),
       401,
       /PLATFORM_MACHINE_CLIENT/,
     );
@@ -125,12 +159,17 @@ describe("POST login", () => {
   it("401s a JSON body with missing fields, naming them", async () => {
     const body = await expectError(await postLogin({ clientId: "kp-partner" }), 401);
     expect(body.errors.map((e) => e.fieldName).sort()).toEqual(["clientSecret", "userAccessType"]);
-    for (const nested of body.errors) expect(nested).toMatchObject({ status: 401, code: body.code, requestId: body.requestId, errors: [] });
+    for (const nested of body.errors)
+      expect(nested).toMatchObject({ status: 401, code: body.code, requestId: body.requestId, errors: [] });
   });
 
   it("400s a body that is not JSON, or not sent as JSON", async () => {
     await expectError(await postLogin("clientId=kp-partner"), 400, /not valid JSON/);
-    await expectError(await postLogin({ clientId: "x" }, { "Content-Type": "text/plain" }), 400, /Content-Type/);
+    await expectError(
+      await postLogin({ clientId: "x" }, { "Content-Type": "text/plain" }),
+      400,
+      /Content-Type/,
+    );
   });
 
   it("405s a GET", async () => {
@@ -148,11 +187,19 @@ describe("bearer tokens", () => {
     const missing = await get(menus, null, harbor);
     await expectError(missing, 401, /Missing Authorization/);
     expect(missing.headers.get("www-authenticate")).toMatch(/^Bearer/);
-    await expectError(await get(menus, null, { ...harbor, Authorization: "Basic a3A6cHc=" }), 401, /Bearer <access_token>/);
+    await expectError(
+      await get(menus, null, { ...harbor, Authorization: "Basic a3A6cHc=" }),
+      401,
+      /Bearer <access_token>/,
+    );
     await expectError(await get(menus, "not-a-jwt", harbor), 401, /not recognized/);
 
     const real = await tokenFor("kp-partner");
-    const forged = await new SignJWT({ azp: "kp-partner", scope: "kitchen:read config:read", gty: "client-credentials" })
+    const forged = await new SignJWT({
+      azp: "kp-partner",
+      scope: "kitchen:read config:read",
+      gty: "client-credentials",
+    })
       .setProtectedHeader({ alg: "HS256" })
       .setIssuer(world.issuer)
       .setAudience(world.audience)
@@ -181,7 +228,11 @@ describe("bearer tokens", () => {
   it("403 when the token lacks the endpoint's scope", async () => {
     const token = await tokenFor("kp-config-only");
     await expectError(await get("/kitchen/v1/published/prepStations", token, harbor), 403, /kitchen:read/);
-    await expectError(await get("/kitchen/v1/export/itemFulfillments?businessDate=20260110", token, harbor), 403, /kitchen:read/);
+    await expectError(
+      await get("/kitchen/v1/export/itemFulfillments?businessDate=20260110", token, harbor),
+      403,
+      /kitchen:read/,
+    );
     expect((await get(menus, token, harbor)).status).toBe(200);
   });
 });
@@ -206,35 +257,90 @@ describe("the restaurant header and restaurant access", () => {
   });
 
   it("403 for a restaurant outside the client's set, 404 for an unknown one", async () => {
-    await expectError(await get("/config/v2/menus", group, { "Platform-Restaurant-External-ID": PIER9 }), 403, /may not access/);
-    await expectError(await get("/kitchen/v1/published/prepStations", group, { "Platform-Restaurant-External-ID": PIER9 }), 403);
-    await expectError(await get(`/restaurants/v1/restaurants/${PIER9}`, group, { "Platform-Restaurant-External-ID": PIER9 }), 403);
-    await expectError(await get("/config/v2/menus", partner, { "Platform-Restaurant-External-ID": UNKNOWN }), 404, /not found/);
-    await expectError(await get(`/restaurants/v1/restaurants/${UNKNOWN}`, partner, { "Platform-Restaurant-External-ID": UNKNOWN }), 404);
-    expect((await get(`/restaurants/v1/restaurants/${PIER9}`, partner, { "Platform-Restaurant-External-ID": PIER9 })).status).toBe(200);
+    await expectError(
+      await get("/config/v2/menus", group, { "Platform-Restaurant-External-ID": PIER9 }),
+      403,
+      /may not access/,
+    );
+    await expectError(
+      await get("/kitchen/v1/published/prepStations", group, { "Platform-Restaurant-External-ID": PIER9 }),
+      403,
+    );
+    await expectError(
+      await get(`/restaurants/v1/restaurants/${PIER9}`, group, { "Platform-Restaurant-External-ID": PIER9 }),
+      403,
+    );
+    await expectError(
+      await get("/config/v2/menus", partner, { "Platform-Restaurant-External-ID": UNKNOWN }),
+      404,
+      /not found/,
+    );
+    await expectError(
+      await get(`/restaurants/v1/restaurants/${UNKNOWN}`, partner, {
+        "Platform-Restaurant-External-ID": UNKNOWN,
+      }),
+      404,
+    );
+    expect(
+      (
+        await get(`/restaurants/v1/restaurants/${PIER9}`, partner, {
+          "Platform-Restaurant-External-ID": PIER9,
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it("400 on restaurant information without the restaurant header, or with one naming another restaurant", async () => {
-    await expectError(await get(`/restaurants/v1/restaurants/${PIER9}`, partner), 400, /Platform-Restaurant-External-ID header is required/);
-    await expectError(await get(`/restaurants/v1/restaurants/${PIER9}`, partner, { "Platform-Restaurant-External-ID": HARBOR }), 400, /names c98e3b32/);
+    await expectError(
+      await get(`/restaurants/v1/restaurants/${PIER9}`, partner),
+      400,
+      /Platform-Restaurant-External-ID header is required/,
+    );
+    await expectError(
+      await get(`/restaurants/v1/restaurants/${PIER9}`, partner, {
+        "Platform-Restaurant-External-ID": HARBOR,
+      }),
+      400,
+      /names c98e3b32/,
+    );
   });
 
   it("hides an archived restaurant's info unless includeArchived=true, but still serves its config", async () => {
     const oldTown = { "Platform-Restaurant-External-ID": OLD_TOWN };
-    await expectError(await get(`/restaurants/v1/restaurants/${OLD_TOWN}`, partner, oldTown), 404, /includeArchived/);
-    await expectError(await get(`/restaurants/v1/restaurants/${OLD_TOWN}?includeArchived=false`, partner, oldTown), 404);
-    const archived = await get(`/restaurants/v1/restaurants/${OLD_TOWN}?includeArchived=true`, partner, oldTown);
+    await expectError(
+      await get(`/restaurants/v1/restaurants/${OLD_TOWN}`, partner, oldTown),
+      404,
+      /includeArchived/,
+    );
+    await expectError(
+      await get(`/restaurants/v1/restaurants/${OLD_TOWN}?includeArchived=false`, partner, oldTown),
+      404,
+    );
+    const archived = await get(
+      `/restaurants/v1/restaurants/${OLD_TOWN}?includeArchived=true`,
+      partner,
+      oldTown,
+    );
     expect(archived.status).toBe(200);
     expect((await archived.json()).general.archived).toBe(true);
-    await expectError(await get(`/restaurants/v1/restaurants/${OLD_TOWN}?includeArchived=maybe`, partner, oldTown), 400);
-    expect((await get("/config/v2/menus", partner, { "Platform-Restaurant-External-ID": OLD_TOWN })).status).toBe(200);
+    await expectError(
+      await get(`/restaurants/v1/restaurants/${OLD_TOWN}?includeArchived=maybe`, partner, oldTown),
+      400,
+    );
+    expect(
+      (await get("/config/v2/menus", partner, { "Platform-Restaurant-External-ID": OLD_TOWN })).status,
+    ).toBe(200);
   });
 });
 
 describe("routing", () => {
   it("404s unknown paths and resources with the JSON shape", async () => {
     const token = await tokenFor("kp-partner");
-    await expectError(await get("/config/v2/employees", token, { "Platform-Restaurant-External-ID": HARBOR }), 404, /No endpoint/);
+    await expectError(
+      await get("/config/v2/employees", token, { "Platform-Restaurant-External-ID": HARBOR }),
+      404,
+      /No endpoint/,
+    );
     await expectError(await get("/labor/v1/employees", token), 404);
     await expectError(await get("/", null), 404);
   });

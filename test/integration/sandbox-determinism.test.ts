@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { defaultWorld } from "@/lib/sandbox/world";
 
 /**
@@ -27,7 +28,17 @@ const SHARED_SECRET = ["--signing-secret", "sandbox-determinism-shared-secret"];
 
 async function startChild(extraFlags: string[]): Promise<Child> {
   // Unpaced requests and no busy-day wait: only the answers are under test here.
-  const flags = ["--port", "0", "--now", NOW, "--rate-limit", "off", "--export-latency", "off", ...extraFlags];
+  const flags = [
+    "--port",
+    "0",
+    "--now",
+    NOW,
+    "--rate-limit",
+    "off",
+    "--export-latency",
+    "off",
+    ...extraFlags,
+  ];
   const child = spawn(process.execPath, ["--import", "tsx", "lib/sandbox/standalone.ts", ...flags], {
     cwd: root,
     stdio: ["ignore", "pipe", "pipe"],
@@ -63,7 +74,12 @@ let c: Child | undefined; // c and d: no --signing-secret
 let d: Child | undefined;
 
 beforeAll(async () => {
-  [a, b, c, d] = await Promise.all([startChild(SHARED_SECRET), startChild(SHARED_SECRET), startChild([]), startChild([])]);
+  [a, b, c, d] = await Promise.all([
+    startChild(SHARED_SECRET),
+    startChild(SHARED_SECRET),
+    startChild([]),
+    startChild([]),
+  ]);
 }, 120_000);
 afterAll(async () => {
   await Promise.all([stopChild(a), stopChild(b), stopChild(c), stopChild(d)]);
@@ -73,7 +89,11 @@ async function tokenAt(base: string): Promise<string> {
   const response = await fetch(`${base}/authentication/v1/authentication/login`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ clientId: partner.clientId, clientSecret: partner.clientSecret, userAccessType: "PLATFORM_MACHINE_CLIENT" }),
+    body: JSON.stringify({
+      clientId: partner.clientId,
+      clientSecret: partner.clientSecret,
+      userAccessType: "PLATFORM_MACHINE_CLIENT",
+    }),
   });
   expect(response.status).toBe(200);
   return (await response.json()).token.accessToken;
@@ -89,7 +109,10 @@ async function fetchBoth(path: string, restaurant: string | null) {
         },
       });
       expect(response.status, path).toBe(200);
-      return { body: Buffer.from(await response.arrayBuffer()), next: response.headers.get("platform-next-page-token") };
+      return {
+        body: Buffer.from(await response.arrayBuffer()),
+        next: response.headers.get("platform-next-page-token"),
+      };
     }),
   );
 }
@@ -126,14 +149,19 @@ describe("two sandbox processes", () => {
   it("hand out page tokens that work across processes and lead to the same second page", async () => {
     const [first] = await fetchBoth("/config/v2/menuItems", HARBOR);
     expect(first!.next).toBeTruthy();
-    const [p1, p2] = await fetchBoth(`/config/v2/menuItems?pageToken=${encodeURIComponent(first!.next!)}`, HARBOR);
+    const [p1, p2] = await fetchBoth(
+      `/config/v2/menuItems?pageToken=${encodeURIComponent(first!.next!)}`,
+      HARBOR,
+    );
     expect(p1!.body.equals(p2!.body)).toBe(true);
   });
 });
 
 describe("two sandbox processes without a signing secret", () => {
   async function menusWith(base: string, token: string): Promise<number> {
-    const response = await fetch(`${base}/config/v2/menus`, { headers: { Authorization: `Bearer ${token}`, "Platform-Restaurant-External-ID": HARBOR } });
+    const response = await fetch(`${base}/config/v2/menus`, {
+      headers: { Authorization: `Bearer ${token}`, "Platform-Restaurant-External-ID": HARBOR },
+    });
     await response.arrayBuffer();
     return response.status;
   }

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+
 import {
   CONFIG_RESOURCES,
   configResources,
@@ -30,12 +31,22 @@ let token: string;
 beforeAll(async () => {
   // A day-long token: one test moves the clock hours ahead.
   // These tests send raw requests back to back; the rate limits have tests of their own (sandbox-rate-limit).
-  server = await startSandboxServer({ world, now: () => clock, tokenLifetimeS: 86_400, rateLimit: false, exportLatency: false });
+  server = await startSandboxServer({
+    world,
+    now: () => clock,
+    tokenLifetimeS: 86_400,
+    rateLimit: false,
+    exportLatency: false,
+  });
   const client = world.clients.find((c) => c.clientId === "kp-partner")!;
   const response = await fetch(`${server.url}/authentication/v1/authentication/login`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ clientId: client.clientId, clientSecret: client.clientSecret, userAccessType: "PLATFORM_MACHINE_CLIENT" }),
+    body: JSON.stringify({
+      clientId: client.clientId,
+      clientSecret: client.clientSecret,
+      userAccessType: "PLATFORM_MACHINE_CLIENT",
+    }),
   });
   token = loginResponse.parse(await response.json()).token.accessToken;
 });
@@ -48,7 +59,10 @@ afterAll(async () => {
 
 function get(path: string, restaurant: string | null = HARBOR) {
   return fetch(`${server.url}${path}`, {
-    headers: { Authorization: `Bearer ${token}`, ...(restaurant ? { "Platform-Restaurant-External-ID": restaurant } : {}) },
+    headers: {
+      Authorization: `Bearer ${token}`,
+      ...(restaurant ? { "Platform-Restaurant-External-ID": restaurant } : {}),
+    },
   });
 }
 
@@ -88,13 +102,17 @@ describe("kitchen API", () => {
     expect(list.length).toBeGreaterThan(0);
     for (const station of list) {
       expect(station.entityType).toBe("PrepStation");
-      expect(prepStation.parse(await json(`/kitchen/v1/published/prepStations/${station.guid}`))).toEqual(station);
+      expect(prepStation.parse(await json(`/kitchen/v1/published/prepStations/${station.guid}`))).toEqual(
+        station,
+      );
     }
     expect((await get("/kitchen/v1/published/prepStations/no-such-station")).status).toBe(404);
   });
 
   it("exports a past business date of schema-valid fulfillments for the restaurant", async () => {
-    const records = itemFulfillmentList.parse(await json("/kitchen/v1/export/itemFulfillments?businessDate=20260110"));
+    const records = itemFulfillmentList.parse(
+      await json("/kitchen/v1/export/itemFulfillments?businessDate=20260110"),
+    );
     expect(records.length).toBeGreaterThan(100);
     expect(new Set(records.map((r) => r.restaurantGuid))).toEqual(new Set([HARBOR]));
   });
@@ -131,7 +149,9 @@ describe("kitchen API", () => {
 describe("restaurant information", () => {
   it("returns schema-valid info for every non-archived restaurant the client may see", async () => {
     for (const restaurant of world.restaurants.filter((r) => !r.archived)) {
-      const info = restaurantInfo.parse(await json(`/restaurants/v1/restaurants/${restaurant.guid}`, restaurant.guid));
+      const info = restaurantInfo.parse(
+        await json(`/restaurants/v1/restaurants/${restaurant.guid}`, restaurant.guid),
+      );
       expect(info.guid).toBe(restaurant.guid);
       expect(info.general?.name).toBe(restaurant.name);
       expect(info.general?.timeZone).toBe(restaurant.timeZone);

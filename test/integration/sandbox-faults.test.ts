@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { loginResponse } from "@/lib/platform/schemas";
 import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-server";
 import { defaultWorld } from "@/lib/sandbox/world";
@@ -7,7 +8,11 @@ import { defaultWorld } from "@/lib/sandbox/world";
 const world = defaultWorld();
 const HARBOR = "c98e3b32-060d-5d78-bec6-0f715bff58b3";
 const partner = world.clients.find((c) => c.clientId === "kp-partner")!;
-const loginBody = JSON.stringify({ clientId: partner.clientId, clientSecret: partner.clientSecret, userAccessType: "PLATFORM_MACHINE_CLIENT" });
+const loginBody = JSON.stringify({
+  clientId: partner.clientId,
+  clientSecret: partner.clientSecret,
+  userAccessType: "PLATFORM_MACHINE_CLIENT",
+});
 
 // One secret for every sandbox here, so the token of the first is good at the others (the default is random per sandbox).
 const signingSecret = "sandbox-faults-test-signing-secret";
@@ -24,7 +29,14 @@ async function login(base: string, fault?: string) {
 
 beforeAll(async () => {
   // These tests send raw requests back to back; the rate limits have tests of their own (sandbox-rate-limit).
-  server = await startSandboxServer({ world, signingSecret, hangMs: 1_500, rateLimit: false, exportLatency: false, faultHeaders: true });
+  server = await startSandboxServer({
+    world,
+    signingSecret,
+    hangMs: 1_500,
+    rateLimit: false,
+    exportLatency: false,
+    faultHeaders: true,
+  });
   token = loginResponse.parse(await (await login(server.url)).json()).token.accessToken;
 });
 afterAll(async () => {
@@ -52,7 +64,11 @@ describe("Sandbox-Fault", () => {
     expect(next).toBeTruthy();
     const followUp = await get(`/config/v2/menuItems?pageToken=${encodeURIComponent(next!)}`, "409");
     expect(followUp.status).toBe(409);
-    expect(await followUp.json()).toMatchObject({ status: 409, code: 40900, message: expect.stringMatching(/republished while paging; re-submit .* without the pageToken/) });
+    expect(await followUp.json()).toMatchObject({
+      status: 409,
+      code: 40900,
+      message: expect.stringMatching(/republished while paging; re-submit .* without the pageToken/),
+    });
     // Without the header the same token still pages on.
     expect((await get(`/config/v2/menuItems?pageToken=${encodeURIComponent(next!)}`)).status).toBe(200);
   });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+
 import { loginResponse, menuItem, prepStation } from "@/lib/platform/schemas";
 import { generateRestaurantConfig } from "@/lib/sandbox/generate";
 import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-server";
@@ -26,12 +27,21 @@ beforeAll(async () => {
   const signingSecret = "sandbox-paging-test-signing-secret";
   server = await startSandboxServer({ world, signingSecret, rateLimit: false });
   // Prep stations page at 1000; no world restaurant has that many, so shrink the page to see paging.
-  smallPages = await startSandboxServer({ world, signingSecret, pageSize: { prepStations: 2 }, rateLimit: false });
+  smallPages = await startSandboxServer({
+    world,
+    signingSecret,
+    pageSize: { prepStations: 2 },
+    rateLimit: false,
+  });
   const client = world.clients.find((c) => c.clientId === "kp-partner")!;
   const response = await fetch(`${server.url}/authentication/v1/authentication/login`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ clientId: client.clientId, clientSecret: client.clientSecret, userAccessType: "PLATFORM_MACHINE_CLIENT" }),
+    body: JSON.stringify({
+      clientId: client.clientId,
+      clientSecret: client.clientSecret,
+      userAccessType: "PLATFORM_MACHINE_CLIENT",
+    }),
   });
   token = loginResponse.parse(await response.json()).token.accessToken;
 });
@@ -47,7 +57,12 @@ function get(base: string, path: string, params: Record<string, string> = {}, re
 }
 
 /** Follows Platform-Next-Page-Token to the end; returns every page. */
-async function allPages<T>(base: string, path: string, schema: z.ZodType<T>, params: Record<string, string> = {}) {
+async function allPages<T>(
+  base: string,
+  path: string,
+  schema: z.ZodType<T>,
+  params: Record<string, string> = {},
+) {
   const pages: T[][] = [];
   let pageToken: string | null = null;
   do {
@@ -83,7 +98,9 @@ describe("paging", () => {
     expect(new Set(guids).size).toBe(total);
     expect(guids).toEqual(harborConfig.resources.menuItems.map((v) => v.entity.guid));
     // The same walk again gives the same pages.
-    expect((await allPages(server.url, "/config/v2/menuItems", menuItem)).map((p) => p.length)).toEqual(pages.map((p) => p.length));
+    expect((await allPages(server.url, "/config/v2/menuItems", menuItem)).map((p) => p.length)).toEqual(
+      pages.map((p) => p.length),
+    );
   });
 
   it("sends no next-page token when a list fits in one page", async () => {
@@ -136,24 +153,34 @@ describe("lastModified", () => {
     expect(expected.length).toBeGreaterThan(0);
     expect(expected.length).toBeLessThan(versions.length);
 
-    const pages = await allPages(server.url, "/config/v2/menuItems", menuItem, { lastModified: formatWithOffset(cutoff) });
+    const pages = await allPages(server.url, "/config/v2/menuItems", menuItem, {
+      lastModified: formatWithOffset(cutoff),
+    });
     expect(pages.flat().map((i) => i.guid)).toEqual(expected);
     // The same instant in the other RFC 3339 spellings filters the same way.
     const utc = await allPages(server.url, "/config/v2/menuItems", menuItem, {
       lastModified: formatWithOffset(cutoff, 0).replace("+00:00", "+0000"),
     });
     expect(utc.flat().map((i) => i.guid)).toEqual(expected);
-    const zulu = await allPages(server.url, "/config/v2/menuItems", menuItem, { lastModified: new Date(cutoff).toISOString() });
+    const zulu = await allPages(server.url, "/config/v2/menuItems", menuItem, {
+      lastModified: new Date(cutoff).toISOString(),
+    });
     expect(zulu.flat().map((i) => i.guid)).toEqual(expected);
   });
 
   it("returns an empty page for an instant after every modification, and everything for one before", async () => {
-    const after = await get(server.url, "/config/v2/taxRates", { lastModified: "2100-01-01T00:00:00.000+0000" });
+    const after = await get(server.url, "/config/v2/taxRates", {
+      lastModified: "2100-01-01T00:00:00.000+0000",
+    });
     expect(await after.json()).toEqual([]);
     expect(after.headers.get(NEXT)).toBeNull();
-    const before = await get(server.url, "/config/v2/taxRates", { lastModified: "2000-01-01T00:00:00.000-0800" });
+    const before = await get(server.url, "/config/v2/taxRates", {
+      lastModified: "2000-01-01T00:00:00.000-0800",
+    });
     expect((await before.json()).length).toBe(harborConfig.resources.taxRates.length);
-    const stations = await get(server.url, "/kitchen/v1/published/prepStations", { lastModified: "2100-01-01T00:00:00.000+0000" });
+    const stations = await get(server.url, "/kitchen/v1/published/prepStations", {
+      lastModified: "2100-01-01T00:00:00.000+0000",
+    });
     expect(await stations.json()).toEqual([]);
   });
 
@@ -168,7 +195,9 @@ describe("lastModified", () => {
       expect(response.status, value).toBe(400);
       expect((await response.json()).code).toBe(40003);
     }
-    const stations = await get(server.url, "/kitchen/v1/published/prepStations", { lastModified: "yesterday" });
+    const stations = await get(server.url, "/kitchen/v1/published/prepStations", {
+      lastModified: "yesterday",
+    });
     expect(stations.status).toBe(400);
   });
 });

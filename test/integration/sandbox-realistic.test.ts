@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { exportLatencyMs } from "@/lib/sandbox/handlers/kitchen";
 import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-server";
 import { DEFAULT_EXPORT_LATENCY } from "@/lib/sandbox/options";
@@ -25,7 +26,12 @@ beforeAll(async () => {
   const signingSecret = "sandbox-realistic-test-signing-secret";
   server = await startSandboxServer({ port: 0, world, signingSecret });
   const instant = Date.now();
-  frozenSlice = await startSandboxServer({ port: 0, world, signingSecret, rateLimit: { now: () => instant } });
+  frozenSlice = await startSandboxServer({
+    port: 0,
+    world,
+    signingSecret,
+    rateLimit: { now: () => instant },
+  });
 });
 afterAll(async () => {
   await Promise.all([server.close(), frozenSlice.close()]);
@@ -35,7 +41,11 @@ async function login(): Promise<Response> {
   return fetch(`${server.url}/authentication/v1/authentication/login`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ clientId: partner.clientId, clientSecret: partner.clientSecret, userAccessType: "PLATFORM_MACHINE_CLIENT" }),
+    body: JSON.stringify({
+      clientId: partner.clientId,
+      clientSecret: partner.clientSecret,
+      userAccessType: "PLATFORM_MACHINE_CLIENT",
+    }),
   });
 }
 
@@ -44,7 +54,9 @@ async function token(): Promise<string> {
 }
 
 async function get(path: string, restaurant: string, accessToken: string, base = server.url) {
-  return fetch(`${base}${path}`, { headers: { Authorization: `Bearer ${accessToken}`, "Platform-Restaurant-External-ID": restaurant } });
+  return fetch(`${base}${path}`, {
+    headers: { Authorization: `Bearer ${accessToken}`, "Platform-Restaurant-External-ID": restaurant },
+  });
 }
 
 describe("the sandbox's realistic defaults", () => {
@@ -62,7 +74,11 @@ describe("the sandbox's realistic defaults", () => {
 
   it("refuses a burst past 20 a second for one restaurant with 429 and Retry-After, and not another restaurant", async () => {
     const accessToken = await token(); // tokens of one signing secret are good on both servers
-    const burst = await Promise.all(Array.from({ length: 30 }, () => get("/config/v2/diningOptions", LAKESIDE, accessToken, frozenSlice.url)));
+    const burst = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        get("/config/v2/diningOptions", LAKESIDE, accessToken, frozenSlice.url),
+      ),
+    );
     const statuses = burst.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(20);
     expect(statuses.filter((s) => s === 429)).toHaveLength(10);
@@ -71,7 +87,13 @@ describe("the sandbox's realistic defaults", () => {
       expect(response.headers.get("x-platform-ratelimit-reset")).toMatch(/^\d+$/);
       if (response.status === 429) {
         expect(Number(response.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
-        expect(await response.json()).toMatchObject({ status: 429, code: 42900, messageKey: null, errors: [], canRetry: null });
+        expect(await response.json()).toMatchObject({
+          status: 429,
+          code: 42900,
+          messageKey: null,
+          errors: [],
+          canRetry: null,
+        });
       } else {
         await response.arrayBuffer();
       }
@@ -82,7 +104,11 @@ describe("the sandbox's realistic defaults", () => {
   it("waits before the first byte of an export by its size, and sends duplicates and station-less expediter rows", async () => {
     const accessToken = await token();
     const started = performance.now();
-    const response = await get("/kitchen/v1/export/itemFulfillments?businessDate=20260110", MESA, accessToken);
+    const response = await get(
+      "/kitchen/v1/export/itemFulfillments?businessDate=20260110",
+      MESA,
+      accessToken,
+    );
     const waited = performance.now() - started;
     expect(response.status).toBe(200);
     const text = await response.text();
@@ -101,14 +127,20 @@ describe("the sandbox's realistic defaults", () => {
     const accessToken = await token();
     const response = await get(`/restaurants/v1/restaurants/${MESA}`, MESA, accessToken);
     expect(response.status).toBe(200);
-    const info = (await response.json()) as { general: { closeoutHour: number }; schedules: { daySchedules: Record<string, unknown>; weekSchedule: Record<string, string | null> } };
+    const info = (await response.json()) as {
+      general: { closeoutHour: number };
+      schedules: { daySchedules: Record<string, unknown>; weekSchedule: Record<string, string | null> };
+    };
     expect(info.schedules.daySchedules).not.toHaveProperty("identifier");
     expect(Object.values(info.schedules.weekSchedule)).toContain(null);
-    for (const id of Object.values(info.schedules.weekSchedule)) if (id) expect(info.schedules.daySchedules).toHaveProperty(id);
+    for (const id of Object.values(info.schedules.weekSchedule))
+      if (id) expect(info.schedules.daySchedules).toHaveProperty(id);
     expect(info.general.closeoutHour).toBeGreaterThanOrEqual(0);
     expect(info.general.closeoutHour).toBeLessThanOrEqual(12);
 
-    const headerless = await fetch(`${server.url}/restaurants/v1/restaurants/${HARBOR}`, { headers: { Authorization: `Bearer ${accessToken}` } });
+    const headerless = await fetch(`${server.url}/restaurants/v1/restaurants/${HARBOR}`, {
+      headers: { Authorization: `Bearer ${accessToken}` },
+    });
     expect(headerless.status).toBe(400);
   });
 });

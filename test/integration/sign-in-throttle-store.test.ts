@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { SignInThrottledError, verifyPassword } from "@/lib/auth/auth-options";
-import { FREE_FAILURES, SignInThrottle, type Admission } from "@/lib/security/sign-in-throttle";
 import type { Database } from "@/lib/db/database";
 import { openPostgresDatabase } from "@/lib/db/postgres-database";
 import { getDatabase } from "@/lib/db/server";
 import { DatabaseThrottleStore } from "@/lib/db/sign-in-throttle-store";
 import { resetEnvForTests } from "@/lib/env";
 import { forgetProcessSingleton } from "@/lib/process-singleton";
+import { FREE_FAILURES, SignInThrottle, type Admission } from "@/lib/security/sign-in-throttle";
+
 import { openTestDatabase, STORE_KINDS, type TestDatabase } from "./kitchen-harness";
 
 /**
@@ -84,23 +86,35 @@ describe.each(STORE_KINDS)("sign-in throttle counters on %s", (kind) => {
 
   it("locks a pair hit through both instances at once after the free failures", async () => {
     const [a, b] = instances(100);
-    const admissions = await Promise.all(Array.from({ length: 12 }, (_, i) => (i % 2 ? a : b).admit("burst-owner@x.test", ATTACKER)));
+    const admissions = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => (i % 2 ? a : b).admit("burst-owner@x.test", ATTACKER)),
+    );
     expect(admissions.filter((x) => x.admitted)).toHaveLength(FREE_FAILURES + 1);
   });
 
   it("admits exactly the limit when both instances are hit at once", async () => {
     const [a, b] = instances(7);
-    const admissions = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).admit(`burst${i}@x.test`, "192.0.2.30")));
+    const admissions = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).admit(`burst${i}@x.test`, "192.0.2.30")),
+    );
     expect(admissions.filter((x) => x.admitted)).toHaveLength(7);
   });
 
   it("forgets rows no rule needs any more", async () => {
     const [a] = instances();
-    await t.db.query("INSERT INTO sign_in_backoff (throttle_key, failures, last_failure_ms, locked_until_ms) VALUES ('stale-pair', 9, 1000, 2000)");
-    await t.db.query("INSERT INTO sign_in_attempts (throttle_key, stamps, updated_ms) VALUES ('stale-address', '{1000}', 1000)");
+    await t.db.query(
+      "INSERT INTO sign_in_backoff (throttle_key, failures, last_failure_ms, locked_until_ms) VALUES ('stale-pair', 9, 1000, 2000)",
+    );
+    await t.db.query(
+      "INSERT INTO sign_in_attempts (throttle_key, stamps, updated_ms) VALUES ('stale-address', '{1000}', 1000)",
+    );
     await fail(a, "sweeper@x.test", "192.0.2.40");
-    expect(await t.db.query("SELECT throttle_key FROM sign_in_backoff WHERE throttle_key = 'stale-pair'")).toEqual([]);
-    expect(await t.db.query("SELECT throttle_key FROM sign_in_attempts WHERE throttle_key = 'stale-address'")).toEqual([]);
+    expect(
+      await t.db.query("SELECT throttle_key FROM sign_in_backoff WHERE throttle_key = 'stale-pair'"),
+    ).toEqual([]);
+    expect(
+      await t.db.query("SELECT throttle_key FROM sign_in_attempts WHERE throttle_key = 'stale-address'"),
+    ).toEqual([]);
   });
 });
 
@@ -126,10 +140,18 @@ describe("the app's sign-in with DATABASE_URL", () => {
   });
 
   it("keeps its counters in PostgreSQL, where another instance sees the lock", async () => {
-    for (let i = 0; i <= FREE_FAILURES; i++) await expect(verifyPassword("ana@kitchen.test", `guess-${i}`, ATTACKER)).resolves.toBeNull();
-    await expect(verifyPassword("ana@kitchen.test", "kitchen-demo", ATTACKER)).rejects.toBeInstanceOf(SignInThrottledError);
-    const other = new SignInThrottle({ store: new DatabaseThrottleStore(async () => t.db), limits: { maxAttemptsPerAddressPerMin: 20, maxBcryptPerSecond: 1_000 } });
+    for (let i = 0; i <= FREE_FAILURES; i++)
+      await expect(verifyPassword("ana@kitchen.test", `guess-${i}`, ATTACKER)).resolves.toBeNull();
+    await expect(verifyPassword("ana@kitchen.test", "kitchen-demo", ATTACKER)).rejects.toBeInstanceOf(
+      SignInThrottledError,
+    );
+    const other = new SignInThrottle({
+      store: new DatabaseThrottleStore(async () => t.db),
+      limits: { maxAttemptsPerAddressPerMin: 20, maxBcryptPerSecond: 1_000 },
+    });
     expect(refusal(await other.admit("ana@kitchen.test", ATTACKER))).toBe("account");
-    await expect(verifyPassword("ana@kitchen.test", "kitchen-demo", OWNER_AT_HOME)).resolves.toMatchObject({ email: "ana@kitchen.test" });
+    await expect(verifyPassword("ana@kitchen.test", "kitchen-demo", OWNER_AT_HOME)).resolves.toMatchObject({
+      email: "ana@kitchen.test",
+    });
   });
 });

@@ -1,10 +1,12 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { describe, expect, inject, it } from "vitest";
+
 import { DatabaseClosedError } from "@/lib/db/database";
 import { migrate, MIGRATIONS } from "@/lib/db/migrations";
 import { openPgliteDatabase } from "@/lib/db/pglite-database";
 import { openPostgresDatabase } from "@/lib/db/postgres-database";
+
 import { openTestDatabase, STORE_KINDS } from "./kitchen-harness";
 
 describe.each(STORE_KINDS)("migrations on %s", (kind) => {
@@ -12,7 +14,9 @@ describe.each(STORE_KINDS)("migrations on %s", (kind) => {
     const t = await openTestDatabase(kind); // already migrated once
     try {
       expect(await migrate(t.db)).toEqual([]);
-      const versions = await t.db.query<{ version: number }>("SELECT version FROM schema_migrations ORDER BY version");
+      const versions = await t.db.query<{ version: number }>(
+        "SELECT version FROM schema_migrations ORDER BY version",
+      );
       expect(versions.map((v) => Number(v.version))).toEqual(MIGRATIONS.map((m) => m.version));
       const tables = await t.db.query<{ table_name: string }>(
         "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name",
@@ -42,7 +46,14 @@ describe.each(STORE_KINDS)("migrations on %s", (kind) => {
   it("roll a failing migration back whole", async () => {
     const t = await openTestDatabase(kind);
     try {
-      const broken = [...MIGRATIONS, { version: 999, name: "half a change", sql: "CREATE TABLE half_done (x int); SELECT no_such_function();" }];
+      const broken = [
+        ...MIGRATIONS,
+        {
+          version: 999,
+          name: "half a change",
+          sql: "CREATE TABLE half_done (x int); SELECT no_such_function();",
+        },
+      ];
       await expect(migrate(t.db, broken)).rejects.toThrow(/no_such_function/);
       const left = await t.db.query("SELECT 1 FROM information_schema.tables WHERE table_name = 'half_done'");
       expect(left).toEqual([]);
@@ -63,7 +74,9 @@ describe.each(STORE_KINDS)("a closed database on %s", (kind) => {
     await expect(t.db.query("SELECT 1")).rejects.toBeInstanceOf(DatabaseClosedError);
     await expect(t.db.exec("SELECT 1")).rejects.toBeInstanceOf(DatabaseClosedError);
     await expect(t.db.transaction((tx) => tx.query("SELECT 1"))).rejects.toBeInstanceOf(DatabaseClosedError);
-    await expect(t.db.withLock("after", (q) => q.query("SELECT 1"))).rejects.toBeInstanceOf(DatabaseClosedError);
+    await expect(t.db.withLock("after", (q) => q.query("SELECT 1"))).rejects.toBeInstanceOf(
+      DatabaseClosedError,
+    );
   });
 });
 
@@ -81,7 +94,9 @@ describe("migrations on a shared PostgreSQL", () => {
       const applied = await Promise.all(instances.map((db) => migrate(db)));
       // Exactly one instance applied the schema; the others waited on the lock and found it done.
       expect(applied.filter((a) => a.length > 0)).toEqual([MIGRATIONS.map((m) => m.version)]);
-      const versions = await instances[0]!.query<{ n: number }>("SELECT count(*)::int AS n FROM schema_migrations");
+      const versions = await instances[0]!.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM schema_migrations",
+      );
       expect(versions[0]!.n).toBe(MIGRATIONS.length);
     } finally {
       await Promise.all(instances.map((db) => db.close()));
@@ -100,11 +115,15 @@ describe("PGlite on disk", () => {
     try {
       const first = await openPgliteDatabase(dir);
       await migrate(first);
-      await first.query("INSERT INTO kitchen_targets (restaurant_guid, level, seconds, updated_at) VALUES ('r', 0, 90, now())");
+      await first.query(
+        "INSERT INTO kitchen_targets (restaurant_guid, level, seconds, updated_at) VALUES ('r', 0, 90, now())",
+      );
       await first.close();
       const second = await openPgliteDatabase(dir);
       expect(await migrate(second)).toEqual([]);
-      expect(await second.query("SELECT seconds FROM kitchen_targets WHERE restaurant_guid = 'r'")).toEqual([{ seconds: 90 }]);
+      expect(await second.query("SELECT seconds FROM kitchen_targets WHERE restaurant_guid = 'r'")).toEqual([
+        { seconds: 90 },
+      ]);
       await second.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });

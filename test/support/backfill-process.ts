@@ -10,7 +10,11 @@
  */
 import { migrate } from "@/lib/db/migrations";
 import { openPostgresDatabase } from "@/lib/db/postgres-database";
-import { createKitchenService, type KitchenRestaurant, type KitchenServiceConfig } from "@/lib/kitchen/service/kitchen-service";
+import {
+  createKitchenService,
+  type KitchenRestaurant,
+  type KitchenServiceConfig,
+} from "@/lib/kitchen/service/kitchen-service";
 import { createPlatformClient } from "@/lib/platform";
 
 interface BackfillProcessInput {
@@ -29,9 +33,20 @@ async function main(): Promise<void> {
   const input = JSON.parse(process.env.BACKFILL_PROCESS ?? "") as BackfillProcessInput;
   const db = openPostgresDatabase(input.databaseUrl);
   await migrate(db);
-  const client = createPlatformClient({ baseUrl: input.platformUrl, clientId: input.clientId, clientSecret: input.clientSecret, now: () => input.now, maxRetries: 0 });
+  const client = createPlatformClient({
+    baseUrl: input.platformUrl,
+    clientId: input.clientId,
+    clientSecret: input.clientSecret,
+    now: () => input.now,
+    maxRetries: 0,
+  });
   const service = createKitchenService({ db, client, config: input.config, now: () => input.now });
-  const backfill = service.backfill({ restaurants: async () => input.restaurants, days: input.days, concurrency: 2, maxStartsPerSecond: 50 });
+  const backfill = service.backfill({
+    restaurants: async () => input.restaurants,
+    days: input.days,
+    concurrency: 2,
+    maxStartsPerSecond: 50,
+  });
   console.log("started");
   await backfill.runOnce();
   await db.close();

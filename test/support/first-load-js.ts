@@ -22,7 +22,12 @@ export interface Chunk {
 export function chunkOf(distDir: string, src: string): Chunk {
   const file = src.replace(/^\/_next\//, "").split("?")[0]!;
   const body = readFileSync(join(distDir, file));
-  return { file, raw: body.length, gzip: gzipSync(body, { level: 9 }).length, recharts: RECHARTS.test(body.toString("utf8")) };
+  return {
+    file,
+    raw: body.length,
+    gzip: gzipSync(body, { level: 9 }).length,
+    recharts: RECHARTS.test(body.toString("utf8")),
+  };
 }
 
 /**
@@ -48,6 +53,7 @@ function scriptChunks(distDir: string, html: string, noModule: boolean): Chunk[]
   return [...new Set(srcs)].map((src) => chunkOf(distDir, src));
 }
 
-export const totalBytes = (chunks: Chunk[], key: "raw" | "gzip") => chunks.reduce((sum, c) => sum + c[key], 0);
+export const totalBytes = (chunks: Chunk[], key: "raw" | "gzip") =>
+  chunks.reduce((sum, c) => sum + c[key], 0);
 /** KiB with one decimal. */
 export const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;

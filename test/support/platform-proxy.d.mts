@@ -18,4 +18,8 @@ export interface PlatformProxy {
   close(): Promise<void>;
 }
 
-export function startPlatformProxy(opts: { port?: number; target: string; productionLogin?: boolean }): Promise<PlatformProxy>;
+export function startPlatformProxy(opts: {
+  port?: number;
+  target: string;
+  productionLogin?: boolean;
+}): Promise<PlatformProxy>;

@@ -78,14 +78,23 @@ export function startPlatformProxy({ port = 0, target, productionLogin = false }
     const headers = { ...req.headers, host: to.host };
     // A rewritten login body must arrive whole and uncompressed.
     if (rewrite) delete headers["accept-encoding"];
-    const statusKey = url.pathname.endsWith(EXPORT_PATH) ? `${restaurantOf(req.headers)}|${url.searchParams.get("businessDate") ?? "?"}` : undefined;
+    const statusKey = url.pathname.endsWith(EXPORT_PATH)
+      ? `${restaurantOf(req.headers)}|${url.searchParams.get("businessDate") ?? "?"}`
+      : undefined;
     let noted = false;
     const noteStatus = (status) => {
       if (statusKey && !noted) (exportStatuses[statusKey] ??= []).push(status);
       noted = true;
     };
     const upstream = httpRequest(
-      { protocol: to.protocol, hostname: to.hostname, port: to.port, method: req.method, path: `${to.pathname.replace(/\/+$/, "")}${url.pathname}${url.search}`, headers },
+      {
+        protocol: to.protocol,
+        hostname: to.hostname,
+        port: to.port,
+        method: req.method,
+        path: `${to.pathname.replace(/\/+$/, "")}${url.pathname}${url.search}`,
+        headers,
+      },
       (up) => {
         noteStatus(up.statusCode ?? 0);
         if (!rewrite || (up.statusCode ?? 0) !== 200) {
@@ -120,7 +129,11 @@ export function startPlatformProxy({ port = 0, target, productionLogin = false }
       resolve({
         url: `http://127.0.0.1:${address.port}`,
         counts: () => structuredClone({ ...counts, exportStatuses }),
-        close: () => new Promise((done) => { server.closeAllConnections(); server.close(() => done()); }),
+        close: () =>
+          new Promise((done) => {
+            server.closeAllConnections();
+            server.close(() => done());
+          }),
       });
     });
   });
@@ -129,6 +142,10 @@ export function startPlatformProxy({ port = 0, target, productionLogin = false }
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const argv = process.argv.slice(2);
   const value = (name) => argv[argv.indexOf(`--${name}`) + 1];
-  const proxy = await startPlatformProxy({ port: Number(value("port")), target: value("target"), productionLogin: argv.includes("--production-login") });
+  const proxy = await startPlatformProxy({
+    port: Number(value("port")),
+    target: value("target"),
+    productionLogin: argv.includes("--production-login"),
+  });
   console.log(`platform proxy on ${proxy.url} -> ${value("target")}`);
 }

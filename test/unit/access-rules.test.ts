@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
+
 import { getPermittedRestaurant, isPermitted, permittedGuids } from "@/lib/access/permitted-restaurants";
 import { accountDirectory } from "@/lib/auth/accounts";
 import { AccountsFileError, parseAccountsFile } from "@/lib/auth/accounts-file";
@@ -19,12 +20,16 @@ afterEach(() => {
 
 describe("demo accounts", () => {
   it("lists every restaurant of the sandbox world, archived included", () => {
-    expect([...accountDirectory().restaurantGuids].sort()).toEqual(world.restaurants.map((r) => r.guid).sort());
+    expect([...accountDirectory().restaurantGuids].sort()).toEqual(
+      world.restaurants.map((r) => r.guid).sort(),
+    );
   });
 
   it("gives each demo account exactly its restaurants", () => {
     const names = (email: string) =>
-      permittedGuids({ email, name: null }).map((guid) => world.restaurants.find((r) => r.guid === guid)!.name);
+      permittedGuids({ email, name: null }).map(
+        (guid) => world.restaurants.find((r) => r.guid === guid)!.name,
+      );
     expect(names("admin@kitchen.test")).toHaveLength(world.restaurants.length);
     expect(names("ana@kitchen.test")).toEqual(["Harbor Street Kitchen", "Mesa Verde Cantina"]);
     expect(names("ben@kitchen.test")).toEqual(["Lakeside Diner", "Pier 9 Pizza"]);
@@ -94,20 +99,32 @@ describe("ACCOUNTS_FILE", () => {
 
   it("refuses a restaurant an account names but the file does not list", () => {
     expect(() =>
-      parseAccountsFile(JSON.stringify({ restaurants: [{ guid: "r1" }], accounts: [{ email: "a@b.co", restaurants: ["r2"] }] }), "t"),
+      parseAccountsFile(
+        JSON.stringify({
+          restaurants: [{ guid: "r1" }],
+          accounts: [{ email: "a@b.co", restaurants: ["r2"] }],
+        }),
+        "t",
+      ),
     ).toThrow(/accounts\.0\.restaurants\.0: r2 is not one of the file's restaurants/);
   });
 
   it("refuses a restaurant listed twice", () => {
-    expect(() => parseAccountsFile(JSON.stringify({ restaurants: [{ guid: "r1" }, { guid: "r1" }], accounts: [] }), "t")).toThrow(
-      /restaurants\.1\.guid: duplicate restaurant r1/,
-    );
+    expect(() =>
+      parseAccountsFile(JSON.stringify({ restaurants: [{ guid: "r1" }, { guid: "r1" }], accounts: [] }), "t"),
+    ).toThrow(/restaurants\.1\.guid: duplicate restaurant r1/);
   });
 
   it("refuses duplicate e-mails, even in different case", () => {
     expect(() =>
       parseAccountsFile(
-        JSON.stringify({ restaurants: [{ guid: "r1" }], accounts: [{ email: "a@b.co", restaurants: "*" }, { email: "A@B.co", restaurants: "*" }] }),
+        JSON.stringify({
+          restaurants: [{ guid: "r1" }],
+          accounts: [
+            { email: "a@b.co", restaurants: "*" },
+            { email: "A@B.co", restaurants: "*" },
+          ],
+        }),
         "t",
       ),
     ).toThrow(/duplicate account a@b.co/);

@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
+
 import { cpuMsBetween, cpuTicksOfTree } from "@/bench/web/idle-cpu";
 
 describe("cpuMsBetween", () => {
@@ -24,9 +25,13 @@ describe("cpuTicksOfTree", () => {
     // A parent with the marker that starts a child without it; the child spins for 3 s.
     const spin = "const end = Date.now() + 3000; while (Date.now() < end);";
     const parentScript = `const c = require("node:child_process").spawn(process.execPath, ["-e", ${JSON.stringify(spin)}], { stdio: "ignore" }); console.log(c.pid); setTimeout(() => {}, 10000);`;
-    const parent = spawn(process.execPath, ["-e", parentScript, "--", marker], { stdio: ["ignore", "pipe", "ignore"] });
+    const parent = spawn(process.execPath, ["-e", parentScript, "--", marker], {
+      stdio: ["ignore", "pipe", "ignore"],
+    });
     try {
-      const childPid = await new Promise<string>((resolve) => parent.stdout.once("data", (d: Buffer) => resolve(d.toString().trim())));
+      const childPid = await new Promise<string>((resolve) =>
+        parent.stdout.once("data", (d: Buffer) => resolve(d.toString().trim())),
+      );
       const before = cpuTicksOfTree(marker);
       expect([...before.keys()].sort()).toEqual([String(parent.pid), childPid].sort());
       // The child's ticks grow while it spins (polled: a busy machine may not run it at once).

@@ -1,12 +1,27 @@
 import { describe, expect, it } from "vitest";
+
 import { mainThreadTime, type TraceEvent } from "@/bench/web/main-thread";
 
 const origin = "http://localhost:4000";
 const page = { pid: 7, tid: 1 };
-const task = (ts: number, durMs: number, cpuMs: number, where = page, name = "RunTask"): TraceEvent => ({ name, ph: "X", ...where, ts: ts * 1000, dur: durMs * 1000, tdur: cpuMs * 1000 });
+const task = (ts: number, durMs: number, cpuMs: number, where = page, name = "RunTask"): TraceEvent => ({
+  name,
+  ph: "X",
+  ...where,
+  ts: ts * 1000,
+  dur: durMs * 1000,
+  tdur: cpuMs * 1000,
+});
 
 describe("mainThreadTime", () => {
-  const parse: TraceEvent = { name: "ParseHTML", ph: "X", ...page, ts: 0, dur: 1000, args: { beginData: { url: `${origin}/sign-in` } } };
+  const parse: TraceEvent = {
+    name: "ParseHTML",
+    ph: "X",
+    ...page,
+    ts: 0,
+    dur: 1000,
+    args: { beginData: { url: `${origin}/sign-in` } },
+  };
 
   it("sums the top-level tasks of the thread that parsed the page, wall and CPU apart", () => {
     const events = [
@@ -17,11 +32,23 @@ describe("mainThreadTime", () => {
       task(300, 40, 40), // 4 x 40 - 50 both ways
       task(0, 500, 500, { pid: 9, tid: 1 }), // another process (the browser's own interface)
     ];
-    expect(mainThreadTime(events, origin, 4)).toEqual({ tasks: 3, wallMs: 150, cpuMs: 80, blockingFromWallMs: 350 + 110, blockingFromCpuMs: 70 + 110 });
+    expect(mainThreadTime(events, origin, 4)).toEqual({
+      tasks: 3,
+      wallMs: 150,
+      cpuMs: 80,
+      blockingFromWallMs: 350 + 110,
+      blockingFromCpuMs: 70 + 110,
+    });
   });
 
   it("is null when no document of the page's origin was parsed in the trace", () => {
-    expect(mainThreadTime([{ ...parse, args: { beginData: { url: "chrome://omnibox-popup.top-chrome/" } } }, task(0, 100, 30)], origin, 4)).toBeNull();
+    expect(
+      mainThreadTime(
+        [{ ...parse, args: { beginData: { url: "chrome://omnibox-popup.top-chrome/" } } }, task(0, 100, 30)],
+        origin,
+        4,
+      ),
+    ).toBeNull();
   });
 
   it("never credits a task more CPU time than wall time", () => {

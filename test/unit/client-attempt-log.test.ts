@@ -1,14 +1,22 @@
 import { describe, expect, it } from "vitest";
-import { logAttempt, type AttemptRecord } from "@/lib/platform/attempt-log";
+
 import { backfillStartsPerSecond } from "@/lib/kitchen/service/backfill-pace";
+import { logAttempt, type AttemptRecord } from "@/lib/platform/attempt-log";
 
 function recorder() {
   const lines: { level: string; fields: object; message: string }[] = [];
-  const at = (level: string) => (fields: object, message: string) => void lines.push({ level, fields, message });
+  const at = (level: string) => (fields: object, message: string) =>
+    void lines.push({ level, fields, message });
   return { lines, logger: { debug: at("debug"), info: at("info"), warn: at("warn") } };
 }
 
-const base: AttemptRecord = { location: "6a1f2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d", endpoint: "GET /config/v2/menus", ms: 12.4, attempt: 1, budgetWaitMs: 3 };
+const base: AttemptRecord = {
+  location: "6a1f2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+  endpoint: "GET /config/v2/menus",
+  ms: 12.4,
+  attempt: 1,
+  budgetWaitMs: 3,
+};
 
 describe("logAttempt", () => {
   it("logs an answer at debug, a refusal at info, and a failure or a 429/5xx at warn", () => {
@@ -22,13 +30,32 @@ describe("logAttempt", () => {
     logAttempt(logger, { ...base, failure: "timeout" });
     logAttempt(logger, { ...base, status: 200, failure: "contract" });
     logAttempt(logger, { ...base, failure: "aborted" });
-    expect(lines.map((l) => l.level)).toEqual(["debug", "debug", "info", "info", "warn", "warn", "warn", "warn", "debug"]);
+    expect(lines.map((l) => l.level)).toEqual([
+      "debug",
+      "debug",
+      "info",
+      "info",
+      "warn",
+      "warn",
+      "warn",
+      "warn",
+      "debug",
+    ]);
   });
 
   it("writes the fields given and a readable message, leaving out the ones not known", () => {
     const { lines, logger } = recorder();
     logAttempt(logger, { ...base, location: null, status: 503, willRetry: true, requestId: "r-1" });
-    expect(lines[0]!.fields).toEqual({ location: null, endpoint: "GET /config/v2/menus", status: 503, ms: 12.4, attempt: 1, budgetWaitMs: 3, willRetry: true, requestId: "r-1" });
+    expect(lines[0]!.fields).toEqual({
+      location: null,
+      endpoint: "GET /config/v2/menus",
+      status: 503,
+      ms: 12.4,
+      attempt: 1,
+      budgetWaitMs: 3,
+      willRetry: true,
+      requestId: "r-1",
+    });
     expect(lines[0]!.message).toBe("platform GET /config/v2/menus 503 in 12 ms (attempt 1)");
   });
 
@@ -38,7 +65,13 @@ describe("logAttempt", () => {
 });
 
 describe("backfillStartsPerSecond", () => {
-  const env = { PLATFORM_MAX_RPS: 20, PLATFORM_MAX_PER_15_MIN: 10_000, PLATFORM_ACCOUNT_MAX_RPS: undefined, PLATFORM_ACCOUNT_MAX_PER_15_MIN: undefined, KITCHEN_BACKFILL_SHARE: 0.25 };
+  const env = {
+    PLATFORM_MAX_RPS: 20,
+    PLATFORM_MAX_PER_15_MIN: 10_000,
+    PLATFORM_ACCOUNT_MAX_RPS: undefined,
+    PLATFORM_ACCOUNT_MAX_PER_15_MIN: undefined,
+    KITCHEN_BACKFILL_SHARE: 0.25,
+  };
 
   it("takes its share of every location's sustained limit (10,000 per 15 minutes binds, not 20 a second)", () => {
     expect(backfillStartsPerSecond(env, 1)).toBeCloseTo((10_000 / 900) * 0.25);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+
 import {
   formatIssuePath,
   PlatformAuthenticationError,
@@ -35,19 +36,34 @@ describe("PlatformError.generate", () => {
   });
 
   it("takes code, message and requestId from the service's error body", () => {
-    const error = PlatformError.generate(403, { status: 403, code: "forbidden_scope", message: "missing scope kitchen:read", requestId: "req-1" }, new Headers(), "GET /kitchen/v1/export/itemFulfillments");
+    const error = PlatformError.generate(
+      403,
+      { status: 403, code: "forbidden_scope", message: "missing scope kitchen:read", requestId: "req-1" },
+      new Headers(),
+      "GET /kitchen/v1/export/itemFulfillments",
+    );
     expect(error.code).toBe("forbidden_scope");
     expect(error.requestId).toBe("req-1");
     expect(error.message).toBe("GET /kitchen/v1/export/itemFulfillments: 403 missing scope kitchen:read");
   });
 
   it("keeps the service's numeric error code as a string", () => {
-    const error = PlatformError.generate(400, { status: 400, code: 40004, message: "bad date", requestId: "r" }, new Headers(), endpoint);
+    const error = PlatformError.generate(
+      400,
+      { status: 400, code: 40004, message: "bad date", requestId: "r" },
+      new Headers(),
+      endpoint,
+    );
     expect(error.code).toBe("40004");
   });
 
   it("falls back to the request id header and a plain-text body", () => {
-    const error = PlatformError.generate(502, "Bad Gateway", new Headers({ "x-request-id": "abc" }), endpoint);
+    const error = PlatformError.generate(
+      502,
+      "Bad Gateway",
+      new Headers({ "x-request-id": "abc" }),
+      endpoint,
+    );
     expect(error.requestId).toBe("abc");
     expect(error.message).toBe(`${endpoint}: 502 Bad Gateway`);
     expect((error as PlatformUpstreamError).kind).toBe("http");
@@ -73,16 +89,37 @@ describe("PlatformContractError", () => {
   });
 
   it("lets unknown fields pass and names nested paths", () => {
-    expect(z.array(menuItem).safeParse([{ guid: "g", entityType: "MenuItem", brandNewField: { x: 1 } }]).success).toBe(true);
-    const result = loginResponse.safeParse({ "@class": ".SuccessfulResponse", status: "SUCCESS", token: { tokenType: "Bearer", scope: null, expiresIn: "soon", accessToken: "x", idToken: null, refreshToken: null } });
-    const error = PlatformContractError.fromZod(result.error!, "POST /authentication/v1/authentication/login", 200);
-    expect(error.message).toBe("POST /authentication/v1/authentication/login: token.expiresIn: expected number, received string");
+    expect(
+      z.array(menuItem).safeParse([{ guid: "g", entityType: "MenuItem", brandNewField: { x: 1 } }]).success,
+    ).toBe(true);
+    const result = loginResponse.safeParse({
+      "@class": ".SuccessfulResponse",
+      status: "SUCCESS",
+      token: {
+        tokenType: "Bearer",
+        scope: null,
+        expiresIn: "soon",
+        accessToken: "x",
+        idToken: null,
+        refreshToken: null,
+      },
+    });
+    const error = PlatformContractError.fromZod(
+      result.error!,
+      "POST /authentication/v1/authentication/login",
+      200,
+    );
+    expect(error.message).toBe(
+      "POST /authentication/v1/authentication/login: token.expiresIn: expected number, received string",
+    );
   });
 
   it("lists the first three issues and counts the rest", () => {
     const result = z.array(menuItem).safeParse([1, 2, 3, 4, 5]);
     const error = PlatformContractError.fromZod(result.error!, endpoint, 200);
-    expect(error.message).toMatch(/^GET \/config\/v2\/menuItems: \[0\]: expected object, received number; \[1\]: .*; \[2\]: .* \(and 2 more\)$/);
+    expect(error.message).toMatch(
+      /^GET \/config\/v2\/menuItems: \[0\]: expected object, received number; \[1\]: .*; \[2\]: .* \(and 2 more\)$/,
+    );
   });
 });
 
@@ -91,14 +128,20 @@ describe("formatIssuePath", () => {
     expect(formatIssuePath([])).toBe("(root)");
     expect(formatIssuePath([3, "calories"])).toBe("[3].calories");
     expect(formatIssuePath(["@class"])).toBe('["@class"]');
-    expect(formatIssuePath(["schedules", "daySchedules", "lunch", "services", 0, "name"])).toBe("schedules.daySchedules.lunch.services[0].name");
+    expect(formatIssuePath(["schedules", "daySchedules", "lunch", "services", 0, "name"])).toBe(
+      "schedules.daySchedules.lunch.services[0].name",
+    );
   });
 });
 
 describe("redactSecrets", () => {
   it("replaces every occurrence of each secret", () => {
-    expect(redactSecrets("bad secret s3cr3t-value (s3cr3t-value) for eyJtoken", ["s3cr3t-value", "eyJtoken", undefined])).toBe(
-      "bad secret [redacted] ([redacted]) for [redacted]",
-    );
+    expect(
+      redactSecrets("bad secret s3cr3t-value (s3cr3t-value) for eyJtoken", [
+        "s3cr3t-value",
+        "eyJtoken",
+        undefined,
+      ]),
+    ).toBe("bad secret [redacted] ([redacted]) for [redacted]");
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { JsonArrayStream, JsonArrayStreamError } from "@/lib/platform/json-array-stream";
 
 /** Feeds `text` in chunks cut at the given byte offsets; returns the elements, in order, and the shape. */
@@ -17,7 +18,7 @@ function read(text: string, cuts: number[]) {
 // Strings with escapes, a surrogate pair, multi-byte characters, nested values, numbers of every form.
 const RECORDS = [
   { a: "plain", n: 1 },
-  { a: "quote \" backslash \\ slash \/ tab \t newline \n", u: "\u00e9\u4e2d", emoji: "😀 \ud83d\ude00" },
+  { a: 'quote " backslash \\ slash \/ tab \t newline \n', u: "\u00e9\u4e2d", emoji: "😀 \ud83d\ude00" },
   { nested: { deep: [1, { x: null }, true, false] }, e: -1.5e-3, big: 12345678901234 },
   "not a record",
   null,
@@ -37,7 +38,10 @@ describe("the streaming JSON array reader", () => {
 
   it("survives one byte at a time (every escape and multi-byte character split)", () => {
     const length = Buffer.byteLength(BARE);
-    const { elements } = read(BARE, Array.from({ length: length - 1 }, (_, i) => i + 1));
+    const { elements } = read(
+      BARE,
+      Array.from({ length: length - 1 }, (_, i) => i + 1),
+    );
     expect(elements).toEqual(RECORDS);
   });
 
@@ -46,14 +50,18 @@ describe("the streaming JSON array reader", () => {
     const stream = new JsonArrayStream((v) => seen.push(v));
     stream.write(Buffer.from('[{"a":1},{"b"'));
     expect(seen).toEqual([{ a: 1 }]);
-    stream.write(Buffer.from(':2}]'));
+    stream.write(Buffer.from(":2}]"));
     expect(seen).toEqual([{ a: 1 }, { b: 2 }]);
     expect(stream.end()).toBe("array");
   });
 
   it("reads the array inside {data: [...]} and {results: [...]}, with other members dropped", () => {
     for (const key of ["data", "results"] as const) {
-      const text = JSON.stringify({ meta: { data: [9], results: "x" }, [key]: RECORDS, total: RECORDS.length });
+      const text = JSON.stringify({
+        meta: { data: [9], results: "x" },
+        [key]: RECORDS,
+        total: RECORDS.length,
+      });
       for (const cut of [1, 5, 17, 40, Buffer.byteLength(text) - 2]) {
         const { elements, shape } = read(text, [cut]);
         expect(elements).toEqual(RECORDS);
@@ -69,7 +77,15 @@ describe("the streaming JSON array reader", () => {
   });
 
   it("calls a body cut short, or broken mid-way, incomplete", () => {
-    for (const text of ['[{"a":1},{"b"', "[", '{"data":[1,', '[{"a":"unterminated', "[1,]", '[{"a":1}] trailing', "<html>"]) {
+    for (const text of [
+      '[{"a":1},{"b"',
+      "[",
+      '{"data":[1,',
+      '[{"a":"unterminated',
+      "[1,]",
+      '[{"a":1}] trailing',
+      "<html>",
+    ]) {
       const error = (() => {
         try {
           read(text, [2]);
@@ -83,7 +99,15 @@ describe("the streaming JSON array reader", () => {
   });
 
   it("calls complete JSON of another shape a shape error, and hands none of it over", () => {
-    for (const text of ["null", "42", '"text"', "{}", '{"data":null}', '{"data":{"a":1}}', '{"items":[{"a":1}]}']) {
+    for (const text of [
+      "null",
+      "42",
+      '"text"',
+      "{}",
+      '{"data":null}',
+      '{"data":{"a":1}}',
+      '{"items":[{"a":1}]}',
+    ]) {
       const seen: unknown[] = [];
       const stream = new JsonArrayStream((v) => seen.push(v));
       stream.write(Buffer.from(text));

@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
+
 import { PlatformContractError, PlatformError } from "@/lib/platform/errors";
-import { buildQuery, collect, collectListing, formatLastModified, paginate, type Page } from "@/lib/platform/paginate";
+import {
+  buildQuery,
+  collect,
+  collectListing,
+  formatLastModified,
+  paginate,
+  type Page,
+} from "@/lib/platform/paginate";
 
 describe("formatLastModified", () => {
   it("writes milliseconds and a numeric UTC offset", () => {
@@ -8,7 +16,9 @@ describe("formatLastModified", () => {
   });
 
   it("converts an instant given in another offset to UTC", () => {
-    expect(formatLastModified(new Date("2024-01-01T00:30:00.000-05:00"))).toBe("2024-01-01T05:30:00.000+0000");
+    expect(formatLastModified(new Date("2024-01-01T00:30:00.000-05:00"))).toBe(
+      "2024-01-01T05:30:00.000+0000",
+    );
   });
 
   it("rejects an invalid date", () => {
@@ -63,14 +73,20 @@ describe("paginate", () => {
   it("stops with a contract error when the service repeats a page token", async () => {
     const looping = paginate(async () => ({ items: [0], nextPageToken: "same" }), "GET /config/v2/menus");
     await expect(collect(looping)).rejects.toThrow(PlatformContractError);
-    await expect(collect(paginate(async () => ({ items: [0], nextPageToken: "same" }), "GET /config/v2/menus"))).rejects.toThrow(
-      "GET /config/v2/menus: page token repeated",
-    );
+    await expect(
+      collect(paginate(async () => ({ items: [0], nextPageToken: "same" }), "GET /config/v2/menus")),
+    ).rejects.toThrow("GET /config/v2/menus: page token repeated");
   });
 });
 
 describe("collectListing: a 409 while paging starts the listing again", () => {
-  const republished = () => PlatformError.generate(409, { status: 409, code: 40900, message: "re-submit without the pageToken" }, undefined, "GET /config/v2/menuItems");
+  const republished = () =>
+    PlatformError.generate(
+      409,
+      { status: 409, code: 40900, message: "re-submit without the pageToken" },
+      undefined,
+      "GET /config/v2/menuItems",
+    );
   /** Three pages; `conflicts` follow-up pages answer 409 before the service settles on `publication`. */
   function service(conflicts: number) {
     const asked: (string | undefined)[] = [];
@@ -93,7 +109,12 @@ describe("collectListing: a 409 while paging starts the listing again", () => {
 
   it("after a 409 on the second page, returns the new publication's listing once, without the first pass's items", async () => {
     const { fetchPage, asked } = service(1);
-    await expect(collectListing(fetchPage, "GET /config/v2/menuItems")).resolves.toEqual(["v2-a", "v2-b", "v2-c", "v2-d"]);
+    await expect(collectListing(fetchPage, "GET /config/v2/menuItems")).resolves.toEqual([
+      "v2-a",
+      "v2-b",
+      "v2-c",
+      "v2-d",
+    ]);
     // The restart asks the first page again, without a token.
     expect(asked).toEqual([undefined, "v1:2", undefined, "v2:2", "v2:3"]);
   });

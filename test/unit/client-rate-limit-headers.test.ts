@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { brandNames } from "@/lib/platform/brand";
 import { PlatformError } from "@/lib/platform/errors";
 import { NetworkWatchdog } from "@/lib/platform/network-watchdog";
@@ -6,7 +7,11 @@ import { parseReset, RateLimitHints } from "@/lib/platform/rate-limit-headers";
 
 const names = brandNames("Toast");
 const headers = (remaining: string, reset: string, date?: string) =>
-  new Headers({ "X-Toast-RateLimit-Remaining": remaining, "X-Toast-RateLimit-Reset": reset, ...(date ? { date } : {}) });
+  new Headers({
+    "X-Toast-RateLimit-Remaining": remaining,
+    "X-Toast-RateLimit-Reset": reset,
+    ...(date ? { date } : {}),
+  });
 
 describe("rate-limit headers", () => {
   it("derives the header names from the brand", () => {
@@ -42,7 +47,18 @@ describe("ErrorMessage bodies", () => {
   it("keeps the ten published fields: nested errors, canRetry as a boolean, strings of errors too", () => {
     const error = PlatformError.generate(
       400,
-      { status: "400", code: 10400, message: "Bad Request", messageKey: "k", fieldName: "f", link: "https://doc", requestId: "rid", developerMessage: "dev", errors: [{ code: 1, message: "inner", fieldName: "businessDate", errors: ["deeper"] }], canRetry: "false" },
+      {
+        status: "400",
+        code: 10400,
+        message: "Bad Request",
+        messageKey: "k",
+        fieldName: "f",
+        link: "https://doc",
+        requestId: "rid",
+        developerMessage: "dev",
+        errors: [{ code: 1, message: "inner", fieldName: "businessDate", errors: ["deeper"] }],
+        canRetry: "false",
+      },
       undefined,
       "GET /x",
     );
@@ -55,7 +71,16 @@ describe("ErrorMessage bodies", () => {
       link: "https://doc",
       developerMessage: "dev",
       canRetry: false,
-      errors: [{ code: "1", message: "inner", messageKey: undefined, fieldName: "businessDate", developerMessage: undefined, errors: [{ message: "deeper", errors: [] }] }],
+      errors: [
+        {
+          code: "1",
+          message: "inner",
+          messageKey: undefined,
+          fieldName: "businessDate",
+          developerMessage: undefined,
+          errors: [{ message: "deeper", errors: [] }],
+        },
+      ],
     });
   });
 });

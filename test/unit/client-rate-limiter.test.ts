@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { brandNames } from "@/lib/platform/brand";
 import { RateLimitHints } from "@/lib/platform/rate-limit-headers";
 import { RateLimiter } from "@/lib/platform/rate-limiter";
@@ -94,9 +95,15 @@ describe("RateLimiter", () => {
     // The second request's timer fires 100 ms late (a busy event loop): sent then, it would go
     // 5 ms before the third, which keeps its slot at 210.
     const overshoot = [100];
-    const limiter = new RateLimiter({ maxRps: 10, now: clock.now, sleep: (ms) => clock.sleep(ms + (overshoot.shift() ?? 0)) });
+    const limiter = new RateLimiter({
+      maxRps: 10,
+      now: clock.now,
+      sleep: (ms) => clock.sleep(ms + (overshoot.shift() ?? 0)),
+    });
     const released: number[] = [];
-    await Promise.all(Array.from({ length: 3 }, () => limiter.acquire().then(() => released.push(clock.t - 1_000_000))));
+    await Promise.all(
+      Array.from({ length: 3 }, () => limiter.acquire().then(() => released.push(clock.t - 1_000_000))),
+    );
     expect(released).toEqual([0, 210, 315]);
     expect(limiter.lateSlots).toBe(1);
   });
@@ -105,7 +112,9 @@ describe("RateLimiter", () => {
     const clock = fakeClock();
     const limiter = new RateLimiter({ maxRps: 10, now: clock.now, sleep: (ms) => clock.sleep(ms + 100) });
     const released: number[] = [];
-    await Promise.all(Array.from({ length: 2 }, () => limiter.acquire().then(() => released.push(clock.t - 1_000_000))));
+    await Promise.all(
+      Array.from({ length: 2 }, () => limiter.acquire().then(() => released.push(clock.t - 1_000_000))),
+    );
     // Slots at 105 and 210 are reached 100 ms late and given up; the third, at 315, is sent at 415.
     expect(released).toEqual([0, 415]);
     expect(limiter.lateSlots).toBe(2);
@@ -124,7 +133,14 @@ describe("RateLimiter", () => {
       now: clock.now,
       sleep: (ms) => clock.sleep(ms + (overshoot.shift() ?? 0)),
     });
-    const outcomes = await Promise.all(Array.from({ length: 4 }, () => limiter.acquire().then(() => clock.t - 1_000_000, (e: unknown) => e)));
+    const outcomes = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        limiter.acquire().then(
+          () => clock.t - 1_000_000,
+          (e: unknown) => e,
+        ),
+      ),
+    );
     expect(outcomes.slice(0, 3)).toEqual([0, 210, 315]);
     expect(limiter.lateSlots).toBe(1);
     // The fourth is over the window's three and is refused, not sent.
@@ -157,9 +173,13 @@ describe("RateLimiter per location", () => {
     const clock = virtualClock();
     const limiter = new RateLimiter({ maxRps: 20, now: clock.now, sleep: clock.sleep });
     const released: Record<string, number[]> = { [A]: [], [B]: [] };
-    await clock.run(Promise.all(
-      [A, B, A, B, A, B, A, B].map((key) => limiter.acquire(undefined, key).then(() => released[key]!.push(clock.t - 1_000_000))),
-    ));
+    await clock.run(
+      Promise.all(
+        [A, B, A, B, A, B, A, B].map((key) =>
+          limiter.acquire(undefined, key).then(() => released[key]!.push(clock.t - 1_000_000)),
+        ),
+      ),
+    );
     // Each location: 52.5 ms apart; B's first goes at once, not behind A's queue.
     expect(released[A]).toEqual([0, 52.5, 105, 157.5]);
     expect(released[B]).toEqual([0, 52.5, 105, 157.5]);
@@ -167,10 +187,30 @@ describe("RateLimiter per location", () => {
 
   it("counts each location's window apart: one location's spent window refuses only its own requests", async () => {
     const clock = virtualClock();
-    const limiter = new RateLimiter({ maxRps: 100, maxPerWindow: 2, windowMs: 1e9, maxWaitMs: 1_000, now: clock.now, sleep: clock.sleep });
-    const outcome = (key: string) => limiter.acquire(undefined, key).then(() => "sent", (e: unknown) => (e as Error).name);
-    const results = await clock.run(Promise.all([outcome(A), outcome(A), outcome(A), outcome(B), outcome(B), outcome(B)]));
-    expect(results).toEqual(["sent", "sent", "RateBudgetExhaustedError", "sent", "sent", "RateBudgetExhaustedError"]);
+    const limiter = new RateLimiter({
+      maxRps: 100,
+      maxPerWindow: 2,
+      windowMs: 1e9,
+      maxWaitMs: 1_000,
+      now: clock.now,
+      sleep: clock.sleep,
+    });
+    const outcome = (key: string) =>
+      limiter.acquire(undefined, key).then(
+        () => "sent",
+        (e: unknown) => (e as Error).name,
+      );
+    const results = await clock.run(
+      Promise.all([outcome(A), outcome(A), outcome(A), outcome(B), outcome(B), outcome(B)]),
+    );
+    expect(results).toEqual([
+      "sent",
+      "sent",
+      "RateBudgetExhaustedError",
+      "sent",
+      "sent",
+      "RateBudgetExhaustedError",
+    ]);
   });
 
   it("does not hold other locations behind a location that waits for its window", async () => {
@@ -202,7 +242,11 @@ describe("RateLimiter per location", () => {
     const hints = new RateLimitHints(brandNames("Platform"));
     const limiter = new RateLimiter({ maxRps: 20, hints, now: clock.now, sleep: clock.sleep });
     // A's slice is spent for 30 s (a Reset this small reads as seconds to wait).
-    hints.observe(A, new Headers({ "X-Platform-RateLimit-Remaining": "0", "X-Platform-RateLimit-Reset": "30" }), clock.t);
+    hints.observe(
+      A,
+      new Headers({ "X-Platform-RateLimit-Remaining": "0", "X-Platform-RateLimit-Reset": "30" }),
+      clock.t,
+    );
     const order: string[] = [];
     const start = clock.t;
     const a = limiter.acquire(undefined, A).then(() => order.push(`A+${clock.t - start}`));
@@ -213,10 +257,24 @@ describe("RateLimiter per location", () => {
 
   it("keeps every location together within the account cap when one is set", async () => {
     const clock = virtualClock();
-    const limiter = new RateLimiter({ maxRps: 20, account: { maxPerSecond: 10, maxPerWindow: 5 }, windowMs: 1e9, maxWaitMs: 1_000, now: clock.now, sleep: clock.sleep });
+    const limiter = new RateLimiter({
+      maxRps: 20,
+      account: { maxPerSecond: 10, maxPerWindow: 5 },
+      windowMs: 1e9,
+      maxWaitMs: 1_000,
+      now: clock.now,
+      sleep: clock.sleep,
+    });
     const sent: number[] = [];
     const outcomes = await clock.run(
-      Promise.all([A, B, A, B, A, B].map((key) => limiter.acquire(undefined, key).then(() => void sent.push(clock.t - 1_000_000), (e: unknown) => (e as Error).name))),
+      Promise.all(
+        [A, B, A, B, A, B].map((key) =>
+          limiter.acquire(undefined, key).then(
+            () => void sent.push(clock.t - 1_000_000),
+            (e: unknown) => (e as Error).name,
+          ),
+        ),
+      ),
     );
     // Spaced at the account's 10 a second (105 ms), not each location's 20; five in the window.
     expect(sent).toEqual([0, 105, 210, 315, 420]);
@@ -232,7 +290,13 @@ describe("RateLimiter per location", () => {
     try {
       const limiter = new RateLimiter({ maxRps: 20, budget: broken, now: clock.now, sleep: clock.sleep });
       const released: Record<string, number[]> = { [A]: [], [B]: [] };
-      await clock.run(Promise.all([A, A, B, B].map((key) => limiter.acquire(undefined, key).then(() => released[key]!.push(clock.t - 1_000_000)))));
+      await clock.run(
+        Promise.all(
+          [A, A, B, B].map((key) =>
+            limiter.acquire(undefined, key).then(() => released[key]!.push(clock.t - 1_000_000)),
+          ),
+        ),
+      );
       expect(released).toEqual({ [A]: [0, 52.5], [B]: [0, 52.5] });
     } finally {
       console.warn = warn;
@@ -243,7 +307,9 @@ describe("RateLimiter per location", () => {
 describe("MemoryBudget per location", () => {
   it("reports the current window's count per location and the account cap's", async () => {
     let t = 5_000;
-    const budget = new MemoryBudget({ maxPerSecond: 1_000, windowMs: 10_000 }, () => t, { maxPerWindow: 100 });
+    const budget = new MemoryBudget({ maxPerSecond: 1_000, windowMs: 10_000 }, () => t, {
+      maxPerWindow: 100,
+    });
     await budget.reserve("a");
     await budget.reserve("a");
     const given = await budget.reserve("b");

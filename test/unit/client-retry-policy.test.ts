@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { backoffDelay, isRetryableStatus, parseRetryAfter } from "@/lib/platform/retry-policy";
 
 describe("backoffDelay", () => {
@@ -6,7 +7,9 @@ describe("backoffDelay", () => {
   const fullJitter = () => 0.999999;
 
   it("doubles from the initial delay on each retry", () => {
-    const delays = [0, 1, 2, 3].map((retry) => backoffDelay(retry, noJitter, { initialDelayMs: 500, maxDelayMs: 60_000 }));
+    const delays = [0, 1, 2, 3].map((retry) =>
+      backoffDelay(retry, noJitter, { initialDelayMs: 500, maxDelayMs: 60_000 }),
+    );
     expect(delays).toEqual([500, 1000, 2000, 4000]);
   });
 

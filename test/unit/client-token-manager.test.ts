@@ -1,5 +1,11 @@
 import { describe, expect, it, vi } from "vitest";
-import { PlatformAuthenticationError, PlatformContractError, PlatformLoginError, PlatformUpstreamError } from "@/lib/platform/errors";
+
+import {
+  PlatformAuthenticationError,
+  PlatformContractError,
+  PlatformLoginError,
+  PlatformUpstreamError,
+} from "@/lib/platform/errors";
 import { MemoryBudget } from "@/lib/platform/shared-budget";
 import { TokenManager, type IssuedToken } from "@/lib/platform/token-manager";
 
@@ -34,7 +40,10 @@ describe("TokenManager", () => {
   it("reuses the token until the margin before expiry, then logs in again", async () => {
     let t = 0;
     let issued = 0;
-    const manager = new TokenManager({ now: () => t, login: async () => ({ accessToken: `token-${++issued}`, expiresInS: 3600 }) });
+    const manager = new TokenManager({
+      now: () => t,
+      login: async () => ({ accessToken: `token-${++issued}`, expiresInS: 3600 }),
+    });
     expect(await manager.getToken()).toBe("token-1");
     t = 3600_000 - 60_001; // just inside the 60 s margin boundary
     expect(await manager.getToken()).toBe("token-1");
@@ -46,7 +55,10 @@ describe("TokenManager", () => {
   it("keeps a margin of 10% for short-lived tokens", async () => {
     let t = 0;
     let issued = 0;
-    const manager = new TokenManager({ now: () => t, login: async () => ({ accessToken: `token-${++issued}`, expiresInS: 10 }) });
+    const manager = new TokenManager({
+      now: () => t,
+      login: async () => ({ accessToken: `token-${++issued}`, expiresInS: 10 }),
+    });
     await manager.getToken();
     t = 8_999;
     expect(await manager.getToken()).toBe("token-1");
@@ -56,7 +68,9 @@ describe("TokenManager", () => {
 
   it("invalidating the current token leads to exactly one new login for all who saw it fail", async () => {
     let issued = 0;
-    const manager = new TokenManager({ login: async () => ({ accessToken: `token-${++issued}`, expiresInS: 3600 }) });
+    const manager = new TokenManager({
+      login: async () => ({ accessToken: `token-${++issued}`, expiresInS: 3600 }),
+    });
     const stale = await manager.getToken();
     // Three requests got 401 with the same token; each invalidates it and asks again.
     const retries = [0, 1, 2].map(() => {
@@ -72,14 +86,32 @@ describe("TokenManager", () => {
   it("after a failed login, fails every caller at once until the back-off ends, then logs in once", async () => {
     let t = 0;
     const logins = deferredLogins();
-    const manager = new TokenManager({ login: logins.login, now: () => t, budget: new MemoryBudget({}, () => t), loginBackoff: { initialMs: 1_000, maxMs: 8_000 } });
+    const manager = new TokenManager({
+      login: logins.login,
+      now: () => t,
+      budget: new MemoryBudget({}, () => t),
+      loginBackoff: { initialMs: 1_000, maxMs: 8_000 },
+    });
     const first = [manager.getToken(), manager.getToken()];
     await vi.waitFor(() => expect(logins.pending).toHaveLength(1));
-    logins.pending[0]!.reject(new PlatformAuthenticationError({ status: 401, code: "unauthorized", endpoint: "POST /login", message: "refused" }));
+    logins.pending[0]!.reject(
+      new PlatformAuthenticationError({
+        status: 401,
+        code: "unauthorized",
+        endpoint: "POST /login",
+        message: "refused",
+      }),
+    );
     for (const caller of first) {
       const error = await caller.catch((e: unknown) => e);
       expect(error).toBeInstanceOf(PlatformLoginError);
-      expect(error).toMatchObject({ reason: "refused", status: 401, code: "platform_login_failed", retryAt: 1_000, digest: "platform_login_failed:refused" });
+      expect(error).toMatchObject({
+        reason: "refused",
+        status: 401,
+        code: "platform_login_failed",
+        retryAt: 1_000,
+        digest: "platform_login_failed:refused",
+      });
     }
     t = 999;
     await expect(manager.getToken()).rejects.toBeInstanceOf(PlatformLoginError);
@@ -100,7 +132,13 @@ describe("TokenManager", () => {
       budget: new MemoryBudget({}, () => t),
       loginBackoff: { initialMs: 1_000, maxMs: 3_000 },
       login: async () => {
-        if (fail) throw new PlatformUpstreamError({ code: "network", kind: "network", endpoint: "POST /login", message: "down" });
+        if (fail)
+          throw new PlatformUpstreamError({
+            code: "network",
+            kind: "network",
+            endpoint: "POST /login",
+            message: "down",
+          });
         return { accessToken: "tok", expiresInS: 3600 };
       },
     });
@@ -120,10 +158,18 @@ describe("TokenManager", () => {
   it("calls a login body it cannot read garbled", async () => {
     const manager = new TokenManager({
       login: async () => {
-        throw new PlatformContractError({ status: 200, code: "contract_mismatch", endpoint: "POST /login", message: "token.accessToken: expected string" });
+        throw new PlatformContractError({
+          status: 200,
+          code: "contract_mismatch",
+          endpoint: "POST /login",
+          message: "token.accessToken: expected string",
+        });
       },
     });
-    await expect(manager.getToken()).rejects.toMatchObject({ reason: "garbled", digest: "platform_login_failed:garbled" });
+    await expect(manager.getToken()).rejects.toMatchObject({
+      reason: "garbled",
+      digest: "platform_login_failed:garbled",
+    });
   });
 
   it("allows one new login per rejected token, and none for a token the service hands back and rejects again", async () => {
@@ -137,7 +183,9 @@ describe("TokenManager", () => {
   });
 
   it("keeps the scopes the login reported", async () => {
-    const manager = new TokenManager({ login: async () => ({ accessToken: "t", expiresInS: 60, scopes: ["kitchen:read", "config:read"] }) });
+    const manager = new TokenManager({
+      login: async () => ({ accessToken: "t", expiresInS: 60, scopes: ["kitchen:read", "config:read"] }),
+    });
     expect(manager.scopes).toBeUndefined();
     await manager.getToken();
     expect(manager.scopes).toEqual(["kitchen:read", "config:read"]);

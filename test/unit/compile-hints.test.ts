@@ -2,7 +2,13 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { addCompileHints, COMPILE_HINT, shiftSourceMapOneLine, startupChunks } from "@/lib/build/compile-hints.mjs";
+
+import {
+  addCompileHints,
+  COMPILE_HINT,
+  shiftSourceMapOneLine,
+  startupChunks,
+} from "@/lib/build/compile-hints.mjs";
 
 /**
  * The build step that puts V8's compile hint on the start-up chunks, run on a build directory laid
@@ -25,18 +31,34 @@ function referenceManifest(route: string, entryJSFiles: Record<string, string[]>
 
 beforeEach(() => {
   dist = mkdtempSync(path.join(tmpdir(), "compile-hints-"));
-  write("build-manifest.json", JSON.stringify({ rootMainFiles: ["static/chunks/framework.js", "static/chunks/turbopack-runtime.js"], polyfillFiles: ["static/chunks/polyfills.js"] }));
+  write(
+    "build-manifest.json",
+    JSON.stringify({
+      rootMainFiles: ["static/chunks/framework.js", "static/chunks/turbopack-runtime.js"],
+      polyfillFiles: ["static/chunks/polyfills.js"],
+    }),
+  );
   write(
     "server/app/(app)/restaurants/[guid]/kitchen/page_client-reference-manifest.js",
     referenceManifest("/(app)/restaurants/[guid]/kitchen/page", {
       "[project]/app/layout": ["static/chunks/layout.js", "static/styles.css"],
-      "[project]/app/(app)/restaurants/[guid]/kitchen/page": ["static/chunks/layout.js", "static/chunks/kitchen.js"],
+      "[project]/app/(app)/restaurants/[guid]/kitchen/page": [
+        "static/chunks/layout.js",
+        "static/chunks/kitchen.js",
+      ],
     }),
   );
-  write("server/app/sign-in/page_client-reference-manifest.js", referenceManifest("/sign-in/page", { "[project]/app/sign-in/page": ["static/chunks/sign-in.js"] }));
-  for (const name of ["framework", "turbopack-runtime", "layout", "sign-in", "charts", "polyfills"]) write(`static/chunks/${name}.js`, `console.log(${JSON.stringify(name)});\n`);
+  write(
+    "server/app/sign-in/page_client-reference-manifest.js",
+    referenceManifest("/sign-in/page", { "[project]/app/sign-in/page": ["static/chunks/sign-in.js"] }),
+  );
+  for (const name of ["framework", "turbopack-runtime", "layout", "sign-in", "charts", "polyfills"])
+    write(`static/chunks/${name}.js`, `console.log(${JSON.stringify(name)});\n`);
   write("static/chunks/kitchen.js", `console.log("kitchen");\n//# sourceMappingURL=kitchen-map.js.map`);
-  write("static/chunks/kitchen-map.js.map", JSON.stringify({ version: 3, sources: ["kitchen.tsx"], names: [], mappings: "AAAA,QAAQ" }));
+  write(
+    "static/chunks/kitchen-map.js.map",
+    JSON.stringify({ version: 3, sources: ["kitchen.tsx"], names: [], mappings: "AAAA,QAAQ" }),
+  );
 });
 
 afterEach(() => rmSync(dist, { recursive: true, force: true }));
@@ -87,7 +109,13 @@ describe("addCompileHints", () => {
 
 describe("shiftSourceMapOneLine", () => {
   it("moves every section of an index map down by one line", () => {
-    const map = { version: 3, sections: [{ offset: { line: 0, column: 0 }, map: {} }, { offset: { line: 7, column: 3 }, map: {} }] };
+    const map = {
+      version: 3,
+      sections: [
+        { offset: { line: 0, column: 0 }, map: {} },
+        { offset: { line: 7, column: 3 }, map: {} },
+      ],
+    };
     expect(shiftSourceMapOneLine(map).sections.map((s) => s.offset)).toEqual([
       { line: 1, column: 0 },
       { line: 8, column: 3 },

@@ -8,7 +8,9 @@ import { describe, expect, it } from "vitest";
  * from the design tokens in app/globals.css, so a changed colour is checked, not remembered.
  */
 const css = readFileSync(join(__dirname, "../../app/globals.css"), "utf8");
-const tokens = new Map([...css.matchAll(/--(color-[a-z-]+):\s*(#[0-9a-fA-F]{6})\b/g)].map((m) => [m[1]!, m[2]!]));
+const tokens = new Map(
+  [...css.matchAll(/--(color-[a-z-]+):\s*(#[0-9a-fA-F]{6})\b/g)].map((m) => [m[1]!, m[2]!]),
+);
 
 function luminance(hex: string): number {
   const channel = (i: number) => {
@@ -26,15 +28,26 @@ function contrast(a: string, b: string): number {
 describe("focus ring contrast", () => {
   const focus = tokens.get("color-focus")!;
   // The page, cards, muted rows and every tinted notice background.
-  const backgrounds = [...tokens].filter(([name]) => name === "color-bg" || name.startsWith("color-surface") || name.endsWith("-bg"));
+  const backgrounds = [...tokens].filter(
+    ([name]) => name === "color-bg" || name.startsWith("color-surface") || name.endsWith("-bg"),
+  );
 
   it("reads the tokens it checks", () => {
     expect(focus).toMatch(/^#[0-9a-f]{6}$/i);
-    expect(backgrounds.map(([name]) => name)).toEqual(expect.arrayContaining(["color-bg", "color-surface", "color-surface-muted", "color-info-bg", "color-danger-bg"]));
+    expect(backgrounds.map(([name]) => name)).toEqual(
+      expect.arrayContaining([
+        "color-bg",
+        "color-surface",
+        "color-surface-muted",
+        "color-info-bg",
+        "color-danger-bg",
+      ]),
+    );
   });
 
   it("is at least 3:1 against every background", () => {
-    for (const [name, hex] of backgrounds) expect(contrast(focus, hex), `focus ring on ${name} (${hex})`).toBeGreaterThanOrEqual(3);
+    for (const [name, hex] of backgrounds)
+      expect(contrast(focus, hex), `focus ring on ${name} (${hex})`).toBeGreaterThanOrEqual(3);
   });
 
   it("would catch the old amber ring (2.15:1 on white)", () => {

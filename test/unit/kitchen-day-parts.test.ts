@@ -1,13 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { KITCHEN_METRICS, NONE_FILTER, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
+
 import type { Stats } from "@/lib/kitchen/contract/responses";
-import { summariseDay } from "@/lib/kitchen/ingest/day-summary";
+import { KITCHEN_METRICS, NONE_FILTER, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import { NO_SERVICE, servicesOn } from "@/lib/kitchen/ingest/day-parts";
+import { summariseDay } from "@/lib/kitchen/ingest/day-summary";
 import { mergeDayParts } from "@/lib/kitchen/query/day-parts-summary";
 import { mergeDays, type SummaryFilters } from "@/lib/kitchen/query/range-summary";
 import { decodeDaySummary, encodeDaySummary } from "@/lib/kitchen/storage/day-summary-codec";
-import { serviceWeekOf } from "@/lib/restaurants/schedule";
 import type { ItemFulfillment, RestaurantInfo } from "@/lib/platform/schemas";
+import { serviceWeekOf } from "@/lib/restaurants/schedule";
 import { seededRandom } from "@/lib/sandbox/options";
 
 /**
@@ -22,17 +23,42 @@ import { seededRandom } from "@/lib/sandbox/options";
 const TZ = "America/Chicago";
 const CLOSEOUT = 4;
 
-const service = (name: string, start: string, end: string, overnight?: boolean) => ({ name, hours: { startTime: start, endTime: end }, overnight: overnight ?? null });
+const service = (name: string, start: string, end: string, overnight?: boolean) => ({
+  name,
+  hours: { startTime: start, endTime: end },
+  overnight: overnight ?? null,
+});
 const SCHEDULES: NonNullable<RestaurantInfo["schedules"]> = {
   daySchedules: {
-    week: { scheduleName: "Weekday", services: [service("Lunch", "11:00:00.000", "15:00:00.000"), service("Dinner", "17:00:00.000", "22:00:00.000")] },
+    week: {
+      scheduleName: "Weekday",
+      services: [
+        service("Lunch", "11:00:00.000", "15:00:00.000"),
+        service("Dinner", "17:00:00.000", "22:00:00.000"),
+      ],
+    },
     late: {
       scheduleName: "Late",
-      services: [service("Lunch", "11:00", "15:00"), service("Dinner", "17:00", "22:00"), service("Late night", "22:00", "02:00", true)],
+      services: [
+        service("Lunch", "11:00", "15:00"),
+        service("Dinner", "17:00", "22:00"),
+        service("Late night", "22:00", "02:00", true),
+      ],
     },
-    sunday: { scheduleName: "Sunday", services: [service("Brunch", "09:30", "14:00"), service("Night owl", "00:30", "02:00")] },
+    sunday: {
+      scheduleName: "Sunday",
+      services: [service("Brunch", "09:30", "14:00"), service("Night owl", "00:30", "02:00")],
+    },
   },
-  weekSchedule: { monday: "week", tuesday: "week", wednesday: "week", thursday: "week", friday: "late", saturday: "late", sunday: "sunday" },
+  weekSchedule: {
+    monday: "week",
+    tuesday: "week",
+    wednesday: "week",
+    thursday: "week",
+    friday: "late",
+    saturday: "late",
+    sunday: "sunday",
+  },
 };
 
 // Fri, Sat (spring forward at 02:00 the next morning), Sun (the change itself), Sat + Sun of the fall-back night, a Monday.
@@ -44,11 +70,17 @@ function makeDay(date: string, seed: number): ItemFulfillment[] {
   const r = seededRandom(`day-parts-${seed}`);
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(r() * xs.length)]!;
   // The business day in UTC terms, roughly: 09:00 local to 04:00 the next morning, fired anywhere in it.
-  const start = Date.UTC(Number(date.slice(0, 4)), Number(date.slice(4, 6)) - 1, Number(date.slice(6, 8)), 14);
+  const start = Date.UTC(
+    Number(date.slice(0, 4)),
+    Number(date.slice(4, 6)) - 1,
+    Number(date.slice(6, 8)),
+    14,
+  );
   const out: ItemFulfillment[] = [];
   for (let t = 0; t < 260; t++) {
     // Now and then exactly on a service boundary (a whole local hour), to test the half-open hours.
-    const fired = r() < 0.1 ? start + Math.floor(r() * 19) * 3_600_000 : start + Math.floor(r() * 19 * 3_600_000);
+    const fired =
+      r() < 0.1 ? start + Math.floor(r() * 19) * 3_600_000 : start + Math.floor(r() * 19 * 3_600_000);
     const behavior = pick(BEHAVIORS);
     for (let k = 0; k < 1 + Math.floor(r() * 2); k++) {
       const station = pick(STATIONS);
@@ -89,11 +121,14 @@ function wall(iso: string): string {
   return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
 }
 const calendarDay = (date: string, plus: number) => {
-  const d = new Date(Date.UTC(Number(date.slice(0, 4)), Number(date.slice(4, 6)) - 1, Number(date.slice(6, 8)) + plus));
+  const d = new Date(
+    Date.UTC(Number(date.slice(0, 4)), Number(date.slice(4, 6)) - 1, Number(date.slice(6, 8)) + plus),
+  );
   return d.toISOString().slice(0, 10);
 };
 const WEEKDAY_NAMES = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"] as const;
-const weekdayName = (date: string) => WEEKDAY_NAMES[new Date(`${calendarDay(date, 0)}T12:00:00Z`).getUTCDay()]!;
+const weekdayName = (date: string) =>
+  WEEKDAY_NAMES[new Date(`${calendarDay(date, 0)}T12:00:00Z`).getUTCDay()]!;
 
 /** The service by the definition: the business date's weekday schedule, the first whose wall-clock hours hold the fire time. */
 function oracleService(r: ItemFulfillment, date: string): string {
@@ -101,9 +136,9 @@ function oracleService(r: ItemFulfillment, date: string): string {
   if (!at) return NO_SERVICE;
   const clock = wall(at);
   const ref = SCHEDULES.weekSchedule![weekdayName(date)]!;
-  const services = [...(SCHEDULES.daySchedules![ref] as { services: ReturnType<typeof service>[] }).services].sort((a, b) =>
-    a.hours.startTime.localeCompare(b.hours.startTime),
-  );
+  const services = [
+    ...(SCHEDULES.daySchedules![ref] as { services: ReturnType<typeof service>[] }).services,
+  ].sort((a, b) => a.hours.startTime.localeCompare(b.hours.startTime));
   for (const s of services) {
     const startHm = s.hours.startTime.slice(0, 5);
     const endHm = s.hours.endTime.slice(0, 5);
@@ -122,21 +157,46 @@ const oracleHour = (r: ItemFulfillment) => {
 };
 
 function seconds(r: ItemFulfillment, metric: KitchenMetric): number | null {
-  const [a, b] = metric === "fire_to_fulfill" ? [r.ticketFiredAt, r.itemFulfilledAt] : metric === "start_to_fulfill" ? [r.itemStartedAt, r.itemFulfilledAt] : [r.ticketFiredAt, r.itemStartedAt];
+  const [a, b] =
+    metric === "fire_to_fulfill"
+      ? [r.ticketFiredAt, r.itemFulfilledAt]
+      : metric === "start_to_fulfill"
+        ? [r.itemStartedAt, r.itemFulfilledAt]
+        : [r.ticketFiredAt, r.itemStartedAt];
   if (!a || !b) return null;
   // Milliseconds rounded half up to whole seconds; a negative difference has no value.
   const ms = Date.parse(b) - Date.parse(a);
   return ms < 0 ? null : Math.floor((ms + 500) / 1000);
 }
 
-function oracleStats(records: readonly ItemFulfillment[], metric: KitchenMetric): Pick<Stats, "count" | "excluded" | "p50" | "p90" | "max"> {
-  const values = records.map((r) => seconds(r, metric)).filter((v): v is number => v !== null).sort((a, b) => a - b);
-  const rank = (p: number) => (values.length === 0 ? null : values[Math.ceil((p / 100) * values.length) - 1]!);
-  return { count: values.length, excluded: records.length - values.length, p50: rank(50), p90: rank(90), max: values.length ? values[values.length - 1]! : null };
+function oracleStats(
+  records: readonly ItemFulfillment[],
+  metric: KitchenMetric,
+): Pick<Stats, "count" | "excluded" | "p50" | "p90" | "max"> {
+  const values = records
+    .map((r) => seconds(r, metric))
+    .filter((v): v is number => v !== null)
+    .sort((a, b) => a - b);
+  const rank = (p: number) =>
+    values.length === 0 ? null : values[Math.ceil((p / 100) * values.length) - 1]!;
+  return {
+    count: values.length,
+    excluded: records.length - values.length,
+    p50: rank(50),
+    p90: rank(90),
+    max: values.length ? values[values.length - 1]! : null,
+  };
 }
-const pickStats = (s: Stats) => ({ count: s.count, excluded: s.excluded, p50: s.p50, p90: s.p90, max: s.max });
+const pickStats = (s: Stats) => ({
+  count: s.count,
+  excluded: s.excluded,
+  p50: s.p50,
+  p90: s.p90,
+  max: s.max,
+});
 
-const is = (value: string | null | undefined, wanted: string | undefined) => wanted === undefined || (wanted === NONE_FILTER ? value == null : value === wanted);
+const is = (value: string | null | undefined, wanted: string | undefined) =>
+  wanted === undefined || (wanted === NONE_FILTER ? value == null : value === wanted);
 function passes(r: ItemFulfillment, f: SummaryFilters, metric: KitchenMetric): boolean {
   const s = seconds(r, metric);
   return (
@@ -151,20 +211,42 @@ function passes(r: ItemFulfillment, f: SummaryFilters, metric: KitchenMetric): b
 
 const week = serviceWeekOf(SCHEDULES);
 const raw = DATES.map((d, i) => makeDay(d, i));
-const days = DATES.map((d, i) => decodeDaySummary(encodeDaySummary(summariseDay(raw[i]!, d, TZ, { closeoutHour: CLOSEOUT, services: servicesOn(week, d) }))));
-const tagged = raw.flatMap((records, i) => records.map((r) => ({ r, date: DATES[i]!, service: oracleService(r, DATES[i]!) })));
+const days = DATES.map((d, i) =>
+  decodeDaySummary(
+    encodeDaySummary(summariseDay(raw[i]!, d, TZ, { closeoutHour: CLOSEOUT, services: servicesOn(week, d) })),
+  ),
+);
+const tagged = raw.flatMap((records, i) =>
+  records.map((r) => ({ r, date: DATES[i]!, service: oracleService(r, DATES[i]!) })),
+);
 
-const FILTERS: SummaryFilters[] = [{}, { level: 0 }, { station: "st-fry" }, { station: NONE_FILTER, behavior: "TAKE_OUT" }, { maxSeconds: 900 }, { level: 1, behavior: "DINE_IN", maxSeconds: 1200 }];
+const FILTERS: SummaryFilters[] = [
+  {},
+  { level: 0 },
+  { station: "st-fry" },
+  { station: NONE_FILTER, behavior: "TAKE_OUT" },
+  { maxSeconds: 900 },
+  { level: 1, behavior: "DINE_IN", maxSeconds: 1200 },
+];
 
 describe("day parts", () => {
   it("assigns the overnight, after-midnight and daylight-saving records as the definition does", () => {
     const names = new Set(tagged.map((t) => t.service));
     // Every kind of case is present, or the comparisons below prove less than they say.
     expect(names).toEqual(new Set(["Lunch", "Dinner", "Late night", "Brunch", "Night owl", NO_SERVICE]));
-    const lateAfterMidnight = tagged.filter((t) => t.service === "Late night" && wall(t.r.ticketFiredAt!).slice(0, 10) !== calendarDay(t.date, 0));
+    const lateAfterMidnight = tagged.filter(
+      (t) => t.service === "Late night" && wall(t.r.ticketFiredAt!).slice(0, 10) !== calendarDay(t.date, 0),
+    );
     expect(lateAfterMidnight.length).toBeGreaterThan(0);
     // The fall-back night: Saturday 1 November's late night runs through the repeated 01:00 hour.
-    expect(tagged.some((t) => t.date === "20251101" && t.service === "Late night" && wall(t.r.ticketFiredAt!).startsWith("2025-11-02 01:"))).toBe(true);
+    expect(
+      tagged.some(
+        (t) =>
+          t.date === "20251101" &&
+          t.service === "Late night" &&
+          wall(t.r.ticketFiredAt!).startsWith("2025-11-02 01:"),
+      ),
+    ).toBe(true);
   });
 
   for (const metric of KITCHEN_METRICS) {
@@ -177,12 +259,21 @@ describe("day parts", () => {
           const key = `${t.service}|${t.r.itemFulfillmentLevel}`;
           expected.set(key, [...(expected.get(key) ?? []), t.r]);
         }
-        expect(parts.services.map((s) => `${s.service}|${s.level}`).sort()).toEqual([...expected.keys()].sort());
-        for (const row of parts.services) expect(pickStats(row.stats), `${row.service} ${row.level}`).toEqual(oracleStats(expected.get(`${row.service}|${row.level}`)!, metric));
+        expect(parts.services.map((s) => `${s.service}|${s.level}`).sort()).toEqual(
+          [...expected.keys()].sort(),
+        );
+        for (const row of parts.services)
+          expect(pickStats(row.stats), `${row.service} ${row.level}`).toEqual(
+            oracleStats(expected.get(`${row.service}|${row.level}`)!, metric),
+          );
 
         // The business day's order: brunch before lunch, late night and night owl after dinner, (none) last.
         const order = [...new Set(parts.services.map((s) => s.service))];
-        expect(order).toEqual(["Brunch", "Lunch", "Dinner", "Late night", "Night owl", NO_SERVICE].filter((n) => order.includes(n)));
+        expect(order).toEqual(
+          ["Brunch", "Lunch", "Dinner", "Late night", "Night owl", NO_SERVICE].filter((n) =>
+            order.includes(n),
+          ),
+        );
 
         const levels = mergeDays(days, metric, filters, { 0: 600, 1: 720, 2: 840 }).levels;
         for (const level of levels) {
@@ -201,8 +292,13 @@ describe("day parts", () => {
           const key = `${weekdayName(t.date)}|${hour}|${t.r.itemFulfillmentLevel}`;
           expected.set(key, [...(expected.get(key) ?? []), t.r]);
         }
-        expect(parts.weekdayHours.map((c) => `${c.weekday}|${c.hour}|${c.level}`).sort()).toEqual([...expected.keys()].sort());
-        for (const cell of parts.weekdayHours) expect(pickStats(cell.stats)).toEqual(oracleStats(expected.get(`${cell.weekday}|${cell.hour}|${cell.level}`)!, metric));
+        expect(parts.weekdayHours.map((c) => `${c.weekday}|${c.hour}|${c.level}`).sort()).toEqual(
+          [...expected.keys()].sort(),
+        );
+        for (const cell of parts.weekdayHours)
+          expect(pickStats(cell.stats)).toEqual(
+            oracleStats(expected.get(`${cell.weekday}|${cell.hour}|${cell.level}`)!, metric),
+          );
         expect(parts.businessDayStartHour).toBe(CLOSEOUT);
       });
     }
@@ -213,13 +309,20 @@ describe("day parts", () => {
     expect(stored.dayParts.services.map((s) => s.name)).toEqual(["Lunch", "Dinner", "Late night"]);
     // Friday renamed and regrouped today: the stored Friday still answers with its own services.
     const parts = mergeDayParts([stored], "fire_to_fulfill", {}, CLOSEOUT);
-    expect(new Set(parts.services.map((s) => s.service))).toEqual(new Set(tagged.filter((t) => t.date === DATES[0]).map((t) => t.service)));
+    expect(new Set(parts.services.map((s) => s.service))).toEqual(
+      new Set(tagged.filter((t) => t.date === DATES[0]).map((t) => t.service)),
+    );
   });
 
   it("a restaurant without a schedule puts every record in (none)", () => {
     const day = summariseDay(raw[0]!, DATES[0]!, TZ);
     const parts = mergeDayParts([day], "fire_to_fulfill", {}, 0);
     expect(new Set(parts.services.map((s) => s.service))).toEqual(new Set([NO_SERVICE]));
-    expect(parts.services.find((s) => s.level === 0)!.stats.count).toBe(oracleStats(raw[0]!.filter((r) => r.itemFulfillmentLevel === 0), "fire_to_fulfill").count);
+    expect(parts.services.find((s) => s.level === 0)!.stats.count).toBe(
+      oracleStats(
+        raw[0]!.filter((r) => r.itemFulfillmentLevel === 0),
+        "fire_to_fulfill",
+      ).count,
+    );
   });
 });

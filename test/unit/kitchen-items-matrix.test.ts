@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { enumerateBusinessDates } from "@/lib/business-date/business-date";
 import { KITCHEN_LEVELS, type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
 import { summariseDay } from "@/lib/kitchen/ingest/day-summary";
@@ -34,7 +35,11 @@ const raw = restaurants.map((restaurant) => {
     }),
   );
 });
-const days = raw.map((perDay, k) => perDay.map((records, d) => decodeDaySummary(encodeDaySummary(summariseDay(records, DATES[d]!, restaurants[k]!.timeZone)))));
+const days = raw.map((perDay, k) =>
+  perDay.map((records, d) =>
+    decodeDaySummary(encodeDaySummary(summariseDay(records, DATES[d]!, restaurants[k]!.timeZone))),
+  ),
+);
 
 function secondsOf(r: ItemFulfillment): number | null {
   if (!r.ticketFiredAt || !r.itemFulfilledAt) return null;
@@ -67,30 +72,34 @@ const rank = (sorted: number[], p: number) => sorted[Math.max(1, Math.ceil((p / 
 describe("items matrix", () => {
   const columns = restaurants.map((r) => ({ restaurantGuid: r.guid }));
 
-  it.each(KITCHEN_LEVELS.map((l) => [l]))("level %i: every cell's records, p50 and p90 equal the raw records' nearest rank", (level) => {
-    const expected = oracle(level);
-    const per = days.map((d) => restaurantItems(d, "fire_to_fulfill", level));
-    per.forEach((items, k) => {
-      expect(items.withoutMultiLocationId).toBe(expected[k]!.without);
-      expect(items.records).toBe([...expected[k]!.byId.values()].reduce((n, l) => n + l.length, 0));
-    });
-    const rows = itemsMatrixRows(columns, per, { minRestaurants: 1, minRecords: 1 });
-    const ids = new Set(expected.flatMap((e) => [...e.byId.keys()]));
-    expect(new Set(rows.map((r) => r.multiLocationId))).toEqual(ids);
-    if (level === 0) expect(ids.size).toBeGreaterThan(50);
-    for (const row of rows) {
-      row.cells.forEach((cell, k) => {
-        const values = expected[k]!.byId.get(row.multiLocationId);
-        expect(cell && { records: cell.records, p50: cell.p50, p90: cell.p90 }, `${row.multiLocationId} ${NAMES[k]}`).toEqual(
-          values ? { records: values.length, p50: rank(values, 50), p90: rank(values, 90) } : null,
-        );
+  it.each(KITCHEN_LEVELS.map((l) => [l]))(
+    "level %i: every cell's records, p50 and p90 equal the raw records' nearest rank",
+    (level) => {
+      const expected = oracle(level);
+      const per = days.map((d) => restaurantItems(d, "fire_to_fulfill", level));
+      per.forEach((items, k) => {
+        expect(items.withoutMultiLocationId).toBe(expected[k]!.without);
+        expect(items.records).toBe([...expected[k]!.byId.values()].reduce((n, l) => n + l.length, 0));
       });
-      expect(row.restaurants).toBe(row.cells.filter(Boolean).length);
-    }
-    // The moved id gathers records of several GUIDs in every restaurant; none of these has a second expediter.
-    if (level < 2) expect(rows.find((r) => r.multiLocationId === MOVED)?.restaurants).toBe(3);
-    else expect(rows).toEqual([]);
-  });
+      const rows = itemsMatrixRows(columns, per, { minRestaurants: 1, minRecords: 1 });
+      const ids = new Set(expected.flatMap((e) => [...e.byId.keys()]));
+      expect(new Set(rows.map((r) => r.multiLocationId))).toEqual(ids);
+      if (level === 0) expect(ids.size).toBeGreaterThan(50);
+      for (const row of rows) {
+        row.cells.forEach((cell, k) => {
+          const values = expected[k]!.byId.get(row.multiLocationId);
+          expect(
+            cell && { records: cell.records, p50: cell.p50, p90: cell.p90 },
+            `${row.multiLocationId} ${NAMES[k]}`,
+          ).toEqual(values ? { records: values.length, p50: rank(values, 50), p90: rank(values, 90) } : null);
+        });
+        expect(row.restaurants).toBe(row.cells.filter(Boolean).length);
+      }
+      // The moved id gathers records of several GUIDs in every restaurant; none of these has a second expediter.
+      if (level < 2) expect(rows.find((r) => r.multiLocationId === MOVED)?.restaurants).toBe(3);
+      else expect(rows).toEqual([]);
+    },
+  );
 
   it("keeps items sold in at least minRestaurants; ranks slowest and fastest by p50 among cells with minRecords, the gap between them", () => {
     const per = days.map((d) => restaurantItems(d, "fire_to_fulfill", 0));
@@ -101,15 +110,22 @@ describe("items matrix", () => {
       const eligible = row.cells.map((c, k) => ({ c, k })).filter((x) => x.c !== null && x.c.records >= 5);
       for (const { c } of row.cells.map((c) => ({ c }))) if (c) expect(c.fewRecords).toBe(c.records < 5);
       if (eligible.length < 2) {
-        expect([row.slowestRestaurantGuid, row.fastestRestaurantGuid, row.gapSeconds]).toEqual([null, null, null]);
+        expect([row.slowestRestaurantGuid, row.fastestRestaurantGuid, row.gapSeconds]).toEqual([
+          null,
+          null,
+          null,
+        ]);
         continue;
       }
       const p50s = eligible.map((x) => x.c!.p50);
       expect(row.gapSeconds).toBe(Math.max(...p50s) - Math.min(...p50s));
       const slowest = eligible.find((x) => x.c!.p50 === Math.max(...p50s))!;
-      const slowestCell = row.cells[columns.findIndex((c) => c.restaurantGuid === row.slowestRestaurantGuid)]!;
+      const slowestCell =
+        row.cells[columns.findIndex((c) => c.restaurantGuid === row.slowestRestaurantGuid)]!;
       expect(slowestCell.p50).toBe(slowest.c!.p50);
-      expect(row.cells[columns.findIndex((c) => c.restaurantGuid === row.fastestRestaurantGuid)]!.p50).toBe(Math.min(...p50s));
+      expect(row.cells[columns.findIndex((c) => c.restaurantGuid === row.fastestRestaurantGuid)]!.p50).toBe(
+        Math.min(...p50s),
+      );
     }
     // Largest gap first, rows without one last.
     const gaps = rows.map((r) => r.gapSeconds);
@@ -125,7 +141,12 @@ describe("items matrix", () => {
     for (const row of rows.filter((r) => r.multiLocationId !== MOVED).slice(0, 20)) {
       const counts = new Map<string, number>();
       raw.flat(2).forEach((r) => {
-        if (r.itemFulfillmentLevel === 0 && r.selectionMenuItemMultiLocationId === row.multiLocationId && r.selectionMenuItemName && secondsOf(r) !== null) {
+        if (
+          r.itemFulfillmentLevel === 0 &&
+          r.selectionMenuItemMultiLocationId === row.multiLocationId &&
+          r.selectionMenuItemName &&
+          secondsOf(r) !== null
+        ) {
           counts.set(r.selectionMenuItemName, (counts.get(r.selectionMenuItemName) ?? 0) + 1);
         }
       });

@@ -1,10 +1,16 @@
 import { describe, expect, it } from "vitest";
+
 import { enumerateBusinessDates } from "@/lib/business-date/business-date";
-import { NONE_FILTER, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import type { TargetBook } from "@/lib/kitchen/contract/targets";
+import { NONE_FILTER, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import { summariseDay } from "@/lib/kitchen/ingest/day-summary";
 import { recordDurations } from "@/lib/kitchen/ingest/durations";
-import { mergeDays, mergeRange, type MergedSummary, type SummaryFilters } from "@/lib/kitchen/query/range-summary";
+import {
+  mergeDays,
+  mergeRange,
+  type MergedSummary,
+  type SummaryFilters,
+} from "@/lib/kitchen/query/range-summary";
 import { addDays } from "@/lib/kitchen/query/rollup";
 import { decodeRollup, encodeRollup } from "@/lib/kitchen/storage/rollup-codec";
 import type { ItemFulfillment } from "@/lib/platform/schemas";
@@ -27,7 +33,8 @@ const DATES = enumerateBusinessDates("20250302", "20250311");
 const raw = new Map(DATES.map((d) => [d, generateItemFulfillments(ctx, config, d)]));
 const summaries = DATES.map((d) => summariseDay(raw.get(d)!, d, restaurant.timeZone));
 
-const stationGuid = (name: string) => raw.get(DATES[0]!)!.find((r) => r.prepStationName === name)!.prepStationGuid!;
+const stationGuid = (name: string) =>
+  raw.get(DATES[0]!)!.find((r) => r.prepStationName === name)!.prepStationGuid!;
 const GRILL = stationGuid("Grill");
 const PIZZA = stationGuid("Pizza");
 const EXPO = stationGuid("Expo");
@@ -47,15 +54,21 @@ const BOOK: TargetBook = {
 
 /** The oracle's own target rule, written from the issue: the station's own at the level, else the level's. */
 function oracleTarget(station: string | null, level: number): number {
-  const own = station === null ? undefined : BOOK.stations.find((s) => s.stationGuid === station && s.level === level);
+  const own =
+    station === null ? undefined : BOOK.stations.find((s) => s.stationGuid === station && s.level === level);
   return own ? own.seconds : BOOK.levels[level as KitchenLevel];
 }
 
 const stationOf = (r: ItemFulfillment) => r.prepStationGuid ?? null;
-const keep = (wanted: string | undefined, value: string | null | undefined) => wanted === undefined || (wanted === NONE_FILTER ? (value ?? null) === null : value === wanted);
+const keep = (wanted: string | undefined, value: string | null | undefined) =>
+  wanted === undefined || (wanted === NONE_FILTER ? (value ?? null) === null : value === wanted);
 
 /** Records the figures count: the filters, and the outlier cut (a record without a value is not over it). */
-function kept(records: readonly ItemFulfillment[], f: SummaryFilters, metric: KitchenMetric): ItemFulfillment[] {
+function kept(
+  records: readonly ItemFulfillment[],
+  f: SummaryFilters,
+  metric: KitchenMetric,
+): ItemFulfillment[] {
   return records.filter((r) => {
     const v = recordDurations(r)[metric];
     return (
@@ -77,7 +90,11 @@ interface Tally {
   values: number[];
 }
 
-function tally(records: readonly ItemFulfillment[], metric: KitchenMetric, key: (r: ItemFulfillment) => string): Map<string, Tally> {
+function tally(
+  records: readonly ItemFulfillment[],
+  metric: KitchenMetric,
+  key: (r: ItemFulfillment) => string,
+): Map<string, Tally> {
   const out = new Map<string, Tally>();
   for (const r of records) {
     const v = recordDurations(r)[metric];
@@ -115,7 +132,13 @@ function checkAgainstOracle(merged: MergedSummary, metric: KitchenMetric, f: Sum
   const byLevel = tally(records, metric, (r) => String(r.itemFulfillmentLevel));
   for (const share of merged.withinTarget) {
     const t = byLevel.get(String(share.level)) ?? { count: 0, within: 0, late: 0, veryLate: 0 };
-    expect({ count: share.count, within: share.within, late: share.late, veryLate: share.veryLate, target: share.targetSeconds }).toEqual({
+    expect({
+      count: share.count,
+      within: share.within,
+      late: share.late,
+      veryLate: share.veryLate,
+      target: share.targetSeconds,
+    }).toEqual({
       count: t.count,
       within: t.within,
       late: t.late,
@@ -124,11 +147,18 @@ function checkAgainstOracle(merged: MergedSummary, metric: KitchenMetric, f: Sum
     });
   }
 
-  const byDay = new Map(DATES.map((d) => [d, tally(kept(raw.get(d)!, f, metric), metric, (r) => String(r.itemFulfillmentLevel))]));
+  const byDay = new Map(
+    DATES.map((d) => [d, tally(kept(raw.get(d)!, f, metric), metric, (r) => String(r.itemFulfillmentLevel))]),
+  );
   expect(merged.days.length).toBeGreaterThan(0);
   for (const row of merged.days) {
     const t = byDay.get(row.businessDate)!.get(String(row.level));
-    expect([row.businessDate, row.level, row.late, row.veryLate]).toEqual([row.businessDate, row.level, t?.late ?? 0, t?.veryLate ?? 0]);
+    expect([row.businessDate, row.level, row.late, row.veryLate]).toEqual([
+      row.businessDate,
+      row.level,
+      t?.late ?? 0,
+      t?.veryLate ?? 0,
+    ]);
   }
 
   // Item × station rows: every picked item (the items table's) at every station and level it has.
@@ -143,7 +173,14 @@ function checkAgainstOracle(merged: MergedSummary, metric: KitchenMetric, f: Sum
   for (const row of withValues) {
     const t = byItemStation.get(JSON.stringify([row.itemGuid, row.stationGuid, row.level]))!;
     const sorted = [...t.values].sort((a, b) => a - b);
-    expect({ count: row.stats.count, p90: row.stats.p90, late: row.late, veryLate: row.veryLate, over: row.secondsOverTarget, target: row.targetSeconds }).toEqual({
+    expect({
+      count: row.stats.count,
+      p90: row.stats.p90,
+      late: row.late,
+      veryLate: row.veryLate,
+      over: row.secondsOverTarget,
+      target: row.targetSeconds,
+    }).toEqual({
       count: t.count,
       p90: sorted[Math.ceil(0.9 * sorted.length) - 1],
       late: t.late,
@@ -182,9 +219,17 @@ describe("late counts and per-station targets", () => {
       const { head, detail } = encodeRollup(week[metric]);
       const edges = [summaries[0]!, ...summaries.slice(8)];
       // Through the stored encoding, with the detail, and (for level filters at most) the head alone.
-      expect(mergeRange({ days: edges, rollups: [decodeRollup(head, detail)] }, metric, filters, BOOK)).toEqual(fromDays);
-      if (filters.maxSeconds === undefined && filters.station === undefined && (filters as SummaryFilters).behavior === undefined) {
-        expect(mergeRange({ days: edges, rollups: [decodeRollup(head, null)] }, metric, filters, BOOK)).toEqual(fromDays);
+      expect(
+        mergeRange({ days: edges, rollups: [decodeRollup(head, detail)] }, metric, filters, BOOK),
+      ).toEqual(fromDays);
+      if (
+        filters.maxSeconds === undefined &&
+        filters.station === undefined &&
+        (filters as SummaryFilters).behavior === undefined
+      ) {
+        expect(
+          mergeRange({ days: edges, rollups: [decodeRollup(head, null)] }, metric, filters, BOOK),
+        ).toEqual(fromDays);
       }
       // Ten days of a busy restaurant and the oracle's own passes: seconds alone, far more beside the other suites.
     }, 60_000);
@@ -193,12 +238,18 @@ describe("late counts and per-station targets", () => {
   it("hold a station with its own target to it, and only that station", () => {
     const merged = mergeDays(summaries, "fire_to_fulfill", { level: 0 }, BOOK);
     const grill = merged.stations.find((s) => s.stationGuid === GRILL && s.level === 0)!;
-    const plain = mergeDays(summaries, "fire_to_fulfill", { level: 0 }, BOOK.levels).stations.find((s) => s.stationGuid === GRILL)!;
+    const plain = mergeDays(summaries, "fire_to_fulfill", { level: 0 }, BOOK.levels).stations.find(
+      (s) => s.stationGuid === GRILL,
+    )!;
     expect(grill.targetSeconds).toBe(300);
     expect(plain.targetSeconds).toBe(600);
     expect(grill.late).toBeGreaterThan(plain.late);
     const fry = merged.stations.find((s) => s.stationName === "Fry")!;
     expect(fry.targetSeconds).toBe(600);
-    expect(fry.late).toBe(mergeDays(summaries, "fire_to_fulfill", { level: 0 }, BOOK.levels).stations.find((s) => s.stationName === "Fry")!.late);
+    expect(fry.late).toBe(
+      mergeDays(summaries, "fire_to_fulfill", { level: 0 }, BOOK.levels).stations.find(
+        (s) => s.stationName === "Fry",
+      )!.late,
+    );
   }, 60_000);
 });

@@ -1,13 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { KITCHEN_METRICS, NONE_FILTER, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
+
 import { type Stats } from "@/lib/kitchen/contract/responses";
+import { KITCHEN_METRICS, NONE_FILTER, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import { summariseDay, type DaySummary } from "@/lib/kitchen/ingest/day-summary";
-import { decodeDaySummary, encodeDaySummary } from "@/lib/kitchen/storage/day-summary-codec";
 import { recordDurations } from "@/lib/kitchen/ingest/durations";
 import { localHourResolver } from "@/lib/kitchen/ingest/local-hour";
+import {
+  buildTicketFacts,
+  decodeTicketFacts,
+  encodeTicketFacts,
+  slowestTickets,
+} from "@/lib/kitchen/ingest/ticket-facts";
 import { DimensionInterner } from "@/lib/kitchen/query/dimension-interner";
 import { mergeDays, mergeStationLevels, type SummaryFilters } from "@/lib/kitchen/query/range-summary";
-import { buildTicketFacts, decodeTicketFacts, encodeTicketFacts, slowestTickets } from "@/lib/kitchen/ingest/ticket-facts";
+import { decodeDaySummary, encodeDaySummary } from "@/lib/kitchen/storage/day-summary-codec";
 import type { ItemFulfillment } from "@/lib/platform/schemas";
 import { seededRandom } from "@/lib/sandbox/options";
 
@@ -46,7 +52,12 @@ function makeDay(date: string, seed: number, tickets: number): ItemFulfillment[]
       const course = pick(COURSES);
       const started = fired + Math.floor(r() * 90_000);
       // Mostly minutes; now and then hours (beyond the dense span) or a clock that ran backwards.
-      const cook = r() < 0.02 ? 9_000_000 + Math.floor(r() * 3_000_000) : r() < 0.02 ? -Math.floor(r() * 5_000) : Math.floor(r() * 900_000);
+      const cook =
+        r() < 0.02
+          ? 9_000_000 + Math.floor(r() * 3_000_000)
+          : r() < 0.02
+            ? -Math.floor(r() * 5_000)
+            : Math.floor(r() * 900_000);
       for (const level of [0, 1, 2] as const) {
         const fulfilled = started + cook + level * Math.floor(r() * 60_000);
         out.push({
@@ -84,7 +95,8 @@ function expectedStats(records: readonly ItemFulfillment[], metric: KitchenMetri
   const all = records.map((rec) => recordDurations(rec)[metric]);
   const values = all.filter((v): v is number => v !== null);
   const excluded = all.length - values.length;
-  if (values.length === 0) return { count: 0, excluded, mean: null, p50: null, p75: null, p90: null, p95: null, max: null };
+  if (values.length === 0)
+    return { count: 0, excluded, mean: null, p50: null, p75: null, p90: null, p95: null, max: null };
   const sum = values.reduce((a, b) => a + b, 0);
   return {
     count: values.length,
@@ -99,7 +111,10 @@ function expectedStats(records: readonly ItemFulfillment[], metric: KitchenMetri
   };
 }
 
-function groupBy<K>(records: readonly ItemFulfillment[], key: (r: ItemFulfillment) => K): Map<string, ItemFulfillment[]> {
+function groupBy<K>(
+  records: readonly ItemFulfillment[],
+  key: (r: ItemFulfillment) => K,
+): Map<string, ItemFulfillment[]> {
   const out = new Map<string, ItemFulfillment[]>();
   for (const r of records) {
     const k = JSON.stringify(key(r));
@@ -156,20 +171,27 @@ describe("merging day summaries", () => {
         if (filters.maxSeconds === undefined) expect(merged.outliers).toBeNull();
         else {
           const before = applyFilters(allRecords, { ...filters, maxSeconds: undefined });
-          expect(merged.outliers).toEqual({ maxMinutes: filters.maxSeconds / 60, removed: before.length - records.length });
+          expect(merged.outliers).toEqual({
+            maxMinutes: filters.maxSeconds / 60,
+            removed: before.length - records.length,
+          });
           // Fire to fulfill has hours-long records in these days: the cut has something to remove.
           if (metric === "fire_to_fulfill") expect(merged.outliers!.removed).toBeGreaterThan(0);
         }
 
         const byLevel = groupBy(records, (r) => r.itemFulfillmentLevel);
         expect(merged.levels.map((l) => [l.level, l.stats])).toEqual(
-          [0, 1, 2].filter((l) => filters.level === undefined || filters.level === l).map((l) => [l, expectedStats(byLevel.get(String(l)) ?? [], metric)]),
+          [0, 1, 2]
+            .filter((l) => filters.level === undefined || filters.level === l)
+            .map((l) => [l, expectedStats(byLevel.get(String(l)) ?? [], metric)]),
         );
 
         const byStation = groupBy(records, (r) => [r.prepStationGuid ?? null, r.itemFulfillmentLevel]);
         expect(merged.stations.length).toBe(byStation.size);
         for (const row of merged.stations) {
-          expect(row.stats, `${row.stationGuid} ${row.level}`).toEqual(expectedStats(byStation.get(JSON.stringify([row.stationGuid, row.level]))!, metric));
+          expect(row.stats, `${row.stationGuid} ${row.level}`).toEqual(
+            expectedStats(byStation.get(JSON.stringify([row.stationGuid, row.level]))!, metric),
+          );
         }
 
         const byHour = groupBy(
@@ -177,7 +199,10 @@ describe("merging day summaries", () => {
           (r) => [anchorHour(r), r.itemFulfillmentLevel],
         );
         expect(merged.hours.length).toBe(byHour.size);
-        for (const row of merged.hours) expect(row.stats).toEqual(expectedStats(byHour.get(JSON.stringify([row.hour, row.level]))!, metric));
+        for (const row of merged.hours)
+          expect(row.stats).toEqual(
+            expectedStats(byHour.get(JSON.stringify([row.hour, row.level]))!, metric),
+          );
 
         const byHourStation = groupBy(
           records.filter((r) => anchorHour(r) !== null),
@@ -185,39 +210,66 @@ describe("merging day summaries", () => {
         );
         expect(merged.hourStations.length).toBe(byHourStation.size);
         for (const row of merged.hourStations) {
-          expect(row.stats).toEqual(expectedStats(byHourStation.get(JSON.stringify([row.hour, row.stationGuid, row.level]))!, metric));
+          expect(row.stats).toEqual(
+            expectedStats(byHourStation.get(JSON.stringify([row.hour, row.stationGuid, row.level]))!, metric),
+          );
         }
 
         for (const row of merged.days) {
-          const day = applyFilters(rawDays[DATES.indexOf(row.businessDate)]!, filters, metric).filter((r) => r.itemFulfillmentLevel === row.level);
+          const day = applyFilters(rawDays[DATES.indexOf(row.businessDate)]!, filters, metric).filter(
+            (r) => r.itemFulfillmentLevel === row.level,
+          );
           expect(row.stats).toEqual(expectedStats(day, metric));
         }
 
         const byItem = groupBy(records, (r) => [r.selectionMenuItemGuid ?? null, r.itemFulfillmentLevel]);
         expect(merged.items.length).toBe(byItem.size);
-        for (const row of merged.items) expect(row.stats).toEqual(expectedStats(byItem.get(JSON.stringify([row.itemGuid, row.level]))!, metric));
+        for (const row of merged.items)
+          expect(row.stats).toEqual(
+            expectedStats(byItem.get(JSON.stringify([row.itemGuid, row.level]))!, metric),
+          );
 
         const byCourse = groupBy(records, (r) => [r.courseGuid ?? null, r.itemFulfillmentLevel]);
         expect(merged.courses.length).toBe(byCourse.size);
-        for (const row of merged.courses) expect(row.stats).toEqual(expectedStats(byCourse.get(JSON.stringify([row.courseGuid, row.level]))!, metric));
+        for (const row of merged.courses)
+          expect(row.stats).toEqual(
+            expectedStats(byCourse.get(JSON.stringify([row.courseGuid, row.level]))!, metric),
+          );
 
         const byBehavior = groupBy(records, (r) => [r.diningOptionBehavior ?? null, r.itemFulfillmentLevel]);
-        for (const row of merged.behaviors) expect(row.stats).toEqual(expectedStats(byBehavior.get(JSON.stringify([row.behavior, row.level]))!, metric));
+        for (const row of merged.behaviors)
+          expect(row.stats).toEqual(
+            expectedStats(byBehavior.get(JSON.stringify([row.behavior, row.level]))!, metric),
+          );
         const bySource = groupBy(records, (r) => [r.orderSource ?? null, r.itemFulfillmentLevel]);
-        for (const row of merged.sources) expect(row.stats).toEqual(expectedStats(bySource.get(JSON.stringify([row.source, row.level]))!, metric));
+        for (const row of merged.sources)
+          expect(row.stats).toEqual(
+            expectedStats(bySource.get(JSON.stringify([row.source, row.level]))!, metric),
+          );
 
         const values = records.map((r) => recordDurations(r)[metric]).filter((v): v is number => v !== null);
         expect(merged.histogram.bins.reduce((a, b) => a + b.count, 0)).toBe(values.length);
         for (const bin of merged.histogram.bins) {
-          expect(bin.count).toBe(values.filter((v) => v >= bin.from && (bin.to === null || v < bin.to)).length);
+          expect(bin.count).toBe(
+            values.filter((v) => v >= bin.from && (bin.to === null || v < bin.to)).length,
+          );
         }
         for (const share of merged.withinTarget) {
-          const atLevel = (byLevel.get(String(share.level)) ?? []).map((r) => recordDurations(r)[metric]).filter((v): v is number => v !== null);
+          const atLevel = (byLevel.get(String(share.level)) ?? [])
+            .map((r) => recordDurations(r)[metric])
+            .filter((v): v is number => v !== null);
           expect(share.count).toBe(atLevel.length);
           expect(share.within).toBe(atLevel.filter((v) => v <= share.targetSeconds).length);
         }
 
-        expect(mergeStationLevels(summaries, metric, filters)).toEqual(merged.stations.map(({ stationGuid, stationName, level, stats }) => ({ stationGuid, stationName, level, stats })));
+        expect(mergeStationLevels(summaries, metric, filters)).toEqual(
+          merged.stations.map(({ stationGuid, stationName, level, stats }) => ({
+            stationGuid,
+            stationName,
+            level,
+            stats,
+          })),
+        );
       });
     }
   }
@@ -240,8 +292,15 @@ describe("merging day summaries", () => {
   });
 
   it("lists filter options from the whole range, whatever the filters", () => {
-    const merged = mergeDays(summaries, "fire_to_fulfill", { station: "st-grill", behavior: "DELIVERY" }, { 0: 1, 1: 1, 2: 1 });
-    expect(new Set(merged.options.stations.map((s) => s.stationGuid))).toEqual(new Set(["st-grill", "st-fry", "st-cold", null]));
+    const merged = mergeDays(
+      summaries,
+      "fire_to_fulfill",
+      { station: "st-grill", behavior: "DELIVERY" },
+      { 0: 1, 1: 1, 2: 1 },
+    );
+    expect(new Set(merged.options.stations.map((s) => s.stationGuid))).toEqual(
+      new Set(["st-grill", "st-fry", "st-cold", null]),
+    );
     expect(new Set(merged.options.behaviors)).toEqual(new Set(BEHAVIORS));
     expect(merged.options.levels).toEqual([0, 1, 2]);
   });
@@ -260,12 +319,19 @@ describe("slowest tickets", () => {
         seconds: Math.max(-1, ...recs.map((r) => recordDurations(r).start_to_fulfill ?? -1)),
       }))
       .filter((t) => t.seconds >= 0)
-      .sort((a, b) => b.seconds - a.seconds || a.date.localeCompare(b.date) || a.ticketGuid.localeCompare(b.ticketGuid))
+      .sort(
+        (a, b) =>
+          b.seconds - a.seconds || a.date.localeCompare(b.date) || a.ticketGuid.localeCompare(b.ticketGuid),
+      )
       .slice(0, 15);
-    expect(ranked.map((t) => [t.ticketGuid, t.seconds])).toEqual(expected.map((t) => [t.ticketGuid, t.seconds]));
+    expect(ranked.map((t) => [t.ticketGuid, t.seconds])).toEqual(
+      expected.map((t) => [t.ticketGuid, t.seconds]),
+    );
     for (const t of ranked) {
       const day = rawDays[DATES.indexOf(t.businessDate)]!;
-      expect(t.recordIndices.map((i) => day[i]!.ticketGuid)).toEqual(day.filter((r) => r.ticketGuid === t.ticketGuid).map((r) => r.ticketGuid));
+      expect(t.recordIndices.map((i) => day[i]!.ticketGuid)).toEqual(
+        day.filter((r) => r.ticketGuid === t.ticketGuid).map((r) => r.ticketGuid),
+      );
       expect(new Set(t.recordIndices.map((i) => day[i]!.itemFulfillmentLevel))).toEqual(new Set([0, 1, 2]));
     }
   });

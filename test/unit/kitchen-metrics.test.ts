@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+
 import { durationSeconds, parseInstant, recordDurations, wholeSeconds } from "@/lib/kitchen/ingest/durations";
-import { nearestRank, percentileOf } from "@/lib/kitchen/query/nearest-rank";
 import { denseStats, meanOneDecimal } from "@/lib/kitchen/query/dense-histograms";
+import { nearestRank, percentileOf } from "@/lib/kitchen/query/nearest-rank";
 
 const at = (iso: string) => Date.parse(iso);
 
@@ -31,10 +32,18 @@ describe("durations", () => {
     });
     expect(d).toEqual({ fire_to_fulfill: 421, start_to_fulfill: 360, wait_to_start: 60 });
 
-    const noStart = recordDurations({ ticketFiredAt: "2025-03-01T12:00:00Z", itemStartedAt: null, itemFulfilledAt: "2025-03-01T12:10:00Z" });
+    const noStart = recordDurations({
+      ticketFiredAt: "2025-03-01T12:00:00Z",
+      itemStartedAt: null,
+      itemFulfilledAt: "2025-03-01T12:10:00Z",
+    });
     expect(noStart).toEqual({ fire_to_fulfill: 600, start_to_fulfill: null, wait_to_start: null });
 
-    const garbled = recordDurations({ ticketFiredAt: "not a time", itemStartedAt: "2025-03-01T12:00:00Z", itemFulfilledAt: "2025-03-01T11:59:00Z" });
+    const garbled = recordDurations({
+      ticketFiredAt: "not a time",
+      itemStartedAt: "2025-03-01T12:00:00Z",
+      itemFulfilledAt: "2025-03-01T11:59:00Z",
+    });
     expect(garbled).toEqual({ fire_to_fulfill: null, start_to_fulfill: null, wait_to_start: null });
   });
 
@@ -113,7 +122,10 @@ describe("nearest-rank percentiles", () => {
     const expected = {
       count: 10,
       excluded: 2,
-      mean: meanOneDecimal(values.reduce((a, b) => a + b, 0), 10),
+      mean: meanOneDecimal(
+        values.reduce((a, b) => a + b, 0),
+        10,
+      ),
       p50: percentileOf(values, 50),
       p75: percentileOf(values, 75),
       p90: percentileOf(values, 90),
@@ -125,9 +137,27 @@ describe("nearest-rank percentiles", () => {
     expect(denseStats([7, 7, ...dense], 2, dense.length, 2)).toEqual(expected);
     const sorted = [...values].sort((a, b) => a - b);
     // All of them beyond the dense part, and split between the two.
-    expect(denseStats([], 0, 0, 2, sorted, sorted.map(() => 1))).toEqual(expected);
+    expect(
+      denseStats(
+        [],
+        0,
+        0,
+        2,
+        sorted,
+        sorted.map(() => 1),
+      ),
+    ).toEqual(expected);
     expect(denseStats(dense, 0, 13, 2, [400, 9000], [1, 1])).toEqual(expected);
-    expect(denseStats([0, 0], 0, 2, 5)).toEqual({ count: 0, excluded: 5, mean: null, p50: null, p75: null, p90: null, p95: null, max: null });
+    expect(denseStats([0, 0], 0, 2, 5)).toEqual({
+      count: 0,
+      excluded: 5,
+      mean: null,
+      p50: null,
+      p75: null,
+      p90: null,
+      p95: null,
+      max: null,
+    });
   });
 
   it("rounds the mean half up to one decimal without floating-point slips", () => {

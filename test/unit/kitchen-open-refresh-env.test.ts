@@ -1,8 +1,13 @@
 import { describe, expect, it } from "vitest";
+
 import { envSchema } from "@/lib/env";
 
 describe("KITCHEN_OPEN_REFRESH_S", () => {
-  const REAL = { PLATFORM_BASE_URL: "https://platform.example.test", PLATFORM_CLIENT_ID: "id", PLATFORM_CLIENT_SECRET: "secret" };
+  const REAL = {
+    PLATFORM_BASE_URL: "https://platform.example.test",
+    PLATFORM_CLIENT_ID: "id",
+    PLATFORM_CLIENT_SECRET: "secret",
+  };
   const refresh = (vars: Record<string, string>) => envSchema.parse(vars).KITCHEN_OPEN_REFRESH_S;
 
   it("defaults to 900 s against the real service and 180 s against the embedded sandbox", () => {

@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
+
 import { envSchema } from "@/lib/env";
 import { earliestRawDate } from "@/lib/kitchen/storage/retention";
 
 describe("KITCHEN_RAW_RETENTION_DAYS", () => {
-  const parse = (value: string | undefined) => envSchema.safeParse(value === undefined ? {} : { KITCHEN_RAW_RETENTION_DAYS: value });
+  const parse = (value: string | undefined) =>
+    envSchema.safeParse(value === undefined ? {} : { KITCHEN_RAW_RETENTION_DAYS: value });
 
   it("defaults to 400 days, takes 0 as keep for ever, and names a bad value", () => {
     expect(parse(undefined).data?.KITCHEN_RAW_RETENTION_DAYS).toBe(400);

@@ -1,15 +1,26 @@
 import { describe, expect, it } from "vitest";
+
 import { addBusinessDays, enumerateBusinessDates } from "@/lib/business-date/business-date";
 import { wholePeriodsWithin } from "@/lib/business-date/periods";
-import { KITCHEN_METRICS, NONE_FILTER, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
+import {
+  KITCHEN_METRICS,
+  NONE_FILTER,
+  type KitchenLevel,
+  type KitchenMetric,
+} from "@/lib/kitchen/contract/vocabulary";
 import { summariseDay, type DaySummary } from "@/lib/kitchen/ingest/day-summary";
 import { DimensionInterner } from "@/lib/kitchen/query/dimension-interner";
-import { mergeDays, mergeRange, mergeStationLevels, type SummaryFilters } from "@/lib/kitchen/query/range-summary";
+import {
+  mergeDays,
+  mergeRange,
+  mergeStationLevels,
+  type SummaryFilters,
+} from "@/lib/kitchen/query/range-summary";
 import { addDays, type Rollup } from "@/lib/kitchen/query/rollup";
 import { decodeRollup, encodeRollup } from "@/lib/kitchen/storage/rollup-codec";
 import { generateItemFulfillments, generateRestaurantConfig } from "@/lib/sandbox/generate";
-import { defaultWorld } from "@/lib/sandbox/world";
 import { seededRandom } from "@/lib/sandbox/options";
+import { defaultWorld } from "@/lib/sandbox/world";
 
 /**
  * Rollups must change nothing but the speed: for random ranges and filters, the summary merged
@@ -28,24 +39,46 @@ const config = generateRestaurantConfig(ctx);
 const FROM = "20250120";
 const TO = "20250316";
 const DATES = enumerateBusinessDates(FROM, TO);
-const days = new Map<string, DaySummary>(DATES.map((d) => [d, summariseDay(generateItemFulfillments(ctx, config, d), d, restaurant.timeZone)]));
+const days = new Map<string, DaySummary>(
+  DATES.map((d) => [d, summariseDay(generateItemFulfillments(ctx, config, d), d, restaurant.timeZone)]),
+);
 
 // Every whole period of the window, built once per metric, through the stored encoding.
 const rollups = new Map<string, Record<KitchenMetric, Rollup>>();
-function rollupsOf(from: string, to: string, metric: KitchenMetric): { rollups: Rollup[]; rest: DaySummary[] } {
+function rollupsOf(
+  from: string,
+  to: string,
+  metric: KitchenMetric,
+): { rollups: Rollup[]; rest: DaySummary[] } {
   const out: Rollup[] = [];
   const covered = new Set<string>();
   for (const p of wholePeriodsWithin(from, to)) {
     const key = `${p.kind}:${p.start}`;
     if (!rollups.has(key)) {
       const periodDays = enumerateBusinessDates(p.start, p.end).map((d) => days.get(d)!);
-      const built = addDays(p.kind, p.start, periodDays, periodDays.map((_, i) => 1_700_000_000_000 + i));
-      rollups.set(key, Object.fromEntries(KITCHEN_METRICS.map((m) => [m, roundTrip(built[m])])) as Record<KitchenMetric, Rollup>);
+      const built = addDays(
+        p.kind,
+        p.start,
+        periodDays,
+        periodDays.map((_, i) => 1_700_000_000_000 + i),
+      );
+      rollups.set(
+        key,
+        Object.fromEntries(KITCHEN_METRICS.map((m) => [m, roundTrip(built[m])])) as Record<
+          KitchenMetric,
+          Rollup
+        >,
+      );
     }
     out.push(rollups.get(key)![metric]);
     for (const d of enumerateBusinessDates(p.start, p.end)) covered.add(d);
   }
-  return { rollups: out, rest: enumerateBusinessDates(from, to).filter((d) => !covered.has(d)).map((d) => days.get(d)!) };
+  return {
+    rollups: out,
+    rest: enumerateBusinessDates(from, to)
+      .filter((d) => !covered.has(d))
+      .map((d) => days.get(d)!),
+  };
 }
 
 const roundTrip = (r: Rollup) => {
@@ -65,7 +98,10 @@ describe("rollups", () => {
     let withRollups = 0;
     for (let i = 0; i < 60; i++) {
       const from = addBusinessDays(FROM, Math.floor(random() * 30));
-      const to = addBusinessDays(from, 6 + Math.floor(random() * (DATES.length - 1 - DATES.indexOf(from) - 6)));
+      const to = addBusinessDays(
+        from,
+        6 + Math.floor(random() * (DATES.length - 1 - DATES.indexOf(from) - 6)),
+      );
       const metric = pick(KITCHEN_METRICS);
       const filters: SummaryFilters = {};
       if (random() < 0.3) filters.level = pick([0, 1, 2] as KitchenLevel[]);
@@ -76,11 +112,31 @@ describe("rollups", () => {
       const targets = { 0: 300 + i, 1: 600, 2: 900 };
       const parts = rollupsOf(from, to, metric);
       withRollups += parts.rollups.length > 0 ? 1 : 0;
-      const expected = JSON.stringify(mergeDays(enumerateBusinessDates(from, to).map((d) => days.get(d)!), metric, filters, targets, new DimensionInterner()));
-      const actual = JSON.stringify(mergeRange({ days: parts.rest, rollups: parts.rollups }, metric, filters, targets, new DimensionInterner()));
+      const expected = JSON.stringify(
+        mergeDays(
+          enumerateBusinessDates(from, to).map((d) => days.get(d)!),
+          metric,
+          filters,
+          targets,
+          new DimensionInterner(),
+        ),
+      );
+      const actual = JSON.stringify(
+        mergeRange(
+          { days: parts.rest, rollups: parts.rollups },
+          metric,
+          filters,
+          targets,
+          new DimensionInterner(),
+        ),
+      );
       expect(actual, `${from}..${to} ${metric} ${JSON.stringify(filters)}`).toBe(expected);
       expect(mergeStationLevels({ days: parts.rest, rollups: parts.rollups }, metric, filters)).toEqual(
-        mergeStationLevels(enumerateBusinessDates(from, to).map((d) => days.get(d)!), metric, filters),
+        mergeStationLevels(
+          enumerateBusinessDates(from, to).map((d) => days.get(d)!),
+          metric,
+          filters,
+        ),
       );
     }
     // Most ranges must actually have gone through rollups, or the comparison proves little.
@@ -91,13 +147,20 @@ describe("rollups", () => {
     const parts = rollupsOf("20250201", "20250228", "fire_to_fulfill");
     expect(parts.rest).toEqual([]);
     const [month] = parts.rollups;
-    const dayCells = enumerateBusinessDates("20250201", "20250228").reduce((n, d) => n + days.get(d)!.cubes.fire_to_fulfill.hours.excluded.length, 0);
+    const dayCells = enumerateBusinessDates("20250201", "20250228").reduce(
+      (n, d) => n + days.get(d)!.cubes.fire_to_fulfill.hours.excluded.length,
+      0,
+    );
     expect(month!.detail!().cubes.hours.excluded.length).toBeLessThan(dayCells / 3);
     expect(month!.detail!().trends).toHaveLength(28);
     expect(month!.dayStats).toHaveLength(28);
     // The marginals sum out what a breakdown does not read: fewer entries than the cube.
-    expect(month!.marginals.hourStation.seconds.length).toBeLessThan(month!.detail!().cubes.hours.seconds.length);
-    expect(month!.recordCount).toBe(enumerateBusinessDates("20250201", "20250228").reduce((n, d) => n + days.get(d)!.recordCount, 0));
+    expect(month!.marginals.hourStation.seconds.length).toBeLessThan(
+      month!.detail!().cubes.hours.seconds.length,
+    );
+    expect(month!.recordCount).toBe(
+      enumerateBusinessDates("20250201", "20250228").reduce((n, d) => n + days.get(d)!.recordCount, 0),
+    );
   });
 
   it("sum durations of any length exactly, a ticket fulfilled a month later included", () => {
@@ -109,7 +172,9 @@ describe("rollups", () => {
         selectionMenuItemGuid: `item-${i % 3}`,
         ticketGuid: `t-${date}-${i}`,
         ticketFiredAt: `${date.slice(0, 4)}-${date.slice(4, 6)}-${date.slice(6, 8)}T17:00:00.000Z`,
-        itemFulfilledAt: new Date(Date.parse(`${date.slice(0, 4)}-${date.slice(4, 6)}-${date.slice(6, 8)}T17:00:00.000Z`) + s * 1000).toISOString(),
+        itemFulfilledAt: new Date(
+          Date.parse(`${date.slice(0, 4)}-${date.slice(4, 6)}-${date.slice(6, 8)}T17:00:00.000Z`) + s * 1000,
+        ).toISOString(),
         itemFulfillmentLevel: 0,
         prepStationGuid: "st-a",
       }));
@@ -119,14 +184,20 @@ describe("rollups", () => {
     ];
     const rollup = roundTrip(addDays("week", "20250303", twoDays, [1, 2]).fire_to_fulfill);
     for (const filters of [{}, { station: "st-a" }]) {
-      const merged = mergeRange({ days: [], rollups: [rollup] }, "fire_to_fulfill", filters, { 0: 60, 1: 60, 2: 60 });
+      const merged = mergeRange({ days: [], rollups: [rollup] }, "fire_to_fulfill", filters, {
+        0: 60,
+        1: 60,
+        2: 60,
+      });
       expect(merged).toEqual(mergeDays(twoDays, "fire_to_fulfill", filters, { 0: 60, 1: 60, 2: 60 }));
       expect(merged.levels[0]!.stats).toMatchObject({ count: 9, max: 2_600_001 });
     }
   });
 
   it("refuse a damaged stored rollup, and a rollup of another metric", () => {
-    const { rollups: [week] } = rollupsOf("20250203", "20250209", "wait_to_start");
+    const {
+      rollups: [week],
+    } = rollupsOf("20250203", "20250209", "wait_to_start");
     const { head, detail } = encodeRollup(week!);
     expect(() => decodeRollup(head.subarray(0, head.length - 3), detail)).toThrow();
     expect(() => decodeRollup(head, detail.subarray(0, detail.length - 3)).detail!()).toThrow();
@@ -135,10 +206,16 @@ describe("rollups", () => {
     expect(() => decodeRollup(wrong, detail)).toThrow(/format/);
     // Read without its detail, a rollup answers level filters and refuses the others loudly.
     const headOnly = decodeRollup(head, null);
-    expect(() => mergeRange({ days: [], rollups: [headOnly] }, "wait_to_start", { station: "x" }, { 0: 1, 1: 1, 2: 1 })).toThrow(/detail/);
-    expect(mergeRange({ days: [], rollups: [headOnly] }, "wait_to_start", { level: 1 }, { 0: 1, 1: 1, 2: 1 })).toEqual(
+    expect(() =>
+      mergeRange({ days: [], rollups: [headOnly] }, "wait_to_start", { station: "x" }, { 0: 1, 1: 1, 2: 1 }),
+    ).toThrow(/detail/);
+    expect(
+      mergeRange({ days: [], rollups: [headOnly] }, "wait_to_start", { level: 1 }, { 0: 1, 1: 1, 2: 1 }),
+    ).toEqual(
       mergeRange({ days: [], rollups: [week!] }, "wait_to_start", { level: 1 }, { 0: 1, 1: 1, 2: 1 }),
     );
-    expect(() => mergeRange({ days: [], rollups: [week!] }, "fire_to_fulfill", {}, { 0: 1, 1: 1, 2: 1 })).toThrow(/metric/);
+    expect(() =>
+      mergeRange({ days: [], rollups: [week!] }, "fire_to_fulfill", {}, { 0: 1, 1: 1, 2: 1 }),
+    ).toThrow(/metric/);
   });
 });

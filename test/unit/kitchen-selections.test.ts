@@ -1,14 +1,15 @@
 import { describe, expect, it } from "vitest";
+
 import { enumerateBusinessDates } from "@/lib/business-date/business-date";
 import { KITCHEN_METRICS, NONE_FILTER, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import { summariseDay } from "@/lib/kitchen/ingest/day-summary";
 import { mergeDays, mergeRange, type SummaryFilters } from "@/lib/kitchen/query/range-summary";
 import { addDays } from "@/lib/kitchen/query/rollup";
-import { decodeRollup, encodeRollup } from "@/lib/kitchen/storage/rollup-codec";
 import { decodeDaySummary, encodeDaySummary } from "@/lib/kitchen/storage/day-summary-codec";
+import { decodeRollup, encodeRollup } from "@/lib/kitchen/storage/rollup-codec";
+import type { ItemFulfillment } from "@/lib/platform/schemas";
 import { generateItemFulfillments, generateRestaurantConfig } from "@/lib/sandbox/generate";
 import { defaultWorld } from "@/lib/sandbox/world";
-import type { ItemFulfillment } from "@/lib/platform/schemas";
 
 /**
  * `levels[i].items` (distinct order selections with a record at the level, after the filters)
@@ -30,12 +31,15 @@ const rawDays = DATES.map((date) => {
   // Every 50th record loses its selectionGuid: it cannot be matched, so it is an item of its own.
   return records.map((r, i) => (i % 50 === 7 ? { ...r, selectionGuid: null } : r));
 });
-const days = DATES.map((d, i) => decodeDaySummary(encodeDaySummary(summariseDay(rawDays[i]!, d, restaurant.timeZone))));
+const days = DATES.map((d, i) =>
+  decodeDaySummary(encodeDaySummary(summariseDay(rawDays[i]!, d, restaurant.timeZone))),
+);
 const allRecords = rawDays.flat();
 
 /** The filters the merge applies, written again: "(none)" matches an absent value. */
 function kept(r: ItemFulfillment, f: SummaryFilters): boolean {
-  const is = (value: string | null | undefined, wanted: string | undefined) => wanted === undefined || (wanted === NONE_FILTER ? !value : value === wanted);
+  const is = (value: string | null | undefined, wanted: string | undefined) =>
+    wanted === undefined || (wanted === NONE_FILTER ? !value : value === wanted);
   return (
     (f.level === undefined || r.itemFulfillmentLevel === f.level) &&
     is(r.prepStationGuid, f.station) &&
@@ -62,7 +66,11 @@ function withSelectionAttributes(records: readonly ItemFulfillment[]): ItemFulfi
   return records.map((r) => {
     if (!r.selectionGuid) return r;
     const known = first.get(r.selectionGuid)!;
-    return { ...r, diningOptionBehavior: known.diningOptionBehavior ?? null, orderSource: known.orderSource ?? null };
+    return {
+      ...r,
+      diningOptionBehavior: known.diningOptionBehavior ?? null,
+      orderSource: known.orderSource ?? null,
+    };
   });
 }
 
@@ -79,9 +87,15 @@ const FIELDS: Record<KitchenMetric, [keyof ItemFulfillment, keyof ItemFulfillmen
   wait_to_start: ["ticketFiredAt", "itemStartedAt"],
 };
 
-function oracleItems(perDay: readonly (readonly ItemFulfillment[])[], f: SummaryFilters, metric: KitchenMetric = "fire_to_fulfill"): [number, number][] {
+function oracleItems(
+  perDay: readonly (readonly ItemFulfillment[])[],
+  f: SummaryFilters,
+  metric: KitchenMetric = "fire_to_fulfill",
+): [number, number][] {
   const perLevel = new Map<number, Set<string>>();
-  for (const r of perDay.flat()) if (r.itemFulfillmentLevel === 0 || r.itemFulfillmentLevel === 1 || r.itemFulfillmentLevel === 2) perLevel.set(r.itemFulfillmentLevel, new Set());
+  for (const r of perDay.flat())
+    if (r.itemFulfillmentLevel === 0 || r.itemFulfillmentLevel === 1 || r.itemFulfillmentLevel === 2)
+      perLevel.set(r.itemFulfillmentLevel, new Set());
   perDay.flatMap(withSelectionAttributes).forEach((r, i) => {
     const level = r.itemFulfillmentLevel;
     if (level !== 0 && level !== 1 && level !== 2) return;
@@ -97,7 +111,9 @@ function oracleItems(perDay: readonly (readonly ItemFulfillment[])[], f: Summary
   return [...perLevel.entries()].sort((a, b) => a[0] - b[0]).map(([l, s]) => [l, s.size]);
 }
 
-const firstStations = [...new Set(allRecords.filter((r) => r.itemFulfillmentLevel === 0).map((r) => r.prepStationGuid))].filter((s): s is string => !!s);
+const firstStations = [
+  ...new Set(allRecords.filter((r) => r.itemFulfillmentLevel === 0).map((r) => r.prepStationGuid)),
+].filter((s): s is string => !!s);
 const FILTERS: SummaryFilters[] = [
   {},
   { level: 0 },
@@ -128,9 +144,14 @@ describe("distinct items per level", () => {
   for (const filters of FILTERS) {
     it(`equal a count of distinct selectionGuids in the raw records: ${JSON.stringify(filters)}`, () => {
       for (const metric of KITCHEN_METRICS) {
-        const expected = oracleItems(rawDays, filters, metric).filter(([l]) => filters.level === undefined || l === filters.level);
+        const expected = oracleItems(rawDays, filters, metric).filter(
+          ([l]) => filters.level === undefined || l === filters.level,
+        );
         const merged = mergeDays(days, metric, filters, { 0: 600, 1: 720, 2: 840 });
-        expect(merged.levels.map((l) => [l.level, l.items]), metric).toEqual(expected);
+        expect(
+          merged.levels.map((l) => [l.level, l.items]),
+          metric,
+        ).toEqual(expected);
       }
     });
   }
@@ -140,8 +161,15 @@ describe("distinct items per level", () => {
     const { head, detail } = encodeRollup(week);
     const stored = decodeRollup(head, detail);
     for (const filters of FILTERS) {
-      const merged = mergeRange({ days: days.slice(7), rollups: [stored] }, "fire_to_fulfill", filters, { 0: 600, 1: 720, 2: 840 });
-      expect(merged.levels.map((l) => [l.level, l.items]), JSON.stringify(filters)).toEqual(
+      const merged = mergeRange({ days: days.slice(7), rollups: [stored] }, "fire_to_fulfill", filters, {
+        0: 600,
+        1: 720,
+        2: 840,
+      });
+      expect(
+        merged.levels.map((l) => [l.level, l.items]),
+        JSON.stringify(filters),
+      ).toEqual(
         oracleItems(rawDays, filters).filter(([l]) => filters.level === undefined || l === filters.level),
       );
     }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+
+import { kitchenOverviewSchema, kitchenSummarySchema } from "@/lib/kitchen/contract/params";
 import { isStuck, stuckCutSeconds } from "@/lib/kitchen/contract/stuck-items";
-import { kitchenSummarySchema, kitchenOverviewSchema } from "@/lib/kitchen/contract/params";
 import { KITCHEN_METRICS } from "@/lib/kitchen/contract/vocabulary";
 import { summariseDay } from "@/lib/kitchen/ingest/day-summary";
 import { mergeDays, type MergedSummary } from "@/lib/kitchen/query/range-summary";
@@ -58,7 +59,10 @@ function makeDay(date: string, seed: number): ItemFulfillment[] {
   return out;
 }
 
-const f2f = (r: ItemFulfillment) => (r.ticketFiredAt && r.itemFulfilledAt ? Math.floor((Date.parse(r.itemFulfilledAt) - Date.parse(r.ticketFiredAt)) / 1000 + 0.5) : null);
+const f2f = (r: ItemFulfillment) =>
+  r.ticketFiredAt && r.itemFulfilledAt
+    ? Math.floor((Date.parse(r.itemFulfilledAt) - Date.parse(r.ticketFiredAt)) / 1000 + 0.5)
+    : null;
 // The figures a view shows (the filter options list every value of the day, whatever is left out).
 const figures = (m: MergedSummary) => ({ ...m, options: null, outliers: null });
 
@@ -85,8 +89,12 @@ describe("the rule", () => {
   });
 
   it("is said in words, ignored or counted", () => {
-    expect(stuckNote({ maxMinutes: 240, records: 12, included: false })).toBe("12 items left on screen ignored (fulfilled more than 240 minutes after fire)");
-    expect(stuckNote({ maxMinutes: 240, records: 1, included: true })).toBe("1 item left on screen counted (fulfilled more than 240 minutes after fire)");
+    expect(stuckNote({ maxMinutes: 240, records: 12, included: false })).toBe(
+      "12 items left on screen ignored (fulfilled more than 240 minutes after fire)",
+    );
+    expect(stuckNote({ maxMinutes: 240, records: 1, included: true })).toBe(
+      "1 item left on screen counted (fulfilled more than 240 minutes after fire)",
+    );
     expect(stuckNote({ maxMinutes: 240, records: 0, included: false })).toBeNull();
   });
 });
@@ -109,32 +117,55 @@ describe("leaving items left on screen out of the cubes", () => {
     );
   });
 
-  const filterCases = [{}, { level: 0 as const }, { station: "st-1" }, { behavior: "TAKE_OUT", level: 1 as const }, { maxSeconds: 600 }, { maxSeconds: 3 * 3600 }];
+  const filterCases = [
+    {},
+    { level: 0 as const },
+    { station: "st-1" },
+    { behavior: "TAKE_OUT", level: 1 as const },
+    { maxSeconds: 600 },
+    { maxSeconds: 3 * 3600 },
+  ];
 
-  it.each(filterCases)("merges every metric into the figures of the records without them (filters %o)", (filters) => {
-    for (const metric of KITCHEN_METRICS) {
-      const expected = figures(mergeDays([reference], metric, filters, TARGETS));
-      // Fire to fulfill is cut at the limit on the stored day; the other metrics read the day summarised without them.
-      const day = metric === "fire_to_fulfill" ? stored : leftOut;
-      expect(figures(mergeDays([day], metric, { ...filters, stuckSeconds: LIMIT }, TARGETS)), metric).toEqual(expected);
-    }
-  });
+  it.each(filterCases)(
+    "merges every metric into the figures of the records without them (filters %o)",
+    (filters) => {
+      for (const metric of KITCHEN_METRICS) {
+        const expected = figures(mergeDays([reference], metric, filters, TARGETS));
+        // Fire to fulfill is cut at the limit on the stored day; the other metrics read the day summarised without them.
+        const day = metric === "fire_to_fulfill" ? stored : leftOut;
+        expect(
+          figures(mergeDays([day], metric, { ...filters, stuckSeconds: LIMIT }, TARGETS)),
+          metric,
+        ).toEqual(expected);
+      }
+    },
+  );
 
   it("keeps fire to fulfill and the ticket cubes whole in the day it summarises without them", () => {
     expect(leftOut.cubes.fire_to_fulfill).toEqual(stored.cubes.fire_to_fulfill);
     expect(leftOut.cubes.wait_to_start.tickets).toEqual(stored.cubes.wait_to_start.tickets);
-    expect(mergeDays([stored], "fire_to_fulfill", {}, TARGETS).levels).toEqual(mergeDays([leftOut], "fire_to_fulfill", {}, TARGETS).levels);
+    expect(mergeDays([stored], "fire_to_fulfill", {}, TARGETS).levels).toEqual(
+      mergeDays([leftOut], "fire_to_fulfill", {}, TARGETS).levels,
+    );
   });
 
   it("counts the outlier cut's records apart from the stuck ones", () => {
     const cut = 600;
     const merged = mergeDays([stored], "fire_to_fulfill", { maxSeconds: cut, stuckSeconds: LIMIT }, TARGETS);
-    const over = records.filter((r) => [0, 1].includes(r.itemFulfillmentLevel as number) && (f2f(r) ?? -1) > cut && !isStuck(f2f(r), LIMIT));
+    const over = records.filter(
+      (r) =>
+        [0, 1].includes(r.itemFulfillmentLevel as number) && (f2f(r) ?? -1) > cut && !isStuck(f2f(r), LIMIT),
+    );
     expect(merged.outliers).toEqual({ maxMinutes: 10, removed: over.length });
   });
 
   it("leaves out of the ticket times each ticket whose time at a level is over the limit", () => {
-    const withStuck = mergeTicketTimes({ days: [stored], rollups: [] }, "start_to_fulfill", { stuckSeconds: LIMIT }, TARGETS);
+    const withStuck = mergeTicketTimes(
+      { days: [stored], rollups: [] },
+      "start_to_fulfill",
+      { stuckSeconds: LIMIT },
+      TARGETS,
+    );
     const all = mergeTicketTimes({ days: [stored], rollups: [] }, "start_to_fulfill", {}, TARGETS);
     for (const level of [0, 1] as const) {
       // Per ticket and level: fire to the last fulfillment, plainly; an unfulfilled record leaves no time.

@@ -1,16 +1,17 @@
 import { describe, expect, it } from "vitest";
+
 import { enumerateBusinessDates } from "@/lib/business-date/business-date";
-import { KITCHEN_METRICS, NONE_FILTER } from "@/lib/kitchen/contract/vocabulary";
 import type { Stats } from "@/lib/kitchen/contract/responses";
+import { KITCHEN_METRICS, NONE_FILTER } from "@/lib/kitchen/contract/vocabulary";
 import { summariseDay } from "@/lib/kitchen/ingest/day-summary";
 import type { SummaryFilters } from "@/lib/kitchen/query/range-summary";
-import { mergeTicketTimes, type TicketTimes } from "@/lib/kitchen/query/ticket-times";
 import { addDays } from "@/lib/kitchen/query/rollup";
-import { decodeRollup, encodeRollup } from "@/lib/kitchen/storage/rollup-codec";
+import { mergeTicketTimes, type TicketTimes } from "@/lib/kitchen/query/ticket-times";
 import { decodeDaySummary, encodeDaySummary } from "@/lib/kitchen/storage/day-summary-codec";
+import { decodeRollup, encodeRollup } from "@/lib/kitchen/storage/rollup-codec";
+import type { ItemFulfillment } from "@/lib/platform/schemas";
 import { generateItemFulfillments, generateRestaurantConfig } from "@/lib/sandbox/generate";
 import { defaultWorld } from "@/lib/sandbox/world";
-import type { ItemFulfillment } from "@/lib/platform/schemas";
 
 /**
  * Ticket times against a computation written here from the raw records alone: group each day's
@@ -33,13 +34,20 @@ const rawDays = DATES.map((date) =>
   generateItemFulfillments(ctx, config, date).map((r, i) => {
     if (i % 41 === 5) return { ...r, itemFulfilledAt: null };
     if (i % 67 === 9) return { ...r, ticketGuid: null };
-    if (i % 97 === 13 && r.ticketFiredAt) return { ...r, ticketFiredAt: new Date(Date.parse(r.ticketFiredAt) - 30_000).toISOString() };
+    if (i % 97 === 13 && r.ticketFiredAt)
+      return { ...r, ticketFiredAt: new Date(Date.parse(r.ticketFiredAt) - 30_000).toISOString() };
     return r;
   }),
 );
-const days = DATES.map((d, i) => decodeDaySummary(encodeDaySummary(summariseDay(rawDays[i]!, d, restaurant.timeZone))));
+const days = DATES.map((d, i) =>
+  decodeDaySummary(encodeDaySummary(summariseDay(rawDays[i]!, d, restaurant.timeZone))),
+);
 
-const hourFormat = new Intl.DateTimeFormat("en-US", { timeZone: restaurant.timeZone, hour: "numeric", hourCycle: "h23" });
+const hourFormat = new Intl.DateTimeFormat("en-US", {
+  timeZone: restaurant.timeZone,
+  hour: "numeric",
+  hourCycle: "h23",
+});
 const isLevel = (l: unknown): l is 0 | 1 | 2 => l === 0 || l === 1 || l === 2;
 
 interface OracleTicket {
@@ -63,9 +71,12 @@ function oracleTickets(perDay: readonly (readonly ItemFulfillment[])[], f: Summa
     for (const list of byTicket.values()) {
       const behavior = list.find((r) => r.diningOptionBehavior)?.diningOptionBehavior ?? null;
       const source = list.find((r) => r.orderSource)?.orderSource ?? null;
-      const is = (value: string | null | undefined, wanted: string | undefined) => wanted === undefined || (wanted === NONE_FILTER ? !value : value === wanted);
+      const is = (value: string | null | undefined, wanted: string | undefined) =>
+        wanted === undefined || (wanted === NONE_FILTER ? !value : value === wanted);
       if (!is(behavior, f.behavior) || !is(source, f.source)) continue;
-      const fires = list.map((r) => (r.ticketFiredAt ? Date.parse(r.ticketFiredAt) : NaN)).filter((x) => !Number.isNaN(x));
+      const fires = list
+        .map((r) => (r.ticketFiredAt ? Date.parse(r.ticketFiredAt) : NaN))
+        .filter((x) => !Number.isNaN(x));
       const fired = fires.length === 0 ? null : Math.min(...fires);
       for (const level of [0, 1, 2] as const) {
         if (f.level !== undefined && f.level !== level) continue;
@@ -78,7 +89,12 @@ function oracleTickets(perDay: readonly (readonly ItemFulfillment[])[], f: Summa
           seconds = ms < 0 ? null : Math.floor((ms + 500) / 1000);
         }
         if (f.maxSeconds !== undefined && seconds !== null && seconds > f.maxSeconds) continue;
-        out.push({ date: DATES[d]!, level, hour: fired === null ? null : Number(hourFormat.format(new Date(fired))), seconds });
+        out.push({
+          date: DATES[d]!,
+          level,
+          hour: fired === null ? null : Number(hourFormat.format(new Date(fired))),
+          seconds,
+        });
       }
     }
   });
@@ -88,16 +104,37 @@ function oracleTickets(perDay: readonly (readonly ItemFulfillment[])[], f: Summa
 function oracleStats(list: readonly OracleTicket[]): Stats {
   const values = list.flatMap((t) => (t.seconds === null ? [] : [t.seconds])).sort((a, b) => a - b);
   const excluded = list.length - values.length;
-  if (values.length === 0) return { count: 0, excluded, mean: null, p50: null, p75: null, p90: null, p95: null, max: null };
+  if (values.length === 0)
+    return { count: 0, excluded, mean: null, p50: null, p75: null, p90: null, p95: null, max: null };
   const at = (p: number) => values[Math.max(1, Math.ceil((p * values.length) / 100)) - 1]!;
   const sum = values.reduce((a, b) => a + b, 0);
-  return { count: values.length, excluded, mean: Math.round((sum * 10) / values.length) / 10, p50: at(50), p75: at(75), p90: at(90), p95: at(95), max: values[values.length - 1]! };
+  return {
+    count: values.length,
+    excluded,
+    mean: Math.round((sum * 10) / values.length) / 10,
+    p50: at(50),
+    p75: at(75),
+    p90: at(90),
+    p95: at(95),
+    max: values[values.length - 1]!,
+  };
 }
 
-function oracle(perDay: readonly (readonly ItemFulfillment[])[], dates: readonly string[], f: SummaryFilters): TicketTimes {
+function oracle(
+  perDay: readonly (readonly ItemFulfillment[])[],
+  dates: readonly string[],
+  f: SummaryFilters,
+): TicketTimes {
   const all = oracleTickets(perDay, f);
-  const present = new Set(perDay.flat().map((r) => r.itemFulfillmentLevel).filter(isLevel));
-  const levels = ([0, 1, 2] as const).filter((l) => present.has(l) && (f.level === undefined || f.level === l));
+  const present = new Set(
+    perDay
+      .flat()
+      .map((r) => r.itemFulfillmentLevel)
+      .filter(isLevel),
+  );
+  const levels = ([0, 1, 2] as const).filter(
+    (l) => present.has(l) && (f.level === undefined || f.level === l),
+  );
   const tickets = levels.map((level) => {
     const mine = all.filter((t) => t.level === level);
     const stats = oracleStats(mine);
@@ -106,8 +143,21 @@ function oracle(perDay: readonly (readonly ItemFulfillment[])[], dates: readonly
     // Late: over the target; very late: over one and a half times it, in whole seconds.
     const late = timed.filter((t) => t.seconds! > TARGETS[level]).length;
     const veryLate = timed.filter((t) => t.seconds! > Math.floor(TARGETS[level] * 1.5)).length;
-    const withinTarget = { level, targetSeconds: TARGETS[level], within, count: stats.count, share: stats.count === 0 ? null : within / stats.count, late, veryLate };
-    return { level, stats, withinTarget, histogram: { level, station: f.station ?? null, binSeconds: 0, bins: [] } };
+    const withinTarget = {
+      level,
+      targetSeconds: TARGETS[level],
+      within,
+      count: stats.count,
+      share: stats.count === 0 ? null : within / stats.count,
+      late,
+      veryLate,
+    };
+    return {
+      level,
+      stats,
+      withinTarget,
+      histogram: { level, station: f.station ?? null, binSeconds: 0, bins: [] },
+    };
   });
   const ticketHours = Array.from({ length: 24 }, (_, hour) =>
     levels.flatMap((level) => {
@@ -115,7 +165,13 @@ function oracle(perDay: readonly (readonly ItemFulfillment[])[], dates: readonly
       return mine.length === 0 ? [] : [{ hour, level, stats: oracleStats(mine) }];
     }),
   ).flat();
-  const ticketDays = dates.flatMap((date) => levels.map((level) => ({ businessDate: date, level, stats: oracleStats(all.filter((t) => t.date === date && t.level === level)) })));
+  const ticketDays = dates.flatMap((date) =>
+    levels.map((level) => ({
+      businessDate: date,
+      level,
+      stats: oracleStats(all.filter((t) => t.date === date && t.level === level)),
+    })),
+  );
   return { tickets, ticketHours, ticketDays };
 }
 
@@ -128,7 +184,14 @@ function comparable(t: TicketTimes) {
   };
 }
 
-const stations = [...new Set(rawDays.flat().filter((r) => r.itemFulfillmentLevel === 0).map((r) => r.prepStationGuid))].filter((s): s is string => !!s);
+const stations = [
+  ...new Set(
+    rawDays
+      .flat()
+      .filter((r) => r.itemFulfillmentLevel === 0)
+      .map((r) => r.prepStationGuid),
+  ),
+].filter((s): s is string => !!s);
 const FILTERS: SummaryFilters[] = [
   {},
   { level: 0 },
@@ -149,7 +212,11 @@ describe("ticket times", () => {
     expect(all.filter((t) => t.seconds === null).length).toBeGreaterThan(10);
     const level0 = rawDays.flat().filter((r) => r.itemFulfillmentLevel === 0 && r.ticketGuid);
     const stationsPerTicket = new Map<string, Set<string | null | undefined>>();
-    for (const r of level0) stationsPerTicket.set(r.ticketGuid!, (stationsPerTicket.get(r.ticketGuid!) ?? new Set()).add(r.prepStationGuid));
+    for (const r of level0)
+      stationsPerTicket.set(
+        r.ticketGuid!,
+        (stationsPerTicket.get(r.ticketGuid!) ?? new Set()).add(r.prepStationGuid),
+      );
     expect([...stationsPerTicket.values()].some((s) => s.size > 1)).toBe(true);
   });
 
@@ -182,27 +249,63 @@ describe("ticket times", () => {
       const stored = decodeRollup(head, detail);
       for (const filters of FILTERS) {
         const merged = mergeTicketTimes({ days: days.slice(7), rollups: [stored] }, metric, filters, TARGETS);
-        expect(comparable(merged), `${metric} ${JSON.stringify(filters)}`).toEqual(comparable(oracle(rawDays, DATES, filters)));
+        expect(comparable(merged), `${metric} ${JSON.stringify(filters)}`).toEqual(
+          comparable(oracle(rawDays, DATES, filters)),
+        );
       }
     }
   });
 
   it("restrict tickets to one item's records when the day is summarised for the item (the item filter)", () => {
-    const item = rawDays[0]!.find((r) => r.itemFulfillmentLevel === 0 && r.selectionMenuItemGuid)!.selectionMenuItemGuid!;
+    const item = rawDays[0]!.find(
+      (r) => r.itemFulfillmentLevel === 0 && r.selectionMenuItemGuid,
+    )!.selectionMenuItemGuid!;
     const only = rawDays.map((records) => records.filter((r) => r.selectionMenuItemGuid === item));
     const itemDays = DATES.map((d, i) => summariseDay(only[i]!, d, restaurant.timeZone));
     for (const filters of [{}, { level: 0 as const }, { station: stations[0] }]) {
-      expect(comparable(mergeTicketTimes({ days: itemDays, rollups: [] }, "fire_to_fulfill", filters, TARGETS))).toEqual(comparable(oracle(only, DATES, filters)));
+      expect(
+        comparable(mergeTicketTimes({ days: itemDays, rollups: [] }, "fire_to_fulfill", filters, TARGETS)),
+      ).toEqual(comparable(oracle(only, DATES, filters)));
     }
   });
 
   it("time a hand-made ticket from its earliest fire to its last fulfillment, and exclude a level with an unfulfilled record", () => {
-    const base = { restaurantGuid: "r", orderGuid: "o", ticketGuid: "t", diningOptionBehavior: "DINE_IN", orderSource: "In Store" };
+    const base = {
+      restaurantGuid: "r",
+      orderGuid: "o",
+      ticketGuid: "t",
+      diningOptionBehavior: "DINE_IN",
+      orderSource: "In Store",
+    };
     const records = [
-      { ...base, itemFulfillmentLevel: 0, prepStationGuid: "grill", ticketFiredAt: "2025-03-03T17:00:10Z", itemFulfilledAt: "2025-03-03T17:08:00Z" },
-      { ...base, itemFulfillmentLevel: 0, prepStationGuid: "fry", ticketFiredAt: "2025-03-03T17:00:00Z", itemFulfilledAt: "2025-03-03T17:12:30.600Z" },
-      { ...base, itemFulfillmentLevel: 1, prepStationGuid: null, ticketFiredAt: "2025-03-03T17:00:00Z", itemFulfilledAt: "2025-03-03T17:13:00Z" },
-      { ...base, itemFulfillmentLevel: 1, prepStationGuid: null, ticketFiredAt: "2025-03-03T17:00:00Z", itemFulfilledAt: null },
+      {
+        ...base,
+        itemFulfillmentLevel: 0,
+        prepStationGuid: "grill",
+        ticketFiredAt: "2025-03-03T17:00:10Z",
+        itemFulfilledAt: "2025-03-03T17:08:00Z",
+      },
+      {
+        ...base,
+        itemFulfillmentLevel: 0,
+        prepStationGuid: "fry",
+        ticketFiredAt: "2025-03-03T17:00:00Z",
+        itemFulfilledAt: "2025-03-03T17:12:30.600Z",
+      },
+      {
+        ...base,
+        itemFulfillmentLevel: 1,
+        prepStationGuid: null,
+        ticketFiredAt: "2025-03-03T17:00:00Z",
+        itemFulfilledAt: "2025-03-03T17:13:00Z",
+      },
+      {
+        ...base,
+        itemFulfillmentLevel: 1,
+        prepStationGuid: null,
+        ticketFiredAt: "2025-03-03T17:00:00Z",
+        itemFulfilledAt: null,
+      },
     ] as unknown as ItemFulfillment[];
     const day = summariseDay(records, "20250303", "UTC");
     const t = mergeTicketTimes({ days: [day], rollups: [] }, "wait_to_start", {}, TARGETS);
@@ -211,7 +314,13 @@ describe("ticket times", () => {
       [1, 0, 1, null],
     ]);
     // At the grill alone the same ticket took 8 minutes from its (earliest) fire.
-    expect(mergeTicketTimes({ days: [day], rollups: [] }, "fire_to_fulfill", { station: "grill" }, TARGETS).tickets[0]!.stats.max).toBe(480);
-    expect(t.ticketHours).toEqual([expect.objectContaining({ hour: 17, level: 0 }), expect.objectContaining({ hour: 17, level: 1 })]);
+    expect(
+      mergeTicketTimes({ days: [day], rollups: [] }, "fire_to_fulfill", { station: "grill" }, TARGETS)
+        .tickets[0]!.stats.max,
+    ).toBe(480);
+    expect(t.ticketHours).toEqual([
+      expect.objectContaining({ hour: 17, level: 0 }),
+      expect.objectContaining({ hour: 17, level: 1 }),
+    ]);
   });
 });

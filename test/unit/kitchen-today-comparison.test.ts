@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { comparisonFor, isOpenDayOnly } from "@/lib/kitchen/ui/today-comparison";
-import { itemChoices, matchingChoices } from "@/lib/kitchen/ui/item-choices";
-import type { MenuModel } from "@/lib/menu/menu-model";
+
 import type { KitchenSummary } from "@/lib/kitchen/contract/responses";
+import { itemChoices, matchingChoices } from "@/lib/kitchen/ui/item-choices";
+import { comparisonFor, isOpenDayOnly } from "@/lib/kitchen/ui/today-comparison";
+import type { MenuModel } from "@/lib/menu/menu-model";
 
 const la = { timeZone: "America/Los_Angeles", closeoutHour: 3 };
 const today = "20261123"; // a Monday
@@ -23,17 +24,24 @@ describe("today's like-for-like comparison", () => {
       label: "Today until 2:24 PM vs Sun, Nov 22, 2026 until 2:24 PM",
     });
     // 01:10 the next calendar day is still today's business date (closeout 03:00).
-    expect(comparisonFor({ from: today, to: today }, today, "week", la, "2026-11-24T09:10:00.000Z")).toMatchObject({ until: "011000", label: "Today until 1:10 AM vs Mon, Nov 16, 2026 until 1:10 AM" });
+    expect(
+      comparisonFor({ from: today, to: today }, today, "week", la, "2026-11-24T09:10:00.000Z"),
+    ).toMatchObject({ until: "011000", label: "Today until 1:10 AM vs Mon, Nov 16, 2026 until 1:10 AM" });
   });
 
   it("waits for today's figures, compares whole days once today has closed, and keeps the previous period for other ranges", () => {
-    expect(comparisonFor({ from: today, to: today }, today, "week", la, undefined)).toMatchObject({ waiting: true, label: null });
+    expect(comparisonFor({ from: today, to: today }, today, "week", la, undefined)).toMatchObject({
+      waiting: true,
+      label: null,
+    });
     expect(comparisonFor({ from: today, to: today }, today, "week", la, "2026-11-24T11:30:00.000Z")).toEqual({
       range: { from: "20261116", to: "20261116" },
       label: "Today vs Mon, Nov 16, 2026, whole days",
       waiting: false,
     });
-    expect(comparisonFor({ from: "20261117", to: "20261123" }, today, "week", la, "2026-11-23T22:24:37.000Z")).toEqual({
+    expect(
+      comparisonFor({ from: "20261117", to: "20261123" }, today, "week", la, "2026-11-23T22:24:37.000Z"),
+    ).toEqual({
       range: { from: "20261110", to: "20261116" },
       label: null,
       waiting: false,
@@ -48,9 +56,18 @@ describe("the item picker's choices", () => {
       g1: { guid: "g1", name: "Pizzas", items: ["a", "b"], itemCount: 2 },
       g2: { guid: "g2", name: "Lunch", items: ["a"], itemCount: 1 },
     },
-    items: { a: { guid: "a", name: "Margherita" }, b: { guid: "b", name: "Crème brûlée" }, mod: { guid: "mod", name: "Extra cheese" } },
+    items: {
+      a: { guid: "a", name: "Margherita" },
+      b: { guid: "b", name: "Crème brûlée" },
+      mod: { guid: "mod", name: "Extra cheese" },
+    },
   } as unknown as MenuModel;
-  const summary = { items: [{ itemGuid: "gone", itemName: "Old special", level: 0 }, { itemGuid: "a", itemName: "Margherita", level: 0 }] } as unknown as KitchenSummary;
+  const summary = {
+    items: [
+      { itemGuid: "gone", itemName: "Old special", level: 0 },
+      { itemGuid: "a", itemName: "Margherita", level: 0 },
+    ],
+  } as unknown as KitchenSummary;
 
   it("lists the menu's placed items with their groups and the sold items the menu no longer has, by name", () => {
     expect(itemChoices(menu, summary)).toEqual([

@@ -1,13 +1,23 @@
 import { describe, expect, it } from "vitest";
-import type { KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
+
 import type { KitchenSummary, Stats } from "@/lib/kitchen/contract/responses";
+import type { KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
 import { busiestHour, heatData } from "@/lib/kitchen/ui/summary-shapes";
 
 /**
  * The heatmap opens on a phone at its busiest hour: checked against an oracle that adds the raw
  * hour × station counts itself (no HeatData), over generated grids with ties and empty levels.
  */
-const stats = (count: number): Stats => ({ count, excluded: 0, mean: 60, p50: 60, p75: 70, p90: 80, p95: 90, max: 100 });
+const stats = (count: number): Stats => ({
+  count,
+  excluded: 0,
+  mean: 60,
+  p50: 60,
+  p75: 70,
+  p90: 80,
+  p95: 90,
+  max: 100,
+});
 
 type Cell = { hour: number; station: string; level: KitchenLevel; count: number };
 
@@ -17,16 +27,28 @@ function summaryOf(cells: Cell[]): KitchenSummary {
     levels: [0, 1].map((level) => ({ level, items: 1, stats: stats(1) })),
     stations: [...new Set(cells.map((c) => `${c.station}|${c.level}`))].map((k) => {
       const [station, level] = k.split("|");
-      return { stationGuid: station!, stationName: station!, level: Number(level) as KitchenLevel, stats: stats(1) };
+      return {
+        stationGuid: station!,
+        stationName: station!,
+        level: Number(level) as KitchenLevel,
+        stats: stats(1),
+      };
     }),
-    hourStations: cells.map((c) => ({ hour: c.hour, stationGuid: c.station, stationName: c.station, level: c.level, stats: stats(c.count) })),
+    hourStations: cells.map((c) => ({
+      hour: c.hour,
+      stationGuid: c.station,
+      stationName: c.station,
+      level: c.level,
+      stats: stats(c.count),
+    })),
   } as unknown as KitchenSummary;
 }
 
 /** The oracle: per hour of the business day (from the closeout hour), the level's counts added. */
 function oracle(cells: Cell[], level: KitchenLevel, closeoutHour: number): number | null {
   const totals = new Map<number, number>();
-  for (const c of cells) if (c.level === level && c.count > 0) totals.set(c.hour, (totals.get(c.hour) ?? 0) + c.count);
+  for (const c of cells)
+    if (c.level === level && c.count > 0) totals.set(c.hour, (totals.get(c.hour) ?? 0) + c.count);
   let best: number | null = null;
   for (let i = 0; i < 24; i++) {
     const hour = (closeoutHour + i) % 24;
@@ -38,7 +60,7 @@ function oracle(cells: Cell[], level: KitchenLevel, closeoutHour: number): numbe
 
 function random(seed: number) {
   let s = seed;
-  return () => ((s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  return () => (s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 }
 
 describe("busiest hour", () => {
@@ -62,13 +84,20 @@ describe("busiest hour", () => {
       const cells: Cell[] = [];
       const n = Math.floor(next() * 40);
       for (let i = 0; i < n; i++) {
-        cells.push({ hour: Math.floor(next() * 24), station: `s${Math.floor(next() * 5)}`, level: Math.floor(next() * 2) as KitchenLevel, count: Math.floor(next() * 4) * 5 });
+        cells.push({
+          hour: Math.floor(next() * 24),
+          station: `s${Math.floor(next() * 5)}`,
+          level: Math.floor(next() * 2) as KitchenLevel,
+          count: Math.floor(next() * 4) * 5,
+        });
       }
       // One row per hour × station × level, as the API sends.
       const unique = [...new Map(cells.map((c) => [`${c.hour}|${c.station}|${c.level}`, c])).values()];
       const closeout = Math.floor(next() * 12);
       for (const level of [0, 1] as KitchenLevel[]) {
-        expect(busiestHour(heatData(summaryOf(unique), level, closeout)), `run ${run} level ${level}`).toBe(oracle(unique, level, closeout));
+        expect(busiestHour(heatData(summaryOf(unique), level, closeout)), `run ${run} level ${level}`).toBe(
+          oracle(unique, level, closeout),
+        );
       }
     }
   });

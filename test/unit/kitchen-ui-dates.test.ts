@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { businessDateFromIso, businessDateToIso, businessDaysInRange as daysInRange } from "@/lib/business-date/business-date";
+
+import {
+  businessDateFromIso,
+  businessDateToIso,
+  businessDaysInRange as daysInRange,
+} from "@/lib/business-date/business-date";
 import { formatBusinessDate, formatDateRange } from "@/lib/business-date/format";
 import { includesToday, presetRange, previousPeriod } from "@/lib/kitchen/ui/date-range";
 
@@ -30,8 +35,14 @@ describe("range presets", () => {
   });
 
   it("compares with the period of the same length just before", () => {
-    expect(previousPeriod({ from: "20250303", to: "20250309" })).toEqual({ from: "20250224", to: "20250302" });
-    expect(previousPeriod({ from: "20250310", to: "20250310" })).toEqual({ from: "20250309", to: "20250309" });
+    expect(previousPeriod({ from: "20250303", to: "20250309" })).toEqual({
+      from: "20250224",
+      to: "20250302",
+    });
+    expect(previousPeriod({ from: "20250310", to: "20250310" })).toEqual({
+      from: "20250309",
+      to: "20250309",
+    });
   });
 
   it("knows when a range holds the open business date", () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+
 import { formatChange, formatCount, formatDuration, formatHour, formatShare } from "@/lib/kitchen/ui/format";
-import { HEAT_STEPS, contrastRatio, heatStep } from "@/lib/kitchen/ui/heat-scale";
+import { contrastRatio, HEAT_STEPS, heatStep } from "@/lib/kitchen/ui/heat-scale";
 
 describe("formatting", () => {
   it("writes durations the way a kitchen reads them", () => {
@@ -24,7 +25,10 @@ describe("formatting", () => {
 
   it("writes counts as Intl en-US does: grouping, sign, at most three decimals, rounded alike", () => {
     const intl = new Intl.NumberFormat("en-US");
-    const values = [0, -0, 1, 7, 999, 1000, 1001, 12345, 999999, 1000000, 123456789, 9007199254740991, -1, -1234, -1234567, 0.5, 0.0005, 0.0004, -0.0004, 1.2345, 1.2355, 2.675, 1234.5678, -9876.54321, 0.125, 10.1, 1e21, -2.5e22];
+    const values = [
+      0, -0, 1, 7, 999, 1000, 1001, 12345, 999999, 1000000, 123456789, 9007199254740991, -1, -1234, -1234567,
+      0.5, 0.0005, 0.0004, -0.0004, 1.2345, 1.2355, 2.675, 1234.5678, -9876.54321, 0.125, 10.1, 1e21, -2.5e22,
+    ];
     // A fixed spread of integers and fractions across magnitudes (a seeded walk, so a failure repeats).
     let x = 1;
     for (let i = 0; i < 2000; i++) {
@@ -42,25 +46,38 @@ describe("changes against the previous period", () => {
     const slower = formatChange(560, 545, "duration", "lower-is-better");
     expect(slower).toMatchObject({ text: "+15s", direction: "up", tone: "bad" });
     expect(slower.description).toBe("15s slower than the previous period");
-    expect(formatChange(500, 545, "duration", "lower-is-better")).toMatchObject({ text: "−45s", tone: "good" });
+    expect(formatChange(500, 545, "duration", "lower-is-better")).toMatchObject({
+      text: "−45s",
+      tone: "good",
+    });
   });
 
   it("reports shares in percentage points, higher being better", () => {
-    expect(formatChange(0.9, 0.85, "share", "higher-is-better")).toMatchObject({ text: "+5.0 pts", tone: "good" });
-    expect(formatChange(0.8, 0.85, "share", "higher-is-better")).toMatchObject({ text: "−5.0 pts", tone: "bad" });
+    expect(formatChange(0.9, 0.85, "share", "higher-is-better")).toMatchObject({
+      text: "+5.0 pts",
+      tone: "good",
+    });
+    expect(formatChange(0.8, 0.85, "share", "higher-is-better")).toMatchObject({
+      text: "−5.0 pts",
+      tone: "bad",
+    });
   });
 
   it("reports counts as a neutral percentage, and nothing without a previous figure", () => {
     expect(formatChange(110, 100, "count", "neutral")).toMatchObject({ text: "+10.0%", tone: "neutral" });
     expect(formatChange(10, 0, "count", "neutral").text).toBe("+10");
     expect(formatChange(10, null, "count", "neutral")).toMatchObject({ text: null, direction: "none" });
-    expect(formatChange(545, 545, "duration", "lower-is-better")).toMatchObject({ direction: "flat", tone: "neutral" });
+    expect(formatChange(545, 545, "duration", "lower-is-better")).toMatchObject({
+      direction: "flat",
+      tone: "neutral",
+    });
   });
 });
 
 describe("heatmap scale", () => {
   it("keeps every cell's text readable (WCAG AA 4.5:1)", () => {
-    for (const step of HEAT_STEPS) expect(contrastRatio(step.background, step.color)).toBeGreaterThanOrEqual(4.5);
+    for (const step of HEAT_STEPS)
+      expect(contrastRatio(step.background, step.color)).toBeGreaterThanOrEqual(4.5);
   });
 
   it("turns warm only beyond the target", () => {

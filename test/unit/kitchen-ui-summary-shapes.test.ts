@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
+
 import type { KitchenSummary, Stats } from "@/lib/kitchen/contract/responses";
+import type { KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
 import { coverageNotes, listDates } from "@/lib/kitchen/ui/coverage-notes";
 import {
   behaviorLabel,
@@ -14,13 +15,39 @@ import {
 } from "@/lib/kitchen/ui/summary-shapes";
 
 function stats(p90: number, count = 10): Stats {
-  return { count, excluded: 0, mean: p90 / 2, p50: p90 / 2, p75: p90 * 0.75, p90, p95: p90 * 1.1, max: p90 * 2 };
+  return {
+    count,
+    excluded: 0,
+    mean: p90 / 2,
+    p50: p90 / 2,
+    p75: p90 * 0.75,
+    p90,
+    p95: p90 * 1.1,
+    max: p90 * 2,
+  };
 }
 
-const empty: Stats = { count: 0, excluded: 3, mean: null, p50: null, p75: null, p90: null, p95: null, max: null };
+const empty: Stats = {
+  count: 0,
+  excluded: 3,
+  mean: null,
+  p50: null,
+  p75: null,
+  p90: null,
+  p95: null,
+  max: null,
+};
 
 function summary(overrides: Partial<KitchenSummary> = {}): KitchenSummary {
-  const station = (guid: string, name: string, level: KitchenLevel, p90: number) => ({ stationGuid: guid, stationName: name, level, stats: stats(p90), targetSeconds: 600, late: 0, veryLate: 0 });
+  const station = (guid: string, name: string, level: KitchenLevel, p90: number) => ({
+    stationGuid: guid,
+    stationName: name,
+    level,
+    stats: stats(p90),
+    targetSeconds: 600,
+    late: 0,
+    veryLate: 0,
+  });
   return {
     restaurantGuid: "r",
     restaurantName: "R",
@@ -32,13 +59,26 @@ function summary(overrides: Partial<KitchenSummary> = {}): KitchenSummary {
     itemName: null,
     outliers: null,
     stuck: { maxMinutes: 240, records: 0, included: false },
-    coverage: { complete: ["20250303", "20250304", "20250305"], notEntitled: [], failed: [], open: [], pending: [], provisional: [], beforeData: [] },
+    coverage: {
+      complete: ["20250303", "20250304", "20250305"],
+      notEntitled: [],
+      failed: [],
+      open: [],
+      pending: [],
+      provisional: [],
+      beforeData: [],
+    },
     levels: [
       { level: 0, items: 0, stats: stats(600) },
       { level: 1, items: 0, stats: stats(700) },
       { level: 2, items: 0, stats: empty },
     ],
-    stations: [station("g", "Grill", 0, 500), station("f", "Fry", 0, 800), station("g", "Grill", 1, 900), station("c", "Cold", 1, 100)],
+    stations: [
+      station("g", "Grill", 0, 500),
+      station("f", "Fry", 0, 800),
+      station("g", "Grill", 1, 900),
+      station("c", "Cold", 1, 100),
+    ],
     hours: [],
     hourStations: [
       { hour: 18, stationGuid: "g", stationName: "Grill", level: 0, stats: stats(500) },
@@ -68,7 +108,13 @@ function summary(overrides: Partial<KitchenSummary> = {}): KitchenSummary {
 describe("summary shapes", () => {
   it("lists only the levels that have items, or the filtered one", () => {
     expect(levelsPresent(summary())).toEqual([0, 1]);
-    expect(levelsPresent(summary({ filters: { level: 2, station: null, behavior: null, source: null, item: null, until: null } }))).toEqual([2]);
+    expect(
+      levelsPresent(
+        summary({
+          filters: { level: 2, station: null, behavior: null, source: null, item: null, until: null },
+        }),
+      ),
+    ).toEqual([2]);
   });
 
   it("puts the slowest station (by p90 at the first level) on top, levels side by side", () => {
@@ -112,7 +158,15 @@ describe("summary shapes", () => {
 
 describe("coverage notes", () => {
   it("calls a range not entitled only when no date has data", () => {
-    const none = { complete: [], notEntitled: ["20250303", "20250304"], failed: [], open: [], pending: [], provisional: [], beforeData: [] };
+    const none = {
+      complete: [],
+      notEntitled: ["20250303", "20250304"],
+      failed: [],
+      open: [],
+      pending: [],
+      provisional: [],
+      beforeData: [],
+    };
     expect(coverageNotes(none).notEntitled).toBe(true);
     const partly = { ...none, complete: ["20250305"] };
     expect(coverageNotes(partly).notEntitled).toBe(false);

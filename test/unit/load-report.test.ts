@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { addBusinessDays } from "@/lib/business-date/business-date";
-import { currentBusinessDate } from "@/lib/business-date/closeout";
+
 import { buildReport, formatReport, type RunFacts } from "@/bench/load/report";
 import type { RequestRecord } from "@/bench/load/users";
+import { addBusinessDays } from "@/lib/business-date/business-date";
+import { currentBusinessDate } from "@/lib/business-date/closeout";
 
 // The load benchmark's arithmetic: what it calls a miss must be one, and only then.
 const harbor = { guid: "h", name: "Harbor", timeZone: "America/New_York", closeoutHour: 4 };
@@ -10,14 +11,28 @@ const startedAt = Date.UTC(2026, 10, 23, 1, 0, 0);
 const today = currentBusinessDate(harbor, startedAt);
 const closed = addBusinessDays(today, -3);
 
-function facts(requests: RequestRecord[], exports: Record<string, number>, peakMiB = 600, hwmMiB = peakMiB): RunFacts {
-  const exportStatuses = Object.fromEntries(Object.entries(exports).map(([key, n]) => [key, [...Array.from({ length: n - 1 }, () => 429), 200]]));
+function facts(
+  requests: RequestRecord[],
+  exports: Record<string, number>,
+  peakMiB = 600,
+  hwmMiB = peakMiB,
+): RunFacts {
+  const exportStatuses = Object.fromEntries(
+    Object.entries(exports).map(([key, n]) => [key, [...Array.from({ length: n - 1 }, () => 429), 200]]),
+  );
   return {
     users: 2,
     seconds: 10,
     startedAt,
     wallSeconds: 12,
-    recorder: { requests, ready: [{ route: "kitchen/summary 7d", ms: 3_000, polls: 3 }, { route: "kitchen/summary 7d", polls: 60 }], errors: new Map() },
+    recorder: {
+      requests,
+      ready: [
+        { route: "kitchen/summary 7d", ms: 3_000, polls: 3 },
+        { route: "kitchen/summary 7d", polls: 60 },
+      ],
+      errors: new Map(),
+    },
     counts: { logins: 1, requests: 10, exports, exportStatuses },
     restaurants: [harbor],
     history: [{ restaurant: "Harbor", ready: 10, pending: 180, failed: 0, total: 190 }],
@@ -29,12 +44,25 @@ function facts(requests: RequestRecord[], exports: Record<string, number>, peakM
   };
 }
 
-const req = (route: string, ms: number, extra: Partial<RequestRecord> = {}): RequestRecord => ({ route, status: 200, ms, firstTry: true, kitchenRange: false, ...extra });
-const met = (report: ReturnType<typeof buildReport>, prefix: string) => report.targets.find((t) => t.target.startsWith(prefix))!.met;
+const req = (route: string, ms: number, extra: Partial<RequestRecord> = {}): RequestRecord => ({
+  route,
+  status: 200,
+  ms,
+  firstTry: true,
+  kitchenRange: false,
+  ...extra,
+});
+const met = (report: ReturnType<typeof buildReport>, prefix: string) =>
+  report.targets.find((t) => t.target.startsWith(prefix))!.met;
 
 describe("load benchmark report", () => {
   it("takes nearest-rank percentiles per route", () => {
-    const report = buildReport(facts(Array.from({ length: 10 }, (_, i) => req("menu", (i + 1) * 100)), {}));
+    const report = buildReport(
+      facts(
+        Array.from({ length: 10 }, (_, i) => req("menu", (i + 1) * 100)),
+        {},
+      ),
+    );
     expect(report.routes.menu).toMatchObject({ count: 10, p50: 500, p95: 1_000, p99: 1_000, max: 1_000 });
   });
 
@@ -43,7 +71,9 @@ describe("load benchmark report", () => {
     expect(once.upstream.phases.open).toMatchObject({ dates: 1, calls: 3, repeated: 1 });
     expect(met(once, "closed")).toBe(true);
     const twice = buildReport(facts([], { [`h|${closed}`]: 2, [`h|${today}`]: 1 }));
-    expect(twice.upstream.repeatedClosed).toEqual([{ restaurant: "Harbor", date: closed, calls: 2, statuses: [429, 200] }]);
+    expect(twice.upstream.repeatedClosed).toEqual([
+      { restaurant: "Harbor", date: closed, calls: 2, statuses: [429, 200] },
+    ]);
     expect(twice.upstream.exportStatuses).toEqual({ 200: 2, 429: 1 });
     expect(met(twice, "closed")).toBe(false);
   });
@@ -64,7 +94,9 @@ describe("load benchmark report", () => {
     expect(met(report, "requests failed")).toBe(false);
     expect(met(report, "peak RSS")).toBe(false);
     expect(report.readiness["kitchen/summary 7d"]).toMatchObject({ count: 1, notReady: 1, polls: 63 });
-    expect(formatReport(report)).toMatch(/peak RSS of the server's process group\s+<= 1024 MiB\s+1100 MiB\s+MISSED/);
+    expect(formatReport(report)).toMatch(
+      /peak RSS of the server's process group\s+<= 1024 MiB\s+1100 MiB\s+MISSED/,
+    );
   });
 
   it("judges RSS on the higher of the sampled peak and the kernel's high-water mark", () => {
@@ -73,6 +105,11 @@ describe("load benchmark report", () => {
   });
 
   it("does not call the warm target met when no request was warm", () => {
-    expect(met(buildReport(facts([req("kitchen/summary 7d", 100, { kitchenRange: true, warm: false })], {})), "p95 on warm")).toBe(false);
+    expect(
+      met(
+        buildReport(facts([req("kitchen/summary 7d", 100, { kitchenRange: true, warm: false })], {})),
+        "p95 on warm",
+      ),
+    ).toBe(false);
   });
 });

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
+
 import { PlatformError, PlatformLoginError, PlatformUpstreamError } from "@/lib/platform/errors";
-import { createIdentityDirectory, identityProblem, type IdentityRecord, type IdentityStore } from "@/lib/restaurants/identity-directory";
+import {
+  createIdentityDirectory,
+  identityProblem,
+  type IdentityRecord,
+  type IdentityStore,
+} from "@/lib/restaurants/identity-directory";
 
 /**
  * Restaurant identities settle one by one (lib/restaurants/identity-directory.ts): a refused or
@@ -10,10 +16,13 @@ import { createIdentityDirectory, identityProblem, type IdentityRecord, type Ide
 const FRESH = 300_000;
 const RETRY = 60_000;
 const endpoint = "GET /restaurants/v1/restaurants/{guid}";
-const httpError = (status: number) => PlatformError.generate(status, { status, code: status * 100, message: "refused" }, undefined, endpoint);
+const httpError = (status: number) =>
+  PlatformError.generate(status, { status, code: status * 100, message: "refused" }, undefined, endpoint);
 
 /** The store's contract held in a Map: what the database table holds, row for row. */
-function memoryStore(initial: IdentityRecord<string>[] = []): IdentityStore<string> & { rows: Map<string, IdentityRecord<string>>; loads: number } {
+function memoryStore(
+  initial: IdentityRecord<string>[] = [],
+): IdentityStore<string> & { rows: Map<string, IdentityRecord<string>>; loads: number } {
   const rows = new Map(initial.map((r) => [r.guid, r]));
   const store = {
     rows,
@@ -60,19 +69,44 @@ function setup(answers: Record<string, string | Error>, stored: IdentityRecord<s
   const store = memoryStore(stored);
   const p = platform(answers);
   const warnings: string[] = [];
-  const directory = createIdentityDirectory<string>({ read: p.read, store, freshMs: FRESH, retryMs: RETRY, now: () => clock, warn: (m) => warnings.push(m) });
+  const directory = createIdentityDirectory<string>({
+    read: p.read,
+    store,
+    freshMs: FRESH,
+    retryMs: RETRY,
+    now: () => clock,
+    warn: (m) => warnings.push(m),
+  });
   return { directory, store, p, warnings, advance: (ms: number) => (clock += ms), now: () => clock };
 }
 
 describe("settle: each identity on its own", () => {
   it("lists a good, a refused, an unknown and an unreachable location together, never rejecting", async () => {
-    const { directory } = setup({ good: "Good", refused: httpError(403), unknown: httpError(404), down: httpError(503) });
+    const { directory } = setup({
+      good: "Good",
+      refused: httpError(403),
+      unknown: httpError(404),
+      down: httpError(503),
+    });
     const settled = await directory.settle(["good", "refused", "unknown", "down"]);
     expect([...settled.keys()]).toEqual(["good", "refused", "unknown", "down"]);
     expect(settled.get("good")).toMatchObject({ facts: "Good", problem: null });
-    expect(settled.get("refused")).toMatchObject({ facts: null, problem: { state: "not_accessible", status: 403, reason: expect.stringMatching(/refuses this location/) } });
-    expect(settled.get("unknown")).toMatchObject({ facts: null, problem: { state: "not_accessible", status: 404, unknown: true } });
-    expect(settled.get("down")).toMatchObject({ facts: null, problem: { state: "unreachable", status: 503 } });
+    expect(settled.get("refused")).toMatchObject({
+      facts: null,
+      problem: {
+        state: "not_accessible",
+        status: 403,
+        reason: expect.stringMatching(/refuses this location/),
+      },
+    });
+    expect(settled.get("unknown")).toMatchObject({
+      facts: null,
+      problem: { state: "not_accessible", status: 404, unknown: true },
+    });
+    expect(settled.get("down")).toMatchObject({
+      facts: null,
+      problem: { state: "unreachable", status: 503 },
+    });
   });
 
   it("serves the last good identity, marked, once the location starts failing, and keeps it in the store", async () => {
@@ -105,7 +139,11 @@ describe("settle: each identity on its own", () => {
   it("reads one location once however many callers ask while the read is in flight", async () => {
     const { directory, p } = setup({ a: "A", b: "B" });
     p.hold();
-    const both = Promise.all([directory.settle(["a", "b"]), directory.settle(["a"]), directory.settle(["b", "a"])]);
+    const both = Promise.all([
+      directory.settle(["a", "b"]),
+      directory.settle(["a"]),
+      directory.settle(["b", "a"]),
+    ]);
     await new Promise((resolve) => setTimeout(resolve, 5));
     p.release();
     const [first, second, third] = await both;
@@ -115,10 +153,19 @@ describe("settle: each identity on its own", () => {
 });
 
 describe("settle: stored identities after a restart", () => {
-  const stored = (guid: string, facts: string, at: number): IdentityRecord<string> => ({ guid, facts, readAt: at, checkedAt: at, problem: null });
+  const stored = (guid: string, facts: string, at: number): IdentityRecord<string> => ({
+    guid,
+    facts,
+    readAt: at,
+    checkedAt: at,
+    problem: null,
+  });
 
   it("answers fresh stored identities without asking the Platform", async () => {
-    const { directory, p, now } = setup({}, [stored("a", "A", 1_000_000 - 1_000), stored("b", "B", 1_000_000 - 2_000)]);
+    const { directory, p, now } = setup({}, [
+      stored("a", "A", 1_000_000 - 1_000),
+      stored("b", "B", 1_000_000 - 2_000),
+    ]);
     const settled = await directory.settle(["a", "b"]);
     expect([settled.get("a")?.facts, settled.get("b")?.facts]).toEqual(["A", "B"]);
     expect(p.reads).toEqual([]);
@@ -126,7 +173,10 @@ describe("settle: stored identities after a restart", () => {
   });
 
   it("answers stale stored identities at once and reads them again in the background; only a restaurant never read is waited for", async () => {
-    const { directory, p, store } = setup({ a: "A v2", b: "B v2", c: "C" }, [stored("a", "A v1", 0), stored("b", "B v1", 0)]);
+    const { directory, p, store } = setup({ a: "A v2", b: "B v2", c: "C" }, [
+      stored("a", "A v1", 0),
+      stored("b", "B v1", 0),
+    ]);
     p.hold();
     let answered = false;
     const pending = directory.settle(["a", "b", "c"]).then((m) => ((answered = true), m));
@@ -136,7 +186,11 @@ describe("settle: stored identities after a restart", () => {
     expect(p.reads.sort()).toEqual(["a", "b", "c"]);
     p.release();
     const settled = await pending;
-    expect([settled.get("a")?.facts, settled.get("b")?.facts, settled.get("c")?.facts]).toEqual(["A v1", "B v1", "C"]);
+    expect([settled.get("a")?.facts, settled.get("b")?.facts, settled.get("c")?.facts]).toEqual([
+      "A v1",
+      "B v1",
+      "C",
+    ]);
     await directory.idle();
     expect([store.rows.get("a")?.facts, store.rows.get("b")?.facts]).toEqual(["A v2", "B v2"]);
     expect((await directory.settle(["a"])).get("a")?.facts).toBe("A v2");
@@ -151,7 +205,10 @@ describe("settle: stored identities after a restart", () => {
     const settled = await directory.settle(["a", "c"], 30);
     expect(performance.now() - started).toBeLessThan(1_000);
     expect(settled.get("a")).toMatchObject({ facts: "A v1", problem: null });
-    expect(settled.get("c")).toMatchObject({ facts: null, problem: { state: "reading", reason: expect.stringMatching(/still being read/) } });
+    expect(settled.get("c")).toMatchObject({
+      facts: null,
+      problem: { state: "reading", reason: expect.stringMatching(/still being read/) },
+    });
     expect(store.rows.has("c")).toBe(false);
     // The read went on behind the answer: the next caller gets it.
     p.release();
@@ -176,9 +233,31 @@ describe("identityProblem: a failed read in words", () => {
     [httpError(404), "not_accessible", 404, /does not know this restaurant/],
     [httpError(500), "unreachable", 500, /did not answer for this location \(500, after retries\)/],
     [httpError(429), "unreachable", 429, /busy/],
-    [new PlatformUpstreamError({ code: "network", message: "ECONNREFUSED", endpoint, kind: "network" }), "unreachable", undefined, /could not be reached/],
-    [new PlatformUpstreamError({ code: "timeout", message: "timed out", endpoint, kind: "timeout" }), "unreachable", undefined, /timed out/],
-    [new PlatformLoginError({ status: 401, code: "platform_login_failed", message: "refused", endpoint, reason: "refused", retryAt: 0 }), "unreachable", 401, /credentials were refused/],
+    [
+      new PlatformUpstreamError({ code: "network", message: "ECONNREFUSED", endpoint, kind: "network" }),
+      "unreachable",
+      undefined,
+      /could not be reached/,
+    ],
+    [
+      new PlatformUpstreamError({ code: "timeout", message: "timed out", endpoint, kind: "timeout" }),
+      "unreachable",
+      undefined,
+      /timed out/,
+    ],
+    [
+      new PlatformLoginError({
+        status: 401,
+        code: "platform_login_failed",
+        message: "refused",
+        endpoint,
+        reason: "refused",
+        retryAt: 0,
+      }),
+      "unreachable",
+      401,
+      /credentials were refused/,
+    ],
   ])("%s", (error, state, status, reason) => {
     const problem = identityProblem(error);
     expect(problem).toMatchObject({ state, reason: expect.stringMatching(reason) });
@@ -186,7 +265,10 @@ describe("identityProblem: a failed read in words", () => {
   });
 
   it("reads an error by its shape, so a copy of the class from another bundle still classifies", () => {
-    expect(identityProblem({ name: "PlatformForbiddenError", status: 403 })).toMatchObject({ state: "not_accessible", status: 403 });
+    expect(identityProblem({ name: "PlatformForbiddenError", status: 403 })).toMatchObject({
+      state: "not_accessible",
+      status: 403,
+    });
     expect(identityProblem(new Error("socket hang up"))).toMatchObject({ state: "unreachable" });
   });
 });

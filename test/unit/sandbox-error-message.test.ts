@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { createSandbox } from "@/lib/sandbox";
 
 /**
@@ -13,7 +14,18 @@ describe("ErrorMessage bodies", () => {
     const response = await sandbox(new Request(`${BASE}/nowhere`));
     expect(response.status).toBe(404);
     const body = (await response.json()) as Record<string, unknown>;
-    expect(Object.keys(body)).toEqual(["status", "code", "message", "messageKey", "fieldName", "link", "requestId", "developerMessage", "errors", "canRetry"]);
+    expect(Object.keys(body)).toEqual([
+      "status",
+      "code",
+      "message",
+      "messageKey",
+      "fieldName",
+      "link",
+      "requestId",
+      "developerMessage",
+      "errors",
+      "canRetry",
+    ]);
     expect(body).toEqual({
       status: 404,
       code: 40400,
@@ -37,10 +49,15 @@ describe("ErrorMessage bodies", () => {
       }),
     );
     expect(response.status).toBe(401);
-    const body = (await response.json()) as { code: number; fieldName: unknown; errors: { fieldName: string; status: number; errors: unknown[]; canRetry: unknown }[] };
+    const body = (await response.json()) as {
+      code: number;
+      fieldName: unknown;
+      errors: { fieldName: string; status: number; errors: unknown[]; canRetry: unknown }[];
+    };
     expect(body.code).toBe(40103);
     expect(body.fieldName).toBeNull();
     expect(body.errors.map((e) => e.fieldName).sort()).toEqual(["clientSecret", "userAccessType"]);
-    for (const nested of body.errors) expect(nested).toMatchObject({ status: 401, errors: [], canRetry: null });
+    for (const nested of body.errors)
+      expect(nested).toMatchObject({ status: 401, errors: [], canRetry: null });
   });
 });

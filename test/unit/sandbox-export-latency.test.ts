@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { createSandbox } from "@/lib/sandbox";
 import { parseFault } from "@/lib/sandbox/faults";
 import { exportLatencyMs } from "@/lib/sandbox/handlers/kitchen";
@@ -18,7 +19,11 @@ async function exportTimed(options: SandboxOptions, signal?: AbortSignal) {
     new Request(`${BASE}/authentication/v1/authentication/login`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ clientId: partner.clientId, clientSecret: partner.clientSecret, userAccessType: "PLATFORM_MACHINE_CLIENT" }),
+      body: JSON.stringify({
+        clientId: partner.clientId,
+        clientSecret: partner.clientSecret,
+        userAccessType: "PLATFORM_MACHINE_CLIENT",
+      }),
     }),
   );
   const token = ((await login.json()) as { token: { accessToken: string } }).token.accessToken;
@@ -60,7 +65,9 @@ describe("export latency", () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 600);
     const started = performance.now();
-    await exportTimed({ exportLatency: { baseMs: 20_000, perRecordMs: 0 } }, controller.signal).catch(() => undefined);
+    await exportTimed({ exportLatency: { baseMs: 20_000, perRecordMs: 0 } }, controller.signal).catch(
+      () => undefined,
+    );
     expect(performance.now() - started).toBeLessThan(5_000);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+
 import { SandboxError } from "@/lib/sandbox/errors";
-import { parseFault, randomFault, holdFor } from "@/lib/sandbox/faults";
+import { holdFor, parseFault, randomFault } from "@/lib/sandbox/faults";
 import { resolveOptions, seededRandom } from "@/lib/sandbox/options";
 
 describe("parseFault", () => {
@@ -18,17 +19,20 @@ describe("parseFault", () => {
     expect(parseFault("slow=250")).toEqual({ kind: "slow", ms: 250 });
   });
 
-  it.each(["418", "slow", "slow=-1", "slow=999999", "429=abc", "timeout=5"])("refuses %j with a 400 listing the values", (value) => {
-    let error: unknown;
-    try {
-      parseFault(value);
-    } catch (e) {
-      error = e;
-    }
-    expect(error).toBeInstanceOf(SandboxError);
-    expect((error as SandboxError).status).toBe(400);
-    expect((error as SandboxError).message).toMatch(/timeout, truncated, slow=<ms>/);
-  });
+  it.each(["418", "slow", "slow=-1", "slow=999999", "429=abc", "timeout=5"])(
+    "refuses %j with a 400 listing the values",
+    (value) => {
+      let error: unknown;
+      try {
+        parseFault(value);
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(SandboxError);
+      expect((error as SandboxError).status).toBe(400);
+      expect((error as SandboxError).message).toMatch(/timeout, truncated, slow=<ms>/);
+    },
+  );
 });
 
 describe("randomFault", () => {

@@ -1,5 +1,6 @@
 import { decodeJwt, decodeProtectedHeader, jwtVerify, SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
+
 import { jwtStandardClaims, loginResponse, namespacedClaim } from "@/lib/platform/schemas/auth";
 import { createSandbox } from "@/lib/sandbox";
 import { signAccessToken, verifyAccessToken, type TokenIssuer } from "@/lib/sandbox/jwt";
@@ -12,12 +13,23 @@ const NS = "https://claims.example.test/";
 
 async function login(clientId: string, brand = "Platform") {
   const client = world.clients.find((c) => c.clientId === clientId)!;
-  const sandbox = createSandbox({ world, brand, signingSecret: SECRET, claimNamespace: NS, tokenLifetimeS: 900, now: () => NOW });
+  const sandbox = createSandbox({
+    world,
+    brand,
+    signingSecret: SECRET,
+    claimNamespace: NS,
+    tokenLifetimeS: 900,
+    now: () => NOW,
+  });
   const response = await sandbox(
     new Request("http://sandbox.test/authentication/v1/authentication/login", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ clientId, clientSecret: client.clientSecret, userAccessType: `${brand.toUpperCase()}_MACHINE_CLIENT` }),
+      body: JSON.stringify({
+        clientId,
+        clientSecret: client.clientSecret,
+        userAccessType: `${brand.toUpperCase()}_MACHINE_CLIENT`,
+      }),
     }),
   );
   expect(response.status).toBe(200);
@@ -65,7 +77,9 @@ describe("access tokens issued at login", () => {
   it("verify with the signing secret and no other", async () => {
     const { body } = await login("kp-partner");
     const key = new TextEncoder().encode(SECRET);
-    await expect(jwtVerify(body.token.accessToken, key, { currentDate: new Date(NOW) })).resolves.toBeTruthy();
+    await expect(
+      jwtVerify(body.token.accessToken, key, { currentDate: new Date(NOW) }),
+    ).resolves.toBeTruthy();
     const wrong = new TextEncoder().encode(`${SECRET}-other`);
     await expect(jwtVerify(body.token.accessToken, wrong, { currentDate: new Date(NOW) })).rejects.toThrow();
   });
@@ -85,18 +99,34 @@ describe("verifyAccessToken", () => {
   it("accepts a token until it expires and then says so", async () => {
     const { accessToken } = await signAccessToken(issuer, client, NOW);
     expect((await verifyAccessToken(issuer, accessToken, NOW + 59_000)).ok).toBe(true);
-    expect(await verifyAccessToken(issuer, accessToken, NOW + 61_000)).toEqual({ ok: false, reason: "expired" });
+    expect(await verifyAccessToken(issuer, accessToken, NOW + 61_000)).toEqual({
+      ok: false,
+      reason: "expired",
+    });
   });
 
   it("refuses a token signed with another key, for another audience, or altered", async () => {
-    const { accessToken } = await signAccessToken({ ...issuer, secret: "another-secret-of-enough-length" }, client, NOW);
+    const { accessToken } = await signAccessToken(
+      { ...issuer, secret: "another-secret-of-enough-length" },
+      client,
+      NOW,
+    );
     expect(await verifyAccessToken(issuer, accessToken, NOW)).toEqual({ ok: false, reason: "invalid" });
-    const { accessToken: otherAudience } = await signAccessToken({ ...issuer, audience: "elsewhere" }, client, NOW);
+    const { accessToken: otherAudience } = await signAccessToken(
+      { ...issuer, audience: "elsewhere" },
+      client,
+      NOW,
+    );
     expect(await verifyAccessToken(issuer, otherAudience, NOW)).toEqual({ ok: false, reason: "invalid" });
     const { accessToken: good } = await signAccessToken(issuer, client, NOW);
     const [header, , signature] = good.split(".");
-    const payload = Buffer.from(JSON.stringify({ ...decodeJwt(good), scope: "kitchen:read config:read admin" })).toString("base64url");
-    expect(await verifyAccessToken(issuer, `${header}.${payload}.${signature}`, NOW)).toEqual({ ok: false, reason: "invalid" });
+    const payload = Buffer.from(
+      JSON.stringify({ ...decodeJwt(good), scope: "kitchen:read config:read admin" }),
+    ).toString("base64url");
+    expect(await verifyAccessToken(issuer, `${header}.${payload}.${signature}`, NOW)).toEqual({
+      ok: false,
+      reason: "invalid",
+    });
   });
 
   it("refuses an unsigned (alg none) token", async () => {

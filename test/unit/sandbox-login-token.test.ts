@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { createSandbox } from "@/lib/sandbox";
 import { defaultWorld } from "@/lib/sandbox/world";
 
@@ -14,18 +15,35 @@ const T0 = Date.UTC(2026, 0, 15, 18, 0, 0, 0);
 interface LoginBody {
   "@class": string;
   status: string;
-  token: { tokenType: string; scope: null; expiresIn: number; accessToken: string; idToken: null; refreshToken: null };
+  token: {
+    tokenType: string;
+    scope: null;
+    expiresIn: number;
+    accessToken: string;
+    idToken: null;
+    refreshToken: null;
+  };
 }
 
 function setup(tokenLifetimeS?: number) {
   const clock = { now: T0 };
-  const sandbox = createSandbox({ world, rateLimit: false, faultHeaders: true, now: () => clock.now, ...(tokenLifetimeS ? { tokenLifetimeS } : {}) });
+  const sandbox = createSandbox({
+    world,
+    rateLimit: false,
+    faultHeaders: true,
+    now: () => clock.now,
+    ...(tokenLifetimeS ? { tokenLifetimeS } : {}),
+  });
   const login = async (client = partner) => {
     const response = await sandbox(
       new Request("http://sandbox.test/authentication/v1/authentication/login", {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ clientId: client.clientId, clientSecret: client.clientSecret, userAccessType: "PLATFORM_MACHINE_CLIENT" }),
+        body: JSON.stringify({
+          clientId: client.clientId,
+          clientSecret: client.clientSecret,
+          userAccessType: "PLATFORM_MACHINE_CLIENT",
+        }),
       }),
     );
     expect(response.status).toBe(200);
@@ -42,9 +60,19 @@ describe("login tokens", () => {
     expect(body).toEqual({
       "@class": ".SuccessfulResponse",
       status: "SUCCESS",
-      token: { tokenType: "Bearer", scope: null, expiresIn: 86_400, accessToken: body.token.accessToken, idToken: null, refreshToken: null },
+      token: {
+        tokenType: "Bearer",
+        scope: null,
+        expiresIn: 86_400,
+        accessToken: body.token.accessToken,
+        idToken: null,
+        refreshToken: null,
+      },
     });
-    const claims = JSON.parse(Buffer.from(body.token.accessToken.split(".")[1]!, "base64url").toString()) as { iat: number; exp: number };
+    const claims = JSON.parse(Buffer.from(body.token.accessToken.split(".")[1]!, "base64url").toString()) as {
+      iat: number;
+      exp: number;
+    };
     expect(claims.exp - claims.iat).toBe(86_400);
   });
 
@@ -80,7 +108,11 @@ describe("login tokens", () => {
     const first = (await login()).body.token.accessToken;
     const refused = await sandbox(
       new Request("http://sandbox.test/config/v2/menus", {
-        headers: { Authorization: `Bearer ${first}`, "Platform-Restaurant-External-ID": world.restaurants[0]!.guid, "Sandbox-Fault": "401" },
+        headers: {
+          Authorization: `Bearer ${first}`,
+          "Platform-Restaurant-External-ID": world.restaurants[0]!.guid,
+          "Sandbox-Fault": "401",
+        },
       }),
     );
     expect(refused.status).toBe(401);

@@ -1,5 +1,6 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
+
 import { SandboxError } from "@/lib/sandbox/errors";
 import { decodePageToken, encodePageToken, pageOf, type PageRequest } from "@/lib/sandbox/paging";
 
@@ -30,7 +31,10 @@ describe("page tokens", () => {
   it("round-trip their identity and offset", () => {
     const token = encodePageToken(key, { list: "config/menus", restaurant: "r1", lastModified: 5 }, 300);
     expect(token).toMatch(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
-    expect(decodePageToken(key, token)).toEqual({ identity: { list: "config/menus", restaurant: "r1", lastModified: 5 }, offset: 300 });
+    expect(decodePageToken(key, token)).toEqual({
+      identity: { list: "config/menus", restaurant: "r1", lastModified: 5 },
+      offset: 300,
+    });
   });
 
   it("are the same for the same input, so separate processes agree", () => {
@@ -41,7 +45,9 @@ describe("page tokens", () => {
   it("reject an edited payload, a foreign key and garbage", () => {
     const token = encodePageToken(key, { list: "config/menus", restaurant: "r1", lastModified: null }, 10);
     const [body, sig] = token.split(".") as [string, string];
-    const forgedBody = Buffer.from(JSON.stringify({ l: "config/menus", r: "r1", m: null, o: 0 })).toString("base64url");
+    const forgedBody = Buffer.from(JSON.stringify({ l: "config/menus", r: "r1", m: null, o: 0 })).toString(
+      "base64url",
+    );
     expect(decodePageToken(key, `${forgedBody}.${sig}`)).toBeNull();
     expect(decodePageToken(otherKey, token)).toBeNull();
     expect(decodePageToken(key, `${body}.${sig.slice(0, -2)}`)).toBeNull();
@@ -56,7 +62,13 @@ describe("pageOf", () => {
     const sizes: number[] = [];
     let pageToken: string | null = null;
     do {
-      const page: ReturnType<typeof pageOf<(typeof items)[number]>> = pageOf(key, items, (i) => i.modifiedAt, request({ pageToken }), 10);
+      const page: ReturnType<typeof pageOf<(typeof items)[number]>> = pageOf(
+        key,
+        items,
+        (i) => i.modifiedAt,
+        request({ pageToken }),
+        10,
+      );
       seen.push(...page.items.map((i) => i.id));
       sizes.push(page.items.length);
       pageToken = page.nextPageToken;
@@ -73,7 +85,13 @@ describe("pageOf", () => {
       const sizes: number[] = [];
       let pageToken: string | null = null;
       do {
-        const page: ReturnType<typeof pageOf<(typeof many)[number]>> = pageOf(key, many, (i) => i.modifiedAt, request({ ...over, pageToken }), 300);
+        const page: ReturnType<typeof pageOf<(typeof many)[number]>> = pageOf(
+          key,
+          many,
+          (i) => i.modifiedAt,
+          request({ ...over, pageToken }),
+          300,
+        );
         sizes.push(page.items.length);
         pageToken = page.nextPageToken;
       } while (pageToken);
@@ -102,16 +120,30 @@ describe("pageOf", () => {
     expect(first.nextPageToken).not.toBeNull();
     // The follow-up may omit lastModified: the token remembers it.
     const second = pageOf(key, items, (i) => i.modifiedAt, request({ pageToken: first.nextPageToken }), 10);
-    expect([...first.items, ...second.items].map((i) => i.id)).toEqual([11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24]);
+    expect([...first.items, ...second.items].map((i) => i.id)).toEqual([
+      11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24,
+    ]);
     expect(second.nextPageToken).toBeNull();
   });
 
   it("refuses a token from another list, restaurant or lastModified", () => {
     const token = pageOf(key, items, (i) => i.modifiedAt, request(), 10).nextPageToken;
     expect(token).not.toBeNull();
-    expectBadToken(() => pageOf(key, items, (i) => i.modifiedAt, request({ pageToken: token, list: "config/tables" }), 10), /another list/);
-    expectBadToken(() => pageOf(key, items, (i) => i.modifiedAt, request({ pageToken: token, restaurant: "r2" }), 10), /another list/);
-    expectBadToken(() => pageOf(key, items, (i) => i.modifiedAt, request({ pageToken: token, lastModified: 1 }), 10), /lastModified/);
-    expectBadToken(() => pageOf(key, items, (i) => i.modifiedAt, request({ pageToken: `${token}x` }), 10), /not a token/);
+    expectBadToken(
+      () => pageOf(key, items, (i) => i.modifiedAt, request({ pageToken: token, list: "config/tables" }), 10),
+      /another list/,
+    );
+    expectBadToken(
+      () => pageOf(key, items, (i) => i.modifiedAt, request({ pageToken: token, restaurant: "r2" }), 10),
+      /another list/,
+    );
+    expectBadToken(
+      () => pageOf(key, items, (i) => i.modifiedAt, request({ pageToken: token, lastModified: 1 }), 10),
+      /lastModified/,
+    );
+    expectBadToken(
+      () => pageOf(key, items, (i) => i.modifiedAt, request({ pageToken: `${token}x` }), 10),
+      /not a token/,
+    );
   });
 });

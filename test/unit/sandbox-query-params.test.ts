@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { readBusinessDateParam } from "@/lib/sandbox/business-date";
 import { SandboxError } from "@/lib/sandbox/errors";
 import { parseLastModified } from "@/lib/sandbox/last-modified";
@@ -44,19 +45,26 @@ describe("parseLastModified", () => {
     expect(parseLastModified(value)).toBe(Date.UTC(2026, 0, 5, 10, 0, 0, ms));
   });
 
-  it.each(["2026-01-05", "yesterday", "", "2026-01-05T10:00:00", "2026-01-05T10:00:00.000", "2026-01-05T10:00+0000", "2026-01-05T10:00:00.+0000"])(
-    "refuses %j, which is no RFC 3339 date-time with a zone",
-    (value) => {
-      expect(error400(() => parseLastModified(value)).message).toMatch(/RFC 3339 date-time with a zone/);
-    },
-  );
+  it.each([
+    "2026-01-05",
+    "yesterday",
+    "",
+    "2026-01-05T10:00:00",
+    "2026-01-05T10:00:00.000",
+    "2026-01-05T10:00+0000",
+    "2026-01-05T10:00:00.+0000",
+  ])("refuses %j, which is no RFC 3339 date-time with a zone", (value) => {
+    expect(error400(() => parseLastModified(value)).message).toMatch(/RFC 3339 date-time with a zone/);
+  });
 
-  it.each(["2026-02-30T10:00:00.000+0000", "2026-13-01T10:00:00.000+0000", "2026-01-05T24:00:00.000+0000", "2026-01-05T10:60:00.000+0000"])(
-    "refuses the impossible instant %j",
-    (value) => {
-      expect(error400(() => parseLastModified(value)).message).toMatch(/not a real date/);
-    },
-  );
+  it.each([
+    "2026-02-30T10:00:00.000+0000",
+    "2026-13-01T10:00:00.000+0000",
+    "2026-01-05T24:00:00.000+0000",
+    "2026-01-05T10:60:00.000+0000",
+  ])("refuses the impossible instant %j", (value) => {
+    expect(error400(() => parseLastModified(value)).message).toMatch(/not a real date/);
+  });
 });
 
 describe("readBusinessDateParam", () => {
@@ -70,11 +78,17 @@ describe("readBusinessDateParam", () => {
     expect(error400(() => readBusinessDateParam("")).message).toMatch(/required/);
   });
 
-  it.each(["2026-01-05", "2026015", "202601050", "abcdefgh", " 20260105"])("refuses the malformed %j", (value) => {
-    expect(error400(() => readBusinessDateParam(value)).message).toMatch(/YYYYMMDD/);
-  });
+  it.each(["2026-01-05", "2026015", "202601050", "abcdefgh", " 20260105"])(
+    "refuses the malformed %j",
+    (value) => {
+      expect(error400(() => readBusinessDateParam(value)).message).toMatch(/YYYYMMDD/);
+    },
+  );
 
-  it.each(["20260230", "20250229", "20261301", "20260100", "20260431"])("refuses %j, which is no calendar date", (value) => {
-    expect(error400(() => readBusinessDateParam(value)).message).toMatch(/not a calendar date/);
-  });
+  it.each(["20260230", "20250229", "20261301", "20260100", "20260431"])(
+    "refuses %j, which is no calendar date",
+    (value) => {
+      expect(error400(() => readBusinessDateParam(value)).message).toMatch(/not a calendar date/);
+    },
+  );
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { createSandbox } from "@/lib/sandbox";
 import { defaultWorld } from "@/lib/sandbox/world";
 
@@ -8,7 +9,10 @@ import { defaultWorld } from "@/lib/sandbox/world";
  */
 const world = defaultWorld();
 const partner = world.clients.find((c) => c.clientId === "kp-partner")!;
-const [harbor, mesa] = world.restaurants as [(typeof world.restaurants)[number], (typeof world.restaurants)[number]];
+const [harbor, mesa] = world.restaurants as [
+  (typeof world.restaurants)[number],
+  (typeof world.restaurants)[number],
+];
 const BASE = "http://sandbox.test";
 
 function setup(rateLimit?: { perSecond?: number; per15Minutes?: number }) {
@@ -20,14 +24,23 @@ function setup(rateLimit?: { perSecond?: number; per15Minutes?: number }) {
       new Request(`${BASE}/authentication/v1/authentication/login`, {
         method: "POST",
         headers: { "Content-Type": "application/json", "X-Forwarded-For": "203.0.113.7" },
-        body: JSON.stringify({ clientId: partner.clientId, clientSecret: partner.clientSecret, userAccessType: "PLATFORM_MACHINE_CLIENT" }),
+        body: JSON.stringify({
+          clientId: partner.clientId,
+          clientSecret: partner.clientSecret,
+          userAccessType: "PLATFORM_MACHINE_CLIENT",
+        }),
       }),
     );
-    if (response.ok) token = ((await response.clone().json()) as { token: { accessToken: string } }).token.accessToken;
+    if (response.ok)
+      token = ((await response.clone().json()) as { token: { accessToken: string } }).token.accessToken;
     return response;
   };
   const get = (restaurant: string, path = "/config/v2/diningOptions") =>
-    sandbox(new Request(`${BASE}${path}`, { headers: { Authorization: `Bearer ${token}`, "Platform-Restaurant-External-ID": restaurant } }));
+    sandbox(
+      new Request(`${BASE}${path}`, {
+        headers: { Authorization: `Bearer ${token}`, "Platform-Restaurant-External-ID": restaurant },
+      }),
+    );
   return { sandbox, clock, login, get };
 }
 
@@ -81,7 +94,9 @@ describe("rate limiting", () => {
     expect(refused.status).toBe(429);
     expect(refused.headers.get("retry-after")).not.toBeNull();
     // A 404 from another address still carries the report.
-    const missing = await sandbox(new Request(`${BASE}/nowhere`, { headers: { "X-Forwarded-For": "198.51.100.1" } }));
+    const missing = await sandbox(
+      new Request(`${BASE}/nowhere`, { headers: { "X-Forwarded-For": "198.51.100.1" } }),
+    );
     expect(missing.status).toBe(404);
     expect(missing.headers.get("x-platform-ratelimit-remaining")).toBe("2");
   });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { enumerateBusinessDates } from "@/lib/business-date/business-date";
 import { generateItemFulfillments, generateRestaurantConfig } from "@/lib/sandbox/generate";
 import { scaledWorld } from "@/lib/sandbox/scaled-world";
@@ -15,9 +16,13 @@ describe("scaledWorld", () => {
     expect(new Set(a.restaurants.map((r) => r.guid)).size).toBe(40);
     expect(new Set(a.restaurants.map((r) => r.name)).size).toBe(40);
     // The kitchen client sees every restaurant; a smaller world is a prefix of a larger one.
-    expect(a.clients.find((c) => c.clientId === "kp-partner")?.restaurants).toEqual(a.restaurants.map((r) => r.guid));
+    expect(a.clients.find((c) => c.clientId === "kp-partner")?.restaurants).toEqual(
+      a.restaurants.map((r) => r.guid),
+    );
     expect(scaledWorld({ restaurants: 10 }).restaurants).toEqual(a.restaurants.slice(0, 10));
-    expect(scaledWorld({ restaurants: 10, seed: "other" }).restaurants[0]!.guid).not.toBe(a.restaurants[0]!.guid);
+    expect(scaledWorld({ restaurants: 10, seed: "other" }).restaurants[0]!.guid).not.toBe(
+      a.restaurants[0]!.guid,
+    );
     expect(JSON.stringify(defaultWorld())).toBe(before);
     expect(defaultWorld()).toEqual(worldSchema.parse(worldJson));
   });
@@ -33,7 +38,8 @@ describe("scaledWorld", () => {
     for (const restaurant of world.restaurants) {
       const ctx = { world, restaurant, brand: "Platform" };
       const config = generateRestaurantConfig(ctx);
-      for (const date of enumerateBusinessDates("20250303", "20250309")) counts.push(generateItemFulfillments(ctx, config, date).length);
+      for (const date of enumerateBusinessDates("20250303", "20250309"))
+        counts.push(generateItemFulfillments(ctx, config, date).length);
     }
     const mean = counts.reduce((a, b) => a + b, 0) / counts.length;
     expect(mean).toBeGreaterThanOrEqual(300);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { restaurantInfo } from "@/lib/platform/schemas";
 import {
   formatTimeOfDay,
@@ -31,7 +32,10 @@ describe("resolveWeek", () => {
     const info = restaurantInfo.parse({
       guid: "r-1",
       schedules: {
-        daySchedules: { "7f3c1a9e-0000-4000-8000-000000000001": lunchDinner, "7f3c1a9e-0000-4000-8000-000000000002": lateNight },
+        daySchedules: {
+          "7f3c1a9e-0000-4000-8000-000000000001": lunchDinner,
+          "7f3c1a9e-0000-4000-8000-000000000002": lateNight,
+        },
         weekSchedule: {
           monday: null,
           tuesday: "7f3c1a9e-0000-4000-8000-000000000001",
@@ -44,17 +48,34 @@ describe("resolveWeek", () => {
       },
     });
     const week = resolveWeek(info.schedules);
-    expect(week[0]).toMatchObject({ weekday: "monday", status: "closed", scheduleRef: null, scheduleName: null, services: [] });
-    expect(week[1]).toMatchObject({ status: "open", scheduleRef: "7f3c1a9e-0000-4000-8000-000000000001", scheduleName: "Lunch and dinner" });
+    expect(week[0]).toMatchObject({
+      weekday: "monday",
+      status: "closed",
+      scheduleRef: null,
+      scheduleName: null,
+      services: [],
+    });
+    expect(week[1]).toMatchObject({
+      status: "open",
+      scheduleRef: "7f3c1a9e-0000-4000-8000-000000000001",
+      scheduleName: "Lunch and dinner",
+    });
     expect(week[4]!.services.map((s) => s.name)).toEqual(["Bar"]);
-    expect(week[6]).toMatchObject({ status: "missing-schedule", scheduleRef: "7f3c1a9e-0000-4000-8000-000000000009" });
+    expect(week[6]).toMatchObject({
+      status: "missing-schedule",
+      scheduleRef: "7f3c1a9e-0000-4000-8000-000000000009",
+    });
   });
 
   it("tolerates the published definition's identifier entry, null entries and null services, and ignores them", () => {
     const info = restaurantInfo.parse({
       guid: "r-2",
       schedules: {
-        daySchedules: { identifier: "sched-1", gone: null, weekday: { ...lunchDinner, services: [null, ...lunchDinner.services] } },
+        daySchedules: {
+          identifier: "sched-1",
+          gone: null,
+          weekday: { ...lunchDinner, services: [null, ...lunchDinner.services] },
+        },
         weekSchedule: { monday: "weekday", tuesday: "identifier", wednesday: "gone" },
       },
     });
@@ -67,7 +88,12 @@ describe("resolveWeek", () => {
 
   it("accepts restaurant info with every field but the guid missing or null", () => {
     expect(restaurantInfo.parse({ guid: "r-3" }).schedules).toBeUndefined();
-    const info = restaurantInfo.parse({ guid: "r-3", general: null, schedules: { daySchedules: null, weekSchedule: { monday: null } }, location: { latitude: null } });
+    const info = restaurantInfo.parse({
+      guid: "r-3",
+      general: null,
+      schedules: { daySchedules: null, weekSchedule: { monday: null } },
+      location: { latitude: null },
+    });
     expect(resolveWeek(info.schedules).every((d) => d.status === "closed")).toBe(true);
   });
 
@@ -84,19 +110,46 @@ describe("resolveWeek", () => {
         sunday: null,
       },
     });
-    expect(week.map((d) => d.weekday)).toEqual(["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]);
-    expect(week[0]).toMatchObject({ status: "open", scheduleRef: "weekday", scheduleName: "Lunch and dinner", openTime: "11:00:00.000" });
+    expect(week.map((d) => d.weekday)).toEqual([
+      "monday",
+      "tuesday",
+      "wednesday",
+      "thursday",
+      "friday",
+      "saturday",
+      "sunday",
+    ]);
+    expect(week[0]).toMatchObject({
+      status: "open",
+      scheduleRef: "weekday",
+      scheduleName: "Lunch and dinner",
+      openTime: "11:00:00.000",
+    });
     // Services come in order of their start, not the order sent.
     expect(week[0]!.services.map((s) => s.name)).toEqual(["Lunch", "Dinner"]);
     expect(week[4]!.services).toEqual([
-      { name: "Bar", startTime: "18:00:00.000", endTime: "02:00:00.000", startMinutes: 1080, endMinutes: 120, overnight: true },
+      {
+        name: "Bar",
+        startTime: "18:00:00.000",
+        endTime: "02:00:00.000",
+        startMinutes: 1080,
+        endMinutes: 120,
+        overnight: true,
+      },
     ]);
     expect(week[6]).toMatchObject({ status: "closed", scheduleRef: null, services: [] });
   });
 
   it("finds a schedule by its scheduleName when the week names it that way", () => {
-    const week = resolveWeek({ daySchedules: { a1: lunchDinner }, weekSchedule: { monday: "Lunch and dinner" } });
-    expect(week[0]).toMatchObject({ status: "open", scheduleRef: "Lunch and dinner", scheduleName: "Lunch and dinner" });
+    const week = resolveWeek({
+      daySchedules: { a1: lunchDinner },
+      weekSchedule: { monday: "Lunch and dinner" },
+    });
+    expect(week[0]).toMatchObject({
+      status: "open",
+      scheduleRef: "Lunch and dinner",
+      scheduleName: "Lunch and dinner",
+    });
     expect(week[1]!.status).toBe("closed");
   });
 
@@ -106,7 +159,10 @@ describe("resolveWeek", () => {
   });
 
   it("treats a schedule without services or opening time as closed", () => {
-    const week = resolveWeek({ daySchedules: { shut: { scheduleName: "Shut", services: [] } }, weekSchedule: { monday: "shut" } });
+    const week = resolveWeek({
+      daySchedules: { shut: { scheduleName: "Shut", services: [] } },
+      weekSchedule: { monday: "shut" },
+    });
     expect(week[0]).toMatchObject({ status: "closed", scheduleName: "Shut" });
   });
 
@@ -118,15 +174,33 @@ describe("resolveWeek", () => {
 
 describe("resolveService", () => {
   it("infers overnight from the hours when the flag is missing, and trusts the flag when present", () => {
-    expect(resolveService({ name: "Late", hours: { startTime: "22:00", endTime: "01:00" } }, 0).overnight).toBe(true);
-    expect(resolveService({ name: "Day", hours: { startTime: "09:00", endTime: "17:00" } }, 0).overnight).toBe(false);
-    expect(resolveService({ name: "Flagged", hours: { startTime: "09:00", endTime: "17:00" }, overnight: true }, 0).overnight).toBe(true);
-    expect(resolveService({ name: "Sent false", hours: { startTime: "22:00", endTime: "01:00" }, overnight: false }, 0).overnight).toBe(false);
+    expect(
+      resolveService({ name: "Late", hours: { startTime: "22:00", endTime: "01:00" } }, 0).overnight,
+    ).toBe(true);
+    expect(
+      resolveService({ name: "Day", hours: { startTime: "09:00", endTime: "17:00" } }, 0).overnight,
+    ).toBe(false);
+    expect(
+      resolveService({ name: "Flagged", hours: { startTime: "09:00", endTime: "17:00" }, overnight: true }, 0)
+        .overnight,
+    ).toBe(true);
+    expect(
+      resolveService(
+        { name: "Sent false", hours: { startTime: "22:00", endTime: "01:00" }, overnight: false },
+        0,
+      ).overnight,
+    ).toBe(false);
   });
 
   it("names an unnamed service and keeps unreadable hours as sent", () => {
     const s = resolveService({ name: null, hours: { startTime: "noon", endTime: null } }, 2);
-    expect(s).toMatchObject({ name: "Service 3", startTime: "noon", startMinutes: null, endMinutes: null, overnight: false });
+    expect(s).toMatchObject({
+      name: "Service 3",
+      startTime: "noon",
+      startMinutes: null,
+      endMinutes: null,
+      overnight: false,
+    });
   });
 });
 

@@ -1,10 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Suspense } from "react";
-import { requireSession } from "@/lib/access/page-access";
+
 import { ItemsMatrixView } from "@/components/items-matrix/items-matrix-view";
 import { PageHeader } from "@/components/ui/page-header";
 import { LoadingState } from "@/components/ui/states";
+import { requireSession } from "@/lib/access/page-access";
 
 export const metadata: Metadata = { title: "Items across restaurants" };
 

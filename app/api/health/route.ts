@@ -13,5 +13,7 @@ export async function GET(request: Request): Promise<Response> {
 
 /** next-auth's session cookie (`next-auth.session-token`, `__Secure-` prefixed on https, chunked `.0`, `.1`). */
 function hasSessionCookie(request: Request): boolean {
-  return /(?:^|;\s*)(?:__Secure-)?next-auth\.session-token(?:\.\d+)?=/.test(request.headers.get("cookie") ?? "");
+  return /(?:^|;\s*)(?:__Secure-)?next-auth\.session-token(?:\.\d+)?=/.test(
+    request.headers.get("cookie") ?? "",
+  );
 }

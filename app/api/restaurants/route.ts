@@ -14,7 +14,10 @@ const ENTITLEMENT_WAIT_MS = 2_500;
 const IDENTITY_WAIT_MS = 1_500;
 
 export const GET = withSession(async ({ session }) => {
-  const restaurants = await getRestaurantDirectory(session, { probeKitchenMs: ENTITLEMENT_WAIT_MS, identityWaitMs: IDENTITY_WAIT_MS });
+  const restaurants = await getRestaurantDirectory(session, {
+    probeKitchenMs: ENTITLEMENT_WAIT_MS,
+    identityWaitMs: IDENTITY_WAIT_MS,
+  });
   const body: RestaurantsResponse = { restaurants };
   return jsonResponse(body);
 });

@@ -1,8 +1,8 @@
 import { z } from "zod";
+
 import { businessDateParam, kitchenLevelParam, kitchenMetricParam, stuckParam } from "./params";
-import { OVERVIEW_RANGES, type OverviewRange } from "./vocabulary";
 import type { OverviewRowStatus, StuckReport } from "./responses";
-import type { KitchenLevel, KitchenMetric } from "./vocabulary";
+import { OVERVIEW_RANGES, type KitchenLevel, type KitchenMetric, type OverviewRange } from "./vocabulary";
 
 /**
  * The items matrix (issue 15, "the same dish across restaurants"): rows are menu items consolidated
@@ -13,7 +13,15 @@ import type { KitchenLevel, KitchenMetric } from "./vocabulary";
 
 const wholeNumber = (name: string, min: number, max: number, fallback: number) => {
   const message = `${name} must be a whole number from ${min} to ${max}`;
-  return z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number({ message }).int({ message }).min(min, { message }).max(max, { message }).default(fallback));
+  return z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce
+      .number({ message })
+      .int({ message })
+      .min(min, { message })
+      .max(max, { message })
+      .default(fallback),
+  );
 };
 
 /** A cell with fewer records than this is shown, marked, but neither slowest nor fastest of its row. */
@@ -25,7 +33,10 @@ export const DEFAULT_MATRIX_MIN_RECORDS = 5;
  */
 export const kitchenItemsMatrixSchema = z
   .object({
-    range: z.preprocess((v) => (v === "" ? undefined : v), z.enum(OVERVIEW_RANGES, { message: `range must be one of ${OVERVIEW_RANGES.join(", ")}` }).optional()),
+    range: z.preprocess(
+      (v) => (v === "" ? undefined : v),
+      z.enum(OVERVIEW_RANGES, { message: `range must be one of ${OVERVIEW_RANGES.join(", ")}` }).optional(),
+    ),
     from: z.preprocess((v) => (v === "" ? undefined : v), businessDateParam.optional()),
     to: z.preprocess((v) => (v === "" ? undefined : v), businessDateParam.optional()),
     level: z.preprocess((v) => (v === "" ? undefined : v), kitchenLevelParam.default(0)),
@@ -34,14 +45,24 @@ export const kitchenItemsMatrixSchema = z
     minRecords: wholeNumber("minRecords", 1, 10_000, DEFAULT_MATRIX_MIN_RECORDS),
     stuck: stuckParam,
   })
-  .refine((q) => (q.from === undefined) === (q.to === undefined), { message: "from and to must be given together", path: ["from"] })
-  .refine((q) => q.range === undefined || q.from === undefined, { message: "give either range or from and to, not both", path: ["range"] })
-  .refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, { message: "from must not be after to", path: ["from"] });
+  .refine((q) => (q.from === undefined) === (q.to === undefined), {
+    message: "from and to must be given together",
+    path: ["from"],
+  })
+  .refine((q) => q.range === undefined || q.from === undefined, {
+    message: "give either range or from and to, not both",
+    path: ["range"],
+  })
+  .refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, {
+    message: "from must not be after to",
+    path: ["from"],
+  });
 export type KitchenItemsMatrixQuery = z.infer<typeof kitchenItemsMatrixSchema>;
 
 /** The period a query asks of every restaurant: a preset of its own dates, or fixed dates. */
 export type MatrixPeriod = { range: OverviewRange } | { from: string; to: string };
-export const matrixPeriodOf = (q: KitchenItemsMatrixQuery): MatrixPeriod => (q.from !== undefined && q.to !== undefined ? { from: q.from, to: q.to } : { range: q.range ?? "7d" });
+export const matrixPeriodOf = (q: KitchenItemsMatrixQuery): MatrixPeriod =>
+  q.from !== undefined && q.to !== undefined ? { from: q.from, to: q.to } : { range: q.range ?? "7d" };
 
 /** One restaurant: a column of the matrix. Only "ready" columns have cells. */
 export interface ItemsMatrixColumn {

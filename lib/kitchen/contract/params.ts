@@ -1,8 +1,10 @@
 import { z } from "zod";
-import { isBusinessDate } from "@/lib/business-date/business-date";
+
 import { CLOCK_TIME_PATTERN } from "@/lib/business-date/business-clock";
-import { KITCHEN_METRICS, NONE_FILTER, OVERVIEW_RANGES, type KitchenLevel } from "./vocabulary";
+import { isBusinessDate } from "@/lib/business-date/business-date";
+
 import { STUCK_CHOICES, type StuckChoice } from "./stuck-items";
+import { KITCHEN_METRICS, NONE_FILTER, OVERVIEW_RANGES, type KitchenLevel } from "./vocabulary";
 
 /**
  * The kitchen API's input: the schemas the route wrapper parses query strings and bodies with,
@@ -65,7 +67,12 @@ const MAX_MINUTES_MESSAGE = "maxMinutes must be a whole number of minutes from 1
  */
 const maxMinutesParam = z.preprocess(
   (v) => (v === "" ? undefined : v),
-  z.coerce.number({ message: MAX_MINUTES_MESSAGE }).int({ message: MAX_MINUTES_MESSAGE }).min(1, { message: MAX_MINUTES_MESSAGE }).max(1440, { message: MAX_MINUTES_MESSAGE }).optional(),
+  z.coerce
+    .number({ message: MAX_MINUTES_MESSAGE })
+    .int({ message: MAX_MINUTES_MESSAGE })
+    .min(1, { message: MAX_MINUTES_MESSAGE })
+    .max(1440, { message: MAX_MINUTES_MESSAGE })
+    .optional(),
 );
 
 /**
@@ -98,7 +105,9 @@ const untilParam = z.preprocess(
   (v) => (v === "" ? undefined : v),
   z
     .string()
-    .regex(CLOCK_TIME_PATTERN, { message: "until must be a time of day written HHMM or HHMMSS, restaurant time (for example 1424)" })
+    .regex(CLOCK_TIME_PATTERN, {
+      message: "until must be a time of day written HHMM or HHMMSS, restaurant time (for example 1424)",
+    })
     .optional(),
 );
 
@@ -124,7 +133,13 @@ export type KitchenSummaryQuery = WithOptionalStuck<z.infer<typeof kitchenSummar
  * only the figures: the Kitchen page's previous period and its histogram's own pick.
  */
 export const kitchenSummaryAnswerSchema = z
-  .object({ ...summaryShape, part: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["whole", "head"], { message: "part must be whole or head" }).default("whole")) })
+  .object({
+    ...summaryShape,
+    part: z.preprocess(
+      (v) => (v === "" ? undefined : v),
+      z.enum(["whole", "head"], { message: "part must be whole or head" }).default("whole"),
+    ),
+  })
   .refine(fromNotAfterTo, FROM_NOT_AFTER_TO);
 
 export const kitchenTicketsSchema = z
@@ -158,11 +173,12 @@ const secondsInBody = z
   .max(86_400, { message: "seconds must be a whole number from 1 to 86400, or null for the default" })
   .nullable();
 
-
 const levelTargets = (what: string) =>
   z
     .array(z.object({ level: levelInBody, seconds: secondsInBody }))
-    .refine((ts) => new Set(ts.map((t) => t.level)).size === ts.length, { message: `each level may appear only once in ${what}` });
+    .refine((ts) => new Set(ts.map((t) => t.level)).size === ts.length, {
+      message: `each level may appear only once in ${what}`,
+    });
 
 /**
  * Body of PUT .../kitchen/targets: the item targets per level (`targets`), per station and level
@@ -201,5 +217,7 @@ export type KitchenTargetsInput = z.infer<typeof kitchenTargetsSchema>;
 
 export const kitchenOverviewSchema = z.object({
   stuck: stuckParam,
-  range: z.enum(OVERVIEW_RANGES, { message: `range must be one of ${OVERVIEW_RANGES.join(", ")}` }).default("7d"),
+  range: z
+    .enum(OVERVIEW_RANGES, { message: `range must be one of ${OVERVIEW_RANGES.join(", ")}` })
+    .default("7d"),
 });

@@ -1,7 +1,7 @@
 import type { Weekday } from "@/lib/restaurants/schedule";
+
 import type { StationTarget } from "./targets";
 import type { KitchenLevel, KitchenMetric } from "./vocabulary";
-
 
 /**
  * The JSON bodies the kitchen API answers (app/api/restaurants/[guid]/kitchen/**). Pure and client-safe, so the kitchen pages
@@ -11,7 +11,6 @@ import type { KitchenLevel, KitchenMetric } from "./vocabulary";
  * 0-23 in the restaurant's own time zone; a guid or name the export did not carry is `null`.
  * Errors come back as `{ error: { status, code, message, requestId? } }`.
  */
-
 
 /**
  * Statistics of one metric over a set of records. Percentiles are nearest rank: pXX is the
@@ -38,7 +37,8 @@ export interface Stats {
  * closeout); `before_data`: before the restaurant's first business date or January 2022, so
  * there is no kitchen data to ask for: neither failed nor an empty day nor pending.
  */
-export type DateStatus = "complete" | "provisional" | "not_entitled" | "failed" | "open" | "pending" | "before_data";
+export type DateStatus =
+  "complete" | "provisional" | "not_entitled" | "failed" | "open" | "pending" | "before_data";
 
 export interface DateCoverage {
   /** Closed dates fetched after their closeout and counted, the provisional ones included. */
@@ -156,7 +156,15 @@ export interface KitchenSummary {
   to: string;
   metric: KitchenMetric;
   /** `until`: the time-of-day clip (HHMM or HHMMSS, business-day clock) every date was cut at; null, whole days. */
-  filters: { level: KitchenLevel | null; station: string | null; behavior: string | null; source: string | null; item: string | null; until: string | null; service?: string | null };
+  filters: {
+    level: KitchenLevel | null;
+    station: string | null;
+    behavior: string | null;
+    source: string | null;
+    item: string | null;
+    until: string | null;
+    service?: string | null;
+  };
   /**
    * With the `item` filter: the item's name as its records in the range give it; null when the
    * range holds no record of that item (an unknown GUID, or an item not sold then).
@@ -308,7 +316,8 @@ export interface KitchenPending extends KitchenCoverage {
 }
 
 /** What a kitchen range request gets: the answer, or the range's progress while it is fetched. */
-export type RangeAnswer<T> = { ready: true; value: T } | { ready: false; pending: KitchenPending; retryAfterMs: number };
+export type RangeAnswer<T> =
+  { ready: true; value: T } | { ready: false; pending: KitchenPending; retryAfterMs: number };
 
 // ---------------------------------------------------------------------------------------------
 // GET /api/restaurants/[guid]/kitchen/tickets
@@ -346,7 +355,13 @@ export interface SlowTicket {
   /** Every record of the ticket, all levels. */
   items: TicketItem[];
   /** The record that took `seconds`: the ticket's slowest item (among those matching the filters) and its station. */
-  slowestItem: { itemGuid: string | null; itemName: string | null; level: KitchenLevel; stationGuid: string | null; stationName: string | null } | null;
+  slowestItem: {
+    itemGuid: string | null;
+    itemName: string | null;
+    level: KitchenLevel;
+    stationGuid: string | null;
+    stationName: string | null;
+  } | null;
 }
 
 export interface KitchenTickets {

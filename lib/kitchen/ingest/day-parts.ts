@@ -1,6 +1,6 @@
 import { businessDateToUtcMs, businessDateWeekday } from "@/lib/business-date/business-date";
-import { weekdayOf, type ServiceHours, type ServiceWeek } from "@/lib/restaurants/schedule";
 import { localClockResolver } from "@/lib/kitchen/ingest/local-hour";
+import { weekdayOf, type ServiceHours, type ServiceWeek } from "@/lib/restaurants/schedule";
 
 /**
  * Day parts: which of the restaurant's services a record belongs to. The services are those of
@@ -36,7 +36,11 @@ const DAY_MINUTES = 1440;
  * Per instant (epoch ms) the index of its service in `parts.services`, or `services.length` for
  * none. `null` (no fire time) is none.
  */
-export function serviceResolver(parts: DayParts, businessDate: string, timeZone: string): (epochMs: number | null) => number {
+export function serviceResolver(
+  parts: DayParts,
+  businessDate: string,
+  timeZone: string,
+): (epochMs: number | null) => number {
   const clock = localClockResolver(timeZone);
   const midnight = businessDateToUtcMs(businessDate);
   const closeout = parts.closeoutHour * 60;

@@ -1,12 +1,12 @@
-import type { ItemFulfillment } from "@/lib/platform/schemas";
-import { KITCHEN_METRICS, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
-import { durationSeconds, parseInstant } from "@/lib/kitchen/ingest/durations";
 import { Interner } from "@/lib/interning/interner";
+import { isStuck } from "@/lib/kitchen/contract/stuck-items";
+import { KITCHEN_METRICS, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
+import { serviceResolver, type DayParts } from "@/lib/kitchen/ingest/day-parts";
+import { durationSeconds, parseInstant } from "@/lib/kitchen/ingest/durations";
 import { isKitchenLevel } from "@/lib/kitchen/ingest/ingest";
 import { localHourResolver } from "@/lib/kitchen/ingest/local-hour";
 import { ticketTimeRows } from "@/lib/kitchen/ingest/ticket-times";
-import { serviceResolver, type DayParts } from "@/lib/kitchen/ingest/day-parts";
-import { isStuck } from "@/lib/kitchen/contract/stuck-items";
+import type { ItemFulfillment } from "@/lib/platform/schemas";
 
 /**
  * The summary of one business date, in a form that merges exactly: for each metric, three cubes
@@ -36,7 +36,15 @@ import { isStuck } from "@/lib/kitchen/contract/stuck-items";
  * with, so a range's day parts add up exactly whatever the schedule says today.
  */
 
-export const CUBE_KINDS = ["hours", "items", "courses", "selections", "selectionsAnyStation", "tickets", "ticketsAnyStation"] as const;
+export const CUBE_KINDS = [
+  "hours",
+  "items",
+  "courses",
+  "selections",
+  "selectionsAnyStation",
+  "tickets",
+  "ticketsAnyStation",
+] as const;
 export type CubeKind = (typeof CUBE_KINDS)[number];
 
 /** Dimensions per cell, in this order: level, prep station, X, dining option behavior, order source. */
@@ -95,13 +103,20 @@ const NO_DAY_PARTS: DayParts = { closeoutHour: 0, services: [] };
 
 // One dictionary per dimension of a day: GUID-keyed values keep the first name seen (a record
 // that lacks it borrows another's); the plain ones are the string itself.
-const dimension = (guid: string | null, name: string | null | undefined): DimensionValue => ({ guid, name: name ?? null });
+const dimension = (guid: string | null, name: string | null | undefined): DimensionValue => ({
+  guid,
+  name: name ?? null,
+});
 const fillName = (value: DimensionValue, name: string | null | undefined) => {
   if (name && value.name === null) value.name = name;
 };
 // An item is keyed by its GUID and its multi-location id together (NUL never occurs in either).
-const itemKey = (r: ItemFulfillment) => `${r.selectionMenuItemGuid ?? ""}\u0000${r.selectionMenuItemMultiLocationId ?? ""}`;
-const itemValue = (_key: string | null, r: ItemFulfillment): DimensionValue & { multiLocationId: string | null } => ({
+const itemKey = (r: ItemFulfillment) =>
+  `${r.selectionMenuItemGuid ?? ""}\u0000${r.selectionMenuItemMultiLocationId ?? ""}`;
+const itemValue = (
+  _key: string | null,
+  r: ItemFulfillment,
+): DimensionValue & { multiLocationId: string | null } => ({
   guid: r.selectionMenuItemGuid ?? null,
   name: r.selectionMenuItemName ?? null,
   multiLocationId: r.selectionMenuItemMultiLocationId ?? null,
@@ -119,7 +134,9 @@ export function summariseDay(
   dayParts: DayParts = NO_DAY_PARTS,
   opts: SummariseOptions = {},
 ): DaySummary {
-  const records = all.every((r) => isKitchenLevel(r.itemFulfillmentLevel)) ? all : all.filter((r) => isKitchenLevel(r.itemFulfillmentLevel));
+  const records = all.every((r) => isKitchenLevel(r.itemFulfillmentLevel))
+    ? all
+    : all.filter((r) => isKitchenLevel(r.itemFulfillmentLevel));
   const n = records.length;
   const hourOf = localHourResolver(timeZone);
   const serviceOf = serviceResolver(dayParts, businessDate, timeZone);
@@ -174,7 +191,10 @@ export function summariseDay(
   if (opts.stuckSeconds !== undefined) leaveOutStuck(values, opts.stuckSeconds);
 
   const sizes = (x: number) => [3, stations.values.length, x, behaviors.values.length, sources.values.length];
-  const cubes = { fire_to_fulfill: {}, start_to_fulfill: {}, wait_to_start: {} } as Record<KitchenMetric, Record<CubeKind, CubePart>>;
+  const cubes = { fire_to_fulfill: {}, start_to_fulfill: {}, wait_to_start: {} } as Record<
+    KitchenMetric,
+    Record<CubeKind, CubePart>
+  >;
   const perKind: [CubeKind, Uint32Array, number][] = [
     ["hours", hour, UNKNOWN_HOUR + 1],
     ["items", item, items.values.length],
@@ -189,8 +209,18 @@ export function summariseDay(
     [behavior, (id) => behaviors.values[id] === null],
     [source, (id) => sources.values[id] === null],
   ]);
-  const dims = { level, station, item: canonical[0]!, behavior: canonical[1]!, source: canonical[2]!, selection };
-  for (const [kind, anyStation] of [["selections", false], ["selectionsAnyStation", true]] as const) {
+  const dims = {
+    level,
+    station,
+    item: canonical[0]!,
+    behavior: canonical[1]!,
+    source: canonical[2]!,
+    selection,
+  };
+  for (const [kind, anyStation] of [
+    ["selections", false],
+    ["selectionsAnyStation", true],
+  ] as const) {
     const distinct = distinctSelections(dims, values, anyStation);
     const parts = buildCubes(distinct.dims, sizes(items.values.length), distinct.values);
     for (const metric of KITCHEN_METRICS) cubes[metric][kind] = parts[metric];
@@ -203,14 +233,25 @@ export function summariseDay(
     behaviorAbsent: (id: number) => behaviors.values[id] === null,
     sourceAbsent: (id: number) => sources.values[id] === null,
   };
-  for (const [kind, anyStation] of [["tickets", false], ["ticketsAnyStation", true]] as const) {
+  for (const [kind, anyStation] of [
+    ["tickets", false],
+    ["ticketsAnyStation", true],
+  ] as const) {
     const rows = ticketTimeRows(records, ticketColumns, hourOf, UNKNOWN_HOUR, anyStation);
     // The same values under every metric: a ticket time is fire to fulfill whatever is asked.
-    const parts = buildCubes(rows.dims, sizes(UNKNOWN_HOUR + 1), { fire_to_fulfill: rows.values, start_to_fulfill: rows.values, wait_to_start: rows.values });
+    const parts = buildCubes(rows.dims, sizes(UNKNOWN_HOUR + 1), {
+      fire_to_fulfill: rows.values,
+      start_to_fulfill: rows.values,
+      wait_to_start: rows.values,
+    });
     for (const metric of KITCHEN_METRICS) cubes[metric][kind] = parts[metric];
   }
 
-  const serviceCubes = buildCubes([level, station, service, behavior, source], sizes(dayParts.services.length + 1), values);
+  const serviceCubes = buildCubes(
+    [level, station, service, behavior, source],
+    sizes(dayParts.services.length + 1),
+    values,
+  );
 
   return {
     businessDate,
@@ -257,12 +298,17 @@ function leaveOutStuck(values: Record<KitchenMetric, Float64Array>, stuckSeconds
  * malformed rows do). One value per selection keeps distinct items additive across the cells;
  * a record with no selection keeps its own.
  */
-function selectionAttributes(selection: Int32Array, selections: number, columns: [Uint32Array, (id: number) => boolean][]): Uint32Array[] {
+function selectionAttributes(
+  selection: Int32Array,
+  selections: number,
+  columns: [Uint32Array, (id: number) => boolean][],
+): Uint32Array[] {
   return columns.map(([column, isAbsent]) => {
     const chosen = new Int32Array(selections).fill(-1);
     for (let i = 0; i < column.length; i++) {
       const s = selection[i]!;
-      if (s >= 0 && (chosen[s] === -1 || (isAbsent(chosen[s]!) && !isAbsent(column[i]!)))) chosen[s] = column[i]!;
+      if (s >= 0 && (chosen[s] === -1 || (isAbsent(chosen[s]!) && !isAbsent(column[i]!))))
+        chosen[s] = column[i]!;
     }
     return Uint32Array.from(column, (v, i) => (selection[i]! >= 0 ? chosen[selection[i]!]! : v));
   });
@@ -274,14 +320,25 @@ function selectionAttributes(selection: Int32Array, selections: number, columns:
  * of them has none.
  */
 function distinctSelections(
-  d: { level: Uint32Array; station: Uint32Array; item: Uint32Array; behavior: Uint32Array; source: Uint32Array; selection: Int32Array },
+  d: {
+    level: Uint32Array;
+    station: Uint32Array;
+    item: Uint32Array;
+    behavior: Uint32Array;
+    source: Uint32Array;
+    selection: Int32Array;
+  },
   values: Record<KitchenMetric, Float64Array>,
   anyStation: boolean,
 ): { dims: Uint32Array[]; values: Record<KitchenMetric, Float64Array> } {
   const n = d.level.length;
   const rowOf = new Map<string, number>();
   const first: number[] = [];
-  const out = { fire_to_fulfill: new Float64Array(n), start_to_fulfill: new Float64Array(n), wait_to_start: new Float64Array(n) };
+  const out = {
+    fire_to_fulfill: new Float64Array(n),
+    start_to_fulfill: new Float64Array(n),
+    wait_to_start: new Float64Array(n),
+  };
   for (let i = 0; i < n; i++) {
     const key = `${d.level[i]},${anyStation ? 0 : d.station[i]},${d.item[i]},${d.behavior[i]},${d.source[i]},${d.selection[i]}`;
     let row = rowOf.get(key);
@@ -303,8 +360,18 @@ function distinctSelections(
   const m = first.length;
   const pick = (column: Uint32Array) => Uint32Array.from(first, (i) => column[i]!);
   return {
-    dims: [pick(d.level), anyStation ? new Uint32Array(m) : pick(d.station), pick(d.item), pick(d.behavior), pick(d.source)],
-    values: { fire_to_fulfill: out.fire_to_fulfill.slice(0, m), start_to_fulfill: out.start_to_fulfill.slice(0, m), wait_to_start: out.wait_to_start.slice(0, m) },
+    dims: [
+      pick(d.level),
+      anyStation ? new Uint32Array(m) : pick(d.station),
+      pick(d.item),
+      pick(d.behavior),
+      pick(d.source),
+    ],
+    values: {
+      fire_to_fulfill: out.fire_to_fulfill.slice(0, m),
+      start_to_fulfill: out.start_to_fulfill.slice(0, m),
+      wait_to_start: out.wait_to_start.slice(0, m),
+    },
   };
 }
 
@@ -314,7 +381,11 @@ function distinctSelections(
  * (cells are small) and run-length encoded. The cells are the same for the three metrics: a
  * record with no value still belongs to its cell, as an exclusion.
  */
-function buildCubes(dims: Uint32Array[], sizes: number[], values: Record<KitchenMetric, Float64Array>): Record<KitchenMetric, CubePart> {
+function buildCubes(
+  dims: Uint32Array[],
+  sizes: number[],
+  values: Record<KitchenMetric, Float64Array>,
+): Record<KitchenMetric, CubePart> {
   const n = values.fire_to_fulfill.length;
   const radix = sizes.map((s) => Math.max(1, s));
   const keyOf = (i: number) => {
@@ -391,7 +462,7 @@ function buildCubes(dims: Uint32Array[], sizes: number[], values: Record<Kitchen
           scratch[b + 1] = x;
         }
       }
-      for (let a = 0; a < m; ) {
+      for (let a = 0; a < m;) {
         const x = scratch[a]!;
         let b = a + 1;
         while (b < m && scratch[b] === x) b++;
@@ -402,7 +473,13 @@ function buildCubes(dims: Uint32Array[], sizes: number[], values: Record<Kitchen
       }
     }
     start[cells] = e;
-    const part = { keys: cellDims, excluded, start, seconds: seconds.slice(0, e), counts: counts.slice(0, e) };
+    const part = {
+      keys: cellDims,
+      excluded,
+      start,
+      seconds: seconds.slice(0, e),
+      counts: counts.slice(0, e),
+    };
     const whole = { ...part, totals: cellTotals(part.start, part.counts) };
     out[metric] = leftOut ? withoutEmptyCells(whole) : whole;
   }
@@ -413,7 +490,8 @@ function buildCubes(dims: Uint32Array[], sizes: number[], values: Record<Kitchen
 function withoutEmptyCells(cube: CubePart): CubePart {
   const cells = cube.excluded.length;
   const kept: number[] = [];
-  for (let c = 0; c < cells; c++) if (cube.excluded[c]! > 0 || cube.start[c + 1]! > cube.start[c]!) kept.push(c);
+  for (let c = 0; c < cells; c++)
+    if (cube.excluded[c]! > 0 || cube.start[c + 1]! > cube.start[c]!) kept.push(c);
   const keys = new Uint32Array(kept.length * CELL_WIDTH);
   const start = new Uint32Array(kept.length + 1);
   kept.forEach((c, n) => {

@@ -1,5 +1,5 @@
-import type { ItemFulfillment } from "@/lib/platform/schemas";
 import type { KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
+import type { ItemFulfillment } from "@/lib/platform/schemas";
 
 /**
  * The three kitchen durations of one item fulfillment record, in whole seconds:
@@ -38,7 +38,14 @@ const two = (s: string, i: number) => digit(s, i) * 10 + digit(s, i + 1);
  */
 function parseIsoFast(s: string): number | undefined {
   const len = s.length;
-  if (len < 20 || s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45 || s.charCodeAt(10) !== 84 || s.charCodeAt(13) !== 58 || s.charCodeAt(16) !== 58) {
+  if (
+    len < 20 ||
+    s.charCodeAt(4) !== 45 ||
+    s.charCodeAt(7) !== 45 ||
+    s.charCodeAt(10) !== 84 ||
+    s.charCodeAt(13) !== 58 ||
+    s.charCodeAt(16) !== 58
+  ) {
     return undefined;
   }
   const year = digit(s, 0) * 1000 + digit(s, 1) * 100 + two(s, 2);
@@ -64,7 +71,10 @@ function parseIsoFast(s: string): number | undefined {
     const om = len - i === 6 ? (s.charCodeAt(i + 3) === 58 ? two(s, i + 4) : NaN) : two(s, i + 3);
     offsetMin = (sign === 45 ? -1 : 1) * (oh * 60 + om);
   } else return undefined;
-  if (!(month >= 1 && month <= 12 && day >= 1 && day <= 31 && hour <= 23 && minute <= 59 && second <= 59) || Number.isNaN(year + offsetMin)) {
+  if (
+    !(month >= 1 && month <= 12 && day >= 1 && day <= 31 && hour <= 23 && minute <= 59 && second <= 59) ||
+    Number.isNaN(year + offsetMin)
+  ) {
     return undefined;
   }
   const dayKey = year * 10000 + month * 100 + day;
@@ -96,7 +106,9 @@ export interface RecordInstants {
   fulfilledMs: number | null;
 }
 
-export function recordInstants(record: Pick<ItemFulfillment, "ticketFiredAt" | "itemStartedAt" | "itemFulfilledAt">): RecordInstants {
+export function recordInstants(
+  record: Pick<ItemFulfillment, "ticketFiredAt" | "itemStartedAt" | "itemFulfilledAt">,
+): RecordInstants {
   return {
     firedMs: parseInstant(record.ticketFiredAt),
     startedMs: parseInstant(record.itemStartedAt),
@@ -114,6 +126,8 @@ export function durationsOf(instants: RecordInstants): RecordDurations {
   };
 }
 
-export function recordDurations(record: Pick<ItemFulfillment, "ticketFiredAt" | "itemStartedAt" | "itemFulfilledAt">): RecordDurations {
+export function recordDurations(
+  record: Pick<ItemFulfillment, "ticketFiredAt" | "itemStartedAt" | "itemFulfilledAt">,
+): RecordDurations {
   return durationsOf(recordInstants(record));
 }

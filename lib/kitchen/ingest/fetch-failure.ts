@@ -1,3 +1,4 @@
+import { BrandedError } from "@/lib/errors/branded-error";
 import {
   PlatformAuthenticationError,
   PlatformBadRequestError,
@@ -9,7 +10,6 @@ import {
   PlatformRateLimitedError,
   PlatformUpstreamError,
 } from "@/lib/platform/errors";
-import { BrandedError } from "@/lib/errors/branded-error";
 
 /**
  * A short, user-facing reason a business date could not be fetched, shown in the date coverage.
@@ -24,7 +24,9 @@ export function describeFetchFailure(error: unknown): string {
   }
   if (error instanceof PlatformContractError) {
     const first = error.issues[0];
-    return first ? `the Platform's response did not match the contract (${first.path}: ${first.message})` : "the Platform's response did not match the contract";
+    return first
+      ? `the Platform's response did not match the contract (${first.path}: ${first.message})`
+      : "the Platform's response did not match the contract";
   }
   if (error instanceof PlatformLoginError) {
     // The app could not sign in at all: say so, not "answered 401" (no data request was sent).
@@ -35,8 +37,10 @@ export function describeFetchFailure(error: unknown): string {
   if (error instanceof PlatformRateLimitedError) return "the Platform's rate limit was reached";
   if (error instanceof PlatformAuthenticationError) return "the Platform did not accept our credentials";
   // Checked before sending: no request went out, and every location of the credential is alike.
-  if (error instanceof PlatformMissingScopeError) return `this app's Platform credential lacks the ${error.scope} permission, which kitchen data needs`;
-  if (error instanceof PlatformForbiddenError) return "the Platform refused access to this restaurant's kitchen data";
+  if (error instanceof PlatformMissingScopeError)
+    return `this app's Platform credential lacks the ${error.scope} permission, which kitchen data needs`;
+  if (error instanceof PlatformForbiddenError)
+    return "the Platform refused access to this restaurant's kitchen data";
   if (error instanceof PlatformBadRequestError) return "the Platform rejected the request";
   if (error instanceof PlatformError) return `the Platform answered ${error.status ?? "an error"}`;
   if (error instanceof MalformedDayError) return error.message;

@@ -1,7 +1,7 @@
-import { ITEM_FULFILLMENT_TEXT_FIELDS, type ItemFulfillment } from "@/lib/platform/schemas";
 import type { IngestCounts } from "@/lib/kitchen/contract/responses";
 import type { KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
 import { MalformedDayError } from "@/lib/kitchen/ingest/fetch-failure";
+import { ITEM_FULFILLMENT_TEXT_FIELDS, type ItemFulfillment } from "@/lib/platform/schemas";
 
 /**
  * What the kitchen keeps of one day's export, record by record. The real service sends what the
@@ -13,10 +13,32 @@ import { MalformedDayError } from "@/lib/kitchen/ingest/fetch-failure";
 export type { IngestCounts };
 
 // Stored as JSON per day: a key added later reads 0 from older rows (kitchen-store.ts parseIngest).
-export const INGEST_COUNT_KEYS = ["received", "duplicates", "otherRestaurant", "notRecords", "malformed", "noLevel", "unknownLevel", "wrappedData", "wrappedResults", "emptyExports"] as const;
+export const INGEST_COUNT_KEYS = [
+  "received",
+  "duplicates",
+  "otherRestaurant",
+  "notRecords",
+  "malformed",
+  "noLevel",
+  "unknownLevel",
+  "wrappedData",
+  "wrappedResults",
+  "emptyExports",
+] as const;
 
 export function emptyIngestCounts(): IngestCounts {
-  return { received: 0, duplicates: 0, otherRestaurant: 0, notRecords: 0, malformed: 0, noLevel: 0, unknownLevel: 0, wrappedData: 0, wrappedResults: 0, emptyExports: 0 };
+  return {
+    received: 0,
+    duplicates: 0,
+    otherRestaurant: 0,
+    notRecords: 0,
+    malformed: 0,
+    noLevel: 0,
+    unknownLevel: 0,
+    wrappedData: 0,
+    wrappedResults: 0,
+    emptyExports: 0,
+  };
 }
 
 export function addIngestCounts(into: IngestCounts, more: Partial<IngestCounts>): IngestCounts {
@@ -41,7 +63,12 @@ export function isKitchenLevel(level: number | null | undefined): level is Kitch
  * (lib/platform/schemas/kitchen.ts readItemFulfillments).
  */
 export function ingestDay(
-  read: { records: readonly ItemFulfillment[]; notRecords?: number; malformedRecords?: number; shape?: "array" | "data" | "results" | "empty" },
+  read: {
+    records: readonly ItemFulfillment[];
+    notRecords?: number;
+    malformedRecords?: number;
+    shape?: "array" | "data" | "results" | "empty";
+  },
   restaurantGuid: string,
 ): IngestedDay {
   const own = restaurantGuid.toLowerCase();
@@ -84,7 +111,9 @@ export function ingestDay(
   }
   // Every record someone else's: the service answered for the wrong restaurant, not a quiet day.
   if (records.length === 0 && otherGuid !== undefined) {
-    throw new MalformedDayError(`the Platform's response holds only records of another restaurant (${otherGuid})`);
+    throw new MalformedDayError(
+      `the Platform's response holds only records of another restaurant (${otherGuid})`,
+    );
   }
   return { records, measurable, counts };
 }
@@ -92,6 +121,7 @@ export function ingestDay(
 /** Every field of the published definition equal (absent and null alike). */
 function sameRecord(a: ItemFulfillment, b: ItemFulfillment): boolean {
   if ((a.itemFulfillmentLevel ?? null) !== (b.itemFulfillmentLevel ?? null)) return false;
-  for (const field of ITEM_FULFILLMENT_TEXT_FIELDS) if ((a[field] ?? null) !== (b[field] ?? null)) return false;
+  for (const field of ITEM_FULFILLMENT_TEXT_FIELDS)
+    if ((a[field] ?? null) !== (b[field] ?? null)) return false;
   return true;
 }

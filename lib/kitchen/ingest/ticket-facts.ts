@@ -1,10 +1,10 @@
 import { Interner } from "@/lib/interning/interner";
-import type { ItemFulfillment } from "@/lib/platform/schemas";
-import { KITCHEN_METRICS, NONE_FILTER, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
-import { ByteReader, ByteWriter } from "@/lib/kitchen/storage/byte-codec";
-import { durationSeconds, parseInstant } from "@/lib/kitchen/ingest/durations";
 import { isStuck } from "@/lib/kitchen/contract/stuck-items";
+import { KITCHEN_METRICS, NONE_FILTER, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
+import { durationSeconds, parseInstant } from "@/lib/kitchen/ingest/durations";
 import type { SummaryFilters } from "@/lib/kitchen/query/range-summary";
+import { ByteReader, ByteWriter } from "@/lib/kitchen/storage/byte-codec";
+import type { ItemFulfillment } from "@/lib/platform/schemas";
 
 /**
  * Per record of a day, the few facts the slowest-tickets drill-down ranks by: which ticket, which
@@ -61,7 +61,11 @@ export function buildTicketFacts(records: readonly ItemFulfillment[], businessDa
     station: new Uint32Array(n),
     behavior: new Uint32Array(n),
     source: new Uint32Array(n),
-    values: { fire_to_fulfill: new Int32Array(n), start_to_fulfill: new Int32Array(n), wait_to_start: new Int32Array(n) },
+    values: {
+      fire_to_fulfill: new Int32Array(n),
+      start_to_fulfill: new Int32Array(n),
+      wait_to_start: new Int32Array(n),
+    },
   };
   for (let i = 0; i < n; i++) {
     const r = records[i]!;
@@ -153,7 +157,13 @@ export interface RankedTicket {
  * match the filters (and are of `item`, when given); ties broken by date, then ticket GUID, so the
  * answer is stable.
  */
-export function slowestTickets(days: readonly TicketFacts[], metric: KitchenMetric, filters: SummaryFilters, limit: number, item?: string): RankedTicket[] {
+export function slowestTickets(
+  days: readonly TicketFacts[],
+  metric: KitchenMetric,
+  filters: SummaryFilters,
+  limit: number,
+  item?: string,
+): RankedTicket[] {
   const candidates: { day: number; ticket: number; seconds: number; record: number }[] = [];
   days.forEach((f, d) => {
     const want = (values: (string | null)[], v: string | undefined) =>
@@ -161,7 +171,10 @@ export function slowestTickets(days: readonly TicketFacts[], metric: KitchenMetr
     const sF = want(f.stations, filters.station);
     const bF = want(f.behaviors, filters.behavior);
     const oF = want(f.sources, filters.source);
-    if (item !== undefined && !f.itemOf) throw new Error(`the ticket facts of ${f.businessDate} were read without their items, which the item filter needs`);
+    if (item !== undefined && !f.itemOf)
+      throw new Error(
+        `the ticket facts of ${f.businessDate} were read without their items, which the item filter needs`,
+      );
     const iF = item === undefined ? -2 : f.itemOf!.items.indexOf(item);
     if (sF === -1 || bF === -1 || oF === -1 || iF === -1) return;
     const best = new Int32Array(f.tickets.length).fill(-1);
@@ -173,9 +186,15 @@ export function slowestTickets(days: readonly TicketFacts[], metric: KitchenMetr
       // The outlier cut leaves the record out of the ranking too.
       if (filters.maxSeconds !== undefined && values[i]! > filters.maxSeconds) continue;
       // An item left on screen (its fire to fulfill over the limit) ranks under no metric.
-      if (filters.stuckSeconds !== undefined && isStuck(f.values.fire_to_fulfill[i]!, filters.stuckSeconds)) continue;
+      if (filters.stuckSeconds !== undefined && isStuck(f.values.fire_to_fulfill[i]!, filters.stuckSeconds))
+        continue;
       if (filters.level !== undefined && f.level[i] !== filters.level) continue;
-      if ((sF !== -2 && f.station[i] !== sF) || (bF !== -2 && f.behavior[i] !== bF) || (oF !== -2 && f.source[i] !== oF)) continue;
+      if (
+        (sF !== -2 && f.station[i] !== sF) ||
+        (bF !== -2 && f.behavior[i] !== bF) ||
+        (oF !== -2 && f.source[i] !== oF)
+      )
+        continue;
       if (iF !== -2 && f.itemOf!.item[i] !== iF) continue;
       if (values[i]! > best[t]!) {
         best[t] = values[i]!;
@@ -199,6 +218,12 @@ export function slowestTickets(days: readonly TicketFacts[], metric: KitchenMetr
     const f = days[day]!;
     const recordIndices: number[] = [];
     for (let i = 0; i < f.ticket.length; i++) if (f.ticket[i] === ticket) recordIndices.push(i);
-    return { businessDate: f.businessDate, ticketGuid: f.tickets[ticket]!, seconds, recordIndices, slowestIndex: record };
+    return {
+      businessDate: f.businessDate,
+      ticketGuid: f.tickets[ticket]!,
+      seconds,
+      recordIndices,
+      slowestIndex: record,
+    };
   });
 }

@@ -1,6 +1,6 @@
-import type { ItemFulfillment } from "@/lib/platform/schemas";
-import { durationSeconds, parseInstant } from "@/lib/kitchen/ingest/durations";
 import { Interner } from "@/lib/interning/interner";
+import { durationSeconds, parseInstant } from "@/lib/kitchen/ingest/durations";
+import type { ItemFulfillment } from "@/lib/platform/schemas";
 
 /**
  * Ticket times: what the guest waits for is the whole ticket, not one item. Per ticket and level,
@@ -68,8 +68,10 @@ export function ticketTimeRows(
     const f = parseInstant(r.ticketFiredAt);
     if (f !== null && f < fired[t]!) fired[t] = f;
     fulfilled[i] = parseInstant(r.itemFulfilledAt) ?? Number.NaN;
-    if (behavior[t] === -1 || (c.behaviorAbsent(behavior[t]!) && !c.behaviorAbsent(c.behavior[i]!))) behavior[t] = c.behavior[i]!;
-    if (source[t] === -1 || (c.sourceAbsent(source[t]!) && !c.sourceAbsent(c.source[i]!))) source[t] = c.source[i]!;
+    if (behavior[t] === -1 || (c.behaviorAbsent(behavior[t]!) && !c.behaviorAbsent(c.behavior[i]!)))
+      behavior[t] = c.behavior[i]!;
+    if (source[t] === -1 || (c.sourceAbsent(source[t]!) && !c.sourceAbsent(c.source[i]!)))
+      source[t] = c.source[i]!;
   }
 
   // One row per (ticket, level, station or 0): the latest fulfillment, NaN once a record lacks one.
@@ -109,7 +111,13 @@ export function ticketTimeRows(
     values[row] = known && !Number.isNaN(end) ? (durationSeconds(f, end) ?? -1) : -1;
   }
   return {
-    dims: [Uint32Array.from(rowLevel), Uint32Array.from(rowStation), hour, Uint32Array.from(rowTicket, (t) => behavior[t]!), Uint32Array.from(rowTicket, (t) => source[t]!)],
+    dims: [
+      Uint32Array.from(rowLevel),
+      Uint32Array.from(rowStation),
+      hour,
+      Uint32Array.from(rowTicket, (t) => behavior[t]!),
+      Uint32Array.from(rowTicket, (t) => source[t]!),
+    ],
     values,
   };
 }

@@ -1,10 +1,16 @@
-import { KITCHEN_LEVELS, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
-import type { DayPartsSummary } from "@/lib/kitchen/contract/responses";
-import { UNKNOWN_HOUR, type CubePart, type DaySummary } from "@/lib/kitchen/ingest/day-summary";
-import { NO_SERVICE, serviceName } from "@/lib/kitchen/ingest/day-parts";
-import { DenseHistograms } from "@/lib/kitchen/query/dense-histograms";
-import { addCellsInto, cutCube, cutSecondsOf, dayFilter, type SummaryFilters } from "@/lib/kitchen/query/range-summary";
 import { businessDateWeekday } from "@/lib/business-date/business-date";
+import type { DayPartsSummary } from "@/lib/kitchen/contract/responses";
+import { KITCHEN_LEVELS, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
+import { NO_SERVICE, serviceName } from "@/lib/kitchen/ingest/day-parts";
+import { UNKNOWN_HOUR, type CubePart, type DaySummary } from "@/lib/kitchen/ingest/day-summary";
+import { DenseHistograms } from "@/lib/kitchen/query/dense-histograms";
+import {
+  addCellsInto,
+  cutCube,
+  cutSecondsOf,
+  dayFilter,
+  type SummaryFilters,
+} from "@/lib/kitchen/query/range-summary";
 import { WEEKDAYS } from "@/lib/platform/schemas";
 import { weekdayOf } from "@/lib/restaurants/schedule";
 
@@ -20,7 +26,12 @@ const L = KITCHEN_LEVELS.length;
 /** Seconds held densely per group; longer ones go to the exact overflow maps. */
 const SPAN = 1800;
 
-export function mergeDayParts(days: readonly DaySummary[], metric: KitchenMetric, filters: SummaryFilters, businessDayStartHour: number): DayPartsSummary {
+export function mergeDayParts(
+  days: readonly DaySummary[],
+  metric: KitchenMetric,
+  filters: SummaryFilters,
+  businessDayStartHour: number,
+): DayPartsSummary {
   const seconds = cutSecondsOf(metric, filters);
   const cut = (cube: CubePart) => (seconds === undefined ? cube : cutCube(cube, seconds));
   // Services: a global slot per name, ordered by where the service starts in the business day.
@@ -43,28 +54,47 @@ export function mergeDayParts(days: readonly DaySummary[], metric: KitchenMetric
   }));
   const services = new DenseHistograms(slots.size * L, SPAN);
   for (const { day, f, slots: local } of withFilter) {
-    if (f) addCellsInto(cut(day.serviceCubes[metric]), f, services, (keys, k) => local[keys[k + 2]!]! * L + keys[k]!);
+    if (f)
+      addCellsInto(
+        cut(day.serviceCubes[metric]),
+        f,
+        services,
+        (keys, k) => local[keys[k + 2]!]! * L + keys[k]!,
+      );
   }
 
   const hours = new DenseHistograms(WEEKDAYS.length * 24 * L, SPAN);
   for (const { day, f } of withFilter) {
     if (!f) continue;
     const weekday = (businessDateWeekday(day.businessDate) + 6) % 7;
-    addCellsInto(cut(day.cubes[metric].hours), f, hours, (keys, k) => (keys[k + 2] === UNKNOWN_HOUR ? -1 : (weekday * 24 + keys[k + 2]!) * L + keys[k]!));
+    addCellsInto(cut(day.cubes[metric].hours), f, hours, (keys, k) =>
+      keys[k + 2] === UNKNOWN_HOUR ? -1 : (weekday * 24 + keys[k + 2]!) * L + keys[k]!,
+    );
   }
 
-  const order = [...slots.entries()].sort(([a, x], [b, y]) => (a === NO_SERVICE ? 1 : 0) - (b === NO_SERVICE ? 1 : 0) || x.at - y.at || (a < b ? -1 : a > b ? 1 : 0));
+  const order = [...slots.entries()].sort(
+    ([a, x], [b, y]) =>
+      (a === NO_SERVICE ? 1 : 0) - (b === NO_SERVICE ? 1 : 0) || x.at - y.at || (a < b ? -1 : a > b ? 1 : 0),
+  );
   const levels = KITCHEN_LEVELS.filter((l) => filters.level === undefined || filters.level === l);
   const serviceRows: DayPartsSummary["services"] = [];
   for (const [service, { slot }] of order) {
-    for (const level of levels) if (services.touched[slot * L + level]) serviceRows.push({ service, level, stats: services.stats(slot * L + level) });
+    for (const level of levels)
+      if (services.touched[slot * L + level])
+        serviceRows.push({ service, level, stats: services.stats(slot * L + level) });
   }
   const weekdayHours: DayPartsSummary["weekdayHours"] = [];
   for (let w = 0; w < WEEKDAYS.length; w++) {
     for (let h = 0; h < 24; h++) {
       for (const level of levels) {
         const g = (w * 24 + h) * L + level;
-        if (hours.touched[g]) weekdayHours.push({ weekday: weekdayOf((w + 1) % 7), hour: h, level: level as KitchenLevel, stats: hours.stats(g) });
+        if (hours.touched[g])
+          weekdayHours.push({
+            weekday: weekdayOf((w + 1) % 7),
+            hour: h,
+            level: level as KitchenLevel,
+            stats: hours.stats(g),
+          });
       }
     }
   }

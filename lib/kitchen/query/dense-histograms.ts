@@ -86,17 +86,27 @@ export class DenseHistograms {
       if (n !== 0) visit(s, n);
     }
     const extra = this.overflow?.get(group);
-    if (extra) for (const second of [...extra.keys()].sort((x, y) => x - y)) visit(second, extra.get(second)!);
+    if (extra)
+      for (const second of [...extra.keys()].sort((x, y) => x - y)) visit(second, extra.get(second)!);
   }
 
   stats(group: number): Stats {
     const base = group * this.span;
     const extra = this.overflow?.get(group);
     const known = { count: this.count[group]!, sum: this.sum[group]!, max: this.top[group]! };
-    if (!extra) return denseStats(this.counts, base, this.last(group) + 1, this.excluded[group]!, [], [], known);
+    if (!extra)
+      return denseStats(this.counts, base, this.last(group) + 1, this.excluded[group]!, [], [], known);
     // Durations beyond the dense span: every one of them is larger than any dense second.
     const seconds = [...extra.keys()].sort((x, y) => x - y);
-    return denseStats(this.counts, base, this.last(group) + 1, this.excluded[group]!, seconds, seconds.map((x) => extra.get(x)!), known);
+    return denseStats(
+      this.counts,
+      base,
+      this.last(group) + 1,
+      this.excluded[group]!,
+      seconds,
+      seconds.map((x) => extra.get(x)!),
+      known,
+    );
   }
 
   countAtMost(group: number, limit: number): number {
@@ -114,11 +124,24 @@ export class DenseHistograms {
     this.forEach(group, (second, n) => {
       counts[second >= cap ? binCount : Math.floor(second / binSeconds)]! += n;
     });
-    return counts.map((count, i) => ({ from: i * binSeconds, to: i === binCount ? null : (i + 1) * binSeconds, count }));
+    return counts.map((count, i) => ({
+      from: i * binSeconds,
+      to: i === binCount ? null : (i + 1) * binSeconds,
+      count,
+    }));
   }
 }
 
-const EMPTY = (excluded: number): Stats => ({ count: 0, excluded, mean: null, p50: null, p75: null, p90: null, p95: null, max: null });
+const EMPTY = (excluded: number): Stats => ({
+  count: 0,
+  excluded,
+  mean: null,
+  p50: null,
+  p75: null,
+  p90: null,
+  p95: null,
+  max: null,
+});
 const P = REPORTED_PERCENTILES;
 
 /**
@@ -155,7 +178,12 @@ export function denseStats(
     }
   }
   if (count === 0) return EMPTY(excluded);
-  const ranks = [nearestRank(count, P[0]), nearestRank(count, P[1]), nearestRank(count, P[2]), nearestRank(count, P[3])];
+  const ranks = [
+    nearestRank(count, P[0]),
+    nearestRank(count, P[1]),
+    nearestRank(count, P[2]),
+    nearestRank(count, P[3]),
+  ];
   const found = [-1, -1, -1, -1];
   let next = 0;
   let seen = 0;
@@ -167,7 +195,16 @@ export function denseStats(
     seen += beyondCounts[i]!;
     while (next < 4 && seen >= ranks[next]!) found[next++] = beyondSeconds[i]!;
   }
-  return { count, excluded, mean: meanOneDecimal(sum, count), p50: found[0]!, p75: found[1]!, p90: found[2]!, p95: found[3]!, max };
+  return {
+    count,
+    excluded,
+    mean: meanOneDecimal(sum, count),
+    p50: found[0]!,
+    p75: found[1]!,
+    p90: found[2]!,
+    p95: found[3]!,
+    max,
+  };
 }
 
 /** sum / count rounded half up to one decimal, in integers so 2.25 is 2.3 and never 2.2. */

@@ -7,15 +7,23 @@ import type { ItemsMatrixRow, KitchenItemsMatrix } from "@/lib/kitchen/contract/
  * and records. Numbers are numbers (seconds), so a spreadsheet can compute with them. Restaurant
  * names in headers go through the same formula guard as cells: they come from the Platform.
  */
-export function itemsMatrixCsvColumns(matrix: Pick<KitchenItemsMatrix, "columns">): CsvColumn<ItemsMatrixRow>[] {
+export function itemsMatrixCsvColumns(
+  matrix: Pick<KitchenItemsMatrix, "columns">,
+): CsvColumn<ItemsMatrixRow>[] {
   const nameOf = new Map(matrix.columns.map((c) => [c.restaurantGuid, c.restaurantName]));
   return [
     { header: "multi_location_id", value: (r) => r.multiLocationId },
     { header: "item", value: (r) => r.itemName },
     { header: "restaurants", value: (r) => r.restaurants },
     { header: "gap_p50_s", value: (r) => r.gapSeconds },
-    { header: "slowest_restaurant", value: (r) => (r.slowestRestaurantGuid ? nameOf.get(r.slowestRestaurantGuid) : null) },
-    { header: "fastest_restaurant", value: (r) => (r.fastestRestaurantGuid ? nameOf.get(r.fastestRestaurantGuid) : null) },
+    {
+      header: "slowest_restaurant",
+      value: (r) => (r.slowestRestaurantGuid ? nameOf.get(r.slowestRestaurantGuid) : null),
+    },
+    {
+      header: "fastest_restaurant",
+      value: (r) => (r.fastestRestaurantGuid ? nameOf.get(r.fastestRestaurantGuid) : null),
+    },
     ...matrix.columns.flatMap((c, i): CsvColumn<ItemsMatrixRow>[] => {
       const name = csvSafe(c.restaurantName);
       return [

@@ -29,11 +29,17 @@ export interface RestaurantItems {
 }
 
 /** A restaurant's days (any range) -> its records per multi-location id at `level`. */
-export function restaurantItems(days: readonly DaySummary[], metric: KitchenMetric, level: KitchenLevel, cutSeconds?: number): RestaurantItems {
+export function restaurantItems(
+  days: readonly DaySummary[],
+  metric: KitchenMetric,
+  level: KitchenLevel,
+  cutSeconds?: number,
+): RestaurantItems {
   const out: RestaurantItems = { items: new Map(), records: 0, withoutMultiLocationId: 0 };
   for (const day of days) {
     // The cut (items left on screen under fire to fulfill: range-summary.ts cutSecondsOf), as every figure takes it.
-    const cube = cutSeconds === undefined ? day.cubes[metric].items : cutCube(day.cubes[metric].items, cutSeconds);
+    const cube =
+      cutSeconds === undefined ? day.cubes[metric].items : cutCube(day.cubes[metric].items, cutSeconds);
     const { keys, excluded, start, seconds, counts, totals } = cube;
     for (let c = 0; c < excluded.length; c++) {
       const k = c * CELL_WIDTH;
@@ -48,7 +54,8 @@ export function restaurantItems(days: readonly DaySummary[], metric: KitchenMetr
       if (!h) out.items.set(id, (h = { names: new Map(), seconds: new Map(), records: 0 }));
       const name = day.items[item]!.name;
       if (name !== null) h.names.set(name, (h.names.get(name) ?? 0) + totals[c]!);
-      for (let e = start[c]!; e < start[c + 1]!; e++) h.seconds.set(seconds[e]!, (h.seconds.get(seconds[e]!) ?? 0) + counts[e]!);
+      for (let e = start[c]!; e < start[c + 1]!; e++)
+        h.seconds.set(seconds[e]!, (h.seconds.get(seconds[e]!) ?? 0) + counts[e]!);
       h.records += totals[c]!;
       out.records += totals[c]!;
     }
@@ -73,11 +80,13 @@ function percentiles(h: ItemHistogram): { p50: number; p90: number } {
 /** The name with the most records (ties: the first in code-unit order), or null. */
 function commonestName(names: Iterable<[string, number]>): string | null {
   let best: [string, number] | null = null;
-  for (const [name, n] of names) if (!best || n > best[1] || (n === best[1] && name < best[0])) best = [name, n];
+  for (const [name, n] of names)
+    if (!best || n > best[1] || (n === best[1] && name < best[0])) best = [name, n];
   return best?.[0] ?? null;
 }
 
-const compareKey = (a: string | null, b: string | null) => (a === b ? 0 : a === null ? 1 : b === null ? -1 : a < b ? -1 : 1);
+const compareKey = (a: string | null, b: string | null) =>
+  a === b ? 0 : a === null ? 1 : b === null ? -1 : a < b ? -1 : 1;
 
 /**
  * The rows: every multi-location id with records in at least `minRestaurants` of the columns;
@@ -99,7 +108,12 @@ export function itemsMatrixRows(
       const h = items?.items.get(id);
       if (!h) return null;
       for (const [name, n] of h.names) names.set(name, (names.get(name) ?? 0) + n);
-      return { itemName: commonestName(h.names), records: h.records, ...percentiles(h), fewRecords: h.records < options.minRecords };
+      return {
+        itemName: commonestName(h.names),
+        records: h.records,
+        ...percentiles(h),
+        fewRecords: h.records < options.minRecords,
+      };
     });
     const present = cells.filter((c) => c !== null).length;
     if (present < options.minRestaurants) continue;

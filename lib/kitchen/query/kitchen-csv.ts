@@ -1,11 +1,15 @@
 import { toCsv, type CsvColumn } from "@/lib/csv/csv";
-import { csvFileName } from "@/lib/csv/file-name";
 import { csvStream } from "@/lib/csv/csv-stream";
-import { ITEM_FULFILLMENT_FIELDS, type ItemFulfillment } from "@/lib/platform/schemas";
-import type { KitchenLevel, KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
-import type { KitchenOverviewRow, OverviewLevelFigures, StationRef, Stats } from "@/lib/kitchen/contract/responses";
-import { KITCHEN_LEVELS } from "@/lib/kitchen/contract/vocabulary";
+import { csvFileName } from "@/lib/csv/file-name";
+import type {
+  KitchenOverviewRow,
+  OverviewLevelFigures,
+  StationRef,
+  Stats,
+} from "@/lib/kitchen/contract/responses";
+import { KITCHEN_LEVELS, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import { recordDurations } from "@/lib/kitchen/ingest/durations";
+import { ITEM_FULFILLMENT_FIELDS, type ItemFulfillment } from "@/lib/platform/schemas";
 
 /**
  * The columns of the kitchen CSV exports. Provisional dates (closed dates the Platform may still
@@ -37,10 +41,17 @@ function summaryCsvColumns(restaurantGuid: string, provisionalDates: number): Cs
   ];
 }
 
-type WithDurations = { record: ItemFulfillment; durations: ReturnType<typeof recordDurations>; provisional: boolean };
+type WithDurations = {
+  record: ItemFulfillment;
+  durations: ReturnType<typeof recordDurations>;
+  provisional: boolean;
+};
 
 const fulfillmentCsvColumns: CsvColumn<WithDurations>[] = [
-  ...ITEM_FULFILLMENT_FIELDS.map((field) => ({ header: field, value: (r: WithDurations) => r.record[field] ?? null })),
+  ...ITEM_FULFILLMENT_FIELDS.map((field) => ({
+    header: field,
+    value: (r: WithDurations) => r.record[field] ?? null,
+  })),
   { header: "fire_to_fulfill_s", value: (r) => r.durations.fire_to_fulfill },
   { header: "start_to_fulfill_s", value: (r) => r.durations.start_to_fulfill },
   { header: "wait_to_start_s", value: (r) => r.durations.wait_to_start },
@@ -52,7 +63,11 @@ export function kitchenCsvFileName(restaurantName: string, what: string, from: s
 }
 
 /** summary.csv: one row per station, level and metric of the view; `provisionalDates`: DateCoverage.provisional's length. */
-export function summaryCsv(restaurantGuid: string, rows: Iterable<SummaryCsvRow>, provisionalDates = 0): string {
+export function summaryCsv(
+  restaurantGuid: string,
+  rows: Iterable<SummaryCsvRow>,
+  provisionalDates = 0,
+): string {
   return toCsv(summaryCsvColumns(restaurantGuid, provisionalDates), rows);
 }
 
@@ -83,7 +98,8 @@ const OVERVIEW_FIGURES: { key: OverviewFigure; header: string }[] = [
   { key: "onTimeShare", header: "on_time_share" },
 ];
 
-const figureOf = (figures: OverviewLevelFigures[], level: KitchenLevel, key: OverviewFigure) => figures.find((f) => f.level === level)?.[key] ?? null;
+const figureOf = (figures: OverviewLevelFigures[], level: KitchenLevel, key: OverviewFigure) =>
+  figures.find((f) => f.level === level)?.[key] ?? null;
 
 /**
  * overview.csv: one row per restaurant the account may see, archived and not-entitled ones

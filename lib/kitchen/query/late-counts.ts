@@ -1,9 +1,9 @@
-import { KITCHEN_LEVELS, type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
 import type { ItemStationFigures, LateCounts } from "@/lib/kitchen/contract/responses";
 import { applicableTarget, veryLateSeconds, type TargetBook } from "@/lib/kitchen/contract/targets";
+import { KITCHEN_LEVELS, type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
 import { CELL_WIDTH, type CubePart } from "@/lib/kitchen/ingest/day-summary";
 import { denseStats, type DenseHistograms } from "@/lib/kitchen/query/dense-histograms";
-import type { DimensionInterner, DayIds } from "@/lib/kitchen/query/dimension-interner";
+import type { DayIds, DimensionInterner } from "@/lib/kitchen/query/dimension-interner";
 
 /**
  * Late counts: records over the target that applies to them (their station's own at their level,
@@ -30,11 +30,19 @@ export function targetTable(book: TargetBook, interner: DimensionInterner): Floa
 /** Late counts of one group of a dense table against one target. */
 export function lateIn(table: DenseHistograms, group: number, target: number): LateCounts {
   const count = table.count[group]!;
-  return { late: count - table.countAtMost(group, target), veryLate: count - table.countAtMost(group, veryLateSeconds(target)) };
+  return {
+    late: count - table.countAtMost(group, target),
+    veryLate: count - table.countAtMost(group, veryLateSeconds(target)),
+  };
 }
 
 /** A level's share within target and late counts: each station's records against its own target, summed. */
-export function levelShare(perStation: DenseHistograms, stations: number, targets: Float64Array, level: number): LateCounts & { within: number } {
+export function levelShare(
+  perStation: DenseHistograms,
+  stations: number,
+  targets: Float64Array,
+  level: number,
+): LateCounts & { within: number } {
   let within = 0;
   let late = 0;
   let veryLate = 0;
@@ -64,7 +72,12 @@ export interface DayCells {
  * Per trend point × level: late and very late records, each cell's station against its own
  * target. `cap` is the outlier cut (entries over it count nowhere).
  */
-export function lateByDay(sources: readonly DayCells[], days: number, targets: Float64Array, cap: number): { late: Float64Array; veryLate: Float64Array } {
+export function lateByDay(
+  sources: readonly DayCells[],
+  days: number,
+  targets: Float64Array,
+  cap: number,
+): { late: Float64Array; veryLate: Float64Array } {
   const late = new Float64Array(days * L);
   const veryLate = new Float64Array(days * L);
   for (const { cube, ids, matches, day } of sources) {
@@ -98,7 +111,12 @@ export interface ItemCells {
  * Per picked item (slotOf its global id ≥ 0) × station × level: statistics and late figures.
  * Items go to one or two stations, so groups are few and sparse maps of seconds serve.
  */
-export function itemStationRows(sources: readonly ItemCells[], slotOf: Int32Array, targets: Float64Array, interner: DimensionInterner): ItemStationFigures[] {
+export function itemStationRows(
+  sources: readonly ItemCells[],
+  slotOf: Int32Array,
+  targets: Float64Array,
+  interner: DimensionInterner,
+): ItemStationFigures[] {
   const S = interner.stations.size;
   const groups = new Map<number, { excluded: number; seconds: Map<number, number> }>();
   for (const { cube, ids, matches } of sources) {
@@ -113,7 +131,8 @@ export function itemStationRows(sources: readonly ItemCells[], slotOf: Int32Arra
       let g = groups.get(key);
       if (!g) groups.set(key, (g = { excluded: 0, seconds: new Map() }));
       g.excluded += excluded[c]!;
-      for (let e = start[c]!; e < start[c + 1]!; e++) g.seconds.set(seconds[e]!, (g.seconds.get(seconds[e]!) ?? 0) + counts[e]!);
+      for (let e = start[c]!; e < start[c + 1]!; e++)
+        g.seconds.set(seconds[e]!, (g.seconds.get(seconds[e]!) ?? 0) + counts[e]!);
     }
   }
   const out: ItemStationFigures[] = [];

@@ -14,7 +14,10 @@ export function validateRange(
 ): string[] {
   const days = businessDaysInRange(range.from, range.to);
   if (days > maxRangeDays) {
-    throw new InvalidInputError("range_too_long", `from ${range.from} to ${range.to} is ${days} days; at most ${maxRangeDays} days may be asked at once`);
+    throw new InvalidInputError(
+      "range_too_long",
+      `from ${range.from} to ${range.to} is ${days} days; at most ${maxRangeDays} days may be asked at once`,
+    );
   }
   const today = currentBusinessDate(rules, nowMs);
   if (range.to > today) {

@@ -1,11 +1,39 @@
-import { BREAKDOWN_LIMIT, KITCHEN_LEVELS, NONE_FILTER, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
-import { type FilterOptions, type Histogram, type KitchenSummary, type StationRef, type Stats, type TargetShare } from "@/lib/kitchen/contract/responses";
-import { CELL_WIDTH, cellTotals, UNKNOWN_HOUR, type CubePart, type DayDictionaries, type DaySummary, type DimensionValue } from "@/lib/kitchen/ingest/day-summary";
+import {
+  type FilterOptions,
+  type Histogram,
+  type KitchenSummary,
+  type StationRef,
+  type Stats,
+  type TargetShare,
+} from "@/lib/kitchen/contract/responses";
+import type { TargetBook } from "@/lib/kitchen/contract/targets";
+import {
+  BREAKDOWN_LIMIT,
+  KITCHEN_LEVELS,
+  NONE_FILTER,
+  type KitchenLevel,
+  type KitchenMetric,
+} from "@/lib/kitchen/contract/vocabulary";
+import {
+  CELL_WIDTH,
+  cellTotals,
+  UNKNOWN_HOUR,
+  type CubePart,
+  type DayDictionaries,
+  type DaySummary,
+  type DimensionValue,
+} from "@/lib/kitchen/ingest/day-summary";
 import { DenseHistograms, ScratchArena } from "@/lib/kitchen/query/dense-histograms";
 import { DimensionInterner, type DayIds } from "@/lib/kitchen/query/dimension-interner";
+import {
+  itemStationRows,
+  lateByDay,
+  lateIn,
+  levelShare,
+  targetTable,
+  type DayCells,
+} from "@/lib/kitchen/query/late-counts";
 import type { Rollup, RollupDetail, RollupMarginals } from "@/lib/kitchen/query/rollup";
-import type { TargetBook } from "@/lib/kitchen/contract/targets";
-import { itemStationRows, lateByDay, lateIn, levelShare, targetTable, type DayCells } from "@/lib/kitchen/query/late-counts";
 
 /**
  * Answers a range by merging its days' cubes: exact, because every breakdown is a sum of cells
@@ -42,7 +70,11 @@ interface Source {
 
 /** Whether rollups' marginals answer the filters (they keep only the level of the filtered dimensions), or their detail is needed. */
 export const marginalsAnswer = (f: SummaryFilters) =>
-  f.station === undefined && f.behavior === undefined && f.source === undefined && f.maxSeconds === undefined && f.stuckSeconds === undefined;
+  f.station === undefined &&
+  f.behavior === undefined &&
+  f.source === undefined &&
+  f.maxSeconds === undefined &&
+  f.stuckSeconds === undefined;
 
 /**
  * The cut a metric's cubes take: the outlier cut, and for fire to fulfill (and ticket times, which
@@ -56,7 +88,8 @@ export function cutSecondsOf(metric: KitchenMetric, f: SummaryFilters): number |
 }
 
 export function detailOf(r: Rollup): RollupDetail {
-  if (!r.detail) throw new Error(`the rollup of ${r.start} was read without its detail, which these filters need`);
+  if (!r.detail)
+    throw new Error(`the rollup of ${r.start} was read without its detail, which these filters need`);
   return r.detail();
 }
 
@@ -65,20 +98,50 @@ function sourcesOf(parts: RangeParts, metric: KitchenMetric, filters: SummaryFil
   const selectionKind = filters.station === undefined ? "selectionsAnyStation" : "selections";
   const days = parts.days.map((day) => {
     const c = day.cubes[metric];
-    return { dict: day, levels: day.levels, hours: c.hours, marginals: null, items: c.items, courses: c.courses, selections: c[selectionKind] };
+    return {
+      dict: day,
+      levels: day.levels,
+      hours: c.hours,
+      marginals: null,
+      items: c.items,
+      courses: c.courses,
+      selections: c[selectionKind],
+    };
   });
   const rollups = parts.rollups.map((r) => {
     if (marginalsAnswer(filters)) {
       const m = r.marginals;
-      return { dict: r, levels: r.levels, hours: null, marginals: m, items: m.items, courses: m.courses, selections: m.selections };
+      return {
+        dict: r,
+        levels: r.levels,
+        hours: null,
+        marginals: m,
+        items: m.items,
+        courses: m.courses,
+        selections: m.selections,
+      };
     }
     const c = detailOf(r).cubes;
-    return { dict: r, levels: r.levels, hours: c.hours, marginals: null, items: c.items, courses: c.courses, selections: c[selectionKind] };
+    return {
+      dict: r,
+      levels: r.levels,
+      hours: c.hours,
+      marginals: null,
+      items: c.items,
+      courses: c.courses,
+      selections: c[selectionKind],
+    };
   });
   const all: Source[] = [...days, ...rollups];
   const cut = filters.maxSeconds;
   if (cut === undefined) return all;
-  return all.map((s) => ({ ...s, hours: s.hours && cutCube(s.hours, cut), items: cutCube(s.items, cut), courses: cutCube(s.courses, cut), selections: cutCube(s.selections, cut) }));
+  return all.map((s) => ({
+    ...s,
+    hours: s.hours && cutCube(s.hours, cut),
+    items: cutCube(s.items, cut),
+    courses: cutCube(s.courses, cut),
+    selections: cutCube(s.selections, cut),
+  }));
 }
 
 /**
@@ -136,7 +199,8 @@ export function countOver(cube: CubePart, f: DayFilter, maxSeconds: number, perL
   for (let c = 0; c < excluded.length; c++) {
     const k = c * W;
     if (!cellMatches(keys, k, f)) continue;
-    for (let e = start[c + 1]! - 1; e >= start[c]! && seconds[e]! > maxSeconds; e--) perLevel[keys[k]!]! += counts[e]!;
+    for (let e = start[c + 1]! - 1; e >= start[c]! && seconds[e]! > maxSeconds; e--)
+      perLevel[keys[k]!]! += counts[e]!;
   }
 }
 
@@ -243,7 +307,14 @@ interface HoursTargets {
 }
 
 /** One day's hours cube into the four dense tables. */
-function addHours(cube: CubePart, ids: DayIds, d: number, f: DayFilter, t: HoursTargets, everything: boolean): void {
+function addHours(
+  cube: CubePart,
+  ids: DayIds,
+  d: number,
+  f: DayFilter,
+  t: HoursTargets,
+  everything: boolean,
+): void {
   // A rollup's hours (d < 0) belong to many days: its trend points come from its trend cubes.
   const perDay = d >= 0;
   const { keys, excluded, start, seconds, counts, totals } = cube;
@@ -314,7 +385,12 @@ function addTrend(cube: CubePart, d: number, f: DayFilter, table: DenseHistogram
 }
 
 /** The cells of a cube matching the filter, each into the table group `groupOf` gives (a negative group: left out). */
-export function addCellsInto(cube: CubePart, f: DayFilter, table: DenseHistograms, groupOf: (keys: Uint32Array, k: number) => number): void {
+export function addCellsInto(
+  cube: CubePart,
+  f: DayFilter,
+  table: DenseHistograms,
+  groupOf: (keys: Uint32Array, k: number) => number,
+): void {
   const { keys, excluded, start, seconds, counts, totals } = cube;
   const span = table.span;
   const dense = table.counts;
@@ -340,9 +416,20 @@ export function addCellsInto(cube: CubePart, f: DayFilter, table: DenseHistogram
 }
 
 /** A rollup's marginals into the hour × station, behavior and source tables (not per day: its days have their points). */
-function addMarginalHours(m: RollupMarginals, ids: DayIds, f: DayFilter, t: HoursTargets, everything: boolean): void {
+function addMarginalHours(
+  m: RollupMarginals,
+  ids: DayIds,
+  f: DayFilter,
+  t: HoursTargets,
+  everything: boolean,
+): void {
   const S = t.stations;
-  addCellsInto(m.hourStation, f, t.hourStation, (keys, k) => ((everything ? keys[k + 2]! : 0) * S + ids.station[keys[k + 1]!]!) * L + keys[k]!);
+  addCellsInto(
+    m.hourStation,
+    f,
+    t.hourStation,
+    (keys, k) => ((everything ? keys[k + 2]! : 0) * S + ids.station[keys[k + 1]!]!) * L + keys[k]!,
+  );
   if (!everything) return;
   addCellsInto(m.behaviors, f, t.perBehavior, (keys, k) => ids.behavior[keys[k + 3]!]! * L + keys[k]!);
   addCellsInto(m.sources, f, t.perSource, (keys, k) => ids.source[keys[k + 4]!]! * L + keys[k]!);
@@ -370,7 +457,13 @@ function countValues(cube: CubePart, globalOf: Int32Array, f: DayFilter, records
 }
 
 /** Second pass: the cells of picked values (slot ≥ 0) into their dense histograms. */
-function addPicked(cube: CubePart, globalOf: Int32Array, slotOf: Int32Array, f: DayFilter, table: DenseHistograms): void {
+function addPicked(
+  cube: CubePart,
+  globalOf: Int32Array,
+  slotOf: Int32Array,
+  f: DayFilter,
+  table: DenseHistograms,
+): void {
   addCellsInto(cube, f, table, (keys, k) => {
     const slot = slotOf[globalOf[keys[k + 2]!]!]!;
     return slot < 0 ? -1 : slot * L + keys[k]!;
@@ -389,7 +482,12 @@ function pickMostFrequent(
 ): { picked: number[]; slotOf: Int32Array; present: number } {
   const ids: number[] = [];
   for (let i = 0; i < records.length; i++) if (records[i]! > 0) ids.push(i);
-  const picked = ids.length <= limit ? ids : ids.sort((a, b) => records[b]! - records[a]! || compareDimension(valueOf(a), valueOf(b))).slice(0, limit);
+  const picked =
+    ids.length <= limit
+      ? ids
+      : ids
+          .sort((a, b) => records[b]! - records[a]! || compareDimension(valueOf(a), valueOf(b)))
+          .slice(0, limit);
   const slotOf = new Int32Array(records.length).fill(-1);
   picked.forEach((id, slot) => (slotOf[id] = slot));
   return { picked, slotOf, present: ids.length };
@@ -397,7 +495,8 @@ function pickMostFrequent(
 
 /** The per-level targets alone, or with stations' own (lib/kitchen/contract/targets.ts). */
 type Targets = Record<KitchenLevel, number> | TargetBook;
-const bookOf = (t: Targets): TargetBook => ("levels" in t ? (t as TargetBook) : { levels: t as Record<KitchenLevel, number>, stations: [] });
+const bookOf = (t: Targets): TargetBook =>
+  "levels" in t ? (t as TargetBook) : { levels: t as Record<KitchenLevel, number>, stations: [] };
 
 export function mergeDays(
   days: readonly DaySummary[],
@@ -428,16 +527,23 @@ export function mergeStationLevels(
   interner: DimensionInterner = new DimensionInterner(),
 ): (StationRef & { level: KitchenLevel; stats: Stats })[] {
   const parts = "rollups" in input ? input : { days: input as readonly DaySummary[], rollups: [] };
-  if (parts.rollups.some((r) => r.metric !== metric)) throw new Error(`rollups of another metric than ${metric}`);
+  if (parts.rollups.some((r) => r.metric !== metric))
+    throw new Error(`rollups of another metric than ${metric}`);
   // No targets here: the late figures would be against none.
-  return merge(parts, metric, filters, { 0: 0, 1: 0, 2: 0 }, interner, false).stations.map(({ stationGuid, stationName, level, stats }) => ({ stationGuid, stationName, level, stats }));
+  return merge(parts, metric, filters, { 0: 0, 1: 0, 2: 0 }, interner, false).stations.map(
+    ({ stationGuid, stationName, level, stats }) => ({ stationGuid, stationName, level, stats }),
+  );
 }
 
 /** Every business date of the parts, ascending, and where its trend point comes from. */
-export function trendSources(parts: RangeParts): { businessDate: string; day: number; rollup: number; index: number }[] {
+export function trendSources(
+  parts: RangeParts,
+): { businessDate: string; day: number; rollup: number; index: number }[] {
   const out = [
     ...parts.days.map((d, i) => ({ businessDate: d.businessDate, day: i, rollup: -1, index: -1 })),
-    ...parts.rollups.flatMap((r, j) => r.dates.map((date, i) => ({ businessDate: date, day: -1, rollup: j, index: i }))),
+    ...parts.rollups.flatMap((r, j) =>
+      r.dates.map((date, i) => ({ businessDate: date, day: -1, rollup: j, index: i })),
+    ),
   ];
   return out.sort((a, b) => (a.businessDate < b.businessDate ? -1 : a.businessDate > b.businessDate ? 1 : 0));
 }
@@ -480,7 +586,13 @@ function addAllHours(
     trend.forEach((x, d) => {
       const f = x.rollup >= 0 ? dayFilters[parts.days.length + x.rollup] : null;
       const trendCube = f ? detailOf(parts.rollups[x.rollup]!).trends[x.index]! : null;
-      if (f && trendCube) addTrend(filters.maxSeconds === undefined ? trendCube : cutCube(trendCube, filters.maxSeconds), d, f, t.perDay);
+      if (f && trendCube)
+        addTrend(
+          filters.maxSeconds === undefined ? trendCube : cutCube(trendCube, filters.maxSeconds),
+          d,
+          f,
+          t.perDay,
+        );
     });
   }
   return t;
@@ -491,14 +603,23 @@ function addAllHours(
  * hours cubes: every record has one hour). Under fire to fulfill, a record over both cuts was left
  * out as stuck, not by the outlier cut: the records over the larger of the two are given back.
  */
-function levelCounts(parts: RangeParts, days: readonly Source[], dayFilters: readonly (DayFilter | null)[], metric: KitchenMetric, filters: SummaryFilters) {
+function levelCounts(
+  parts: RangeParts,
+  days: readonly Source[],
+  dayFilters: readonly (DayFilter | null)[],
+  metric: KitchenMetric,
+  filters: SummaryFilters,
+) {
   const removedPerLevel = new Float64Array(L);
   if (filters.maxSeconds !== undefined) {
     const max = filters.maxSeconds;
     const stuck = metric === "fire_to_fulfill" ? filters.stuckSeconds : undefined;
     const givenBack = new Float64Array(L);
     // In the order of `days`: the days, then the rollups (whose detail the cut always reads).
-    const uncut = [...parts.days.map((day) => day.cubes[metric].hours), ...parts.rollups.map((r) => detailOf(r).cubes.hours)];
+    const uncut = [
+      ...parts.days.map((day) => day.cubes[metric].hours),
+      ...parts.rollups.map((r) => detailOf(r).cubes.hours),
+    ];
     uncut.forEach((hours, d) => {
       const f = dayFilters[d];
       if (!f) return;
@@ -524,7 +645,8 @@ function merge(
   everything: boolean,
 ): MergedSummary {
   arena.reset();
-  if (parts.rollups.some((r) => r.metric !== metric)) throw new Error(`rollups of another metric than ${metric}`);
+  if (parts.rollups.some((r) => r.metric !== metric))
+    throw new Error(`rollups of another metric than ${metric}`);
   const cutFilters: SummaryFilters = { ...filters, maxSeconds: cutSecondsOf(metric, filters) };
   // Days first, then rollups: `days` below is every source merged, `trend` every date.
   const days = sourcesOf(parts, metric, cutFilters);
@@ -536,17 +658,35 @@ function merge(
   const span = Math.min(MAX_SPAN, hint + 1);
   const dayFilters = days.map((day) => dayFilter(day.dict, filters));
 
-  const hoursTargets = addAllHours(parts, days, trend, ids, dayFilters, cutFilters, span, interner, everything);
+  const hoursTargets = addAllHours(
+    parts,
+    days,
+    trend,
+    ids,
+    dayFilters,
+    cutFilters,
+    span,
+    interner,
+    everything,
+  );
   const { hourStation, perDay, perBehavior, perSource } = hoursTargets;
 
   const breakdown = (kind: "items" | "courses", size: number, globalOf: (d: number) => Int32Array) => {
-    if (!everything) return { table: new DenseHistograms(0, span), picked: [] as number[], slotOf: new Int32Array(0), present: 0 };
+    if (!everything)
+      return {
+        table: new DenseHistograms(0, span),
+        picked: [] as number[],
+        slotOf: new Int32Array(0),
+        present: 0,
+      };
     const records = new Float64Array(size);
     days.forEach((day, d) => {
       const f = dayFilters[d];
       if (f) countValues(day[kind], globalOf(d), f, records);
     });
-    const { picked, slotOf, present } = pickMostFrequent(records, BREAKDOWN_LIMIT, (id) => interner[kind].value(id));
+    const { picked, slotOf, present } = pickMostFrequent(records, BREAKDOWN_LIMIT, (id) =>
+      interner[kind].value(id),
+    );
     const table = arena.table(picked.length * L, span);
     days.forEach((day, d) => {
       const f = dayFilters[d];
@@ -578,7 +718,9 @@ function merge(
   // Levels present in the range (whatever the filters), and those the answer reports.
   const levelsPresent = new Set<number>();
   for (const day of days) for (const l of day.levels) levelsPresent.add(l);
-  const levelList = KITCHEN_LEVELS.filter((l) => levelsPresent.has(l) && (filters.level === undefined || filters.level === l));
+  const levelList = KITCHEN_LEVELS.filter(
+    (l) => levelsPresent.has(l) && (filters.level === undefined || filters.level === l),
+  );
   const station = (s: number): StationRef => {
     const v = interner.stations.value(s);
     return { stationGuid: v.guid, stationName: v.name };
@@ -594,20 +736,38 @@ function merge(
     return out;
   }
   // Every order ends in stable keys (name, then GUID or value): byte-identical answers across restarts.
-  const byLevelThenCount = <T extends { level: number; stats: Stats }>(a: T, b: T) => a.level - b.level || b.stats.count - a.stats.count;
+  const byLevelThenCount = <T extends { level: number; stats: Stats }>(a: T, b: T) =>
+    a.level - b.level || b.stats.count - a.stats.count;
   const byName = (a: string | null, b: string | null) => (a ?? "\uffff").localeCompare(b ?? "\uffff");
-  const byStation = (a: StationRef, b: StationRef) => byName(a.stationName, b.stationName) || compareKey(a.stationGuid, b.stationGuid);
+  const byStation = (a: StationRef, b: StationRef) =>
+    byName(a.stationName, b.stationName) || compareKey(a.stationGuid, b.stationGuid);
 
   const book = bookOf(targets);
   const targetOf = targetTable(book, interner);
-  const lateDays = everything ? lateByDay(dayLateSources(parts, days, trend, ids, dayFilters, cutFilters), trend.length, targetOf, cutFilters.maxSeconds ?? Infinity) : null;
+  const lateDays = everything
+    ? lateByDay(
+        dayLateSources(parts, days, trend, ids, dayFilters, cutFilters),
+        trend.length,
+        targetOf,
+        cutFilters.maxSeconds ?? Infinity,
+      )
+    : null;
   const dayRows: KitchenSummary["days"] = [];
   if (lateDays) {
     const ready = marginalsAnswer(filters);
     trend.forEach((t, d) => {
       for (const level of levelList) {
-        const stats = ready && t.rollup >= 0 ? parts.rollups[t.rollup]!.dayStats[t.index]![level]! : perDay.stats(d * L + level);
-        dayRows.push({ businessDate: t.businessDate, level, stats, late: lateDays.late[d * L + level]!, veryLate: lateDays.veryLate[d * L + level]! });
+        const stats =
+          ready && t.rollup >= 0
+            ? parts.rollups[t.rollup]!.dayStats[t.index]![level]!
+            : perDay.stats(d * L + level);
+        dayRows.push({
+          businessDate: t.businessDate,
+          level,
+          stats,
+          late: lateDays.late[d * L + level]!,
+          veryLate: lateDays.veryLate[d * L + level]!,
+        });
       }
     });
   }
@@ -615,7 +775,15 @@ function merge(
   const withinTarget: TargetShare[] = levelList.map((level) => {
     const count = perLevel.stats(level).count;
     const { within, late, veryLate } = levelShare(perStation, S, targetOf, level);
-    return { level, targetSeconds: book.levels[level], within, count, share: count === 0 ? null : within / count, late, veryLate };
+    return {
+      level,
+      targetSeconds: book.levels[level],
+      within,
+      count,
+      share: count === 0 ? null : within / count,
+      late,
+      veryLate,
+    };
   });
 
   // Filter options: every value of the range's days, whatever the filters.
@@ -633,11 +801,19 @@ function merge(
   };
 
   return {
-    levels: levelList.map((level) => ({ level, items: selectionsPerLevel[level]!, stats: perLevel.stats(level) })),
-    stations: rows(perStation, (s, l) => ({ ...station(s), targetSeconds: targetOf[s * L + l]!, ...lateIn(perStation, s * L + l, targetOf[s * L + l]!) })).sort(
-      (a, b) => byStation(a, b) || a.level - b.level,
+    levels: levelList.map((level) => ({
+      level,
+      items: selectionsPerLevel[level]!,
+      stats: perLevel.stats(level),
+    })),
+    stations: rows(perStation, (s, l) => ({
+      ...station(s),
+      targetSeconds: targetOf[s * L + l]!,
+      ...lateIn(perStation, s * L + l, targetOf[s * L + l]!),
+    })).sort((a, b) => byStation(a, b) || a.level - b.level),
+    hours: rows(perHour, (h) => (h === UNKNOWN_HOUR ? null : { hour: h })).sort(
+      (a, b) => a.hour - b.hour || a.level - b.level,
     ),
-    hours: rows(perHour, (h) => (h === UNKNOWN_HOUR ? null : { hour: h })).sort((a, b) => a.hour - b.hour || a.level - b.level),
     hourStations: rows(hourStation, (g) => {
       const hour = Math.floor(g / S);
       return hour === UNKNOWN_HOUR ? null : { hour, ...station(g % S) };
@@ -646,15 +822,32 @@ function merge(
     items: rows(items.table, (slot) => {
       const v = interner.items.value(items.picked[slot]!);
       return { itemGuid: v.guid, itemName: v.name };
-    }).sort((a, b) => byLevelThenCount(a, b) || compareDimension({ guid: a.itemGuid, name: a.itemName }, { guid: b.itemGuid, name: b.itemName })),
+    }).sort(
+      (a, b) =>
+        byLevelThenCount(a, b) ||
+        compareDimension({ guid: a.itemGuid, name: a.itemName }, { guid: b.itemGuid, name: b.itemName }),
+    ),
     itemCount: items.present,
-    itemStations: everything ? itemStationRows(itemSources(days, ids, dayFilters), items.slotOf, targetOf, interner) : [],
-    behaviors: rows(perBehavior, (g) => ({ behavior: interner.behaviors.value(g) })).sort((a, b) => byLevelThenCount(a, b) || compareKey(a.behavior, b.behavior)),
-    sources: rows(perSource, (g) => ({ source: interner.sources.value(g) })).sort((a, b) => byLevelThenCount(a, b) || compareKey(a.source, b.source)),
+    itemStations: everything
+      ? itemStationRows(itemSources(days, ids, dayFilters), items.slotOf, targetOf, interner)
+      : [],
+    behaviors: rows(perBehavior, (g) => ({ behavior: interner.behaviors.value(g) })).sort(
+      (a, b) => byLevelThenCount(a, b) || compareKey(a.behavior, b.behavior),
+    ),
+    sources: rows(perSource, (g) => ({ source: interner.sources.value(g) })).sort(
+      (a, b) => byLevelThenCount(a, b) || compareKey(a.source, b.source),
+    ),
     courses: rows(courses.table, (slot) => {
       const v = interner.courses.value(courses.picked[slot]!);
       return { courseGuid: v.guid, courseName: v.name };
-    }).sort((a, b) => byLevelThenCount(a, b) || compareDimension({ guid: a.courseGuid, name: a.courseName }, { guid: b.courseGuid, name: b.courseName })),
+    }).sort(
+      (a, b) =>
+        byLevelThenCount(a, b) ||
+        compareDimension(
+          { guid: a.courseGuid, name: a.courseName },
+          { guid: b.courseGuid, name: b.courseName },
+        ),
+    ),
     courseCount: courses.present,
     histogram: histogramOf(overall, filters),
     withinTarget,
@@ -662,7 +855,10 @@ function merge(
     outliers:
       filters.maxSeconds === undefined
         ? null
-        : { maxMinutes: filters.maxSeconds / 60, removed: levelList.reduce((n: number, l) => n + removedPerLevel[l]!, 0) },
+        : {
+            maxMinutes: filters.maxSeconds / 60,
+            removed: levelList.reduce((n: number, l) => n + removedPerLevel[l]!, 0),
+          },
   };
 }
 
@@ -687,16 +883,33 @@ function dayLateSources(
       return;
     }
     const r = parts.rollups[x.rollup]!;
-    out.push({ cube: marginalsAnswer(filters) ? r.dayStations[x.index]! : detailOf(r).trends[x.index]!, ids: ids[at]!, matches, day: d });
+    out.push({
+      cube: marginalsAnswer(filters) ? r.dayStations[x.index]! : detailOf(r).trends[x.index]!,
+      ids: ids[at]!,
+      matches,
+      day: d,
+    });
   });
   return out;
 }
 
 /** Every source's items cube (keyed level, station, item, ...) with its filter. */
-function itemSources(days: readonly Source[], ids: readonly DayIds[], dayFilters: readonly (DayFilter | null)[]) {
+function itemSources(
+  days: readonly Source[],
+  ids: readonly DayIds[],
+  dayFilters: readonly (DayFilter | null)[],
+) {
   return days.flatMap((day, d) => {
     const f = dayFilters[d];
-    return f ? [{ cube: day.items, ids: ids[d]!, matches: (keys: Uint32Array, k: number) => cellMatches(keys, k, f) }] : [];
+    return f
+      ? [
+          {
+            cube: day.items,
+            ids: ids[d]!,
+            matches: (keys: Uint32Array, k: number) => cellMatches(keys, k, f),
+          },
+        ]
+      : [];
   });
 }
 

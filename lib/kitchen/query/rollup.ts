@@ -1,8 +1,18 @@
-import { KITCHEN_LEVELS, KITCHEN_METRICS, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
-import type { Stats } from "@/lib/kitchen/contract/responses";
-import { DenseHistograms } from "@/lib/kitchen/query/dense-histograms";
 import { Interner } from "@/lib/interning/interner";
-import { CELL_WIDTH, cellTotals, CUBE_KINDS, UNKNOWN_HOUR, type CubeKind, type CubePart, type DayDictionaries, type DaySummary, type DimensionValue } from "@/lib/kitchen/ingest/day-summary";
+import type { Stats } from "@/lib/kitchen/contract/responses";
+import { KITCHEN_LEVELS, KITCHEN_METRICS, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
+import {
+  CELL_WIDTH,
+  cellTotals,
+  CUBE_KINDS,
+  UNKNOWN_HOUR,
+  type CubeKind,
+  type CubePart,
+  type DayDictionaries,
+  type DaySummary,
+  type DimensionValue,
+} from "@/lib/kitchen/ingest/day-summary";
+import { DenseHistograms } from "@/lib/kitchen/query/dense-histograms";
 
 /**
  * A rollup: the closed days of one ISO week or calendar month added into one set of cubes, for
@@ -100,7 +110,12 @@ const HOURS = Int32Array.from({ length: UNKNOWN_HOUR + 1 }, (_, i) => i);
  * them, earliest first (a name a day lacks is taken from a later one), as a merge of the days
  * would find them.
  */
-export function addDays(kind: PeriodKind, start: string, days: readonly DaySummary[], versions: readonly number[]): Record<KitchenMetric, Rollup> {
+export function addDays(
+  kind: PeriodKind,
+  start: string,
+  days: readonly DaySummary[],
+  versions: readonly number[],
+): Record<KitchenMetric, Rollup> {
   const steps = addDaysInSteps(kind, start, days, versions);
   for (;;) {
     const step = steps.next();
@@ -113,7 +128,12 @@ export function addDays(kind: PeriodKind, start: string, days: readonly DaySumma
  * the background yields to requests between steps instead of holding its event loop for the
  * whole period.
  */
-export function* addDaysInSteps(kind: PeriodKind, start: string, days: readonly DaySummary[], versions: readonly number[]): Generator<void, Record<KitchenMetric, Rollup>> {
+export function* addDaysInSteps(
+  kind: PeriodKind,
+  start: string,
+  days: readonly DaySummary[],
+  versions: readonly number[],
+): Generator<void, Record<KitchenMetric, Rollup>> {
   const stations = new Interner<DimensionValue>((v) => v.guid, fillName);
   const behaviors = new Interner<string | null>();
   const sources = new Interner<string | null>();
@@ -126,7 +146,12 @@ export function* addDaysInSteps(kind: PeriodKind, start: string, days: readonly 
     item: items.map(day.items, copyDimension),
     course: courses.map(day.courses, copyDimension),
   }));
-  const xOf = (kind: CubeKind, d: number) => (kind === "hours" || kind === "tickets" || kind === "ticketsAnyStation" ? HOURS : kind === "courses" ? maps[d]!.course : maps[d]!.item);
+  const xOf = (kind: CubeKind, d: number) =>
+    kind === "hours" || kind === "tickets" || kind === "ticketsAnyStation"
+      ? HOURS
+      : kind === "courses"
+        ? maps[d]!.course
+        : maps[d]!.item;
   const xSize: Record<CubeKind, number> = {
     hours: HOURS.length,
     items: items.size,
@@ -137,12 +162,20 @@ export function* addDaysInSteps(kind: PeriodKind, start: string, days: readonly 
     ticketsAnyStation: HOURS.length,
   };
   // The "AnyStation" kinds have their station summed out (always 0): it stays 0 in the rollup.
-  const stationOf = (kind: CubeKind, d: number) => (kind === "selectionsAnyStation" || kind === "ticketsAnyStation" ? new Int32Array(days[d]!.stations.length) : maps[d]!.station);
+  const stationOf = (kind: CubeKind, d: number) =>
+    kind === "selectionsAnyStation" || kind === "ticketsAnyStation"
+      ? new Int32Array(days[d]!.stations.length)
+      : maps[d]!.station;
   const sizes = (x: number) => [3, stations.size, x, behaviors.size, sources.size];
 
   const summed = {} as Record<CubeKind, Record<KitchenMetric, CubePart>>;
   for (const kind of CUBE_KINDS) {
-    const sourceMaps: SourceMaps[] = maps.map((m, d) => [stationOf(kind, d), xOf(kind, d), m.behavior, m.source]);
+    const sourceMaps: SourceMaps[] = maps.map((m, d) => [
+      stationOf(kind, d),
+      xOf(kind, d),
+      m.behavior,
+      m.source,
+    ]);
     summed[kind] = sumCubes(
       days.map((day) => day.cubes),
       kind,
@@ -155,12 +188,29 @@ export function* addDaysInSteps(kind: PeriodKind, start: string, days: readonly 
   // Each day's trend cube: its hours cube with the hour summed out, in the rollup's numbering.
   const trends: Record<KitchenMetric, CubePart>[] = [];
   for (const [d, day] of days.entries()) {
-    trends.push(sumCubes([day.cubes], "hours", [[maps[d]!.station, HOURS, maps[d]!.behavior, maps[d]!.source]], sizes(1), true));
+    trends.push(
+      sumCubes(
+        [day.cubes],
+        "hours",
+        [[maps[d]!.station, HOURS, maps[d]!.behavior, maps[d]!.source]],
+        sizes(1),
+        true,
+      ),
+    );
     if (d % 8 === 7) yield;
   }
   // Each day's ticket trend cubes likewise; a ticket time is the same under every metric.
   const ticketTrends: Record<TicketKind, CubePart>[] = days.map((day, d) => {
-    const [perStation, anyStation] = TICKET_KINDS.map((kind) => sumCubes([day.cubes], kind, [[stationOf(kind, d), HOURS, maps[d]!.behavior, maps[d]!.source]], sizes(1), true).fire_to_fulfill);
+    const [perStation, anyStation] = TICKET_KINDS.map(
+      (kind) =>
+        sumCubes(
+          [day.cubes],
+          kind,
+          [[stationOf(kind, d), HOURS, maps[d]!.behavior, maps[d]!.source]],
+          sizes(1),
+          true,
+        ).fire_to_fulfill,
+    );
     return { tickets: perStation!, ticketsAnyStation: anyStation! };
   });
   const ticketDayStats = ticketTrends.map((t) => levelStats(t.ticketsAnyStation));
@@ -199,28 +249,50 @@ export function* addDaysInSteps(kind: PeriodKind, start: string, days: readonly 
       ticketDayStats,
       dayStations: dayStations.map((d) => d[metric]),
       detail: () => detail,
-      detailBytes: [...CUBE_KINDS.map((k) => detail.cubes[k]), ...detail.trends, ...ticketTrends.flatMap((t) => [t.tickets, t.ticketsAnyStation])].reduce((n, p) => n + partBytes(p), 0),
+      detailBytes: [
+        ...CUBE_KINDS.map((k) => detail.cubes[k]),
+        ...detail.trends,
+        ...ticketTrends.flatMap((t) => [t.tickets, t.ticketsAnyStation]),
+      ].reduce((n, p) => n + partBytes(p), 0),
     };
   }
   return out;
 }
 
-const partBytes = (p: CubePart) => p.keys.byteLength + p.excluded.byteLength + p.totals.byteLength + p.start.byteLength + p.seconds.byteLength + p.counts.byteLength;
+const partBytes = (p: CubePart) =>
+  p.keys.byteLength +
+  p.excluded.byteLength +
+  p.totals.byteLength +
+  p.start.byteLength +
+  p.seconds.byteLength +
+  p.counts.byteLength;
 
 /** The marginals of every metric, summed out of the rollup's own cubes. */
-function marginalsOf(summed: Record<CubeKind, Record<KitchenMetric, CubePart>>, dict: DayDictionaries): Record<KitchenMetric, RollupMarginals> {
+function marginalsOf(
+  summed: Record<CubeKind, Record<KitchenMetric, CubePart>>,
+  dict: DayDictionaries,
+): Record<KitchenMetric, RollupMarginals> {
   const ids = (n: number) => Int32Array.from({ length: n }, (_, i) => i);
   const zeros = (n: number) => new Int32Array(n);
   const S = dict.stations.length;
   const B = dict.behaviors.length;
   const O = dict.sources.length;
-  const asCubes = (kind: CubeKind) => [Object.fromEntries(KITCHEN_METRICS.map((m) => [m, { [kind]: summed[kind][m] }])) as DaySummary["cubes"]];
+  const asCubes = (kind: CubeKind) => [
+    Object.fromEntries(KITCHEN_METRICS.map((m) => [m, { [kind]: summed[kind][m] }])) as DaySummary["cubes"],
+  ];
   // Kept dimensions map to themselves; summed-out ones map every value to 0.
   const keep = (kind: CubeKind, x: number | null, station: boolean, behavior: boolean, source: boolean) =>
     sumCubes(
       asCubes(kind),
       kind,
-      [[station ? ids(S) : zeros(S), x === null ? zeros(0) : ids(x), behavior ? ids(B) : zeros(B), source ? ids(O) : zeros(O)]],
+      [
+        [
+          station ? ids(S) : zeros(S),
+          x === null ? zeros(0) : ids(x),
+          behavior ? ids(B) : zeros(B),
+          source ? ids(O) : zeros(O),
+        ],
+      ],
       [3, station ? S : 1, x ?? 1, behavior ? B : 1, source ? O : 1],
       x === null,
     );
@@ -234,17 +306,43 @@ function marginalsOf(summed: Record<CubeKind, Record<KitchenMetric, CubePart>>, 
   return Object.fromEntries(
     KITCHEN_METRICS.map((m) => [
       m,
-      { hourStation: hourStation[m], behaviors: behaviors[m], sources: sources[m], items: items[m], courses: courses[m], selections: selections[m], tickets: tickets[m] },
+      {
+        hourStation: hourStation[m],
+        behaviors: behaviors[m],
+        sources: sources[m],
+        items: items[m],
+        courses: courses[m],
+        selections: selections[m],
+        tickets: tickets[m],
+      },
     ]),
   ) as Record<KitchenMetric, RollupMarginals>;
 }
 
 /** A day's trend cube of every metric with behavior and source summed out: cells (level, station, 0, 0, 0). */
-function dayStationsOf(trend: Record<KitchenMetric, CubePart>, dict: DayDictionaries): Record<KitchenMetric, CubePart> {
+function dayStationsOf(
+  trend: Record<KitchenMetric, CubePart>,
+  dict: DayDictionaries,
+): Record<KitchenMetric, CubePart> {
   const S = dict.stations.length;
-  const cubes = Object.fromEntries(KITCHEN_METRICS.map((m) => [m, { hours: trend[m] }])) as unknown as DaySummary["cubes"];
+  const cubes = Object.fromEntries(
+    KITCHEN_METRICS.map((m) => [m, { hours: trend[m] }]),
+  ) as unknown as DaySummary["cubes"];
   const stations = Int32Array.from({ length: S }, (_, i) => i);
-  return sumCubes([cubes], "hours", [[stations, new Int32Array(0), new Int32Array(dict.behaviors.length), new Int32Array(dict.sources.length)]], [3, S, 1, 1, 1], true);
+  return sumCubes(
+    [cubes],
+    "hours",
+    [
+      [
+        stations,
+        new Int32Array(0),
+        new Int32Array(dict.behaviors.length),
+        new Int32Array(dict.sources.length),
+      ],
+    ],
+    [3, S, 1, 1, 1],
+    true,
+  );
 }
 
 /** A day's trend point per level, from its trend cube: the statistics the merge would compute. */
@@ -264,7 +362,8 @@ function levelStats(trend: CubePart): Stats[] {
       if (s < table.span) table.counts[g * table.span + s]! += trend.counts[e]!;
       else table.addOverflow(g, s, trend.counts[e]!);
     }
-    if (trend.start[c + 1]! > trend.start[c]!) table.addCell(g, trend.totals[c]!, sum, trend.seconds[trend.start[c + 1]! - 1]!);
+    if (trend.start[c + 1]! > trend.start[c]!)
+      table.addCell(g, trend.totals[c]!, sum, trend.seconds[trend.start[c + 1]! - 1]!);
   }
   return KITCHEN_LEVELS.map((l) => table.stats(l));
 }
@@ -298,7 +397,11 @@ function sumCubes(
     for (let c = 0; c < keys.length / CELL_WIDTH; c++) {
       const k = c * CELL_WIDTH;
       const xv = collapseX ? 0 : x[keys[k + 2]!]!;
-      keyOfCell[n] = (((keys[k]! * radix[1]! + station[keys[k + 1]!]!) * radix[2]! + xv) * radix[3]! + behavior[keys[k + 3]!]!) * radix[4]! + source[keys[k + 4]!]!;
+      keyOfCell[n] =
+        (((keys[k]! * radix[1]! + station[keys[k + 1]!]!) * radix[2]! + xv) * radix[3]! +
+          behavior[keys[k + 3]!]!) *
+          radix[4]! +
+        source[keys[k + 4]!]!;
       origin[n] = src * COUNT_SPACE + c;
       n++;
     }
@@ -306,7 +409,8 @@ function sumCubes(
   // Source cells in target key order; equal keys in source order.
   const order = keyOrder(keyOfCell, radix);
   const groupStarts: number[] = [];
-  for (let j = 0; j < total; j++) if (j === 0 || keyOfCell[order[j]!] !== keyOfCell[order[j - 1]!]) groupStarts.push(j);
+  for (let j = 0; j < total; j++)
+    if (j === 0 || keyOfCell[order[j]!] !== keyOfCell[order[j - 1]!]) groupStarts.push(j);
   groupStarts.push(total);
   const cells = groupStarts.length - 1;
 
@@ -338,12 +442,20 @@ function sumCubes(
         const part = parts[Math.floor(o / COUNT_SPACE)]!;
         const cell = o % COUNT_SPACE;
         excluded[c]! += part.excluded[cell]!;
-        for (let i = part.start[cell]!; i < part.start[cell + 1]!; i++) scratch.push(part.seconds[i]!, part.counts[i]!);
+        for (let i = part.start[cell]!; i < part.start[cell + 1]!; i++)
+          scratch.push(part.seconds[i]!, part.counts[i]!);
       }
       e = scratch.addInto(seconds, counts, e);
     }
     start[cells] = e;
-    out[metric] = { keys, excluded, start, seconds: seconds.slice(0, e), counts: counts.slice(0, e), totals: cellTotals(start, counts.subarray(0, e)) };
+    out[metric] = {
+      keys,
+      excluded,
+      start,
+      seconds: seconds.slice(0, e),
+      counts: counts.slice(0, e),
+      totals: cellTotals(start, counts.subarray(0, e)),
+    };
   }
   return out;
 }
@@ -357,7 +469,8 @@ function keyOrder(keys: Float64Array, radix: readonly number[]): Uint32Array {
   let keySpace = 1;
   for (const r of radix) keySpace *= r;
   const indexSpace = 2 ** Math.max(1, Math.ceil(Math.log2(n + 1)));
-  if (keySpace * indexSpace > Number.MAX_SAFE_INTEGER) return Uint32Array.from({ length: n }, (_, i) => i).sort((a, b) => keys[a]! - keys[b]! || a - b);
+  if (keySpace * indexSpace > Number.MAX_SAFE_INTEGER)
+    return Uint32Array.from({ length: n }, (_, i) => i).sort((a, b) => keys[a]! - keys[b]! || a - b);
   const packed = new Float64Array(n);
   for (let i = 0; i < n; i++) packed[i] = keys[i]! * indexSpace + i;
   packed.sort();

@@ -1,6 +1,6 @@
+import type { KitchenSummary, LevelStats } from "@/lib/kitchen/contract/responses";
 import { veryLateSeconds } from "@/lib/kitchen/contract/targets";
 import { KITCHEN_LEVELS, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
-import type { KitchenSummary, LevelStats } from "@/lib/kitchen/contract/responses";
 import { UNKNOWN_HOUR, type CubePart } from "@/lib/kitchen/ingest/day-summary";
 import { ScratchArena, type DenseHistograms } from "@/lib/kitchen/query/dense-histograms";
 import {
@@ -34,7 +34,12 @@ const MAX_SPAN = 8192;
 /** Reused table memory (merges are synchronous), as range-summary.ts does for the record figures. */
 const arena = new ScratchArena();
 
-export function mergeTicketTimes(parts: RangeParts, metric: KitchenMetric, filters: SummaryFilters, targets: Record<KitchenLevel, number>): TicketTimes {
+export function mergeTicketTimes(
+  parts: RangeParts,
+  metric: KitchenMetric,
+  filters: SummaryFilters,
+  targets: Record<KitchenLevel, number>,
+): TicketTimes {
   const kind = filters.station === undefined ? "ticketsAnyStation" : "tickets";
   const ready = marginalsAnswer(filters);
   // A ticket time is fire to fulfill: the outlier cut and the items left on screen's cut both read it.
@@ -43,7 +48,11 @@ export function mergeTicketTimes(parts: RangeParts, metric: KitchenMetric, filte
   // Days first, then rollups, as trendSources numbers them.
   const sources = [
     ...parts.days.map((day) => ({ dict: day, levels: day.levels, cube: cut(day.cubes[metric][kind]) })),
-    ...parts.rollups.map((r) => ({ dict: r, levels: r.levels, cube: cut(ready ? r.marginals.tickets : detailOf(r).cubes[kind]) })),
+    ...parts.rollups.map((r) => ({
+      dict: r,
+      levels: r.levels,
+      cube: cut(ready ? r.marginals.tickets : detailOf(r).cubes[kind]),
+    })),
   ];
   // Dense up to the 99.9th percentile of each cube's seconds; the rare longer tickets go to the exact overflow.
   let hint = 0;
@@ -67,22 +76,35 @@ export function mergeTicketTimes(parts: RangeParts, metric: KitchenMetric, filte
     const f = filtersOf[source];
     if (!f) return;
     if (t.day >= 0) addCellsInto(sources[source]!.cube, f, perDay, (keys, k) => d * L + keys[k]!);
-    else if (!ready) addCellsInto(cut(detailOf(parts.rollups[t.rollup]!).ticketTrends[t.index]![kind]), f, perDay, (keys, k) => d * L + keys[k]!);
+    else if (!ready)
+      addCellsInto(
+        cut(detailOf(parts.rollups[t.rollup]!).ticketTrends[t.index]![kind]),
+        f,
+        perDay,
+        (keys, k) => d * L + keys[k]!,
+      );
   });
 
   const levelsPresent = new Set<number>();
   for (const s of sources) for (const l of s.levels) levelsPresent.add(l);
-  const levels = KITCHEN_LEVELS.filter((l) => levelsPresent.has(l) && (filters.level === undefined || filters.level === l));
+  const levels = KITCHEN_LEVELS.filter(
+    (l) => levelsPresent.has(l) && (filters.level === undefined || filters.level === l),
+  );
 
   const ticketHours: TicketTimes["ticketHours"] = [];
   for (let h = 0; h < UNKNOWN_HOUR; h++) {
-    for (const level of levels) if (perHour.touched[h * L + level]) ticketHours.push({ hour: h, level, stats: perHour.stats(h * L + level) });
+    for (const level of levels)
+      if (perHour.touched[h * L + level])
+        ticketHours.push({ hour: h, level, stats: perHour.stats(h * L + level) });
   }
   const ticketDays: TicketTimes["ticketDays"] = [];
   trend.forEach((t, d) => {
     for (const level of levels) {
       // A rollup's day, unfiltered or by level only: its statistics were kept ready.
-      const stats = ready && t.rollup >= 0 ? parts.rollups[t.rollup]!.ticketDayStats[t.index]![level]! : perDay.stats(d * L + level);
+      const stats =
+        ready && t.rollup >= 0
+          ? parts.rollups[t.rollup]!.ticketDayStats[t.index]![level]!
+          : perDay.stats(d * L + level);
       ticketDays.push({ businessDate: t.businessDate, level, stats });
     }
   });
@@ -93,7 +115,12 @@ export function mergeTicketTimes(parts: RangeParts, metric: KitchenMetric, filte
   };
 }
 
-function levelFigures(perLevel: DenseHistograms, level: KitchenLevel, targetSeconds: number, filters: SummaryFilters): TicketTimes["tickets"][number] {
+function levelFigures(
+  perLevel: DenseHistograms,
+  level: KitchenLevel,
+  targetSeconds: number,
+  filters: SummaryFilters,
+): TicketTimes["tickets"][number] {
   const stats: LevelStats["stats"] = perLevel.stats(level);
   const within = perLevel.countAtMost(level, targetSeconds);
   return {

@@ -1,4 +1,5 @@
 import "server-only";
+
 import type { Env } from "@/lib/env";
 
 /**
@@ -10,12 +11,22 @@ import type { Env } from "@/lib/env";
  * Its concurrency bounds it too, and each location's own budget keeps its requests spaced.
  */
 export function backfillStartsPerSecond(
-  e: Pick<Env, "PLATFORM_MAX_RPS" | "PLATFORM_MAX_PER_15_MIN" | "PLATFORM_ACCOUNT_MAX_RPS" | "PLATFORM_ACCOUNT_MAX_PER_15_MIN" | "KITCHEN_BACKFILL_SHARE">,
+  e: Pick<
+    Env,
+    | "PLATFORM_MAX_RPS"
+    | "PLATFORM_MAX_PER_15_MIN"
+    | "PLATFORM_ACCOUNT_MAX_RPS"
+    | "PLATFORM_ACCOUNT_MAX_PER_15_MIN"
+    | "KITCHEN_BACKFILL_SHARE"
+  >,
   locations: number,
 ): number {
   const sustained = (perSecond: number, per15Min: number) => Math.min(perSecond, per15Min / 900);
   let total = sustained(e.PLATFORM_MAX_RPS, e.PLATFORM_MAX_PER_15_MIN) * Math.max(1, locations);
-  const account = sustained(e.PLATFORM_ACCOUNT_MAX_RPS ?? Number.POSITIVE_INFINITY, e.PLATFORM_ACCOUNT_MAX_PER_15_MIN ?? Number.POSITIVE_INFINITY);
+  const account = sustained(
+    e.PLATFORM_ACCOUNT_MAX_RPS ?? Number.POSITIVE_INFINITY,
+    e.PLATFORM_ACCOUNT_MAX_PER_15_MIN ?? Number.POSITIVE_INFINITY,
+  );
   total = Math.min(total, account);
   return total * e.KITCHEN_BACKFILL_SHARE;
 }

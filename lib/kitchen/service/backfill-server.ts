@@ -1,11 +1,13 @@
 import "server-only";
+
 import { accountDirectory } from "@/lib/auth/accounts";
 import { env } from "@/lib/env";
 import { processSingleton, processSingletonPromise } from "@/lib/process-singleton";
 import { settleRestaurants } from "@/lib/restaurants/restaurant-directory";
+
 import { backfillStartsPerSecond } from "./backfill-pace";
-import type { KitchenRestaurant } from "./service-config";
 import { getKitchenService } from "./server";
+import type { KitchenRestaurant } from "./service-config";
 
 /**
  * The process's history backfill, over the process's kitchen service (so its fetches join the
@@ -20,7 +22,10 @@ export function getKitchenBackfill() {
       days: e.KITCHEN_BACKFILL_DAYS,
       perLocation: e.KITCHEN_BACKFILL_PER_LOCATION,
       concurrency: e.KITCHEN_BACKFILL_MAX_IN_FLIGHT,
-      sleepBounds: { minMs: e.KITCHEN_BACKFILL_MIN_SLEEP_S * 1000, maxMs: e.KITCHEN_BACKFILL_MAX_SLEEP_S * 1000 },
+      sleepBounds: {
+        minMs: e.KITCHEN_BACKFILL_MIN_SLEEP_S * 1000,
+        maxMs: e.KITCHEN_BACKFILL_MAX_SLEEP_S * 1000,
+      },
       maxStartsPerSecond: backfillStartsPerSecond(e, accountDirectory().restaurantGuids.length),
     });
   });
@@ -36,10 +41,20 @@ async function backfillRestaurants(): Promise<KitchenRestaurant[]> {
   const settled = await settleRestaurants(accountDirectory().restaurantGuids);
   return settled.flatMap(({ guid, identity, availability }) => {
     if (!identity || availability) {
-      console.warn(`[kitchen] backfill skips ${guid} this pass: ${availability?.reason ?? "the Platform does not know it"}`);
+      console.warn(
+        `[kitchen] backfill skips ${guid} this pass: ${availability?.reason ?? "the Platform does not know it"}`,
+      );
       return [];
     }
-    return [{ guid, name: identity.name, timeZone: identity.timeZone, closeoutHour: identity.closeoutHour, firstBusinessDate: identity.firstBusinessDate }];
+    return [
+      {
+        guid,
+        name: identity.name,
+        timeZone: identity.timeZone,
+        closeoutHour: identity.closeoutHour,
+        firstBusinessDate: identity.firstBusinessDate,
+      },
+    ];
   });
 }
 

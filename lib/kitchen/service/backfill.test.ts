@@ -1,20 +1,39 @@
 import { describe, expect, it, vi } from "vitest";
+
 import type { DayRow } from "@/lib/kitchen/storage/kitchen-store";
+
 import { backfillWindow, createBackfill } from "./backfill";
 import type { LocationFetchState } from "./location-health";
 import type { KitchenRestaurant, KitchenServiceConfig } from "./service-config";
 
-const CONFIG: KitchenServiceConfig = { closeGraceMinutes: 120, openRefreshSeconds: 180, notEntitledRetryHours: 24, maxRangeDays: 366 };
+const CONFIG: KitchenServiceConfig = {
+  closeGraceMinutes: 120,
+  openRefreshSeconds: 180,
+  notEntitledRetryHours: 24,
+  maxRangeDays: 366,
+};
 // New York, closeout 04:00: at 2025-03-20 12:00 local the business date in progress is 20250320.
 const NY: KitchenRestaurant = { guid: "ny", name: "NY", timeZone: "America/New_York", closeoutHour: 4 };
 const NOON = Date.parse("2025-03-20T16:00:00Z");
 
 function row(date: string, status: DayRow["status"]): DayRow {
-  return { businessDate: date, status, attemptedAt: NOON - 3_600_000, fetchedAt: NOON, reason: null, recordCount: 1, ingest: null } as DayRow;
+  return {
+    businessDate: date,
+    status,
+    attemptedAt: NOON - 3_600_000,
+    fetchedAt: NOON,
+    reason: null,
+    recordCount: 1,
+    ingest: null,
+  } as DayRow;
 }
 
 /** A backfill over an in-memory store whose fetchDay stores the answer `answerOf` gives. */
-function harness(restaurants: KitchenRestaurant[], answerOf: (guid: string, date: string) => DayRow["status"], seeded: [string, DayRow][] = []) {
+function harness(
+  restaurants: KitchenRestaurant[],
+  answerOf: (guid: string, date: string) => DayRow["status"],
+  seeded: [string, DayRow][] = [],
+) {
   const rows = new Map<string, DayRow>(seeded);
   const fetched: string[] = [];
   const backfill = createBackfill({
@@ -29,12 +48,20 @@ function harness(restaurants: KitchenRestaurant[], answerOf: (guid: string, date
     },
     store: {
       dayRows: async (guid, from, to) =>
-        new Map([...rows].filter(([k, v]) => k.startsWith(`${guid}|`) && v.businessDate >= from && v.businessDate <= to).map(([, v]) => [v.businessDate, v])),
+        new Map(
+          [...rows]
+            .filter(([k, v]) => k.startsWith(`${guid}|`) && v.businessDate >= from && v.businessDate <= to)
+            .map(([, v]) => [v.businessDate, v]),
+        ),
       latestAnswers: async (guids) => {
         const out = new Map<string, { entitled: boolean; businessDate: string }>();
         for (const g of guids) {
-          const latest = [...rows].filter(([k, v]) => k.startsWith(`${g}|`) && v.status !== "failed").map(([, v]) => v).sort((a, b) => b.businessDate.localeCompare(a.businessDate))[0];
-          if (latest) out.set(g, { entitled: latest.status !== "not_entitled", businessDate: latest.businessDate });
+          const latest = [...rows]
+            .filter(([k, v]) => k.startsWith(`${g}|`) && v.status !== "failed")
+            .map(([, v]) => v)
+            .sort((a, b) => b.businessDate.localeCompare(a.businessDate))[0];
+          if (latest)
+            out.set(g, { entitled: latest.status !== "not_entitled", businessDate: latest.businessDate });
         }
         return out;
       },
@@ -68,7 +95,9 @@ describe("backfillWindow", () => {
 
 describe("createBackfill", () => {
   it("fetches the due dates newest first and skips the stored ones", async () => {
-    const { backfill, fetched } = harness([NY], () => "complete", [["ny|20250318", row("20250318", "complete")]]);
+    const { backfill, fetched } = harness([NY], () => "complete", [
+      ["ny|20250318", row("20250318", "complete")],
+    ]);
     await backfill.runOnce();
     expect(fetched).toEqual(["ny|20250319", "ny|20250317", "ny|20250316", "ny|20250315"]);
     await backfill.runOnce();
@@ -78,9 +107,11 @@ describe("createBackfill", () => {
   it("skips a restaurant whose latest answer is not entitled, and stops after a first 204", async () => {
     const other: KitchenRestaurant = { ...NY, guid: "basic" };
     const fresh: KitchenRestaurant = { ...NY, guid: "fresh-basic" };
-    const { backfill, fetched } = harness([other, fresh, NY], (guid) => (guid === "ny" ? "complete" : "not_entitled"), [
-      ["basic|20250319", row("20250319", "not_entitled")],
-    ]);
+    const { backfill, fetched } = harness(
+      [other, fresh, NY],
+      (guid) => (guid === "ny" ? "complete" : "not_entitled"),
+      [["basic|20250319", row("20250319", "not_entitled")]],
+    );
     await backfill.runOnce();
     // "basic" answered 204 for the newest date an hour ago: not due; "fresh-basic" is probed once.
     expect(fetched.filter((k) => k.startsWith("basic|"))).toEqual([]);
@@ -93,8 +124,16 @@ describe("createBackfill", () => {
     const { backfill, fetched } = harness([NY, la], () => "complete");
     await backfill.runOnce();
     expect(fetched).toEqual([
-      "ny|20250319", "la|20250319",
-      "ny|20250318", "la|20250318", "ny|20250317", "la|20250317", "ny|20250316", "la|20250316", "ny|20250315", "la|20250315",
+      "ny|20250319",
+      "la|20250319",
+      "ny|20250318",
+      "la|20250318",
+      "ny|20250317",
+      "la|20250317",
+      "ny|20250316",
+      "la|20250316",
+      "ny|20250315",
+      "la|20250315",
     ]);
   });
 
@@ -113,7 +152,13 @@ describe("createBackfill", () => {
     await upgraded.backfill.runOnce();
     expect(upgraded.fetched).toEqual(["basic|20250319"]);
     await upgraded.backfill.runOnce();
-    expect(upgraded.fetched).toEqual(["basic|20250319", "basic|20250318", "basic|20250317", "basic|20250316", "basic|20250315"]);
+    expect(upgraded.fetched).toEqual([
+      "basic|20250319",
+      "basic|20250318",
+      "basic|20250317",
+      "basic|20250316",
+      "basic|20250315",
+    ]);
   });
 
   it("start() runs passes until stop(), which waits for the fetch in flight", async () => {
@@ -168,7 +213,10 @@ describe("createBackfill", () => {
     let interactive = 1;
     const order: string[] = [];
     const backfill = createBackfill({
-      fetcher: { interactiveInFlight: () => interactive, fetchDay: async (_r, d) => void order.push(`fetch ${d}`) },
+      fetcher: {
+        interactiveInFlight: () => interactive,
+        fetchDay: async (_r, d) => void order.push(`fetch ${d}`),
+      },
       store: { dayRows: async () => new Map(), latestAnswers: async () => new Map() },
       config: CONFIG,
       now: () => NOON,
@@ -186,7 +234,14 @@ describe("createBackfill", () => {
 
   it("skips a held location until its time, then asks its newest due date alone, and the rest only if that answers", async () => {
     const states = new Map<string, LocationFetchState>();
-    const held = (due: boolean): LocationFetchState => ({ kind: "backing-off", reason: "the Platform answered 503", failures: 2, failedAt: NOON - 60_000, retryAt: NOON + (due ? -1 : 1), due });
+    const held = (due: boolean): LocationFetchState => ({
+      kind: "backing-off",
+      reason: "the Platform answered 503",
+      failures: 2,
+      failedAt: NOON - 60_000,
+      retryAt: NOON + (due ? -1 : 1),
+      due,
+    });
     const la: KitchenRestaurant = { ...NY, guid: "la" };
     const rows = new Map<string, DayRow>();
     const fetched: string[] = [];
@@ -203,7 +258,8 @@ describe("createBackfill", () => {
         },
       },
       store: {
-        dayRows: async (guid) => new Map([...rows].filter(([k]) => k.startsWith(`${guid}|`)).map(([, v]) => [v.businessDate, v])),
+        dayRows: async (guid) =>
+          new Map([...rows].filter(([k]) => k.startsWith(`${guid}|`)).map(([, v]) => [v.businessDate, v])),
         latestAnswers: async () => new Map(),
       },
       config: CONFIG,
@@ -237,7 +293,12 @@ describe("createBackfill", () => {
       fetcher: {
         interactiveInFlight: () => 0,
         fetchDay: async (r, d) => void fetched.push(`${r.guid}|${d}`),
-        locationFetchState: async () => ({ kind: "missing-scope", scope: "kitchen:read", reason: "no kitchen:read", due: false }),
+        locationFetchState: async () => ({
+          kind: "missing-scope",
+          scope: "kitchen:read",
+          reason: "no kitchen:read",
+          due: false,
+        }),
       },
       store: { dayRows: async () => new Map(), latestAnswers: async () => new Map() },
       config: CONFIG,
@@ -253,7 +314,10 @@ describe("createBackfill", () => {
 
 describe("the backfill's lanes, one per location", () => {
   /** A backfill whose exports are held until the test releases them; records what is in flight. */
-  function gated(restaurants: KitchenRestaurant[], opts: { perLocation: number; concurrency: number; skip?: (r: KitchenRestaurant) => boolean }) {
+  function gated(
+    restaurants: KitchenRestaurant[],
+    opts: { perLocation: number; concurrency: number; skip?: (r: KitchenRestaurant) => boolean },
+  ) {
     const rows = new Map<string, DayRow>();
     const started: string[] = [];
     const held = new Map<string, () => void>();
@@ -279,7 +343,11 @@ describe("the backfill's lanes, one per location", () => {
       },
       store: {
         dayRows: async (guid, from, to) =>
-          new Map([...rows].filter(([k, v]) => k.startsWith(`${guid}|`) && v.businessDate >= from && v.businessDate <= to).map(([, v]) => [v.businessDate, v])),
+          new Map(
+            [...rows]
+              .filter(([k, v]) => k.startsWith(`${guid}|`) && v.businessDate >= from && v.businessDate <= to)
+              .map(([, v]) => [v.businessDate, v]),
+          ),
         latestAnswers: async () => new Map(),
       },
       config: CONFIG,
@@ -302,7 +370,8 @@ describe("the backfill's lanes, one per location", () => {
     return { backfill, started, held, releaseAll, peak: () => peak, peakPer };
   }
 
-  const chain = (n: number) => Array.from({ length: n }, (_, i): KitchenRestaurant => ({ ...NY, guid: `loc${i}` }));
+  const chain = (n: number) =>
+    Array.from({ length: n }, (_, i): KitchenRestaurant => ({ ...NY, guid: `loc${i}` }));
 
   it("probes every location's newest date at once: none waits for another's export", async () => {
     const { backfill, started, releaseAll } = gated(chain(4), { perLocation: 2, concurrency: 100 });
@@ -315,18 +384,30 @@ describe("the backfill's lanes, one per location", () => {
   });
 
   it("keeps at most perLocation exports in flight per location, newest first in each, all locations advancing", async () => {
-    const { backfill, started, held, releaseAll, peakPer } = gated(chain(3), { perLocation: 2, concurrency: 100 });
+    const { backfill, started, held, releaseAll, peakPer } = gated(chain(3), {
+      perLocation: 2,
+      concurrency: 100,
+    });
     const pass = backfill.runOnce();
     await vi.waitFor(() => expect(held.size).toBe(3)); // the probes
     await releaseAll();
     // After the probes, two dates of every location are in flight: the next two newest.
     expect(held.size).toBe(6);
-    expect([...held.keys()].sort()).toEqual(["loc0|20250317", "loc0|20250318", "loc1|20250317", "loc1|20250318", "loc2|20250317", "loc2|20250318"]);
+    expect([...held.keys()].sort()).toEqual([
+      "loc0|20250317",
+      "loc0|20250318",
+      "loc1|20250317",
+      "loc1|20250318",
+      "loc2|20250317",
+      "loc2|20250318",
+    ]);
     while (held.size > 0) await releaseAll();
     await pass;
     for (const loc of ["loc0", "loc1", "loc2"]) {
       expect(peakPer.get(loc)).toBe(2);
-      expect(started.filter((k) => k.startsWith(`${loc}|`))).toEqual(["20250319", "20250318", "20250317", "20250316", "20250315"].map((d) => `${loc}|${d}`));
+      expect(started.filter((k) => k.startsWith(`${loc}|`))).toEqual(
+        ["20250319", "20250318", "20250317", "20250316", "20250315"].map((d) => `${loc}|${d}`),
+      );
     }
   });
 
@@ -345,7 +426,11 @@ describe("the backfill's lanes, one per location", () => {
 
   it("leaves a location alone while skipLocation says so, before its probe and before each date", async () => {
     let parkLoc1 = false;
-    const { backfill, started, held, releaseAll } = gated(chain(3), { perLocation: 1, concurrency: 100, skip: (r) => r.guid === "loc0" || (r.guid === "loc1" && parkLoc1) });
+    const { backfill, started, held, releaseAll } = gated(chain(3), {
+      perLocation: 1,
+      concurrency: 100,
+      skip: (r) => r.guid === "loc0" || (r.guid === "loc1" && parkLoc1),
+    });
     const pass = backfill.runOnce();
     await vi.waitFor(() => expect(held.size).toBe(2));
     await releaseAll();

@@ -1,11 +1,18 @@
 import "server-only";
+
 import { addBusinessDays } from "@/lib/business-date/business-date";
 import { closeoutInstant, currentBusinessDate, datePhase } from "@/lib/business-date/closeout";
 import type { KitchenStore } from "@/lib/kitchen/storage/kitchen-store";
+
 import type { DayFetcher } from "./day-fetcher";
 import { createLaneSlots } from "./lane-slots";
 import { mapLimit } from "./map-limit";
-import { kitchenDataStart, needsFetch, type KitchenRestaurant, type KitchenServiceConfig } from "./service-config";
+import {
+  kitchenDataStart,
+  needsFetch,
+  type KitchenRestaurant,
+  type KitchenServiceConfig,
+} from "./service-config";
 
 /**
  * The kitchen history backfill: a background worker that keeps the last `days` closed business
@@ -48,7 +55,8 @@ export interface SleepBounds {
 const MIN_SLEEP_MS = 30_000;
 export interface BackfillDeps {
   /** locationFetchState: whether a location is parked or backing off (location-health.ts); absent, every location is asked. */
-  fetcher: Pick<DayFetcher, "fetchDay" | "interactiveInFlight"> & Partial<Pick<DayFetcher, "locationFetchState">>;
+  fetcher: Pick<DayFetcher, "fetchDay" | "interactiveInFlight"> &
+    Partial<Pick<DayFetcher, "locationFetchState">>;
   store: Pick<KitchenStore, "dayRows" | "latestAnswers">;
   config: KitchenServiceConfig;
   now: () => number;
@@ -85,7 +93,12 @@ export interface BackfillProgress {
  * its closeout grace); none before kitchenDataStart (its first business date, 2022), so it may
  * hold fewer.
  */
-export function backfillWindow(restaurant: KitchenRestaurant, nowMs: number, days: number, graceMinutes: number): string[] {
+export function backfillWindow(
+  restaurant: KitchenRestaurant,
+  nowMs: number,
+  days: number,
+  graceMinutes: number,
+): string[] {
   let newest = addBusinessDays(currentBusinessDate(restaurant, nowMs), -1);
   if (datePhase(newest, restaurant, nowMs, graceMinutes) !== "closed") newest = addBusinessDays(newest, -1);
   const start = kitchenDataStart(restaurant);
@@ -103,7 +116,10 @@ async function locationAdmitted(deps: BackfillDeps, restaurant: KitchenRestauran
   if (!state.due) return false;
   const at = deps.now();
   const window = backfillWindow(restaurant, at, deps.days, deps.config.closeGraceMinutes);
-  const rows = window.length > 0 ? await deps.store.dayRows(restaurant.guid, window[window.length - 1]!, window[0]!) : new Map<string, never>();
+  const rows =
+    window.length > 0
+      ? await deps.store.dayRows(restaurant.guid, window[window.length - 1]!, window[0]!)
+      : new Map<string, never>();
   const probe = window.find((d) => needsFetch(rows.get(d), "closed", at, deps.config, restaurant));
   if (probe === undefined) return false;
   await deps.fetcher.fetchDay(restaurant, probe, { background: true });
@@ -122,7 +138,8 @@ export function createBackfill(deps: BackfillDeps) {
   const bounds = deps.sleepBounds ?? { minMs: MIN_SLEEP_MS, maxMs: MAX_SLEEP_MS };
   const concurrency = deps.concurrency ?? DEFAULT_CONCURRENCY;
   const perLocation = deps.perLocation ?? DEFAULT_PER_LOCATION;
-  if (!(perLocation >= 1)) throw new RangeError(`exports in flight per location must be at least 1, got ${perLocation}`);
+  if (!(perLocation >= 1))
+    throw new RangeError(`exports in flight per location must be at least 1, got ${perLocation}`);
   const slots = createLaneSlots(concurrency);
   const startGapMs = 1000 / deps.maxStartsPerSecond;
   let nextStartAt = 0;
@@ -134,7 +151,8 @@ export function createBackfill(deps: BackfillDeps) {
   async function yieldTurn(): Promise<void> {
     // Real time, not `now`: pacing is about the Platform's clock, and tests fix `now`.
     const waitUntil = Date.now() + YIELD_MAX_WAIT_MS;
-    while (fetcher.interactiveInFlight() > 0 && Date.now() < waitUntil && !stopped) await sleep(YIELD_POLL_MS);
+    while (fetcher.interactiveInFlight() > 0 && Date.now() < waitUntil && !stopped)
+      await sleep(YIELD_POLL_MS);
     const at = Date.now();
     const slot = Math.max(at, nextStartAt);
     nextStartAt = slot + startGapMs;
@@ -176,7 +194,8 @@ export function createBackfill(deps: BackfillDeps) {
    */
   async function probedDueDates(restaurant: KitchenRestaurant): Promise<string[]> {
     const due = (await locationAdmitted(deps, restaurant)) ? await dueDates(restaurant) : [];
-    const probes = due.length > 0 && due[0] === backfillWindow(restaurant, now(), 1, config.closeGraceMinutes)[0];
+    const probes =
+      due.length > 0 && due[0] === backfillWindow(restaurant, now(), 1, config.closeGraceMinutes)[0];
     if (probes) await fetchOne(restaurant, due[0]!);
     const answer = (await store.latestAnswers([restaurant.guid])).get(restaurant.guid);
     return answer && !answer.entitled ? [] : probes ? due.slice(1) : due;
@@ -209,7 +228,9 @@ export function createBackfill(deps: BackfillDeps) {
         try {
           await fetchOne(restaurant, date);
         } catch (error) {
-          console.warn(`[kitchen] backfill of ${restaurant.guid} ${date} failed: ${(error as Error).message}`);
+          console.warn(
+            `[kitchen] backfill of ${restaurant.guid} ${date} failed: ${(error as Error).message}`,
+          );
         }
       });
     } catch (error) {
@@ -238,10 +259,11 @@ export function createBackfill(deps: BackfillDeps) {
         } catch (error) {
           console.warn(`[kitchen] backfill pass failed: ${(error as Error).message}`);
         }
-        if (!stopped) await new Promise<void>((resolve) => {
-          wake = resolve;
-          void sleep(wait).then(resolve);
-        });
+        if (!stopped)
+          await new Promise<void>((resolve) => {
+            wake = resolve;
+            void sleep(wait).then(resolve);
+          });
       }
     })();
   }
@@ -255,13 +277,19 @@ export function createBackfill(deps: BackfillDeps) {
   }
 
   /** The window's dates counted from stored rows: complete and not_entitled are ready. */
-  const progress = (restaurant: KitchenRestaurant) => windowProgress(store, restaurant, backfillWindow(restaurant, now(), days, config.closeGraceMinutes));
+  const progress = (restaurant: KitchenRestaurant) =>
+    windowProgress(store, restaurant, backfillWindow(restaurant, now(), days, config.closeGraceMinutes));
 
   return { runOnce, start, stop, progress };
 }
 
 /** Until the next closeout (plus grace) of any restaurant, within the sleep's bounds. */
-function untilNextClose(restaurants: readonly KitchenRestaurant[], at: number, graceMinutes: number, bounds: SleepBounds): number {
+function untilNextClose(
+  restaurants: readonly KitchenRestaurant[],
+  at: number,
+  graceMinutes: number,
+  bounds: SleepBounds,
+): number {
   let soonest = at + bounds.maxMs;
   for (const r of restaurants) {
     const closes = closeoutInstant(currentBusinessDate(r, at), r) + graceMinutes * 60_000;
@@ -271,7 +299,11 @@ function untilNextClose(restaurants: readonly KitchenRestaurant[], at: number, g
 }
 
 /** A backfill window's dates counted from stored rows: complete and not_entitled are ready. */
-async function windowProgress(store: Pick<KitchenStore, "dayRows">, restaurant: KitchenRestaurant, window: readonly string[]): Promise<BackfillProgress> {
+async function windowProgress(
+  store: Pick<KitchenStore, "dayRows">,
+  restaurant: KitchenRestaurant,
+  window: readonly string[],
+): Promise<BackfillProgress> {
   if (window.length === 0) return { total: 0, ready: 0, pending: 0, failed: 0 };
   const rows = await store.dayRows(restaurant.guid, window[window.length - 1]!, window[0]!);
   let ready = 0;

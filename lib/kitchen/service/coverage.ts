@@ -1,7 +1,20 @@
-import type { DateCoverage, DateStatus, IngestCounts, KitchenCoverage, KitchenPending } from "@/lib/kitchen/contract/responses";
+import type {
+  DateCoverage,
+  DateStatus,
+  IngestCounts,
+  KitchenCoverage,
+  KitchenPending,
+} from "@/lib/kitchen/contract/responses";
 import { addIngestCounts, emptyIngestCounts } from "@/lib/kitchen/ingest/ingest";
 import type { DayRow } from "@/lib/kitchen/storage/kitchen-store";
-import { isProvisional, kitchenDataStart, settleInstant, type KitchenRestaurant, type KitchenServiceConfig } from "./service-config";
+
+import {
+  isProvisional,
+  kitchenDataStart,
+  settleInstant,
+  type KitchenRestaurant,
+  type KitchenServiceConfig,
+} from "./service-config";
 
 /**
  * Where each date of a range stands. `dateState` is the one rule: every kitchen answer's
@@ -37,7 +50,9 @@ export function dateState(date: string, row: DayRow | undefined, ctx: DateStatus
   if (!row) return { date, status: ctx.notEntitled ? "not_entitled" : "pending" };
   switch (row.status) {
     case "complete":
-      return isProvisional(row, ctx.restaurant, ctx.config) ? { date, status: "provisional", at: iso(settleInstant(date, ctx.restaurant, ctx.config)) } : { date, status: "complete" };
+      return isProvisional(row, ctx.restaurant, ctx.config)
+        ? { date, status: "provisional", at: iso(settleInstant(date, ctx.restaurant, ctx.config)) }
+        : { date, status: "complete" };
     case "not_entitled":
       return { date, status: "not_entitled" };
     case "open":
@@ -49,13 +64,25 @@ export function dateState(date: string, row: DayRow | undefined, ctx: DateStatus
   return { date, status: "failed", reason: row.reason ?? "unknown", at: iso(row.attemptedAt) };
 }
 
-export function dateStates(dates: readonly string[], rows: Map<string, DayRow>, ctx: DateStatusContext): DateState[] {
+export function dateStates(
+  dates: readonly string[],
+  rows: Map<string, DayRow>,
+  ctx: DateStatusContext,
+): DateState[] {
   return dates.map((date) => dateState(date, rows.get(date), ctx));
 }
 
 /** The coverage every kitchen answer carries. Provisional dates are in `complete` too: they are counted. */
 export function coverageOf(states: readonly DateState[]): DateCoverage {
-  const coverage: DateCoverage = { complete: [], provisional: [], beforeData: [], notEntitled: [], failed: [], open: [], pending: [] };
+  const coverage: DateCoverage = {
+    complete: [],
+    provisional: [],
+    beforeData: [],
+    notEntitled: [],
+    failed: [],
+    open: [],
+    pending: [],
+  };
   for (const s of states) {
     switch (s.status) {
       case "provisional":
@@ -86,7 +113,11 @@ export function coverageOf(states: readonly DateState[]): DateCoverage {
 }
 
 /** The coverage route's per-date list, with its counts. */
-export function coverageReport(restaurantGuid: string, range: { from: string; to: string }, states: readonly DateState[]): KitchenCoverage {
+export function coverageReport(
+  restaurantGuid: string,
+  range: { from: string; to: string },
+  states: readonly DateState[],
+): KitchenCoverage {
   const count = (...statuses: DateStatus[]) => states.filter((s) => statuses.includes(s.status)).length;
   return {
     restaurantGuid,
@@ -106,7 +137,11 @@ export function coverageReport(restaurantGuid: string, range: { from: string; to
 }
 
 /** The 202 body of a range some of whose dates have no answer yet. */
-export function pendingReport(restaurantGuid: string, range: { from: string; to: string }, states: readonly DateState[]): KitchenPending {
+export function pendingReport(
+  restaurantGuid: string,
+  range: { from: string; to: string },
+  states: readonly DateState[],
+): KitchenPending {
   const coverage = coverageReport(restaurantGuid, range, states);
   const answered = coverage.total - coverage.pending;
   return {
@@ -117,10 +152,15 @@ export function pendingReport(restaurantGuid: string, range: { from: string; to:
 }
 
 /** Dates whose stored data counts: complete ones and snapshots of open ones. */
-export function usableDates(dates: readonly string[], rows: Map<string, DayRow>): { date: string; version: number }[] {
+export function usableDates(
+  dates: readonly string[],
+  rows: Map<string, DayRow>,
+): { date: string; version: number }[] {
   return dates.flatMap((date) => {
     const row = rows.get(date);
-    return row && (row.status === "complete" || row.status === "open") && row.fetchedAt !== null ? [{ date, version: row.fetchedAt }] : [];
+    return row && (row.status === "complete" || row.status === "open") && row.fetchedAt !== null
+      ? [{ date, version: row.fetchedAt }]
+      : [];
   });
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { DayCache, typedArrayBytes } from "./day-cache";
 
 describe("DayCache", () => {

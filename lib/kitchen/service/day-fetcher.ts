@@ -1,20 +1,28 @@
 import "server-only";
+
 import { datePhase, type DatePhase } from "@/lib/business-date/closeout";
-import { BrandedError } from "@/lib/errors/branded-error";
 import type { Database } from "@/lib/db/database";
+import { BrandedError } from "@/lib/errors/branded-error";
+import { servicesOn, type DayParts } from "@/lib/kitchen/ingest/day-parts";
+import { summariseDay } from "@/lib/kitchen/ingest/day-summary";
 import { describeFetchFailure } from "@/lib/kitchen/ingest/fetch-failure";
 import { ingestDay, type IngestedDay } from "@/lib/kitchen/ingest/ingest";
-import { summariseDay } from "@/lib/kitchen/ingest/day-summary";
-import { servicesOn, type DayParts } from "@/lib/kitchen/ingest/day-parts";
-import type { ServiceWeek } from "@/lib/restaurants/schedule";
 import { buildTicketFacts, encodeTicketFacts } from "@/lib/kitchen/ingest/ticket-facts";
 import { encodeDaySummary } from "@/lib/kitchen/storage/day-summary-codec";
 import type { DayRow, KitchenStore } from "@/lib/kitchen/storage/kitchen-store";
 import { raceAbort } from "@/lib/platform/abortable";
 import type { PlatformClient } from "@/lib/platform/types";
+import type { ServiceWeek } from "@/lib/restaurants/schedule";
+
 import { createFetchQueue, type QueuedFetch } from "./fetch-queue";
 import { createLocationHealth, PlatformOutageError, type LocationFetchState } from "./location-health";
-import { isProvisional, kitchenDataStart, needsFetch, type KitchenRestaurant, type KitchenServiceConfig } from "./service-config";
+import {
+  isProvisional,
+  kitchenDataStart,
+  needsFetch,
+  type KitchenRestaurant,
+  type KitchenServiceConfig,
+} from "./service-config";
 
 /**
  * The kitchen day fetch: each business date of a restaurant is fetched from the Platform once
@@ -74,11 +82,17 @@ export function createDayFetcher({ db, store, client, config, now, serviceWeek }
    * second re-reads the row and finds the day already stored. The promise always settles, within
    * fetchTimeoutMs of getting the lock (fetchAndStore), and the lock goes with it.
    */
-  function fetchDay(restaurant: KitchenRestaurant, date: string, opts: { background?: boolean } = {}): Promise<void> {
+  function fetchDay(
+    restaurant: KitchenRestaurant,
+    date: string,
+    opts: { background?: boolean } = {},
+  ): Promise<void> {
     const key = `${restaurant.guid}|${date}`;
     let pending = inflight.get(key);
     if (!pending) {
-      pending = db.withLock(`kitchen-day:${key}`, (q) => fetchAndStore(q, restaurant, date)).finally(() => inflight.delete(key));
+      pending = db
+        .withLock(`kitchen-day:${key}`, (q) => fetchAndStore(q, restaurant, date))
+        .finally(() => inflight.delete(key));
       inflight.set(key, pending);
     }
     if (!opts.background) {
@@ -89,12 +103,17 @@ export function createDayFetcher({ db, store, client, config, now, serviceWeek }
     return pending;
   }
 
-  async function fetchAndStore(q: Parameters<Parameters<Database["withLock"]>[1]>[0], restaurant: KitchenRestaurant, date: string): Promise<void> {
+  async function fetchAndStore(
+    q: Parameters<Parameters<Database["withLock"]>[1]>[0],
+    restaurant: KitchenRestaurant,
+    date: string,
+  ): Promise<void> {
     // No kitchen data exists before it: never asked upstream, whoever calls.
     if (date < kitchenDataStart(restaurant)) return;
     const startedAt = now();
     const phase = datePhase(date, restaurant, startedAt, config.closeGraceMinutes);
-    if (!needsFetch(await store.dayRow(q, restaurant.guid, date), phase, startedAt, config, restaurant)) return;
+    if (!needsFetch(await store.dayRow(q, restaurant.guid, date), phase, startedAt, config, restaurant))
+      return;
     // A parked or backing-off location sends nothing, not even the schedule's read; requestRange
     // answers its dates with the reason. Once its time has come one caller gets the try.
     if (!(await health.claim(restaurant.guid, fetchTimeoutMs))) return;
@@ -111,9 +130,15 @@ export function createDayFetcher({ db, store, client, config, now, serviceWeek }
       // The scope before anything: a credential without kitchen:read sends no read at all.
       await client.kitchen.requireScope({ signal });
       // The schedule first: a day is never stored with its services unknown because a read failed.
-      dayParts = { closeoutHour: restaurant.closeoutHour, services: servicesOn(serviceWeek ? await serviceWeek(restaurant.guid) : null, date) };
+      dayParts = {
+        closeoutHour: restaurant.closeoutHour,
+        services: servicesOn(serviceWeek ? await serviceWeek(restaurant.guid) : null, date),
+      };
       // raceAbort: settles at the bound even if some wait inside the client missed the signal.
-      const result = await raceAbort(client.kitchen.itemFulfillments(restaurant.guid, date, { signal }), signal);
+      const result = await raceAbort(
+        client.kitchen.itemFulfillments(restaurant.guid, date, { signal }),
+        signal,
+      );
       if (result.kind === "not-entitled") {
         // Stored like any day: the store is where the restaurant's entitlement is learnt.
         await store.saveNotEntitled(q, restaurant.guid, date, startedAt);
@@ -124,17 +149,32 @@ export function createDayFetcher({ db, store, client, config, now, serviceWeek }
       // are counted and left out, never a failed day.
       day = ingestDay(result, restaurant.guid);
     } catch (error) {
-      const reason = signal.aborted && (signal.reason instanceof DayFetchTimeout || signal.reason instanceof PlatformOutageError) ? (signal.reason as Error).message : describeFetchFailure(error);
-      if (abort.signal.aborted) console.warn(`[kitchen] the fetch of ${restaurant.guid}|${date} ${reason}; recorded as failed`);
+      const reason =
+        signal.aborted &&
+        (signal.reason instanceof DayFetchTimeout || signal.reason instanceof PlatformOutageError)
+          ? (signal.reason as Error).message
+          : describeFetchFailure(error);
+      if (abort.signal.aborted)
+        console.warn(`[kitchen] the fetch of ${restaurant.guid}|${date} ${reason}; recorded as failed`);
       // At the end of the attempt: a retry is due from when it failed, not from when it began.
       const endedAt = now();
       await store.saveFailure(q, restaurant.guid, date, endedAt, reason);
-      await health.failed(restaurant.guid, signal.aborted ? signal.reason : error, { startedAt, endedAt }, reason);
+      await health.failed(
+        restaurant.guid,
+        signal.aborted ? signal.reason : error,
+        { startedAt, endedAt },
+        reason,
+      );
       return;
     } finally {
       clearTimeout(timer);
     }
-    await storeIngestedDay(store, q, restaurant, date, { day, dayParts, status: phase === "closed" ? "complete" : "open", attemptedAt: startedAt });
+    await storeIngestedDay(store, q, restaurant, date, {
+      day,
+      dayParts,
+      status: phase === "closed" ? "complete" : "open",
+      attemptedAt: startedAt,
+    });
     await health.succeeded(restaurant.guid);
   }
 
@@ -145,34 +185,57 @@ export function createDayFetcher({ db, store, client, config, now, serviceWeek }
    * page polling for progress (its dates long on the way) is answered at once. The fetches carry
    * on either way and a later request reads them.
    */
-  async function requestRange(restaurant: KitchenRestaurant, dates: readonly string[], wait: number | "settled"): Promise<Map<string, DayRow>> {
+  async function requestRange(
+    restaurant: KitchenRestaurant,
+    dates: readonly string[],
+    wait: number | "settled",
+  ): Promise<Map<string, DayRow>> {
     if (dates.length === 0) return new Map();
     const from = dates[0]!;
     const to = dates[dates.length - 1]!;
     const known = dates.map((d) => completeRows.get(`${restaurant.guid}|${d}`));
-    if (known.every((row) => row !== undefined)) return new Map(known.map((row) => [row!.businessDate, row!]));
+    if (known.every((row) => row !== undefined))
+      return new Map(known.map((row) => [row!.businessDate, row!]));
     const at = now();
     let rows = await store.dayRows(restaurant.guid, from, to);
     const start = kitchenDataStart(restaurant);
     const phases = new Map(dates.map((d) => [d, datePhase(d, restaurant, at, config.closeGraceMinutes)]));
-    const wanted = dates.filter((d) => d >= start && needsFetch(rows.get(d), phases.get(d)!, at, config, restaurant));
+    const wanted = dates.filter(
+      (d) => d >= start && needsFetch(rows.get(d), phases.get(d)!, at, config, restaurant),
+    );
     const held = wanted.length > 0 ? await health.state(restaurant.guid) : { kind: "ok" as const };
     // A held location is answered at once with the reason, unless its time has come: then the
     // dates are queued and the fetcher lets one of them through as the try.
     if (held.kind !== "ok" && !held.due) return heldAnswer(restaurant, dates, rows, held);
     if (wanted.length > 0) {
-      const enqueue = (list: readonly string[]) => enqueueByPhase({ queue, openQueue }, list, phases, (d) => ({ key: `${restaurant.guid}|${d}`, run: () => fetchDay(restaurant, d) }));
-      rows = await fetchInRounds(enqueue, wanted, wait, () => store.dayRows(restaurant.guid, from, to), async () => (await health.state(restaurant.guid)).kind === "ok");
+      const enqueue = (list: readonly string[]) =>
+        enqueueByPhase({ queue, openQueue }, list, phases, (d) => ({
+          key: `${restaurant.guid}|${d}`,
+          run: () => fetchDay(restaurant, d),
+        }));
+      rows = await fetchInRounds(
+        enqueue,
+        wanted,
+        wait,
+        () => store.dayRows(restaurant.guid, from, to),
+        async () => (await health.state(restaurant.guid)).kind === "ok",
+      );
       // Dates the fetcher did not ask because the location is (or became) held say why.
       if (wanted.some((d) => !rows.has(d))) rows = await heldAnswer(restaurant, dates, rows);
     }
-    for (const row of rows.values()) if (row.status === "complete" && !isProvisional(row, restaurant, config)) rememberComplete(restaurant.guid, row);
+    for (const row of rows.values())
+      if (row.status === "complete" && !isProvisional(row, restaurant, config))
+        rememberComplete(restaurant.guid, row);
     return rows;
   }
 
   /** The rows with a held location's unasked dates answered with the reason; a date in flight here stays pending. */
-  const heldAnswer = (restaurant: KitchenRestaurant, dates: readonly string[], rows: Map<string, DayRow>, state?: LocationFetchState) =>
-    health.heldAnswer(restaurant, dates, rows, (d) => inflight.has(`${restaurant.guid}|${d}`), state);
+  const heldAnswer = (
+    restaurant: KitchenRestaurant,
+    dates: readonly string[],
+    rows: Map<string, DayRow>,
+    state?: LocationFetchState,
+  ) => health.heldAnswer(restaurant, dates, rows, (d) => inflight.has(`${restaurant.guid}|${d}`), state);
 
   function rememberComplete(guid: string, row: DayRow): void {
     // Rows are small; the bound only keeps a years-long process from growing without end.
@@ -235,11 +298,23 @@ async function storeIngestedDay(
   q: Parameters<Parameters<Database["withLock"]>[1]>[0],
   restaurant: KitchenRestaurant,
   date: string,
-  { day, dayParts, status, attemptedAt }: { day: IngestedDay; dayParts: DayParts; status: "complete" | "open"; attemptedAt: number },
+  {
+    day,
+    dayParts,
+    status,
+    attemptedAt,
+  }: { day: IngestedDay; dayParts: DayParts; status: "complete" | "open"; attemptedAt: number },
 ): Promise<void> {
   const summary = encodeDaySummary(summariseDay(day.measurable, date, restaurant.timeZone, dayParts));
   const tickets = encodeTicketFacts(buildTicketFacts(day.records, date));
-  await store.saveDay(q, restaurant.guid, date, { status, attemptedAt, summary, tickets, records: day.records, ingest: day.counts });
+  await store.saveDay(q, restaurant.guid, date, {
+    status,
+    attemptedAt,
+    summary,
+    tickets,
+    records: day.records,
+    ingest: day.counts,
+  });
 }
 
 /** Queues the dates' fetches: the open date's refreshes in their own queue, so history never waits behind them. */
@@ -262,7 +337,13 @@ async function settledWithin(promise: Promise<unknown>, ms: number): Promise<voi
     timer = setTimeout(resolve, ms);
   });
   try {
-    await Promise.race([promise.then(() => undefined, () => undefined), expired]);
+    await Promise.race([
+      promise.then(
+        () => undefined,
+        () => undefined,
+      ),
+      expired,
+    ]);
   } finally {
     clearTimeout(timer);
   }

@@ -1,8 +1,10 @@
 import "server-only";
+
 import type { DaySummary } from "@/lib/kitchen/ingest/day-summary";
 import { decodeTicketFacts, type TicketFacts } from "@/lib/kitchen/ingest/ticket-facts";
 import { decodeDaySummary } from "@/lib/kitchen/storage/day-summary-codec";
 import { unpack, type DayRow, type KitchenStore } from "@/lib/kitchen/storage/kitchen-store";
+
 import { usableDates } from "./coverage";
 import { DayCache, typedArrayBytes } from "./day-cache";
 
@@ -55,7 +57,9 @@ export function createDayReader({ store, cacheBytes = DEFAULT_CACHE_BYTES, onUnr
           cache.set(`${guid}|${date}`, blob.fetchedAt, value);
           out.set(date, value);
         } catch (error) {
-          console.warn(`[kitchen] stored data of ${guid} ${date} is unreadable, fetching it again: ${String(error)}`);
+          console.warn(
+            `[kitchen] stored data of ${guid} ${date} is unreadable, fetching it again: ${String(error)}`,
+          );
           unreadable.push(date);
         }
       }
@@ -64,7 +68,13 @@ export function createDayReader({ store, cacheBytes = DEFAULT_CACHE_BYTES, onUnr
       await store.markUnreadable(guid, unreadable, UNREADABLE);
       for (const date of unreadable) {
         onUnreadable(guid, date);
-        rows.set(date, { ...rows.get(date)!, status: "failed", reason: UNREADABLE, attemptedAt: 0, fetchedAt: null });
+        rows.set(date, {
+          ...rows.get(date)!,
+          status: "failed",
+          reason: UNREADABLE,
+          attemptedAt: 0,
+          fetchedAt: null,
+        });
       }
     }
     return wanted.flatMap(({ date }) => (out.has(date) ? [out.get(date)!] : []));

@@ -1,7 +1,9 @@
 import "server-only";
+
 import { addBusinessDays } from "@/lib/business-date/business-date";
 import { currentBusinessDate, datePhase } from "@/lib/business-date/closeout";
 import type { KitchenStore } from "@/lib/kitchen/storage/kitchen-store";
+
 import type { DayFetcher } from "./day-fetcher";
 import { needsFetch, type KitchenRestaurant, type KitchenServiceConfig } from "./service-config";
 
@@ -39,7 +41,8 @@ export function createEntitlement({ store, fetcher, config, now }: EntitlementDe
     const yesterday = addBusinessDays(currentBusinessDate(restaurant, at), -1);
     if (current === false) {
       const row = await store.dayRow(store.db, restaurant.guid, yesterday);
-      if (!needsFetch(row, datePhase(yesterday, restaurant, at, config.closeGraceMinutes), at, config)) return false;
+      if (!needsFetch(row, datePhase(yesterday, restaurant, at, config.closeGraceMinutes), at, config))
+        return false;
     }
     let timer: ReturnType<typeof setTimeout> | undefined;
     const waited = new Promise<void>((resolve) => {

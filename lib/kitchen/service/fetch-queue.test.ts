@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { createFetchQueue } from "./fetch-queue";
 
 /** A job that runs until the test releases it, recording when it starts. */

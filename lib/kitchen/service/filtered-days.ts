@@ -1,13 +1,15 @@
 import "server-only";
+
 import { clipInstant } from "@/lib/business-date/business-clock";
 import type { Database } from "@/lib/db/database";
-import { summariseDay, type DaySummary } from "@/lib/kitchen/ingest/day-summary";
 import { serviceName, serviceResolver, type DayParts } from "@/lib/kitchen/ingest/day-parts";
+import { summariseDay, type DaySummary } from "@/lib/kitchen/ingest/day-summary";
 import { parseInstant } from "@/lib/kitchen/ingest/durations";
 import { buildItemTicketFacts, type TicketFacts } from "@/lib/kitchen/ingest/ticket-facts";
 import { hasStuck } from "@/lib/kitchen/query/stuck-items";
 import type { DayRow, KitchenStore } from "@/lib/kitchen/storage/kitchen-store";
 import type { ItemFulfillment } from "@/lib/platform/schemas";
+
 import { usableDates } from "./coverage";
 import { refuseBeyondRawRetention, refuseMissingRawRecords } from "./raw-retention";
 import type { KitchenRestaurant } from "./service-config";
@@ -33,10 +35,15 @@ export interface RecordFilter {
   until?: string;
 }
 
-export const hasRecordFilter = (f: RecordFilter) => f.item !== undefined || f.service !== undefined || f.until !== undefined;
+export const hasRecordFilter = (f: RecordFilter) =>
+  f.item !== undefined || f.service !== undefined || f.until !== undefined;
 
 const filterWords = (f: RecordFilter) =>
-  f.item !== undefined ? "the item filter" : f.service !== undefined ? "the service filter" : "the time-of-day clip (until)";
+  f.item !== undefined
+    ? "the item filter"
+    : f.service !== undefined
+      ? "the service filter"
+      : "the time-of-day clip (until)";
 
 export async function filteredDays(
   deps: { db: Database; store: KitchenStore; dayParts: (dates: string[]) => Promise<Map<string, DayParts>> },
@@ -54,11 +61,19 @@ export async function filteredDays(
   const facts: TicketFacts[] = [];
   for (const date of usable) {
     const records: ItemFulfillment[] = [];
-    for await (const chunk of deps.store.recordChunks(restaurant.guid, [date])) records.push(...chunk.records);
+    for await (const chunk of deps.store.recordChunks(restaurant.guid, [date]))
+      records.push(...chunk.records);
     const parts = partsOf.get(date) ?? { closeoutHour: restaurant.closeoutHour, services: [] };
     const keep = recordTest(filter, parts, date, restaurant);
     summaries.push(summariseDay(records.filter(keep), date, restaurant.timeZone, parts, { stuckSeconds }));
-    if (withFacts) facts.push(maskFacts(buildItemTicketFacts(records, date), records, filter.service === undefined && filter.until === undefined ? null : keep));
+    if (withFacts)
+      facts.push(
+        maskFacts(
+          buildItemTicketFacts(records, date),
+          records,
+          filter.service === undefined && filter.until === undefined ? null : keep,
+        ),
+      );
   }
   return { summaries, facts };
 }
@@ -75,13 +90,20 @@ export async function* filteredRecords(
   dayParts: Map<string, DayParts> | null,
 ): AsyncGenerator<RecordChunk> {
   for await (const chunk of store.recordChunks(restaurant.guid, dates)) {
-    const records = hasRecordFilter(filter) ? chunk.records.filter(recordTest(filter, dayParts?.get(chunk.date), chunk.date, restaurant)) : chunk.records;
+    const records = hasRecordFilter(filter)
+      ? chunk.records.filter(recordTest(filter, dayParts?.get(chunk.date), chunk.date, restaurant))
+      : chunk.records;
     yield Object.assign(records, { businessDate: chunk.date });
   }
 }
 
 /** Whether a record of `date` passes the filter; `parts`: the services the day was stored with (none when absent). */
-function recordTest(filter: RecordFilter, parts: DayParts | undefined, date: string, restaurant: KitchenRestaurant): (r: ItemFulfillment) => boolean {
+function recordTest(
+  filter: RecordFilter,
+  parts: DayParts | undefined,
+  date: string,
+  restaurant: KitchenRestaurant,
+): (r: ItemFulfillment) => boolean {
   parts ??= { closeoutHour: restaurant.closeoutHour, services: [] };
   const serviceOf = serviceResolver(parts, date, restaurant.timeZone);
   const clip = filter.until === undefined ? null : clipInstant(date, filter.until, restaurant);
@@ -89,14 +111,19 @@ function recordTest(filter: RecordFilter, parts: DayParts | undefined, date: str
     if (filter.item !== undefined && r.selectionMenuItemGuid !== filter.item) return false;
     if (filter.service === undefined && clip === null) return true;
     // The same anchor as summariseDay: the fire time, else the start, else the fulfilment.
-    const anchor = parseInstant(r.ticketFiredAt) ?? parseInstant(r.itemStartedAt) ?? parseInstant(r.itemFulfilledAt);
+    const anchor =
+      parseInstant(r.ticketFiredAt) ?? parseInstant(r.itemStartedAt) ?? parseInstant(r.itemFulfilledAt);
     if (clip !== null && (anchor === null || anchor >= clip)) return false;
     return filter.service === undefined || serviceName(parts!, serviceOf(anchor)) === filter.service;
   };
 }
 
 /** The facts with every record outside the service left without a value, so it ranks nowhere. */
-function maskFacts(facts: TicketFacts, records: readonly ItemFulfillment[], keep: ((r: ItemFulfillment) => boolean) | null): TicketFacts {
+function maskFacts(
+  facts: TicketFacts,
+  records: readonly ItemFulfillment[],
+  keep: ((r: ItemFulfillment) => boolean) | null,
+): TicketFacts {
   if (keep === null) return facts;
   records.forEach((r, i) => {
     if (keep(r)) return;
@@ -105,8 +132,14 @@ function maskFacts(facts: TicketFacts, records: readonly ItemFulfillment[], keep
   return facts;
 }
 
-export function refuseRecordFilterBeyondRawRetention(restaurant: KitchenRestaurant, query: { from: string } & RecordFilter, retentionDays: number, nowMs: number): void {
-  if (hasRecordFilter(query)) refuseBeyondRawRetention(restaurant, query.from, retentionDays, nowMs, filterWords(query));
+export function refuseRecordFilterBeyondRawRetention(
+  restaurant: KitchenRestaurant,
+  query: { from: string } & RecordFilter,
+  retentionDays: number,
+  nowMs: number,
+): void {
+  if (hasRecordFilter(query))
+    refuseBeyondRawRetention(restaurant, query.from, retentionDays, nowMs, filterWords(query));
 }
 
 /**
@@ -135,13 +168,16 @@ export async function stuckFreeDays(
       continue;
     }
     const records: ItemFulfillment[] = [];
-    for await (const chunk of store.recordChunks(restaurant.guid, [day.businessDate])) records.push(...chunk.records);
+    for await (const chunk of store.recordChunks(restaurant.guid, [day.businessDate]))
+      records.push(...chunk.records);
     if (records.length === 0) {
       kept.push(day);
       out.push(day);
       continue;
     }
-    const clean = summariseDay(records, day.businessDate, restaurant.timeZone, day.dayParts, { stuckSeconds });
+    const clean = summariseDay(records, day.businessDate, restaurant.timeZone, day.dayParts, {
+      stuckSeconds,
+    });
     (stuckFreeCache.get(day) ?? stuckFreeCache.set(day, new Map()).get(day)!).set(stuckSeconds, clean);
     out.push(clean);
   }

@@ -1,5 +1,7 @@
 import "server-only";
+
 import type { KitchenHistory } from "@/lib/kitchen/contract/responses";
+
 import { getKitchenBackfill } from "./backfill-server";
 import { getKitchenService } from "./server";
 import type { KitchenRestaurant } from "./service-config";
@@ -10,6 +12,14 @@ import type { KitchenRestaurant } from "./service-config";
  * server render can ask it of every row as cheaply as its route does.
  */
 export async function kitchenHistory(restaurant: KitchenRestaurant): Promise<KitchenHistory> {
-  const [progress, known] = await Promise.all([(await getKitchenBackfill()).progress(restaurant), (await getKitchenService()).entitlement.known([restaurant.guid])]);
-  return { restaurantGuid: restaurant.guid, days: progress.total, entitled: known.get(restaurant.guid) ?? null, ...progress };
+  const [progress, known] = await Promise.all([
+    (await getKitchenBackfill()).progress(restaurant),
+    (await getKitchenService()).entitlement.known([restaurant.guid]),
+  ]);
+  return {
+    restaurantGuid: restaurant.guid,
+    days: progress.total,
+    entitled: known.get(restaurant.guid) ?? null,
+    ...progress,
+  };
 }

@@ -1,12 +1,19 @@
 import "server-only";
+
 import { businessDaysInRange } from "@/lib/business-date/business-date";
 import { currentBusinessDateOrNull } from "@/lib/business-date/closeout";
 import { InvalidInputError } from "@/lib/errors/invalid-input-error";
-import { matrixPeriodOf, type ItemsMatrixColumn, type KitchenItemsMatrix, type KitchenItemsMatrixQuery } from "@/lib/kitchen/contract/items-matrix";
-import { itemsMatrixRows, restaurantItems, type RestaurantItems } from "@/lib/kitchen/query/items-matrix";
-import { presetRange } from "@/lib/kitchen/ui/date-range";
+import {
+  matrixPeriodOf,
+  type ItemsMatrixColumn,
+  type KitchenItemsMatrix,
+  type KitchenItemsMatrixQuery,
+} from "@/lib/kitchen/contract/items-matrix";
 import type { StuckReport } from "@/lib/kitchen/contract/responses";
 import { DEFAULT_STUCK_MINUTES } from "@/lib/kitchen/contract/stuck-items";
+import { itemsMatrixRows, restaurantItems, type RestaurantItems } from "@/lib/kitchen/query/items-matrix";
+import { presetRange } from "@/lib/kitchen/ui/date-range";
+
 import type { KitchenService } from "./kitchen-service";
 import { mapLimit } from "./map-limit";
 import type { OverviewRestaurant } from "./overview";
@@ -14,7 +21,12 @@ import type { OverviewRestaurant } from "./overview";
 /** Restaurants read at once, as the Overview does. */
 const CONCURRENCY = 6;
 
-type ColumnResult = { column: ItemsMatrixColumn; items: RestaurantItems | null; refused?: InvalidInputError; stuck?: StuckReport };
+type ColumnResult = {
+  column: ItemsMatrixColumn;
+  items: RestaurantItems | null;
+  refused?: InvalidInputError;
+  stuck?: StuckReport;
+};
 
 /**
  * The items matrix for the restaurants the account may see: each one's days of the period (its
@@ -57,7 +69,12 @@ export async function kitchenItemsMatrix(
   };
 }
 
-async function columnOf(service: Pick<KitchenService, "rangeDays">, restaurant: OverviewRestaurant, query: KitchenItemsMatrixQuery, nowMs: number): Promise<ColumnResult> {
+async function columnOf(
+  service: Pick<KitchenService, "rangeDays">,
+  restaurant: OverviewRestaurant,
+  query: KitchenItemsMatrixQuery,
+  nowMs: number,
+): Promise<ColumnResult> {
   const today = currentBusinessDateOrNull(restaurant, nowMs);
   const asked = matrixPeriodOf(query);
   const period = "range" in asked ? (today ? presetRange(asked.range, today) : { from: "", to: "" }) : asked;
@@ -71,21 +88,52 @@ async function columnOf(service: Pick<KitchenService, "rangeDays">, restaurant: 
     records: 0,
     withoutMultiLocationId: 0,
   };
-  const none = (status: ItemsMatrixColumn["status"], message?: string): ColumnResult => ({ column: { ...column, status, ...(message ? { message } : {}) }, items: null });
-  if (!today) return none("error", `The restaurant's time zone "${restaurant.timeZone}" is unknown to this server.`);
+  const none = (status: ItemsMatrixColumn["status"], message?: string): ColumnResult => ({
+    column: { ...column, status, ...(message ? { message } : {}) },
+    items: null,
+  });
+  if (!today)
+    return none("error", `The restaurant's time zone "${restaurant.timeZone}" is unknown to this server.`);
   if (restaurant.kitchenEntitled === false) return none("not_entitled");
   let answer: Awaited<ReturnType<KitchenService["rangeDays"]>>;
   try {
-    answer = await service.rangeDays(restaurant, period, { metric: query.metric, stuck: query.stuck, level: query.level });
+    answer = await service.rangeDays(restaurant, period, {
+      metric: query.metric,
+      stuck: query.stuck,
+      level: query.level,
+    });
   } catch (error) {
     if (error instanceof InvalidInputError) return { ...none("error", error.message), refused: error };
     return none("error", error instanceof Error ? error.message : "Could not be loaded");
   }
   if (!answer.ready) {
-    return { column: { ...column, status: "pending", progress: { answered: answer.pending.total - answer.pending.pending, total: businessDaysInRange(period.from, period.to) } }, items: null };
+    return {
+      column: {
+        ...column,
+        status: "pending",
+        progress: {
+          answered: answer.pending.total - answer.pending.pending,
+          total: businessDaysInRange(period.from, period.to),
+        },
+      },
+      items: null,
+    };
   }
   const { days, coverage, cutSeconds, stuck } = answer.value;
-  if (coverage.notEntitled.length > 0 && coverage.complete.length + coverage.open.length + coverage.failed.length === 0) return none("not_entitled");
+  if (
+    coverage.notEntitled.length > 0 &&
+    coverage.complete.length + coverage.open.length + coverage.failed.length === 0
+  )
+    return none("not_entitled");
   const items = restaurantItems(days, query.metric, query.level, cutSeconds);
-  return { column: { ...column, records: items.records, withoutMultiLocationId: items.withoutMultiLocationId, stuckRecords: stuck.records }, items, stuck };
+  return {
+    column: {
+      ...column,
+      records: items.records,
+      withoutMultiLocationId: items.withoutMultiLocationId,
+      stuckRecords: stuck.records,
+    },
+    items,
+    stuck,
+  };
 }

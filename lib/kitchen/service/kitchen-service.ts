@@ -1,30 +1,58 @@
 import "server-only";
+
 import type { Database } from "@/lib/db/database";
+import {
+  type KitchenRangeQuery,
+  type KitchenRecordsQuery,
+  type KitchenSummaryQuery,
+  type KitchenTargetsInput,
+  type KitchenTicketsQuery,
+} from "@/lib/kitchen/contract/params";
+import {
+  type DateCoverage,
+  type KitchenCoverage,
+  type KitchenSummary,
+  type KitchenTargets,
+  type KitchenTickets,
+  type RangeAnswer,
+} from "@/lib/kitchen/contract/responses";
+import type { StuckChoice } from "@/lib/kitchen/contract/stuck-items";
 import { KITCHEN_METRICS, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
-import { type DateCoverage, type KitchenCoverage, type KitchenSummary, type KitchenTargets, type KitchenTickets, type RangeAnswer } from "@/lib/kitchen/contract/responses";
-import { type KitchenRangeQuery, type KitchenRecordsQuery, type KitchenSummaryQuery, type KitchenTargetsInput, type KitchenTicketsQuery } from "@/lib/kitchen/contract/params";
+import { mergeDayParts } from "@/lib/kitchen/query/day-parts-summary";
 import { DimensionInterner } from "@/lib/kitchen/query/dimension-interner";
 import { validateRange } from "@/lib/kitchen/query/range-query";
 import { cutSecondsOf } from "@/lib/kitchen/query/range-summary";
-import type { StuckChoice } from "@/lib/kitchen/contract/stuck-items";
 import { KitchenStore, type DayRow } from "@/lib/kitchen/storage/kitchen-store";
 import { readTicketTargets } from "@/lib/kitchen/storage/ticket-targets";
 import type { PlatformClient } from "@/lib/platform/types";
 import type { ServiceWeek } from "@/lib/restaurants/schedule";
-import { coverageOf, coverageReport, dateStates, pendingReport, usableDates } from "./coverage";
+
 import { createBackfill, type BackfillDeps } from "./backfill";
+import { coverageOf, coverageReport, dateStates, pendingReport, usableDates } from "./coverage";
 import { createDayFetcher, type DayFetcher } from "./day-fetcher";
 import { createDayReader, DEFAULT_CACHE_BYTES } from "./day-reader";
 import { createEntitlement } from "./entitlement";
+import {
+  filteredDays,
+  filteredRecords,
+  hasRecordFilter,
+  refuseRecordFilterBeyondRawRetention,
+  stuckFreeDays,
+  type RecordChunk,
+  type RecordFilter,
+} from "./filtered-days";
+import { readKitchenTargets, writeKitchenTargets } from "./kitchen-targets";
+import { createRangeParts } from "./range-parts";
 import { refuseBeyondRawRetention, refuseMissingRawRecords } from "./raw-retention";
 import { createRollupReader } from "./rollup-reader";
-import { createRangeParts } from "./range-parts";
-import { kitchenDataStart, READY_WAIT_MS, type KitchenRestaurant, type KitchenServiceConfig } from "./service-config";
+import {
+  kitchenDataStart,
+  READY_WAIT_MS,
+  type KitchenRestaurant,
+  type KitchenServiceConfig,
+} from "./service-config";
 import { assembleSummary, stationLevelRows, type StationLevelRow } from "./summary-assembly";
 import { slowTicketsOf } from "./ticket-drill-down";
-import { readKitchenTargets, writeKitchenTargets } from "./kitchen-targets";
-import { filteredDays, filteredRecords, stuckFreeDays, hasRecordFilter, refuseRecordFilterBeyondRawRetention, type RecordChunk, type RecordFilter } from "./filtered-days";
-import { mergeDayParts } from "@/lib/kitchen/query/day-parts-summary";
 
 export type { KitchenRestaurant, KitchenServiceConfig } from "./service-config";
 
@@ -61,15 +89,24 @@ export function createKitchenService(deps: KitchenServiceDeps) {
   const store = new KitchenStore(db);
   const fetcher = createDayFetcher({ db, store, client, config, now, serviceWeek: deps.serviceWeek });
   const reader = createDayReader({ store, cacheBytes: config.cacheBytes, onUnreadable: fetcher.forget });
-  const rollups = createRollupReader({ store, daySummaries: reader.daySummaries, cacheBytes: Math.floor((config.cacheBytes ?? DEFAULT_CACHE_BYTES) / 2) });
+  const rollups = createRollupReader({
+    store,
+    daySummaries: reader.daySummaries,
+    cacheBytes: Math.floor((config.cacheBytes ?? DEFAULT_CACHE_BYTES) / 2),
+  });
   const entitlement = createEntitlement({ store, fetcher, config, now });
   // One per restaurant: a day's dimension values are numbered once, not on every request.
   const interners = new Map<string, DimensionInterner>();
-  const internerOf = (guid: string) => interners.get(guid) ?? interners.set(guid, new DimensionInterner()).get(guid)!;
-  const rangeOf = (restaurant: KitchenRestaurant, query: KitchenRangeQuery) => validateRange(query, restaurant, now(), config.maxRangeDays);
+  const internerOf = (guid: string) =>
+    interners.get(guid) ?? interners.set(guid, new DimensionInterner()).get(guid)!;
+  const rangeOf = (restaurant: KitchenRestaurant, query: KitchenRangeQuery) =>
+    validateRange(query, restaurant, now(), config.maxRangeDays);
 
-  const rangeState = (restaurant: KitchenRestaurant, dates: readonly string[], fetch: { wait: number | "settled" } | null) =>
-    rangeStateOf({ store, fetcher, config }, restaurant, dates, fetch);
+  const rangeState = (
+    restaurant: KitchenRestaurant,
+    dates: readonly string[],
+    fetch: { wait: number | "settled" } | null,
+  ) => rangeStateOf({ store, fetcher, config }, restaurant, dates, fetch);
 
   /**
    * The one readiness rule of the range routes: once every date has an answer (keeping today's
@@ -84,9 +121,15 @@ export function createKitchenService(deps: KitchenServiceDeps) {
     // The item and service filters read raw records: a range before their retention is refused before any fetch.
     refuseRecordFilterBeyondRawRetention(restaurant, query, config.rawRetentionDays ?? 0, now());
     const dates = rangeOf(restaurant, query);
-    const { rows, states, context } = await rangeState(restaurant, dates, { wait: config.readyWaitMs ?? READY_WAIT_MS });
+    const { rows, states, context } = await rangeState(restaurant, dates, {
+      wait: config.readyWaitMs ?? READY_WAIT_MS,
+    });
     if (states.some((s) => s.status === "pending")) {
-      return { ready: false, pending: pendingReport(restaurant.guid, query, states), retryAfterMs: PENDING_RETRY_AFTER_MS };
+      return {
+        ready: false,
+        pending: pendingReport(restaurant.guid, query, states),
+        retryAfterMs: PENDING_RETRY_AFTER_MS,
+      };
     }
     // The coverage when the answer is assembled: a stored day found unreadable on the way is failed by then (day-reader.ts).
     const coverage = () => coverageOf(dateStates(dates, rows, context));
@@ -94,10 +137,32 @@ export function createKitchenService(deps: KitchenServiceDeps) {
   }
 
   /** The services each stored day was summarised with (the service filter assigns records with them). */
-  const storedDayParts = (guid: string, rows: Map<string, DayRow>) => async (dates: string[]) => new Map((await reader.daySummaries(guid, dates, rows)).map((d) => [d.businessDate, d.dayParts]));
-  const recordFiltered = (r: KitchenRestaurant, dates: readonly string[], rows: Map<string, DayRow>, filter: RecordFilter, withFacts: boolean, stuckSeconds?: number) =>
-    filteredDays({ db, store, dayParts: storedDayParts(r.guid, rows) }, r, dates, rows, filter, withFacts, stuckSeconds);
-  const { filtersFor, partsOf, stuckReport } = createRangeParts({ store, reader, rollups, config, recordFiltered });
+  const storedDayParts = (guid: string, rows: Map<string, DayRow>) => async (dates: string[]) =>
+    new Map((await reader.daySummaries(guid, dates, rows)).map((d) => [d.businessDate, d.dayParts]));
+  const recordFiltered = (
+    r: KitchenRestaurant,
+    dates: readonly string[],
+    rows: Map<string, DayRow>,
+    filter: RecordFilter,
+    withFacts: boolean,
+    stuckSeconds?: number,
+  ) =>
+    filteredDays(
+      { db, store, dayParts: storedDayParts(r.guid, rows) },
+      r,
+      dates,
+      rows,
+      filter,
+      withFacts,
+      stuckSeconds,
+    );
+  const { filtersFor, partsOf, stuckReport } = createRangeParts({
+    store,
+    reader,
+    rollups,
+    config,
+    recordFiltered,
+  });
 
   return {
     store,
@@ -125,11 +190,17 @@ export function createKitchenService(deps: KitchenServiceDeps) {
      * tests and benchmarks. Requests never use it.
      */
     async prepare(restaurant: KitchenRestaurant, query: KitchenRangeQuery) {
-      return coverageOf((await rangeState(restaurant, rangeOf(restaurant, query), { wait: "settled" })).states);
+      return coverageOf(
+        (await rangeState(restaurant, rangeOf(restaurant, query), { wait: "settled" })).states,
+      );
     },
 
     /** `dayParts: false` leaves the day parts out (the Overview reads levels only: no need to read every day). */
-    summary: (restaurant: KitchenRestaurant, query: KitchenSummaryQuery, opts: { dayParts?: boolean } = {}): Promise<RangeAnswer<KitchenSummary>> =>
+    summary: (
+      restaurant: KitchenRestaurant,
+      query: KitchenSummaryQuery,
+      opts: { dayParts?: boolean } = {},
+    ): Promise<RangeAnswer<KitchenSummary>> =>
       whenReady(restaurant, query, async (dates, rows, coverage) => {
         const [parts, targets, ticketTargets] = await Promise.all([
           partsOf(restaurant, dates, rows, [query.metric], query),
@@ -139,7 +210,19 @@ export function createKitchenService(deps: KitchenServiceDeps) {
         const merged = parts.partsFor(query.metric);
         const filters = filtersFor(query);
         const book = { levels: targets.seconds, stations: targets.stations };
-        const summary = assembleSummary(restaurant, query, dates, rows, coverage(), merged, book, ticketTargets.seconds, internerOf(restaurant.guid), filters, stuckReport(parts, query));
+        const summary = assembleSummary(
+          restaurant,
+          query,
+          dates,
+          rows,
+          coverage(),
+          merged,
+          book,
+          ticketTargets.seconds,
+          internerOf(restaurant.guid),
+          filters,
+          stuckReport(parts, query),
+        );
         if (opts.dayParts === false) return summary;
         // Day parts read every day (a rollup keeps neither weekdays apart nor services): the parts' days when they are all of them, or the stored ones.
         const days = parts.days ?? (await reader.daySummaries(restaurant.guid, dates, rows));
@@ -152,44 +235,91 @@ export function createKitchenService(deps: KitchenServiceDeps) {
      * `metric` from hold none under the other metrics, and fire to fulfill is cut at `cutSeconds`;
      * `stuck` counts them at `level` (every level when unset).
      */
-    rangeDays: (restaurant: KitchenRestaurant, query: KitchenRangeQuery, opts: { metric?: KitchenMetric; stuck?: StuckChoice; level?: KitchenLevel } = {}) =>
+    rangeDays: (
+      restaurant: KitchenRestaurant,
+      query: KitchenRangeQuery,
+      opts: { metric?: KitchenMetric; stuck?: StuckChoice; level?: KitchenLevel } = {},
+    ) =>
       whenReady(restaurant, query, async (dates, rows, coverage) => {
         const stored = await reader.daySummaries(restaurant.guid, dates, rows);
         const metric = opts.metric ?? "fire_to_fulfill";
         const asked = { stuck: opts.stuck, level: opts.level };
         const filters = filtersFor(asked);
-        const cleaned = filters.stuckSeconds !== undefined && metric !== "fire_to_fulfill" ? await stuckFreeDays(store, restaurant, stored, filters.stuckSeconds) : { days: stored, kept: [] };
+        const cleaned =
+          filters.stuckSeconds !== undefined && metric !== "fire_to_fulfill"
+            ? await stuckFreeDays(store, restaurant, stored, filters.stuckSeconds)
+            : { days: stored, kept: [] };
         const stuck = stuckReport({ stuckParts: { days: stored, rollups: [] }, kept: cleaned.kept }, asked);
         return { days: cleaned.days, coverage: coverage(), cutSeconds: cutSecondsOf(metric, filters), stuck };
       }),
 
     /** summary.csv: station × level × metric, every metric, with the query's filters. */
-    stationLevelRows: (restaurant: KitchenRestaurant, query: Omit<KitchenSummaryQuery, "metric">): Promise<RangeAnswer<StationLevelRow[]>> =>
+    stationLevelRows: (
+      restaurant: KitchenRestaurant,
+      query: Omit<KitchenSummaryQuery, "metric">,
+    ): Promise<RangeAnswer<StationLevelRow[]>> =>
       whenReady(restaurant, query, async (dates, rows) =>
-        stationLevelRows((await partsOf(restaurant, dates, rows, KITCHEN_METRICS, query)).partsFor, filtersFor(query), internerOf(restaurant.guid)),
+        stationLevelRows(
+          (await partsOf(restaurant, dates, rows, KITCHEN_METRICS, query)).partsFor,
+          filtersFor(query),
+          internerOf(restaurant.guid),
+        ),
       ),
 
     /** fulfillments.csv: the raw records of the range (of `item` and `service` only, when given), a stored chunk at a time. */
-    records: async (restaurant: KitchenRestaurant, query: KitchenRecordsQuery): Promise<RangeAnswer<AsyncIterable<RecordChunk>>> => {
+    records: async (
+      restaurant: KitchenRestaurant,
+      query: KitchenRecordsQuery,
+    ): Promise<RangeAnswer<AsyncIterable<RecordChunk>>> => {
       // A range reaching before the retention is refused before anything is fetched.
       refuseBeyondRawRetention(restaurant, query.from, config.rawRetentionDays ?? 0, now());
       return whenReady(restaurant, query, async (dates, rows) => {
         const usable = usableDates(dates, rows).map((d) => d.date);
         await refuseMissingRawRecords(db, restaurant, usable);
-        return filteredRecords(store, restaurant, usable, query, query.service === undefined ? null : await storedDayParts(restaurant.guid, rows)(usable));
+        return filteredRecords(
+          store,
+          restaurant,
+          usable,
+          query,
+          query.service === undefined ? null : await storedDayParts(restaurant.guid, rows)(usable),
+        );
       });
     },
 
     /** Store only: where each date stands, for the progress of a cold range; by the summary's own rule (rangeState). */
     async coverage(restaurant: KitchenRestaurant, query: KitchenRangeQuery): Promise<KitchenCoverage> {
-      return coverageReport(restaurant.guid, query, (await rangeState(restaurant, rangeOf(restaurant, query), null)).states);
+      return coverageReport(
+        restaurant.guid,
+        query,
+        (await rangeState(restaurant, rangeOf(restaurant, query), null)).states,
+      );
     },
 
-    tickets: (restaurant: KitchenRestaurant, query: KitchenTicketsQuery): Promise<RangeAnswer<KitchenTickets>> =>
+    tickets: (
+      restaurant: KitchenRestaurant,
+      query: KitchenTicketsQuery,
+    ): Promise<RangeAnswer<KitchenTickets>> =>
       whenReady(restaurant, query, async (dates, rows, coverage) => {
-        const facts = hasRecordFilter(query) ? (await recordFiltered(restaurant, dates, rows, query, true)).facts : await reader.dayTicketFacts(restaurant.guid, dates, rows);
-        const tickets = await slowTicketsOf(store, restaurant.guid, facts, query, filtersFor(query), query.item);
-        return { restaurantGuid: restaurant.guid, from: query.from, to: query.to, metric: query.metric, limit: query.limit, coverage: coverage(), tickets };
+        const facts = hasRecordFilter(query)
+          ? (await recordFiltered(restaurant, dates, rows, query, true)).facts
+          : await reader.dayTicketFacts(restaurant.guid, dates, rows);
+        const tickets = await slowTicketsOf(
+          store,
+          restaurant.guid,
+          facts,
+          query,
+          filtersFor(query),
+          query.item,
+        );
+        return {
+          restaurantGuid: restaurant.guid,
+          from: query.from,
+          to: query.to,
+          metric: query.metric,
+          limit: query.limit,
+          coverage: coverage(),
+          tickets,
+        };
       }),
 
     targets: (restaurant: KitchenRestaurant) => readKitchenTargets(store, db, restaurant.guid),
@@ -197,7 +327,10 @@ export function createKitchenService(deps: KitchenServiceDeps) {
     /** Resolves when the rollup builds queued so far have settled (tests, the benchmark). */
     rollupsSettled: () => rollups.settled(),
 
-    async putTargets(restaurant: KitchenRestaurant, input: Partial<KitchenTargetsInput>): Promise<KitchenTargets> {
+    async putTargets(
+      restaurant: KitchenRestaurant,
+      input: Partial<KitchenTargetsInput>,
+    ): Promise<KitchenTargets> {
       await writeKitchenTargets(store, db, restaurant.guid, input, now());
       return readKitchenTargets(store, db, restaurant.guid);
     },
@@ -220,7 +353,9 @@ async function rangeStateOf(
   dates: readonly string[],
   fetch: { wait: number | "settled" } | null,
 ) {
-  const notEntitled = dates.length > 0 && (await store.latestAnswers([restaurant.guid])).get(restaurant.guid)?.entitled === false;
+  const notEntitled =
+    dates.length > 0 &&
+    (await store.latestAnswers([restaurant.guid])).get(restaurant.guid)?.entitled === false;
   const start = kitchenDataStart(restaurant);
   const asked = dates.filter((d) => d >= start);
   const rows =
@@ -229,7 +364,11 @@ async function rangeStateOf(
       : asked.length === 0
         ? new Map<string, DayRow>()
         : // Store only (the coverage route): a held location's unanswered dates say why (location-health.ts).
-          await fetcher.heldAnswer(restaurant, asked, await store.dayRows(restaurant.guid, asked[0]!, asked.at(-1)!));
+          await fetcher.heldAnswer(
+            restaurant,
+            asked,
+            await store.dayRows(restaurant.guid, asked[0]!, asked.at(-1)!),
+          );
   for (const date of rows.keys()) if (date < start) rows.delete(date);
   const context = { restaurant, config, notEntitled };
   return { rows, states: dateStates(dates, rows, context), context };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { createLaneSlots } from "./lane-slots";
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
@@ -8,7 +9,8 @@ describe("the backfill's shared slots", () => {
     const slots = createLaneSlots(2);
     const granted: string[] = [];
     const releases: (() => void)[] = [];
-    for (const lane of ["a", "b", "c", "d"]) void slots.acquire(lane).then((release) => (granted.push(lane), releases.push(release)));
+    for (const lane of ["a", "b", "c", "d"])
+      void slots.acquire(lane).then((release) => (granted.push(lane), releases.push(release)));
     await tick();
     expect(granted).toEqual(["a", "b"]);
     expect([slots.inUse(), slots.waiting()]).toEqual([2, 2]);

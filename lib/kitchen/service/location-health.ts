@@ -1,12 +1,26 @@
 import "server-only";
+
 import { datePhase } from "@/lib/business-date/closeout";
 import type { Database } from "@/lib/db/database";
 import { MalformedDayError } from "@/lib/kitchen/ingest/fetch-failure";
 import type { DayRow } from "@/lib/kitchen/storage/kitchen-store";
-import { claimHeldTry, clearHold, readHold, readHolds, recordHoldFailure, type LocationHold } from "@/lib/kitchen/storage/location-holds";
+import {
+  claimHeldTry,
+  clearHold,
+  readHold,
+  readHolds,
+  recordHoldFailure,
+  type LocationHold,
+} from "@/lib/kitchen/storage/location-holds";
 import { LOGIN_FAILED_CODE, MISSING_SCOPE_CODE } from "@/lib/platform/errors";
 import type { PlatformClient } from "@/lib/platform/types";
-import { DEFAULT_FAILED_RETRY_S, needsFetch, type KitchenRestaurant, type KitchenServiceConfig } from "./service-config";
+
+import {
+  DEFAULT_FAILED_RETRY_S,
+  needsFetch,
+  type KitchenRestaurant,
+  type KitchenServiceConfig,
+} from "./service-config";
 
 /**
  * Refusals remembered per location. A kitchen fetch that fails is classified:
@@ -74,7 +88,8 @@ export function classifyFetchFailure(error: unknown): FailureClass {
   const { code, status } = error as { code?: unknown; status?: unknown };
   if (code === MISSING_SCOPE_CODE || code === CONTRACT_CODE) return "permanent";
   if (code === LOGIN_FAILED_CODE) return "transient";
-  if (typeof status === "number" && status >= 400 && status < 500 && !TRANSIENT_4XX.has(status)) return "permanent";
+  if (typeof status === "number" && status >= 400 && status < 500 && !TRANSIENT_4XX.has(status))
+    return "permanent";
   return "transient";
 }
 
@@ -84,7 +99,12 @@ export function classifyFetchFailure(error: unknown): FailureClass {
  * random draw): locations that failed together come back spread out, and the schedule can be
  * reproduced. 0 when initialMs is 0 (no back-off).
  */
-export function transientBackoffMs(failures: number, restaurantGuid: string, initialMs: number, maxMs: number): number {
+export function transientBackoffMs(
+  failures: number,
+  restaurantGuid: string,
+  initialMs: number,
+  maxMs: number,
+): number {
   if (initialMs <= 0) return 0;
   const full = Math.min(maxMs, initialMs * 2 ** Math.min(Math.max(failures, 1) - 1, 30));
   return Math.round(full * (1 - 0.25 * unitHash(`${restaurantGuid}|${failures}`)));
@@ -100,7 +120,14 @@ function unitHash(text: string): number {
 export type LocationFetchState =
   | { kind: "ok" }
   | { kind: "missing-scope"; scope: string; reason: string; due: false }
-  | { kind: "parked" | "backing-off"; reason: string; failures: number; failedAt: number; retryAt: number; due: boolean };
+  | {
+      kind: "parked" | "backing-off";
+      reason: string;
+      failures: number;
+      failedAt: number;
+      retryAt: number;
+      due: boolean;
+    };
 
 /** A held location as the health route lists it. */
 interface LocationHoldReport {
@@ -119,17 +146,25 @@ interface LocationHealthDeps {
   now: () => number;
 }
 
-
 export function createLocationHealth({ db, client, config, now }: LocationHealthDeps) {
   function missingScopeState(): LocationFetchState | undefined {
     const scope = client.kitchen.missingScope();
-    return scope === undefined ? undefined : { kind: "missing-scope", scope, reason: missingScopeReason(scope), due: false };
+    return scope === undefined
+      ? undefined
+      : { kind: "missing-scope", scope, reason: missingScopeReason(scope), due: false };
   }
 
   function stateOf(hold: LocationHold | undefined, at: number): LocationFetchState {
     if (!hold) return { kind: "ok" };
     const kind = hold.kind === "parked" ? "parked" : "backing-off";
-    return { kind, reason: hold.reason, failures: hold.failures, failedAt: hold.failedAt, retryAt: hold.retryAt, due: at >= hold.retryAt };
+    return {
+      kind,
+      reason: hold.reason,
+      failures: hold.failures,
+      failedAt: hold.failedAt,
+      retryAt: hold.retryAt,
+      due: at >= hold.retryAt,
+    };
   }
 
   /** Where a location's kitchen fetches stand now. Reads the store and the token; never calls the Platform. */
@@ -163,35 +198,70 @@ export function createLocationHealth({ db, client, config, now }: LocationHealth
   }
 
   /** A fetch that started at `startedAt` failed at `endedAt` with `error` (`reason` in words). */
-  async function failed(restaurantGuid: string, error: unknown, times: { startedAt: number; endedAt: number }, reason: string): Promise<void> {
+  async function failed(
+    restaurantGuid: string,
+    error: unknown,
+    times: { startedAt: number; endedAt: number },
+    reason: string,
+  ): Promise<void> {
     // Stopped by the outage's hold, which already holds every location.
     if (error instanceof PlatformOutageError) return;
     // The token's scopes say it for every location; nothing to store per location.
     if ((error as { code?: unknown } | null)?.code === MISSING_SCOPE_CODE) return;
     const failure = { reason, ...times };
     if (classifyFetchFailure(error) === "permanent") {
-      const hold = await recordHoldFailure(db, restaurantGuid, { ...failure, kind: "parked" }, () => times.endedAt + config.notEntitledRetryHours * 3_600_000);
-      if (hold.failures === 1) console.warn(`[kitchen] ${restaurantGuid} parked until ${new Date(hold.retryAt).toISOString()}: ${reason}`);
+      const hold = await recordHoldFailure(
+        db,
+        restaurantGuid,
+        { ...failure, kind: "parked" },
+        () => times.endedAt + config.notEntitledRetryHours * 3_600_000,
+      );
+      if (hold.failures === 1)
+        console.warn(
+          `[kitchen] ${restaurantGuid} parked until ${new Date(hold.retryAt).toISOString()}: ${reason}`,
+        );
       return;
     }
     const initialMs = (config.failedRetrySeconds ?? DEFAULT_FAILED_RETRY_S) * 1000;
     const maxMs = (config.backoffMaxSeconds ?? DEFAULT_BACKOFF_MAX_S) * 1000;
     if (initialMs <= 0) return;
-    await recordHoldFailure(db, restaurantGuid, { ...failure, kind: "backing_off" }, (n) => times.endedAt + transientBackoffMs(n, restaurantGuid, initialMs, maxMs));
+    await recordHoldFailure(
+      db,
+      restaurantGuid,
+      { ...failure, kind: "backing_off" },
+      (n) => times.endedAt + transientBackoffMs(n, restaurantGuid, initialMs, maxMs),
+    );
     if (isServiceWideFailure(error)) await maybeOutage(failure, initialMs, maxMs);
   }
 
   /** Several locations failing for a service-wide reason at once: the service is down; hold them all. */
-  async function maybeOutage(failure: { reason: string; startedAt: number; endedAt: number }, initialMs: number, maxMs: number): Promise<void> {
+  async function maybeOutage(
+    failure: { reason: string; startedAt: number; endedAt: number },
+    initialMs: number,
+    maxMs: number,
+  ): Promise<void> {
     const holds = await readHolds(db);
     const outage = holds.find((h) => h.restaurantGuid === OUTAGE_KEY);
-    const failing = holds.filter((h) => h.restaurantGuid !== OUTAGE_KEY && h.kind === "backing_off" && h.failedAt >= failure.endedAt - OUTAGE_WINDOW_MS);
+    const failing = holds.filter(
+      (h) =>
+        h.restaurantGuid !== OUTAGE_KEY &&
+        h.kind === "backing_off" &&
+        h.failedAt >= failure.endedAt - OUTAGE_WINDOW_MS,
+    );
     // It starts at the third location failing; once on, only a try begun during it (not a fetch
     // that was already in flight) pushes it on.
     if (outage ? failure.startedAt < outage.failedAt : failing.length < OUTAGE_LOCATIONS) return;
     const reason = `the Platform is failing for several locations at once (${failure.reason})`;
-    const hold = await recordHoldFailure(db, OUTAGE_KEY, { ...failure, reason, kind: "backing_off" }, (n) => failure.endedAt + transientBackoffMs(n, OUTAGE_KEY, initialMs, maxMs));
-    if (hold.failures === 1) console.warn(`[kitchen] Platform outage: every location holds until ${new Date(hold.retryAt).toISOString()}: ${failure.reason}`);
+    const hold = await recordHoldFailure(
+      db,
+      OUTAGE_KEY,
+      { ...failure, reason, kind: "backing_off" },
+      (n) => failure.endedAt + transientBackoffMs(n, OUTAGE_KEY, initialMs, maxMs),
+    );
+    if (hold.failures === 1)
+      console.warn(
+        `[kitchen] Platform outage: every location holds until ${new Date(hold.retryAt).toISOString()}: ${failure.reason}`,
+      );
     // The fetches in flight here stop retrying into the outage.
     outageStop.abort(new PlatformOutageError());
     outageStop = new AbortController();
@@ -208,14 +278,16 @@ export function createLocationHealth({ db, client, config, now }: LocationHealth
 
   /** Every held location, and the scope the credential lacks (null when none), for the health route. */
   async function list(): Promise<{ missingScope: string | null; locations: LocationHoldReport[] }> {
-    const locations = (await readHolds(db)).filter((h) => h.restaurantGuid !== OUTAGE_KEY).map((h) => ({
-      restaurantGuid: h.restaurantGuid,
-      state: h.kind === "parked" ? ("parked" as const) : ("backing-off" as const),
-      reason: h.reason,
-      failures: h.failures,
-      failedAt: new Date(h.failedAt).toISOString(),
-      retryAt: new Date(h.retryAt).toISOString(),
-    }));
+    const locations = (await readHolds(db))
+      .filter((h) => h.restaurantGuid !== OUTAGE_KEY)
+      .map((h) => ({
+        restaurantGuid: h.restaurantGuid,
+        state: h.kind === "parked" ? ("parked" as const) : ("backing-off" as const),
+        reason: h.reason,
+        failures: h.failures,
+        failedAt: new Date(h.failedAt).toISOString(),
+        retryAt: new Date(h.retryAt).toISOString(),
+      }));
     return { missingScope: client.kitchen.missingScope() ?? null, locations };
   }
 
@@ -242,7 +314,15 @@ export function createLocationHealth({ db, client, config, now }: LocationHealth
       // An open date keeps its last snapshot, a 204 its answer: only unanswered and failed dates say why.
       if ((row && row.status !== "failed") || inFlight(date)) continue;
       if (!needsFetch(row, datePhase(date, restaurant, at, config.closeGraceMinutes), at, config)) continue;
-      out.set(date, { businessDate: date, status: "failed", attemptedAt, fetchedAt: null, reason, recordCount: 0, ingest: null });
+      out.set(date, {
+        businessDate: date,
+        status: "failed",
+        attemptedAt,
+        fetchedAt: null,
+        reason,
+        recordCount: 0,
+        ingest: null,
+      });
     }
     return out;
   }
@@ -257,7 +337,10 @@ function missingScopeReason(scope: string): string {
 /** Why a held location's dates were not asked, in words for the coverage. */
 function heldReason(state: Exclude<LocationFetchState, { kind: "ok" }>): string {
   if (state.kind === "missing-scope") return state.reason;
-  const when = new Date(state.retryAt).toISOString().replace(/:\d\d\.\d{3}Z$/, " UTC").replace("T", " ");
+  const when = new Date(state.retryAt)
+    .toISOString()
+    .replace(/:\d\d\.\d{3}Z$/, " UTC")
+    .replace("T", " ");
   if (state.kind === "parked") return `not asked: ${state.reason}; the Platform is asked again after ${when}`;
   return `not asked for now: ${state.reason} (${state.failures === 1 ? "once" : `${state.failures} times in a row`}); tried again after ${when}`;
 }

@@ -1,10 +1,19 @@
 import "server-only";
+
 import { businessDaysInRange } from "@/lib/business-date/business-date";
 import { currentBusinessDateOrNull } from "@/lib/business-date/closeout";
-import type { KitchenOverview, KitchenOverviewRow, KitchenSummary, OverviewLevelFigures, RangeAnswer, StuckReport } from "@/lib/kitchen/contract/responses";
-import { KITCHEN_LEVELS, type OverviewRange } from "@/lib/kitchen/contract/vocabulary";
+import type {
+  KitchenOverview,
+  KitchenOverviewRow,
+  KitchenSummary,
+  OverviewLevelFigures,
+  RangeAnswer,
+  StuckReport,
+} from "@/lib/kitchen/contract/responses";
 import { DEFAULT_STUCK_MINUTES, type StuckChoice } from "@/lib/kitchen/contract/stuck-items";
+import { KITCHEN_LEVELS, type OverviewRange } from "@/lib/kitchen/contract/vocabulary";
 import { presetRange, previousPeriod } from "@/lib/kitchen/ui/date-range";
+
 import type { KitchenService } from "./kitchen-service";
 import type { KitchenRestaurant } from "./service-config";
 
@@ -45,7 +54,15 @@ export async function kitchenOverview(
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, restaurants.length) }, worker));
   const maxMinutes = reports.find((r) => r !== undefined)?.maxMinutes ?? DEFAULT_STUCK_MINUTES;
-  return { range, rows, stuck: { maxMinutes, records: rows.reduce((n, r) => n + r.stuckRecords, 0), included: stuck === "include" } };
+  return {
+    range,
+    rows,
+    stuck: {
+      maxMinutes,
+      records: rows.reduce((n, r) => n + r.stuckRecords, 0),
+      included: stuck === "include",
+    },
+  };
 }
 
 async function overviewRow(
@@ -68,17 +85,38 @@ async function overviewRow(
     previous: [],
     stuckRecords: 0,
   };
-  if (!today) return { ...base, status: "error", message: `The restaurant's time zone "${restaurant.timeZone}" is unknown to this server.` };
+  if (!today)
+    return {
+      ...base,
+      status: "error",
+      message: `The restaurant's time zone "${restaurant.timeZone}" is unknown to this server.`,
+    };
   if (restaurant.kitchenEntitled === false) return { ...base, status: "not_entitled" };
   let answers: RangeAnswer<KitchenSummary>[];
   try {
     answers = await Promise.all(
       [base.period, base.previousPeriod].map((dates) =>
-        service.summary(restaurant, { ...dates, metric: "fire_to_fulfill", level: undefined, station: undefined, behavior: undefined, source: undefined, stuck }, { dayParts: false }),
+        service.summary(
+          restaurant,
+          {
+            ...dates,
+            metric: "fire_to_fulfill",
+            level: undefined,
+            station: undefined,
+            behavior: undefined,
+            source: undefined,
+            stuck,
+          },
+          { dayParts: false },
+        ),
       ),
     );
   } catch (error) {
-    return { ...base, status: "error", message: error instanceof Error ? error.message : "Could not be loaded" };
+    return {
+      ...base,
+      status: "error",
+      message: error instanceof Error ? error.message : "Could not be loaded",
+    };
   }
   const [current, previous] = answers as [RangeAnswer<KitchenSummary>, RangeAnswer<KitchenSummary>];
   if (!current.ready || !previous.ready) {
@@ -89,9 +127,17 @@ async function overviewRow(
       const days = businessDaysInRange(periods[i]!.from, periods[i]!.to);
       return { answered: days, total: days };
     });
-    return { ...base, status: "pending", progress: { answered: parts[0]!.answered + parts[1]!.answered, total: parts[0]!.total + parts[1]!.total } };
+    return {
+      ...base,
+      status: "pending",
+      progress: {
+        answered: parts[0]!.answered + parts[1]!.answered,
+        total: parts[0]!.total + parts[1]!.total,
+      },
+    };
   }
-  if (isNotEntitled(current.value) && isNotEntitled(previous.value)) return { ...base, status: "not_entitled" };
+  if (isNotEntitled(current.value) && isNotEntitled(previous.value))
+    return { ...base, status: "not_entitled" };
   return {
     ...base,
     status: "ready",
@@ -109,7 +155,9 @@ function isNotEntitled(summary: KitchenSummary): boolean {
 }
 
 /** A summary reduced to the Overview's figures, levels 0-2 (also the scale benchmark's table). */
-export function overviewLevelFigures(summary: Pick<KitchenSummary, "levels" | "withinTarget">): OverviewLevelFigures[] {
+export function overviewLevelFigures(
+  summary: Pick<KitchenSummary, "levels" | "withinTarget">,
+): OverviewLevelFigures[] {
   return KITCHEN_LEVELS.map((level) => {
     const at = summary.levels.find((l) => l.level === level);
     const stats = at?.stats;

@@ -1,12 +1,14 @@
 import "server-only";
-import { DEFAULT_STUCK_MINUTES } from "@/lib/kitchen/contract/stuck-items";
+
 import type { StuckReport } from "@/lib/kitchen/contract/responses";
+import { DEFAULT_STUCK_MINUTES } from "@/lib/kitchen/contract/stuck-items";
 import type { KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import type { DaySummary } from "@/lib/kitchen/ingest/day-summary";
 import { marginalsAnswer, type RangeParts } from "@/lib/kitchen/query/range-summary";
 import type { Rollup } from "@/lib/kitchen/query/rollup";
 import { countStuck, hasStuck } from "@/lib/kitchen/query/stuck-items";
 import type { DayRow, KitchenStore } from "@/lib/kitchen/storage/kitchen-store";
+
 import type { createDayReader } from "./day-reader";
 import { hasRecordFilter, stuckFreeDays, type RecordFilter } from "./filtered-days";
 import type { createRollupReader } from "./rollup-reader";
@@ -48,11 +50,23 @@ export function createRangeParts({ store, reader, rollups, config, recordFiltere
    * days whose stuck records could not be separated (raw records past retention).
    */
   type PartsQuery = Parameters<typeof filtersOf>[0] & RecordFilter;
-  async function partsOf(restaurant: KitchenRestaurant, dates: readonly string[], rows: Map<string, DayRow>, metrics: readonly KitchenMetric[], query: PartsQuery) {
+  async function partsOf(
+    restaurant: KitchenRestaurant,
+    dates: readonly string[],
+    rows: Map<string, DayRow>,
+    metrics: readonly KitchenMetric[],
+    query: PartsQuery,
+  ) {
     const filters = filtersFor(query);
     const stuck = filters.stuckSeconds;
-    const daysOnly = (days: DaySummary[], kept: DaySummary[] = []) => ({ partsFor: (): RangeParts => ({ days, rollups: [] }), days, stuckParts: { days, rollups: [] }, kept });
-    if (hasRecordFilter(query)) return daysOnly((await recordFiltered(restaurant, dates, rows, query, false, stuck)).summaries);
+    const daysOnly = (days: DaySummary[], kept: DaySummary[] = []) => ({
+      partsFor: (): RangeParts => ({ days, rollups: [] }),
+      days,
+      stuckParts: { days, rollups: [] },
+      kept,
+    });
+    if (hasRecordFilter(query))
+      return daysOnly((await recordFiltered(restaurant, dates, rows, query, false, stuck)).summaries);
     const guid = restaurant.guid;
     if (stuck !== undefined && metrics.some((m) => m !== "fire_to_fulfill")) {
       const stored = await reader.daySummaries(guid, dates, rows);
@@ -68,16 +82,33 @@ export function createRangeParts({ store, reader, rollups, config, recordFiltere
         ? { rollups: new Map<KitchenMetric, Rollup[]>(asked.map((m) => [m, []])), rest: dates }
         : await rollups.split(guid, dates, rows, asked, !marginalsAnswer(filters));
     const days = await reader.daySummaries(guid, split.rest, rows);
-    const partsFor = (metric: KitchenMetric): RangeParts => ({ days, rollups: split.rollups.get(metric) ?? [] });
-    return { partsFor, days: split.rollups.size === 0 || [...split.rollups.values()].every((r) => r.length === 0) ? days : null, stuckParts: partsFor("fire_to_fulfill"), kept: [] as DaySummary[] };
+    const partsFor = (metric: KitchenMetric): RangeParts => ({
+      days,
+      rollups: split.rollups.get(metric) ?? [],
+    });
+    return {
+      partsFor,
+      days:
+        split.rollups.size === 0 || [...split.rollups.values()].every((r) => r.length === 0) ? days : null,
+      stuckParts: partsFor("fire_to_fulfill"),
+      kept: [] as DaySummary[],
+    };
   }
 
   /** How many items left on screen the figures' records hold (after the other filters), and whether they count. */
-  function stuckReport(parts: { stuckParts: RangeParts; kept: DaySummary[] }, query: Parameters<typeof filtersOf>[0]): StuckReport {
+  function stuckReport(
+    parts: { stuckParts: RangeParts; kept: DaySummary[] },
+    query: Parameters<typeof filtersOf>[0],
+  ): StuckReport {
     const filters = filtersFor(query);
     const limit = stuckMinutes * 60;
-    const report: StuckReport = { maxMinutes: stuckMinutes, records: countStuck(parts.stuckParts, filters, limit), included: filters.stuckSeconds === undefined };
-    const kept = filters.stuckSeconds === undefined ? 0 : countStuck({ days: parts.kept, rollups: [] }, filters, limit);
+    const report: StuckReport = {
+      maxMinutes: stuckMinutes,
+      records: countStuck(parts.stuckParts, filters, limit),
+      included: filters.stuckSeconds === undefined,
+    };
+    const kept =
+      filters.stuckSeconds === undefined ? 0 : countStuck({ days: parts.kept, rollups: [] }, filters, limit);
     return kept > 0 ? { ...report, unseparated: kept } : report;
   }
 

@@ -1,8 +1,10 @@
 import "server-only";
+
 import { currentBusinessDate } from "@/lib/business-date/closeout";
 import type { Queryable } from "@/lib/db/database";
 import { InvalidInputError } from "@/lib/errors/invalid-input-error";
 import { datesWithoutRecords, earliestRawDate } from "@/lib/kitchen/storage/retention";
+
 import type { KitchenRestaurant } from "./service-config";
 
 /**
@@ -11,7 +13,13 @@ import type { KitchenRestaurant } from "./service-config";
  * reads as a quiet kitchen. So a range reaching before the earliest kept date is refused (a 400
  * naming that date) before anything is fetched, and so is one whose stored days lack their records.
  */
-export function refuseBeyondRawRetention(restaurant: KitchenRestaurant, from: string, retentionDays: number, nowMs: number, what = "fulfillments.csv"): void {
+export function refuseBeyondRawRetention(
+  restaurant: KitchenRestaurant,
+  from: string,
+  retentionDays: number,
+  nowMs: number,
+  what = "fulfillments.csv",
+): void {
   const earliest = earliestRawDate(currentBusinessDate(restaurant, nowMs), retentionDays);
   if (earliest === null || from >= earliest) return;
   throw new InvalidInputError(
@@ -22,10 +30,18 @@ export function refuseBeyondRawRetention(restaurant: KitchenRestaurant, from: st
 }
 
 /** After the range is stored: refuses when any of its days with records has none left. */
-export async function refuseMissingRawRecords(q: Queryable, restaurant: KitchenRestaurant, dates: readonly string[], what = "fulfillments.csv"): Promise<void> {
+export async function refuseMissingRawRecords(
+  q: Queryable,
+  restaurant: KitchenRestaurant,
+  dates: readonly string[],
+  what = "fulfillments.csv",
+): Promise<void> {
   const missing = await datesWithoutRecords(q, restaurant.guid, dates);
   if (missing.length === 0) return;
-  const shown = missing.length > 5 ? `${missing.slice(0, 5).join(", ")} and ${missing.length - 5} more` : missing.join(", ");
+  const shown =
+    missing.length > 5
+      ? `${missing.slice(0, 5).join(", ")} and ${missing.length - 5} more`
+      : missing.join(", ");
   throw new InvalidInputError(
     "raw_records_missing",
     `the raw records of ${missing.length} date(s) of this range are no longer stored (${shown}), so ${what} cannot give the whole range; ` +

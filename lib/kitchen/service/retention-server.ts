@@ -1,4 +1,5 @@
 import "server-only";
+
 import { getDatabase } from "@/lib/db/server";
 import { env } from "@/lib/env";
 import { pruneExpiredRawRecords } from "@/lib/kitchen/storage/retention";
@@ -18,9 +19,14 @@ export function startRawRecordPruning(delayMs: number): void {
     const run = async () => {
       try {
         const { before, deleted } = await pruneExpiredRawRecords(await getDatabase(), Date.now(), days);
-        if (deleted > 0) console.info(`[kitchen] raw records of dates before ${before} pruned: ${deleted} chunk(s) (KITCHEN_RAW_RETENTION_DAYS=${days})`);
+        if (deleted > 0)
+          console.info(
+            `[kitchen] raw records of dates before ${before} pruned: ${deleted} chunk(s) (KITCHEN_RAW_RETENTION_DAYS=${days})`,
+          );
       } catch (error) {
-        console.warn(`[kitchen] raw-record pruning failed, tried again in a day: ${(error as Error).message}`);
+        console.warn(
+          `[kitchen] raw-record pruning failed, tried again in a day: ${(error as Error).message}`,
+        );
       }
     };
     const first = setTimeout(() => {

@@ -1,12 +1,14 @@
 import "server-only";
+
 import { enumerateBusinessDates } from "@/lib/business-date/business-date";
 import { wholePeriodsWithin, type DatePeriod } from "@/lib/business-date/periods";
 import { DatabaseClosedError } from "@/lib/db/database";
 import { KITCHEN_METRICS, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import type { DaySummary } from "@/lib/kitchen/ingest/day-summary";
 import { addDaysInSteps, type Rollup } from "@/lib/kitchen/query/rollup";
-import { decodeRollup, encodeRollup } from "@/lib/kitchen/storage/rollup-codec";
 import { unpack, type DayRow, type KitchenStore } from "@/lib/kitchen/storage/kitchen-store";
+import { decodeRollup, encodeRollup } from "@/lib/kitchen/storage/rollup-codec";
+
 import { DayCache, typedArrayBytes } from "./day-cache";
 
 /**
@@ -38,7 +40,10 @@ export interface RangeSplit {
 }
 
 /** "date:fetchedAt,..." of the period's complete dates; null when a date is not closed. */
-function versionOf(period: DatePeriod, rows: Map<string, DayRow>): { version: string; dates: string[]; fetchedAt: number[] } | null {
+function versionOf(
+  period: DatePeriod,
+  rows: Map<string, DayRow>,
+): { version: string; dates: string[]; fetchedAt: number[] } | null {
   const dates: string[] = [];
   const fetchedAt: number[] = [];
   for (const date of enumerateBusinessDates(period.start, period.end)) {
@@ -52,11 +57,16 @@ function versionOf(period: DatePeriod, rows: Map<string, DayRow>): { version: st
   return { version: dates.map((d, i) => `${d}:${fetchedAt[i]}`).join(","), dates, fetchedAt };
 }
 
-export function createRollupReader({ store, daySummaries, cacheBytes = DEFAULT_CACHE_BYTES }: RollupReaderDeps) {
+export function createRollupReader({
+  store,
+  daySummaries,
+  cacheBytes = DEFAULT_CACHE_BYTES,
+}: RollupReaderDeps) {
   const cache = new DayCache<Rollup, string>(cacheBytes, (r) => typedArrayBytes(r) + r.detailBytes);
   let queue: Promise<void> = Promise.resolve();
   const queued = new Set<string>();
-  const keyOf = (guid: string, p: DatePeriod, metric: KitchenMetric) => `${guid}|${p.kind}:${p.start}|${metric}`;
+  const keyOf = (guid: string, p: DatePeriod, metric: KitchenMetric) =>
+    `${guid}|${p.kind}:${p.start}|${metric}`;
 
   /**
    * Splits the range (its dates, ascending and contiguous) into ready rollups of the metrics and
@@ -106,7 +116,9 @@ export function createRollupReader({ store, daySummaries, cacheBytes = DEFAULT_C
           found.set(keyOf(guid, e.period, metric), rollup);
         } catch (error) {
           // Built again from the days, which stay the source of truth.
-          console.warn(`[kitchen] stored rollup ${keyOf(guid, e.period, metric)} is unreadable, building it again: ${String(error)}`);
+          console.warn(
+            `[kitchen] stored rollup ${keyOf(guid, e.period, metric)} is unreadable, building it again: ${String(error)}`,
+          );
         }
       }
     }
@@ -161,7 +173,8 @@ export function createRollupReader({ store, daySummaries, cacheBytes = DEFAULT_C
       v.version,
       KITCHEN_METRICS.map((metric) => ({ metric, ...encodeRollup(perMetric[metric]) })),
     );
-    for (const metric of KITCHEN_METRICS) cache.set(keyOf(guid, period, metric), v.version, perMetric[metric]);
+    for (const metric of KITCHEN_METRICS)
+      cache.set(keyOf(guid, period, metric), v.version, perMetric[metric]);
   }
 
   return {

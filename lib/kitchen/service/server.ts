@@ -1,11 +1,12 @@
 import "server-only";
+
 import { getDatabase } from "@/lib/db/server";
 import { env } from "@/lib/env";
-import { EXPORT_MAX_RETRIES } from "@/lib/platform/resources/kitchen";
+import { createKitchenService, type KitchenService } from "@/lib/kitchen/service/kitchen-service";
 import { getPlatformClient } from "@/lib/platform-wiring/platform-client";
+import { EXPORT_MAX_RETRIES } from "@/lib/platform/resources/kitchen";
 import { processSingletonPromise } from "@/lib/process-singleton";
 import { restaurantServiceWeek } from "@/lib/restaurants/restaurant-directory";
-import { createKitchenService, type KitchenService } from "@/lib/kitchen/service/kitchen-service";
 
 /**
  * The process-wide kitchen service, like the Platform client and the database, because its

@@ -76,7 +76,11 @@ export function kitchenDataStart(restaurant: Pick<KitchenRestaurant, "firstBusin
 }
 
 /** The instant (epoch ms) from which a read of `date` is final: its closeout plus settleHours. */
-export function settleInstant(date: string, rules: CloseoutRules, config: Pick<KitchenServiceConfig, "settleHours">): number {
+export function settleInstant(
+  date: string,
+  rules: CloseoutRules,
+  config: Pick<KitchenServiceConfig, "settleHours">,
+): number {
   return closeoutInstant(date, rules) + (config.settleHours ?? DEFAULT_SETTLE_H) * 3_600_000;
 }
 
@@ -84,8 +88,16 @@ export function settleInstant(date: string, rules: CloseoutRules, config: Pick<K
  * A complete day read before its settle instant: counted in the figures, but the Platform may
  * still revise its export, so it is read once more after that instant (which makes it final).
  */
-export function isProvisional(row: DayRow, rules: CloseoutRules, config: Pick<KitchenServiceConfig, "settleHours">): boolean {
-  return row.status === "complete" && row.fetchedAt !== null && row.fetchedAt < settleInstant(row.businessDate, rules, config);
+export function isProvisional(
+  row: DayRow,
+  rules: CloseoutRules,
+  config: Pick<KitchenServiceConfig, "settleHours">,
+): boolean {
+  return (
+    row.status === "complete" &&
+    row.fetchedAt !== null &&
+    row.fetchedAt < settleInstant(row.businessDate, rules, config)
+  );
 }
 export const READY_WAIT_MS = 2_000;
 
@@ -95,15 +107,29 @@ export const READY_WAIT_MS = 2_000;
  * after a failed settle read, failedRetrySeconds after that failure); without it a complete day
  * is final. Dates before kitchenDataStart are the caller's to leave out (they have no row).
  */
-export function needsFetch(row: DayRow | undefined, phase: DatePhase, nowMs: number, config: KitchenServiceConfig, rules?: CloseoutRules): boolean {
+export function needsFetch(
+  row: DayRow | undefined,
+  phase: DatePhase,
+  nowMs: number,
+  config: KitchenServiceConfig,
+  rules?: CloseoutRules,
+): boolean {
   if (phase === "future") return false;
   if (!row) return true;
   const since = nowMs - row.attemptedAt;
   switch (row.status) {
     case "complete":
-      if (!rules || !isProvisional(row, rules, config) || nowMs < settleInstant(row.businessDate, rules, config)) return false;
+      if (
+        !rules ||
+        !isProvisional(row, rules, config) ||
+        nowMs < settleInstant(row.businessDate, rules, config)
+      )
+        return false;
       // A settle read that failed keeps the day (saveFailure) and notes the attempt: wait as for a failed date.
-      return row.attemptedAt <= row.fetchedAt! || since >= (config.failedRetrySeconds ?? DEFAULT_FAILED_RETRY_S) * 1000;
+      return (
+        row.attemptedAt <= row.fetchedAt! ||
+        since >= (config.failedRetrySeconds ?? DEFAULT_FAILED_RETRY_S) * 1000
+      );
     case "open":
       // Taken while the date was open: once it has closed, one more fetch makes it final.
       return phase === "closed" || since >= config.openRefreshSeconds * 1000;

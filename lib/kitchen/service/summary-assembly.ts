@@ -1,12 +1,24 @@
-import { KITCHEN_METRICS, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
-import { type DateCoverage, type KitchenSummary, type StationRef, type Stats, type StuckReport } from "@/lib/kitchen/contract/responses";
-import { DEFAULT_STUCK_MINUTES, stuckCutSeconds, type StuckChoice } from "@/lib/kitchen/contract/stuck-items";
 import { type KitchenSummaryQuery } from "@/lib/kitchen/contract/params";
-import type { DimensionInterner } from "@/lib/kitchen/query/dimension-interner";
-import { mergeTicketTimes } from "@/lib/kitchen/query/ticket-times";
-import { mergeRange, mergeStationLevels, type RangeParts, type SummaryFilters } from "@/lib/kitchen/query/range-summary";
-import type { DayRow } from "@/lib/kitchen/storage/kitchen-store";
+import {
+  type DateCoverage,
+  type KitchenSummary,
+  type StationRef,
+  type Stats,
+  type StuckReport,
+} from "@/lib/kitchen/contract/responses";
+import { DEFAULT_STUCK_MINUTES, stuckCutSeconds, type StuckChoice } from "@/lib/kitchen/contract/stuck-items";
 import type { TargetBook } from "@/lib/kitchen/contract/targets";
+import { KITCHEN_METRICS, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
+import type { DimensionInterner } from "@/lib/kitchen/query/dimension-interner";
+import {
+  mergeRange,
+  mergeStationLevels,
+  type RangeParts,
+  type SummaryFilters,
+} from "@/lib/kitchen/query/range-summary";
+import { mergeTicketTimes } from "@/lib/kitchen/query/ticket-times";
+import type { DayRow } from "@/lib/kitchen/storage/kitchen-store";
+
 import { ingestOf, sentNoRecords } from "./coverage";
 import type { KitchenRestaurant } from "./service-config";
 
@@ -21,7 +33,14 @@ import type { KitchenRestaurant } from "./service-config";
  * (kitchen-service.ts). Items left on screen are left out unless the query says `stuck=include`.
  */
 export function filtersOf(
-  query: { level?: KitchenLevel; station?: string; behavior?: string; source?: string; maxMinutes?: number; stuck?: StuckChoice },
+  query: {
+    level?: KitchenLevel;
+    station?: string;
+    behavior?: string;
+    source?: string;
+    maxMinutes?: number;
+    stuck?: StuckChoice;
+  },
   stuckMinutes: number = DEFAULT_STUCK_MINUTES,
 ): SummaryFilters {
   const f: SummaryFilters = {};
@@ -86,14 +105,28 @@ function itemNameIn(parts: RangeParts, item: string): string | null {
 export type StationLevelRow = StationRef & { level: KitchenLevel; metric: KitchenMetric; stats: Stats };
 
 /** summary.csv: one row per station and level, the three metrics in a fixed order beneath each other. */
-export function stationLevelRows(partsOf: (metric: KitchenMetric) => RangeParts, filters: SummaryFilters, interner: DimensionInterner): StationLevelRow[] {
-  const perMetric = KITCHEN_METRICS.map((metric) => ({ metric, rows: mergeStationLevels(partsOf(metric), metric, filters, interner) }));
+export function stationLevelRows(
+  partsOf: (metric: KitchenMetric) => RangeParts,
+  filters: SummaryFilters,
+  interner: DimensionInterner,
+): StationLevelRow[] {
+  const perMetric = KITCHEN_METRICS.map((metric) => ({
+    metric,
+    rows: mergeStationLevels(partsOf(metric), metric, filters, interner),
+  }));
   const out: StationLevelRow[] = [];
   for (const [i, base] of perMetric[0]!.rows.entries()) {
     for (const { metric, rows: r } of perMetric) {
       const row = r[i]!;
-      if (row.stationGuid !== base.stationGuid || row.level !== base.level) throw new Error("station rows differ between metrics");
-      out.push({ stationGuid: row.stationGuid, stationName: row.stationName, level: row.level, metric, stats: row.stats });
+      if (row.stationGuid !== base.stationGuid || row.level !== base.level)
+        throw new Error("station rows differ between metrics");
+      out.push({
+        stationGuid: row.stationGuid,
+        stationName: row.stationName,
+        level: row.level,
+        metric,
+        stats: row.stats,
+      });
     }
   }
   return out;

@@ -1,6 +1,7 @@
 import "server-only";
-import { KITCHEN_LEVELS, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
+
 import { type SlowTicket } from "@/lib/kitchen/contract/responses";
+import { KITCHEN_LEVELS, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import { recordDurations } from "@/lib/kitchen/ingest/durations";
 import { isKitchenLevel } from "@/lib/kitchen/ingest/ingest";
 import { slowestTickets, type TicketFacts } from "@/lib/kitchen/ingest/ticket-facts";
@@ -26,7 +27,9 @@ export async function slowTicketsOf(
   for (const t of ranked) byDate.set(t.businessDate, [...(byDate.get(t.businessDate) ?? []), t]);
   const recordsOf = new Map<string, { records: ItemFulfillment[]; slowest: ItemFulfillment | null }>();
   for (const [date, list] of byDate) {
-    const chunks = [...new Set(list.flatMap((t) => t.recordIndices.map((i) => Math.floor(i / RECORDS_PER_CHUNK))))];
+    const chunks = [
+      ...new Set(list.flatMap((t) => t.recordIndices.map((i) => Math.floor(i / RECORDS_PER_CHUNK)))),
+    ];
     const loaded = await store.recordsIn(restaurantGuid, date, chunks);
     const recordAt = (i: number) => loaded.get(Math.floor(i / RECORDS_PER_CHUNK))?.[i % RECORDS_PER_CHUNK];
     for (const t of list) {
@@ -45,7 +48,13 @@ export async function slowTicketsOf(
   });
 }
 
-function slowTicket(businessDate: string, ticketGuid: string, seconds: number, records: ItemFulfillment[], slowest: ItemFulfillment | null): SlowTicket {
+function slowTicket(
+  businessDate: string,
+  ticketGuid: string,
+  seconds: number,
+  records: ItemFulfillment[],
+  slowest: ItemFulfillment | null,
+): SlowTicket {
   const first = records[0];
   const firedAt = records.map((r) => r.ticketFiredAt).find((v) => v) ?? null;
   // Records without a level count in no figure (the day's ingest counts say how many).
@@ -71,7 +80,12 @@ function slowTicket(businessDate: string, ticketGuid: string, seconds: number, r
         ...(r === slowest ? { slowest: true } : {}),
       };
     })
-    .sort((a, b) => a.level - b.level || (a.itemName ?? "").localeCompare(b.itemName ?? "") || (a.selectionGuid ?? "").localeCompare(b.selectionGuid ?? ""));
+    .sort(
+      (a, b) =>
+        a.level - b.level ||
+        (a.itemName ?? "").localeCompare(b.itemName ?? "") ||
+        (a.selectionGuid ?? "").localeCompare(b.selectionGuid ?? ""),
+    );
   const levels = KITCHEN_LEVELS.flatMap((level) => {
     const atLevel = items.filter((i) => i.level === level);
     if (atLevel.length === 0) return [];

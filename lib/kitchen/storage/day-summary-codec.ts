@@ -1,7 +1,16 @@
 import { KITCHEN_METRICS, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
-import { ByteReader, ByteWriter } from "@/lib/kitchen/storage/byte-codec";
 import type { DayParts } from "@/lib/kitchen/ingest/day-parts";
-import { CELL_WIDTH, cellTotals, CUBE_KINDS, type CubeKind, type CubePart, type DayDictionaries, type DaySummary, type DimensionValue } from "@/lib/kitchen/ingest/day-summary";
+import {
+  CELL_WIDTH,
+  cellTotals,
+  CUBE_KINDS,
+  type CubeKind,
+  type CubePart,
+  type DayDictionaries,
+  type DaySummary,
+  type DimensionValue,
+} from "@/lib/kitchen/ingest/day-summary";
+import { ByteReader, ByteWriter } from "@/lib/kitchen/storage/byte-codec";
 
 /**
  * The stored form of a DaySummary: varints, seconds delta-coded within each cell (ascending, so
@@ -73,7 +82,8 @@ export function decodeDaySummary(bytes: Uint8Array): DaySummary {
   const levels = Array.from(r.uints());
   const { stations, behaviors, sources, items, courses } = readDictionaries(r);
   const itemMultiLocationIds = readStrings(r);
-  if (itemMultiLocationIds.length !== items.length) throw new Error("day summary's item multi-location ids do not match its items");
+  if (itemMultiLocationIds.length !== items.length)
+    throw new Error("day summary's item multi-location ids do not match its items");
   const cubes = { fire_to_fulfill: {}, start_to_fulfill: {}, wait_to_start: {} } as DaySummary["cubes"];
   for (const kind of CUBE_KINDS) {
     if (METRIC_FREE.has(kind)) {
@@ -87,7 +97,20 @@ export function decodeDaySummary(bytes: Uint8Array): DaySummary {
   const dayParts = readDayParts(r);
   const serviceCubes = readSharedCells(r);
   if (!r.done) throw new Error("day summary has trailing bytes");
-  return { businessDate, recordCount, levels, stations, behaviors, sources, items, itemMultiLocationIds, courses, cubes, dayParts, serviceCubes };
+  return {
+    businessDate,
+    recordCount,
+    levels,
+    stations,
+    behaviors,
+    sources,
+    items,
+    itemMultiLocationIds,
+    courses,
+    cubes,
+    dayParts,
+    serviceCubes,
+  };
 }
 
 function writeDayParts(w: ByteWriter, parts: DayParts): void {
@@ -103,7 +126,12 @@ function writeDayParts(w: ByteWriter, parts: DayParts): void {
 
 function readDayParts(r: ByteReader): DayParts {
   const closeoutHour = r.uint();
-  const services = Array.from({ length: r.uint() }, () => ({ name: r.string(), startMinutes: r.uint(), endMinutes: r.uint(), overnight: r.uint() === 1 }));
+  const services = Array.from({ length: r.uint() }, () => ({
+    name: r.string(),
+    startMinutes: r.uint(),
+    endMinutes: r.uint(),
+    overnight: r.uint() === 1,
+  }));
   return { closeoutHour, services };
 }
 
@@ -117,7 +145,13 @@ export function writeDictionaries(w: ByteWriter, d: DayDictionaries): void {
 }
 
 export function readDictionaries(r: ByteReader): DayDictionaries {
-  return { stations: readDimensions(r), behaviors: readStrings(r), sources: readStrings(r), items: readDimensions(r), courses: readDimensions(r) };
+  return {
+    stations: readDimensions(r),
+    behaviors: readStrings(r),
+    sources: readStrings(r),
+    items: readDimensions(r),
+    courses: readDimensions(r),
+  };
 }
 
 /** One cube of one metric: its cells' keys, then its cells. */
@@ -206,5 +240,12 @@ function readCells(r: ByteReader, keys: Uint32Array, cells: number): CubePart {
   }
   start[cells] = e;
   const finalCounts = counts.slice(0, e);
-  return { keys, excluded, start, seconds: seconds.slice(0, e), counts: finalCounts, totals: cellTotals(start, finalCounts) };
+  return {
+    keys,
+    excluded,
+    start,
+    seconds: seconds.slice(0, e),
+    counts: finalCounts,
+    totals: cellTotals(start, finalCounts),
+  };
 }

@@ -1,11 +1,13 @@
 import "server-only";
+
 import { deflateRawSync, inflateRawSync } from "node:zlib";
+
 import { periodsContaining } from "@/lib/business-date/periods";
 import type { Database, Queryable } from "@/lib/db/database";
-import type { ItemFulfillment } from "@/lib/platform/schemas";
-import { DEFAULT_TARGET_SECONDS, KITCHEN_LEVELS, type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
 import type { StationTarget } from "@/lib/kitchen/contract/targets";
+import { DEFAULT_TARGET_SECONDS, KITCHEN_LEVELS, type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
 import { INGEST_COUNT_KEYS, type IngestCounts } from "@/lib/kitchen/ingest/ingest";
+import type { ItemFulfillment } from "@/lib/platform/schemas";
 
 /**
  * The kitchen tables (lib/db/migrations.ts): one row per restaurant and business date with its
@@ -96,10 +98,10 @@ export class KitchenStore {
   }
 
   async dayRow(q: Queryable, restaurantGuid: string, date: string): Promise<DayRow | undefined> {
-    const rows = await q.query<DayRowSql>(`SELECT ${DAY_COLUMNS} FROM kitchen_days WHERE restaurant_guid = $1 AND business_date = $2`, [
-      restaurantGuid,
-      date,
-    ]);
+    const rows = await q.query<DayRowSql>(
+      `SELECT ${DAY_COLUMNS} FROM kitchen_days WHERE restaurant_guid = $1 AND business_date = $2`,
+      [restaurantGuid, date],
+    );
     return rows[0] ? toDayRow(rows[0]) : undefined;
   }
 
@@ -108,25 +110,38 @@ export class KitchenStore {
    * latest business date with an answer (data, or 204 for the tier). The tier on the latest date
    * is the current one; dates that failed or were never fetched say nothing.
    */
-  async latestAnswers(restaurantGuids: readonly string[]): Promise<Map<string, { entitled: boolean; businessDate: string }>> {
+  async latestAnswers(
+    restaurantGuids: readonly string[],
+  ): Promise<Map<string, { entitled: boolean; businessDate: string }>> {
     const out = new Map<string, { entitled: boolean; businessDate: string }>();
     if (restaurantGuids.length === 0) return out;
-    const rows = await this.db.query<{ restaurant_guid: string; business_date: string; status: StoredStatus }>(
+    const rows = await this.db.query<{
+      restaurant_guid: string;
+      business_date: string;
+      status: StoredStatus;
+    }>(
       `SELECT DISTINCT ON (restaurant_guid) restaurant_guid, business_date, status FROM kitchen_days
         WHERE restaurant_guid = ANY($1::text[]) AND status IN ('complete', 'open', 'not_entitled')
         ORDER BY restaurant_guid, business_date DESC`,
       [restaurantGuids],
     );
-    for (const r of rows) out.set(r.restaurant_guid, { entitled: r.status !== "not_entitled", businessDate: r.business_date });
+    for (const r of rows)
+      out.set(r.restaurant_guid, { entitled: r.status !== "not_entitled", businessDate: r.business_date });
     return out;
   }
 
   /** Stored summaries of the given dates (those that have one), still packed: see `unpack`. */
-  async summaries(restaurantGuid: string, dates: readonly string[]): Promise<Map<string, { fetchedAt: number; packed: string }>> {
+  async summaries(
+    restaurantGuid: string,
+    dates: readonly string[],
+  ): Promise<Map<string, { fetchedAt: number; packed: string }>> {
     return this.blobs(restaurantGuid, dates, "summary");
   }
 
-  async ticketFacts(restaurantGuid: string, dates: readonly string[]): Promise<Map<string, { fetchedAt: number; packed: string }>> {
+  async ticketFacts(
+    restaurantGuid: string,
+    dates: readonly string[],
+  ): Promise<Map<string, { fetchedAt: number; packed: string }>> {
     return this.blobs(restaurantGuid, dates, "tickets");
   }
 
@@ -157,7 +172,10 @@ export class KitchenStore {
       chunks.push({ count: slice.length, text: pack(new TextEncoder().encode(JSON.stringify(slice))) });
     }
     await q.transaction(async (tx) => {
-      await tx.query("DELETE FROM kitchen_day_records WHERE restaurant_guid = $1 AND business_date = $2", [restaurantGuid, date]);
+      await tx.query("DELETE FROM kitchen_day_records WHERE restaurant_guid = $1 AND business_date = $2", [
+        restaurantGuid,
+        date,
+      ]);
       for (const [i, chunk] of chunks.entries()) {
         await tx.query(
           "INSERT INTO kitchen_day_records (restaurant_guid, business_date, chunk, record_count, records) VALUES ($1, $2, $3, $4, $5)",
@@ -172,7 +190,16 @@ export class KitchenStore {
            status = EXCLUDED.status, attempted_at = EXCLUDED.attempted_at, fetched_at = EXCLUDED.fetched_at,
            reason = NULL, record_count = EXCLUDED.record_count, summary = EXCLUDED.summary, tickets = EXCLUDED.tickets,
            ingest = EXCLUDED.ingest`,
-        [restaurantGuid, date, day.status, at, day.records.length, summary, tickets, JSON.stringify(day.ingest)],
+        [
+          restaurantGuid,
+          date,
+          day.status,
+          at,
+          day.records.length,
+          summary,
+          tickets,
+          JSON.stringify(day.ingest),
+        ],
       );
       const { month, week } = periodsContaining(date);
       await tx.query(
@@ -183,9 +210,17 @@ export class KitchenStore {
   }
 
   /** A 204: the restaurant lacks the tier. Any earlier data of the date goes. */
-  async saveNotEntitled(q: Queryable, restaurantGuid: string, date: string, attemptedAt: number): Promise<void> {
+  async saveNotEntitled(
+    q: Queryable,
+    restaurantGuid: string,
+    date: string,
+    attemptedAt: number,
+  ): Promise<void> {
     await q.transaction(async (tx) => {
-      await tx.query("DELETE FROM kitchen_day_records WHERE restaurant_guid = $1 AND business_date = $2", [restaurantGuid, date]);
+      await tx.query("DELETE FROM kitchen_day_records WHERE restaurant_guid = $1 AND business_date = $2", [
+        restaurantGuid,
+        date,
+      ]);
       await tx.query(
         `INSERT INTO kitchen_days (restaurant_guid, business_date, status, attempted_at, fetched_at, reason, record_count, summary, tickets)
          VALUES ($1, $2, 'not_entitled', $3, NULL, NULL, 0, NULL, NULL)
@@ -202,7 +237,13 @@ export class KitchenStore {
    * complete one whose settle read failed keeps its provisional data; both only note the attempt.
    * Any other date becomes "failed" and counts for nothing.
    */
-  async saveFailure(q: Queryable, restaurantGuid: string, date: string, attemptedAt: number, reason: string): Promise<void> {
+  async saveFailure(
+    q: Queryable,
+    restaurantGuid: string,
+    date: string,
+    attemptedAt: number,
+    reason: string,
+  ): Promise<void> {
     await q.query(
       `INSERT INTO kitchen_days (restaurant_guid, business_date, status, attempted_at, reason)
        VALUES ($1, $2, 'failed', $3, $4)
@@ -223,7 +264,10 @@ export class KitchenStore {
   }
 
   /** The raw records of the dates, a stored chunk at a time, in date order. */
-  async *recordChunks(restaurantGuid: string, dates: readonly string[]): AsyncGenerator<{ date: string; records: ItemFulfillment[] }> {
+  async *recordChunks(
+    restaurantGuid: string,
+    dates: readonly string[],
+  ): AsyncGenerator<{ date: string; records: ItemFulfillment[] }> {
     for (const date of dates) {
       const chunks = await this.db.query<{ chunk: number }>(
         "SELECT chunk FROM kitchen_day_records WHERE restaurant_guid = $1 AND business_date = $2 ORDER BY chunk",
@@ -234,18 +278,31 @@ export class KitchenStore {
           "SELECT records FROM kitchen_day_records WHERE restaurant_guid = $1 AND business_date = $2 AND chunk = $3",
           [restaurantGuid, date, chunk],
         );
-        if (rows[0]) yield { date, records: JSON.parse(new TextDecoder().decode(unpack(rows[0].records))) as ItemFulfillment[] };
+        if (rows[0])
+          yield {
+            date,
+            records: JSON.parse(new TextDecoder().decode(unpack(rows[0].records))) as ItemFulfillment[],
+          };
       }
     }
   }
 
   /** Chunks `chunks` of one date, keyed by chunk number. */
-  async recordsIn(restaurantGuid: string, date: string, chunks: readonly number[]): Promise<Map<number, ItemFulfillment[]>> {
+  async recordsIn(
+    restaurantGuid: string,
+    date: string,
+    chunks: readonly number[],
+  ): Promise<Map<number, ItemFulfillment[]>> {
     const rows = await this.db.query<{ chunk: number; records: string }>(
       "SELECT chunk, records FROM kitchen_day_records WHERE restaurant_guid = $1 AND business_date = $2 AND chunk = ANY($3::int[])",
       [restaurantGuid, date, chunks],
     );
-    return new Map(rows.map((r) => [Number(r.chunk), JSON.parse(new TextDecoder().decode(unpack(r.records))) as ItemFulfillment[]]));
+    return new Map(
+      rows.map((r) => [
+        Number(r.chunk),
+        JSON.parse(new TextDecoder().decode(unpack(r.records))) as ItemFulfillment[],
+      ]),
+    );
   }
 
   /**
@@ -260,12 +317,19 @@ export class KitchenStore {
   ): Promise<Map<string, { version: string; packed: string; detail: string | null }>> {
     const out = new Map<string, { version: string; packed: string; detail: string | null }>();
     if (periods.length === 0) return out;
-    const rows = await this.db.query<{ period_kind: string; period_start: string; version: string; data: string; detail: string | null }>(
+    const rows = await this.db.query<{
+      period_kind: string;
+      period_start: string;
+      version: string;
+      data: string;
+      detail: string | null;
+    }>(
       `SELECT period_kind, period_start, version, data, ${withDetail ? "detail" : "NULL AS detail"} FROM kitchen_rollups
         WHERE restaurant_guid = $1 AND metric = $2 AND period_kind || ':' || period_start = ANY($3::text[])`,
       [restaurantGuid, metric, periods.map((p) => `${p.kind}:${p.start}`)],
     );
-    for (const r of rows) out.set(`${r.period_kind}:${r.period_start}`, { version: r.version, packed: r.data, detail: r.detail });
+    for (const r of rows)
+      out.set(`${r.period_kind}:${r.period_start}`, { version: r.version, packed: r.data, detail: r.detail });
     return out;
   }
 
@@ -291,11 +355,17 @@ export class KitchenStore {
     });
   }
 
-  async targets(restaurantGuid: string): Promise<{ seconds: Record<KitchenLevel, number>; set: Set<KitchenLevel>; stations: StationTarget[]; updatedAt: number | null }> {
+  async targets(restaurantGuid: string): Promise<{
+    seconds: Record<KitchenLevel, number>;
+    set: Set<KitchenLevel>;
+    stations: StationTarget[];
+    updatedAt: number | null;
+  }> {
     const [rows, stationRows] = await Promise.all([
-      this.db.query<{ level: number; seconds: number; updated_at: Date | string }>("SELECT level, seconds, updated_at FROM kitchen_targets WHERE restaurant_guid = $1", [
-        restaurantGuid,
-      ]),
+      this.db.query<{ level: number; seconds: number; updated_at: Date | string }>(
+        "SELECT level, seconds, updated_at FROM kitchen_targets WHERE restaurant_guid = $1",
+        [restaurantGuid],
+      ),
       this.db.query<{ station_guid: string; level: number; seconds: number; updated_at: Date | string }>(
         "SELECT station_guid, level, seconds, updated_at FROM kitchen_station_targets WHERE restaurant_guid = $1 ORDER BY station_guid, level",
         [restaurantGuid],
@@ -335,7 +405,10 @@ export class KitchenStore {
     await this.db.transaction(async (tx) => {
       for (const t of targets) {
         if (t.seconds === null) {
-          await tx.query("DELETE FROM kitchen_targets WHERE restaurant_guid = $1 AND level = $2", [restaurantGuid, t.level]);
+          await tx.query("DELETE FROM kitchen_targets WHERE restaurant_guid = $1 AND level = $2", [
+            restaurantGuid,
+            t.level,
+          ]);
           continue;
         }
         await tx.query(
@@ -346,7 +419,10 @@ export class KitchenStore {
       }
       for (const t of stations) {
         if (t.seconds === null) {
-          await tx.query("DELETE FROM kitchen_station_targets WHERE restaurant_guid = $1 AND station_guid = $2 AND level = $3", [restaurantGuid, t.stationGuid, t.level]);
+          await tx.query(
+            "DELETE FROM kitchen_station_targets WHERE restaurant_guid = $1 AND station_guid = $2 AND level = $3",
+            [restaurantGuid, t.stationGuid, t.level],
+          );
           continue;
         }
         await tx.query(

@@ -1,4 +1,5 @@
 import "server-only";
+
 import type { Database } from "@/lib/db/database";
 
 /**
@@ -35,16 +36,28 @@ const iso = (at: number) => new Date(at).toISOString();
 const COLUMNS = "restaurant_guid, kind, failures, reason, failed_at, retry_at";
 
 function toHold(r: HoldSql): LocationHold {
-  return { restaurantGuid: r.restaurant_guid, kind: r.kind, failures: Number(r.failures), reason: r.reason, failedAt: ms(r.failed_at), retryAt: ms(r.retry_at) };
+  return {
+    restaurantGuid: r.restaurant_guid,
+    kind: r.kind,
+    failures: Number(r.failures),
+    reason: r.reason,
+    failedAt: ms(r.failed_at),
+    retryAt: ms(r.retry_at),
+  };
 }
 
 export async function readHold(db: Database, restaurantGuid: string): Promise<LocationHold | undefined> {
-  const rows = await db.query<HoldSql>(`SELECT ${COLUMNS} FROM kitchen_location_holds WHERE restaurant_guid = $1`, [restaurantGuid]);
+  const rows = await db.query<HoldSql>(
+    `SELECT ${COLUMNS} FROM kitchen_location_holds WHERE restaurant_guid = $1`,
+    [restaurantGuid],
+  );
   return rows[0] ? toHold(rows[0]) : undefined;
 }
 
 export async function readHolds(db: Database): Promise<LocationHold[]> {
-  const rows = await db.query<HoldSql>(`SELECT ${COLUMNS} FROM kitchen_location_holds ORDER BY restaurant_guid`);
+  const rows = await db.query<HoldSql>(
+    `SELECT ${COLUMNS} FROM kitchen_location_holds ORDER BY restaurant_guid`,
+  );
   return rows.map(toHold);
 }
 
@@ -53,7 +66,12 @@ export async function readHolds(db: Database): Promise<LocationHold[]> {
  * only if it has passed, so of several callers (requests, the backfill, other instances) exactly
  * one gets true. The attempt's outcome then replaces the lease (recordHoldFailure, clearHold).
  */
-export async function claimHeldTry(db: Database, restaurantGuid: string, nowMs: number, leaseUntil: number): Promise<boolean> {
+export async function claimHeldTry(
+  db: Database,
+  restaurantGuid: string,
+  nowMs: number,
+  leaseUntil: number,
+): Promise<boolean> {
   const rows = await db.query<{ restaurant_guid: string }>(
     "UPDATE kitchen_location_holds SET retry_at = $3 WHERE restaurant_guid = $1 AND retry_at <= $2 RETURNING restaurant_guid",
     [restaurantGuid, iso(nowMs), iso(leaseUntil)],
@@ -85,13 +103,19 @@ export async function recordHoldFailure(
          kind = EXCLUDED.kind, reason = EXCLUDED.reason,
          failed_at = GREATEST(kitchen_location_holds.failed_at, EXCLUDED.failed_at)
        RETURNING failures`,
-      [restaurantGuid, failure.kind, failure.reason.slice(0, 500), iso(failure.endedAt), iso(failure.startedAt)],
+      [
+        restaurantGuid,
+        failure.kind,
+        failure.reason.slice(0, 500),
+        iso(failure.endedAt),
+        iso(failure.startedAt),
+      ],
     );
     const failures = Number(row!.failures);
-    const rows = await tx.query<HoldSql>(`UPDATE kitchen_location_holds SET retry_at = $2 WHERE restaurant_guid = $1 RETURNING ${COLUMNS}`, [
-      restaurantGuid,
-      iso(retryAt(failures)),
-    ]);
+    const rows = await tx.query<HoldSql>(
+      `UPDATE kitchen_location_holds SET retry_at = $2 WHERE restaurant_guid = $1 RETURNING ${COLUMNS}`,
+      [restaurantGuid, iso(retryAt(failures))],
+    );
     return toHold(rows[0]!);
   });
 }

@@ -1,4 +1,5 @@
 import "server-only";
+
 import { addBusinessDays, businessDateFromUtcMs } from "@/lib/business-date/business-date";
 import type { Queryable } from "@/lib/db/database";
 
@@ -21,7 +22,11 @@ export function earliestRawDate(today: string, days: number): string | null {
  * date is within a day of UTC's), so no restaurant loses a date it still keeps. Idempotent, so
  * several instances on one PostgreSQL may run it at once.
  */
-export async function pruneExpiredRawRecords(q: Queryable, nowMs: number, days: number): Promise<{ before: string | null; deleted: number }> {
+export async function pruneExpiredRawRecords(
+  q: Queryable,
+  nowMs: number,
+  days: number,
+): Promise<{ before: string | null; deleted: number }> {
   const earliest = earliestRawDate(businessDateFromUtcMs(nowMs), days);
   if (earliest === null) return { before: null, deleted: 0 };
   const before = addBusinessDays(earliest, -1);
@@ -36,7 +41,11 @@ export async function pruneExpiredRawRecords(q: Queryable, nowMs: number, days: 
  * Dates among `dates` stored with records (complete or open, a record count above zero) whose
  * raw records are no longer there: pruned, or lost. A CSV of them would silently be short.
  */
-export async function datesWithoutRecords(q: Queryable, restaurantGuid: string, dates: readonly string[]): Promise<string[]> {
+export async function datesWithoutRecords(
+  q: Queryable,
+  restaurantGuid: string,
+  dates: readonly string[],
+): Promise<string[]> {
   if (dates.length === 0) return [];
   const rows = await q.query<{ business_date: string }>(
     `SELECT d.business_date FROM kitchen_days d

@@ -1,9 +1,14 @@
-import { KITCHEN_LEVELS, KITCHEN_METRICS } from "@/lib/kitchen/contract/vocabulary";
 import type { Stats } from "@/lib/kitchen/contract/responses";
+import { KITCHEN_LEVELS, KITCHEN_METRICS } from "@/lib/kitchen/contract/vocabulary";
 import { CUBE_KINDS, type CubeKind, type CubePart } from "@/lib/kitchen/ingest/day-summary";
 import type { PeriodKind, Rollup, RollupDetail, RollupMarginals } from "@/lib/kitchen/query/rollup";
 import { ByteReader, ByteWriter } from "@/lib/kitchen/storage/byte-codec";
-import { readCubePart, readDictionaries, writeCubePart, writeDictionaries } from "@/lib/kitchen/storage/day-summary-codec";
+import {
+  readCubePart,
+  readDictionaries,
+  writeCubePart,
+  writeDictionaries,
+} from "@/lib/kitchen/storage/day-summary-codec";
 
 /**
  * The stored form of a rollup (one metric's), in two parts: the head (its period, its days and
@@ -17,7 +22,15 @@ import { readCubePart, readDictionaries, writeCubePart, writeDictionaries } from
 // older rollup reads as unreadable and is built again from its days.
 const FORMAT_VERSION = 3;
 const PERIOD_KINDS: readonly PeriodKind[] = ["week", "month"];
-const MARGINALS: readonly (keyof RollupMarginals)[] = ["hourStation", "behaviors", "sources", "items", "courses", "selections", "tickets"];
+const MARGINALS: readonly (keyof RollupMarginals)[] = [
+  "hourStation",
+  "behaviors",
+  "sources",
+  "items",
+  "courses",
+  "selections",
+  "tickets",
+];
 
 export function encodeRollup(rollup: Rollup): { head: Uint8Array; detail: Uint8Array } {
   const w = new ByteWriter();
@@ -70,7 +83,9 @@ export function decodeRollup(head: Uint8Array, detailBytes: Uint8Array | null): 
   const dictionaries = readDictionaries(r);
   const dayStats = dates.map(() => KITCHEN_LEVELS.map(() => readStats(r)));
   const ticketDayStats = dates.map(() => KITCHEN_LEVELS.map(() => readStats(r)));
-  const marginals = Object.fromEntries(MARGINALS.map((m) => [m, readCubePart(r)])) as unknown as RollupMarginals;
+  const marginals = Object.fromEntries(
+    MARGINALS.map((m) => [m, readCubePart(r)]),
+  ) as unknown as RollupMarginals;
   const dayStations = dates.map(() => readCubePart(r));
   if (!r.done) throw new Error("rollup has trailing bytes");
   let detail: RollupDetail | undefined;
@@ -98,7 +113,10 @@ function decodeDetail(bytes: Uint8Array, days: number): RollupDetail {
   const cubes = {} as Record<CubeKind, CubePart>;
   for (const k of CUBE_KINDS) cubes[k] = readCubePart(r);
   const trends = Array.from({ length: days }, () => readCubePart(r));
-  const ticketTrends = Array.from({ length: days }, () => ({ tickets: readCubePart(r), ticketsAnyStation: readCubePart(r) }));
+  const ticketTrends = Array.from({ length: days }, () => ({
+    tickets: readCubePart(r),
+    ticketsAnyStation: readCubePart(r),
+  }));
   if (!r.done) throw new Error("rollup detail has trailing bytes");
   return { cubes, trends, ticketTrends };
 }
@@ -114,6 +132,16 @@ function writeStats(w: ByteWriter, s: Stats): void {
 function readStats(r: ByteReader): Stats {
   const count = r.uint();
   const excluded = r.uint();
-  if (count === 0) return { count, excluded, mean: null, p50: null, p75: null, p90: null, p95: null, max: null };
-  return { count, excluded, mean: r.uint() / 10, p50: r.uint(), p75: r.uint(), p90: r.uint(), p95: r.uint(), max: r.uint() };
+  if (count === 0)
+    return { count, excluded, mean: null, p50: null, p75: null, p90: null, p95: null, max: null };
+  return {
+    count,
+    excluded,
+    mean: r.uint() / 10,
+    p50: r.uint(),
+    p75: r.uint(),
+    p90: r.uint(),
+    p95: r.uint(),
+    max: r.uint(),
+  };
 }

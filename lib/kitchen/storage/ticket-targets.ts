@@ -1,6 +1,11 @@
 import "server-only";
+
 import type { Database } from "@/lib/db/database";
-import { DEFAULT_TICKET_TARGET_SECONDS, KITCHEN_LEVELS, type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
+import {
+  DEFAULT_TICKET_TARGET_SECONDS,
+  KITCHEN_LEVELS,
+  type KitchenLevel,
+} from "@/lib/kitchen/contract/vocabulary";
 
 /**
  * The ticket-time targets (table kitchen_ticket_targets, migration 8): per restaurant and level,
@@ -33,12 +38,20 @@ export async function readTicketTargets(db: Database, restaurantGuid: string): P
 }
 
 /** Sets each level's ticket target; `seconds: null` removes it, so the level is back on the default. */
-export async function writeTicketTargets(db: Database, restaurantGuid: string, targets: readonly { level: KitchenLevel; seconds: number | null }[], now: number): Promise<void> {
+export async function writeTicketTargets(
+  db: Database,
+  restaurantGuid: string,
+  targets: readonly { level: KitchenLevel; seconds: number | null }[],
+  now: number,
+): Promise<void> {
   if (targets.length === 0) return;
   await db.transaction(async (tx) => {
     for (const t of targets) {
       if (t.seconds === null) {
-        await tx.query("DELETE FROM kitchen_ticket_targets WHERE restaurant_guid = $1 AND level = $2", [restaurantGuid, t.level]);
+        await tx.query("DELETE FROM kitchen_ticket_targets WHERE restaurant_guid = $1 AND level = $2", [
+          restaurantGuid,
+          t.level,
+        ]);
         continue;
       }
       await tx.query(

@@ -1,7 +1,7 @@
-import type { DateCoverage } from "@/lib/kitchen/contract/responses";
 import { addBusinessDays } from "@/lib/business-date/business-date";
 import { closeoutInstant, type CloseoutRules } from "@/lib/business-date/closeout";
 import { formatBusinessDate, formatBusinessDateShort } from "@/lib/business-date/format";
+import type { DateCoverage } from "@/lib/kitchen/contract/responses";
 
 /**
  * What a range's date coverage means for the reader, in plain words: whether the restaurant is
@@ -19,15 +19,33 @@ export interface CoverageNotes {
 
 export function coverageNotes(coverage: DateCoverage): CoverageNotes {
   const counted = coverage.complete.length + coverage.open.length;
-  const notEntitled = coverage.notEntitled.length > 0 && counted === 0 && coverage.failed.length === 0 && coverage.pending.length === 0;
+  const notEntitled =
+    coverage.notEntitled.length > 0 &&
+    counted === 0 &&
+    coverage.failed.length === 0 &&
+    coverage.pending.length === 0;
   const missing = [
-    ...coverage.failed.map((f) => ({ date: f.date, label: formatBusinessDate(f.date), why: "could not be fetched" })),
-    ...(notEntitled ? [] : coverage.notEntitled.map((date) => ({ date, label: formatBusinessDate(date), why: "has no kitchen data (subscription tier)" }))),
+    ...coverage.failed.map((f) => ({
+      date: f.date,
+      label: formatBusinessDate(f.date),
+      why: "could not be fetched",
+    })),
+    ...(notEntitled
+      ? []
+      : coverage.notEntitled.map((date) => ({
+          date,
+          label: formatBusinessDate(date),
+          why: "has no kitchen data (subscription tier)",
+        }))),
   ].sort((a, b) => a.date.localeCompare(b.date));
   return {
     notEntitled,
     missing,
-    open: coverage.open.map((o) => ({ date: o.date, label: formatBusinessDate(o.date), refreshedAt: o.refreshedAt })),
+    open: coverage.open.map((o) => ({
+      date: o.date,
+      label: formatBusinessDate(o.date),
+      refreshedAt: o.refreshedAt,
+    })),
     pending: coverage.pending.length,
   };
 }
@@ -56,7 +74,13 @@ export function provisionalNote(coverage: DateCoverage, rules: CloseoutRules): s
 }
 
 /** Every date of the coverage, whatever its status (provisional dates are in `complete`). */
-const totalDates = (c: DateCoverage) => c.complete.length + c.notEntitled.length + c.failed.length + c.open.length + c.pending.length + c.beforeData.length;
+const totalDates = (c: DateCoverage) =>
+  c.complete.length +
+  c.notEntitled.length +
+  c.failed.length +
+  c.open.length +
+  c.pending.length +
+  c.beforeData.length;
 
 /**
  * Dates before the restaurant's kitchen data begins (its first business date, or January 2022),
@@ -67,7 +91,10 @@ export function beforeDataNote(coverage: DateCoverage): string | null {
   if (before.length === 0) return null;
   const one = before.length === 1;
   // The first date after them is where the data begins, when the range reaches it.
-  const begins = before.length < totalDates(coverage) ? ` on ${formatBusinessDate(addBusinessDays(before.at(-1)!, 1))}` : "";
+  const begins =
+    before.length < totalDates(coverage)
+      ? ` on ${formatBusinessDate(addBusinessDays(before.at(-1)!, 1))}`
+      : "";
   return `${listDates(before)} ${one ? "is" : "are"} before this restaurant's kitchen data begins${begins} (the Platform keeps kitchen data from its first business date, and from January 2022 at the earliest): nothing exists to count there, so ${one ? "it is" : "they are"} neither missing nor an empty day.`;
 }
 
@@ -76,7 +103,10 @@ export function beforeDataNote(coverage: DateCoverage): string | null {
  * A kitchen that sent no record on any of at least a week's closed dates (`noRecordsSent`), and a
  * range wholly before the kitchen data begins, would stay empty over any range or filter.
  */
-export function emptyRangeWords(summary: { coverage: DateCoverage; noRecordsSent?: boolean }): { title: string; body: string } | null {
+export function emptyRangeWords(summary: {
+  coverage: DateCoverage;
+  noRecordsSent?: boolean;
+}): { title: string; body: string } | null {
   if (summary.noRecordsSent) {
     return {
       title: "This kitchen sent no fulfillment records",

@@ -28,7 +28,9 @@ export function kitchenPageCsvName(
   names: { station?: string | null; item?: string | null } = {},
 ): string {
   const metric = METRIC_LABELS[view.metric];
-  const ownMetric = Object.values(METRIC_LABELS).some((label) => part.toLowerCase().includes(label.toLowerCase()));
+  const ownMetric = Object.values(METRIC_LABELS).some((label) =>
+    part.toLowerCase().includes(label.toLowerCase()),
+  );
   const none = (value: string, words: string) => (value === NONE_FILTER ? words : value);
   return csvFileName(
     restaurantName,

@@ -1,4 +1,7 @@
-import { addBusinessDays as addDays, businessDaysInRange as daysInRange } from "@/lib/business-date/business-date";
+import {
+  addBusinessDays as addDays,
+  businessDaysInRange as daysInRange,
+} from "@/lib/business-date/business-date";
 
 /**
  * The range presets of the Kitchen page. "Last N days" are the N business dates that END

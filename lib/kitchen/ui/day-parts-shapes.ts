@@ -1,6 +1,7 @@
-import type { KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
 import type { KitchenSummary, Stats } from "@/lib/kitchen/contract/responses";
+import type { KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
 import type { Weekday } from "@/lib/restaurants/schedule";
+
 import { businessHours, type PivotRow } from "./summary-shapes";
 
 /**
@@ -20,7 +21,8 @@ export function serviceRows(summary: KitchenSummary): PivotRow[] {
   const out = new Map<string, PivotRow>();
   for (const row of summary.dayParts?.services ?? []) {
     let entry = out.get(row.service);
-    if (!entry) out.set(row.service, (entry = { key: row.service, label: serviceLabel(row.service), byLevel: {} }));
+    if (!entry)
+      out.set(row.service, (entry = { key: row.service, label: serviceLabel(row.service), byLevel: {} }));
     entry.byLevel[row.level] = row.stats;
   }
   return [...out.values()];
@@ -29,7 +31,15 @@ export function serviceRows(summary: KitchenSummary): PivotRow[] {
 /** A cell with fewer station fulfillments than this is marked: its p50 says little. */
 export const LOW_COUNT = 10;
 
-const WEEKDAY_ORDER: Weekday[] = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
+const WEEKDAY_ORDER: Weekday[] = [
+  "monday",
+  "tuesday",
+  "wednesday",
+  "thursday",
+  "friday",
+  "saturday",
+  "sunday",
+];
 const WEEKDAY_NAMES: Record<Weekday, string> = {
   monday: "Monday",
   tuesday: "Tuesday",

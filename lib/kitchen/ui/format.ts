@@ -36,7 +36,9 @@ export function formatCount(value: number | null | undefined): string {
     const [int, fraction = ""] = String(magnitude).split(".") as [string, string?];
     if (fraction.length <= 3) [whole, decimals] = [int, fraction];
     else {
-      const thousandths = (BigInt(int + fraction.slice(0, 3)) + (fraction[3]! >= "5" ? 1n : 0n)).toString().padStart(4, "0");
+      const thousandths = (BigInt(int + fraction.slice(0, 3)) + (fraction[3]! >= "5" ? 1n : 0n))
+        .toString()
+        .padStart(4, "0");
       [whole, decimals] = [thousandths.slice(0, -3), thousandths.slice(-3)];
     }
   }
@@ -65,7 +67,12 @@ export interface Change {
 
 export type ChangeKind = "duration" | "share" | "count";
 
-const NO_CHANGE: Change = { text: null, direction: "none", tone: "neutral", description: "no previous period to compare with" };
+const NO_CHANGE: Change = {
+  text: null,
+  direction: "none",
+  tone: "neutral",
+  description: "no previous period to compare with",
+};
 
 export function formatChange(
   current: number | null | undefined,
@@ -73,7 +80,8 @@ export function formatChange(
   kind: ChangeKind,
   polarity: Polarity,
 ): Change {
-  if (current === null || current === undefined || previous === null || previous === undefined) return NO_CHANGE;
+  if (current === null || current === undefined || previous === null || previous === undefined)
+    return NO_CHANGE;
   if (!Number.isFinite(current) || !Number.isFinite(previous)) return NO_CHANGE;
   const delta = current - previous;
   const direction = delta > 0 ? "up" : delta < 0 ? "down" : "flat";
@@ -87,7 +95,15 @@ export function formatChange(
   if (kind === "duration") {
     const text = `${sign}${formatDuration(Math.abs(delta))}`;
     const word = delta > 0 ? "slower" : "faster";
-    return { text, direction, tone, description: delta === 0 ? "same as the previous period" : `${formatDuration(Math.abs(delta))} ${word} than the previous period` };
+    return {
+      text,
+      direction,
+      tone,
+      description:
+        delta === 0
+          ? "same as the previous period"
+          : `${formatDuration(Math.abs(delta))} ${word} than the previous period`,
+    };
   }
   if (kind === "share") {
     const points = Math.abs(delta * 100).toFixed(1);
@@ -95,18 +111,29 @@ export function formatChange(
       text: `${sign}${points} pts`,
       direction,
       tone,
-      description: delta === 0 ? "same as the previous period" : `${points} percentage points ${delta > 0 ? "higher" : "lower"} than the previous period`,
+      description:
+        delta === 0
+          ? "same as the previous period"
+          : `${points} percentage points ${delta > 0 ? "higher" : "lower"} than the previous period`,
     };
   }
   if (previous === 0) {
-    return { text: `${sign}${formatCount(Math.abs(delta))}`, direction, tone, description: `${formatCount(Math.abs(delta))} ${delta >= 0 ? "more" : "fewer"} than the previous period` };
+    return {
+      text: `${sign}${formatCount(Math.abs(delta))}`,
+      direction,
+      tone,
+      description: `${formatCount(Math.abs(delta))} ${delta >= 0 ? "more" : "fewer"} than the previous period`,
+    };
   }
   const pct = Math.abs((delta / previous) * 100).toFixed(1);
   return {
     text: `${sign}${pct}%`,
     direction,
     tone,
-    description: delta === 0 ? "same as the previous period" : `${pct}% ${delta > 0 ? "more" : "fewer"} than the previous period`,
+    description:
+      delta === 0
+        ? "same as the previous period"
+        : `${pct}% ${delta > 0 ? "more" : "fewer"} than the previous period`,
   };
 }
 
@@ -128,7 +155,12 @@ const clockFormats = new Map<string, Intl.DateTimeFormat>();
 export function formatClockTime(date: Date, timeZone: string): string {
   let format = clockFormats.get(timeZone);
   if (!format) {
-    format = new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", second: "2-digit", timeZone });
+    format = new Intl.DateTimeFormat("en-US", {
+      hour: "numeric",
+      minute: "2-digit",
+      second: "2-digit",
+      timeZone,
+    });
     clockFormats.set(timeZone, format);
   }
   return format.format(date);

@@ -1,9 +1,22 @@
 import { describe, expect, it } from "vitest";
+
 import type { KitchenSummary } from "@/lib/kitchen/contract/responses";
+
 import { ingestNotes } from "./ingest-notes";
 import { stationKey, stationLabel, stationRows } from "./summary-shapes";
 
-const zero = { received: 100, duplicates: 0, otherRestaurant: 0, notRecords: 0, malformed: 0, noLevel: 0, unknownLevel: 0, wrappedData: 0, wrappedResults: 0, emptyExports: 0 };
+const zero = {
+  received: 100,
+  duplicates: 0,
+  otherRestaurant: 0,
+  notRecords: 0,
+  malformed: 0,
+  noLevel: 0,
+  unknownLevel: 0,
+  wrappedData: 0,
+  wrappedResults: 0,
+  emptyExports: 0,
+};
 
 describe("ingestNotes", () => {
   it("says nothing when nothing was left out", () => {
@@ -12,7 +25,17 @@ describe("ingestNotes", () => {
   });
 
   it("names each reason in words, singular and plural", () => {
-    expect(ingestNotes({ ...zero, duplicates: 12, noLevel: 2, otherRestaurant: 1, unknownLevel: 1, notRecords: 2, malformed: 1 })).toEqual([
+    expect(
+      ingestNotes({
+        ...zero,
+        duplicates: 12,
+        noLevel: 2,
+        otherRestaurant: 1,
+        unknownLevel: 1,
+        notRecords: 2,
+        malformed: 1,
+      }),
+    ).toEqual([
       "12 duplicate records ignored",
       "2 records without a level",
       "1 record with a level other than 0, 1 or 2",
@@ -25,13 +48,24 @@ describe("ingestNotes", () => {
 });
 
 describe("station rows of expediter records without a prep station", () => {
-  const stats = (count: number, p90: number) => ({ count, excluded: 0, mean: p90, p50: p90, p75: p90, p90, p95: p90, max: p90 });
+  const stats = (count: number, p90: number) => ({
+    count,
+    excluded: 0,
+    mean: p90,
+    p50: p90,
+    p75: p90,
+    p90,
+    p95: p90,
+    max: p90,
+  });
 
   it("are named for their level, and level-0 records without a station keep a No station row", () => {
     expect(stationLabel({ stationGuid: null, stationName: null, level: 1 })).toBe("Expediter");
     expect(stationLabel({ stationGuid: null, stationName: null, level: 2 })).toBe("Second expediter");
     expect(stationLabel({ stationGuid: null, stationName: null, level: 0 })).toBe("No station");
-    expect(stationKey({ stationGuid: null, stationName: null, level: 1 })).not.toBe(stationKey({ stationGuid: null, stationName: null, level: 0 }));
+    expect(stationKey({ stationGuid: null, stationName: null, level: 1 })).not.toBe(
+      stationKey({ stationGuid: null, stationName: null, level: 0 }),
+    );
   });
 
   it("never join a No station row among the prep stations", () => {

@@ -29,9 +29,16 @@ export function itemChoices(menu: MenuModel | undefined, summary: KitchenSummary
     }
   }
   for (const i of summary?.items ?? []) {
-    if (i.itemGuid && !choices.has(i.itemGuid)) choices.set(i.itemGuid, { guid: i.itemGuid, name: i.itemName ?? i.itemGuid, detail: "not on the menu now" });
+    if (i.itemGuid && !choices.has(i.itemGuid))
+      choices.set(i.itemGuid, {
+        guid: i.itemGuid,
+        name: i.itemName ?? i.itemGuid,
+        detail: "not on the menu now",
+      });
   }
-  return [...choices.values()].sort((a, b) => a.name.localeCompare(b.name) || a.detail.localeCompare(b.detail));
+  return [...choices.values()].sort(
+    (a, b) => a.name.localeCompare(b.name) || a.detail.localeCompare(b.detail),
+  );
 }
 
 /** The choices whose name (or group, or GUID) holds every word typed, case and accents ignored. */

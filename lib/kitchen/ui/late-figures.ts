@@ -1,5 +1,5 @@
-import type { KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
 import type { ItemStationFigures, KitchenSummary, LateCounts } from "@/lib/kitchen/contract/responses";
+import type { KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
 import { stationKey, stationLabel } from "@/lib/kitchen/ui/summary-shapes";
 
 /**
@@ -17,7 +17,10 @@ export interface RowLate extends LateCounts {
 /** Per station row and level: its applicable target and late counts. */
 export function stationLate(summary: Pick<KitchenSummary, "stations">): Map<string, RowLate> {
   return new Map(
-    summary.stations.map((s) => [`${stationKey(s)}|${s.level}`, { targetSeconds: s.targetSeconds, late: s.late, veryLate: s.veryLate, count: s.stats.count }]),
+    summary.stations.map((s) => [
+      `${stationKey(s)}|${s.level}`,
+      { targetSeconds: s.targetSeconds, late: s.late, veryLate: s.veryLate, count: s.stats.count },
+    ]),
   );
 }
 
@@ -25,7 +28,15 @@ export function stationLate(summary: Pick<KitchenSummary, "stations">): Map<stri
 export function dayLate(summary: Pick<KitchenSummary, "days" | "withinTarget">): Map<string, RowLate> {
   const levelTarget = new Map(summary.withinTarget.map((w) => [w.level, w.targetSeconds]));
   return new Map(
-    summary.days.map((d) => [`${d.businessDate}|${d.level}`, { targetSeconds: levelTarget.get(d.level) ?? 0, late: d.late, veryLate: d.veryLate, count: d.stats.count }]),
+    summary.days.map((d) => [
+      `${d.businessDate}|${d.level}`,
+      {
+        targetSeconds: levelTarget.get(d.level) ?? 0,
+        late: d.late,
+        veryLate: d.veryLate,
+        count: d.stats.count,
+      },
+    ]),
   );
 }
 
@@ -36,7 +47,10 @@ export interface ItemStationRow extends ItemStationFigures {
 }
 
 /** The items per station at one level, most time over target first (the server's order). */
-export function itemStationsAt(summary: Pick<KitchenSummary, "itemStations">, level: KitchenLevel): ItemStationRow[] {
+export function itemStationsAt(
+  summary: Pick<KitchenSummary, "itemStations">,
+  level: KitchenLevel,
+): ItemStationRow[] {
   return summary.itemStations
     .filter((r) => r.level === level && r.stats.count > 0)
     .map((r) => ({
@@ -48,12 +62,23 @@ export function itemStationsAt(summary: Pick<KitchenSummary, "itemStations">, le
 }
 
 /** Per item (the items table's key) at one level: the names of the stations that made it, busiest first. */
-export function itemStationNames(summary: Pick<KitchenSummary, "itemStations">, level: KitchenLevel): Map<string, string> {
+export function itemStationNames(
+  summary: Pick<KitchenSummary, "itemStations">,
+  level: KitchenLevel,
+): Map<string, string> {
   const per = new Map<string, { name: string; count: number }[]>();
   for (const r of summary.itemStations) {
     if (r.level !== level || r.stats.count === 0) continue;
     const key = r.itemGuid ?? r.itemName ?? "(none)";
     per.set(key, [...(per.get(key) ?? []), { name: stationLabel(r), count: r.stats.count }]);
   }
-  return new Map([...per].map(([k, list]) => [k, list.sort((a, b) => b.count - a.count || a.name.localeCompare(b.name)).map((x) => x.name).join(", ")]));
+  return new Map(
+    [...per].map(([k, list]) => [
+      k,
+      list
+        .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name))
+        .map((x) => x.name)
+        .join(", "),
+    ]),
+  );
 }

@@ -11,9 +11,12 @@ export const METRIC_FORMULAS: Record<KitchenMetric, string> = {
 };
 
 export const METRIC_DESCRIPTIONS: Record<KitchenMetric, string> = {
-  fire_to_fulfill: "From the moment the ticket is fired to the kitchen until the item is fulfilled at this level.",
-  start_to_fulfill: "From the moment work on the item starts until it is fulfilled at this level (the time spent cooking and plating).",
-  wait_to_start: "From the moment the ticket is fired until work on the item starts (the time it waits in the queue). Zero where the restaurant does not use the start queue.",
+  fire_to_fulfill:
+    "From the moment the ticket is fired to the kitchen until the item is fulfilled at this level.",
+  start_to_fulfill:
+    "From the moment work on the item starts until it is fulfilled at this level (the time spent cooking and plating).",
+  wait_to_start:
+    "From the moment the ticket is fired until work on the item starts (the time it waits in the queue). Zero where the restaurant does not use the start queue.",
 };
 
 export const COMMON_RULES =
@@ -28,7 +31,8 @@ export const LEVEL_DESCRIPTIONS: Record<KitchenLevel, string> = {
 export const ITEMS_DEFINITION =
   "Items: distinct items ordered (order selections) with a record at the level. Station fulfillments: records; at level 0 an item made at two stations is one item and two station fulfillments.";
 
-export const ON_TIME_DEFINITION = "Share on time: the share of items whose time is at or under the level's target.";
+export const ON_TIME_DEFINITION =
+  "Share on time: the share of items whose time is at or under the level's target.";
 
 export const TICKET_TIME_DEFINITION =
   "Ticket time: from the moment the ticket is fired until its last item is fulfilled at the level (always fire to fulfill, whatever metric is chosen). A ticket with an item never fulfilled at the level has no ticket time there and is counted as not fully fulfilled (excluded). Filters keep the ticket's matching items only: with a station chosen, the ticket's time at that station. The outlier cut leaves out tickets whose time is over it.";

@@ -1,5 +1,6 @@
 import { businessDaysInRange } from "@/lib/business-date/business-date";
 import type { KitchenPending, RangeAnswer } from "@/lib/kitchen/contract/responses";
+
 import type { DateRange } from "./date-range";
 
 /**
@@ -27,11 +28,20 @@ export interface PeriodProgress {
  * Where a period stands: its answer's coverage while it is being fetched, every date once it is
  * ready, none while its first request is still out (undefined).
  */
-export function periodProgress(label: string, range: DateRange, answer: RangeAnswer<unknown> | undefined): PeriodProgress {
+export function periodProgress(
+  label: string,
+  range: DateRange,
+  answer: RangeAnswer<unknown> | undefined,
+): PeriodProgress {
   const total = businessDaysInRange(range.from, range.to);
   if (answer === undefined) return { label, answered: 0, total, ready: false };
   if (answer.ready) return { label, answered: total, total, ready: true };
-  return { label, answered: answer.pending.total - answer.pending.pending, total: answer.pending.total, ready: false };
+  return {
+    label,
+    answered: answer.pending.total - answer.pending.pending,
+    total: answer.pending.total,
+    ready: false,
+  };
 }
 
 export function progressText(p: PeriodProgress): string {

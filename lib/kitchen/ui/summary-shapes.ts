@@ -1,7 +1,12 @@
+import { enumerateBusinessDates } from "@/lib/business-date/business-date";
+import {
+  type KitchenSummary,
+  type StationRef,
+  type Stats,
+  type TicketItem,
+} from "@/lib/kitchen/contract/responses";
 import { KITCHEN_LEVELS, type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
 import { LEVEL_LABELS } from "@/lib/kitchen/ui/labels";
-import { type KitchenSummary, type Stats, type StationRef, type TicketItem } from "@/lib/kitchen/contract/responses";
-import { enumerateBusinessDates } from "@/lib/business-date/business-date";
 
 /**
  * Pure reshaping of a KitchenSummary into what the charts and tables draw: one row per station
@@ -35,7 +40,9 @@ export function stationLabel(ref: StationRef & { level?: KitchenLevel }): string
 }
 
 function expediterOnly(ref: StationRef & { level?: KitchenLevel }): KitchenLevel | undefined {
-  return ref.stationGuid === null && ref.stationName === null && ref.level !== undefined && ref.level > 0 ? ref.level : undefined;
+  return ref.stationGuid === null && ref.stationName === null && ref.level !== undefined && ref.level > 0
+    ? ref.level
+    : undefined;
 }
 
 /** Levels the summary has items at, in order; the filter's level alone when one is chosen. */
@@ -75,27 +82,55 @@ export function sortSlowestFirst(rows: PivotRow[], levels: readonly KitchenLevel
 }
 
 export function stationRows(summary: KitchenSummary): PivotRow[] {
-  const rows = pivot(summary.stations, stationKey, stationLabel).filter((row) => Object.values(row.byLevel).some((s) => s.count > 0));
+  const rows = pivot(summary.stations, stationKey, stationLabel).filter((row) =>
+    Object.values(row.byLevel).some((s) => s.count > 0),
+  );
   return sortSlowestFirst(rows, levelsPresent(summary));
 }
 
 /** Every date of the range, with nothing where a date has no items, so a gap shows as a gap. */
 export function dayRows(summary: KitchenSummary): PivotRow[] {
-  const byDate = new Map(pivot(summary.days, (d) => d.businessDate, (d) => d.businessDate).map((row) => [row.key, row]));
-  return enumerateBusinessDates(summary.from, summary.to).map((date) => byDate.get(date) ?? { key: date, label: date, byLevel: {} });
+  const byDate = new Map(
+    pivot(
+      summary.days,
+      (d) => d.businessDate,
+      (d) => d.businessDate,
+    ).map((row) => [row.key, row]),
+  );
+  return enumerateBusinessDates(summary.from, summary.to).map(
+    (date) => byDate.get(date) ?? { key: date, label: date, byLevel: {} },
+  );
 }
 
 export function behaviorRows(summary: KitchenSummary, labels: (value: string | null) => string): PivotRow[] {
-  return sortSlowestFirst(pivot(summary.behaviors, (r) => r.behavior ?? "(none)", (r) => labels(r.behavior)), levelsPresent(summary));
+  return sortSlowestFirst(
+    pivot(
+      summary.behaviors,
+      (r) => r.behavior ?? "(none)",
+      (r) => labels(r.behavior),
+    ),
+    levelsPresent(summary),
+  );
 }
 
 export function sourceRows(summary: KitchenSummary): PivotRow[] {
-  return sortSlowestFirst(pivot(summary.sources, (r) => r.source ?? "(none)", (r) => r.source ?? "No source"), levelsPresent(summary));
+  return sortSlowestFirst(
+    pivot(
+      summary.sources,
+      (r) => r.source ?? "(none)",
+      (r) => r.source ?? "No source",
+    ),
+    levelsPresent(summary),
+  );
 }
 
 export function itemRows(summary: KitchenSummary): PivotRow[] {
   return sortSlowestFirst(
-    pivot(summary.items, (r) => r.itemGuid ?? r.itemName ?? "(none)", (r) => r.itemName ?? "Unnamed item"),
+    pivot(
+      summary.items,
+      (r) => r.itemGuid ?? r.itemName ?? "(none)",
+      (r) => r.itemName ?? "Unnamed item",
+    ),
     levelsPresent(summary),
   );
 }
@@ -147,7 +182,11 @@ export function heatData(summary: KitchenSummary, level: KitchenLevel, closeoutH
       const ib = order.indexOf(b.key);
       return (ia === -1 ? Infinity : ia) - (ib === -1 ? Infinity : ib) || a.label.localeCompare(b.label);
     });
-  return { hours: businessHours(hours, closeoutHour), stations: stationList, cell: (key, hour) => cells.get(`${key}|${hour}`) ?? null };
+  return {
+    hours: businessHours(hours, closeoutHour),
+    stations: stationList,
+    cell: (key, hour) => cells.get(`${key}|${hour}`) ?? null,
+  };
 }
 
 /**
@@ -204,13 +243,21 @@ export interface HistogramRow {
 }
 
 /** Bins with their share and running share, for the distribution's table. */
-export function histogramRows(bins: readonly { from: number; to: number | null; count: number }[]): HistogramRow[] {
+export function histogramRows(
+  bins: readonly { from: number; to: number | null; count: number }[],
+): HistogramRow[] {
   const total = bins.reduce((sum, b) => sum + b.count, 0);
   const out: HistogramRow[] = [];
   let running = 0;
   for (const bin of bins) {
     running += bin.count;
-    out.push({ from: bin.from, to: bin.to, count: bin.count, share: total ? bin.count / total : 0, cumulative: total ? running / total : 0 });
+    out.push({
+      from: bin.from,
+      to: bin.to,
+      count: bin.count,
+      share: total ? bin.count / total : 0,
+      cumulative: total ? running / total : 0,
+    });
   }
   return out;
 }

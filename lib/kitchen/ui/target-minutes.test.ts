@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
+
 import { kitchenTargetsSchema } from "../contract/params";
-import { levelTargetsFrom, savedLevelTargets, targetMinutesOf, TARGET_MINUTES, targetSecondsFrom } from "./target-minutes";
+import {
+  levelTargetsFrom,
+  savedLevelTargets,
+  TARGET_MINUTES,
+  targetMinutesOf,
+  targetSecondsFrom,
+} from "./target-minutes";
 
 describe("target minutes", () => {
   it("reads minutes with a point or a comma, to whole seconds", () => {
@@ -12,14 +19,16 @@ describe("target minutes", () => {
   });
 
   it("refuses what is not minutes in range", () => {
-    for (const text of ["", "  ", "abc", "0", "-3", "0.05", "1440.5", "1e9", "Infinity", "NaN", "7.5.1"]) expect(targetSecondsFrom(text), text).toBeNull();
+    for (const text of ["", "  ", "abc", "0", "-3", "0.05", "1440.5", "1e9", "Infinity", "NaN", "7.5.1"])
+      expect(targetSecondsFrom(text), text).toBeNull();
   });
 
   it("shows seconds as minutes to a tenth, and reads them back to the same target", () => {
     expect(targetMinutesOf(450)).toBe(7.5);
     expect(targetMinutesOf(900)).toBe(15);
     expect(targetMinutesOf(100)).toBe(1.7);
-    for (let seconds = 6; seconds <= 86_400; seconds += 6) expect(targetSecondsFrom(String(targetMinutesOf(seconds)))).toBe(seconds);
+    for (let seconds = 6; seconds <= 86_400; seconds += 6)
+      expect(targetSecondsFrom(String(targetMinutesOf(seconds)))).toBe(seconds);
   });
 
   it("accepts only what the API accepts", () => {
@@ -40,13 +49,24 @@ describe("level targets from a form", () => {
   const name = (level: number) => `level-${level}`;
 
   it("reads every level shown, in order", () => {
-    expect(levelTargetsFrom(form({ "level-0": "7,5", "level-1": "12" }), [0, 1], name)).toEqual({ input: [{ level: 0, seconds: 450 }, { level: 1, seconds: 720 }] });
+    expect(levelTargetsFrom(form({ "level-0": "7,5", "level-1": "12" }), [0, 1], name)).toEqual({
+      input: [
+        { level: 0, seconds: 450 },
+        { level: 1, seconds: 720 },
+      ],
+    });
   });
 
   it("refuses with the first level out of range, and an empty or missing one", () => {
-    expect(levelTargetsFrom(form({ "level-0": "7", "level-1": "0.05" }), [0, 1], name)).toEqual({ refusal: "Level 1: enter minutes between 0.1 and 1440." });
-    expect(levelTargetsFrom(form({ "level-0": "" }), [0], name)).toEqual({ refusal: "Level 0: enter minutes between 0.1 and 1440." });
-    expect(levelTargetsFrom(form({}), [2], name)).toEqual({ refusal: "Level 2: enter minutes between 0.1 and 1440." });
+    expect(levelTargetsFrom(form({ "level-0": "7", "level-1": "0.05" }), [0, 1], name)).toEqual({
+      refusal: "Level 1: enter minutes between 0.1 and 1440.",
+    });
+    expect(levelTargetsFrom(form({ "level-0": "" }), [0], name)).toEqual({
+      refusal: "Level 0: enter minutes between 0.1 and 1440.",
+    });
+    expect(levelTargetsFrom(form({}), [2], name)).toEqual({
+      refusal: "Level 2: enter minutes between 0.1 and 1440.",
+    });
   });
 
   it("describes the saved targets of the levels shown only", () => {

@@ -44,7 +44,10 @@ export function levelTargetsFrom<L extends number>(
 }
 
 /** "level 0 7m 30s, level 1 12m (default)": the saved targets of the levels shown, for a status line. */
-export function savedLevelTargets(saved: readonly { level: number; seconds: number; isDefault: boolean }[], levels: readonly number[]): string {
+export function savedLevelTargets(
+  saved: readonly { level: number; seconds: number; isDefault: boolean }[],
+  levels: readonly number[],
+): string {
   return saved
     .filter((t) => levels.includes(t.level))
     .map((t) => `level ${t.level} ${formatDuration(t.seconds)}${t.isDefault ? " (default)" : ""}`)

@@ -1,7 +1,8 @@
-import { addBusinessDays } from "@/lib/business-date/business-date";
 import { clockTimeAt, formatClockTimeOfDay } from "@/lib/business-date/business-clock";
+import { addBusinessDays } from "@/lib/business-date/business-date";
 import { closeoutInstant, type CloseoutRules } from "@/lib/business-date/closeout";
 import { formatBusinessDate } from "@/lib/business-date/format";
+
 import { previousPeriod, type DateRange } from "./date-range";
 
 /**
@@ -55,7 +56,8 @@ export function comparisonFor(
   if (countedAt === undefined) return { range: other, label: null, waiting: true };
   const at = Date.parse(countedAt);
   // Counted after today's closeout (its grace period): today is whole, so compare whole days.
-  if (at >= closeoutInstant(today, rules)) return { range: other, label: `Today vs ${words}, whole days`, waiting: false };
+  if (at >= closeoutInstant(today, rules))
+    return { range: other, label: `Today vs ${words}, whole days`, waiting: false };
   const until = clockTimeAt(at, rules.timeZone);
   const time = formatClockTimeOfDay(until);
   return { range: other, until, label: `Today until ${time} vs ${words} until ${time}`, waiting: false };

@@ -14,15 +14,36 @@ function resourceSchema<R extends ConfigResource>(resource: R) {
 
 /** 4.3 Configuration API: list (paged) and get-one for each of the 23 resources, and tipWithholding. */
 export function configResource(transport: Transport): ConfigApi {
-  const pages: ConfigApi["pages"] = <R extends ConfigResource>(resource: R, restaurantGuid: string, opts?: Parameters<ConfigApi["pages"]>[2]) =>
-    listPages(transport, `${BASE}/${resource}`, resourceSchema(resource), restaurantGuid, opts) as AsyncGenerator<ConfigEntity<R>[], void, undefined>;
+  const pages: ConfigApi["pages"] = <R extends ConfigResource>(
+    resource: R,
+    restaurantGuid: string,
+    opts?: Parameters<ConfigApi["pages"]>[2],
+  ) =>
+    listPages(
+      transport,
+      `${BASE}/${resource}`,
+      resourceSchema(resource),
+      restaurantGuid,
+      opts,
+    ) as AsyncGenerator<ConfigEntity<R>[], void, undefined>;
 
   return {
     pages,
     // One consistent listing, started again after a 409 (configuration republished while paging).
-    list: <R extends ConfigResource>(resource: R, restaurantGuid: string, opts?: Parameters<ConfigApi["list"]>[2]) =>
-      listAll(transport, `${BASE}/${resource}`, resourceSchema(resource), restaurantGuid, opts) as Promise<ConfigEntity<R>[]>,
-    async get<R extends ConfigResource>(resource: R, restaurantGuid: string, guid: string, opts: { signal?: AbortSignal } = {}) {
+    list: <R extends ConfigResource>(
+      resource: R,
+      restaurantGuid: string,
+      opts?: Parameters<ConfigApi["list"]>[2],
+    ) =>
+      listAll(transport, `${BASE}/${resource}`, resourceSchema(resource), restaurantGuid, opts) as Promise<
+        ConfigEntity<R>[]
+      >,
+    async get<R extends ConfigResource>(
+      resource: R,
+      restaurantGuid: string,
+      guid: string,
+      opts: { signal?: AbortSignal } = {},
+    ) {
       const response = await transport.request({
         method: "GET",
         path: `${BASE}/${resource}/${segment(guid)}`,

@@ -15,11 +15,13 @@ export function kitchenResource(transport: Transport): KitchenResource {
 
   const exportPath = `${BASE}/export/itemFulfillments`;
   const scope = transport.names.kitchenScope;
-  const lacks = (scopes: readonly string[] | undefined) => scopes !== undefined && scopes.length > 0 && !scopes.includes(scope);
+  const lacks = (scopes: readonly string[] | undefined) =>
+    scopes !== undefined && scopes.length > 0 && !scopes.includes(scope);
 
   /** Logs in if needed (no data request), then refuses at once when the token's scopes lack kitchen:read. */
   async function requireScope(opts: { signal?: AbortSignal } = {}): Promise<void> {
-    if (lacks(await transport.grantedScopes(opts.signal))) throw new PlatformMissingScopeError({ endpoint: `GET ${exportPath}`, scope });
+    if (lacks(await transport.grantedScopes(opts.signal)))
+      throw new PlatformMissingScopeError({ endpoint: `GET ${exportPath}`, scope });
   }
 
   return {
@@ -38,7 +40,10 @@ export function kitchenResource(transport: Transport): KitchenResource {
         restaurantGuid,
         open: () => {
           const read: ReadFulfillments = { records: [], notRecords: 0, malformedRecords: 0 };
-          return { element: (value) => addItemFulfillment(read, value), end: (shape) => ({ ...read, shape }) };
+          return {
+            element: (value) => addItemFulfillment(read, value),
+            end: (shape) => ({ ...read, shape }),
+          };
         },
         allowNoContent: true,
         // The export may wait minutes before its first byte (integrators report over 60 s on busy
@@ -49,11 +54,13 @@ export function kitchenResource(transport: Transport): KitchenResource {
         signal: opts.signal,
       });
       // 204 means the restaurant lacks the paid tier, which is not the same as a quiet day.
-      if (response.status === 204 || response.data === undefined) return { kind: "not-entitled", requestId: response.requestId };
+      if (response.status === 204 || response.data === undefined)
+        return { kind: "not-entitled", requestId: response.requestId };
       return { kind: "data", ...response.data, requestId: response.requestId };
     },
     prepStationPages,
-    prepStations: (restaurantGuid, opts) => listAll(transport, `${BASE}/published/prepStations`, prepStation, restaurantGuid, opts),
+    prepStations: (restaurantGuid, opts) =>
+      listAll(transport, `${BASE}/published/prepStations`, prepStation, restaurantGuid, opts),
     async prepStation(restaurantGuid, guid, opts = {}) {
       const response = await transport.request({
         method: "GET",

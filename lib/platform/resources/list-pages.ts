@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import type { Transport } from "../client";
 import { buildQuery, collectListing, formatLastModified, paginate, type Page } from "../paginate";
 import type { ListOptions } from "../types";
@@ -8,7 +9,13 @@ import type { ListOptions } from "../types";
  * lastModified in the query, the next token from the brand's Next-Page-Token header. One pass: a
  * 409 (configuration republished while paging) reaches the consumer, who holds pages already.
  */
-export function listPages<T>(transport: Transport, path: string, item: z.ZodType<T>, restaurantGuid: string, opts: ListOptions = {}): AsyncGenerator<T[], void, undefined> {
+export function listPages<T>(
+  transport: Transport,
+  path: string,
+  item: z.ZodType<T>,
+  restaurantGuid: string,
+  opts: ListOptions = {},
+): AsyncGenerator<T[], void, undefined> {
   return paginate(pageFetcher(transport, path, item, restaurantGuid, opts), `GET ${path}`);
 }
 
@@ -16,11 +23,23 @@ export function listPages<T>(transport: Transport, path: string, item: z.ZodType
  * Every item of one list endpoint as one consistent listing: restarted from the first page after a
  * 409, at most twice (paginate.ts collectListing).
  */
-export function listAll<T>(transport: Transport, path: string, item: z.ZodType<T>, restaurantGuid: string, opts: ListOptions = {}): Promise<T[]> {
+export function listAll<T>(
+  transport: Transport,
+  path: string,
+  item: z.ZodType<T>,
+  restaurantGuid: string,
+  opts: ListOptions = {},
+): Promise<T[]> {
   return collectListing(pageFetcher(transport, path, item, restaurantGuid, opts), `GET ${path}`);
 }
 
-function pageFetcher<T>(transport: Transport, path: string, item: z.ZodType<T>, restaurantGuid: string, opts: ListOptions): (pageToken: string | undefined) => Promise<Page<T>> {
+function pageFetcher<T>(
+  transport: Transport,
+  path: string,
+  item: z.ZodType<T>,
+  restaurantGuid: string,
+  opts: ListOptions,
+): (pageToken: string | undefined) => Promise<Page<T>> {
   const schema = z.array(item);
   const lastModified = opts.lastModified ? formatLastModified(opts.lastModified) : undefined;
   return async (pageToken) => {

@@ -46,6 +46,9 @@ export const jwtStandardClaims = z.looseObject({
   gty: z.literal("client-credentials"),
 });
 
-export function namespacedClaim(namespace: string, name: "client_name" | "access_type" | "partner_guid" | "management_set_guid" | "type"): string {
+export function namespacedClaim(
+  namespace: string,
+  name: "client_name" | "access_type" | "partner_guid" | "management_set_guid" | "type",
+): string {
   return `${namespace.replace(/\/+$/, "")}/${name}`;
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { openEnum } from "./open-enum";
 
 export { isKnownValue, openEnum } from "./open-enum";
@@ -21,7 +22,22 @@ export type ExternalReference = z.infer<typeof externalReference>;
 export const image = z.looseObject({ url: z.string().nullish() });
 export type Image = z.infer<typeof image>;
 
-export const UNITS_OF_MEASURE = ["NONE", "LB", "OZ", "KG", "G", "GAL", "L", "ML", "FL_OZ", "M", "CM", "FT", "IN", "YD"] as const;
+export const UNITS_OF_MEASURE = [
+  "NONE",
+  "LB",
+  "OZ",
+  "KG",
+  "G",
+  "GAL",
+  "L",
+  "ML",
+  "FL_OZ",
+  "M",
+  "CM",
+  "FT",
+  "IN",
+  "YD",
+] as const;
 export type KnownUnitOfMeasure = (typeof UNITS_OF_MEASURE)[number];
 export const unitOfMeasure = openEnum(UNITS_OF_MEASURE);
 export type UnitOfMeasure = z.infer<typeof unitOfMeasure>;
@@ -33,4 +49,6 @@ export const orderableOnline = openEnum(ORDERABLE_ONLINE);
 export const visibility = openEnum(VISIBILITIES);
 
 /** ISO-8601 date-time as the service sends it (with offset or Z). */
-export const dateTime = z.string().refine((s) => !Number.isNaN(Date.parse(s)), "must be an ISO-8601 date-time");
+export const dateTime = z
+  .string()
+  .refine((s) => !Number.isNaN(Date.parse(s)), "must be an ISO-8601 date-time");

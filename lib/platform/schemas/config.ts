@@ -1,5 +1,14 @@
 import { z } from "zod";
-import { externalReference, image, openEnum, orderableOnline, platformReference, unitOfMeasure, visibility } from "./common";
+
+import {
+  externalReference,
+  image,
+  openEnum,
+  orderableOnline,
+  platformReference,
+  unitOfMeasure,
+  visibility,
+} from "./common";
 
 /**
  * 2.8 Configuration entities. Only guid and entityType are known to be required; every other
@@ -39,9 +48,20 @@ export const diningOption = externalReference.extend({
 });
 
 export const PROMO_USAGE_TYPES = ["SINGLE_USE_PHONE", "SINGLE_USE_UNIQUE_CODE", "MULTI_USE"] as const;
-export const promoCode = platformReference.extend({ code: str, name: str, usageType: openEnum(PROMO_USAGE_TYPES).nullish() });
+export const promoCode = platformReference.extend({
+  code: str,
+  name: str,
+  usageType: openEnum(PROMO_USAGE_TYPES).nullish(),
+});
 
-export const DISCOUNT_TYPES = ["PERCENT", "FIXED", "OPEN_PERCENT", "OPEN_FIXED", "BOGO", "FIXED_TOTAL"] as const;
+export const DISCOUNT_TYPES = [
+  "PERCENT",
+  "FIXED",
+  "OPEN_PERCENT",
+  "OPEN_FIXED",
+  "BOGO",
+  "FIXED_TOTAL",
+] as const;
 export const SELECTION_TYPES = ["CHECK", "ITEM", "BOGO"] as const;
 export const ITEM_PICKING_PRIORITIES = ["FIRST", "LEAST_EXPENSIVE", "MOST_EXPENSIVE"] as const;
 export const discount = platformReference.extend({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { dateTime, openEnum, platformReference } from "./common";
 
 /** 2.5.1 orderSource values. The real service may add more, so the schema accepts any string. */
@@ -79,7 +80,9 @@ export const ITEM_FULFILLMENT_FIELDS = [
 type TextField = Exclude<(typeof ITEM_FULFILLMENT_FIELDS)[number], "itemFulfillmentLevel">;
 
 /** The string fields: every field but the level. */
-export const ITEM_FULFILLMENT_TEXT_FIELDS: readonly TextField[] = ITEM_FULFILLMENT_FIELDS.filter((f): f is TextField => f !== "itemFulfillmentLevel");
+export const ITEM_FULFILLMENT_TEXT_FIELDS: readonly TextField[] = ITEM_FULFILLMENT_FIELDS.filter(
+  (f): f is TextField => f !== "itemFulfillmentLevel",
+);
 
 /** What `readItemFulfillments` made of an export body. */
 export interface ReadFulfillments {

@@ -1,6 +1,16 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { z } from "zod";
-import { DISCOUNT_TYPES, EXPO_ROUTINGS, PRINTING_MODES, UNITS_OF_MEASURE, configResources, prepStation, type MenuItem, type PrepStation } from "./index";
+
+import {
+  configResources,
+  DISCOUNT_TYPES,
+  EXPO_ROUTINGS,
+  prepStation,
+  PRINTING_MODES,
+  UNITS_OF_MEASURE,
+  type MenuItem,
+  type PrepStation,
+} from "./index";
 import { isKnownValue, knownEntry, openEnum, type OpenEnum } from "./open-enum";
 
 describe("openEnum", () => {
@@ -52,21 +62,43 @@ describe("the contract's schemas", () => {
   });
 
   it("accept a prep station with values added since the published version, unchanged", () => {
-    const raw = { guid: "s1", entityType: "PrepStation", printingMode: "KDS_ONLY", expoRouting: "EXPO_WHEN_READY", includeWithExpediter: true };
+    const raw = {
+      guid: "s1",
+      entityType: "PrepStation",
+      printingMode: "KDS_ONLY",
+      expoRouting: "EXPO_WHEN_READY",
+      includeWithExpediter: true,
+    };
     expect(prepStation.parse(raw)).toEqual(raw);
-    expectTypeOf<PrepStation["printingMode"]>().toEqualTypeOf<OpenEnum<"ON" | "OFFLINE_ONLY"> | null | undefined>();
+    expectTypeOf<PrepStation["printingMode"]>().toEqualTypeOf<
+      OpenEnum<"ON" | "OFFLINE_ONLY"> | null | undefined
+    >();
   });
 
   it("accept every enumerated configuration field with a new value, unchanged", () => {
     const cases: [keyof typeof configResources, Record<string, unknown>][] = [
       ["menus", { unitOfMeasure: "EACH", orderableOnline: "SOMETIMES", visibility: "KIOSK_ONLY" }],
       ["menuGroups", { unitOfMeasure: "EACH", orderableOnline: "SOMETIMES", visibility: "KIOSK_ONLY" }],
-      ["menuItems", { type: "GIFT_CARD", unitOfMeasure: "EACH", orderableOnline: "SOMETIMES", visibility: "KIOSK_ONLY" }],
+      [
+        "menuItems",
+        { type: "GIFT_CARD", unitOfMeasure: "EACH", orderableOnline: "SOMETIMES", visibility: "KIOSK_ONLY" },
+      ],
       ["diningOptions", { behavior: "CATERING" }],
-      ["discounts", { type: "PERCENT_PER_ITEM", selectionType: "COMBO", itemPickingPriority: "RANDOM", promoCodes: [{ guid: "pc", entityType: "PromoCode", usageType: "SINGLE_USE_EMAIL" }] }],
+      [
+        "discounts",
+        {
+          type: "PERCENT_PER_ITEM",
+          selectionType: "COMBO",
+          itemPickingPriority: "RANDOM",
+          promoCodes: [{ guid: "pc", entityType: "PromoCode", usageType: "SINGLE_USE_EMAIL" }],
+        },
+      ],
       ["preModifiers", { displayMode: "INFIX" }],
       ["serviceAreas", { serviceAreaType: "CURBSIDE" }],
-      ["serviceCharges", { amountType: "TIERED", serviceChargeCalculation: "POST_TAX", destination: "DRIVER" }],
+      [
+        "serviceCharges",
+        { amountType: "TIERED", serviceChargeCalculation: "POST_TAX", destination: "DRIVER" },
+      ],
       ["taxRates", { type: "COMPOUND", roundingType: "HALF_DOWN" }],
     ];
     for (const [resource, fields] of cases) {

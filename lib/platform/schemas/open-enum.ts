@@ -15,12 +15,21 @@ import { z } from "zod";
 export type OpenEnum<Known extends string> = Known | (string & {});
 
 /** A schema accepting any string, typed as the known values plus "anything else". */
-export function openEnum<const Known extends readonly [string, ...string[]]>(known: Known): z.ZodType<OpenEnum<Known[number]>> {
-  return z.string().describe(`One of ${known.join(", ")}, or a value added to the service since.`) as z.ZodType<OpenEnum<Known[number]>>;
+export function openEnum<const Known extends readonly [string, ...string[]]>(
+  known: Known,
+): z.ZodType<OpenEnum<Known[number]>> {
+  return z
+    .string()
+    .describe(`One of ${known.join(", ")}, or a value added to the service since.`) as z.ZodType<
+    OpenEnum<Known[number]>
+  >;
 }
 
 /** Narrows a value to the known ones. */
-export function isKnownValue<Known extends string>(known: readonly Known[], value: string | null | undefined): value is Known {
+export function isKnownValue<Known extends string>(
+  known: readonly Known[],
+  value: string | null | undefined,
+): value is Known {
   return value != null && (known as readonly string[]).includes(value);
 }
 
@@ -28,6 +37,9 @@ export function isKnownValue<Known extends string>(known: readonly Known[], valu
  * The entry of a word table keyed by known values, or undefined for any other value. Own keys
  * only: an unknown value such as "constructor" must not find Object.prototype's function.
  */
-export function knownEntry<Known extends string, V>(table: Readonly<Record<Known, V>>, value: string): V | undefined {
+export function knownEntry<Known extends string, V>(
+  table: Readonly<Record<Known, V>>,
+  value: string,
+): V | undefined {
   return Object.hasOwn(table, value) ? table[value as Known] : undefined;
 }

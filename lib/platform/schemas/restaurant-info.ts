@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { WEEKDAYS, type Weekday } from "./weekdays";
 
 const str = z.string().nullish();
@@ -32,7 +33,9 @@ export { WEEKDAYS, type Weekday } from "./weekdays";
  */
 export const schedules = z.looseObject({
   daySchedules: z.record(z.string(), z.union([daySchedule, z.string(), z.null()])).nullish(),
-  weekSchedule: z.looseObject(Object.fromEntries(WEEKDAYS.map((d) => [d, str])) as Record<Weekday, typeof str>).nullish(),
+  weekSchedule: z
+    .looseObject(Object.fromEntries(WEEKDAYS.map((d) => [d, str])) as Record<Weekday, typeof str>)
+    .nullish(),
 });
 
 /**
@@ -56,7 +59,14 @@ export const restaurantInfo = z.looseObject({
     })
     .nullish(),
   urls: z
-    .looseObject({ website: str, facebook: str, twitter: str, orderOnline: str, purchaseGiftCard: str, checkGiftCard: str })
+    .looseObject({
+      website: str,
+      facebook: str,
+      twitter: str,
+      orderOnline: str,
+      purchaseGiftCard: str,
+      checkGiftCard: str,
+    })
     .nullish(),
   location: z
     .looseObject({

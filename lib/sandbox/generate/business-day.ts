@@ -1,5 +1,7 @@
 import { TZDate } from "@date-fns/tz";
+
 import { WEEKDAYS, type Weekday } from "@/lib/platform/schemas";
+
 import type { WorldRestaurant } from "../world";
 import { minutesOf, type ScheduleSpec } from "./schedule";
 
@@ -28,16 +30,30 @@ export function splitBusinessDate(value: string): BusinessDate {
 /** The instant of a wall-clock time in the restaurant's zone; `dayOffset` 1 is the next calendar day. */
 export function localInstant(timeZone: string, date: BusinessDate, minutes: number, dayOffset = 0): number {
   const d = new Date(Date.UTC(date.year, date.month - 1, date.day + dayOffset));
-  return new TZDate(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), Math.floor(minutes / 60), minutes % 60, 0, timeZone).getTime();
+  return new TZDate(
+    d.getUTCFullYear(),
+    d.getUTCMonth(),
+    d.getUTCDate(),
+    Math.floor(minutes / 60),
+    minutes % 60,
+    0,
+    timeZone,
+  ).getTime();
 }
 
 /**
  * A business date runs from closeoutHour on its calendar date to closeoutHour on the next, in the
  * restaurant's zone: 23 or 25 hours long on daylight-saving change nights.
  */
-export function businessDayBounds(restaurant: Pick<WorldRestaurant, "timeZone" | "closeoutHour">, date: BusinessDate): { start: number; end: number } {
+export function businessDayBounds(
+  restaurant: Pick<WorldRestaurant, "timeZone" | "closeoutHour">,
+  date: BusinessDate,
+): { start: number; end: number } {
   const minutes = restaurant.closeoutHour * 60;
-  return { start: localInstant(restaurant.timeZone, date, minutes), end: localInstant(restaurant.timeZone, date, minutes, 1) };
+  return {
+    start: localInstant(restaurant.timeZone, date, minutes),
+    end: localInstant(restaurant.timeZone, date, minutes, 1),
+  };
 }
 
 export interface ServiceWindow {
@@ -49,7 +65,12 @@ export interface ServiceWindow {
 }
 
 /** The day's services as instants, clipped to the business day (an overnight service ends on the next calendar day). */
-export function serviceWindows(timeZone: string, date: BusinessDate, schedule: ScheduleSpec, bounds: { start: number; end: number }): ServiceWindow[] {
+export function serviceWindows(
+  timeZone: string,
+  date: BusinessDate,
+  schedule: ScheduleSpec,
+  bounds: { start: number; end: number },
+): ServiceWindow[] {
   const windows: ServiceWindow[] = [];
   for (const s of schedule.services) {
     const startMin = minutesOf(s.start);

@@ -1,5 +1,7 @@
 import { z } from "zod";
+
 import { UNITS_OF_MEASURE, WEEKDAYS, type Weekday } from "@/lib/platform/schemas";
+
 import type { WorldRestaurant } from "../world";
 import conceptsJson from "./concepts.json";
 import { DISH_FAMILIES, FOOD_KINDS, type DishFamilyKey, type FoodKind } from "./menu-catalog";
@@ -44,7 +46,9 @@ const concept = z.strictObject({
   /** Orders fire course by course (Appetizer, Entree, Dessert) as separate tickets. */
   courses: z.boolean(),
   menus: z.array(menuSpec).min(1),
-  week: z.strictObject(Object.fromEntries(WEEKDAYS.map((day) => [day, scheduleKey])) as Record<Weekday, typeof scheduleKey>),
+  week: z.strictObject(
+    Object.fromEntries(WEEKDAYS.map((day) => [day, scheduleKey])) as Record<Weekday, typeof scheduleKey>,
+  ),
   /** Multiplies the base orderSource mix: a pizzeria takes more phone and online orders. */
   sourceBias: z.record(z.string(), z.number().min(0)),
 });

@@ -1,4 +1,5 @@
 import type { ConfigEntity, ConfigResource, PrepStation, TipWithholding } from "@/lib/platform/schemas";
+
 import type { World, WorldRestaurant } from "../world";
 
 /** An object plus the instant it was last modified, which the contract's lastModified filter reads. */

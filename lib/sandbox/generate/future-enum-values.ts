@@ -1,5 +1,6 @@
-import type { ConfigLists, Versioned } from "./context";
 import type { PrepStation } from "@/lib/platform/schemas";
+
+import type { ConfigLists, Versioned } from "./context";
 import type { Scope } from "./scope";
 
 /**
@@ -29,10 +30,13 @@ const agrees = (s: PrepStation) => s.expoRouting === "SEND_TO_EXPO" && s.include
  */
 export function withFutureStationValues(stations: Versioned<PrepStation>[]): Versioned<PrepStation>[] {
   const rerouted = stations.find((v) => agrees(v.entity));
-  const reprinted = stations.find((v) => v !== rerouted && agrees(v.entity) && v.entity.printingMode === "ON" && v.entity.kitchenPrinter);
+  const reprinted = stations.find(
+    (v) => v !== rerouted && agrees(v.entity) && v.entity.printingMode === "ON" && v.entity.kitchenPrinter,
+  );
   return stations.map((v) => {
     if (v === rerouted) return { ...v, entity: { ...v.entity, expoRouting: FUTURE_ENUM_VALUES.expoRouting } };
-    if (v === reprinted) return { ...v, entity: { ...v.entity, printingMode: FUTURE_ENUM_VALUES.printingMode } };
+    if (v === reprinted)
+      return { ...v, entity: { ...v.entity, printingMode: FUTURE_ENUM_VALUES.printingMode } };
     return v;
   });
 }
@@ -46,7 +50,15 @@ export function withFutureConfigValues(scope: Scope, resources: ConfigLists): Co
   const item = resources.menuItems.find((v) => placed.has(v.entity.guid) && v.entity.type === "NONE");
   const menuItems = resources.menuItems.map((v) =>
     v === item
-      ? { ...v, entity: { ...v.entity, type: FUTURE_ENUM_VALUES.menuItemType, unitOfMeasure: FUTURE_ENUM_VALUES.unitOfMeasure, inheritUnitOfMeasure: false } }
+      ? {
+          ...v,
+          entity: {
+            ...v.entity,
+            type: FUTURE_ENUM_VALUES.menuItemType,
+            unitOfMeasure: FUTURE_ENUM_VALUES.unitOfMeasure,
+            inheritUnitOfMeasure: false,
+          },
+        }
       : v,
   );
   const catering = scope.versioned({
@@ -72,5 +84,10 @@ export function withFutureConfigValues(scope: Scope, resources: ConfigLists): Co
     fixedTotal: null,
     promoCodes: [],
   });
-  return { ...resources, menuItems, diningOptions: [...resources.diningOptions, catering], discounts: [...resources.discounts, fixedPrice] };
+  return {
+    ...resources,
+    menuItems,
+    diningOptions: [...resources.diningOptions, catering],
+    discounts: [...resources.discounts, fixedPrice],
+  };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { multiLocationId, randomGuid, stableGuid } from "./ids";
 import { hashUnit, rngFor } from "./rng";
 
@@ -19,7 +20,13 @@ describe("deterministic ids and numbers", () => {
   it("draws GUIDs and numbers from a seeded stream that replays identically", () => {
     const a = rngFor("seed", "day");
     const b = rngFor("seed", "day");
-    const draws = (r: ReturnType<typeof rngFor>) => [randomGuid(r), r.next(), r.int(1, 5), r.normal(), r.lognormal(9, 0.4)];
+    const draws = (r: ReturnType<typeof rngFor>) => [
+      randomGuid(r),
+      r.next(),
+      r.int(1, 5),
+      r.normal(),
+      r.lognormal(9, 0.4),
+    ];
     const first = draws(a);
     expect(draws(b)).toEqual(first);
     expect(first[0]).toMatch(UUID_V5_SHAPE);

@@ -1,18 +1,35 @@
 import type { ItemFulfillment, Weekday } from "@/lib/platform/schemas";
-import { businessDayBounds, splitBusinessDate, serviceWindows, type ServiceWindow } from "./business-day";
+
+import { businessDayBounds, serviceWindows, splitBusinessDate, type ServiceWindow } from "./business-day";
 import { conceptOf } from "./concept";
-import { SCHEDULES } from "./schedule";
 import type { GenerateContext, RestaurantConfig } from "./context";
 import { randomGuid, stableGuid } from "./ids";
 import { isoUtc } from "./iso-time";
-import { itemMultiLocationId, kitchenRouting, pickFromPool, type KindPool, type KitchenRouting, type RoutedItem, type StationRef } from "./item-routing";
+import {
+  itemMultiLocationId,
+  kitchenRouting,
+  pickFromPool,
+  type KindPool,
+  type KitchenRouting,
+  type RoutedItem,
+  type StationRef,
+} from "./item-routing";
 import { cookTime, expoTime, secondExpoTime, startWait } from "./kitchen-timing";
 import type { FoodKind } from "./menu-catalog";
 import { sourceMix, type DiningChoice } from "./order-mix";
 import { rngFor, type Rng } from "./rng";
+import { SCHEDULES } from "./schedule";
 
 /** Fridays and Saturdays are the busy nights; Mondays the quiet ones. */
-const WEEKDAY_FACTOR: Record<Weekday, number> = { monday: 0.82, tuesday: 0.85, wednesday: 0.92, thursday: 1, friday: 1.3, saturday: 1.42, sunday: 1.08 };
+const WEEKDAY_FACTOR: Record<Weekday, number> = {
+  monday: 0.82,
+  tuesday: 0.85,
+  wednesday: 0.92,
+  thursday: 1,
+  friday: 1.3,
+  saturday: 1.42,
+  sunday: 1.08,
+};
 const ITEMS_PER_TICKET = [0.28, 0.3, 0.2, 0.14, 0.08]; // 1..5 items
 const MESSY_SHARE = 0.005;
 /** Real exports repeat about one record in 200 byte for byte. */
@@ -61,7 +78,10 @@ function pickItem(rng: Rng, routing: KitchenRouting, kinds: readonly FoodKind[])
     if (p) pools.push(p);
   }
   if (pools.length === 0) return null;
-  const pool = pools.length === 1 ? (pools[0] as KindPool) : (pools[rng.weightedIndex(pools.map((p) => p.total))] as KindPool);
+  const pool =
+    pools.length === 1
+      ? (pools[0] as KindPool)
+      : (pools[rng.weightedIndex(pools.map((p) => p.total))] as KindPool);
   return pickFromPool(pool, rng.next());
 }
 
@@ -87,7 +107,12 @@ function ticketItems(rng: Rng, routing: KitchenRouting, kinds: readonly FoodKind
  * about 0.5 % of records come twice, byte for byte, the copy right after the original, and about
  * 0.5 % lack a field (makeMessy).
  */
-export function generateItemFulfillments(ctx: GenerateContext, config: RestaurantConfig, businessDate: string, opts?: { asOf?: number }): ItemFulfillment[] {
+export function generateItemFulfillments(
+  ctx: GenerateContext,
+  config: RestaurantConfig,
+  businessDate: string,
+  opts?: { asOf?: number },
+): ItemFulfillment[] {
   const { world, restaurant, brand } = ctx;
   const date = splitBusinessDate(businessDate);
   if (Number(businessDate) < restaurant.firstBusinessDate) return [];
@@ -109,28 +134,61 @@ export function generateItemFulfillments(ctx: GenerateContext, config: Restauran
   const noise = Math.min(1.15, Math.max(0.85, 1 + 0.06 * rng.normal()));
   const target = Math.round(restaurant.ticketsPerDay * WEEKDAY_FACTOR[date.weekday] * noise);
   const tickets: Ticket[] = [];
-  const addTicket = (order: Omit<Ticket, "serial" | "ticketGuid" | "firedAt" | "course" | "items">, firedAt: number, course: CourseName | null, items: RoutedItem[]) => {
+  const addTicket = (
+    order: Omit<Ticket, "serial" | "ticketGuid" | "firedAt" | "course" | "items">,
+    firedAt: number,
+    course: CourseName | null,
+    items: RoutedItem[],
+  ) => {
     if (items.length === 0 || firedAt >= bounds.end) return;
-    tickets.push({ ...order, serial: tickets.length, ticketGuid: randomGuid(rng), firedAt, course: course ? { guid: courseGuid(course), name: course } : null, items });
+    tickets.push({
+      ...order,
+      serial: tickets.length,
+      ticketGuid: randomGuid(rng),
+      firedAt,
+      course: course ? { guid: courseGuid(course), name: course } : null,
+      items,
+    });
   };
   // Every order adds a ticket unless a late course spills past closeout; the cap only guards that.
   for (let orders = 0; tickets.length < target && orders < target * 4; orders++) {
     const s = rng.weightedIndex(mix.weights);
     const dining = mix.dining[s]!;
-    const order = { orderGuid: randomGuid(rng), source: mix.sources[s] as string, dining: dining.options[rng.weightedIndex(dining.weights)] ?? null };
+    const order = {
+      orderGuid: randomGuid(rng),
+      source: mix.sources[s] as string,
+      dining: dining.options[rng.weightedIndex(dining.weights)] ?? null,
+    };
     const t0 = drawFireTime(rng, windows, windowWeights);
     if (concept.courses && order.dining?.behavior === "DINE_IN") {
       // Dine-in guests at coursed restaurants: drinks first, then each course fired when called.
       if (rng.chance(0.55)) addTicket(order, t0, null, ticketItems(rng, routing, COURSE_KINDS.drinks, 3));
       const app = rng.chance(0.5);
-      if (app) addTicket(order, t0 + rng.int(60, 240) * 1000, "Appetizer", ticketItems(rng, routing, COURSE_KINDS.Appetizer, 3));
+      if (app)
+        addTicket(
+          order,
+          t0 + rng.int(60, 240) * 1000,
+          "Appetizer",
+          ticketItems(rng, routing, COURSE_KINDS.Appetizer, 3),
+        );
       const entreeAt = t0 + (app ? rng.int(12 * 60, 25 * 60) : rng.int(60, 180)) * 1000;
       addTicket(order, entreeAt, "Entree", ticketItems(rng, routing, COURSE_KINDS.Entree));
-      if (rng.chance(0.2)) addTicket(order, entreeAt + rng.int(35 * 60, 55 * 60) * 1000, "Dessert", ticketItems(rng, routing, COURSE_KINDS.Dessert, 3));
+      if (rng.chance(0.2))
+        addTicket(
+          order,
+          entreeAt + rng.int(35 * 60, 55 * 60) * 1000,
+          "Dessert",
+          ticketItems(rng, routing, COURSE_KINDS.Dessert, 3),
+        );
     } else {
       addTicket(order, t0, null, ticketItems(rng, routing, COURSE_KINDS.any));
       if (order.dining?.behavior === "DINE_IN" && rng.chance(0.08)) {
-        addTicket(order, t0 + rng.int(10 * 60, 30 * 60) * 1000, null, ticketItems(rng, routing, ["bar", "pastry"], 2));
+        addTicket(
+          order,
+          t0 + rng.int(10 * 60, 30 * 60) * 1000,
+          null,
+          ticketItems(rng, routing, ["bar", "pastry"], 2),
+        );
       }
     }
   }
@@ -149,14 +207,17 @@ export function generateItemFulfillments(ctx: GenerateContext, config: Restauran
   // The observed quirks draw from a stream of their own, so the timings stay what they were.
   const observed = rngFor(...seedParts, "observed");
   const [lowShare, highShare] = STATIONLESS_EXPO_SHARE;
-  const stationlessShare = lowShare + (highShare - lowShare) * rngFor(world.seed, restaurant.guid, "stationless-expo").next();
+  const stationlessShare =
+    lowShare + (highShare - lowShare) * rngFor(world.seed, restaurant.guid, "stationless-expo").next();
   const startQueue = restaurant.startQueue;
   const { expo, expo2 } = routing;
   const out: ItemFulfillment[] = [];
   // Every record is built (drawing from the timing stream) before it is kept or dropped, so the
   // records of an open day are the same, draw for draw, as those of the closed day they become.
   // Their own streams, so every other record and timing stays what it was.
-  const leftOnScreenDay = rngFor(world.seed, restaurant.guid, "left-on-screen-day", businessDate).chance(LEFT_ON_SCREEN_DAY_SHARE);
+  const leftOnScreenDay = rngFor(world.seed, restaurant.guid, "left-on-screen-day", businessDate).chance(
+    LEFT_ON_SCREEN_DAY_SHARE,
+  );
   const leftOnScreen = rngFor(...seedParts, "left-on-screen");
   const keep = (rec: ItemFulfillment, doneAt: number) => {
     const twice = observed.chance(DUPLICATE_SHARE);
@@ -231,7 +292,15 @@ interface Selection {
   startedAtIso: string;
 }
 
-function record(rng: Rng, restaurantGuid: string, sel: Selection, level: 0 | 1 | 2, station: StationRef, fulfilledAt: number, startedAtIso = sel.startedAtIso): ItemFulfillment {
+function record(
+  rng: Rng,
+  restaurantGuid: string,
+  sel: Selection,
+  level: 0 | 1 | 2,
+  station: StationRef,
+  fulfilledAt: number,
+  startedAtIso = sel.startedAtIso,
+): ItemFulfillment {
   const t = sel.ticket;
   const dining = t.dining;
   // One literal per shape (with or without a course), so every record shares a hidden class.

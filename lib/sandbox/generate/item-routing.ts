@@ -1,4 +1,5 @@
 import type { MenuGroup } from "@/lib/platform/schemas";
+
 import { topGroupKinds } from "./concept";
 import type { GenerateContext, RestaurantConfig } from "./context";
 import { multiLocationId } from "./ids";
@@ -61,22 +62,38 @@ const SECONDARY: Partial<Record<FoodKind, { kind: FoodKind; share: number }>> = 
  * the ones menu groups list (modifiers are never fired on their own).
  */
 export function itemMultiLocationId(ctx: GenerateContext, item: RoutedItem): string {
-  return (item.multiLocationId ??= multiLocationId(ctx.world.seed, ctx.restaurant.managementGroupGuid, "MenuItem", item.name ?? item.guid));
+  return (item.multiLocationId ??= multiLocationId(
+    ctx.world.seed,
+    ctx.restaurant.managementGroupGuid,
+    "MenuItem",
+    item.name ?? item.guid,
+  ));
 }
 
 export function kitchenRouting(ctx: GenerateContext, config: RestaurantConfig): KitchenRouting {
   const { world, restaurant } = ctx;
-  const mlid = (kind: string, name: string) => multiLocationId(world.seed, restaurant.managementGroupGuid, kind, name);
+  const mlid = (kind: string, name: string) =>
+    multiLocationId(world.seed, restaurant.managementGroupGuid, kind, name);
   const stations = new Map<StationKey, StationRef>();
   for (const { entity: s } of config.prepStations) {
     const key = s.name ? STATION_KEY_BY_NAME.get(s.name) : undefined;
     if (key && s.name && !stations.has(key)) {
-      stations.set(key, { key, guid: s.guid, name: s.name, multiLocationId: mlid("PrepStation", s.name), expoRouting: s.expoRouting ?? "SEND_TO_EXPO" });
+      stations.set(key, {
+        key,
+        guid: s.guid,
+        name: s.name,
+        multiLocationId: mlid("PrepStation", s.name),
+        expoRouting: s.expoRouting ?? "SEND_TO_EXPO",
+      });
     }
   }
 
-  const groups = new Map<string, MenuGroup>(config.resources.menuGroups.map((v) => [v.entity.guid, v.entity]));
-  const names = new Map<string, string | null>(config.resources.menuItems.map((v) => [v.entity.guid, v.entity.name ?? null]));
+  const groups = new Map<string, MenuGroup>(
+    config.resources.menuGroups.map((v) => [v.entity.guid, v.entity]),
+  );
+  const names = new Map<string, string | null>(
+    config.resources.menuItems.map((v) => [v.entity.guid, v.entity.name ?? null]),
+  );
   const kindByTopName = topGroupKinds();
   const kindOfGroup = new Map<string, FoodKind | undefined>();
   const groupKind = (g: MenuGroup): FoodKind | undefined => {
@@ -88,7 +105,9 @@ export function kitchenRouting(ctx: GenerateContext, config: RestaurantConfig): 
   };
 
   const fallback = [...stations.values()].find((s) => s.key !== "expo" && s.key !== "expo2") ?? null;
-  const pools = new Map<FoodKind, { items: RoutedItem[]; weights: number[] }>(FOOD_KINDS.map((k) => [k, { items: [], weights: [] }]));
+  const pools = new Map<FoodKind, { items: RoutedItem[]; weights: number[] }>(
+    FOOD_KINDS.map((k) => [k, { items: [], weights: [] }]),
+  );
   const seen = new Set<string>();
   for (const { entity: g } of config.resources.menuGroups) {
     const kind = groupKind(g);
@@ -103,7 +122,8 @@ export function kitchenRouting(ctx: GenerateContext, config: RestaurantConfig): 
       const extra = SECONDARY[kind];
       const second = extra && stations.get(extra.kind);
       // Item GUIDs are hashes already: their bits are the per-item coin flips, without hashing again.
-      if (extra && second && guidUnit(guid, 24) < extra.share) steps.push({ station: second, kind: extra.kind });
+      if (extra && second && guidUnit(guid, 24) < extra.share)
+        steps.push({ station: second, kind: extra.kind });
       const item: RoutedItem = {
         guid,
         name,

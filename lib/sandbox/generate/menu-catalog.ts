@@ -1,5 +1,7 @@
 import { z } from "zod";
+
 import { MENU_ITEM_TYPES } from "@/lib/platform/schemas";
+
 import catalogJson from "./menu-catalog.json";
 
 /**
@@ -14,7 +16,10 @@ export type FoodKind = (typeof FOOD_KINDS)[number];
 export type DishFamilyKey = keyof typeof catalogJson.dishFamilies;
 export type ModifierGroupKey = keyof typeof catalogJson.modifierGroups;
 
-const MODIFIER_GROUP_KEYS = Object.keys(catalogJson.modifierGroups) as [ModifierGroupKey, ...ModifierGroupKey[]];
+const MODIFIER_GROUP_KEYS = Object.keys(catalogJson.modifierGroups) as [
+  ModifierGroupKey,
+  ...ModifierGroupKey[],
+];
 const modifierGroupKey = z.enum(MODIFIER_GROUP_KEYS);
 
 /**
@@ -76,8 +81,16 @@ const menuCatalog = z.strictObject({
 const catalog = menuCatalog.parse(catalogJson);
 
 export const DISH_FAMILIES = catalog.dishFamilies as Record<DishFamilyKey, DishFamily>;
-export const MODIFIER_GROUPS = catalog.modifierGroups as Record<ModifierGroupKey, z.infer<typeof modifierGroupSpec>>;
+export const MODIFIER_GROUPS = catalog.modifierGroups as Record<
+  ModifierGroupKey,
+  z.infer<typeof modifierGroupSpec>
+>;
 export const PRE_MODIFIER_GROUPS = catalog.preModifierGroups;
 
 /** Zero-calorie drinks: the contract says calories may be zero, and these are. */
-export const ZERO_CALORIE_BASES: ReadonlySet<string> = new Set(["Sparkling Water", "Espresso", "Iced Tea", "Soda"]);
+export const ZERO_CALORIE_BASES: ReadonlySet<string> = new Set([
+  "Sparkling Water",
+  "Espresso",
+  "Iced Tea",
+  "Soda",
+]);

@@ -1,7 +1,27 @@
-import type { ExternalReference, Image, Menu, MenuGroup, MenuItem, MenuOptionGroup, PreModifier, PreModifierGroup, UnitOfMeasure } from "@/lib/platform/schemas";
-import type { Versioned } from "./context";
+import type {
+  ExternalReference,
+  Image,
+  Menu,
+  MenuGroup,
+  MenuItem,
+  MenuOptionGroup,
+  PreModifier,
+  PreModifierGroup,
+  UnitOfMeasure,
+} from "@/lib/platform/schemas";
+
 import { conceptOf } from "./concept";
-import { DISH_FAMILIES, MODIFIER_GROUPS, PRE_MODIFIER_GROUPS, ZERO_CALORIE_BASES, type DishFamily, type DishFamilyKey, type FoodKind, type ModifierGroupKey } from "./menu-catalog";
+import type { Versioned } from "./context";
+import {
+  DISH_FAMILIES,
+  MODIFIER_GROUPS,
+  PRE_MODIFIER_GROUPS,
+  ZERO_CALORIE_BASES,
+  type DishFamily,
+  type DishFamilyKey,
+  type FoodKind,
+  type ModifierGroupKey,
+} from "./menu-catalog";
 import { extRef, ref, refTo } from "./references";
 import type { Rng } from "./rng";
 import type { Scope } from "./scope";
@@ -17,8 +37,23 @@ export interface GeneratedMenu {
 }
 
 const HOT_KINDS: ReadonlySet<FoodKind> = new Set(["grill", "saute", "fry", "pizza"]);
-const OWN_UNIT: Record<FoodKind, UnitOfMeasure> = { grill: "OZ", saute: "OZ", cold: "LB", fry: "NONE", pizza: "IN", bar: "ML", pastry: "G" };
-const SUBGROUP_NAMES = ["Classics", "Signatures", "Seasonal", "House Favorites", "Local Picks", "Chef's Choice"] as const;
+const OWN_UNIT: Record<FoodKind, UnitOfMeasure> = {
+  grill: "OZ",
+  saute: "OZ",
+  cold: "LB",
+  fry: "NONE",
+  pizza: "IN",
+  bar: "ML",
+  pastry: "G",
+};
+const SUBGROUP_NAMES = [
+  "Classics",
+  "Signatures",
+  "Seasonal",
+  "House Favorites",
+  "Local Picks",
+  "Chef's Choice",
+] as const;
 const SUBSUBGROUP_NAMES = ["Everyday", "Featured", "Limited Run", "Regional"] as const;
 
 /** Splits `total` into parts proportional to weights that sum exactly to total (largest remainder). */
@@ -54,7 +89,9 @@ class FamilyNamer {
     const j = i % perLayer;
     const b = j % f.bases.length;
     const base = f.bases[b] as string;
-    const style = f.styles[(Math.floor(j / f.bases.length) + (this.offsets[b] as number)) % f.styles.length] as string;
+    const style = f.styles[
+      (Math.floor(j / f.bases.length) + (this.offsets[b] as number)) % f.styles.length
+    ] as string;
     let name = f.baseFirst ? `${base} ${style}` : `${style} ${base}`;
     if (layer > 0) {
       const size = f.sizes[(layer - 1) % f.sizes.length] as string;
@@ -71,12 +108,22 @@ export function generateMenu(scope: Scope): GeneratedMenu {
   builder.addModifierGroups();
   builder.addMenus();
   const { menus, groups, items, modifiers, optionGroups } = builder;
-  return { menus, menuGroups: groups, menuItems: [...items, ...modifiers], menuOptionGroups: optionGroups, ...preModifierLists(scope) };
+  return {
+    menus,
+    menuGroups: groups,
+    menuItems: [...items, ...modifiers],
+    menuOptionGroups: optionGroups,
+    ...preModifierLists(scope),
+  };
 }
 
 type MenuSpec = ReturnType<typeof conceptOf>["menus"][number];
 type GroupSpec = MenuSpec["groups"][number];
-type GroupBase = Pick<MenuGroup, "guid" | "entityType" | "externalId" | "name" | "menu" | "parent"> & { orderableOnline: "YES"; visibility: "ALL"; externalId: string };
+type GroupBase = Pick<MenuGroup, "guid" | "entityType" | "externalId" | "name" | "menu" | "parent"> & {
+  orderableOnline: "YES";
+  visibility: "ALL";
+  externalId: string;
+};
 
 /**
  * One restaurant's menu, built in the order its random draws were made (so the output is the
@@ -172,7 +219,8 @@ class MenuBuilder {
     const { scope, rng } = this;
     const fam: DishFamily = DISH_FAMILIES[familyKey];
     let namer = this.namers.get(familyKey);
-    if (!namer) this.namers.set(familyKey, (namer = new FamilyNamer(fam, scope.rng("menu", "names", familyKey))));
+    if (!namer)
+      this.namers.set(familyKey, (namer = new FamilyNamer(fam, scope.rng("menu", "names", familyKey))));
     const refs: ExternalReference[] = [];
     for (let k = 0; k < n; k++) {
       const { name: dishName, base, index } = namer.take();
@@ -191,8 +239,13 @@ class MenuBuilder {
       const guid = scope.guid("MenuItem", familyKey, index);
       const code = `${fam.code}-${String(index + 1).padStart(4, "0")}`;
       const calories =
-        type === "OPEN_ITEM" || rng.chance(0.04) ? null : ZERO_CALORIE_BASES.has(base) && !name.includes("(") ? 0 : Math.round(rng.range(fam.calories[0], fam.calories[1]) / 10) * 10;
-      const ownOptions: ModifierGroupKey[] = fam.itemOptions.length > 0 && rng.chance(0.35) ? [rng.pick(fam.itemOptions)] : [];
+        type === "OPEN_ITEM" || rng.chance(0.04)
+          ? null
+          : ZERO_CALORIE_BASES.has(base) && !name.includes("(")
+            ? 0
+            : Math.round(rng.range(fam.calories[0], fam.calories[1]) / 10) * 10;
+      const ownOptions: ModifierGroupKey[] =
+        fam.itemOptions.length > 0 && rng.chance(0.35) ? [rng.pick(fam.itemOptions)] : [];
       // A few items are sold by their own measure instead of their group's or menu's.
       const ownUnit = type === "NONE" && rng.chance(0.08);
       const item: MenuItem = {
@@ -236,7 +289,13 @@ class MenuBuilder {
     return this.fill(this.reserve(), g);
   }
 
-  private groupBase(menuSpec: MenuSpec, menuRef: ExternalReference, name: string, parent: ExternalReference | null, path: (string | number)[]): GroupBase {
+  private groupBase(
+    menuSpec: MenuSpec,
+    menuRef: ExternalReference,
+    name: string,
+    parent: ExternalReference | null,
+    path: (string | number)[],
+  ): GroupBase {
     const guid = this.scope.guid("MenuGroup", menuSpec.code, ...path);
     return {
       guid,
@@ -261,8 +320,10 @@ class MenuBuilder {
       const menuGuid = this.scope.guid("Menu", menuSpec.code);
       const menuRef = extRef(menuGuid, "Menu", `POS:MENU-${menuSpec.code}`);
       const topRefs: ExternalReference[] = [];
-      for (const [t, spec] of menuSpec.groups.entries()) topRefs.push(this.addTopGroup(menuSpec, menuRef, t, spec, counts[topIndex++] as number));
-      for (const [r, reuse] of (menuSpec.reuseGroups ?? []).entries()) topRefs.push(this.addReuseGroup(menuSpec, menuRef, r, reuse));
+      for (const [t, spec] of menuSpec.groups.entries())
+        topRefs.push(this.addTopGroup(menuSpec, menuRef, t, spec, counts[topIndex++] as number));
+      for (const [r, reuse] of (menuSpec.reuseGroups ?? []).entries())
+        topRefs.push(this.addReuseGroup(menuSpec, menuRef, r, reuse));
       const menu: Menu = {
         guid: menuGuid,
         entityType: "Menu",
@@ -279,7 +340,13 @@ class MenuBuilder {
   }
 
   /** A top-level group of `n` items: flat when small, else subgroups (and sub-subgroups when those are big). */
-  private addTopGroup(menuSpec: MenuSpec, menuRef: ExternalReference, t: number, spec: GroupSpec, n: number): ExternalReference {
+  private addTopGroup(
+    menuSpec: MenuSpec,
+    menuRef: ExternalReference,
+    t: number,
+    spec: GroupSpec,
+    n: number,
+  ): ExternalReference {
     const fam: DishFamily = DISH_FAMILIES[spec.family];
     const top = this.groupBase(menuSpec, menuRef, spec.name, null, [t]);
     const topSlot = this.reserve();
@@ -290,7 +357,8 @@ class MenuBuilder {
       topItems = this.makeItems(spec.family, n);
     } else {
       const subCounts = evenSplit(n, Math.min(6, Math.max(2, Math.round(n / 45))));
-      for (const [s, m] of subCounts.entries()) subRefs.push(this.addSubgroup(menuSpec, menuRef, topRef, spec, fam, t, s, m));
+      for (const [s, m] of subCounts.entries())
+        subRefs.push(this.addSubgroup(menuSpec, menuRef, topRef, spec, fam, t, s, m));
     }
     const uom: UnitOfMeasure | undefined = spec.unitOfMeasure;
     return this.fill(topSlot, {
@@ -305,8 +373,23 @@ class MenuBuilder {
     });
   }
 
-  private addSubgroup(menuSpec: MenuSpec, menuRef: ExternalReference, topRef: ExternalReference, spec: GroupSpec, fam: DishFamily, t: number, s: number, m: number): ExternalReference {
-    const sub = this.groupBase(menuSpec, menuRef, SUBGROUP_NAMES[s % SUBGROUP_NAMES.length] as string, topRef, [t, s]);
+  private addSubgroup(
+    menuSpec: MenuSpec,
+    menuRef: ExternalReference,
+    topRef: ExternalReference,
+    spec: GroupSpec,
+    fam: DishFamily,
+    t: number,
+    s: number,
+    m: number,
+  ): ExternalReference {
+    const sub = this.groupBase(
+      menuSpec,
+      menuRef,
+      SUBGROUP_NAMES[s % SUBGROUP_NAMES.length] as string,
+      topRef,
+      [t, s],
+    );
     const subSlot = this.reserve();
     const subRef = extRef(sub.guid, "MenuGroup", sub.externalId);
     const ssRefs: ExternalReference[] = [];
@@ -314,7 +397,13 @@ class MenuBuilder {
     if (m >= 8) {
       const ssCounts = evenSplit(m, Math.min(4, Math.max(2, Math.round(m / 18))));
       for (const [q, c] of ssCounts.entries()) {
-        const ss = this.groupBase(menuSpec, menuRef, SUBSUBGROUP_NAMES[q % SUBSUBGROUP_NAMES.length] as string, subRef, [t, s, q]);
+        const ss = this.groupBase(
+          menuSpec,
+          menuRef,
+          SUBSUBGROUP_NAMES[q % SUBSUBGROUP_NAMES.length] as string,
+          subRef,
+          [t, s, q],
+        );
         ssRefs.push(
           this.pushGroup({
             ...ss,
@@ -347,7 +436,12 @@ class MenuBuilder {
   }
 
   /** A POS-only group reusing some items already placed elsewhere (the same item in two groups). */
-  private addReuseGroup(menuSpec: MenuSpec, menuRef: ExternalReference, r: number, reuse: NonNullable<MenuSpec["reuseGroups"]>[number]): ExternalReference {
+  private addReuseGroup(
+    menuSpec: MenuSpec,
+    menuRef: ExternalReference,
+    r: number,
+    reuse: NonNullable<MenuSpec["reuseGroups"]>[number],
+  ): ExternalReference {
     const pool = this.itemsByKind.get(reuse.kind) ?? [];
     const take = Math.min(pool.length, Math.max(2, Math.min(40, Math.round(pool.length * 0.08))));
     const chosen = this.scope
@@ -377,7 +471,14 @@ function preModifierLists(scope: Scope): Pick<GeneratedMenu, "preModifierGroups"
   const preModifiers: Versioned<PreModifier>[] = [];
   for (const spec of PRE_MODIFIER_GROUPS) {
     const groupGuid = scope.guid("PreModifierGroup", spec.name);
-    preModifierGroups.push(scope.versioned({ guid: groupGuid, entityType: "PreModifierGroup", name: spec.name, isDefault: spec.isDefault }));
+    preModifierGroups.push(
+      scope.versioned({
+        guid: groupGuid,
+        entityType: "PreModifierGroup",
+        name: spec.name,
+        isDefault: spec.isDefault,
+      }),
+    );
     for (const p of spec.items) {
       preModifiers.push(
         scope.versioned({

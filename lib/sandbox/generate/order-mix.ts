@@ -1,4 +1,5 @@
 import { KNOWN_ORDER_SOURCES, type DiningOption } from "@/lib/platform/schemas";
+
 import type { Concept } from "./concept";
 import type { RestaurantConfig } from "./context";
 
@@ -54,7 +55,8 @@ export interface SourceMix {
 /** The first dine-in option is the dining room, the second the bar; take-out splits by curbside and window. */
 function roleOf(option: DiningOption, dineInSeen: boolean): Role | null {
   if (option.behavior === "DINE_IN") return dineInSeen ? "bar" : "dineIn";
-  if (option.behavior === "TAKE_OUT") return option.curbside ? "curbside" : option.driveThru ? "window" : "takeOut";
+  if (option.behavior === "TAKE_OUT")
+    return option.curbside ? "curbside" : option.driveThru ? "window" : "takeOut";
   return null;
 }
 

@@ -1,6 +1,7 @@
 import type { PrepStation } from "@/lib/platform/schemas";
-import type { Versioned } from "./context";
+
 import { conceptKinds, conceptOf } from "./concept";
+import type { Versioned } from "./context";
 import { FOOD_KINDS, type FoodKind } from "./menu-catalog";
 import { ref } from "./references";
 import type { Scope } from "./scope";
@@ -53,7 +54,14 @@ export function stationPlan(scope: Scope): StationPlan[] {
     const base = { key: kind, connected: [] as StationKey[], danglingConnection: null };
     switch (kind) {
       case "grill":
-        return { ...base, name: STATION_NAMES.grill, printingMode: "OFFLINE_ONLY", expoRouting: "SEND_TO_EXPO", includeWithExpediter: true, printerName: "Hot Line Printer" };
+        return {
+          ...base,
+          name: STATION_NAMES.grill,
+          printingMode: "OFFLINE_ONLY",
+          expoRouting: "SEND_TO_EXPO",
+          includeWithExpediter: true,
+          printerName: "Hot Line Printer",
+        };
       case "fry":
         return {
           ...base,
@@ -64,11 +72,32 @@ export function stationPlan(scope: Scope): StationPlan[] {
           printerName: present.has("grill") ? "Hot Line Printer" : "Fry Printer",
         };
       case "saute":
-        return { ...base, name: STATION_NAMES.saute, printingMode: "ON", expoRouting: "SEND_TO_EXPO", includeWithExpediter: true, printerName: "Sauté Printer" };
+        return {
+          ...base,
+          name: STATION_NAMES.saute,
+          printingMode: "ON",
+          expoRouting: "SEND_TO_EXPO",
+          includeWithExpediter: true,
+          printerName: "Sauté Printer",
+        };
       case "cold":
-        return { ...base, name: concept.coldStationName, printingMode: "ON", expoRouting: "SEND_TO_EXPO", includeWithExpediter: false, printerName: `${concept.coldStationName} Printer` };
+        return {
+          ...base,
+          name: concept.coldStationName,
+          printingMode: "ON",
+          expoRouting: "SEND_TO_EXPO",
+          includeWithExpediter: false,
+          printerName: `${concept.coldStationName} Printer`,
+        };
       case "pizza":
-        return { ...base, name: STATION_NAMES.pizza, printingMode: "ON", expoRouting: "SEND_TO_EXPO", includeWithExpediter: true, printerName: "Pizza Printer" };
+        return {
+          ...base,
+          name: STATION_NAMES.pizza,
+          printingMode: "ON",
+          expoRouting: "SEND_TO_EXPO",
+          includeWithExpediter: true,
+          printerName: "Pizza Printer",
+        };
       case "bar":
         return {
           ...base,
@@ -80,7 +109,14 @@ export function stationPlan(scope: Scope): StationPlan[] {
           danglingConnection: scope.guid("PrepStation", "deleted", "Service Bar"),
         };
       case "pastry":
-        return { ...base, name: STATION_NAMES.pastry, printingMode: "ON", expoRouting: "EXPO_ONLY", includeWithExpediter: true, printerName: null };
+        return {
+          ...base,
+          name: STATION_NAMES.pastry,
+          printingMode: "ON",
+          expoRouting: "EXPO_ONLY",
+          includeWithExpediter: true,
+          printerName: null,
+        };
     }
   });
   const monitored = plans.filter((p) => p.expoRouting !== "SKIP_EXPO").map((p) => p.key);

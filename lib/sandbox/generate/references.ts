@@ -11,6 +11,10 @@ export function extRef(guid: string, entityType: string, externalId: string | nu
 }
 
 /** The reference to an entity that already carries guid, entityType and externalId. */
-export function refTo(entity: { guid: string; entityType: string; externalId?: string | null }): ExternalReference {
+export function refTo(entity: {
+  guid: string;
+  entityType: string;
+  externalId?: string | null;
+}): ExternalReference {
   return { guid: entity.guid, entityType: entity.entityType, externalId: entity.externalId ?? null };
 }

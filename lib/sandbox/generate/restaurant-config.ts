@@ -4,7 +4,17 @@ import { generateDiningOptions } from "./dining-options";
 import { generateDiscounts } from "./discounts";
 import { generateFloorPlan } from "./floor-plan";
 import { withFutureConfigValues, withFutureStationValues } from "./future-enum-values";
-import { alternatePaymentTypes, breakTypes, noSaleReasons, payoutReasons, priceGroups, restaurantServices, salesCategories, tipWithholding, voidReasons } from "./house-lists";
+import {
+  alternatePaymentTypes,
+  breakTypes,
+  noSaleReasons,
+  payoutReasons,
+  priceGroups,
+  restaurantServices,
+  salesCategories,
+  tipWithholding,
+  voidReasons,
+} from "./house-lists";
 import { generateMenu } from "./menu";
 import { generatePrepStations } from "./prep-stations";
 import { scopeOf } from "./scope";
@@ -43,7 +53,11 @@ export function generateRestaurantConfig(ctx: GenerateContext): RestaurantConfig
   };
   const prepStations = generatePrepStations(scope);
   if (ctx.restaurant.futureEnumValues) {
-    return { resources: withFutureConfigValues(scope, resources), prepStations: withFutureStationValues(prepStations), tipWithholding: tipWithholding(scope) };
+    return {
+      resources: withFutureConfigValues(scope, resources),
+      prepStations: withFutureStationValues(prepStations),
+      tipWithholding: tipWithholding(scope),
+    };
   }
   return { resources, prepStations, tipWithholding: tipWithholding(scope) };
 }

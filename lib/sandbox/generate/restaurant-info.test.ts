@@ -1,10 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { WEEKDAYS, daySchedule as dayScheduleSchema, restaurantInfo, type DaySchedule } from "@/lib/platform/schemas";
+
+import {
+  daySchedule as dayScheduleSchema,
+  restaurantInfo,
+  WEEKDAYS,
+  type DaySchedule,
+} from "@/lib/platform/schemas";
+
 import { defaultWorld } from "../world";
 import { generateRestaurantInfo } from "./index";
 
 const world = defaultWorld();
-const each = world.restaurants.map((restaurant) => ({ name: restaurant.name, restaurant, ctx: { world, restaurant, brand: "Platform" } }));
+const each = world.restaurants.map((restaurant) => ({
+  name: restaurant.name,
+  restaurant,
+  ctx: { world, restaurant, brand: "Platform" },
+}));
 const TIME = /^\d{2}:\d{2}:00\.000$/;
 
 describe("generateRestaurantInfo", () => {
@@ -24,36 +35,46 @@ describe("generateRestaurantInfo", () => {
       firstBusinessDate: restaurant.firstBusinessDate,
       archived: restaurant.archived,
     });
-    expect(info.location).toMatchObject({ address1: restaurant.address1, city: restaurant.city, zipCode: restaurant.zipCode, latitude: restaurant.latitude });
+    expect(info.location).toMatchObject({
+      address1: restaurant.address1,
+      city: restaurant.city,
+      zipCode: restaurant.zipCode,
+      latitude: restaurant.latitude,
+    });
     for (const value of Object.values(info.urls ?? {})) expect(value).toMatch(/^https:\/\//);
     expect(Object.values(info.prepTimes ?? {}).every((m) => typeof m === "number" && m >= 0)).toBe(true);
     expect(info.onlineOrdering?.paymentOptions?.takeout?.ccInStore).toBe(true);
   });
 
-  it.each(each)("$name's week schedule names day schedules by id, with no identifier entry, null for closed days and HH:MM:SS.000 times", ({ ctx }) => {
-    const { daySchedules, weekSchedule } = generateRestaurantInfo(ctx).schedules!;
-    expect(daySchedules).not.toHaveProperty("identifier");
-    for (const [id, schedule] of Object.entries(daySchedules!)) {
-      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
-      expect(typeof schedule).toBe("object");
-    }
-    for (const day of WEEKDAYS) {
-      const id = weekSchedule![day];
-      if (id === null) continue;
-      const schedule = daySchedules![id!] as DaySchedule;
-      expect(dayScheduleSchema.safeParse(schedule).success).toBe(true);
-      expect(schedule.services!.length).toBeGreaterThan(0);
-      for (const s of schedule.services ?? []) {
-        if (!s) throw new Error("the sandbox sends no null services");
-        expect(s.hours!.startTime).toMatch(TIME);
-        expect(s.hours!.endTime).toMatch(TIME);
-        // An overnight service ends "before" it starts on the clock.
-        expect(s.overnight).toBe(s.hours!.endTime! < s.hours!.startTime!);
+  it.each(each)(
+    "$name's week schedule names day schedules by id, with no identifier entry, null for closed days and HH:MM:SS.000 times",
+    ({ ctx }) => {
+      const { daySchedules, weekSchedule } = generateRestaurantInfo(ctx).schedules!;
+      expect(daySchedules).not.toHaveProperty("identifier");
+      for (const [id, schedule] of Object.entries(daySchedules!)) {
+        expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+        expect(typeof schedule).toBe("object");
       }
-    }
-    // Every day schedule is used by some weekday.
-    expect(new Set(Object.values(weekSchedule!).filter(Boolean))).toEqual(new Set(Object.keys(daySchedules!)));
-  });
+      for (const day of WEEKDAYS) {
+        const id = weekSchedule![day];
+        if (id === null) continue;
+        const schedule = daySchedules![id!] as DaySchedule;
+        expect(dayScheduleSchema.safeParse(schedule).success).toBe(true);
+        expect(schedule.services!.length).toBeGreaterThan(0);
+        for (const s of schedule.services ?? []) {
+          if (!s) throw new Error("the sandbox sends no null services");
+          expect(s.hours!.startTime).toMatch(TIME);
+          expect(s.hours!.endTime).toMatch(TIME);
+          // An overnight service ends "before" it starts on the clock.
+          expect(s.overnight).toBe(s.hours!.endTime! < s.hours!.startTime!);
+        }
+      }
+      // Every day schedule is used by some weekday.
+      expect(new Set(Object.values(weekSchedule!).filter(Boolean))).toEqual(
+        new Set(Object.keys(daySchedules!)),
+      );
+    },
+  );
 
   it.each(each)("$name closes out between midnight and noon", ({ ctx }) => {
     const hour = generateRestaurantInfo(ctx).general!.closeoutHour!;
@@ -69,7 +90,10 @@ describe("generateRestaurantInfo", () => {
     expect(schedule("monday").services!.map((s) => s?.name)).toEqual(["Lunch", "Dinner"]);
     for (const day of ["friday", "saturday"] as const) {
       const late = schedule(day).services!.find((s) => s?.overnight);
-      expect(late).toMatchObject({ name: "Late Night", hours: { startTime: "21:00:00.000", endTime: "02:00:00.000" } });
+      expect(late).toMatchObject({
+        name: "Late Night",
+        hours: { startTime: "21:00:00.000", endTime: "02:00:00.000" },
+      });
     }
   });
 

@@ -1,12 +1,25 @@
 import type { DaySchedule, RestaurantInfo, Weekday } from "@/lib/platform/schemas";
+
 import { conceptOf, scheduleKeys } from "./concept";
-import { SCHEDULES, type ScheduleKey } from "./schedule";
 import type { GenerateContext } from "./context";
-import { daySchedule } from "./schedule";
+import { daySchedule, SCHEDULES, type ScheduleKey } from "./schedule";
 import { scopeOf } from "./scope";
 
-const STATE_NAMES: Record<string, string> = { MA: "Massachusetts", CA: "California", IL: "Illinois", WA: "Washington", NY: "New York", TX: "Texas" };
-const AREA_CODES: Record<string, string> = { Boston: "617", Pasadena: "626", Chicago: "312", Seattle: "206", "San Francisco": "415" };
+const STATE_NAMES: Record<string, string> = {
+  MA: "Massachusetts",
+  CA: "California",
+  IL: "Illinois",
+  WA: "Washington",
+  NY: "New York",
+  TX: "Texas",
+};
+const AREA_CODES: Record<string, string> = {
+  Boston: "617",
+  Pasadena: "626",
+  Chicago: "312",
+  Seattle: "206",
+  "San Francisco": "415",
+};
 
 function slug(name: string): string {
   return name
@@ -34,7 +47,8 @@ export function generateRestaurantInfo(ctx: GenerateContext): RestaurantInfo {
   const scheduleId = (key: ScheduleKey) => scope.guid("DaySchedule", key);
   const open = (key: ScheduleKey) => SCHEDULES[key].services.length > 0;
   const daySchedules: Record<string, DaySchedule> = {};
-  for (const key of scheduleKeys(concept).filter(open)) daySchedules[scheduleId(key)] = daySchedule(SCHEDULES[key]);
+  for (const key of scheduleKeys(concept).filter(open))
+    daySchedules[scheduleId(key)] = daySchedule(SCHEDULES[key]);
   const weekSchedule = Object.fromEntries(
     Object.entries(concept.week).map(([day, key]) => [day, open(key) ? scheduleId(key) : null]),
   ) as Record<Weekday, string | null>;
@@ -88,10 +102,18 @@ export function generateRestaurantInfo(ctx: GenerateContext): RestaurantInfo {
       enabled: true,
       scheduling: true,
       specialRequests: concept.key !== "noodle",
-      specialRequestsMessage: concept.key !== "noodle" ? "Allergies or special requests? Let us know and the kitchen will do its best." : "",
+      specialRequestsMessage:
+        concept.key !== "noodle"
+          ? "Allergies or special requests? Let us know and the kitchen will do its best."
+          : "",
       paymentOptions: {
         delivery: { cash: false, ccSameDay: deliveryEnabled, ccFuture: deliveryEnabled },
-        takeout: { cash: concept.key === "diner" || concept.key === "pizza", ccSameDay: true, ccFuture: true, ccInStore: true },
+        takeout: {
+          cash: concept.key === "diner" || concept.key === "pizza",
+          ccSameDay: true,
+          ccFuture: true,
+          ccInStore: true,
+        },
         ccTip: true,
       },
     },

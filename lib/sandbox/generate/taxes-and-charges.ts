@@ -1,4 +1,5 @@
 import type { ServiceCharge, TaxRate } from "@/lib/platform/schemas";
+
 import type { Versioned } from "./context";
 import type { Scope } from "./scope";
 
@@ -24,7 +25,11 @@ const BRACKETS = [
 
 export function generateTaxRates(scope: Scope): Versioned<TaxRate>[] {
   const state = SALES_TAX[scope.ctx.restaurant.stateCode] ?? DEFAULT_TAX;
-  const base = (key: string, name: string) => ({ guid: scope.guid("TaxRate", key), entityType: "TaxRate", name });
+  const base = (key: string, name: string) => ({
+    guid: scope.guid("TaxRate", key),
+    entityType: "TaxRate",
+    name,
+  });
   const rates: TaxRate[] = [
     {
       ...base("sales", state.name),
@@ -48,7 +53,15 @@ export function generateTaxRates(scope: Scope): Versioned<TaxRate>[] {
         { condition: "Dining option is Curbside Pickup", rate: state.local.rate / 2 },
       ],
     },
-    { ...base("deposit", "Bottle Deposit"), isDefault: false, rate: 0.05, type: "FIXED", roundingType: null, taxTable: [], conditionalTaxRates: [] },
+    {
+      ...base("deposit", "Bottle Deposit"),
+      isDefault: false,
+      rate: 0.05,
+      type: "FIXED",
+      roundingType: null,
+      taxTable: [],
+      conditionalTaxRates: [],
+    },
     {
       ...base("bracket", "Bracket Tax (Legacy)"),
       isDefault: false,
@@ -58,21 +71,55 @@ export function generateTaxRates(scope: Scope): Versioned<TaxRate>[] {
       taxTable: BRACKETS.map(([start, end, tax, pattern]) => ({ start, end, tax, pattern })),
       conditionalTaxRates: [],
     },
-    { ...base("exempt", "Tax Exempt"), isDefault: false, rate: null, type: "NONE", roundingType: null, taxTable: [], conditionalTaxRates: [] },
-    { ...base("external", "Marketplace Facilitator Tax"), isDefault: false, rate: null, type: "EXTERNAL", roundingType: null, taxTable: [], conditionalTaxRates: [] },
+    {
+      ...base("exempt", "Tax Exempt"),
+      isDefault: false,
+      rate: null,
+      type: "NONE",
+      roundingType: null,
+      taxTable: [],
+      conditionalTaxRates: [],
+    },
+    {
+      ...base("external", "Marketplace Facilitator Tax"),
+      isDefault: false,
+      rate: null,
+      type: "EXTERNAL",
+      roundingType: null,
+      taxTable: [],
+      conditionalTaxRates: [],
+    },
   ];
   return rates.map((r) => scope.versioned(r));
 }
 
-const noCriteria = { minCheckAmount: 0, delivery: false, maxCheckAmount: null, minDeliveryDistance: null, takeout: false, dineIn: false };
+const noCriteria = {
+  minCheckAmount: 0,
+  delivery: false,
+  maxCheckAmount: null,
+  minDeliveryDistance: null,
+  takeout: false,
+  dineIn: false,
+};
 
 /** Service charges of every amountType and destination; destination names the operator as the brand in upper case. */
-export function generateServiceCharges(scope: Scope, taxRates: readonly Versioned<TaxRate>[]): Versioned<ServiceCharge>[] {
+export function generateServiceCharges(
+  scope: Scope,
+  taxRates: readonly Versioned<TaxRate>[],
+): Versioned<ServiceCharge>[] {
   const [sales, local] = taxRates.map((t) => t.entity);
   const operator = scope.ctx.brand.toUpperCase();
   type ChargeFields = Pick<
     ServiceCharge,
-    "amountType" | "amount" | "percent" | "criteria" | "gratuity" | "taxable" | "applicableTaxes" | "serviceChargeCalculation" | "destination"
+    | "amountType"
+    | "amount"
+    | "percent"
+    | "criteria"
+    | "gratuity"
+    | "taxable"
+    | "applicableTaxes"
+    | "serviceChargeCalculation"
+    | "destination"
   >;
   const charge = (code: string, name: string, fields: ChargeFields): ServiceCharge => ({
     guid: scope.guid("ServiceCharge", code),
@@ -110,7 +157,13 @@ export function generateServiceCharges(scope: Scope, taxRates: readonly Versione
       amountType: "FIXED",
       amount: 4.99,
       percent: null,
-      criteria: { ...noCriteria, minCheckAmount: 15, delivery: true, maxCheckAmount: 250, minDeliveryDistance: 0.5 },
+      criteria: {
+        ...noCriteria,
+        minCheckAmount: 15,
+        delivery: true,
+        maxCheckAmount: 250,
+        minDeliveryDistance: 0.5,
+      },
       gratuity: false,
       taxable: true,
       applicableTaxes: [sales, local].filter((t): t is TaxRate => t !== undefined),

@@ -1,6 +1,7 @@
 import type { ConfigResource } from "@/lib/platform/schemas";
+
 import { authenticate } from "../bearer";
-import { sandboxJsonResponse, SandboxError } from "../errors";
+import { SandboxError, sandboxJsonResponse } from "../errors";
 import { checkPagingConflict, pageOf } from "../paging";
 import { restaurantFromHeader } from "../restaurant-access";
 import { listQuery } from "./list-query";
@@ -15,11 +16,20 @@ export function listConfig(resource: ConfigResource): RouteHandler {
     const principal = await authenticate(request, ctx, SCOPE);
     const restaurant = restaurantFromHeader(request, ctx, principal);
     const query = listQuery(url);
-    const items: readonly { modifiedAt: number; entity: unknown }[] = ctx.data.config(restaurant).resources[resource];
+    const items: readonly { modifiedAt: number; entity: unknown }[] =
+      ctx.data.config(restaurant).resources[resource];
     const pageRequest = { list: `config/${resource}`, restaurant: restaurant.guid, ...query };
     checkPagingConflict(ctx.settings.pagingConflict, pageRequest);
-    const page = pageOf(ctx.pageTokenKey, items, (v) => v.modifiedAt, pageRequest, ctx.settings.pageSize.config);
-    const headers: Record<string, string> = page.nextPageToken ? { [ctx.settings.names.nextPageHeader]: page.nextPageToken } : {};
+    const page = pageOf(
+      ctx.pageTokenKey,
+      items,
+      (v) => v.modifiedAt,
+      pageRequest,
+      ctx.settings.pageSize.config,
+    );
+    const headers: Record<string, string> = page.nextPageToken
+      ? { [ctx.settings.names.nextPageHeader]: page.nextPageToken }
+      : {};
     return sandboxJsonResponse(
       page.items.map((v) => v.entity),
       { headers },
@@ -33,7 +43,8 @@ export function getConfig(resource: ConfigResource): RouteHandler {
     const principal = await authenticate(request, ctx, SCOPE);
     const restaurant = restaurantFromHeader(request, ctx, principal);
     const guid = params.guid ?? "";
-    const items: readonly { modifiedAt: number; entity: { guid: string } }[] = ctx.data.config(restaurant).resources[resource];
+    const items: readonly { modifiedAt: number; entity: { guid: string } }[] =
+      ctx.data.config(restaurant).resources[resource];
     const entity = ctx.data.findByGuid(restaurant, `config/${resource}`, items, guid);
     if (!entity) throw new SandboxError(404, "ENTITY_NOT_FOUND", `No ${resource} object with guid ${guid}.`);
     return sandboxJsonResponse(entity);

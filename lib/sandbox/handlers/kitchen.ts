@@ -1,6 +1,6 @@
 import { authenticate } from "../bearer";
 import { readBusinessDateParam } from "../business-date";
-import { sandboxJsonResponse, SandboxError } from "../errors";
+import { SandboxError, sandboxJsonResponse } from "../errors";
 import { holdFor } from "../faults";
 import type { ExportLatency } from "../options";
 import { checkPagingConflict, pageOf } from "../paging";
@@ -38,8 +38,16 @@ export async function prepStations({ request, url, ctx }: RouteInput): Promise<R
   const query = listQuery(url);
   const pageRequest = { list: "kitchen/prepStations", restaurant: restaurant.guid, ...query };
   checkPagingConflict(ctx.settings.pagingConflict, pageRequest);
-  const page = pageOf(ctx.pageTokenKey, ctx.data.config(restaurant).prepStations, (v) => v.modifiedAt, pageRequest, ctx.settings.pageSize.prepStations);
-  const headers: Record<string, string> = page.nextPageToken ? { [ctx.settings.names.nextPageHeader]: page.nextPageToken } : {};
+  const page = pageOf(
+    ctx.pageTokenKey,
+    ctx.data.config(restaurant).prepStations,
+    (v) => v.modifiedAt,
+    pageRequest,
+    ctx.settings.pageSize.prepStations,
+  );
+  const headers: Record<string, string> = page.nextPageToken
+    ? { [ctx.settings.names.nextPageHeader]: page.nextPageToken }
+    : {};
   return sandboxJsonResponse(
     page.items.map((v) => v.entity),
     { headers },
@@ -51,7 +59,12 @@ export async function prepStation({ request, params, ctx }: RouteInput): Promise
   const principal = await authenticate(request, ctx, SCOPE);
   const restaurant = restaurantFromHeader(request, ctx, principal);
   const guid = params.guid ?? "";
-  const station = ctx.data.findByGuid(restaurant, "prepStations", ctx.data.config(restaurant).prepStations, guid);
+  const station = ctx.data.findByGuid(
+    restaurant,
+    "prepStations",
+    ctx.data.config(restaurant).prepStations,
+    guid,
+  );
   if (!station) throw new SandboxError(404, "ENTITY_NOT_FOUND", `Prep station ${guid} was not found.`);
   return sandboxJsonResponse(station);
 }

@@ -11,6 +11,7 @@ export function listQuery(url: URL): ListQuery {
   const rawLastModified = url.searchParams.get("lastModified");
   return {
     pageToken,
-    lastModified: rawLastModified === null || rawLastModified === "" ? null : parseLastModified(rawLastModified),
+    lastModified:
+      rawLastModified === null || rawLastModified === "" ? null : parseLastModified(rawLastModified),
   };
 }

@@ -1,5 +1,5 @@
 import { authenticate } from "../bearer";
-import { sandboxJsonResponse, SandboxError } from "../errors";
+import { SandboxError, sandboxJsonResponse } from "../errors";
 import { permittedRestaurant } from "../restaurant-access";
 import type { RouteInput } from "./route-input";
 
@@ -19,7 +19,11 @@ export async function restaurantInfo({ request, url, params, ctx }: RouteInput):
   if (!named) throw new SandboxError(400, "MISSING_RESTAURANT_HEADER", `The ${header} header is required.`);
   const guid = params.guid ?? "";
   if (named !== guid) {
-    throw new SandboxError(400, "INVALID_REQUEST", `The ${header} header names ${named}, but the path names ${guid}.`);
+    throw new SandboxError(
+      400,
+      "INVALID_REQUEST",
+      `The ${header} header names ${named}, but the path names ${guid}.`,
+    );
   }
   const raw = url.searchParams.get("includeArchived");
   if (raw !== null && !/^(true|false)$/i.test(raw)) {
@@ -28,7 +32,11 @@ export async function restaurantInfo({ request, url, params, ctx }: RouteInput):
   const includeArchived = raw !== null && raw.toLowerCase() === "true";
   const restaurant = permittedRestaurant(guid, ctx, principal);
   if (restaurant.archived && !includeArchived) {
-    throw new SandboxError(404, "RESTAURANT_NOT_FOUND", `Restaurant ${restaurant.guid} is archived; pass includeArchived=true to read it.`);
+    throw new SandboxError(
+      404,
+      "RESTAURANT_NOT_FOUND",
+      `Restaurant ${restaurant.guid} is archived; pass includeArchived=true to read it.`,
+    );
   }
   return sandboxJsonResponse(ctx.data.restaurantInfo(restaurant));
 }

@@ -21,11 +21,13 @@ export interface Call {
 
 /** Which endpoint a path is, and the GUID it names for restaurant information. */
 export function classify(method: string, path: string): { endpoint: string; pathGuid: string | null } {
-  if (method === "POST" && path === "/authentication/v1/authentication/login") return { endpoint: "login", pathGuid: null };
+  if (method === "POST" && path === "/authentication/v1/authentication/login")
+    return { endpoint: "login", pathGuid: null };
   const info = /^\/restaurants\/v1\/restaurants\/([^/]+)$/.exec(path);
   if (info) return { endpoint: "info", pathGuid: decodeURIComponent(info[1]!) };
   if (path === "/kitchen/v1/export/itemFulfillments") return { endpoint: "export", pathGuid: null };
-  if (path.startsWith("/kitchen/v1/published/prepStations")) return { endpoint: "prepStations", pathGuid: null };
+  if (path.startsWith("/kitchen/v1/published/prepStations"))
+    return { endpoint: "prepStations", pathGuid: null };
   const config = /^\/config\/v2\/([A-Za-z]+)/.exec(path);
   if (config) return { endpoint: `config:${config[1]}`, pathGuid: null };
   return { endpoint: "other", pathGuid: null };
@@ -64,7 +66,12 @@ export function perSecond(calls: readonly Call[]): SecondRow[] {
   }
   return [...rows]
     .sort(([a], [b]) => a - b)
-    .map(([second, row]) => ({ second, total: row.total, maxPerLocation: Math.max(...row.byLocation.values()), rateLimited: row.rateLimited }));
+    .map(([second, row]) => ({
+      second,
+      total: row.total,
+      maxPerLocation: Math.max(...row.byLocation.values()),
+      rateLimited: row.rateLimited,
+    }));
 }
 
 /** The largest number of matching calls in any window of `windowMs` (a sliding window over arrivals). */

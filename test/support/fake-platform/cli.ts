@@ -8,6 +8,7 @@
  * POST /__admin/revise, GET /__admin/export?location=<guid>&date=<YYYYMMDD>.
  */
 import { readFileSync } from "node:fs";
+
 import { parseFakePlatformConfig } from "./config";
 import { startFakePlatform } from "./server";
 

@@ -30,21 +30,39 @@ const fakePlatformConfigSchema = z
     /** This location's general.firstBusinessDate is this many days before today (no data before it). */
     firstBusinessDate: z.object({ location: index, daysAgo: daysAgo }).nullable().default(null),
     /** This date's export changes once revised (POST /__admin/revise, or `afterMs` from the start). */
-    revised: z.object({ location: index, daysAgo: daysAgo, afterMs: z.number().min(0).nullable().default(null) }).nullable().default(null),
+    revised: z
+      .object({ location: index, daysAgo: daysAgo, afterMs: z.number().min(0).nullable().default(null) })
+      .nullable()
+      .default(null),
     /** The first request for a second (or later) page of this list at this location answers 409, `times` times. */
-    conflict: z.object({ location: index, resource: z.string().min(1), times: z.number().int().min(1).default(1) }).nullable().default(null),
+    conflict: z
+      .object({ location: index, resource: z.string().min(1), times: z.number().int().min(1).default(1) })
+      .nullable()
+      .default(null),
     /** This date's export comes wrapped, `{"data": [...]}`. */
     wrapped: z.object({ location: index, daysAgo: daysAgo }).nullable().default(null),
     /** This date's export is a 200 with an empty body. */
     empty: z.object({ location: index, daysAgo: daysAgo }).nullable().default(null),
   })
   .superRefine((c, ctx) => {
-    if (c.exportDelayMs[0] > c.exportDelayMs[1]) ctx.addIssue({ code: "custom", path: ["exportDelayMs"], message: "min must not exceed max" });
-    for (const key of ["refusedLocation", "firstBusinessDate", "revised", "conflict", "wrapped", "empty"] as const) {
+    if (c.exportDelayMs[0] > c.exportDelayMs[1])
+      ctx.addIssue({ code: "custom", path: ["exportDelayMs"], message: "min must not exceed max" });
+    for (const key of [
+      "refusedLocation",
+      "firstBusinessDate",
+      "revised",
+      "conflict",
+      "wrapped",
+      "empty",
+    ] as const) {
       const value = c[key];
       const location = typeof value === "number" ? value : value?.location;
       if (location !== undefined && location >= c.locations) {
-        ctx.addIssue({ code: "custom", path: [key], message: `location ${location} is outside 0..${c.locations - 1}` });
+        ctx.addIssue({
+          code: "custom",
+          path: [key],
+          message: `location ${location} is outside 0..${c.locations - 1}`,
+        });
       }
     }
   });
@@ -56,7 +74,9 @@ export type FakePlatformConfigInput = z.input<typeof fakePlatformConfigSchema>;
 export function parseFakePlatformConfig(input: unknown): FakePlatformConfig {
   const result = fakePlatformConfigSchema.safeParse(input);
   if (!result.success) {
-    throw new Error(`bad fake platform config:\n${result.error.issues.map((i) => `  ${i.path.join(".") || "(config)"}: ${i.message}`).join("\n")}`);
+    throw new Error(
+      `bad fake platform config:\n${result.error.issues.map((i) => `  ${i.path.join(".") || "(config)"}: ${i.message}`).join("\n")}`,
+    );
   }
   return result.data;
 }

@@ -9,7 +9,9 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { freePort, killGroup, killGroupNow, spawnLogged } from "@/bench/load/server";
+
 import type { Call } from "./call-log";
 import type { FakePlatformConfigInput } from "./config";
 import type { FakePlan } from "./server";
@@ -29,22 +31,39 @@ export interface FakeProcess {
 
 async function adminJson<T>(url: string, init?: RequestInit): Promise<T> {
   const response = await fetch(url, init);
-  if (!response.ok) throw new Error(`${init?.method ?? "GET"} ${url} answered ${response.status}: ${await response.text()}`);
+  if (!response.ok)
+    throw new Error(`${init?.method ?? "GET"} ${url} answered ${response.status}: ${await response.text()}`);
   return (await response.json()) as T;
 }
 
 /** Starts the fake in its own process and waits for its ready line (at most 60 s). */
-export async function startFakeProcess(config: FakePlatformConfigInput, logFile: string): Promise<FakeProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "test/support/fake-platform/cli.ts"), "--config-json", JSON.stringify(config)], {
-    cwd: ROOT,
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+export async function startFakeProcess(
+  config: FakePlatformConfigInput,
+  logFile: string,
+): Promise<FakeProcess> {
+  const child = spawn(
+    process.execPath,
+    [
+      "--import",
+      "tsx",
+      path.join(ROOT, "test/support/fake-platform/cli.ts"),
+      "--config-json",
+      JSON.stringify(config),
+    ],
+    {
+      cwd: ROOT,
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   let errors = "";
   child.stderr.on("data", (chunk: Buffer) => (errors = (errors + chunk.toString("utf8")).slice(-4_000)));
   const plan = await new Promise<FakePlan>((resolve, reject) => {
     let out = "";
-    const timer = setTimeout(() => reject(new Error(`the fake platform did not start within 60 s: ${errors}`)), 60_000);
+    const timer = setTimeout(
+      () => reject(new Error(`the fake platform did not start within 60 s: ${errors}`)),
+      60_000,
+    );
     child.stdout.on("data", (chunk: Buffer) => {
       out += chunk.toString("utf8");
       const line = out.split("\n").find((l) => l.startsWith('{"ready"'));
@@ -60,14 +79,21 @@ export async function startFakeProcess(config: FakePlatformConfigInput, logFile:
   });
   child.stderr.on("data", () => writeFileSync(logFile, errors));
   const admin = (route: string) => `${plan.url}/__admin/${route}`;
-  const post = (body: unknown) => ({ method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
+  const post = (body: unknown) => ({
+    method: "POST",
+    body: JSON.stringify(body),
+    headers: { "content-type": "application/json" },
+  });
   return {
     plan,
     pid: child.pid!,
     calls: async (since = 0) => (await adminJson<{ calls: Call[] }>(admin(`calls?since=${since}`))).calls,
-    outage: async (on, mode = "503") => (await adminJson<{ at: number }>(admin("outage"), post({ on, mode }))).at,
+    outage: async (on, mode = "503") =>
+      (await adminJson<{ at: number }>(admin("outage"), post({ on, mode }))).at,
     revise: async () => (await adminJson<{ revisedAt: number }>(admin("revise"), post({}))).revisedAt,
-    exportNow: async (guid, date) => (await adminJson<{ records: Record<string, unknown>[] }>(admin(`export?location=${guid}&date=${date}`))).records,
+    exportNow: async (guid, date) =>
+      (await adminJson<{ records: Record<string, unknown>[] }>(admin(`export?location=${guid}&date=${date}`)))
+        .records,
     stop: () => killGroup(child),
     killNow: () => killGroupNow(child),
   };
@@ -75,7 +101,9 @@ export async function startFakeProcess(config: FakePlatformConfigInput, logFile:
 
 /** The demo admin's bcrypt hash (password `kitchen-demo`, lib/auth/demo-accounts.json). */
 function demoAdminHash(): string {
-  const file = JSON.parse(readFileSync(path.join(ROOT, "lib/auth/demo-accounts.json"), "utf8")) as { accounts: { email: string; passwordHash: string }[] };
+  const file = JSON.parse(readFileSync(path.join(ROOT, "lib/auth/demo-accounts.json"), "utf8")) as {
+    accounts: { email: string; passwordHash: string }[];
+  };
   return file.accounts.find((a) => a.email === "admin@kitchen.test")!.passwordHash;
 }
 
@@ -100,9 +128,16 @@ export function productionBuild(): string | null {
  * fake, its accounts file the fake's locations (admin@kitchen.test sees all), `env` on top.
  * Resolves once /api/health answers (at most 120 s).
  */
-export async function startAppProcess(fake: FakePlan, env: Record<string, string>, logFile: string): Promise<AppProcess> {
+export async function startAppProcess(
+  fake: FakePlan,
+  env: Record<string, string>,
+  logFile: string,
+): Promise<AppProcess> {
   const dist = productionBuild();
-  if (!dist) throw new Error(`no production build at ${process.env.NEXT_DIST_DIR || ".next"} (run \`npx next build\` first, as npm test does before the integration suite)`);
+  if (!dist)
+    throw new Error(
+      `no production build at ${process.env.NEXT_DIST_DIR || ".next"} (run \`npx next build\` first, as npm test does before the integration suite)`,
+    );
   const port = await freePort();
   const origin = `http://localhost:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), "kp-chain-"));
@@ -111,11 +146,14 @@ export async function startAppProcess(fake: FakePlan, env: Record<string, string
     accountsFile,
     JSON.stringify({
       restaurants: fake.locations.map((l) => ({ guid: l.guid, label: l.name })),
-      accounts: [{ email: "admin@kitchen.test", name: "Avery Admin", passwordHash: demoAdminHash(), restaurants: "*" }],
+      accounts: [
+        { email: "admin@kitchen.test", name: "Avery Admin", passwordHash: demoAdminHash(), restaurants: "*" },
+      ],
     }),
   );
   const childEnv: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of Object.keys(childEnv)) if (/^(KITCHEN_|PLATFORM_|SANDBOX_|DATABASE_URL|ACCOUNTS_FILE)/.test(name)) delete childEnv[name];
+  for (const name of Object.keys(childEnv))
+    if (/^(KITCHEN_|PLATFORM_|SANDBOX_|DATABASE_URL|ACCOUNTS_FILE)/.test(name)) delete childEnv[name];
   Object.assign(childEnv, {
     NODE_ENV: "production",
     PORT: String(port),
@@ -132,7 +170,11 @@ export async function startAppProcess(fake: FakePlan, env: Record<string, string
     ...env,
   });
   const startedAt = Date.now();
-  const { child, log, tail, exited } = spawnLogged([path.join(ROOT, "server.mjs"), "-p", String(port)], { cwd: ROOT, env: childEnv, logFile });
+  const { child, log, tail, exited } = spawnLogged([path.join(ROOT, "server.mjs"), "-p", String(port)], {
+    cwd: ROOT,
+    env: childEnv,
+    logFile,
+  });
   const stop = async () => {
     await killGroup(child);
     log.end();
@@ -148,7 +190,13 @@ export async function startAppProcess(fake: FakePlan, env: Record<string, string
       await stop();
       throw new Error(`server.mjs did not answer /api/health within 120 s:\n${tail()}`);
     }
-    if (await fetch(`${origin}/api/health`, { signal: AbortSignal.timeout(5_000) }).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${origin}/api/health`, { signal: AbortSignal.timeout(5_000) }).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     await new Promise((r) => setTimeout(r, 250));
   }
   return {

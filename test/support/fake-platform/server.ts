@@ -1,12 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+
 import { addBusinessDays } from "@/lib/business-date/business-date";
 import { currentBusinessDate } from "@/lib/business-date/closeout";
 import { createSandbox } from "@/lib/sandbox";
 import { errorBody, newRequestId } from "@/lib/sandbox/errors";
 import { scaledWorld } from "@/lib/sandbox/scaled-world";
 import type { World } from "@/lib/sandbox/world";
+
 import { classify, countByKey, perSecond, type Call } from "./call-log";
 import type { FakePlatformConfig } from "./config";
 
@@ -31,7 +33,13 @@ export interface FakePlan {
   exportDelayMs: [number, number];
   clientId: string;
   clientSecret: string;
-  locations: { guid: string; name: string; timeZone: string; closeoutHour: number; firstBusinessDate: number }[];
+  locations: {
+    guid: string;
+    name: string;
+    timeZone: string;
+    closeoutHour: number;
+    firstBusinessDate: number;
+  }[];
   refused: string | null;
   firstBusinessDate: { guid: string; date: string } | null;
   revised: { guid: string; date: string; revisedAt: number | null } | null;
@@ -50,7 +58,10 @@ const PARTNER = "kp-partner";
 /** The business date `daysAgo` dates before the one in progress at the location. */
 function dateAgo(world: World, location: number, daysAgo: number, now: number): string {
   const r = world.restaurants[location]!;
-  return addBusinessDays(currentBusinessDate({ timeZone: r.timeZone, closeoutHour: r.closeoutHour }, now), -daysAgo);
+  return addBusinessDays(
+    currentBusinessDate({ timeZone: r.timeZone, closeoutHour: r.closeoutHour }, now),
+    -daysAgo,
+  );
 }
 
 /** The generated world with the configured firstBusinessDate applied. */
@@ -58,14 +69,18 @@ function buildWorld(config: FakePlatformConfig, now: number): World {
   const world = scaledWorld({ restaurants: config.locations, seed: config.seed });
   if (config.firstBusinessDate) {
     const { location, daysAgo } = config.firstBusinessDate;
-    world.restaurants[location] = { ...world.restaurants[location]!, firstBusinessDate: Number(dateAgo(world, location, daysAgo, now)) };
+    world.restaurants[location] = {
+      ...world.restaurants[location]!,
+      firstBusinessDate: Number(dateAgo(world, location, daysAgo, now)),
+    };
   }
   return world;
 }
 
 function buildPlan(config: FakePlatformConfig, world: World, now: number): Omit<FakePlan, "url"> {
   const guid = (i: number) => world.restaurants[i]!.guid;
-  const at = (spec: { location: number; daysAgo: number } | null) => (spec ? { guid: guid(spec.location), date: dateAgo(world, spec.location, spec.daysAgo, now) } : null);
+  const at = (spec: { location: number; daysAgo: number } | null) =>
+    spec ? { guid: guid(spec.location), date: dateAgo(world, spec.location, spec.daysAgo, now) } : null;
   const partner = world.clients.find((c) => c.clientId === PARTNER);
   if (!partner) throw new Error(`the generated world has no client ${PARTNER}`);
   return {
@@ -76,11 +91,33 @@ function buildPlan(config: FakePlatformConfig, world: World, now: number): Omit<
     exportDelayMs: config.exportDelayMs,
     clientId: partner.clientId,
     clientSecret: partner.clientSecret,
-    locations: world.restaurants.map((r) => ({ guid: r.guid, name: r.name, timeZone: r.timeZone, closeoutHour: r.closeoutHour, firstBusinessDate: r.firstBusinessDate })),
+    locations: world.restaurants.map((r) => ({
+      guid: r.guid,
+      name: r.name,
+      timeZone: r.timeZone,
+      closeoutHour: r.closeoutHour,
+      firstBusinessDate: r.firstBusinessDate,
+    })),
     refused: config.refusedLocation === null ? null : guid(config.refusedLocation),
-    firstBusinessDate: config.firstBusinessDate ? { guid: guid(config.firstBusinessDate.location), date: String(world.restaurants[config.firstBusinessDate.location]!.firstBusinessDate) } : null,
-    revised: config.revised ? { ...at(config.revised)!, revisedAt: config.revised.afterMs === null ? null : now + config.revised.afterMs * config.timeScale } : null,
-    conflict: config.conflict ? { guid: guid(config.conflict.location), resource: config.conflict.resource, times: config.conflict.times } : null,
+    firstBusinessDate: config.firstBusinessDate
+      ? {
+          guid: guid(config.firstBusinessDate.location),
+          date: String(world.restaurants[config.firstBusinessDate.location]!.firstBusinessDate),
+        }
+      : null,
+    revised: config.revised
+      ? {
+          ...at(config.revised)!,
+          revisedAt: config.revised.afterMs === null ? null : now + config.revised.afterMs * config.timeScale,
+        }
+      : null,
+    conflict: config.conflict
+      ? {
+          guid: guid(config.conflict.location),
+          resource: config.conflict.resource,
+          times: config.conflict.times,
+        }
+      : null,
     wrapped: at(config.wrapped),
     empty: at(config.empty),
   };
@@ -93,10 +130,14 @@ function buildPlan(config: FakePlatformConfig, world: World, now: number): Omit<
  */
 function reviseExport(records: Record<string, unknown>[]): Record<string, unknown>[] {
   const out = records.map((r, i) =>
-    i % 4 === 0 && typeof r.itemFulfilledAt === "string" ? { ...r, itemFulfilledAt: new Date(Date.parse(r.itemFulfilledAt) + 25 * 60_000).toISOString() } : r,
+    i % 4 === 0 && typeof r.itemFulfilledAt === "string"
+      ? { ...r, itemFulfilledAt: new Date(Date.parse(r.itemFulfilledAt) + 25 * 60_000).toISOString() }
+      : r,
   );
   const late = records.filter((r) => r.itemFulfillmentLevel === 0).slice(0, 5);
-  late.forEach((r, i) => out.push({ ...r, selectionGuid: `${String(r.selectionGuid).slice(0, -4)}${String(9000 + i)}` }));
+  late.forEach((r, i) =>
+    out.push({ ...r, selectionGuid: `${String(r.selectionGuid).slice(0, -4)}${String(9000 + i)}` }),
+  );
   return out;
 }
 
@@ -181,8 +222,13 @@ export async function startFakePlatform(config: FakePlatformConfig): Promise<Fak
   let adminToken: string | null = null;
   /** The sandbox's records for a date, with the revision applied when it is due. */
   const exportRecords = async (guid: string, date: string): Promise<Record<string, unknown>[]> => {
-    adminToken ??= ((await (await adminSandbox(loginRequest())).json()) as { token: { accessToken: string } }).token.accessToken;
-    const response = await adminSandbox(new Request(`${origin}/kitchen/v1/export/itemFulfillments?businessDate=${date}`, { headers: { Authorization: `Bearer ${adminToken}`, "Platform-Restaurant-External-ID": guid } }));
+    adminToken ??= ((await (await adminSandbox(loginRequest())).json()) as { token: { accessToken: string } })
+      .token.accessToken;
+    const response = await adminSandbox(
+      new Request(`${origin}/kitchen/v1/export/itemFulfillments?businessDate=${date}`, {
+        headers: { Authorization: `Bearer ${adminToken}`, "Platform-Restaurant-External-ID": guid },
+      }),
+    );
     const records = response.status === 200 ? ((await response.json()) as Record<string, unknown>[]) : [];
     return revisionDue(guid, date) ? reviseExport(records) : records;
   };
@@ -190,40 +236,75 @@ export async function startFakePlatform(config: FakePlatformConfig): Promise<Fak
     new Request(`${origin}/authentication/v1/authentication/login`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ clientId: plan0.clientId, clientSecret: plan0.clientSecret, userAccessType: "PLATFORM_MACHINE_CLIENT" }),
+      body: JSON.stringify({
+        clientId: plan0.clientId,
+        clientSecret: plan0.clientSecret,
+        userAccessType: "PLATFORM_MACHINE_CLIENT",
+      }),
     });
   const revisionDue = (guid: string, date: string) =>
-    plan0.revised !== null && plan0.revised.guid === guid && plan0.revised.date === date && plan0.revised.revisedAt !== null && Date.now() >= plan0.revised.revisedAt;
+    plan0.revised !== null &&
+    plan0.revised.guid === guid &&
+    plan0.revised.date === date &&
+    plan0.revised.revisedAt !== null &&
+    Date.now() >= plan0.revised.revisedAt;
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? "/", origin);
     if (url.pathname.startsWith("/__admin/")) return admin(req, res, url);
     const { endpoint, pathGuid } = classify(req.method ?? "GET", url.pathname);
-    const location = pathGuid ?? (req.headers["platform-restaurant-external-id"] as string | undefined) ?? null;
-    const call: Call = { t: Date.now(), location, endpoint, date: url.searchParams.get("businessDate"), status: 0, outage: outage.on, paged: url.searchParams.has("pageToken") };
+    const location =
+      pathGuid ?? (req.headers["platform-restaurant-external-id"] as string | undefined) ?? null;
+    const call: Call = {
+      t: Date.now(),
+      location,
+      endpoint,
+      date: url.searchParams.get("businessDate"),
+      status: 0,
+      outage: outage.on,
+      paged: url.searchParams.has("pageToken"),
+    };
     calls.push(call);
     res.on("finish", () => (call.status = res.statusCode));
     if (outage.on) {
       if (outage.mode === "reset") return void req.socket.destroy();
       return jsonError(res, 503, 50300, "Service unavailable (maintenance).");
     }
-    if (location !== null && location === plan0.refused) return jsonError(res, 403, 40301, "Access to this restaurant is not permitted for this client.");
-    if (plan0.conflict && location === plan0.conflict.guid && endpoint === `config:${plan0.conflict.resource}` && call.paged && conflictsLeft > 0) {
+    if (location !== null && location === plan0.refused)
+      return jsonError(res, 403, 40301, "Access to this restaurant is not permitted for this client.");
+    if (
+      plan0.conflict &&
+      location === plan0.conflict.guid &&
+      endpoint === `config:${plan0.conflict.resource}` &&
+      call.paged &&
+      conflictsLeft > 0
+    ) {
       conflictsLeft -= 1;
-      return jsonError(res, 409, 40900, "The configuration was republished during paging: re-submit the request without the pageToken.");
+      return jsonError(
+        res,
+        409,
+        40900,
+        "The configuration was republished during paging: re-submit the request without the pageToken.",
+      );
     }
     const abort = new AbortController();
     res.on("close", () => abort.abort());
     const body = req.method === "POST" ? await readBody(req) : undefined;
-    const request = body === undefined ? toRequest(req, url, abort.signal) : new Request(url, { method: "POST", headers: toRequest(req, url, abort.signal).headers, body });
+    const request =
+      body === undefined
+        ? toRequest(req, url, abort.signal)
+        : new Request(url, { method: "POST", headers: toRequest(req, url, abort.signal).headers, body });
     const response = await sandbox(request);
     let text = await response.text();
     if (endpoint === "export" && response.status === 200 && location !== null && call.date !== null) {
-      if (revisionDue(location, call.date)) text = JSON.stringify(reviseExport(JSON.parse(text) as Record<string, unknown>[]));
+      if (revisionDue(location, call.date))
+        text = JSON.stringify(reviseExport(JSON.parse(text) as Record<string, unknown>[]));
       if (plan0.wrapped?.guid === location && plan0.wrapped.date === call.date) text = `{"data":${text}}`;
       if (plan0.empty?.guid === location && plan0.empty.date === call.date) text = "";
       const [min, max] = config.exportDelayMs;
-      await new Promise((resolve) => setTimeout(resolve, (min + Math.random() * (max - min)) * config.timeScale));
+      await new Promise((resolve) =>
+        setTimeout(resolve, (min + Math.random() * (max - min)) * config.timeScale),
+      );
     }
     if (res.destroyed) return;
     const headers: Record<string, string> = {};

@@ -1,10 +1,17 @@
 "use client";
 
 import Link from "next/link";
-import { loginFailureFromDigest } from "@/lib/api/platform-login-words";
-import { ErrorState } from "@/components/ui/states";
 
-export default function RestaurantError({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
+import { ErrorState } from "@/components/ui/states";
+import { loginFailureFromDigest } from "@/lib/api/platform-login-words";
+
+export default function RestaurantError({
+  error,
+  reset,
+}: {
+  error: Error & { digest?: string };
+  reset: () => void;
+}) {
   // A failed Platform login carries its own digest through Next's production scrubbing.
   const login = loginFailureFromDigest(error.digest);
   if (login) {

@@ -1,4 +1,5 @@
 import Link from "next/link";
+
 import { EmptyState } from "@/components/ui/states";
 
 /** A page inside a permitted restaurant that does not exist (an unknown config resource, say). */

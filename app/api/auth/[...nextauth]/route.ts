@@ -1,6 +1,7 @@
 // GET|POST /api/auth/*: next-auth's endpoints (csrf, session, providers, sign-in, callback, sign-out).
 import NextAuth from "next-auth";
 import { NextRequest } from "next/server";
+
 import { errorResponse, toErrorResponse } from "@/lib/api/error-response";
 import { boundedText, MAX_BODY_BYTES } from "@/lib/api/route-input";
 import { authOptions } from "@/lib/auth/auth-options";
@@ -42,7 +43,11 @@ async function checkedRequest(request: NextRequest): Promise<NextRequest | null>
     if ((request.headers.get("content-type") ?? "").includes("application/x-www-form-urlencoded")) {
       values.push(...new URLSearchParams(text).getAll("callbackUrl"));
     }
-    forwarded = new NextRequest(request.url, { method: request.method, headers: request.headers, body: text });
+    forwarded = new NextRequest(request.url, {
+      method: request.method,
+      headers: request.headers,
+      body: text,
+    });
   }
   const e = env();
   const origins = [url.origin, e.NEXTAUTH_URL, e.APP_ORIGIN].filter((o): o is string => !!o);

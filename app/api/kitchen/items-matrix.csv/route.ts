@@ -2,8 +2,8 @@ import { getPermittedRestaurants } from "@/lib/access/permitted-restaurants";
 import { notReadyResponse } from "@/lib/api/error-response";
 import { withSession } from "@/lib/api/route-handler";
 import { toCsv } from "@/lib/csv/csv";
-import { csvFileName } from "@/lib/csv/file-name";
 import { csvResponse } from "@/lib/csv/csv-response";
+import { csvFileName } from "@/lib/csv/file-name";
 import { kitchenItemsMatrixSchema } from "@/lib/kitchen/contract/items-matrix";
 import { itemsMatrixCsvColumns } from "@/lib/kitchen/query/items-matrix-csv";
 import { kitchenItemsMatrix } from "@/lib/kitchen/service/items-matrix";
@@ -17,11 +17,16 @@ export const GET = withSession(
     const restaurants = await getPermittedRestaurants(session);
     const matrix = await kitchenItemsMatrix(await getKitchenService(), restaurants, query, Date.now());
     if (!matrix.complete) {
-      const pending = matrix.columns.filter((c) => c.status === "pending").map((c) => ({ restaurantGuid: c.restaurantGuid, progress: c.progress }));
+      const pending = matrix.columns
+        .filter((c) => c.status === "pending")
+        .map((c) => ({ restaurantGuid: c.restaurantGuid, progress: c.progress }));
       return notReadyResponse({ status: "pending", pending }, 1_000);
     }
     const period = matrix.range ?? `${matrix.from}-${matrix.to}`;
-    return csvResponse(toCsv(itemsMatrixCsvColumns(matrix), matrix.rows), csvFileName("kitchen-items-matrix", period, `level-${matrix.level}`));
+    return csvResponse(
+      toCsv(itemsMatrixCsvColumns(matrix), matrix.rows),
+      csvFileName("kitchen-items-matrix", period, `level-${matrix.level}`),
+    );
   },
   { query: kitchenItemsMatrixSchema },
 );

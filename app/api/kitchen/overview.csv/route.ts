@@ -2,8 +2,8 @@ import { getPermittedRestaurants } from "@/lib/access/permitted-restaurants";
 import { notReadyResponse } from "@/lib/api/error-response";
 import { withSession } from "@/lib/api/route-handler";
 import { toCsv } from "@/lib/csv/csv";
-import { csvFileName } from "@/lib/csv/file-name";
 import { csvResponse } from "@/lib/csv/csv-response";
+import { csvFileName } from "@/lib/csv/file-name";
 import { kitchenOverviewSchema } from "@/lib/kitchen/contract/params";
 import { overviewCsvColumns } from "@/lib/kitchen/query/kitchen-csv";
 import { kitchenOverview } from "@/lib/kitchen/service/overview";
@@ -15,12 +15,27 @@ import { getKitchenService } from "@/lib/kitchen/service/server";
 export const GET = withSession(
   async ({ session, query }) => {
     const restaurants = await getPermittedRestaurants(session);
-    const overview = await kitchenOverview(await getKitchenService(), restaurants, query.range, Date.now(), query.stuck);
+    const overview = await kitchenOverview(
+      await getKitchenService(),
+      restaurants,
+      query.range,
+      Date.now(),
+      query.stuck,
+    );
     const pending = overview.rows.filter((r) => r.status === "pending");
     if (pending.length > 0) {
-      return notReadyResponse({ range: overview.range, pending: pending.map((r) => ({ restaurantGuid: r.restaurantGuid, progress: r.progress })) }, 1_000);
+      return notReadyResponse(
+        {
+          range: overview.range,
+          pending: pending.map((r) => ({ restaurantGuid: r.restaurantGuid, progress: r.progress })),
+        },
+        1_000,
+      );
     }
-    return csvResponse(toCsv(overviewCsvColumns, overview.rows), csvFileName("kitchen-overview", query.range));
+    return csvResponse(
+      toCsv(overviewCsvColumns, overview.rows),
+      csvFileName("kitchen-overview", query.range),
+    );
   },
   { query: kitchenOverviewSchema },
 );

@@ -11,7 +11,9 @@ import { getKitchenService } from "@/lib/kitchen/service/server";
 export const GET = withSession(
   async ({ session, query }) => {
     const restaurants = await getPermittedRestaurants(session);
-    return jsonResponse(await kitchenOverview(await getKitchenService(), restaurants, query.range, Date.now(), query.stuck));
+    return jsonResponse(
+      await kitchenOverview(await getKitchenService(), restaurants, query.range, Date.now(), query.stuck),
+    );
   },
   { query: kitchenOverviewSchema },
 );

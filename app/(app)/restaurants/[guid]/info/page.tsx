@@ -1,10 +1,11 @@
 import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
-import { requireRestaurant } from "@/lib/access/page-access";
-import { restaurantInfoQuery } from "@/lib/queries/restaurants";
-import { makeQueryClient } from "@/lib/queries/query-client";
-import { loadRestaurantInfo } from "@/lib/restaurants/restaurant-info";
+
 import { InfoView } from "@/components/info/info-view";
+import { requireRestaurant } from "@/lib/access/page-access";
+import { makeQueryClient } from "@/lib/queries/query-client";
+import { restaurantInfoQuery } from "@/lib/queries/restaurants";
+import { loadRestaurantInfo } from "@/lib/restaurants/restaurant-info";
 
 type Params = Promise<{ guid: string }>;
 
@@ -22,7 +23,10 @@ export default async function RestaurantInfoPage({ params }: { params: Params })
   const { guid } = await params;
   const restaurant = await requireRestaurant(guid);
   const queryClient = makeQueryClient();
-  await queryClient.prefetchQuery({ ...restaurantInfoQuery(restaurant.guid), queryFn: () => loadRestaurantInfo(restaurant.guid) });
+  await queryClient.prefetchQuery({
+    ...restaurantInfoQuery(restaurant.guid),
+    queryFn: () => loadRestaurantInfo(restaurant.guid),
+  });
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
       <InfoView guid={restaurant.guid} />

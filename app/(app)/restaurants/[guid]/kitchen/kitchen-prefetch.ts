@@ -1,13 +1,15 @@
 import "server-only";
+
 import type { QueryClient } from "@tanstack/react-query";
+
 import type { PermittedRestaurant } from "@/lib/access/permitted-restaurants";
 import { kitchenSummarySchema } from "@/lib/kitchen/contract/params";
 import type { KitchenSummary, RangeAnswer } from "@/lib/kitchen/contract/responses";
+import { summaryHead } from "@/lib/kitchen/contract/summary-head";
 import { getKitchenService } from "@/lib/kitchen/service/server";
 import { includesToday } from "@/lib/kitchen/ui/date-range";
-import { summaryHead } from "@/lib/kitchen/contract/summary-head";
-import { kitchenSummaryQuery, kitchenTargetsQuery } from "@/lib/queries/kitchen";
 import { comparisonFor } from "@/lib/kitchen/ui/today-comparison";
+import { kitchenSummaryQuery, kitchenTargetsQuery } from "@/lib/queries/kitchen";
 import { apiQuery, type KitchenView } from "@/lib/url-state/kitchen-view";
 
 /**
@@ -25,7 +27,12 @@ import { apiQuery, type KitchenView } from "@/lib/url-state/kitchen-view";
  * otherwise parse them before the page responds. A range with today in it is small
  * and refreshes every minute: it goes whole, with its time, which the "Updated" line shows.
  */
-export async function prefetchKitchenFigures(queryClient: QueryClient, restaurant: PermittedRestaurant, view: KitchenView, today: string): Promise<void> {
+export async function prefetchKitchenFigures(
+  queryClient: QueryClient,
+  restaurant: PermittedRestaurant,
+  view: KitchenView,
+  today: string,
+): Promise<void> {
   // Known not entitled: the page shows its tier message and fetches nothing.
   if (restaurant.kitchenEntitled === false) return;
   const service = await getKitchenService();
@@ -68,11 +75,19 @@ export async function prefetchKitchenFigures(queryClient: QueryClient, restauran
   await Promise.all([
     summary(main, live).then(() => {
       if (!comparisonFor(view, today, view.compareWith, restaurant, undefined).waiting) return null;
-      const answer = queryClient.getQueryData<RangeAnswer<KitchenSummary>>(kitchenSummaryQuery(restaurant.guid, main, { live }).queryKey);
-      const countedAt = answer?.ready ? answer.value.coverage.open.find((d) => d.date === today)?.refreshedAt : undefined;
+      const answer = queryClient.getQueryData<RangeAnswer<KitchenSummary>>(
+        kitchenSummaryQuery(restaurant.guid, main, { live }).queryKey,
+      );
+      const countedAt = answer?.ready
+        ? answer.value.coverage.open.find((d) => d.date === today)?.refreshedAt
+        : undefined;
       return countedAt === undefined ? null : compared(countedAt);
     }),
     compared(undefined),
-    queryClient.prefetchQuery({ ...kitchenTargetsQuery(restaurant.guid), retry: false, queryFn: () => service.targets(restaurant) }),
+    queryClient.prefetchQuery({
+      ...kitchenTargetsQuery(restaurant.guid),
+      retry: false,
+      queryFn: () => service.targets(restaurant),
+    }),
   ]);
 }

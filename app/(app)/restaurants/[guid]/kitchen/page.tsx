@@ -1,13 +1,18 @@
 import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
+
+import { KitchenView } from "@/components/kitchen/kitchen-view";
 import { requireRestaurant } from "@/lib/access/page-access";
 import { currentBusinessDate } from "@/lib/business-date/closeout";
 import { makeQueryClient } from "@/lib/queries/query-client";
 import { parseKitchenView } from "@/lib/url-state/kitchen-view";
-import { KitchenView } from "@/components/kitchen/kitchen-view";
+
 import { prefetchKitchenFigures } from "./kitchen-prefetch";
 
-type Props = { params: Promise<{ guid: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = {
+  params: Promise<{ guid: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { guid } = await params;

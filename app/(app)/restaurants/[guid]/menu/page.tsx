@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
-import { requireRestaurant } from "@/lib/access/page-access";
+
 import { MenuView } from "@/components/menu/menu-view";
+import { requireRestaurant } from "@/lib/access/page-access";
 
 type Params = Promise<{ guid: string }>;
 

@@ -1,10 +1,11 @@
 import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
-import { requireRestaurant } from "@/lib/access/page-access";
-import { stationsQuery } from "@/lib/queries/stations";
-import { makeQueryClient } from "@/lib/queries/query-client";
-import { loadStationsReport } from "@/lib/stations/load-stations";
+
 import { StationsView } from "@/components/stations/stations-view";
+import { requireRestaurant } from "@/lib/access/page-access";
+import { makeQueryClient } from "@/lib/queries/query-client";
+import { stationsQuery } from "@/lib/queries/stations";
+import { loadStationsReport } from "@/lib/stations/load-stations";
 
 type Params = Promise<{ guid: string }>;
 
@@ -20,7 +21,10 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 export default async function StationsPage({ params }: { params: Params }) {
   const restaurant = await requireRestaurant((await params).guid);
   const queryClient = makeQueryClient();
-  await queryClient.prefetchQuery({ ...stationsQuery(restaurant.guid), queryFn: () => loadStationsReport(restaurant.guid) });
+  await queryClient.prefetchQuery({
+    ...stationsQuery(restaurant.guid),
+    queryFn: () => loadStationsReport(restaurant.guid),
+  });
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
       <StationsView guid={restaurant.guid} restaurantName={restaurant.name} />

@@ -1,5 +1,5 @@
 // GET /api/restaurants/[guid]/stations: every prep station with its routing and warnings (the table as CSV: stations.csv).
-import { redirectToCsvRoute, legacyCsvFormatQuery } from "@/lib/api/csv-redirect";
+import { legacyCsvFormatQuery, redirectToCsvRoute } from "@/lib/api/csv-redirect";
 import { jsonResponse } from "@/lib/api/error-response";
 import { withRestaurant } from "@/lib/api/route-handler";
 import { loadStationsReport } from "@/lib/stations/load-stations";

@@ -5,6 +5,7 @@ import { getKitchenService } from "@/lib/kitchen/service/server";
 
 // GET /api/restaurants/[guid]/kitchen/coverage?from&to (store only: never calls the Platform)
 export const GET = withRestaurant(
-  async ({ restaurant, query }) => jsonResponse(await (await getKitchenService()).coverage(restaurant, query)),
+  async ({ restaurant, query }) =>
+    jsonResponse(await (await getKitchenService()).coverage(restaurant, query)),
   { query: kitchenRangeSchema },
 );

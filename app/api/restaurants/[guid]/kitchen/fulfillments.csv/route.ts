@@ -12,8 +12,15 @@ export const GET = withRestaurant(
     const answer = await service.records(restaurant, query);
     if (!answer.ready) return answer;
     // The provisional dates by the same rule as the figures' coverage (a store read, no fetch).
-    const provisional = new Set((await service.coverage(restaurant, query)).dates.filter((d) => d.status === "provisional").map((d) => d.date));
-    return csvResponse(fulfillmentsCsv(answer.value, provisional), kitchenCsvFileName(restaurant.name, "kitchen-fulfillments", query.from, query.to));
+    const provisional = new Set(
+      (await service.coverage(restaurant, query)).dates
+        .filter((d) => d.status === "provisional")
+        .map((d) => d.date),
+    );
+    return csvResponse(
+      fulfillmentsCsv(answer.value, provisional),
+      kitchenCsvFileName(restaurant.name, "kitchen-fulfillments", query.from, query.to),
+    );
   },
   { query: kitchenRecordsSchema },
 );

@@ -14,7 +14,10 @@ export const GET = withRestaurant(
     if (!answer.ready) return answer;
     // The provisional dates by the same rule as the figures' coverage (a store read, no fetch).
     const { provisional } = await service.coverage(restaurant, query);
-    return csvResponse(summaryCsv(restaurant.guid, answer.value, provisional), kitchenCsvFileName(restaurant.name, "kitchen-summary", query.from, query.to));
+    return csvResponse(
+      summaryCsv(restaurant.guid, answer.value, provisional),
+      kitchenCsvFileName(restaurant.name, "kitchen-summary", query.from, query.to),
+    );
   },
   { query: kitchenSummarySchema },
 );
