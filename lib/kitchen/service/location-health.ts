@@ -10,9 +10,10 @@ import {
   readHold,
   readHolds,
   recordHoldFailure,
+  shortenHold,
   type LocationHold,
 } from "@/lib/kitchen/storage/location-holds";
-import { LOGIN_FAILED_CODE, MISSING_SCOPE_CODE } from "@/lib/platform/errors";
+import { LOGIN_FAILED_CODE, MISSING_SCOPE_CODE, SERVICE_HELD_CODE } from "@/lib/platform/errors";
 import type { PlatformClient } from "@/lib/platform/types";
 
 import {
@@ -58,6 +59,7 @@ const DEFAULT_BACKOFF_MAX_S = 30 * 60;
 const OUTAGE_LOCATIONS = 3;
 const OUTAGE_WINDOW_MS = 60_000;
 export const OUTAGE_KEY = "*platform*";
+
 const SERVICE_WIDE_CODES = new Set(["http", "network", "timeout", "truncated"]);
 
 /** Whether a transient failure says the service itself is failing (not one location's 429 or sign-in). */
@@ -206,6 +208,14 @@ export function createLocationHealth({ db, client, config, now }: LocationHealth
   ): Promise<void> {
     // Stopped by the outage's hold, which already holds every location.
     if (error instanceof PlatformOutageError) return;
+    // Not sent: the client's outage gate holds (lib/platform/service-breaker.ts). Nothing was learnt
+    // about the location; if this was the outage's try, its lease is given back so that the next
+    // try comes on the short schedule, not after the longest a fetch may take.
+    if ((error as { code?: unknown } | null)?.code === SERVICE_HELD_CODE) {
+      const initialMs = (config.failedRetrySeconds ?? DEFAULT_FAILED_RETRY_S) * 1000;
+      await shortenHold(db, OUTAGE_KEY, times.endedAt + initialMs);
+      return;
+    }
     // The token's scopes say it for every location; nothing to store per location.
     if ((error as { code?: unknown } | null)?.code === MISSING_SCOPE_CODE) return;
     const failure = { reason, ...times };
