@@ -1,24 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 
 import { restaurantNamed, signIn } from "./fixtures/auth";
+import { axeViolations } from "./fixtures/axe";
 
 const harbor = restaurantNamed("Harbor Street Kitchen");
-
-/** Serious and critical violations only: what blocks or badly hinders someone using the page. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      targets: v.nodes.slice(0, 5).map((n) => n.target.join(" ")),
-    }));
-}
 
 test("the Overview has no serious or critical accessibility violation", async ({ page }) => {
   await signIn(page, "admin@kitchen.test");
@@ -26,7 +11,7 @@ test("the Overview has no serious or critical accessibility violation", async ({
   await expect(overview.locator(`tr[data-restaurant="${harbor.guid}"]`)).toBeVisible();
   // Every row's figures (or its status) have replaced the loading placeholders.
   await expect(overview.getByText("Loading…")).toHaveCount(0, { timeout: 60_000 });
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await axeViolations(page, { seriousOnly: true })).toEqual([]);
 });
 
 test("the Kitchen page has no serious or critical accessibility violation, tables open", async ({ page }) => {
@@ -36,7 +21,7 @@ test("the Kitchen page has no serious or critical accessibility violation, table
   await expect(stations.locator("svg").first()).toBeVisible({ timeout: 180_000 });
   await expect(page.getByTestId("slowest-tickets").getByRole("table")).toBeVisible();
   await expect(page.getByText("Loading targets…")).toHaveCount(0);
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await axeViolations(page, { seriousOnly: true })).toEqual([]);
 
   // The tables behind the charts and an opened ticket are part of the page too.
   const showTable = page.getByRole("button", { name: "Show table" });
@@ -46,5 +31,5 @@ test("the Kitchen page has no serious or critical accessibility violation, table
   for (let i = 0; i < tables; i++) await showTable.first().click();
   await expect(page.getByRole("button", { name: "Hide table" })).toHaveCount(tables);
   await page.getByTestId("slowest-tickets").getByRole("button", { expanded: false }).first().click();
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await axeViolations(page, { seriousOnly: true })).toEqual([]);
 });

@@ -1,10 +1,10 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "@playwright/test";
 import { parse } from "csv-parse/sync";
 
 import { restaurantNamed, signIn, WORLD_CLIENTS } from "./fixtures/auth";
+import { axeViolations } from "./fixtures/axe";
 
 /**
  * The configuration explorer on Harbor Street Kitchen: every resource opens, its CSV matches
@@ -252,16 +252,4 @@ for (const size of [
       });
     }
   });
-}
-
-/** WCAG 2.1 A and AA violations of the page as it is now, of any impact. */
-async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  return results.violations.map((v) => ({
-    id: v.id,
-    impact: v.impact,
-    targets: v.nodes.slice(0, 5).map((n) => n.target.join(" ")),
-  }));
 }

@@ -1,10 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { parse } from "csv-parse/sync";
 
 import type { KitchenItemsMatrix } from "../lib/kitchen/contract/items-matrix";
 import { formatDuration } from "../lib/kitchen/ui/format";
 import { signIn } from "./fixtures/auth";
+import { axeViolations } from "./fixtures/axe";
 
 /**
  * The same dish across restaurants (issue 15): the items matrix page against the API in the same
@@ -30,15 +30,6 @@ async function settledMatrix(page: Page, query = QUERY): Promise<KitchenItemsMat
 
 async function rowOrder(table: Locator): Promise<string[]> {
   return table.locator("tbody tr").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-item") ?? ""));
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => ({ id: v.id, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(" ")) }));
 }
 
 test("the matrix shows every item's cells, slowest and gap as the API counts them; sorted from the keyboard; the CSV is the API's", async ({
@@ -125,7 +116,7 @@ test("the matrix shows every item's cells, slowest and gap as the API counts the
     }
   });
 
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await axeViolations(page, { seriousOnly: true })).toEqual([]);
 });
 
 test("the level is in the URL: Back and Forward walk through its changes", async ({ page }) => {
@@ -175,5 +166,5 @@ test("at 390 px the item column stays in view while the restaurants scroll; axe 
   await expect(name).toBeInViewport();
   // The page itself never scrolls sideways: only the table does.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await axeViolations(page, { seriousOnly: true })).toEqual([]);
 });

@@ -1,11 +1,11 @@
 import { readFileSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Download, type Page } from "@playwright/test";
 import { parse } from "csv-parse/sync";
 
 import type { KitchenSummary } from "../lib/kitchen/contract/responses";
 import { formatCount, formatDuration, formatHour } from "../lib/kitchen/ui/format";
 import { restaurantNamed, signIn } from "./fixtures/auth";
+import { axeViolations } from "./fixtures/axe";
 
 /**
  * The day parts on the Kitchen page against the embedded sandbox: the "By service" card, the
@@ -28,17 +28,6 @@ async function csvOf(download: Download): Promise<Record<string, string>[]> {
     bom: true,
     skip_empty_lines: true,
   }) as Record<string, string>[];
-}
-
-async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  return results.violations.map((v) => ({
-    id: v.id,
-    impact: v.impact,
-    targets: v.nodes.slice(0, 5).map((n) => n.target.join(" ")),
-  }));
 }
 
 /** Signs in to the Kitchen page's last 7 days and returns the range the page's CSV link carries. */

@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 
 import { clockTimeAt, formatClockTimeOfDay } from "../lib/business-date/business-clock";
@@ -7,6 +6,7 @@ import { formatBusinessDate } from "../lib/business-date/format";
 import type { KitchenSummary } from "../lib/kitchen/contract/responses";
 import { formatChange, formatCount, formatDuration } from "../lib/kitchen/ui/format";
 import { restaurantNamed, signIn } from "./fixtures/auth";
+import { axeViolations } from "./fixtures/axe";
 
 /**
  * Today's like-for-like comparison, the menu-item picker and the outlier switch, against the
@@ -30,18 +30,6 @@ async function summaryAt(page: Page, query: string): Promise<KitchenSummary> {
     )
     .toBe(200);
   return body as KitchenSummary;
-}
-
-/** WCAG 2.1 A and AA violations of the page as it is now, of any impact. */
-async function violations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  return results.violations.map((v) => ({
-    id: v.id,
-    impact: v.impact,
-    targets: v.nodes.slice(0, 5).map((n) => n.target.join(" ")),
-  }));
 }
 
 /** The view's dates, as the page's own Summary CSV link carries them. */
@@ -102,7 +90,7 @@ test("today is compared with the same weekday last week up to the same time, or 
   } else {
     await expect(page.getByText("No fulfillments on these dates")).toBeVisible();
   }
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   // Yesterday instead, up to the same time: a Back-able view change.
   const yesterdayAsked = page.waitForRequest((r) => {
@@ -165,7 +153,7 @@ test("the item picker finds an item by typing, is chosen with the keyboard, and 
     const active = await picker.getAttribute("aria-activedescendant");
     if ((await page.locator(`[id="${active}"] span`).first().textContent()) === chosen!.itemName) break;
   }
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await picker.press("Enter");
 
   await expect(page).toHaveURL(new RegExp(`[?&]item=${encodeURIComponent(chosen!.itemGuid!)}`));
@@ -231,7 +219,7 @@ test("the outlier switch leaves out the records over N minutes, says how many, a
     `${formatCount(l0.count)} station fulfillments`,
   );
   await expect(level0(page).getByRole("definition").nth(2)).toContainText(formatDuration(l0.p90));
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   // The notice's "Count every record" turns the switch off.
   await page.getByTestId("outlier-notice").getByRole("button", { name: "Count every record" }).click();

@@ -1,9 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 
 import type { KitchenSummary } from "../lib/kitchen/contract/responses";
 import { formatHour } from "../lib/kitchen/ui/format";
 import { restaurantNamed, signIn } from "./fixtures/auth";
+import { axeViolations } from "./fixtures/axe";
 
 /**
  * The Kitchen page on a phone (390 × 844) and a desktop (1440 × 900): the section bar is sticky
@@ -18,20 +18,6 @@ const harbor = restaurantNamed("Harbor Street Kitchen");
 const SECTIONS = ["figures", "stations", "tickets", "items", "hours", "trend"];
 
 test.setTimeout(300_000);
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      targets: v.nodes.slice(0, 5).map((n) => n.target.join(" ")),
-    }));
-}
 
 /** Opens the Kitchen page and waits until every section's content has mounted. */
 async function openKitchen(page: Page) {
@@ -185,7 +171,7 @@ test("at 390 px: sticky section bar, no sideways page, key columns on screen, st
   await expect(page.getByTestId("station-chart")).toBeVisible();
 
   expect(await headingSkips(page)).toEqual([]);
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await axeViolations(page, { seriousOnly: true })).toEqual([]);
 });
 
 test("at 1440 px: no heading skips and axe clean, every section present", async ({ page }) => {
@@ -197,7 +183,7 @@ test("at 1440 px: no heading skips and axe clean, every section present", async 
   );
   expect(overflow).toBeLessThanOrEqual(0);
   expect(await headingSkips(page)).toEqual([]);
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await axeViolations(page, { seriousOnly: true })).toEqual([]);
 });
 
 test("at 390 px: cards waiting below the fold stay still until they load (no pulse keeping the page drawing)", async ({

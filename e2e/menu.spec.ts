@@ -1,10 +1,10 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { parse } from "csv-parse/sync";
 
 import { restaurantNamed, signIn, WORLD_CLIENTS } from "./fixtures/auth";
+import { axeViolations } from "./fixtures/axe";
 
 /**
  * The menu page on Harbor Street Kitchen's 5,000-item menu. What the page must show is worked
@@ -265,16 +265,4 @@ for (const size of [
     expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: join(shots, `menu-${size.name}.png`), fullPage: true });
   });
-}
-
-/** WCAG 2.1 A and AA violations of the page as it is now, of any impact. */
-async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  return results.violations.map((v) => ({
-    id: v.id,
-    impact: v.impact,
-    targets: v.nodes.slice(0, 5).map((n) => n.target.join(" ")),
-  }));
 }

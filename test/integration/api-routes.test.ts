@@ -82,12 +82,8 @@ function signIn(email: string | null): void {
   );
 }
 
+/** Cleared and set for the file besides the Platform target (test/support/app-env.ts). */
 const VARS = [
-  "APP_ORIGIN",
-  "NEXTAUTH_URL",
-  "PLATFORM_BASE_URL",
-  "PLATFORM_CLIENT_ID",
-  "PLATFORM_CLIENT_SECRET",
   "ACCOUNTS_FILE",
   "SANDBOX_ENABLED",
   "DATA_DIR",

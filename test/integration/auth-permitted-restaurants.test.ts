@@ -18,15 +18,8 @@ import { FAST_SANDBOX } from "./contract-harness";
  */
 const world = defaultWorld();
 const byName = (name: string) => world.restaurants.find((r) => r.name === name)!;
-const VARS = [
-  "APP_ORIGIN",
-  "NEXTAUTH_URL",
-  "PLATFORM_BASE_URL",
-  "PLATFORM_CLIENT_ID",
-  "PLATFORM_CLIENT_SECRET",
-  "ACCOUNTS_FILE",
-  "DATA_DIR",
-] as const;
+/** Cleared and set for the file besides the Platform target (test/support/app-env.ts). */
+const VARS = ["ACCOUNTS_FILE", "DATA_DIR"] as const;
 let restoreEnv: (() => void) | undefined;
 let sandbox: SandboxServer;
 

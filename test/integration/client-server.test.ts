@@ -1,23 +1,15 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 
-import { resetEnvForTests } from "@/lib/env";
 import { PlatformForbiddenError } from "@/lib/platform";
-import { getPlatformClient, resetPlatformClientForTests } from "@/lib/platform-wiring/platform-client";
+import { getPlatformClient } from "@/lib/platform-wiring/platform-client";
 import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-server";
 
+import { setAppEnv } from "../support/app-env";
 import { credentials, FAST_SANDBOX, HARBOR, MESA, PAST_DATE } from "./contract-harness";
 
 /** getPlatformClient(): which service and credentials it picks from the environment. */
-const VARS = [
-  "PORT",
-  "APP_ORIGIN",
-  "NEXTAUTH_URL",
-  "PLATFORM_BASE_URL",
-  "PLATFORM_CLIENT_ID",
-  "PLATFORM_CLIENT_SECRET",
-  "PLATFORM_BRAND",
-] as const;
-const saved = Object.fromEntries(VARS.map((name) => [name, process.env[name]]));
+const VARS = ["PORT", "PLATFORM_BRAND"] as const;
+let restoreEnv: (() => void) | undefined;
 let mounted: SandboxServer; // the sandbox as the app mounts it, under /sandbox
 
 beforeAll(async () => {
@@ -27,19 +19,14 @@ afterAll(async () => {
   await mounted?.close();
 });
 afterEach(() => {
-  for (const name of VARS) {
-    if (saved[name] === undefined) delete process.env[name];
-    else process.env[name] = saved[name];
-  }
-  resetEnvForTests();
-  resetPlatformClientForTests();
+  restoreEnv?.();
+  restoreEnv = undefined;
 });
 
-function setEnv(values: Partial<Record<(typeof VARS)[number], string>>) {
-  for (const name of VARS) delete process.env[name];
-  Object.assign(process.env, values);
-  resetEnvForTests();
-  resetPlatformClientForTests();
+/** The environment of one test (a second call in the same test starts from the file's again). */
+function setEnv(values: Record<string, string>) {
+  restoreEnv?.();
+  restoreEnv = setAppEnv(VARS, values);
 }
 
 describe("getPlatformClient", () => {

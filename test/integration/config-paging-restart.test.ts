@@ -22,17 +22,8 @@ const world = defaultWorld();
 const harbor = world.restaurants.find((r) => r.name === "Harbor Street Kitchen")!;
 const menuItems = generateRestaurantConfig({ world, restaurant: harbor, brand: "Platform" }).resources
   .menuItems;
-const VARS = [
-  "APP_ORIGIN",
-  "NEXTAUTH_URL",
-  "PLATFORM_BASE_URL",
-  "PLATFORM_CLIENT_ID",
-  "PLATFORM_CLIENT_SECRET",
-  "ACCOUNTS_FILE",
-  "SANDBOX_ENABLED",
-  "DATA_DIR",
-  "DATABASE_URL",
-] as const;
+/** Cleared and set for the file besides the Platform target (test/support/app-env.ts). */
+const VARS = ["ACCOUNTS_FILE", "SANDBOX_ENABLED", "DATA_DIR", "DATABASE_URL"] as const;
 let restoreEnv: (() => void) | undefined;
 
 /** Follow-up pages of menuItems still to refuse with 409, and every one the sandbox was asked for. */

@@ -16,15 +16,8 @@ import { credentials, FAST_SANDBOX, HARBOR, world } from "./contract-harness";
  */
 const LAKESIDE = world.restaurants.find((r) => r.name === "Lakeside Diner")!.guid; // ben's, not ana's
 const GUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
-const VARS = [
-  "PLATFORM_BASE_URL",
-  "PLATFORM_CLIENT_ID",
-  "PLATFORM_CLIENT_SECRET",
-  "ACCOUNTS_FILE",
-  "DATABASE_URL",
-  "LOG_LEVEL",
-  "PLATFORM_ACCOUNT_MAX_RPS",
-] as const;
+/** Cleared and set for the file besides the Platform target (test/support/app-env.ts). */
+const VARS = ["ACCOUNTS_FILE", "DATABASE_URL", "LOG_LEVEL", "PLATFORM_ACCOUNT_MAX_RPS"] as const;
 let restoreEnv: (() => void) | undefined;
 let sandbox: SandboxServer;
 

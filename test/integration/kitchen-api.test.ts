@@ -13,13 +13,11 @@ import type { KitchenService } from "@/lib/kitchen/service/kitchen-service";
 
 import { statsOf, withoutLeftOnScreen } from "./independent-stats";
 import {
-  databasePerTest,
+  kitchenFile,
   kitchenQuery,
-  kitchenService,
   newLog,
   NOW,
   ready,
-  sandboxForSuite,
   STORE_KINDS,
   worldRestaurant,
 } from "./kitchen-harness";
@@ -27,8 +25,7 @@ import {
 const mesa = worldRestaurant("Mesa Verde Cantina"); // America/Los_Angeles, ~420 tickets a day
 const range = { from: "20250310", to: "20250312" };
 
-const clock = { now: NOW };
-const sandbox = sandboxForSuite(clock);
+const kitchen = kitchenFile();
 
 /**
  * What the kitchen routes answer, from the service and the CSV writer the handlers call with the
@@ -42,11 +39,11 @@ async function fulfillmentsCsvText(service: KitchenService, query: Record<string
 }
 
 describe.each(STORE_KINDS)("kitchen API on %s", (kind) => {
-  const t = databasePerTest(kind, clock);
+  const t = kitchen.databasePerTest(kind);
 
   it("reports coverage from the store alone: a cold range is pending and nothing is fetched", async () => {
     const log = newLog();
-    const service = kitchenService(t.db, sandbox.url, log, clock);
+    const service = kitchen.service(t.db, log);
     const cold: KitchenCoverage = await service.coverage(mesa, await kitchenQuery(kitchenRangeSchema, range));
     expect(cold).toMatchObject({ total: 3, ready: 0, pending: 3, complete: 0 });
     expect(cold.dates.map((d) => d.status)).toEqual(["pending", "pending", "pending"]);
@@ -63,7 +60,7 @@ describe.each(STORE_KINDS)("kitchen API on %s", (kind) => {
   });
 
   it("lists the slowest tickets with every record of each, at every level", async () => {
-    const service = kitchenService(t.db, sandbox.url, newLog(), clock);
+    const service = kitchen.service(t.db);
     const res: KitchenTickets = await ready(
       service.tickets(mesa, await kitchenQuery(kitchenTicketsSchema, { ...range, limit: 8, level: 0 })),
     );
@@ -101,7 +98,7 @@ describe.each(STORE_KINDS)("kitchen API on %s", (kind) => {
   });
 
   it("counts distinct items per level as fulfillments.csv gives them, under combined filters", async () => {
-    const service = kitchenService(t.db, sandbox.url, newLog(), clock);
+    const service = kitchen.service(t.db);
     const rows = parse(await fulfillmentsCsvText(service, range), { columns: true, bom: true }) as Record<
       string,
       string
@@ -156,7 +153,7 @@ describe.each(STORE_KINDS)("kitchen API on %s", (kind) => {
   });
 
   it("answers one menu item's figures, tickets and CSVs as fulfillments.csv's rows of that item give them", async () => {
-    const service = kitchenService(t.db, sandbox.url, newLog(), clock);
+    const service = kitchen.service(t.db);
     const rows = parse(await fulfillmentsCsvText(service, range), { columns: true, bom: true }) as Record<
       string,
       string
@@ -257,7 +254,7 @@ describe.each(STORE_KINDS)("kitchen API on %s", (kind) => {
   });
 
   it("leaves out the records over maxMinutes from every figure and the ranking, and says how many, as fulfillments.csv counts them", async () => {
-    const service = kitchenService(t.db, sandbox.url, newLog(), clock);
+    const service = kitchen.service(t.db);
     const rows = parse(await fulfillmentsCsvText(service, range), { columns: true, bom: true }) as Record<
       string,
       string
@@ -294,7 +291,7 @@ describe.each(STORE_KINDS)("kitchen API on %s", (kind) => {
   });
 
   it("keeps targets per restaurant and measures the share within them", async () => {
-    const service = kitchenService(t.db, sandbox.url, newLog(), clock);
+    const service = kitchen.service(t.db);
     const defaults: KitchenTargets = await service.targets(mesa);
     expect(defaults).toEqual({
       restaurantGuid: mesa.guid,

@@ -6,12 +6,10 @@ import type { KitchenService } from "@/lib/kitchen/service/kitchen-service";
 
 import {
   countBy,
-  databasePerTest,
-  kitchenService,
+  kitchenFile,
   newLog,
   NOW,
   openTestDatabase,
-  sandboxForSuite,
   STORE_KINDS,
   TEST_CONFIG,
   worldRestaurant,
@@ -25,8 +23,7 @@ const windowOf = (r: typeof grill) => backfillWindow(r, NOW, DAYS, TEST_CONFIG.c
 const keysOf = (log: { fulfillmentRequests: string[] }, tag: string) =>
   log.fulfillmentRequests.map((d) => `${tag}|${d}`);
 
-const clock = { now: NOW };
-const sandbox = sandboxForSuite(clock);
+const kitchen = kitchenFile();
 
 // The harness's client does not say which restaurant a request was for, so each test's per-date
 // count is taken from restaurants whose windows are the same dates (all in US zones, closeout 04:00).
@@ -40,12 +37,12 @@ function backfillOf(service: KitchenService, restaurants = [grill, diner]) {
 }
 
 describe.each(STORE_KINDS)("kitchen backfill on %s", (kind) => {
-  const t = databasePerTest(kind, clock);
+  const t = kitchen.databasePerTest(kind);
 
   it("stores every closed date of the window once, and a second pass or a restarted service fetches nothing", async () => {
     expect(windowOf(grill)).toEqual(windowOf(diner));
     const log = newLog();
-    const service = kitchenService(t.db, sandbox.url, log, clock);
+    const service = kitchen.service(t.db, log);
     const backfill = backfillOf(service);
     expect(await backfill.progress(diner)).toEqual({ total: DAYS, ready: 0, pending: DAYS, failed: 0 });
 
@@ -68,13 +65,13 @@ describe.each(STORE_KINDS)("kitchen backfill on %s", (kind) => {
 
     // A new process on the same database: the stored rows are the whole state.
     const restartedLog = newLog();
-    await backfillOf(kitchenService(t.db, sandbox.url, restartedLog, clock)).runOnce();
+    await backfillOf(kitchen.service(t.db, restartedLog)).runOnce();
     expect(restartedLog.fulfillmentRequests).toEqual([]);
   });
 
   it("asks a basic-tier restaurant once, and not again the same day", async () => {
     const log = newLog();
-    const backfill = backfillOf(kitchenService(t.db, sandbox.url, log, clock), [pier]);
+    const backfill = backfillOf(kitchen.service(t.db, log), [pier]);
     await backfill.runOnce();
     expect(keysOf(log, "pier")).toEqual([`pier|${windowOf(pier)[0]}`]);
     await backfill.runOnce();
@@ -86,7 +83,7 @@ describe.each(STORE_KINDS)("kitchen backfill on %s", (kind) => {
     const log = newLog();
     const failing = windowOf(diner)[3]!;
     log.faults.set(failing, "500");
-    const backfill = backfillOf(kitchenService(t.db, sandbox.url, log, clock), [diner]);
+    const backfill = backfillOf(kitchen.service(t.db, log), [diner]);
     await backfill.runOnce();
     expect(await backfill.progress(diner)).toEqual({ total: DAYS, ready: DAYS - 1, pending: 0, failed: 1 });
     log.faults.clear();
@@ -104,8 +101,8 @@ describe("two instances on one PostgreSQL", () => {
     try {
       const logA = newLog();
       const logB = newLog();
-      const a = backfillOf(kitchenService(t.db, sandbox.url, logA, clock), [diner]);
-      const b = backfillOf(kitchenService(second, sandbox.url, logB, clock), [diner]);
+      const a = backfillOf(kitchen.service(t.db, logA), [diner]);
+      const b = backfillOf(kitchen.service(second, logB), [diner]);
       await Promise.all([a.runOnce(), b.runOnce()]);
       expect(countBy([...logA.fulfillmentRequests, ...logB.fulfillmentRequests])).toEqual(
         new Map(windowOf(diner).map((d) => [d, 1])),

@@ -11,13 +11,10 @@ import {
 } from "@/lib/kitchen/query/kitchen-csv";
 
 import {
+  kitchenFile,
   kitchenQuery,
-  kitchenService,
-  newLog,
-  NOW,
   openTestDatabase,
   ready,
-  sandboxForSuite,
   STORE_KINDS,
   worldRestaurant,
   type TestDatabase,
@@ -48,8 +45,7 @@ function seconds(fromIso: string, toIso: string): number | null {
   return Math.floor((ms + 500) / 1000);
 }
 
-const clock = { now: NOW };
-const sandbox = sandboxForSuite(clock);
+const kitchen = kitchenFile();
 
 describe.each(STORE_KINDS)("kitchen CSV exports on %s", (kind) => {
   let t: TestDatabase;
@@ -63,7 +59,7 @@ describe.each(STORE_KINDS)("kitchen CSV exports on %s", (kind) => {
 
   beforeAll(async () => {
     t = await openTestDatabase(kind);
-    const service = kitchenService(t.db, sandbox.url, newLog(), clock);
+    const service = kitchen.service(t.db);
     fulfillmentsCsv = await new Response(
       writeFulfillmentsCsv(
         await ready(service.records(harbor, await kitchenQuery(kitchenRangeSchema, range))),

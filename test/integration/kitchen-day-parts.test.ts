@@ -1,25 +1,18 @@
-import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
 
-import {
-  kitchenRecordsSchema,
-  kitchenSummarySchema,
-  kitchenTicketsSchema,
-} from "@/lib/kitchen/contract/params";
-import { fulfillmentsCsv } from "@/lib/kitchen/query/kitchen-csv";
+import { kitchenSummarySchema, kitchenTicketsSchema } from "@/lib/kitchen/contract/params";
 import { createKitchenService, type KitchenService } from "@/lib/kitchen/service/kitchen-service";
 import type { RestaurantInfo } from "@/lib/platform/schemas";
 import { serviceWeekOf } from "@/lib/restaurants/schedule";
 
 import { levelOf, statsOf, withoutLeftOnScreen, type RawRecord } from "./independent-stats";
 import {
-  databasePerTest,
+  fulfillmentsRows,
+  kitchenFile,
   kitchenQuery,
   newLog,
-  NOW,
   ready,
   sandboxClient,
-  sandboxForSuite,
   TEST_CONFIG,
   worldRestaurant,
 } from "./kitchen-harness";
@@ -34,8 +27,8 @@ import {
 const harbor = worldRestaurant("Harbor Street Kitchen"); // America/New_York, closeout 04:00, late night Fri and Sat
 // Friday, Saturday (late night through the spring-forward night), Sunday (the change).
 const range = { from: "20250307", to: "20250309" };
-const clock = { now: NOW };
-const sandbox = sandboxForSuite(clock);
+const kitchen = kitchenFile();
+const { clock, sandbox } = kitchen;
 
 type Row = Record<string, string>;
 
@@ -84,15 +77,11 @@ function serviceFor(info: RestaurantInfo) {
   };
 }
 
-async function csvRows(service: KitchenService, query: Record<string, string>): Promise<Row[]> {
-  const text = await new Response(
-    fulfillmentsCsv(await ready(service.records(harbor, await kitchenQuery(kitchenRecordsSchema, query)))),
-  ).text();
-  return parse(text, { columns: true, bom: true }) as Row[];
-}
+const csvRows = (service: KitchenService, query: Record<string, string>): Promise<Row[]> =>
+  fulfillmentsRows(service, harbor, query);
 
 describe("kitchen day parts on pglite", () => {
-  const t = databasePerTest("pglite", clock);
+  const t = kitchen.databasePerTest("pglite");
 
   it("answers services, weekday x hour and the service filter as fulfillments.csv's rows give them", async () => {
     const client = sandboxClient(sandbox.url, newLog());

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { PGlite } from "@electric-sql/pglite";
+import { parse } from "csv-parse/sync";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from "vitest";
 import type { z } from "zod";
@@ -10,12 +11,16 @@ import type { Database } from "@/lib/db/database";
 import { migrate } from "@/lib/db/migrations";
 import { pgliteDatabase } from "@/lib/db/pglite-database";
 import { openPostgresDatabase } from "@/lib/db/postgres-database";
+import { kitchenRecordsSchema } from "@/lib/kitchen/contract/params";
 import type { RangeAnswer } from "@/lib/kitchen/contract/responses";
+import { fulfillmentsCsv } from "@/lib/kitchen/query/kitchen-csv";
 import {
   createKitchenService,
   type KitchenRestaurant,
+  type KitchenService,
   type KitchenServiceConfig,
 } from "@/lib/kitchen/service/kitchen-service";
+import type { OverviewRestaurant } from "@/lib/kitchen/service/overview";
 import { createPlatformClient, type FetchLike } from "@/lib/platform";
 import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-server";
 import { defaultWorld } from "@/lib/sandbox/world";
@@ -81,6 +86,21 @@ export function worldRestaurant(name: string): KitchenRestaurant {
     timeZone: r.timeZone,
     closeoutHour: r.closeoutHour,
     firstBusinessDate: String(r.firstBusinessDate),
+  };
+}
+
+/** A restaurant of world.json as the Overview and the items matrix list it. */
+export function overviewRestaurant(name: string, kitchenEntitled?: boolean): OverviewRestaurant {
+  const r = world.restaurants.find((x) => x.name === name);
+  if (!r) throw new Error(`no restaurant ${name} in world.json`);
+  return {
+    guid: r.guid,
+    name: r.name,
+    timeZone: r.timeZone,
+    closeoutHour: r.closeoutHour,
+    locationName: r.locationName ?? r.name,
+    archived: r.archived,
+    kitchenEntitled,
   };
 }
 
@@ -244,5 +264,35 @@ export function databasePerTest(kind: StoreKind, clock: { now: number }): Omit<T
     get url() {
       return t!.url;
     },
+  };
+}
+
+/** A row of fulfillments.csv, by column name. */
+export type CsvRow = Record<string, string>;
+
+/** fulfillments.csv as the route writes it for `query` (parsed as the route parses it), read back into rows. */
+export async function fulfillmentsRows(
+  service: KitchenService,
+  restaurant: KitchenRestaurant,
+  query: Record<string, string | number>,
+): Promise<CsvRow[]> {
+  const records = await ready(service.records(restaurant, await kitchenQuery(kitchenRecordsSchema, query)));
+  return parse(await new Response(fulfillmentsCsv(records)).text(), { columns: true, bom: true }) as CsvRow[];
+}
+
+/**
+ * The usual setup of a kitchen test file: one clock (at NOW), the sandbox over real HTTP started
+ * once for the file on it, a fresh database per test (`databasePerTest`, inside a describe), and the
+ * kitchen service over the sandbox and a database (`service`).
+ */
+export function kitchenFile() {
+  const clock = { now: NOW };
+  const sandbox = sandboxForSuite(clock);
+  return {
+    clock,
+    sandbox,
+    databasePerTest: (kind: StoreKind) => databasePerTest(kind, clock),
+    service: (db: Database, log: UpstreamLog = newLog(), config: Partial<KitchenServiceConfig> = {}) =>
+      kitchenService(db, sandbox.url, log, clock, config),
   };
 }

@@ -7,8 +7,6 @@ import { kitchenItemsMatrixSchema } from "@/lib/kitchen/contract/items-matrix";
 import { kitchenRangeSchema } from "@/lib/kitchen/contract/params";
 import { itemsMatrixCsvColumns } from "@/lib/kitchen/query/items-matrix-csv";
 import { kitchenItemsMatrix } from "@/lib/kitchen/service/items-matrix";
-import type { OverviewRestaurant } from "@/lib/kitchen/service/overview";
-import { defaultWorld } from "@/lib/sandbox/world";
 
 import {
   dropByteDuplicates,
@@ -18,15 +16,7 @@ import {
   withoutLeftOnScreen,
   type RawRecord,
 } from "./independent-stats";
-import {
-  databasePerTest,
-  kitchenQuery,
-  kitchenService,
-  newLog,
-  NOW,
-  ready,
-  sandboxForSuite,
-} from "./kitchen-harness";
+import { kitchenFile, kitchenQuery, newLog, overviewRestaurant, ready } from "./kitchen-harness";
 
 /**
  * The items matrix (issue 15) through the whole pipeline (the sandbox over HTTP, ingest, the
@@ -34,34 +24,23 @@ import {
  * records computed the plain way: grouped by selectionMenuItemMultiLocationId, fire to fulfill
  * (independent-stats.ts `seconds`), sorted, nearest rank.
  */
-const world = defaultWorld();
-function restaurant(name: string): OverviewRestaurant {
-  const r = world.restaurants.find((x) => x.name === name)!;
-  return {
-    guid: r.guid,
-    name: r.name,
-    timeZone: r.timeZone,
-    closeoutHour: r.closeoutHour,
-    locationName: r.locationName ?? r.name,
-    archived: r.archived,
-  };
-}
+const restaurant = overviewRestaurant;
 const harbor = restaurant("Harbor Street Kitchen");
 const mesa = restaurant("Mesa Verde Cantina");
 const oldTown = restaurant("Old Town Grill");
 const pier = restaurant("Pier 9 Pizza");
 const RANGE = { from: "20250317", to: "20250318" };
 
-const clock = { now: NOW };
-const sandbox = sandboxForSuite(clock);
+const kitchen = kitchenFile();
+const { clock } = kitchen;
 
 const rank = (sorted: number[], p: number) => sorted[Math.max(1, Math.ceil((p / 100) * sorted.length)) - 1]!;
 
 describe("kitchen items matrix", { timeout: 300_000 }, () => {
-  const t = databasePerTest("pglite", clock);
+  const t = kitchen.databasePerTest("pglite");
 
   it("gives every cell the records, p50 and p90 of the restaurant's fulfillments.csv for the item's multi-location id, at each level", async () => {
-    const service = kitchenService(t.db, sandbox.url, newLog(), clock);
+    const service = kitchen.service(t.db);
     const restaurants = [harbor, mesa, oldTown, pier];
     const raw = new Map<string, RawRecord[]>();
     for (const r of [harbor, mesa, oldTown]) {
@@ -130,7 +109,7 @@ describe("kitchen items matrix", { timeout: 300_000 }, () => {
   });
 
   it("writes one CSV row per item in the answer's order, per restaurant p50, p90 and records as numbers", async () => {
-    const service = kitchenService(t.db, sandbox.url, newLog(), clock);
+    const service = kitchen.service(t.db);
     const matrix = await kitchenItemsMatrix(
       service,
       [harbor, mesa, pier],
@@ -152,7 +131,7 @@ describe("kitchen items matrix", { timeout: 300_000 }, () => {
   });
 
   it("says which restaurants are still being fetched, with their progress, and is not complete", async () => {
-    const service = kitchenService(t.db, sandbox.url, newLog(), clock, { readyWaitMs: 0 });
+    const service = kitchen.service(t.db, newLog(), { readyWaitMs: 0 });
     const matrix = await kitchenItemsMatrix(
       service,
       [mesa],
@@ -169,7 +148,7 @@ describe("kitchen items matrix", { timeout: 300_000 }, () => {
   });
 
   it("refuses dates every restaurant refuses as the request's fault (a 400), and names what is wrong with a query", async () => {
-    const service = kitchenService(t.db, sandbox.url, newLog(), clock);
+    const service = kitchen.service(t.db);
     const future = await kitchenQuery(kitchenItemsMatrixSchema, { from: "20250401", to: "20250402" });
     await expect(kitchenItemsMatrix(service, [mesa, oldTown], future, clock.now)).rejects.toThrow(
       InvalidInputError,

@@ -6,14 +6,12 @@ import { createKitchenService } from "@/lib/kitchen/service/kitchen-service";
 
 import { startPlatformProxy, type PlatformProxy } from "../support/platform-proxy.mjs";
 import {
-  databasePerTest,
+  kitchenFile,
   kitchenService,
   newLog,
-  NOW,
   openTestDatabase,
   ready,
   sandboxClient,
-  sandboxForSuite,
   STORE_KINDS,
   TEST_CONFIG,
   worldRestaurant,
@@ -28,8 +26,8 @@ import {
  */
 const grill = worldRestaurant("Old Town Grill"); // America/Chicago, ~200 tickets a day
 
-const clock = { now: NOW };
-const sandbox = sandboxForSuite(clock);
+const kitchen = kitchenFile();
+const { clock, sandbox } = kitchen;
 
 async function withProxy<T>(fn: (proxy: PlatformProxy) => Promise<T>): Promise<T> {
   const proxy = await startPlatformProxy({ target: sandbox.url });
@@ -51,7 +49,7 @@ async function askUntilReady<T>(ask: () => Promise<RangeAnswer<T>>, progress: nu
 }
 
 describe("a range that is not ready", () => {
-  const t = databasePerTest("pglite", clock);
+  const t = kitchen.databasePerTest("pglite");
 
   it("answers a cold 30-day summary within seconds with its coverage, fetches on, and then answers as a warm store does", async () => {
     const to = "20250316";
@@ -99,7 +97,7 @@ describe("a range that is not ready", () => {
       // The same figures as a store warmed before anyone asked.
       const warm = await openTestDatabase("pglite");
       try {
-        const warmService = kitchenService(warm.db, sandbox.url, newLog(), clock);
+        const warmService = kitchen.service(warm.db);
         await warmService.prepare(grill, range);
         expect(answered).toEqual(await ready(warmService.summary(grill, range)));
       } finally {
@@ -149,7 +147,7 @@ describe("a range that is not ready", () => {
 });
 
 describe.each(STORE_KINDS)("a hung export on %s", (kind) => {
-  const t = databasePerTest(kind, clock);
+  const t = kitchen.databasePerTest(kind);
 
   it("ends at the hard deadline as a failure with its reason, aborted upstream, the day's lock released", async () => {
     const week = { from: "20250303", to: "20250309", metric: "fire_to_fulfill" as const };

@@ -5,8 +5,7 @@ import { toCsv } from "@/lib/csv/csv";
 import { kitchenRangeSchema } from "@/lib/kitchen/contract/params";
 import { DEFAULT_TARGET_SECONDS, KITCHEN_LEVELS } from "@/lib/kitchen/contract/vocabulary";
 import { overviewCsvColumns } from "@/lib/kitchen/query/kitchen-csv";
-import { kitchenOverview, type OverviewRestaurant } from "@/lib/kitchen/service/overview";
-import { defaultWorld } from "@/lib/sandbox/world";
+import { kitchenOverview } from "@/lib/kitchen/service/overview";
 
 import {
   dropByteDuplicates,
@@ -17,46 +16,26 @@ import {
   withoutLeftOnScreen,
   type RawRecord,
 } from "./independent-stats";
-import {
-  databasePerTest,
-  kitchenQuery,
-  kitchenService,
-  newLog,
-  NOW,
-  ready,
-  sandboxForSuite,
-} from "./kitchen-harness";
+import { kitchenFile, kitchenQuery, newLog, overviewRestaurant, ready } from "./kitchen-harness";
 
 /**
  * The multi-unit Overview (issue 15): each restaurant's own period and the one before it, levels
  * 0-2, held against the raw records of each period computed the plain way (independent-stats.ts),
  * with archived and not-entitled restaurants listed and marked.
  */
-const world = defaultWorld();
-function restaurant(name: string, kitchenEntitled?: boolean): OverviewRestaurant {
-  const r = world.restaurants.find((x) => x.name === name)!;
-  return {
-    guid: r.guid,
-    name: r.name,
-    timeZone: r.timeZone,
-    closeoutHour: r.closeoutHour,
-    locationName: r.locationName ?? r.name,
-    archived: r.archived,
-    kitchenEntitled,
-  };
-}
+const restaurant = overviewRestaurant;
 const mesa = restaurant("Mesa Verde Cantina");
 const oldTown = restaurant("Old Town Grill");
 const pier = restaurant("Pier 9 Pizza");
 
-const clock = { now: NOW };
-const sandbox = sandboxForSuite(clock);
+const kitchen = kitchenFile();
+const { clock } = kitchen;
 
 describe("kitchen overview", () => {
-  const t = databasePerTest("pglite", clock);
+  const t = kitchen.databasePerTest("pglite");
 
   it("gives each restaurant's period and the one before it, per level, exactly as the raw records say", async () => {
-    const service = kitchenService(t.db, sandbox.url, newLog(), clock);
+    const service = kitchen.service(t.db);
     const overview = await kitchenOverview(service, [mesa, oldTown, pier], "yesterday", clock.now);
     expect(overview.range).toBe("yesterday");
     expect(overview.rows.map((r) => [r.restaurantName, r.status, r.archived])).toEqual([
@@ -113,7 +92,7 @@ describe("kitchen overview", () => {
   });
 
   it("says which restaurants are still being fetched, with their progress, instead of holding the table", async () => {
-    const service = kitchenService(t.db, sandbox.url, newLog(), clock, { readyWaitMs: 0 });
+    const service = kitchen.service(t.db, newLog(), { readyWaitMs: 0 });
     const overview = await kitchenOverview(service, [mesa], "7d", clock.now);
     const [row] = overview.rows;
     expect(row!.status).toBe("pending");
@@ -123,7 +102,7 @@ describe("kitchen overview", () => {
   });
 
   it("writes one CSV row per restaurant, numbers as numbers, marked archived and not entitled", async () => {
-    const service = kitchenService(t.db, sandbox.url, newLog(), clock);
+    const service = kitchen.service(t.db);
     const overview = await kitchenOverview(service, [mesa, oldTown, pier], "yesterday", clock.now);
     const rows = parse(toCsv(overviewCsvColumns, overview.rows), { columns: true }) as Record<
       string,

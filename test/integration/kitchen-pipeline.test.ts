@@ -6,14 +6,12 @@ import { kitchenSummarySchema } from "@/lib/kitchen/contract/params";
 
 import {
   countBy,
-  databasePerTest,
+  kitchenFile,
   kitchenQuery,
-  kitchenService,
   newLog,
   NOW,
   openTestDatabase,
   ready,
-  sandboxForSuite,
   STORE_KINDS,
   worldRestaurant,
 } from "./kitchen-harness";
@@ -23,15 +21,15 @@ const pier = worldRestaurant("Pier 9 Pizza"); // basic tier: the Platform answer
 const WEEK = ["20250303", "20250304", "20250305", "20250306", "20250307", "20250308", "20250309"];
 const week = { from: "20250303", to: "20250309", metric: "fire_to_fulfill" as const };
 
-const clock = { now: NOW };
-const sandbox = sandboxForSuite(clock);
+const kitchen = kitchenFile();
+const { clock } = kitchen;
 
 describe.each(STORE_KINDS)("kitchen pipeline on %s", (kind) => {
-  const t = databasePerTest(kind, clock);
+  const t = kitchen.databasePerTest(kind);
 
   it("fetches each date of a cold range exactly once and answers again from the store", async () => {
     const log = newLog();
-    const service = kitchenService(t.db, sandbox.url, log, clock);
+    const service = kitchen.service(t.db, log);
     const first = await ready(service.summary(grill, week));
     expect([...log.fulfillmentRequests].sort()).toEqual(WEEK);
     expect(first.coverage.complete).toEqual(WEEK);
@@ -52,7 +50,7 @@ describe.each(STORE_KINDS)("kitchen pipeline on %s", (kind) => {
 
   it("shares one upstream fetch per date among concurrent requests", async () => {
     const log = newLog();
-    const service = kitchenService(t.db, sandbox.url, log, clock);
+    const service = kitchen.service(t.db, log);
     const range = { from: "20250310", to: "20250314", metric: "fire_to_fulfill" as const };
     const answers = await Promise.all([
       ...Array.from({ length: 6 }, () => ready(service.summary(grill, range))),
@@ -72,7 +70,7 @@ describe.each(STORE_KINDS)("kitchen pipeline on %s", (kind) => {
     log.faults.set("20250304", "truncated");
     log.faults.set("20250305", "500");
     log.faults.set("20250306", "malformed");
-    const service = kitchenService(t.db, sandbox.url, log, clock);
+    const service = kitchen.service(t.db, log);
 
     const broken = await ready(service.summary(grill, week));
     expect(broken.coverage.complete).toEqual(["20250303", "20250307", "20250308", "20250309"]);
@@ -106,9 +104,7 @@ describe.each(STORE_KINDS)("kitchen pipeline on %s", (kind) => {
     // The healed days hold exactly what a clean run stores.
     const clean = await openTestDatabase("pglite");
     try {
-      const reference = await ready(
-        kitchenService(clean.db, sandbox.url, newLog(), clock).summary(grill, week),
-      );
+      const reference = await ready(kitchen.service(clean.db).summary(grill, week));
       expect(healed.levels).toEqual(reference.levels);
       expect(healed.days).toEqual(reference.days);
     } finally {
@@ -118,14 +114,14 @@ describe.each(STORE_KINDS)("kitchen pipeline on %s", (kind) => {
 
   it("fetches a day again when its stored copy can no longer be read", async () => {
     const range = { from: "20250303", to: "20250304", metric: "fire_to_fulfill" as const };
-    const first = await ready(kitchenService(t.db, sandbox.url, newLog(), clock).summary(grill, range));
+    const first = await ready(kitchen.service(t.db).summary(grill, range));
     await t.db.query(
       "UPDATE kitchen_days SET summary = 'AAAA' WHERE restaurant_guid = $1 AND business_date = '20250304'",
       [grill.guid],
     );
 
     const log = newLog();
-    const restarted = kitchenService(t.db, sandbox.url, log, clock); // nothing in memory
+    const restarted = kitchen.service(t.db, log); // nothing in memory
     const damaged = await ready(restarted.summary(grill, range));
     expect(log.fulfillmentRequests).toEqual([]);
     expect(damaged.coverage.complete).toEqual(["20250303"]);
@@ -145,7 +141,7 @@ describe.each(STORE_KINDS)("kitchen pipeline on %s", (kind) => {
 
   it("stores a 204 as not entitled, then answers any range from it without a call per date; the probe asks again after KITCHEN_NOT_ENTITLED_RETRY_H", async () => {
     const log = newLog();
-    const service = kitchenService(t.db, sandbox.url, log, clock, { notEntitledRetryHours: 24 });
+    const service = kitchen.service(t.db, log, { notEntitledRetryHours: 24 });
     const range = { from: "20250310", to: "20250312", metric: "fire_to_fulfill" as const };
     const first = await ready(service.summary(pier, range));
     expect(first.coverage.notEntitled).toEqual(["20250310", "20250311", "20250312"]);
@@ -174,7 +170,7 @@ describe.each(STORE_KINDS)("kitchen pipeline on %s", (kind) => {
 
   it("refreshes the open business date at most every KITCHEN_OPEN_REFRESH_S and fetches it once more after it closes", async () => {
     const log = newLog();
-    const service = kitchenService(t.db, sandbox.url, log, clock, {
+    const service = kitchen.service(t.db, log, {
       openRefreshSeconds: 180,
       closeGraceMinutes: 120,
     });
@@ -230,7 +226,7 @@ describe.each(STORE_KINDS)("kitchen pipeline on %s", (kind) => {
   });
 
   it("answers bad input with 400 and a message naming the problem", async () => {
-    const service = kitchenService(t.db, sandbox.url, newLog(), clock);
+    const service = kitchen.service(t.db);
     const status = async (query: Record<string, string>) => {
       try {
         // As the summary route: the wrapper parses the query (format, order), the service checks the range.
@@ -281,8 +277,8 @@ describe("several app instances on one PostgreSQL", () => {
     try {
       const logA = newLog();
       const logB = newLog();
-      const a = kitchenService(t.db, sandbox.url, logA, clock);
-      const b = kitchenService(second, sandbox.url, logB, clock);
+      const a = kitchen.service(t.db, logA);
+      const b = kitchen.service(second, logB);
       const range = { from: "20250224", to: "20250227", metric: "fire_to_fulfill" as const };
       const [ra, rb] = await Promise.all([
         ready(a.summary(grill, range)),

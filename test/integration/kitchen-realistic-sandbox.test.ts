@@ -6,6 +6,7 @@ import { createPlatformClient } from "@/lib/platform";
 import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-server";
 import { defaultWorld } from "@/lib/sandbox/world";
 
+import { accessToken } from "../support/sandbox-login";
 import {
   byLevelAndStation,
   dropByteDuplicates,
@@ -45,16 +46,7 @@ describe("the kitchen pipeline against the sandbox's realistic defaults", () => 
     sandbox = await startSandboxServer({ port: 0, now: () => NOW });
     t = await openTestDatabase("pglite");
     // The raw exports, read the plain way: one login, one GET per date.
-    const login = await fetch(`${sandbox.url}/authentication/v1/authentication/login`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({
-        clientId: partner.clientId,
-        clientSecret: partner.clientSecret,
-        userAccessType: "PLATFORM_MACHINE_CLIENT",
-      }),
-    });
-    const token = ((await login.json()) as { token: { accessToken: string } }).token.accessToken;
+    const token = await accessToken(sandbox.url, partner);
     // Both at once: each export waits seconds before its first byte, as the real one does.
     await Promise.all(
       DATES.map(async (date) => {

@@ -9,11 +9,10 @@ import { serviceWeekOf } from "@/lib/restaurants/schedule";
 import { defaultWorld } from "@/lib/sandbox/world";
 
 import {
-  databasePerTest,
+  kitchenFile,
   NOW,
   openTestDatabase,
   ready,
-  sandboxForSuite,
   STORE_KINDS,
   TEST_CONFIG,
   worldRestaurant,
@@ -33,8 +32,8 @@ const DAYS = 14;
 const WEEK = { from: "20250303", to: "20250309", metric: "fire_to_fulfill" as const };
 const HOUR = 3_600_000;
 
-const clock = { now: NOW };
-const sandbox = sandboxForSuite(clock);
+const kitchen = kitchenFile();
+const { clock, sandbox } = kitchen;
 
 interface Upstream {
   /** `guid|kind` of every attempt sent: kind "export" or "info". */
@@ -106,7 +105,7 @@ const backfillOf = (s: ReturnType<typeof service>, restaurants: { guid: string }
   });
 
 describe.each(STORE_KINDS)("the holds table on %s", (kind) => {
-  const t = databasePerTest(kind, clock);
+  const t = kitchen.databasePerTest(kind);
 
   it("counts attempts that overlapped once, restarts the count on another kind, and gives a due try to one caller", async () => {
     const retry = (n: number) => NOW + n * 60_000;
@@ -145,7 +144,7 @@ describe.each(STORE_KINDS)("the holds table on %s", (kind) => {
 });
 
 describe("a credential without kitchen:read", () => {
-  const t = databasePerTest("pglite", clock);
+  const t = kitchen.databasePerTest("pglite");
 
   it("sends no export and no information read, and every answer names the permission it lacks", async () => {
     const up = newUpstream();
@@ -175,7 +174,7 @@ describe("a credential without kitchen:read", () => {
 });
 
 describe.each(STORE_KINDS)("a location refused with 403 on %s", (kind) => {
-  const t = databasePerTest(kind, clock);
+  const t = kitchen.databasePerTest(kind);
 
   it("is asked at most once a day after the first refusal, one date, and a person is answered at once with the reason", async () => {
     const up = newUpstream();
@@ -215,7 +214,7 @@ describe.each(STORE_KINDS)("a location refused with 403 on %s", (kind) => {
 });
 
 describe("an outage", () => {
-  const t = databasePerTest("pglite", clock);
+  const t = kitchen.databasePerTest("pglite");
 
   it("backs the location off across passes, the schedule's read with the export, and the backfill resumes afterwards", async () => {
     const up = newUpstream();

@@ -5,17 +5,7 @@ import { kitchenRangeSchema, kitchenSummarySchema } from "@/lib/kitchen/contract
 import type { KitchenService } from "@/lib/kitchen/service/kitchen-service";
 import { pruneExpiredRawRecords } from "@/lib/kitchen/storage/retention";
 
-import {
-  databasePerTest,
-  kitchenQuery,
-  kitchenService,
-  newLog,
-  NOW,
-  ready,
-  sandboxForSuite,
-  STORE_KINDS,
-  worldRestaurant,
-} from "./kitchen-harness";
+import { kitchenFile, kitchenQuery, newLog, ready, STORE_KINDS, worldRestaurant } from "./kitchen-harness";
 
 /**
  * Raw-record retention (KITCHEN_RAW_RETENTION_DAYS): pruning drops the export rows of expired
@@ -26,8 +16,8 @@ import {
 const noodle = worldRestaurant("Northside Noodle Bar"); // Los Angeles zone, closeout 02:00, ~1,200 records a day
 const RETENTION = 10;
 
-const clock = { now: NOW };
-const sandbox = sandboxForSuite(clock);
+const kitchen = kitchenFile();
+const { clock } = kitchen;
 
 async function csvRows(service: KitchenService, from: string, to: string): Promise<number> {
   let n = 0;
@@ -61,11 +51,11 @@ async function chunksPerDate(service: KitchenService): Promise<Map<string, numbe
 }
 
 describe.each(STORE_KINDS)("raw-record retention on %s", (kind) => {
-  const t = databasePerTest(kind, clock);
+  const t = kitchen.databasePerTest(kind);
 
   it("refuses a range starting before the earliest kept date before fetching anything, and gives one within it whole", async () => {
     const log = newLog();
-    const service = kitchenService(t.db, sandbox.url, log, clock, { rawRetentionDays: RETENTION });
+    const service = kitchen.service(t.db, log, { rawRetentionDays: RETENTION });
 
     const early = await refusal(
       service.records(noodle, await kitchenQuery(kitchenRangeSchema, { from: "20250310", to: "20250314" })),
@@ -89,7 +79,7 @@ describe.each(STORE_KINDS)("raw-record retention on %s", (kind) => {
   });
 
   it("pruning drops only expired dates' raw records, keeps every summary, and the CSV then refuses instead of shortening", async () => {
-    const forever = kitchenService(t.db, sandbox.url, newLog(), clock); // rawRetentionDays unset: all kept
+    const forever = kitchen.service(t.db); // rawRetentionDays unset: all kept
     const summaryQuery = await kitchenQuery(kitchenSummarySchema, {
       from: "20250301",
       to: "20250315",
@@ -120,16 +110,15 @@ describe.each(STORE_KINDS)("raw-record retention on %s", (kind) => {
     );
 
     // Summaries and day rows stay: a fresh service (cold caches, as after a restart) gives the same JSON.
-    const restarted = kitchenService(t.db, sandbox.url, newLog(), clock);
+    const restarted = kitchen.service(t.db);
     expect(JSON.stringify(await restarted.summary(noodle, summaryQuery))).toBe(before);
 
     // Even with retention off (all kept from now on), the dates already pruned are named, not skipped.
     const log = newLog();
     const missing = await refusal(
-      kitchenService(t.db, sandbox.url, log, clock).records(
-        noodle,
-        await kitchenQuery(kitchenRangeSchema, { from: "20250305", to: "20250312" }),
-      ),
+      kitchen
+        .service(t.db, log)
+        .records(noodle, await kitchenQuery(kitchenRangeSchema, { from: "20250305", to: "20250312" })),
     );
     expect(missing.status).toBe(400);
     expect(missing.code).toBe("raw_records_missing");

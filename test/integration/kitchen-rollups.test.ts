@@ -5,15 +5,7 @@ import type { KitchenSummaryQuery } from "@/lib/kitchen/contract/params";
 import { KITCHEN_METRICS, NONE_FILTER, type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
 import { seededRandom } from "@/lib/sandbox/options";
 
-import {
-  databasePerTest,
-  kitchenService,
-  newLog,
-  ready,
-  sandboxForSuite,
-  STORE_KINDS,
-  worldRestaurant,
-} from "./kitchen-harness";
+import { kitchenFile, newLog, ready, STORE_KINDS, worldRestaurant } from "./kitchen-harness";
 
 /**
  * The rollups in the service, on both stores: a long range answered from stored rollups of its
@@ -26,16 +18,15 @@ const rng = (seed: number) => seededRandom(String(seed));
 
 const grill = worldRestaurant("Old Town Grill");
 const WINDOW = { from: "20241225", to: "20250216" };
-const clock = { now: 0 };
-const sandbox = sandboxForSuite(clock);
+const kitchen = kitchenFile();
 
 describe.each(STORE_KINDS)("kitchen rollups on %s", (kind) => {
-  const t = databasePerTest(kind, clock);
+  const t = kitchen.databasePerTest(kind);
 
   it("answer random ranges and filters byte for byte as merging every day does, also after a restart", async () => {
     const log = newLog();
-    const withRollups = kitchenService(t.db, sandbox.url, log, clock);
-    const daysOnly = kitchenService(t.db, sandbox.url, log, clock, { rollups: false });
+    const withRollups = kitchen.service(t.db, log);
+    const daysOnly = kitchen.service(t.db, log, { rollups: false });
     const whole = await ready(withRollups.summary(grill, { ...WINDOW, metric: "fire_to_fulfill" }));
     expect(whole.coverage.complete).toHaveLength(enumerateBusinessDates(WINDOW.from, WINDOW.to).length);
 
@@ -95,7 +86,7 @@ describe.each(STORE_KINDS)("kitchen rollups on %s", (kind) => {
     await t.db.query(
       "UPDATE kitchen_days SET summary = NULL WHERE business_date BETWEEN '20250101' AND '20250131' OR business_date BETWEEN '20250203' AND '20250216'",
     );
-    const restarted = kitchenService(t.db, sandbox.url, log, clock);
+    const restarted = kitchen.service(t.db, log);
     const after = JSON.stringify(await ready(restarted.summary(grill, q, noDayParts)));
     // Compared as booleans: a difference would print two 60 kB answers.
     expect(after === before, "the restarted answer differs").toBe(true);

@@ -6,12 +6,10 @@ import { defaultWorld } from "@/lib/sandbox/world";
 
 import {
   countBy,
-  databasePerTest,
-  kitchenService,
+  kitchenFile,
   newLog,
   openTestDatabase,
   ready,
-  sandboxForSuite,
   TEST_CONFIG,
   worldRestaurant,
 } from "./kitchen-harness";
@@ -36,8 +34,8 @@ const FIRST_READ = Date.parse("2025-03-17T18:00:00Z");
 // 20250316 closed out at 2025-03-17 04:00 CDT = 09:00Z; 36 h later:
 const SETTLES = Date.parse("2025-03-18T21:00:00Z");
 
-const clock = { now: FIRST_READ };
-const sandbox = sandboxForSuite(clock);
+const kitchen = kitchenFile();
+const { clock, sandbox } = kitchen;
 
 /**
  * The real client over the sandbox, counting export calls per date; the first export of REVISED
@@ -77,7 +75,7 @@ const countOn = (s: { days: { businessDate: string; stats: { count: number } }[]
   s.days.filter((d) => d.businessDate === date).reduce((a, d) => a + d.stats.count, 0);
 
 describe("closed dates settle (PGlite)", () => {
-  const t = databasePerTest("pglite", clock);
+  const t = kitchen.databasePerTest("pglite");
 
   it("re-reads a revised date once after KITCHEN_SETTLE_H, replaces the day and rebuilds the rollups that contain it", async () => {
     clock.now = FIRST_READ;
@@ -138,7 +136,7 @@ describe("closed dates settle (PGlite)", () => {
     const clean = await openTestDatabase("pglite");
     try {
       const reference = await ready(
-        kitchenService(clean.db, sandbox.url, newLog(), clock, { rollups: false }).summary(grill, WEEK),
+        kitchen.service(clean.db, newLog(), { rollups: false }).summary(grill, WEEK),
       );
       for (const answer of [settled, fromRollup]) {
         expect(answer.levels).toEqual(reference.levels);
@@ -174,7 +172,7 @@ describe("closed dates settle (PGlite)", () => {
 
   it("never asks the Platform for a date before the restaurant's first business date or 2022, and says so", async () => {
     const log = newLog();
-    const service = kitchenService(t.db, sandbox.url, log, clock);
+    const service = kitchen.service(t.db, log);
     const young = { ...grill, firstBusinessDate: "20250312" };
     const summary = await ready(service.summary(young, WEEK));
     expect([...log.sentRequests].sort()).toEqual([

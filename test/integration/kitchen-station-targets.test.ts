@@ -1,23 +1,10 @@
-import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
 
-import { kitchenRecordsSchema } from "@/lib/kitchen/contract/params";
 import type { KitchenSummary, KitchenTargets } from "@/lib/kitchen/contract/responses";
-import { fulfillmentsCsv } from "@/lib/kitchen/query/kitchen-csv";
 import type { KitchenService } from "@/lib/kitchen/service/kitchen-service";
 
 import { withoutLeftOnScreen } from "./independent-stats";
-import {
-  databasePerTest,
-  kitchenQuery,
-  kitchenService,
-  newLog,
-  NOW,
-  ready,
-  sandboxForSuite,
-  STORE_KINDS,
-  worldRestaurant,
-} from "./kitchen-harness";
+import { fulfillmentsRows, kitchenFile, NOW, ready, STORE_KINDS, worldRestaurant } from "./kitchen-harness";
 
 /**
  * Targets per station and level through the kitchen service on both stores: kept per restaurant,
@@ -28,19 +15,14 @@ import {
 
 const harbor = worldRestaurant("Harbor Street Kitchen"); // levels 0, 1 and 2; expediter rows with and without a station
 const range = { from: "20250310", to: "20250312" };
-const clock = { now: NOW };
-const sandbox = sandboxForSuite(clock);
+const kitchen = kitchenFile();
+const { clock } = kitchen;
 
 type Row = Record<string, string>;
 
 /** fulfillments.csv's rows the figures count: items left on screen count nowhere by default. */
 async function csvRecords(service: KitchenService, from: string, to: string): Promise<Row[]> {
-  const text = await new Response(
-    fulfillmentsCsv(
-      await ready(service.records(harbor, await kitchenQuery(kitchenRecordsSchema, { from, to }))),
-    ),
-  ).text();
-  return withoutLeftOnScreen(parse(text, { columns: true, bom: true }) as Row[]);
+  return withoutLeftOnScreen(await fulfillmentsRows(service, harbor, { from, to }));
 }
 
 /** The count, written from the issue: over the station's own target at the level if set, else the level's; very late over 1.5 × it. */
@@ -65,10 +47,10 @@ function countLate(records: readonly Row[], targets: KitchenTargets) {
 }
 
 describe.each(STORE_KINDS)("station targets on %s", (kind) => {
-  const t = databasePerTest(kind, clock);
+  const t = kitchen.databasePerTest(kind);
 
   it("keeps a station's own target per level beside the level's, and resets one without touching the others", async () => {
-    const service = kitchenService(t.db, sandbox.url, newLog(), clock);
+    const service = kitchen.service(t.db);
     expect((await service.targets(harbor)).stations).toEqual([]);
     const saved = await service.putTargets(harbor, {
       targets: [{ level: 1, seconds: 700 }],
@@ -105,7 +87,7 @@ describe.each(STORE_KINDS)("station targets on %s", (kind) => {
   });
 
   it("counts late and very late records per station, level and day as fulfillments.csv does, each station against its own target", async () => {
-    const service = kitchenService(t.db, sandbox.url, newLog(), clock);
+    const service = kitchen.service(t.db);
     const plain = await ready(service.summary(harbor, { ...range, metric: "fire_to_fulfill" }));
     const station = (name: string) => plain.stations.find((s) => s.stationName === name)!.stationGuid!;
     // Some stations only, at every level.

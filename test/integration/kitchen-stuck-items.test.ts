@@ -1,24 +1,9 @@
-import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
 
-import {
-  kitchenRecordsSchema,
-  kitchenSummarySchema,
-  kitchenTicketsSchema,
-} from "@/lib/kitchen/contract/params";
-import { fulfillmentsCsv } from "@/lib/kitchen/query/kitchen-csv";
+import { kitchenSummarySchema, kitchenTicketsSchema } from "@/lib/kitchen/contract/params";
 
 import { isLeftOnScreen, levelOf, statsOf, withoutLeftOnScreen } from "./independent-stats";
-import {
-  databasePerTest,
-  kitchenQuery,
-  kitchenService,
-  newLog,
-  NOW,
-  ready,
-  sandboxForSuite,
-  worldRestaurant,
-} from "./kitchen-harness";
+import { fulfillmentsRows, kitchenFile, kitchenQuery, ready, worldRestaurant } from "./kitchen-harness";
 
 /**
  * Items left on screen where the cubes alone cannot answer: start to fulfill over a day whose raw
@@ -27,24 +12,16 @@ import {
  */
 const harbor = worldRestaurant("Harbor Street Kitchen");
 const range = { from: "20250307", to: "20250308" };
-const clock = { now: NOW };
-const sandbox = sandboxForSuite(clock);
+const kitchen = kitchenFile();
 
 type Row = Record<string, string>;
 
 describe("items left on screen", { timeout: 240_000 }, () => {
-  const t = databasePerTest("pglite", clock);
+  const t = kitchen.databasePerTest("pglite");
 
   it("ranks no item left on screen among the slowest tickets, and ranks them again with stuck=include", async () => {
-    const service = kitchenService(t.db, sandbox.url, newLog(), clock);
-    const rows = parse(
-      await new Response(
-        fulfillmentsCsv(
-          await ready(service.records(harbor, await kitchenQuery(kitchenRecordsSchema, range))),
-        ),
-      ).text(),
-      { columns: true, bom: true },
-    ) as Row[];
+    const service = kitchen.service(t.db);
+    const rows = await fulfillmentsRows(service, harbor, range);
     const ranking = (records: readonly Row[]) => {
       const best = new Map<string, number>();
       for (const r of records) {
@@ -70,15 +47,8 @@ describe("items left on screen", { timeout: 240_000 }, () => {
   });
 
   it("keeps a day's stuck records in start to fulfill once its raw records are gone, and says how many", async () => {
-    const service = kitchenService(t.db, sandbox.url, newLog(), clock);
-    const rows = parse(
-      await new Response(
-        fulfillmentsCsv(
-          await ready(service.records(harbor, await kitchenQuery(kitchenRecordsSchema, range))),
-        ),
-      ).text(),
-      { columns: true, bom: true },
-    ) as Row[];
+    const service = kitchen.service(t.db);
+    const rows = await fulfillmentsRows(service, harbor, range);
     const measurable = rows.filter((r) => levelOf(r) !== null);
     const stuck = measurable.filter((r) => isLeftOnScreen(r)).length;
     expect(stuck).toBeGreaterThan(0);
@@ -95,7 +65,7 @@ describe("items left on screen", { timeout: 240_000 }, () => {
 
     // The raw records pruned (as KITCHEN_RAW_RETENTION_DAYS does): the stored cubes cannot tell the stuck records apart.
     await t.db.query("DELETE FROM kitchen_day_records WHERE restaurant_guid = $1", [harbor.guid]);
-    const after = await ready(kitchenService(t.db, sandbox.url, newLog(), clock).summary(harbor, query));
+    const after = await ready(kitchen.service(t.db).summary(harbor, query));
     expect(after.stuck).toEqual({ maxMinutes: 240, records: stuck, included: false, unseparated: stuck });
     for (const l of after.levels)
       expect(l.stats).toMatchObject(

@@ -1,24 +1,18 @@
-import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
 
 import {
-  kitchenRecordsSchema,
   kitchenSummarySchema,
   kitchenTargetsSchema,
   kitchenTicketsSchema,
 } from "@/lib/kitchen/contract/params";
 import type { KitchenSummary } from "@/lib/kitchen/contract/responses";
-import { fulfillmentsCsv } from "@/lib/kitchen/query/kitchen-csv";
 import type { KitchenService } from "@/lib/kitchen/service/kitchen-service";
 
 import {
-  databasePerTest,
+  fulfillmentsRows,
+  kitchenFile,
   kitchenQuery,
-  kitchenService,
-  newLog,
-  NOW,
   ready,
-  sandboxForSuite,
   STORE_KINDS,
   worldRestaurant,
 } from "./kitchen-harness";
@@ -32,17 +26,11 @@ import {
 
 const mesa = worldRestaurant("Mesa Verde Cantina");
 const range = { from: "20250310", to: "20250312" };
-const clock = { now: NOW };
-const sandbox = sandboxForSuite(clock);
+const kitchen = kitchenFile();
 
 type Row = Record<string, string>;
 
-async function csvRows(service: KitchenService): Promise<Row[]> {
-  const text = await new Response(
-    fulfillmentsCsv(await ready(service.records(mesa, await kitchenQuery(kitchenRecordsSchema, range)))),
-  ).text();
-  return parse(text, { columns: true, bom: true }) as Row[];
-}
+const csvRows = (service: KitchenService): Promise<Row[]> => fulfillmentsRows(service, mesa, range);
 
 /**
  * Per level: the ticket times (null = excluded) of the rows kept by `keep`, ticket attributes from
@@ -99,10 +87,10 @@ function expectStats(
 }
 
 describe.each(STORE_KINDS)("ticket times on %s", (kind) => {
-  const t = databasePerTest(kind, clock);
+  const t = kitchen.databasePerTest(kind);
 
   it("equal fulfillments.csv's ticket times per level, alone and with station and dining option filters", async () => {
-    const service = kitchenService(t.db, sandbox.url, newLog(), clock);
+    const service = kitchen.service(t.db);
     const rows = await csvRows(service);
     const station = rows.find((r) => r.itemFulfillmentLevel === "0" && r.prepStationGuid)!.prepStationGuid!;
     const cases: [Record<string, string>, (r: Row, ticket: { behavior: string }) => boolean][] = [
@@ -136,7 +124,7 @@ describe.each(STORE_KINDS)("ticket times on %s", (kind) => {
   });
 
   it("keeps ticket targets per level apart from the item targets, and measures the share within them", async () => {
-    const service = kitchenService(t.db, sandbox.url, newLog(), clock);
+    const service = kitchen.service(t.db);
     expect((await service.targets(mesa)).tickets).toEqual([
       { level: 0, seconds: 900, isDefault: true },
       { level: 1, seconds: 1080, isDefault: true },
@@ -165,7 +153,7 @@ describe.each(STORE_KINDS)("ticket times on %s", (kind) => {
   });
 
   it("names each slowest ticket's slowest item and station, the one record that ranked it, marked among its items", async () => {
-    const service = kitchenService(t.db, sandbox.url, newLog(), clock);
+    const service = kitchen.service(t.db);
     const res = await ready(
       service.tickets(mesa, await kitchenQuery(kitchenTicketsSchema, { ...range, level: 0, limit: 6 })),
     );

@@ -1,20 +1,17 @@
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
 
-import { kitchenRecordsSchema, kitchenSummarySchema } from "@/lib/kitchen/contract/params";
+import { kitchenSummarySchema } from "@/lib/kitchen/contract/params";
 import type { KitchenSummary } from "@/lib/kitchen/contract/responses";
-import { fulfillmentsCsv, summaryCsv } from "@/lib/kitchen/query/kitchen-csv";
+import { summaryCsv } from "@/lib/kitchen/query/kitchen-csv";
 import type { KitchenService } from "@/lib/kitchen/service/kitchen-service";
 
 import { isLeftOnScreen, statsOf } from "./independent-stats";
 import {
-  databasePerTest,
+  fulfillmentsRows,
+  kitchenFile,
   kitchenQuery,
-  kitchenService,
-  newLog,
-  NOW,
   ready,
-  sandboxForSuite,
   STORE_KINDS,
   worldRestaurant,
 } from "./kitchen-harness";
@@ -30,8 +27,7 @@ import {
 const mesa = worldRestaurant("Mesa Verde Cantina");
 const DATES = ["20250308", "20250309", "20250310"];
 const range = { from: DATES[0]!, to: DATES[DATES.length - 1]! };
-const clock = { now: NOW };
-const sandbox = sandboxForSuite(clock);
+const kitchen = kitchenFile();
 
 type Row = Record<string, string>;
 
@@ -68,12 +64,8 @@ function clipPosition(until: string): number {
   );
 }
 
-async function rowsOf(service: KitchenService, date: string): Promise<Row[]> {
-  const stream = fulfillmentsCsv(
-    await ready(service.records(mesa, await kitchenQuery(kitchenRecordsSchema, { from: date, to: date }))),
-  );
-  return parse(await new Response(stream).text(), { columns: true, bom: true }) as Row[];
-}
+const rowsOf = (service: KitchenService, date: string): Promise<Row[]> =>
+  fulfillmentsRows(service, mesa, { from: date, to: date });
 
 /** A selection's behavior is the first its rows name (a row may lack one), as the summary reads it. */
 function firstBehaviors(rows: readonly Row[]): Map<string, string> {
@@ -85,10 +77,10 @@ function firstBehaviors(rows: readonly Row[]): Map<string, string> {
 }
 
 describe.each(STORE_KINDS)("the time-of-day clip on %s", (kind) => {
-  const t = databasePerTest(kind, clock);
+  const t = kitchen.databasePerTest(kind);
 
   it("counts, at every level and with other filters, exactly the rows before the clip on each date's wall clock", async () => {
-    const service = kitchenService(t.db, sandbox.url, newLog(), clock);
+    const service = kitchen.service(t.db);
     const byDate = new Map<string, Row[]>();
     for (const date of DATES) byDate.set(date, await rowsOf(service, date));
     const all = [...byDate.values()].flat();

@@ -5,13 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cellText } from "@/lib/config-explorer/config-cell";
 import { configCsv } from "@/lib/config-explorer/config-csv";
 import { loadExplorerTable } from "@/lib/config-explorer/load-explorer";
-import { resetEnvForTests } from "@/lib/env";
 import { resolveUnitOfMeasure } from "@/lib/menu/inheritance";
 import { loadMenuModel } from "@/lib/menu/load-menu";
 import { menuItemsCsv } from "@/lib/menu/menu-csv";
 import { preModifierWords } from "@/lib/menu/menu-words";
 import { createPlatformClient } from "@/lib/platform";
-import { resetPlatformClientForTests } from "@/lib/platform-wiring/platform-client";
 import { loadStationsReport } from "@/lib/stations/load-stations";
 import { stationsCsv } from "@/lib/stations/stations-csv";
 import { itemTypeWords, unitWords } from "@/lib/vocabulary/menu-enum-words";
@@ -23,6 +21,7 @@ import {
   type FixtureRoute,
   type FixtureServer,
 } from "../contract-fixtures/fixture-server";
+import { setAppEnv } from "../support/app-env";
 
 /**
  * Enum values the published definitions do not list, as the real service sends them once it
@@ -95,16 +94,8 @@ const CONFIG_LISTS: Record<string, string[]> = {
   revenueCenters: [],
 };
 
-const VARS = [
-  "APP_ORIGIN",
-  "NEXTAUTH_URL",
-  "PLATFORM_BASE_URL",
-  "PLATFORM_CLIENT_ID",
-  "PLATFORM_CLIENT_SECRET",
-  "PLATFORM_BRAND",
-  "DATABASE_URL",
-] as const;
-const saved = Object.fromEntries(VARS.map((name) => [name, process.env[name]]));
+const VARS = ["PLATFORM_BRAND", "DATABASE_URL"] as const;
+let restoreEnv: (() => void) | undefined;
 let server: FixtureServer;
 
 beforeAll(async () => {
@@ -117,23 +108,15 @@ beforeAll(async () => {
   for (const [resource, files] of Object.entries(CONFIG_LISTS))
     if (files.length) server.route(`GET /config/v2/${resource}`, list(...files));
   // The app's own client (lib/platform-wiring/platform-client.ts) reads its target from the environment.
-  for (const name of VARS) delete process.env[name];
-  Object.assign(process.env, {
+  restoreEnv = setAppEnv(VARS, {
     PLATFORM_BASE_URL: server.url,
     PLATFORM_CLIENT_ID: "enum-fixture",
     PLATFORM_CLIENT_SECRET: "fixture-secret",
   });
-  resetEnvForTests();
-  resetPlatformClientForTests();
 });
 
 afterAll(async () => {
-  for (const name of VARS) {
-    if (saved[name] === undefined) delete process.env[name];
-    else process.env[name] = saved[name];
-  }
-  resetEnvForTests();
-  resetPlatformClientForTests();
+  restoreEnv?.();
   await server?.close();
 });
 

@@ -33,12 +33,8 @@ const world = defaultWorld();
 const byName = (name: string) => world.restaurants.find((r) => r.name === name)!;
 const PIER9 = byName("Pier 9 Pizza");
 const client = (id: string) => world.clients.find((c) => c.clientId === id)!;
+/** Cleared and set for the file besides the Platform target (test/support/app-env.ts). */
 const VARS = [
-  "APP_ORIGIN",
-  "NEXTAUTH_URL",
-  "PLATFORM_BASE_URL",
-  "PLATFORM_CLIENT_ID",
-  "PLATFORM_CLIENT_SECRET",
   "ACCOUNTS_FILE",
   "SANDBOX_ENABLED",
   "DATA_DIR",

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { defaultWorld } from "@/lib/sandbox/world";
 
+import { accessToken } from "../support/sandbox-login";
+
 /**
  * Two sandboxes in two separate processes, started the way `npm run sandbox` starts one, with
  * the same frozen clock, must answer the same requests with byte-identical bodies: the data is
@@ -86,17 +88,7 @@ afterAll(async () => {
 });
 
 async function tokenAt(base: string): Promise<string> {
-  const response = await fetch(`${base}/authentication/v1/authentication/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({
-      clientId: partner.clientId,
-      clientSecret: partner.clientSecret,
-      userAccessType: "PLATFORM_MACHINE_CLIENT",
-    }),
-  });
-  expect(response.status).toBe(200);
-  return (await response.json()).token.accessToken;
+  return accessToken(base, partner);
 }
 
 async function fetchBoth(path: string, restaurant: string | null) {

@@ -5,13 +5,14 @@ import {
   CONFIG_RESOURCES,
   configResources,
   itemFulfillmentList,
-  loginResponse,
   prepStation,
   restaurantInfo,
   tipWithholding,
 } from "@/lib/platform/schemas";
 import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-server";
 import { defaultWorld } from "@/lib/sandbox/world";
+
+import { accessToken } from "../support/sandbox-login";
 
 /**
  * Every endpoint of 4.1-4.4 over real HTTP answers with data the shared schemas accept, and
@@ -38,17 +39,10 @@ beforeAll(async () => {
     rateLimit: false,
     exportLatency: false,
   });
-  const client = world.clients.find((c) => c.clientId === "kp-partner")!;
-  const response = await fetch(`${server.url}/authentication/v1/authentication/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({
-      clientId: client.clientId,
-      clientSecret: client.clientSecret,
-      userAccessType: "PLATFORM_MACHINE_CLIENT",
-    }),
-  });
-  token = loginResponse.parse(await response.json()).token.accessToken;
+  token = await accessToken(
+    server.url,
+    world.clients.find((c) => c.clientId === "kp-partner")!,
+  );
 });
 afterEach(() => {
   clock = NOW;

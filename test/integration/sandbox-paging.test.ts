@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 
-import { loginResponse, menuItem, prepStation } from "@/lib/platform/schemas";
+import { menuItem, prepStation } from "@/lib/platform/schemas";
 import { generateRestaurantConfig } from "@/lib/sandbox/generate";
 import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-server";
 import { defaultWorld } from "@/lib/sandbox/world";
+
+import { accessToken } from "../support/sandbox-login";
 
 /**
  * Paging (4.5) and lastModified (4.3) over real HTTP, against Harbor Street Kitchen's 5000-item
@@ -33,17 +35,10 @@ beforeAll(async () => {
     pageSize: { prepStations: 2 },
     rateLimit: false,
   });
-  const client = world.clients.find((c) => c.clientId === "kp-partner")!;
-  const response = await fetch(`${server.url}/authentication/v1/authentication/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({
-      clientId: client.clientId,
-      clientSecret: client.clientSecret,
-      userAccessType: "PLATFORM_MACHINE_CLIENT",
-    }),
-  });
-  token = loginResponse.parse(await response.json()).token.accessToken;
+  token = await accessToken(
+    server.url,
+    world.clients.find((c) => c.clientId === "kp-partner")!,
+  );
 });
 afterAll(async () => {
   await Promise.all([server.close(), smallPages.close()]);

@@ -5,6 +5,8 @@ import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-serve
 import { DEFAULT_EXPORT_LATENCY } from "@/lib/sandbox/options";
 import { defaultWorld } from "@/lib/sandbox/world";
 
+import { accessToken, loginRequest } from "../support/sandbox-login";
+
 /**
  * The sandbox's defaults where the contract is silent, over real HTTP: rate limits with their
  * headers, day-long reused tokens, exports that wait and carry duplicates and station-less
@@ -38,19 +40,11 @@ afterAll(async () => {
 });
 
 async function login(): Promise<Response> {
-  return fetch(`${server.url}/authentication/v1/authentication/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({
-      clientId: partner.clientId,
-      clientSecret: partner.clientSecret,
-      userAccessType: "PLATFORM_MACHINE_CLIENT",
-    }),
-  });
+  return fetch(loginRequest(server.url, partner));
 }
 
 async function token(): Promise<string> {
-  return ((await (await login()).json()) as { token: { accessToken: string } }).token.accessToken;
+  return accessToken(server.url, partner);
 }
 
 async function get(path: string, restaurant: string, accessToken: string, base = server.url) {

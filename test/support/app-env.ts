@@ -2,11 +2,24 @@ import { resetEnvForTests } from "@/lib/env";
 import { resetPlatformClientForTests } from "@/lib/platform-wiring/platform-client";
 
 /**
- * The app's environment for one test file: every name in `vars` is cleared, `values` are set, and
+ * Where the app's Platform client goes and as whom, and the app's own origin: every test that sets
+ * the app's environment clears these, so one set outside (a developer's real credentials) never leaks in.
+ */
+const PLATFORM_TARGET_VARS = [
+  "APP_ORIGIN",
+  "NEXTAUTH_URL",
+  "PLATFORM_BASE_URL",
+  "PLATFORM_CLIENT_ID",
+  "PLATFORM_CLIENT_SECRET",
+] as const;
+
+/**
+ * The app's environment for one test file: the Platform target's names and every name in `vars` are cleared, `values` are set, and
  * the parsed environment and the Platform client are made afresh. Returns the restore, which puts
  * each name back as it was and makes both afresh again (call it in afterAll).
  */
-export function setAppEnv(vars: readonly string[], values: Record<string, string>): () => void {
+export function setAppEnv(extraVars: readonly string[], values: Record<string, string>): () => void {
+  const vars = [...PLATFORM_TARGET_VARS, ...extraVars];
   const saved = Object.fromEntries(vars.map((name) => [name, process.env[name]]));
   for (const name of vars) delete process.env[name];
   Object.assign(process.env, values);

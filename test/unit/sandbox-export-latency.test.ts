@@ -6,6 +6,8 @@ import { exportLatencyMs } from "@/lib/sandbox/handlers/kitchen";
 import { DEFAULT_EXPORT_LATENCY, type SandboxOptions } from "@/lib/sandbox/options";
 import { defaultWorld } from "@/lib/sandbox/world";
 
+import { accessToken } from "../support/sandbox-login";
+
 /** The export waits before its first byte, by record count, unless turned off; `slow` reaches past a minute. */
 const world = defaultWorld();
 const partner = world.clients.find((c) => c.clientId === "kp-partner")!;
@@ -15,18 +17,7 @@ const BASE = "http://sandbox.test";
 
 async function exportTimed(options: SandboxOptions, signal?: AbortSignal) {
   const sandbox = createSandbox({ world, now: () => NOW, rateLimit: false, ...options });
-  const login = await sandbox(
-    new Request(`${BASE}/authentication/v1/authentication/login`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({
-        clientId: partner.clientId,
-        clientSecret: partner.clientSecret,
-        userAccessType: "PLATFORM_MACHINE_CLIENT",
-      }),
-    }),
-  );
-  const token = ((await login.json()) as { token: { accessToken: string } }).token.accessToken;
+  const token = await accessToken(BASE, partner, sandbox);
   const request = () =>
     sandbox(
       new Request(`${BASE}/kitchen/v1/export/itemFulfillments?businessDate=20260110`, {

@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import { createSandbox } from "@/lib/sandbox";
 import { defaultWorld } from "@/lib/sandbox/world";
 
+import { loginRequest } from "../support/sandbox-login";
+
 /**
  * Tokens as the real service issues them: a day long, the live token handed out again on a
  * repeat login with the seconds it has left, a new one only in its last minute, never cached.
@@ -35,17 +37,7 @@ function setup(tokenLifetimeS?: number) {
     ...(tokenLifetimeS ? { tokenLifetimeS } : {}),
   });
   const login = async (client = partner) => {
-    const response = await sandbox(
-      new Request("http://sandbox.test/authentication/v1/authentication/login", {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({
-          clientId: client.clientId,
-          clientSecret: client.clientSecret,
-          userAccessType: "PLATFORM_MACHINE_CLIENT",
-        }),
-      }),
-    );
+    const response = await sandbox(loginRequest("http://sandbox.test", client));
     expect(response.status).toBe(200);
     return { response, body: (await response.json()) as LoginBody };
   };

@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import { createSandbox } from "@/lib/sandbox";
 import { defaultWorld } from "@/lib/sandbox/world";
 
+import { loginRequest } from "../support/sandbox-login";
+
 /**
  * The real service's documented limits: 20 a second and 10,000 per 15 minutes per client and
  * restaurant (per address without the restaurant header), reported on every response.
@@ -20,17 +22,7 @@ function setup(rateLimit?: { perSecond?: number; per15Minutes?: number }) {
   const sandbox = createSandbox({ world, rateLimit: { ...rateLimit, now: () => clock.now } });
   let token = "";
   const login = async () => {
-    const response = await sandbox(
-      new Request(`${BASE}/authentication/v1/authentication/login`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", "X-Forwarded-For": "203.0.113.7" },
-        body: JSON.stringify({
-          clientId: partner.clientId,
-          clientSecret: partner.clientSecret,
-          userAccessType: "PLATFORM_MACHINE_CLIENT",
-        }),
-      }),
-    );
+    const response = await sandbox(loginRequest(BASE, partner, { "X-Forwarded-For": "203.0.113.7" }));
     if (response.ok)
       token = ((await response.clone().json()) as { token: { accessToken: string } }).token.accessToken;
     return response;
