@@ -16,6 +16,7 @@ import {
   type KitchenTickets,
   type RangeAnswer,
 } from "@/lib/kitchen/contract/responses";
+import type { SummarySection } from "@/lib/kitchen/contract/sections";
 import type { StuckChoice } from "@/lib/kitchen/contract/stuck-items";
 import { KITCHEN_METRICS, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import { mergeDayParts } from "@/lib/kitchen/query/day-parts-summary";
@@ -52,6 +53,7 @@ import {
   type KitchenServiceConfig,
 } from "./service-config";
 import { assembleSummary, stationLevelRows, type StationLevelRow } from "./summary-assembly";
+import { summarySection } from "./summary-sections";
 import { slowTicketsOf } from "./ticket-drill-down";
 
 export type { KitchenRestaurant, KitchenServiceConfig } from "./service-config";
@@ -228,6 +230,28 @@ export function createKitchenService(deps: KitchenServiceDeps) {
         const days = parts.days ?? (await reader.daySummaries(restaurant.guid, dates, rows));
         return { ...summary, dayParts: mergeDayParts(days, query.metric, filters, restaurant.closeoutHour) };
       }),
+
+    /** One section of the summary (summary-sections.ts): only what that section returns is computed. */
+    section: <S extends SummarySection>(
+      restaurant: KitchenRestaurant,
+      query: KitchenSummaryQuery,
+      section: S,
+    ) =>
+      whenReady(restaurant, query, (dates, rows, coverage) =>
+        summarySection(
+          {
+            db,
+            store,
+            reader,
+            rangeParts: { filtersFor, partsOf, stuckReport },
+            interner: internerOf(restaurant.guid),
+          },
+          restaurant,
+          query,
+          section,
+          { dates, rows, coverage },
+        ),
+      ),
 
     /**
      * The range's decoded days (no rollups) and coverage, for figures the summary does not give (the
