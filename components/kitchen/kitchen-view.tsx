@@ -1,12 +1,11 @@
 "use client";
 
-import { useDeferredValue, useMemo } from "react";
+import { useCallback, useDeferredValue, useMemo } from "react";
 
 import { CsvDownloadLink } from "@/components/ui/csv-download-button";
 import { PageHeader } from "@/components/ui/page-header";
 import { EmptyState, ErrorState, LoadingState, Notice, Skeleton } from "@/components/ui/states";
 import { formatDateRange } from "@/lib/business-date/format";
-import { isSummaryHead } from "@/lib/kitchen/contract/summary-head";
 import { emptyRangeWords } from "@/lib/kitchen/ui/coverage-notes";
 import { kitchenPageCsvName } from "@/lib/kitchen/ui/csv-file-names";
 import { formatClockTime, formatCount } from "@/lib/kitchen/ui/format";
@@ -109,11 +108,14 @@ export function KitchenView({ restaurant, today }: { restaurant: KitchenRestaura
   const stationRef = view.station
     ? data?.options.stations.find((s) => s.stationGuid === view.station)
     : undefined;
-  const file = (part: string) =>
-    kitchenPageCsvName(restaurant.name, part, view, {
-      station: stationRef ? stationLabel(stationRef) : null,
-      item: data?.itemName,
-    });
+  // One function per view and names: the memoised cards compare it by reference.
+  const stationName = stationRef ? stationLabel(stationRef) : null;
+  const itemName = data?.itemName;
+  const file = useCallback(
+    (part: string) =>
+      kitchenPageCsvName(restaurant.name, part, view, { station: stationName, item: itemName }),
+    [restaurant.name, view, stationName, itemName],
+  );
   const { stale } = figures;
   // A CSV of part of a range would pass for the whole: the server answers 202 until it is ready.
   const csvUnavailable = data && !stale ? undefined : "available when the range is ready";
@@ -163,14 +165,14 @@ export function KitchenView({ restaurant, today }: { restaurant: KitchenRestaura
             <FilterBar
               view={urlView}
               options={data?.options}
-              services={data?.dayParts?.options}
+              services={figures.sections.trend?.dayParts.options}
               onChange={setView}
             >
               <ItemPicker
                 guid={guid}
                 item={urlView.item}
                 itemName={data && !stale ? data.itemName : undefined}
-                summary={view.item ? undefined : data}
+                summary={view.item ? undefined : figures.sections.items}
                 onChange={(item) => setView({ item })}
               />
               <OutlierSwitch
@@ -230,12 +232,12 @@ export function KitchenView({ restaurant, today }: { restaurant: KitchenRestaura
             </p>
           ) : null}
 
-          {summary.isError && data && isSummaryHead(data) ? (
-            // The server sent the figures' head; the whole summary, which the cards below read, failed.
+          {figures.belowError ? (
+            // The figures are in; a section below them, which some cards read, failed.
             <ErrorState
               title="The charts and tables could not be loaded"
-              error={summary.error}
-              onRetry={() => void summary.refetch()}
+              error={figures.belowError.error}
+              onRetry={() => void figures.belowError?.refetch()}
             />
           ) : null}
           {summary.isError && !data ? (
@@ -280,7 +282,17 @@ export function KitchenView({ restaurant, today }: { restaurant: KitchenRestaura
               restaurant={restaurant}
               view={view}
               data={data}
-              figures={figures}
+              sections={figures.sections}
+              belowAsked={figures.belowAsked}
+              live={live}
+              queryString={query.toString()}
+              stale={stale}
+              previousData={figures.previousData}
+              targets={figures.targets}
+              histogramLoading={figures.histogramLoading}
+              histogramData={figures.histogramData}
+              histogramMatchesMain={figures.histogramMatchesMain}
+              targetSeconds={figures.targetSeconds}
               levels={levels}
               allLevels={allLevels}
               file={file}
