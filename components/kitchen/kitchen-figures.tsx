@@ -59,29 +59,16 @@ const Services = memo(LazyServiceCard);
 
 type Figures = ReturnType<typeof useKitchenFigures>;
 
-interface CardsProps {
+/** The view's figures section (contract/sections.ts) and what the cards read besides (use-kitchen-figures.ts `cards`). */
+type CardsProps = Figures["cards"] & {
   restaurant: KitchenRestaurant;
   view: KitchenView;
-  /** The view's figures section (contract/sections.ts); the sections below arrive in `sections`. */
   data: KitchenFiguresSection;
-  sections: BelowSections;
-  /** Whether the sections below have been asked: "loading" placeholders, else "waiting" ones. */
-  belowAsked: boolean;
-  live: boolean;
-  /** The view's summary query string (the slowest tickets ask the same filters). */
-  queryString: string;
-  stale: boolean;
-  previousData: Figures["previousData"];
-  targets: Figures["targets"];
-  histogramLoading: boolean;
-  histogramData: Figures["histogramData"];
-  histogramMatchesMain: boolean;
-  targetSeconds: Partial<Record<KitchenLevel, number>>;
   levels: KitchenLevel[];
   allLevels: readonly KitchenLevel[];
   file: (part: string) => string;
   onChange: (patch: Partial<KitchenView>) => void;
-}
+};
 
 /** Each section's rows per card, derived once per answer rather than once per render. */
 function useSectionRows(data: KitchenFiguresSection, sections: BelowSections, levels: KitchenLevel[]) {

@@ -6,12 +6,14 @@ import { CsvDownloadLink } from "@/components/ui/csv-download-button";
 import { PageHeader } from "@/components/ui/page-header";
 import { EmptyState, ErrorState, LoadingState, Notice, Skeleton } from "@/components/ui/states";
 import { formatDateRange } from "@/lib/business-date/format";
+import type { KitchenFiguresSection } from "@/lib/kitchen/contract/sections";
 import { emptyRangeWords } from "@/lib/kitchen/ui/coverage-notes";
 import { kitchenPageCsvName } from "@/lib/kitchen/ui/csv-file-names";
 import { formatClockTime, formatCount } from "@/lib/kitchen/ui/format";
 import { isEmptySummary, levelsPresent, stationLabel } from "@/lib/kitchen/ui/summary-shapes";
 import { isOpenDayOnly } from "@/lib/kitchen/ui/today-comparison";
 import { fulfillmentsCsvUrl, summaryCsvUrl } from "@/lib/queries/kitchen";
+import type { KitchenView as View } from "@/lib/url-state/kitchen-view";
 
 import { ExpediterStationNotice } from "./expediter-station-notice";
 import { FilterBar } from "./filter-bar";
@@ -91,6 +93,23 @@ function ItemNotice({
   );
 }
 
+/** The page's CSV file names: one function per view and names, as the memoised cards compare it by reference. */
+function useCsvFileName(
+  restaurantName: string,
+  view: View,
+  data: Pick<KitchenFiguresSection, "options" | "itemName"> | undefined,
+) {
+  const stationRef = view.station
+    ? data?.options.stations.find((s) => s.stationGuid === view.station)
+    : undefined;
+  const station = stationRef ? stationLabel(stationRef) : null;
+  const item = data?.itemName;
+  return useCallback(
+    (part: string) => kitchenPageCsvName(restaurantName, part, view, { station, item }),
+    [restaurantName, view, station, item],
+  );
+}
+
 /** The Kitchen page: range and filters from the URL, figures, charts with their tables, tickets. */
 export function KitchenView({ restaurant, today }: { restaurant: KitchenRestaurant; today: string }) {
   const { guid } = restaurant;
@@ -105,17 +124,7 @@ export function KitchenView({ restaurant, today }: { restaurant: KitchenRestaura
   // One array per summary: the memoised cards below compare it by reference.
   const levels = useMemo(() => (data ? levelsPresent(data) : []), [data]);
   const allLevels = data?.options.levels.length ? data.options.levels : levels;
-  const stationRef = view.station
-    ? data?.options.stations.find((s) => s.stationGuid === view.station)
-    : undefined;
-  // One function per view and names: the memoised cards compare it by reference.
-  const stationName = stationRef ? stationLabel(stationRef) : null;
-  const itemName = data?.itemName;
-  const file = useCallback(
-    (part: string) =>
-      kitchenPageCsvName(restaurant.name, part, view, { station: stationName, item: itemName }),
-    [restaurant.name, view, stationName, itemName],
-  );
+  const file = useCsvFileName(restaurant.name, view, data);
   const { stale } = figures;
   // A CSV of part of a range would pass for the whole: the server answers 202 until it is ready.
   const csvUnavailable = data && !stale ? undefined : "available when the range is ready";
@@ -282,21 +291,11 @@ export function KitchenView({ restaurant, today }: { restaurant: KitchenRestaura
               restaurant={restaurant}
               view={view}
               data={data}
-              sections={figures.sections}
-              belowAsked={figures.belowAsked}
-              live={live}
-              queryString={query.toString()}
-              stale={stale}
-              previousData={figures.previousData}
-              targets={figures.targets}
-              histogramLoading={figures.histogramLoading}
-              histogramData={figures.histogramData}
-              histogramMatchesMain={figures.histogramMatchesMain}
-              targetSeconds={figures.targetSeconds}
               levels={levels}
               allLevels={allLevels}
               file={file}
               onChange={setView}
+              {...figures.cards}
             />
           )}
         </>

@@ -112,19 +112,26 @@ export function useKitchenFigures(
     data,
     /** The shown data is the previous view's, kept while this one loads. */
     stale: shown.stale,
-    previousData: readyValue(previous.data),
     comparison,
-    targets: targets.data,
-    histogramLoading: histogram.isFetching,
-    histogramData: readyValue(histogram.data),
-    histogramMatchesMain,
     notEntitled,
     periods,
-    targetSeconds,
     sections,
-    /** Whether the sections below the figures have been asked (the page has settled). */
-    belowAsked: settled,
     /** A section below the figures that failed, with no earlier answer to show. */
     belowError,
+    /** What the cards read besides the figures: each a value or a stable reference (KitchenFigures' memo). */
+    cards: {
+      sections,
+      /** Whether the sections below the figures have been asked (the page has settled). */
+      belowAsked: settled,
+      live,
+      queryString: query.toString(),
+      stale: shown.stale,
+      previousData: readyValue(previous.data),
+      targets: targets.data,
+      histogramLoading: histogram.isFetching,
+      histogramData: readyValue(histogram.data),
+      histogramMatchesMain,
+      targetSeconds,
+    },
   };
 }

@@ -58,6 +58,9 @@ import { slowTicketsOf } from "./ticket-drill-down";
 
 export type { KitchenRestaurant, KitchenServiceConfig } from "./service-config";
 
+/** filteredDays's arguments after the restaurant, dates and rows. */
+type FilterArgs = [filter: RecordFilter, withFacts: boolean, stuckSeconds?: number];
+
 /** How soon a caller told "not ready" should ask again: the page polls at this pace. */
 const PENDING_RETRY_AFTER_MS = 1_000;
 
@@ -145,19 +148,8 @@ export function createKitchenService(deps: KitchenServiceDeps) {
     r: KitchenRestaurant,
     dates: readonly string[],
     rows: Map<string, DayRow>,
-    filter: RecordFilter,
-    withFacts: boolean,
-    stuckSeconds?: number,
-  ) =>
-    filteredDays(
-      { db, store, dayParts: storedDayParts(r.guid, rows) },
-      r,
-      dates,
-      rows,
-      filter,
-      withFacts,
-      stuckSeconds,
-    );
+    ...rest: FilterArgs
+  ) => filteredDays({ db, store, dayParts: storedDayParts(r.guid, rows) }, r, dates, rows, ...rest);
   const { filtersFor, partsOf, stuckReport } = createRangeParts({
     store,
     reader,
@@ -165,6 +157,7 @@ export function createKitchenService(deps: KitchenServiceDeps) {
     config,
     recordFiltered,
   });
+  const sectionDeps = { db, store, reader, rangeParts: { filtersFor, partsOf, stuckReport } };
 
   return {
     store,
@@ -232,25 +225,13 @@ export function createKitchenService(deps: KitchenServiceDeps) {
       }),
 
     /** One section of the summary (summary-sections.ts): only what that section returns is computed. */
-    section: <S extends SummarySection>(
-      restaurant: KitchenRestaurant,
-      query: KitchenSummaryQuery,
-      section: S,
-    ) =>
-      whenReady(restaurant, query, (dates, rows, coverage) =>
-        summarySection(
-          {
-            db,
-            store,
-            reader,
-            rangeParts: { filtersFor, partsOf, stuckReport },
-            interner: internerOf(restaurant.guid),
-          },
-          restaurant,
-          query,
-          section,
-          { dates, rows, coverage },
-        ),
+    section: <S extends SummarySection>(r: KitchenRestaurant, query: KitchenSummaryQuery, section: S) =>
+      whenReady(r, query, (dates, rows, coverage) =>
+        summarySection({ ...sectionDeps, interner: internerOf(r.guid) }, r, query, section, {
+          dates,
+          rows,
+          coverage,
+        }),
       ),
 
     /**
