@@ -94,11 +94,12 @@ test("the headline figures and the formula note are server HTML, equal to the AP
   expect(html.length).toBeLessThan(JSON.stringify(summary).length);
 
   // With JavaScript, the hydrated page shows the same figures without a mismatch. It asks for the
-  // whole summary (the tables of the cards below) only once the page has settled or the manager
-  // scrolls (components/ui/page-settled.ts), then fills the item cards from it.
+  // sections below the figures (the tables of the cards below) only once the page has settled or
+  // the manager scrolls (components/ui/page-settled.ts), then fills the item cards from them.
   const wholeAsked: string[] = [];
   page.on("request", (r) => {
-    if (/\/kitchen\/summary\?/.test(r.url()) && !r.url().includes("part=head")) wholeAsked.push(r.url());
+    if (/\/kitchen\/summary\?/.test(r.url()) && !r.url().includes("section=figures"))
+      wholeAsked.push(r.url());
   });
   await page.reload({ waitUntil: "load" });
   await expect(

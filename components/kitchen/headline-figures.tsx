@@ -61,9 +61,9 @@ export function HeadlineFigures({
   levels,
   compare,
 }: {
-  summary: KitchenSummary;
+  summary: Pick<KitchenSummary, "levels" | "withinTarget">;
   /** The previous period's summary; undefined while it loads (no change is shown yet). */
-  previous: KitchenSummary | undefined;
+  previous: Pick<KitchenSummary, "levels" | "withinTarget"> | undefined;
   levels: KitchenLevel[];
   compare: boolean;
 }) {

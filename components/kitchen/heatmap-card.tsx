@@ -70,7 +70,7 @@ export function HeatmapCard({
   metric,
   fileName,
 }: {
-  summary: KitchenSummary;
+  summary: Pick<KitchenSummary, "hourStations" | "stations" | "levels" | "filters" | "timeZone">;
   levels: KitchenLevel[];
   initialLevel: KitchenLevel;
   targets: Partial<Record<KitchenLevel, number>>;

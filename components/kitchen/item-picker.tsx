@@ -30,7 +30,7 @@ export function ItemPicker({
   /** The chosen item's name as the kitchen summary gives it (undefined while it loads). */
   itemName: string | null | undefined;
   /** The unfiltered summary, for items the menu no longer lists; undefined with an item chosen. */
-  summary: KitchenSummary | undefined;
+  summary: Pick<KitchenSummary, "items"> | undefined;
   onChange: (item: string | null) => void;
 }) {
   const [used, setUsed] = useState(false);

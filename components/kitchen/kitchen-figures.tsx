@@ -3,7 +3,13 @@
 import { memo, useMemo } from "react";
 
 import type { KitchenSummary } from "@/lib/kitchen/contract/responses";
-import { isSummaryHead } from "@/lib/kitchen/contract/summary-head";
+import type {
+  KitchenFiguresSection,
+  KitchenHoursSection,
+  KitchenItemsSection,
+  KitchenStationsSection,
+  KitchenTicketsSection,
+} from "@/lib/kitchen/contract/sections";
 import { KITCHEN_LEVELS, type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
 import { serviceRows } from "@/lib/kitchen/ui/day-parts-shapes";
 import { METRIC_LABELS } from "@/lib/kitchen/ui/labels";
@@ -39,9 +45,9 @@ import {
   LazyWeekdayHeatmapCard,
 } from "./lazy-cards";
 import { MetricNote } from "./metric-note";
-import type { useKitchenFigures } from "./use-kitchen-figures";
+import type { BelowSections, useKitchenFigures } from "./use-kitchen-figures";
 
-// While the next view loads, the page re-renders with the same summary (dimmed): memoised cards
+// While the next view loads, the page re-renders with the same sections (dimmed): memoised cards
 // with memoised rows skip that render, so a preset change does not redraw every chart twice.
 const Stations = memo(LazyStationCard);
 const Breakdown = memo(LazyBreakdownCard);
@@ -51,66 +57,61 @@ const SlowestItems = memo(LazySlowestItemsCard);
 const WeekdayHeatmap = memo(LazyWeekdayHeatmapCard);
 const Services = memo(LazyServiceCard);
 
-/** The summary's rows per card, derived once per summary rather than once per render. */
-function useSummaryRows(data: KitchenSummary) {
-  return useMemo(
-    () => ({
-      stations: stationRows(data),
-      days: dayRows(data),
-      behaviors: behaviorRows(data, behaviorLabel),
-      sources: sourceRows(data),
-      items: itemRows(data),
-      services: serviceRows(data),
-      stationLate: stationLate(data),
-      dayLate: dayLate(data),
-    }),
-    [data],
-  );
-}
+type Figures = ReturnType<typeof useKitchenFigures>;
 
-/**
- * The Kitchen page's figures and charts (each with its table) for a summary that has arrived, in
- * the sections of the section bar: the figures first (server HTML), the rest mounted as it comes
- * near the screen.
- */
-function KitchenFiguresCards({
-  restaurant,
-  view,
-  data,
-  figures,
-  levels,
-  allLevels,
-  file,
-  onChange,
-}: {
+/** The view's figures section (contract/sections.ts) and what the cards read besides (use-kitchen-figures.ts `cards`). */
+type CardsProps = Figures["cards"] & {
   restaurant: KitchenRestaurant;
   view: KitchenView;
-  data: KitchenSummary;
-  figures: CardFigures;
+  data: KitchenFiguresSection;
   levels: KitchenLevel[];
   allLevels: readonly KitchenLevel[];
   file: (part: string) => string;
   onChange: (patch: Partial<KitchenView>) => void;
-}) {
-  const { guid } = restaurant;
-  const {
-    live,
-    query,
-    stale,
-    previousData,
-    targets,
-    histogram,
-    histogramData,
-    histogramMatchesMain,
-    targetSeconds,
-    wholeWaiting,
-  } = figures;
-  const rows = useSummaryRows(data);
-  const initialLevel = view.level ?? levels[0] ?? 0;
-  const itemStations = useMemo(() => itemStationNames(data, levels[0] ?? 0), [data, levels]);
-  // The server's head of the summary: the cards below wait for the whole, which is on its way
-  // ("loading") or not asked for until the page settles ("waiting").
-  const content: SectionContent = !isSummaryHead(data) ? "ready" : wholeWaiting ? "waiting" : "loading";
+};
+
+/** Each section's rows per card, derived once per answer rather than once per render. */
+function useSectionRows(data: KitchenFiguresSection, sections: BelowSections, levels: KitchenLevel[]) {
+  const { stations, items, trend } = sections;
+  const stationsRows = useMemo(
+    () =>
+      stations && { rows: stationRows({ ...stations, levels: data.levels }), late: stationLate(stations) },
+    [stations, data.levels],
+  );
+  const itemsRows = useMemo(
+    () =>
+      items && {
+        rows: itemRows({ ...items, levels: data.levels }),
+        stationNames: itemStationNames(items, levels[0] ?? 0),
+      },
+    [items, data.levels, levels],
+  );
+  const trendRows = useMemo(() => {
+    if (!trend) return undefined;
+    const withLevels = { ...trend, levels: data.levels };
+    return {
+      days: dayRows(trend),
+      behaviors: behaviorRows(withLevels, behaviorLabel),
+      sources: sourceRows(withLevels),
+      services: serviceRows(trend),
+      dayLate: dayLate({ days: trend.days, withinTarget: data.withinTarget }),
+    };
+  }, [trend, data.levels, data.withinTarget]);
+  return { stations: stationsRows, items: itemsRows, trend: trendRows };
+}
+type SectionRows = ReturnType<typeof useSectionRows>;
+
+/**
+ * The Kitchen page's figures and charts (each with its table), in the sections of the section bar:
+ * the figures first (server HTML), each section below mounted once its own answer is in and as it
+ * comes near the screen. Every prop is a value or a stable reference, so the memo's shallow
+ * comparison skips a render in which none changed (the click that starts a view change).
+ */
+export const KitchenFigures = memo(function KitchenFiguresCards(props: CardsProps) {
+  const { view, data, sections, belowAsked, stale, previousData, levels, allLevels } = props;
+  const rows = useSectionRows(data, sections, levels);
+  const content = (...needed: (keyof BelowSections)[]): SectionContent =>
+    needed.every((s) => sections[s] !== undefined) ? "ready" : belowAsked ? "loading" : "waiting";
   return (
     <div className={`${styles.content} ${stale ? styles.stale : ""}`} aria-busy={stale}>
       <KitchenSectionBar />
@@ -118,229 +119,219 @@ function KitchenFiguresCards({
         <MetricNote metric={view.metric} levels={allLevels} />
         <HeadlineFigures summary={data} previous={previousData} levels={levels} compare={view.compare} />
       </KitchenSection>
-      <KitchenSection id="stations" lazy content={content} placeholderHeight={900}>
-        <Stations
-          title="Prep stations"
-          description={`p50 and p90 of ${METRIC_LABELS[view.metric].toLowerCase()} per station, in minutes, slowest first. Hover or focus a station for p75 and p95.`}
-          nameHeader="Station"
-          rows={rows.stations}
-          levels={levels}
-          targets={targetSeconds}
-          metric={view.metric}
-          fileName={file("stations")}
-          testId="station-chart"
-          late={rows.stationLate}
-        />
-        {targets.data ? (
-          <LazyStationTargetsEditor
-            guid={guid}
-            targets={targets.data}
-            stations={data.stations.flatMap((s) =>
-              s.stationGuid === null
-                ? []
-                : [{ stationGuid: s.stationGuid, stationName: s.stationName, level: s.level }],
-            )}
-          />
-        ) : null}
-        <div className={styles.grid2}>
-          <LazyHistogramCard
-            histogram={histogramMatchesMain ? data.histogram : histogramData?.histogram}
-            loading={histogramMatchesMain ? stale : histogram.isFetching || !histogramData}
-            stations={data.options.stations}
-            station={view.histStation}
-            level={view.histLevel}
-            levels={allLevels.length ? allLevels : KITCHEN_LEVELS.slice(0, 1)}
-            target={targetSeconds[view.histLevel]}
-            metric={view.metric}
-            fileName={file("distribution")}
-            onChange={onChange}
-          />
-          <LazyTargetsEditor
-            guid={guid}
-            targets={targets.data}
-            levels={allLevels.length ? allLevels : [0, 1]}
-          />
-        </div>
+      <KitchenSection id="stations" lazy content={content("stations")} placeholderHeight={900}>
+        {sections.stations && rows.stations ? stationCards(props, sections.stations, rows.stations) : null}
       </KitchenSection>
-      <KitchenSection id="tickets" lazy content={content} placeholderHeight={520}>
-        <LazyTicketTimesCard
-          key={`tickets-${view.level ?? "all"}`}
-          guid={guid}
-          summary={data}
-          levels={levels}
-          initialLevel={initialLevel}
-          fileName={file}
-        />
-        <LazySlowestTickets
-          guid={guid}
-          query={query}
-          live={live}
-          metric={view.metric}
-          timeZone={data.timeZone}
-          fileName={file("slowest-tickets")}
-        />
+      <KitchenSection id="tickets" lazy content={content("tickets")} placeholderHeight={520}>
+        {sections.tickets ? ticketCards(props, sections.tickets) : null}
       </KitchenSection>
-      <KitchenSection id="items" lazy content={content} placeholderHeight={640}>
-        <SlowestItems
-          items={rows.items}
-          levels={levels}
-          metric={view.metric}
-          fileName={file("items")}
-          stationNames={itemStations}
-        />
-        <LazyItemsOverTargetCard
-          key={`over-${view.level ?? "all"}`}
-          summary={data}
-          levels={levels}
-          initialLevel={initialLevel}
-          metric={view.metric}
-          fileName={file("items-over-target")}
-        />
+      <KitchenSection id="items" lazy content={content("items")} placeholderHeight={640}>
+        {sections.items && rows.items ? itemCards(props, sections.items, rows.items) : null}
       </KitchenSection>
-      <KitchenSection id="hours" lazy content={content} placeholderHeight={420}>
-        <Heatmap
-          key={view.level ?? "all"}
-          summary={data}
-          levels={levels}
-          initialLevel={initialLevel}
-          targets={targetSeconds}
-          closeoutHour={restaurant.closeoutHour}
-          metric={view.metric}
-          fileName={file("hours-by-station")}
-        />
-        <WeekdayHeatmap
-          key={`weekday-${view.level ?? "all"}`}
-          summary={data}
-          levels={levels}
-          initialLevel={initialLevel}
-          targets={targetSeconds}
-          metric={view.metric}
-          stationName={stationFilterName(data, view.station)}
-          fileName={file("weekday-by-hour")}
-        />
+      <KitchenSection id="hours" lazy content={content("hours", "stations", "trend")} placeholderHeight={420}>
+        {sections.hours && sections.stations && sections.trend
+          ? hourCards(props, {
+              ...sections.hours,
+              stations: sections.stations.stations,
+              dayParts: sections.trend.dayParts,
+            })
+          : null}
       </KitchenSection>
-      <TrendSection
-        view={view}
-        levels={levels}
-        rows={rows}
-        targets={targetSeconds}
-        file={file}
-        content={content}
-      />
+      <KitchenSection id="trend" lazy content={content("trend")} placeholderHeight={900}>
+        {rows.trend ? trendCards(props, rows.trend) : null}
+      </KitchenSection>
     </div>
   );
+});
+
+/** The stations section's cards: per station, the station targets, the histogram and the level targets. */
+function stationCards(
+  props: CardsProps,
+  section: KitchenStationsSection,
+  rows: NonNullable<SectionRows["stations"]>,
+) {
+  const { restaurant, view, data, targets, targetSeconds, levels, allLevels, file } = props;
+  const matches = props.histogramMatchesMain;
+  return [
+    <Stations
+      key="stations"
+      title="Prep stations"
+      description={`p50 and p90 of ${METRIC_LABELS[view.metric].toLowerCase()} per station, in minutes, slowest first. Hover or focus a station for p75 and p95.`}
+      nameHeader="Station"
+      rows={rows.rows}
+      levels={levels}
+      targets={targetSeconds}
+      metric={view.metric}
+      fileName={file("stations")}
+      testId="station-chart"
+      late={rows.late}
+    />,
+    targets ? (
+      <LazyStationTargetsEditor
+        key="station-targets"
+        guid={restaurant.guid}
+        targets={targets}
+        stations={section.stations.flatMap((s) =>
+          s.stationGuid === null
+            ? []
+            : [{ stationGuid: s.stationGuid, stationName: s.stationName, level: s.level }],
+        )}
+      />
+    ) : null,
+    <div key="histogram" className={styles.grid2}>
+      <LazyHistogramCard
+        histogram={matches ? data.histogram : props.histogramData?.histogram}
+        loading={matches ? props.stale : props.histogramLoading || !props.histogramData}
+        stations={data.options.stations}
+        station={view.histStation}
+        level={view.histLevel}
+        levels={allLevels.length ? allLevels : KITCHEN_LEVELS.slice(0, 1)}
+        target={targetSeconds[view.histLevel]}
+        metric={view.metric}
+        fileName={file("distribution")}
+        onChange={props.onChange}
+      />
+      <LazyTargetsEditor
+        guid={restaurant.guid}
+        targets={targets}
+        levels={allLevels.length ? allLevels : [0, 1]}
+      />
+    </div>,
+  ];
 }
 
-type Figures = ReturnType<typeof useKitchenFigures>;
-
-/**
- * What the cards read of the figures, and how a render compares each: a render in which none of it
- * changed (the click that starts a view change, while the figures still show the deferred view)
- * skips every card and chart. The cards' prop is typed by these keys, so a field they start to read
- * must be added here, and is then compared: it cannot go stale behind the memo.
- */
-const sameCardFigure = {
-  live: Object.is,
-  query: (a: Figures["query"], b: Figures["query"]) => a.toString() === b.toString(),
-  stale: Object.is,
-  previousData: Object.is,
-  targets: (a: Figures["targets"], b: Figures["targets"]) => a.data === b.data,
-  histogram: (a: Figures["histogram"], b: Figures["histogram"]) => a.isFetching === b.isFetching,
-  histogramData: Object.is,
-  histogramMatchesMain: Object.is,
-  targetSeconds: Object.is,
-  wholeWaiting: Object.is,
-} satisfies { [K in keyof Figures]?: (a: Figures[K], b: Figures[K]) => boolean };
-
-type CardFigures = Pick<Figures, keyof typeof sameCardFigure>;
-
-function sameFigures(a: CardFigures, b: CardFigures): boolean {
-  return (Object.keys(sameCardFigure) as (keyof CardFigures)[]).every((key) =>
-    (sameCardFigure[key] as (x: unknown, y: unknown) => boolean)(a[key], b[key]),
-  );
+/** The tickets section's cards: ticket times, and the slowest tickets (their own request). */
+function ticketCards(props: CardsProps, section: KitchenTicketsSection) {
+  const { restaurant, view, data, levels, file } = props;
+  return [
+    <LazyTicketTimesCard
+      key={`tickets-${view.level ?? "all"}`}
+      guid={restaurant.guid}
+      summary={{ ...section, outliers: data.outliers }}
+      levels={levels}
+      initialLevel={view.level ?? levels[0] ?? 0}
+      fileName={file}
+    />,
+    <LazySlowestTickets
+      key="slowest-tickets"
+      guid={restaurant.guid}
+      query={new URLSearchParams(props.queryString)}
+      live={props.live}
+      metric={view.metric}
+      timeZone={data.timeZone}
+      fileName={file("slowest-tickets")}
+    />,
+  ];
 }
 
-/** The figures and cards; `file` is derived from the view, data and restaurant compared here. */
-export const KitchenFigures = memo(
-  KitchenFiguresCards,
-  (a, b) =>
-    a.restaurant === b.restaurant &&
-    a.view === b.view &&
-    a.data === b.data &&
-    a.levels === b.levels &&
-    a.allLevels === b.allLevels &&
-    a.onChange === b.onChange &&
-    sameFigures(a.figures, b.figures),
-);
+/** The items section's cards: the slowest items, and the items over target per station. */
+function itemCards(props: CardsProps, items: KitchenItemsSection, rows: NonNullable<SectionRows["items"]>) {
+  const { view, levels, file } = props;
+  return [
+    <SlowestItems
+      key="slowest-items"
+      items={rows.rows}
+      levels={levels}
+      metric={view.metric}
+      fileName={file("items")}
+      stationNames={rows.stationNames}
+    />,
+    <LazyItemsOverTargetCard
+      key={`over-${view.level ?? "all"}`}
+      summary={items}
+      levels={levels}
+      initialLevel={view.level ?? levels[0] ?? 0}
+      metric={view.metric}
+      fileName={file("items-over-target")}
+    />,
+  ];
+}
+
+/** The hours section's cards: hour by station, and weekday by hour (the trend section's day parts). */
+function hourCards(
+  props: CardsProps,
+  section: KitchenHoursSection & Pick<KitchenSummary, "stations" | "dayParts">,
+) {
+  const { restaurant, view, data, levels, targetSeconds, file } = props;
+  const summary = { ...section, levels: data.levels, timeZone: data.timeZone };
+  return [
+    <Heatmap
+      key={view.level ?? "all"}
+      summary={summary}
+      levels={levels}
+      initialLevel={view.level ?? levels[0] ?? 0}
+      targets={targetSeconds}
+      closeoutHour={restaurant.closeoutHour}
+      metric={view.metric}
+      fileName={file("hours-by-station")}
+    />,
+    <WeekdayHeatmap
+      key={`weekday-${view.level ?? "all"}`}
+      summary={summary}
+      levels={levels}
+      initialLevel={view.level ?? levels[0] ?? 0}
+      targets={targetSeconds}
+      metric={view.metric}
+      stationName={stationFilterName(data, view.station)}
+      fileName={file("weekday-by-hour")}
+    />,
+  ];
+}
 
 /** The trend section: the daily trend, the dining-option and source breakdowns, and the services. */
-function TrendSection({
-  view,
-  levels,
-  rows,
-  targets,
-  file,
-  content,
-}: {
-  view: KitchenView;
-  levels: KitchenLevel[];
-  rows: ReturnType<typeof useSummaryRows>;
-  targets: Partial<Record<KitchenLevel, number>>;
-  file: (part: string) => string;
-  content: SectionContent;
-}) {
-  return (
-    <KitchenSection id="trend" lazy content={content} placeholderHeight={900}>
-      <Trend
-        key={`trend-${view.level ?? "all"}`}
-        days={rows.days}
+function trendCards(props: CardsProps, rows: NonNullable<SectionRows["trend"]>) {
+  const { view, levels, targetSeconds: targets, file } = props;
+  const initialLevel = view.level ?? levels[0] ?? 0;
+  return [
+    <Trend
+      key={`trend-${view.level ?? "all"}`}
+      days={rows.days}
+      levels={levels}
+      initialLevel={initialLevel}
+      targets={targets}
+      metric={view.metric}
+      fileName={file("daily")}
+      late={rows.dayLate}
+    />,
+    <div key="breakdowns" className={styles.grid2even}>
+      <Breakdown
+        key={`behaviors-${view.level ?? "all"}`}
+        title="By dining option"
+        nameHeader="Dining option"
+        rows={rows.behaviors}
         levels={levels}
-        initialLevel={view.level ?? levels[0] ?? 0}
+        initialLevel={initialLevel}
         targets={targets}
         metric={view.metric}
-        fileName={file("daily")}
-        late={rows.dayLate}
+        fileName={file("dining-options")}
       />
-      <div className={styles.grid2even}>
-        <Breakdown
-          key={`behaviors-${view.level ?? "all"}`}
-          title="By dining option"
-          nameHeader="Dining option"
-          rows={rows.behaviors}
-          levels={levels}
-          initialLevel={view.level ?? levels[0] ?? 0}
-          targets={targets}
-          metric={view.metric}
-          fileName={file("dining-options")}
-        />
-        <Breakdown
-          key={`sources-${view.level ?? "all"}`}
-          title="By order source"
-          nameHeader="Order source"
-          rows={rows.sources}
-          levels={levels}
-          initialLevel={view.level ?? levels[0] ?? 0}
-          targets={targets}
-          metric={view.metric}
-          fileName={file("order-sources")}
-          categoryWidth={150}
-        />
-      </div>
-      <Services
-        key={`services-${view.level ?? "all"}`}
-        rows={rows.services}
+      <Breakdown
+        key={`sources-${view.level ?? "all"}`}
+        title="By order source"
+        nameHeader="Order source"
+        rows={rows.sources}
         levels={levels}
-        initialLevel={view.level ?? levels[0] ?? 0}
+        initialLevel={initialLevel}
         targets={targets}
         metric={view.metric}
-        fileName={file("services")}
+        fileName={file("order-sources")}
+        categoryWidth={150}
       />
-    </KitchenSection>
-  );
+    </div>,
+    <Services
+      key={`services-${view.level ?? "all"}`}
+      rows={rows.services}
+      levels={levels}
+      initialLevel={initialLevel}
+      targets={targets}
+      metric={view.metric}
+      fileName={file("services")}
+    />,
+  ];
 }
 
 /** The page's station filter in words, for a card that reads it. */
-function stationFilterName(data: KitchenSummary, station: string | null): string {
+function stationFilterName(data: Pick<KitchenSummary, "options">, station: string | null): string {
   if (!station) return "All stations";
   if (station === "(none)") return "Station: no prep station";
   const found = data.options.stations.find((s) => s.stationGuid === station);

@@ -1,18 +1,19 @@
 "use client";
 
-import { useDeferredValue, useMemo } from "react";
+import { useCallback, useDeferredValue, useMemo } from "react";
 
 import { CsvDownloadLink } from "@/components/ui/csv-download-button";
 import { PageHeader } from "@/components/ui/page-header";
 import { EmptyState, ErrorState, LoadingState, Notice, Skeleton } from "@/components/ui/states";
 import { formatDateRange } from "@/lib/business-date/format";
-import { isSummaryHead } from "@/lib/kitchen/contract/summary-head";
+import type { KitchenFiguresSection } from "@/lib/kitchen/contract/sections";
 import { emptyRangeWords } from "@/lib/kitchen/ui/coverage-notes";
 import { kitchenPageCsvName } from "@/lib/kitchen/ui/csv-file-names";
 import { formatClockTime, formatCount } from "@/lib/kitchen/ui/format";
 import { isEmptySummary, levelsPresent, stationLabel } from "@/lib/kitchen/ui/summary-shapes";
 import { isOpenDayOnly } from "@/lib/kitchen/ui/today-comparison";
 import { fulfillmentsCsvUrl, summaryCsvUrl } from "@/lib/queries/kitchen";
+import type { KitchenView as View } from "@/lib/url-state/kitchen-view";
 
 import { ExpediterStationNotice } from "./expediter-station-notice";
 import { FilterBar } from "./filter-bar";
@@ -92,6 +93,23 @@ function ItemNotice({
   );
 }
 
+/** The page's CSV file names: one function per view and names, as the memoised cards compare it by reference. */
+function useCsvFileName(
+  restaurantName: string,
+  view: View,
+  data: Pick<KitchenFiguresSection, "options" | "itemName"> | undefined,
+) {
+  const stationRef = view.station
+    ? data?.options.stations.find((s) => s.stationGuid === view.station)
+    : undefined;
+  const station = stationRef ? stationLabel(stationRef) : null;
+  const item = data?.itemName;
+  return useCallback(
+    (part: string) => kitchenPageCsvName(restaurantName, part, view, { station, item }),
+    [restaurantName, view, station, item],
+  );
+}
+
 /** The Kitchen page: range and filters from the URL, figures, charts with their tables, tickets. */
 export function KitchenView({ restaurant, today }: { restaurant: KitchenRestaurant; today: string }) {
   const { guid } = restaurant;
@@ -106,14 +124,7 @@ export function KitchenView({ restaurant, today }: { restaurant: KitchenRestaura
   // One array per summary: the memoised cards below compare it by reference.
   const levels = useMemo(() => (data ? levelsPresent(data) : []), [data]);
   const allLevels = data?.options.levels.length ? data.options.levels : levels;
-  const stationRef = view.station
-    ? data?.options.stations.find((s) => s.stationGuid === view.station)
-    : undefined;
-  const file = (part: string) =>
-    kitchenPageCsvName(restaurant.name, part, view, {
-      station: stationRef ? stationLabel(stationRef) : null,
-      item: data?.itemName,
-    });
+  const file = useCsvFileName(restaurant.name, view, data);
   const { stale } = figures;
   // A CSV of part of a range would pass for the whole: the server answers 202 until it is ready.
   const csvUnavailable = data && !stale ? undefined : "available when the range is ready";
@@ -163,14 +174,14 @@ export function KitchenView({ restaurant, today }: { restaurant: KitchenRestaura
             <FilterBar
               view={urlView}
               options={data?.options}
-              services={data?.dayParts?.options}
+              services={figures.sections.trend?.dayParts.options}
               onChange={setView}
             >
               <ItemPicker
                 guid={guid}
                 item={urlView.item}
                 itemName={data && !stale ? data.itemName : undefined}
-                summary={view.item ? undefined : data}
+                summary={view.item ? undefined : figures.sections.items}
                 onChange={(item) => setView({ item })}
               />
               <OutlierSwitch
@@ -230,12 +241,12 @@ export function KitchenView({ restaurant, today }: { restaurant: KitchenRestaura
             </p>
           ) : null}
 
-          {summary.isError && data && isSummaryHead(data) ? (
-            // The server sent the figures' head; the whole summary, which the cards below read, failed.
+          {figures.belowError ? (
+            // The figures are in; a section below them, which some cards read, failed.
             <ErrorState
               title="The charts and tables could not be loaded"
-              error={summary.error}
-              onRetry={() => void summary.refetch()}
+              error={figures.belowError.error}
+              onRetry={() => void figures.belowError?.refetch()}
             />
           ) : null}
           {summary.isError && !data ? (
@@ -280,11 +291,11 @@ export function KitchenView({ restaurant, today }: { restaurant: KitchenRestaura
               restaurant={restaurant}
               view={view}
               data={data}
-              figures={figures}
               levels={levels}
               allLevels={allLevels}
               file={file}
               onChange={setView}
+              {...figures.cards}
             />
           )}
         </>

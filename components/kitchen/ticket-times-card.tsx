@@ -384,7 +384,7 @@ export function TicketTimesCard({
   fileName,
 }: {
   guid: string;
-  summary: KitchenSummary;
+  summary: Pick<KitchenSummary, "tickets" | "ticketDays" | "ticketHours" | "filters" | "outliers">;
   levels: KitchenLevel[];
   initialLevel: KitchenLevel;
   fileName: (part: string) => string;

@@ -1,25 +1,28 @@
 "use client";
 
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueries, useQuery } from "@tanstack/react-query";
 import { useDeferredValue, useMemo } from "react";
 
 import { usePageSettled } from "@/components/ui/page-settled";
 import type { CloseoutRules } from "@/lib/business-date/closeout";
-import type { KitchenSummary, RangeAnswer } from "@/lib/kitchen/contract/responses";
-import { isSummaryHead } from "@/lib/kitchen/contract/summary-head";
+import type { KitchenSummarySections } from "@/lib/kitchen/contract/sections";
 import type { KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
 import { coverageNotes } from "@/lib/kitchen/ui/coverage-notes";
-import { includesToday } from "@/lib/kitchen/ui/date-range";
 import { pendingOf, periodProgress, readyValue, type PeriodProgress } from "@/lib/kitchen/ui/range-progress";
-import { comparisonFor } from "@/lib/kitchen/ui/today-comparison";
-import { kitchenSummaryQuery, kitchenTargetsQuery } from "@/lib/queries/kitchen";
-import { apiQuery, type KitchenView } from "@/lib/url-state/kitchen-view";
+import { kitchenSectionQuery, kitchenTargetsQuery } from "@/lib/queries/kitchen";
+import { kitchenPagePlan, plannedSection, SECTIONS_BELOW } from "@/lib/queries/kitchen-page-plan";
+import type { KitchenView } from "@/lib/url-state/kitchen-view";
+
+/** The sections below the figures that have arrived, each its own answer. */
+export type BelowSections = Partial<Omit<KitchenSummarySections, "figures">>;
 
 /**
- * Everything the Kitchen page fetches for a view: the summary, the previous period to compare
- * with, the targets and the histogram's own pick. The main range and the previous period are asked
- * together: a cold range answers 202 with its progress (polled until ready, query-client.ts), and
- * both periods' progress shows side by side while either is still being fetched.
+ * Everything the Kitchen page fetches for a view, as the page's plan (lib/queries/
+ * kitchen-page-plan.ts) says, the plan the server prefetch follows too: the figures of the view
+ * and of the previous period (server HTML), the sections below them, the targets and the
+ * histogram's own pick. The main range and the previous period are asked together: a cold range
+ * answers 202 with its progress (polled until ready, query-client.ts), and both periods' progress
+ * shows side by side while either is still being fetched.
  */
 export function useKitchenFigures(
   guid: string,
@@ -28,23 +31,16 @@ export function useKitchenFigures(
   today: string,
   rules: CloseoutRules,
 ) {
-  const live = includesToday(view, today);
   const knownNotEntitled = kitchenEntitled === false;
-  const query = apiQuery(view, view);
-
-  // The server sent this view's head (the figures): the whole, whose tables only the cards below the
-  // fold read, is asked once the page has settled or the manager scrolls, so a phone's load does
-  // not also download and parse it (half a megabyte of JSON for a week; issue 16).
-  const queryClient = useQueryClient();
-  const settled = usePageSettled();
-  const summaryOptions = kitchenSummaryQuery(guid, query, { live });
-  const cached = readyValue(queryClient.getQueryData<RangeAnswer<KitchenSummary>>(summaryOptions.queryKey));
-  const waitForWhole = !settled && cached !== undefined && isSummaryHead(cached);
-  const summary = useQuery({ ...summaryOptions, enabled: !knownNotEntitled && !waitForWhole });
-  // The summary as the page shows it: a deferred copy, with its placeholder flag. A new answer
-  // arrives through the query's store, which React renders synchronously; deferred, the cards
-  // render it in slices the page stays responsive between (the whole summary after the server's
-  // head is half a megabyte of tables: issue 16's blocking time).
+  const first = kitchenPagePlan(view, today, rules, undefined);
+  const main = plannedSection(first, "main", "figures")!;
+  const { live, query } = main;
+  const summary = useQuery({
+    ...kitchenSectionQuery(guid, query, "figures", { live }),
+    enabled: !knownNotEntitled,
+  });
+  // The figures as the page shows them: a deferred copy, with its placeholder flag, so a new
+  // answer renders in slices the page stays responsive between.
   const answer = useMemo(
     () => ({ data: readyValue(summary.data), stale: summary.isPlaceholderData }),
     [summary.data, summary.isPlaceholderData],
@@ -55,25 +51,39 @@ export function useKitchenFigures(
 
   // Today alone is compared up to the time its figures were counted (today-comparison.ts).
   const countedAt = data?.coverage.open.find((d) => d.date === today)?.refreshedAt;
-  const comparison = comparisonFor(view, today, view.compareWith, rules, countedAt);
-  const previousRange = comparison.range;
-  const previousQuery = apiQuery(view, previousRange);
-  if (comparison.until) previousQuery.set("until", comparison.until);
+  const plan = kitchenPagePlan(view, today, rules, countedAt);
+  const { comparison, histogramMatchesMain } = plan;
+  const previousPlanned = plannedSection(plan, "previous", "figures");
   const previous = useQuery({
-    ...kitchenSummaryQuery(guid, previousQuery, { part: "head" }),
+    ...kitchenSectionQuery(guid, previousPlanned?.query ?? query, "figures"),
     // Never compare with another filter's numbers while the right ones load.
     placeholderData: undefined,
-    enabled: view.compare && !notEntitled && !comparison.waiting,
+    enabled: previousPlanned !== undefined && !notEntitled,
   });
-  const previousData = readyValue(previous.data);
   const targets = useQuery({ ...kitchenTargetsQuery(guid), enabled: !notEntitled });
 
-  const histogramMatchesMain = view.histLevel === view.level && view.histStation === view.station;
-  const histogramQuery = apiQuery({ ...view, level: view.histLevel, station: view.histStation }, view);
+  const histogramPlanned = plannedSection(plan, "histogram", "figures");
   const histogram = useQuery({
-    ...kitchenSummaryQuery(guid, histogramQuery, { live, part: "head" }),
-    enabled: !histogramMatchesMain && !!data && !notEntitled,
+    ...kitchenSectionQuery(guid, histogramPlanned?.query ?? query, "figures", { live }),
+    enabled: histogramPlanned !== undefined && !!data && !notEntitled,
   });
+
+  // The sections below the figures: asked once the page has settled (4 s after load, or the
+  // first scroll, key or tap), so a phone's load parses the figures alone (issue 16's blocking time).
+  const settled = usePageSettled();
+  const below = useQueries({
+    queries: SECTIONS_BELOW.map((section) => ({
+      ...kitchenSectionQuery(guid, plannedSection(plan, "main", section)!.query, section, { live }),
+      enabled: settled && !!data && !notEntitled,
+    })),
+  });
+  const [stations, tickets, items, hours, trend] = below.map((q) => readyValue(q.data));
+  // One object per set of answers: the memoised cards compare it by reference.
+  const sections = useMemo(
+    () => ({ stations, tickets, items, hours, trend }) as BelowSections,
+    [stations, tickets, items, hours, trend],
+  );
+  const belowError = below.find((q) => q.isError && q.data === undefined);
 
   // Both periods' progress while either is still being fetched (the previous one only when compared).
   const mainAnswer = summary.isPlaceholderData ? undefined : summary.data;
@@ -83,12 +93,11 @@ export function useKitchenFigures(
     fetching && !notEntitled
       ? [
           periodProgress("This period", view, mainAnswer),
-          ...(view.compare ? [periodProgress("Previous period", previousRange, previous.data)] : []),
+          ...(view.compare ? [periodProgress("Previous period", comparison.range, previous.data)] : []),
         ]
       : [];
 
   // The restaurant's own targets win over the defaults the summary was computed with.
-  // One object per answer pair, so the memoised cards skip a render in which neither changed.
   const targetSeconds = useMemo(() => {
     const seconds: Partial<Record<KitchenLevel, number>> = {};
     for (const t of data?.withinTarget ?? []) seconds[t.level] = t.targetSeconds;
@@ -103,17 +112,26 @@ export function useKitchenFigures(
     data,
     /** The shown data is the previous view's, kept while this one loads. */
     stale: shown.stale,
-    previous,
-    previousData,
     comparison,
-    targets,
-    histogram,
-    histogramData: readyValue(histogram.data),
-    histogramMatchesMain,
     notEntitled,
     periods,
-    targetSeconds,
-    /** The server's head is shown and the whole is not asked for yet: it waits for the page to settle. */
-    wholeWaiting: waitForWhole,
+    sections,
+    /** A section below the figures that failed, with no earlier answer to show. */
+    belowError,
+    /** What the cards read besides the figures: each a value or a stable reference (KitchenFigures' memo). */
+    cards: {
+      sections,
+      /** Whether the sections below the figures have been asked (the page has settled). */
+      belowAsked: settled,
+      live,
+      queryString: query.toString(),
+      stale: shown.stale,
+      previousData: readyValue(previous.data),
+      targets: targets.data,
+      histogramLoading: histogram.isFetching,
+      histogramData: readyValue(histogram.data),
+      histogramMatchesMain,
+      targetSeconds,
+    },
   };
 }

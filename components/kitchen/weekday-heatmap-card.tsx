@@ -74,7 +74,7 @@ export function WeekdayHeatmapCard({
   stationName,
   fileName,
 }: {
-  summary: KitchenSummary;
+  summary: Pick<KitchenSummary, "dayParts" | "timeZone">;
   levels: KitchenLevel[];
   initialLevel: KitchenLevel;
   targets: Partial<Record<KitchenLevel, number>>;

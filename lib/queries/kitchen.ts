@@ -5,11 +5,11 @@ import type {
   KitchenHistory,
   KitchenOverview,
   KitchenPending,
-  KitchenSummary,
   KitchenTargets,
   KitchenTickets,
   RangeAnswer,
 } from "@/lib/kitchen/contract/responses";
+import type { KitchenSummarySections, SummarySection } from "@/lib/kitchen/contract/sections";
 import type { OverviewRange } from "@/lib/kitchen/contract/vocabulary";
 import type { DateRange } from "@/lib/kitchen/ui/date-range";
 
@@ -64,20 +64,21 @@ export function kitchenHistoryQuery(guid: string) {
 export const OPEN_DAY_REFETCH_MS = 60_000;
 
 /**
- * A view's summary. `part: "head"` asks for the figures without the per-item and per-hour tables
- * (lib/kitchen/contract/summary-head.ts): for readers of the figures only, such as the previous
- * period's changes, where the whole would be a second half-megabyte answer to parse on a phone.
+ * One section of a view's summary (lib/kitchen/contract/sections.ts), as the Kitchen page's plan
+ * asks it (kitchen-page-plan.ts). The key ends in the section, so the server's prefetch and the
+ * browser share an entry per period and section.
  */
-export function kitchenSummaryQuery(
+export function kitchenSectionQuery<S extends SummarySection>(
   guid: string,
   query: URLSearchParams,
-  opts: { live?: boolean; part?: "head" } = {},
+  section: S,
+  opts: { live?: boolean } = {},
 ) {
-  const qs = opts.part ? `${query.toString()}&part=${opts.part}` : query.toString();
+  const qs = `${query.toString()}&section=${section}`;
   return queryOptions({
     queryKey: kitchenKeys.summary(guid, qs),
-    queryFn: ({ signal }): Promise<RangeAnswer<KitchenSummary>> =>
-      apiGetAnswer<KitchenSummary, KitchenPending>(`${base(guid)}/summary?${qs}`, { signal }),
+    queryFn: ({ signal }): Promise<RangeAnswer<KitchenSummarySections[S]>> =>
+      apiGetAnswer<KitchenSummarySections[S], KitchenPending>(`${base(guid)}/summary?${qs}`, { signal }),
     // The previous view stays on screen (dimmed) while the next loads, so nothing jumps.
     placeholderData: keepPreviousData,
     staleTime: opts.live ? 30_000 : 5 * 60_000,

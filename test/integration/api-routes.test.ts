@@ -6,6 +6,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { setServerSessionReaderForTests } from "@/lib/auth/session";
+import { sectionOf, SUMMARY_SECTIONS } from "@/lib/kitchen/contract/sections";
 import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-server";
 import { defaultWorld } from "@/lib/sandbox/world";
 
@@ -426,7 +427,6 @@ describe("routes of a permitted restaurant, with the sandbox as the Platform", (
       dayParts: { weekdayHours: unknown[] };
     };
     expect(whole.coverage.complete).toEqual(["20250310", "20250311", "20250312"]);
-    // part=head: the same answer without the breakdown tables, marked as a head; part=whole is the default.
     const tables = [
       "items",
       "itemStations",
@@ -442,24 +442,21 @@ describe("routes of a permitted restaurant, with the sandbox as the Platform", (
     for (const name of [...tables, "levels", "withinTarget", "tickets", "stations"])
       expect((whole[name] as unknown[]).length, name).toBeGreaterThan(0);
     expect(whole.dayParts.weekdayHours.length).toBeGreaterThan(0);
-    const head = await call(route("kitchen/summary"), HARBOR, { query: `${query}&part=head` });
-    expect(head.status).toBe(200);
-    expect(await head.json()).toEqual({
-      ...whole,
-      ...Object.fromEntries(tables.map((name) => [name, []])),
-      dayParts: { ...whole.dayParts, weekdayHours: [] },
-      head: true,
-    });
+    // section=: each section alone, byte for byte the whole's fields it names (contract/sections.ts).
+    for (const section of SUMMARY_SECTIONS) {
+      const answer = await call(route("kitchen/summary"), HARBOR, { query: `${query}&section=${section}` });
+      expect(answer.status, section).toBe(200);
+      expect(await answer.text(), section).toBe(JSON.stringify(sectionOf(whole as never, section)));
+    }
     expect(
-      await (await call(route("kitchen/summary"), HARBOR, { query: `${query}&part=whole` })).json(),
-    ).toEqual(whole);
-    expect(
-      await errorOf(await call(route("kitchen/summary"), HARBOR, { query: `${query}&part=tables` })),
+      await errorOf(await call(route("kitchen/summary"), HARBOR, { query: `${query}&section=tables` })),
     ).toEqual([
       400,
       expect.objectContaining({
         code: "invalid_request",
-        message: expect.stringMatching(/part must be whole or head/),
+        message: expect.stringMatching(
+          /section must be one of figures, stations, tickets, items, hours, trend/,
+        ),
       }),
     ]);
     const csv = await call(route("kitchen/summary.csv"), HARBOR, { query });

@@ -114,7 +114,7 @@ async function getJson<T>(pathname: string): Promise<{ status: number; body: T }
 async function summaryOf(guid: string, from: string, to: string): Promise<KitchenSummary> {
   for (let i = 0; i < 120; i++) {
     const { status, body } = await getJson<KitchenSummary>(
-      `/api/restaurants/${guid}/kitchen/summary?from=${from}&to=${to}&part=head`,
+      `/api/restaurants/${guid}/kitchen/summary?from=${from}&to=${to}&section=figures`,
     );
     if (status === 200) return body;
     expect(status).toBe(202);

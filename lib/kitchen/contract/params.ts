@@ -3,6 +3,7 @@ import { z } from "zod";
 import { CLOCK_TIME_PATTERN } from "@/lib/business-date/business-clock";
 import { isBusinessDate } from "@/lib/business-date/business-date";
 
+import { SUMMARY_SECTIONS } from "./sections";
 import { STUCK_CHOICES, type StuckChoice } from "./stuck-items";
 import { KITCHEN_METRICS, NONE_FILTER, OVERVIEW_RANGES, type KitchenLevel } from "./vocabulary";
 
@@ -128,16 +129,17 @@ type WithOptionalStuck<T> = Omit<T, "stuck"> & { stuck?: StuckChoice };
 export type KitchenSummaryQuery = WithOptionalStuck<z.infer<typeof kitchenSummarySchema>>;
 
 /**
- * The JSON summary's query: the summary's, plus which part to answer. `part=head` leaves out the
- * per-item and per-hour-and-station tables (contract/summary-head.ts), for a reader that needs
- * only the figures: the Kitchen page's previous period and its histogram's own pick.
+ * The JSON summary's query: the summary's, plus optionally one section of it (contract/sections.ts),
+ * computed alone. Without `section`, the whole summary.
  */
 export const kitchenSummaryAnswerSchema = z
   .object({
     ...summaryShape,
-    part: z.preprocess(
+    section: z.preprocess(
       (v) => (v === "" ? undefined : v),
-      z.enum(["whole", "head"], { message: "part must be whole or head" }).default("whole"),
+      z
+        .enum(SUMMARY_SECTIONS, { message: `section must be one of ${SUMMARY_SECTIONS.join(", ")}` })
+        .optional(),
     ),
   })
   .refine(fromNotAfterTo, FROM_NOT_AFTER_TO);

@@ -218,6 +218,19 @@ export interface SummaryFilters {
   stuckSeconds?: number;
 }
 
+/**
+ * What a merge computes beyond its station × level pass: the hour tables (`hours`, `hourStations`),
+ * the trend and breakdowns (`days` with their late counts, `behaviors`, `sources`), the items and
+ * courses (`items`, `itemStations`, `courses`).
+ */
+export interface MergeScope {
+  hours: boolean;
+  trend: boolean;
+  items: boolean;
+}
+const EVERYTHING: MergeScope = { hours: true, trend: true, items: true };
+const STATION_LEVELS: MergeScope = { hours: false, trend: false, items: false };
+
 export type MergedSummary = Pick<
   KitchenSummary,
   | "levels"
@@ -313,10 +326,11 @@ function addHours(
   d: number,
   f: DayFilter,
   t: HoursTargets,
-  everything: boolean,
+  scope: MergeScope,
 ): void {
   // A rollup's hours (d < 0) belong to many days: its trend points come from its trend cubes.
   const perDay = d >= 0;
+  const { hours, trend } = scope;
   const { keys, excluded, start, seconds, counts, totals } = cube;
   const S = t.stations;
   const span = t.hourStation.span;
@@ -329,11 +343,12 @@ function addHours(
     const k = c * W;
     if (!cellMatches(keys, k, f)) continue;
     const level = keys[k]!;
-    // Without `everything` the hour collapses: station × level is all that is read.
-    const g1 = ((everything ? keys[k + 2]! : 0) * S + ids.station[keys[k + 1]!]!) * L + level;
-    const g2 = everything ? d * L + level : level;
-    const g3 = everything ? ids.behavior[keys[k + 3]!]! * L + level : level;
-    const g4 = everything ? ids.source[keys[k + 4]!]! * L + level : level;
+    // Without `hours` the hour collapses (station × level is all that is read); without `trend`, the
+    // day, behavior and source collapse into one group per level that nobody reads.
+    const g1 = ((hours ? keys[k + 2]! : 0) * S + ids.station[keys[k + 1]!]!) * L + level;
+    const g2 = trend ? d * L + level : level;
+    const g3 = trend ? ids.behavior[keys[k + 3]!]! * L + level : level;
+    const g4 = trend ? ids.source[keys[k + 4]!]! * L + level : level;
     t.hourStation.touched[g1] = 1;
     if (perDay) t.perDay.touched[g2] = 1;
     t.perBehavior.touched[g3] = 1;
@@ -421,16 +436,16 @@ function addMarginalHours(
   ids: DayIds,
   f: DayFilter,
   t: HoursTargets,
-  everything: boolean,
+  scope: MergeScope,
 ): void {
   const S = t.stations;
   addCellsInto(
     m.hourStation,
     f,
     t.hourStation,
-    (keys, k) => ((everything ? keys[k + 2]! : 0) * S + ids.station[keys[k + 1]!]!) * L + keys[k]!,
+    (keys, k) => ((scope.hours ? keys[k + 2]! : 0) * S + ids.station[keys[k + 1]!]!) * L + keys[k]!,
   );
-  if (!everything) return;
+  if (!scope.trend) return;
   addCellsInto(m.behaviors, f, t.perBehavior, (keys, k) => ids.behavior[keys[k + 3]!]! * L + keys[k]!);
   addCellsInto(m.sources, f, t.perSource, (keys, k) => ids.source[keys[k + 4]!]! * L + keys[k]!);
 }
@@ -505,7 +520,7 @@ export function mergeDays(
   targets: Targets,
   interner: DimensionInterner = new DimensionInterner(),
 ): MergedSummary {
-  return merge({ days, rollups: [] }, metric, filters, targets, interner, true);
+  return merge({ days, rollups: [] }, metric, filters, targets, interner, EVERYTHING);
 }
 
 /** The same as merging every day of the parts (rollups' days included), byte for byte. */
@@ -516,7 +531,24 @@ export function mergeRange(
   targets: Targets,
   interner: DimensionInterner = new DimensionInterner(),
 ): MergedSummary {
-  return merge(parts, metric, filters, targets, interner, true);
+  return merge(parts, metric, filters, targets, interner, EVERYTHING);
+}
+
+/**
+ * The merge of what `scope` asks beyond the station × level pass every answer makes (levels,
+ * stations, targets, histogram, options, outliers): the Kitchen page's sections each ask one part
+ * (service/summary-sections.ts). The fields `scope` leaves out come back collapsed or empty and are
+ * not to be read; those it asks are byte for byte mergeRange's.
+ */
+export function mergeScoped(
+  parts: RangeParts,
+  metric: KitchenMetric,
+  filters: SummaryFilters,
+  targets: Targets,
+  interner: DimensionInterner,
+  scope: MergeScope,
+): MergedSummary {
+  return merge(parts, metric, filters, targets, interner, scope);
 }
 
 /** Only the station × level breakdown (summary.csv wants it for every metric; nothing else). */
@@ -530,7 +562,7 @@ export function mergeStationLevels(
   if (parts.rollups.some((r) => r.metric !== metric))
     throw new Error(`rollups of another metric than ${metric}`);
   // No targets here: the late figures would be against none.
-  return merge(parts, metric, filters, { 0: 0, 1: 0, 2: 0 }, interner, false).stations.map(
+  return merge(parts, metric, filters, { 0: 0, 1: 0, 2: 0 }, interner, STATION_LEVELS).stations.map(
     ({ stationGuid, stationName, level, stats }) => ({ stationGuid, stationName, level, stats }),
   );
 }
@@ -550,8 +582,8 @@ export function trendSources(
 
 /**
  * Every source's hours cube into the four dense tables, and the trend cubes of the rollups' days
- * into the per-day one. Without `everything`, the per-day, behavior and source tables shrink to
- * one group per level that collects what nobody reads.
+ * into the per-day one. Without `scope.trend`, the per-day, behavior and source tables shrink to
+ * one group per level that collects what nobody reads; without `scope.hours`, the hour collapses.
  */
 function addAllHours(
   parts: RangeParts,
@@ -562,14 +594,14 @@ function addAllHours(
   filters: SummaryFilters,
   span: number,
   interner: DimensionInterner,
-  everything: boolean,
+  scope: MergeScope,
 ): HoursTargets {
   const S = interner.stations.size;
   const t: HoursTargets = {
-    hourStation: arena.table((everything ? HOURS : 1) * S * L, span),
-    perDay: arena.table(everything ? trend.length * L : L, span),
-    perBehavior: arena.table(everything ? interner.behaviors.size * L : L, span),
-    perSource: arena.table(everything ? interner.sources.size * L : L, span),
+    hourStation: arena.table((scope.hours ? HOURS : 1) * S * L, span),
+    perDay: arena.table(scope.trend ? trend.length * L : L, span),
+    perBehavior: arena.table(scope.trend ? interner.behaviors.size * L : L, span),
+    perSource: arena.table(scope.trend ? interner.sources.size * L : L, span),
     stations: S,
   };
   const dayIndex = new Map<number, number>();
@@ -578,11 +610,11 @@ function addAllHours(
   });
   days.forEach((day, d) => {
     const f = dayFilters[d];
-    if (f && day.hours) addHours(day.hours, ids[d]!, dayIndex.get(d) ?? -1, f, t, everything);
-    else if (f && day.marginals) addMarginalHours(day.marginals, ids[d]!, f, t, everything);
+    if (f && day.hours) addHours(day.hours, ids[d]!, dayIndex.get(d) ?? -1, f, t, scope);
+    else if (f && day.marginals) addMarginalHours(day.marginals, ids[d]!, f, t, scope);
   });
   // A rollup's day's trend point: ready (`dayStats`) with marginals, else from its trend cube.
-  if (everything && !marginalsAnswer(filters)) {
+  if (scope.trend && !marginalsAnswer(filters)) {
     trend.forEach((x, d) => {
       const f = x.rollup >= 0 ? dayFilters[parts.days.length + x.rollup] : null;
       const trendCube = f ? detailOf(parts.rollups[x.rollup]!).trends[x.index]! : null;
@@ -642,7 +674,7 @@ function merge(
   filters: SummaryFilters,
   targets: Targets,
   interner: DimensionInterner,
-  everything: boolean,
+  scope: MergeScope,
 ): MergedSummary {
   arena.reset();
   if (parts.rollups.some((r) => r.metric !== metric))
@@ -658,21 +690,11 @@ function merge(
   const span = Math.min(MAX_SPAN, hint + 1);
   const dayFilters = days.map((day) => dayFilter(day.dict, filters));
 
-  const hoursTargets = addAllHours(
-    parts,
-    days,
-    trend,
-    ids,
-    dayFilters,
-    cutFilters,
-    span,
-    interner,
-    everything,
-  );
+  const hoursTargets = addAllHours(parts, days, trend, ids, dayFilters, cutFilters, span, interner, scope);
   const { hourStation, perDay, perBehavior, perSource } = hoursTargets;
 
   const breakdown = (kind: "items" | "courses", size: number, globalOf: (d: number) => Int32Array) => {
-    if (!everything)
+    if (!scope.items)
       return {
         table: new DenseHistograms(0, span),
         picked: [] as number[],
@@ -701,7 +723,7 @@ function merge(
   // Sums: station × level and hour × level from hour × station × level; level from station × level.
   const perStation = arena.table(S * L, span);
   const perHour = arena.table(HOURS * L, span);
-  for (let h = 0; h < (everything ? HOURS : 1); h++) {
+  for (let h = 0; h < (scope.hours ? HOURS : 1); h++) {
     for (let s = 0; s < S; s++) {
       for (let l = 0; l < L; l++) {
         const g = (h * S + s) * L + l;
@@ -744,7 +766,7 @@ function merge(
 
   const book = bookOf(targets);
   const targetOf = targetTable(book, interner);
-  const lateDays = everything
+  const lateDays = scope.trend
     ? lateByDay(
         dayLateSources(parts, days, trend, ids, dayFilters, cutFilters),
         trend.length,
@@ -828,7 +850,7 @@ function merge(
         compareDimension({ guid: a.itemGuid, name: a.itemName }, { guid: b.itemGuid, name: b.itemName }),
     ),
     itemCount: items.present,
-    itemStations: everything
+    itemStations: scope.items
       ? itemStationRows(itemSources(days, ids, dayFilters), items.slotOf, targetOf, interner)
       : [],
     behaviors: rows(perBehavior, (g) => ({ behavior: interner.behaviors.value(g) })).sort(

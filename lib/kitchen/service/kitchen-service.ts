@@ -16,6 +16,7 @@ import {
   type KitchenTickets,
   type RangeAnswer,
 } from "@/lib/kitchen/contract/responses";
+import type { SummarySection } from "@/lib/kitchen/contract/sections";
 import type { StuckChoice } from "@/lib/kitchen/contract/stuck-items";
 import { KITCHEN_METRICS, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import { mergeDayParts } from "@/lib/kitchen/query/day-parts-summary";
@@ -52,9 +53,13 @@ import {
   type KitchenServiceConfig,
 } from "./service-config";
 import { assembleSummary, stationLevelRows, type StationLevelRow } from "./summary-assembly";
+import { summarySection } from "./summary-sections";
 import { slowTicketsOf } from "./ticket-drill-down";
 
 export type { KitchenRestaurant, KitchenServiceConfig } from "./service-config";
+
+/** filteredDays's arguments after the restaurant, dates and rows. */
+type FilterArgs = [filter: RecordFilter, withFacts: boolean, stuckSeconds?: number];
 
 /** How soon a caller told "not ready" should ask again: the page polls at this pace. */
 const PENDING_RETRY_AFTER_MS = 1_000;
@@ -143,19 +148,8 @@ export function createKitchenService(deps: KitchenServiceDeps) {
     r: KitchenRestaurant,
     dates: readonly string[],
     rows: Map<string, DayRow>,
-    filter: RecordFilter,
-    withFacts: boolean,
-    stuckSeconds?: number,
-  ) =>
-    filteredDays(
-      { db, store, dayParts: storedDayParts(r.guid, rows) },
-      r,
-      dates,
-      rows,
-      filter,
-      withFacts,
-      stuckSeconds,
-    );
+    ...rest: FilterArgs
+  ) => filteredDays({ db, store, dayParts: storedDayParts(r.guid, rows) }, r, dates, rows, ...rest);
   const { filtersFor, partsOf, stuckReport } = createRangeParts({
     store,
     reader,
@@ -163,6 +157,7 @@ export function createKitchenService(deps: KitchenServiceDeps) {
     config,
     recordFiltered,
   });
+  const sectionDeps = { db, store, reader, rangeParts: { filtersFor, partsOf, stuckReport } };
 
   return {
     store,
@@ -228,6 +223,16 @@ export function createKitchenService(deps: KitchenServiceDeps) {
         const days = parts.days ?? (await reader.daySummaries(restaurant.guid, dates, rows));
         return { ...summary, dayParts: mergeDayParts(days, query.metric, filters, restaurant.closeoutHour) };
       }),
+
+    /** One section of the summary (summary-sections.ts): only what that section returns is computed. */
+    section: <S extends SummarySection>(r: KitchenRestaurant, query: KitchenSummaryQuery, section: S) =>
+      whenReady(r, query, (dates, rows, coverage) =>
+        summarySection({ ...sectionDeps, interner: internerOf(r.guid) }, r, query, section, {
+          dates,
+          rows,
+          coverage,
+        }),
+      ),
 
     /**
      * The range's decoded days (no rollups) and coverage, for figures the summary does not give (the

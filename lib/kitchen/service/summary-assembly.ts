@@ -68,6 +68,24 @@ export function assembleSummary(
   stuck: StuckReport,
 ): KitchenSummary {
   return {
+    ...summaryQueryFields(restaurant, query, dates, rows, coverage, parts, filters),
+    ...mergeRange(parts, query.metric, filters, targets, interner),
+    ...mergeTicketTimes(parts, query.metric, filters, ticketTargets),
+    stuck,
+  };
+}
+
+/** The summary's fields before its figures: the restaurant, the query, the item's name, the coverage and ingest counts. */
+export function summaryQueryFields(
+  restaurant: KitchenRestaurant,
+  query: KitchenSummaryQuery,
+  dates: readonly string[],
+  rows: Map<string, DayRow>,
+  coverage: DateCoverage,
+  parts: RangeParts,
+  filters: SummaryFilters,
+) {
+  return {
     restaurantGuid: restaurant.guid,
     restaurantName: restaurant.name,
     timeZone: restaurant.timeZone,
@@ -87,10 +105,7 @@ export function assembleSummary(
     coverage,
     ingest: ingestOf(dates, rows),
     noRecordsSent: sentNoRecords(dates, rows),
-    ...mergeRange(parts, query.metric, filters, targets, interner),
-    ...mergeTicketTimes(parts, query.metric, filters, ticketTargets),
-    stuck,
-  };
+  } satisfies Partial<KitchenSummary>;
 }
 
 /** The first name the parts' days give the item (they hold only its records). */

@@ -17,7 +17,7 @@ export function serviceLabel(service: string): string {
 }
 
 /** Per service, its stats per level, in the business day's order (outside every service last). */
-export function serviceRows(summary: KitchenSummary): PivotRow[] {
+export function serviceRows(summary: Pick<KitchenSummary, "dayParts">): PivotRow[] {
   const out = new Map<string, PivotRow>();
   for (const row of summary.dayParts?.services ?? []) {
     let entry = out.get(row.service);
@@ -58,7 +58,10 @@ export interface WeekdayHourData {
 }
 
 /** The weekday × hour grid of one level: weekdays Monday to Sunday that have records. */
-export function weekdayHourData(summary: KitchenSummary, level: KitchenLevel): WeekdayHourData {
+export function weekdayHourData(
+  summary: Pick<KitchenSummary, "dayParts">,
+  level: KitchenLevel,
+): WeekdayHourData {
   const cells = new Map<string, Stats>();
   const hours: number[] = [];
   const weekdays = new Set<Weekday>();

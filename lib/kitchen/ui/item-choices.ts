@@ -14,7 +14,10 @@ export interface ItemChoice {
   detail: string;
 }
 
-export function itemChoices(menu: MenuModel | undefined, summary: KitchenSummary | undefined): ItemChoice[] {
+export function itemChoices(
+  menu: MenuModel | undefined,
+  summary: Pick<KitchenSummary, "items"> | undefined,
+): ItemChoice[] {
   const choices = new Map<string, ItemChoice>();
   for (const group of Object.values(menu?.groups ?? {})) {
     for (const guid of group.items ?? []) {

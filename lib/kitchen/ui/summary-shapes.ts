@@ -81,7 +81,7 @@ export function sortSlowestFirst(rows: PivotRow[], levels: readonly KitchenLevel
   return [...rows].sort((a, b) => rank(b) - rank(a) || a.label.localeCompare(b.label));
 }
 
-export function stationRows(summary: KitchenSummary): PivotRow[] {
+export function stationRows(summary: Pick<KitchenSummary, "stations" | "levels" | "filters">): PivotRow[] {
   const rows = pivot(summary.stations, stationKey, stationLabel).filter((row) =>
     Object.values(row.byLevel).some((s) => s.count > 0),
   );
@@ -89,7 +89,7 @@ export function stationRows(summary: KitchenSummary): PivotRow[] {
 }
 
 /** Every date of the range, with nothing where a date has no items, so a gap shows as a gap. */
-export function dayRows(summary: KitchenSummary): PivotRow[] {
+export function dayRows(summary: Pick<KitchenSummary, "days" | "from" | "to">): PivotRow[] {
   const byDate = new Map(
     pivot(
       summary.days,
@@ -102,7 +102,10 @@ export function dayRows(summary: KitchenSummary): PivotRow[] {
   );
 }
 
-export function behaviorRows(summary: KitchenSummary, labels: (value: string | null) => string): PivotRow[] {
+export function behaviorRows(
+  summary: Pick<KitchenSummary, "behaviors" | "levels" | "filters">,
+  labels: (value: string | null) => string,
+): PivotRow[] {
   return sortSlowestFirst(
     pivot(
       summary.behaviors,
@@ -113,7 +116,7 @@ export function behaviorRows(summary: KitchenSummary, labels: (value: string | n
   );
 }
 
-export function sourceRows(summary: KitchenSummary): PivotRow[] {
+export function sourceRows(summary: Pick<KitchenSummary, "sources" | "levels" | "filters">): PivotRow[] {
   return sortSlowestFirst(
     pivot(
       summary.sources,
@@ -124,7 +127,7 @@ export function sourceRows(summary: KitchenSummary): PivotRow[] {
   );
 }
 
-export function itemRows(summary: KitchenSummary): PivotRow[] {
+export function itemRows(summary: Pick<KitchenSummary, "items" | "levels" | "filters">): PivotRow[] {
   return sortSlowestFirst(
     pivot(
       summary.items,
@@ -163,7 +166,11 @@ export interface HeatData {
 }
 
 /** The hour-by-station grid of one level. */
-export function heatData(summary: KitchenSummary, level: KitchenLevel, closeoutHour: number): HeatData {
+export function heatData(
+  summary: Pick<KitchenSummary, "hourStations" | "stations" | "levels" | "filters">,
+  level: KitchenLevel,
+  closeoutHour: number,
+): HeatData {
   const cells = new Map<string, Stats>();
   const stations = new Map<string, string>();
   const hours: number[] = [];

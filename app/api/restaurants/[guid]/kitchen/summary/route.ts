@@ -1,17 +1,19 @@
 import { jsonResponse } from "@/lib/api/error-response";
 import { withRestaurant } from "@/lib/api/route-handler";
 import { kitchenSummaryAnswerSchema } from "@/lib/kitchen/contract/params";
-import { summaryHead } from "@/lib/kitchen/contract/summary-head";
 import { getKitchenService } from "@/lib/kitchen/service/server";
 
-// GET /api/restaurants/[guid]/kitchen/summary?from&to[&metric&level&station&behavior&source&item&service&maxMinutes&stuck&until&part]
+// GET /api/restaurants/[guid]/kitchen/summary?from&to[&metric&level&station&behavior&source&item&service&maxMinutes&stuck&until&section]
 // 202 with the range's coverage while some of its dates are still being fetched.
-// part=head: the summary without its per-item and per-hour-and-station tables.
+// section=figures|stations|tickets|items|hours|trend: that section alone (lib/kitchen/contract/sections.ts).
 export const GET = withRestaurant(
-  async ({ restaurant, query: { part, ...query } }) => {
-    const answer = await (await getKitchenService()).summary(restaurant, query);
+  async ({ restaurant, query: { section, ...query } }) => {
+    const service = await getKitchenService();
+    const answer = section
+      ? await service.section(restaurant, query, section)
+      : await service.summary(restaurant, query);
     if (!answer.ready) return answer;
-    return jsonResponse(part === "head" ? summaryHead(answer.value) : answer.value);
+    return jsonResponse(answer.value);
   },
   { query: kitchenSummaryAnswerSchema },
 );

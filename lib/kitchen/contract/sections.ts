@@ -1,0 +1,149 @@
+import type { DayPartsSummary, KitchenSummary } from "./responses";
+
+/**
+ * The summary's sections: `GET …/kitchen/summary?section=<name>` answers one, computing only what
+ * it returns (lib/kitchen/service/summary-sections.ts). They follow the Kitchen page's sections
+ * (components/kitchen/kitchen-section.tsx), so the page asks each when it needs it, and no answer
+ * carries another's tables: a busy week's whole summary is half a megabyte, nine tenths of it the
+ * item and hour tables.
+ *
+ * A section's answer is exactly the whole summary's fields it names, with the same values in the
+ * same order (`sectionOf`): byte for byte what the whole answer (no `section`, kept for the API's
+ * and the CSV's users) holds for the same query. Every section carries the query it answers
+ * (`restaurantGuid`, `from`, `to`, `metric`, `filters`).
+ */
+export const SUMMARY_SECTIONS = ["figures", "stations", "tickets", "items", "hours", "trend"] as const;
+export type SummarySection = (typeof SUMMARY_SECTIONS)[number];
+
+type QueryFields = "restaurantGuid" | "from" | "to" | "metric" | "filters";
+
+/** The headline figures, the controls and the notices: from the station × level merge alone. */
+export type KitchenFiguresSection = Pick<
+  KitchenSummary,
+  | QueryFields
+  | "restaurantName"
+  | "timeZone"
+  | "itemName"
+  | "coverage"
+  | "ingest"
+  | "noRecordsSent"
+  | "levels"
+  | "histogram"
+  | "withinTarget"
+  | "options"
+  | "outliers"
+  | "stuck"
+>;
+
+/** Per prep station and level, with the target that applies and the records over it. */
+export type KitchenStationsSection = Pick<KitchenSummary, QueryFields | "stations">;
+
+/** Ticket times per level, per hour of fire and per business date. */
+export type KitchenTicketsSection = Pick<
+  KitchenSummary,
+  QueryFields | "tickets" | "ticketHours" | "ticketDays"
+>;
+
+/** The most frequent menu items (per level, and per station with their time over target) and courses. */
+export type KitchenItemsSection = Pick<
+  KitchenSummary,
+  QueryFields | "items" | "itemCount" | "itemStations" | "courses" | "courseCount"
+>;
+
+/** Per hour of day, every station together and per station. */
+export type KitchenHoursSection = Pick<KitchenSummary, QueryFields | "hours" | "hourStations">;
+
+/**
+ * The daily trend with its late counts, the dining-option and source breakdowns, and the day parts
+ * (the services and the weekday × hour grid, which read every day of the range: asked once, here).
+ */
+export type KitchenTrendSection = Pick<KitchenSummary, QueryFields | "days" | "behaviors" | "sources"> & {
+  dayParts: DayPartsSummary;
+};
+
+export interface KitchenSummarySections {
+  figures: KitchenFiguresSection;
+  stations: KitchenStationsSection;
+  tickets: KitchenTicketsSection;
+  items: KitchenItemsSection;
+  hours: KitchenHoursSection;
+  trend: KitchenTrendSection;
+}
+
+const QUERY_FIELDS = ["restaurantGuid", "from", "to", "metric", "filters"] as const;
+
+/** Each section's fields of the whole summary. */
+const SECTION_FIELDS: { [S in SummarySection]: readonly (keyof KitchenSummary)[] } = {
+  figures: [
+    ...QUERY_FIELDS,
+    "restaurantName",
+    "timeZone",
+    "itemName",
+    "coverage",
+    "ingest",
+    "noRecordsSent",
+    "levels",
+    "histogram",
+    "withinTarget",
+    "options",
+    "outliers",
+    "stuck",
+  ],
+  stations: [...QUERY_FIELDS, "stations"],
+  tickets: [...QUERY_FIELDS, "tickets", "ticketHours", "ticketDays"],
+  items: [...QUERY_FIELDS, "items", "itemCount", "itemStations", "courses", "courseCount"],
+  hours: [...QUERY_FIELDS, "hours", "hourStations"],
+  trend: [...QUERY_FIELDS, "days", "behaviors", "sources", "dayParts"],
+};
+
+/** The key order of the whole summary's JSON (service/summary-assembly.ts, then the day parts). */
+const SUMMARY_ORDER: readonly (keyof KitchenSummary)[] = [
+  "restaurantGuid",
+  "restaurantName",
+  "timeZone",
+  "from",
+  "to",
+  "metric",
+  "filters",
+  "itemName",
+  "coverage",
+  "ingest",
+  "noRecordsSent",
+  "levels",
+  "stations",
+  "hours",
+  "hourStations",
+  "days",
+  "items",
+  "itemCount",
+  "itemStations",
+  "behaviors",
+  "sources",
+  "courses",
+  "courseCount",
+  "histogram",
+  "withinTarget",
+  "options",
+  "outliers",
+  "tickets",
+  "ticketHours",
+  "ticketDays",
+  "stuck",
+  "dayParts",
+];
+
+/**
+ * A section of a summary, or of the part of one a section's computation filled in: its fields in
+ * the whole summary's order, so its JSON is byte for byte the whole's for those fields. A field the
+ * source lacks is left out (never `undefined`, which the wire would drop).
+ */
+export function sectionOf<S extends SummarySection>(
+  source: Partial<KitchenSummary>,
+  section: S,
+): KitchenSummarySections[S] {
+  const fields = SECTION_FIELDS[section];
+  const out: Record<string, unknown> = {};
+  for (const key of SUMMARY_ORDER)
+    if (fields.includes(key) && source[key] !== undefined) out[key] = source[key];
+  return out as KitchenSummarySections[S];
+}

@@ -1,0 +1,83 @@
+import "server-only";
+
+import type { Database } from "@/lib/db/database";
+import type { KitchenSummaryQuery } from "@/lib/kitchen/contract/params";
+import type { DateCoverage, KitchenSummary } from "@/lib/kitchen/contract/responses";
+import { sectionOf, type KitchenSummarySections, type SummarySection } from "@/lib/kitchen/contract/sections";
+import { mergeDayParts } from "@/lib/kitchen/query/day-parts-summary";
+import type { DimensionInterner } from "@/lib/kitchen/query/dimension-interner";
+import { mergeScoped, type MergeScope } from "@/lib/kitchen/query/range-summary";
+import { mergeTicketTimes } from "@/lib/kitchen/query/ticket-times";
+import type { DayRow, KitchenStore } from "@/lib/kitchen/storage/kitchen-store";
+import { readTicketTargets } from "@/lib/kitchen/storage/ticket-targets";
+
+import type { createDayReader } from "./day-reader";
+import type { createRangeParts } from "./range-parts";
+import type { KitchenRestaurant } from "./service-config";
+import { summaryQueryFields } from "./summary-assembly";
+
+/**
+ * One section of a range's summary (lib/kitchen/contract/sections.ts), computing only what it
+ * returns: every section reads the range's parts (rollups of its whole weeks and months, and its
+ * other days), then
+ * - figures and stations: the station × level merge alone (range-summary.ts `mergeScoped` with
+ *   nothing more asked), which also gives the levels, targets, histogram, options and outliers;
+ * - tickets: the ticket cubes alone (query/ticket-times.ts), no record merge;
+ * - items, hours, trend: the station × level pass plus their own tables; trend adds the day
+ *   parts, which read every day of the range (a rollup keeps neither weekdays nor services).
+ * The answer is `sectionOf` the fields computed, so it is byte for byte the whole summary's
+ * (kitchen-service.ts `summary`, assembled by summary-assembly.ts from the same functions).
+ */
+export interface SectionDeps {
+  db: Database;
+  store: KitchenStore;
+  reader: ReturnType<typeof createDayReader>;
+  rangeParts: ReturnType<typeof createRangeParts>;
+  interner: DimensionInterner;
+}
+
+/** What each record section merges beyond the station × level pass (tickets merges no records). */
+const SCOPES: Record<Exclude<SummarySection, "tickets">, MergeScope> = {
+  figures: { hours: false, trend: false, items: false },
+  stations: { hours: false, trend: false, items: false },
+  items: { hours: false, trend: false, items: true },
+  hours: { hours: true, trend: false, items: false },
+  trend: { hours: false, trend: true, items: false },
+};
+
+export async function summarySection<S extends SummarySection>(
+  deps: SectionDeps,
+  restaurant: KitchenRestaurant,
+  query: KitchenSummaryQuery,
+  section: S,
+  range: { dates: string[]; rows: Map<string, DayRow>; coverage: () => DateCoverage },
+): Promise<KitchenSummarySections[S]> {
+  const { dates, rows } = range;
+  const { filtersFor, partsOf, stuckReport } = deps.rangeParts;
+  const parts = await partsOf(restaurant, dates, rows, [query.metric], query);
+  const merged = parts.partsFor(query.metric);
+  const filters = filtersFor(query);
+  // After the parts: a stored day found unreadable on the way is failed by then (day-reader.ts).
+  const head = summaryQueryFields(restaurant, query, dates, rows, range.coverage(), merged, filters);
+  if (section === "tickets") {
+    const ticketTargets = await readTicketTargets(deps.db, restaurant.guid);
+    return sectionOf(
+      { ...head, ...mergeTicketTimes(merged, query.metric, filters, ticketTargets.seconds) },
+      section,
+    );
+  }
+  const targets = await deps.store.targets(restaurant.guid);
+  const book = { levels: targets.seconds, stations: targets.stations };
+  const scope = SCOPES[section as Exclude<SummarySection, "tickets">];
+  const answer: Partial<KitchenSummary> = {
+    ...head,
+    ...mergeScoped(merged, query.metric, filters, book, deps.interner, scope),
+  };
+  if (section === "figures") answer.stuck = stuckReport(parts, query);
+  if (section === "trend") {
+    // As the whole summary's day parts: the parts' days when they are all of the range, or the stored ones.
+    const days = parts.days ?? (await deps.reader.daySummaries(restaurant.guid, dates, rows));
+    answer.dayParts = mergeDayParts(days, query.metric, filters, restaurant.closeoutHour);
+  }
+  return sectionOf(answer, section);
+}
