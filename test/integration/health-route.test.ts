@@ -80,6 +80,15 @@ describe("GET /api/health", () => {
       logins: { count: 1, tokenHeld: true, backingOff: false },
     });
     expect(body.platform.byLocation).toBeUndefined();
+    // The answer cache's counts (KITCHEN_ANSWER_CACHE_MB unset: 64 MB); kitchen-answer-cache.test.ts moves them.
+    expect(body.kitchenAnswers).toEqual({
+      hits: 0,
+      misses: 0,
+      uncacheable: 0,
+      entries: 0,
+      bytes: 0,
+      maxBytes: 64 * 1024 * 1024,
+    });
   });
 
   it("lists the signed-in account's own locations, and only those", async () => {

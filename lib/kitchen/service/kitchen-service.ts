@@ -21,12 +21,13 @@ import { KITCHEN_METRICS, type KitchenLevel, type KitchenMetric } from "@/lib/ki
 import { mergeDayParts } from "@/lib/kitchen/query/day-parts-summary";
 import { DimensionInterner } from "@/lib/kitchen/query/dimension-interner";
 import { validateRange } from "@/lib/kitchen/query/range-query";
-import { cutSecondsOf } from "@/lib/kitchen/query/range-summary";
+import { cutSecondsOf, mergeLevels } from "@/lib/kitchen/query/range-summary";
 import { KitchenStore, type DayRow } from "@/lib/kitchen/storage/kitchen-store";
 import { readTicketTargets } from "@/lib/kitchen/storage/ticket-targets";
 import type { PlatformClient } from "@/lib/platform/types";
 import type { ServiceWeek } from "@/lib/restaurants/schedule";
 
+import { answerKey, createAnswerCache, rangeFingerprint } from "./answer-cache";
 import { createBackfill, type BackfillDeps } from "./backfill";
 import { coverageOf, coverageReport, dateStates, pendingReport, usableDates } from "./coverage";
 import { createDayFetcher, type DayFetcher } from "./day-fetcher";
@@ -55,6 +56,9 @@ import { assembleSummary, stationLevelRows, type StationLevelRow } from "./summa
 import { slowTicketsOf } from "./ticket-drill-down";
 
 export type { KitchenRestaurant, KitchenServiceConfig } from "./service-config";
+
+/** What the Overview reads of a range (kitchen-service.ts `levelSummary`): a whole summary's fields of the same names. */
+export type KitchenLevelSummary = Pick<KitchenSummary, "coverage" | "levels" | "withinTarget" | "stuck">;
 
 /** How soon a caller told "not ready" should ask again: the page polls at this pace. */
 const PENDING_RETRY_AFTER_MS = 1_000;
@@ -95,6 +99,7 @@ export function createKitchenService(deps: KitchenServiceDeps) {
     cacheBytes: Math.floor((config.cacheBytes ?? DEFAULT_CACHE_BYTES) / 2),
   });
   const entitlement = createEntitlement({ store, fetcher, config, now });
+  const answers = createAnswerCache(config.answerCacheBytes);
   // One per restaurant: a day's dimension values are numbered once, not on every request.
   const interners = new Map<string, DimensionInterner>();
   const internerOf = (guid: string) =>
@@ -135,6 +140,39 @@ export function createKitchenService(deps: KitchenServiceDeps) {
     const coverage = () => coverageOf(dateStates(dates, rows, context));
     return { ready: true, value: await compute(dates, rows, coverage) };
   }
+
+  /**
+   * whenReady, with the answer of a closed range kept (answer-cache.ts) while its stored days,
+   * their coverage and the targets in force are unchanged; `compute` gets the targets it read.
+   */
+  const answered = <T>(
+    kind: string,
+    restaurant: KitchenRestaurant,
+    query: KitchenRangeQuery & RecordFilter,
+    extra: unknown,
+    compute: (
+      dates: string[],
+      rows: Map<string, DayRow>,
+      coverage: () => DateCoverage,
+      targets: RangeTargets,
+    ) => Promise<T>,
+  ): Promise<RangeAnswer<T>> =>
+    whenReady(restaurant, query, async (dates, rows, coverage) => {
+      const targets = await rangeTargets(restaurant.guid);
+      return answers.through(
+        answerKey(kind, restaurant, query, extra),
+        () => rangeFingerprint(dates, rows, coverage(), targets),
+        () => compute(dates, rows, coverage, targets),
+      );
+    });
+  type RangeTargets = Awaited<ReturnType<typeof rangeTargets>>;
+  const rangeTargets = async (guid: string) => {
+    const [targets, ticketTargets] = await Promise.all([store.targets(guid), readTicketTargets(db, guid)]);
+    return {
+      book: { levels: targets.seconds, stations: targets.stations },
+      ticketSeconds: ticketTargets.seconds,
+    };
+  };
 
   /** The services each stored day was summarised with (the service filter assigns records with them). */
   const storedDayParts = (guid: string, rows: Map<string, DayRow>) => async (dates: string[]) =>
@@ -195,21 +233,20 @@ export function createKitchenService(deps: KitchenServiceDeps) {
       );
     },
 
-    /** `dayParts: false` leaves the day parts out (the Overview reads levels only: no need to read every day). */
+    /**
+     * `dayParts: false` leaves the day parts out (they read every day). A closed range's answer is
+     * kept (answer-cache.ts) and given again while its days and the targets are unchanged: callers
+     * must not change the object they get.
+     */
     summary: (
       restaurant: KitchenRestaurant,
       query: KitchenSummaryQuery,
       opts: { dayParts?: boolean } = {},
     ): Promise<RangeAnswer<KitchenSummary>> =>
-      whenReady(restaurant, query, async (dates, rows, coverage) => {
-        const [parts, targets, ticketTargets] = await Promise.all([
-          partsOf(restaurant, dates, rows, [query.metric], query),
-          store.targets(restaurant.guid),
-          readTicketTargets(db, restaurant.guid),
-        ]);
+      answered("summary", restaurant, query, opts, async (dates, rows, coverage, targets) => {
+        const parts = await partsOf(restaurant, dates, rows, [query.metric], query);
         const merged = parts.partsFor(query.metric);
         const filters = filtersFor(query);
-        const book = { levels: targets.seconds, stations: targets.stations };
         const summary = assembleSummary(
           restaurant,
           query,
@@ -217,8 +254,8 @@ export function createKitchenService(deps: KitchenServiceDeps) {
           rows,
           coverage(),
           merged,
-          book,
-          ticketTargets.seconds,
+          targets.book,
+          targets.ticketSeconds,
           internerOf(restaurant.guid),
           filters,
           stuckReport(parts, query),
@@ -228,6 +265,32 @@ export function createKitchenService(deps: KitchenServiceDeps) {
         const days = parts.days ?? (await reader.daySummaries(restaurant.guid, dates, rows));
         return { ...summary, dayParts: mergeDayParts(days, query.metric, filters, restaurant.closeoutHour) };
       }),
+
+    /**
+     * The Overview's figures of a fire-to-fulfill range, unfiltered but for items left on screen:
+     * the whole summary's coverage, levels, withinTarget and stuck, byte for byte, from the station
+     * × level merge alone (no hour, day, item, ticket or day-part table).
+     */
+    levelSummary: (
+      restaurant: KitchenRestaurant,
+      query: KitchenRangeQuery & { stuck?: StuckChoice },
+    ): Promise<RangeAnswer<KitchenLevelSummary>> => {
+      const asked = { from: query.from, to: query.to, stuck: query.stuck };
+      return answered("levels", restaurant, asked, null, async (dates, rows, coverage, targets) => {
+        const parts = await partsOf(restaurant, dates, rows, ["fire_to_fulfill"], asked);
+        const merged = mergeLevels(
+          parts.partsFor("fire_to_fulfill"),
+          "fire_to_fulfill",
+          filtersFor(asked),
+          targets.book,
+          internerOf(restaurant.guid),
+        );
+        return { coverage: coverage(), ...merged, stuck: stuckReport(parts, asked) };
+      });
+    },
+
+    /** Counts of the answer cache (GET /api/health). */
+    answerCacheStats: () => answers.stats(),
 
     /**
      * The range's decoded days (no rollups) and coverage, for figures the summary does not give (the
