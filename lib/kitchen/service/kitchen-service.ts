@@ -21,13 +21,11 @@ import { KITCHEN_METRICS, type KitchenLevel, type KitchenMetric } from "@/lib/ki
 import { mergeDayParts } from "@/lib/kitchen/query/day-parts-summary";
 import { DimensionInterner } from "@/lib/kitchen/query/dimension-interner";
 import { validateRange } from "@/lib/kitchen/query/range-query";
-import { cutSecondsOf, mergeLevels } from "@/lib/kitchen/query/range-summary";
+import { cutSecondsOf } from "@/lib/kitchen/query/range-summary";
 import { KitchenStore, type DayRow } from "@/lib/kitchen/storage/kitchen-store";
-import { readTicketTargets } from "@/lib/kitchen/storage/ticket-targets";
 import type { PlatformClient } from "@/lib/platform/types";
 import type { ServiceWeek } from "@/lib/restaurants/schedule";
 
-import { answerKey, createAnswerCache, rangeFingerprint } from "./answer-cache";
 import { createBackfill, type BackfillDeps } from "./backfill";
 import { coverageOf, coverageReport, dateStates, pendingReport, usableDates } from "./coverage";
 import { createDayFetcher, type DayFetcher } from "./day-fetcher";
@@ -43,6 +41,7 @@ import {
   type RecordFilter,
 } from "./filtered-days";
 import { readKitchenTargets, writeKitchenTargets } from "./kitchen-targets";
+import { createRangeAnswers } from "./range-answers";
 import { createRangeParts } from "./range-parts";
 import { refuseBeyondRawRetention, refuseMissingRawRecords } from "./raw-retention";
 import { createRollupReader } from "./rollup-reader";
@@ -56,9 +55,6 @@ import { assembleSummary, stationLevelRows, type StationLevelRow } from "./summa
 import { slowTicketsOf } from "./ticket-drill-down";
 
 export type { KitchenRestaurant, KitchenServiceConfig } from "./service-config";
-
-/** What the Overview reads of a range (kitchen-service.ts `levelSummary`): a whole summary's fields of the same names. */
-export type KitchenLevelSummary = Pick<KitchenSummary, "coverage" | "levels" | "withinTarget" | "stuck">;
 
 /** How soon a caller told "not ready" should ask again: the page polls at this pace. */
 const PENDING_RETRY_AFTER_MS = 1_000;
@@ -99,7 +95,6 @@ export function createKitchenService(deps: KitchenServiceDeps) {
     cacheBytes: Math.floor((config.cacheBytes ?? DEFAULT_CACHE_BYTES) / 2),
   });
   const entitlement = createEntitlement({ store, fetcher, config, now });
-  const answers = createAnswerCache(config.answerCacheBytes);
   // One per restaurant: a day's dimension values are numbered once, not on every request.
   const interners = new Map<string, DimensionInterner>();
   const internerOf = (guid: string) =>
@@ -141,39 +136,6 @@ export function createKitchenService(deps: KitchenServiceDeps) {
     return { ready: true, value: await compute(dates, rows, coverage) };
   }
 
-  /**
-   * whenReady, with the answer of a closed range kept (answer-cache.ts) while its stored days,
-   * their coverage and the targets in force are unchanged; `compute` gets the targets it read.
-   */
-  const answered = <T>(
-    kind: string,
-    restaurant: KitchenRestaurant,
-    query: KitchenRangeQuery & RecordFilter,
-    extra: unknown,
-    compute: (
-      dates: string[],
-      rows: Map<string, DayRow>,
-      coverage: () => DateCoverage,
-      targets: RangeTargets,
-    ) => Promise<T>,
-  ): Promise<RangeAnswer<T>> =>
-    whenReady(restaurant, query, async (dates, rows, coverage) => {
-      const targets = await rangeTargets(restaurant.guid);
-      return answers.through(
-        answerKey(kind, restaurant, query, extra),
-        () => rangeFingerprint(dates, rows, coverage(), targets),
-        () => compute(dates, rows, coverage, targets),
-      );
-    });
-  type RangeTargets = Awaited<ReturnType<typeof rangeTargets>>;
-  const rangeTargets = async (guid: string) => {
-    const [targets, ticketTargets] = await Promise.all([store.targets(guid), readTicketTargets(db, guid)]);
-    return {
-      book: { levels: targets.seconds, stations: targets.stations },
-      ticketSeconds: ticketTargets.seconds,
-    };
-  };
-
   /** The services each stored day was summarised with (the service filter assigns records with them). */
   const storedDayParts = (guid: string, rows: Map<string, DayRow>) => async (dates: string[]) =>
     new Map((await reader.daySummaries(guid, dates, rows)).map((d) => [d.businessDate, d.dayParts]));
@@ -194,13 +156,9 @@ export function createKitchenService(deps: KitchenServiceDeps) {
       withFacts,
       stuckSeconds,
     );
-  const { filtersFor, partsOf, stuckReport } = createRangeParts({
-    store,
-    reader,
-    rollups,
-    config,
-    recordFiltered,
-  });
+  const parts = createRangeParts({ store, reader, rollups, config, recordFiltered });
+  const { filtersFor, partsOf, stuckReport } = parts;
+  const answers = createRangeAnswers({ db, store, whenReady, parts, internerOf, config });
 
   return {
     store,
@@ -233,17 +191,13 @@ export function createKitchenService(deps: KitchenServiceDeps) {
       );
     },
 
-    /**
-     * `dayParts: false` leaves the day parts out (they read every day). A closed range's answer is
-     * kept (answer-cache.ts) and given again while its days and the targets are unchanged: callers
-     * must not change the object they get.
-     */
+    /** `dayParts: false`: no day parts. The answer may be the cache's (range-answers.ts): never change it. */
     summary: (
       restaurant: KitchenRestaurant,
       query: KitchenSummaryQuery,
       opts: { dayParts?: boolean } = {},
     ): Promise<RangeAnswer<KitchenSummary>> =>
-      answered("summary", restaurant, query, opts, async (dates, rows, coverage, targets) => {
+      answers.answered("summary", restaurant, query, opts, async (dates, rows, coverage, targets) => {
         const parts = await partsOf(restaurant, dates, rows, [query.metric], query);
         const merged = parts.partsFor(query.metric);
         const filters = filtersFor(query);
@@ -266,31 +220,11 @@ export function createKitchenService(deps: KitchenServiceDeps) {
         return { ...summary, dayParts: mergeDayParts(days, query.metric, filters, restaurant.closeoutHour) };
       }),
 
-    /**
-     * The Overview's figures of a fire-to-fulfill range, unfiltered but for items left on screen:
-     * the whole summary's coverage, levels, withinTarget and stuck, byte for byte, from the station
-     * × level merge alone (no hour, day, item, ticket or day-part table).
-     */
-    levelSummary: (
-      restaurant: KitchenRestaurant,
-      query: KitchenRangeQuery & { stuck?: StuckChoice },
-    ): Promise<RangeAnswer<KitchenLevelSummary>> => {
-      const asked = { from: query.from, to: query.to, stuck: query.stuck };
-      return answered("levels", restaurant, asked, null, async (dates, rows, coverage, targets) => {
-        const parts = await partsOf(restaurant, dates, rows, ["fire_to_fulfill"], asked);
-        const merged = mergeLevels(
-          parts.partsFor("fire_to_fulfill"),
-          "fire_to_fulfill",
-          filtersFor(asked),
-          targets.book,
-          internerOf(restaurant.guid),
-        );
-        return { coverage: coverage(), ...merged, stuck: stuckReport(parts, asked) };
-      });
-    },
+    /** The Overview's figures (range-answers.ts). */
+    levelSummary: answers.levelSummary,
 
     /** Counts of the answer cache (GET /api/health). */
-    answerCacheStats: () => answers.stats(),
+    answerCacheStats: answers.stats,
 
     /**
      * The range's decoded days (no rollups) and coverage, for figures the summary does not give (the

@@ -14,7 +14,8 @@ import { DEFAULT_STUCK_MINUTES, type StuckChoice } from "@/lib/kitchen/contract/
 import { KITCHEN_LEVELS, type OverviewRange } from "@/lib/kitchen/contract/vocabulary";
 import { presetRange, previousPeriod } from "@/lib/kitchen/ui/date-range";
 
-import type { KitchenLevelSummary, KitchenService } from "./kitchen-service";
+import type { KitchenService } from "./kitchen-service";
+import type { KitchenLevelSummary } from "./range-answers";
 import type { KitchenRestaurant } from "./service-config";
 
 /** What the Overview needs of a restaurant (the session's PermittedRestaurant has it). */
