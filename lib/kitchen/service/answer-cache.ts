@@ -20,9 +20,9 @@ import type { KitchenRestaurant } from "./service-config";
  * they change with every refresh or retry.
  */
 
-export const DEFAULT_ANSWER_CACHE_BYTES = 64 * 1024 * 1024;
+const DEFAULT_ANSWER_CACHE_BYTES = 64 * 1024 * 1024;
 
-export interface AnswerCacheStats {
+interface AnswerCacheStats {
   hits: number;
   misses: number;
   /** Answers not kept: their range held the open date or a failed one. */
@@ -83,8 +83,6 @@ export function createAnswerCache(maxBytes: number = DEFAULT_ANSWER_CACHE_BYTES)
     }),
   };
 }
-
-export type AnswerCache = ReturnType<typeof createAnswerCache>;
 
 /**
  * An answer's memory, estimated as twice its JSON text: a parsed object tree of numbers and short

@@ -20,7 +20,7 @@ import type { KitchenRestaurant, KitchenServiceConfig } from "./service-config";
 export type KitchenLevelSummary = Pick<KitchenSummary, "coverage" | "levels" | "withinTarget" | "stuck">;
 
 /** The targets in force for a restaurant's figures: items (per level and station) and tickets. */
-export interface RangeTargets {
+interface RangeTargets {
   book: TargetBook;
   ticketSeconds: Record<KitchenLevel, number>;
 }
