@@ -8,8 +8,14 @@
  *   (d) logins during the whole run.
  * Figures are medians of interleaved runs (ours, baseline, ours, ...), so both see the same load.
  * Results go to stdout and bench/.results/latest.json.
+ *
+ * Then the user's path (issue 31): bench/http/main.ts in a process of its own (the production
+ * build, its server's CPU per request beside wall time, each target beside its measure). Flags for
+ * it take the prefix `--http-` (`--http-no-build`, `--http-only=overview`, `--http-runs=3`, ...);
+ * `--no-http` leaves it out.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
@@ -34,6 +40,8 @@ import { generateItemFulfillments, generateRestaurantConfig } from "@/lib/sandbo
 import { defaultWorld } from "@/lib/sandbox/world";
 
 const RUNS = Number(process.argv.find((a) => a.startsWith("--runs="))?.slice(7) ?? 7);
+const HTTP = !process.argv.includes("--no-http");
+const HTTP_ARGS = process.argv.filter((a) => a.startsWith("--http-")).map((a) => `--${a.slice(7)}`);
 const world = defaultWorld();
 const harborWorld = world.restaurants.find((r) => r.name === "Harbor Street Kitchen")!;
 const harbor: KitchenRestaurant = {
@@ -296,6 +304,8 @@ async function main() {
       openRefreshSeconds: 180,
       notEntitledRetryHours: 24,
       maxRangeDays: 366,
+      // The merge is what these cases time: a repeated query would be the answer cache's (answer-cache.ts), which the HTTP cases see.
+      answerCacheBytes: 0,
     };
     const service = createKitchenService({ db, client, config: serviceConfig });
 
@@ -528,7 +538,19 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+/** The HTTP cases (bench/http/main.ts) as a child: a plain Node (no react-server condition) that builds and serves the app. */
+async function httpCases(): Promise<void> {
+  console.log(`\nThe user's path: npm run bench:http ${HTTP_ARGS.join(" ")}\n`);
+  const child = spawn(process.execPath, ["--import", "tsx", "bench/http/main.ts", ...HTTP_ARGS], {
+    stdio: "inherit",
+  });
+  const [code] = (await once(child, "exit")) as [number | null];
+  if (code !== 0) throw new Error(`the HTTP cases failed (exit ${code})`);
+}
+
+main()
+  .then(() => (HTTP ? httpCases() : undefined))
+  .catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });

@@ -143,6 +143,8 @@ export const envSchema = z
     KITCHEN_STUCK_MIN: z
       .preprocess(emptyAsUndefined, z.coerce.number().int().min(30).max(2880).optional())
       .transform((v) => v ?? 240),
+    // Memory for the answers of closed ranges kept by query (lib/kitchen/service/answer-cache.ts); 0 keeps none.
+    KITCHEN_ANSWER_CACHE_MB: intWithDefault(64, 0),
   })
   .superRefine((value, ctx) => {
     if (value.PLATFORM_BASE_URL && (!value.PLATFORM_CLIENT_ID || !value.PLATFORM_CLIENT_SECRET)) {

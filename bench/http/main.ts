@@ -1,6 +1,6 @@
 /**
  * npm run bench:http [-- --no-build --dist-dir=.next-bench-http --runs=5 --page-runs=3 --restarts=2
- *                       --sections=figures,stations --keep-data=DIR --warm-minutes=20]
+ *                       --sections=figures,stations --keep-data=DIR --warm-minutes=20 --only=overview]
  *
  * The Kitchen on the user's path (issue 31): the production build served by server.mjs as
  * `npm start` serves it (background work on: the history backfill and the embedded sandbox, reached
@@ -20,7 +20,8 @@
  * missing dates fetched on the request path), the backfill (KITCHEN_BACKFILL_DAYS=65: the Overview's
  * 30 days and the 30 before, for every restaurant) is done and the Overview has no pending row.
  * `--keep-data=DIR` keeps (and on a later run reuses) that store, so a second run skips the
- * fetching. Prints the table with the issue's targets, writes bench/.results/http-latest.json.
+ * fetching. `--only=overview`: the Overview's case alone (no 365-day warm-up, no page view, no restart).
+ * `npm run bench` runs this after its in-process cases (bench/run.ts, flags there as `--http-...`). Prints the table with the issue's targets, writes bench/.results/http-latest.json.
  *
  * The Overview at 500 restaurants is not run here: bench:scale's world (lib/sandbox/scaled-world.ts)
  * written to a JSON file and given to the server as SANDBOX_WORLD_FILE would serve it, but its
@@ -78,6 +79,7 @@ interface Options {
   sections: string[];
   keepData?: string;
   warmMinutes: number;
+  only?: "overview";
 }
 
 function parseOptions(argv: string[]): Options {
@@ -106,9 +108,10 @@ function parseOptions(argv: string[]): Options {
     else if (flag === "--sections" && /^[a-z]+(,[a-z]+)*$/.test(value)) options.sections = value.split(",");
     else if (flag === "--keep-data" && value) options.keepData = path.resolve(value);
     else if (flag === "--warm-minutes") options.warmMinutes = whole("warm-minutes", value, 1);
+    else if (flag === "--only" && value === "overview") options.only = value;
     else
       throw new Error(
-        `unknown flag or bad value ${arg} (known: --no-build --dist-dir=DIR --runs=N --page-runs=N --restarts=N --sections=a,b --keep-data=DIR --warm-minutes=N)`,
+        `unknown flag or bad value ${arg} (known: --no-build --dist-dir=DIR --runs=N --page-runs=N --restarts=N --sections=a,b --keep-data=DIR --warm-minutes=N --only=overview)`,
       );
   }
   return options;
@@ -156,11 +159,19 @@ const summaryPath = (r: Ranges, range: { from: string; to: string }, extra = "")
 const OVERVIEW = "/api/kitchen/overview?range=30d";
 
 /** Fetches what the cases read and lets the background work finish. */
-async function warmUp(server: RunningServer, admin: Session, r: Ranges, minutes: number): Promise<void> {
+async function warmUp(
+  server: RunningServer,
+  admin: Session,
+  r: Ranges,
+  minutes: number,
+  overviewOnly: boolean,
+): Promise<void> {
   const deadline = Date.now() + minutes * 60_000;
   const started = performance.now();
-  console.log(`warming: ${r.year.from}-${r.year.to} of ${r.harbor.name}, then the Overview's 30 days ...`);
-  await untilReady(admin, summaryPath(r, r.year), deadline);
+  if (!overviewOnly) {
+    console.log(`warming: ${r.year.from}-${r.year.to} of ${r.harbor.name}, then the Overview's 30 days ...`);
+    await untilReady(admin, summaryPath(r, r.year), deadline);
+  } else console.log("warming: the Overview's 30 days and the 30 before ...");
   for (;;) {
     const rows = ((await (await admin.request(OVERVIEW)).json()) as { rows: { status: string }[] }).rows;
     if (!rows.some((row) => row.status === "pending")) break;
@@ -187,6 +198,10 @@ async function measureWarm(
     const runs = await series(name, options.runs, request(p));
     cases.push({ ...summarise(name, target, runs), peakRssMiB: rss.stop().peakMiB });
   };
+  if (options.only === "overview") {
+    await add("Overview, 30 days, 6 restaurants", 150, OVERVIEW);
+    return cases;
+  }
   await add("90 days, whole answer", 100, summaryPath(r, r.ninety));
   await add("90 days, part=head", 100, summaryPath(r, r.ninety, "&part=head"));
   for (const s of options.sections)
@@ -298,7 +313,7 @@ async function run(options: Options): Promise<void> {
     const whole = sampleProcessGroup(server.pid, 100);
     const admin = await signIn(server.origin, ADMIN);
     const ranges = await rangesOf(admin);
-    await warmUp(server, admin, ranges, options.warmMinutes);
+    await warmUp(server, admin, ranges, options.warmMinutes, options.only === "overview");
     const warmedAt = performance.now();
     const harborExports = () =>
       Object.entries(server.proxy.counts().exports)
@@ -311,7 +326,10 @@ async function run(options: Options): Promise<void> {
     const upstreamDuring = harborExports() - exportsBefore;
     const wholeSample = whole.stop();
     const restartPeaks: number[] = [];
-    const restart = await measureRestarts(server, ranges, options, port, dataDir, restartPeaks);
+    const restart =
+      options.only === "overview"
+        ? undefined
+        : await measureRestarts(server, ranges, options, port, dataDir, restartPeaks);
     if (restart) cases.push(restart);
     const report = {
       at: new Date().toISOString(),

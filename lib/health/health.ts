@@ -32,6 +32,8 @@ type HealthSection = (viewer: HealthViewer) => Promise<unknown>;
 const SECTIONS: Record<string, HealthSection> = {
   platform: (viewer) => platformBudgetsSection(getPlatformClient(), viewer),
   kitchenHolds: async (viewer) => kitchenHoldsSection(await getKitchenService(), viewer),
+  // Counts only (no restaurant): the same for every viewer.
+  kitchenAnswers: async () => (await getKitchenService()).answerCacheStats(),
 };
 
 /** A section slower than this (a database under load) is reported as such, not waited for. */

@@ -551,6 +551,22 @@ export function mergeScoped(
   return merge(parts, metric, filters, targets, interner, scope);
 }
 
+/**
+ * Only what the Overview shows: per level its distinct items, stats and share within target, from
+ * the station × level merge (no hour, day, item, course, behavior or source table), the same
+ * figures as `mergeRange`'s `levels` and `withinTarget`, byte for byte.
+ */
+export function mergeLevels(
+  parts: RangeParts,
+  metric: KitchenMetric,
+  filters: SummaryFilters,
+  targets: Targets,
+  interner: DimensionInterner = new DimensionInterner(),
+): Pick<MergedSummary, "levels" | "withinTarget"> {
+  const { levels, withinTarget } = merge(parts, metric, filters, targets, interner, STATION_LEVELS);
+  return { levels, withinTarget };
+}
+
 /** Only the station × level breakdown (summary.csv wants it for every metric; nothing else). */
 export function mergeStationLevels(
   input: readonly DaySummary[] | RangeParts,

@@ -24,7 +24,6 @@ import { DimensionInterner } from "@/lib/kitchen/query/dimension-interner";
 import { validateRange } from "@/lib/kitchen/query/range-query";
 import { cutSecondsOf } from "@/lib/kitchen/query/range-summary";
 import { KitchenStore, type DayRow } from "@/lib/kitchen/storage/kitchen-store";
-import { readTicketTargets } from "@/lib/kitchen/storage/ticket-targets";
 import type { PlatformClient } from "@/lib/platform/types";
 import type { ServiceWeek } from "@/lib/restaurants/schedule";
 
@@ -43,6 +42,7 @@ import {
   type RecordFilter,
 } from "./filtered-days";
 import { readKitchenTargets, writeKitchenTargets } from "./kitchen-targets";
+import { createRangeAnswers } from "./range-answers";
 import { createRangeParts } from "./range-parts";
 import { refuseBeyondRawRetention, refuseMissingRawRecords } from "./raw-retention";
 import { createRollupReader } from "./rollup-reader";
@@ -150,14 +150,10 @@ export function createKitchenService(deps: KitchenServiceDeps) {
     rows: Map<string, DayRow>,
     ...rest: FilterArgs
   ) => filteredDays({ db, store, dayParts: storedDayParts(r.guid, rows) }, r, dates, rows, ...rest);
-  const { filtersFor, partsOf, stuckReport } = createRangeParts({
-    store,
-    reader,
-    rollups,
-    config,
-    recordFiltered,
-  });
+  const parts = createRangeParts({ store, reader, rollups, config, recordFiltered });
+  const { filtersFor, partsOf, stuckReport } = parts;
   const sectionDeps = { db, store, reader, rangeParts: { filtersFor, partsOf, stuckReport } };
+  const answers = createRangeAnswers({ db, store, whenReady, parts, internerOf, config });
 
   return {
     store,
@@ -190,21 +186,16 @@ export function createKitchenService(deps: KitchenServiceDeps) {
       );
     },
 
-    /** `dayParts: false` leaves the day parts out (the Overview reads levels only: no need to read every day). */
+    /** `dayParts: false`: no day parts. The answer may be the cache's (range-answers.ts): never change it. */
     summary: (
       restaurant: KitchenRestaurant,
       query: KitchenSummaryQuery,
       opts: { dayParts?: boolean } = {},
     ): Promise<RangeAnswer<KitchenSummary>> =>
-      whenReady(restaurant, query, async (dates, rows, coverage) => {
-        const [parts, targets, ticketTargets] = await Promise.all([
-          partsOf(restaurant, dates, rows, [query.metric], query),
-          store.targets(restaurant.guid),
-          readTicketTargets(db, restaurant.guid),
-        ]);
+      answers.answered("summary", restaurant, query, opts, async (dates, rows, coverage, targets) => {
+        const parts = await partsOf(restaurant, dates, rows, [query.metric], query);
         const merged = parts.partsFor(query.metric);
         const filters = filtersFor(query);
-        const book = { levels: targets.seconds, stations: targets.stations };
         const summary = assembleSummary(
           restaurant,
           query,
@@ -212,8 +203,8 @@ export function createKitchenService(deps: KitchenServiceDeps) {
           rows,
           coverage(),
           merged,
-          book,
-          ticketTargets.seconds,
+          targets.book,
+          targets.ticketSeconds,
           internerOf(restaurant.guid),
           filters,
           stuckReport(parts, query),
@@ -226,13 +217,19 @@ export function createKitchenService(deps: KitchenServiceDeps) {
 
     /** One section of the summary (summary-sections.ts): only what that section returns is computed. */
     section: <S extends SummarySection>(r: KitchenRestaurant, query: KitchenSummaryQuery, section: S) =>
-      whenReady(r, query, (dates, rows, coverage) =>
+      answers.answered(`section:${section}`, r, query, null, (dates, rows, coverage) =>
         summarySection({ ...sectionDeps, interner: internerOf(r.guid) }, r, query, section, {
           dates,
           rows,
           coverage,
         }),
       ),
+
+    /** The Overview's figures (range-answers.ts). */
+    levelSummary: answers.levelSummary,
+
+    /** Counts of the answer cache (GET /api/health). */
+    answerCacheStats: answers.stats,
 
     /**
      * The range's decoded days (no rollups) and coverage, for figures the summary does not give (the

@@ -206,16 +206,9 @@ export function createLocationHealth({ db, client, config, now }: LocationHealth
     times: { startedAt: number; endedAt: number },
     reason: string,
   ): Promise<void> {
-    // Stopped by the outage's hold, which already holds every location.
-    if (error instanceof PlatformOutageError) return;
-    // Not sent: the client's outage gate holds (lib/platform/service-breaker.ts). Nothing was learnt
-    // about the location; if this was the outage's try, its lease is given back so that the next
-    // try comes on the short schedule, not after the longest a fetch may take.
-    if ((error as { code?: unknown } | null)?.code === SERVICE_HELD_CODE) {
-      const initialMs = (config.failedRetrySeconds ?? DEFAULT_FAILED_RETRY_S) * 1000;
-      await shortenHold(db, OUTAGE_KEY, times.endedAt + initialMs);
+    // Stopped by the outage's hold (which already holds every location), or not sent by the client's gate.
+    if (error instanceof PlatformOutageError || (await refusedByOutageGate(db, config, error, times.endedAt)))
       return;
-    }
     // The token's scopes say it for every location; nothing to store per location.
     if ((error as { code?: unknown } | null)?.code === MISSING_SCOPE_CODE) return;
     const failure = { reason, ...times };
@@ -338,6 +331,22 @@ export function createLocationHealth({ db, client, config, now }: LocationHealth
   }
 
   return { state, claim, failed, succeeded, list, heldAnswer, outageSignal: () => outageStop.signal };
+}
+
+/**
+ * Not sent: the client's outage gate holds (lib/platform/service-breaker.ts). Nothing was learnt
+ * about the location; if this was the outage's try, its lease is given back so that the next try
+ * comes on the short schedule, not after the longest a fetch may take.
+ */
+async function refusedByOutageGate(
+  db: Database,
+  config: KitchenServiceConfig,
+  error: unknown,
+  endedAt: number,
+): Promise<boolean> {
+  if ((error as { code?: unknown } | null)?.code !== SERVICE_HELD_CODE) return false;
+  await shortenHold(db, OUTAGE_KEY, endedAt + (config.failedRetrySeconds ?? DEFAULT_FAILED_RETRY_S) * 1000);
+  return true;
 }
 
 function missingScopeReason(scope: string): string {

@@ -15,6 +15,7 @@ import { KITCHEN_LEVELS, type OverviewRange } from "@/lib/kitchen/contract/vocab
 import { presetRange, previousPeriod } from "@/lib/kitchen/ui/date-range";
 
 import type { KitchenService } from "./kitchen-service";
+import type { KitchenLevelSummary } from "./range-answers";
 import type { KitchenRestaurant } from "./service-config";
 
 /** What the Overview needs of a restaurant (the session's PermittedRestaurant has it). */
@@ -30,12 +31,12 @@ const CONCURRENCY = 6;
 /**
  * The multi-unit Overview: for every restaurant the account may see, the chosen period of its own
  * business dates and the period of the same length before it, fire to fulfill at levels 0, 1 and 2.
- * The figures are the kitchen summary's own (the same exact merge as the Kitchen page), so the
- * two pages can never disagree; archived restaurants included, marked. A restaurant whose dates
+ * The figures are the kitchen summary's own (the same exact merge as the Kitchen page, reduced to
+ * its station × level part: `levelSummary`), so the two pages can never disagree; archived restaurants included, marked. A restaurant whose dates
  * are still being fetched is "pending" with its progress rather than holding the others.
  */
 export async function kitchenOverview(
-  service: Pick<KitchenService, "summary">,
+  service: Pick<KitchenService, "levelSummary">,
   restaurants: readonly OverviewRestaurant[],
   range: OverviewRange,
   nowMs: number,
@@ -66,7 +67,7 @@ export async function kitchenOverview(
 }
 
 async function overviewRow(
-  service: Pick<KitchenService, "summary">,
+  service: Pick<KitchenService, "levelSummary">,
   restaurant: OverviewRestaurant,
   range: OverviewRange,
   nowMs: number,
@@ -92,23 +93,11 @@ async function overviewRow(
       message: `The restaurant's time zone "${restaurant.timeZone}" is unknown to this server.`,
     };
   if (restaurant.kitchenEntitled === false) return { ...base, status: "not_entitled" };
-  let answers: RangeAnswer<KitchenSummary>[];
+  let answers: RangeAnswer<KitchenLevelSummary>[];
   try {
     answers = await Promise.all(
       [base.period, base.previousPeriod].map((dates) =>
-        service.summary(
-          restaurant,
-          {
-            ...dates,
-            metric: "fire_to_fulfill",
-            level: undefined,
-            station: undefined,
-            behavior: undefined,
-            source: undefined,
-            stuck,
-          },
-          { dayParts: false },
-        ),
+        service.levelSummary(restaurant, { ...dates, stuck }),
       ),
     );
   } catch (error) {
@@ -118,7 +107,7 @@ async function overviewRow(
       message: error instanceof Error ? error.message : "Could not be loaded",
     };
   }
-  const [current, previous] = answers as [RangeAnswer<KitchenSummary>, RangeAnswer<KitchenSummary>];
+  const [current, previous] = answers as [RangeAnswer<KitchenLevelSummary>, RangeAnswer<KitchenLevelSummary>];
   if (!current.ready || !previous.ready) {
     // Progress counts the dates of both periods; a ready period counts all of its dates.
     const periods = [base.period, base.previousPeriod];
@@ -149,7 +138,7 @@ async function overviewRow(
 }
 
 /** Every date of the period answered 204 (no kitchen tier), none counted. */
-function isNotEntitled(summary: KitchenSummary): boolean {
+function isNotEntitled(summary: Pick<KitchenSummary, "coverage">): boolean {
   const c = summary.coverage;
   return c.notEntitled.length > 0 && c.complete.length + c.open.length + c.failed.length === 0;
 }

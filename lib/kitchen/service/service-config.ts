@@ -45,6 +45,8 @@ export interface KitchenServiceConfig {
   backoffMaxSeconds?: number;
   /** Memory for decoded days (summaries and ticket facts); rollups get half as much again. */
   cacheBytes?: number;
+  /** Memory for the answers of closed ranges (answer-cache.ts; KITCHEN_ANSWER_CACHE_MB); 0: none kept. */
+  answerCacheBytes?: number;
   /**
    * How long a request waits for the fetches it started before answering 202 with the range's
    * coverage (ms); the fetches go on in the background. Default READY_WAIT_MS.

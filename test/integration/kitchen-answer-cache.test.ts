@@ -1,0 +1,184 @@
+import { describe, expect, it } from "vitest";
+
+import { addBusinessDays } from "@/lib/business-date/business-date";
+import { kitchenSummarySchema } from "@/lib/kitchen/contract/params";
+import type { KitchenSummary } from "@/lib/kitchen/contract/responses";
+import type { StuckChoice } from "@/lib/kitchen/contract/stuck-items";
+import { createKitchenService } from "@/lib/kitchen/service/kitchen-service";
+import { createPlatformClient, type FetchLike } from "@/lib/platform";
+import { defaultWorld } from "@/lib/sandbox/world";
+
+import {
+  databasePerTest,
+  kitchenQuery,
+  kitchenService,
+  newLog,
+  NOW,
+  ready,
+  sandboxForSuite,
+  STORE_KINDS,
+  TEST_CONFIG,
+  worldRestaurant,
+} from "./kitchen-harness";
+
+/**
+ * Issue 31, through the real client, the sandbox over HTTP and a real store:
+ * - the Overview's figures (`levelSummary`, the station × level merge alone) are the whole
+ *   summary's coverage, levels, withinTarget and stuck, byte for byte, on random ranges (rollups
+ *   among them), on PGlite and PostgreSQL;
+ * - the answer of a closed range is kept by query and given again, identical to one computed
+ *   afresh, until a target changes or a day of it is replaced (a settle re-read of a revised
+ *   export); a range holding the open date is never kept.
+ */
+const world = defaultWorld();
+const partner = world.clients.find((c) => c.clientId === "kp-partner")!;
+const mesa = worldRestaurant("Mesa Verde Cantina");
+const grill = worldRestaurant("Old Town Grill"); // America/Chicago, closeout 04:00
+const clock = { now: NOW };
+const sandbox = sandboxForSuite(clock);
+
+/** A small seeded generator: the same "random" ranges on every run, so a failure can be replayed. */
+function seeded(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+const levelFields = (s: Pick<KitchenSummary, "coverage" | "levels" | "withinTarget" | "stuck">) =>
+  JSON.stringify({ coverage: s.coverage, levels: s.levels, withinTarget: s.withinTarget, stuck: s.stuck });
+
+describe.each(STORE_KINDS)("the Overview's levels-only merge on %s", (kind) => {
+  const t = databasePerTest(kind, clock);
+
+  it("gives the whole summary's level figures, byte for byte, on random ranges and both stuck choices", async () => {
+    const service = kitchenService(t.db, sandbox.url, newLog(), clock);
+    // 20250320 is the open date at NOW: the last range reaches it.
+    await ready(service.summary(mesa, { from: "20250120", to: "20250320", metric: "fire_to_fulfill" }));
+    await service.rollupsSettled(); // the weeks and months of the window, so long ranges read rollups
+    const random = seeded(31);
+    const ranges = Array.from({ length: 7 }, (_, i) => {
+      const length = 1 + Math.floor(random() * 45);
+      const to = i === 6 ? "20250320" : addBusinessDays("20250319", -Math.floor(random() * 10));
+      const stuck: StuckChoice = random() < 0.5 ? "include" : "exclude";
+      return { from: addBusinessDays(to, 1 - length), to, stuck };
+    });
+    for (const range of ranges) {
+      const whole = await ready(
+        service.summary(
+          mesa,
+          await kitchenQuery(kitchenSummarySchema, { ...range, metric: "fire_to_fulfill" }),
+        ),
+      );
+      const levels = await ready(service.levelSummary(mesa, range));
+      expect(whole.levels.length, JSON.stringify(range)).toBeGreaterThan(0);
+      expect(levelFields(levels), JSON.stringify(range)).toBe(levelFields(whole));
+    }
+  }, 240_000);
+});
+
+describe("the answer cache (PGlite)", () => {
+  const t = databasePerTest("pglite", clock);
+  const WEEK = { from: "20250303", to: "20250309", metric: "fire_to_fulfill" as const };
+
+  it("gives a closed range's answer again, as computed afresh, until a target changes", async () => {
+    const service = kitchenService(t.db, sandbox.url, newLog(), clock);
+    const query = await kitchenQuery(kitchenSummarySchema, WEEK);
+    const first = await ready(service.summary(mesa, query));
+    expect(service.answerCacheStats()).toMatchObject({ hits: 0, misses: 1, entries: 1 });
+    // The same query built in another order is the same entry.
+    const again = await ready(service.summary(mesa, { ...query, stuck: query.stuck, from: WEEK.from }));
+    expect(again).toBe(first);
+    expect(service.answerCacheStats()).toMatchObject({ hits: 1, misses: 1 });
+    expect(service.answerCacheStats().bytes).toBeGreaterThan(JSON.stringify(first).length);
+    // Another filter is another answer.
+    await ready(service.summary(mesa, { ...query, level: 1 }));
+    expect(service.answerCacheStats()).toMatchObject({ hits: 1, misses: 2, entries: 2 });
+
+    const uncached = kitchenService(t.db, sandbox.url, newLog(), clock, { answerCacheBytes: 0 });
+    expect(JSON.stringify(await ready(uncached.summary(mesa, query)))).toBe(JSON.stringify(first));
+    expect(uncached.answerCacheStats()).toMatchObject({ hits: 0, misses: 1, entries: 0 });
+
+    // A level target, then a ticket target: each change is a new answer, computed from the new target.
+    await service.putTargets(mesa, { targets: [{ level: 0, seconds: 61 }], tickets: [], stations: [] });
+    const retargeted = await ready(service.summary(mesa, query));
+    expect(service.answerCacheStats()).toMatchObject({ hits: 1, misses: 3 });
+    expect(retargeted.withinTarget.find((w) => w.level === 0)?.targetSeconds).toBe(61);
+    expect(JSON.stringify(retargeted)).toBe(JSON.stringify(await ready(uncached.summary(mesa, query))));
+    await service.putTargets(mesa, { targets: [], tickets: [{ level: 0, seconds: 62 }], stations: [] });
+    const ticketRetargeted = await ready(service.summary(mesa, query));
+    expect(service.answerCacheStats()).toMatchObject({ hits: 1, misses: 4 });
+    expect(JSON.stringify(ticketRetargeted)).toBe(JSON.stringify(await ready(uncached.summary(mesa, query))));
+    expect(JSON.stringify(ticketRetargeted)).not.toBe(JSON.stringify(retargeted));
+    expect(await ready(service.summary(mesa, query))).toBe(ticketRetargeted);
+    expect(service.answerCacheStats()).toMatchObject({ hits: 2, misses: 4 });
+  }, 120_000);
+
+  it("never keeps a range holding the open date: each answer is read from the day as stored now", async () => {
+    const service = kitchenService(t.db, sandbox.url, newLog(), clock);
+    const range = { from: "20250318", to: "20250320", metric: "fire_to_fulfill" as const };
+    const first = await ready(service.summary(mesa, range));
+    expect(first.coverage.open.map((o) => o.date)).toEqual(["20250320"]);
+    // Past the open date's refresh interval: the request reads it again, and the answer follows.
+    clock.now += (TEST_CONFIG.openRefreshSeconds + 1) * 1000;
+    const later = await ready(service.summary(mesa, range));
+    expect(later.coverage.open[0]!.refreshedAt).not.toBe(first.coverage.open[0]!.refreshedAt);
+    expect(service.answerCacheStats()).toMatchObject({ hits: 0, misses: 0, uncacheable: 2, entries: 0 });
+  }, 120_000);
+
+  it("gives a new answer once a day of the range is replaced by its settle re-read", async () => {
+    // Old Town Grill's week read the morning after it closed: its Sunday is provisional, and its
+    // first export lacks the records fulfilled after 20:00 local (late devices).
+    const week = { from: "20250310", to: "20250316", metric: "fire_to_fulfill" as const };
+    const revised = "20250316";
+    clock.now = Date.parse("2025-03-17T18:00:00Z");
+    const service = createKitchenService({
+      db: t.db,
+      client: revisingClient(revised, Date.parse("2025-03-17T01:00:00Z")),
+      config: TEST_CONFIG,
+      now: () => clock.now,
+    });
+    const countOn = (s: KitchenSummary) =>
+      s.days.filter((d) => d.businessDate === revised).reduce((n, d) => n + d.stats.count, 0);
+    const provisional = await ready(service.summary(grill, week));
+    expect(provisional.coverage.provisional.map((p) => p.date)).toContain(revised);
+    expect(await ready(service.summary(grill, week))).toBe(provisional);
+
+    // 36 h after its closeout (09:00Z on the 17th) the request itself reads the date again.
+    clock.now = Date.parse("2025-03-18T21:00:00Z");
+    const settled = await ready(service.summary(grill, week));
+    expect(settled.coverage.provisional).toEqual([]);
+    expect(countOn(settled)).toBeGreaterThan(countOn(provisional));
+    expect(service.answerCacheStats()).toMatchObject({ hits: 1, misses: 2 });
+    const fresh = kitchenService(t.db, sandbox.url, newLog(), clock, { answerCacheBytes: 0 });
+    expect(JSON.stringify(settled)).toBe(JSON.stringify(await ready(fresh.summary(grill, week))));
+  }, 120_000);
+});
+
+/** The real client over the sandbox; the first export of `date` leaves out its records fulfilled from `cutoff` on. */
+function revisingClient(date: string, cutoff: number) {
+  let reads = 0;
+  const fetchLike: FetchLike = async (input, init) => {
+    const response = await fetch(input, init);
+    const url = new URL(input);
+    if (!url.pathname.endsWith("/export/itemFulfillments")) return response;
+    if (url.searchParams.get("businessDate") !== date || reads++ > 0 || response.status !== 200)
+      return response;
+    const records = (await response.json()) as { itemFulfilledAt?: string | null }[];
+    const early = records.filter((r) => !r.itemFulfilledAt || Date.parse(r.itemFulfilledAt) < cutoff);
+    return new Response(JSON.stringify(early), {
+      status: 200,
+      headers: { "Content-Type": "application/json" },
+    });
+  };
+  return createPlatformClient({
+    baseUrl: sandbox.url,
+    clientId: partner.clientId,
+    clientSecret: partner.clientSecret,
+    fetch: fetchLike,
+    maxRetries: 1,
+    initialRetryDelayMs: 5,
+    maxRetryDelayMs: 20,
+  });
+}
