@@ -279,21 +279,6 @@ export function createLocationHealth({ db, client, config, now }: LocationHealth
     await clearHold(db, OUTAGE_KEY);
   }
 
-  /** Every held location, and the scope the credential lacks (null when none), for the health route. */
-  async function list(): Promise<{ missingScope: string | null; locations: LocationHoldReport[] }> {
-    const locations = (await readHolds(db))
-      .filter((h) => h.restaurantGuid !== OUTAGE_KEY)
-      .map((h) => ({
-        restaurantGuid: h.restaurantGuid,
-        state: h.kind === "parked" ? ("parked" as const) : ("backing-off" as const),
-        reason: h.reason,
-        failures: h.failures,
-        failedAt: new Date(h.failedAt).toISOString(),
-        retryAt: new Date(h.retryAt).toISOString(),
-      }));
-    return { missingScope: client.kitchen.missingScope() ?? null, locations };
-  }
-
   /**
    * The range's rows with every date a held location would fetch answered "failed" with the
    * hold's reason, so a request is answered at once (no upstream call) and says why. A date whose
@@ -330,7 +315,33 @@ export function createLocationHealth({ db, client, config, now }: LocationHealth
     return out;
   }
 
-  return { state, claim, failed, succeeded, list, heldAnswer, outageSignal: () => outageStop.signal };
+  return {
+    state,
+    claim,
+    failed,
+    succeeded,
+    list: () => listHolds(db, client),
+    heldAnswer,
+    outageSignal: () => outageStop.signal,
+  };
+}
+
+/** Every held location, and the scope the credential lacks (null when none), for the health route. */
+async function listHolds(
+  db: Database,
+  client: Pick<PlatformClient, "kitchen">,
+): Promise<{ missingScope: string | null; locations: LocationHoldReport[] }> {
+  const locations = (await readHolds(db))
+    .filter((h) => h.restaurantGuid !== OUTAGE_KEY)
+    .map((h) => ({
+      restaurantGuid: h.restaurantGuid,
+      state: h.kind === "parked" ? ("parked" as const) : ("backing-off" as const),
+      reason: h.reason,
+      failures: h.failures,
+      failedAt: new Date(h.failedAt).toISOString(),
+      retryAt: new Date(h.retryAt).toISOString(),
+    }));
+  return { missingScope: client.kitchen.missingScope() ?? null, locations };
 }
 
 /**
