@@ -37,8 +37,6 @@ export async function platformBudgetsSection(client: Pick<PlatformClient, "budge
       waiters: waiters.get(ACCOUNT_LOCATION) ?? 0,
     },
     accountCap: usage.account ?? null,
-    // Held: the Platform failed for several locations at once; one probe at a time until it answers.
-    outage: report.outage,
     lateSlots: report.lateSlots,
     logins: {
       count: report.logins.count,

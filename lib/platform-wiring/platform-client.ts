@@ -43,8 +43,6 @@ function platformClientOptions(): PlatformClientOptions {
     timeoutMs: e.PLATFORM_TIMEOUT_MS,
     kitchenTimeoutMs: e.PLATFORM_KITCHEN_TIMEOUT_MS,
     maxRetries: e.PLATFORM_MAX_RETRIES,
-    // The outage gate probes on the kitchen's failed-fetch back-off: one schedule for one outage.
-    outage: { initialMs: e.KITCHEN_FAILED_RETRY_S * 1000, maxMs: e.KITCHEN_FAILED_RETRY_MAX_S * 1000 },
   };
   let target: { baseUrl: string; clientId: string; clientSecret: string };
   if (e.PLATFORM_BASE_URL) {

@@ -13,7 +13,6 @@ import {
   PlatformUpstreamError,
   redactSecrets,
   requestIdFrom,
-  SERVICE_HELD_CODE,
   type UpstreamFailure,
 } from "./errors";
 import { JsonArrayStream, JsonArrayStreamError, type ArrayShape } from "./json-array-stream";
@@ -24,7 +23,6 @@ import { RateLimitHints } from "./rate-limit-headers";
 import { RateBudgetExhaustedError, RateLimiter } from "./rate-limiter";
 import { backoffDelay, DEFAULT_BACKOFF, isRetryableStatus, parseRetryAfter } from "./retry-policy";
 import { loginResponse } from "./schemas/auth";
-import { ServiceBreaker } from "./service-breaker";
 import { ACCOUNT_LOCATION, type SharedBudget } from "./shared-budget";
 import { TokenManager } from "./token-manager";
 import type { ClientBudgetReport } from "./types";
@@ -80,12 +78,6 @@ export interface PlatformClientOptions {
   kitchenTimeoutMs?: number;
   /** Back-off after a failed login (token-manager.ts). Default 30 s doubling to 30 min. */
   loginBackoff?: { initialMs: number; maxMs: number };
-  /**
-   * The outage gate (service-breaker.ts): how many locations failing service-wide within a minute
-   * hold every request but one probe, and the probe's back-off. Default 3, 30 s doubling to 30 min;
-   * `false` turns it off.
-   */
-  outage?: { locations?: number; initialMs: number; maxMs: number } | false;
   /** Further attempts after the first on 429, 5xx, network failure, timeout, truncated body. Default 4. */
   maxRetries?: number;
   /** Backoff before the first retry (doubled each retry, jittered). Default 500. */
@@ -188,7 +180,6 @@ export class Transport {
   readonly #tokens: TokenManager;
   readonly #budgetShared: boolean;
   readonly #logger: AttemptLogger | undefined;
-  readonly #breaker: ServiceBreaker | null;
   #requests = 0;
 
   constructor(options: PlatformClientOptions) {
@@ -223,13 +214,6 @@ export class Transport {
     this.#hints = new RateLimitHints(this.names);
     this.#logger = options.logger;
     this.#budgetShared = options.budget?.shared ?? false;
-    this.#breaker =
-      options.outage === false
-        ? null
-        : new ServiceBreaker({
-            ...(options.outage ?? { initialMs: 30_000, maxMs: 30 * 60_000 }),
-            now: this.#now,
-          });
     this.#limiter = new RateLimiter({
       maxRps: options.maxRps ?? 20,
       maxPerWindow: options.maxPer15Min ?? 10_000,
@@ -265,7 +249,6 @@ export class Transport {
         tokenHeld: this.#tokens.scopes !== undefined,
         backoff: this.#tokens.backoff,
       },
-      outage: this.#breaker?.report() ?? null,
     };
   }
 
@@ -335,36 +318,7 @@ export class Transport {
     return { accessToken: token.accessToken, expiresInS, scopes };
   }
 
-  /**
-   * One request through the outage gate: while the service is failing for several locations at
-   * once, only one probe at a time goes out (the login has a back-off of its own and is not gated).
-   */
   async #send<T>(spec: SendSpec<T>, secured: boolean): Promise<PlatformResponse<T>> {
-    const breaker = secured ? this.#breaker : null;
-    if (!breaker) return this.#sendWithRetries(spec, secured, null);
-    const admission = breaker.admit();
-    if (admission.kind === "held") {
-      const endpoint = `${spec.method} ${spec.path}`;
-      throw new PlatformUpstreamError({
-        code: SERVICE_HELD_CODE,
-        kind: "held",
-        endpoint,
-        message: `${endpoint}: not sent, the Platform is failing for several locations at once; it is probed again from ${new Date(admission.retryAt).toISOString()}`,
-      });
-    }
-    const probe = admission.kind === "probe";
-    try {
-      return await this.#sendWithRetries(spec, secured, { breaker, probe });
-    } finally {
-      if (probe) breaker.probeAbandoned();
-    }
-  }
-
-  async #sendWithRetries<T>(
-    spec: SendSpec<T>,
-    secured: boolean,
-    gate: { breaker: ServiceBreaker; probe: boolean } | null,
-  ): Promise<PlatformResponse<T>> {
     const endpoint = `${spec.method} ${spec.path}`;
     const url = `${this.#baseUrl}${spec.path}${spec.query ? `?${spec.query}` : ""}`;
     const maxRetries = Math.min(this.#maxRetries, spec.maxRetries ?? this.#maxRetries);
@@ -416,7 +370,6 @@ export class Transport {
         });
         throw error;
       }
-      if (gate) noteOutcome(gate, hintKey, outcome);
       if ("response" in outcome) {
         logAttempt(this.#logger, {
           ...record,
@@ -451,9 +404,7 @@ export class Transport {
       }
       const retryAfterTooLong =
         outcome.retryAfterMs !== undefined && outcome.retryAfterMs > this.#maxRetryAfterMs;
-      // Never into an outage: once the gate holds, the attempts in flight end at their failure.
-      const willRetry =
-        outcome.retryable && retries < maxRetries && !retryAfterTooLong && !gate?.breaker.held;
+      const willRetry = outcome.retryable && retries < maxRetries && !retryAfterTooLong;
       failed(willRetry);
       if (!willRetry) throw error;
       const delay = outcome.retryAfterMs ?? backoffDelay(retries, this.#random, this.#backoff);
@@ -628,19 +579,6 @@ function failureFields(error: PlatformError): Pick<AttemptRecord, "status" | "fa
 }
 
 /** The whole body as text, reporting each chunk as network activity. */
-/** What one attempt tells the outage gate: the service answered, or failed service-wide. */
-function noteOutcome(
-  gate: { breaker: ServiceBreaker; probe: boolean },
-  location: string,
-  outcome: { response: unknown } | AttemptFailure,
-): void {
-  // An empty 2xx is an answer too, whatever the client makes of it.
-  if ("response" in outcome || outcome.emptyBody) return gate.breaker.answered();
-  if (outcome.error instanceof PlatformUpstreamError) return gate.breaker.failed(location, gate.probe);
-  // A 4xx is an answer (the service is up); a 429 says nothing about an outage either way.
-  if (outcome.error.status !== 429) gate.breaker.answered();
-}
-
 async function readBody(res: Response, activity: () => void): Promise<string> {
   if (!res.body) return "";
   const reader = res.body.getReader();

@@ -160,16 +160,9 @@ export class PlatformRateLimitedError extends PlatformError {
   }
 }
 
-/** The code of a request the client's outage gate did not send (kind "held"). */
-export const SERVICE_HELD_CODE = "service_held";
+export type UpstreamFailure = "http" | "network" | "timeout" | "truncated";
 
-/** "held": not sent, the service was failing for several locations at once (service-breaker.ts). */
-export type UpstreamFailure = "http" | "network" | "timeout" | "truncated" | "held";
-
-/**
- * 5xx, a network failure, a timed-out attempt or a body cut short, after the retries ran out; or
- * a request not sent during an outage (kind "held").
- */
+/** 5xx, a network failure, a timed-out attempt or a body cut short, after the retries ran out. */
 export class PlatformUpstreamError extends PlatformError {
   static override readonly errorKind = "PlatformUpstreamError";
   readonly kind: UpstreamFailure;

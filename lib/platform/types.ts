@@ -8,7 +8,6 @@ import type {
   RestaurantInfo,
   TipWithholding,
 } from "./schemas";
-import type { ServiceBreakerReport } from "./service-breaker";
 import type { BudgetUsage } from "./shared-budget";
 
 /**
@@ -111,6 +110,4 @@ export interface ClientBudgetReport {
     tokenHeld: boolean;
     backoff?: { reason: LoginFailure; status?: number; retryInMs: number };
   };
-  /** The outage gate (service-breaker.ts): whether this process holds its requests; null when off. */
-  outage: ServiceBreakerReport | null;
 }

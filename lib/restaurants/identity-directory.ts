@@ -49,8 +49,6 @@ export interface IdentityDirectoryDeps<F> {
   /** A failed read is tried again after this long (in the background when something is kept). */
   retryMs: number;
   now?: () => number;
-  /** Background refreshes in flight at once (default BACKGROUND_READS). */
-  backgroundReads?: number;
   /** Where a store failure is told; the directory then works from memory and the Platform. */
   warn?: (message: string) => void;
 }
@@ -78,7 +76,6 @@ export function createIdentityDirectory<F>(deps: IdentityDirectoryDeps<F>): Iden
   const inFlight = new Map<string, Promise<IdentityRecord<F>>>();
 
   const due = (r: IdentityRecord<F>) => now() - r.checkedAt >= (r.problem ? deps.retryMs : deps.freshMs);
-  const background = backgroundLane(deps.backgroundReads ?? BACKGROUND_READS);
 
   function keep(record: IdentityRecord<F>): void {
     memory.set(record.guid, record);
@@ -153,7 +150,7 @@ export function createIdentityDirectory<F>(deps: IdentityDirectoryDeps<F>): Iden
                 : read;
             }
             // Stale-while-revalidate: the kept record now, a fresh one for the next caller.
-            if (due(kept) && !inFlight.has(guid)) background.add(guid, () => refresh(guid));
+            if (due(kept)) void refresh(guid);
             return kept;
           }),
         );
@@ -167,46 +164,7 @@ export function createIdentityDirectory<F>(deps: IdentityDirectoryDeps<F>): Iden
       keep({ guid, facts, readAt: at, checkedAt: at, problem: null });
     },
     async idle() {
-      while (inFlight.size > 0 || background.size > 0) {
-        if (inFlight.size > 0) await Promise.all([...inFlight.values()]);
-        else await new Promise((resolve) => setTimeout(resolve, 1));
-      }
-    },
-  };
-}
-
-/**
- * Refreshes of identities already kept go a few at a time: nobody waits for them, and a group's
- * identities expire together, so an unbounded wave would send one read per location at once, into
- * an outage as readily as not (the client's outage gate needs three failures to close). A cold read
- * (nothing kept) is waited for by a page and is never queued.
- */
-const BACKGROUND_READS = 4;
-
-function backgroundLane(limit: number) {
-  const queue = new Map<string, () => Promise<unknown>>();
-  let running = 0;
-  const pump = () => {
-    for (const [key, task] of queue) {
-      if (running >= limit) return;
-      queue.delete(key);
-      running += 1;
-      void task().finally(() => {
-        running -= 1;
-        pump();
-      });
-    }
-  };
-  return {
-    add(key: string, task: () => Promise<unknown>): void {
-      // Queued once: every caller in the meantime is served the kept record.
-      if (queue.has(key)) return;
-      queue.set(key, task);
-      pump();
-    },
-    /** Refreshes queued or running. */
-    get size(): number {
-      return queue.size + running;
+      while (inFlight.size > 0) await Promise.all([...inFlight.values()]);
     },
   };
 }
@@ -279,12 +237,6 @@ export function identityProblem(error: unknown): IdentityProblem {
       reason: `The Platform did not answer for this location (${status}, after retries).`,
     };
   }
-  if (e.kind === "held")
-    return {
-      state: "unreachable",
-      reason:
-        "The Platform is failing for several locations at once; this location is asked again once it answers.",
-    };
   if (status === undefined) {
     const how = e.kind === "timeout" ? "timed out" : "could not be reached";
     return { state: "unreachable", reason: `The Platform ${how} for this location.` };

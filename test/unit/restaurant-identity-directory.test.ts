@@ -198,28 +198,6 @@ describe("settle: stored identities after a restart", () => {
     expect(store.loads).toBe(1);
   });
 
-  it("refreshes a group's stale identities four at a time in the background, each once however often it is asked", async () => {
-    const guids = Array.from({ length: 10 }, (_, i) => `g${i}`);
-    const { directory, p } = setup(
-      Object.fromEntries(guids.map((g) => [g, `${g} v2`])),
-      guids.map((g) => stored(g, `${g} v1`, 0)),
-    );
-    p.hold();
-    const first = await directory.settle(guids);
-    expect([...first.values()].map((r) => r.facts)).toEqual(guids.map((g) => `${g} v1`));
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    expect(p.reads).toHaveLength(4);
-    // Asked again while the wave is held: nothing more goes out, nothing is queued twice.
-    await directory.settle(guids);
-    expect(p.reads).toHaveLength(4);
-    p.release();
-    await directory.idle();
-    expect(p.reads.sort()).toEqual([...guids].sort());
-    expect([...(await directory.settle(guids)).values()].map((r) => r.facts)).toEqual(
-      guids.map((g) => `${g} v2`),
-    );
-  });
-
   it("with a wait, lists a restaurant whose first read outlasts it as still being read, and keeps nothing for it", async () => {
     const { directory, p, store } = setup({ a: "A v2", c: "C" }, [stored("a", "A v1", 0)]);
     p.hold();

@@ -20,7 +20,6 @@ export function describeFetchFailure(error: unknown): string {
     if (error.kind === "truncated") return "the Platform's response was cut short";
     if (error.kind === "timeout") return "the Platform did not answer in time";
     if (error.kind === "network") return "the Platform could not be reached";
-    if (error.kind === "held") return "not sent: the Platform is failing for several locations at once";
     return `the Platform answered ${error.status ?? "an error"}`;
   }
   if (error instanceof PlatformContractError) {

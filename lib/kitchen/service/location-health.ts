@@ -10,10 +10,9 @@ import {
   readHold,
   readHolds,
   recordHoldFailure,
-  shortenHold,
   type LocationHold,
 } from "@/lib/kitchen/storage/location-holds";
-import { LOGIN_FAILED_CODE, MISSING_SCOPE_CODE, SERVICE_HELD_CODE } from "@/lib/platform/errors";
+import { LOGIN_FAILED_CODE, MISSING_SCOPE_CODE } from "@/lib/platform/errors";
 import type { PlatformClient } from "@/lib/platform/types";
 
 import {
@@ -59,7 +58,6 @@ const DEFAULT_BACKOFF_MAX_S = 30 * 60;
 const OUTAGE_LOCATIONS = 3;
 const OUTAGE_WINDOW_MS = 60_000;
 export const OUTAGE_KEY = "*platform*";
-
 const SERVICE_WIDE_CODES = new Set(["http", "network", "timeout", "truncated"]);
 
 /** Whether a transient failure says the service itself is failing (not one location's 429 or sign-in). */
@@ -206,9 +204,8 @@ export function createLocationHealth({ db, client, config, now }: LocationHealth
     times: { startedAt: number; endedAt: number },
     reason: string,
   ): Promise<void> {
-    // Stopped by the outage's hold (which already holds every location), or not sent by the client's gate.
-    if (error instanceof PlatformOutageError || (await refusedByOutageGate(db, config, error, times.endedAt)))
-      return;
+    // Stopped by the outage's hold, which already holds every location.
+    if (error instanceof PlatformOutageError) return;
     // The token's scopes say it for every location; nothing to store per location.
     if ((error as { code?: unknown } | null)?.code === MISSING_SCOPE_CODE) return;
     const failure = { reason, ...times };
@@ -342,22 +339,6 @@ async function listHolds(
       retryAt: new Date(h.retryAt).toISOString(),
     }));
   return { missingScope: client.kitchen.missingScope() ?? null, locations };
-}
-
-/**
- * Not sent: the client's outage gate holds (lib/platform/service-breaker.ts). Nothing was learnt
- * about the location; if this was the outage's try, its lease is given back so that the next try
- * comes on the short schedule, not after the longest a fetch may take.
- */
-async function refusedByOutageGate(
-  db: Database,
-  config: KitchenServiceConfig,
-  error: unknown,
-  endedAt: number,
-): Promise<boolean> {
-  if ((error as { code?: unknown } | null)?.code !== SERVICE_HELD_CODE) return false;
-  await shortenHold(db, OUTAGE_KEY, endedAt + (config.failedRetrySeconds ?? DEFAULT_FAILED_RETRY_S) * 1000);
-  return true;
 }
 
 function missingScopeReason(scope: string): string {

@@ -120,14 +120,6 @@ export async function recordHoldFailure(
   });
 }
 
-/** Brings a hold's next try forward to `retryAt` (a try's lease given back); never pushes it out. */
-export async function shortenHold(db: Database, restaurantGuid: string, retryAt: number): Promise<void> {
-  await db.query(
-    "UPDATE kitchen_location_holds SET retry_at = $2 WHERE restaurant_guid = $1 AND retry_at > $2",
-    [restaurantGuid, iso(retryAt)],
-  );
-}
-
 /** The location answered: its fetches go ahead again. */
 export async function clearHold(db: Database, restaurantGuid: string): Promise<void> {
   await db.query("DELETE FROM kitchen_location_holds WHERE restaurant_guid = $1", [restaurantGuid]);
