@@ -49,6 +49,12 @@ export interface IdentityDirectoryDeps<F> {
   /** A failed read is tried again after this long (in the background when something is kept). */
   retryMs: number;
   now?: () => number;
+  /**
+   * True while the account-wide outage hold is in force (lib/platform-wiring/outage-hold.ts): the
+   * directory then serves what it keeps and reads nothing, but for one probe per `retryMs` (whose
+   * answer ends the hold), so an outage costs no identity reads and recovery is still seen.
+   */
+  held?: () => boolean;
   /** Where a store failure is told; the directory then works from memory and the Platform. */
   warn?: (message: string) => void;
 }
@@ -74,6 +80,17 @@ export function createIdentityDirectory<F>(deps: IdentityDirectoryDeps<F>): Iden
   // file's restaurants, so it is bounded by that file.
   const memory = new Map<string, IdentityRecord<F>>();
   const inFlight = new Map<string, Promise<IdentityRecord<F>>>();
+  const held = deps.held ?? (() => false);
+  let probedAt = -Infinity;
+
+  /** Whether a read may go to the Platform now: always, but during a hold only as its one probe. */
+  function mayRead(): boolean {
+    if (!held()) return true;
+    const at = now();
+    if (inFlight.size > 0 || at - probedAt < deps.retryMs) return false;
+    probedAt = at;
+    return true;
+  }
 
   const due = (r: IdentityRecord<F>) => now() - r.checkedAt >= (r.problem ? deps.retryMs : deps.freshMs);
 
@@ -144,13 +161,14 @@ export function createIdentityDirectory<F>(deps: IdentityDirectoryDeps<F>): Iden
           guids.map(async (guid) => {
             const kept = memory.get(guid);
             if (!kept) {
+              if (!inFlight.has(guid) && !mayRead()) return heldOff<F>(guid, now());
               const read = refresh(guid);
               return deadline
                 ? Promise.race([read, deadline.then(() => stillReading<F>(guid, now()))])
                 : read;
             }
             // Stale-while-revalidate: the kept record now, a fresh one for the next caller.
-            if (due(kept)) void refresh(guid);
+            if (due(kept) && (inFlight.has(guid) || mayRead())) void refresh(guid);
             return kept;
           }),
         );
@@ -179,6 +197,20 @@ function stillReading<F>(guid: string, at: number): IdentityRecord<F> {
     problem: {
       state: "reading",
       reason: "The Platform has not answered for this location yet; it is still being read.",
+    },
+  };
+}
+
+/** A restaurant never read, not asked during the account-wide outage hold (kept nowhere). */
+function heldOff<F>(guid: string, at: number): IdentityRecord<F> {
+  return {
+    guid,
+    facts: null,
+    readAt: null,
+    checkedAt: at,
+    problem: {
+      state: "unreachable",
+      reason: "The Platform is failing for several locations at once; this location is read once it answers.",
     },
   };
 }

@@ -111,6 +111,22 @@ async function menuItemsFromFake(guid: string): Promise<number> {
   return count;
 }
 
+/**
+ * The outage's calls in words, for the failure message: per endpoint, how many locations they
+ * touched, and their arrival in seconds after the outage began (so a retry burst shows as such).
+ */
+function outageBreakdown(during: readonly Call[], from: number): string {
+  const byEndpoint = new Map<string, Call[]>();
+  for (const c of during) byEndpoint.set(c.endpoint, [...(byEndpoint.get(c.endpoint) ?? []), c]);
+  return [...byEndpoint]
+    .map(([endpoint, list]) => {
+      const locations = new Set(list.map((c) => c.location)).size;
+      const at = list.map((c) => ((c.t - from) / 1000).toFixed(1)).join(",");
+      return `${endpoint} ${list.length} (${locations} locations; at s ${at})`;
+    })
+    .join("; ");
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Reads the pages a manager reads, every 2 s until `until`, so that every answer is counted. */
@@ -272,7 +288,7 @@ describe("the whole app against a fake real service in its own process (issue 30
     const during = calls.filter((c) => c.t >= outage.from && c.t < outage.to);
     expect(
       during.length,
-      `calls during the ${(outage.to - outage.from) / 1000} s outage`,
+      `calls during the ${(outage.to - outage.from) / 1000} s outage: ${outageBreakdown(during, outage.from)}`,
     ).toBeLessThanOrEqual(30);
     expect(
       calls.filter((c) => c.t >= outage.to && c.endpoint === "export" && c.status === 200).length,

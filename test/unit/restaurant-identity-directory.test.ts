@@ -64,7 +64,11 @@ function platform(answers: Record<string, string | Error>) {
   };
 }
 
-function setup(answers: Record<string, string | Error>, stored: IdentityRecord<string>[] = []) {
+function setup(
+  answers: Record<string, string | Error>,
+  stored: IdentityRecord<string>[] = [],
+  held: () => boolean = () => false,
+) {
   let clock = 1_000_000;
   const store = memoryStore(stored);
   const p = platform(answers);
@@ -76,6 +80,7 @@ function setup(answers: Record<string, string | Error>, stored: IdentityRecord<s
     retryMs: RETRY,
     now: () => clock,
     warn: (m) => warnings.push(m),
+    held,
   });
   return { directory, store, p, warnings, advance: (ms: number) => (clock += ms), now: () => clock };
 }
@@ -270,5 +275,33 @@ describe("identityProblem: a failed read in words", () => {
       status: 403,
     });
     expect(identityProblem(new Error("socket hang up"))).toMatchObject({ state: "unreachable" });
+  });
+});
+
+describe("during the account-wide outage hold", () => {
+  it("serves what it keeps and reads nothing but one probe per retry interval", async () => {
+    let held = false;
+    const { directory, p, advance } = setup({ a: "A", b: "B", c: "C" }, [], () => held);
+    await directory.settle(["a", "b"]);
+    expect(p.reads).toEqual(["a", "b"]);
+    held = true;
+    advance(FRESH);
+    // Both due: only one read goes, as the hold's probe; the kept identities answer meanwhile.
+    const during = await directory.settle(["a", "b"]);
+    expect([...during.values()].map((r) => r.facts)).toEqual(["A", "B"]);
+    await directory.idle();
+    expect(p.reads).toHaveLength(3);
+    for (let i = 0; i < 5; i += 1) await directory.settle(["a", "b", "c"]);
+    expect(p.reads).toHaveLength(3);
+    // A restaurant never read is not asked either; it says why, and is kept nowhere.
+    expect((await directory.settle(["c"])).get("c")).toMatchObject({
+      facts: null,
+      problem: { state: "unreachable", reason: expect.stringMatching(/several locations at once/) },
+    });
+    advance(RETRY);
+    await directory.settle(["c"]);
+    expect(p.reads.at(-1)).toBe("c");
+    held = false;
+    expect((await directory.settle(["c"])).get("c")).toMatchObject({ facts: "C", problem: null });
   });
 });

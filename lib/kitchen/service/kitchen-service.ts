@@ -24,6 +24,7 @@ import { validateRange } from "@/lib/kitchen/query/range-query";
 import { cutSecondsOf } from "@/lib/kitchen/query/range-summary";
 import { KitchenStore, type DayRow } from "@/lib/kitchen/storage/kitchen-store";
 import { readTicketTargets } from "@/lib/kitchen/storage/ticket-targets";
+import type { OutageHold } from "@/lib/platform-wiring/outage-hold";
 import type { PlatformClient } from "@/lib/platform/types";
 import type { ServiceWeek } from "@/lib/restaurants/schedule";
 
@@ -79,6 +80,8 @@ export interface KitchenServiceDeps {
   now?: () => number;
   /** The restaurant's services per weekday, read when a day is fetched (day-parts.ts); without it every record is "(none)". */
   serviceWeek?: (restaurantGuid: string) => Promise<ServiceWeek | null>;
+  /** The process's account-wide outage hold, which its Platform client also consults; default a private one. */
+  outageHold?: OutageHold;
 }
 
 export type KitchenService = ReturnType<typeof createKitchenService>;
@@ -87,7 +90,15 @@ export function createKitchenService(deps: KitchenServiceDeps) {
   const { db, client, config } = deps;
   const now = deps.now ?? Date.now;
   const store = new KitchenStore(db);
-  const fetcher = createDayFetcher({ db, store, client, config, now, serviceWeek: deps.serviceWeek });
+  const fetcher = createDayFetcher({
+    db,
+    store,
+    client,
+    config,
+    now,
+    serviceWeek: deps.serviceWeek,
+    outageHold: deps.outageHold,
+  });
   const reader = createDayReader({ store, cacheBytes: config.cacheBytes, onUnreadable: fetcher.forget });
   const rollups = createRollupReader({
     store,
