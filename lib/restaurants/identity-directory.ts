@@ -73,6 +73,13 @@ export interface IdentityDirectory<F> {
   idle(): Promise<void>;
 }
 
+/**
+ * Background refreshes (identities served while re-read) in flight at once. Not all due together:
+ * when the cache of a whole group expires at once during an outage, its first few failures start
+ * the account's hold and the rest are not sent (a read a location it never costs a first read).
+ */
+const BACKGROUND_READS = 4;
+
 export function createIdentityDirectory<F>(deps: IdentityDirectoryDeps<F>): IdentityDirectory<F> {
   const now = deps.now ?? Date.now;
   const warn = deps.warn ?? ((message: string) => console.warn(message));
@@ -82,6 +89,29 @@ export function createIdentityDirectory<F>(deps: IdentityDirectoryDeps<F>): Iden
   const inFlight = new Map<string, Promise<IdentityRecord<F>>>();
   const held = deps.held ?? (() => false);
   let probedAt = -Infinity;
+  const backlog = new Set<string>();
+  let backgroundRunning = 0;
+
+  /** Queues a kept record's re-read; BACKGROUND_READS at a time, each asked whether it may go when its turn comes. */
+  function refreshInBackground(guid: string): void {
+    if (!inFlight.has(guid)) backlog.add(guid);
+    pump();
+  }
+
+  function pump(): void {
+    while (backgroundRunning < BACKGROUND_READS && backlog.size > 0) {
+      const next = backlog.values().next().value!;
+      backlog.delete(next);
+      const kept = memory.get(next);
+      // Read already, or held: dropped; the next settle that finds it due queues it again.
+      if (inFlight.has(next) || (kept && !due(kept)) || !mayRead()) continue;
+      backgroundRunning++;
+      void refresh(next).finally(() => {
+        backgroundRunning--;
+        pump();
+      });
+    }
+  }
 
   /** Whether a read may go to the Platform now: always, but during a hold only as its one probe. */
   function mayRead(): boolean {
@@ -116,6 +146,9 @@ export function createIdentityDirectory<F>(deps: IdentityDirectoryDeps<F>): Iden
         keep(record);
         return record;
       } catch (error) {
+        // The hold's probe (or a read it overtook) failing is the service's outage, not this
+        // location's: nothing is kept, so the location is not marked unreachable for a retry interval.
+        if (held()) return before ?? heldOff<F>(guid, now());
         const problem = identityProblem(error);
         const record: IdentityRecord<F> = {
           guid,
@@ -168,7 +201,7 @@ export function createIdentityDirectory<F>(deps: IdentityDirectoryDeps<F>): Iden
                 : read;
             }
             // Stale-while-revalidate: the kept record now, a fresh one for the next caller.
-            if (due(kept) && (inFlight.has(guid) || mayRead())) void refresh(guid);
+            if (due(kept)) refreshInBackground(guid);
             return kept;
           }),
         );
@@ -182,7 +215,11 @@ export function createIdentityDirectory<F>(deps: IdentityDirectoryDeps<F>): Iden
       keep({ guid, facts, readAt: at, checkedAt: at, problem: null });
     },
     async idle() {
-      while (inFlight.size > 0) await Promise.all([...inFlight.values()]);
+      while (inFlight.size > 0 || backlog.size > 0) {
+        await Promise.all([...inFlight.values()]);
+        // Let a finished read's turn go to the next in the backlog.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
     },
   };
 }
