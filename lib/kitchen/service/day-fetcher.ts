@@ -64,15 +64,8 @@ export interface DayFetcherDeps {
 
 export type DayFetcher = ReturnType<typeof createDayFetcher>;
 
-export function createDayFetcher({
-  db,
-  store,
-  client,
-  config,
-  now,
-  serviceWeek,
-  outageHold,
-}: DayFetcherDeps) {
+export function createDayFetcher(deps: DayFetcherDeps) {
+  const { db, store, client, config, now, serviceWeek } = deps;
   const inflight = new Map<string, Promise<void>>();
   // Fetches a request (or the entitlement probe) started, running or queued: the backfill holds
   // back while any is, so a person asking never queues behind history behind the FIFO rate limiter.
@@ -84,8 +77,7 @@ export function createDayFetcher({
   // A settled complete day is final: a range of them needs no query at all. A provisional one
   // (read before KITCHEN_SETTLE_H) is not kept here: its settle read replaces it.
   const completeRows = new Map<string, DayRow>();
-  // Refusals and failures remembered per location: a held location sends nothing (location-health.ts).
-  const health = createLocationHealth({ db, client, config, now, outageHold });
+  const health = createLocationHealth(deps); // refusals remembered per location, and the outage hold
 
   /**
    * One upstream fetch per restaurant and date at a time: in this process through the in-flight

@@ -87,18 +87,10 @@ export interface KitchenServiceDeps {
 export type KitchenService = ReturnType<typeof createKitchenService>;
 
 export function createKitchenService(deps: KitchenServiceDeps) {
-  const { db, client, config } = deps;
+  const { db, config } = deps;
   const now = deps.now ?? Date.now;
   const store = new KitchenStore(db);
-  const fetcher = createDayFetcher({
-    db,
-    store,
-    client,
-    config,
-    now,
-    serviceWeek: deps.serviceWeek,
-    outageHold: deps.outageHold,
-  });
+  const fetcher = createDayFetcher({ ...deps, store, now });
   const reader = createDayReader({ store, cacheBytes: config.cacheBytes, onUnreadable: fetcher.forget });
   const rollups = createRollupReader({
     store,

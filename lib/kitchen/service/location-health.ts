@@ -153,16 +153,7 @@ interface LocationHealthDeps {
 
 export function createLocationHealth({ db, client, config, now, outageHold }: LocationHealthDeps) {
   const processHold = outageHold ?? createOutageHold(now);
-  /** Aborted when the hold begins: the fetches in flight here stop retrying into the outage. */
-  let outageStop = new AbortController();
-  processHold.onTrip(() => {
-    outageStop.abort(new PlatformOutageError());
-    outageStop = new AbortController();
-  });
-  // The outage's row is written by one caller at a time: fetches stopped together add one failure, not one each.
-  let outageWrites: Promise<void> = Promise.resolve();
-  const serialOutage = (write: () => Promise<void>) => (outageWrites = outageWrites.then(write, write));
-
+  const outageRow = createOutageRow(db, config, processHold);
   function missingScopeState(): LocationFetchState | undefined {
     const scope = client.kitchen.missingScope();
     return scope === undefined
@@ -205,7 +196,7 @@ export function createLocationHealth({ db, client, config, now, outageHold }: Lo
     if (!outage && processHold.held()) {
       // The client's attempts found the outage before any fetch failed: its row (and probe schedule) starts now.
       const at = now();
-      await serialOutage(() => maybeOutage({ reason: "attempts failed", startedAt: at, endedAt: at }));
+      await outageRow.record({ reason: "attempts failed", startedAt: at, endedAt: at });
       outage = await readHold(db, OUTAGE_KEY);
     }
     if (outage) {
@@ -228,7 +219,7 @@ export function createLocationHealth({ db, client, config, now, outageHold }: Lo
   ): Promise<void> {
     // Stopped by the outage's hold: every location holds under its row (written here if not yet).
     if (error instanceof PlatformOutageError) {
-      await serialOutage(() => maybeOutage({ reason, ...times }));
+      await outageRow.record({ reason, ...times });
       return;
     }
     // The token's scopes say it for every location; nothing to store per location.
@@ -256,41 +247,7 @@ export function createLocationHealth({ db, client, config, now, outageHold }: Lo
       { ...failure, kind: "backing_off" },
       (n) => times.endedAt + transientBackoffMs(n, restaurantGuid, initialMs, maxMs),
     );
-    if (isServiceWideFailure(error)) await serialOutage(() => maybeOutage(failure));
-  }
-
-  /** Several locations failing for a service-wide reason at once: the service is down; hold them all. */
-  async function maybeOutage(failure: { reason: string; startedAt: number; endedAt: number }): Promise<void> {
-    const initialMs = (config.failedRetrySeconds ?? DEFAULT_FAILED_RETRY_S) * 1000;
-    const maxMs = (config.backoffMaxSeconds ?? DEFAULT_BACKOFF_MAX_S) * 1000;
-    if (initialMs <= 0) return;
-    const holds = await readHolds(db);
-    const outage = holds.find((h) => h.restaurantGuid === OUTAGE_KEY);
-    const failing = holds.filter(
-      (h) =>
-        h.restaurantGuid !== OUTAGE_KEY &&
-        h.kind === "backing_off" &&
-        h.failedAt >= failure.endedAt - OUTAGE_WINDOW_MS,
-    );
-    // It starts at the third location failing, or once the process's hold has begun; once on, only
-    // a try begun during it (not a fetch that was already in flight) pushes it on.
-    if (
-      outage ? failure.startedAt < outage.failedAt : failing.length < OUTAGE_LOCATIONS && !processHold.held()
-    )
-      return;
-    const reason = `the Platform is failing for several locations at once (${failure.reason})`;
-    const hold = await recordHoldFailure(
-      db,
-      OUTAGE_KEY,
-      { ...failure, reason, kind: "backing_off" },
-      (n) => failure.endedAt + transientBackoffMs(n, OUTAGE_KEY, initialMs, maxMs),
-    );
-    if (hold.failures === 1)
-      console.warn(
-        `[kitchen] Platform outage: every location holds until ${new Date(hold.retryAt).toISOString()}: ${failure.reason}`,
-      );
-    // The fetches in flight here stop retrying into the outage (no-op when the hold began already).
-    processHold.trip();
+    if (isServiceWideFailure(error)) await outageRow.record(failure);
   }
 
   /**
@@ -359,7 +316,66 @@ export function createLocationHealth({ db, client, config, now, outageHold }: Lo
     return out;
   }
 
-  return { state, claim, failed, succeeded, list, heldAnswer, outageSignal: () => outageStop.signal };
+  return { state, claim, failed, succeeded, list, heldAnswer, outageSignal: outageRow.signal };
+}
+
+/**
+ * The outage's shared row (OUTAGE_KEY) and this process's side of it: the signal that stops the
+ * fetches in flight here when the hold begins, and one writer at a time (fetches stopped together
+ * add one failure to the row, not one each).
+ */
+function createOutageRow(db: Database, config: KitchenServiceConfig, processHold: OutageHold) {
+  let outageStop = new AbortController();
+  processHold.onTrip(() => {
+    outageStop.abort(new PlatformOutageError());
+    outageStop = new AbortController();
+  });
+  let writes: Promise<void> = Promise.resolve();
+
+  /** Several locations failing for a service-wide reason at once: the service is down; hold them all. */
+  async function maybeOutage(failure: { reason: string; startedAt: number; endedAt: number }): Promise<void> {
+    const initialMs = (config.failedRetrySeconds ?? DEFAULT_FAILED_RETRY_S) * 1000;
+    const maxMs = (config.backoffMaxSeconds ?? DEFAULT_BACKOFF_MAX_S) * 1000;
+    if (initialMs <= 0) return;
+    const holds = await readHolds(db);
+    const outage = holds.find((h) => h.restaurantGuid === OUTAGE_KEY);
+    const failing = holds.filter(
+      (h) =>
+        h.restaurantGuid !== OUTAGE_KEY &&
+        h.kind === "backing_off" &&
+        h.failedAt >= failure.endedAt - OUTAGE_WINDOW_MS,
+    );
+    // It starts at the third location failing, or once the process's hold has begun; once on, only
+    // a try begun during it (not a fetch that was already in flight) pushes it on.
+    if (
+      outage ? failure.startedAt < outage.failedAt : failing.length < OUTAGE_LOCATIONS && !processHold.held()
+    )
+      return;
+    const reason = `the Platform is failing for several locations at once (${failure.reason})`;
+    const hold = await recordHoldFailure(
+      db,
+      OUTAGE_KEY,
+      { ...failure, reason, kind: "backing_off" },
+      (n) => failure.endedAt + transientBackoffMs(n, OUTAGE_KEY, initialMs, maxMs),
+    );
+    if (hold.failures === 1)
+      console.warn(
+        `[kitchen] Platform outage: every location holds until ${new Date(hold.retryAt).toISOString()}: ${failure.reason}`,
+      );
+    // The fetches in flight here stop retrying into the outage (no-op when the hold began already).
+    processHold.trip();
+  }
+
+  return {
+    /** A failure that may start (or, begun during it, push on) the outage. */
+    record: (failure: { reason: string; startedAt: number; endedAt: number }) =>
+      (writes = writes.then(
+        () => maybeOutage(failure),
+        () => maybeOutage(failure),
+      )),
+    /** Aborted when the hold begins. */
+    signal: () => outageStop.signal,
+  };
 }
 
 function missingScopeReason(scope: string): string {
