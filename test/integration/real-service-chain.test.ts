@@ -204,7 +204,10 @@ async function scenario(): Promise<void> {
     );
   // One line for whoever reads a failure: what the app did in the run, counted at the fake.
   console.log(
-    `[chain] ${Math.round((Date.now() - started) / 1000)} s; calls ${JSON.stringify(Object.fromEntries(endpoints))}; stored dates ${readyAfterOutage.atOutageEnd} at the outage's end, ${readyAfterOutage.atEnd} at the end of ${(LOCATIONS - 1) * BACKFILL_DAYS}; busiest second ${Math.max(...perSecond(calls).map((s) => s.total))}`,
+    `[chain] ${Math.round((Date.now() - started) / 1000)} s; calls ${JSON.stringify(Object.fromEntries(endpoints))}; stored dates ${readyAfterOutage.atOutageEnd} at the outage's end, ${readyAfterOutage.atEnd} at the end of ${(LOCATIONS - 1) * BACKFILL_DAYS}; busiest second ${Math.max(...perSecond(calls).map((s) => s.total))}; during the outage ${outageBreakdown(
+      calls.filter((c) => c.t >= outage.from && c.t < outage.to),
+      outage.from,
+    )}`,
   );
 }
 
