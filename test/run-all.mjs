@@ -1,7 +1,8 @@
 // `npm test`: every suite (types, lint, unit, integration, e2e), with one overlap. The production
 // build the e2e suite serves (`next build`, about three minutes, most of it on both cores) runs
 // beside lint and the unit tests, which need nothing from it. The type check runs before it starts,
-// so tsc never reads the build's generated types half-written. The integration suite waits for the build to finish: its rate and
+// so tsc never reads the build's generated types half-written. The integration suite waits for the build to finish: two of its files
+// serve it (production-errors and issue 30's acceptance, real-service-chain), and its rate and
 // deadline tests measure real time, and share the machine with nothing else (a run with more
 // contention failed one). The first failure stops the run with its exit code; a failed build
 // prints its log.

@@ -12,6 +12,8 @@ import type { PlatformClient } from "@/lib/platform/types";
 import { forgetProcessSingleton, processSingleton } from "@/lib/process-singleton";
 import { sandboxAppCredentials } from "@/lib/sandbox/app-credentials";
 
+import { getOutageHold } from "./outage-hold";
+
 /**
  * The app's wiring of the Platform client: lib/platform is a client for any credentials and knows
  * nothing of the app's environment, database or sandbox; this module composes the three.
@@ -55,7 +57,14 @@ function platformClientOptions(): PlatformClientOptions {
   } else {
     target = { baseUrl: sandboxLoopbackUrl(), ...sandboxAppCredentials() };
   }
-  return { ...tuning, ...target, budget: sharedBudget(target, tuning), logger: logger("platform") };
+  return {
+    ...tuning,
+    ...target,
+    budget: sharedBudget(target, tuning),
+    logger: logger("platform"),
+    // While the account-wide outage hold is in force, no retry goes out (outage-hold.ts).
+    hold: getOutageHold(),
+  };
 }
 
 /**

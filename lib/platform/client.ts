@@ -92,6 +92,31 @@ export interface PlatformClientOptions {
   sleep?: Sleep;
   /** Source of backoff jitter, [0, 1). */
   random?: () => number;
+  /**
+   * An account-wide hold kept by the caller (the app: its outage hold, lib/platform-wiring/outage-hold.ts),
+   * told every attempt's outcome and asked before every retry: while it holds, a failed attempt is
+   * not retried (its error is thrown at once). First attempts are the caller's to decide.
+   */
+  hold?: RetryHold;
+}
+
+/** One attempt's outcome as a RetryHold hears it. */
+export interface AttemptOutcome {
+  /** The restaurant header's GUID; null for calls without one (the login). */
+  location: string | null;
+  /**
+   * ok: a 2xx answer; service-failure: the service failed it (5xx, network, timeout, a body cut
+   * short); other: a refusal of this request (4xx, 429), an empty 2xx, a contract error.
+   */
+  outcome: "ok" | "service-failure" | "other";
+  /** How long ago the attempt was sent (performance clock): an answer to an old attempt proves less. */
+  elapsedMs: number;
+}
+
+export interface RetryHold {
+  observe(attempt: AttemptOutcome): void;
+  /** True while no retry may be sent: for the whole account, or (given one) for this location. */
+  held(location?: string | null): boolean;
 }
 
 export interface RequestSpec<T> {
@@ -180,6 +205,7 @@ export class Transport {
   readonly #tokens: TokenManager;
   readonly #budgetShared: boolean;
   readonly #logger: AttemptLogger | undefined;
+  readonly #hold: RetryHold | undefined;
   #requests = 0;
 
   constructor(options: PlatformClientOptions) {
@@ -213,6 +239,7 @@ export class Transport {
     this.#random = options.random ?? Math.random;
     this.#hints = new RateLimitHints(this.names);
     this.#logger = options.logger;
+    this.#hold = options.hold;
     this.#budgetShared = options.budget?.shared ?? false;
     this.#limiter = new RateLimiter({
       maxRps: options.maxRps ?? 20,
@@ -370,6 +397,11 @@ export class Transport {
         });
         throw error;
       }
+      this.#hold?.observe({
+        location: spec.restaurantGuid ?? null,
+        outcome: attemptOutcome(outcome),
+        elapsedMs: elapsed(),
+      });
       if ("response" in outcome) {
         logAttempt(this.#logger, {
           ...record,
@@ -404,12 +436,16 @@ export class Transport {
       }
       const retryAfterTooLong =
         outcome.retryAfterMs !== undefined && outcome.retryAfterMs > this.#maxRetryAfterMs;
-      const willRetry = outcome.retryable && retries < maxRetries && !retryAfterTooLong;
+      // While the account is held (an outage), a retry would only add to it.
+      const willRetry =
+        outcome.retryable && retries < maxRetries && !retryAfterTooLong && !this.#hold?.held(record.location);
       failed(willRetry);
       if (!willRetry) throw error;
       const delay = outcome.retryAfterMs ?? backoffDelay(retries, this.#random, this.#backoff);
       retries += 1;
       await this.#sleep(delay, spec.signal);
+      // The hold may have begun during the wait.
+      if (this.#hold?.held(record.location)) throw error;
     }
   }
 
@@ -568,6 +604,14 @@ export class Transport {
     }
     return { response: { status: res.status, data: parsed.data, headers: res.headers, requestId } };
   }
+}
+
+/** What an attempt tells a RetryHold: answered, failed by the service, or refused on its own account. */
+function attemptOutcome(outcome: { response: unknown } | AttemptFailure): AttemptOutcome["outcome"] {
+  if ("response" in outcome) return "ok";
+  if (outcome.emptyBody) return "other";
+  const { error } = outcome;
+  return error instanceof PlatformUpstreamError || (error.status ?? 0) >= 500 ? "service-failure" : "other";
 }
 
 /** What an attempt's log line says of its failure: the status the service answered, or why there was none. */

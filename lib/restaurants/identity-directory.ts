@@ -49,6 +49,12 @@ export interface IdentityDirectoryDeps<F> {
   /** A failed read is tried again after this long (in the background when something is kept). */
   retryMs: number;
   now?: () => number;
+  /**
+   * True while the account-wide outage hold is in force (lib/platform-wiring/outage-hold.ts): the
+   * directory then serves what it keeps and reads nothing, but for one probe per `retryMs` (whose
+   * answer ends the hold), so an outage costs no identity reads and recovery is still seen.
+   */
+  held?: () => boolean;
   /** Where a store failure is told; the directory then works from memory and the Platform. */
   warn?: (message: string) => void;
 }
@@ -67,6 +73,13 @@ export interface IdentityDirectory<F> {
   idle(): Promise<void>;
 }
 
+/**
+ * Background refreshes (identities served while re-read) in flight at once. Not all due together:
+ * when the cache of a whole group expires at once during an outage, its first few failures start
+ * the account's hold and the rest are not sent (a read a location it never costs a first read).
+ */
+const BACKGROUND_READS = 4;
+
 export function createIdentityDirectory<F>(deps: IdentityDirectoryDeps<F>): IdentityDirectory<F> {
   const now = deps.now ?? Date.now;
   const warn = deps.warn ?? ((message: string) => console.warn(message));
@@ -74,6 +87,40 @@ export function createIdentityDirectory<F>(deps: IdentityDirectoryDeps<F>): Iden
   // file's restaurants, so it is bounded by that file.
   const memory = new Map<string, IdentityRecord<F>>();
   const inFlight = new Map<string, Promise<IdentityRecord<F>>>();
+  const held = deps.held ?? (() => false);
+  let probedAt = -Infinity;
+  const backlog = new Set<string>();
+  let backgroundRunning = 0;
+
+  /** Queues a kept record's re-read; BACKGROUND_READS at a time, each asked whether it may go when its turn comes. */
+  function refreshInBackground(guid: string): void {
+    if (!inFlight.has(guid)) backlog.add(guid);
+    pump();
+  }
+
+  function pump(): void {
+    while (backgroundRunning < BACKGROUND_READS && backlog.size > 0) {
+      const next = backlog.values().next().value!;
+      backlog.delete(next);
+      const kept = memory.get(next);
+      // Read already, or held: dropped; the next settle that finds it due queues it again.
+      if (inFlight.has(next) || (kept && !due(kept)) || !mayRead()) continue;
+      backgroundRunning++;
+      void refresh(next).finally(() => {
+        backgroundRunning--;
+        pump();
+      });
+    }
+  }
+
+  /** Whether a read may go to the Platform now: always, but during a hold only as its one probe. */
+  function mayRead(): boolean {
+    if (!held()) return true;
+    const at = now();
+    if (inFlight.size > 0 || at - probedAt < deps.retryMs) return false;
+    probedAt = at;
+    return true;
+  }
 
   const due = (r: IdentityRecord<F>) => now() - r.checkedAt >= (r.problem ? deps.retryMs : deps.freshMs);
 
@@ -99,6 +146,9 @@ export function createIdentityDirectory<F>(deps: IdentityDirectoryDeps<F>): Iden
         keep(record);
         return record;
       } catch (error) {
+        // The hold's probe (or a read it overtook) failing is the service's outage, not this
+        // location's: nothing is kept, so the location is not marked unreachable for a retry interval.
+        if (held()) return before ?? heldOff<F>(guid, now());
         const problem = identityProblem(error);
         const record: IdentityRecord<F> = {
           guid,
@@ -144,13 +194,14 @@ export function createIdentityDirectory<F>(deps: IdentityDirectoryDeps<F>): Iden
           guids.map(async (guid) => {
             const kept = memory.get(guid);
             if (!kept) {
+              if (!inFlight.has(guid) && !mayRead()) return heldOff<F>(guid, now());
               const read = refresh(guid);
               return deadline
                 ? Promise.race([read, deadline.then(() => stillReading<F>(guid, now()))])
                 : read;
             }
             // Stale-while-revalidate: the kept record now, a fresh one for the next caller.
-            if (due(kept)) void refresh(guid);
+            if (due(kept)) refreshInBackground(guid);
             return kept;
           }),
         );
@@ -164,7 +215,11 @@ export function createIdentityDirectory<F>(deps: IdentityDirectoryDeps<F>): Iden
       keep({ guid, facts, readAt: at, checkedAt: at, problem: null });
     },
     async idle() {
-      while (inFlight.size > 0) await Promise.all([...inFlight.values()]);
+      while (inFlight.size > 0 || backlog.size > 0) {
+        await Promise.all([...inFlight.values()]);
+        // Let a finished read's turn go to the next in the backlog.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
     },
   };
 }
@@ -179,6 +234,20 @@ function stillReading<F>(guid: string, at: number): IdentityRecord<F> {
     problem: {
       state: "reading",
       reason: "The Platform has not answered for this location yet; it is still being read.",
+    },
+  };
+}
+
+/** A restaurant never read, not asked during the account-wide outage hold (kept nowhere). */
+function heldOff<F>(guid: string, at: number): IdentityRecord<F> {
+  return {
+    guid,
+    facts: null,
+    readAt: null,
+    checkedAt: at,
+    problem: {
+      state: "unreachable",
+      reason: "The Platform is failing for several locations at once; this location is read once it answers.",
     },
   };
 }

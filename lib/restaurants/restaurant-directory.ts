@@ -6,6 +6,7 @@ import { isBusinessDate } from "@/lib/business-date/business-date";
 import { isValidTimeZone } from "@/lib/business-date/time-zone";
 import { getDatabase } from "@/lib/db/server";
 import { env } from "@/lib/env";
+import { getOutageHold } from "@/lib/platform-wiring/outage-hold";
 import { getPlatformClient } from "@/lib/platform-wiring/platform-client";
 import type { RestaurantInfo } from "@/lib/platform/schemas";
 import { WEEKDAYS } from "@/lib/platform/schemas/weekdays";
@@ -82,6 +83,8 @@ function directory(): IdentityDirectory<RestaurantFacts> {
       // A good read is served this long before the Platform is asked again (in the background).
       freshMs: env().RESTAURANT_IDENTITY_TTL_S * 1000,
       retryMs: RETRY_MS,
+      // During the account-wide outage hold the last good identities are served, and one probe a minute goes.
+      held: () => getOutageHold().held(),
     }),
   );
 }

@@ -3,8 +3,10 @@ import { describe, expect, it } from "vitest";
 import type { Database } from "@/lib/db/database";
 import { openPostgresDatabase } from "@/lib/db/postgres-database";
 import { createKitchenService, type KitchenServiceConfig } from "@/lib/kitchen/service/kitchen-service";
+import { OUTAGE_KEY } from "@/lib/kitchen/service/location-health";
 import { claimHeldTry, clearHold, readHold, recordHoldFailure } from "@/lib/kitchen/storage/location-holds";
 import { createPlatformClient, type FetchLike } from "@/lib/platform";
+import { createOutageHold, type OutageHold } from "@/lib/platform-wiring/outage-hold";
 import { serviceWeekOf } from "@/lib/restaurants/schedule";
 import { defaultWorld } from "@/lib/sandbox/world";
 
@@ -49,7 +51,11 @@ const newUpstream = (): Upstream => ({ calls: [], logins: 0, down: false, attemp
 const callsOf = (up: Upstream, r: { guid: string }, kind?: "export" | "info") =>
   up.calls.filter((c) => c.startsWith(`${r.guid}|`) && (!kind || c.endsWith(`|${kind}`))).length;
 
-function countingClient(clientId: string, up: Upstream) {
+function countingClient(
+  clientId: string,
+  up: Upstream,
+  wiring: { hold?: OutageHold; maxRetries?: number } = {},
+) {
   const counting: FetchLike = async (input, init) => {
     const url = new URL(input);
     const headers = new Headers(init.headers);
@@ -70,7 +76,8 @@ function countingClient(clientId: string, up: Upstream) {
     clientId,
     clientSecret: secret,
     fetch: counting,
-    maxRetries: 1,
+    maxRetries: wiring.maxRetries ?? 1,
+    hold: wiring.hold,
     initialRetryDelayMs: 5,
     maxRetryDelayMs: 20,
   });
@@ -82,11 +89,13 @@ function service(
   up: Upstream,
   clientId = "kp-partner",
   config: Partial<KitchenServiceConfig> = {},
+  wiring: { hold?: OutageHold; maxRetries?: number } = {},
 ) {
-  const client = countingClient(clientId, up);
+  const client = countingClient(clientId, up, wiring);
   return createKitchenService({
     db,
     client,
+    outageHold: wiring.hold,
     // 30 s: the real default first wait (TEST_CONFIG's 0 turns the back-off off).
     config: { ...TEST_CONFIG, failedRetrySeconds: 30, ...config },
     now: () => clock.now,
@@ -215,6 +224,45 @@ describe.each(STORE_KINDS)("a location refused with 403 on %s", (kind) => {
 
 describe("an outage", () => {
   const t = kitchen.databasePerTest("pglite");
+
+  it("holds the whole account from the client's attempts: no retries, no reads, one probe, then resumes", async () => {
+    const hold = createOutageHold(() => clock.now);
+    const up = newUpstream();
+    // The app's wiring: the client's retries (four) and the kitchen consult one hold.
+    const s = service(t.db, up, "kp-partner", {}, { hold, maxRetries: 4 });
+    const harbor = worldRestaurant("Harbor Street Kitchen");
+    const three = [diner, grill, harbor];
+    await s.prepare(diner, { from: "20250303", to: "20250303" }); // signed in before the outage
+    up.down = true;
+    up.calls = [];
+    const backfill = backfillOf(s, three);
+    await backfill.runOnce();
+    expect(hold.held()).toBe(true);
+    const outage = await readHold(t.db, OUTAGE_KEY);
+    expect(outage).toMatchObject({ kind: "backing_off", failures: 1 });
+    // Without the hold: five attempts a read. With it: two in a row for a location end its retries.
+    for (const r of three) expect(callsOf(up, r), r.name).toBeLessThanOrEqual(2);
+    const during = up.calls.length;
+
+    // Passes before the probe is due send nothing at all.
+    for (let i = 1; i < 5; i++) {
+      clock.now = NOW + i * 5_000;
+      await backfill.runOnce();
+    }
+    expect(up.calls.length).toBe(during);
+
+    // The service is back; once the probe is due, one try answers, and the window is stored.
+    up.down = false;
+    clock.now = outage!.retryAt + 1;
+    await backfill.runOnce();
+    await backfill.runOnce();
+    expect(await readHold(t.db, OUTAGE_KEY)).toBeUndefined();
+    expect(hold.held()).toBe(false);
+    clock.now += 31 * 60_000;
+    await backfill.runOnce();
+    for (const r of three)
+      expect(await backfill.progress(r), r.name).toMatchObject({ pending: 0, failed: 0 });
+  });
 
   it("backs the location off across passes, the schedule's read with the export, and the backfill resumes afterwards", async () => {
     const up = newUpstream();

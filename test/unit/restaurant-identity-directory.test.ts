@@ -64,18 +64,23 @@ function platform(answers: Record<string, string | Error>) {
   };
 }
 
-function setup(answers: Record<string, string | Error>, stored: IdentityRecord<string>[] = []) {
+function setup(
+  answers: Record<string, string | Error>,
+  stored: IdentityRecord<string>[] = [],
+  held: () => boolean = () => false,
+) {
   let clock = 1_000_000;
   const store = memoryStore(stored);
   const p = platform(answers);
   const warnings: string[] = [];
   const directory = createIdentityDirectory<string>({
-    read: p.read,
+    read: (guid) => p.read(guid),
     store,
     freshMs: FRESH,
     retryMs: RETRY,
     now: () => clock,
     warn: (m) => warnings.push(m),
+    held,
   });
   return { directory, store, p, warnings, advance: (ms: number) => (clock += ms), now: () => clock };
 }
@@ -270,5 +275,56 @@ describe("identityProblem: a failed read in words", () => {
       status: 403,
     });
     expect(identityProblem(new Error("socket hang up"))).toMatchObject({ state: "unreachable" });
+  });
+});
+
+describe("during the account-wide outage hold", () => {
+  it("serves what it keeps and reads nothing but one probe per retry interval", async () => {
+    let held = false;
+    const { directory, p, store, advance } = setup({ a: "A", b: "B", c: "C" }, [], () => held);
+    await directory.settle(["a", "b"]);
+    expect(p.reads).toEqual(["a", "b"]);
+    held = true;
+    advance(FRESH);
+    // Both due: only one read goes, as the hold's probe; the kept identities answer meanwhile.
+    const during = await directory.settle(["a", "b"]);
+    expect([...during.values()].map((r) => r.facts)).toEqual(["A", "B"]);
+    await directory.idle();
+    expect(p.reads).toHaveLength(3);
+    for (let i = 0; i < 5; i += 1) await directory.settle(["a", "b", "c"]);
+    expect(p.reads).toHaveLength(3);
+    // A restaurant never read is not asked either; it says why, and is kept nowhere.
+    expect((await directory.settle(["c"])).get("c")).toMatchObject({
+      facts: null,
+      problem: { state: "unreachable", reason: expect.stringMatching(/several locations at once/) },
+    });
+    // A probe that fails is the outage's, not the location's: nothing is kept against it.
+    p.answers.c = httpError(503);
+    advance(RETRY);
+    await directory.settle(["c"]);
+    expect(p.reads.at(-1)).toBe("c");
+    expect(store.rows.has("c")).toBe(false);
+    p.answers.c = "C";
+    held = false;
+    expect((await directory.settle(["c"])).get("c")).toMatchObject({ facts: "C", problem: null });
+  });
+
+  it("re-reads a whole expired group four at a time, so an outage's first failures stop the rest", async () => {
+    const guids = Array.from({ length: 10 }, (_, i) => `g${i}`);
+    const answers = Object.fromEntries(guids.map((g) => [g, `facts ${g}`]));
+    let failed = 0;
+    // The account's hold begins at the third failed read, as the client's attempts would start it.
+    const { directory, p, advance } = setup(answers, [], () => failed >= 3);
+    await directory.settle(guids);
+    for (const g of guids) p.answers[g] = httpError(503);
+    const read = p.read;
+    p.read = async (guid: string) =>
+      read(guid).catch((error: unknown) => ((failed += 1), Promise.reject(error)));
+    advance(FRESH);
+    const served = await directory.settle(guids);
+    expect([...served.values()].every((r) => r.facts === `facts ${r.guid}`)).toBe(true);
+    await directory.idle();
+    // Ten first reads, then four at once (the hold began among them), then the hold's one probe.
+    expect(p.reads).toHaveLength(10 + 4 + 1);
   });
 });

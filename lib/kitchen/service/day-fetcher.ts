@@ -10,6 +10,7 @@ import { ingestDay, type IngestedDay } from "@/lib/kitchen/ingest/ingest";
 import { buildTicketFacts, encodeTicketFacts } from "@/lib/kitchen/ingest/ticket-facts";
 import { encodeDaySummary } from "@/lib/kitchen/storage/day-summary-codec";
 import type { DayRow, KitchenStore } from "@/lib/kitchen/storage/kitchen-store";
+import type { OutageHold } from "@/lib/platform-wiring/outage-hold";
 import { raceAbort } from "@/lib/platform/abortable";
 import type { PlatformClient } from "@/lib/platform/types";
 import type { ServiceWeek } from "@/lib/restaurants/schedule";
@@ -57,11 +58,14 @@ export interface DayFetcherDeps {
   now: () => number;
   /** The restaurant's services per weekday (its schedule), to assign records to day parts; none when absent. */
   serviceWeek?: (restaurantGuid: string) => Promise<ServiceWeek | null>;
+  /** The process's account-wide outage hold (location-health.ts); default a private one. */
+  outageHold?: OutageHold;
 }
 
 export type DayFetcher = ReturnType<typeof createDayFetcher>;
 
-export function createDayFetcher({ db, store, client, config, now, serviceWeek }: DayFetcherDeps) {
+export function createDayFetcher(deps: DayFetcherDeps) {
+  const { db, store, client, config, now, serviceWeek } = deps;
   const inflight = new Map<string, Promise<void>>();
   // Fetches a request (or the entitlement probe) started, running or queued: the backfill holds
   // back while any is, so a person asking never queues behind history behind the FIFO rate limiter.
@@ -73,8 +77,7 @@ export function createDayFetcher({ db, store, client, config, now, serviceWeek }
   // A settled complete day is final: a range of them needs no query at all. A provisional one
   // (read before KITCHEN_SETTLE_H) is not kept here: its settle read replaces it.
   const completeRows = new Map<string, DayRow>();
-  // Refusals and failures remembered per location: a held location sends nothing (location-health.ts).
-  const health = createLocationHealth({ db, client, config, now });
+  const health = createLocationHealth(deps); // refusals remembered per location, and the outage hold
 
   /**
    * One upstream fetch per restaurant and date at a time: in this process through the in-flight
@@ -142,7 +145,7 @@ export function createDayFetcher({ db, store, client, config, now, serviceWeek }
       if (result.kind === "not-entitled") {
         // Stored like any day: the store is where the restaurant's entitlement is learnt.
         await store.saveNotEntitled(q, restaurant.guid, date, startedAt);
-        await health.succeeded(restaurant.guid);
+        await health.succeeded(restaurant.guid, startedAt);
         return;
       }
       // Record by record: duplicates, other restaurants' records and records without a level
@@ -175,7 +178,7 @@ export function createDayFetcher({ db, store, client, config, now, serviceWeek }
       status: phase === "closed" ? "complete" : "open",
       attemptedAt: startedAt,
     });
-    await health.succeeded(restaurant.guid);
+    await health.succeeded(restaurant.guid, startedAt);
   }
 
   /**

@@ -24,6 +24,7 @@ import { DimensionInterner } from "@/lib/kitchen/query/dimension-interner";
 import { validateRange } from "@/lib/kitchen/query/range-query";
 import { cutSecondsOf } from "@/lib/kitchen/query/range-summary";
 import { KitchenStore, type DayRow } from "@/lib/kitchen/storage/kitchen-store";
+import type { OutageHold } from "@/lib/platform-wiring/outage-hold";
 import type { PlatformClient } from "@/lib/platform/types";
 import type { ServiceWeek } from "@/lib/restaurants/schedule";
 
@@ -84,15 +85,17 @@ export interface KitchenServiceDeps {
   now?: () => number;
   /** The restaurant's services per weekday, read when a day is fetched (day-parts.ts); without it every record is "(none)". */
   serviceWeek?: (restaurantGuid: string) => Promise<ServiceWeek | null>;
+  /** The process's account-wide outage hold, which its Platform client also consults; default a private one. */
+  outageHold?: OutageHold;
 }
 
 export type KitchenService = ReturnType<typeof createKitchenService>;
 
 export function createKitchenService(deps: KitchenServiceDeps) {
-  const { db, client, config } = deps;
+  const { db, config } = deps;
   const now = deps.now ?? Date.now;
   const store = new KitchenStore(db);
-  const fetcher = createDayFetcher({ db, store, client, config, now, serviceWeek: deps.serviceWeek });
+  const fetcher = createDayFetcher({ ...deps, store, now });
   const reader = createDayReader({ store, cacheBytes: config.cacheBytes, onUnreadable: fetcher.forget });
   const rollups = createRollupReader({
     store,

@@ -12,6 +12,7 @@ import {
   recordHoldFailure,
   type LocationHold,
 } from "@/lib/kitchen/storage/location-holds";
+import { createOutageHold, type OutageHold } from "@/lib/platform-wiring/outage-hold";
 import { LOGIN_FAILED_CODE, MISSING_SCOPE_CODE } from "@/lib/platform/errors";
 import type { PlatformClient } from "@/lib/platform/types";
 
@@ -53,7 +54,9 @@ const DEFAULT_BACKOFF_MAX_S = 30 * 60;
  * The Platform as a whole: when this many locations fail for a service-wide reason (5xx, network,
  * timeout, a cut body) within OUTAGE_WINDOW_MS, the service is down, not they: every location holds
  * (a row under OUTAGE_KEY, shared by instances), the fetches in flight in this process stop their
- * retries, and one try at a time probes the service on the same back-off schedule.
+ * retries, and one try at a time probes the service on the same back-off schedule. The process's
+ * outage hold (lib/platform-wiring/outage-hold.ts) usually sees it sooner, from the client's
+ * attempts; the row is then written at once, by the fetches it stops or by the next claim.
  */
 const OUTAGE_LOCATIONS = 3;
 const OUTAGE_WINDOW_MS = 60_000;
@@ -144,9 +147,13 @@ interface LocationHealthDeps {
   client: Pick<PlatformClient, "kitchen">;
   config: KitchenServiceConfig;
   now: () => number;
+  /** The process's outage hold (the app passes the one its Platform client consults); default a private one. */
+  outageHold?: OutageHold;
 }
 
-export function createLocationHealth({ db, client, config, now }: LocationHealthDeps) {
+export function createLocationHealth({ db, client, config, now, outageHold }: LocationHealthDeps) {
+  const processHold = outageHold ?? createOutageHold(now);
+  const outageRow = createOutageRow(db, config, processHold);
   function missingScopeState(): LocationFetchState | undefined {
     const scope = client.kitchen.missingScope();
     return scope === undefined
@@ -185,7 +192,13 @@ export function createLocationHealth({ db, client, config, now }: LocationHealth
    */
   async function claim(restaurantGuid: string, leaseMs: number): Promise<boolean> {
     if (missingScopeState()) return false;
-    const outage = await readHold(db, OUTAGE_KEY);
+    let outage = await readHold(db, OUTAGE_KEY);
+    if (!outage && processHold.held()) {
+      // The client's attempts found the outage before any fetch failed: its row (and probe schedule) starts now.
+      const at = now();
+      await outageRow.record({ reason: "attempts failed", startedAt: at, endedAt: at });
+      outage = await readHold(db, OUTAGE_KEY);
+    }
     if (outage) {
       // During an outage one try at a time probes the service, for whichever location asks first.
       const at = now();
@@ -204,8 +217,11 @@ export function createLocationHealth({ db, client, config, now }: LocationHealth
     times: { startedAt: number; endedAt: number },
     reason: string,
   ): Promise<void> {
-    // Stopped by the outage's hold, which already holds every location.
-    if (error instanceof PlatformOutageError) return;
+    // Stopped by the outage's hold: every location holds under its row (written here if not yet).
+    if (error instanceof PlatformOutageError) {
+      await outageRow.record({ reason, ...times });
+      return;
+    }
     // The token's scopes say it for every location; nothing to store per location.
     if ((error as { code?: unknown } | null)?.code === MISSING_SCOPE_CODE) return;
     const failure = { reason, ...times };
@@ -231,49 +247,37 @@ export function createLocationHealth({ db, client, config, now }: LocationHealth
       { ...failure, kind: "backing_off" },
       (n) => times.endedAt + transientBackoffMs(n, restaurantGuid, initialMs, maxMs),
     );
-    if (isServiceWideFailure(error)) await maybeOutage(failure, initialMs, maxMs);
+    if (isServiceWideFailure(error)) await outageRow.record(failure);
   }
 
-  /** Several locations failing for a service-wide reason at once: the service is down; hold them all. */
-  async function maybeOutage(
-    failure: { reason: string; startedAt: number; endedAt: number },
-    initialMs: number,
-    maxMs: number,
-  ): Promise<void> {
-    const holds = await readHolds(db);
-    const outage = holds.find((h) => h.restaurantGuid === OUTAGE_KEY);
-    const failing = holds.filter(
-      (h) =>
-        h.restaurantGuid !== OUTAGE_KEY &&
-        h.kind === "backing_off" &&
-        h.failedAt >= failure.endedAt - OUTAGE_WINDOW_MS,
-    );
-    // It starts at the third location failing; once on, only a try begun during it (not a fetch
-    // that was already in flight) pushes it on.
-    if (outage ? failure.startedAt < outage.failedAt : failing.length < OUTAGE_LOCATIONS) return;
-    const reason = `the Platform is failing for several locations at once (${failure.reason})`;
-    const hold = await recordHoldFailure(
-      db,
-      OUTAGE_KEY,
-      { ...failure, reason, kind: "backing_off" },
-      (n) => failure.endedAt + transientBackoffMs(n, OUTAGE_KEY, initialMs, maxMs),
-    );
-    if (hold.failures === 1)
-      console.warn(
-        `[kitchen] Platform outage: every location holds until ${new Date(hold.retryAt).toISOString()}: ${failure.reason}`,
-      );
-    // The fetches in flight here stop retrying into the outage.
-    outageStop.abort(new PlatformOutageError());
-    outageStop = new AbortController();
-  }
-
-  /** Aborted when this process finds the Platform failing for several locations at once. */
-  let outageStop = new AbortController();
-
-  /** The location answered (data or 204): its fetches go ahead again, and the service is up. */
-  async function succeeded(restaurantGuid: string): Promise<void> {
+  /**
+   * The location answered (data or 204): its fetches go ahead again, and the service is up, if
+   * the fetch began after the outage did (`startedAt`): an export asked before it and answering
+   * late says nothing of the service now, and would otherwise end the hold in its first seconds.
+   */
+  async function succeeded(restaurantGuid: string, startedAt: number): Promise<void> {
     await clearHold(db, restaurantGuid);
+    // No row: nothing to clear here; the process's hold (if it began from attempts) ends on the
+    // client's next answered attempt, never on a fetch that may have begun before it.
+    const outage = await readHold(db, OUTAGE_KEY);
+    if (!outage || startedAt < outage.failedAt) return;
     await clearHold(db, OUTAGE_KEY);
+    processHold.release();
+  }
+
+  /** Every held location, and the scope the credential lacks (null when none), for the health route. */
+  async function list(): Promise<{ missingScope: string | null; locations: LocationHoldReport[] }> {
+    const locations = (await readHolds(db))
+      .filter((h) => h.restaurantGuid !== OUTAGE_KEY)
+      .map((h) => ({
+        restaurantGuid: h.restaurantGuid,
+        state: h.kind === "parked" ? ("parked" as const) : ("backing-off" as const),
+        reason: h.reason,
+        failures: h.failures,
+        failedAt: new Date(h.failedAt).toISOString(),
+        retryAt: new Date(h.retryAt).toISOString(),
+      }));
+    return { missingScope: client.kitchen.missingScope() ?? null, locations };
   }
 
   /**
@@ -312,33 +316,66 @@ export function createLocationHealth({ db, client, config, now }: LocationHealth
     return out;
   }
 
-  return {
-    state,
-    claim,
-    failed,
-    succeeded,
-    list: () => listHolds(db, client),
-    heldAnswer,
-    outageSignal: () => outageStop.signal,
-  };
+  return { state, claim, failed, succeeded, list, heldAnswer, outageSignal: outageRow.signal };
 }
 
-/** Every held location, and the scope the credential lacks (null when none), for the health route. */
-async function listHolds(
-  db: Database,
-  client: Pick<PlatformClient, "kitchen">,
-): Promise<{ missingScope: string | null; locations: LocationHoldReport[] }> {
-  const locations = (await readHolds(db))
-    .filter((h) => h.restaurantGuid !== OUTAGE_KEY)
-    .map((h) => ({
-      restaurantGuid: h.restaurantGuid,
-      state: h.kind === "parked" ? ("parked" as const) : ("backing-off" as const),
-      reason: h.reason,
-      failures: h.failures,
-      failedAt: new Date(h.failedAt).toISOString(),
-      retryAt: new Date(h.retryAt).toISOString(),
-    }));
-  return { missingScope: client.kitchen.missingScope() ?? null, locations };
+/**
+ * The outage's shared row (OUTAGE_KEY) and this process's side of it: the signal that stops the
+ * fetches in flight here when the hold begins, and one writer at a time (fetches stopped together
+ * add one failure to the row, not one each).
+ */
+function createOutageRow(db: Database, config: KitchenServiceConfig, processHold: OutageHold) {
+  let outageStop = new AbortController();
+  processHold.onTrip(() => {
+    outageStop.abort(new PlatformOutageError());
+    outageStop = new AbortController();
+  });
+  let writes: Promise<void> = Promise.resolve();
+
+  /** Several locations failing for a service-wide reason at once: the service is down; hold them all. */
+  async function maybeOutage(failure: { reason: string; startedAt: number; endedAt: number }): Promise<void> {
+    const initialMs = (config.failedRetrySeconds ?? DEFAULT_FAILED_RETRY_S) * 1000;
+    const maxMs = (config.backoffMaxSeconds ?? DEFAULT_BACKOFF_MAX_S) * 1000;
+    if (initialMs <= 0) return;
+    const holds = await readHolds(db);
+    const outage = holds.find((h) => h.restaurantGuid === OUTAGE_KEY);
+    const failing = holds.filter(
+      (h) =>
+        h.restaurantGuid !== OUTAGE_KEY &&
+        h.kind === "backing_off" &&
+        h.failedAt >= failure.endedAt - OUTAGE_WINDOW_MS,
+    );
+    // It starts at the third location failing, or once the process's hold has begun; once on, only
+    // a try begun during it (not a fetch that was already in flight) pushes it on.
+    if (
+      outage ? failure.startedAt < outage.failedAt : failing.length < OUTAGE_LOCATIONS && !processHold.held()
+    )
+      return;
+    const reason = `the Platform is failing for several locations at once (${failure.reason})`;
+    const hold = await recordHoldFailure(
+      db,
+      OUTAGE_KEY,
+      { ...failure, reason, kind: "backing_off" },
+      (n) => failure.endedAt + transientBackoffMs(n, OUTAGE_KEY, initialMs, maxMs),
+    );
+    if (hold.failures === 1)
+      console.warn(
+        `[kitchen] Platform outage: every location holds until ${new Date(hold.retryAt).toISOString()}: ${failure.reason}`,
+      );
+    // The fetches in flight here stop retrying into the outage (no-op when the hold began already).
+    processHold.trip();
+  }
+
+  return {
+    /** A failure that may start (or, begun during it, push on) the outage. */
+    record: (failure: { reason: string; startedAt: number; endedAt: number }) =>
+      (writes = writes.then(
+        () => maybeOutage(failure),
+        () => maybeOutage(failure),
+      )),
+    /** Aborted when the hold begins. */
+    signal: () => outageStop.signal,
+  };
 }
 
 function missingScopeReason(scope: string): string {

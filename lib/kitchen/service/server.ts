@@ -3,6 +3,7 @@ import "server-only";
 import { getDatabase } from "@/lib/db/server";
 import { env } from "@/lib/env";
 import { createKitchenService, type KitchenService } from "@/lib/kitchen/service/kitchen-service";
+import { getOutageHold } from "@/lib/platform-wiring/outage-hold";
 import { getPlatformClient } from "@/lib/platform-wiring/platform-client";
 import { EXPORT_MAX_RETRIES } from "@/lib/platform/resources/kitchen";
 import { processSingletonPromise } from "@/lib/process-singleton";
@@ -33,6 +34,8 @@ async function create(): Promise<KitchenService> {
     db: await getDatabase(),
     client: getPlatformClient(),
     serviceWeek: restaurantServiceWeek,
+    // The same hold the Platform client consults before each retry.
+    outageHold: getOutageHold(),
     config: {
       closeGraceMinutes: e.KITCHEN_CLOSE_GRACE_MIN,
       openRefreshSeconds: e.KITCHEN_OPEN_REFRESH_S,
