@@ -220,8 +220,10 @@ export function createDayFetcher({ db, store, client, config, now, serviceWeek }
         () => store.dayRows(restaurant.guid, from, to),
         async () => (await health.state(restaurant.guid)).kind === "ok",
       );
-      // Dates the fetcher did not ask because the location is (or became) held say why.
-      if (wanted.some((d) => !rows.has(d))) rows = await heldAnswer(restaurant, dates, rows);
+      // Dates the fetcher did not ask because the location is (or became) held say why, and a date
+      // that failed as it became held carries the hold (it is not asked again before then).
+      if (wanted.some((d) => rows.get(d)?.status !== "complete" && rows.get(d)?.status !== "open"))
+        rows = await heldAnswer(restaurant, dates, rows);
     }
     for (const row of rows.values())
       if (row.status === "complete" && !isProvisional(row, restaurant, config))
