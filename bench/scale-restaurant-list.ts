@@ -122,7 +122,7 @@ export async function restaurantListCase(world: World): Promise<RestaurantListRu
   try {
     await getDatabase(); // opened and migrated before the clock starts: a server does it at start-up
     await measure(
-      `cold, empty store (${world.restaurants.length} identities to read; 1.5 s wait, then "reading")`,
+      `cold, empty store (${world.restaurants.length} identities to read; one 1.5 s deadline for reads and probes, then "reading")`,
     );
     // Ask the list again every 5 s, as the browser does while a restaurant is still being read or
     // an entitlement probed, until every identity is read and every entitlement known: a process
