@@ -61,6 +61,12 @@ export interface IdentityDirectory<F> {
    * "reading" problem, kept nowhere) while its read goes on.
    */
   settle(guids: readonly string[], waitMs?: number): Promise<Map<string, IdentityRecord<F>>>;
+  /**
+   * The kept records of these GUIDs (the process's, else the store's), as they stand: no read is
+   * made, started or refreshed, so a caller that must not reach the Platform (GET /api/health) can
+   * ask. A GUID with nothing kept is absent.
+   */
+  kept(guids: readonly string[]): Promise<Map<string, IdentityRecord<F>>>;
   /** Records facts read for another reason (the Info page), good from now. */
   remember(guid: string, facts: F): void;
   /** Reads that are in flight (background refreshes included), for tests and the bench. */
@@ -158,6 +164,10 @@ export function createIdentityDirectory<F>(deps: IdentityDirectoryDeps<F>): Iden
       } finally {
         clearTimeout(timer);
       }
+    },
+    async kept(guids) {
+      await loadKept(guids);
+      return new Map(guids.flatMap((guid) => (memory.has(guid) ? [[guid, memory.get(guid)!] as const] : [])));
     },
     remember(guid, facts) {
       const at = now();
