@@ -312,33 +312,9 @@ export function createLocationHealth({ db, client, config, now }: LocationHealth
     known?: LocationFetchState,
   ): Promise<Map<string, DayRow>> {
     const held = known ?? (await state(restaurant.guid));
-    if (held.kind === "ok") return rows;
-    const at = now();
-    const out = new Map(rows);
-    const reason = heldReason(held);
-    const hold = dateHoldOf(held, reason);
-    const attemptedAt = held.kind === "missing-scope" ? at : held.failedAt;
-    for (const date of dates) {
-      const row = rows.get(date);
-      // An open date keeps its last snapshot, a 204 its answer: only unanswered and failed dates say why.
-      if ((row && row.status !== "failed") || inFlight(date)) continue;
-      if (!needsFetch(row, datePhase(date, restaurant, at, config.closeGraceMinutes), at, config)) {
-        // A date that failed just before: its own reason, and the hold that keeps it from being asked.
-        if (row) out.set(date, { ...row, hold });
-        continue;
-      }
-      out.set(date, {
-        businessDate: date,
-        status: "failed",
-        attemptedAt,
-        fetchedAt: null,
-        reason,
-        recordCount: 0,
-        ingest: null,
-        hold,
-      });
-    }
-    return out;
+    return held.kind === "ok"
+      ? rows
+      : heldRows(held, { restaurant, dates, rows, inFlight, at: now(), config });
   }
 
   return { state, claim, failed, succeeded, list, heldAnswer, outageSignal: () => outageStop.signal };
@@ -346,6 +322,52 @@ export function createLocationHealth({ db, client, config, now }: LocationHealth
 
 function missingScopeReason(scope: string): string {
   return `not asked: this app's Platform credential lacks the ${scope} permission, which kitchen data needs; asked again once its token has it`;
+}
+
+/** heldAnswer's rows for a held location (the loop, outside the factory). */
+function heldRows(
+  held: Exclude<LocationFetchState, { kind: "ok" }>,
+  {
+    restaurant,
+    dates,
+    rows,
+    inFlight,
+    at,
+    config,
+  }: {
+    restaurant: KitchenRestaurant;
+    dates: readonly string[];
+    rows: Map<string, DayRow>;
+    inFlight: (date: string) => boolean;
+    at: number;
+    config: KitchenServiceConfig;
+  },
+): Map<string, DayRow> {
+  const out = new Map(rows);
+  const reason = heldReason(held);
+  const hold = dateHoldOf(held, reason);
+  const attemptedAt = held.kind === "missing-scope" ? at : held.failedAt;
+  for (const date of dates) {
+    const row = rows.get(date);
+    // An open date keeps its last snapshot, a 204 its answer: only unanswered and failed dates say why.
+    if ((row && row.status !== "failed") || inFlight(date)) continue;
+    if (!needsFetch(row, datePhase(date, restaurant, at, config.closeGraceMinutes), at, config)) {
+      // A date that failed just before: its own reason, and the hold that keeps it from being asked.
+      if (row) out.set(date, { ...row, hold });
+      continue;
+    }
+    out.set(date, {
+      businessDate: date,
+      status: "failed",
+      attemptedAt,
+      fetchedAt: null,
+      reason,
+      recordCount: 0,
+      ingest: null,
+      hold,
+    });
+  }
+  return out;
 }
 
 /** The structured hold of a held location's dates (DateHold), beside the words of `reason`. */
