@@ -508,7 +508,7 @@ rssTimer.unref();
 /** Report 5: the restaurant list's cold answers. */
 function listReport(runs: RestaurantListRun[]): string[] {
   return [
-    `5. A cold GET /api/restaurants at ${RESTAURANTS} locations (sandbox over HTTP, in this process, its per-location limits on; ` +
+    `5. A cold GET /api/restaurants at ${RESTAURANTS} locations (the sandbox and a counting proxy over HTTP, each in its own process, per-location limits on; ` +
       `target ≤ ${COLD_TARGET_MS / 1000} s; floor: the route's ${LIST_DEADLINE_MS / 1000} s answer deadline when reads are slower; ` +
       `baseline before the shared deadline: 4.03-4.31 s cold, 0.10 s stored)`,
     ...runs.map(

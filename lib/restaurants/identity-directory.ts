@@ -69,7 +69,7 @@ export interface IdentityDirectory<F> {
   kept(guids: readonly string[]): Promise<Map<string, IdentityRecord<F>>>;
   /** Records facts read for another reason (the Info page), good from now. */
   remember(guid: string, facts: F): void;
-  /** Reads that are in flight (background refreshes included), for tests and the bench. */
+  /** Reads that are in flight (background refreshes included) and their saves, for tests and the bench. */
   idle(): Promise<void>;
 }
 
@@ -80,16 +80,20 @@ export function createIdentityDirectory<F>(deps: IdentityDirectoryDeps<F>): Iden
   // file's restaurants, so it is bounded by that file.
   const memory = new Map<string, IdentityRecord<F>>();
   const inFlight = new Map<string, Promise<IdentityRecord<F>>>();
+  // Saves not yet written (the database store writes them in batches), for idle().
+  const saving = new Set<Promise<void>>();
 
   const due = (r: IdentityRecord<F>) => now() - r.checkedAt >= (r.problem ? deps.retryMs : deps.freshMs);
 
   function keep(record: IdentityRecord<F>): void {
     memory.set(record.guid, record);
-    deps.store
+    const saved = deps.store
       .save(record)
       .catch((error: unknown) =>
         warn(`[restaurants] identity of ${record.guid} not stored: ${(error as Error).message}`),
-      );
+      )
+      .finally(() => saving.delete(saved));
+    saving.add(saved);
   }
 
   /** One read of one restaurant, single-flight; never rejects: a failure is a record too. */
@@ -174,7 +178,7 @@ export function createIdentityDirectory<F>(deps: IdentityDirectoryDeps<F>): Iden
       keep({ guid, facts, readAt: at, checkedAt: at, problem: null });
     },
     async idle() {
-      while (inFlight.size > 0) await Promise.all([...inFlight.values()]);
+      while (inFlight.size > 0 || saving.size > 0) await Promise.all([...inFlight.values(), ...saving]);
     },
   };
 }
