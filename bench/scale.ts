@@ -50,7 +50,12 @@ import { createSandbox } from "@/lib/sandbox";
 import { generateItemFulfillments, generateRestaurantConfig } from "@/lib/sandbox/generate";
 import { scaledWorld } from "@/lib/sandbox/scaled-world";
 
-import { restaurantListCase, type RestaurantListRun } from "./scale-restaurant-list";
+import {
+  COLD_TARGET_MS,
+  LIST_DEADLINE_MS,
+  restaurantListCase,
+  type RestaurantListRun,
+} from "./scale-restaurant-list";
 
 const flag = (name: string, fallback: number) => {
   const raw = process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -526,10 +531,15 @@ rssTimer.unref();
 /** Report 5: the restaurant list's cold answers. */
 function listReport(runs: RestaurantListRun[]): string[] {
   return [
-    `5. A cold GET /api/restaurants at ${RESTAURANTS} locations (sandbox over HTTP, its per-location limits on; target ≤ 2 s)`,
+    `5. A cold GET /api/restaurants at ${RESTAURANTS} locations (the sandbox and a counting proxy over HTTP, each in its own process, per-location limits on; ` +
+      `target ≤ ${COLD_TARGET_MS / 1000} s; floor: the route's ${LIST_DEADLINE_MS / 1000} s answer deadline when reads are slower; ` +
+      `baseline before the shared deadline: 4.03-4.31 s cold, 0.10 s stored)`,
     ...runs.map(
-      (r) =>
-        `  ${r.label}: ${(r.ms / 1000).toFixed(2)} s, status ${r.status}, ${r.listed} listed (${r.marked} marked), ${r.upstream} upstream requests meanwhile`,
+      (r, i) =>
+        `  ${r.label}: ${(r.ms / 1000).toFixed(2)} s, status ${r.status}, ${r.listed} listed (${r.marked} marked, ${r.reading} still reading), ${r.upstream} upstream requests meanwhile` +
+        (i === 0
+          ? `; target ${r.ms <= COLD_TARGET_MS ? "met" : "MISSED"}, ${(r.ms - LIST_DEADLINE_MS).toFixed(0)} ms over the deadline`
+          : ""),
     ),
   ];
 }

@@ -12,13 +12,12 @@ import { getKitchenService } from "@/lib/kitchen/service/server";
 import { kitchenHistoryQuery, kitchenOverviewQuery } from "@/lib/queries/kitchen";
 import { restaurantsQuery } from "@/lib/queries/restaurants";
 
-/** Waits this long for unknown kitchen entitlements before rendering; the list polls for the rest. */
-const ENTITLEMENT_WAIT_MS = 2_500;
 /**
- * How long one request waits for a restaurant whose identity was never read (a new location, an
- * empty store); past it the restaurant is listed as still being read and the browser asks again.
+ * The restaurant list's deadline, as GET /api/restaurants has it: first identity reads and unknown
+ * kitchen entitlements are waited for this long together; past it a restaurant is listed as still
+ * being read (or its entitlement unknown) and the browser's list polls for the rest.
  */
-const IDENTITY_WAIT_MS = 1_500;
+const LIST_WITHIN_MS = 1_500;
 
 /**
  * The Overview's server prefetch, under the keys its components read: the restaurant list, the
@@ -39,8 +38,9 @@ export async function prefetchOverview(
     ...restaurantsQuery(),
     queryFn: async () => ({
       restaurants: await getRestaurantDirectory(session, {
-        probeKitchenMs: ENTITLEMENT_WAIT_MS,
-        identityWaitMs: IDENTITY_WAIT_MS,
+        probeKitchenMs: LIST_WITHIN_MS,
+        identityWaitMs: LIST_WITHIN_MS,
+        answerWithinMs: LIST_WITHIN_MS,
       }),
     }),
   });

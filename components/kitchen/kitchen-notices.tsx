@@ -22,29 +22,28 @@ export function CoverageWarnings({
   const notes = coverageNotes(coverage);
   if (notes.notEntitled) return null;
   // Dates of a parked or backing-off location, or of a credential without the kitchen scope, were
-  // not asked at all (lib/kitchen/service/location-health.ts): say why, not "reloading tries again".
-  const isHeld = (reason: string) => reason.startsWith("not asked");
-  const heldReasons = [
-    ...new Set(
-      coverage.failed
-        .filter((f) => isHeld(f.reason))
-        .map((f) => f.reason.replace(/^not asked( for now)?: /, "")),
-    ),
-  ];
-  const held = coverage.failed
-    .filter((f) => isHeld(f.reason))
-    .map((f) => f.date)
-    .sort();
+  // not asked at all (lib/kitchen/service/location-health.ts): the server says so in `hold`, and
+  // the page says why, not "reloading tries again".
+  const heldDates = coverage.failed.filter((f) => f.hold);
+  const heldReasons = [...new Set(heldDates.map((f) => f.hold!.reason))];
+  const held = heldDates.map((f) => f.date).sort();
   const failed = coverage.failed
-    .filter((f) => !isHeld(f.reason))
+    .filter((f) => !f.hold)
     .map((f) => f.date)
     .sort();
+  const outage = heldDates.some((f) => f.hold!.kind === "outage");
   const before = beforeDataNote(coverage);
   const provisional = provisionalNote(coverage, rules);
   return (
     <>
       {held.length > 0 ? (
-        <Notice title="The Platform is not being asked for this kitchen's data">
+        <Notice
+          title={
+            outage
+              ? "The Platform is failing for several restaurants: it is not being asked for now"
+              : "The Platform is not being asked for this kitchen's data"
+          }
+        >
           <p data-testid="held-reason">
             The kitchen data of {listDates(held)} was not asked for: {heldReasons.slice(0, 2).join("; ")}. The
             figures below leave {held.length === 1 ? "it" : "them"} out.

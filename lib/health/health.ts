@@ -2,12 +2,15 @@ import "server-only";
 
 import { permittedGuids } from "@/lib/access/permitted-restaurants";
 import type { AppSession } from "@/lib/auth/session";
+import { env } from "@/lib/env";
 import { getKitchenService } from "@/lib/kitchen/service/server";
 import { logger } from "@/lib/log/logger";
 import { getPlatformClient } from "@/lib/platform-wiring/platform-client";
+import { keptRestaurantIdentities } from "@/lib/restaurants/restaurant-directory";
 
 import { kitchenHoldsSection } from "./kitchen-holds";
 import { platformBudgetsSection } from "./platform-budgets";
+import { provisionalDatesSection } from "./provisional-dates";
 
 /**
  * GET /api/health's body: `status: "ok"` (liveness: load balancers and the e2e web server read
@@ -26,14 +29,25 @@ type HealthSection = (viewer: HealthViewer) => Promise<unknown>;
 
 /**
  * The sections, by the name each has in the body. Add a section here (a function in its own
- * module, e.g. the parked locations of the refusal rules, the provisional dates of the settle
- * rule); each must answer within SECTION_TIMEOUT_MS and hide GUIDs from anonymous viewers.
+ * module); each must answer within SECTION_TIMEOUT_MS, hide GUIDs from anonymous viewers and
+ * never reach the Platform (the route is unauthenticated).
  */
 const SECTIONS: Record<string, HealthSection> = {
   platform: (viewer) => platformBudgetsSection(getPlatformClient(), viewer),
   kitchenHolds: async (viewer) => kitchenHoldsSection(await getKitchenService(), viewer),
   // Counts only (no restaurant): the same for every viewer.
   kitchenAnswers: async () => (await getKitchenService()).answerCacheStats(),
+  provisionalDates: async (viewer) =>
+    provisionalDatesSection(
+      {
+        db: (await getKitchenService()).store.db,
+        settleHours: env().KITCHEN_SETTLE_H,
+        // The kept identities only: this section must not start reads of the Platform.
+        rulesOf: keptRestaurantIdentities,
+        now: Date.now(),
+      },
+      viewer,
+    ),
 };
 
 /** A section slower than this (a database under load) is reported as such, not waited for. */

@@ -67,9 +67,15 @@ export interface IdentityDirectory<F> {
    * "reading" problem, kept nowhere) while its read goes on.
    */
   settle(guids: readonly string[], waitMs?: number): Promise<Map<string, IdentityRecord<F>>>;
+  /**
+   * The kept records of these GUIDs (the process's, else the store's), as they stand: no read is
+   * made, started or refreshed, so a caller that must not reach the Platform (GET /api/health) can
+   * ask. A GUID with nothing kept is absent.
+   */
+  kept(guids: readonly string[]): Promise<Map<string, IdentityRecord<F>>>;
   /** Records facts read for another reason (the Info page), good from now. */
   remember(guid: string, facts: F): void;
-  /** Reads that are in flight (background refreshes included), for tests and the bench. */
+  /** Reads that are in flight (background refreshes included) and their saves, for tests and the bench. */
   idle(): Promise<void>;
 }
 
@@ -121,16 +127,20 @@ export function createIdentityDirectory<F>(deps: IdentityDirectoryDeps<F>): Iden
     probedAt = at;
     return true;
   }
+  // Saves not yet written (the database store writes them in batches), for idle().
+  const saving = new Set<Promise<void>>();
 
   const due = (r: IdentityRecord<F>) => now() - r.checkedAt >= (r.problem ? deps.retryMs : deps.freshMs);
 
   function keep(record: IdentityRecord<F>): void {
     memory.set(record.guid, record);
-    deps.store
+    const saved = deps.store
       .save(record)
       .catch((error: unknown) =>
         warn(`[restaurants] identity of ${record.guid} not stored: ${(error as Error).message}`),
-      );
+      )
+      .finally(() => saving.delete(saved));
+    saving.add(saved);
   }
 
   /** One read of one restaurant, single-flight; never rejects: a failure is a record too. */
@@ -210,15 +220,18 @@ export function createIdentityDirectory<F>(deps: IdentityDirectoryDeps<F>): Iden
         clearTimeout(timer);
       }
     },
+    async kept(guids) {
+      await loadKept(guids);
+      return new Map(guids.flatMap((guid) => (memory.has(guid) ? [[guid, memory.get(guid)!] as const] : [])));
+    },
     remember(guid, facts) {
       const at = now();
       keep({ guid, facts, readAt: at, checkedAt: at, problem: null });
     },
     async idle() {
-      while (inFlight.size > 0 || backlog.size > 0) {
-        await Promise.all([...inFlight.values()]);
-        // Let a finished read's turn go to the next in the backlog.
-        await new Promise((resolve) => setImmediate(resolve));
+      while (inFlight.size > 0 || backlog.size > 0 || saving.size > 0) {
+        await Promise.all([...inFlight.values(), ...saving]);
+        await new Promise((resolve) => setImmediate(resolve)); // a finished read's turn goes to the backlog's next
       }
     },
   };

@@ -155,6 +155,19 @@ export async function restaurantServiceWeek(guid: string): Promise<ServiceWeek |
   return (await settledFacts(guid))?.serviceWeek ?? null;
 }
 
+/**
+ * The last good identities of these GUIDs as kept (this process's or the store's), without asking
+ * the Platform: for readers that must stay off it (GET /api/health). A GUID never read is absent.
+ */
+export async function keptRestaurantIdentities(
+  guids: readonly string[],
+): Promise<Map<string, RestaurantIdentity>> {
+  const records = await directory().kept(guids);
+  return new Map(
+    [...records.values()].flatMap((r) => (r.facts ? [[r.guid, r.facts.identity] as const] : [])),
+  );
+}
+
 /** Seeds the directory from a RestaurantInfo fetched for another reason (the Info page). */
 export function rememberRestaurantInfo(info: RestaurantInfo): void {
   directory().remember(info.guid, factsFromInfo(info));

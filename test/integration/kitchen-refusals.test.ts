@@ -161,8 +161,16 @@ describe("a credential without kitchen:read", () => {
     const answer = await ready(s.summary(diner, WEEK));
     expect(answer.coverage.complete).toEqual([]);
     expect(answer.coverage.failed).toHaveLength(7);
-    for (const f of answer.coverage.failed)
+    for (const f of answer.coverage.failed) {
       expect(f.reason).toMatch(/credential lacks the kitchen:read permission/);
+      // The structured hold the pages read (not the words): permanent, no time set, the scope named.
+      expect(f.hold).toEqual({
+        kind: "permanent",
+        until: null,
+        scope: "kitchen:read",
+        reason: expect.stringMatching(/^this app's Platform credential lacks the kitchen:read permission/),
+      });
+    }
 
     const backfill = backfillOf(s, [diner, grill]);
     await backfill.runOnce();
@@ -207,6 +215,14 @@ describe.each(STORE_KINDS)("a location refused with 403 on %s", (kind) => {
     expect(person.coverage.failed[0]!.reason).toMatch(
       /^not asked: the Platform refused access .*asked again after 2025-03-21 16:00 UTC/,
     );
+    expect(person.coverage.failed[0]!.hold).toEqual({
+      kind: "permanent",
+      until: hold!.retryAt,
+      reason: expect.stringMatching(/^the Platform refused access .*asked again after 2025-03-21 16:00 UTC/),
+    });
+    // The coverage route's per-date list carries the same hold.
+    const dates = (await s.coverage(pier, { from: WEEK.from, to: WEEK.from })).dates;
+    expect(dates[0]).toMatchObject({ status: "failed", hold: { kind: "permanent", until: hold!.retryAt } });
 
     for (const step of [1, 6, 12, 23]) {
       clock.now = NOW + step * HOUR;
@@ -291,6 +307,10 @@ describe("an outage", () => {
     expect(answer.coverage.failed[0]!.reason).toMatch(
       /^not asked for now: the Platform answered 503 \(\d+ times in a row\); tried again after/,
     );
+    expect(answer.coverage.failed[0]!.hold).toMatchObject({
+      kind: "transient",
+      until: new Date(state.kind === "backing-off" ? state.retryAt : 0).toISOString(),
+    });
 
     // Once the back-off has run out, a person's request tries once (one date, two attempts).
     if (state.kind !== "backing-off") throw new Error("not backing off");
@@ -306,6 +326,26 @@ describe("an outage", () => {
     await backfill.runOnce();
     expect(await backfill.progress(grill)).toEqual({ total: DAYS, ready: DAYS, pending: 0, failed: 0 });
     expect((await s.locations.holds()).locations).toEqual([]);
+  });
+
+  it("holds every location once several fail at once, and says so in each date's structured hold", async () => {
+    const up = newUpstream();
+    const s = service(t.db, up);
+    await s.prepare(diner, { from: "20250303", to: "20250303" }); // signed in before the outage
+    up.down = true;
+    // Three locations failing within the minute: the service is down, not they.
+    await backfillOf(s, [grill, diner, pier]).runOnce();
+    const noodle = worldRestaurant("Northside Noodle Bar"); // never failed on its own
+    const before = up.calls.length;
+    const answer = await ready(s.summary(noodle, WEEK));
+    expect(up.calls.length).toBe(before);
+    expect(answer.coverage.failed).toHaveLength(7);
+    for (const f of answer.coverage.failed)
+      expect(f.hold).toEqual({
+        kind: "outage",
+        until: expect.any(String),
+        reason: expect.stringMatching(/^the Platform is failing for several locations at once/),
+      });
   });
 
   it("keeps an open date's last snapshot while the location backs off", async () => {

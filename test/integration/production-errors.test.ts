@@ -6,6 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { freePort, killGroup, killGroupNow } from "../../bench/load/server";
 import { signIn } from "../../bench/load/users";
+import {
+  startAppProcess,
+  startFakeProcess,
+  type AppProcess,
+  type FakeProcess,
+} from "../support/fake-platform/processes";
 import { startPlatformProxy, type PlatformProxy } from "../support/platform-proxy.mjs";
 
 /**
@@ -17,7 +23,10 @@ import { startPlatformProxy, type PlatformProxy } from "../support/platform-prox
  * (a range too long answered 500, issue 30). So each app here waits until its backfill has built
  * them before the first request. Three processes of the one build `npm test` makes before this
  * suite: the main app (its embedded sandbox, reached through a counting proxy), one whose Platform
- * (the main app's sandbox) refuses its credentials, and one whose Platform is a closed port.
+ * (the main app's sandbox) refuses its credentials, one whose Platform is a closed port, one whose
+ * credential's token lacks kitchen:read (the main app's sandbox, through a second counting proxy),
+ * and one whose Platform is the fake real service (test/support/fake-platform, its own process)
+ * answering 409 once on a second page of a configuration list.
  */
 const ROOT = path.resolve(__dirname, "../..");
 const DIST_DIR = process.env.NEXT_DIST_DIR || ".next";
@@ -33,6 +42,8 @@ const world = JSON.parse(readFileSync(path.join(ROOT, "lib/sandbox/world.json"),
   clients: { clientId: string; clientSecret: string }[];
 };
 const partner = world.clients.find((c) => c.clientId === "kp-partner")!;
+// A credential of the same Platform whose token has config:read and restaurants:read, not kitchen:read.
+const configOnly = world.clients.find((c) => c.clientId === "kp-config-only")!;
 const guidOf = (name: string) => world.restaurants.find((r) => r.name === name)!.guid;
 // ana@kitchen.test sees Harbor Street Kitchen and Mesa Verde Cantina; ben@kitchen.test does not (lib/auth/demo-accounts.json).
 const HARBOR = guidOf("Harbor Street Kitchen");
@@ -119,7 +130,11 @@ function tail(text: string, lines = 30): string {
   return text.split("\n").slice(-lines).join("\n");
 }
 
-async function waitFor(what: string, app: App, done: () => boolean | Promise<boolean>): Promise<void> {
+async function waitFor(
+  what: string,
+  app: Pick<App, "output">,
+  done: () => boolean | Promise<boolean>,
+): Promise<void> {
   const deadline = Date.now() + START_TIMEOUT_MS;
   while (!(await done())) {
     if (Date.now() > deadline)
@@ -157,13 +172,44 @@ function dateFromToday(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10).replaceAll("-", "");
 }
 
+/** Every menuItems entity of the fake's location, read page by page from the fake itself. */
+async function menuItemsAtFake(guid: string): Promise<number> {
+  const login = await fetch(`${fake.plan.url}/authentication/v1/authentication/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      clientId: fake.plan.clientId,
+      clientSecret: fake.plan.clientSecret,
+      userAccessType: "PLATFORM_MACHINE_CLIENT",
+    }),
+  });
+  const token = ((await login.json()) as { token: { accessToken: string } }).token.accessToken;
+  let count = 0;
+  let pageToken: string | null = null;
+  do {
+    const query: string = pageToken ? `?pageToken=${encodeURIComponent(pageToken)}` : "";
+    const page = await fetch(`${fake.plan.url}/config/v2/menuItems${query}`, {
+      headers: { Authorization: `Bearer ${token}`, "Platform-Restaurant-External-ID": guid },
+    });
+    count += ((await page.json()) as unknown[]).length;
+    pageToken = page.headers.get("platform-next-page-token");
+  } while (pageToken);
+  return count;
+}
+
 /** The kitchen routes that take a range (from, to) and hand it to the kitchen service. */
 const RANGE_ROUTES = ["kitchen/summary", "kitchen/summary.csv", "kitchen/coverage", "kitchen/tickets"];
 
 let main: App;
 let refused: App;
 let unreachable: App;
+let noScope: App;
 let proxy: PlatformProxy;
+let noScopeProxy: PlatformProxy;
+/** The fake real service, and the production server pointed at it. */
+let fake: FakeProcess;
+let fakeApp: AppProcess;
+let fakeLogs: string;
 let ana: Session;
 let ben: Session;
 
@@ -179,7 +225,19 @@ beforeAll(async () => {
     SANDBOX_ENABLED: "true",
   });
   const sandbox = `http://127.0.0.1:${mainPort}/sandbox`;
-  [refused, unreachable] = await Promise.all([
+  noScopeProxy = await startPlatformProxy({ target: sandbox });
+  fakeLogs = mkdtempSync(path.join(tmpdir(), "kp-production-errors-fake-"));
+  // Location 0's menuItems (60-200 of them) page at 50, and its first second page answers 409.
+  fake = await startFakeProcess(
+    {
+      locations: 2,
+      exportDelayMs: [0, 0],
+      configPageSize: 50,
+      conflict: { location: 0, resource: "menuItems", times: 1 },
+    },
+    path.join(fakeLogs, "fake.log"),
+  );
+  [refused, unreachable, noScope, fakeApp] = await Promise.all([
     // The main app's sandbox answers loopback clients; this secret is not the partner's.
     startApp(await freePort(), {
       PLATFORM_BASE_URL: sandbox,
@@ -194,6 +252,17 @@ beforeAll(async () => {
       PLATFORM_CLIENT_SECRET: partner.clientSecret,
       SANDBOX_ENABLED: "false",
     }),
+    startApp(await freePort(), {
+      PLATFORM_BASE_URL: noScopeProxy.url,
+      PLATFORM_CLIENT_ID: configOnly.clientId,
+      PLATFORM_CLIENT_SECRET: configOnly.clientSecret,
+      SANDBOX_ENABLED: "false",
+    }),
+    startAppProcess(
+      fake.plan,
+      { KITCHEN_BACKFILL_DAYS: "2", KITCHEN_SETTLE_H: "36" },
+      path.join(fakeLogs, "app.log"),
+    ),
   ]);
   // Nothing but /api/health has been asked yet, so the backfill (instrumentation's bundle) is what
   // built each app's kitchen service and Platform client. The two failing apps say so when their
@@ -206,6 +275,15 @@ beforeAll(async () => {
     waitFor("the unreachable app's backfill to give up", unreachable, () =>
       unreachable.output().includes("[kitchen] backfill skips"),
     ),
+    // The identities are readable with this credential: the backfill reads them, then holds.
+    waitFor(
+      "the scope-less app's backfill to call upstream",
+      noScope,
+      () => noScopeProxy.counts().requests > 1,
+    ),
+    waitFor("the fake's app's backfill to call upstream", { output: () => fakeApp.tail() }, async () =>
+      (await fake.calls()).some((c) => c.endpoint !== "login"),
+    ),
   ]);
   [ana, ben] = await Promise.all([
     signIn(main.origin, "ana@kitchen.test"),
@@ -214,8 +292,10 @@ beforeAll(async () => {
 }, 4 * START_TIMEOUT_MS);
 
 afterAll(async () => {
-  await Promise.all(apps.map((app) => app.stop()));
+  await Promise.all([...apps.map((app) => app.stop()), fakeApp?.stop(), fake?.stop()]);
+  if (fakeLogs) rmSync(fakeLogs, { recursive: true, force: true });
   await proxy?.close();
+  await noScopeProxy?.close();
   process.off("exit", killAll);
 });
 
@@ -269,13 +349,69 @@ describe("the production server (node server.mjs, backfill on) maps each error t
     expect(Number(answer.retryAfter)).toBeGreaterThan(0);
   });
 
-  // Issue 30's other parts add these mappings; their tests belong here, on the same servers.
-  it.todo(
-    "restarts a configuration listing after a 409 during paging, and answers 200 (issue 30: 409 restart)",
-  );
-  it.todo("says which permission a credential without kitchen:read lacks (issue 30: missing scope)");
+  it("restarts a configuration listing after a 409 during paging, and answers the whole Menu with 200", async () => {
+    const guid = fake.plan.conflict!.guid;
+    const session = await signIn(fakeApp.origin, "admin@kitchen.test");
+    const since = Date.now();
+    const response = await session.request(`/api/restaurants/${guid}/menu`);
+    expect(response.status, fakeApp.tail()).toBe(200);
+    const items = Object.keys(((await response.json()) as { items: Record<string, unknown> }).items).length;
+    // The fake answered 409 to the listing's second page, and the app asked page one again.
+    const listing = (await fake.calls(since)).filter(
+      (c) => c.location === guid && c.endpoint === "config:menuItems",
+    );
+    const conflict = listing.findIndex((c) => c.status === 409);
+    expect(conflict, JSON.stringify(listing)).toBeGreaterThan(0);
+    expect(listing[conflict]!.paged).toBe(true);
+    expect(listing[conflict + 1]).toMatchObject({ paged: false, status: 200 });
+    expect(listing.filter((c) => c.status === 409)).toHaveLength(1);
+    // Every menu item the location lists, the first page's too (none lost to the restart).
+    expect(items).toBeGreaterThanOrEqual(await menuItemsAtFake(guid));
+  });
+
+  it("says which permission a credential without kitchen:read lacks, and asks no export", async () => {
+    const session = await signIn(noScope.origin, "ana@kitchen.test");
+    const [from, to] = [dateFromToday(-4), dateFromToday(-3)];
+    const response = await session.request(
+      `/api/restaurants/${HARBOR}/kitchen/summary?from=${from}&to=${to}`,
+    );
+    expect(response.status, tail(noScope.output())).toBe(200);
+    const { coverage } = (await response.json()) as {
+      coverage: { complete: string[]; failed: { reason: string; hold?: Record<string, unknown> }[] };
+    };
+    expect(coverage.complete).toEqual([]);
+    expect(coverage.failed.length).toBeGreaterThan(0);
+    for (const f of coverage.failed) {
+      expect(f.reason).toMatch(/lacks the kitchen:read permission/);
+      expect(f.hold).toMatchObject({ kind: "permanent", until: null, scope: "kitchen:read" });
+    }
+    const health = (await (await fetch(`${noScope.origin}/api/health`)).json()) as {
+      kitchenHolds: { missingScope: string | null };
+    };
+    expect(health.kitchenHolds.missingScope).toBe("kitchen:read");
+    expect(noScopeProxy.counts().exports).toEqual({});
+  });
+
+  it("reports provisional dates in /api/health: counts to anyone, dates only of the account's own restaurants", async () => {
+    const anonymous = await (await fetch(`${main.origin}/api/health`)).text();
+    expect(anonymous).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i);
+    const section = (JSON.parse(anonymous) as { provisionalDates: Record<string, unknown> }).provisionalDates;
+    expect(section).toMatchObject({
+      settleHours: 36,
+      dates: expect.any(Number),
+      locations: expect.any(Number),
+      due: expect.any(Number),
+    });
+    expect(section.byLocation).toBeUndefined();
+    const signedIn = (await (await ben.request("/api/health")).json()) as {
+      provisionalDates: { byLocation: { restaurantGuid: string }[] };
+    };
+    // ben's restaurants only (Harbor Street Kitchen is ana's).
+    expect(signedIn.provisionalDates.byLocation.map((l) => l.restaurantGuid)).not.toContain(HARBOR);
+  });
 
   it("logs no unexpected error: every typed error was recognised by the route that answered", () => {
     for (const app of apps) expect(app.output(), `port ${app.port}`).not.toContain("unexpected error");
+    expect(fakeApp.tail()).not.toContain("unexpected error");
   });
 });

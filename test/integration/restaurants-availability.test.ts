@@ -288,4 +288,40 @@ describe.each(STORE_KINDS)("stored identities on %s", (kind) => {
       await t.drop();
     }
   });
+  it("writes the saves of one moment in one statement, the newer attempt of a location winning", async () => {
+    const t = await openTestDatabase(kind);
+    try {
+      let statements = 0;
+      const counted = {
+        ...t.db,
+        query: ((sql: string, params?: readonly unknown[]) => {
+          if (sql.includes("INSERT INTO restaurant_identities")) statements++;
+          return t.db.query(sql, params);
+        }) as typeof t.db.query,
+      };
+      const store = databaseIdentityStore<{ name: string }>(
+        async () => counted,
+        (json) => (json && typeof json === "object" && "name" in json ? (json as { name: string }) : null),
+      );
+      const record = (guid: string, name: string, at: number): IdentityRecord<{ name: string }> => ({
+        guid,
+        facts: { name },
+        readAt: at,
+        checkedAt: at,
+        problem: null,
+      });
+      // 300 locations at once, and "l0" twice: its later read first, an older one after it.
+      await Promise.all([
+        ...Array.from({ length: 300 }, (_, i) => store.save(record(`l${i}`, `L${i}`, 2_000))),
+        store.save(record("l0", "stale", 1_000)),
+      ]);
+      expect(statements).toBe(1);
+      const loaded = await store.load(Array.from({ length: 300 }, (_, i) => `l${i}`));
+      expect(loaded.size).toBe(300);
+      expect(loaded.get("l0")?.facts).toEqual({ name: "L0" });
+      expect(loaded.get("l299")?.facts).toEqual({ name: "L299" });
+    } finally {
+      await t.drop();
+    }
+  });
 });

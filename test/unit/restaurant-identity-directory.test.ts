@@ -232,6 +232,26 @@ describe("settle: stored identities after a restart", () => {
   });
 });
 
+describe("kept: what is held, without asking the Platform", () => {
+  it("answers the process's and the store's records and starts no read, not even for a due or unknown one", async () => {
+    const stored: IdentityRecord<string> = {
+      guid: "old",
+      facts: "Old",
+      readAt: 1,
+      checkedAt: 1, // long due
+      problem: null,
+    };
+    const { directory, p } = setup({ fresh: "Fresh", old: "Old v2", never: "Never" }, [stored]);
+    await directory.settle(["fresh"]);
+    const reads = p.reads.length;
+    const kept = await directory.kept(["fresh", "old", "never"]);
+    expect([...kept.keys()]).toEqual(["fresh", "old"]);
+    expect(kept.get("old")).toMatchObject({ facts: "Old", readAt: 1 });
+    await directory.idle();
+    expect(p.reads.length).toBe(reads);
+  });
+});
+
 describe("identityProblem: a failed read in words", () => {
   it.each([
     [httpError(403), "not_accessible", 403, /refuses this location .* removed from the credential/],

@@ -52,12 +52,35 @@ export interface DateCoverage {
   beforeData: string[];
   /** The Platform answered 204: the restaurant lacks the required subscription tier. Asked again later. */
   notEntitled: string[];
-  /** The last fetch failed; nothing of the date is counted. Retried on a later request. */
-  failed: { date: string; reason: string; attemptedAt: string }[];
+  /**
+   * The last fetch failed, or (with `hold`) the date was not asked because its location's kitchen
+   * fetches are held; nothing of the date is counted. Retried on a later request.
+   */
+  failed: { date: string; reason: string; attemptedAt: string; hold?: DateHold }[];
   /** The current business date: counted as of `refreshedAt`, refreshed on later requests. */
   open: { date: string; refreshedAt: string }[];
   /** Not fetched yet (a cold range still being fetched); not counted. */
   pending: string[];
+}
+
+/**
+ * Why a date was not asked: its location's kitchen fetches are held (issue 30's refusal rules,
+ * lib/kitchen/service/location-health.ts). Absent on a date whose own fetch failed.
+ */
+export interface DateHold {
+  /**
+   * permanent: refused for good (403, 400, a contract error), asked again once a day, or the
+   * credential lacks a scope (`scope`), asked again once its token has it; transient: backing off
+   * after failures (5xx, network, 429), exponentially; outage: the Platform is failing for several
+   * locations at once, and every location waits.
+   */
+  kind: "permanent" | "transient" | "outage";
+  /** ISO instant from which the Platform is asked again; null when no time is set (a missing scope). */
+  until: string | null;
+  /** In words, for people: what went wrong and when it is tried again (no "not asked" prefix). */
+  reason: string;
+  /** The permission the credential lacks (kind permanent), e.g. "kitchen:read". */
+  scope?: string;
 }
 
 /** Per day (and summed over a range): what the export held that the figures do not count as sent. */

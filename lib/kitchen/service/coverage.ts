@@ -1,5 +1,6 @@
 import type {
   DateCoverage,
+  DateHold,
   DateStatus,
   IngestCounts,
   KitchenCoverage,
@@ -39,6 +40,8 @@ export interface DateState {
   reason?: string;
   /** ISO instant: a failed date's attempt, an open date's refresh, a provisional date's settle. */
   at?: string;
+  /** A failed date that was not asked: its location is held, and why (the structured `reason`). */
+  hold?: DateHold;
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -61,7 +64,13 @@ export function dateState(date: string, row: DayRow | undefined, ctx: DateStatus
     case "failed":
       break;
   }
-  return { date, status: "failed", reason: row.reason ?? "unknown", at: iso(row.attemptedAt) };
+  return {
+    date,
+    status: "failed",
+    reason: row.reason ?? "unknown",
+    at: iso(row.attemptedAt),
+    ...(row.hold ? { hold: row.hold } : {}),
+  };
 }
 
 export function dateStates(
@@ -105,7 +114,12 @@ export function coverageOf(states: readonly DateState[]): DateCoverage {
         coverage.pending.push(s.date);
         break;
       case "failed":
-        coverage.failed.push({ date: s.date, reason: s.reason!, attemptedAt: s.at! });
+        coverage.failed.push({
+          date: s.date,
+          reason: s.reason!,
+          attemptedAt: s.at!,
+          ...(s.hold ? { hold: s.hold } : {}),
+        });
         break;
     }
   }

@@ -223,8 +223,8 @@ export function createDayFetcher(deps: DayFetcherDeps) {
         () => store.dayRows(restaurant.guid, from, to),
         async () => (await health.state(restaurant.guid)).kind === "ok",
       );
-      // Dates the fetcher did not ask because the location is (or became) held say why.
-      if (wanted.some((d) => !rows.has(d))) rows = await heldAnswer(restaurant, dates, rows);
+      // Dates not asked as the location is (or became) held, or failed as it did, say why (and carry the hold).
+      if (wanted.some((d) => unanswered(rows, d))) rows = await heldAnswer(restaurant, dates, rows);
     }
     for (const row of rows.values())
       if (row.status === "complete" && !isProvisional(row, restaurant, config))
@@ -351,3 +351,7 @@ async function settledWithin(promise: Promise<unknown>, ms: number): Promise<voi
     clearTimeout(timer);
   }
 }
+
+/** A date with no answer yet, or a failed one: a held location's answer says why (location-health.ts). */
+const unanswered = (rows: Map<string, DayRow>, date: string) =>
+  (rows.get(date)?.status ?? "failed") === "failed";

@@ -2,6 +2,7 @@ import "server-only";
 
 import { datePhase } from "@/lib/business-date/closeout";
 import type { Database } from "@/lib/db/database";
+import type { DateHold } from "@/lib/kitchen/contract/responses";
 import { MalformedDayError } from "@/lib/kitchen/ingest/fetch-failure";
 import type { DayRow } from "@/lib/kitchen/storage/kitchen-store";
 import {
@@ -125,6 +126,8 @@ export type LocationFetchState =
   | { kind: "missing-scope"; scope: string; reason: string; due: false }
   | {
       kind: "parked" | "backing-off";
+      /** Held by the outage's hold (every location), not by this location's own failures. */
+      outage?: boolean;
       reason: string;
       failures: number;
       failedAt: number;
@@ -182,7 +185,11 @@ export function createLocationHealth({ db, client, config, now, outageHold }: Lo
     // During an outage every location holds on its one schedule; once its wait has run out, the
     // state is "due" and claim() lets one try through.
     const outage = await readHold(db, OUTAGE_KEY);
-    return stateOf(outage ?? (await readHold(db, restaurantGuid)), at);
+    if (outage) {
+      const held = stateOf(outage, at);
+      return held.kind === "parked" || held.kind === "backing-off" ? { ...held, outage: true } : held;
+    }
+    return stateOf(await readHold(db, restaurantGuid), at);
   }
 
   /**
@@ -282,8 +289,9 @@ export function createLocationHealth({ db, client, config, now, outageHold }: Lo
 
   /**
    * The range's rows with every date a held location would fetch answered "failed" with the
-   * hold's reason, so a request is answered at once (no upstream call) and says why. A date whose
-   * fetch is in flight (the try) stays as it is.
+   * hold's reason, so a request is answered at once (no upstream call) and says why; every failed
+   * date carries the structured `hold` (DateHold). A date whose fetch is in flight (the try) stays
+   * as it is.
    */
   async function heldAnswer(
     restaurant: KitchenRestaurant,
@@ -293,27 +301,9 @@ export function createLocationHealth({ db, client, config, now, outageHold }: Lo
     known?: LocationFetchState,
   ): Promise<Map<string, DayRow>> {
     const held = known ?? (await state(restaurant.guid));
-    if (held.kind === "ok") return rows;
-    const at = now();
-    const out = new Map(rows);
-    const reason = heldReason(held);
-    const attemptedAt = held.kind === "missing-scope" ? at : held.failedAt;
-    for (const date of dates) {
-      const row = rows.get(date);
-      // An open date keeps its last snapshot, a 204 its answer: only unanswered and failed dates say why.
-      if ((row && row.status !== "failed") || inFlight(date)) continue;
-      if (!needsFetch(row, datePhase(date, restaurant, at, config.closeGraceMinutes), at, config)) continue;
-      out.set(date, {
-        businessDate: date,
-        status: "failed",
-        attemptedAt,
-        fetchedAt: null,
-        reason,
-        recordCount: 0,
-        ingest: null,
-      });
-    }
-    return out;
+    return held.kind === "ok"
+      ? rows
+      : heldRows(held, { restaurant, dates, rows, inFlight, at: now(), config });
   }
 
   return { state, claim, failed, succeeded, list, heldAnswer, outageSignal: outageRow.signal };
@@ -380,6 +370,61 @@ function createOutageRow(db: Database, config: KitchenServiceConfig, processHold
 
 function missingScopeReason(scope: string): string {
   return `not asked: this app's Platform credential lacks the ${scope} permission, which kitchen data needs; asked again once its token has it`;
+}
+
+/** heldAnswer's rows for a held location (the loop, outside the factory). */
+function heldRows(
+  held: Exclude<LocationFetchState, { kind: "ok" }>,
+  {
+    restaurant,
+    dates,
+    rows,
+    inFlight,
+    at,
+    config,
+  }: {
+    restaurant: KitchenRestaurant;
+    dates: readonly string[];
+    rows: Map<string, DayRow>;
+    inFlight: (date: string) => boolean;
+    at: number;
+    config: KitchenServiceConfig;
+  },
+): Map<string, DayRow> {
+  const out = new Map(rows);
+  const reason = heldReason(held);
+  const hold = dateHoldOf(held, reason);
+  const attemptedAt = held.kind === "missing-scope" ? at : held.failedAt;
+  for (const date of dates) {
+    const row = rows.get(date);
+    // An open date keeps its last snapshot, a 204 its answer: only unanswered and failed dates say why.
+    if ((row && row.status !== "failed") || inFlight(date)) continue;
+    if (!needsFetch(row, datePhase(date, restaurant, at, config.closeGraceMinutes), at, config)) {
+      // A date that failed just before: its own reason, and the hold that keeps it from being asked.
+      if (row) out.set(date, { ...row, hold });
+      continue;
+    }
+    out.set(date, {
+      businessDate: date,
+      status: "failed",
+      attemptedAt,
+      fetchedAt: null,
+      reason,
+      recordCount: 0,
+      ingest: null,
+      hold,
+    });
+  }
+  return out;
+}
+
+/** The structured hold of a held location's dates (DateHold), beside the words of `reason`. */
+function dateHoldOf(state: Exclude<LocationFetchState, { kind: "ok" }>, reason: string): DateHold {
+  const words = reason.replace(/^not asked( for now)?: /, "");
+  if (state.kind === "missing-scope")
+    return { kind: "permanent", until: null, reason: words, scope: state.scope };
+  const kind = state.outage ? "outage" : state.kind === "parked" ? "permanent" : "transient";
+  return { kind, until: new Date(state.retryAt).toISOString(), reason: words };
 }
 
 /** Why a held location's dates were not asked, in words for the coverage. */

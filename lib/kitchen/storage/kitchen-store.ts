@@ -4,6 +4,7 @@ import { deflateRawSync, inflateRawSync } from "node:zlib";
 
 import { periodsContaining } from "@/lib/business-date/periods";
 import type { Database, Queryable } from "@/lib/db/database";
+import type { DateHold } from "@/lib/kitchen/contract/responses";
 import type { StationTarget } from "@/lib/kitchen/contract/targets";
 import { DEFAULT_TARGET_SECONDS, KITCHEN_LEVELS, type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
 import { INGEST_COUNT_KEYS, type IngestCounts } from "@/lib/kitchen/ingest/ingest";
@@ -29,6 +30,8 @@ export interface DayRow {
   recordCount: number;
   /** What the export held that the figures leave out; null for days stored before it was kept. */
   ingest: IngestCounts | null;
+  /** Only on a failed row made up for a held location's date (never stored): why it was not asked. */
+  hold?: DateHold;
 }
 
 export interface StoredDay {
