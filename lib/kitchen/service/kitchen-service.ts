@@ -224,9 +224,11 @@ export function createKitchenService(deps: KitchenServiceDeps) {
           stuckReport(parts, query),
         );
         if (opts.dayParts === false) return summary;
-        // Day parts read every day (a rollup keeps neither weekdays apart nor services): the parts' days when they are all of them, or the stored ones.
-        const days = parts.days ?? (await reader.daySummaries(restaurant.guid, dates, rows));
-        return { ...summary, dayParts: mergeDayParts(days, query.metric, filters, restaurant.closeoutHour) };
+        // The same parts as the figures: the rollups carry their days' services and weekday hours.
+        return {
+          ...summary,
+          dayParts: mergeDayParts(merged, query.metric, filters, restaurant.closeoutHour),
+        };
       }),
 
     /**
