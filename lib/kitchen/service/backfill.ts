@@ -73,6 +73,13 @@ export interface BackfillDeps {
    * failures); checked before its probe and before each of its dates. Default: never.
    */
   skipLocation?: (restaurant: KitchenRestaurant) => boolean | Promise<boolean>;
+  /**
+   * Builds the rollups of the whole periods of [from, to] whose dates are all closed and whose
+   * stored rollup is missing or stale (rollup-reader.ts `buildComplete`); called with a lane's
+   * window after its dates, every pass, so a period is built once its last date is stored and
+   * again once a day of it is replaced (its settle read). Absent: no rollups are built here.
+   */
+  buildRollups?: (restaurant: KitchenRestaurant, from: string, to: string) => Promise<unknown>;
   /** Upstream calls a second the backfill may start (a share of PLATFORM_MAX_RPS). */
   maxStartsPerSecond: number;
   /** The sleep between passes: until the next closeout, within these bounds (KITCHEN_BACKFILL_MIN/MAX_SLEEP_S). */
@@ -233,8 +240,21 @@ export function createBackfill(deps: BackfillDeps) {
           );
         }
       });
+      await buildLaneRollups(restaurant);
     } catch (error) {
       console.warn(`[kitchen] backfill of ${restaurant.guid} stopped: ${(error as Error).message}`);
+    }
+  }
+
+  /** The rollups of the lane's window, once its dates are stored; their trouble is logged, never the lane's. */
+  async function buildLaneRollups(restaurant: KitchenRestaurant): Promise<void> {
+    if (!deps.buildRollups || stopped) return;
+    const window = backfillWindow(restaurant, now(), days, config.closeGraceMinutes);
+    if (window.length === 0) return;
+    try {
+      await deps.buildRollups(restaurant, window.at(-1)!, window[0]!);
+    } catch (error) {
+      console.warn(`[kitchen] rollups of ${restaurant.guid} not built: ${(error as Error).message}`);
     }
   }
 

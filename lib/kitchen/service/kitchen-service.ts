@@ -178,6 +178,9 @@ export function createKitchenService(deps: KitchenServiceDeps) {
           const state = await fetcher.locationFetchState(r.guid);
           return state.kind !== "ok" && !state.due;
         },
+        // Rollups are built here, off the request path (rollup-reader.ts buildComplete).
+        buildRollups:
+          config.rollups === false ? undefined : (r, from, to) => rollups.buildComplete(r.guid, from, to),
         ...opts,
         fetcher,
         store,

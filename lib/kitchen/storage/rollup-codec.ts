@@ -30,6 +30,8 @@ import {
 // rollup reads as unreadable and is built again from its days (by the backfill, or the request
 // that finds it: rollup-reader.ts).
 const FORMAT_VERSION = 4;
+/** The format rollups are built in now: part of each stored rollup's version, so an older row is not even read. */
+export const ROLLUP_FORMAT = FORMAT_VERSION;
 const PERIOD_KINDS: readonly PeriodKind[] = ["week", "month"];
 const MARGINALS: readonly (keyof RollupMarginals)[] = [
   "hourStation",
