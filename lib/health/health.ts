@@ -32,6 +32,8 @@ type HealthSection = (viewer: HealthViewer) => Promise<unknown>;
 const SECTIONS: Record<string, HealthSection> = {
   platform: (viewer) => platformBudgetsSection(getPlatformClient(), viewer),
   kitchenHolds: async (viewer) => kitchenHoldsSection(await getKitchenService(), viewer),
+  // Counts and bytes only (no restaurant): the decoded-day and rollup caches against KITCHEN_CACHE_MB.
+  kitchenCache: async () => (await getKitchenService()).cacheStats(),
 };
 
 /** A section slower than this (a database under load) is reported as such, not waited for. */

@@ -3,11 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET } from "@/app/api/health/route";
 import { setServerSessionReaderForTests } from "@/lib/auth/session";
 import { healthReport } from "@/lib/health/health";
+import { getKitchenService } from "@/lib/kitchen/service/server";
 import { getPlatformClient } from "@/lib/platform-wiring/platform-client";
 import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-server";
 
 import { setAppEnv } from "../support/app-env";
 import { credentials, FAST_SANDBOX, HARBOR, world } from "./contract-harness";
+import { ready, worldRestaurant } from "./kitchen-harness";
 
 /**
  * GET /api/health against the process's real Platform client (the app's wiring, pointed at a
@@ -24,6 +26,7 @@ const VARS = [
   "DATABASE_URL",
   "LOG_LEVEL",
   "PLATFORM_ACCOUNT_MAX_RPS",
+  "KITCHEN_CACHE_MB",
 ] as const;
 let restoreEnv: (() => void) | undefined;
 let sandbox: SandboxServer;
@@ -37,6 +40,7 @@ beforeAll(async () => {
     PLATFORM_CLIENT_SECRET: partner.clientSecret,
     LOG_LEVEL: "silent",
     PLATFORM_ACCOUNT_MAX_RPS: "500",
+    KITCHEN_CACHE_MB: "64",
   });
   // Two locations of the budget: one of ana's restaurants, and one of ben's (twice).
   const client = getPlatformClient();
@@ -95,6 +99,31 @@ describe("GET /api/health", () => {
     signIn(null);
     const body = await (await health("__Secure-next-auth.session-token.0=stale")).json();
     expect(body.platform.byLocation).toBeUndefined();
+  });
+
+  it("shows the kitchen caches against KITCHEN_CACHE_MB, their bytes and hit/miss counters", async () => {
+    signIn(null);
+    const cacheOf = async () => (await (await health()).json()).kitchenCache;
+    const before = await cacheOf();
+    // 64 MB: 3/4 for summaries, 1/4 for ticket facts, half as much again for rollups.
+    expect(before.summaries.budgetBytes).toBe(48 * 1024 * 1024);
+    expect(before.ticketFacts.budgetBytes).toBe(16 * 1024 * 1024);
+    expect(before.rollups.budgetBytes).toBe(32 * 1024 * 1024);
+
+    const service = await getKitchenService();
+    const grill = worldRestaurant("Old Town Grill");
+    const query = { from: "20250303", to: "20250304", metric: "fire_to_fulfill" as const };
+    await service.prepare(grill, query);
+    await ready(service.summary(grill, query)); // two days decoded: two misses
+    const cold = await cacheOf();
+    expect(cold.summaries.misses - before.summaries.misses).toBe(2);
+    expect(cold.summaries.entries).toBe(before.summaries.entries + 2);
+    // A busy day's cubes and dictionaries: well over 100 KB each.
+    expect(cold.summaries.bytes - before.summaries.bytes).toBeGreaterThan(200_000);
+    await ready(service.summary(grill, query)); // warm: two hits, no miss
+    const warm = await cacheOf();
+    expect(warm.summaries.hits - cold.summaries.hits).toBe(2);
+    expect(warm.summaries.misses).toBe(cold.summaries.misses);
   });
 
   it("stays ok when a section fails or hangs, saying so in that section", async () => {

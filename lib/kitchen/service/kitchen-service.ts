@@ -329,6 +329,9 @@ export function createKitchenService(deps: KitchenServiceDeps) {
 
     targets: (restaurant: KitchenRestaurant) => readKitchenTargets(store, db, restaurant.guid),
 
+    /** The decoded-day and rollup caches: entries, bytes of the budget (KITCHEN_CACHE_MB), hits and misses. */
+    cacheStats: () => ({ ...reader.cacheStats(), rollups: rollups.cacheStats() }),
+
     /** Resolves when the rollup builds queued so far have settled (tests, the benchmark). */
     rollupsSettled: () => rollups.settled(),
 

@@ -9,7 +9,7 @@ import { addDaysInSteps, type Rollup } from "@/lib/kitchen/query/rollup";
 import { unpack, type DayRow, type KitchenStore } from "@/lib/kitchen/storage/kitchen-store";
 import { decodeRollup, encodeRollup, ROLLUP_FORMAT } from "@/lib/kitchen/storage/rollup-codec";
 
-import { DayCache, typedArrayBytes } from "./day-cache";
+import { DayCache, heldBytes } from "./day-cache";
 
 /**
  * Rollups for a range: the whole weeks and months inside it whose every date is closed
@@ -66,7 +66,7 @@ export function createRollupReader({
   daySummaries,
   cacheBytes = DEFAULT_CACHE_BYTES,
 }: RollupReaderDeps) {
-  const cache = new DayCache<Rollup, string>(cacheBytes, (r) => typedArrayBytes(r) + r.detailBytes);
+  const cache = new DayCache<Rollup, string>(cacheBytes, (r) => heldBytes(r) + r.detailBytes);
   let queue: Promise<void> = Promise.resolve();
   /** Builds queued and not yet settled, by "guid|kind:start". */
   const queued = new Map<string, Promise<void>>();
@@ -210,6 +210,8 @@ export function createRollupReader({
   }
 
   return {
+    /** The rollup cache's counters, for GET /api/health. */
+    cacheStats: () => cache.stats(),
     split,
     buildComplete,
     /** Resolves when every build queued so far has settled (tests, the benchmark). */

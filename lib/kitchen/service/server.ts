@@ -45,6 +45,7 @@ async function create(): Promise<KitchenService> {
       fetchTimeoutMs: dayFetchTimeoutMs(e),
       rawRetentionDays: e.KITCHEN_RAW_RETENTION_DAYS,
       stuckMinutes: e.KITCHEN_STUCK_MIN,
+      cacheBytes: e.KITCHEN_CACHE_MB * 1024 * 1024,
     },
   });
 }
