@@ -829,7 +829,9 @@ function merge(
     ),
     itemCount: items.present,
     itemStations: everything
-      ? itemStationRows(itemSources(days, ids, dayFilters), items.slotOf, targetOf, interner)
+      ? itemStationRows(itemSources(days, ids, dayFilters), items.slotOf, targetOf, interner, (groups) =>
+          arena.table(groups, span),
+        )
       : [],
     behaviors: rows(perBehavior, (g) => ({ behavior: interner.behaviors.value(g) })).sort(
       (a, b) => byLevelThenCount(a, b) || compareKey(a.behavior, b.behavior),
