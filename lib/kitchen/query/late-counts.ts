@@ -2,7 +2,7 @@ import type { ItemStationFigures, LateCounts } from "@/lib/kitchen/contract/resp
 import { applicableTarget, veryLateSeconds, type TargetBook } from "@/lib/kitchen/contract/targets";
 import { KITCHEN_LEVELS, type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
 import { CELL_WIDTH, type CubePart } from "@/lib/kitchen/ingest/day-summary";
-import type { DenseHistograms } from "@/lib/kitchen/query/dense-histograms";
+import type { DenseHistograms, ScratchArena } from "@/lib/kitchen/query/dense-histograms";
 import type { DayIds, DimensionInterner } from "@/lib/kitchen/query/dimension-interner";
 
 /**
@@ -110,15 +110,16 @@ export interface ItemCells {
 /**
  * Per picked item (slotOf its global id ≥ 0) × station × level: statistics and late figures.
  * The groups (items go to one or two stations, so they are few) are numbered as first met, then
- * every entry is added into one dense table of them (`tableOf`: the merge's scratch arena), as the
- * other breakdowns are: no map per group nor per second.
+ * every entry is added into one dense table of them (`span` wide, from the merge's scratch arena),
+ * as the other breakdowns are: no map per group nor per second.
  */
 export function itemStationRows(
   sources: readonly ItemCells[],
   slotOf: Int32Array,
   targets: Float64Array,
   interner: DimensionInterner,
-  tableOf: (groups: number) => DenseHistograms,
+  arena: Pick<ScratchArena, "table">,
+  span: number,
 ): ItemStationFigures[] {
   const S = interner.stations.size;
   const groupOfKey = new Map<number, number>();
@@ -142,8 +143,7 @@ export function itemStationRows(
     }
     return out;
   });
-  const table = tableOf(keyOfGroup.length);
-  const span = table.span;
+  const table = arena.table(keyOfGroup.length, span);
   const dense = table.counts;
   sources.forEach(({ cube }, i) => {
     const groups = cellGroups[i]!;

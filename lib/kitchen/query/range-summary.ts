@@ -829,9 +829,7 @@ function merge(
     ),
     itemCount: items.present,
     itemStations: everything
-      ? itemStationRows(itemSources(days, ids, dayFilters), items.slotOf, targetOf, interner, (groups) =>
-          arena.table(groups, span),
-        )
+      ? itemStationRows(itemSources(days, ids, dayFilters), items.slotOf, targetOf, interner, arena, span)
       : [],
     behaviors: rows(perBehavior, (g) => ({ behavior: interner.behaviors.value(g) })).sort(
       (a, b) => byLevelThenCount(a, b) || compareKey(a.behavior, b.behavior),

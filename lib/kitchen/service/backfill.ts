@@ -133,6 +133,17 @@ async function locationAdmitted(deps: BackfillDeps, restaurant: KitchenRestauran
   return (await deps.fetcher.locationFetchState!(restaurant.guid)).kind === "ok";
 }
 
+/** The rollups of a lane's window, once its dates are stored; their trouble is logged, never the lane's. */
+async function buildLaneRollups(deps: BackfillDeps, restaurant: KitchenRestaurant): Promise<void> {
+  const window = backfillWindow(restaurant, deps.now(), deps.days, deps.config.closeGraceMinutes);
+  if (!deps.buildRollups || window.length === 0) return;
+  try {
+    await deps.buildRollups(restaurant, window.at(-1)!, window[0]!);
+  } catch (error) {
+    console.warn(`[kitchen] rollups of ${restaurant.guid} not built: ${(error as Error).message}`);
+  }
+}
+
 const realSleep = (ms: number) =>
   new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, ms);
@@ -195,9 +206,8 @@ export function createBackfill(deps: BackfillDeps) {
   }
 
   /**
-   * Due dates, newest first, after the window's newest date alone (the entitlement probe: a 204
-   * there means the rest would be 204s too). Only that date probes, so an instance that finds it
-   * just answered by another never takes the next date for a probe of its own.
+   * Due dates, newest first, after the window's newest date alone (the entitlement probe: a 204 there
+   * means 204s for the rest); only it probes: an instance finding it answered never probes the next.
    */
   async function probedDueDates(restaurant: KitchenRestaurant): Promise<string[]> {
     const due = (await locationAdmitted(deps, restaurant)) ? await dueDates(restaurant) : [];
@@ -240,21 +250,9 @@ export function createBackfill(deps: BackfillDeps) {
           );
         }
       });
-      await buildLaneRollups(restaurant);
+      if (!stopped) await buildLaneRollups(deps, restaurant);
     } catch (error) {
       console.warn(`[kitchen] backfill of ${restaurant.guid} stopped: ${(error as Error).message}`);
-    }
-  }
-
-  /** The rollups of the lane's window, once its dates are stored; their trouble is logged, never the lane's. */
-  async function buildLaneRollups(restaurant: KitchenRestaurant): Promise<void> {
-    if (!deps.buildRollups || stopped) return;
-    const window = backfillWindow(restaurant, now(), days, config.closeGraceMinutes);
-    if (window.length === 0) return;
-    try {
-      await deps.buildRollups(restaurant, window.at(-1)!, window[0]!);
-    } catch (error) {
-      console.warn(`[kitchen] rollups of ${restaurant.guid} not built: ${(error as Error).message}`);
     }
   }
 

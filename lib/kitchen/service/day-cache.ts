@@ -1,6 +1,6 @@
 import { LRUCache } from "lru-cache";
 
-export interface CacheStats {
+interface CacheStats {
   entries: number;
   bytes: number;
   budgetBytes: number;

@@ -171,22 +171,7 @@ export function createKitchenService(deps: KitchenServiceDeps) {
 
     /** The history backfill over this service's day fetcher (backfill.ts); `start()` is the caller's. */
     backfill: (opts: Omit<BackfillDeps, "fetcher" | "store" | "config" | "now">) =>
-      createBackfill({
-        // A location held while its lane runs (an outage begins) stops there: the lane's first
-        // check (locationAdmitted) gives it its one try once the wait has run out.
-        skipLocation: async (r) => {
-          const state = await fetcher.locationFetchState(r.guid);
-          return state.kind !== "ok" && !state.due;
-        },
-        // Rollups are built here, off the request path (rollup-reader.ts buildComplete).
-        buildRollups:
-          config.rollups === false ? undefined : (r, from, to) => rollups.buildComplete(r.guid, from, to),
-        ...opts,
-        fetcher,
-        store,
-        config,
-        now,
-      }),
+      serviceBackfill({ fetcher, store, config, now, rollups }, opts),
 
     /**
      * Fetches what a range lacks, waiting for every date, and reports its coverage: a warm-up for
@@ -343,6 +328,36 @@ export function createKitchenService(deps: KitchenServiceDeps) {
       return readKitchenTargets(store, db, restaurant.guid);
     },
   };
+}
+
+/** The backfill over the service's fetcher and store, building the rollups of its window (rollup-reader.ts). */
+function serviceBackfill(
+  s: {
+    fetcher: DayFetcher;
+    store: KitchenStore;
+    config: KitchenServiceConfig;
+    now: () => number;
+    rollups: ReturnType<typeof createRollupReader>;
+  },
+  opts: Omit<BackfillDeps, "fetcher" | "store" | "config" | "now">,
+) {
+  const { fetcher, store, config, now, rollups } = s;
+  return createBackfill({
+    // A location held while its lane runs (an outage begins) stops there: the lane's first
+    // check (locationAdmitted) gives it its one try once the wait has run out.
+    skipLocation: async (r) => {
+      const state = await fetcher.locationFetchState(r.guid);
+      return state.kind !== "ok" && !state.due;
+    },
+    // Rollups are built here, off the request path (rollup-reader.ts buildComplete).
+    buildRollups:
+      config.rollups === false ? undefined : (r, from, to) => rollups.buildComplete(r.guid, from, to),
+    ...opts,
+    fetcher,
+    store,
+    config,
+    now,
+  });
 }
 
 /**

@@ -61,6 +61,22 @@ function versionOf(
   return { version: `f${ROLLUP_FORMAT}|${days}`, dates, fetchedAt };
 }
 
+/** The periods inside [from, to] (months and every ISO week) all closed whose stored rollup is not of their days now, newest first. */
+async function stalePeriods(store: KitchenStore, guid: string, from: string, to: string) {
+  if (from > to) return { stale: [], rows: new Map<string, DayRow>() };
+  const rows = await store.dayRows(guid, from, to);
+  const periods = everyPeriodWithin(from, to).flatMap((period) => {
+    const v = versionOf(period, rows);
+    return v ? [{ period, version: v.version }] : [];
+  });
+  const stored = await store.rollupVersions(
+    guid,
+    periods.map((p) => p.period),
+  );
+  const stale = periods.filter((p) => stored.get(`${p.period.kind}:${p.period.start}`) !== p.version);
+  return { stale: stale.map((p) => p.period).reverse(), rows };
+}
+
 export function createRollupReader({
   store,
   daySummaries,
@@ -167,20 +183,8 @@ export function createRollupReader({
    * older format, newest first. Resolves when they are built; returns how many were built.
    */
   async function buildComplete(guid: string, from: string, to: string): Promise<number> {
-    if (from > to) return 0;
-    const rows = await store.dayRows(guid, from, to);
-    const periods = everyPeriodWithin(from, to).flatMap((period) => {
-      const v = versionOf(period, rows);
-      return v ? [{ period, version: v.version }] : [];
-    });
-    const stored = await store.rollupVersions(
-      guid,
-      periods.map((p) => p.period),
-    );
-    const stale = periods
-      .filter((p) => stored.get(`${p.period.kind}:${p.period.start}`) !== p.version)
-      .reverse();
-    await Promise.all(stale.map((p) => build(guid, p.period, rows)));
+    const { stale, rows } = await stalePeriods(store, guid, from, to);
+    await Promise.all(stale.map((period) => build(guid, period, rows)));
     return stale.length;
   }
 
