@@ -138,6 +138,9 @@ export const envSchema = z
     // Business dates whose raw records (fulfillments.csv, the drill-down's items) are kept; 0 keeps them for ever.
     // Summaries and ticket facts are always kept.
     KITCHEN_RAW_RETENTION_DAYS: intWithDefault(400, 0),
+    // Memory for decoded days (summaries 3/4, ticket facts 1/4); the rollups' cache gets half as much
+    // again. Sized by what the values hold, dictionaries included. 0 keeps nothing (every read decodes).
+    KITCHEN_CACHE_MB: intWithDefault(256, 0),
     // Items left on screen: a record fulfilled more than this many minutes after its ticket fired is a
     // forgotten bump, left out of every kitchen figure unless a view asks to count it (LS Central's window).
     KITCHEN_STUCK_MIN: z

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { addBusinessDays, businessDateWeekday, enumerateBusinessDates } from "./business-date";
-import { wholePeriodsWithin } from "./periods";
+import { everyPeriodWithin, wholePeriodsWithin } from "./periods";
 
 describe("whole periods within a range", () => {
   it("takes whole months, then whole ISO weeks in what they leave", () => {
@@ -38,5 +38,23 @@ describe("whole periods within a range", () => {
         }
       }
     }
+  });
+});
+
+describe("every period within a range (what the backfill keeps built)", () => {
+  it("holds every period any sub-range would use, and no other", () => {
+    const from = "20250105";
+    const to = "20250404";
+    const every = everyPeriodWithin(from, to);
+    expect(every.filter((p) => p.kind === "month").map((p) => p.start)).toEqual(["20250201", "20250301"]);
+    // Mondays 6 January to 24 March: the weeks inside months too.
+    expect(every.filter((p) => p.kind === "week")).toHaveLength(12);
+    const keys = new Set(every.map((p) => `${p.kind}:${p.start}`));
+    const dates = enumerateBusinessDates(from, to);
+    const used = new Set<string>();
+    for (let a = 0; a < dates.length; a += 3)
+      for (let b = a; b < dates.length; b += 5)
+        for (const p of wholePeriodsWithin(dates[a]!, dates[b]!)) used.add(`${p.kind}:${p.start}`);
+    expect([...used].sort()).toEqual([...keys].sort());
   });
 });

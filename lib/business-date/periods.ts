@@ -60,3 +60,20 @@ export function periodsContaining(date: string): { month: string; week: string }
     week: addBusinessDays(date, -((businessDateWeekday(date) + 6) % 7)),
   };
 }
+
+/**
+ * Every calendar month and every ISO week inside [from, to], months overlapping weeks (a range's
+ * edge may fall anywhere, so any of them may be a range's period): what the backfill keeps built.
+ */
+export function everyPeriodWithin(from: string, to: string): DatePeriod[] {
+  if (from > to) return [];
+  const months = wholePeriodsWithin(from, to).filter((p) => p.kind === "month");
+  const weeks: DatePeriod[] = [];
+  for (let monday = addBusinessDays(from, (8 - businessDateWeekday(from)) % 7); ;) {
+    const end = addBusinessDays(monday, 6);
+    if (end > to) break;
+    weeks.push({ kind: "week", start: monday, end });
+    monday = addBusinessDays(monday, 7);
+  }
+  return [...months, ...weeks].sort((x, y) => (x.start < y.start ? -1 : x.start > y.start ? 1 : 0));
+}

@@ -48,6 +48,8 @@ const SECTIONS: Record<string, HealthSection> = {
       },
       viewer,
     ),
+  // Counts and bytes only (no restaurant): the decoded-day and rollup caches against KITCHEN_CACHE_MB.
+  kitchenCache: async () => (await getKitchenService()).cacheStats(),
 };
 
 /** A section slower than this (a database under load) is reported as such, not waited for. */

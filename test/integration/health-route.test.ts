@@ -9,6 +9,7 @@ import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-serve
 
 import { setAppEnv } from "../support/app-env";
 import { credentials, FAST_SANDBOX, HARBOR, world } from "./contract-harness";
+import { ready, worldRestaurant } from "./kitchen-harness";
 
 /**
  * GET /api/health against the process's real Platform client (the app's wiring, pointed at a
@@ -18,7 +19,13 @@ import { credentials, FAST_SANDBOX, HARBOR, world } from "./contract-harness";
 const LAKESIDE = world.restaurants.find((r) => r.name === "Lakeside Diner")!.guid; // ben's, not ana's
 const GUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 /** Cleared and set for the file besides the Platform target (test/support/app-env.ts). */
-const VARS = ["ACCOUNTS_FILE", "DATABASE_URL", "LOG_LEVEL", "PLATFORM_ACCOUNT_MAX_RPS"] as const;
+const VARS = [
+  "ACCOUNTS_FILE",
+  "DATABASE_URL",
+  "LOG_LEVEL",
+  "PLATFORM_ACCOUNT_MAX_RPS",
+  "KITCHEN_CACHE_MB",
+] as const;
 let restoreEnv: (() => void) | undefined;
 let sandbox: SandboxServer;
 
@@ -31,6 +38,7 @@ beforeAll(async () => {
     PLATFORM_CLIENT_SECRET: partner.clientSecret,
     LOG_LEVEL: "silent",
     PLATFORM_ACCOUNT_MAX_RPS: "500",
+    KITCHEN_CACHE_MB: "64",
   });
   // The kitchen service opened before the first report: its database's start-up is not a section's 750 ms.
   await getKitchenService();
@@ -100,6 +108,31 @@ describe("GET /api/health", () => {
     signIn(null);
     const body = await (await health("__Secure-next-auth.session-token.0=stale")).json();
     expect(body.platform.byLocation).toBeUndefined();
+  });
+
+  it("shows the kitchen caches against KITCHEN_CACHE_MB, their bytes and hit/miss counters", async () => {
+    signIn(null);
+    const cacheOf = async () => (await (await health()).json()).kitchenCache;
+    const before = await cacheOf();
+    // 64 MB: 3/4 for summaries, 1/4 for ticket facts, half as much again for rollups.
+    expect(before.summaries.budgetBytes).toBe(48 * 1024 * 1024);
+    expect(before.ticketFacts.budgetBytes).toBe(16 * 1024 * 1024);
+    expect(before.rollups.budgetBytes).toBe(32 * 1024 * 1024);
+
+    const service = await getKitchenService();
+    const grill = worldRestaurant("Old Town Grill");
+    const query = { from: "20250303", to: "20250304", metric: "fire_to_fulfill" as const };
+    await service.prepare(grill, query);
+    await ready(service.summary(grill, query)); // two days decoded: two misses
+    const cold = await cacheOf();
+    expect(cold.summaries.misses - before.summaries.misses).toBe(2);
+    expect(cold.summaries.entries).toBe(before.summaries.entries + 2);
+    // A busy day's cubes and dictionaries: well over 100 KB each.
+    expect(cold.summaries.bytes - before.summaries.bytes).toBeGreaterThan(200_000);
+    await ready(service.summary(grill, query)); // warm: two hits, no miss
+    const warm = await cacheOf();
+    expect(warm.summaries.hits - cold.summaries.hits).toBe(2);
+    expect(warm.summaries.misses).toBe(cold.summaries.misses);
   });
 
   it("stays ok when a section fails or hangs, saying so in that section", async () => {

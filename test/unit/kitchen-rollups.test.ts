@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 
-import { addBusinessDays, enumerateBusinessDates } from "@/lib/business-date/business-date";
+import {
+  addBusinessDays,
+  businessDateWeekday,
+  enumerateBusinessDates,
+} from "@/lib/business-date/business-date";
 import { wholePeriodsWithin } from "@/lib/business-date/periods";
 import {
   KITCHEN_METRICS,
@@ -8,7 +12,9 @@ import {
   type KitchenLevel,
   type KitchenMetric,
 } from "@/lib/kitchen/contract/vocabulary";
+import type { DayParts } from "@/lib/kitchen/ingest/day-parts";
 import { summariseDay, type DaySummary } from "@/lib/kitchen/ingest/day-summary";
+import { mergeDayParts } from "@/lib/kitchen/query/day-parts-summary";
 import { DimensionInterner } from "@/lib/kitchen/query/dimension-interner";
 import {
   mergeDays,
@@ -18,6 +24,7 @@ import {
 } from "@/lib/kitchen/query/range-summary";
 import { addDays, type Rollup } from "@/lib/kitchen/query/rollup";
 import { decodeRollup, encodeRollup } from "@/lib/kitchen/storage/rollup-codec";
+import type { ServiceHours } from "@/lib/restaurants/schedule";
 import { generateItemFulfillments, generateRestaurantConfig } from "@/lib/sandbox/generate";
 import { seededRandom } from "@/lib/sandbox/options";
 import { defaultWorld } from "@/lib/sandbox/world";
@@ -39,8 +46,32 @@ const config = generateRestaurantConfig(ctx);
 const FROM = "20250120";
 const TO = "20250316";
 const DATES = enumerateBusinessDates(FROM, TO);
+// Services by weekday, changed on 1 March (Lunch starts later, Supper replaces Dinner on Sundays),
+// so a rollup matches services by name across days that placed them differently.
+const hours = (name: string, start: number, end: number, overnight = false): ServiceHours => ({
+  name,
+  startMinutes: start,
+  endMinutes: end,
+  overnight,
+});
+function servicesOf(date: string): DayParts {
+  const weekday = businessDateWeekday(date);
+  const late = date >= "20250301";
+  const services =
+    weekday === 0 || weekday === 6
+      ? [hours("Brunch", 540, 840), hours(late && weekday === 0 ? "Supper" : "Dinner", 1020, 1380)]
+      : [
+          hours("Lunch", late ? 690 : 660, 900),
+          hours("Dinner", 1020, 1320),
+          hours("Late night", 1320, 60, true),
+        ];
+  return { closeoutHour: 4, services };
+}
 const days = new Map<string, DaySummary>(
-  DATES.map((d) => [d, summariseDay(generateItemFulfillments(ctx, config, d), d, restaurant.timeZone)]),
+  DATES.map((d) => [
+    d,
+    summariseDay(generateItemFulfillments(ctx, config, d), d, restaurant.timeZone, servicesOf(d)),
+  ]),
 );
 
 // Every whole period of the window, built once per metric, through the stored encoding.
@@ -131,6 +162,23 @@ describe("rollups", () => {
         ),
       );
       expect(actual, `${from}..${to} ${metric} ${JSON.stringify(filters)}`).toBe(expected);
+      // The day parts too, at any business day start (it orders the services).
+      const startHour = Math.floor(random() * 6);
+      expect(
+        JSON.stringify(
+          mergeDayParts({ days: parts.rest, rollups: parts.rollups }, metric, filters, startHour),
+        ),
+        `day parts ${from}..${to} ${metric} ${JSON.stringify(filters)} from ${startHour}h`,
+      ).toBe(
+        JSON.stringify(
+          mergeDayParts(
+            enumerateBusinessDates(from, to).map((d) => days.get(d)!),
+            metric,
+            filters,
+            startHour,
+          ),
+        ),
+      );
       expect(mergeStationLevels({ days: parts.rest, rollups: parts.rollups }, metric, filters)).toEqual(
         mergeStationLevels(
           enumerateBusinessDates(from, to).map((d) => days.get(d)!),

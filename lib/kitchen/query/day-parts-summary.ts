@@ -2,36 +2,89 @@ import { businessDateWeekday } from "@/lib/business-date/business-date";
 import type { DayPartsSummary } from "@/lib/kitchen/contract/responses";
 import { KITCHEN_LEVELS, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import { NO_SERVICE, serviceName } from "@/lib/kitchen/ingest/day-parts";
-import { UNKNOWN_HOUR, type CubePart, type DaySummary } from "@/lib/kitchen/ingest/day-summary";
+import {
+  UNKNOWN_HOUR,
+  type CubePart,
+  type DayDictionaries,
+  type DaySummary,
+} from "@/lib/kitchen/ingest/day-summary";
 import { DenseHistograms } from "@/lib/kitchen/query/dense-histograms";
 import {
   addCellsInto,
   cutCube,
   cutSecondsOf,
   dayFilter,
+  detailOf,
+  marginalsAnswer,
+  type RangeParts,
   type SummaryFilters,
 } from "@/lib/kitchen/query/range-summary";
+import type { Rollup } from "@/lib/kitchen/query/rollup";
 import { WEEKDAYS } from "@/lib/platform/schemas";
 import { weekdayOf } from "@/lib/restaurants/schedule";
 
 /**
- * The day parts of a range, merged exactly from its days: per service and level from each day's
- * service cubes (services matched by name across days), and per weekday × hour × level from each
- * day's hours cube, grouped by the business date's weekday. Both read days, never rollups: a
- * rollup sums its days' weekdays together and keeps no service cube. The filters and the outlier
- * cut apply as to every other figure (range-summary.ts).
+ * The day parts of a range, merged exactly from its days and rollups: per service and level from
+ * each day's service cubes (services matched by name across days), and per weekday × hour × level
+ * from each day's hours cube, grouped by the business date's weekday. A rollup brings both summed
+ * over its days (rollup.ts `RollupDayParts`: services by name, hours by weekday), so a long range
+ * decodes only its edge days. The filters and the outlier cut apply as to every other figure
+ * (range-summary.ts); as there, a rollup answers from its marginals when the filters allow.
  */
 
 const L = KITCHEN_LEVELS.length;
 /** Seconds held densely per group; longer ones go to the exact overflow maps. */
 const SPAN = 1800;
+const HOURS = UNKNOWN_HOUR + 1;
+
+/** One day's or rollup's day parts: its dictionaries, cubes, and each service slot's name and starts. */
+interface DayPartsSource {
+  dict: DayDictionaries;
+  services: { name: string; starts: readonly number[] }[];
+  serviceCube: CubePart;
+  /** Hours cube cells, the hour at X; a rollup's weekday × HOURS + hour (`weekday` null). */
+  hoursCube: CubePart;
+  weekday: number | null;
+}
+
+function daySource(day: DaySummary, metric: KitchenMetric): DayPartsSource {
+  return {
+    dict: day,
+    services: Array.from({ length: day.dayParts.services.length + 1 }, (_, i) => {
+      const s = day.dayParts.services[i];
+      return { name: serviceName(day.dayParts, i), starts: s ? [s.startMinutes] : [] };
+    }),
+    serviceCube: day.serviceCubes[metric],
+    hoursCube: day.cubes[metric].hours,
+    weekday: (businessDateWeekday(day.businessDate) + 6) % 7,
+  };
+}
+
+function rollupSource(r: Rollup, filters: SummaryFilters): DayPartsSource {
+  const parts = marginalsAnswer(filters) ? r.dayPartMarginals : detailOf(r).dayParts;
+  return {
+    dict: r,
+    services: r.services,
+    serviceCube: parts.services,
+    hoursCube: parts.weekdayHours,
+    weekday: null,
+  };
+}
 
 export function mergeDayParts(
-  days: readonly DaySummary[],
+  input: readonly DaySummary[] | RangeParts,
   metric: KitchenMetric,
   filters: SummaryFilters,
   businessDayStartHour: number,
 ): DayPartsSummary {
+  const parts: RangeParts =
+    "rollups" in input ? input : { days: input as readonly DaySummary[], rollups: [] };
+  if (parts.rollups.some((r) => r.metric !== metric))
+    throw new Error(`rollups of another metric than ${metric}`);
+  const sources = [
+    ...parts.days.map((day) => daySource(day, metric)),
+    ...parts.rollups.map((r) => rollupSource(r, filters)),
+  ];
   const seconds = cutSecondsOf(metric, filters);
   const cut = (cube: CubePart) => (seconds === undefined ? cube : cutCube(cube, seconds));
   // Services: a global slot per name, ordered by where the service starts in the business day.
@@ -44,32 +97,33 @@ export function mergeDayParts(
   };
   const closeout = businessDayStartHour * 60;
   // Every day's services, whatever the filters: they are the service filter's options too.
-  const withFilter = days.map((day) => ({
-    day,
-    f: dayFilter(day, filters),
-    slots: Array.from({ length: day.dayParts.services.length + 1 }, (_, i) => {
-      const s = day.dayParts.services[i];
-      return slotOf(serviceName(day.dayParts, i), s ? (s.startMinutes - closeout + 1440) % 1440 : Infinity);
-    }),
+  const withFilter = sources.map((source) => ({
+    source,
+    f: dayFilter(source.dict, filters),
+    slots: source.services.map(({ name, starts }) =>
+      slotOf(
+        name,
+        starts.reduce((at, start) => Math.min(at, (start - closeout + 1440) % 1440), Infinity),
+      ),
+    ),
   }));
   const services = new DenseHistograms(slots.size * L, SPAN);
-  for (const { day, f, slots: local } of withFilter) {
+  for (const { source, f, slots: local } of withFilter) {
     if (f)
-      addCellsInto(
-        cut(day.serviceCubes[metric]),
-        f,
-        services,
-        (keys, k) => local[keys[k + 2]!]! * L + keys[k]!,
-      );
+      addCellsInto(cut(source.serviceCube), f, services, (keys, k) => local[keys[k + 2]!]! * L + keys[k]!);
   }
 
   const hours = new DenseHistograms(WEEKDAYS.length * 24 * L, SPAN);
-  for (const { day, f } of withFilter) {
+  for (const { source, f } of withFilter) {
     if (!f) continue;
-    const weekday = (businessDateWeekday(day.businessDate) + 6) % 7;
-    addCellsInto(cut(day.cubes[metric].hours), f, hours, (keys, k) =>
-      keys[k + 2] === UNKNOWN_HOUR ? -1 : (weekday * 24 + keys[k + 2]!) * L + keys[k]!,
-    );
+    const weekday = source.weekday;
+    addCellsInto(cut(source.hoursCube), f, hours, (keys, k) => {
+      const x = keys[k + 2]!;
+      const hour = weekday === null ? x % HOURS : x;
+      if (hour === UNKNOWN_HOUR) return -1;
+      const w = weekday ?? (x - hour) / HOURS;
+      return (w * 24 + hour) * L + keys[k]!;
+    });
   }
 
   const order = [...slots.entries()].sort(

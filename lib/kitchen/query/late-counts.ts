@@ -2,7 +2,7 @@ import type { ItemStationFigures, LateCounts } from "@/lib/kitchen/contract/resp
 import { applicableTarget, veryLateSeconds, type TargetBook } from "@/lib/kitchen/contract/targets";
 import { KITCHEN_LEVELS, type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
 import { CELL_WIDTH, type CubePart } from "@/lib/kitchen/ingest/day-summary";
-import { denseStats, type DenseHistograms } from "@/lib/kitchen/query/dense-histograms";
+import type { DenseHistograms, ScratchArena } from "@/lib/kitchen/query/dense-histograms";
 import type { DayIds, DimensionInterner } from "@/lib/kitchen/query/dimension-interner";
 
 /**
@@ -109,49 +109,77 @@ export interface ItemCells {
 
 /**
  * Per picked item (slotOf its global id ≥ 0) × station × level: statistics and late figures.
- * Items go to one or two stations, so groups are few and sparse maps of seconds serve.
+ * The groups (items go to one or two stations, so they are few) are numbered as first met, then
+ * every entry is added into one dense table of them (`span` wide, from the merge's scratch arena),
+ * as the other breakdowns are: no map per group nor per second.
  */
 export function itemStationRows(
   sources: readonly ItemCells[],
   slotOf: Int32Array,
   targets: Float64Array,
   interner: DimensionInterner,
+  arena: Pick<ScratchArena, "table">,
+  span: number,
 ): ItemStationFigures[] {
   const S = interner.stations.size;
-  const groups = new Map<number, { excluded: number; seconds: Map<number, number> }>();
-  for (const { cube, ids, matches } of sources) {
-    const { keys, excluded, start, seconds, counts } = cube;
-    for (let c = 0; c < excluded.length; c++) {
+  const groupOfKey = new Map<number, number>();
+  const keyOfGroup: number[] = [];
+  const cellGroups = sources.map(({ cube, ids, matches }) => {
+    const keys = cube.keys;
+    const out = new Int32Array(cube.excluded.length).fill(-1);
+    for (let c = 0; c < out.length; c++) {
       const k = c * W;
       if (!matches(keys, k)) continue;
       const item = ids.item[keys[k + 2]!]!;
-      const slot = slotOf[item]!;
-      if (slot < 0) continue;
+      if (slotOf[item]! < 0) continue;
       const key = (item * S + ids.station[keys[k + 1]!]!) * L + keys[k]!;
-      let g = groups.get(key);
-      if (!g) groups.set(key, (g = { excluded: 0, seconds: new Map() }));
-      g.excluded += excluded[c]!;
-      for (let e = start[c]!; e < start[c + 1]!; e++)
-        g.seconds.set(seconds[e]!, (g.seconds.get(seconds[e]!) ?? 0) + counts[e]!);
+      let g = groupOfKey.get(key);
+      if (g === undefined) {
+        g = keyOfGroup.length;
+        groupOfKey.set(key, g);
+        keyOfGroup.push(key);
+      }
+      out[c] = g;
     }
-  }
+    return out;
+  });
+  const table = arena.table(keyOfGroup.length, span);
+  const dense = table.counts;
+  sources.forEach(({ cube }, i) => {
+    const groups = cellGroups[i]!;
+    const { excluded, start, seconds, counts, totals } = cube;
+    for (let c = 0; c < groups.length; c++) {
+      const g = groups[c]!;
+      if (g < 0) continue;
+      table.touched[g] = 1;
+      table.excluded[g]! += excluded[c]!;
+      const base = g * span;
+      const end = start[c + 1]!;
+      let sum = 0;
+      for (let e = start[c]!; e < end; e++) {
+        const s = seconds[e]!;
+        sum += s * counts[e]!;
+        if (s < span) dense[base + s]! += counts[e]!;
+        else table.addOverflow(g, s, counts[e]!);
+      }
+      if (end > start[c]!) table.addCell(g, totals[c]!, sum, seconds[end - 1]!);
+    }
+  });
   const out: ItemStationFigures[] = [];
-  for (const [key, g] of groups) {
+  keyOfGroup.forEach((key, g) => {
     const level = (key % L) as KitchenLevel;
     const station = Math.floor(key / L) % S;
     const item = Math.floor(key / L / S);
     const target = targets[station * L + level]!;
     const very = veryLateSeconds(target);
-    const secs = [...g.seconds.keys()].sort((a, b) => a - b);
-    const ns = secs.map((s) => g.seconds.get(s)!);
     let late = 0;
     let veryLate = 0;
     let over = 0;
-    secs.forEach((s, i) => {
+    table.forEach(g, (s, n) => {
       if (s <= target) return;
-      late += ns[i]!;
-      over += (s - target) * ns[i]!;
-      if (s > very) veryLate += ns[i]!;
+      late += n;
+      over += (s - target) * n;
+      if (s > very) veryLate += n;
     });
     const iv = interner.items.value(item);
     const sv = interner.stations.value(station);
@@ -161,13 +189,13 @@ export function itemStationRows(
       stationGuid: sv.guid,
       stationName: sv.name,
       level,
-      stats: denseStats([], 0, 0, g.excluded, secs, ns),
+      stats: table.stats(g),
       targetSeconds: target,
       late,
       veryLate,
       secondsOverTarget: over,
     });
-  }
+  });
   // Most time over target first; ties in stable keys, the same on every machine and restart.
   return out.sort(
     (a, b) =>

@@ -867,7 +867,7 @@ function merge(
     ),
     itemCount: items.present,
     itemStations: scope.items
-      ? itemStationRows(itemSources(days, ids, dayFilters), items.slotOf, targetOf, interner)
+      ? itemStationRows(itemSources(days, ids, dayFilters), items.slotOf, targetOf, interner, arena, span)
       : [],
     behaviors: rows(perBehavior, (g) => ({ behavior: interner.behaviors.value(g) })).sort(
       (a, b) => byLevelThenCount(a, b) || compareKey(a.behavior, b.behavior),

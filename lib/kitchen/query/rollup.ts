@@ -1,6 +1,8 @@
+import { businessDateWeekday } from "@/lib/business-date/business-date";
 import { Interner } from "@/lib/interning/interner";
 import type { Stats } from "@/lib/kitchen/contract/responses";
 import { KITCHEN_LEVELS, KITCHEN_METRICS, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
+import { serviceName } from "@/lib/kitchen/ingest/day-parts";
 import {
   CELL_WIDTH,
   cellTotals,
@@ -50,8 +52,29 @@ export interface RollupMarginals {
   tickets: CubePart;
 }
 
+/**
+ * The day parts of a rollup's days (day-parts-summary.ts reads them as it reads a day's): the
+ * service cubes with each day's services matched by name into the rollup's `services`, and the
+ * hours cube with the hour replaced by weekday × 25 + hour (weekday 0 = Monday, the business
+ * date's), so days of one weekday add and days of different weekdays stay apart.
+ */
+export interface RollupDayParts {
+  /** Cells (level, station, service slot, behavior, source). */
+  services: CubePart;
+  /** Cells (level, station, weekday × 25 + hour, behavior, source). */
+  weekdayHours: CubePart;
+}
+
+/** A service name of a rollup's days and every start (minutes after midnight) it had; none for "(none)". */
+export interface RollupService {
+  name: string;
+  starts: number[];
+}
+
 export interface RollupDetail {
   cubes: Record<CubeKind, CubePart>;
+  /** The day parts with every dimension kept, for filters by station, behavior or source. */
+  dayParts: RollupDayParts;
   /** Per day (order of `dates`): cells (level, station, 0, behavior, source). */
   trends: CubePart[];
   /** Per day: its ticket times with the hour summed out, per station ("tickets") and every station together ("ticketsAnyStation"). */
@@ -85,6 +108,10 @@ export interface Rollup extends DayDictionaries {
    * target, which the ready trend points cannot give; this keeps them exact without the detail.
    */
   dayStations: CubePart[];
+  /** The service slots of `dayParts` cells, in slot order. */
+  services: RollupService[];
+  /** The day parts with station, behavior and source summed out (kept as 0): the level-filtered queries'. */
+  dayPartMarginals: RollupDayParts;
   /**
    * The cubes and trend cubes, for filters by station, behavior or source: null when read from
    * the store without them; decoded on first use.
@@ -215,6 +242,8 @@ export function* addDaysInSteps(
   });
   const ticketDayStats = ticketTrends.map((t) => levelStats(t.ticketsAnyStation));
   yield;
+  const dayParts = dayPartsOf(days, maps, sizes);
+  yield;
 
   const levels = new Set<number>();
   for (const day of days) for (const l of day.levels) levels.add(l);
@@ -233,6 +262,10 @@ export function* addDaysInSteps(
   };
   yield;
   const marginals = marginalsOf(summed, common);
+  const dayPartMarginals = {
+    services: collapsed(dayParts.cubes.services, dayParts.services.length),
+    weekdayHours: collapsed(dayParts.cubes.weekdayHours, WEEK_HOURS),
+  };
   const dayStations = trends.map((t) => dayStationsOf(t, common));
   const out = {} as Record<KitchenMetric, Rollup>;
   for (const metric of KITCHEN_METRICS) {
@@ -240,6 +273,10 @@ export function* addDaysInSteps(
       cubes: Object.fromEntries(CUBE_KINDS.map((k) => [k, summed[k][metric]])) as Record<CubeKind, CubePart>,
       trends: trends.map((t) => t[metric]),
       ticketTrends,
+      dayParts: {
+        services: dayParts.cubes.services[metric],
+        weekdayHours: dayParts.cubes.weekdayHours[metric],
+      },
     };
     out[metric] = {
       ...common,
@@ -248,15 +285,106 @@ export function* addDaysInSteps(
       dayStats: detail.trends.map(levelStats),
       ticketDayStats,
       dayStations: dayStations.map((d) => d[metric]),
+      services: dayParts.services,
+      dayPartMarginals: {
+        services: dayPartMarginals.services[metric],
+        weekdayHours: dayPartMarginals.weekdayHours[metric],
+      },
       detail: () => detail,
       detailBytes: [
         ...CUBE_KINDS.map((k) => detail.cubes[k]),
+        detail.dayParts.services,
+        detail.dayParts.weekdayHours,
         ...detail.trends,
         ...ticketTrends.flatMap((t) => [t.tickets, t.ticketsAnyStation]),
       ].reduce((n, p) => n + partBytes(p), 0),
     };
   }
   return out;
+}
+
+/** Weekday × hour slots of the day-parts cubes: 7 weekdays of HOURS hours (the unknown hour kept). */
+const WEEK_HOURS = 7 * HOURS.length;
+
+/** Cubes of every metric seen as "hours" cubes, for sumCubes (which reads a kind of a day's cubes). */
+const asHoursCubes = (parts: Record<KitchenMetric, CubePart>) =>
+  Object.fromEntries(KITCHEN_METRICS.map((m) => [m, { hours: parts[m] }])) as unknown as DaySummary["cubes"];
+
+/**
+ * The day parts of the days in the rollup's numbering (their dictionaries mapped by `maps`): the
+ * services matched by name, each keeping every start it had (the order of the services depends on
+ * the business day's start asked), and the hours split by weekday.
+ */
+function dayPartsOf(
+  days: readonly DaySummary[],
+  maps: readonly { station: Int32Array; behavior: Int32Array; source: Int32Array }[],
+  sizes: (x: number) => number[],
+): {
+  services: RollupService[];
+  cubes: { services: Record<KitchenMetric, CubePart>; weekdayHours: Record<KitchenMetric, CubePart> };
+} {
+  const slots = new Map<string, { slot: number; starts: Set<number> }>();
+  const serviceMaps = days.map((day) =>
+    Int32Array.from({ length: day.dayParts.services.length + 1 }, (_, i) => {
+      const name = serviceName(day.dayParts, i);
+      let s = slots.get(name);
+      if (!s) slots.set(name, (s = { slot: slots.size, starts: new Set() }));
+      const service = day.dayParts.services[i];
+      if (service) s.starts.add(service.startMinutes);
+      return s.slot;
+    }),
+  );
+  const services = sumCubes(
+    days.map((day) => asHoursCubes(day.serviceCubes)),
+    "hours",
+    maps.map((m, d) => [m.station, serviceMaps[d]!, m.behavior, m.source]),
+    sizes(slots.size),
+    false,
+  );
+  const weekdayHours = sumCubes(
+    days.map((day) => day.cubes),
+    "hours",
+    maps.map((m, d) => {
+      const weekday = (businessDateWeekday(days[d]!.businessDate) + 6) % 7;
+      return [m.station, HOURS.map((h) => weekday * HOURS.length + h), m.behavior, m.source];
+    }),
+    sizes(WEEK_HOURS),
+    false,
+  );
+  return {
+    services: [...slots.keys()].map((name) => ({
+      name,
+      starts: [...slots.get(name)!.starts].sort((a, b) => a - b),
+    })),
+    cubes: { services, weekdayHours },
+  };
+}
+
+/** Cubes of every metric (cells level, station, X, behavior, source) with all but level and X summed out. */
+function collapsed(parts: Record<KitchenMetric, CubePart>, xSize: number): Record<KitchenMetric, CubePart> {
+  const keys = parts.fire_to_fulfill.keys;
+  let S = 0;
+  let B = 0;
+  let O = 0;
+  for (let k = 0; k < keys.length; k += CELL_WIDTH) {
+    S = Math.max(S, keys[k + 1]! + 1);
+    B = Math.max(B, keys[k + 3]! + 1);
+    O = Math.max(O, keys[k + 4]! + 1);
+  }
+  return sumCubes(
+    [asHoursCubes(parts)],
+    "hours",
+    [
+      [
+        new Int32Array(S),
+        Int32Array.from({ length: xSize }, (_, i) => i),
+        new Int32Array(B),
+        new Int32Array(O),
+      ],
+    ],
+    [3, 1, xSize, 1, 1],
+    false,
+  );
 }
 
 const partBytes = (p: CubePart) =>

@@ -73,6 +73,13 @@ export interface BackfillDeps {
    * failures); checked before its probe and before each of its dates. Default: never.
    */
   skipLocation?: (restaurant: KitchenRestaurant) => boolean | Promise<boolean>;
+  /**
+   * Builds the rollups of the whole periods of [from, to] whose dates are all closed and whose
+   * stored rollup is missing or stale (rollup-reader.ts `buildComplete`); called with a lane's
+   * window after its dates, every pass, so a period is built once its last date is stored and
+   * again once a day of it is replaced (its settle read). Absent: no rollups are built here.
+   */
+  buildRollups?: (restaurant: KitchenRestaurant, from: string, to: string) => Promise<unknown>;
   /** Upstream calls a second the backfill may start (a share of PLATFORM_MAX_RPS). */
   maxStartsPerSecond: number;
   /** The sleep between passes: until the next closeout, within these bounds (KITCHEN_BACKFILL_MIN/MAX_SLEEP_S). */
@@ -124,6 +131,17 @@ async function locationAdmitted(deps: BackfillDeps, restaurant: KitchenRestauran
   if (probe === undefined) return false;
   await deps.fetcher.fetchDay(restaurant, probe, { background: true });
   return (await deps.fetcher.locationFetchState!(restaurant.guid)).kind === "ok";
+}
+
+/** The rollups of a lane's window, once its dates are stored; their trouble is logged, never the lane's. */
+async function buildLaneRollups(deps: BackfillDeps, restaurant: KitchenRestaurant): Promise<void> {
+  const window = backfillWindow(restaurant, deps.now(), deps.days, deps.config.closeGraceMinutes);
+  if (!deps.buildRollups || window.length === 0) return;
+  try {
+    await deps.buildRollups(restaurant, window.at(-1)!, window[0]!);
+  } catch (error) {
+    console.warn(`[kitchen] rollups of ${restaurant.guid} not built: ${(error as Error).message}`);
+  }
 }
 
 const realSleep = (ms: number) =>
@@ -188,9 +206,8 @@ export function createBackfill(deps: BackfillDeps) {
   }
 
   /**
-   * Due dates, newest first, after the window's newest date alone (the entitlement probe: a 204
-   * there means the rest would be 204s too). Only that date probes, so an instance that finds it
-   * just answered by another never takes the next date for a probe of its own.
+   * Due dates, newest first, after the window's newest date alone (the entitlement probe: a 204 there
+   * means 204s for the rest); only it probes: an instance finding it answered never probes the next.
    */
   async function probedDueDates(restaurant: KitchenRestaurant): Promise<string[]> {
     const due = (await locationAdmitted(deps, restaurant)) ? await dueDates(restaurant) : [];
@@ -233,6 +250,7 @@ export function createBackfill(deps: BackfillDeps) {
           );
         }
       });
+      if (!stopped) await buildLaneRollups(deps, restaurant);
     } catch (error) {
       console.warn(`[kitchen] backfill of ${restaurant.guid} stopped: ${(error as Error).message}`);
     }

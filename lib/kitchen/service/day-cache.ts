@@ -1,5 +1,13 @@
 import { LRUCache } from "lru-cache";
 
+interface CacheStats {
+  entries: number;
+  bytes: number;
+  budgetBytes: number;
+  hits: number;
+  misses: number;
+}
+
 /**
  * Decoded per-day data kept in memory, least recently used first out, within a byte budget
  * (lru-cache's maxSize). A closed day never changes, so warm ranges skip the database and the
@@ -11,6 +19,7 @@ export class DayCache<V extends object, Version extends number | string = number
   readonly #entries: LRUCache<string, { version: Version; value: V }> | null;
 
   constructor(budgetBytes: number, sizeOf: (value: V) => number) {
+    this.#budgetBytes = Math.max(0, budgetBytes);
     this.#entries =
       budgetBytes > 0
         ? new LRUCache({
@@ -21,15 +30,30 @@ export class DayCache<V extends object, Version extends number | string = number
         : null;
   }
 
+  readonly #budgetBytes: number;
+  #hits = 0;
+  #misses = 0;
+
   get(key: string, version: Version): V | undefined {
-    if (!this.#entries) return undefined;
-    const entry = this.#entries.get(key);
-    if (!entry) return undefined;
-    if (entry.version !== version) {
-      this.#entries.delete(key);
+    const entry = this.#entries?.get(key);
+    if (!entry || entry.version !== version) {
+      if (entry) this.#entries!.delete(key);
+      this.#misses++;
       return undefined;
     }
+    this.#hits++;
     return entry.value;
+  }
+
+  /** What GET /api/health shows: entries, bytes held (as sized) of the budget, hits and misses since start. */
+  stats(): CacheStats {
+    return {
+      entries: this.size,
+      bytes: this.#entries?.calculatedSize ?? 0,
+      budgetBytes: this.#budgetBytes,
+      hits: this.#hits,
+      misses: this.#misses,
+    };
   }
 
   set(key: string, version: Version, value: V): void {
@@ -45,15 +69,20 @@ export class DayCache<V extends object, Version extends number | string = number
   }
 }
 
-/** Bytes held by the typed arrays of a value, each counted once (strings and objects are small beside them). */
-export function typedArrayBytes(value: unknown, depth = 0, seen = new Set<unknown>()): number {
-  if (ArrayBuffer.isView(value)) {
-    if (seen.has(value)) return 0;
-    seen.add(value);
-    return value.byteLength;
-  }
-  if (depth > 4 || value === null || typeof value !== "object") return 0;
-  let total = 0;
-  for (const v of Object.values(value)) total += typedArrayBytes(v, depth + 1, seen);
+/**
+ * About the bytes a decoded value holds: its typed arrays exactly, and its dictionaries (strings,
+ * the objects and arrays holding them) by V8's usual sizes, each counted once. A busy day's item,
+ * station and ticket names are a few hundred KB the typed arrays alone would leave out of the
+ * budget (KITCHEN_CACHE_MB). Functions (a rollup's lazily decoded detail) count nothing here.
+ */
+export function heldBytes(value: unknown, depth = 0, seen = new Set<unknown>()): number {
+  if (typeof value === "string") return 16 + 2 * value.length;
+  if (value === null || typeof value !== "object" || seen.has(value)) return 0;
+  seen.add(value);
+  if (ArrayBuffer.isView(value)) return value.byteLength;
+  if (depth > 5) return 0;
+  const values = Array.isArray(value) ? value : Object.values(value);
+  let total = 16 + 8 * values.length;
+  for (const v of values) total += heldBytes(v, depth + 1, seen);
   return total;
 }

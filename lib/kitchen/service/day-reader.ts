@@ -6,7 +6,7 @@ import { decodeDaySummary } from "@/lib/kitchen/storage/day-summary-codec";
 import { unpack, type DayRow, type KitchenStore } from "@/lib/kitchen/storage/kitchen-store";
 
 import { usableDates } from "./coverage";
-import { DayCache, typedArrayBytes } from "./day-cache";
+import { DayCache, heldBytes } from "./day-cache";
 
 /**
  * The stored days, decoded: summaries and ticket facts of the usable dates of a range, from
@@ -14,6 +14,7 @@ import { DayCache, typedArrayBytes } from "./day-cache";
  * served stale) or from the store.
  */
 
+/** KITCHEN_CACHE_MB's default (lib/env.ts), for services built without it (tests, benchmarks). */
 export const DEFAULT_CACHE_BYTES = 256 * 1024 * 1024;
 const UNREADABLE = "the stored copy could not be read; it is fetched again";
 
@@ -25,8 +26,8 @@ export interface DayReaderDeps {
 }
 
 export function createDayReader({ store, cacheBytes = DEFAULT_CACHE_BYTES, onUnreadable }: DayReaderDeps) {
-  const summaryCache = new DayCache<DaySummary>(Math.floor(cacheBytes * 0.75), typedArrayBytes);
-  const ticketCache = new DayCache<TicketFacts>(Math.floor(cacheBytes * 0.25), typedArrayBytes);
+  const summaryCache = new DayCache<DaySummary>(Math.floor(cacheBytes * 0.75), heldBytes);
+  const ticketCache = new DayCache<TicketFacts>(Math.floor(cacheBytes * 0.25), heldBytes);
 
   /**
    * The decoded data of the usable dates of `rows`. A stored day that no longer decodes (a
@@ -81,6 +82,8 @@ export function createDayReader({ store, cacheBytes = DEFAULT_CACHE_BYTES, onUnr
   }
 
   return {
+    /** The two caches' counters, for GET /api/health. */
+    cacheStats: () => ({ summaries: summaryCache.stats(), ticketFacts: ticketCache.stats() }),
     daySummaries: (guid: string, dates: readonly string[], rows: Map<string, DayRow>) =>
       decoded(guid, dates, rows, summaryCache, (d) => store.summaries(guid, d), decodeDaySummary),
     dayTicketFacts: (guid: string, dates: readonly string[], rows: Map<string, DayRow>) =>

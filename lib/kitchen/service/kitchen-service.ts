@@ -165,19 +165,7 @@ export function createKitchenService(deps: KitchenServiceDeps) {
 
     /** The history backfill over this service's day fetcher (backfill.ts); `start()` is the caller's. */
     backfill: (opts: Omit<BackfillDeps, "fetcher" | "store" | "config" | "now">) =>
-      createBackfill({
-        // A location held while its lane runs (an outage begins) stops there: the lane's first
-        // check (locationAdmitted) gives it its one try once the wait has run out.
-        skipLocation: async (r) => {
-          const state = await fetcher.locationFetchState(r.guid);
-          return state.kind !== "ok" && !state.due;
-        },
-        ...opts,
-        fetcher,
-        store,
-        config,
-        now,
-      }),
+      serviceBackfill({ fetcher, store, config, now, rollups }, opts),
 
     /**
      * Fetches what a range lacks, waiting for every date, and reports its coverage: a warm-up for
@@ -213,9 +201,11 @@ export function createKitchenService(deps: KitchenServiceDeps) {
           stuckReport(parts, query),
         );
         if (opts.dayParts === false) return summary;
-        // Day parts read every day (a rollup keeps neither weekdays apart nor services): the parts' days when they are all of them, or the stored ones.
-        const days = parts.days ?? (await reader.daySummaries(restaurant.guid, dates, rows));
-        return { ...summary, dayParts: mergeDayParts(days, query.metric, filters, restaurant.closeoutHour) };
+        // The same parts as the figures: the rollups carry their days' services and weekday hours.
+        return {
+          ...summary,
+          dayParts: mergeDayParts(merged, query.metric, filters, restaurant.closeoutHour),
+        };
       }),
 
     /** One section of the summary (summary-sections.ts): only what that section returns is computed. */
@@ -329,6 +319,9 @@ export function createKitchenService(deps: KitchenServiceDeps) {
 
     targets: (restaurant: KitchenRestaurant) => readKitchenTargets(store, db, restaurant.guid),
 
+    /** The decoded-day and rollup caches: entries, bytes of the budget (KITCHEN_CACHE_MB), hits and misses. */
+    cacheStats: () => ({ ...reader.cacheStats(), rollups: rollups.cacheStats() }),
+
     /** Resolves when the rollup builds queued so far have settled (tests, the benchmark). */
     rollupsSettled: () => rollups.settled(),
 
@@ -340,6 +333,36 @@ export function createKitchenService(deps: KitchenServiceDeps) {
       return readKitchenTargets(store, db, restaurant.guid);
     },
   };
+}
+
+/** The backfill over the service's fetcher and store, building the rollups of its window (rollup-reader.ts). */
+function serviceBackfill(
+  s: {
+    fetcher: DayFetcher;
+    store: KitchenStore;
+    config: KitchenServiceConfig;
+    now: () => number;
+    rollups: ReturnType<typeof createRollupReader>;
+  },
+  opts: Omit<BackfillDeps, "fetcher" | "store" | "config" | "now">,
+) {
+  const { fetcher, store, config, now, rollups } = s;
+  return createBackfill({
+    // A location held while its lane runs (an outage begins) stops there: the lane's first
+    // check (locationAdmitted) gives it its one try once the wait has run out.
+    skipLocation: async (r) => {
+      const state = await fetcher.locationFetchState(r.guid);
+      return state.kind !== "ok" && !state.due;
+    },
+    // Rollups are built here, off the request path (rollup-reader.ts buildComplete).
+    buildRollups:
+      config.rollups === false ? undefined : (r, from, to) => rollups.buildComplete(r.guid, from, to),
+    ...opts,
+    fetcher,
+    store,
+    config,
+    now,
+  });
 }
 
 /**

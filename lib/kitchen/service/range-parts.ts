@@ -45,8 +45,7 @@ export function createRangeParts({ store, reader, rollups, config, recordFiltere
    * `until`, the passing records' days summarised again (filtered-days.ts). With items left on
    * screen left out and a metric other than fire to fulfill asked, the days that hold stuck records
    * are summarised again without them (stuckFreeDays) and the range is merged from days only: a
-   * rollup cannot give them back. `days`: the range's days when no rollup is used (day parts read
-   * them); `stuckParts`: fire-to-fulfill parts to count the stuck records on (countStuck); `kept`:
+   * rollup cannot give them back. `stuckParts`: fire-to-fulfill parts to count the stuck records on (countStuck); `kept`:
    * days whose stuck records could not be separated (raw records past retention).
    */
   type PartsQuery = Parameters<typeof filtersOf>[0] & RecordFilter;
@@ -61,7 +60,6 @@ export function createRangeParts({ store, reader, rollups, config, recordFiltere
     const stuck = filters.stuckSeconds;
     const daysOnly = (days: DaySummary[], kept: DaySummary[] = []) => ({
       partsFor: (): RangeParts => ({ days, rollups: [] }),
-      days,
       stuckParts: { days, rollups: [] },
       kept,
     });
@@ -88,8 +86,6 @@ export function createRangeParts({ store, reader, rollups, config, recordFiltere
     });
     return {
       partsFor,
-      days:
-        split.rollups.size === 0 || [...split.rollups.values()].every((r) => r.length === 0) ? days : null,
       stuckParts: partsFor("fire_to_fulfill"),
       kept: [] as DaySummary[],
     };

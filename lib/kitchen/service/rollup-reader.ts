@@ -1,15 +1,15 @@
 import "server-only";
 
 import { enumerateBusinessDates } from "@/lib/business-date/business-date";
-import { wholePeriodsWithin, type DatePeriod } from "@/lib/business-date/periods";
+import { everyPeriodWithin, wholePeriodsWithin, type DatePeriod } from "@/lib/business-date/periods";
 import { DatabaseClosedError } from "@/lib/db/database";
 import { KITCHEN_METRICS, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import type { DaySummary } from "@/lib/kitchen/ingest/day-summary";
 import { addDaysInSteps, type Rollup } from "@/lib/kitchen/query/rollup";
 import { unpack, type DayRow, type KitchenStore } from "@/lib/kitchen/storage/kitchen-store";
-import { decodeRollup, encodeRollup } from "@/lib/kitchen/storage/rollup-codec";
+import { decodeRollup, encodeRollup, ROLLUP_FORMAT } from "@/lib/kitchen/storage/rollup-codec";
 
-import { DayCache, typedArrayBytes } from "./day-cache";
+import { DayCache, heldBytes } from "./day-cache";
 
 /**
  * Rollups for a range: the whole weeks and months inside it whose every date is closed
@@ -17,10 +17,13 @@ import { DayCache, typedArrayBytes } from "./day-cache";
  * rollups plus the days at its edges. A rollup stands for exactly the days (and their fetch
  * instants) it was built from; when the store says otherwise it is not used, and built again.
  *
- * Built lazily, after the first request that could have used it (which answers from the days,
- * as without rollups): the fetcher and the backfill store days in any order, so "the period's
- * last day arrived" has no single place, while a read knows every date's status at once; and a
- * period nobody asks for costs nothing. Builds run one at a time, in the background.
+ * Built off the request path: the backfill (backfill.ts) calls `buildComplete` over its window once
+ * a location's dates are stored, which builds every month and ISO week whose dates are all closed
+ * and whose stored rollup is missing or stands for other days (a day replaced by its settle read
+ * drops the rollups of its periods: kitchen-store.ts saveDay) or an older format. Stored, they
+ * stay warm across restarts. The request path builds one only as a fallback, after answering from
+ * the days: a period the backfill does not keep (older than KITCHEN_BACKFILL_DAYS, or the backfill
+ * off), or one it has not reached yet. Builds run one at a time, in the background.
  */
 
 const DEFAULT_CACHE_BYTES = 128 * 1024 * 1024;
@@ -39,7 +42,7 @@ export interface RangeSplit {
   rest: string[];
 }
 
-/** "date:fetchedAt,..." of the period's complete dates; null when a date is not closed. */
+/** "f<format>|date:fetchedAt,..." of the period's complete dates; null when a date is not closed. */
 function versionOf(
   period: DatePeriod,
   rows: Map<string, DayRow>,
@@ -54,7 +57,24 @@ function versionOf(
     } else if (row?.status !== "not_entitled") return null;
   }
   if (dates.length === 0) return null;
-  return { version: dates.map((d, i) => `${d}:${fetchedAt[i]}`).join(","), dates, fetchedAt };
+  const days = dates.map((d, i) => `${d}:${fetchedAt[i]}`).join(",");
+  return { version: `f${ROLLUP_FORMAT}|${days}`, dates, fetchedAt };
+}
+
+/** The periods inside [from, to] (months and every ISO week) all closed whose stored rollup is not of their days now, newest first. */
+async function stalePeriods(store: KitchenStore, guid: string, from: string, to: string) {
+  if (from > to) return { stale: [], rows: new Map<string, DayRow>() };
+  const rows = await store.dayRows(guid, from, to);
+  const periods = everyPeriodWithin(from, to).flatMap((period) => {
+    const v = versionOf(period, rows);
+    return v ? [{ period, version: v.version }] : [];
+  });
+  const stored = await store.rollupVersions(
+    guid,
+    periods.map((p) => p.period),
+  );
+  const stale = periods.filter((p) => stored.get(`${p.period.kind}:${p.period.start}`) !== p.version);
+  return { stale: stale.map((p) => p.period).reverse(), rows };
 }
 
 export function createRollupReader({
@@ -62,9 +82,10 @@ export function createRollupReader({
   daySummaries,
   cacheBytes = DEFAULT_CACHE_BYTES,
 }: RollupReaderDeps) {
-  const cache = new DayCache<Rollup, string>(cacheBytes, (r) => typedArrayBytes(r) + r.detailBytes);
+  const cache = new DayCache<Rollup, string>(cacheBytes, (r) => heldBytes(r) + r.detailBytes);
   let queue: Promise<void> = Promise.resolve();
-  const queued = new Set<string>();
+  /** Builds queued and not yet settled, by "guid|kind:start". */
+  const queued = new Map<string, Promise<void>>();
   const keyOf = (guid: string, p: DatePeriod, metric: KitchenMetric) =>
     `${guid}|${p.kind}:${p.start}|${metric}`;
 
@@ -129,19 +150,20 @@ export function createRollupReader({
         metrics.forEach((m, i) => rollups.get(m)!.push(ready[i]!));
         for (const d of enumerateBusinessDates(e.period.start, e.period.end)) covered.add(d);
       } else {
-        build(guid, e.period, rows);
+        // The fallback: the backfill keeps the periods of its window built (buildComplete).
+        void build(guid, e.period, rows);
       }
     }
     return { rollups, rest: dates.filter((d) => !covered.has(d)) };
   }
 
-  /** Queues a period's build (every metric at once: they share their cells). */
-  function build(guid: string, period: DatePeriod, rows: Map<string, DayRow>): void {
+  /** Queues a period's build (every metric at once: they share their cells); resolves when it has settled. */
+  function build(guid: string, period: DatePeriod, rows: Map<string, DayRow>): Promise<void> {
     const key = `${guid}|${period.kind}:${period.start}`;
-    if (queued.has(key)) return;
-    queued.add(key);
+    const pending = queued.get(key);
+    if (pending) return pending;
     const snapshot = new Map(rows);
-    queue = queue
+    const done = queue
       .then(() => buildNow(guid, period, snapshot))
       .catch((error: unknown) => {
         // The store closed under a queued build (shutdown, a test's teardown): nothing was lost,
@@ -150,6 +172,20 @@ export function createRollupReader({
         console.warn(`[kitchen] building the rollup ${key} failed: ${String(error)}`);
       })
       .finally(() => queued.delete(key));
+    queued.set(key, done);
+    queue = done;
+    return done;
+  }
+
+  /**
+   * The backfill's call: builds the stored rollups of every month and ISO week inside [from, to]
+   * whose dates are all closed and whose stored rollup is missing or stands for other days or an
+   * older format, newest first. Resolves when they are built; returns how many were built.
+   */
+  async function buildComplete(guid: string, from: string, to: string): Promise<number> {
+    const { stale, rows } = await stalePeriods(store, guid, from, to);
+    await Promise.all(stale.map((period) => build(guid, period, rows)));
+    return stale.length;
   }
 
   async function buildNow(guid: string, period: DatePeriod, rows: Map<string, DayRow>): Promise<void> {
@@ -178,7 +214,10 @@ export function createRollupReader({
   }
 
   return {
+    /** The rollup cache's counters, for GET /api/health. */
+    cacheStats: () => cache.stats(),
     split,
+    buildComplete,
     /** Resolves when every build queued so far has settled (tests, the benchmark). */
     settled: async (): Promise<void> => {
       while (queued.size > 0) await queue;

@@ -49,6 +49,7 @@ async function create(): Promise<KitchenService> {
       rawRetentionDays: e.KITCHEN_RAW_RETENTION_DAYS,
       stuckMinutes: e.KITCHEN_STUCK_MIN,
       answerCacheBytes: e.KITCHEN_ANSWER_CACHE_MB * 1024 * 1024,
+      cacheBytes: e.KITCHEN_CACHE_MB * 1024 * 1024,
     },
   });
 }

@@ -75,9 +75,8 @@ export async function summarySection<S extends SummarySection>(
   };
   if (section === "figures") answer.stuck = stuckReport(parts, query);
   if (section === "trend") {
-    // As the whole summary's day parts: the parts' days when they are all of the range, or the stored ones.
-    const days = parts.days ?? (await deps.reader.daySummaries(restaurant.guid, dates, rows));
-    answer.dayParts = mergeDayParts(days, query.metric, filters, restaurant.closeoutHour);
+    // As the whole summary's day parts: from the rollups and edge days the figures merged.
+    answer.dayParts = mergeDayParts(merged, query.metric, filters, restaurant.closeoutHour);
   }
   return sectionOf(answer, section);
 }

@@ -336,6 +336,20 @@ export class KitchenStore {
     return out;
   }
 
+  /** The versions of the periods' stored rollups (of fire to fulfill: a period's metrics are saved together), by "kind:start". */
+  async rollupVersions(
+    restaurantGuid: string,
+    periods: readonly { kind: string; start: string }[],
+  ): Promise<Map<string, string>> {
+    if (periods.length === 0) return new Map();
+    const rows = await this.db.query<{ period_kind: string; period_start: string; version: string }>(
+      `SELECT period_kind, period_start, version FROM kitchen_rollups
+        WHERE restaurant_guid = $1 AND metric = 'fire_to_fulfill' AND period_kind || ':' || period_start = ANY($2::text[])`,
+      [restaurantGuid, periods.map((p) => `${p.kind}:${p.start}`)],
+    );
+    return new Map(rows.map((r) => [`${r.period_kind}:${r.period_start}`, r.version]));
+  }
+
   /** A period's rollups (one per metric), replacing older ones, in one transaction. */
   async saveRollups(
     restaurantGuid: string,

@@ -1,7 +1,14 @@
 import type { Stats } from "@/lib/kitchen/contract/responses";
 import { KITCHEN_LEVELS, KITCHEN_METRICS } from "@/lib/kitchen/contract/vocabulary";
 import { CUBE_KINDS, type CubeKind, type CubePart } from "@/lib/kitchen/ingest/day-summary";
-import type { PeriodKind, Rollup, RollupDetail, RollupMarginals } from "@/lib/kitchen/query/rollup";
+import type {
+  PeriodKind,
+  Rollup,
+  RollupDayParts,
+  RollupDetail,
+  RollupMarginals,
+  RollupService,
+} from "@/lib/kitchen/query/rollup";
 import { ByteReader, ByteWriter } from "@/lib/kitchen/storage/byte-codec";
 import {
   readCubePart,
@@ -18,9 +25,13 @@ import {
  * fails loudly.
  */
 // 2: the selections cubes and marginal. 3: the ticket-time cubes, marginal, trend cubes and day
-// statistics; the items marginal keeps its station; each day's station cube (dayStations). An
-// older rollup reads as unreadable and is built again from its days.
-const FORMAT_VERSION = 3;
+// statistics; the items marginal keeps its station; each day's station cube (dayStations). 4: the
+// day parts (services, weekday × hour), marginal in the head and whole in the detail. An older
+// rollup reads as unreadable and is built again from its days (by the backfill, or the request
+// that finds it: rollup-reader.ts).
+const FORMAT_VERSION = 4;
+/** The format rollups are built in now: part of each stored rollup's version, so an older row is not even read. */
+export const ROLLUP_FORMAT = FORMAT_VERSION;
 const PERIOD_KINDS: readonly PeriodKind[] = ["week", "month"];
 const MARGINALS: readonly (keyof RollupMarginals)[] = [
   "hourStation",
@@ -50,15 +61,22 @@ export function encodeRollup(rollup: Rollup): { head: Uint8Array; detail: Uint8A
   for (const day of rollup.ticketDayStats) for (const level of KITCHEN_LEVELS) writeStats(w, day[level]!);
   for (const m of MARGINALS) writeCubePart(w, rollup.marginals[m]);
   for (const d of rollup.dayStations) writeCubePart(w, d);
+  w.uint(rollup.services.length);
+  for (const s of rollup.services) {
+    w.string(s.name);
+    w.uints(s.starts);
+  }
+  writeDayParts(w, rollup.dayPartMarginals);
   if (!rollup.detail) throw new Error("a rollup without its detail cannot be stored");
   const detail = new ByteWriter();
-  const { cubes, trends, ticketTrends } = rollup.detail();
+  const { cubes, trends, ticketTrends, dayParts } = rollup.detail();
   for (const kind of CUBE_KINDS) writeCubePart(detail, cubes[kind]);
   for (const trend of trends) writeCubePart(detail, trend);
   for (const t of ticketTrends) {
     writeCubePart(detail, t.tickets);
     writeCubePart(detail, t.ticketsAnyStation);
   }
+  writeDayParts(detail, dayParts);
   return { head: w.bytes(), detail: detail.bytes() };
 }
 
@@ -87,6 +105,11 @@ export function decodeRollup(head: Uint8Array, detailBytes: Uint8Array | null): 
     MARGINALS.map((m) => [m, readCubePart(r)]),
   ) as unknown as RollupMarginals;
   const dayStations = dates.map(() => readCubePart(r));
+  const services: RollupService[] = Array.from({ length: r.uint() }, () => ({
+    name: r.string(),
+    starts: Array.from(r.uints()),
+  }));
+  const dayPartMarginals = readDayParts(r);
   if (!r.done) throw new Error("rollup has trailing bytes");
   let detail: RollupDetail | undefined;
   return {
@@ -101,6 +124,8 @@ export function decodeRollup(head: Uint8Array, detailBytes: Uint8Array | null): 
     dayStats,
     ticketDayStats,
     dayStations,
+    services,
+    dayPartMarginals,
     marginals,
     detail: detailBytes ? () => (detail ??= decodeDetail(detailBytes, dates.length)) : null,
     // The encoded detail is kept; decoded, it takes about three times as much again.
@@ -117,8 +142,18 @@ function decodeDetail(bytes: Uint8Array, days: number): RollupDetail {
     tickets: readCubePart(r),
     ticketsAnyStation: readCubePart(r),
   }));
+  const dayParts = readDayParts(r);
   if (!r.done) throw new Error("rollup detail has trailing bytes");
-  return { cubes, trends, ticketTrends };
+  return { cubes, trends, ticketTrends, dayParts };
+}
+
+function writeDayParts(w: ByteWriter, parts: RollupDayParts): void {
+  writeCubePart(w, parts.services);
+  writeCubePart(w, parts.weekdayHours);
+}
+
+function readDayParts(r: ByteReader): RollupDayParts {
+  return { services: readCubePart(r), weekdayHours: readCubePart(r) };
 }
 
 // Stats in the exact shape the merge builds them (mean in tenths: it is rounded to one decimal).
