@@ -180,7 +180,7 @@ async function run(o: Options, running: Running): Promise<void> {
       break;
     }
     if (Date.now() > giveUpAt) break;
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
   }
   const elapsed = (Date.now() - app.startedAt) / 1000;
   const rss = memory.stop();
@@ -239,7 +239,7 @@ async function run(o: Options, running: Running): Promise<void> {
         ? [`  ${failedPolls} progress polls of the app failed or timed out (120 s): the app stalled`]
         : []),
       `  peak RSS of the app's process group: ${report.peakRssMiB} MiB (target <= 1024) ${report.peakRssMiB <= 1024 ? "met" : "MISSED"}`,
-      `  the app's CPU: ${report.appCpuSeconds} s, ${report.appCpuCores} cores on average (${Math.round((report.appCpuSeconds / Math.max(1, report.storedDates)) * 1000)} ms a stored date)`,
+      `  the app's CPU: ${report.appCpuSeconds} s, ${report.appCpuCores} cores on average${ready > 0 ? ` (${Math.round((report.appCpuSeconds / ready) * 1000)} ms a stored date)` : ""}`,
       `  load average (1, 5, 15 min) before ${loadBefore}, after ${report.loadAfter} on ${availableParallelism()} cores`,
       `  written to ${path.relative(process.cwd(), path.join(RESULTS, "chain-latest.json"))}`,
     ].join("\n"),
