@@ -79,10 +79,9 @@ export function createDayFetcher({ db, store, client, config, now, serviceWeek }
 
   /**
    * One upstream fetch per restaurant and date at a time: in this process through the in-flight
-   * map, across instances on PostgreSQL through the day's claim (day-claims.ts: a row, not a
-   * connection held over the export). Whoever gets the claim second re-reads the row and finds the
-   * day already stored. The promise always settles, within fetchTimeoutMs of getting the claim
-   * (fetchAndStore), and the claim is given back with it.
+   * map, across instances on PostgreSQL through the day's claim (day-claims.ts: a row, no connection
+   * held). Whoever gets it second re-reads the row and finds the day stored. The promise always
+   * settles, within fetchTimeoutMs of the claim (fetchAndStore), and the claim is given back with it.
    */
   function fetchDay(
     restaurant: KitchenRestaurant,
