@@ -133,8 +133,10 @@ export const envSchema = z
     RESTAURANT_IDENTITY_TTL_S: intWithDefault(300, 1),
     // The backfill's lanes: exports in flight per location (the service limits each location on
     // its own), and in all (each holds its day's records in memory until stored: see backfill.ts).
+    // Unset, the cap in all is sized by the location count (backfill-pace.ts), so it never binds
+    // before the service's per-location limits do.
     KITCHEN_BACKFILL_PER_LOCATION: intWithDefault(2, 1),
-    KITCHEN_BACKFILL_MAX_IN_FLIGHT: intWithDefault(16, 1),
+    KITCHEN_BACKFILL_MAX_IN_FLIGHT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).optional()),
     // Business dates whose raw records (fulfillments.csv, the drill-down's items) are kept; 0 keeps them for ever.
     // Summaries and ticket facts are always kept.
     KITCHEN_RAW_RETENTION_DAYS: intWithDefault(400, 0),

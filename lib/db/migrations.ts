@@ -228,6 +228,20 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 16,
+    name: "kitchen day claims: one fetch per date across instances without a lock held over the export",
+    sql: `
+      -- One row per (restaurant, date) being fetched by some instance (lib/kitchen/storage/day-claims.ts):
+      -- taken in one statement before the export, deleted after the day is stored. A row past its
+      -- expiry (the database's clock, epoch ms) belonged to an instance that died and may be taken.
+      CREATE TABLE kitchen_day_claims (
+        claim_key text PRIMARY KEY,
+        token text NOT NULL,
+        expires_at_ms bigint NOT NULL
+      );
+    `,
+  },
 ];
 
 /**

@@ -9,8 +9,8 @@ import { closedAware, LOCK_NAMESPACE, type Database, type Queryable } from "./da
  * locks, so they hold across instances.
  */
 export function openPostgresDatabase(connectionString: string, opts: { max?: number } = {}): Database {
-  // Each in-flight upstream fetch holds one connection for its advisory lock, so the pool is
-  // larger than pg's default of 10.
+  // Larger than pg's default of 10: requests, budgets and stores at once. An upstream fetch in
+  // flight holds none (its day's claim is a row, lib/kitchen/storage/day-claims.ts).
   const pool = new Pool({ connectionString, max: opts.max ?? 20 });
   // An idle client losing its server (a restart) must not crash the process; the next query reconnects.
   pool.on("error", () => {});

@@ -18,9 +18,13 @@ export interface NodeFetchInit extends RequestInit {
   onNetworkActivity?: () => void;
 }
 
+// Sockets per origin (the Platform is one host for every location): above the backfill's most
+// exports in flight (backfill-pace.ts, 200) plus the open date's and people's fetches. At 64 the
+// agent's queue, not the service, capped a 50-location backfill at 64 of its 100 exports (bench:chain).
+const MAX_SOCKETS = 256;
 const agents = {
-  "http:": new http.Agent({ keepAlive: true, maxSockets: 64 }),
-  "https:": new https.Agent({ keepAlive: true, maxSockets: 64 }),
+  "http:": new http.Agent({ keepAlive: true, maxSockets: MAX_SOCKETS }),
+  "https:": new https.Agent({ keepAlive: true, maxSockets: MAX_SOCKETS }),
 };
 
 export function nodeHttpFetch(input: string, init: NodeFetchInit = {}): Promise<Response> {

@@ -271,7 +271,7 @@ describe.each(STORE_KINDS)("kitchen pipeline on %s", (kind) => {
 });
 
 describe("several app instances on one PostgreSQL", () => {
-  it("fetch each date once between them: the second waits on the advisory lock, then reads the stored day", async () => {
+  it("fetch each date once between them: the second waits on the day's claim, then reads the stored day", async () => {
     const t = await openTestDatabase("postgres");
     const second = openPostgresDatabase(t.url!);
     try {

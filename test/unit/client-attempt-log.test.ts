@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { backfillStartsPerSecond } from "@/lib/kitchen/service/backfill-pace";
+import { backfillMaxInFlight, backfillStartsPerSecond } from "@/lib/kitchen/service/backfill-pace";
 import { logAttempt, type AttemptRecord } from "@/lib/platform/attempt-log";
 
 function recorder() {
@@ -83,5 +83,24 @@ describe("backfillStartsPerSecond", () => {
   it("stays within the account cap when one is set", () => {
     expect(backfillStartsPerSecond({ ...env, PLATFORM_ACCOUNT_MAX_RPS: 8 }, 50)).toBeCloseTo(2);
     expect(backfillStartsPerSecond({ ...env, PLATFORM_ACCOUNT_MAX_PER_15_MIN: 9_000 }, 50)).toBeCloseTo(2.5);
+  });
+});
+
+describe("backfillMaxInFlight", () => {
+  const unset = { KITCHEN_BACKFILL_MAX_IN_FLIGHT: undefined, KITCHEN_BACKFILL_PER_LOCATION: 2 };
+
+  it("unset, leaves room for every location's lanes, so our cap never binds before the service's limits", () => {
+    expect(backfillMaxInFlight(unset, 50)).toBe(100);
+    expect(backfillMaxInFlight({ ...unset, KITCHEN_BACKFILL_PER_LOCATION: 3 }, 10)).toBe(30);
+    // No restaurant listed yet: room for one location, never 0 (no slot would ever open).
+    expect(backfillMaxInFlight(unset, 0)).toBe(2);
+  });
+
+  it("unset, stops at a ceiling for memory at hundreds of locations", () => {
+    expect(backfillMaxInFlight(unset, 500)).toBe(200);
+  });
+
+  it("set, is the variable's value whatever the count", () => {
+    expect(backfillMaxInFlight({ ...unset, KITCHEN_BACKFILL_MAX_IN_FLIGHT: 16 }, 50)).toBe(16);
   });
 });

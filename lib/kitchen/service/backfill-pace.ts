@@ -30,3 +30,23 @@ export function backfillStartsPerSecond(
   total = Math.min(total, account);
   return total * e.KITCHEN_BACKFILL_SHARE;
 }
+
+// Unset KITCHEN_BACKFILL_MAX_IN_FLIGHT: every location's lanes full, up to this many in all. An
+// export waiting for its first byte holds no memory and no connection; one being read holds its
+// day's records until stored, and few are read at once, since most of an export is the wait.
+const DEFAULT_MAX_IN_FLIGHT_CEILING = 200;
+
+/**
+ * The backfill's cap on exports in flight across locations: KITCHEN_BACKFILL_MAX_IN_FLIGHT when set,
+ * else enough for every location's `KITCHEN_BACKFILL_PER_LOCATION` (the count is the accounts file's
+ * when the worker starts), up to a ceiling for memory. A fixed cap below that would make the
+ * backfill wait on us rather than on the service: at 50 locations × 2, a cap of 16 alone made it
+ * six times slower than the service's limits allow.
+ */
+export function backfillMaxInFlight(
+  e: Pick<Env, "KITCHEN_BACKFILL_MAX_IN_FLIGHT" | "KITCHEN_BACKFILL_PER_LOCATION">,
+  locations: number,
+): number {
+  if (e.KITCHEN_BACKFILL_MAX_IN_FLIGHT !== undefined) return e.KITCHEN_BACKFILL_MAX_IN_FLIGHT;
+  return Math.min(DEFAULT_MAX_IN_FLIGHT_CEILING, e.KITCHEN_BACKFILL_PER_LOCATION * Math.max(1, locations));
+}

@@ -5,7 +5,7 @@ import { env } from "@/lib/env";
 import { processSingleton, processSingletonPromise } from "@/lib/process-singleton";
 import { settleRestaurants } from "@/lib/restaurants/restaurant-directory";
 
-import { backfillStartsPerSecond } from "./backfill-pace";
+import { backfillMaxInFlight, backfillStartsPerSecond } from "./backfill-pace";
 import { getKitchenService } from "./server";
 import type { KitchenRestaurant } from "./service-config";
 
@@ -21,7 +21,7 @@ export function getKitchenBackfill() {
       restaurants: backfillRestaurants,
       days: e.KITCHEN_BACKFILL_DAYS,
       perLocation: e.KITCHEN_BACKFILL_PER_LOCATION,
-      concurrency: e.KITCHEN_BACKFILL_MAX_IN_FLIGHT,
+      concurrency: backfillMaxInFlight(e, accountDirectory().restaurantGuids.length),
       sleepBounds: {
         minMs: e.KITCHEN_BACKFILL_MIN_SLEEP_S * 1000,
         maxMs: e.KITCHEN_BACKFILL_MAX_SLEEP_S * 1000,

@@ -25,8 +25,8 @@ import {
  * location and an export may take a minute before its first byte: a chain's backfill is bound by
  * that, not by one location waiting for another.
  *
- * It owns no safety of its own: every date goes through `fetchDay`, which takes the day's advisory
- * lock (one fetch per date across instances on PostgreSQL), re-reads the stored row under it with
+ * It owns no safety of its own: every date goes through `fetchDay`, which takes the day's claim
+ * (one fetch per date across instances on PostgreSQL, day-claims.ts), re-reads the stored row under it with
  * `needsFetch` (a stored day is never downloaded again, after a restart or by another instance),
  * and stores a day whole in one transaction (a kill -9 leaves no partial day, only a date to do).
  *
@@ -38,8 +38,8 @@ import {
  * rate limiter always has most of its budget free for requests.
  */
 
-// Memory: each export in flight holds its day's records until stored (about 1 KB a record) and,
-// on PostgreSQL, one pooled connection (the day's lock). KITCHEN_BACKFILL_MAX_IN_FLIGHT sets it.
+// Memory: each export being read holds its day's records until stored (about 1 KB a record).
+// The server sizes it by location count (backfillMaxInFlight); this default is for tests.
 const DEFAULT_CONCURRENCY = 16;
 // Two: one export waiting upstream for its first byte while the other is read and stored.
 const DEFAULT_PER_LOCATION = 2;

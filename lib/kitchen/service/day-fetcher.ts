@@ -8,6 +8,7 @@ import { summariseDay } from "@/lib/kitchen/ingest/day-summary";
 import { describeFetchFailure } from "@/lib/kitchen/ingest/fetch-failure";
 import { ingestDay, type IngestedDay } from "@/lib/kitchen/ingest/ingest";
 import { buildTicketFacts, encodeTicketFacts } from "@/lib/kitchen/ingest/ticket-facts";
+import { withDayClaim } from "@/lib/kitchen/storage/day-claims";
 import { encodeDaySummary } from "@/lib/kitchen/storage/day-summary-codec";
 import type { DayRow, KitchenStore } from "@/lib/kitchen/storage/kitchen-store";
 import type { OutageHold } from "@/lib/platform-wiring/outage-hold";
@@ -81,9 +82,9 @@ export function createDayFetcher(deps: DayFetcherDeps) {
 
   /**
    * One upstream fetch per restaurant and date at a time: in this process through the in-flight
-   * map, across instances on PostgreSQL through the day's advisory lock. Whoever gets the lock
-   * second re-reads the row and finds the day already stored. The promise always settles, within
-   * fetchTimeoutMs of getting the lock (fetchAndStore), and the lock goes with it.
+   * map, across instances on PostgreSQL through the day's claim (day-claims.ts: a row, no connection
+   * held). Whoever gets it second re-reads the row and finds the day stored. The promise always
+   * settles, within fetchTimeoutMs of the claim (fetchAndStore), and the claim is given back with it.
    */
   function fetchDay(
     restaurant: KitchenRestaurant,
@@ -93,9 +94,9 @@ export function createDayFetcher(deps: DayFetcherDeps) {
     const key = `${restaurant.guid}|${date}`;
     let pending = inflight.get(key);
     if (!pending) {
-      pending = db
-        .withLock(`kitchen-day:${key}`, (q) => fetchAndStore(q, restaurant, date))
-        .finally(() => inflight.delete(key));
+      pending = withDayClaim(db, `kitchen-day:${key}`, fetchTimeoutMs, (q) =>
+        fetchAndStore(q, restaurant, date),
+      ).finally(() => inflight.delete(key));
       inflight.set(key, pending);
     }
     if (!opts.background) {
