@@ -37,7 +37,7 @@ describe("the day's claim on PostgreSQL", () => {
   it("holds no pooled connection while its holder works, and is given back after", async () => {
     const working = gate();
     const release = gate();
-    const held = withDayClaim(second, KEY, 10_000, async () => {
+    const held = withDayClaim(second, KEY, async () => {
       working.open();
       await release.opened;
       return "stored";
@@ -55,14 +55,14 @@ describe("the day's claim on PostgreSQL", () => {
     const order: string[] = [];
     const release = gate();
     const working = gate();
-    const first = withDayClaim(t.db, KEY, 10_000, async () => {
+    const first = withDayClaim(t.db, KEY, async () => {
       order.push("first in");
       working.open();
       await release.opened;
       order.push("first out");
     });
     await working.opened;
-    const other = withDayClaim(second, KEY, 10_000, async () => void order.push("second in"));
+    const other = withDayClaim(second, KEY, async () => void order.push("second in"));
     // The second polls: give it several turns, in which it must not get in.
     await new Promise((resolve) => setTimeout(resolve, 800));
     expect(order).toEqual(["first in"]);
@@ -73,11 +73,36 @@ describe("the day's claim on PostgreSQL", () => {
 
   it("gives the claim back when the holder throws", async () => {
     await expect(
-      withDayClaim(t.db, KEY, 10_000, async () => {
+      withDayClaim(t.db, KEY, async () => {
         throw new Error("export refused");
       }),
     ).rejects.toThrow("export refused");
     expect(await t.db.query("SELECT claim_key FROM kitchen_day_claims")).toEqual([]);
+  });
+
+  it("keeps a live holder's claim past its lease by renewing it", async () => {
+    const lease = { leaseMs: 600, renewMs: 150 };
+    const release = gate();
+    const working = gate();
+    const order: string[] = [];
+    const first = withDayClaim(
+      t.db,
+      KEY,
+      async () => {
+        working.open();
+        await release.opened;
+        order.push("first out");
+      },
+      lease,
+    );
+    await working.opened;
+    const other = withDayClaim(second, KEY, async () => void order.push("second in"), lease);
+    // Three leases long: a claim not renewed would have lapsed twice over.
+    await new Promise((resolve) => setTimeout(resolve, 1_800));
+    expect(order).toEqual([]);
+    release.open();
+    await Promise.all([first, other]);
+    expect(order).toEqual(["first out", "second in"]);
   });
 
   it("takes over a claim whose holder died once it has lapsed, not before", async () => {
@@ -89,7 +114,7 @@ describe("the day's claim on PostgreSQL", () => {
     );
     const startedAt = Date.now();
     let ranAt = 0;
-    await withDayClaim(second, KEY, 10_000, async () => void (ranAt = Date.now()));
+    await withDayClaim(second, KEY, async () => void (ranAt = Date.now()));
     expect(ranAt - startedAt).toBeGreaterThanOrEqual(900);
     // Its own claim was given back; the dead one's row went with the takeover.
     expect(await t.db.query("SELECT claim_key FROM kitchen_day_claims")).toEqual([]);

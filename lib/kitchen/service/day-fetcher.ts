@@ -94,9 +94,9 @@ export function createDayFetcher(deps: DayFetcherDeps) {
     const key = `${restaurant.guid}|${date}`;
     let pending = inflight.get(key);
     if (!pending) {
-      pending = withDayClaim(db, `kitchen-day:${key}`, fetchTimeoutMs, (q) =>
-        fetchAndStore(q, restaurant, date),
-      ).finally(() => inflight.delete(key));
+      pending = withDayClaim(db, `kitchen-day:${key}`, (q) => fetchAndStore(q, restaurant, date)).finally(
+        () => inflight.delete(key),
+      );
       inflight.set(key, pending);
     }
     if (!opts.background) {

@@ -12,14 +12,17 @@ import type { Database, Queryable } from "@/lib/db/database";
  * not the service, set how many exports a chain's backfill could have in flight.
  *
  * A second instance asking for a claimed date waits (polling, with no connection held) until the
- * claim is given back, then takes it and finds the day stored. A claim whose holder died without
- * giving it back lapses at its expiry, on the database's clock (instances' clocks may disagree).
+ * claim is given back, then takes it and finds the day stored. The claim is a lease its holder
+ * renews while the fetch runs (every RENEW_MS for LEASE_MS), so a holder that died (SIGKILL, a lost
+ * machine) frees its dates within LEASE_MS, as an advisory lock is freed with its session; expiry
+ * is on the database's clock (instances' clocks may disagree).
  * On PGlite one process owns the database and the day fetcher's in-flight map is the claim.
  */
 
 const POLL_MS = 250;
-// Past the export's own bound: a claim lapses only when its holder is surely gone.
-const EXPIRY_SLACK_MS = 60_000;
+/** A live holder renews its lease every RENEW_MS; an event loop stalled past LEASE_MS loses it. */
+const LEASE_MS = 10_000;
+const RENEW_MS = 3_000;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -41,24 +44,35 @@ async function tryClaim(db: Database, key: string, holdMs: number): Promise<stri
 /**
  * Runs `fn` as the only holder of `key`'s claim among instances (waiting for another holder to give
  * it back), with `fn` given the database itself: its reads and writes are short statements and
- * transactions of their own. `fn` must settle within `boundMs` (the day fetch's hard bound); the
- * claim lapses some time after that in case this process dies holding it.
+ * transactions of their own. The claim is renewed while `fn` runs and lapses LEASE_MS after this
+ * process stops renewing it (it died).
  */
 export async function withDayClaim<T>(
   db: Database,
   key: string,
-  boundMs: number,
   fn: (q: Queryable) => Promise<T>,
+  { leaseMs, renewMs }: { leaseMs: number; renewMs: number } = { leaseMs: LEASE_MS, renewMs: RENEW_MS },
 ): Promise<T> {
   if (db.kind !== "postgres") return db.withLock(key, fn);
-  let token = await tryClaim(db, key, boundMs + EXPIRY_SLACK_MS);
+  let token = await tryClaim(db, key, leaseMs);
   while (token === null) {
     await sleep(POLL_MS);
-    token = await tryClaim(db, key, boundMs + EXPIRY_SLACK_MS);
+    token = await tryClaim(db, key, leaseMs);
   }
+  const held = token;
+  const renewal = setInterval(() => {
+    db.query(
+      `UPDATE kitchen_day_claims SET expires_at_ms = floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint + $3
+       WHERE claim_key = $1 AND token = $2`,
+      [key, held, leaseMs],
+    ).catch((error: unknown) =>
+      console.warn(`[kitchen] the claim on ${key} was not renewed: ${(error as Error).message}`),
+    );
+  }, renewMs);
   try {
     return await fn(db);
   } finally {
+    clearInterval(renewal);
     // Only our own claim: if it lapsed and another instance took it, that one is not ours to end.
     await db
       .query("DELETE FROM kitchen_day_claims WHERE claim_key = $1 AND token = $2", [key, token])
