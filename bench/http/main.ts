@@ -10,7 +10,7 @@
  * machine would show as wall time. Cases, each after one unmeasured warm-up, medians of `--runs`
  * (fewer when a case's runs pass 90 s, at least 2):
  *   - GET .../kitchen/summary for the "Last 90 days" range and 365 days ending yesterday, the whole
- *     answer and `part=head`, and each of `--sections` (`section=<name>`, once the route has them);
+ *     answer and each section of `--sections` (`section=<name>`; default all six);
  *   - GET /api/kitchen/overview?range=30d as the admin, who sees the sandbox's 6 restaurants;
  *   - one whole "Last 90 days" Kitchen page view in chromium's headless shell: the HTML and every
  *     request the page makes, until the network is idle (`--page-runs`);
@@ -34,6 +34,7 @@ import { chromium } from "@playwright/test";
 
 import { addBusinessDays } from "@/lib/business-date/business-date";
 import { currentBusinessDate } from "@/lib/business-date/closeout";
+import { SUMMARY_SECTIONS } from "@/lib/kitchen/contract/sections";
 import { presetRange } from "@/lib/kitchen/ui/date-range";
 
 import {
@@ -89,7 +90,7 @@ function parseOptions(argv: string[]): Options {
     runs: 5,
     pageRuns: 3,
     restarts: 2,
-    sections: [],
+    sections: [...SUMMARY_SECTIONS],
     warmMinutes: 20,
   };
   const whole = (name: string, value: string, min: number) => {
@@ -203,11 +204,9 @@ async function measureWarm(
     return cases;
   }
   await add("90 days, whole answer", 100, summaryPath(r, r.ninety));
-  await add("90 days, part=head", 100, summaryPath(r, r.ninety, "&part=head"));
   for (const s of options.sections)
     await add(`90 days, section=${s}`, 100, summaryPath(r, r.ninety, `&section=${s}`));
   await add("365 days, whole answer", 300, summaryPath(r, r.year));
-  await add("365 days, part=head", 300, summaryPath(r, r.year, "&part=head"));
   for (const s of options.sections)
     await add(`365 days, section=${s}`, 300, summaryPath(r, r.year, `&section=${s}`));
   await add("Overview, 30 days, 6 restaurants", 150, OVERVIEW);
