@@ -13,7 +13,7 @@ import {
   sortingFeatures,
   sortKey,
   type SortingFeatures,
-} from "@/components/ui/table-sorting";
+} from "@/components/ui/table/table-sorting";
 import { businessDateFromIso, businessDateToIso } from "@/lib/business-date/business-date";
 import type {
   ItemsMatrixColumn,

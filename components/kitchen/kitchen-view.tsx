@@ -2,6 +2,19 @@
 
 import { useDeferredValue, useMemo } from "react";
 
+import { FilterBar } from "@/components/kitchen/controls/filter-bar";
+import { ItemPicker } from "@/components/kitchen/controls/item-picker";
+import { OutlierSwitch } from "@/components/kitchen/controls/outlier-switch";
+import { RangeControl } from "@/components/kitchen/controls/range-control";
+import { StuckSwitch } from "@/components/kitchen/controls/stuck-switch";
+import { useKitchenFigures } from "@/components/kitchen/hooks/use-kitchen-figures";
+import { useKitchenView } from "@/components/kitchen/hooks/use-kitchen-view";
+import { ExpediterStationNotice } from "@/components/kitchen/sections/expediter-station-notice";
+import { HeadlineSkeleton } from "@/components/kitchen/sections/headline-figures";
+import { KitchenFigures } from "@/components/kitchen/sections/kitchen-figures";
+import { CoverageWarnings, IngestNotice } from "@/components/kitchen/sections/kitchen-notices";
+import { RangeProgress } from "@/components/kitchen/sections/range-progress";
+import { TodayComparisonLine } from "@/components/kitchen/sections/today-comparison";
 import { CsvDownloadLink } from "@/components/ui/csv-download-button";
 import { PageHeader } from "@/components/ui/page-header";
 import { EmptyState, ErrorState, LoadingState, Notice, Skeleton } from "@/components/ui/states";
@@ -14,20 +27,7 @@ import { isEmptySummary, levelsPresent, stationLabel } from "@/lib/kitchen/ui/su
 import { isOpenDayOnly } from "@/lib/kitchen/ui/today-comparison";
 import { fulfillmentsCsvUrl, summaryCsvUrl } from "@/lib/queries/kitchen";
 
-import { ExpediterStationNotice } from "./expediter-station-notice";
-import { FilterBar } from "./filter-bar";
-import { HeadlineSkeleton } from "./headline-figures";
-import { ItemPicker } from "./item-picker";
-import { KitchenFigures } from "./kitchen-figures";
-import { CoverageWarnings, IngestNotice } from "./kitchen-notices";
 import styles from "./kitchen-view.module.css";
-import { OutlierSwitch } from "./outlier-switch";
-import { RangeControl } from "./range-control";
-import { RangeProgress } from "./range-progress";
-import { StuckSwitch } from "./stuck-switch";
-import { TodayComparisonLine } from "./today-comparison";
-import { useKitchenFigures } from "./use-kitchen-figures";
-import { useKitchenView } from "./use-kitchen-view";
 
 export interface KitchenRestaurant {
   guid: string;

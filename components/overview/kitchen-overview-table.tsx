@@ -14,7 +14,7 @@ import {
   sortingFeatures,
   sortKey,
   type SortingFeatures,
-} from "@/components/ui/table-sorting";
+} from "@/components/ui/table/table-sorting";
 import type {
   KitchenHistory,
   KitchenOverviewRow,

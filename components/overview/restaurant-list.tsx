@@ -4,9 +4,9 @@ import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 
 import { RESTAURANT_SECTIONS, restaurantPath } from "@/components/shell/sections";
-import { DataTable, type DataColumn } from "@/components/ui/data-table";
 import { IntentLink } from "@/components/ui/intent-link";
 import { EmptyState, ErrorState, Skeleton } from "@/components/ui/states";
+import { DataTable, type DataColumn } from "@/components/ui/table/data-table";
 import { currentBusinessDateOrNull } from "@/lib/business-date/closeout";
 import { formatBusinessDate } from "@/lib/business-date/format";
 import { restaurantsQuery } from "@/lib/queries/restaurants";

@@ -2,10 +2,23 @@
 
 import { useState, type CSSProperties } from "react";
 
-import { ChartTooltipBox } from "@/components/charts/chart-tooltip";
-import { ChartCard } from "@/components/ui/chart-card";
+import { ChartTooltipBox } from "@/components/charts/parts/chart-tooltip";
+import { LazyHistogramChart, LazyTrendLineChart } from "@/components/kitchen/card-parts/lazy-charts";
+import { LEVEL_COLORS } from "@/components/kitchen/card-parts/level-colors";
+import {
+  csvColumnsOf,
+  levelRowColumns,
+  toLevelRows,
+  type LevelRow,
+} from "@/components/kitchen/card-parts/stats-columns";
+import { TableCard } from "@/components/kitchen/card-parts/table-card";
+import { LevelPicker } from "@/components/kitchen/controls/level-picker";
+import styles from "@/components/kitchen/kitchen-view.module.css";
+import headline from "@/components/kitchen/sections/headline-figures.module.css";
+import { TicketTargetsEditor } from "@/components/kitchen/targets/ticket-targets-editor";
+import { ChartCard } from "@/components/ui/card/chart-card";
 import { CsvDownloadButton } from "@/components/ui/csv-download-button";
-import { DataTable, type DataColumn } from "@/components/ui/data-table";
+import { DataTable, type DataColumn } from "@/components/ui/table/data-table";
 import { formatBusinessDateShort } from "@/lib/business-date/format";
 import { type KitchenSummary, type TicketLevelFigures } from "@/lib/kitchen/contract/responses";
 import { type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
@@ -14,15 +27,7 @@ import { LEVEL_LABELS } from "@/lib/kitchen/ui/labels";
 import { TICKET_TIME_DEFINITION } from "@/lib/kitchen/ui/metric-definitions";
 import { histogramRows, pivot, type HistogramRow, type PivotRow } from "@/lib/kitchen/ui/summary-shapes";
 
-import headline from "./headline-figures.module.css";
 import { binLabel } from "./histogram-card";
-import styles from "./kitchen-view.module.css";
-import { LazyHistogramChart, LazyTrendLineChart } from "./lazy-charts";
-import { LEVEL_COLORS } from "./level-colors";
-import { LevelPicker } from "./level-picker";
-import { csvColumnsOf, levelRowColumns, toLevelRows, type LevelRow } from "./stats-columns";
-import { TableCard } from "./table-card";
-import { TicketTargetsEditor } from "./ticket-targets-editor";
 
 /**
  * Ticket times (KitchenSummary.tickets, ticketHours, ticketDays): how long the guest waited for

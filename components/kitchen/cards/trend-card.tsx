@@ -2,23 +2,27 @@
 
 import { useState, type CSSProperties } from "react";
 
-import { ChartTooltipBox } from "@/components/charts/chart-tooltip";
-import { ChartCard } from "@/components/ui/chart-card";
+import { ChartTooltipBox } from "@/components/charts/parts/chart-tooltip";
+import { lateColumns } from "@/components/kitchen/card-parts/late-columns";
+import { LazyTrendLineChart } from "@/components/kitchen/card-parts/lazy-charts";
+import { LEVEL_COLORS } from "@/components/kitchen/card-parts/level-colors";
+import {
+  csvColumnsOf,
+  levelRowColumns,
+  toLevelRows,
+  type LevelRow,
+} from "@/components/kitchen/card-parts/stats-columns";
+import { LevelPicker } from "@/components/kitchen/controls/level-picker";
+import styles from "@/components/kitchen/kitchen-view.module.css";
+import { ChartCard } from "@/components/ui/card/chart-card";
 import { CsvDownloadButton } from "@/components/ui/csv-download-button";
-import { DataTable, type DataColumn } from "@/components/ui/data-table";
+import { DataTable, type DataColumn } from "@/components/ui/table/data-table";
 import { formatBusinessDate, formatBusinessDateShort } from "@/lib/business-date/format";
 import { type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import { formatCount, formatDuration } from "@/lib/kitchen/ui/format";
 import { LEVEL_LABELS, METRIC_LABELS } from "@/lib/kitchen/ui/labels";
 import type { RowLate } from "@/lib/kitchen/ui/late-figures";
 import type { PivotRow } from "@/lib/kitchen/ui/summary-shapes";
-
-import styles from "./kitchen-view.module.css";
-import { lateColumns } from "./late-columns";
-import { LazyTrendLineChart } from "./lazy-charts";
-import { LEVEL_COLORS } from "./level-colors";
-import { LevelPicker } from "./level-picker";
-import { csvColumnsOf, levelRowColumns, toLevelRows, type LevelRow } from "./stats-columns";
 
 type Point = { date: string; row: PivotRow } & Record<string, number | null | string | PivotRow>;
 

@@ -1,13 +1,12 @@
 "use client";
 
+import styles from "@/components/kitchen/kitchen-view.module.css";
 import {
   TODAY_COMPARISON_LABELS,
   TODAY_COMPARISONS,
   type Comparison,
   type TodayComparison,
 } from "@/lib/kitchen/ui/today-comparison";
-
-import styles from "./kitchen-view.module.css";
 
 /**
  * Today's like-for-like comparison: which dates and times the changes beside the figures compare

@@ -2,6 +2,24 @@
 
 import { memo, useMemo } from "react";
 
+import {
+  LazyBreakdownCard,
+  LazyHeatmapCard,
+  LazyHistogramCard,
+  LazyItemsOverTargetCard,
+  LazyServiceCard,
+  LazySlowestItemsCard,
+  LazySlowestTickets,
+  LazyStationCard,
+  LazyStationTargetsEditor,
+  LazyTargetsEditor,
+  LazyTicketTimesCard,
+  LazyTrendCard,
+  LazyWeekdayHeatmapCard,
+} from "@/components/kitchen/card-parts/lazy-cards";
+import type { useKitchenFigures } from "@/components/kitchen/hooks/use-kitchen-figures";
+import type { KitchenRestaurant } from "@/components/kitchen/kitchen-view";
+import styles from "@/components/kitchen/kitchen-view.module.css";
 import type { KitchenSummary } from "@/lib/kitchen/contract/responses";
 import { isSummaryHead } from "@/lib/kitchen/contract/summary-head";
 import { KITCHEN_LEVELS, type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
@@ -21,25 +39,7 @@ import type { KitchenView } from "@/lib/url-state/kitchen-view";
 
 import { HeadlineFigures } from "./headline-figures";
 import { KitchenSection, KitchenSectionBar, type SectionContent } from "./kitchen-section";
-import type { KitchenRestaurant } from "./kitchen-view";
-import styles from "./kitchen-view.module.css";
-import {
-  LazyBreakdownCard,
-  LazyHeatmapCard,
-  LazyHistogramCard,
-  LazyItemsOverTargetCard,
-  LazyServiceCard,
-  LazySlowestItemsCard,
-  LazySlowestTickets,
-  LazyStationCard,
-  LazyStationTargetsEditor,
-  LazyTargetsEditor,
-  LazyTicketTimesCard,
-  LazyTrendCard,
-  LazyWeekdayHeatmapCard,
-} from "./lazy-cards";
 import { MetricNote } from "./metric-note";
-import type { useKitchenFigures } from "./use-kitchen-figures";
 
 // While the next view loads, the page re-renders with the same summary (dimmed): memoised cards
 // with memoised rows skip that render, so a preset change does not redraw every chart twice.

@@ -3,19 +3,18 @@
 import { useState } from "react";
 
 import { HeatmapGrid } from "@/components/charts/heatmap-grid";
-import { ChartCard } from "@/components/ui/chart-card";
+import { csvColumnsOf } from "@/components/kitchen/card-parts/stats-columns";
+import { LevelPicker } from "@/components/kitchen/controls/level-picker";
+import styles from "@/components/kitchen/kitchen-view.module.css";
+import { ChartCard } from "@/components/ui/card/chart-card";
 import { CsvDownloadButton } from "@/components/ui/csv-download-button";
-import { DataTable, type DataColumn } from "@/components/ui/data-table";
+import { DataTable, type DataColumn } from "@/components/ui/table/data-table";
 import { type KitchenSummary, type Stats } from "@/lib/kitchen/contract/responses";
 import { type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import { LOW_COUNT, weekdayHourData } from "@/lib/kitchen/ui/day-parts-shapes";
 import { formatCount, formatDuration, formatHour } from "@/lib/kitchen/ui/format";
 import { HEAT_STEPS, heatStep } from "@/lib/kitchen/ui/heat-scale";
 import { METRIC_LABELS } from "@/lib/kitchen/ui/labels";
-
-import styles from "./kitchen-view.module.css";
-import { LevelPicker } from "./level-picker";
-import { csvColumnsOf } from "./stats-columns";
 
 interface CellRow {
   key: string;

@@ -2,22 +2,21 @@
 
 import type { CSSProperties } from "react";
 
-import { ChartTooltipBox } from "@/components/charts/chart-tooltip";
 import type { HistogramBin } from "@/components/charts/histogram-chart";
-import { ChartCard } from "@/components/ui/chart-card";
+import { ChartTooltipBox } from "@/components/charts/parts/chart-tooltip";
+import { LazyHistogramChart } from "@/components/kitchen/card-parts/lazy-charts";
+import { LEVEL_COLORS } from "@/components/kitchen/card-parts/level-colors";
+import { csvColumnsOf } from "@/components/kitchen/card-parts/stats-columns";
+import styles from "@/components/kitchen/kitchen-view.module.css";
+import { ChartCard } from "@/components/ui/card/chart-card";
 import { CsvDownloadButton } from "@/components/ui/csv-download-button";
-import { DataTable, type DataColumn } from "@/components/ui/data-table";
 import { Skeleton } from "@/components/ui/states";
+import { DataTable, type DataColumn } from "@/components/ui/table/data-table";
 import { type Histogram, type StationRef } from "@/lib/kitchen/contract/responses";
 import { NONE_FILTER, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import { formatCount, formatDuration, formatShare } from "@/lib/kitchen/ui/format";
 import { LEVEL_LABELS, METRIC_LABELS } from "@/lib/kitchen/ui/labels";
 import { histogramRows, stationLabel, type HistogramRow } from "@/lib/kitchen/ui/summary-shapes";
-
-import styles from "./kitchen-view.module.css";
-import { LazyHistogramChart } from "./lazy-charts";
-import { LEVEL_COLORS } from "./level-colors";
-import { csvColumnsOf } from "./stats-columns";
 
 type BinRow = HistogramRow;
 

@@ -1,3 +1,4 @@
+import styles from "@/components/kitchen/kitchen-view.module.css";
 import { KITCHEN_METRICS, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import { METRIC_LABELS } from "@/lib/kitchen/ui/labels";
 import {
@@ -8,8 +9,6 @@ import {
   METRIC_FORMULAS,
   ON_TIME_DEFINITION,
 } from "@/lib/kitchen/ui/metric-definitions";
-
-import styles from "./kitchen-view.module.css";
 
 /** The definition of the chosen metric in one line, the rest one click away. */
 export function MetricNote({ metric, levels }: { metric: KitchenMetric; levels: readonly KitchenLevel[] }) {

@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Fragment, useState } from "react";
 
+import { TableCard } from "@/components/kitchen/card-parts/table-card";
 import { CsvDownloadButton } from "@/components/ui/csv-download-button";
 import { ErrorState, Skeleton } from "@/components/ui/states";
 import { formatBusinessDateShort } from "@/lib/business-date/format";
@@ -16,7 +17,6 @@ import { behaviorLabel, distinctItems } from "@/lib/kitchen/ui/summary-shapes";
 import { kitchenTicketsQuery } from "@/lib/queries/kitchen";
 
 import styles from "./slowest-tickets.module.css";
-import { TableCard } from "./table-card";
 
 function clock(iso: string | null, timeZone: string): string {
   if (!iso) return "—";

@@ -1,8 +1,7 @@
 import { useId, type ReactNode } from "react";
 
-import { CardHeading } from "@/components/ui/card-heading";
-
-import styles from "./kitchen-view.module.css";
+import styles from "@/components/kitchen/kitchen-view.module.css";
+import { CardHeading } from "@/components/ui/card/card-heading";
 
 /** A titled card holding a table (lists that are read, not charted: slowest items, tickets). */
 export function TableCard({

@@ -1,4 +1,4 @@
-import type { DataColumn } from "@/components/ui/data-table";
+import type { DataColumn } from "@/components/ui/table/data-table";
 import { formatCount, formatDuration, formatShare } from "@/lib/kitchen/ui/format";
 import type { RowLate } from "@/lib/kitchen/ui/late-figures";
 

@@ -2,18 +2,17 @@
 
 import { useState } from "react";
 
+import { csvColumnsOf } from "@/components/kitchen/card-parts/stats-columns";
+import { TableCard } from "@/components/kitchen/card-parts/table-card";
+import { LevelPicker } from "@/components/kitchen/controls/level-picker";
+import styles from "@/components/kitchen/kitchen-view.module.css";
 import { CsvDownloadButton } from "@/components/ui/csv-download-button";
-import { DataTable, type DataColumn } from "@/components/ui/data-table";
+import { DataTable, type DataColumn } from "@/components/ui/table/data-table";
 import type { KitchenSummary } from "@/lib/kitchen/contract/responses";
 import { type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import { formatCount, formatDuration } from "@/lib/kitchen/ui/format";
 import { METRIC_LABELS } from "@/lib/kitchen/ui/labels";
 import { itemStationsAt, type ItemStationRow } from "@/lib/kitchen/ui/late-figures";
-
-import styles from "./kitchen-view.module.css";
-import { LevelPicker } from "./level-picker";
-import { csvColumnsOf } from "./stats-columns";
-import { TableCard } from "./table-card";
 
 const duration = (
   key: string,

@@ -3,9 +3,9 @@
 import { useTable, type ColumnDef, type RowData } from "@tanstack/react-table";
 import { useMemo, useState, type ReactNode } from "react";
 
+import { CsvDownloadButton } from "@/components/ui/csv-download-button";
 import type { CsvColumn, CsvValue } from "@/lib/csv/csv";
 
-import { CsvDownloadButton } from "./csv-download-button";
 import styles from "./data-table.module.css";
 import {
   ariaSort,

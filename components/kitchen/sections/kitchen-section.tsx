@@ -2,7 +2,7 @@
 
 import { Children, isValidElement, useId, useState, type ReactNode } from "react";
 
-import { CardHeadingLevel } from "@/components/ui/card-heading";
+import { CardHeadingLevel } from "@/components/ui/card/card-heading";
 import { MountWhenNear } from "@/components/ui/mount-when-near";
 import { Skeleton } from "@/components/ui/states";
 

@@ -1,4 +1,4 @@
-import type { DataColumn } from "@/components/ui/data-table";
+import type { DataColumn } from "@/components/ui/table/data-table";
 import type { CsvColumn } from "@/lib/csv/csv";
 import { type Stats } from "@/lib/kitchen/contract/responses";
 import { type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";

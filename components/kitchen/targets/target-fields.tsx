@@ -3,12 +3,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from "react";
 
+import styles from "@/components/kitchen/kitchen-view.module.css";
 import { errorMessage } from "@/components/ui/states";
 import { type KitchenTargets } from "@/lib/kitchen/contract/responses";
 import { TARGET_MINUTES } from "@/lib/kitchen/ui/target-minutes";
 import { kitchenKeys } from "@/lib/queries/kitchen";
-
-import styles from "./kitchen-view.module.css";
 
 /** The control a save or reset leaves keyboard focus on: an input's field name, or the save button. */
 export const SAVE_FOCUS = "save";

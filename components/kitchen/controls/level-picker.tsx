@@ -1,9 +1,8 @@
 "use client";
 
+import styles from "@/components/kitchen/kitchen-view.module.css";
 import { type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
 import { LEVEL_LABELS } from "@/lib/kitchen/ui/labels";
-
-import styles from "./kitchen-view.module.css";
 
 /** The "Level" select of the cards that show one fulfillment level at a time. */
 export function LevelPicker({

@@ -2,48 +2,53 @@
 
 import { useState } from "react";
 
+import { LevelPicker } from "@/components/kitchen/controls/level-picker";
+import styles from "@/components/kitchen/kitchen-view.module.css";
 import { type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import { METRIC_LABELS } from "@/lib/kitchen/ui/labels";
 import type { PivotRow } from "@/lib/kitchen/ui/summary-shapes";
 
-import styles from "./kitchen-view.module.css";
-import { LevelPicker } from "./level-picker";
 import { StationCard } from "./station-card";
 
 /**
- * "By service": the figures of each of the restaurant's services (day parts: Lunch, Dinner, Late
- * night...) at one level, in the order the business day runs. A record is in the service of its
- * business date's schedule whose hours hold its fire time; "Outside every service" holds the rest,
- * so the rows add up to the level.
+ * A breakdown (dining option, order source) at one level at a time: with fifteen order sources,
+ * every level at once would be forty-five rows nobody reads. The level starts at the page's
+ * level filter, or the first level with items.
  */
-export function ServiceCard({
+export function BreakdownCard({
+  title,
+  nameHeader,
   rows,
   levels,
   initialLevel,
   targets,
   metric,
   fileName,
+  categoryWidth,
 }: {
+  title: string;
+  nameHeader: string;
   rows: PivotRow[];
   levels: KitchenLevel[];
   initialLevel: KitchenLevel;
   targets: Partial<Record<KitchenLevel, number>>;
   metric: KitchenMetric;
   fileName: string;
+  categoryWidth?: number;
 }) {
   const [chosen, setChosen] = useState<KitchenLevel>(initialLevel);
   const level = levels.includes(chosen) ? chosen : (levels[0] ?? 0);
   return (
     <StationCard
-      title="By service"
-      description={`p50 and p90 of ${METRIC_LABELS[metric].toLowerCase()} per service of the restaurant's schedule, in minutes, in the order of the business day. A record belongs to the service whose hours hold its fire time; the rows add up to the level.`}
-      nameHeader="Service"
+      title={title}
+      description={`p50 and p90 of ${METRIC_LABELS[metric].toLowerCase()}, in minutes, slowest first.`}
+      nameHeader={nameHeader}
       rows={rows}
       levels={[level]}
       targets={targets}
       metric={metric}
       fileName={fileName}
-      testId="service-chart"
+      categoryWidth={categoryWidth}
       controls={
         levels.length > 1 ? (
           <div className={styles.inlineControls}>

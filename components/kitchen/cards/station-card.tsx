@@ -2,22 +2,26 @@
 
 import type { CSSProperties, ReactNode } from "react";
 
-import { groupedBarChartHeight, legendHeight } from "@/components/charts/chart-sizes";
-import { ChartTooltipBox } from "@/components/charts/chart-tooltip";
-import { ChartCard } from "@/components/ui/chart-card";
+import { groupedBarChartHeight, legendHeight } from "@/components/charts/parts/chart-sizes";
+import { ChartTooltipBox } from "@/components/charts/parts/chart-tooltip";
+import { lateColumns } from "@/components/kitchen/card-parts/late-columns";
+import { LazyGroupedBarChart } from "@/components/kitchen/card-parts/lazy-charts";
+import { LEVEL_COLORS } from "@/components/kitchen/card-parts/level-colors";
+import {
+  csvColumnsOf,
+  levelRowColumns,
+  toLevelRows,
+  type LevelRow,
+} from "@/components/kitchen/card-parts/stats-columns";
+import styles from "@/components/kitchen/kitchen-view.module.css";
+import { ChartCard } from "@/components/ui/card/chart-card";
 import { CsvDownloadButton } from "@/components/ui/csv-download-button";
-import { DataTable } from "@/components/ui/data-table";
+import { DataTable } from "@/components/ui/table/data-table";
 import { type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import { formatCount, formatDuration } from "@/lib/kitchen/ui/format";
 import { LEVEL_LABELS, METRIC_LABELS } from "@/lib/kitchen/ui/labels";
 import type { RowLate } from "@/lib/kitchen/ui/late-figures";
 import type { PivotRow } from "@/lib/kitchen/ui/summary-shapes";
-
-import styles from "./kitchen-view.module.css";
-import { lateColumns } from "./late-columns";
-import { LazyGroupedBarChart } from "./lazy-charts";
-import { LEVEL_COLORS } from "./level-colors";
-import { csvColumnsOf, levelRowColumns, toLevelRows, type LevelRow } from "./stats-columns";
 
 interface BarRow {
   category: string;

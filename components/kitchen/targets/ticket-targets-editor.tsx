@@ -3,12 +3,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent } from "react";
 
+import styles from "@/components/kitchen/kitchen-view.module.css";
 import { type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
 import { LEVEL_LABELS } from "@/lib/kitchen/ui/labels";
 import { levelTargetsFrom, savedLevelTargets, targetMinutesOf } from "@/lib/kitchen/ui/target-minutes";
 import { kitchenTargetsQuery, putKitchenTargets } from "@/lib/queries/kitchen";
 
-import styles from "./kitchen-view.module.css";
 import { SAVE_FOCUS, TargetField, TargetsFormEnd, useTargetsSave } from "./target-fields";
 
 type TicketInput = { level: KitchenLevel; seconds: number | null }[];

@@ -2,16 +2,15 @@
 
 import { useId, useState } from "react";
 
+import { csvColumnsOf } from "@/components/kitchen/card-parts/stats-columns";
+import { TableCard } from "@/components/kitchen/card-parts/table-card";
+import styles from "@/components/kitchen/kitchen-view.module.css";
 import { CsvDownloadButton } from "@/components/ui/csv-download-button";
-import { DataTable, type DataColumn } from "@/components/ui/data-table";
+import { DataTable, type DataColumn } from "@/components/ui/table/data-table";
 import { type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import { formatCount, formatDuration } from "@/lib/kitchen/ui/format";
 import { METRIC_LABELS } from "@/lib/kitchen/ui/labels";
 import type { PivotRow } from "@/lib/kitchen/ui/summary-shapes";
-
-import styles from "./kitchen-view.module.css";
-import { csvColumnsOf } from "./stats-columns";
-import { TableCard } from "./table-card";
 
 /** Items with fewer station fulfillments than this are left out of the ranking by default: noise. */
 export const DEFAULT_MIN_RECORDS = 20;

@@ -2,14 +2,14 @@
 
 import { useId, type FormEvent } from "react";
 
-import { CardHeading } from "@/components/ui/card-heading";
+import styles from "@/components/kitchen/kitchen-view.module.css";
+import { CardHeading } from "@/components/ui/card/card-heading";
 import { type KitchenTargets } from "@/lib/kitchen/contract/responses";
 import { type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
 import { LEVEL_LABELS } from "@/lib/kitchen/ui/labels";
 import { levelTargetsFrom, savedLevelTargets, targetMinutesOf } from "@/lib/kitchen/ui/target-minutes";
 import { putKitchenTargets } from "@/lib/queries/kitchen";
 
-import styles from "./kitchen-view.module.css";
 import { SAVE_FOCUS, TargetField, TargetsFormEnd, useTargetsSave } from "./target-fields";
 
 type LevelInput = { level: KitchenLevel; seconds: number | null }[];
