@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 
 import type { KitchenSummary } from "../lib/kitchen/contract/responses";
-import { formatHour } from "../lib/kitchen/ui/format";
+import { formatHour } from "../lib/kitchen/present/format";
 import { restaurantNamed, signIn } from "./fixtures/auth";
 
 /**

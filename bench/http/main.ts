@@ -33,7 +33,7 @@ import { chromium } from "@playwright/test";
 
 import { addBusinessDays } from "@/lib/business-date/business-date";
 import { currentBusinessDate } from "@/lib/business-date/closeout";
-import { presetRange } from "@/lib/kitchen/ui/date-range";
+import { presetRange } from "@/lib/kitchen/contract/date-range";
 
 import {
   buildApp,

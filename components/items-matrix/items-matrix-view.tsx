@@ -15,15 +15,15 @@ import {
   type SortingFeatures,
 } from "@/components/ui/table/table-sorting";
 import { businessDateFromIso, businessDateToIso } from "@/lib/business-date/business-date";
+import { RANGE_PRESET_LABELS } from "@/lib/kitchen/contract/date-range";
 import type {
   ItemsMatrixColumn,
   ItemsMatrixRow,
   KitchenItemsMatrix,
 } from "@/lib/kitchen/contract/items-matrix";
 import { KITCHEN_LEVELS, OVERVIEW_RANGES, type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
-import { RANGE_PRESET_LABELS } from "@/lib/kitchen/ui/date-range";
-import { formatCount, formatDuration } from "@/lib/kitchen/ui/format";
-import { LEVEL_LABELS } from "@/lib/kitchen/ui/labels";
+import { formatCount, formatDuration } from "@/lib/kitchen/present/format";
+import { LEVEL_LABELS } from "@/lib/kitchen/present/labels";
 import {
   itemsMatrixSearch,
   kitchenItemsMatrixQuery,

@@ -20,11 +20,11 @@ import { PageHeader } from "@/components/ui/page-header";
 import { EmptyState, ErrorState, LoadingState, Notice, Skeleton } from "@/components/ui/states";
 import { formatDateRange } from "@/lib/business-date/format";
 import { isSummaryHead } from "@/lib/kitchen/contract/summary-head";
-import { emptyRangeWords } from "@/lib/kitchen/ui/coverage-notes";
-import { kitchenPageCsvName } from "@/lib/kitchen/ui/csv-file-names";
-import { formatClockTime, formatCount } from "@/lib/kitchen/ui/format";
-import { isEmptySummary, levelsPresent, stationLabel } from "@/lib/kitchen/ui/summary-shapes";
-import { isOpenDayOnly } from "@/lib/kitchen/ui/today-comparison";
+import { isOpenDayOnly } from "@/lib/kitchen/contract/today-comparison";
+import { emptyRangeWords } from "@/lib/kitchen/present/coverage-notes";
+import { kitchenPageCsvName } from "@/lib/kitchen/present/csv-file-names";
+import { formatClockTime, formatCount } from "@/lib/kitchen/present/format";
+import { isEmptySummary, levelsPresent, stationLabel } from "@/lib/kitchen/present/summary-shapes";
 import { fulfillmentsCsvUrl, summaryCsvUrl } from "@/lib/queries/kitchen";
 
 import styles from "./kitchen-view.module.css";

@@ -15,6 +15,7 @@ import {
   sortKey,
   type SortingFeatures,
 } from "@/components/ui/table/table-sorting";
+import { RANGE_PRESET_LABELS } from "@/lib/kitchen/contract/date-range";
 import type {
   KitchenHistory,
   KitchenOverviewRow,
@@ -26,7 +27,6 @@ import {
   type KitchenLevel,
   type OverviewRange,
 } from "@/lib/kitchen/contract/vocabulary";
-import { RANGE_PRESET_LABELS } from "@/lib/kitchen/ui/date-range";
 import {
   formatChange,
   formatCount,
@@ -35,9 +35,9 @@ import {
   type Change,
   type ChangeKind,
   type Polarity,
-} from "@/lib/kitchen/ui/format";
-import { stuckNote } from "@/lib/kitchen/ui/ingest-notes";
-import { LEVEL_LABELS } from "@/lib/kitchen/ui/labels";
+} from "@/lib/kitchen/present/format";
+import { stuckNote } from "@/lib/kitchen/present/ingest-notes";
+import { LEVEL_LABELS } from "@/lib/kitchen/present/labels";
 import { kitchenHistoryQuery, kitchenOverviewQuery } from "@/lib/queries/kitchen";
 import { kitchenPageHref } from "@/lib/url-state/kitchen-view";
 import { overviewRangeParam } from "@/lib/url-state/overview-view";

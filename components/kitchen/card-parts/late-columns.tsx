@@ -1,6 +1,6 @@
 import type { DataColumn } from "@/components/ui/table/data-table";
-import { formatCount, formatDuration, formatShare } from "@/lib/kitchen/ui/format";
-import type { RowLate } from "@/lib/kitchen/ui/late-figures";
+import { formatCount, formatDuration, formatShare } from "@/lib/kitchen/present/format";
+import type { RowLate } from "@/lib/kitchen/present/late-figures";
 
 import type { LevelRow } from "./stats-columns";
 

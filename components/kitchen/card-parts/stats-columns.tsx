@@ -2,9 +2,9 @@ import type { DataColumn } from "@/components/ui/table/data-table";
 import type { CsvColumn } from "@/lib/csv/csv";
 import { type Stats } from "@/lib/kitchen/contract/responses";
 import { type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
-import { formatCount, formatDuration } from "@/lib/kitchen/ui/format";
-import { LEVEL_LABELS } from "@/lib/kitchen/ui/labels";
-import type { PivotRow } from "@/lib/kitchen/ui/summary-shapes";
+import { formatCount, formatDuration } from "@/lib/kitchen/present/format";
+import { LEVEL_LABELS } from "@/lib/kitchen/present/labels";
+import type { PivotRow } from "@/lib/kitchen/present/summary-shapes";
 
 /** One row per thing and level: the long format tables and CSV files use. */
 export interface LevelRow {

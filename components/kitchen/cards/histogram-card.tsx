@@ -14,9 +14,9 @@ import { Skeleton } from "@/components/ui/states";
 import { DataTable, type DataColumn } from "@/components/ui/table/data-table";
 import { type Histogram, type StationRef } from "@/lib/kitchen/contract/responses";
 import { NONE_FILTER, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
-import { formatCount, formatDuration, formatShare } from "@/lib/kitchen/ui/format";
-import { LEVEL_LABELS, METRIC_LABELS } from "@/lib/kitchen/ui/labels";
-import { histogramRows, stationLabel, type HistogramRow } from "@/lib/kitchen/ui/summary-shapes";
+import { formatCount, formatDuration, formatShare } from "@/lib/kitchen/present/format";
+import { LEVEL_LABELS, METRIC_LABELS } from "@/lib/kitchen/present/labels";
+import { histogramRows, stationLabel, type HistogramRow } from "@/lib/kitchen/present/summary-shapes";
 
 type BinRow = HistogramRow;
 

@@ -10,9 +10,9 @@ import { CsvDownloadButton } from "@/components/ui/csv-download-button";
 import { DataTable, type DataColumn } from "@/components/ui/table/data-table";
 import type { KitchenSummary } from "@/lib/kitchen/contract/responses";
 import { type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
-import { formatCount, formatDuration } from "@/lib/kitchen/ui/format";
-import { METRIC_LABELS } from "@/lib/kitchen/ui/labels";
-import { itemStationsAt, type ItemStationRow } from "@/lib/kitchen/ui/late-figures";
+import { formatCount, formatDuration } from "@/lib/kitchen/present/format";
+import { METRIC_LABELS } from "@/lib/kitchen/present/labels";
+import { itemStationsAt, type ItemStationRow } from "@/lib/kitchen/present/late-figures";
 
 const duration = (
   key: string,

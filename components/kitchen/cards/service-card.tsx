@@ -5,8 +5,8 @@ import { useState } from "react";
 import { LevelPicker } from "@/components/kitchen/controls/level-picker";
 import styles from "@/components/kitchen/kitchen-view.module.css";
 import { type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
-import { METRIC_LABELS } from "@/lib/kitchen/ui/labels";
-import type { PivotRow } from "@/lib/kitchen/ui/summary-shapes";
+import { METRIC_LABELS } from "@/lib/kitchen/present/labels";
+import type { PivotRow } from "@/lib/kitchen/present/summary-shapes";
 
 import { StationCard } from "./station-card";
 

@@ -8,9 +8,9 @@ import styles from "@/components/kitchen/kitchen-view.module.css";
 import { CsvDownloadButton } from "@/components/ui/csv-download-button";
 import { DataTable, type DataColumn } from "@/components/ui/table/data-table";
 import { type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
-import { formatCount, formatDuration } from "@/lib/kitchen/ui/format";
-import { METRIC_LABELS } from "@/lib/kitchen/ui/labels";
-import type { PivotRow } from "@/lib/kitchen/ui/summary-shapes";
+import { formatCount, formatDuration } from "@/lib/kitchen/present/format";
+import { METRIC_LABELS } from "@/lib/kitchen/present/labels";
+import type { PivotRow } from "@/lib/kitchen/present/summary-shapes";
 
 /** Items with fewer station fulfillments than this are left out of the ranking by default: noise. */
 export const DEFAULT_MIN_RECORDS = 20;

@@ -10,10 +10,10 @@ import { formatBusinessDateShort } from "@/lib/business-date/format";
 import type { CsvColumn } from "@/lib/csv/csv";
 import { type SlowTicket, type TicketItem } from "@/lib/kitchen/contract/responses";
 import { type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
-import { formatClockTime, formatCount, formatDuration } from "@/lib/kitchen/ui/format";
-import { LEVEL_LABELS, METRIC_LABELS } from "@/lib/kitchen/ui/labels";
-import { readyValue } from "@/lib/kitchen/ui/range-progress";
-import { behaviorLabel, distinctItems } from "@/lib/kitchen/ui/summary-shapes";
+import { formatClockTime, formatCount, formatDuration } from "@/lib/kitchen/present/format";
+import { LEVEL_LABELS, METRIC_LABELS } from "@/lib/kitchen/present/labels";
+import { readyValue } from "@/lib/kitchen/present/range-progress";
+import { behaviorLabel, distinctItems } from "@/lib/kitchen/present/summary-shapes";
 import { kitchenTicketsQuery } from "@/lib/queries/kitchen";
 
 import styles from "./slowest-tickets.module.css";

@@ -18,10 +18,10 @@ import { ChartCard } from "@/components/ui/card/chart-card";
 import { CsvDownloadButton } from "@/components/ui/csv-download-button";
 import { DataTable } from "@/components/ui/table/data-table";
 import { type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
-import { formatCount, formatDuration } from "@/lib/kitchen/ui/format";
-import { LEVEL_LABELS, METRIC_LABELS } from "@/lib/kitchen/ui/labels";
-import type { RowLate } from "@/lib/kitchen/ui/late-figures";
-import type { PivotRow } from "@/lib/kitchen/ui/summary-shapes";
+import { formatCount, formatDuration } from "@/lib/kitchen/present/format";
+import { LEVEL_LABELS, METRIC_LABELS } from "@/lib/kitchen/present/labels";
+import type { RowLate } from "@/lib/kitchen/present/late-figures";
+import type { PivotRow } from "@/lib/kitchen/present/summary-shapes";
 
 interface BarRow {
   category: string;

@@ -22,10 +22,10 @@ import { DataTable, type DataColumn } from "@/components/ui/table/data-table";
 import { formatBusinessDateShort } from "@/lib/business-date/format";
 import { type KitchenSummary, type TicketLevelFigures } from "@/lib/kitchen/contract/responses";
 import { type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
-import { formatCount, formatDuration, formatHour, formatShare } from "@/lib/kitchen/ui/format";
-import { LEVEL_LABELS } from "@/lib/kitchen/ui/labels";
-import { TICKET_TIME_DEFINITION } from "@/lib/kitchen/ui/metric-definitions";
-import { histogramRows, pivot, type HistogramRow, type PivotRow } from "@/lib/kitchen/ui/summary-shapes";
+import { formatCount, formatDuration, formatHour, formatShare } from "@/lib/kitchen/present/format";
+import { LEVEL_LABELS } from "@/lib/kitchen/present/labels";
+import { TICKET_TIME_DEFINITION } from "@/lib/kitchen/present/metric-definitions";
+import { histogramRows, pivot, type HistogramRow, type PivotRow } from "@/lib/kitchen/present/summary-shapes";
 
 import { binLabel } from "./histogram-card";
 

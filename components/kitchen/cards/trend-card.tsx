@@ -19,10 +19,10 @@ import { CsvDownloadButton } from "@/components/ui/csv-download-button";
 import { DataTable, type DataColumn } from "@/components/ui/table/data-table";
 import { formatBusinessDate, formatBusinessDateShort } from "@/lib/business-date/format";
 import { type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
-import { formatCount, formatDuration } from "@/lib/kitchen/ui/format";
-import { LEVEL_LABELS, METRIC_LABELS } from "@/lib/kitchen/ui/labels";
-import type { RowLate } from "@/lib/kitchen/ui/late-figures";
-import type { PivotRow } from "@/lib/kitchen/ui/summary-shapes";
+import { formatCount, formatDuration } from "@/lib/kitchen/present/format";
+import { LEVEL_LABELS, METRIC_LABELS } from "@/lib/kitchen/present/labels";
+import type { RowLate } from "@/lib/kitchen/present/late-figures";
+import type { PivotRow } from "@/lib/kitchen/present/summary-shapes";
 
 type Point = { date: string; row: PivotRow } & Record<string, number | null | string | PivotRow>;
 

@@ -11,10 +11,10 @@ import { CsvDownloadButton } from "@/components/ui/csv-download-button";
 import { DataTable, type DataColumn } from "@/components/ui/table/data-table";
 import { type KitchenSummary, type Stats } from "@/lib/kitchen/contract/responses";
 import { type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
-import { LOW_COUNT, weekdayHourData } from "@/lib/kitchen/ui/day-parts-shapes";
-import { formatCount, formatDuration, formatHour } from "@/lib/kitchen/ui/format";
-import { HEAT_STEPS, heatStep } from "@/lib/kitchen/ui/heat-scale";
-import { METRIC_LABELS } from "@/lib/kitchen/ui/labels";
+import { LOW_COUNT, weekdayHourData } from "@/lib/kitchen/present/day-parts-shapes";
+import { formatCount, formatDuration, formatHour } from "@/lib/kitchen/present/format";
+import { HEAT_STEPS, heatStep } from "@/lib/kitchen/present/heat-scale";
+import { METRIC_LABELS } from "@/lib/kitchen/present/labels";
 
 interface CellRow {
   key: string;

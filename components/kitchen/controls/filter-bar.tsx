@@ -10,9 +10,9 @@ import {
   type KitchenLevel,
   type KitchenMetric,
 } from "@/lib/kitchen/contract/vocabulary";
-import { serviceLabel } from "@/lib/kitchen/ui/day-parts-shapes";
-import { LEVEL_LABELS, METRIC_LABELS } from "@/lib/kitchen/ui/labels";
-import { behaviorLabel, stationLabel } from "@/lib/kitchen/ui/summary-shapes";
+import { serviceLabel } from "@/lib/kitchen/present/day-parts-shapes";
+import { LEVEL_LABELS, METRIC_LABELS } from "@/lib/kitchen/present/labels";
+import { behaviorLabel, stationLabel } from "@/lib/kitchen/present/summary-shapes";
 import { DEFAULT_METRIC, type KitchenView } from "@/lib/url-state/kitchen-view";
 
 import styles from "./filter-bar.module.css";

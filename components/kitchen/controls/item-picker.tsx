@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useMemo, useState, type KeyboardEvent } from "react";
 
 import type { KitchenSummary } from "@/lib/kitchen/contract/responses";
-import { itemChoices, matchingChoices, type ItemChoice } from "@/lib/kitchen/ui/item-choices";
+import { itemChoices, matchingChoices, type ItemChoice } from "@/lib/kitchen/present/item-choices";
 import { menuQuery } from "@/lib/queries/menu";
 
 import styles from "./item-picker.module.css";

@@ -2,7 +2,7 @@
 
 import styles from "@/components/kitchen/kitchen-view.module.css";
 import { type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
-import { LEVEL_LABELS } from "@/lib/kitchen/ui/labels";
+import { LEVEL_LABELS } from "@/lib/kitchen/present/labels";
 
 /** The "Level" select of the cards that show one fulfillment level at a time. */
 export function LevelPicker({

@@ -8,7 +8,7 @@ import {
   RANGE_PRESET_LABELS,
   RANGE_PRESETS,
   type RangePreset,
-} from "@/lib/kitchen/ui/date-range";
+} from "@/lib/kitchen/contract/date-range";
 import { checkCustomRange, type KitchenView } from "@/lib/url-state/kitchen-view";
 
 import styles from "./range-control.module.css";

@@ -2,7 +2,7 @@
 
 import type { StuckReport } from "@/lib/kitchen/contract/responses";
 import { DEFAULT_STUCK_MINUTES, type StuckChoice } from "@/lib/kitchen/contract/stuck-items";
-import { formatCount } from "@/lib/kitchen/ui/format";
+import { formatCount } from "@/lib/kitchen/present/format";
 
 import styles from "./filter-bar.module.css";
 

@@ -5,13 +5,18 @@ import { useDeferredValue, useMemo } from "react";
 
 import { usePageSettled } from "@/components/ui/page-settled";
 import type { CloseoutRules } from "@/lib/business-date/closeout";
+import { includesToday } from "@/lib/kitchen/contract/date-range";
 import type { KitchenSummary, RangeAnswer } from "@/lib/kitchen/contract/responses";
 import { isSummaryHead } from "@/lib/kitchen/contract/summary-head";
+import { comparisonFor } from "@/lib/kitchen/contract/today-comparison";
 import type { KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
-import { coverageNotes } from "@/lib/kitchen/ui/coverage-notes";
-import { includesToday } from "@/lib/kitchen/ui/date-range";
-import { pendingOf, periodProgress, readyValue, type PeriodProgress } from "@/lib/kitchen/ui/range-progress";
-import { comparisonFor } from "@/lib/kitchen/ui/today-comparison";
+import { coverageNotes } from "@/lib/kitchen/present/coverage-notes";
+import {
+  pendingOf,
+  periodProgress,
+  readyValue,
+  type PeriodProgress,
+} from "@/lib/kitchen/present/range-progress";
 import { kitchenSummaryQuery, kitchenTargetsQuery } from "@/lib/queries/kitchen";
 import { apiQuery, type KitchenView } from "@/lib/url-state/kitchen-view";
 

@@ -5,7 +5,7 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 
 import { EmptyState } from "@/components/ui/states";
-import { LEVEL_LABELS } from "@/lib/kitchen/ui/labels";
+import { LEVEL_LABELS } from "@/lib/kitchen/present/labels";
 import { stationsQuery } from "@/lib/queries/stations";
 import { kitchenPageHref, kitchenViewToParams, type KitchenView } from "@/lib/url-state/kitchen-view";
 

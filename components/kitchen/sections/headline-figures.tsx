@@ -1,9 +1,15 @@
 import { Skeleton } from "@/components/ui/states";
 import { type KitchenSummary } from "@/lib/kitchen/contract/responses";
 import { type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
-import { formatChange, formatCount, formatDuration, formatShare, type Change } from "@/lib/kitchen/ui/format";
-import { LEVEL_LABELS } from "@/lib/kitchen/ui/labels";
-import { levelItems, levelStats } from "@/lib/kitchen/ui/summary-shapes";
+import {
+  formatChange,
+  formatCount,
+  formatDuration,
+  formatShare,
+  type Change,
+} from "@/lib/kitchen/present/format";
+import { LEVEL_LABELS } from "@/lib/kitchen/present/labels";
+import { levelItems, levelStats } from "@/lib/kitchen/present/summary-shapes";
 
 import styles from "./headline-figures.module.css";
 

@@ -23,9 +23,9 @@ import styles from "@/components/kitchen/kitchen-view.module.css";
 import type { KitchenSummary } from "@/lib/kitchen/contract/responses";
 import { isSummaryHead } from "@/lib/kitchen/contract/summary-head";
 import { KITCHEN_LEVELS, type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
-import { serviceRows } from "@/lib/kitchen/ui/day-parts-shapes";
-import { METRIC_LABELS } from "@/lib/kitchen/ui/labels";
-import { dayLate, itemStationNames, stationLate } from "@/lib/kitchen/ui/late-figures";
+import { serviceRows } from "@/lib/kitchen/present/day-parts-shapes";
+import { METRIC_LABELS } from "@/lib/kitchen/present/labels";
+import { dayLate, itemStationNames, stationLate } from "@/lib/kitchen/present/late-figures";
 import {
   behaviorLabel,
   behaviorRows,
@@ -34,7 +34,7 @@ import {
   sourceRows,
   stationLabel,
   stationRows,
-} from "@/lib/kitchen/ui/summary-shapes";
+} from "@/lib/kitchen/present/summary-shapes";
 import type { KitchenView } from "@/lib/url-state/kitchen-view";
 
 import { HeadlineFigures } from "./headline-figures";

@@ -3,8 +3,13 @@
 import { Notice } from "@/components/ui/states";
 import type { CloseoutRules } from "@/lib/business-date/closeout";
 import type { DateCoverage, IngestCounts, StuckReport } from "@/lib/kitchen/contract/responses";
-import { beforeDataNote, coverageNotes, listDates, provisionalNote } from "@/lib/kitchen/ui/coverage-notes";
-import { ingestNotes, stuckNote } from "@/lib/kitchen/ui/ingest-notes";
+import {
+  beforeDataNote,
+  coverageNotes,
+  listDates,
+  provisionalNote,
+} from "@/lib/kitchen/present/coverage-notes";
+import { ingestNotes, stuckNote } from "@/lib/kitchen/present/ingest-notes";
 
 /**
  * Dates the numbers leave out (failed, no subscription), dates before the kitchen data begins,

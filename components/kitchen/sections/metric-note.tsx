@@ -1,6 +1,6 @@
 import styles from "@/components/kitchen/kitchen-view.module.css";
 import { KITCHEN_METRICS, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
-import { METRIC_LABELS } from "@/lib/kitchen/ui/labels";
+import { METRIC_LABELS } from "@/lib/kitchen/present/labels";
 import {
   COMMON_RULES,
   ITEMS_DEFINITION,
@@ -8,7 +8,7 @@ import {
   METRIC_DESCRIPTIONS,
   METRIC_FORMULAS,
   ON_TIME_DEFINITION,
-} from "@/lib/kitchen/ui/metric-definitions";
+} from "@/lib/kitchen/present/metric-definitions";
 
 /** The definition of the chosen metric in one line, the rest one click away. */
 export function MetricNote({ metric, levels }: { metric: KitchenMetric; levels: readonly KitchenLevel[] }) {

@@ -1,7 +1,7 @@
 "use client";
 
 import { ProgressBar } from "@/components/ui/states";
-import { progressText, type PeriodProgress } from "@/lib/kitchen/ui/range-progress";
+import { progressText, type PeriodProgress } from "@/lib/kitchen/present/range-progress";
 
 import styles from "./range-progress.module.css";
 

@@ -6,7 +6,7 @@ import {
   TODAY_COMPARISONS,
   type Comparison,
   type TodayComparison,
-} from "@/lib/kitchen/ui/today-comparison";
+} from "@/lib/kitchen/contract/today-comparison";
 
 /**
  * Today's like-for-like comparison: which dates and times the changes beside the figures compare

@@ -6,8 +6,12 @@ import styles from "@/components/kitchen/kitchen-view.module.css";
 import { CardHeading } from "@/components/ui/card/card-heading";
 import { type KitchenTargets } from "@/lib/kitchen/contract/responses";
 import { type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
-import { formatDuration } from "@/lib/kitchen/ui/format";
-import { TARGET_MINUTES_HINT, targetMinutesOf, targetSecondsFrom } from "@/lib/kitchen/ui/target-minutes";
+import { formatDuration } from "@/lib/kitchen/present/format";
+import {
+  TARGET_MINUTES_HINT,
+  targetMinutesOf,
+  targetSecondsFrom,
+} from "@/lib/kitchen/present/target-minutes";
 import { putKitchenTargets } from "@/lib/queries/kitchen";
 
 import { SAVE_FOCUS, TargetField, TargetsFormEnd, useTargetsSave } from "./target-fields";

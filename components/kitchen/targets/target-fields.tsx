@@ -6,7 +6,7 @@ import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 
 import styles from "@/components/kitchen/kitchen-view.module.css";
 import { errorMessage } from "@/components/ui/states";
 import { type KitchenTargets } from "@/lib/kitchen/contract/responses";
-import { TARGET_MINUTES } from "@/lib/kitchen/ui/target-minutes";
+import { TARGET_MINUTES } from "@/lib/kitchen/present/target-minutes";
 import { kitchenKeys } from "@/lib/queries/kitchen";
 
 /** The control a save or reset leaves keyboard focus on: an input's field name, or the save button. */

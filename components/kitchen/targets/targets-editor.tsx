@@ -6,8 +6,8 @@ import styles from "@/components/kitchen/kitchen-view.module.css";
 import { CardHeading } from "@/components/ui/card/card-heading";
 import { type KitchenTargets } from "@/lib/kitchen/contract/responses";
 import { type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
-import { LEVEL_LABELS } from "@/lib/kitchen/ui/labels";
-import { levelTargetsFrom, savedLevelTargets, targetMinutesOf } from "@/lib/kitchen/ui/target-minutes";
+import { LEVEL_LABELS } from "@/lib/kitchen/present/labels";
+import { levelTargetsFrom, savedLevelTargets, targetMinutesOf } from "@/lib/kitchen/present/target-minutes";
 import { putKitchenTargets } from "@/lib/queries/kitchen";
 
 import { SAVE_FOCUS, TargetField, TargetsFormEnd, useTargetsSave } from "./target-fields";

@@ -5,8 +5,8 @@ import { type FormEvent } from "react";
 
 import styles from "@/components/kitchen/kitchen-view.module.css";
 import { type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
-import { LEVEL_LABELS } from "@/lib/kitchen/ui/labels";
-import { levelTargetsFrom, savedLevelTargets, targetMinutesOf } from "@/lib/kitchen/ui/target-minutes";
+import { LEVEL_LABELS } from "@/lib/kitchen/present/labels";
+import { levelTargetsFrom, savedLevelTargets, targetMinutesOf } from "@/lib/kitchen/present/target-minutes";
 import { kitchenTargetsQuery, putKitchenTargets } from "@/lib/queries/kitchen";
 
 import { SAVE_FOCUS, TargetField, TargetsFormEnd, useTargetsSave } from "./target-fields";

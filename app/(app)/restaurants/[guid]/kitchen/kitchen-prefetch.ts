@@ -3,12 +3,12 @@ import "server-only";
 import type { QueryClient } from "@tanstack/react-query";
 
 import type { PermittedRestaurant } from "@/lib/access/permitted-restaurants";
+import { includesToday } from "@/lib/kitchen/contract/date-range";
 import { kitchenSummarySchema } from "@/lib/kitchen/contract/params";
 import type { KitchenSummary, RangeAnswer } from "@/lib/kitchen/contract/responses";
 import { summaryHead } from "@/lib/kitchen/contract/summary-head";
+import { comparisonFor } from "@/lib/kitchen/contract/today-comparison";
 import { getKitchenService } from "@/lib/kitchen/service/server";
-import { includesToday } from "@/lib/kitchen/ui/date-range";
-import { comparisonFor } from "@/lib/kitchen/ui/today-comparison";
 import { kitchenSummaryQuery, kitchenTargetsQuery } from "@/lib/queries/kitchen";
 import { apiQuery, type KitchenView } from "@/lib/url-state/kitchen-view";
 

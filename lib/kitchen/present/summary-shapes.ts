@@ -6,7 +6,7 @@ import {
   type TicketItem,
 } from "@/lib/kitchen/contract/responses";
 import { KITCHEN_LEVELS, type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
-import { LEVEL_LABELS } from "@/lib/kitchen/ui/labels";
+import { LEVEL_LABELS } from "@/lib/kitchen/present/labels";
 
 /**
  * Pure reshaping of a KitchenSummary into what the charts and tables draw: one row per station

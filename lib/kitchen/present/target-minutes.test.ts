@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { kitchenTargetsSchema } from "../contract/params";
+import { kitchenTargetsSchema } from "@/lib/kitchen/contract/params";
+
 import {
   levelTargetsFrom,
   savedLevelTargets,

@@ -1,6 +1,6 @@
 import type { ItemStationFigures, KitchenSummary, LateCounts } from "@/lib/kitchen/contract/responses";
 import type { KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
-import { stationKey, stationLabel } from "@/lib/kitchen/ui/summary-shapes";
+import { stationKey, stationLabel } from "@/lib/kitchen/present/summary-shapes";
 
 /**
  * The summary's late counts reshaped for the tables and charts: keyed like their rows

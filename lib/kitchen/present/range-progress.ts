@@ -1,7 +1,6 @@
 import { businessDaysInRange } from "@/lib/business-date/business-date";
+import type { DateRange } from "@/lib/kitchen/contract/date-range";
 import type { KitchenPending, RangeAnswer } from "@/lib/kitchen/contract/responses";
-
-import type { DateRange } from "./date-range";
 
 /**
  * A range answer's two sides for the page: the figures once ready, the progress while the range's

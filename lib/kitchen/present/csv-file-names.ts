@@ -1,6 +1,6 @@
 import { csvFileName } from "@/lib/csv/file-name";
 import { NONE_FILTER, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
-import { METRIC_LABELS } from "@/lib/kitchen/ui/labels";
+import { METRIC_LABELS } from "@/lib/kitchen/present/labels";
 
 /**
  * A Kitchen page CSV's file name: the restaurant, the figure, then the metric and every filter in
