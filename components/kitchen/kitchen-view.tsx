@@ -29,7 +29,7 @@ import { fulfillmentsCsvUrl, summaryCsvUrl } from "@/lib/queries/kitchen";
 
 import styles from "./kitchen-view.module.css";
 
-export interface KitchenRestaurant {
+export interface KitchenPageRestaurant {
   guid: string;
   name: string;
   timeZone: string;
@@ -93,7 +93,7 @@ function ItemNotice({
 }
 
 /** The Kitchen page: range and filters from the URL, figures, charts with their tables, tickets. */
-export function KitchenView({ restaurant, today }: { restaurant: KitchenRestaurant; today: string }) {
+export function KitchenView({ restaurant, today }: { restaurant: KitchenPageRestaurant; today: string }) {
   const { guid } = restaurant;
   const { view: urlView, problems, setView } = useKitchenView(today);
   // The controls follow the URL at once, so a click paints in the next frame; the figures follow a

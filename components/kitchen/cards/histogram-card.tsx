@@ -2,7 +2,6 @@
 
 import type { CSSProperties } from "react";
 
-import type { HistogramBin } from "@/components/charts/histogram-chart";
 import { ChartTooltipBox } from "@/components/charts/parts/chart-tooltip";
 import { LazyHistogramChart } from "@/components/kitchen/card-parts/lazy-charts";
 import { LEVEL_COLORS } from "@/components/kitchen/card-parts/level-colors";
@@ -12,7 +11,7 @@ import { ChartCard } from "@/components/ui/card/chart-card";
 import { CsvDownloadButton } from "@/components/ui/csv-download-button";
 import { Skeleton } from "@/components/ui/states";
 import { DataTable, type DataColumn } from "@/components/ui/table/data-table";
-import { type Histogram, type StationRef } from "@/lib/kitchen/contract/responses";
+import { type Histogram, type HistogramBin, type StationRef } from "@/lib/kitchen/contract/responses";
 import { NONE_FILTER, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import { formatCount, formatDuration, formatShare } from "@/lib/kitchen/present/format";
 import { LEVEL_LABELS, METRIC_LABELS } from "@/lib/kitchen/present/labels";

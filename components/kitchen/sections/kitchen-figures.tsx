@@ -18,7 +18,7 @@ import {
   LazyWeekdayHeatmapCard,
 } from "@/components/kitchen/card-parts/lazy-cards";
 import type { useKitchenFigures } from "@/components/kitchen/hooks/use-kitchen-figures";
-import type { KitchenRestaurant } from "@/components/kitchen/kitchen-view";
+import type { KitchenPageRestaurant } from "@/components/kitchen/kitchen-view";
 import styles from "@/components/kitchen/kitchen-view.module.css";
 import type { KitchenSummary } from "@/lib/kitchen/contract/responses";
 import { isSummaryHead } from "@/lib/kitchen/contract/summary-head";
@@ -83,7 +83,7 @@ function KitchenFiguresCards({
   file,
   onChange,
 }: {
-  restaurant: KitchenRestaurant;
+  restaurant: KitchenPageRestaurant;
   view: KitchenView;
   data: KitchenSummary;
   figures: CardFigures;
