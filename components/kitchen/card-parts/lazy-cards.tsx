@@ -78,10 +78,6 @@ export const LazyServiceCard = dynamic(
     loading: CardSkeleton,
   },
 );
-export const LazyWeekdayHeatmapCard = dynamic(
-  () => import("@/components/kitchen/cards/weekday-heatmap-card").then((m) => m.WeekdayHeatmapCard),
-  { ssr: false, loading: CardSkeleton },
-);
 export const LazyStationTargetsEditor = dynamic(
   () => import("@/components/kitchen/targets/station-targets-editor").then((m) => m.StationTargetsEditor),
   { ssr: false, loading: CardSkeleton },

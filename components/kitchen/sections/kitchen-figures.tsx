@@ -15,7 +15,6 @@ import {
   LazyTargetsEditor,
   LazyTicketTimesCard,
   LazyTrendCard,
-  LazyWeekdayHeatmapCard,
 } from "@/components/kitchen/card-parts/lazy-cards";
 import type { useKitchenFigures } from "@/components/kitchen/hooks/use-kitchen-figures";
 import type { KitchenPageRestaurant } from "@/components/kitchen/kitchen-view";
@@ -48,7 +47,6 @@ const Breakdown = memo(LazyBreakdownCard);
 const Heatmap = memo(LazyHeatmapCard);
 const Trend = memo(LazyTrendCard);
 const SlowestItems = memo(LazySlowestItemsCard);
-const WeekdayHeatmap = memo(LazyWeekdayHeatmapCard);
 const Services = memo(LazyServiceCard);
 
 /** The summary's rows per card, derived once per summary rather than once per render. */
@@ -107,6 +105,7 @@ function KitchenFiguresCards({
   } = figures;
   const rows = useSummaryRows(data);
   const initialLevel = view.level ?? levels[0] ?? 0;
+  const heat = { summary: data, levels, initialLevel, targets: targetSeconds, metric: view.metric };
   const itemStations = useMemo(() => itemStationNames(data, levels[0] ?? 0), [data, levels]);
   // The server's head of the summary: the cards below wait for the whole, which is on its way
   // ("loading") or not asked for until the page settles ("waiting").
@@ -200,21 +199,15 @@ function KitchenFiguresCards({
       <KitchenSection id="hours" lazy content={content} placeholderHeight={420}>
         <Heatmap
           key={view.level ?? "all"}
-          summary={data}
-          levels={levels}
-          initialLevel={initialLevel}
-          targets={targetSeconds}
+          by="station"
+          {...heat}
           closeoutHour={restaurant.closeoutHour}
-          metric={view.metric}
           fileName={file("hours-by-station")}
         />
-        <WeekdayHeatmap
+        <Heatmap
           key={`weekday-${view.level ?? "all"}`}
-          summary={data}
-          levels={levels}
-          initialLevel={initialLevel}
-          targets={targetSeconds}
-          metric={view.metric}
+          by="weekday"
+          {...heat}
           stationName={stationFilterName(data, view.station)}
           fileName={file("weekday-by-hour")}
         />
