@@ -6,6 +6,7 @@ import { ChartTooltipBox } from "@/components/charts/parts/chart-tooltip";
 import { LazyHistogramChart } from "@/components/kitchen/card-parts/lazy-charts";
 import { LEVEL_COLORS } from "@/components/kitchen/card-parts/level-colors";
 import { csvColumnsOf } from "@/components/kitchen/card-parts/stats-columns";
+import { LevelPicker } from "@/components/kitchen/controls/level-picker";
 import styles from "@/components/kitchen/kitchen-view.module.css";
 import { ChartCard } from "@/components/ui/card/chart-card";
 import { CsvDownloadButton } from "@/components/ui/csv-download-button";
@@ -138,20 +139,7 @@ export function HistogramCard({
             ))}
           </select>
         </label>
-        <label className={styles.inlineField}>
-          Level
-          <select
-            className="select"
-            value={String(level)}
-            onChange={(e) => onChange({ histLevel: Number(e.target.value) as KitchenLevel })}
-          >
-            {levels.map((l) => (
-              <option key={l} value={l}>
-                {l} · {LEVEL_LABELS[l]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <LevelPicker levels={levels} value={level} onChange={(l) => onChange({ histLevel: l })} />
       </div>
       <div style={{ "--chart-height": "264px", opacity: loading && histogram ? 0.6 : 1 } as CSSProperties}>
         {!histogram ? (
