@@ -1,15 +1,14 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useTable, type Column, type ColumnDef, type Table } from "@tanstack/react-table";
+import { useTable, type ColumnDef, type Table } from "@tanstack/react-table";
 import { useQueryStates } from "nuqs";
-import { useMemo, useState, type FormEvent, type ReactNode } from "react";
+import { useMemo, useState, type FormEvent } from "react";
 
 import { EmptyState, ErrorState, Skeleton } from "@/components/ui/states";
+import { SortHeader } from "@/components/ui/table/sort-header";
 import {
-  ariaSort,
   compareSortKeys,
-  sortArrow,
   sortingFeatures,
   sortKey,
   type SortingFeatures,
@@ -33,31 +32,7 @@ import { itemsMatrixViewParams } from "@/lib/url-state/items-matrix-view";
 
 import styles from "./items-matrix-view.module.css";
 
-type SortColumn = Column<SortingFeatures, ItemsMatrixRow> | undefined;
 type MatrixTableEngine = Table<SortingFeatures, ItemsMatrixRow>;
-
-function SortHeader({
-  column,
-  label,
-  className,
-  children,
-}: {
-  column: SortColumn;
-  label: string;
-  className?: string;
-  children?: ReactNode;
-}) {
-  const direction = ariaSort(column ?? { getIsSorted: () => false });
-  return (
-    <th scope="col" className={className} aria-sort={direction}>
-      <button type="button" className={styles.sort} onClick={() => column?.toggleSorting()}>
-        {label}
-        <span aria-hidden="true">{sortArrow(direction)}</span>
-      </button>
-      {children}
-    </th>
-  );
-}
 
 function columnStatus(c: ItemsMatrixColumn): string | null {
   if (c.status === "pending")

@@ -1,16 +1,15 @@
 "use client";
 
 import { useQueries, useQuery } from "@tanstack/react-query";
-import { useTable, type Column, type ColumnDef } from "@tanstack/react-table";
+import { useTable, type ColumnDef } from "@tanstack/react-table";
 import { useQueryState } from "nuqs";
 import { useMemo } from "react";
 
 import { IntentLink } from "@/components/ui/intent-link";
 import { Skeleton } from "@/components/ui/states";
+import { SortHeader } from "@/components/ui/table/sort-header";
 import {
-  ariaSort,
   compareSortKeys,
-  sortArrow,
   sortingFeatures,
   sortKey,
   type SortingFeatures,
@@ -92,26 +91,6 @@ const COLUMNS: ColumnDef<SortingFeatures, KitchenOverviewRow>[] = [
     sortFn: (a, b, id) => compareSortKeys(a.getValue(id), b.getValue(id), "plain"),
   })),
 ];
-
-function SortHeader({
-  column,
-  label,
-  className,
-}: {
-  column: Column<SortingFeatures, KitchenOverviewRow> | undefined;
-  label: string;
-  className?: string;
-}) {
-  const direction = ariaSort(column ?? { getIsSorted: () => false });
-  return (
-    <th scope="col" className={className} aria-sort={direction}>
-      <button type="button" className={styles.sort} onClick={() => column?.toggleSorting()}>
-        {label}
-        <span aria-hidden="true">{sortArrow(direction)}</span>
-      </button>
-    </th>
-  );
-}
 
 /** "kitchen history: 142 of 190 days ready" under the name, once known; nothing while the backfill is off or for a restaurant without the tier. */
 function HistoryLine({ history }: { history: KitchenHistory | undefined }) {
