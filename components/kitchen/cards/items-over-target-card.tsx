@@ -3,9 +3,9 @@
 import { useState } from "react";
 
 import { csvColumnsOf } from "@/components/kitchen/card-parts/stats-columns";
-import { TableCard } from "@/components/kitchen/card-parts/table-card";
 import { LevelPicker } from "@/components/kitchen/controls/level-picker";
 import styles from "@/components/kitchen/kitchen-view.module.css";
+import { TableCard } from "@/components/ui/card/table-card";
 import { CsvDownloadButton } from "@/components/ui/csv-download-button";
 import { DataTable, type DataColumn } from "@/components/ui/table/data-table";
 import type { KitchenSummary } from "@/lib/kitchen/contract/responses";

@@ -3,8 +3,9 @@
 import { useId, useState } from "react";
 
 import { csvColumnsOf } from "@/components/kitchen/card-parts/stats-columns";
-import { TableCard } from "@/components/kitchen/card-parts/table-card";
 import styles from "@/components/kitchen/kitchen-view.module.css";
+import { TableCard } from "@/components/ui/card/table-card";
+import card from "@/components/ui/card/table-card.module.css";
 import { CsvDownloadButton } from "@/components/ui/csv-download-button";
 import { DataTable, type DataColumn } from "@/components/ui/table/data-table";
 import { type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
@@ -96,7 +97,7 @@ export function SlowestItemsCard({
       actions={<CsvDownloadButton fileName={fileName} columns={csvColumnsOf(columns)} rows={items} />}
       testId="slowest-items"
     >
-      <p className={styles.tableCardDescription} data-testid="slowest-items-minimum">
+      <p className={card.description} data-testid="slowest-items-minimum">
         <label htmlFor={inputId}>Items with at least </label>
         <input
           id={inputId}

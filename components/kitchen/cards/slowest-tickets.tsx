@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Fragment, useState } from "react";
 
-import { TableCard } from "@/components/kitchen/card-parts/table-card";
+import { TableCard } from "@/components/ui/card/table-card";
 import { CsvDownloadButton } from "@/components/ui/csv-download-button";
 import { ErrorState, Skeleton } from "@/components/ui/states";
 import { formatBusinessDateShort } from "@/lib/business-date/format";

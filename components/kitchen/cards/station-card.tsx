@@ -13,8 +13,8 @@ import {
   toLevelRows,
   type LevelRow,
 } from "@/components/kitchen/card-parts/stats-columns";
-import styles from "@/components/kitchen/kitchen-view.module.css";
 import { ChartCard } from "@/components/ui/card/chart-card";
+import card from "@/components/ui/card/table-card.module.css";
 import { CsvDownloadButton } from "@/components/ui/csv-download-button";
 import { DataTable } from "@/components/ui/table/data-table";
 import { type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
@@ -124,7 +124,7 @@ export function StationCard({
       >
         {controls}
         {ownTargets > 0 ? (
-          <p className={styles.tableCardDescription} data-testid="own-targets-note">
+          <p className={card.description} data-testid="own-targets-note">
             {ownTargets === 1 ? "One station has" : `${formatCount(ownTargets)} stations have`} a target of
             its own: its tick and late counts use it.
           </p>

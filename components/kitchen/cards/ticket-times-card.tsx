@@ -11,12 +11,12 @@ import {
   toLevelRows,
   type LevelRow,
 } from "@/components/kitchen/card-parts/stats-columns";
-import { TableCard } from "@/components/kitchen/card-parts/table-card";
 import { LevelPicker } from "@/components/kitchen/controls/level-picker";
 import styles from "@/components/kitchen/kitchen-view.module.css";
 import headline from "@/components/kitchen/sections/headline-figures.module.css";
 import { TicketTargetsEditor } from "@/components/kitchen/targets/ticket-targets-editor";
 import { ChartCard } from "@/components/ui/card/chart-card";
+import { TableCard } from "@/components/ui/card/table-card";
 import { CsvDownloadButton } from "@/components/ui/csv-download-button";
 import { DataTable, type DataColumn } from "@/components/ui/table/data-table";
 import { formatBusinessDateShort } from "@/lib/business-date/format";

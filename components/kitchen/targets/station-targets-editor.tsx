@@ -1,9 +1,8 @@
 "use client";
 
-import { useId, type FormEvent } from "react";
+import { type FormEvent } from "react";
 
 import styles from "@/components/kitchen/kitchen-view.module.css";
-import { CardHeading } from "@/components/ui/card/card-heading";
 import { type KitchenTargets } from "@/lib/kitchen/contract/responses";
 import { type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
 import { formatDuration } from "@/lib/kitchen/present/format";
@@ -14,7 +13,7 @@ import {
 } from "@/lib/kitchen/present/target-minutes";
 import { putKitchenTargets } from "@/lib/queries/kitchen";
 
-import { SAVE_FOCUS, TargetField, TargetsFormEnd, useTargetsSave } from "./target-fields";
+import { SAVE_FOCUS, TargetField, TargetsCard, TargetsFormEnd, useTargetsSave } from "./target-fields";
 
 export interface StationChoice {
   stationGuid: string;
@@ -43,7 +42,6 @@ export function StationTargetsEditor({
   targets: KitchenTargets;
   stations: readonly StationChoice[];
 }) {
-  const headingId = useId();
   const levelTarget = (level: KitchenLevel) => targets.targets.find((t) => t.level === level)?.seconds ?? 0;
   const own = (s: StationChoice) =>
     targets.stations.find((t) => t.stationGuid === s.stationGuid && t.level === s.level);
@@ -91,19 +89,17 @@ export function StationTargetsEditor({
   }
 
   return (
-    <section
-      ref={rootRef}
-      className={`card ${styles.targets}`}
-      aria-labelledby={headingId}
-      data-testid="station-targets-editor"
+    <TargetsCard
+      title="Station targets"
+      description={
+        <>
+          A station can have a target of its own at a level; its on-time share, late counts, colours and ticks
+          then use it. Rows marked &ldquo;level&rsquo;s target&rdquo; follow their level.
+        </>
+      }
+      testId="station-targets-editor"
+      rootRef={rootRef}
     >
-      <CardHeading id={headingId} className={styles.tableCardTitle}>
-        Station targets
-      </CardHeading>
-      <p className={styles.tableCardDescription}>
-        A station can have a target of its own at a level; its on-time share, late counts, colours and ticks
-        then use it. Rows marked &ldquo;level&rsquo;s target&rdquo; follow their level.
-      </p>
       {rows.length === 0 ? (
         <p>No stations in this range.</p>
       ) : (
@@ -135,6 +131,6 @@ export function StationTargetsEditor({
           />
         </form>
       )}
-    </section>
+    </TargetsCard>
   );
 }

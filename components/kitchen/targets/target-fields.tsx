@@ -4,6 +4,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from "react";
 
 import styles from "@/components/kitchen/kitchen-view.module.css";
+import { CardHeading } from "@/components/ui/card/card-heading";
+import card from "@/components/ui/card/table-card.module.css";
 import { errorMessage } from "@/components/ui/states";
 import { type KitchenTargets } from "@/lib/kitchen/contract/responses";
 import { TARGET_MINUTES } from "@/lib/kitchen/present/target-minutes";
@@ -150,5 +152,36 @@ export function TargetsFormEnd({
         {saved}
       </p>
     </>
+  );
+}
+
+/** The card of the level and station editors: its title, what its targets do, then its form. */
+export function TargetsCard({
+  title,
+  description,
+  testId,
+  rootRef,
+  children,
+}: {
+  title: string;
+  description: ReactNode;
+  testId: string;
+  rootRef: (element: HTMLElement | null) => void;
+  children: ReactNode;
+}) {
+  const headingId = useId();
+  return (
+    <section
+      ref={rootRef}
+      className={`card ${styles.targets}`}
+      aria-labelledby={headingId}
+      data-testid={testId}
+    >
+      <CardHeading id={headingId} className={card.title}>
+        {title}
+      </CardHeading>
+      <p className={card.description}>{description}</p>
+      {children}
+    </section>
   );
 }

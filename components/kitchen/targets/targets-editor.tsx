@@ -1,16 +1,15 @@
 "use client";
 
-import { useId, type FormEvent } from "react";
+import { type FormEvent } from "react";
 
 import styles from "@/components/kitchen/kitchen-view.module.css";
-import { CardHeading } from "@/components/ui/card/card-heading";
 import { type KitchenTargets } from "@/lib/kitchen/contract/responses";
 import { type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
 import { LEVEL_LABELS } from "@/lib/kitchen/present/labels";
 import { levelTargetsFrom, savedLevelTargets, targetMinutesOf } from "@/lib/kitchen/present/target-minutes";
 import { putKitchenTargets } from "@/lib/queries/kitchen";
 
-import { SAVE_FOCUS, TargetField, TargetsFormEnd, useTargetsSave } from "./target-fields";
+import { SAVE_FOCUS, TargetField, TargetsCard, TargetsFormEnd, useTargetsSave } from "./target-fields";
 
 type LevelInput = { level: KitchenLevel; seconds: number | null }[];
 const fieldName = (level: KitchenLevel) => `level-${level}`;
@@ -29,7 +28,6 @@ export function TargetsEditor({
   targets: KitchenTargets | undefined;
   levels: readonly KitchenLevel[];
 }) {
-  const headingId = useId();
   const formKey = targets
     ? `${targets.updatedAt ?? "defaults"}|${targets.targets.map((t) => `${t.seconds}${t.isDefault ? "d" : ""}`).join(",")}`
     : "loading";
@@ -48,18 +46,12 @@ export function TargetsEditor({
   }
 
   return (
-    <section
-      className={`card ${styles.targets}`}
-      aria-labelledby={headingId}
-      data-testid="targets-editor"
-      ref={rootRef}
+    <TargetsCard
+      title="Target times"
+      description="The time each level should meet. Drawn as dashed lines; items at or under it count as on time."
+      testId="targets-editor"
+      rootRef={rootRef}
     >
-      <CardHeading id={headingId} className={styles.tableCardTitle}>
-        Target times
-      </CardHeading>
-      <p className={styles.tableCardDescription}>
-        The time each level should meet. Drawn as dashed lines; items at or under it count as on time.
-      </p>
       {!targets ? (
         <p>Loading targets…</p>
       ) : (
@@ -89,6 +81,6 @@ export function TargetsEditor({
           />
         </form>
       )}
-    </section>
+    </TargetsCard>
   );
 }

@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from "react";
 
-import styles from "@/components/kitchen/kitchen-view.module.css";
-import { CardHeading } from "@/components/ui/card/card-heading";
+import { CardHeading } from "./card-heading";
+import styles from "./table-card.module.css";
 
 /** A titled card holding a table (lists that are read, not charted: slowest items, tickets). */
 export function TableCard({
@@ -20,14 +20,14 @@ export function TableCard({
   const headingId = useId();
   return (
     <section className={`card ${styles.tableCard}`} aria-labelledby={headingId} data-testid={testId}>
-      <div className={styles.tableCardHeader}>
+      <div className={styles.header}>
         <div>
-          <CardHeading id={headingId} className={styles.tableCardTitle}>
+          <CardHeading id={headingId} className={styles.title}>
             {title}
           </CardHeading>
-          {description ? <div className={styles.tableCardDescription}>{description}</div> : null}
+          {description ? <div className={styles.description}>{description}</div> : null}
         </div>
-        {actions ? <div className={styles.tableCardActions}>{actions}</div> : null}
+        {actions ? <div className={styles.actions}>{actions}</div> : null}
       </div>
       {children}
     </section>
