@@ -2,9 +2,9 @@ import type { DataColumn } from "@/components/ui/table/data-table";
 import type { CsvColumn } from "@/lib/csv/csv";
 import { type Stats } from "@/lib/kitchen/contract/responses";
 import { type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
-import { formatCount, formatDuration } from "@/lib/kitchen/present/format";
+import { formatCount, formatDuration, formatShare } from "@/lib/kitchen/present/format";
 import { LEVEL_LABELS } from "@/lib/kitchen/present/labels";
-import type { PivotRow } from "@/lib/kitchen/present/summary-shapes";
+import type { HistogramRow, PivotRow } from "@/lib/kitchen/present/summary-shapes";
 
 /** One row per thing and level: the long format tables and CSV files use. */
 export interface LevelRow {
@@ -23,14 +23,65 @@ export function toLevelRows(rows: readonly PivotRow[], levels: readonly KitchenL
   );
 }
 
-const duration = (header: string, pick: (s: Stats) => number | null): DataColumn<LevelRow> => ({
-  key: header,
-  header,
-  csvHeader: `${header} (s)`,
-  value: (row) => pick(row.stats),
-  cell: (row) => formatDuration(pick(row.stats)),
-  align: "right",
-});
+/** A column of seconds: "4:05" on screen, the raw seconds in the CSV under "<header> (s)". */
+export function durationColumn<Row>(
+  key: string,
+  header: string,
+  pick: (row: Row) => number | null,
+): DataColumn<Row> {
+  return {
+    key,
+    header,
+    csvHeader: `${header} (s)`,
+    value: pick,
+    cell: (row) => formatDuration(pick(row)),
+    align: "right",
+  };
+}
+
+/** A count, right-aligned and grouped on screen ("1,204"). */
+export function countColumn<Row>(key: string, header: string, pick: (row: Row) => number): DataColumn<Row> {
+  return { key, header, value: pick, cell: (row) => formatCount(pick(row)), align: "right" };
+}
+
+/** A share 0..1: a percentage on screen, four decimals in the CSV. */
+export function shareColumn<Row>(
+  key: string,
+  header: string,
+  pick: (row: Row) => number | null,
+): DataColumn<Row> {
+  return {
+    key,
+    header,
+    value: (row) => {
+      const share = pick(row);
+      return share === null ? null : Number(share.toFixed(4));
+    },
+    cell: (row) => formatShare(pick(row)),
+    align: "right",
+  };
+}
+
+/** A histogram's bins as a table: the band in seconds, its count (`countHeader`), share and cumulative share. */
+export function binColumns(countHeader: string): DataColumn<HistogramRow>[] {
+  return [
+    durationColumn("from", "From", (b) => b.from),
+    {
+      key: "to",
+      header: "To (exclusive)",
+      csvHeader: "To (s, exclusive)",
+      value: (b) => b.to,
+      cell: (b) => (b.to === null ? "and longer" : formatDuration(b.to)),
+      align: "right",
+    },
+    countColumn("count", countHeader, (b) => b.count),
+    shareColumn("share", "Share", (b) => b.share),
+    shareColumn("cumulative", "Cumulative share", (b) => b.cumulative),
+  ];
+}
+
+const duration = (header: string, pick: (s: Stats) => number | null) =>
+  durationColumn<LevelRow>(header, header, (row) => pick(row.stats));
 
 /** Name, level, station fulfillments (records), percentiles in seconds (formatted on screen, raw in CSV), excluded. */
 export function levelRowColumns(nameHeader: string): DataColumn<LevelRow>[] {
@@ -42,25 +93,13 @@ export function levelRowColumns(nameHeader: string): DataColumn<LevelRow>[] {
       value: (row) => row.level,
       cell: (row) => `${row.level} · ${LEVEL_LABELS[row.level]}`,
     },
-    {
-      key: "items",
-      header: "Station fulfillments",
-      value: (row) => row.stats.count,
-      cell: (row) => formatCount(row.stats.count),
-      align: "right",
-    },
+    countColumn("items", "Station fulfillments", (row) => row.stats.count),
     duration("p50", (s) => s.p50),
     duration("p75", (s) => s.p75),
     duration("p90", (s) => s.p90),
     duration("p95", (s) => s.p95),
     duration("max", (s) => s.max),
-    {
-      key: "excluded",
-      header: "Excluded",
-      value: (row) => row.stats.excluded,
-      cell: (row) => formatCount(row.stats.excluded),
-      align: "right",
-    },
+    countColumn("excluded", "Excluded", (row) => row.stats.excluded),
   ];
 }
 

@@ -3,7 +3,7 @@
 import { useMemo, useState, type ReactNode } from "react";
 
 import { HeatmapGrid, type HeatAxisEntry } from "@/components/charts/heatmap-grid";
-import { csvColumnsOf } from "@/components/kitchen/card-parts/stats-columns";
+import { countColumn, csvColumnsOf, durationColumn } from "@/components/kitchen/card-parts/stats-columns";
 import { LevelPicker } from "@/components/kitchen/controls/level-picker";
 import styles from "@/components/kitchen/kitchen-view.module.css";
 import { ChartCard } from "@/components/ui/card/chart-card";
@@ -80,29 +80,9 @@ const statsColumns: DataColumn<CellRow>[] = [
     cell: (r) => formatHour(r.hour),
     align: "right",
   },
-  {
-    key: "items",
-    header: "Station fulfillments",
-    value: (r) => r.stats.count,
-    cell: (r) => formatCount(r.stats.count),
-    align: "right",
-  },
-  {
-    key: "p50",
-    header: "p50",
-    csvHeader: "p50 (s)",
-    value: (r) => r.stats.p50,
-    cell: (r) => formatDuration(r.stats.p50),
-    align: "right",
-  },
-  {
-    key: "p90",
-    header: "p90",
-    csvHeader: "p90 (s)",
-    value: (r) => r.stats.p90,
-    cell: (r) => formatDuration(r.stats.p90),
-    align: "right",
-  },
+  countColumn("items", "Station fulfillments", (r) => r.stats.count),
+  durationColumn("p50", "p50", (r) => r.stats.p50),
+  durationColumn("p90", "p90", (r) => r.stats.p90),
 ];
 
 const COLUMNS: Record<HeatmapRows["by"], DataColumn<CellRow>[]> = {

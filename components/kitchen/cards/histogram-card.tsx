@@ -5,20 +5,18 @@ import type { CSSProperties } from "react";
 import { ChartTooltipBox } from "@/components/charts/parts/chart-tooltip";
 import { LazyHistogramChart } from "@/components/kitchen/card-parts/lazy-charts";
 import { LEVEL_COLORS } from "@/components/kitchen/card-parts/level-colors";
-import { csvColumnsOf } from "@/components/kitchen/card-parts/stats-columns";
+import { binColumns, csvColumnsOf } from "@/components/kitchen/card-parts/stats-columns";
 import { LevelPicker } from "@/components/kitchen/controls/level-picker";
 import styles from "@/components/kitchen/kitchen-view.module.css";
 import { ChartCard } from "@/components/ui/card/chart-card";
 import { CsvDownloadButton } from "@/components/ui/csv-download-button";
 import { Skeleton } from "@/components/ui/states";
-import { DataTable, type DataColumn } from "@/components/ui/table/data-table";
+import { DataTable } from "@/components/ui/table/data-table";
 import { type Histogram, type HistogramBin, type StationRef } from "@/lib/kitchen/contract/responses";
 import { NONE_FILTER, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import { formatCount, formatDuration, formatShare } from "@/lib/kitchen/present/format";
 import { LEVEL_LABELS, METRIC_LABELS } from "@/lib/kitchen/present/labels";
 import { histogramRows, stationLabel, type HistogramRow } from "@/lib/kitchen/present/summary-shapes";
-
-type BinRow = HistogramRow;
 
 function minutesLabel(seconds: number): string {
   const m = seconds / 60;
@@ -31,45 +29,7 @@ export function binLabel(bin: HistogramBin): string {
     : `${minutesLabel(bin.from)}–${minutesLabel(bin.to)}`;
 }
 
-const columns: DataColumn<BinRow>[] = [
-  {
-    key: "from",
-    header: "From",
-    csvHeader: "From (s)",
-    value: (b) => b.from,
-    cell: (b) => formatDuration(b.from),
-    align: "right",
-  },
-  {
-    key: "to",
-    header: "To (exclusive)",
-    csvHeader: "To (s, exclusive)",
-    value: (b) => b.to,
-    cell: (b) => (b.to === null ? "and longer" : formatDuration(b.to)),
-    align: "right",
-  },
-  {
-    key: "count",
-    header: "Station fulfillments",
-    value: (b) => b.count,
-    cell: (b) => formatCount(b.count),
-    align: "right",
-  },
-  {
-    key: "share",
-    header: "Share",
-    value: (b) => Number(b.share.toFixed(4)),
-    cell: (b) => formatShare(b.share),
-    align: "right",
-  },
-  {
-    key: "cumulative",
-    header: "Cumulative share",
-    value: (b) => Number(b.cumulative.toFixed(4)),
-    cell: (b) => formatShare(b.cumulative),
-    align: "right",
-  },
-];
+const columns = binColumns("Station fulfillments");
 
 /** How the times of one station at one level spread out, with the level's target marked. */
 export function HistogramCard({
@@ -96,7 +56,7 @@ export function HistogramCard({
   onChange: (patch: { histStation?: string | null; histLevel?: KitchenLevel }) => void;
 }) {
   const total = histogram?.bins.reduce((sum, b) => sum + b.count, 0) ?? 0;
-  const rows: BinRow[] = histogramRows(histogram?.bins ?? []);
+  const rows: HistogramRow[] = histogramRows(histogram?.bins ?? []);
   const stationName = station
     ? stationLabel(
         stations.find((s) => (s.stationGuid ?? NONE_FILTER) === station) ?? {

@@ -6,8 +6,12 @@ import { ChartTooltipBox } from "@/components/charts/parts/chart-tooltip";
 import { LazyHistogramChart, LazyTrendLineChart } from "@/components/kitchen/card-parts/lazy-charts";
 import { LEVEL_COLORS } from "@/components/kitchen/card-parts/level-colors";
 import {
+  binColumns,
+  countColumn,
   csvColumnsOf,
+  durationColumn,
   levelRowColumns,
+  shareColumn,
   toLevelRows,
   type LevelRow,
 } from "@/components/kitchen/card-parts/stats-columns";
@@ -25,7 +29,7 @@ import { type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
 import { formatCount, formatDuration, formatHour, formatShare } from "@/lib/kitchen/present/format";
 import { LEVEL_LABELS } from "@/lib/kitchen/present/labels";
 import { TICKET_TIME_DEFINITION } from "@/lib/kitchen/present/metric-definitions";
-import { histogramRows, pivot, type HistogramRow, type PivotRow } from "@/lib/kitchen/present/summary-shapes";
+import { histogramRows, pivot, type PivotRow } from "@/lib/kitchen/present/summary-shapes";
 
 import { binLabel } from "./histogram-card";
 
@@ -56,107 +60,17 @@ const headlineColumns: DataColumn<TicketLevelFigures>[] = [
     value: (r) => r.level,
     cell: (r) => `${r.level} · ${LEVEL_LABELS[r.level]}`,
   },
-  {
-    key: "tickets",
-    header: "Tickets",
-    value: (r) => r.stats.count,
-    cell: (r) => formatCount(r.stats.count),
-    align: "right",
-  },
-  {
-    key: "p50",
-    header: "p50",
-    csvHeader: "p50 (s)",
-    value: (r) => r.stats.p50,
-    cell: (r) => formatDuration(r.stats.p50),
-    align: "right",
-  },
-  {
-    key: "p90",
-    header: "p90",
-    csvHeader: "p90 (s)",
-    value: (r) => r.stats.p90,
-    cell: (r) => formatDuration(r.stats.p90),
-    align: "right",
-  },
-  {
-    key: "max",
-    header: "max",
-    csvHeader: "max (s)",
-    value: (r) => r.stats.max,
-    cell: (r) => formatDuration(r.stats.max),
-    align: "right",
-  },
-  {
-    key: "target",
-    header: "Ticket target",
-    csvHeader: "Ticket target (s)",
-    value: (r) => r.withinTarget.targetSeconds,
-    cell: (r) => formatDuration(r.withinTarget.targetSeconds),
-    align: "right",
-  },
-  {
-    key: "within",
-    header: "Within target",
-    value: (r) => r.withinTarget.within,
-    cell: (r) => formatCount(r.withinTarget.within),
-    align: "right",
-  },
-  {
-    key: "share",
-    header: "Share within target",
-    value: (r) => (r.withinTarget.share === null ? null : Number(r.withinTarget.share.toFixed(4))),
-    cell: (r) => formatShare(r.withinTarget.share),
-    align: "right",
-  },
-  {
-    key: "excluded",
-    header: "Not fully fulfilled",
-    value: (r) => r.stats.excluded,
-    cell: (r) => formatCount(r.stats.excluded),
-    align: "right",
-  },
+  countColumn("tickets", "Tickets", (r) => r.stats.count),
+  durationColumn("p50", "p50", (r) => r.stats.p50),
+  durationColumn("p90", "p90", (r) => r.stats.p90),
+  durationColumn("max", "max", (r) => r.stats.max),
+  durationColumn("target", "Ticket target", (r) => r.withinTarget.targetSeconds),
+  countColumn("within", "Within target", (r) => r.withinTarget.within),
+  shareColumn("share", "Share within target", (r) => r.withinTarget.share),
+  countColumn("excluded", "Not fully fulfilled", (r) => r.stats.excluded),
 ];
 
-const binColumns: DataColumn<HistogramRow>[] = [
-  {
-    key: "from",
-    header: "From",
-    csvHeader: "From (s)",
-    value: (b) => b.from,
-    cell: (b) => formatDuration(b.from),
-    align: "right",
-  },
-  {
-    key: "to",
-    header: "To (exclusive)",
-    csvHeader: "To (s, exclusive)",
-    value: (b) => b.to,
-    cell: (b) => (b.to === null ? "and longer" : formatDuration(b.to)),
-    align: "right",
-  },
-  {
-    key: "count",
-    header: "Tickets",
-    value: (b) => b.count,
-    cell: (b) => formatCount(b.count),
-    align: "right",
-  },
-  {
-    key: "share",
-    header: "Share",
-    value: (b) => Number(b.share.toFixed(4)),
-    cell: (b) => formatShare(b.share),
-    align: "right",
-  },
-  {
-    key: "cumulative",
-    header: "Cumulative share",
-    value: (b) => Number(b.cumulative.toFixed(4)),
-    cell: (b) => formatShare(b.cumulative),
-    align: "right",
-  },
-];
+const ticketBinColumns = binColumns("Tickets");
 
 /** The headline figures of every level shown, as figures and as a table with its CSV. */
 function TicketHeadline({
@@ -242,11 +156,11 @@ function TicketDistribution({
     <ChartCard
       title="Ticket-time distribution"
       description={`Tickets per time band at level ${level} (${LEVEL_LABELS[level].toLowerCase()}); the red line is the ticket target.`}
-      actions={<CsvDownloadButton fileName={fileName} columns={csvColumnsOf(binColumns)} rows={rows} />}
+      actions={<CsvDownloadButton fileName={fileName} columns={csvColumnsOf(ticketBinColumns)} rows={rows} />}
       table={
         <DataTable
           caption={`Ticket-time distribution, level ${level}`}
-          columns={binColumns}
+          columns={ticketBinColumns}
           rows={rows}
           rowKey={(r) => String(r.from)}
           hideCsv
