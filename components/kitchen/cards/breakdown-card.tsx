@@ -2,8 +2,8 @@
 
 import { useState } from "react";
 
+import styles from "@/components/kitchen/cards/cards.module.css";
 import { LevelPicker } from "@/components/kitchen/controls/level-picker";
-import styles from "@/components/kitchen/kitchen-view.module.css";
 import { type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import { METRIC_LABELS } from "@/lib/kitchen/present/labels";
 import type { PivotRow } from "@/lib/kitchen/present/summary-shapes";

@@ -4,8 +4,8 @@ import { useMemo, useState, type ReactNode } from "react";
 
 import { HeatmapGrid, type HeatAxisEntry } from "@/components/charts/heatmap-grid";
 import { countColumn, csvColumnsOf, durationColumn } from "@/components/kitchen/card-parts/stats-columns";
+import styles from "@/components/kitchen/cards/cards.module.css";
 import { LevelPicker } from "@/components/kitchen/controls/level-picker";
-import styles from "@/components/kitchen/kitchen-view.module.css";
 import { ChartCard } from "@/components/ui/card/chart-card";
 import { CsvDownloadButton } from "@/components/ui/csv-download-button";
 import { DataTable, type DataColumn } from "@/components/ui/table/data-table";

@@ -3,8 +3,8 @@
 import { useState } from "react";
 
 import { csvColumnsOf } from "@/components/kitchen/card-parts/stats-columns";
+import styles from "@/components/kitchen/cards/cards.module.css";
 import { LevelPicker } from "@/components/kitchen/controls/level-picker";
-import styles from "@/components/kitchen/kitchen-view.module.css";
 import { TableCard } from "@/components/ui/card/table-card";
 import { CsvDownloadButton } from "@/components/ui/csv-download-button";
 import { DataTable, type DataColumn } from "@/components/ui/table/data-table";

@@ -3,7 +3,7 @@
 import { useId, useState } from "react";
 
 import { csvColumnsOf } from "@/components/kitchen/card-parts/stats-columns";
-import styles from "@/components/kitchen/kitchen-view.module.css";
+import styles from "@/components/kitchen/cards/cards.module.css";
 import { TableCard } from "@/components/ui/card/table-card";
 import card from "@/components/ui/card/table-card.module.css";
 import { CsvDownloadButton } from "@/components/ui/csv-download-button";

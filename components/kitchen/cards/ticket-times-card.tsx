@@ -15,6 +15,7 @@ import {
   toLevelRows,
   type LevelRow,
 } from "@/components/kitchen/card-parts/stats-columns";
+import cards from "@/components/kitchen/cards/cards.module.css";
 import { LevelPicker } from "@/components/kitchen/controls/level-picker";
 import styles from "@/components/kitchen/kitchen-view.module.css";
 import headline from "@/components/kitchen/sections/headline-figures.module.css";
@@ -170,7 +171,7 @@ function TicketDistribution({
     >
       <div style={{ "--chart-height": "240px" } as CSSProperties}>
         {!figures || figures.stats.count === 0 ? (
-          <p className={styles.chartEmpty}>No timed tickets at this level.</p>
+          <p className={cards.chartEmpty}>No timed tickets at this level.</p>
         ) : (
           <LazyHistogramChart
             bins={figures.histogram.bins}
@@ -345,7 +346,7 @@ export function TicketTimesCard({
         fileName={part("ticket times", `levels ${summary.tickets.map((t) => t.level).join(" ")}`)}
       />
       {levels.length > 1 ? (
-        <div className={styles.inlineControls} data-testid="ticket-level">
+        <div className={cards.inlineControls} data-testid="ticket-level">
           <LevelPicker levels={levels} value={level} onChange={setChosen} />
         </div>
       ) : null}

@@ -12,8 +12,8 @@ import {
   toLevelRows,
   type LevelRow,
 } from "@/components/kitchen/card-parts/stats-columns";
+import styles from "@/components/kitchen/cards/cards.module.css";
 import { LevelPicker } from "@/components/kitchen/controls/level-picker";
-import styles from "@/components/kitchen/kitchen-view.module.css";
 import { ChartCard } from "@/components/ui/card/chart-card";
 import { CsvDownloadButton } from "@/components/ui/csv-download-button";
 import { DataTable, type DataColumn } from "@/components/ui/table/data-table";

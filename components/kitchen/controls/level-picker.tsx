@@ -1,6 +1,6 @@
 "use client";
 
-import styles from "@/components/kitchen/kitchen-view.module.css";
+import styles from "@/components/kitchen/cards/cards.module.css";
 import { type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
 import { LEVEL_LABELS } from "@/lib/kitchen/present/labels";
 

@@ -3,7 +3,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from "react";
 
-import styles from "@/components/kitchen/kitchen-view.module.css";
+import styles from "@/components/kitchen/cards/cards.module.css";
+import form from "@/components/kitchen/targets/targets.module.css";
 import { CardHeading } from "@/components/ui/card/card-heading";
 import card from "@/components/ui/card/table-card.module.css";
 import { errorMessage } from "@/components/ui/states";
@@ -145,10 +146,10 @@ export function TargetsFormEnd({
       >
         {pending ? "Saving…" : saveLabel}
       </button>
-      <p id={errorId} className={styles.formError} role="alert">
+      <p id={errorId} className={form.formError} role="alert">
         {error}
       </p>
-      <p className={styles.formSaved} role="status">
+      <p className={form.formSaved} role="status">
         {saved}
       </p>
     </>
@@ -173,7 +174,7 @@ export function TargetsCard({
   return (
     <section
       ref={rootRef}
-      className={`card ${styles.targets}`}
+      className={`card ${form.targets}`}
       aria-labelledby={headingId}
       data-testid={testId}
     >

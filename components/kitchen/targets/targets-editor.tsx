@@ -2,7 +2,7 @@
 
 import { type FormEvent } from "react";
 
-import styles from "@/components/kitchen/kitchen-view.module.css";
+import styles from "@/components/kitchen/targets/targets.module.css";
 import { type KitchenTargets } from "@/lib/kitchen/contract/responses";
 import { type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
 import { LEVEL_LABELS } from "@/lib/kitchen/present/labels";

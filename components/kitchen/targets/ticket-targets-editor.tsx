@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent } from "react";
 
-import styles from "@/components/kitchen/kitchen-view.module.css";
+import styles from "@/components/kitchen/targets/targets.module.css";
 import { type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
 import { LEVEL_LABELS } from "@/lib/kitchen/present/labels";
 import { levelTargetsFrom, savedLevelTargets, targetMinutesOf } from "@/lib/kitchen/present/target-minutes";
