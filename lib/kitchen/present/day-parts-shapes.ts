@@ -1,6 +1,7 @@
 import type { KitchenSummary, Stats } from "@/lib/kitchen/contract/responses";
 import type { KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
-import type { Weekday } from "@/lib/restaurants/schedule";
+import { WEEKDAYS } from "@/lib/platform/schemas/weekdays";
+import { WEEKDAY_LABELS, type Weekday } from "@/lib/restaurants/schedule";
 
 import { businessHours, type PivotRow } from "./summary-shapes";
 
@@ -31,25 +32,6 @@ export function serviceRows(summary: KitchenSummary): PivotRow[] {
 /** A cell with fewer station fulfillments than this is marked: its p50 says little. */
 export const LOW_COUNT = 10;
 
-const WEEKDAY_ORDER: Weekday[] = [
-  "monday",
-  "tuesday",
-  "wednesday",
-  "thursday",
-  "friday",
-  "saturday",
-  "sunday",
-];
-const WEEKDAY_NAMES: Record<Weekday, string> = {
-  monday: "Monday",
-  tuesday: "Tuesday",
-  wednesday: "Wednesday",
-  thursday: "Thursday",
-  friday: "Friday",
-  saturday: "Saturday",
-  sunday: "Sunday",
-};
-
 export interface WeekdayHourData {
   /** Hours of the business day with records, from the closeout hour on. */
   hours: number[];
@@ -70,7 +52,7 @@ export function weekdayHourData(summary: KitchenSummary, level: KitchenLevel): W
   }
   return {
     hours: businessHours(hours, summary.dayParts?.businessDayStartHour ?? 0),
-    weekdays: WEEKDAY_ORDER.filter((w) => weekdays.has(w)).map((key) => ({ key, label: WEEKDAY_NAMES[key] })),
+    weekdays: WEEKDAYS.filter((w) => weekdays.has(w)).map((key) => ({ key, label: WEEKDAY_LABELS[key] })),
     cell: (weekday, hour) => cells.get(`${weekday}|${hour}`) ?? null,
   };
 }
