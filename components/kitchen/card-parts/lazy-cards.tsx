@@ -71,13 +71,6 @@ export const LazyTicketTimesCard = dynamic(
   () => import("@/components/kitchen/cards/ticket-times-card").then((m) => m.TicketTimesCard),
   { ssr: false, loading: CardSkeleton },
 );
-export const LazyServiceCard = dynamic(
-  () => import("@/components/kitchen/cards/service-card").then((m) => m.ServiceCard),
-  {
-    ssr: false,
-    loading: CardSkeleton,
-  },
-);
 export const LazyStationTargetsEditor = dynamic(
   () => import("@/components/kitchen/targets/station-targets-editor").then((m) => m.StationTargetsEditor),
   { ssr: false, loading: CardSkeleton },

@@ -11,9 +11,10 @@ import type { PivotRow } from "@/lib/kitchen/present/summary-shapes";
 import { StationCard } from "./station-card";
 
 /**
- * A breakdown (dining option, order source) at one level at a time: with fifteen order sources,
- * every level at once would be forty-five rows nobody reads. The level starts at the page's
- * level filter, or the first level with items.
+ * A breakdown (dining option, order source, service) at one level at a time: with fifteen order
+ * sources, every level at once would be forty-five rows nobody reads. The level starts at the
+ * page's level filter, or the first level with items. The services' rows come in the order the
+ * business day runs, "Outside every service" holding the rest, so they add up to the level.
  */
 export function BreakdownCard({
   title,
@@ -25,6 +26,8 @@ export function BreakdownCard({
   metric,
   fileName,
   categoryWidth,
+  description,
+  testId,
 }: {
   title: string;
   nameHeader: string;
@@ -35,13 +38,18 @@ export function BreakdownCard({
   metric: KitchenMetric;
   fileName: string;
   categoryWidth?: number;
+  /** Under the title; by default, that the rows run slowest first. */
+  description?: string;
+  testId?: string;
 }) {
   const [chosen, setChosen] = useState<KitchenLevel>(initialLevel);
   const level = levels.includes(chosen) ? chosen : (levels[0] ?? 0);
   return (
     <StationCard
       title={title}
-      description={`p50 and p90 of ${METRIC_LABELS[metric].toLowerCase()}, in minutes, slowest first.`}
+      description={
+        description ?? `p50 and p90 of ${METRIC_LABELS[metric].toLowerCase()}, in minutes, slowest first.`
+      }
       nameHeader={nameHeader}
       rows={rows}
       levels={[level]}
@@ -49,6 +57,7 @@ export function BreakdownCard({
       metric={metric}
       fileName={fileName}
       categoryWidth={categoryWidth}
+      testId={testId}
       controls={
         levels.length > 1 ? (
           <div className={styles.inlineControls}>

@@ -7,7 +7,6 @@ import {
   LazyHeatmapCard,
   LazyHistogramCard,
   LazyItemsOverTargetCard,
-  LazyServiceCard,
   LazySlowestItemsCard,
   LazySlowestTickets,
   LazyStationCard,
@@ -47,7 +46,6 @@ const Breakdown = memo(LazyBreakdownCard);
 const Heatmap = memo(LazyHeatmapCard);
 const Trend = memo(LazyTrendCard);
 const SlowestItems = memo(LazySlowestItemsCard);
-const Services = memo(LazyServiceCard);
 
 /** The summary's rows per card, derived once per summary rather than once per render. */
 function useSummaryRows(data: KitchenSummary) {
@@ -319,8 +317,12 @@ function TrendSection({
           categoryWidth={150}
         />
       </div>
-      <Services
+      <Breakdown
         key={`services-${view.level ?? "all"}`}
+        title="By service"
+        nameHeader="Service"
+        description={`p50 and p90 of ${METRIC_LABELS[view.metric].toLowerCase()} per service of the restaurant's schedule, in minutes, in the order of the business day. A record belongs to the service whose hours hold its fire time; the rows add up to the level.`}
+        testId="service-chart"
         rows={rows.services}
         levels={levels}
         initialLevel={view.level ?? levels[0] ?? 0}
