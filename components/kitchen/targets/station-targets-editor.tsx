@@ -2,7 +2,6 @@
 
 import { type FormEvent } from "react";
 
-import styles from "@/components/kitchen/targets/targets.module.css";
 import { type KitchenTargets } from "@/lib/kitchen/contract/responses";
 import { type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
 import { formatDuration } from "@/lib/kitchen/present/format";
@@ -13,7 +12,7 @@ import {
 } from "@/lib/kitchen/present/target-minutes";
 import { putKitchenTargets } from "@/lib/queries/kitchen";
 
-import { SAVE_FOCUS, TargetField, TargetsCard, TargetsFormEnd, useTargetsSave } from "./target-fields";
+import { SAVE_FOCUS, TargetField, TargetsCard, TargetsForm, useTargetsSave } from "./target-fields";
 
 export interface StationChoice {
   stationGuid: string;
@@ -54,7 +53,7 @@ export function StationTargetsEditor({
   ].sort((a, b) => a.level - b.level || nameOf(a).localeCompare(nameOf(b)));
 
   const formKey = `${targets.updatedAt ?? "defaults"}|${targets.stations.map((t) => `${t.stationGuid}:${t.level}:${t.seconds}`).join(",")}|${targets.targets.map((t) => t.seconds).join(",")}`;
-  const { rootRef, save, refuse, pending, error, saved, errorId } = useTargetsSave({
+  const saving = useTargetsSave({
     guid,
     formKey,
     put: (input: StationInput) => putKitchenTargets(guid, { stations: input }),
@@ -69,6 +68,7 @@ export function StationTargetsEditor({
       return `Station targets saved: ${words.join(", ")}.`;
     },
   });
+  const { rootRef, save, refuse } = saving;
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -103,7 +103,7 @@ export function StationTargetsEditor({
       {rows.length === 0 ? (
         <p>No stations in this range.</p>
       ) : (
-        <form onSubmit={submit} className={styles.targetsForm} noValidate key={formKey}>
+        <TargetsForm key={formKey} onSubmit={submit} saveLabel="Save station targets" state={saving}>
           {rows.map((s) => {
             const t = own(s);
             return (
@@ -116,20 +116,11 @@ export function StationTargetsEditor({
                 onReset={() =>
                   save([{ stationGuid: s.stationGuid, level: s.level, seconds: null }], fieldName(s))
                 }
-                pending={pending}
-                error={error}
-                errorId={errorId}
+                state={saving}
               />
             );
           })}
-          <TargetsFormEnd
-            saveLabel="Save station targets"
-            pending={pending}
-            error={error}
-            saved={saved}
-            errorId={errorId}
-          />
-        </form>
+        </TargetsForm>
       )}
     </TargetsCard>
   );

@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 
 import styles from "@/components/kitchen/cards/cards.module.css";
 import form from "@/components/kitchen/targets/targets.module.css";
@@ -88,11 +88,10 @@ export function TargetField(props: {
   /** The words that make each reset button's name unique ("level 0", "Grill, level 0"); null: nothing to reset. */
   resetFor: string | null;
   onReset: () => void;
-  pending: boolean;
-  error: string | null;
-  errorId: string;
+  state: SaveState;
 }) {
-  const { name, label, minutes, resetFor, onReset, pending, error, errorId } = props;
+  const { name, label, minutes, resetFor, onReset } = props;
+  const { pending, error, errorId } = props.state;
   return (
     <div className={styles.inlineField}>
       <label className={styles.inlineField}>
@@ -120,24 +119,40 @@ export function TargetField(props: {
   );
 }
 
-/** The save button, the refusal or failure (an alert) and the saved status, below the fields. */
-export function TargetsFormEnd({
-  saveLabel,
-  pending,
-  disabled,
-  error,
-  saved,
-  errorId,
-}: {
-  saveLabel: string;
+/** What a field and the form's end show of a save under way (useTargetsSave's answer). */
+interface SaveState {
   pending: boolean;
-  disabled?: boolean;
   error: string | null;
   saved: string | null;
   errorId: string;
+}
+
+/**
+ * An editor's form: its fields, then the save button, the refusal or failure (an alert) and the
+ * saved status. Give it `key={formKey}` so it is rebuilt from the saved targets.
+ */
+export function TargetsForm({
+  onSubmit,
+  saveLabel,
+  state,
+  disabled,
+  label,
+  testId,
+  children,
+}: {
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  saveLabel: string;
+  state: SaveState;
+  /** Nothing to save yet (the targets are loading). */
+  disabled?: boolean;
+  label?: string;
+  testId?: string;
+  children: ReactNode;
 }) {
+  const { pending, error, saved, errorId } = state;
   return (
-    <>
+    <form onSubmit={onSubmit} className={form.targetsForm} noValidate aria-label={label} data-testid={testId}>
+      {children}
       <button
         type="submit"
         className="button button-primary"
@@ -152,7 +167,7 @@ export function TargetsFormEnd({
       <p className={form.formSaved} role="status">
         {saved}
       </p>
-    </>
+    </form>
   );
 }
 

@@ -2,14 +2,13 @@
 
 import { type FormEvent } from "react";
 
-import styles from "@/components/kitchen/targets/targets.module.css";
 import { type KitchenTargets } from "@/lib/kitchen/contract/responses";
 import { type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
 import { LEVEL_LABELS } from "@/lib/kitchen/present/labels";
 import { levelTargetsFrom, savedLevelTargets, targetMinutesOf } from "@/lib/kitchen/present/target-minutes";
 import { putKitchenTargets } from "@/lib/queries/kitchen";
 
-import { SAVE_FOCUS, TargetField, TargetsCard, TargetsFormEnd, useTargetsSave } from "./target-fields";
+import { SAVE_FOCUS, TargetField, TargetsCard, TargetsForm, useTargetsSave } from "./target-fields";
 
 type LevelInput = { level: KitchenLevel; seconds: number | null }[];
 const fieldName = (level: KitchenLevel) => `level-${level}`;
@@ -31,12 +30,13 @@ export function TargetsEditor({
   const formKey = targets
     ? `${targets.updatedAt ?? "defaults"}|${targets.targets.map((t) => `${t.seconds}${t.isDefault ? "d" : ""}`).join(",")}`
     : "loading";
-  const { rootRef, save, refuse, pending, error, saved, errorId } = useTargetsSave({
+  const saving = useTargetsSave({
     guid,
     formKey,
     put: (input: LevelInput) => putKitchenTargets(guid, { targets: input }),
     describe: (next) => `Targets saved: ${savedLevelTargets(next.targets, levels)}.`,
   });
+  const { rootRef, save, refuse } = saving;
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -55,7 +55,7 @@ export function TargetsEditor({
       {!targets ? (
         <p>Loading targets…</p>
       ) : (
-        <form onSubmit={submit} className={styles.targetsForm} noValidate key={formKey}>
+        <TargetsForm key={formKey} onSubmit={submit} saveLabel="Save targets" state={saving}>
           {levels.map((level) => {
             const t = targets.targets.find((x) => x.level === level);
             return (
@@ -66,20 +66,11 @@ export function TargetsEditor({
                 minutes={t ? targetMinutesOf(t.seconds) : ""}
                 resetFor={t && !t.isDefault ? `level ${level}` : null}
                 onReset={() => save([{ level, seconds: null }], fieldName(level))}
-                pending={pending}
-                error={error}
-                errorId={errorId}
+                state={saving}
               />
             );
           })}
-          <TargetsFormEnd
-            saveLabel="Save targets"
-            pending={pending}
-            error={error}
-            saved={saved}
-            errorId={errorId}
-          />
-        </form>
+        </TargetsForm>
       )}
     </TargetsCard>
   );

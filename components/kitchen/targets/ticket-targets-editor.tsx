@@ -3,13 +3,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent } from "react";
 
-import styles from "@/components/kitchen/targets/targets.module.css";
 import { type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
 import { LEVEL_LABELS } from "@/lib/kitchen/present/labels";
 import { levelTargetsFrom, savedLevelTargets, targetMinutesOf } from "@/lib/kitchen/present/target-minutes";
 import { kitchenTargetsQuery, putKitchenTargets } from "@/lib/queries/kitchen";
 
-import { SAVE_FOCUS, TargetField, TargetsFormEnd, useTargetsSave } from "./target-fields";
+import { SAVE_FOCUS, TargetField, TargetsForm, useTargetsSave } from "./target-fields";
 
 type TicketInput = { level: KitchenLevel; seconds: number | null }[];
 const fieldName = (level: KitchenLevel) => `ticket-level-${level}`;
@@ -22,12 +21,13 @@ export function TicketTargetsEditor({ guid, levels }: { guid: string; levels: re
   const targets = useQuery(kitchenTargetsQuery(guid));
   const list = targets.data?.tickets;
   const formKey = list ? list.map((t) => `${t.seconds}${t.isDefault ? "d" : ""}`).join(",") : "loading";
-  const { rootRef, save, refuse, pending, error, saved, errorId } = useTargetsSave({
+  const saving = useTargetsSave({
     guid,
     formKey,
     put: (tickets: TicketInput) => putKitchenTargets(guid, { tickets }),
     describe: (next) => `Ticket targets saved: ${savedLevelTargets(next.tickets, levels)}.`,
   });
+  const { rootRef, save, refuse } = saving;
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -39,13 +39,14 @@ export function TicketTargetsEditor({ guid, levels }: { guid: string; levels: re
   return (
     // The form is rebuilt after a save: the wrapper holds the focus target's search.
     <div ref={rootRef}>
-      <form
-        onSubmit={submit}
-        className={styles.targetsForm}
-        noValidate
+      <TargetsForm
         key={formKey}
-        aria-label="Ticket targets"
-        data-testid="ticket-targets"
+        onSubmit={submit}
+        saveLabel="Save ticket targets"
+        state={saving}
+        disabled={!list}
+        label="Ticket targets"
+        testId="ticket-targets"
       >
         {!list ? (
           <p>Loading ticket targets…</p>
@@ -60,22 +61,12 @@ export function TicketTargetsEditor({ guid, levels }: { guid: string; levels: re
                 minutes={t ? targetMinutesOf(t.seconds) : ""}
                 resetFor={t && !t.isDefault ? `ticket target, level ${level}` : null}
                 onReset={() => save([{ level, seconds: null }], fieldName(level))}
-                pending={pending}
-                error={error}
-                errorId={errorId}
+                state={saving}
               />
             );
           })
         )}
-        <TargetsFormEnd
-          saveLabel="Save ticket targets"
-          pending={pending}
-          disabled={!list}
-          error={error}
-          saved={saved}
-          errorId={errorId}
-        />
-      </form>
+      </TargetsForm>
     </div>
   );
 }
