@@ -9,7 +9,8 @@ import { CardHeading } from "@/components/ui/card/card-heading";
 import card from "@/components/ui/card/table-card.module.css";
 import { errorMessage } from "@/components/ui/states";
 import { type KitchenTargets } from "@/lib/kitchen/contract/responses";
-import { TARGET_MINUTES } from "@/lib/kitchen/present/target-minutes";
+import { type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
+import { levelTargetsFrom, TARGET_MINUTES } from "@/lib/kitchen/present/target-minutes";
 import { kitchenKeys } from "@/lib/queries/kitchen";
 
 /** The control a save or reset leaves keyboard focus on: an input's field name, or the save button. */
@@ -75,6 +76,26 @@ export function useTargetsSave<Input>(opts: {
 
   const error = refused ?? (mutation.isError ? errorMessage(mutation.error) : null);
   return { rootRef, save, refuse, pending: mutation.isPending, error, saved, errorId };
+}
+
+/** One target per level, as the level and ticket editors send them (null: back to the default). */
+export type LevelTargetsInput = { level: KitchenLevel; seconds: number | null }[];
+
+/**
+ * The submit of an editor with one target per level: reads every level's field, refuses the
+ * first unreadable one in words, else saves them all and keeps focus on the save button.
+ */
+export function levelTargetsSubmit(
+  levels: readonly KitchenLevel[],
+  fieldName: (level: KitchenLevel) => string,
+  saving: { save: (input: LevelTargetsInput, focusKey: string) => void; refuse: (message: string) => void },
+) {
+  return (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const read = levelTargetsFrom(new FormData(event.currentTarget), levels, fieldName);
+    if ("refusal" in read) return saving.refuse(read.refusal);
+    saving.save(read.input, SAVE_FOCUS);
+  };
 }
 
 /**

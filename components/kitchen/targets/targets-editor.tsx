@@ -1,16 +1,20 @@
 "use client";
 
-import { type FormEvent } from "react";
-
 import { type KitchenTargets } from "@/lib/kitchen/contract/responses";
 import { type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
 import { LEVEL_LABELS } from "@/lib/kitchen/present/labels";
-import { levelTargetsFrom, savedLevelTargets, targetMinutesOf } from "@/lib/kitchen/present/target-minutes";
+import { savedLevelTargets, targetMinutesOf } from "@/lib/kitchen/present/target-minutes";
 import { putKitchenTargets } from "@/lib/queries/kitchen";
 
-import { SAVE_FOCUS, TargetField, TargetsCard, TargetsForm, useTargetsSave } from "./target-fields";
+import {
+  levelTargetsSubmit,
+  TargetField,
+  TargetsCard,
+  TargetsForm,
+  useTargetsSave,
+  type LevelTargetsInput,
+} from "./target-fields";
 
-type LevelInput = { level: KitchenLevel; seconds: number | null }[];
 const fieldName = (level: KitchenLevel) => `level-${level}`;
 
 /**
@@ -33,17 +37,12 @@ export function TargetsEditor({
   const saving = useTargetsSave({
     guid,
     formKey,
-    put: (input: LevelInput) => putKitchenTargets(guid, { targets: input }),
+    put: (input: LevelTargetsInput) => putKitchenTargets(guid, { targets: input }),
     describe: (next) => `Targets saved: ${savedLevelTargets(next.targets, levels)}.`,
   });
-  const { rootRef, save, refuse } = saving;
+  const { rootRef, save } = saving;
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const read = levelTargetsFrom(new FormData(event.currentTarget), levels, fieldName);
-    if ("refusal" in read) return refuse(read.refusal);
-    save(read.input, SAVE_FOCUS);
-  }
+  const submit = levelTargetsSubmit(levels, fieldName, saving);
 
   return (
     <TargetsCard

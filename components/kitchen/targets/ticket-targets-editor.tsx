@@ -1,16 +1,20 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { type FormEvent } from "react";
 
 import { type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
 import { LEVEL_LABELS } from "@/lib/kitchen/present/labels";
-import { levelTargetsFrom, savedLevelTargets, targetMinutesOf } from "@/lib/kitchen/present/target-minutes";
+import { savedLevelTargets, targetMinutesOf } from "@/lib/kitchen/present/target-minutes";
 import { kitchenTargetsQuery, putKitchenTargets } from "@/lib/queries/kitchen";
 
-import { SAVE_FOCUS, TargetField, TargetsForm, useTargetsSave } from "./target-fields";
+import {
+  levelTargetsSubmit,
+  TargetField,
+  TargetsForm,
+  useTargetsSave,
+  type LevelTargetsInput,
+} from "./target-fields";
 
-type TicketInput = { level: KitchenLevel; seconds: number | null }[];
 const fieldName = (level: KitchenLevel) => `ticket-level-${level}`;
 
 /**
@@ -24,17 +28,12 @@ export function TicketTargetsEditor({ guid, levels }: { guid: string; levels: re
   const saving = useTargetsSave({
     guid,
     formKey,
-    put: (tickets: TicketInput) => putKitchenTargets(guid, { tickets }),
+    put: (tickets: LevelTargetsInput) => putKitchenTargets(guid, { tickets }),
     describe: (next) => `Ticket targets saved: ${savedLevelTargets(next.tickets, levels)}.`,
   });
-  const { rootRef, save, refuse } = saving;
+  const { rootRef, save } = saving;
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const read = levelTargetsFrom(new FormData(event.currentTarget), levels, fieldName);
-    if ("refusal" in read) return refuse(read.refusal);
-    save(read.input, SAVE_FOCUS);
-  }
+  const submit = levelTargetsSubmit(levels, fieldName, saving);
 
   return (
     // The form is rebuilt after a save: the wrapper holds the focus target's search.
