@@ -67,12 +67,9 @@ export function binColumns(countHeader: string): DataColumn<HistogramRow>[] {
   return [
     durationColumn("from", "From", (b) => b.from),
     {
-      key: "to",
-      header: "To (exclusive)",
+      ...durationColumn<HistogramRow>("to", "To (exclusive)", (b) => b.to),
       csvHeader: "To (s, exclusive)",
-      value: (b) => b.to,
       cell: (b) => (b.to === null ? "and longer" : formatDuration(b.to)),
-      align: "right",
     },
     countColumn("count", countHeader, (b) => b.count),
     shareColumn("share", "Share", (b) => b.share),
