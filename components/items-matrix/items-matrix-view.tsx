@@ -5,7 +5,9 @@ import { useTable, type ColumnDef, type Table } from "@tanstack/react-table";
 import { useQueryStates } from "nuqs";
 import { useMemo, useState, type FormEvent } from "react";
 
+import card from "@/components/ui/card/table-card.module.css";
 import { EmptyState, ErrorState, Skeleton } from "@/components/ui/states";
+import report from "@/components/ui/table/report-table.module.css";
 import { SortHeader } from "@/components/ui/table/sort-header";
 import {
   compareSortKeys,
@@ -108,8 +110,8 @@ function MatrixTable({
   busy: boolean;
 }) {
   return (
-    <div className={styles.scroll} aria-busy={busy}>
-      <table className={styles.table} data-testid="items-matrix-table">
+    <div className={report.scroll} aria-busy={busy}>
+      <table className={`${report.table} ${styles.table}`} data-testid="items-matrix-table">
         <caption className="visually-hidden">
           Fire to fulfill per item and restaurant at level {level}, p50 over p90; sortable by every column
         </caption>
@@ -252,16 +254,16 @@ export function ItemsMatrixView() {
 
   return (
     <section
-      className={`card ${styles.section}`}
+      className={`card ${card.tableCard}`}
       aria-labelledby="items-matrix-title"
       data-testid="items-matrix"
     >
-      <div className={styles.header}>
+      <div className={card.header}>
         <div>
-          <h2 id="items-matrix-title" className={styles.title}>
+          <h2 id="items-matrix-title" className={card.title}>
             {LEVEL_LABELS[view.level]} (L{view.level}): fire to fulfill per item and restaurant
           </h2>
-          <p className={styles.description}>
+          <p className={`${card.description} ${styles.description}`}>
             Items are matched across restaurants by their multi-location id (versions of one menu item). Each
             cell is p50 over p90 of the restaurant&apos;s records of the item; <strong>slowest</strong> marks
             the highest p50 of a row and the gap is that p50 minus the lowest, among cells with at least{" "}

@@ -5,8 +5,10 @@ import { useTable, type ColumnDef } from "@tanstack/react-table";
 import { useQueryState } from "nuqs";
 import { useMemo } from "react";
 
+import card from "@/components/ui/card/table-card.module.css";
 import { IntentLink } from "@/components/ui/intent-link";
 import { Skeleton } from "@/components/ui/states";
+import report from "@/components/ui/table/report-table.module.css";
 import { SortHeader } from "@/components/ui/table/sort-header";
 import {
   compareSortKeys,
@@ -164,16 +166,16 @@ export function KitchenOverviewTable() {
 
   return (
     <section
-      className={`card ${styles.section}`}
+      className={`card ${card.tableCard} ${styles.section}`}
       aria-labelledby="kitchen-overview-title"
       data-testid="kitchen-overview"
     >
       <div className={styles.header}>
         <div>
-          <h2 id="kitchen-overview-title" className={styles.title}>
+          <h2 id="kitchen-overview-title" className={card.title}>
             Kitchen times
           </h2>
-          <p className={styles.description}>
+          <p className={card.description}>
             Fire to fulfill per restaurant and level, each restaurant on its own business dates; the small
             figures compare with the period before. On time = share of station fulfillments within the
             level&apos;s target; items are distinct items as ordered.
@@ -221,13 +223,13 @@ export function KitchenOverviewTable() {
           <span className="visually-hidden">Loading…</span>
         </>
       ) : (
-        <div className={styles.scroll} aria-busy={query.isFetching && query.isPlaceholderData}>
+        <div className={report.scroll} aria-busy={query.isFetching && query.isPlaceholderData}>
           {stuckNote(query.data.stuck) ? (
             <p className={styles.status} data-testid="overview-stuck">
               {stuckNote(query.data.stuck)}.
             </p>
           ) : null}
-          <table className={styles.table} data-range={shownRange}>
+          <table className={`${report.table} ${styles.table}`} data-range={shownRange}>
             <caption className="visually-hidden">
               Kitchen times per restaurant, {RANGE_PRESET_LABELS[shownRange].toLowerCase()}, with the change
               against the period before; sortable by every column
