@@ -1,22 +1,12 @@
 import { describe, expect, it } from "vitest";
 
 import type { KitchenSummary } from "@/lib/kitchen/contract/responses";
+import { emptyIngestCounts } from "@/lib/kitchen/ingest/ingest";
 
 import { ingestNotes } from "./ingest-notes";
 import { stationKey, stationLabel, stationRows } from "./summary-shapes";
 
-const zero = {
-  received: 100,
-  duplicates: 0,
-  otherRestaurant: 0,
-  notRecords: 0,
-  malformed: 0,
-  noLevel: 0,
-  unknownLevel: 0,
-  wrappedData: 0,
-  wrappedResults: 0,
-  emptyExports: 0,
-};
+const zero = { ...emptyIngestCounts(), received: 100 };
 
 describe("ingestNotes", () => {
   it("says nothing when nothing was left out", () => {
