@@ -23,43 +23,34 @@ export function toLevelRows(rows: readonly PivotRow[], levels: readonly KitchenL
   );
 }
 
-/** A column of seconds: "4:05" on screen, the raw seconds in the CSV under "<header> (s)". */
-export function durationColumn<Row>(
+/** A right-aligned column of figures: `cell` on screen, `value` in the CSV. */
+function figureColumn<Row>(
   key: string,
   header: string,
-  pick: (row: Row) => number | null,
+  value: (row: Row) => number | null,
+  cell: (row: Row) => string,
+  csvHeader?: string,
 ): DataColumn<Row> {
-  return {
-    key,
-    header,
-    csvHeader: `${header} (s)`,
-    value: pick,
-    cell: (row) => formatDuration(pick(row)),
-    align: "right",
-  };
+  return { key, header, ...(csvHeader ? { csvHeader } : {}), value, cell, align: "right" };
 }
 
-/** A count, right-aligned and grouped on screen ("1,204"). */
-export function countColumn<Row>(key: string, header: string, pick: (row: Row) => number): DataColumn<Row> {
-  return { key, header, value: pick, cell: (row) => formatCount(pick(row)), align: "right" };
+/** A column of seconds: "4m 05s" on screen, the raw seconds in the CSV under "<header> (s)". */
+export function durationColumn<Row>(key: string, header: string, pick: (row: Row) => number | null) {
+  return figureColumn(key, header, pick, (row) => formatDuration(pick(row)), `${header} (s)`);
 }
 
-/** A share 0..1: a percentage on screen, four decimals in the CSV. */
-export function shareColumn<Row>(
-  key: string,
-  header: string,
-  pick: (row: Row) => number | null,
-): DataColumn<Row> {
-  return {
-    key,
-    header,
-    value: (row) => {
-      const share = pick(row);
-      return share === null ? null : Number(share.toFixed(4));
-    },
-    cell: (row) => formatShare(pick(row)),
-    align: "right",
+/** A count, grouped on screen ("1,204"). */
+export function countColumn<Row>(key: string, header: string, pick: (row: Row) => number) {
+  return figureColumn(key, header, pick, (row) => formatCount(pick(row)));
+}
+
+/** A share 0..1: a percentage on screen, four decimals in the CSV (empty when there is none). */
+export function shareColumn<Row>(key: string, header: string, pick: (row: Row) => number | null) {
+  const rounded = (row: Row) => {
+    const share = pick(row);
+    return share === null ? null : Number(share.toFixed(4));
   };
+  return figureColumn(key, header, rounded, (row) => formatShare(pick(row)));
 }
 
 /** A histogram's bins as a table: the band in seconds, its count (`countHeader`), share and cumulative share. */
