@@ -30,6 +30,9 @@ function libImports(names, message, { relativeInsideLib = false } = {}) {
   ];
 }
 
+const DOMAIN_MESSAGE =
+  "Domain code sits below the route handlers and the browser queries: throw domain errors, keep contract types in the domain.";
+
 const layerRules = [
   {
     files: ["components/**/*.{ts,tsx}"],
@@ -48,13 +51,25 @@ const layerRules = [
   },
   {
     files: DOMAINS.map((domain) => `lib/${domain}/**/*.{ts,tsx}`),
-    patterns: libImports(
-      ["api", "queries"],
-      "Domain code sits below the route handlers and the browser queries: throw domain errors, keep contract types in the domain.",
+    patterns: libImports(["api", "queries"], DOMAIN_MESSAGE, { relativeInsideLib: true }),
+  },
+  {
+    // The kitchen's server side (what the routes and the backfill run) never reads the page's
+    // words and shapes; what both sides need (range presets, the today comparison) is contract.
+    files: ["lib/kitchen/{contract,ingest,query,service,storage}/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.ts"],
+    patterns: [
+      ...libImports(["api", "queries"], DOMAIN_MESSAGE, { relativeInsideLib: true }),
+      ...libImports(
+        ["kitchen/present"],
+        "lib/kitchen/present is the Kitchen page's presentation: server code reads lib/kitchen/contract or query.",
+      ),
       {
-        relativeInsideLib: true,
+        regex: "^(\\.\\./)+present(/.*)?$",
+        message:
+          "lib/kitchen/present is the Kitchen page's presentation: server code reads lib/kitchen/contract or query.",
       },
-    ),
+    ],
   },
   {
     files: ["app/api/**/*.{ts,tsx}"],
@@ -71,7 +86,11 @@ const layerRules = [
       { relativeInsideLib: true },
     ),
   },
-].map(({ files, patterns }) => ({ files, rules: { "no-restricted-imports": ["error", { patterns }] } }));
+].map(({ files, ignores, patterns }) => ({
+  files,
+  ...(ignores ? { ignores } : {}),
+  rules: { "no-restricted-imports": ["error", { patterns }] },
+}));
 
 const config = [
   ...nextVitals,

@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 import { parse } from "csv-parse/sync";
 
 import type { KitchenItemsMatrix } from "../lib/kitchen/contract/items-matrix";
-import { formatDuration } from "../lib/kitchen/ui/format";
+import { formatDuration } from "../lib/kitchen/present/format";
 import { signIn } from "./fixtures/auth";
 import { axeViolations } from "./fixtures/axe";
 

@@ -3,7 +3,7 @@ import { expect, test, type Download, type Page } from "@playwright/test";
 import { parse } from "csv-parse/sync";
 
 import type { KitchenSummary } from "../lib/kitchen/contract/responses";
-import { formatCount, formatDuration, formatHour } from "../lib/kitchen/ui/format";
+import { formatCount, formatDuration, formatHour } from "../lib/kitchen/present/format";
 import { restaurantNamed, signIn } from "./fixtures/auth";
 import { axeViolations } from "./fixtures/axe";
 

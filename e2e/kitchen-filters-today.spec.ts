@@ -4,7 +4,7 @@ import { clockTimeAt, formatClockTimeOfDay } from "../lib/business-date/business
 import { addBusinessDays } from "../lib/business-date/business-date";
 import { formatBusinessDate } from "../lib/business-date/format";
 import type { KitchenSummary } from "../lib/kitchen/contract/responses";
-import { formatChange, formatCount, formatDuration } from "../lib/kitchen/ui/format";
+import { formatChange, formatCount, formatDuration } from "../lib/kitchen/present/format";
 import { restaurantNamed, signIn } from "./fixtures/auth";
 import { axeViolations } from "./fixtures/axe";
 

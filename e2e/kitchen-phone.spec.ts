@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 
 import type { KitchenSummary } from "../lib/kitchen/contract/responses";
-import { formatHour } from "../lib/kitchen/ui/format";
+import { formatHour } from "../lib/kitchen/present/format";
 import { restaurantNamed, signIn } from "./fixtures/auth";
 import { axeViolations } from "./fixtures/axe";
 

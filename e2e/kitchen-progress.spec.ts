@@ -1,8 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
 
+import { previousPeriod } from "../lib/kitchen/contract/date-range";
 import type { KitchenSummary } from "../lib/kitchen/contract/responses";
-import { previousPeriod } from "../lib/kitchen/ui/date-range";
-import { formatChange, formatDuration } from "../lib/kitchen/ui/format";
+import { formatChange, formatDuration } from "../lib/kitchen/present/format";
 import { restaurantNamed, signIn } from "./fixtures/auth";
 
 /**

@@ -1,9 +1,9 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 
+import { previousPeriod } from "../lib/kitchen/contract/date-range";
 import type { KitchenSummary } from "../lib/kitchen/contract/responses";
-import { previousPeriod } from "../lib/kitchen/ui/date-range";
-import { formatChange, formatCount, formatDuration } from "../lib/kitchen/ui/format";
-import { METRIC_FORMULAS } from "../lib/kitchen/ui/metric-definitions";
+import { formatChange, formatCount, formatDuration } from "../lib/kitchen/present/format";
+import { METRIC_FORMULAS } from "../lib/kitchen/present/metric-definitions";
 import { restaurantNamed, signIn } from "./fixtures/auth";
 
 /**

@@ -2,8 +2,8 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 
 import type { KitchenSummary, KitchenTargets } from "../lib/kitchen/contract/responses";
-import { formatCount, formatDuration, formatHour } from "../lib/kitchen/ui/format";
-import { heatStep } from "../lib/kitchen/ui/heat-scale";
+import { formatCount, formatDuration, formatHour } from "../lib/kitchen/present/format";
+import { heatStep } from "../lib/kitchen/present/heat-scale";
 import type { StationsReport } from "../lib/stations/station-routing";
 import { restaurantNamed, signIn } from "./fixtures/auth";
 

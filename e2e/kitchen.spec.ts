@@ -5,7 +5,7 @@ import { parse } from "csv-parse/sync";
 import { businessDaysInRange } from "../lib/business-date/business-date";
 import type { KitchenSummary, KitchenTickets } from "../lib/kitchen/contract/responses";
 import type { KitchenLevel } from "../lib/kitchen/contract/vocabulary";
-import { formatCount, formatDuration } from "../lib/kitchen/ui/format";
+import { formatCount, formatDuration } from "../lib/kitchen/present/format";
 import { restaurantNamed, signIn } from "./fixtures/auth";
 
 /**

@@ -7,7 +7,7 @@ import type {
   KitchenSummary,
   OverviewLevelFigures,
 } from "../lib/kitchen/contract/responses";
-import { formatChange, formatCount, formatDuration, formatShare } from "../lib/kitchen/ui/format";
+import { formatChange, formatCount, formatDuration, formatShare } from "../lib/kitchen/present/format";
 import type { PermittedRestaurant } from "../lib/restaurants/permitted-restaurant";
 import { demoAccount, restaurantNamed, signIn } from "./fixtures/auth";
 

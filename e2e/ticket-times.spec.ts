@@ -4,7 +4,7 @@ import { expect, test, type Download, type Page } from "@playwright/test";
 import { parse } from "csv-parse/sync";
 
 import type { KitchenSummary, KitchenTickets } from "../lib/kitchen/contract/responses";
-import { formatCount, formatDuration, formatShare } from "../lib/kitchen/ui/format";
+import { formatCount, formatDuration, formatShare } from "../lib/kitchen/present/format";
 import { restaurantNamed, signIn } from "./fixtures/auth";
 
 /**

@@ -34,8 +34,8 @@ import { chromium } from "@playwright/test";
 
 import { addBusinessDays } from "@/lib/business-date/business-date";
 import { currentBusinessDate } from "@/lib/business-date/closeout";
+import { presetRange } from "@/lib/kitchen/contract/date-range";
 import { SUMMARY_SECTIONS } from "@/lib/kitchen/contract/sections";
-import { presetRange } from "@/lib/kitchen/ui/date-range";
 
 import {
   buildApp,

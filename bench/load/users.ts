@@ -5,7 +5,7 @@
  */
 import { enumerateBusinessDates } from "@/lib/business-date/business-date";
 import { currentBusinessDate } from "@/lib/business-date/closeout";
-import { presetRange, previousPeriod, type DateRange } from "@/lib/kitchen/ui/date-range";
+import { presetRange, previousPeriod, type DateRange } from "@/lib/kitchen/contract/date-range";
 
 import type { ProxyCounts } from "./server";
 

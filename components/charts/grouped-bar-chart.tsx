@@ -14,10 +14,10 @@ import {
   type TooltipContentProps,
 } from "recharts";
 
-import { axisTick, SHORT_TICK } from "./axis-tick";
-import { ChartLegend, type LegendEntry } from "./chart-legend";
-import { AXIS_COLOR, GRID_COLOR } from "./chart-palette";
-import { BAR_GAP, BAR_SIZE, groupedBarChartHeight } from "./chart-sizes";
+import { axisTick, SHORT_TICK } from "@/components/charts/parts/axis-tick";
+import { ChartLegend, type LegendEntry } from "@/components/charts/parts/chart-legend";
+import { AXIS_COLOR, GRID_COLOR } from "@/components/charts/parts/chart-palette";
+import { BAR_GAP, BAR_SIZE, groupedBarChartHeight } from "@/components/charts/parts/chart-sizes";
 
 export interface BarSeries {
   /** Key of the numeric value in each row. */

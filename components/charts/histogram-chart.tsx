@@ -12,18 +12,12 @@ import {
   type TooltipContentProps,
 } from "recharts";
 
-import { SHORT_TICK } from "./axis-tick";
-import { ChartLegend } from "./chart-legend";
-import { AXIS_COLOR, GRID_COLOR } from "./chart-palette";
-import type { ReferenceMark } from "./grouped-bar-chart";
+import { SHORT_TICK } from "@/components/charts/parts/axis-tick";
+import { ChartLegend } from "@/components/charts/parts/chart-legend";
+import { AXIS_COLOR, GRID_COLOR } from "@/components/charts/parts/chart-palette";
+import type { HistogramBin } from "@/lib/kitchen/contract/responses";
 
-export interface HistogramBin {
-  /** Lower bound in seconds (inclusive). */
-  from: number;
-  /** Upper bound in seconds (exclusive); null for the open last bin ("30 min and more"). */
-  to: number | null;
-  count: number;
-}
+import type { ReferenceMark } from "./grouped-bar-chart";
 
 /**
  * Counts per duration bin. The x axis is categorical (one bar per bin, labelled by its lower

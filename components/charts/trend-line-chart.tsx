@@ -12,9 +12,10 @@ import {
   type TooltipContentProps,
 } from "recharts";
 
-import { SHORT_TICK } from "./axis-tick";
-import { ChartLegend } from "./chart-legend";
-import { AXIS_COLOR, GRID_COLOR } from "./chart-palette";
+import { SHORT_TICK } from "@/components/charts/parts/axis-tick";
+import { ChartLegend } from "@/components/charts/parts/chart-legend";
+import { AXIS_COLOR, GRID_COLOR } from "@/components/charts/parts/chart-palette";
+
 import type { ReferenceMark } from "./grouped-bar-chart";
 
 export interface LineSeries {

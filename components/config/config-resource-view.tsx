@@ -6,9 +6,9 @@ import { usePathname, useRouter } from "next/navigation";
 import { useDeferredValue, useMemo, useState } from "react";
 
 import { CsvDownloadLink } from "@/components/ui/csv-download-button";
-import { DataTable, type DataColumn } from "@/components/ui/data-table";
 import { PageHeader } from "@/components/ui/page-header";
 import { EmptyState, ErrorState, Skeleton } from "@/components/ui/states";
+import { DataTable, type DataColumn } from "@/components/ui/table/data-table";
 import { cellSortValue, cellText, type ConfigRow, type ConfigTable } from "@/lib/config-explorer/config-cell";
 import { RESOURCE_INFO, type ExplorerResource } from "@/lib/config-explorer/resource-catalog";
 import { configResourcePath, configResourceQuery } from "@/lib/queries/config";

@@ -1,29 +1,30 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useTable, type Column, type ColumnDef, type Table } from "@tanstack/react-table";
+import { useTable, type ColumnDef, type Table } from "@tanstack/react-table";
 import { useQueryStates } from "nuqs";
-import { useMemo, useState, type FormEvent, type ReactNode } from "react";
+import { useMemo, useState, type FormEvent } from "react";
 
+import card from "@/components/ui/card/table-card.module.css";
 import { EmptyState, ErrorState, Skeleton } from "@/components/ui/states";
+import report from "@/components/ui/table/report-table.module.css";
+import { SortHeader } from "@/components/ui/table/sort-header";
 import {
-  ariaSort,
   compareSortKeys,
-  sortArrow,
   sortingFeatures,
   sortKey,
   type SortingFeatures,
-} from "@/components/ui/table-sorting";
+} from "@/components/ui/table/table-sorting";
 import { businessDateFromIso, businessDateToIso } from "@/lib/business-date/business-date";
+import { RANGE_PRESET_LABELS } from "@/lib/kitchen/contract/date-range";
 import type {
   ItemsMatrixColumn,
   ItemsMatrixRow,
   KitchenItemsMatrix,
 } from "@/lib/kitchen/contract/items-matrix";
 import { KITCHEN_LEVELS, OVERVIEW_RANGES, type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
-import { RANGE_PRESET_LABELS } from "@/lib/kitchen/ui/date-range";
-import { formatCount, formatDuration } from "@/lib/kitchen/ui/format";
-import { LEVEL_LABELS } from "@/lib/kitchen/ui/labels";
+import { formatCount, formatDuration } from "@/lib/kitchen/present/format";
+import { LEVEL_LABELS } from "@/lib/kitchen/present/labels";
 import {
   itemsMatrixSearch,
   kitchenItemsMatrixQuery,
@@ -33,31 +34,7 @@ import { itemsMatrixViewParams } from "@/lib/url-state/items-matrix-view";
 
 import styles from "./items-matrix-view.module.css";
 
-type SortColumn = Column<SortingFeatures, ItemsMatrixRow> | undefined;
 type MatrixTableEngine = Table<SortingFeatures, ItemsMatrixRow>;
-
-function SortHeader({
-  column,
-  label,
-  className,
-  children,
-}: {
-  column: SortColumn;
-  label: string;
-  className?: string;
-  children?: ReactNode;
-}) {
-  const direction = ariaSort(column ?? { getIsSorted: () => false });
-  return (
-    <th scope="col" className={className} aria-sort={direction}>
-      <button type="button" className={styles.sort} onClick={() => column?.toggleSorting()}>
-        {label}
-        <span aria-hidden="true">{sortArrow(direction)}</span>
-      </button>
-      {children}
-    </th>
-  );
-}
 
 function columnStatus(c: ItemsMatrixColumn): string | null {
   if (c.status === "pending")
@@ -133,8 +110,8 @@ function MatrixTable({
   busy: boolean;
 }) {
   return (
-    <div className={styles.scroll} aria-busy={busy}>
-      <table className={styles.table} data-testid="items-matrix-table">
+    <div className={report.scroll} aria-busy={busy}>
+      <table className={`${report.table} ${styles.table}`} data-testid="items-matrix-table">
         <caption className="visually-hidden">
           Fire to fulfill per item and restaurant at level {level}, p50 over p90; sortable by every column
         </caption>
@@ -277,16 +254,16 @@ export function ItemsMatrixView() {
 
   return (
     <section
-      className={`card ${styles.section}`}
+      className={`card ${card.tableCard}`}
       aria-labelledby="items-matrix-title"
       data-testid="items-matrix"
     >
-      <div className={styles.header}>
+      <div className={card.header}>
         <div>
-          <h2 id="items-matrix-title" className={styles.title}>
+          <h2 id="items-matrix-title" className={card.title}>
             {LEVEL_LABELS[view.level]} (L{view.level}): fire to fulfill per item and restaurant
           </h2>
-          <p className={styles.description}>
+          <p className={`${card.description} ${styles.description}`}>
             Items are matched across restaurants by their multi-location id (versions of one menu item). Each
             cell is p50 over p90 of the restaurant&apos;s records of the item; <strong>slowest</strong> marks
             the highest p50 of a row and the gap is that p50 minus the lowest, among cells with at least{" "}

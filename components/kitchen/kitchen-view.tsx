@@ -2,35 +2,35 @@
 
 import { useCallback, useDeferredValue, useMemo } from "react";
 
+import { FilterBar } from "@/components/kitchen/controls/filter-bar";
+import { ItemPicker } from "@/components/kitchen/controls/item-picker";
+import { OutlierSwitch } from "@/components/kitchen/controls/outlier-switch";
+import { RangeControl } from "@/components/kitchen/controls/range-control";
+import { StuckSwitch } from "@/components/kitchen/controls/stuck-switch";
+import { useKitchenFigures } from "@/components/kitchen/hooks/use-kitchen-figures";
+import { useKitchenView } from "@/components/kitchen/hooks/use-kitchen-view";
+import { ExpediterStationNotice } from "@/components/kitchen/sections/expediter-station-notice";
+import { HeadlineSkeleton } from "@/components/kitchen/sections/headline-figures";
+import { KitchenFigures } from "@/components/kitchen/sections/kitchen-figures";
+import { CoverageWarnings, IngestNotice } from "@/components/kitchen/sections/kitchen-notices";
+import { RangeProgress } from "@/components/kitchen/sections/range-progress";
+import { TodayComparisonLine } from "@/components/kitchen/sections/today-comparison";
 import { CsvDownloadLink } from "@/components/ui/csv-download-button";
 import { PageHeader } from "@/components/ui/page-header";
 import { EmptyState, ErrorState, LoadingState, Notice, Skeleton } from "@/components/ui/states";
 import { formatDateRange } from "@/lib/business-date/format";
 import type { KitchenFiguresSection } from "@/lib/kitchen/contract/sections";
-import { emptyRangeWords } from "@/lib/kitchen/ui/coverage-notes";
-import { kitchenPageCsvName } from "@/lib/kitchen/ui/csv-file-names";
-import { formatClockTime, formatCount } from "@/lib/kitchen/ui/format";
-import { isEmptySummary, levelsPresent, stationLabel } from "@/lib/kitchen/ui/summary-shapes";
-import { isOpenDayOnly } from "@/lib/kitchen/ui/today-comparison";
+import { isOpenDayOnly } from "@/lib/kitchen/contract/today-comparison";
+import { emptyRangeWords } from "@/lib/kitchen/present/coverage-notes";
+import { kitchenPageCsvName } from "@/lib/kitchen/present/csv-file-names";
+import { formatClockTime, formatCount } from "@/lib/kitchen/present/format";
+import { isEmptySummary, levelsPresent, stationLabel } from "@/lib/kitchen/present/summary-shapes";
 import { fulfillmentsCsvUrl, summaryCsvUrl } from "@/lib/queries/kitchen";
 import type { KitchenView as View } from "@/lib/url-state/kitchen-view";
 
-import { ExpediterStationNotice } from "./expediter-station-notice";
-import { FilterBar } from "./filter-bar";
-import { HeadlineSkeleton } from "./headline-figures";
-import { ItemPicker } from "./item-picker";
-import { KitchenFigures } from "./kitchen-figures";
-import { CoverageWarnings, IngestNotice } from "./kitchen-notices";
 import styles from "./kitchen-view.module.css";
-import { OutlierSwitch } from "./outlier-switch";
-import { RangeControl } from "./range-control";
-import { RangeProgress } from "./range-progress";
-import { StuckSwitch } from "./stuck-switch";
-import { TodayComparisonLine } from "./today-comparison";
-import { useKitchenFigures } from "./use-kitchen-figures";
-import { useKitchenView } from "./use-kitchen-view";
 
-export interface KitchenRestaurant {
+export interface KitchenPageRestaurant {
   guid: string;
   name: string;
   timeZone: string;
@@ -111,7 +111,7 @@ function useCsvFileName(
 }
 
 /** The Kitchen page: range and filters from the URL, figures, charts with their tables, tickets. */
-export function KitchenView({ restaurant, today }: { restaurant: KitchenRestaurant; today: string }) {
+export function KitchenView({ restaurant, today }: { restaurant: KitchenPageRestaurant; today: string }) {
   const { guid } = restaurant;
   const { view: urlView, problems, setView } = useKitchenView(today);
   // The controls follow the URL at once, so a click paints in the next frame; the figures follow a

@@ -1,20 +1,22 @@
 "use client";
 
 import { useQueries, useQuery } from "@tanstack/react-query";
-import { useTable, type Column, type ColumnDef } from "@tanstack/react-table";
+import { useTable, type ColumnDef } from "@tanstack/react-table";
 import { useQueryState } from "nuqs";
 import { useMemo } from "react";
 
+import card from "@/components/ui/card/table-card.module.css";
 import { IntentLink } from "@/components/ui/intent-link";
 import { Skeleton } from "@/components/ui/states";
+import report from "@/components/ui/table/report-table.module.css";
+import { SortHeader } from "@/components/ui/table/sort-header";
 import {
-  ariaSort,
   compareSortKeys,
-  sortArrow,
   sortingFeatures,
   sortKey,
   type SortingFeatures,
-} from "@/components/ui/table-sorting";
+} from "@/components/ui/table/table-sorting";
+import { RANGE_PRESET_LABELS } from "@/lib/kitchen/contract/date-range";
 import type {
   KitchenHistory,
   KitchenOverviewRow,
@@ -26,7 +28,6 @@ import {
   type KitchenLevel,
   type OverviewRange,
 } from "@/lib/kitchen/contract/vocabulary";
-import { RANGE_PRESET_LABELS } from "@/lib/kitchen/ui/date-range";
 import {
   formatChange,
   formatCount,
@@ -35,9 +36,9 @@ import {
   type Change,
   type ChangeKind,
   type Polarity,
-} from "@/lib/kitchen/ui/format";
-import { stuckNote } from "@/lib/kitchen/ui/ingest-notes";
-import { LEVEL_LABELS } from "@/lib/kitchen/ui/labels";
+} from "@/lib/kitchen/present/format";
+import { stuckNote } from "@/lib/kitchen/present/ingest-notes";
+import { LEVEL_LABELS } from "@/lib/kitchen/present/labels";
 import { kitchenHistoryQuery, kitchenOverviewQuery } from "@/lib/queries/kitchen";
 import { kitchenPageHref } from "@/lib/url-state/kitchen-view";
 import { overviewRangeParam } from "@/lib/url-state/overview-view";
@@ -92,26 +93,6 @@ const COLUMNS: ColumnDef<SortingFeatures, KitchenOverviewRow>[] = [
     sortFn: (a, b, id) => compareSortKeys(a.getValue(id), b.getValue(id), "plain"),
   })),
 ];
-
-function SortHeader({
-  column,
-  label,
-  className,
-}: {
-  column: Column<SortingFeatures, KitchenOverviewRow> | undefined;
-  label: string;
-  className?: string;
-}) {
-  const direction = ariaSort(column ?? { getIsSorted: () => false });
-  return (
-    <th scope="col" className={className} aria-sort={direction}>
-      <button type="button" className={styles.sort} onClick={() => column?.toggleSorting()}>
-        {label}
-        <span aria-hidden="true">{sortArrow(direction)}</span>
-      </button>
-    </th>
-  );
-}
 
 /** "kitchen history: 142 of 190 days ready" under the name, once known; nothing while the backfill is off or for a restaurant without the tier. */
 function HistoryLine({ history }: { history: KitchenHistory | undefined }) {
@@ -185,16 +166,16 @@ export function KitchenOverviewTable() {
 
   return (
     <section
-      className={`card ${styles.section}`}
+      className={`card ${card.tableCard} ${styles.section}`}
       aria-labelledby="kitchen-overview-title"
       data-testid="kitchen-overview"
     >
       <div className={styles.header}>
         <div>
-          <h2 id="kitchen-overview-title" className={styles.title}>
+          <h2 id="kitchen-overview-title" className={card.title}>
             Kitchen times
           </h2>
-          <p className={styles.description}>
+          <p className={card.description}>
             Fire to fulfill per restaurant and level, each restaurant on its own business dates; the small
             figures compare with the period before. On time = share of station fulfillments within the
             level&apos;s target; items are distinct items as ordered.
@@ -242,13 +223,13 @@ export function KitchenOverviewTable() {
           <span className="visually-hidden">Loading…</span>
         </>
       ) : (
-        <div className={styles.scroll} aria-busy={query.isFetching && query.isPlaceholderData}>
+        <div className={report.scroll} aria-busy={query.isFetching && query.isPlaceholderData}>
           {stuckNote(query.data.stuck) ? (
             <p className={styles.status} data-testid="overview-stuck">
               {stuckNote(query.data.stuck)}.
             </p>
           ) : null}
-          <table className={styles.table} data-range={shownRange}>
+          <table className={`${report.table} ${styles.table}`} data-range={shownRange}>
             <caption className="visually-hidden">
               Kitchen times per restaurant, {RANGE_PRESET_LABELS[shownRange].toLowerCase()}, with the change
               against the period before; sortable by every column

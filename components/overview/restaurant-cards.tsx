@@ -49,16 +49,27 @@ export function RestaurantCards({
                 </div>
               ))}
             </dl>
-            <ul className={styles.pageLinks} aria-label={`${r.name} pages`}>
-              {RESTAURANT_SECTIONS.map((s) => (
-                <li key={s.slug}>
-                  <IntentLink href={restaurantPath(r.guid, s.slug)}>{s.label}</IntentLink>
-                </li>
-              ))}
-            </ul>
+            <RestaurantPageLinks restaurant={r} />
           </li>
         );
       })}
+    </ul>
+  );
+}
+
+/** A restaurant's pages (Kitchen, Stations, ...) as links, in a card and in the table's last column. */
+export function RestaurantPageLinks({
+  restaurant,
+}: {
+  restaurant: Pick<PermittedRestaurant, "guid" | "name">;
+}) {
+  return (
+    <ul className={styles.pageLinks} aria-label={`${restaurant.name} pages`}>
+      {RESTAURANT_SECTIONS.map((s) => (
+        <li key={s.slug}>
+          <IntentLink href={restaurantPath(restaurant.guid, s.slug)}>{s.label}</IntentLink>
+        </li>
+      ))}
     </ul>
   );
 }

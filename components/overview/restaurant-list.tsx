@@ -3,16 +3,16 @@
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 
-import { RESTAURANT_SECTIONS, restaurantPath } from "@/components/shell/sections";
-import { DataTable, type DataColumn } from "@/components/ui/data-table";
+import { restaurantPath } from "@/components/shell/sections";
 import { IntentLink } from "@/components/ui/intent-link";
 import { EmptyState, ErrorState, Skeleton } from "@/components/ui/states";
+import { DataTable, type DataColumn } from "@/components/ui/table/data-table";
 import { currentBusinessDateOrNull } from "@/lib/business-date/closeout";
 import { formatBusinessDate } from "@/lib/business-date/format";
 import { restaurantsQuery } from "@/lib/queries/restaurants";
 import type { PermittedRestaurant } from "@/lib/restaurants/permitted-restaurant";
 
-import { RestaurantCards } from "./restaurant-cards";
+import { RestaurantCards, RestaurantPageLinks } from "./restaurant-cards";
 import styles from "./restaurant-list.module.css";
 import {
   availabilityText,
@@ -81,15 +81,7 @@ export function RestaurantList({ extraColumns = [] }: { extraColumns?: Restauran
         sortable: false,
         csv: false,
         value: () => null,
-        cell: (r) => (
-          <ul className={styles.pageLinks} aria-label={`${r.name} pages`}>
-            {RESTAURANT_SECTIONS.map((s) => (
-              <li key={s.slug}>
-                <IntentLink href={restaurantPath(r.guid, s.slug)}>{s.label}</IntentLink>
-              </li>
-            ))}
-          </ul>
-        ),
+        cell: (r) => <RestaurantPageLinks restaurant={r} />,
       },
     ];
   }, [extraColumns, now]);

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useMemo } from "react";
 
-import { DataTable, type DataColumn } from "@/components/ui/data-table";
+import { DataTable, type DataColumn } from "@/components/ui/table/data-table";
 import type { StationRouting, StationsReport } from "@/lib/stations/station-routing";
 import { WARNING_KIND_LABELS } from "@/lib/stations/station-words";
 

@@ -174,9 +174,21 @@ function taxRateText(type: unknown, rate: number): string {
   return formatNumber(rate);
 }
 
-const deprecatedMenuFields = (): ColumnSpec[] => [
+/** A menu entity's closing columns: its pictures, the two deprecated flags, its ids. */
+const menuEntityEnd = (): ColumnSpec[] => [
+  images(),
   enumeration("orderableOnline", "Orderable online (deprecated)", "orderableOnline"),
   enumeration("visibility", "Visibility (deprecated)", "visibility"),
+  externalId(),
+  guid(),
+];
+
+/** What a menu group and a menu item may inherit from above: modifier groups and the unit of measure. */
+const inheritableMenuFields = (): ColumnSpec[] => [
+  references("optionGroups", "Own modifier groups", "menuOptionGroups"),
+  flag("inheritOptionGroups", "Inherits modifier groups"),
+  enumeration("unitOfMeasure", "Unit of measure", "unitOfMeasure"),
+  flag("inheritUnitOfMeasure", "Inherits unit of measure"),
 ];
 
 const named = (): ResourceSpec => ({ columns: [name(), guid()], references: [] });
@@ -260,14 +272,8 @@ export const RESOURCE_SPECS: Record<ExplorerResource, ResourceSpec> = {
       reference("parent", "Parent group", "menuGroups"),
       references("subgroups", "Subgroups", "menuGroups"),
       references("items", "Items", "menuItems"),
-      references("optionGroups", "Own modifier groups", "menuOptionGroups"),
-      flag("inheritOptionGroups", "Inherits modifier groups"),
-      enumeration("unitOfMeasure", "Unit of measure", "unitOfMeasure"),
-      flag("inheritUnitOfMeasure", "Inherits unit of measure"),
-      images(),
-      ...deprecatedMenuFields(),
-      externalId(),
-      guid(),
+      ...inheritableMenuFields(),
+      ...menuEntityEnd(),
     ],
   },
   menuItems: {
@@ -278,14 +284,8 @@ export const RESOURCE_SPECS: Record<ExplorerResource, ResourceSpec> = {
       code("sku", "SKU"),
       code("plu", "PLU"),
       numeric("calories", "Calories", formatNumber),
-      references("optionGroups", "Own modifier groups", "menuOptionGroups"),
-      flag("inheritOptionGroups", "Inherits modifier groups"),
-      enumeration("unitOfMeasure", "Unit of measure", "unitOfMeasure"),
-      flag("inheritUnitOfMeasure", "Inherits unit of measure"),
-      images(),
-      ...deprecatedMenuFields(),
-      externalId(),
-      guid(),
+      ...inheritableMenuFields(),
+      ...menuEntityEnd(),
     ],
   },
   menuOptionGroups: {
@@ -305,10 +305,7 @@ export const RESOURCE_SPECS: Record<ExplorerResource, ResourceSpec> = {
       name(),
       references("groups", "Groups", "menuGroups"),
       enumeration("unitOfMeasure", "Unit of measure", "unitOfMeasure"),
-      images(),
-      ...deprecatedMenuFields(),
-      externalId(),
-      guid(),
+      ...menuEntityEnd(),
     ],
   },
   preModifiers: {

@@ -1,7 +1,7 @@
 import type { CloseoutRules } from "@/lib/business-date/closeout";
+import { includesToday } from "@/lib/kitchen/contract/date-range";
 import type { SummarySection } from "@/lib/kitchen/contract/sections";
-import { includesToday } from "@/lib/kitchen/ui/date-range";
-import { comparisonFor, type Comparison } from "@/lib/kitchen/ui/today-comparison";
+import { comparisonFor, type Comparison } from "@/lib/kitchen/contract/today-comparison";
 import { apiQuery, type KitchenView } from "@/lib/url-state/kitchen-view";
 
 /** Which period a planned request is of: the view's, the one it is compared with, the histogram's own pick. */

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 
+import type { DateRange } from "@/lib/kitchen/contract/date-range";
 import type { KitchenTargetsInput } from "@/lib/kitchen/contract/params";
 import type {
   KitchenHistory,
@@ -11,7 +12,6 @@ import type {
 } from "@/lib/kitchen/contract/responses";
 import type { KitchenSummarySections, SummarySection } from "@/lib/kitchen/contract/sections";
 import type { OverviewRange } from "@/lib/kitchen/contract/vocabulary";
-import type { DateRange } from "@/lib/kitchen/ui/date-range";
 
 import { apiGet, apiGetAnswer, apiPut } from "./api-client";
 import { pollWhileNotReady } from "./query-client";

@@ -1,9 +1,9 @@
 import { createHmac } from "node:crypto";
 
 import { DataCache } from "./data-cache";
-import type { IssuedToken, TokenIssuer } from "./jwt";
+import type { SignedAccessToken, TokenIssuer } from "./jwt";
 import { resolveOptions, type SandboxOptions, type SandboxSettings } from "./options";
-import { RateLimiter } from "./rate-limit";
+import { SandboxRateLimiter } from "./rate-limit";
 
 /** What every handler of one sandbox instance shares: settings, generated data, keys. */
 export interface SandboxContext {
@@ -13,9 +13,9 @@ export interface SandboxContext {
   /** HMAC key for page tokens, derived so that leaking one never reveals the JWT key. */
   pageTokenKey: Buffer;
   /** null when rate limiting is off. */
-  rateLimiter: RateLimiter | null;
+  rateLimiter: SandboxRateLimiter | null;
   /** The live token of each client id, handed out again on a repeat login (login.ts). */
-  issuedTokens: Map<string, IssuedToken>;
+  issuedTokens: Map<string, SignedAccessToken>;
   /** How many tokens each client id has been issued (login.ts derives each token's jti from it). */
   tokensIssued: Map<string, number>;
 }
@@ -34,7 +34,7 @@ export function createContext(options: SandboxOptions = {}): SandboxContext {
       lifetimeS: settings.tokenLifetimeS,
     },
     pageTokenKey: createHmac("sha256", settings.signingSecret).update("sandbox page tokens v1").digest(),
-    rateLimiter: settings.rateLimit ? new RateLimiter(settings.rateLimit, settings.names) : null,
+    rateLimiter: settings.rateLimit ? new SandboxRateLimiter(settings.rateLimit, settings.names) : null,
     issuedTokens: new Map(),
     tokensIssued: new Map(),
   };

@@ -17,7 +17,7 @@ export interface TokenIssuer {
   lifetimeS: number;
 }
 
-export interface IssuedToken {
+export interface SignedAccessToken {
   accessToken: string;
   expiresIn: number;
   /** iat and exp of the token, epoch seconds. */
@@ -31,7 +31,7 @@ export async function signAccessToken(
   client: WorldClient,
   nowMs: number,
   tokenId?: string,
-): Promise<IssuedToken> {
+): Promise<SignedAccessToken> {
   const iat = Math.floor(nowMs / 1000);
   const ns = (name: Parameters<typeof namespacedClaim>[1]) => namespacedClaim(issuer.claimNamespace, name);
   const claims: JWTPayload = {

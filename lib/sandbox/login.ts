@@ -4,7 +4,7 @@ import { loginRequest, type LoginResponse } from "@/lib/platform/schemas/auth";
 
 import type { SandboxContext } from "./context";
 import { SandboxError, sandboxJsonResponse } from "./errors";
-import { signAccessToken, type IssuedToken } from "./jwt";
+import { signAccessToken, type SignedAccessToken } from "./jwt";
 import type { WorldClient } from "./world";
 
 /**
@@ -85,7 +85,11 @@ export function revokePresentedToken(request: Request, ctx: SandboxContext): voi
   }
 }
 
-async function currentToken(ctx: SandboxContext, client: WorldClient, nowMs: number): Promise<IssuedToken> {
+async function currentToken(
+  ctx: SandboxContext,
+  client: WorldClient,
+  nowMs: number,
+): Promise<SignedAccessToken> {
   const nowS = Math.floor(nowMs / 1000);
   const live = ctx.issuedTokens.get(client.clientId);
   // A clock moved back before the token's issue (tests do that) gets a fresh token too.

@@ -83,7 +83,7 @@ export function checkPagingConflict(conflict: PagingConflict | null, request: Pa
     throw republishedWhilePaging();
 }
 
-export interface Page<T> {
+export interface PageSlice<T> {
   items: T[];
   nextPageToken: string | null;
 }
@@ -100,7 +100,7 @@ export function pageOf<T>(
   modifiedAt: (item: T) => number,
   request: PageRequest,
   maxPageSize: number,
-): Page<T> {
+): PageSlice<T> {
   let offset = 0;
   let lastModified = request.lastModified;
   if (request.pageToken !== null) {

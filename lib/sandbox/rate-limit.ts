@@ -44,7 +44,7 @@ export interface RateDecision {
 /** Keys unused for longer than the longest slice are dropped once the map grows past this. */
 const PRUNE_ABOVE = 10_000;
 
-export class RateLimiter {
+export class SandboxRateLimiter {
   readonly #slices = new Map<string, Slice[]>();
   readonly #longestMs: number;
 

@@ -6,17 +6,17 @@ import { FAULT_HEADER, parseFault, randomFault, withFault } from "./faults";
 import { getConfig, getTipWithholding, listConfig } from "./handlers/config";
 import { itemFulfillments, prepStation, prepStations } from "./handlers/kitchen";
 import { restaurantInfo } from "./handlers/restaurants";
-import type { RouteHandler } from "./handlers/route-input";
+import type { SandboxRouteHandler } from "./handlers/route-input";
 import { handleLogin, revokePresentedToken } from "./login";
 
 interface Route {
   method: "GET" | "POST";
   /** Path below the base path; `:name` segments capture one decoded segment. */
   pattern: string[];
-  handler: RouteHandler;
+  handler: SandboxRouteHandler;
 }
 
-const route = (method: Route["method"], path: string, handler: RouteHandler): Route => ({
+const route = (method: Route["method"], path: string, handler: SandboxRouteHandler): Route => ({
   method,
   pattern: path.split("/").filter(Boolean),
   handler,

@@ -36,7 +36,7 @@ export interface RoutingWarning {
   message: string;
 }
 
-export interface StationRef {
+export interface RoutingStationRef {
   guid: string;
   name: string;
 }
@@ -68,7 +68,7 @@ export interface StationRouting {
   /** Stations this one monitors (connectedPrepStations). */
   connected: ConnectedStation[];
   /** Stations that monitor this one. */
-  monitoredBy: StationRef[];
+  monitoredBy: RoutingStationRef[];
   /**
    * An expediter screen (see expediterStations). Its own expoRouting says nothing about where
    * food goes, so it has its own lane rather than "station only".
@@ -81,11 +81,11 @@ export interface PrinterRouting {
   guid: string;
   name: string | null;
   /** Stations that print every ticket here. */
-  always: StationRef[];
+  always: RoutingStationRef[];
   /** Stations that print here only while their display is offline. */
-  offlineOnly: StationRef[];
+  offlineOnly: RoutingStationRef[];
   /** Stations assigned here with a printing mode this app does not know, with that mode as sent. */
-  otherModes: (StationRef & { printingMode: string })[];
+  otherModes: (RoutingStationRef & { printingMode: string })[];
 }
 
 export interface StationsReport {
@@ -93,15 +93,15 @@ export interface StationsReport {
   printers: PrinterRouting[];
   expediter: {
     /** The expediter screens themselves (stations that monitor others); in none of the lanes below. */
-    expediters: StationRef[];
+    expediters: RoutingStationRef[];
     /** Stations whose tickets reach the expediter and the station. */
-    sendToExpo: StationRef[];
+    sendToExpo: RoutingStationRef[];
     /** Stations whose tickets go only to the expediter. */
-    expoOnly: StationRef[];
+    expoOnly: RoutingStationRef[];
     /** Stations whose tickets never reach the expediter. */
-    skipExpo: StationRef[];
+    skipExpo: RoutingStationRef[];
     /** Stations with neither a known expoRouting nor includeWithExpediter. */
-    unknown: StationRef[];
+    unknown: RoutingStationRef[];
   };
   warnings: RoutingWarning[];
 }
@@ -176,7 +176,7 @@ export function buildStationsReport(
   );
   const byGuid = new Map(stations.map((s) => [s.guid, s]));
   const printerByGuid = new Map(printers.map((p) => [p.guid, p]));
-  const refOf = (s: PrepStation): StationRef => ({ guid: s.guid, name: stationName(s) });
+  const refOf = (s: PrepStation): RoutingStationRef => ({ guid: s.guid, name: stationName(s) });
   const warnings: RoutingWarning[] = [];
   const kindsByStation = new Map<string, Set<RoutingWarningKind>>();
   const warn = (kind: RoutingWarningKind, stationGuids: string[], message: string) => {
@@ -259,7 +259,7 @@ export function buildStationsReport(
   const expediterGuids = expediterStations(stations, byGuid);
   const monitorsOthers = (station: PrepStation) => expediterGuids.has(station.guid);
 
-  const monitoredBy = new Map<string, StationRef[]>();
+  const monitoredBy = new Map<string, RoutingStationRef[]>();
   for (const station of stations) {
     for (const target of new Set((station.connectedPrepStations ?? []).map((r) => r.guid))) {
       if (target === station.guid || !byGuid.has(target)) continue;

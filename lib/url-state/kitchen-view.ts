@@ -9,15 +9,20 @@ import {
 } from "nuqs/server";
 
 import { businessDaysInRange, isBusinessDate } from "@/lib/business-date/business-date";
+import {
+  presetRange,
+  RANGE_PRESETS,
+  type DateRange,
+  type RangePreset,
+} from "@/lib/kitchen/contract/date-range";
 import { STUCK_CHOICES, type StuckChoice } from "@/lib/kitchen/contract/stuck-items";
+import { TODAY_COMPARISONS, type TodayComparison } from "@/lib/kitchen/contract/today-comparison";
 import {
   KITCHEN_LEVELS,
   KITCHEN_METRICS,
   type KitchenLevel,
   type KitchenMetric,
 } from "@/lib/kitchen/contract/vocabulary";
-import { presetRange, RANGE_PRESETS, type DateRange, type RangePreset } from "@/lib/kitchen/ui/date-range";
-import { TODAY_COMPARISONS, type TodayComparison } from "@/lib/kitchen/ui/today-comparison";
 
 /**
  * The Kitchen page's view, kept in the URL's search params so a view can be shared, bookmarked

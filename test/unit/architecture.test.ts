@@ -399,6 +399,55 @@ function exportedFunctionNames(file: string, source: ts.SourceFile): string[] {
   return out.filter((name) => !(NEXT_CONVENTION_FILE.test(file) && NEXT_ROUTE_EXPORTS.has(name)));
 }
 
+/**
+ * Names of the types a file defines and exports: interfaces, type aliases, enums and classes
+ * (not what it re-exports from elsewhere). One home per name holds for types as for functions:
+ * two `KitchenRange`s in two files are two answers to "which one is it?".
+ */
+function exportedTypeNames(source: ts.SourceFile): string[] {
+  const hasExport = (node: ts.Node) =>
+    ts.canHaveModifiers(node) &&
+    (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+  const isType = (node: ts.Node): node is ts.DeclarationStatement & { name: ts.Identifier } =>
+    (ts.isInterfaceDeclaration(node) ||
+      ts.isTypeAliasDeclaration(node) ||
+      ts.isEnumDeclaration(node) ||
+      ts.isClassDeclaration(node)) &&
+    node.name !== undefined &&
+    ts.isIdentifier(node.name);
+  const localTypes = new Set<string>();
+  const out: string[] = [];
+  for (const statement of source.statements) {
+    if (!isType(statement)) continue;
+    if (hasExport(statement)) out.push(statement.name.text);
+    else localTypes.add(statement.name.text);
+  }
+  for (const statement of source.statements) {
+    if (
+      !ts.isExportDeclaration(statement) ||
+      statement.moduleSpecifier ||
+      !statement.exportClause ||
+      !ts.isNamedExports(statement.exportClause)
+    )
+      continue;
+    for (const element of statement.exportClause.elements) {
+      if (localTypes.has((element.propertyName ?? element.name).text)) out.push(element.name.text);
+    }
+  }
+  return out;
+}
+
+/** The names that more than one file defines and exports, each with its files. */
+function clashingNames(namesOf: (file: string, source: ts.SourceFile) => string[]): string[] {
+  const files = new Map<string, string[]>();
+  for (const { file, source } of FILES) {
+    for (const name of namesOf(file, source)) files.set(name, [...(files.get(name) ?? []), file]);
+  }
+  return [...files]
+    .filter(([, where]) => where.length > 1)
+    .map(([name, where]) => `${name}: ${where.join(", ")}`);
+}
+
 // ---------------------------------------------------------------------------------------------
 
 describe("architecture", () => {
@@ -418,15 +467,11 @@ describe("architecture", () => {
   });
 
   it("lets no two files export a function of the same name", () => {
-    const files = new Map<string, string[]>();
-    for (const { file, source } of FILES) {
-      for (const name of exportedFunctionNames(file, source))
-        files.set(name, [...(files.get(name) ?? []), file]);
-    }
-    const clashes = [...files]
-      .filter(([, where]) => where.length > 1)
-      .map(([name, where]) => `${name}: ${where.join(", ")}`);
-    expect(clashes).toEqual([]);
+    expect(clashingNames(exportedFunctionNames)).toEqual([]);
+  });
+
+  it("lets no two files export a type of the same name", () => {
+    expect(clashingNames((_, source) => exportedTypeNames(source))).toEqual([]);
   });
 
   it(`has no function longer than ${MAX_FUNCTION_LINES} lines, save the named exceptions`, () => {

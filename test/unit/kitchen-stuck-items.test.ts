@@ -4,11 +4,11 @@ import { kitchenOverviewSchema, kitchenSummarySchema } from "@/lib/kitchen/contr
 import { isStuck, stuckCutSeconds } from "@/lib/kitchen/contract/stuck-items";
 import { KITCHEN_METRICS } from "@/lib/kitchen/contract/vocabulary";
 import { summariseDay } from "@/lib/kitchen/ingest/day-summary";
+import { stuckNote } from "@/lib/kitchen/present/ingest-notes";
 import { mergeDays, type MergedSummary } from "@/lib/kitchen/query/range-summary";
 import { countStuck, hasStuck } from "@/lib/kitchen/query/stuck-items";
 import { mergeTicketTimes } from "@/lib/kitchen/query/ticket-times";
 import { filtersOf } from "@/lib/kitchen/service/summary-assembly";
-import { stuckNote } from "@/lib/kitchen/ui/ingest-notes";
 import type { ItemFulfillment } from "@/lib/platform/schemas";
 import { seededRandom } from "@/lib/sandbox/options";
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 
 import type { KitchenSummary } from "@/lib/kitchen/contract/responses";
-import { itemChoices, matchingChoices } from "@/lib/kitchen/ui/item-choices";
-import { comparisonFor, isOpenDayOnly } from "@/lib/kitchen/ui/today-comparison";
+import { comparisonFor, isOpenDayOnly } from "@/lib/kitchen/contract/today-comparison";
+import { itemChoices, matchingChoices } from "@/lib/kitchen/present/item-choices";
 import type { MenuModel } from "@/lib/menu/menu-model";
 
 const la = { timeZone: "America/Los_Angeles", closeoutHour: 3 };

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import type { KitchenSummary, Stats } from "@/lib/kitchen/contract/responses";
 import type { KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
-import { busiestHour, heatData } from "@/lib/kitchen/ui/summary-shapes";
+import { busiestHour, heatData } from "@/lib/kitchen/present/summary-shapes";
 
 /**
  * The heatmap opens on a phone at its busiest hour: checked against an oracle that adds the raw

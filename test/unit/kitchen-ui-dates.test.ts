@@ -6,7 +6,7 @@ import {
   businessDaysInRange as daysInRange,
 } from "@/lib/business-date/business-date";
 import { formatBusinessDate, formatDateRange } from "@/lib/business-date/format";
-import { includesToday, presetRange, previousPeriod } from "@/lib/kitchen/ui/date-range";
+import { includesToday, presetRange, previousPeriod } from "@/lib/kitchen/contract/date-range";
 
 describe("business dates", () => {
   it("converts to and from date-input values", () => {

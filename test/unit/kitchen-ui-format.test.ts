@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 
-import { formatChange, formatCount, formatDuration, formatHour, formatShare } from "@/lib/kitchen/ui/format";
-import { contrastRatio, HEAT_STEPS, heatStep } from "@/lib/kitchen/ui/heat-scale";
+import {
+  formatChange,
+  formatCount,
+  formatDuration,
+  formatHour,
+  formatShare,
+} from "@/lib/kitchen/present/format";
+import { contrastRatio, HEAT_STEPS, heatStep } from "@/lib/kitchen/present/heat-scale";
 
 describe("formatting", () => {
   it("writes durations the way a kitchen reads them", () => {

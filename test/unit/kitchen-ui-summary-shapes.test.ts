@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import type { KitchenSummary, Stats } from "@/lib/kitchen/contract/responses";
 import type { KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
-import { coverageNotes, listDates } from "@/lib/kitchen/ui/coverage-notes";
+import { coverageNotes, listDates } from "@/lib/kitchen/present/coverage-notes";
 import {
   behaviorLabel,
   businessHours,
@@ -12,7 +12,7 @@ import {
   isEmptySummary,
   levelsPresent,
   stationRows,
-} from "@/lib/kitchen/ui/summary-shapes";
+} from "@/lib/kitchen/present/summary-shapes";
 
 function stats(p90: number, count = 10): Stats {
   return {

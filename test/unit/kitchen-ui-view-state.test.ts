@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { comparisonFor } from "@/lib/kitchen/ui/today-comparison";
+import { comparisonFor } from "@/lib/kitchen/contract/today-comparison";
 import {
   apiQuery,
   kitchenViewParams,

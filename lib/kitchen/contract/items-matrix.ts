@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 import { businessDateParam, kitchenLevelParam, kitchenMetricParam, stuckParam } from "./params";
-import type { OverviewRowStatus, StuckReport } from "./responses";
+import type { RestaurantInView, StuckReport } from "./responses";
 import { OVERVIEW_RANGES, type KitchenLevel, type KitchenMetric, type OverviewRange } from "./vocabulary";
 
 /**
@@ -65,16 +65,7 @@ export const matrixPeriodOf = (q: KitchenItemsMatrixQuery): MatrixPeriod =>
   q.from !== undefined && q.to !== undefined ? { from: q.from, to: q.to } : { range: q.range ?? "7d" };
 
 /** One restaurant: a column of the matrix. Only "ready" columns have cells. */
-export interface ItemsMatrixColumn {
-  restaurantGuid: string;
-  restaurantName: string;
-  locationName: string;
-  archived: boolean;
-  status: OverviewRowStatus;
-  message?: string;
-  progress?: { answered: number; total: number };
-  /** The restaurant's business dates asked ("" when its time zone is unknown). */
-  period: { from: string; to: string };
+export interface ItemsMatrixColumn extends RestaurantInView {
   /** Records at the level with a value of the metric and a multi-location id: what the cells hold. */
   records: number;
   /** Records at the level with a value but no multi-location id: they cannot be matched across restaurants. */

@@ -448,21 +448,26 @@ export interface OverviewLevelFigures {
 
 export type OverviewRowStatus = "ready" | "pending" | "not_entitled" | "error";
 
-export interface KitchenOverviewRow {
+/** One restaurant of a cross-restaurant view (the Overview's rows, the items matrix's columns). */
+export interface RestaurantInView {
   restaurantGuid: string;
   restaurantName: string;
   locationName: string;
   /** Archived restaurants are listed with their last known figures, marked. */
   archived: boolean;
   /**
-   * ready: both periods' figures are in; pending: some dates are still being fetched (progress
-   * says how far); not_entitled: the restaurant lacks the kitchen tier; error: see message.
+   * ready: the figures are in; pending: some dates are still being fetched (progress says how
+   * far); not_entitled: the restaurant lacks the kitchen tier; error: see message.
    */
   status: OverviewRowStatus;
   message?: string;
   progress?: { answered: number; total: number };
-  /** The restaurant's own business dates: the chosen period and the one of the same length before it. */
+  /** The restaurant's own business dates asked ("" when its time zone is unknown). */
   period: { from: string; to: string };
+}
+
+export interface KitchenOverviewRow extends RestaurantInView {
+  /** The period of the same length before `period`, in the restaurant's own business dates. */
   previousPeriod: { from: string; to: string };
   /** Levels 0, 1 and 2, in order; empty unless ready. */
   current: OverviewLevelFigures[];

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 
 import { emptyIngestCounts } from "@/lib/kitchen/ingest/ingest";
+import { beforeDataNote, emptyRangeWords, provisionalNote } from "@/lib/kitchen/present/coverage-notes";
 import type { DayRow } from "@/lib/kitchen/storage/kitchen-store";
-import { beforeDataNote, emptyRangeWords, provisionalNote } from "@/lib/kitchen/ui/coverage-notes";
 
 import { backfillWindow } from "./backfill";
 import {

@@ -3,6 +3,7 @@ import "server-only";
 import { businessDaysInRange } from "@/lib/business-date/business-date";
 import { currentBusinessDateOrNull } from "@/lib/business-date/closeout";
 import { InvalidInputError } from "@/lib/errors/invalid-input-error";
+import { presetRange } from "@/lib/kitchen/contract/date-range";
 import {
   matrixPeriodOf,
   type ItemsMatrixColumn,
@@ -12,7 +13,6 @@ import {
 import type { StuckReport } from "@/lib/kitchen/contract/responses";
 import { DEFAULT_STUCK_MINUTES } from "@/lib/kitchen/contract/stuck-items";
 import { itemsMatrixRows, restaurantItems, type RestaurantItems } from "@/lib/kitchen/query/items-matrix";
-import { presetRange } from "@/lib/kitchen/ui/date-range";
 
 import type { KitchenService } from "./kitchen-service";
 import { mapLimit } from "./map-limit";

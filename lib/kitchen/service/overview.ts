@@ -2,6 +2,7 @@ import "server-only";
 
 import { businessDaysInRange } from "@/lib/business-date/business-date";
 import { currentBusinessDateOrNull } from "@/lib/business-date/closeout";
+import { presetRange, previousPeriod } from "@/lib/kitchen/contract/date-range";
 import type {
   KitchenOverview,
   KitchenOverviewRow,
@@ -12,7 +13,6 @@ import type {
 } from "@/lib/kitchen/contract/responses";
 import { DEFAULT_STUCK_MINUTES, type StuckChoice } from "@/lib/kitchen/contract/stuck-items";
 import { KITCHEN_LEVELS, type OverviewRange } from "@/lib/kitchen/contract/vocabulary";
-import { presetRange, previousPeriod } from "@/lib/kitchen/ui/date-range";
 
 import type { KitchenService } from "./kitchen-service";
 import type { KitchenLevelSummary } from "./range-answers";

@@ -9,10 +9,10 @@ import {
   itemMultiLocationId,
   kitchenRouting,
   pickFromPool,
+  type GeneratedStation,
   type KindPool,
   type KitchenRouting,
   type RoutedItem,
-  type StationRef,
 } from "./item-routing";
 import { cookTime, expoTime, secondExpoTime, startWait } from "./kitchen-timing";
 import type { FoodKind } from "./menu-catalog";
@@ -233,7 +233,7 @@ export function generateItemFulfillments(
     out.push(rec);
     if (twice) out.push({ ...rec }); // same keys in the same order: the same bytes
   };
-  const expoRecord = (sel: Selection, level: 1 | 2, station: StationRef, fulfilledAt: number) => {
+  const expoRecord = (sel: Selection, level: 1 | 2, station: GeneratedStation, fulfilledAt: number) => {
     const rec = record(timing, restaurant.guid, sel, level, station, fulfilledAt);
     if (observed.chance(stationlessShare)) withoutStation(rec, observed.chance(0.5));
     return rec;
@@ -297,7 +297,7 @@ function record(
   restaurantGuid: string,
   sel: Selection,
   level: 0 | 1 | 2,
-  station: StationRef,
+  station: GeneratedStation,
   fulfilledAt: number,
   startedAtIso = sel.startedAtIso,
 ): ItemFulfillment {

@@ -12,7 +12,7 @@ function guidUnit(guid: string, at: number): number {
   return Number.isNaN(n) ? 0.5 : n / 4294967296;
 }
 
-export interface StationRef {
+export interface GeneratedStation {
   key: StationKey;
   guid: string;
   name: string;
@@ -21,7 +21,7 @@ export interface StationRef {
 }
 
 export interface CookStep {
-  station: StationRef;
+  station: GeneratedStation;
   kind: FoodKind;
 }
 
@@ -46,8 +46,8 @@ export interface KindPool {
 
 export interface KitchenRouting {
   pools: Map<FoodKind, KindPool>;
-  expo: StationRef | null;
-  expo2: StationRef | null;
+  expo: GeneratedStation | null;
+  expo2: GeneratedStation | null;
 }
 
 /** Where a cooked item also goes: a burger's fries come off the fry station, some sauté plates get a cold garnish. */
@@ -74,7 +74,7 @@ export function kitchenRouting(ctx: GenerateContext, config: RestaurantConfig): 
   const { world, restaurant } = ctx;
   const mlid = (kind: string, name: string) =>
     multiLocationId(world.seed, restaurant.managementGroupGuid, kind, name);
-  const stations = new Map<StationKey, StationRef>();
+  const stations = new Map<StationKey, GeneratedStation>();
   for (const { entity: s } of config.prepStations) {
     const key = s.name ? STATION_KEY_BY_NAME.get(s.name) : undefined;
     if (key && s.name && !stations.has(key)) {

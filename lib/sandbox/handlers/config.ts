@@ -5,13 +5,13 @@ import { SandboxError, sandboxJsonResponse } from "../errors";
 import { checkPagingConflict, pageOf } from "../paging";
 import { restaurantFromHeader } from "../restaurant-access";
 import { listQuery } from "./list-query";
-import type { RouteHandler, RouteInput } from "./route-input";
+import type { RouteInput, SandboxRouteHandler } from "./route-input";
 
 /** Configuration API (4.3), scope config:read, restaurant header required. */
 const SCOPE = "config:read";
 
 // GET /config/v2/<resource>
-export function listConfig(resource: ConfigResource): RouteHandler {
+export function listConfig(resource: ConfigResource): SandboxRouteHandler {
   return async ({ request, url, ctx }: RouteInput) => {
     const principal = await authenticate(request, ctx, SCOPE);
     const restaurant = restaurantFromHeader(request, ctx, principal);
@@ -38,7 +38,7 @@ export function listConfig(resource: ConfigResource): RouteHandler {
 }
 
 // GET /config/v2/<resource>/{guid}
-export function getConfig(resource: ConfigResource): RouteHandler {
+export function getConfig(resource: ConfigResource): SandboxRouteHandler {
   return async ({ request, params, ctx }: RouteInput) => {
     const principal = await authenticate(request, ctx, SCOPE);
     const restaurant = restaurantFromHeader(request, ctx, principal);

@@ -9,4 +9,4 @@ export interface RouteInput {
   ctx: SandboxContext;
 }
 
-export type RouteHandler = (input: RouteInput) => Promise<Response>;
+export type SandboxRouteHandler = (input: RouteInput) => Promise<Response>;

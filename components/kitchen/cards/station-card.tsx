@@ -1,0 +1,182 @@
+"use client";
+
+import type { CSSProperties, ReactNode } from "react";
+
+import { groupedBarChartHeight, legendHeight } from "@/components/charts/parts/chart-sizes";
+import { ChartTooltipBox } from "@/components/charts/parts/chart-tooltip";
+import { lateColumns } from "@/components/kitchen/card-parts/late-columns";
+import { LazyGroupedBarChart } from "@/components/kitchen/card-parts/lazy-charts";
+import { LEVEL_COLORS } from "@/components/kitchen/card-parts/level-colors";
+import {
+  csvColumnsOf,
+  levelRowColumns,
+  toLevelRows,
+  type LevelRow,
+} from "@/components/kitchen/card-parts/stats-columns";
+import { ChartCard } from "@/components/ui/card/chart-card";
+import card from "@/components/ui/card/table-card.module.css";
+import { CsvDownloadButton } from "@/components/ui/csv-download-button";
+import { DataTable } from "@/components/ui/table/data-table";
+import { type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
+import { formatCount, formatDuration } from "@/lib/kitchen/present/format";
+import { LEVEL_LABELS, METRIC_LABELS } from "@/lib/kitchen/present/labels";
+import type { RowLate } from "@/lib/kitchen/present/late-figures";
+import type { PivotRow } from "@/lib/kitchen/present/summary-shapes";
+
+interface BarRow {
+  category: string;
+  row: LevelRow;
+  p50: number | null;
+  p90: number | null;
+  target: number | null;
+}
+
+const minutes = (seconds: number | null | undefined) =>
+  seconds === null || seconds === undefined ? null : seconds / 60;
+
+/**
+ * p50 and p90 per prep station, grouped by level (level 0 stations first, then the expediters),
+ * slowest first within a level; p75 and p95 in the tooltip; each row's level target as a dashed
+ * tick (a station's own target when it has one, with `late`). The same card draws the
+ * dining-option and order-source breakdowns.
+ */
+export function StationCard({
+  title,
+  description,
+  nameHeader,
+  rows,
+  levels,
+  targets,
+  metric,
+  fileName,
+  testId,
+  controls,
+  categoryWidth,
+  late,
+}: {
+  title: string;
+  description?: ReactNode;
+  nameHeader: string;
+  rows: PivotRow[];
+  levels: KitchenLevel[];
+  targets: Partial<Record<KitchenLevel, number>>;
+  metric: KitchenMetric;
+  fileName: string;
+  testId?: string;
+  /** Inputs above the chart (a breakdown's level picker). */
+  controls?: ReactNode;
+  categoryWidth?: number;
+  /** Per row key (`${key}|${level}`): the target that applies and the late counts; adds their columns. */
+  late?: ReadonlyMap<string, RowLate>;
+}) {
+  const targetOf = (row: LevelRow) => late?.get(row.key)?.targetSeconds ?? targets[row.level];
+  // rows arrive slowest first; a stable sort by level keeps that order within each level.
+  const tableRows = toLevelRows(rows, levels)
+    .filter((r) => r.stats.count > 0)
+    .sort((a, b) => a.level - b.level);
+  const several = levels.length > 1;
+  const data: BarRow[] = tableRows.map((row) => ({
+    category: several ? `${row.label} · L${row.level}` : row.label,
+    row,
+    p50: minutes(row.stats.p50),
+    p90: minutes(row.stats.p90),
+    target: minutes(targetOf(row)),
+  }));
+  const legend = levels.flatMap((level) => {
+    const name = several ? `level ${level}` : LEVEL_LABELS[level];
+    const target = targets[level];
+    return [
+      { label: `p50 · ${name}`, color: LEVEL_COLORS[level] },
+      { label: `p90 · ${name}`, color: LEVEL_COLORS[level], faded: true },
+      ...(target
+        ? [
+            {
+              label: `target ${several ? `L${level} ` : ""}${formatDuration(target)}`,
+              color: LEVEL_COLORS[level],
+              shape: "line" as const,
+            },
+          ]
+        : []),
+    ];
+  });
+  const columns = [...levelRowColumns(nameHeader), ...(late ? lateColumns(late) : [])];
+  const ownTargets = late
+    ? tableRows.filter((r) => late.get(r.key) && late.get(r.key)!.targetSeconds !== targets[r.level]).length
+    : 0;
+  const height = groupedBarChartHeight(data.length, 2) + legendHeight(legend.length, 4);
+
+  return (
+    <div data-testid={testId}>
+      <ChartCard
+        title={title}
+        description={description}
+        actions={<CsvDownloadButton fileName={fileName} columns={csvColumnsOf(columns)} rows={tableRows} />}
+        table={
+          <DataTable
+            caption={`${title}: ${METRIC_LABELS[metric]}`}
+            columns={columns}
+            rows={tableRows}
+            rowKey={(r) => r.key}
+            hideCsv
+            hideCaption
+          />
+        }
+      >
+        {controls}
+        {ownTargets > 0 ? (
+          <p className={card.description} data-testid="own-targets-note">
+            {ownTargets === 1 ? "One station has" : `${formatCount(ownTargets)} stations have`} a target of
+            its own: its tick and late counts use it.
+          </p>
+        ) : null}
+        <div style={{ "--chart-height": `${height}px` } as CSSProperties}>
+          {data.length === 0 ? (
+            <p>No items.</p>
+          ) : (
+            <LazyGroupedBarChart
+              data={data}
+              categoryKey="category"
+              series={[
+                { key: "p50", label: "p50" },
+                { key: "p90", label: "p90", faded: true },
+              ]}
+              rowColor={(bar) => LEVEL_COLORS[bar.row.level]}
+              markerKey="target"
+              categoryWidth={categoryWidth}
+              legend={legend}
+              valueAxisFormatter={(v) => `${v}m`}
+              ariaLabel={`${title}, ${METRIC_LABELS[metric]} in minutes`}
+              tooltip={(bar) => (
+                <ChartTooltipBox
+                  title={`${bar.row.label}, level ${bar.row.level}`}
+                  rows={[
+                    {
+                      label: "p50",
+                      value: formatDuration(bar.row.stats.p50),
+                      color: LEVEL_COLORS[bar.row.level],
+                    },
+                    { label: "p75", value: formatDuration(bar.row.stats.p75) },
+                    { label: "p90", value: formatDuration(bar.row.stats.p90) },
+                    { label: "p95", value: formatDuration(bar.row.stats.p95) },
+                    { label: "items", value: formatCount(bar.row.stats.count) },
+                    ...(targetOf(bar.row)
+                      ? [{ label: "target", value: formatDuration(targetOf(bar.row)) }]
+                      : []),
+                    ...(late?.get(bar.row.key)
+                      ? [
+                          {
+                            label: "late",
+                            value: `${formatCount(late.get(bar.row.key)!.late)} (${formatCount(late.get(bar.row.key)!.veryLate)} very late)`,
+                          },
+                        ]
+                      : []),
+                  ]}
+                />
+              )}
+            />
+          )}
+        </div>
+      </ChartCard>
+    </div>
+  );
+}

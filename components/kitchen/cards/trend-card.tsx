@@ -1,0 +1,139 @@
+"use client";
+
+import { useState, type CSSProperties } from "react";
+
+import { ChartTooltipBox } from "@/components/charts/parts/chart-tooltip";
+import { lateColumns } from "@/components/kitchen/card-parts/late-columns";
+import { LazyTrendLineChart } from "@/components/kitchen/card-parts/lazy-charts";
+import { LEVEL_COLORS } from "@/components/kitchen/card-parts/level-colors";
+import {
+  csvColumnsOf,
+  levelRowColumns,
+  toLevelRows,
+  type LevelRow,
+} from "@/components/kitchen/card-parts/stats-columns";
+import styles from "@/components/kitchen/cards/cards.module.css";
+import { LevelPicker } from "@/components/kitchen/controls/level-picker";
+import { ChartCard } from "@/components/ui/card/chart-card";
+import { CsvDownloadButton } from "@/components/ui/csv-download-button";
+import { DataTable, type DataColumn } from "@/components/ui/table/data-table";
+import { formatBusinessDate, formatBusinessDateShort } from "@/lib/business-date/format";
+import { type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
+import { formatCount, formatDuration } from "@/lib/kitchen/present/format";
+import { LEVEL_LABELS, METRIC_LABELS } from "@/lib/kitchen/present/labels";
+import type { RowLate } from "@/lib/kitchen/present/late-figures";
+import type { PivotRow } from "@/lib/kitchen/present/summary-shapes";
+
+type Point = { date: string; row: PivotRow } & Record<string, number | null | string | PivotRow>;
+
+const minutes = (seconds: number | null | undefined) =>
+  seconds === null || seconds === undefined ? null : Math.round((seconds / 60) * 10) / 10;
+
+/** p50 and p90 per business date over the range, one colour per level, targets dashed. */
+export function TrendCard({
+  days,
+  levels,
+  initialLevel,
+  targets,
+  metric,
+  fileName,
+  late,
+}: {
+  days: PivotRow[];
+  levels: KitchenLevel[];
+  initialLevel: KitchenLevel;
+  targets: Partial<Record<KitchenLevel, number>>;
+  metric: KitchenMetric;
+  fileName: string;
+  /** Per `${date}|${level}`: late counts, as columns of the table and lines of the tooltip. */
+  late?: ReadonlyMap<string, RowLate>;
+}) {
+  // One level at a time: p50, p90 and the target of three levels would be nine lines.
+  const [chosen, setChosen] = useState<KitchenLevel>(initialLevel);
+  const level = levels.includes(chosen) ? chosen : (levels[0] ?? 0);
+  const data: Point[] = days.map((row) => ({
+    date: row.key,
+    row,
+    p50: minutes(row.byLevel[level]?.p50),
+    p90: minutes(row.byLevel[level]?.p90),
+  }));
+  const series = [
+    { key: "p50", label: `p50 · ${LEVEL_LABELS[level]}`, color: LEVEL_COLORS[level] },
+    { key: "p90", label: `p90 · ${LEVEL_LABELS[level]}`, color: LEVEL_COLORS[level], dashed: true },
+  ];
+  const target = targets[level];
+  const references = target
+    ? [{ value: target / 60, label: `target ${formatDuration(target)}`, color: "var(--chart-target)" }]
+    : [];
+  const columns: DataColumn<LevelRow>[] = [
+    ...levelRowColumns("Business date").map((c) =>
+      c.key === "name" ? { ...c, cell: (r: LevelRow) => formatBusinessDate(r.label) } : c,
+    ),
+    // The level's target is in the heading; a day mixes stations, so its row gives only the counts.
+    ...(late ? lateColumns(late).filter((c) => c.key !== "target") : []),
+  ];
+  const rows = toLevelRows(days, levels);
+
+  return (
+    <ChartCard
+      title="Daily trend"
+      description={`p50 (solid) and p90 (dashed) of ${METRIC_LABELS[metric].toLowerCase()} per business date, in minutes; the red line is the level's target.`}
+      actions={<CsvDownloadButton fileName={fileName} columns={csvColumnsOf(columns)} rows={rows} />}
+      table={
+        <DataTable
+          caption="Daily trend"
+          columns={columns}
+          rows={rows}
+          rowKey={(r) => r.key}
+          hideCsv
+          hideCaption
+        />
+      }
+    >
+      {levels.length > 1 ? (
+        <div className={styles.inlineControls}>
+          <LevelPicker levels={levels} value={level} onChange={setChosen} />
+        </div>
+      ) : null}
+      <div style={{ "--chart-height": "290px" } as CSSProperties}>
+        <LazyTrendLineChart
+          data={data}
+          xKey="date"
+          xFormatter={formatBusinessDateShort}
+          series={series}
+          references={references}
+          valueAxisFormatter={(v) => `${v}m`}
+          ariaLabel={`Daily ${METRIC_LABELS[metric]} in minutes`}
+          tooltip={(point) => (
+            <ChartTooltipBox
+              title={formatBusinessDate(point.row.key)}
+              rows={(() => {
+                const s = point.row.byLevel[level];
+                if (!s) return [];
+                return [
+                  { label: "p50", value: formatDuration(s.p50), color: LEVEL_COLORS[level] },
+                  { label: "p90", value: formatDuration(s.p90) },
+                  { label: "items", value: formatCount(s.count) },
+                  ...(late?.get(`${point.row.key}|${level}`)
+                    ? [
+                        { label: "late", value: formatCount(late.get(`${point.row.key}|${level}`)!.late) },
+                        {
+                          label: "very late",
+                          value: formatCount(late.get(`${point.row.key}|${level}`)!.veryLate),
+                        },
+                      ]
+                    : []),
+                ];
+              })()}
+              note={
+                point.row.byLevel[level]
+                  ? `Level ${level} · ${LEVEL_LABELS[level]}`
+                  : "No items at this level on this date."
+              }
+            />
+          )}
+        />
+      </div>
+    </ChartCard>
+  );
+}

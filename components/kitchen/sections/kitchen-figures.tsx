@@ -1,0 +1,341 @@
+"use client";
+
+import { memo, useMemo } from "react";
+
+import {
+  LazyBreakdownCard,
+  LazyHeatmapCard,
+  LazyHistogramCard,
+  LazyItemsOverTargetCard,
+  LazySlowestItemsCard,
+  LazySlowestTickets,
+  LazyStationCard,
+  LazyStationTargetsEditor,
+  LazyTargetsEditor,
+  LazyTicketTimesCard,
+  LazyTrendCard,
+} from "@/components/kitchen/card-parts/lazy-cards";
+import type { BelowSections, useKitchenFigures } from "@/components/kitchen/hooks/use-kitchen-figures";
+import type { KitchenPageRestaurant } from "@/components/kitchen/kitchen-view";
+import styles from "@/components/kitchen/kitchen-view.module.css";
+import type { KitchenSummary } from "@/lib/kitchen/contract/responses";
+import type {
+  KitchenFiguresSection,
+  KitchenHoursSection,
+  KitchenItemsSection,
+  KitchenStationsSection,
+  KitchenTicketsSection,
+} from "@/lib/kitchen/contract/sections";
+import { KITCHEN_LEVELS, type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
+import { serviceRows } from "@/lib/kitchen/present/day-parts-shapes";
+import { METRIC_LABELS } from "@/lib/kitchen/present/labels";
+import { dayLate, itemStationNames, stationLate } from "@/lib/kitchen/present/late-figures";
+import {
+  behaviorLabel,
+  behaviorRows,
+  dayRows,
+  itemRows,
+  sourceRows,
+  stationLabel,
+  stationRows,
+} from "@/lib/kitchen/present/summary-shapes";
+import type { KitchenView } from "@/lib/url-state/kitchen-view";
+
+import { HeadlineFigures } from "./headline-figures";
+import { KitchenSection, KitchenSectionBar, type SectionContent } from "./kitchen-section";
+import { MetricNote } from "./metric-note";
+
+// While the next view loads, the page re-renders with the same sections (dimmed): memoised cards
+// with memoised rows skip that render, so a preset change does not redraw every chart twice.
+const Stations = memo(LazyStationCard);
+const Breakdown = memo(LazyBreakdownCard);
+const Heatmap = memo(LazyHeatmapCard);
+const Trend = memo(LazyTrendCard);
+const SlowestItems = memo(LazySlowestItemsCard);
+
+type Figures = ReturnType<typeof useKitchenFigures>;
+
+/** The view's figures section (contract/sections.ts) and what the cards read besides (use-kitchen-figures.ts `cards`). */
+type CardsProps = Figures["cards"] & {
+  restaurant: KitchenPageRestaurant;
+  view: KitchenView;
+  data: KitchenFiguresSection;
+  levels: KitchenLevel[];
+  allLevels: readonly KitchenLevel[];
+  file: (part: string) => string;
+  onChange: (patch: Partial<KitchenView>) => void;
+};
+
+/** Each section's rows per card, derived once per answer rather than once per render. */
+function useSectionRows(data: KitchenFiguresSection, sections: BelowSections, levels: KitchenLevel[]) {
+  const { stations, items, trend } = sections;
+  const stationsRows = useMemo(
+    () =>
+      stations && { rows: stationRows({ ...stations, levels: data.levels }), late: stationLate(stations) },
+    [stations, data.levels],
+  );
+  const itemsRows = useMemo(
+    () =>
+      items && {
+        rows: itemRows({ ...items, levels: data.levels }),
+        stationNames: itemStationNames(items, levels[0] ?? 0),
+      },
+    [items, data.levels, levels],
+  );
+  const trendRows = useMemo(() => {
+    if (!trend) return undefined;
+    const withLevels = { ...trend, levels: data.levels };
+    return {
+      days: dayRows(trend),
+      behaviors: behaviorRows(withLevels, behaviorLabel),
+      sources: sourceRows(withLevels),
+      services: serviceRows(trend),
+      dayLate: dayLate({ days: trend.days, withinTarget: data.withinTarget }),
+    };
+  }, [trend, data.levels, data.withinTarget]);
+  return { stations: stationsRows, items: itemsRows, trend: trendRows };
+}
+type SectionRows = ReturnType<typeof useSectionRows>;
+
+/**
+ * The Kitchen page's figures and charts (each with its table), in the sections of the section bar:
+ * the figures first (server HTML), each section below mounted once its own answer is in and as it
+ * comes near the screen. Every prop is a value or a stable reference, so the memo's shallow
+ * comparison skips a render in which none changed (the click that starts a view change).
+ */
+export const KitchenFigures = memo(function KitchenFiguresCards(props: CardsProps) {
+  const { view, data, sections, belowAsked, stale, previousData, levels, allLevels } = props;
+  const rows = useSectionRows(data, sections, levels);
+  const content = (...needed: (keyof BelowSections)[]): SectionContent =>
+    needed.every((s) => sections[s] !== undefined) ? "ready" : belowAsked ? "loading" : "waiting";
+  return (
+    <div className={`${styles.content} ${stale ? styles.stale : ""}`} aria-busy={stale}>
+      <KitchenSectionBar />
+      <KitchenSection id="figures">
+        <MetricNote metric={view.metric} levels={allLevels} />
+        <HeadlineFigures summary={data} previous={previousData} levels={levels} compare={view.compare} />
+      </KitchenSection>
+      <KitchenSection id="stations" lazy content={content("stations")} placeholderHeight={900}>
+        {sections.stations && rows.stations ? stationCards(props, sections.stations, rows.stations) : null}
+      </KitchenSection>
+      <KitchenSection id="tickets" lazy content={content("tickets")} placeholderHeight={520}>
+        {sections.tickets ? ticketCards(props, sections.tickets) : null}
+      </KitchenSection>
+      <KitchenSection id="items" lazy content={content("items")} placeholderHeight={640}>
+        {sections.items && rows.items ? itemCards(props, sections.items, rows.items) : null}
+      </KitchenSection>
+      <KitchenSection id="hours" lazy content={content("hours", "stations", "trend")} placeholderHeight={420}>
+        {sections.hours && sections.stations && sections.trend
+          ? hourCards(props, {
+              ...sections.hours,
+              stations: sections.stations.stations,
+              dayParts: sections.trend.dayParts,
+            })
+          : null}
+      </KitchenSection>
+      <KitchenSection id="trend" lazy content={content("trend")} placeholderHeight={900}>
+        {rows.trend ? trendCards(props, rows.trend) : null}
+      </KitchenSection>
+    </div>
+  );
+});
+
+/** The stations section's cards: per station, the station targets, the histogram and the level targets. */
+function stationCards(
+  props: CardsProps,
+  section: KitchenStationsSection,
+  rows: NonNullable<SectionRows["stations"]>,
+) {
+  const { restaurant, view, data, targets, targetSeconds, levels, allLevels, file } = props;
+  const matches = props.histogramMatchesMain;
+  return [
+    <Stations
+      key="stations"
+      title="Prep stations"
+      description={`p50 and p90 of ${METRIC_LABELS[view.metric].toLowerCase()} per station, in minutes, slowest first. Hover or focus a station for p75 and p95.`}
+      nameHeader="Station"
+      rows={rows.rows}
+      levels={levels}
+      targets={targetSeconds}
+      metric={view.metric}
+      fileName={file("stations")}
+      testId="station-chart"
+      late={rows.late}
+    />,
+    targets ? (
+      <LazyStationTargetsEditor
+        key="station-targets"
+        guid={restaurant.guid}
+        targets={targets}
+        stations={section.stations.flatMap((s) =>
+          s.stationGuid === null
+            ? []
+            : [{ stationGuid: s.stationGuid, stationName: s.stationName, level: s.level }],
+        )}
+      />
+    ) : null,
+    <div key="histogram" className={styles.grid2}>
+      <LazyHistogramCard
+        histogram={matches ? data.histogram : props.histogramData?.histogram}
+        loading={matches ? props.stale : props.histogramLoading || !props.histogramData}
+        stations={data.options.stations}
+        station={view.histStation}
+        level={view.histLevel}
+        levels={allLevels.length ? allLevels : KITCHEN_LEVELS.slice(0, 1)}
+        target={targetSeconds[view.histLevel]}
+        metric={view.metric}
+        fileName={file("distribution")}
+        onChange={props.onChange}
+      />
+      <LazyTargetsEditor
+        guid={restaurant.guid}
+        targets={targets}
+        levels={allLevels.length ? allLevels : [0, 1]}
+      />
+    </div>,
+  ];
+}
+
+/** The tickets section's cards: ticket times, and the slowest tickets (their own request). */
+function ticketCards(props: CardsProps, section: KitchenTicketsSection) {
+  const { restaurant, view, data, levels, file } = props;
+  return [
+    <LazyTicketTimesCard
+      key={`tickets-${view.level ?? "all"}`}
+      guid={restaurant.guid}
+      summary={{ ...section, outliers: data.outliers }}
+      levels={levels}
+      initialLevel={view.level ?? levels[0] ?? 0}
+      fileName={file}
+    />,
+    <LazySlowestTickets
+      key="slowest-tickets"
+      guid={restaurant.guid}
+      query={new URLSearchParams(props.queryString)}
+      live={props.live}
+      metric={view.metric}
+      timeZone={data.timeZone}
+      fileName={file("slowest-tickets")}
+    />,
+  ];
+}
+
+/** The items section's cards: the slowest items, and the items over target per station. */
+function itemCards(props: CardsProps, items: KitchenItemsSection, rows: NonNullable<SectionRows["items"]>) {
+  const { view, levels, file } = props;
+  return [
+    <SlowestItems
+      key="slowest-items"
+      items={rows.rows}
+      levels={levels}
+      metric={view.metric}
+      fileName={file("items")}
+      stationNames={rows.stationNames}
+    />,
+    <LazyItemsOverTargetCard
+      key={`over-${view.level ?? "all"}`}
+      summary={items}
+      levels={levels}
+      initialLevel={view.level ?? levels[0] ?? 0}
+      metric={view.metric}
+      fileName={file("items-over-target")}
+    />,
+  ];
+}
+
+/** The hours section's cards: hour by station, and weekday by hour (the trend section's day parts). */
+function hourCards(
+  props: CardsProps,
+  section: KitchenHoursSection & Pick<KitchenSummary, "stations" | "dayParts">,
+) {
+  const { restaurant, view, data, levels, targetSeconds, file } = props;
+  const summary = { ...section, levels: data.levels, timeZone: data.timeZone };
+  return [
+    <Heatmap
+      key={view.level ?? "all"}
+      by="station"
+      summary={summary}
+      levels={levels}
+      initialLevel={view.level ?? levels[0] ?? 0}
+      targets={targetSeconds}
+      closeoutHour={restaurant.closeoutHour}
+      metric={view.metric}
+      fileName={file("hours-by-station")}
+    />,
+    <Heatmap
+      key={`weekday-${view.level ?? "all"}`}
+      by="weekday"
+      summary={summary}
+      levels={levels}
+      initialLevel={view.level ?? levels[0] ?? 0}
+      targets={targetSeconds}
+      metric={view.metric}
+      stationName={stationFilterName(data, view.station)}
+      fileName={file("weekday-by-hour")}
+    />,
+  ];
+}
+
+/** The trend section: the daily trend, the dining-option and source breakdowns, and the services. */
+function trendCards(props: CardsProps, rows: NonNullable<SectionRows["trend"]>) {
+  const { view, levels, targetSeconds: targets, file } = props;
+  const initialLevel = view.level ?? levels[0] ?? 0;
+  return [
+    <Trend
+      key={`trend-${view.level ?? "all"}`}
+      days={rows.days}
+      levels={levels}
+      initialLevel={initialLevel}
+      targets={targets}
+      metric={view.metric}
+      fileName={file("daily")}
+      late={rows.dayLate}
+    />,
+    <div key="breakdowns" className={styles.grid2even}>
+      <Breakdown
+        key={`behaviors-${view.level ?? "all"}`}
+        title="By dining option"
+        nameHeader="Dining option"
+        rows={rows.behaviors}
+        levels={levels}
+        initialLevel={initialLevel}
+        targets={targets}
+        metric={view.metric}
+        fileName={file("dining-options")}
+      />
+      <Breakdown
+        key={`sources-${view.level ?? "all"}`}
+        title="By order source"
+        nameHeader="Order source"
+        rows={rows.sources}
+        levels={levels}
+        initialLevel={initialLevel}
+        targets={targets}
+        metric={view.metric}
+        fileName={file("order-sources")}
+        categoryWidth={150}
+      />
+    </div>,
+    <Breakdown
+      key={`services-${view.level ?? "all"}`}
+      title="By service"
+      nameHeader="Service"
+      description={`p50 and p90 of ${METRIC_LABELS[view.metric].toLowerCase()} per service of the restaurant's schedule, in minutes, in the order of the business day. A record belongs to the service whose hours hold its fire time; the rows add up to the level.`}
+      testId="service-chart"
+      rows={rows.services}
+      levels={levels}
+      initialLevel={initialLevel}
+      targets={targets}
+      metric={view.metric}
+      fileName={file("services")}
+    />,
+  ];
+}
+
+/** The page's station filter in words, for a card that reads it. */
+function stationFilterName(data: Pick<KitchenSummary, "options">, station: string | null): string {
+  if (!station) return "All stations";
+  if (station === "(none)") return "Station: no prep station";
+  const found = data.options.stations.find((s) => s.stationGuid === station);
+  return `Station: ${found ? stationLabel(found) : station}`;
+}
