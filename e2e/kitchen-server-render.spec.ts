@@ -161,18 +161,26 @@ test("when the whole summary fails after the server's head, the figures stay and
   // The server render still holds the head (it asks the kitchen service itself); the browser's
   // request for the whole summary fails until the route is lifted.
   let failing = true;
-  await page.route(/\/api\/restaurants\/[^/]+\/kitchen\/summary\?/, (route) =>
-    failing
-      ? route.fulfill({
-          status: 500,
-          contentType: "application/json",
-          body: JSON.stringify({ error: { code: "INTERNAL", message: "test failure" } }),
-        })
-      : route.continue(),
-  );
+  const failed = new Set<string>();
+  await page.route(/\/api\/restaurants\/[^/]+\/kitchen\/summary\?/, (route) => {
+    if (!failing) return route.continue();
+    failed.add(new URL(route.request().url()).searchParams.get("section") ?? "whole");
+    return route.fulfill({
+      status: 500,
+      contentType: "application/json",
+      body: JSON.stringify({ error: { code: "INTERNAL", message: "test failure" } }),
+    });
+  });
   await page.reload();
   const failure = page.getByRole("alert").filter({ hasText: "The charts and tables could not be loaded" });
   await expect(failure).toBeVisible({ timeout: 60_000 });
+  // Every section below the figures has been asked and refused before the failure is lifted: one
+  // refused after the click would rightly bring the alert back.
+  await expect
+    .poll(() => ["stations", "tickets", "items", "hours", "trend"].filter((s) => !failed.has(s)), {
+      timeout: 60_000,
+    })
+    .toEqual([]);
   await expect(page.getByTestId("headline-figures").getByRole("region", { name: /^Level 0/ })).toBeVisible();
   failing = false;
   await failure.getByRole("button", { name: "Try again" }).click();
