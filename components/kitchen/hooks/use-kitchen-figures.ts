@@ -88,7 +88,15 @@ export function useKitchenFigures(
     () => ({ stations, tickets, items, hours, trend }) as BelowSections,
     [stations, tickets, items, hours, trend],
   );
-  const belowError = below.find((q) => q.isError && q.data === undefined);
+  // One alert for the sections that failed; its retry asks every one of them again, not the first.
+  const failedBelow = below.filter((q) => q.isError && q.data === undefined);
+  const belowError =
+    failedBelow.length > 0
+      ? {
+          error: failedBelow[0]!.error,
+          refetch: () => Promise.all(failedBelow.map((q) => q.refetch())),
+        }
+      : undefined;
 
   // Both periods' progress while either is still being fetched (the previous one only when compared).
   const mainAnswer = summary.isPlaceholderData ? undefined : summary.data;
