@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, killGroup, killGroupNow } from "../../bench/load/server";
 import { signIn } from "../../bench/load/users";
 import {
+  menuItemsAtFake,
   startAppProcess,
   startFakeProcess,
   type AppProcess,
@@ -170,31 +171,6 @@ async function errorAnswer(session: Session, pathAndQuery: string): Promise<Erro
 /** The business date (YYYYMMDD) `days` from today (UTC). Every world restaurant's zone is behind UTC, so +2 is their future. */
 function dateFromToday(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10).replaceAll("-", "");
-}
-
-/** Every menuItems entity of the fake's location, read page by page from the fake itself. */
-async function menuItemsAtFake(guid: string): Promise<number> {
-  const login = await fetch(`${fake.plan.url}/authentication/v1/authentication/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      clientId: fake.plan.clientId,
-      clientSecret: fake.plan.clientSecret,
-      userAccessType: "PLATFORM_MACHINE_CLIENT",
-    }),
-  });
-  const token = ((await login.json()) as { token: { accessToken: string } }).token.accessToken;
-  let count = 0;
-  let pageToken: string | null = null;
-  do {
-    const query: string = pageToken ? `?pageToken=${encodeURIComponent(pageToken)}` : "";
-    const page = await fetch(`${fake.plan.url}/config/v2/menuItems${query}`, {
-      headers: { Authorization: `Bearer ${token}`, "Platform-Restaurant-External-ID": guid },
-    });
-    count += ((await page.json()) as unknown[]).length;
-    pageToken = page.headers.get("platform-next-page-token");
-  } while (pageToken);
-  return count;
 }
 
 /** The kitchen routes that take a range (from, to) and hand it to the kitchen service. */
@@ -366,7 +342,7 @@ describe("the production server (node server.mjs, backfill on) maps each error t
     expect(listing[conflict + 1]).toMatchObject({ paged: false, status: 200 });
     expect(listing.filter((c) => c.status === 409)).toHaveLength(1);
     // Every menu item the location lists, the first page's too (none lost to the restart).
-    expect(items).toBeGreaterThanOrEqual(await menuItemsAtFake(guid));
+    expect(items).toBeGreaterThanOrEqual(await menuItemsAtFake(fake.plan, guid));
   });
 
   it("says which permission a credential without kitchen:read lacks, and asks no export", async () => {

@@ -212,3 +212,31 @@ export async function startAppProcess(
     tail,
   };
 }
+
+/**
+ * Every menuItems entity of a location, read page by page from the fake itself (its own login): what
+ * a Menu read whole must reach, however the app's paging went.
+ */
+export async function menuItemsAtFake(plan: FakePlan, guid: string): Promise<number> {
+  const login = await fetch(`${plan.url}/authentication/v1/authentication/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      clientId: plan.clientId,
+      clientSecret: plan.clientSecret,
+      userAccessType: "PLATFORM_MACHINE_CLIENT",
+    }),
+  });
+  const token = ((await login.json()) as { token: { accessToken: string } }).token.accessToken;
+  let count = 0;
+  let pageToken: string | null = null;
+  do {
+    const query: string = pageToken ? `?pageToken=${encodeURIComponent(pageToken)}` : "";
+    const page = await fetch(`${plan.url}/config/v2/menuItems${query}`, {
+      headers: { Authorization: `Bearer ${token}`, "Platform-Restaurant-External-ID": guid },
+    });
+    count += ((await page.json()) as unknown[]).length;
+    pageToken = page.headers.get("platform-next-page-token");
+  } while (pageToken);
+  return count;
+}
