@@ -108,6 +108,12 @@ const server = createServer((req, res) => {
     res.end();
   });
 });
+// Node closes an idle keep-alive socket after 5 s; a client that reuses it at that moment gets
+// ECONNRESET (seen as a rare e2e flake from Playwright's request context, whose agent keeps sockets
+// without an idle limit). 65 s, as load balancers' idle limits are set below it, makes the race as
+// rare as an idle minute; headersTimeout must exceed it (Node's rule).
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
 server.listen(port, hostname, () => {
   const shown = hostname ?? "localhost";
   if (hostname && !["0.0.0.0", "::"].includes(hostname) && !/^127\./.test(hostname)) {
