@@ -1,17 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import { PlatformUpstreamError } from "@/lib/platform";
 import { createOutageHold } from "@/lib/platform-wiring/outage-hold";
-import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-server";
 
 import {
   clientFor,
-  FAST_SANDBOX,
   HARBOR,
   MESA,
   PAST_DATE,
   PIER9,
   recordingSleep,
+  sandboxForFile,
   wire,
 } from "./contract-harness";
 
@@ -20,14 +19,7 @@ import {
  * wire against the sandbox: while the hold is in force a failed attempt is not retried, and the
  * hold begins from the client's own attempts, before any request has run out of retries.
  */
-let server: SandboxServer;
-
-beforeAll(async () => {
-  server = await startSandboxServer({ ...FAST_SANDBOX, port: 0 });
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = sandboxForFile();
 
 describe("retries during the outage hold", () => {
   it("sends no retry while the hold is in force, and retries as usual once it ends", async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import {
   PlatformBadRequestError,
@@ -6,7 +6,7 @@ import {
   PlatformLoginError,
   PlatformNotFoundError,
 } from "@/lib/platform";
-import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-server";
+import { startSandboxServer } from "@/lib/sandbox/node-server";
 
 import {
   clientFor,
@@ -15,6 +15,7 @@ import {
   PAST_DATE,
   PIER9,
   recordingSleep,
+  sandboxForFile,
   UNKNOWN_GUID,
   wire,
 } from "./contract-harness";
@@ -25,14 +26,7 @@ import {
 async function until(condition: () => boolean): Promise<void> {
   while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5));
 }
-let server: SandboxServer;
-
-beforeAll(async () => {
-  server = await startSandboxServer({ ...FAST_SANDBOX, port: 0, hangMs: 5_000 });
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = sandboxForFile({ hangMs: 5_000 });
 
 describe("retry policy against the sandbox", () => {
   it("logs one line per attempt: the refused one at warn with willRetry, the answer at debug, and never the query", async () => {

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import { CONFIG_RESOURCES, configResources } from "@/lib/platform/schemas";
-import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-server";
+import { startSandboxServer } from "@/lib/sandbox/node-server";
 
 import {
   clientFor,
@@ -11,18 +11,12 @@ import {
   MESA,
   OLD_TOWN,
   PAST_DATE,
+  sandboxForFile,
   wire,
 } from "./contract-harness";
 
 /** Every endpoint of the contract, driven through the client against the sandbox over HTTP. */
-let server: SandboxServer;
-
-beforeAll(async () => {
-  server = await startSandboxServer({ ...FAST_SANDBOX, port: 0 });
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = sandboxForFile();
 
 describe("login", () => {
   it("logs in with the machine-client access type and uses the token on the first request", async () => {

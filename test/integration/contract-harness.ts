@@ -1,5 +1,8 @@
+import { afterAll, beforeAll } from "vitest";
+
 import { createPlatformClient, type FetchLike, type PlatformClientOptions } from "@/lib/platform";
 import type { PlatformClient } from "@/lib/platform/types";
+import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-server";
 import { defaultWorld } from "@/lib/sandbox/world";
 
 /**
@@ -17,6 +20,28 @@ export const world = defaultWorld();
  */
 // faultHeaders: the harness injects faults with the Sandbox-Fault header, which a sandbox ignores by default.
 export const FAST_SANDBOX = { exportLatency: false, faultHeaders: true } as const;
+
+/**
+ * A FAST_SANDBOX over HTTP for the calling test file: started before its tests, closed after them.
+ * Read `url` inside a test (it is set once the file's beforeAll has run).
+ */
+export function sandboxForFile(options: Partial<Parameters<typeof startSandboxServer>[0]> = {}): {
+  readonly url: string;
+} {
+  let server: SandboxServer | undefined;
+  beforeAll(async () => {
+    server = await startSandboxServer({ ...FAST_SANDBOX, port: 0, ...options });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  return {
+    get url() {
+      if (!server) throw new Error("the file's sandbox is not started yet: read url inside a test");
+      return server.url;
+    },
+  };
+}
 
 function restaurantGuid(name: string): string {
   const r = world.restaurants.find((x) => x.name === name);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import {
   PlatformAuthenticationError,
@@ -9,30 +9,22 @@ import {
   PlatformMissingScopeError,
   PlatformNotFoundError,
 } from "@/lib/platform";
-import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-server";
 
 import {
   clientFor,
   credentials,
-  FAST_SANDBOX,
   HARBOR,
   MESA,
   OLD_TOWN,
   PAST_DATE,
   PIER9,
+  sandboxForFile,
   UNKNOWN_GUID,
   wire,
 } from "./contract-harness";
 
 /** Every status of the contract, as the typed error (or result) the client turns it into. */
-let server: SandboxServer;
-
-beforeAll(async () => {
-  server = await startSandboxServer({ ...FAST_SANDBOX, port: 0 });
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = sandboxForFile();
 
 /** The rejection of `promise`, asserted to be a PlatformError that leaks no credential. */
 async function failure(promise: Promise<unknown>, secrets: string[] = []): Promise<PlatformError> {
