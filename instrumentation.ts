@@ -1,6 +1,6 @@
 /**
  * Next calls register() once per server process before it handles requests. Only the Node.js
- * runtime opens the database and runs the kitchen backfill and the raw-record pruning;
+ * runtime opens the database and runs the kitchen backfill, the raw-record pruning and restaurant discovery;
  * NEXT_RUNTIME is the variable Next documents for telling them apart, the one process.env read
  * outside lib/env.ts.
  */
@@ -17,5 +17,7 @@ export async function register() {
     startKitchenBackfill(5_000);
     const { startRawRecordPruning } = await import("./lib/kitchen/service/retention-server");
     startRawRecordPruning(60_000);
+    const { startRestaurantDiscovery } = await import("./lib/restaurants/discovery-server");
+    startRestaurantDiscovery(10_000);
   }
 }

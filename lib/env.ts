@@ -131,6 +131,9 @@ export const envSchema = z
     KITCHEN_BACKFILL_MAX_SLEEP_S: intWithDefault(900, 1),
     // A restaurant's identity is read again after this many seconds (served meanwhile, and while it is re-read).
     RESTAURANT_IDENTITY_TTL_S: intWithDefault(300, 1),
+    // Restaurant discovery (lib/restaurants/discovery-server.ts): hours between listings of the
+    // locations the credential reaches (0 = off); a failed listing is tried again within the hour.
+    RESTAURANT_DISCOVERY_H: numberWithDefault(24, 0, 480),
     // The backfill's lanes: exports in flight per location (the service limits each location on
     // its own), and in all (each holds its day's records in memory until stored: see backfill.ts).
     // Unset, the cap in all is sized by the location count (backfill-pace.ts), so it never binds

@@ -242,6 +242,33 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 19,
+    name: "restaurant discovery: the locations the credential reaches, and the last listing's outcome",
+    sql: `
+      -- Every location a discovery listing has named (lib/restaurants/discovery-store.ts). accessible:
+      -- named by the latest successful listing; lost_at: the listing that first no longer named it.
+      CREATE TABLE discovered_restaurants (
+        guid text PRIMARY KEY,
+        name text,
+        location_name text,
+        management_group_guid text,
+        first_seen timestamptz NOT NULL,
+        last_seen timestamptz NOT NULL,
+        accessible boolean NOT NULL,
+        lost_at timestamptz
+      );
+      -- One row: when discovery last ran, succeeded and failed (the Platform's error in words).
+      CREATE TABLE restaurant_discovery_status (
+        id integer PRIMARY KEY CHECK (id = 1),
+        client_type text,
+        last_attempt_at timestamptz,
+        last_success_at timestamptz,
+        last_error text,
+        last_error_at timestamptz
+      );
+    `,
+  },
 ];
 
 /**

@@ -16,7 +16,12 @@ import {
   type UpstreamFailure,
 } from "./errors";
 import { JsonArrayStream, JsonArrayStreamError, type ArrayShape } from "./json-array-stream";
-import { scopesFromJwt, secondsUntilJwtExpiry } from "./jwt-claims";
+import {
+  clientIdentityFromJwt,
+  scopesFromJwt,
+  secondsUntilJwtExpiry,
+  type ClientIdentity,
+} from "./jwt-claims";
 import { NetworkWatchdog } from "./network-watchdog";
 import { nodeHttpFetch } from "./node-http-fetch";
 import { RateLimitHints } from "./rate-limit-headers";
@@ -292,6 +297,14 @@ export class Transport {
     await this.#tokens.getToken(signal);
     const scopes = this.#tokens.scopes;
     return scopes && scopes.length > 0 ? scopes : undefined;
+  }
+
+  /**
+   * Who the credential is (the token's type, management group and partner claims), logging in
+   * first when there is no token (one shared login, no data request).
+   */
+  async clientIdentity(signal?: AbortSignal): Promise<ClientIdentity> {
+    return clientIdentityFromJwt(await this.#tokens.getToken(signal));
   }
 
   /** A secured request: token, restaurant header, retries, schema check. */

@@ -3,6 +3,7 @@ import "server-only";
 import { Transport, type PlatformClientOptions } from "./client";
 import { configResource } from "./resources/config";
 import { kitchenResource } from "./resources/kitchen";
+import { partnersResource } from "./resources/partners";
 import { restaurantsResource } from "./resources/restaurants";
 import type { PlatformClient } from "./types";
 
@@ -16,6 +17,8 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
     kitchen: kitchenResource(transport),
     config: configResource(transport),
     restaurants: restaurantsResource(transport),
+    partners: partnersResource(transport),
+    clientIdentity: (opts = {}) => transport.clientIdentity(opts.signal),
     stats: () => transport.stats(),
     budgets: () => transport.budgets(),
   };

@@ -31,3 +31,34 @@ export function secondsUntilJwtExpiry(accessToken: string, now: number): number 
   const seconds = Math.floor(exp - now / 1000);
   return seconds > 0 ? seconds : undefined;
 }
+
+/** Who the credential is, from the token's 2.3 claims: the client type and the group or partner it stands for. */
+export interface ClientIdentity {
+  /** PARTNER, CUSTOMER (a restaurant management group client), or null when the token does not say. */
+  type: string | null;
+  /** management_set_guid: the management group a CUSTOMER client can access. */
+  managementGroupGuid: string | null;
+  /** partner_guid: the integration partner of a PARTNER client. */
+  partnerGuid: string | null;
+}
+
+/**
+ * The namespaced claims are read by their name after the last '/', whatever namespace URL the
+ * service prefixes them with (it differs per environment and brand). A token that is not a JWT,
+ * or lacks the claims, says nothing: every field null.
+ */
+export function clientIdentityFromJwt(accessToken: string): ClientIdentity {
+  const all = claims(accessToken) ?? {};
+  const named = (name: string): string | null => {
+    for (const [key, value] of Object.entries(all)) {
+      if ((key === name || key.endsWith(`/${name}`)) && typeof value === "string" && value.trim())
+        return value.trim();
+    }
+    return null;
+  };
+  return {
+    type: named("type")?.toUpperCase() ?? null,
+    managementGroupGuid: named("management_set_guid"),
+    partnerGuid: named("partner_guid"),
+  };
+}

@@ -1,9 +1,12 @@
 import type { ArrayBodyShape } from "./client";
 import type { LoginFailure } from "./errors";
+import type { ClientIdentity } from "./jwt-claims";
 import type {
   ConfigEntity,
   ConfigResource,
+  GroupRestaurant,
   ItemFulfillment,
+  PartnerRestaurant,
   PrepStation,
   RestaurantInfo,
   TipWithholding,
@@ -84,12 +87,31 @@ export interface RestaurantsApi {
     restaurantGuid: string,
     opts?: { includeArchived?: boolean; signal?: AbortSignal },
   ): Promise<RestaurantInfo>;
+  /**
+   * The restaurants of a management group (GET /restaurants/v1/groups/{guid}/restaurants), each
+   * only a GUID. `restaurantGuid` names one location of the group, as the definition requires.
+   */
+  inGroup(
+    managementGroupGuid: string,
+    restaurantGuid: string | undefined,
+    opts?: { signal?: AbortSignal },
+  ): Promise<GroupRestaurant[]>;
 }
+
+export interface PartnersApi {
+  /** GET /partners/v1/restaurants: every location that granted this partner client access (all pages). */
+  restaurants(opts?: ListOptions): Promise<PartnerRestaurant[]>;
+}
+
+export type { ClientIdentity } from "./jwt-claims";
 
 export interface PlatformClient {
   kitchen: KitchenResource;
   config: ConfigApi;
   restaurants: RestaurantsApi;
+  partners: PartnersApi;
+  /** The token's client type and group or partner (logs in when there is no token; no data request). */
+  clientIdentity(opts?: { signal?: AbortSignal }): Promise<ClientIdentity>;
   /** Counters for benchmarks and tests: logins performed and HTTP attempts sent. */
   stats(): { logins: number; requests: number };
   /** The request budgets and logins, for GET /api/health. */

@@ -37,6 +37,8 @@ function appSandbox(): SandboxHandler {
       faultRate: e.SANDBOX_FAULT_RATE,
       faultHeaders: e.SANDBOX_FAULTS,
       world: e.SANDBOX_WORLD_FILE ? loadWorldFile(e.SANDBOX_WORLD_FILE) : undefined,
+      // The demo's discovery shows one location to add; a world file declares its own locations.
+      unaddedLocation: !e.SANDBOX_WORLD_FILE,
     });
   });
 }

@@ -13,12 +13,13 @@ const CHALLENGE = { "WWW-Authenticate": 'Bearer realm="sandbox"' };
 
 /**
  * Checks `Authorization: Bearer <jwt>` (5.5) and then the scope the endpoint needs (5.7):
- * no usable token is a 401, a valid token without the scope a 403.
+ * no usable token is a 401, a valid token without the scope a 403. `null`: the endpoint names no
+ * scope (the partners API), any valid token passes.
  */
 export async function authenticate(
   request: Request,
   ctx: SandboxContext,
-  requiredScope: string,
+  requiredScope: string | null,
 ): Promise<Principal> {
   const header = request.headers.get("authorization");
   if (!header)
@@ -46,7 +47,7 @@ export async function authenticate(
     });
 
   const scopes = new Set(result.claims.scope.split(" ").filter(Boolean));
-  if (!scopes.has(requiredScope)) {
+  if (requiredScope !== null && !scopes.has(requiredScope)) {
     throw new SandboxError(403, "INSUFFICIENT_SCOPE", `The access token lacks the scope ${requiredScope}.`);
   }
   return { client, scopes };

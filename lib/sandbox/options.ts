@@ -3,11 +3,17 @@ import { randomBytes } from "node:crypto";
 import { brandNames, type BrandNames } from "@/lib/platform/brand";
 
 import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from "./rate-limit";
+import { withUnaddedLocation } from "./unadded-location";
 import { defaultWorld, type World } from "./world";
 
 export interface SandboxOptions {
   /** Everything the sandbox serves derives from this; defaults to world.json. */
   world?: World;
+  /**
+   * Adds one location the partner and group clients reach but no demo account lists
+   * (unadded-location.ts), so restaurant discovery has an "accessible, not added" one. Default false.
+   */
+  unaddedLocation?: boolean;
   /** Brand spelled into header and enum names (`<Brand>-Restaurant-External-ID`). Default "Platform". */
   brand?: string;
   /** Path prefix the sandbox is mounted under: "/sandbox" inside the app, "" standalone. */
@@ -93,7 +99,8 @@ export const PREP_STATIONS_PAGE_SIZE = 1000;
 export const DEFAULT_CLAIM_NAMESPACE = "https://sandbox.kitchen-pulse.test";
 
 export function resolveOptions(options: SandboxOptions = {}): SandboxSettings {
-  const world = options.world ?? defaultWorld();
+  const declared = options.world ?? defaultWorld();
+  const world = options.unaddedLocation ? withUnaddedLocation(declared) : declared;
   const faultRate = options.faultRate ?? 0;
   if (!(faultRate >= 0 && faultRate <= 1))
     throw new RangeError(`faultRate must be within 0..1, got ${faultRate}`);

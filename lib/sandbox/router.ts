@@ -4,6 +4,7 @@ import type { SandboxContext } from "./context";
 import { SandboxError } from "./errors";
 import { FAULT_HEADER, parseFault, randomFault, withFault } from "./faults";
 import { getConfig, getTipWithholding, listConfig } from "./handlers/config";
+import { groupRestaurants, partnerRestaurants } from "./handlers/discovery";
 import { itemFulfillments, prepStation, prepStations } from "./handlers/kitchen";
 import { restaurantInfo } from "./handlers/restaurants";
 import type { SandboxRouteHandler } from "./handlers/route-input";
@@ -34,6 +35,8 @@ const ROUTES: readonly Route[] = [
     route("GET", `/config/v2/${resource}/:guid`, getConfig(resource)),
   ]),
   route("GET", "/restaurants/v1/restaurants/:guid", restaurantInfo),
+  route("GET", "/restaurants/v1/groups/:group/restaurants", groupRestaurants),
+  route("GET", "/partners/v1/restaurants", partnerRestaurants),
 ];
 
 /** Dispatches one request: 404 for an unknown path, 405 for a known path with another method. */

@@ -23,6 +23,7 @@ describe.each(STORE_KINDS)("migrations on %s", (kind) => {
       );
       expect(tables.map((r) => r.table_name)).toEqual([
         "auth_sessions",
+        "discovered_restaurants",
         "kitchen_day_claims",
         "kitchen_day_records",
         "kitchen_days",
@@ -34,6 +35,7 @@ describe.each(STORE_KINDS)("migrations on %s", (kind) => {
         "platform_location_budget",
         "platform_login_backoff",
         "platform_request_budget",
+        "restaurant_discovery_status",
         "restaurant_identities",
         "schema_migrations",
         "sign_in_attempts",

@@ -3,3 +3,4 @@ export * from "./auth";
 export * from "./kitchen";
 export * from "./restaurant-info";
 export * from "./config";
+export * from "./discovery";

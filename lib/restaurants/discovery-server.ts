@@ -1,0 +1,70 @@
+import "server-only";
+
+import { accountDirectory } from "@/lib/auth/accounts";
+import { getDatabase } from "@/lib/db/server";
+import { env } from "@/lib/env";
+import { getOutageHold } from "@/lib/platform-wiring/outage-hold";
+import { getPlatformClient } from "@/lib/platform-wiring/platform-client";
+import { processSingleton } from "@/lib/process-singleton";
+
+import { discoveryReport, runDiscovery } from "./discovery";
+import type { DiscoveryReport } from "./discovery-contract";
+
+/** After a failed or skipped run, the next comes this soon rather than a day later. */
+const RETRY_MS = 60 * 60_000;
+
+/**
+ * The deployment's added restaurants: today every GUID of the accounts file. The one place the
+ * registry of added restaurants (issue 33's people branch) replaces.
+ */
+export function addedRestaurantGuids(): readonly string[] {
+  return accountDirectory().restaurantGuids;
+}
+
+/** The report of GET /api/admin/discovery, from what the last runs stored. */
+export async function currentDiscoveryReport(): Promise<DiscoveryReport> {
+  return discoveryReport(await getDatabase(), addedRestaurantGuids());
+}
+
+/**
+ * Lists the reachable locations `delayMs` after the server starts (the embedded sandbox is served
+ * by this same process, so it must be listening), then every RESTAURANT_DISCOVERY_H hours; a run
+ * that failed, or was skipped because the account-wide outage hold is in force (a listing would
+ * only add to the outage), is tried again within the hour. Its calls go through the process's
+ * client, so the request budgets and the login back-off apply as to every Platform call. Started
+ * once by instrumentation.ts; 0 hours starts nothing.
+ */
+export function startRestaurantDiscovery(delayMs: number): void {
+  const hours = env().RESTAURANT_DISCOVERY_H;
+  if (hours === 0) return;
+  processSingleton("restaurant-discovery-started", () => {
+    const schedule = (ms: number) => setTimeout(() => void run(), ms).unref();
+    const run = async () => {
+      let ok = false;
+      try {
+        if (getOutageHold().held()) {
+          console.info(
+            "[discovery] skipped: the Platform outage hold is in force; tried again within the hour",
+          );
+        } else {
+          const outcome = await runDiscovery(
+            await getDatabase(),
+            getPlatformClient(),
+            addedRestaurantGuids(),
+          );
+          ok = outcome.ok;
+          if (outcome.ok)
+            console.info(
+              `[discovery] ${outcome.locations} location(s) reachable (${outcome.clientType} client)`,
+            );
+          else console.warn(`[discovery] listing failed, tried again within the hour: ${outcome.error}`);
+        }
+      } catch (error) {
+        console.warn(`[discovery] run failed, tried again within the hour: ${(error as Error).message}`);
+      }
+      schedule(ok ? hours * 3_600_000 : RETRY_MS);
+    };
+    schedule(delayMs);
+    return true;
+  });
+}
