@@ -46,13 +46,17 @@ function exportedMethods(source: string): Method[] {
   );
 }
 
+const LINK_ROUTES = ["/api/invitations/accept", "/api/password-reset", "/api/password-reset/confirm"];
+
 const API_ROUTES = filesNamed(join(ROOT, "app/api"), "route.ts")
   .map((file) => ({
     path: template(join(ROOT, "app"), file),
     methods: exportedMethods(readFileSync(file, "utf8")),
   }))
-  // next-auth's own endpoints and the health check are public by design (e2e/redirects.spec.ts, e2e/auth.spec.ts).
-  .filter((route) => !route.path.startsWith("/api/auth") && route.path !== "/api/health");
+  // next-auth's own endpoints and the health check are public by design (e2e/redirects.spec.ts, e2e/auth.spec.ts),
+  // and so are the e-mail links' routes, whose token is the credential (test/integration/account-links.test.ts).
+  .filter((route) => !route.path.startsWith("/api/auth") && route.path !== "/api/health")
+  .filter((route) => !LINK_ROUTES.includes(route.path));
 const RESTAURANT_ROUTES = API_ROUTES.filter((route) => route.path.includes("[guid]"));
 const RESTAURANT_PAGES = filesNamed(join(ROOT, "app/(app)/restaurants"), "page.tsx").map((file) =>
   template(join(ROOT, "app"), file),

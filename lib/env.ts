@@ -104,6 +104,26 @@ export const envSchema = z
     AUTH_MAX_ATTEMPTS_PER_IP_PER_MIN: intWithDefault(20, 1),
     AUTH_MAX_BCRYPT_PER_S: intWithDefault(5, 1),
 
+    // Mail (lib/mail): invitations and password resets. Unset SMTP_URL: messages are kept in the
+    // database's outbox and shown to admins at /admin/outbox (nothing needs a mail server).
+    SMTP_URL: z.preprocess(
+      emptyAsUndefined,
+      z
+        .url({ protocol: /^smtps?$/, error: "must be smtp://[user:pass@]host[:port] or smtps://…" })
+        .optional(),
+    ),
+    MAIL_FROM: z.preprocess(
+      emptyAsUndefined,
+      z.string().min(3).default("Kitchen Pulse <no-reply@localhost>"),
+    ),
+    // How long a link stays good: an invitation (hours), a password reset (minutes).
+    INVITATION_TTL_H: z
+      .preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(720).optional())
+      .transform((v) => v ?? 168),
+    PASSWORD_RESET_TTL_MIN: z
+      .preprocess(emptyAsUndefined, z.coerce.number().int().min(5).max(1440).optional())
+      .transform((v) => v ?? 60),
+
     // Kitchen data store.
     DATABASE_URL: optionalUrl,
     DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default(".data")),

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { redirect } from "next/navigation";
 
 import { SignInForm } from "@/components/shell/sign-in-form";
@@ -31,6 +32,9 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
           <h1 className={styles.title}>Sign in</h1>
           <p className={styles.lead}>Kitchen performance for the restaurants you manage.</p>
           <SignInForm callbackPath={callbackPath} initialError={first(query.error)} sso={sso} />
+          <p className={styles.forgot}>
+            <Link href="/reset-password">Forgot your password?</Link>
+          </p>
           {usingDemoAccounts() ? (
             <p className={styles.demo}>
               Demo accounts: <span className="mono">admin@kitchen.test</span>,{" "}

@@ -243,6 +243,42 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
   },
   {
+    version: 18,
+    name: "mail outbox and one-time links (invitations, password resets)",
+    sql: `
+      -- Every message the app sends (lib/mail/outbox-store.ts), with how its delivery went: stored
+      -- (no SMTP_URL: the outbox is where it is read, /admin/outbox), sending (handed to SMTP, no
+      -- answer yet: a crash leaves it so), sent, or failed with the error. Nothing is lost.
+      CREATE TABLE mail_outbox (
+        id bigserial PRIMARY KEY,
+        kind text NOT NULL,
+        to_address text NOT NULL,
+        subject text NOT NULL,
+        text_body text NOT NULL,
+        html_body text NOT NULL,
+        created_at timestamptz NOT NULL,
+        status text NOT NULL CHECK (status IN ('stored', 'sending', 'sent', 'failed')),
+        error text,
+        message_id text,
+        sent_at timestamptz
+      );
+      CREATE INDEX mail_outbox_created_at ON mail_outbox (created_at DESC, id DESC);
+      -- Single-use links (lib/auth/one-time-links.ts). token_hash is the SHA-256 of the random
+      -- token only the e-mail carries, so the table alone cannot be turned into a working link.
+      -- payload: JSON the issuer attached (an invitation's role and scope).
+      CREATE TABLE one_time_links (
+        token_hash text PRIMARY KEY,
+        purpose text NOT NULL CHECK (purpose IN ('invitation', 'password_reset')),
+        email text NOT NULL,
+        payload text NOT NULL,
+        created_at timestamptz NOT NULL,
+        expires_at timestamptz NOT NULL,
+        used_at timestamptz
+      );
+      CREATE INDEX one_time_links_email ON one_time_links (email, purpose);
+      `,
+    },
+    {
     version: 19,
     name: "restaurant discovery: the locations the credential reaches, and the last listing's outcome",
     sql: `

@@ -32,6 +32,8 @@ describe.each(STORE_KINDS)("migrations on %s", (kind) => {
         "kitchen_station_targets",
         "kitchen_targets",
         "kitchen_ticket_targets",
+        "mail_outbox",
+        "one_time_links",
         "platform_location_budget",
         "platform_login_backoff",
         "platform_request_budget",
