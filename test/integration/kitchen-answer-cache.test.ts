@@ -79,6 +79,21 @@ describe.each(STORE_KINDS)("the Overview's levels-only merge on %s", (kind) => {
   }, 240_000);
 });
 
+describe.each(STORE_KINDS)("the kept answers on %s", (kind) => {
+  const t = databasePerTest(kind, clock);
+
+  it("keeps only the most recently written answers in the database", async () => {
+    const kept = new KeptAnswers(t.db, 2);
+    await kept.write("k1", "r", "f1", '{"a":1}');
+    await kept.write("k2", "r", "f2", '{"a":2}');
+    await kept.write("k1", "r", "f1b", '{"a":"one"}'); // replaced, and now the newest
+    await kept.write("k3", "r", "f3", '{"a":3}');
+    expect(await kept.read("k2")).toBeUndefined();
+    expect(await kept.read("k1")).toEqual({ fingerprint: "f1b", json: '{"a":"one"}' });
+    expect(await kept.read("k3")).toEqual({ fingerprint: "f3", json: '{"a":3}' });
+  });
+});
+
 describe("the answer cache (PGlite)", () => {
   const t = databasePerTest("pglite", clock);
   const WEEK = { from: "20250303", to: "20250309", metric: "fire_to_fulfill" as const };
@@ -144,17 +159,6 @@ describe("the answer cache (PGlite)", () => {
     // Without the memory cache nothing is read from (or written to) the kept answers.
     expect(uncached.answerCacheStats()).toMatchObject({ hits: 0, keptHits: 0, misses: 1 });
   }, 120_000);
-
-  it("keeps only the most recently written answers in the database", async () => {
-    const kept = new KeptAnswers(t.db, 2);
-    await kept.write("k1", "r", "f1", '{"a":1}');
-    await kept.write("k2", "r", "f2", '{"a":2}');
-    await kept.write("k1", "r", "f1b", '{"a":"one"}'); // replaced, and now the newest
-    await kept.write("k3", "r", "f3", '{"a":3}');
-    expect(await kept.read("k2")).toBeUndefined();
-    expect(await kept.read("k1")).toEqual({ fingerprint: "f1b", json: '{"a":"one"}' });
-    expect(await kept.read("k3")).toEqual({ fingerprint: "f3", json: '{"a":3}' });
-  });
 
   it("never keeps a range holding the open date: each answer is read from the day as stored now", async () => {
     const service = kitchenService(t.db, sandbox.url, newLog(), clock);

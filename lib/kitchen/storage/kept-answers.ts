@@ -45,17 +45,18 @@ export class KeptAnswers {
   /** Keeps (or replaces) the answer of `key`, then drops the rows beyond the newest `maxRows`. */
   async write(key: string, restaurantGuid: string, fingerprint: string, json: string): Promise<void> {
     const answer = deflateRawSync(Buffer.from(json, "utf8"), { level: 1 }).toString("base64");
+    // EXCLUDED.written_seq is the proposed row's own new number: a replaced answer is the newest.
     await this.db.query(
       `INSERT INTO kitchen_kept_answers (answer_key, restaurant_guid, fingerprint, answer, written_at)
-       VALUES ($1, $2, $3, $4, clock_timestamp())
+       VALUES ($1, $2, $3, $4, now())
        ON CONFLICT (answer_key) DO UPDATE SET
          restaurant_guid = EXCLUDED.restaurant_guid, fingerprint = EXCLUDED.fingerprint,
-         answer = EXCLUDED.answer, written_at = EXCLUDED.written_at`,
+         answer = EXCLUDED.answer, written_seq = EXCLUDED.written_seq, written_at = EXCLUDED.written_at`,
       [key, restaurantGuid, fingerprint, answer],
     );
     await this.db.query(
-      `DELETE FROM kitchen_kept_answers WHERE written_at < (
-         SELECT written_at FROM kitchen_kept_answers ORDER BY written_at DESC OFFSET $1 LIMIT 1)`,
+      `DELETE FROM kitchen_kept_answers WHERE written_seq < (
+         SELECT written_seq FROM kitchen_kept_answers ORDER BY written_seq DESC OFFSET $1 LIMIT 1)`,
       [this.maxRows - 1],
     );
   }
