@@ -14,9 +14,9 @@ import type { Queryable } from "@/lib/db/database";
  */
 
 /** How many rows are kept (the most recently written): about 50 MB at a busy restaurant's 90-day answer size. */
-export const KEPT_ANSWERS_MAX_ROWS = 1000;
+const KEPT_ANSWERS_MAX_ROWS = 1000;
 
-export interface KeptAnswer {
+interface KeptAnswer {
   fingerprint: string;
   /** The answer's JSON text. */
   json: string;
