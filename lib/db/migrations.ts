@@ -303,6 +303,27 @@ export const MIGRATIONS: readonly Migration[] = [
         last_error text,
         last_error_at timestamptz
       );
+      `,
+    },
+    {
+    version: 22,
+    name: "kitchen kept answers: closed ranges' answers across restarts",
+    sql: `
+      -- The answers of closed ranges (lib/kitchen/storage/kept-answers.ts), so the first request
+      -- after a restart reads one row instead of merging its range again. answer_key is the
+      -- query (kind, restaurant, fields, answer format); fingerprint the state the answer was
+      -- computed from (each date's stored version, the coverage, the targets): a reader uses the
+      -- row only while both match its own. answer is the JSON text, deflated, base64. Only the most
+      -- recently written rows are kept: written_seq orders the writes (a timestamp could tie).
+      CREATE TABLE kitchen_kept_answers (
+        answer_key text PRIMARY KEY,
+        restaurant_guid text NOT NULL,
+        fingerprint text NOT NULL,
+        answer text NOT NULL,
+        written_seq bigserial NOT NULL,
+        written_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX kitchen_kept_answers_written ON kitchen_kept_answers (written_seq);
     `,
   },
 ];

@@ -89,6 +89,7 @@ describe("GET /api/health", () => {
       hits: 0,
       misses: 0,
       uncacheable: 0,
+      keptHits: 0,
       entries: 0,
       bytes: 0,
       maxBytes: 64 * 1024 * 1024,

@@ -5,6 +5,7 @@ import { kitchenSummarySchema } from "@/lib/kitchen/contract/params";
 import type { KitchenSummary } from "@/lib/kitchen/contract/responses";
 import type { StuckChoice } from "@/lib/kitchen/contract/stuck-items";
 import { createKitchenService } from "@/lib/kitchen/service/kitchen-service";
+import { KeptAnswers } from "@/lib/kitchen/storage/kept-answers";
 import { createPlatformClient, type FetchLike } from "@/lib/platform";
 import { defaultWorld } from "@/lib/sandbox/world";
 
@@ -78,6 +79,21 @@ describe.each(STORE_KINDS)("the Overview's levels-only merge on %s", (kind) => {
   }, 240_000);
 });
 
+describe.each(STORE_KINDS)("the kept answers on %s", (kind) => {
+  const t = databasePerTest(kind, clock);
+
+  it("keeps only the most recently written answers in the database", async () => {
+    const kept = new KeptAnswers(t.db, 2);
+    await kept.write("k1", "r", "f1", '{"a":1}');
+    await kept.write("k2", "r", "f2", '{"a":2}');
+    await kept.write("k1", "r", "f1b", '{"a":"one"}'); // replaced, and now the newest
+    await kept.write("k3", "r", "f3", '{"a":3}');
+    expect(await kept.read("k2")).toBeUndefined();
+    expect(await kept.read("k1")).toEqual({ fingerprint: "f1b", json: '{"a":"one"}' });
+    expect(await kept.read("k3")).toEqual({ fingerprint: "f3", json: '{"a":3}' });
+  });
+});
+
 describe("the answer cache (PGlite)", () => {
   const t = databasePerTest("pglite", clock);
   const WEEK = { from: "20250303", to: "20250309", metric: "fire_to_fulfill" as const };
@@ -113,6 +129,35 @@ describe("the answer cache (PGlite)", () => {
     expect(JSON.stringify(ticketRetargeted)).not.toBe(JSON.stringify(retargeted));
     expect(await ready(service.summary(mesa, query))).toBe(ticketRetargeted);
     expect(service.answerCacheStats()).toMatchObject({ hits: 2, misses: 4 });
+  }, 120_000);
+
+  it("keeps a closed range's answers in the database: a restarted service reads them, byte for byte, merging nothing", async () => {
+    const service = kitchenService(t.db, sandbox.url, newLog(), clock);
+    const query = await kitchenQuery(kitchenSummarySchema, WEEK);
+    const whole = await ready(service.summary(mesa, query));
+    const items = await ready(service.section(mesa, query, "items"));
+    await service.answersKept();
+
+    // A new process over the same store: nothing in memory, the answers from their rows.
+    const restarted = kitchenService(t.db, sandbox.url, newLog(), clock);
+    expect(JSON.stringify(await ready(restarted.summary(mesa, query)))).toBe(JSON.stringify(whole));
+    expect(JSON.stringify(await ready(restarted.section(mesa, query, "items")))).toBe(JSON.stringify(items));
+    expect(restarted.answerCacheStats()).toMatchObject({ hits: 2, keptHits: 2, misses: 0, entries: 2 });
+    expect(restarted.cacheStats().summaries).toMatchObject({ hits: 0, misses: 0 });
+    // In memory from then on.
+    await ready(restarted.summary(mesa, query));
+    expect(restarted.answerCacheStats()).toMatchObject({ hits: 3, keptHits: 2 });
+
+    // A target changed since: the kept row is of another fingerprint, so the answer is computed.
+    await service.putTargets(mesa, { targets: [{ level: 0, seconds: 63 }], tickets: [], stations: [] });
+    const again = kitchenService(t.db, sandbox.url, newLog(), clock);
+    const retargeted = await ready(again.summary(mesa, query));
+    expect(again.answerCacheStats()).toMatchObject({ hits: 0, keptHits: 0, misses: 1 });
+    expect(retargeted.withinTarget.find((w) => w.level === 0)?.targetSeconds).toBe(63);
+    const uncached = kitchenService(t.db, sandbox.url, newLog(), clock, { answerCacheBytes: 0 });
+    expect(JSON.stringify(retargeted)).toBe(JSON.stringify(await ready(uncached.summary(mesa, query))));
+    // Without the memory cache nothing is read from (or written to) the kept answers.
+    expect(uncached.answerCacheStats()).toMatchObject({ hits: 0, keptHits: 0, misses: 1 });
   }, 120_000);
 
   it("never keeps a range holding the open date: each answer is read from the day as stored now", async () => {

@@ -27,6 +27,7 @@ describe.each(STORE_KINDS)("migrations on %s", (kind) => {
         "kitchen_day_claims",
         "kitchen_day_records",
         "kitchen_days",
+        "kitchen_kept_answers",
         "kitchen_location_holds",
         "kitchen_rollups",
         "kitchen_station_targets",

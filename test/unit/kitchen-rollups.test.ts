@@ -22,7 +22,7 @@ import {
   mergeStationLevels,
   type SummaryFilters,
 } from "@/lib/kitchen/query/range-summary";
-import { addDays, type Rollup } from "@/lib/kitchen/query/rollup";
+import { addDays, detailBytesOf, type Rollup } from "@/lib/kitchen/query/rollup";
 import { decodeRollup, encodeRollup } from "@/lib/kitchen/storage/rollup-codec";
 import type { ServiceHours } from "@/lib/restaurants/schedule";
 import { generateItemFulfillments, generateRestaurantConfig } from "@/lib/sandbox/generate";
@@ -209,6 +209,19 @@ describe("rollups", () => {
     expect(month!.recordCount).toBe(
       enumerateBusinessDates("20250201", "20250228").reduce((n, d) => n + days.get(d)!.recordCount, 0),
     );
+  });
+
+  it("decode a stored detail once, on first use, to the built rollup's cubes", () => {
+    const [month] = rollupsOf("20250201", "20250228", "fire_to_fulfill").rollups;
+    const { head, detail } = encodeRollup(month!);
+    const stored = decodeRollup(head, detail);
+    // Before decoding: an estimate from the encoded size, what the cache counts until then.
+    expect(stored.detailBytes).toBe(detail.length * 3);
+    const decoded = stored.detail!();
+    expect(stored.detail!()).toBe(decoded);
+    // What the rollup reader then counts instead of the estimate: the arrays' bytes.
+    expect(detailBytesOf(decoded)).toBeGreaterThan(detail.length);
+    expect(JSON.stringify(decoded.cubes.items)).toBe(JSON.stringify(month!.detail!().cubes.items));
   });
 
   it("sum durations of any length exactly, a ticket fulfilled a month later included", () => {

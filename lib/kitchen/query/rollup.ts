@@ -290,14 +290,9 @@ export function* addDaysInSteps(
         services: dayPartMarginals.services[metric],
         weekdayHours: dayPartMarginals.weekdayHours[metric],
       },
-      detail: () => detail,
-      detailBytes: [
-        ...CUBE_KINDS.map((k) => detail.cubes[k]),
-        detail.dayParts.services,
-        detail.dayParts.weekdayHours,
-        ...detail.trends,
-        ...ticketTrends.flatMap((t) => [t.tickets, t.ticketsAnyStation]),
-      ].reduce((n, p) => n + partBytes(p), 0),
+      // Bound, not a closure: a closure here would hold this scope, every metric's cubes with it.
+      detail: detailItself.bind(detail),
+      detailBytes: detailBytesOf(detail),
     };
   }
   return out;
@@ -385,6 +380,22 @@ function collapsed(parts: Record<KitchenMetric, CubePart>, xSize: number): Recor
     [3, 1, xSize, 1, 1],
     false,
   );
+}
+
+/** The detail's own getter (`this` bound to it): holds nothing but the detail. */
+function detailItself(this: RollupDetail): RollupDetail {
+  return this;
+}
+
+/** The bytes a detail's typed arrays hold: what the rollup cache counts for it. */
+export function detailBytesOf(detail: RollupDetail): number {
+  return [
+    ...CUBE_KINDS.map((k) => detail.cubes[k]),
+    detail.dayParts.services,
+    detail.dayParts.weekdayHours,
+    ...detail.trends,
+    ...detail.ticketTrends.flatMap((t) => [t.tickets, t.ticketsAnyStation]),
+  ].reduce((n, p) => n + partBytes(p), 0);
 }
 
 const partBytes = (p: CubePart) =>

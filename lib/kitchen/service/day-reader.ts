@@ -17,6 +17,8 @@ import { DayCache, heldBytes } from "./day-cache";
 /** KITCHEN_CACHE_MB's default (lib/env.ts), for services built without it (tests, benchmarks). */
 export const DEFAULT_CACHE_BYTES = 256 * 1024 * 1024;
 const UNREADABLE = "the stored copy could not be read; it is fetched again";
+/** Days read from the store per query. */
+const LOAD_CHUNK_DAYS = 16;
 
 export interface DayReaderDeps {
   store: KitchenStore;
@@ -51,8 +53,10 @@ export function createDayReader({ store, cacheBytes = DEFAULT_CACHE_BYTES, onUnr
       else missing.push(date);
     }
     const unreadable: string[] = [];
-    if (missing.length > 0) {
-      for (const [date, blob] of await load(missing)) {
+    // A few days a query: a year of days in one result grew PGlite's memory (which never shrinks)
+    // and held every packed day at once.
+    for (let i = 0; i < missing.length; i += LOAD_CHUNK_DAYS) {
+      for (const [date, blob] of await load(missing.slice(i, i + LOAD_CHUNK_DAYS))) {
         try {
           const value = decode(unpack(blob.packed));
           cache.set(`${guid}|${date}`, blob.fetchedAt, value);

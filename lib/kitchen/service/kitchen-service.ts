@@ -224,6 +224,9 @@ export function createKitchenService(deps: KitchenServiceDeps) {
     /** Counts of the answer cache (GET /api/health). */
     answerCacheStats: answers.stats,
 
+    /** Resolves when the answers computed so far are written to the database (tests, the benchmark). */
+    answersKept: answers.keptSettled,
+
     /**
      * The range's decoded days (no rollups) and coverage, for figures the summary does not give (the
      * items matrix, items-matrix.ts). With items left on screen left out (`stuck`), the days to read

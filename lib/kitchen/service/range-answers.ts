@@ -8,6 +8,7 @@ import type { TargetBook } from "@/lib/kitchen/contract/targets";
 import type { KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
 import type { DimensionInterner } from "@/lib/kitchen/query/dimension-interner";
 import { mergeLevels } from "@/lib/kitchen/query/range-summary";
+import { KeptAnswers } from "@/lib/kitchen/storage/kept-answers";
 import type { DayRow, KitchenStore } from "@/lib/kitchen/storage/kitchen-store";
 import { readTicketTargets } from "@/lib/kitchen/storage/ticket-targets";
 
@@ -38,7 +39,7 @@ interface RangeAnswersDeps {
   whenReady: WhenReady;
   parts: ReturnType<typeof createRangeParts>;
   internerOf: (guid: string) => DimensionInterner;
-  config: Pick<KitchenServiceConfig, "answerCacheBytes">;
+  config: Pick<KitchenServiceConfig, "answerCacheBytes" | "keptAnswers">;
 }
 
 /**
@@ -47,7 +48,10 @@ interface RangeAnswersDeps {
  * targets in force are unchanged; `levelSummary` is the Overview's answer built on it.
  */
 export function createRangeAnswers({ db, store, whenReady, parts, internerOf, config }: RangeAnswersDeps) {
-  const answers = createAnswerCache(config.answerCacheBytes);
+  const answers = createAnswerCache(
+    config.answerCacheBytes,
+    config.keptAnswers === false ? null : new KeptAnswers(db),
+  );
   const { partsOf, filtersFor, stuckReport } = parts;
 
   const rangeTargets = async (guid: string): Promise<RangeTargets> => {
@@ -77,6 +81,7 @@ export function createRangeAnswers({ db, store, whenReady, parts, internerOf, co
         answerKey(kind, restaurant, query, extra),
         () => rangeFingerprint(dates, rows, coverage(), targets),
         () => compute(dates, rows, coverage, targets),
+        restaurant.guid,
       );
     });
 
@@ -103,5 +108,5 @@ export function createRangeAnswers({ db, store, whenReady, parts, internerOf, co
     });
   };
 
-  return { answered, levelSummary, stats: () => answers.stats() };
+  return { answered, levelSummary, stats: () => answers.stats(), keptSettled: answers.keptSettled };
 }

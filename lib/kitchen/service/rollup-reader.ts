@@ -5,7 +5,7 @@ import { everyPeriodWithin, wholePeriodsWithin, type DatePeriod } from "@/lib/bu
 import { DatabaseClosedError } from "@/lib/db/database";
 import { KITCHEN_METRICS, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import type { DaySummary } from "@/lib/kitchen/ingest/day-summary";
-import { addDaysInSteps, type Rollup } from "@/lib/kitchen/query/rollup";
+import { addDaysInSteps, detailBytesOf, type Rollup } from "@/lib/kitchen/query/rollup";
 import { unpack, type DayRow, type KitchenStore } from "@/lib/kitchen/storage/kitchen-store";
 import { decodeRollup, encodeRollup, ROLLUP_FORMAT } from "@/lib/kitchen/storage/rollup-codec";
 
@@ -119,20 +119,19 @@ export function createRollupReader({
       missing.set(metric, notCached);
     }
     for (const [metric, list] of missing) {
-      if (list.length === 0) continue;
-      const stored = await store.rollups(
-        guid,
-        metric,
-        list.map((e) => e.period),
-        withDetail,
-      );
+      // One period a query: a year's details in one result grew PGlite's memory (which never
+      // shrinks) by hundreds of MB, and held every encoded row at once.
       for (const e of list) {
-        const row = stored.get(`${e.period.kind}:${e.period.start}`);
+        const row = (await store.rollups(guid, metric, [e.period], withDetail)).get(
+          `${e.period.kind}:${e.period.start}`,
+        );
         if (!row || row.version !== e.version) continue;
         try {
           const rollup = decodeRollup(unpack(row.packed), row.detail === null ? null : unpack(row.detail));
-          // Decoded now, so a damaged detail is found here and not in the middle of a merge.
-          rollup.detail?.();
+          // Decoded now, so a damaged detail is found here and not in the middle of a merge; then
+          // counted exactly for the cache.
+          const detail = rollup.detail?.();
+          if (detail) rollup.detailBytes = detailBytesOf(detail);
           cache.set(keyOf(guid, e.period, metric), e.version, rollup);
           found.set(keyOf(guid, e.period, metric), rollup);
         } catch (error) {

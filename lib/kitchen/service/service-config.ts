@@ -48,6 +48,11 @@ export interface KitchenServiceConfig {
   /** Memory for the answers of closed ranges (answer-cache.ts; KITCHEN_ANSWER_CACHE_MB); 0: none kept. */
   answerCacheBytes?: number;
   /**
+   * Whether closed ranges' answers are also kept in the database (storage/kept-answers.ts), so a
+   * restart answers them from one row; default true. Only with the memory cache on.
+   */
+  keptAnswers?: boolean;
+  /**
    * How long a request waits for the fetches it started before answering 202 with the range's
    * coverage (ms); the fetches go on in the background. Default READY_WAIT_MS.
    */
