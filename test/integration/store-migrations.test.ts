@@ -22,7 +22,11 @@ describe.each(STORE_KINDS)("migrations on %s", (kind) => {
         "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name",
       );
       expect(tables.map((r) => r.table_name)).toEqual([
+        "area_restaurants",
+        "areas",
+        "audit_log",
         "auth_sessions",
+        "deployment_restaurants",
         "kitchen_day_claims",
         "kitchen_day_records",
         "kitchen_days",
@@ -31,6 +35,10 @@ describe.each(STORE_KINDS)("migrations on %s", (kind) => {
         "kitchen_station_targets",
         "kitchen_targets",
         "kitchen_ticket_targets",
+        "people",
+        "people_first_run",
+        "person_areas",
+        "person_restaurants",
         "platform_location_budget",
         "platform_login_backoff",
         "platform_request_budget",

@@ -256,12 +256,45 @@ export function createBackfill(deps: BackfillDeps) {
     }
   }
 
+  /** The lanes of the pass running now, by restaurant (pickUpAdded joins new ones to it). */
+  let passLanes: Map<string, Promise<void>> | undefined;
+
+  /** Starts the lane of every restaurant of `restaurants` that the pass `lanes` has not. */
+  async function joinLanes(
+    lanes: Map<string, Promise<void>>,
+    restaurants: KitchenRestaurant[],
+  ): Promise<void> {
+    const fresh = restaurants.filter((r) => !lanes.has(r.guid));
+    const answers = await store.latestAnswers(fresh.map((r) => r.guid));
+    for (const r of fresh)
+      if (!lanes.has(r.guid)) lanes.set(r.guid, runLane(r, answers.get(r.guid)?.entitled));
+  }
+
   /** One pass: every location's lane at once; resolves when all have run out of due dates. */
   async function runOnce(): Promise<void> {
     if (days <= 0) return;
-    const restaurants = await deps.restaurants();
-    const answers = await store.latestAnswers(restaurants.map((r) => r.guid));
-    await Promise.all(restaurants.map((r) => runLane(r, answers.get(r.guid)?.entitled)));
+    const lanes = new Map<string, Promise<void>>();
+    passLanes = lanes;
+    try {
+      await joinLanes(lanes, await deps.restaurants());
+      // Lanes joined while the pass runs (pickUpAdded) are waited for too.
+      for (let n = 0; n !== lanes.size;) {
+        n = lanes.size;
+        await Promise.all(lanes.values());
+      }
+    } finally {
+      if (passLanes === lanes) passLanes = undefined;
+    }
+  }
+
+  /**
+   * A restaurant was added: between passes, the next pass starts now; during one, the new
+   * restaurants' lanes join it at once (a pass over many locations can last hours).
+   */
+  async function pickUpAdded(): Promise<void> {
+    if (!loop || stopped) return;
+    if (passLanes) await joinLanes(passLanes, await deps.restaurants());
+    else wake?.();
   }
 
   /** Runs passes until stop(): errors are logged, never thrown, so the process never crashes on it. */
@@ -298,7 +331,7 @@ export function createBackfill(deps: BackfillDeps) {
   const progress = (restaurant: KitchenRestaurant) =>
     windowProgress(store, restaurant, backfillWindow(restaurant, now(), days, config.closeGraceMinutes));
 
-  return { runOnce, start, stop, progress };
+  return { runOnce, start, stop, progress, pickUpAdded };
 }
 
 /** Until the next closeout (plus grace) of any restaurant, within the sleep's bounds. */
