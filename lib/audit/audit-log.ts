@@ -2,6 +2,8 @@ import "server-only";
 
 import type { Queryable } from "@/lib/db/database";
 
+import type { AuditRecord } from "./audit-contract";
+
 /**
  * The audit log (migration 17): who changed which person, area, restaurant or target, when, from
  * what to what. Callers write it inside the transaction of the change itself (`recordAudit(tx,
@@ -21,18 +23,6 @@ export interface AuditEntry {
   after?: unknown;
   /** Defaults to the time of the call. */
   at?: Date;
-}
-
-export interface AuditRecord {
-  id: string;
-  at: string;
-  actorEmail: string;
-  action: string;
-  subjectKind: string;
-  subjectId: string;
-  restaurantGuid: string | null;
-  before: unknown;
-  after: unknown;
 }
 
 export interface AuditFilter {

@@ -3,15 +3,8 @@ import "server-only";
 import type { Queryable } from "@/lib/db/database";
 import { InvalidInputError } from "@/lib/errors/invalid-input-error";
 
+import type { Area } from "./admin-contract";
 import { requireAddedRestaurants } from "./restaurant-registry";
-
-/** A named set of added restaurants ("North", "Franchise B"); access may be granted by area. */
-export interface Area {
-  id: number;
-  name: string;
-  restaurantGuids: string[];
-  createdAt: string;
-}
 
 interface AreaRow {
   id: number;

@@ -5,13 +5,13 @@ import type { Queryable } from "@/lib/db/database";
 import { InvalidInputError } from "@/lib/errors/invalid-input-error";
 import { PermissionRefusedError } from "@/lib/errors/permission-refused-error";
 
+import type { Person } from "./admin-contract";
 import {
   createPerson,
   getPerson,
   lockActiveOwners,
   updatePerson,
   type NewPerson,
-  type Person,
   type PersonPatch,
 } from "./people-store";
 import type { Role } from "./roles";

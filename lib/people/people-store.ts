@@ -3,24 +3,10 @@ import "server-only";
 import type { Queryable } from "@/lib/db/database";
 import { InvalidInputError } from "@/lib/errors/invalid-input-error";
 
+import type { Person } from "./admin-contract";
 import { requireAreas } from "./areas";
 import { requireAddedRestaurants } from "./restaurant-registry";
 import { seesEveryRestaurant, type Role } from "./roles";
-
-/** A person as the admin pages see them: no password hash, only whether there is one. */
-export interface Person {
-  id: number;
-  email: string;
-  name: string | null;
-  role: Role;
-  active: boolean;
-  deactivatedAt: string | null;
-  createdAt: string;
-  hasPassword: boolean;
-  /** The scope granted: areas (by id) and restaurants one by one. Owners and admins need none. */
-  areaIds: number[];
-  restaurantGuids: string[];
-}
 
 /** What sign-in needs of a person. */
 export interface PersonCredentials {

@@ -3,18 +3,13 @@ import "server-only";
 import type { Queryable } from "@/lib/db/database";
 import { InvalidInputError } from "@/lib/errors/invalid-input-error";
 
+import type { AddedRestaurant } from "./admin-contract";
+
 /**
  * The deployment's restaurants (migration 17, `deployment_restaurants`): the locations someone
  * added, which the backfill keeps warm and owners and admins see. Imported from the accounts file
  * on the first run; added from the Restaurants page since. Ordered as they were added.
  */
-export interface AddedRestaurant {
-  guid: string;
-  label: string;
-  addedAt: string;
-  addedBy: string | null;
-}
-
 interface RegistryRow {
   guid: string;
   label: string;

@@ -3,8 +3,9 @@ import "server-only";
 import { recordAudit } from "@/lib/audit/audit-log";
 import type { Queryable } from "@/lib/db/database";
 
-import { createArea, deleteArea, getArea, updateArea, type Area } from "./areas";
-import { addRestaurant, type AddedRestaurant } from "./restaurant-registry";
+import type { AddedRestaurant, Area } from "./admin-contract";
+import { createArea, deleteArea, getArea, updateArea } from "./areas";
+import { addRestaurant } from "./restaurant-registry";
 
 /**
  * Areas and the deployment's restaurants changed by an owner or admin (the routes check the role):
