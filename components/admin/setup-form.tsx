@@ -1,5 +1,6 @@
 "use client";
 
+import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 
 import styles from "@/components/shell/sign-in.module.css";
@@ -9,6 +10,7 @@ import { apiPost } from "@/lib/queries/api-client";
 export function SetupForm() {
   const [error, setError] = useState<string>();
   const [pending, setPending] = useState(false);
+  const router = useRouter();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -23,7 +25,7 @@ export function SetupForm() {
     setError(undefined);
     try {
       await apiPost("/api/setup", { password, ...(name ? { name } : {}) });
-      window.location.assign("/sign-in");
+      router.push("/sign-in");
     } catch (e) {
       setError((e as Error).message);
       setPending(false);

@@ -70,7 +70,7 @@ export const personEmailSchema = z
 export const newPasswordSchema = z
   .string()
   .min(10, "must be at least 10 characters")
-  .refine((p) => Buffer.byteLength(p) <= 72, "must be at most 72 bytes");
+  .refine((p) => new TextEncoder().encode(p).length <= 72, "must be at most 72 bytes");
 
 /** POST /api/admin/people (later invitations create people through the same). */
 export const newPersonSchema = z.strictObject({

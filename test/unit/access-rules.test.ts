@@ -9,7 +9,6 @@ import { resetEnvForTests } from "@/lib/env";
 import { defaultWorld } from "@/lib/sandbox/world";
 
 const world = defaultWorld();
-const guidOf = (name: string) => world.restaurants.find((r) => r.name === name)!.guid;
 const HASH = "$2b$10$4N5bBT4Ro6.9t2QYkZNGzejoeLZM6LPXrdivPVliyajYKeYiGapa6";
 
 afterEach(() => {
