@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { connection } from "next/server";
 
 import { SetupForm } from "@/components/admin/setup-form";
 import styles from "@/components/shell/sign-in.module.css";
@@ -14,6 +15,8 @@ export const metadata: Metadata = { title: "Set up Kitchen Pulse" };
  * named by ADMIN_EMAIL chooses a password. Answers 404 in every other case, and for ever after.
  */
 export default async function SetupPage() {
+  // Rendered per request, never at build time: whether anybody exists is the database's answer now.
+  await connection();
   if (!(await setupAvailable())) notFound();
   return (
     <>
