@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
+import { getPeopleDatabase } from "@/lib/auth/first-run";
 import { getDatabase } from "@/lib/db/server";
 import { resetEnvForTests } from "@/lib/env";
 import { forgetProcessSingleton } from "@/lib/process-singleton";
@@ -18,13 +19,15 @@ function memoryThrottle(
 }
 
 // People are read from the database: a throwaway one, where the first run imports the demo accounts.
-beforeAll(() => {
+beforeAll(async () => {
   vi.stubEnv("DATA_DIR", mkdtempSync(path.join(tmpdir(), "kp-verify-password-")));
   vi.stubEnv("ACCOUNTS_FILE", "");
   vi.stubEnv("ADMIN_EMAIL", "");
   vi.stubEnv("DATABASE_URL", "");
   resetEnvForTests();
-});
+  // Opened, migrated and imported here, not inside the first test's time.
+  await getPeopleDatabase();
+}, 60_000);
 afterAll(async () => {
   await (await getDatabase()).close();
   forgetProcessSingleton("database");
