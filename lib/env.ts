@@ -91,6 +91,17 @@ export const envSchema = z
     NEXTAUTH_SECRET: optionalString,
     NEXTAUTH_URL: optionalUrl,
     ACCOUNTS_FILE: optionalString,
+    // The first owner of an empty deployment (no accounts file): /setup lets them choose a password
+    // while nobody exists yet (lib/people/first-run.ts). Set, the demo accounts are not created.
+    ADMIN_EMAIL: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .trim()
+        .toLowerCase()
+        .pipe(z.email({ message: "ADMIN_EMAIL must be an e-mail address" }))
+        .optional(),
+    ),
     // A session's absolute lifetime from sign-in; renewing the cookie never extends it.
     AUTH_SESSION_MAX_AGE_H: z
       .preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(168).optional())

@@ -5,6 +5,7 @@ import { AppShell } from "@/components/shell/app-shell";
 import type { ShellRestaurant } from "@/components/shell/sections";
 import { requireSession } from "@/lib/access/page-access";
 import { getPermittedRestaurants } from "@/lib/access/permitted-restaurants";
+import { mayAdminister } from "@/lib/access/roles";
 import { logSafe } from "@/lib/api/log-safe";
 
 /**
@@ -31,7 +32,12 @@ export default async function SignedInLayout({ children }: { children: ReactNode
     unavailable = true;
   }
   return (
-    <AppShell account={session} restaurants={restaurants} restaurantsUnavailable={unavailable}>
+    <AppShell
+      account={session}
+      admin={await mayAdminister(session)}
+      restaurants={restaurants}
+      restaurantsUnavailable={unavailable}
+    >
       {/* URL state (lib/url-state) is read and written through nuqs, which needs its adapter. */}
       <NuqsAdapter>{children}</NuqsAdapter>
     </AppShell>

@@ -12,11 +12,14 @@ import { SkipLink } from "./skip-link";
 /** The signed-in frame: header (product, restaurant switcher, account), navigation, main. */
 export function AppShell({
   account,
+  admin = false,
   restaurants,
   restaurantsUnavailable,
   children,
 }: {
   account: { email: string; name: string | null };
+  /** Whether the person is an owner or admin: the header links the admin pages. */
+  admin?: boolean;
   restaurants: ShellRestaurant[];
   restaurantsUnavailable?: boolean;
   children: ReactNode;
@@ -38,6 +41,14 @@ export function AppShell({
               <span className="visually-hidden">Signed in as </span>
               <span data-testid="account-email">{account.email}</span>
             </span>
+            {admin ? (
+              <IntentLink href="/admin/people" className={styles.accountLink}>
+                Admin
+              </IntentLink>
+            ) : null}
+            <IntentLink href="/account" className={styles.accountLink}>
+              Account
+            </IntentLink>
             <SignOutButton />
           </div>
         </div>

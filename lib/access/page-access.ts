@@ -8,6 +8,7 @@ import { signInPath } from "@/lib/auth/post-sign-in";
 import { getAppSession, type AppSession } from "@/lib/auth/session";
 
 import { getPermittedRestaurant, type PermittedRestaurant } from "./permitted-restaurants";
+import { mayAdminister } from "./roles";
 
 /** Set by proxy.ts on every page request, so a page can send people back where they were. */
 export const PATHNAME_HEADER = "x-kp-pathname";
@@ -30,6 +31,13 @@ export const requireRestaurant = cache(async (guid: string): Promise<PermittedRe
   if (!restaurant) notFound();
   return restaurant;
 });
+
+/** The session of an admin page: owners and admins; anyone else gets the 404 of a page that is not there. */
+export async function requireAdmin(): Promise<AppSession> {
+  const session = await requireSession();
+  if (!(await mayAdminister(session))) notFound();
+  return session;
+}
 
 /** For pages that show but do not need a session (the sign-in page). */
 export const optionalSession = sessionForRender;

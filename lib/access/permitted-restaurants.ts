@@ -1,23 +1,28 @@
 import "server-only";
 
-import { accountDirectory } from "@/lib/auth/accounts";
+import { getPeopleDatabase } from "@/lib/auth/first-run";
 import type { AppSession } from "@/lib/auth/session";
 import { getKitchenService } from "@/lib/kitchen/service/server";
+import { findActivePerson, visibleRestaurantGuids } from "@/lib/people/people-store";
 import type { PermittedRestaurant } from "@/lib/restaurants/permitted-restaurant";
 import { settleRestaurants, type RestaurantIdentity } from "@/lib/restaurants/restaurant-directory";
 
 export type { PermittedRestaurant } from "@/lib/restaurants/permitted-restaurant";
 
 /**
- * The access rule, in one place: an account sees exactly the restaurants the accounts file lists
- * for its e-mail, looked up on every call (never stored in the session), in file order.
+ * The access rule, in one place, read from the database on every call (never stored in the
+ * session), in the order the restaurants were added: owners and admins see every added
+ * restaurant; area managers, managers and viewers the restaurants of their areas and those granted
+ * to them one by one. A deactivated or unknown person sees nothing.
  */
-export function permittedGuids(session: AppSession): readonly string[] {
-  return accountDirectory().find(session.email)?.restaurantGuids ?? [];
+export async function permittedGuids(session: AppSession): Promise<readonly string[]> {
+  const db = await getPeopleDatabase();
+  const person = await findActivePerson(db, session.email);
+  return person ? visibleRestaurantGuids(db, person) : [];
 }
 
-export function isPermitted(session: AppSession, guid: string): boolean {
-  return permittedGuids(session).includes(guid);
+export async function isPermitted(session: AppSession, guid: string): Promise<boolean> {
+  return (await permittedGuids(session)).includes(guid);
 }
 
 export interface PermittedOptions {
@@ -70,7 +75,7 @@ export async function getRestaurantDirectory(
   const deadline = options.answerWithinMs === undefined ? null : Date.now() + options.answerWithinMs;
   const left = (ms: number | undefined) =>
     deadline === null ? ms : Math.min(ms ?? Infinity, Math.max(0, deadline - Date.now()));
-  const settled = await settleRestaurants(permittedGuids(session), left(options.identityWaitMs));
+  const settled = await settleRestaurants(await permittedGuids(session), left(options.identityWaitMs));
   // A failed read was logged once, when it was made (identity-directory.ts), not on every list.
   const listed = settled.map((s): PermittedRestaurant => {
     const identity = s.identity ?? standIn(s.guid);
@@ -135,7 +140,7 @@ export async function getPermittedRestaurant(
   session: AppSession,
   guid: string,
 ): Promise<PermittedRestaurant | null> {
-  if (!isPermitted(session, guid)) return null;
+  if (!(await isPermitted(session, guid))) return null;
   const [settled] = await settleRestaurants([guid]);
   if (!settled || settled.unknown) return null;
   const identity = settled.identity ?? standIn(guid);

@@ -3,6 +3,7 @@ import "server-only";
 import { ZodError } from "zod";
 
 import { InvalidInputError } from "@/lib/errors/invalid-input-error";
+import { PermissionRefusedError } from "@/lib/errors/permission-refused-error";
 import {
   PlatformError,
   PlatformLoginError,
@@ -60,6 +61,9 @@ export function toErrorResponse(error: unknown, where: string): Response {
 
   // Domain code refuses input in its own terms; over HTTP that is the caller's mistake: 400.
   if (error instanceof InvalidInputError) return errorResponse(400, error.code, error.message);
+
+  // A role refusing an action (lib/people): the caller is known but may not do it.
+  if (error instanceof PermissionRefusedError) return errorResponse(403, error.code, error.message);
 
   if (error instanceof ZodError) return errorResponse(400, "invalid_request", describeIssues(error));
 

@@ -3,6 +3,7 @@ import "server-only";
 import type { z } from "zod";
 
 import { getPermittedRestaurant, type PermittedRestaurant } from "@/lib/access/permitted-restaurants";
+import { roleOf } from "@/lib/access/roles";
 import { getAppSession, type AppSession } from "@/lib/auth/session";
 
 import { errorResponse, NO_STORE, notReadyResponse, toErrorResponse } from "./error-response";
@@ -103,6 +104,52 @@ export function withRestaurant<
       const answer = await handler({ request, session, restaurant, params, ...input });
       return noStore(
         answer instanceof Response ? answer : notReadyResponse(answer.pending, answer.retryAfterMs),
+      );
+    } catch (error) {
+      return toErrorResponse(error, where);
+    }
+  };
+}
+
+export interface AdminContext<
+  P,
+  Q extends Schema = undefined,
+  B extends Schema = undefined,
+> extends SessionContext<Q, B> {
+  /** The signed-in owner or admin, with the role read for this request. */
+  actor: { email: string; role: "owner" | "admin" };
+  params: P;
+}
+
+/**
+ * As withSession, for /api/admin/**: owners and admins only (403 for every other role, read from
+ * the database on this request). Route params (`{id}`) are parsed by `contract.params` after the
+ * role check (404 when they name nothing), then the query and body (400).
+ */
+export function withAdmin<
+  Q extends Schema = undefined,
+  B extends Schema = undefined,
+  R extends z.ZodObject | undefined = undefined,
+>(
+  handler: (ctx: AdminContext<R extends z.ZodObject ? z.output<R> : undefined, Q, B>) => Promise<Response>,
+  contract: RouteContract<Q, B, R> = {},
+): RouteHandler<ContractParams<R>> {
+  return async (request, context) => {
+    const where = describe(request);
+    try {
+      const session = await getAppSession();
+      if (!session) return unauthenticated();
+      const role = await roleOf(session);
+      if (role !== "owner" && role !== "admin")
+        return errorResponse(403, "forbidden", "Only owners and admins may use the admin API");
+      const raw = ((await context?.params) ?? {}) as Record<string, unknown>;
+      parseRouteParams(contract.params, raw);
+      const params = (contract.params ? contract.params.parse(raw) : undefined) as R extends z.ZodObject
+        ? z.output<R>
+        : undefined;
+      const input = await parseRouteInput(request, contract);
+      return noStore(
+        await handler({ request, session, actor: { email: session.email, role }, params, ...input }),
       );
     } catch (error) {
       return toErrorResponse(error, where);

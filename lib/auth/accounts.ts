@@ -41,7 +41,10 @@ export function accountDirectory(): AccountDirectory {
   return cached.directory;
 }
 
-/** True when no ACCOUNTS_FILE is set and the shipped demo accounts (known password) are in use. */
+/**
+ * True when neither ACCOUNTS_FILE nor ADMIN_EMAIL is set: the shipped demo accounts (known
+ * password) were the first run's people.
+ */
 export function usingDemoAccounts(): boolean {
-  return !env().ACCOUNTS_FILE;
+  return !env().ACCOUNTS_FILE && !env().ADMIN_EMAIL;
 }

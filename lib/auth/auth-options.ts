@@ -8,14 +8,15 @@ import type { OAuthConfig } from "next-auth/providers/oauth";
 import { getDatabase } from "@/lib/db/server";
 import { DatabaseThrottleStore } from "@/lib/db/sign-in-throttle-store";
 import { env } from "@/lib/env";
+import { findCredentials } from "@/lib/people/people-store";
 import { processSingleton, processSingletonPromise } from "@/lib/process-singleton";
 import { clientAddress } from "@/lib/security/client-address";
 import { MemoryThrottleStore, SignInThrottle } from "@/lib/security/sign-in-throttle";
 
-import { accountDirectory } from "./accounts";
 import { normalizeEmail } from "./accounts-file";
 import { configureAuthOrigin } from "./auth-origin";
 import { authSecret } from "./auth-secret";
+import { getPeopleDatabase } from "./first-run";
 import { postSignInPath } from "./post-sign-in";
 import { isSessionEnded, sessionLifecycle } from "./session-lifecycle";
 import { createSessionStore } from "./session-store";
@@ -24,7 +25,7 @@ import { createSessionStore } from "./session-store";
 const sessionMaxAgeS = () => env().AUTH_SESSION_MAX_AGE_H * 60 * 60;
 
 // One store per process over the process's database; shared by every bundle like the throttle.
-const sessionStore = () =>
+export const sessionStore = () =>
   processSingletonPromise("session-store", async () =>
     createSessionStore(await getDatabase(), { maxAgeMs: sessionMaxAgeS() * 1000 }),
   );
@@ -66,7 +67,7 @@ export class SignInThrottledError extends Error {
 }
 
 /**
- * Checks an e-mail and password against the accounts file; null when they do not match. Throws
+ * Checks an e-mail and password against the people table (an active person's bcrypt hash); null when they do not match. Throws
  * SignInThrottledError, without comparing, when a limit of the throttle refuses the attempt.
  */
 export async function verifyPassword(
@@ -79,12 +80,14 @@ export async function verifyPassword(
   if (!email || !password) return null;
   const admission = await throttle.admit(email, address);
   if (!admission.admitted) throw new SignInThrottledError();
-  const account = accountDirectory().find(email);
-  const matches = await bcrypt.compare(password, account?.passwordHash ?? DUMMY_HASH);
+  const found = await findCredentials(await getPeopleDatabase(), email);
+  // A deactivated person is compared like an unknown one: the answer and its time say nothing.
+  const person = found?.active ? found : null;
+  const matches = await bcrypt.compare(password, person?.passwordHash ?? DUMMY_HASH);
   // The attempt already counts as a failure (see SignInThrottle.admit); only a success is reported.
-  if (!account?.passwordHash || !matches) return null;
+  if (!person?.passwordHash || !matches) return null;
   await throttle.succeeded(admission.ticket);
-  return { id: account.email, email: account.email, name: account.name ?? null };
+  return { id: person.email, email: person.email, name: person.name ?? null };
 }
 
 /** The client of a sign-in request, from the plain header object next-auth hands to authorize. */
@@ -135,9 +138,8 @@ export function oidcSignIn(): { name: string } | undefined {
 let options: NextAuthOptions | undefined;
 
 /**
- * next-auth options: credentials from the accounts file, plus OpenID Connect when OIDC_* is set
- * (its people are mapped to restaurants by e-mail through the same file; an e-mail not in the
- * file is refused). JWT sessions in an httpOnly, SameSite=Lax cookie, Secure on https, each backed
+ * next-auth options: credentials from the people table, plus OpenID Connect when OIDC_* is set
+ * (mapped to a person by e-mail; an e-mail of nobody active is refused). JWT sessions in an httpOnly, SameSite=Lax cookie, Secure on https, each backed
  * by a stored session checked on every read (lib/auth/session-lifecycle.ts). The token carries the
  * e-mail, display name and session id only: restaurant access is looked up on every request, and
  * nothing of the Platform ever enters it.
@@ -174,7 +176,7 @@ export function authOptions(): NextAuthOptions {
         const email = user.email ? normalizeEmail(user.email) : "";
         const verified = (profile as OidcProfile | undefined)?.email_verified;
         if (!email || verified === false) return false;
-        return accountDirectory().find(email) !== undefined;
+        return (await findCredentials(await getPeopleDatabase(), email))?.active === true;
       },
       jwt: lifecycle.jwt,
       session: lifecycle.session,

@@ -7,10 +7,11 @@ import { env } from "@/lib/env";
 import { logger } from "@/lib/log/logger";
 import { getMailer, type MailDelivery, type Mailer } from "@/lib/mail/mailer";
 import { invitationMail, passwordResetMail } from "@/lib/mail/templates";
+import { newPasswordSchema } from "@/lib/people/admin-contract";
 
 import { accountHooks, type AccountHooks } from "./account-hooks";
 import { normalizeEmail } from "./accounts-file";
-import { hashNewPassword, newPasswordSchema } from "./new-password";
+import { hashNewPassword } from "./new-password";
 import { createOneTimeLinks, type LinkGrant, type OneTimeLinks } from "./one-time-links";
 
 /** Reset mails per address in any hour: enough for a lost mail or two, too few to flood an inbox. */

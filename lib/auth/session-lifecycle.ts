@@ -4,7 +4,7 @@ import type { CallbacksOptions, EventCallbacks } from "next-auth";
 import { encode, type JWT, type JWTEncodeParams } from "next-auth/jwt";
 
 import { normalizeEmail } from "./accounts-file";
-import type { SessionStore } from "./session-store";
+import { sessionKey, type SessionStore } from "./session-store";
 
 /**
  * Thrown by the jwt callback when a cookie's session is over (signed out, past its absolute
@@ -89,6 +89,9 @@ export function sessionLifecycle(
           ? new Date(token.expiresAt * 1000).toISOString()
           : session.expires,
       user: { email: token.email ?? null, name: token.name ?? null },
+      // Which stored session this is, for the account page's "this session" (a hash: it names the
+      // row, and cannot be made into the id the cookie carries).
+      ...(typeof token.sid === "string" && token.sid ? { sessionKey: sessionKey(token.sid) } : {}),
     }),
     signOut: async ({ token }) => {
       // next-auth passes the decoded cookie (null when it no longer decodes: nothing to revoke).

@@ -18,6 +18,10 @@ export interface SessionStore {
   find(sid: string): Promise<StoredSession | null>;
   /** Ends the session for every instance sharing the database. Unknown ids are ignored. */
   revoke(sid: string): Promise<void>;
+  /** The live sessions of an e-mail, newest first, each named by its key (sessionKey). */
+  listLive(email: string): Promise<(StoredSession & { key: string })[]>;
+  /** Ends every live session of an e-mail ("sign out everywhere"); the count ended. */
+  revokeAll(email: string): Promise<number>;
 }
 
 export interface SessionStoreOptions {
@@ -36,6 +40,24 @@ interface SessionRow {
 // The row is keyed by a hash of the id: reading the table (a backup, a replica) gives no id that
 // could be matched to a cookie, and the id itself never leaves the encrypted cookie.
 const hashId = (sid: string) => createHash("sha256").update(sid).digest("base64url");
+
+/**
+ * A session's name outside its cookie: the hash the table is keyed by. It identifies a row (the
+ * account page marks "this session") but cannot be turned back into the id a cookie needs.
+ */
+export const sessionKey = hashId;
+
+/**
+ * Ends every live session of `email` inside the caller's transaction (deactivating a person ends
+ * their sessions with the change itself); the count ended.
+ */
+export async function revokeSessionsOf(tx: Queryable, email: string, at: Date): Promise<number> {
+  const rows = await tx.query(
+    "UPDATE auth_sessions SET revoked_at = $2 WHERE email = $1 AND revoked_at IS NULL RETURNING session_hash",
+    [email, at],
+  );
+  return rows.length;
+}
 
 /**
  * Sign-in sessions in the database (migration 5), so sign-out and expiry hold across every instance
@@ -73,5 +95,19 @@ export function createSessionStore(db: Queryable, options: SessionStoreOptions):
         [hashId(sid), new Date(now())],
       );
     },
+    async listLive(email) {
+      const rows = await db.query<SessionRow & { session_hash: string }>(
+        `SELECT session_hash, email, created_at, expires_at, revoked_at FROM auth_sessions
+         WHERE email = $1 AND revoked_at IS NULL AND expires_at > $2 ORDER BY created_at DESC`,
+        [email, new Date(now())],
+      );
+      return rows.map((r) => ({
+        key: r.session_hash,
+        email: r.email,
+        createdAt: new Date(r.created_at),
+        expiresAt: new Date(r.expires_at),
+      }));
+    },
+    revokeAll: (email) => revokeSessionsOf(db, email, new Date(now())),
   };
 }

@@ -2,8 +2,10 @@ import "server-only";
 
 import { getServerSession, type Session } from "next-auth";
 
-import { accountDirectory } from "./accounts";
+import { findActivePerson } from "@/lib/people/people-store";
+
 import { authOptions } from "./auth-options";
+import { getPeopleDatabase } from "./first-run";
 
 /** What the app knows about who is signed in: the account's e-mail and display name, nothing else. */
 export interface AppSession {
@@ -14,16 +16,22 @@ export interface AppSession {
 /**
  * The signed-in account of the current request (page, layout or route handler), or null. Reading
  * the session checks its stored row (signed out or past its absolute end: null). A session whose
- * e-mail is no longer in the accounts file also counts as signed out, so removing an account
- * revokes it at once rather than when the session ends.
+ * person is deactivated (or gone) also counts as signed out, at once rather than when the session
+ * ends: the person is looked up in the database on every request.
  */
 export async function getAppSession(): Promise<AppSession | null> {
   const session = await readServerSession();
   const email = session?.user?.email;
   if (!email) return null;
-  const account = accountDirectory().find(email);
-  if (!account) return null;
-  return { email: account.email, name: account.name ?? session.user?.name ?? null };
+  const person = await findActivePerson(await getPeopleDatabase(), email);
+  if (!person) return null;
+  return { email: person.email, name: person.name ?? session.user?.name ?? null };
+}
+
+/** The stored session's key of the current request (session-store.ts sessionKey), or null. */
+export async function currentSessionKey(): Promise<string | null> {
+  const session = (await readServerSession()) as (Session & { sessionKey?: unknown }) | null;
+  return typeof session?.sessionKey === "string" ? session.sessionKey : null;
 }
 
 type ServerSessionReader = () => Promise<Session | null>;
@@ -34,8 +42,8 @@ let readServerSession: ServerSessionReader = fromCookie;
 /**
  * Tests only: who next-auth says is signed in, in place of decoding the session cookie. next-auth
  * reads the cookie through next/headers, which works only inside Next's own request scope, so a
- * route handler called from a test could never see one. Everything after that (the accounts file,
- * revocation, the access rule) still runs for real. `null` restores the cookie.
+ * route handler called from a test could never see one. Everything after that (the people table,
+ * deactivation, the access rule) still runs for real. `null` restores the cookie.
  */
 export function setServerSessionReaderForTests(reader: ServerSessionReader | null): void {
   readServerSession = reader ?? fromCookie;

@@ -1,5 +1,12 @@
-import { describe, expect, it } from "vitest";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
+import { getPeopleDatabase } from "@/lib/auth/first-run";
+import { getDatabase } from "@/lib/db/server";
+import { resetEnvForTests } from "@/lib/env";
+import { forgetProcessSingleton } from "@/lib/process-singleton";
 import { FREE_FAILURES, MemoryThrottleStore, SignInThrottle } from "@/lib/security/sign-in-throttle";
 
 import { SignInThrottledError, verifyPassword } from "./auth-options";
@@ -10,6 +17,23 @@ function memoryThrottle(
 ): SignInThrottle {
   return new SignInThrottle({ store: new MemoryThrottleStore(), limits });
 }
+
+// People are read from the database: a throwaway one, where the first run imports the demo accounts.
+beforeAll(async () => {
+  vi.stubEnv("DATA_DIR", mkdtempSync(path.join(tmpdir(), "kp-verify-password-")));
+  vi.stubEnv("ACCOUNTS_FILE", "");
+  vi.stubEnv("ADMIN_EMAIL", "");
+  vi.stubEnv("DATABASE_URL", "");
+  resetEnvForTests();
+  // Opened, migrated and imported here, not inside the first test's time.
+  await getPeopleDatabase();
+}, 60_000);
+afterAll(async () => {
+  await (await getDatabase()).close();
+  forgetProcessSingleton("database");
+  vi.unstubAllEnvs();
+  resetEnvForTests();
+});
 
 describe("verifyPassword against the demo accounts", () => {
   it("accepts the demo password and returns the e-mail and name only", async () => {

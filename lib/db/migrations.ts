@@ -243,6 +243,80 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
   },
   {
+    version: 17,
+    name: "people, roles, areas, the deployment's restaurants and the audit log",
+    sql: `
+      -- The deployment's restaurants ("added": the backfill keeps them warm, owners and admins see
+      -- them all); seq keeps the order they were added in (the accounts file's order on import).
+      CREATE TABLE deployment_restaurants (
+        guid text PRIMARY KEY,
+        seq integer GENERATED ALWAYS AS IDENTITY,
+        label text NOT NULL DEFAULT '',
+        added_at timestamptz NOT NULL,
+        added_by text
+      );
+      -- Who may sign in (lib/people/people-store.ts). email is stored lower-case; the index makes it
+      -- unique whatever case a caller writes. password_hash is bcrypt, null for invited people who
+      -- have not chosen one yet and for OpenID Connect people. A deactivated person keeps the row
+      -- (the audit log names them) and every session of theirs fails at its next request.
+      CREATE TABLE people (
+        id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        email text NOT NULL CHECK (email = lower(email) AND email <> ''),
+        name text,
+        role text NOT NULL CHECK (role IN ('owner', 'admin', 'area_manager', 'manager', 'viewer')),
+        password_hash text,
+        active boolean NOT NULL DEFAULT true,
+        deactivated_at timestamptz,
+        created_at timestamptz NOT NULL
+      );
+      CREATE UNIQUE INDEX people_email ON people (lower(email));
+      -- A named set of restaurants ("North", "Franchise B"); names unique whatever their case.
+      CREATE TABLE areas (
+        id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        name text NOT NULL CHECK (name <> ''),
+        created_at timestamptz NOT NULL
+      );
+      CREATE UNIQUE INDEX areas_name ON areas (lower(name));
+      CREATE TABLE area_restaurants (
+        area_id integer NOT NULL REFERENCES areas (id) ON DELETE CASCADE,
+        restaurant_guid text NOT NULL REFERENCES deployment_restaurants (guid) ON DELETE CASCADE,
+        PRIMARY KEY (area_id, restaurant_guid)
+      );
+      -- Grants: a person's areas and their restaurants granted one by one (lib/access reads both).
+      CREATE TABLE person_areas (
+        person_id integer NOT NULL REFERENCES people (id) ON DELETE CASCADE,
+        area_id integer NOT NULL REFERENCES areas (id) ON DELETE CASCADE,
+        PRIMARY KEY (person_id, area_id)
+      );
+      CREATE TABLE person_restaurants (
+        person_id integer NOT NULL REFERENCES people (id) ON DELETE CASCADE,
+        restaurant_guid text NOT NULL REFERENCES deployment_restaurants (guid) ON DELETE CASCADE,
+        PRIMARY KEY (person_id, restaurant_guid)
+      );
+      -- Who changed what, when, from what to what (lib/audit/audit-log.ts); before and after are JSON
+      -- text (null for a creation or a deletion). Never updated or deleted by the app.
+      CREATE TABLE audit_log (
+        id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        at timestamptz NOT NULL,
+        actor_email text NOT NULL,
+        action text NOT NULL,
+        subject_kind text NOT NULL,
+        subject_id text NOT NULL,
+        restaurant_guid text,
+        before_json text,
+        after_json text
+      );
+      CREATE INDEX audit_log_at ON audit_log (at DESC, id DESC);
+      -- The first run's import (lib/people/first-run.ts): one row, written in the import's own
+      -- transaction, so the accounts file (or the demo accounts) is imported exactly once.
+      CREATE TABLE people_first_run (
+        id smallint PRIMARY KEY CHECK (id = 1),
+        source text NOT NULL,
+        completed_at timestamptz NOT NULL
+      );
+      `,
+    },
+    {
     version: 18,
     name: "mail outbox and one-time links (invitations, password resets)",
     sql: `

@@ -55,8 +55,10 @@ const SECTIONS: Record<string, HealthSection> = {
 /** A section slower than this (a database under load) is reported as such, not waited for. */
 const SECTION_TIMEOUT_MS = 750;
 
-export function viewerOf(session: AppSession | null): HealthViewer {
-  return session ? { kind: "signed-in", guids: new Set(permittedGuids(session)) } : { kind: "anonymous" };
+export async function viewerOf(session: AppSession | null): Promise<HealthViewer> {
+  return session
+    ? { kind: "signed-in", guids: new Set(await permittedGuids(session)) }
+    : { kind: "anonymous" };
 }
 
 export async function healthReport(

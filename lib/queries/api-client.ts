@@ -116,6 +116,23 @@ export function apiPut<T>(path: string, body: unknown, options: ApiRequestOption
   return request<T>(path, { method: "PUT", body: JSON.stringify(body), signal: options.signal });
 }
 
+export function apiPost<T>(path: string, body: unknown, options: ApiRequestOptions = {}): Promise<T> {
+  return request<T>(path, { method: "POST", body: JSON.stringify(body), signal: options.signal });
+}
+
+export function apiPatch<T>(path: string, body: unknown, options: ApiRequestOptions = {}): Promise<T> {
+  return request<T>(path, { method: "PATCH", body: JSON.stringify(body), signal: options.signal });
+}
+
+/** A DELETE; the body, if the route sends one (a 204 has none). */
+export async function apiDelete<T = void>(
+  path: string,
+  options: ApiRequestOptions = {},
+): Promise<T | undefined> {
+  const response = await send(path, { method: "DELETE", signal: options.signal });
+  return response.status === 204 ? undefined : ((await response.json()) as T);
+}
+
 /** Two retries: a third failure in a row is shown, with the error state's own retry button. */
 export const MAX_RETRIES = 2;
 /** A server asking for a longer pause than this is not waited for: the error shows at once. */

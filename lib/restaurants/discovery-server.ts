@@ -1,8 +1,9 @@
 import "server-only";
 
-import { accountDirectory } from "@/lib/auth/accounts";
+import { getPeopleDatabase } from "@/lib/auth/first-run";
 import { getDatabase } from "@/lib/db/server";
 import { env } from "@/lib/env";
+import { addedRestaurantGuids } from "@/lib/people/restaurant-registry";
 import { getOutageHold } from "@/lib/platform-wiring/outage-hold";
 import { getPlatformClient } from "@/lib/platform-wiring/platform-client";
 import { processSingleton } from "@/lib/process-singleton";
@@ -13,17 +14,9 @@ import type { DiscoveryReport } from "./discovery-contract";
 /** After a failed or skipped run, the next comes this soon rather than a day later. */
 const RETRY_MS = 60 * 60_000;
 
-/**
- * The deployment's added restaurants: today every GUID of the accounts file. The one place the
- * registry of added restaurants (issue 33's people branch) replaces.
- */
-export function addedRestaurantGuids(): readonly string[] {
-  return accountDirectory().restaurantGuids;
-}
-
 /** The report of GET /api/admin/discovery, from what the last runs stored. */
 export async function currentDiscoveryReport(): Promise<DiscoveryReport> {
-  return discoveryReport(await getDatabase(), addedRestaurantGuids());
+  return discoveryReport(await getDatabase(), await addedRestaurantGuids(await getPeopleDatabase()));
 }
 
 /**
@@ -50,7 +43,7 @@ export function startRestaurantDiscovery(delayMs: number): void {
           const outcome = await runDiscovery(
             await getDatabase(),
             getPlatformClient(),
-            addedRestaurantGuids(),
+            await addedRestaurantGuids(await getPeopleDatabase()),
           );
           ok = outcome.ok;
           if (outcome.ok)

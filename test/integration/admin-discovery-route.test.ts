@@ -4,12 +4,13 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { GET } from "@/app/api/admin/discovery/route";
+import { getPeopleDatabase } from "@/lib/auth/first-run";
 import { setServerSessionReaderForTests } from "@/lib/auth/session";
 import { getDatabase } from "@/lib/db/server";
+import { addedRestaurantGuids } from "@/lib/people/restaurant-registry";
 import { getPlatformClient } from "@/lib/platform-wiring/platform-client";
 import { runDiscovery } from "@/lib/restaurants/discovery";
 import type { DiscoveryReport } from "@/lib/restaurants/discovery-contract";
-import { addedRestaurantGuids } from "@/lib/restaurants/discovery-server";
 import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-server";
 import { UNADDED_LOCATION } from "@/lib/sandbox/unadded-location";
 
@@ -58,10 +59,14 @@ describe("GET /api/admin/discovery", () => {
     signIn("admin@kitchen.test");
     const before = (await (await get()).json()) as DiscoveryReport;
     expect(before.lastSuccess).toBeNull();
-    expect(before.locations).toHaveLength(addedRestaurantGuids().length);
+    expect(before.locations).toHaveLength((await addedRestaurantGuids(await getPeopleDatabase())).length);
     expect(before.locations.every((l) => l.state === "unknown")).toBe(true);
 
-    const outcome = await runDiscovery(await getDatabase(), getPlatformClient(), addedRestaurantGuids());
+    const outcome = await runDiscovery(
+      await getDatabase(),
+      getPlatformClient(),
+      await addedRestaurantGuids(await getPeopleDatabase()),
+    );
     expect(outcome.ok).toBe(true);
     const response = await get();
     expect(response.status).toBe(200);
@@ -71,7 +76,7 @@ describe("GET /api/admin/discovery", () => {
     const toAdd = report.locations.filter((l) => l.state === "accessible-not-added");
     expect(toAdd.map((l) => l.guid)).toEqual([UNADDED_LOCATION.guid]);
     expect(report.locations.filter((l) => l.state === "added-accessible")).toHaveLength(
-      addedRestaurantGuids().length,
+      (await addedRestaurantGuids(await getPeopleDatabase())).length,
     );
   });
 });

@@ -69,6 +69,39 @@ describe.each(STORE_KINDS)("kitchen backfill on %s", (kind) => {
     expect(restartedLog.fulfillmentRequests).toEqual([]);
   });
 
+  it("takes up a restaurant added after it started at once, during a pass or between two, not after its sleep", async () => {
+    const log = newLog();
+    const restaurants = [diner];
+    const backfill = kitchen.service(t.db, log).backfill({
+      restaurants: async () => [...restaurants],
+      days: DAYS,
+      concurrency: 2,
+      maxStartsPerSecond: 200,
+      // An hour between passes: only pickUpAdded can bring the added restaurants in time.
+      sleepBounds: { minMs: 3_600_000, maxMs: 3_600_000 },
+    });
+    const complete = { total: DAYS, ready: DAYS, pending: 0, failed: 0 };
+    backfill.start();
+    try {
+      // During the first pass: the grill's lane joins it.
+      await expect.poll(() => log.fulfillmentRequests.length, { timeout: 30_000 }).toBeGreaterThan(0);
+      restaurants.push(grill);
+      await backfill.pickUpAdded();
+      await expect.poll(() => backfill.progress(grill), { timeout: 60_000 }).toEqual(complete);
+      await expect.poll(() => backfill.progress(diner), { timeout: 60_000 }).toEqual(complete);
+      // Between passes (asleep for the hour): the next pass starts now.
+      restaurants.push(pier);
+      await backfill.pickUpAdded();
+      // The basic tier answers its probe with a 204: one date ready, the rest never asked.
+      await expect
+        .poll(() => backfill.progress(pier), { timeout: 60_000 })
+        .toEqual({ total: DAYS, ready: 1, pending: DAYS - 1, failed: 0 });
+      expect(log.fulfillmentRequests).toHaveLength(2 * DAYS + 1);
+    } finally {
+      await backfill.stop();
+    }
+  });
+
   it("asks a basic-tier restaurant once, and not again the same day", async () => {
     const log = newLog();
     const backfill = backfillOf(kitchen.service(t.db, log), [pier]);

@@ -22,7 +22,11 @@ describe.each(STORE_KINDS)("migrations on %s", (kind) => {
         "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name",
       );
       expect(tables.map((r) => r.table_name)).toEqual([
+        "area_restaurants",
+        "areas",
+        "audit_log",
         "auth_sessions",
+        "deployment_restaurants",
         "discovered_restaurants",
         "kitchen_day_claims",
         "kitchen_day_records",
@@ -35,6 +39,10 @@ describe.each(STORE_KINDS)("migrations on %s", (kind) => {
         "kitchen_ticket_targets",
         "mail_outbox",
         "one_time_links",
+        "people",
+        "people_first_run",
+        "person_areas",
+        "person_restaurants",
         "platform_location_budget",
         "platform_login_backoff",
         "platform_request_budget",

@@ -3,14 +3,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-import { getPermittedRestaurant, isPermitted, permittedGuids } from "@/lib/access/permitted-restaurants";
 import { accountDirectory } from "@/lib/auth/accounts";
 import { AccountsFileError, parseAccountsFile } from "@/lib/auth/accounts-file";
 import { resetEnvForTests } from "@/lib/env";
 import { defaultWorld } from "@/lib/sandbox/world";
 
 const world = defaultWorld();
-const guidOf = (name: string) => world.restaurants.find((r) => r.name === name)!.guid;
 const HASH = "$2b$10$4N5bBT4Ro6.9t2QYkZNGzejoeLZM6LPXrdivPVliyajYKeYiGapa6";
 
 afterEach(() => {
@@ -25,27 +23,22 @@ describe("demo accounts", () => {
     );
   });
 
-  it("gives each demo account exactly its restaurants", () => {
-    const names = (email: string) =>
-      permittedGuids({ email, name: null }).map(
-        (guid) => world.restaurants.find((r) => r.guid === guid)!.name,
-      );
-    expect(names("admin@kitchen.test")).toHaveLength(world.restaurants.length);
-    expect(names("ana@kitchen.test")).toEqual(["Harbor Street Kitchen", "Mesa Verde Cantina"]);
-    expect(names("ben@kitchen.test")).toEqual(["Lakeside Diner", "Pier 9 Pizza"]);
-    expect(names("nobody@kitchen.test")).toEqual([]);
-  });
-
-  it("matches e-mails without regard to case or surrounding space", () => {
-    expect(isPermitted({ email: " Ana@Kitchen.TEST ", name: null }, guidOf("Mesa Verde Cantina"))).toBe(true);
-  });
-
-  it("refuses another account's restaurant, and answers without asking the Platform", async () => {
-    const ana = { email: "ana@kitchen.test", name: null };
-    expect(isPermitted(ana, guidOf("Lakeside Diner"))).toBe(false);
-    // No Platform is reachable in unit tests: a permitted lookup would throw, a refused one cannot.
-    await expect(getPermittedRestaurant(ana, guidOf("Lakeside Diner"))).resolves.toBeNull();
-    await expect(getPermittedRestaurant(ana, "00000000-0000-0000-0000-000000000000")).resolves.toBeNull();
+  it("gives each demo account its role, and ana the area of her two restaurants", () => {
+    const demo = accountDirectory();
+    const names = (guids: readonly string[]) =>
+      guids.map((guid) => world.restaurants.find((r) => r.guid === guid)!.name);
+    expect(demo.find("admin@kitchen.test")).toMatchObject({ role: "owner", everyRestaurant: true });
+    expect(demo.find(" Ana@Kitchen.TEST ")).toMatchObject({
+      role: "area_manager",
+      areaNames: ["Harbor & Mesa"],
+    });
+    expect(names(demo.areas.find((a) => a.name === "Harbor & Mesa")!.restaurantGuids)).toEqual([
+      "Harbor Street Kitchen",
+      "Mesa Verde Cantina",
+    ]);
+    expect(demo.find("ben@kitchen.test")?.role).toBe("viewer");
+    expect(names(demo.find("ben@kitchen.test")!.restaurantGuids)).toEqual(["Lakeside Diner", "Pier 9 Pizza"]);
+    expect(demo.find("nobody@kitchen.test")).toBeUndefined();
   });
 });
 
@@ -65,8 +58,8 @@ describe("ACCOUNTS_FILE", () => {
       accounts: [{ email: "cook@example.com", passwordHash: HASH, restaurants: ["r2"] }],
     });
     expect(accountDirectory().restaurantGuids).toEqual(["r1", "r2"]);
-    expect(permittedGuids({ email: "cook@example.com", name: null })).toEqual(["r2"]);
-    expect(permittedGuids({ email: "ana@kitchen.test", name: null })).toEqual([]);
+    expect(accountDirectory().find("cook@example.com")?.restaurantGuids).toEqual(["r2"]);
+    expect(accountDirectory().find("ana@kitchen.test")).toBeUndefined();
   });
 
   it("fails with every bad field named", () => {
@@ -107,6 +100,21 @@ describe("ACCOUNTS_FILE", () => {
         "t",
       ),
     ).toThrow(/accounts\.0\.restaurants\.0: r2 is not one of the file's restaurants/);
+  });
+
+  it("refuses an area the file does not declare, and an area's restaurant it does not list", () => {
+    expect(() =>
+      parseAccountsFile(
+        JSON.stringify({
+          restaurants: [{ guid: "r1" }],
+          areas: [{ name: "North", restaurants: ["r9"] }],
+          accounts: [{ email: "a@b.co", restaurants: [], areas: ["South"] }],
+        }),
+        "t",
+      ),
+    ).toThrow(
+      /accounts\.0\.areas\.0: South is not one of the file's areas[\s\S]*areas\.0\.restaurants\.0: r9/,
+    );
   });
 
   it("refuses a restaurant listed twice", () => {

@@ -8,7 +8,9 @@ import { healthReport, viewerOf } from "@/lib/health/health";
  */
 export async function GET(request: Request): Promise<Response> {
   const session = hasSessionCookie(request) ? await getAppSession().catch(() => null) : null;
-  return Response.json(await healthReport(viewerOf(session)), { headers: { "Cache-Control": "no-store" } });
+  return Response.json(await healthReport(await viewerOf(session)), {
+    headers: { "Cache-Control": "no-store" },
+  });
 }
 
 /** next-auth's session cookie (`next-auth.session-token`, `__Secure-` prefixed on https, chunked `.0`, `.1`). */

@@ -1,7 +1,8 @@
 import "server-only";
 
-import { accountDirectory } from "@/lib/auth/accounts";
+import { getPeopleDatabase } from "@/lib/auth/first-run";
 import { env } from "@/lib/env";
+import { addedRestaurantGuids } from "@/lib/people/restaurant-registry";
 import { processSingleton, processSingletonPromise } from "@/lib/process-singleton";
 import { settleRestaurants } from "@/lib/restaurants/restaurant-directory";
 
@@ -17,28 +18,30 @@ import type { KitchenRestaurant } from "./service-config";
 export function getKitchenBackfill() {
   return processSingletonPromise("kitchen-backfill", async () => {
     const e = env();
+    // The pace is sized once, for the restaurants added at start (a restart re-sizes it).
+    const count = (await addedRestaurantGuids(await getPeopleDatabase())).length;
     return (await getKitchenService()).backfill({
       restaurants: backfillRestaurants,
       days: e.KITCHEN_BACKFILL_DAYS,
       perLocation: e.KITCHEN_BACKFILL_PER_LOCATION,
-      concurrency: backfillMaxInFlight(e, accountDirectory().restaurantGuids.length),
+      concurrency: backfillMaxInFlight(e, count),
       sleepBounds: {
         minMs: e.KITCHEN_BACKFILL_MIN_SLEEP_S * 1000,
         maxMs: e.KITCHEN_BACKFILL_MAX_SLEEP_S * 1000,
       },
-      maxStartsPerSecond: backfillStartsPerSecond(e, accountDirectory().restaurantGuids.length),
+      maxStartsPerSecond: backfillStartsPerSecond(e, count),
     });
   });
 }
 
 /**
- * Every restaurant of the accounts file (each account's GUIDs are drawn from its list), re-read on
- * each pass so an edited file takes effect. Archived restaurants are kept: their kitchen data is
+ * Every added restaurant (the deployment's registry, lib/people/restaurant-registry.ts), re-read
+ * on each pass and by `backfillPickUpAdded`, so an added one joins without a restart. Archived restaurants are kept: their kitchen data is
  * still served and their pages still open. A GUID the Platform does not know, or refuses or cannot
  * answer for now (its last good identity is still served to pages), is left for the next pass.
  */
 async function backfillRestaurants(): Promise<KitchenRestaurant[]> {
-  const settled = await settleRestaurants(accountDirectory().restaurantGuids);
+  const settled = await settleRestaurants(await addedRestaurantGuids(await getPeopleDatabase()));
   return settled.flatMap(({ guid, identity, availability }) => {
     if (!identity || availability) {
       console.warn(
@@ -56,6 +59,16 @@ async function backfillRestaurants(): Promise<KitchenRestaurant[]> {
       },
     ];
   });
+}
+
+/**
+ * Makes a running backfill take up restaurants added since its pass began, at once: "add a
+ * restaurant" calls it after its transaction commits. Nothing when the backfill is off or not
+ * started (KITCHEN_BACKFILL_DAYS=0, or before instrumentation starts it).
+ */
+export async function backfillPickUpAdded(): Promise<void> {
+  if (env().KITCHEN_BACKFILL_DAYS === 0) return;
+  await (await getKitchenBackfill()).pickUpAdded();
 }
 
 /**

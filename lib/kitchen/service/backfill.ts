@@ -256,13 +256,13 @@ export function createBackfill(deps: BackfillDeps) {
     }
   }
 
+  const passes = lanePasses(store, runLane);
   /** One pass: every location's lane at once; resolves when all have run out of due dates. */
-  async function runOnce(): Promise<void> {
-    if (days <= 0) return;
-    const restaurants = await deps.restaurants();
-    const answers = await store.latestAnswers(restaurants.map((r) => r.guid));
-    await Promise.all(restaurants.map((r) => runLane(r, answers.get(r.guid)?.entitled)));
-  }
+  const runOnce = async (): Promise<void> => (days > 0 ? passes.run(await deps.restaurants()) : undefined);
+  /** A restaurant was added: its lane joins the pass running now, or the next pass starts now. */
+  const pickUpAdded = async () => {
+    if (loop && !stopped && !(await passes.joinRunning(deps.restaurants))) wake?.();
+  };
 
   /** Runs passes until stop(): errors are logged, never thrown, so the process never crashes on it. */
   function start(): void {
@@ -298,7 +298,46 @@ export function createBackfill(deps: BackfillDeps) {
   const progress = (restaurant: KitchenRestaurant) =>
     windowProgress(store, restaurant, backfillWindow(restaurant, now(), days, config.closeGraceMinutes));
 
-  return { runOnce, start, stop, progress };
+  return { runOnce, start, stop, progress, pickUpAdded };
+}
+
+/**
+ * A backfill's passes, each every location's lane at once. A restaurant added while one runs joins
+ * it (`joinRunning`) instead of waiting for the next, since a pass over many locations can last hours.
+ */
+function lanePasses(
+  store: Pick<KitchenStore, "latestAnswers">,
+  runLane: (restaurant: KitchenRestaurant, entitled: boolean | undefined) => Promise<void>,
+) {
+  let running: Map<string, Promise<void>> | undefined;
+  async function join(lanes: Map<string, Promise<void>>, restaurants: KitchenRestaurant[]): Promise<void> {
+    const fresh = restaurants.filter((r) => !lanes.has(r.guid));
+    const answers = await store.latestAnswers(fresh.map((r) => r.guid));
+    for (const r of fresh)
+      if (!lanes.has(r.guid)) lanes.set(r.guid, runLane(r, answers.get(r.guid)?.entitled));
+  }
+  return {
+    async run(restaurants: KitchenRestaurant[]): Promise<void> {
+      const lanes = new Map<string, Promise<void>>();
+      running = lanes;
+      try {
+        await join(lanes, restaurants);
+        // Lanes joined while the pass runs are waited for too.
+        for (let n = 0; n !== lanes.size;) {
+          n = lanes.size;
+          await Promise.all(lanes.values());
+        }
+      } finally {
+        if (running === lanes) running = undefined;
+      }
+    },
+    /** Joins the restaurants' new lanes to the pass running now; false when none runs. */
+    async joinRunning(restaurants: () => Promise<KitchenRestaurant[]>): Promise<boolean> {
+      if (!running) return false;
+      await join(running, await restaurants());
+      return true;
+    },
+  };
 }
 
 /** Until the next closeout (plus grace) of any restaurant, within the sleep's bounds. */

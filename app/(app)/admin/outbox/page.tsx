@@ -3,8 +3,8 @@ import { notFound } from "next/navigation";
 
 import { OutboxList } from "@/components/admin/outbox-list";
 import { PageHeader } from "@/components/ui/page-header";
-import { mayReadOutbox } from "@/lib/access/outbox-access";
 import { requireSession } from "@/lib/access/page-access";
+import { mayAdminister } from "@/lib/access/roles";
 import { readOutbox } from "@/lib/mail/mailer";
 
 export const metadata: Metadata = { title: "Outbox" };
@@ -16,7 +16,7 @@ export const metadata: Metadata = { title: "Outbox" };
  */
 export default async function OutboxPage() {
   const session = await requireSession();
-  if (!mayReadOutbox(session)) notFound();
+  if (!(await mayAdminister(session))) notFound();
   const { mode, messages } = await readOutbox();
   return (
     <>

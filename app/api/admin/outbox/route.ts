@@ -1,4 +1,4 @@
-import { mayReadOutbox } from "@/lib/access/outbox-access";
+import { mayAdminister } from "@/lib/access/roles";
 import { ApiError } from "@/lib/api/api-error";
 import { jsonResponse } from "@/lib/api/error-response";
 import { withSession } from "@/lib/api/route-handler";
@@ -6,7 +6,7 @@ import { readOutbox } from "@/lib/mail/mailer";
 
 // GET /api/admin/outbox: every recorded message, newest first, with its delivery state.
 export const GET = withSession(async ({ session }) => {
-  if (!mayReadOutbox(session))
+  if (!(await mayAdminister(session)))
     throw new ApiError(403, "forbidden", "Only an administrator may read the outbox");
   const { mode, messages } = await readOutbox();
   return jsonResponse({

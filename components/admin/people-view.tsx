@@ -1,0 +1,242 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+
+import { errorMessage } from "@/components/ui/states";
+import type {
+  AddedRestaurant,
+  Area,
+  AreasResponse,
+  PeopleResponse,
+  Person,
+  RestaurantsAdminResponse,
+} from "@/lib/people/admin-contract";
+import { ROLE_LABELS, ROLES, seesEveryRestaurant } from "@/lib/people/roles";
+import { adminRestaurantsQuery, areasQuery, peopleQuery } from "@/lib/queries/admin";
+import { apiPatch, apiPost } from "@/lib/queries/api-client";
+
+import styles from "./admin.module.css";
+import { checkedNumbers, checkedStrings, restaurantLabel, ScopeChoices } from "./scope-choices";
+import { useAdminMutation } from "./use-admin-mutation";
+
+interface Initial {
+  people: PeopleResponse;
+  areas: AreasResponse;
+  restaurants: RestaurantsAdminResponse;
+}
+
+/** People: create one with a role and scope; change a role or scope; deactivate or reactivate. */
+export function PeopleView({ initial }: { initial: Initial }) {
+  const people = useQuery({ ...peopleQuery(), initialData: initial.people }).data.people;
+  const areas = useQuery({ ...areasQuery(), initialData: initial.areas }).data.areas;
+  const restaurants = useQuery({ ...adminRestaurantsQuery(), initialData: initial.restaurants }).data
+    .restaurants;
+  return (
+    <>
+      <CreatePersonForm areas={areas} restaurants={restaurants} />
+      <section className={styles.section} aria-labelledby="people-heading">
+        <h2 id="people-heading">Everyone</h2>
+        <div className={styles.scroll}>
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th scope="col">E-mail</th>
+                <th scope="col">Name</th>
+                <th scope="col">Role</th>
+                <th scope="col">Sees</th>
+                <th scope="col">Status</th>
+                <th scope="col">Change</th>
+              </tr>
+            </thead>
+            <tbody>
+              {people.map((p) => (
+                <PersonRow key={p.id} person={p} areas={areas} restaurants={restaurants} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+    </>
+  );
+}
+
+function scopeText(p: Person, areas: readonly Area[], restaurants: readonly AddedRestaurant[]): string {
+  if (seesEveryRestaurant(p.role)) return "Every restaurant";
+  const names = [
+    ...p.areaIds.map((id) => `${areas.find((a) => a.id === id)?.name ?? id} (area)`),
+    ...p.restaurantGuids.map((g) => {
+      const r = restaurants.find((x) => x.guid === g);
+      return r ? restaurantLabel(r) : g;
+    }),
+  ];
+  return names.length ? names.join(", ") : "Nothing yet";
+}
+
+function CreatePersonForm({
+  areas,
+  restaurants,
+}: {
+  areas: readonly Area[];
+  restaurants: readonly AddedRestaurant[];
+}) {
+  const create = useAdminMutation((body: unknown) => apiPost<Person>("/api/admin/people", body));
+  const [done, setDone] = useState<string>();
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const formElement = event.currentTarget;
+    const form = new FormData(formElement);
+    const name = String(form.get("name") ?? "").trim();
+    const password = String(form.get("password") ?? "");
+    setDone(undefined);
+    create.mutate(
+      {
+        email: String(form.get("email") ?? ""),
+        role: String(form.get("role") ?? ""),
+        ...(name ? { name } : {}),
+        ...(password ? { password } : {}),
+        areas: checkedNumbers(form, "areas"),
+        restaurants: checkedStrings(form, "restaurants"),
+      },
+      {
+        onSuccess: (person) => {
+          formElement.reset();
+          setDone(`${person.email} was added as ${ROLE_LABELS[person.role].toLowerCase()}.`);
+        },
+      },
+    );
+  }
+
+  return (
+    <section className={styles.section} aria-labelledby="add-person-heading">
+      <h2 id="add-person-heading">Add a person</h2>
+      <form
+        className={styles.form}
+        onSubmit={onSubmit}
+        aria-describedby={create.error ? "add-person-error" : undefined}
+      >
+        <div className={styles.field}>
+          <label htmlFor="person-email">E-mail</label>
+          <input id="person-email" name="email" type="email" required className="input" />
+        </div>
+        <div className={styles.field}>
+          <label htmlFor="person-name">Name (optional)</label>
+          <input id="person-name" name="name" className="input" />
+        </div>
+        <div className={styles.field}>
+          <label htmlFor="person-role">Role</label>
+          <select id="person-role" name="role" className="select" defaultValue="viewer">
+            {ROLES.map((r) => (
+              <option key={r} value={r}>
+                {ROLE_LABELS[r]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className={styles.field}>
+          <label htmlFor="person-password">Password (optional, at least 10 characters)</label>
+          <input
+            id="person-password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            className="input"
+          />
+        </div>
+        <ScopeChoices idPrefix="new-person" areas={areas} restaurants={restaurants} />
+        <button type="submit" className="button button-primary" disabled={create.isPending}>
+          {create.isPending ? "Adding…" : "Add person"}
+        </button>
+        {create.error ? (
+          <p id="add-person-error" className={styles.error} role="alert">
+            {errorMessage(create.error)}
+          </p>
+        ) : null}
+        {done ? (
+          <p className={styles.status} role="status">
+            {done}
+          </p>
+        ) : null}
+      </form>
+    </section>
+  );
+}
+
+function PersonRow({
+  person,
+  areas,
+  restaurants,
+}: {
+  person: Person;
+  areas: readonly Area[];
+  restaurants: readonly AddedRestaurant[];
+}) {
+  const update = useAdminMutation((body: unknown) =>
+    apiPatch<Person>(`/api/admin/people/${person.id}`, body),
+  );
+  const id = `person-${person.id}`;
+
+  function onSave(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    update.mutate({
+      role: String(form.get("role") ?? person.role),
+      areas: checkedNumbers(form, "areas"),
+      restaurants: checkedStrings(form, "restaurants"),
+    });
+  }
+
+  return (
+    <tr>
+      <td className="mono">{person.email}</td>
+      <td>{person.name ?? ""}</td>
+      <td>{ROLE_LABELS[person.role]}</td>
+      <td>{scopeText(person, areas, restaurants)}</td>
+      <td>{person.active ? "Active" : "Deactivated"}</td>
+      <td>
+        <div className={styles.actions}>
+          <details>
+            <summary>Edit {person.email}</summary>
+            <form onSubmit={onSave} className={styles.form} aria-label={`Role and scope of ${person.email}`}>
+              <div className={styles.field}>
+                <label htmlFor={`${id}-role`}>Role</label>
+                <select id={`${id}-role`} name="role" className="select" defaultValue={person.role}>
+                  {ROLES.map((r) => (
+                    <option key={r} value={r}>
+                      {ROLE_LABELS[r]}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <ScopeChoices
+                idPrefix={id}
+                areas={areas}
+                restaurants={restaurants}
+                areaIds={person.areaIds}
+                guids={person.restaurantGuids}
+              />
+              <button type="submit" className="button" disabled={update.isPending}>
+                Save
+              </button>
+            </form>
+          </details>
+          <button
+            type="button"
+            className="button"
+            disabled={update.isPending}
+            onClick={() => update.mutate({ active: !person.active })}
+          >
+            {person.active ? `Deactivate` : `Reactivate`}
+            <span className="visually-hidden"> {person.email}</span>
+          </button>
+        </div>
+        {update.error ? (
+          <p className={styles.error} role="alert">
+            {errorMessage(update.error)}
+          </p>
+        ) : null}
+      </td>
+    </tr>
+  );
+}
