@@ -315,8 +315,8 @@ export const MIGRATIONS: readonly Migration[] = [
         completed_at timestamptz NOT NULL
       );
       `,
-    },
-    {
+  },
+  {
     version: 18,
     name: "mail outbox and one-time links (invitations, password resets)",
     sql: `
@@ -351,8 +351,8 @@ export const MIGRATIONS: readonly Migration[] = [
       );
       CREATE INDEX one_time_links_email ON one_time_links (email, purpose);
       `,
-    },
-    {
+  },
+  {
     version: 19,
     name: "restaurant discovery: the locations the credential reaches, and the last listing's outcome",
     sql: `
@@ -378,8 +378,8 @@ export const MIGRATIONS: readonly Migration[] = [
         last_error_at timestamptz
       );
       `,
-    },
-    {
+  },
+  {
     version: 22,
     name: "kitchen kept answers: closed ranges' answers across restarts",
     sql: `
