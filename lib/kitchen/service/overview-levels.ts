@@ -2,12 +2,12 @@ import "server-only";
 
 import { LRUCache } from "lru-cache";
 
-import { datePhase } from "@/lib/business-date/closeout";
+import { currentBusinessDate, datePhase } from "@/lib/business-date/closeout";
 import type { Database } from "@/lib/db/database";
 import { DEFAULT_STUCK_MINUTES, stuckCutSeconds, type StuckChoice } from "@/lib/kitchen/contract/stuck-items";
 import type { TargetBook } from "@/lib/kitchen/contract/targets";
 import { DEFAULT_TARGET_SECONDS, KITCHEN_LEVELS, type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
-import { levelDigestOf, LevelMerge } from "@/lib/kitchen/query/level-digest";
+import { levelDigestOf, LevelMerge, type LevelFigures } from "@/lib/kitchen/query/level-digest";
 import { validateRange } from "@/lib/kitchen/query/range-query";
 import type { DayRow, KitchenStore } from "@/lib/kitchen/storage/kitchen-store";
 
@@ -15,6 +15,7 @@ import { coverageOf, dateStates, usableDates } from "./coverage";
 import type { createDayReader } from "./day-reader";
 import type { KitchenLevelSummary } from "./range-answers";
 import {
+  isProvisional,
   kitchenDataStart,
   needsFetch,
   type KitchenRestaurant,
@@ -60,33 +61,85 @@ export function createOverviewLevels({ db, store, reader, config, now }: Overvie
     maxSize: DEFAULT_DIGEST_CACHE_BYTES,
     sizeCalculation: (e) => e.digest.length + 64,
   });
+  // A range's merged figures, while its usable days' versions and the targets are the same: a
+  // repeated Overview merges nothing again (the coverage is read afresh every time: a date turns
+  // from provisional to complete by the clock alone).
+  const figures = new LRUCache<string, { fingerprint: string; value: LevelFigures }>({ max: 4096 });
   const stuckMinutes = config.stuckMinutes ?? DEFAULT_STUCK_MINUTES;
 
-  /** The ranges' dates of a restaurant, if every one is stored complete and wants no fetch now. */
-  function candidate(
-    q: OverviewLevelsQuery,
-    rows: Map<string, DayRow>,
-    entitled: boolean | undefined,
-    at: number,
-  ): Candidate | null {
-    if (entitled === false) return null;
-    const r = q.restaurant;
-    let ranges: string[][];
+  // Rows of dates stored complete and no longer provisional: final (the fetcher keeps them in
+  // memory by the same rule), so a repeated Overview reads only the recent dates from the store.
+  const finalRows = new LRUCache<string, DayRow>({ max: 200_000 });
+
+  /** The ranges' dates of a restaurant (validateRange), or null for a range the route would refuse. */
+  function rangesOf(q: OverviewLevelsQuery, at: number): string[][] | null {
     try {
-      ranges = q.ranges.map((range) => validateRange(range, r, at, config.maxRangeDays));
+      return q.ranges.map((range) => validateRange(range, q.restaurant, at, config.maxRangeDays));
     } catch {
       return null;
     }
-    const start = kitchenDataStart(r);
-    for (const date of rows.keys()) if (date < start) rows.delete(date);
+  }
+
+  /**
+   * Each restaurant's rows of its ranges' dates: final rows from memory, the others from the store
+   * in one query for every restaurant over the window of the dates not known.
+   */
+  async function rowsOf(asked: readonly { restaurant: KitchenRestaurant; ranges: string[][] }[]) {
+    const rows = new Map<string, Map<string, DayRow>>();
+    const unknown: { guid: string; dates: string[] }[] = [];
+    for (const { restaurant, ranges } of asked) {
+      const guid = restaurant.guid;
+      const start = kitchenDataStart(restaurant);
+      const known = new Map<string, DayRow>();
+      const missing: string[] = [];
+      for (const date of new Set(ranges.flat())) {
+        if (date < start) continue;
+        const row = finalRows.get(`${guid}|${date}`);
+        if (row) known.set(date, row);
+        else missing.push(date);
+      }
+      rows.set(guid, known);
+      if (missing.length > 0) unknown.push({ guid, dates: missing });
+    }
+    if (unknown.length === 0) return rows;
+    const dates = unknown.flatMap((u) => u.dates);
+    const from = dates.reduce((m, d) => (d < m ? d : m));
+    const to = dates.reduce((m, d) => (d > m ? d : m));
+    const stored = await store.dayRowsOf(
+      unknown.map((u) => u.guid),
+      from,
+      to,
+    );
+    for (const { guid, dates: wanted } of unknown) {
+      const read = stored.get(guid)!;
+      for (const date of wanted) {
+        const row = read.get(date);
+        if (row) rows.get(guid)!.set(date, row);
+      }
+    }
+    return rows;
+  }
+
+  /** A restaurant's ranges, if every date is stored complete and wants no fetch now (remembering the final rows). */
+  function candidate(
+    restaurant: KitchenRestaurant,
+    ranges: string[][],
+    rows: Map<string, DayRow>,
+    at: number,
+  ): Candidate | null {
+    const start = kitchenDataStart(restaurant);
+    const today = currentBusinessDate(restaurant, at);
     for (const dates of ranges)
       for (const date of dates) {
         if (date < start) continue;
         const row = rows.get(date);
-        const phase = datePhase(date, r, at, config.closeGraceMinutes);
-        if (!row || row.status !== "complete" || needsFetch(row, phase, at, config, r)) return null;
+        const phase = datePhase(date, restaurant, at, config.closeGraceMinutes, today);
+        if (!row || row.status !== "complete" || needsFetch(row, phase, at, config, restaurant)) return null;
       }
-    return { restaurant: r, ranges, rows };
+    for (const row of rows.values())
+      if (!isProvisional(row, restaurant, config))
+        finalRows.set(`${restaurant.guid}|${row.businessDate}`, row);
+    return { restaurant, ranges, rows };
   }
 
   /** Every usable day's digest of the candidates: memory, then the table, then decoded once and stored. */
@@ -165,31 +218,38 @@ export function createOverviewLevels({ db, store, reader, config, now }: Overvie
     const from = windows.reduce((m, r) => (r.from < m ? r.from : m), windows[0]!.from);
     const to = windows.reduce((m, r) => (r.to > m ? r.to : m), windows[0]!.to);
     const guids = queries.map((q) => q.restaurant.guid);
-    const rowsBy = await store.dayRowsOf(guids, from, to);
     const latest = await store.latestAnswers(guids);
-    const books = await targetBooks(db, guids);
-    const candidates: Candidate[] = [];
-    for (const q of queries) {
-      const c = candidate(q, rowsBy.get(q.restaurant.guid)!, latest.get(q.restaurant.guid)?.entitled, at);
+    const asked = queries.flatMap((q) => {
       out.set(q.restaurant.guid, null);
-      if (c) candidates.push(c);
-    }
+      const ranges = latest.get(q.restaurant.guid)?.entitled === false ? null : rangesOf(q, at);
+      return ranges ? [{ restaurant: q.restaurant, ranges }] : [];
+    });
+    const rowsBy = await rowsOf(asked);
+    const books = await targetBooks(db, guids);
+    const candidates = asked.flatMap(({ restaurant, ranges }) => {
+      const c = candidate(restaurant, ranges, rowsBy.get(restaurant.guid)!, at);
+      return c ? [c] : [];
+    });
     const found = await digestsOf(candidates, from, to);
     const cutSeconds = stuckCutSeconds(stuck, stuckMinutes);
     for (const c of candidates) {
       const guid = c.restaurant.guid;
       const context = { restaurant: c.restaurant, config, notEntitled: false };
       const answers = c.ranges.map((dates): KitchenLevelSummary => {
-        const merge = new LevelMerge({
-          book: books.get(guid)!,
-          cutSeconds,
-          stuckLimitSeconds: stuckMinutes * 60,
-        });
-        for (const { date } of usableDates(dates, c.rows)) {
-          const digest = found.get(`${guid}|${date}`);
-          if (digest) merge.add(digest);
+        const usable = usableDates(dates, c.rows);
+        const book = books.get(guid)!;
+        const key = `${guid}|${dates[0]}|${dates.at(-1)}|${cutSeconds}`;
+        const fingerprint = JSON.stringify([book, usable]);
+        let kept = figures.get(key);
+        if (kept?.fingerprint !== fingerprint) {
+          const merge = new LevelMerge({ book, cutSeconds, stuckLimitSeconds: stuckMinutes * 60 });
+          for (const { date } of usable) {
+            const digest = found.get(`${guid}|${date}`);
+            if (digest) merge.add(digest);
+          }
+          figures.set(key, (kept = { fingerprint, value: merge.result() }));
         }
-        const { levels, withinTarget, stuckRecords } = merge.result();
+        const { levels, withinTarget, stuckRecords } = kept.value;
         return {
           coverage: coverageOf(dateStates(dates, c.rows, context)),
           levels,
