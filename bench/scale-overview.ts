@@ -129,8 +129,9 @@ export async function overviewCase(opts: {
         (r) =>
           `  ${r.label}: CPU ${median(r.cpuMs).toFixed(0)} ms (${r.cpuMs.map((x) => x.toFixed(0)).join(", ")}), ` +
           `wall ${median(r.wallMs).toFixed(0)} ms (${r.wallMs.map((x) => x.toFixed(0)).join(", ")}); ` +
-          `${(r.bytes / 1024).toFixed(0)} KB of JSON, ${r.ready} of ${restaurants.length} rows ready; target ≤ 1,000 ms CPU at 500: ` +
-          `${median(r.cpuMs) <= 1000 ? "met" : "MISSED"}`,
+          `${(r.bytes / 1024).toFixed(0)} KB of JSON, ${r.ready} of ${restaurants.length} rows ready; ` +
+          `at 500 restaurants (× ${(500 / restaurants.length).toFixed(1)}) ${((median(r.cpuMs) * 500) / restaurants.length).toFixed(0)} ms CPU, target ≤ 1,000 ms: ` +
+          `${(median(r.cpuMs) * 500) / restaurants.length <= 1000 ? "met" : "MISSED"}`,
       ),
     ];
   } finally {
