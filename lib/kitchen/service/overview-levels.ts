@@ -57,15 +57,12 @@ interface Candidate {
 }
 
 export function createOverviewLevels({ db, store, reader, config, now }: OverviewLevelsDeps) {
-  const digests = new LRUCache<string, { version: number; digest: Uint8Array }>({
-    maxSize: DEFAULT_DIGEST_CACHE_BYTES,
-    sizeCalculation: (e) => e.digest.length + 64,
-  });
   // A range's merged figures, while its usable days' versions and the targets are the same: a
   // repeated Overview merges nothing again (the coverage is read afresh every time: a date turns
   // from provisional to complete by the clock alone).
   const figures = new LRUCache<string, { fingerprint: string; value: LevelFigures }>({ max: 4096 });
   const stuckMinutes = config.stuckMinutes ?? DEFAULT_STUCK_MINUTES;
+  const digestsOf = createDigests(db, reader);
 
   // Rows of dates stored complete and no longer provisional: final (the fetcher keeps them in
   // memory by the same rule), so a repeated Overview reads only the recent dates from the store.
@@ -78,46 +75,6 @@ export function createOverviewLevels({ db, store, reader, config, now }: Overvie
     } catch {
       return null;
     }
-  }
-
-  /**
-   * Each restaurant's rows of its ranges' dates: final rows from memory, the others from the store
-   * in one query for every restaurant over the window of the dates not known.
-   */
-  async function rowsOf(asked: readonly { restaurant: KitchenRestaurant; ranges: string[][] }[]) {
-    const rows = new Map<string, Map<string, DayRow>>();
-    const unknown: { guid: string; dates: string[] }[] = [];
-    for (const { restaurant, ranges } of asked) {
-      const guid = restaurant.guid;
-      const start = kitchenDataStart(restaurant);
-      const known = new Map<string, DayRow>();
-      const missing: string[] = [];
-      for (const date of new Set(ranges.flat())) {
-        if (date < start) continue;
-        const row = finalRows.get(`${guid}|${date}`);
-        if (row) known.set(date, row);
-        else missing.push(date);
-      }
-      rows.set(guid, known);
-      if (missing.length > 0) unknown.push({ guid, dates: missing });
-    }
-    if (unknown.length === 0) return rows;
-    const dates = unknown.flatMap((u) => u.dates);
-    const from = dates.reduce((m, d) => (d < m ? d : m));
-    const to = dates.reduce((m, d) => (d > m ? d : m));
-    const stored = await store.dayRowsOf(
-      unknown.map((u) => u.guid),
-      from,
-      to,
-    );
-    for (const { guid, dates: wanted } of unknown) {
-      const read = stored.get(guid)!;
-      for (const date of wanted) {
-        const row = read.get(date);
-        if (row) rows.get(guid)!.set(date, row);
-      }
-    }
-    return rows;
   }
 
   /** A restaurant's ranges, if every date is stored complete and wants no fetch now (remembering the final rows). */
@@ -141,6 +98,125 @@ export function createOverviewLevels({ db, store, reader, config, now }: Overvie
         finalRows.set(`${restaurant.guid}|${row.businessDate}`, row);
     return { restaurant, ranges, rows };
   }
+
+  /**
+   * Per restaurant, its ranges' `levelSummary` answers in order, or null when the restaurant is
+   * not answered here (see above). `stuck` as levelSummary's.
+   */
+  async function levelSummaries(
+    queries: readonly OverviewLevelsQuery[],
+    stuck: StuckChoice | undefined,
+  ): Promise<Map<string, KitchenLevelSummary[] | null>> {
+    const out = new Map<string, KitchenLevelSummary[] | null>();
+    const at = now();
+    const windows = queries.flatMap((q) => q.ranges);
+    if (windows.length === 0) return out;
+    const from = windows.reduce((m, r) => (r.from < m ? r.from : m), windows[0]!.from);
+    const to = windows.reduce((m, r) => (r.to > m ? r.to : m), windows[0]!.to);
+    const guids = queries.map((q) => q.restaurant.guid);
+    const latest = await store.latestAnswers(guids);
+    const asked = queries.flatMap((q) => {
+      out.set(q.restaurant.guid, null);
+      const ranges = latest.get(q.restaurant.guid)?.entitled === false ? null : rangesOf(q, at);
+      return ranges ? [{ restaurant: q.restaurant, ranges }] : [];
+    });
+    const rowsBy = await rowsOf(store, finalRows, asked);
+    const books = await targetBooks(db, guids);
+    const candidates = asked.flatMap(({ restaurant, ranges }) => {
+      const c = candidate(restaurant, ranges, rowsBy.get(restaurant.guid)!, at);
+      return c ? [c] : [];
+    });
+    const cutSeconds = stuckCutSeconds(stuck, stuckMinutes);
+    const keyOf = (guid: string, dates: string[]) => `${guid}|${dates[0]}|${dates.at(-1)}|${cutSeconds}`;
+    const fingerprintOf = (c: Candidate, dates: string[]) =>
+      JSON.stringify([books.get(c.restaurant.guid), usableDates(dates, c.rows)]);
+    const keptFigures = (c: Candidate, dates: string[]) => {
+      const kept = figures.get(keyOf(c.restaurant.guid, dates));
+      return kept?.fingerprint === fingerprintOf(c, dates) ? kept.value : undefined;
+    };
+    // Digests only for the ranges whose figures are not kept: a repeated Overview reads none.
+    const toMerge = candidates.flatMap((c) => {
+      const ranges = c.ranges.filter((dates) => keptFigures(c, dates) === undefined);
+      return ranges.length > 0 ? [{ ...c, ranges }] : [];
+    });
+    const found = toMerge.length > 0 ? await digestsOf(toMerge, from, to) : new Map<string, Uint8Array>();
+    for (const c of candidates) {
+      const guid = c.restaurant.guid;
+      const context = { restaurant: c.restaurant, config, notEntitled: false };
+      const answers = c.ranges.map((dates): KitchenLevelSummary => {
+        let value = keptFigures(c, dates);
+        if (!value) {
+          // After digestsOf: a day found unreadable there is failed now, out of the figures and the fingerprint.
+          const book = books.get(guid)!;
+          const merge = new LevelMerge({ book, cutSeconds, stuckLimitSeconds: stuckMinutes * 60 });
+          for (const { date } of usableDates(dates, c.rows)) {
+            const digest = found.get(`${guid}|${date}`);
+            if (digest) merge.add(digest);
+          }
+          value = merge.result();
+          figures.set(keyOf(guid, dates), { fingerprint: fingerprintOf(c, dates), value });
+        }
+        return {
+          coverage: coverageOf(dateStates(dates, c.rows, context)),
+          levels: value.levels,
+          withinTarget: value.withinTarget,
+          stuck: {
+            maxMinutes: stuckMinutes,
+            records: value.stuckRecords,
+            included: cutSeconds === undefined,
+          },
+        };
+      });
+      out.set(guid, answers);
+    }
+    return out;
+  }
+
+  return { levelSummaries };
+}
+
+/** store.targets's book (levels and stations) of many restaurants, in two queries. */
+async function targetBooks(db: Database, guids: readonly string[]): Promise<Map<string, TargetBook>> {
+  const books = new Map<string, { levels: Record<KitchenLevel, number>; stations: TargetBook["stations"] }>(
+    guids.map((g) => [g, { levels: { ...DEFAULT_TARGET_SECONDS }, stations: [] }]),
+  );
+  const levels = await db.query<{ restaurant_guid: string; level: number; seconds: number }>(
+    "SELECT restaurant_guid, level, seconds FROM kitchen_targets WHERE restaurant_guid = ANY($1::text[])",
+    [guids],
+  );
+  const stations = await db.query<{
+    restaurant_guid: string;
+    station_guid: string;
+    level: number;
+    seconds: number;
+  }>(
+    `SELECT restaurant_guid, station_guid, level, seconds FROM kitchen_station_targets
+      WHERE restaurant_guid = ANY($1::text[]) ORDER BY restaurant_guid, station_guid, level`,
+    [guids],
+  );
+  const isLevel = (l: number): l is KitchenLevel => (KITCHEN_LEVELS as readonly number[]).includes(l);
+  for (const r of levels) {
+    const level = Number(r.level);
+    if (isLevel(level)) books.get(r.restaurant_guid)!.levels[level] = Number(r.seconds);
+  }
+  for (const r of stations) {
+    const level = Number(r.level);
+    if (isLevel(level))
+      (books.get(r.restaurant_guid)!.stations as TargetBook["stations"][number][]).push({
+        stationGuid: r.station_guid,
+        level,
+        seconds: Number(r.seconds),
+      });
+  }
+  return books;
+}
+
+/** The day digests: memory (by the day's version), then kitchen_day_levels, then computed once and stored. */
+function createDigests(db: Database, reader: OverviewLevelsDeps["reader"]) {
+  const digests = new LRUCache<string, { version: number; digest: Uint8Array }>({
+    maxSize: DEFAULT_DIGEST_CACHE_BYTES,
+    sizeCalculation: (e) => e.digest.length + 64,
+  });
 
   /** Every usable day's digest of the candidates: memory, then the table, then decoded once and stored. */
   async function digestsOf(candidates: readonly Candidate[], from: string, to: string) {
@@ -203,100 +279,49 @@ export function createOverviewLevels({ db, store, reader, config, now }: Overvie
     return found;
   }
 
-  /**
-   * Per restaurant, its ranges' `levelSummary` answers in order, or null when the restaurant is
-   * not answered here (see above). `stuck` as levelSummary's.
-   */
-  async function levelSummaries(
-    queries: readonly OverviewLevelsQuery[],
-    stuck: StuckChoice | undefined,
-  ): Promise<Map<string, KitchenLevelSummary[] | null>> {
-    const out = new Map<string, KitchenLevelSummary[] | null>();
-    const at = now();
-    const windows = queries.flatMap((q) => q.ranges);
-    if (windows.length === 0) return out;
-    const from = windows.reduce((m, r) => (r.from < m ? r.from : m), windows[0]!.from);
-    const to = windows.reduce((m, r) => (r.to > m ? r.to : m), windows[0]!.to);
-    const guids = queries.map((q) => q.restaurant.guid);
-    const latest = await store.latestAnswers(guids);
-    const asked = queries.flatMap((q) => {
-      out.set(q.restaurant.guid, null);
-      const ranges = latest.get(q.restaurant.guid)?.entitled === false ? null : rangesOf(q, at);
-      return ranges ? [{ restaurant: q.restaurant, ranges }] : [];
-    });
-    const rowsBy = await rowsOf(asked);
-    const books = await targetBooks(db, guids);
-    const candidates = asked.flatMap(({ restaurant, ranges }) => {
-      const c = candidate(restaurant, ranges, rowsBy.get(restaurant.guid)!, at);
-      return c ? [c] : [];
-    });
-    const found = await digestsOf(candidates, from, to);
-    const cutSeconds = stuckCutSeconds(stuck, stuckMinutes);
-    for (const c of candidates) {
-      const guid = c.restaurant.guid;
-      const context = { restaurant: c.restaurant, config, notEntitled: false };
-      const answers = c.ranges.map((dates): KitchenLevelSummary => {
-        const usable = usableDates(dates, c.rows);
-        const book = books.get(guid)!;
-        const key = `${guid}|${dates[0]}|${dates.at(-1)}|${cutSeconds}`;
-        const fingerprint = JSON.stringify([book, usable]);
-        let kept = figures.get(key);
-        if (kept?.fingerprint !== fingerprint) {
-          const merge = new LevelMerge({ book, cutSeconds, stuckLimitSeconds: stuckMinutes * 60 });
-          for (const { date } of usable) {
-            const digest = found.get(`${guid}|${date}`);
-            if (digest) merge.add(digest);
-          }
-          figures.set(key, (kept = { fingerprint, value: merge.result() }));
-        }
-        const { levels, withinTarget, stuckRecords } = kept.value;
-        return {
-          coverage: coverageOf(dateStates(dates, c.rows, context)),
-          levels,
-          withinTarget,
-          stuck: { maxMinutes: stuckMinutes, records: stuckRecords, included: cutSeconds === undefined },
-        };
-      });
-      out.set(guid, answers);
-    }
-    return out;
-  }
-
-  return { levelSummaries };
+  return digestsOf;
 }
 
-/** store.targets's book (levels and stations) of many restaurants, in two queries. */
-async function targetBooks(db: Database, guids: readonly string[]): Promise<Map<string, TargetBook>> {
-  const books = new Map<string, { levels: Record<KitchenLevel, number>; stations: TargetBook["stations"] }>(
-    guids.map((g) => [g, { levels: { ...DEFAULT_TARGET_SECONDS }, stations: [] }]),
-  );
-  const levels = await db.query<{ restaurant_guid: string; level: number; seconds: number }>(
-    "SELECT restaurant_guid, level, seconds FROM kitchen_targets WHERE restaurant_guid = ANY($1::text[])",
-    [guids],
-  );
-  const stations = await db.query<{
-    restaurant_guid: string;
-    station_guid: string;
-    level: number;
-    seconds: number;
-  }>(
-    `SELECT restaurant_guid, station_guid, level, seconds FROM kitchen_station_targets
-      WHERE restaurant_guid = ANY($1::text[]) ORDER BY restaurant_guid, station_guid, level`,
-    [guids],
-  );
-  const isLevel = (l: number): l is KitchenLevel => (KITCHEN_LEVELS as readonly number[]).includes(l);
-  for (const r of levels) {
-    const level = Number(r.level);
-    if (isLevel(level)) books.get(r.restaurant_guid)!.levels[level] = Number(r.seconds);
+/**
+ * Each restaurant's rows of its ranges' dates: final rows from memory, the others from the store
+ * in one query for every restaurant over the window of the dates not known.
+ */
+async function rowsOf(
+  store: KitchenStore,
+  finalRows: LRUCache<string, DayRow>,
+  asked: readonly { restaurant: KitchenRestaurant; ranges: string[][] }[],
+) {
+  const rows = new Map<string, Map<string, DayRow>>();
+  const unknown: { guid: string; dates: string[] }[] = [];
+  for (const { restaurant, ranges } of asked) {
+    const guid = restaurant.guid;
+    const start = kitchenDataStart(restaurant);
+    const known = new Map<string, DayRow>();
+    const missing: string[] = [];
+    for (const date of new Set(ranges.flat())) {
+      if (date < start) continue;
+      const row = finalRows.get(`${guid}|${date}`);
+      if (row) known.set(date, row);
+      else missing.push(date);
+    }
+    rows.set(guid, known);
+    if (missing.length > 0) unknown.push({ guid, dates: missing });
   }
-  for (const r of stations) {
-    const level = Number(r.level);
-    if (isLevel(level))
-      (books.get(r.restaurant_guid)!.stations as TargetBook["stations"][number][]).push({
-        stationGuid: r.station_guid,
-        level,
-        seconds: Number(r.seconds),
-      });
+  if (unknown.length === 0) return rows;
+  const dates = unknown.flatMap((u) => u.dates);
+  const from = dates.reduce((m, d) => (d < m ? d : m));
+  const to = dates.reduce((m, d) => (d > m ? d : m));
+  const stored = await store.dayRowsOf(
+    unknown.map((u) => u.guid),
+    from,
+    to,
+  );
+  for (const { guid, dates: wanted } of unknown) {
+    const read = stored.get(guid)!;
+    for (const date of wanted) {
+      const row = read.get(date);
+      if (row) rows.get(guid)!.set(date, row);
+    }
   }
-  return books;
+  return rows;
 }
