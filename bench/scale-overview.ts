@@ -26,7 +26,7 @@ import { kitchenOverview, type OverviewRestaurant } from "@/lib/kitchen/service/
 import type { PlatformClient } from "@/lib/platform/types";
 import type { World } from "@/lib/sandbox/world";
 
-export interface OverviewCaseRun {
+interface OverviewCaseRun {
   label: string;
   cpuMs: number[];
   wallMs: number[];

@@ -79,7 +79,7 @@ export function levelDigestOf(day: DaySummary): Uint8Array {
 }
 
 /** What the Overview's figures need of a range's query: the targets in force, the cut, the stuck limit. */
-export interface LevelMergeOptions {
+interface LevelMergeOptions {
   book: TargetBook;
   /** The items left on screen's cut (`stuck=exclude`): records over it count nowhere. */
   cutSeconds: number | undefined;

@@ -37,7 +37,7 @@ import {
 /** Memory for digests by default: about 1 KB a restaurant-day, so 60 days of 500 restaurants fit. */
 const DEFAULT_DIGEST_CACHE_BYTES = 48 * 1024 * 1024;
 
-export interface OverviewLevelsQuery {
+interface OverviewLevelsQuery {
   restaurant: KitchenRestaurant;
   ranges: readonly { from: string; to: string }[];
 }
