@@ -24,6 +24,7 @@ describe.each(STORE_KINDS)("migrations on %s", (kind) => {
       expect(tables.map((r) => r.table_name)).toEqual([
         "auth_sessions",
         "kitchen_day_claims",
+        "kitchen_day_levels",
         "kitchen_day_records",
         "kitchen_days",
         "kitchen_location_holds",
