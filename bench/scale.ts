@@ -13,6 +13,8 @@
  *   5. a cold GET /api/restaurants at `--restaurants` locations, empty store and after a restart
  *      with the stored identities (bench/scale-restaurant-list.ts; target ≤ 2 s). `--only=restaurants`
  *      runs this case alone.
+ *   6. `--only=overview [--db=DIR]`: the Overview's kitchen table, both periods, through the route's
+ *      function (bench/scale-overview.ts), alone.
  * The sandbox runs in this process with no rate limit and no export wait: the limits are
  * arithmetic here (3), not waited out.
  */
@@ -50,6 +52,7 @@ import { createSandbox } from "@/lib/sandbox";
 import { generateItemFulfillments, generateRestaurantConfig } from "@/lib/sandbox/generate";
 import { scaledWorld } from "@/lib/sandbox/scaled-world";
 
+import { overviewCase } from "./scale-overview";
 import {
   COLD_TARGET_MS,
   LIST_DEADLINE_MS,
@@ -69,8 +72,10 @@ const TABLE_DAYS = Math.min(flag("table-days", 30), DAYS);
 const RUNS = flag("runs", 5);
 const SAMPLE = flag("sample", 300);
 const ONLY = process.argv.find((a) => a.startsWith("--only="))?.slice("--only=".length);
-if (ONLY !== undefined && ONLY !== "restaurants")
-  throw new Error(`--only=${ONLY}: the one case that runs alone is "restaurants"`);
+if (ONLY !== undefined && ONLY !== "restaurants" && ONLY !== "overview")
+  throw new Error(`--only=${ONLY}: the cases that run alone are "restaurants" and "overview"`);
+/** --only=overview: the store kept in this folder and reused by the next run (bench/scale-overview.ts). */
+const DB_DIR = process.argv.find((a) => a.startsWith("--db="))?.slice("--db=".length);
 /** The whole-history figures the issue asks about: 500 restaurants × 365 days. */
 const TARGET_RESTAURANTS = 500;
 const TARGET_DAYS = 365;
@@ -545,6 +550,22 @@ function listReport(runs: RestaurantListRun[]): string[] {
 }
 
 async function main() {
+  if (ONLY === "overview") {
+    const lines = await overviewCase({
+      world,
+      client: platformClient(),
+      nowMs: NOW,
+      runs: RUNS,
+      dbDir: DB_DIR,
+    });
+    console.log(`\n${lines.join("\n")}`);
+    mkdirSync("bench/.results", { recursive: true });
+    writeFileSync(
+      "bench/.results/scale-overview.json",
+      JSON.stringify({ at: new Date().toISOString(), restaurants: RESTAURANTS, lines }, null, 2),
+    );
+    return;
+  }
   console.log(`The restaurant list at ${RESTAURANTS} locations`);
   const listLines = listReport(await restaurantListCase(world));
   if (ONLY === "restaurants") {

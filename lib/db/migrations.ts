@@ -380,6 +380,22 @@ export const MIGRATIONS: readonly Migration[] = [
       `,
   },
   {
+    version: 21,
+    name: "kitchen day level digests: the Overview's figures without decoding whole days",
+    sql: `
+      -- Per stored day, its level digest (lib/kitchen/query/level-digest.ts: a few hundred bytes,
+      -- base64), written the first time the Overview reads the day; fetched_at_ms is the version of
+      -- kitchen_days it was computed from, and a digest of another version is never used.
+      CREATE TABLE kitchen_day_levels (
+        restaurant_guid text NOT NULL,
+        business_date text NOT NULL,
+        fetched_at_ms bigint NOT NULL,
+        digest text NOT NULL,
+        PRIMARY KEY (restaurant_guid, business_date)
+      );
+      `,
+  },
+  {
     version: 22,
     name: "kitchen kept answers: closed ranges' answers across restarts",
     sql: `

@@ -29,6 +29,7 @@ describe.each(STORE_KINDS)("migrations on %s", (kind) => {
         "deployment_restaurants",
         "discovered_restaurants",
         "kitchen_day_claims",
+        "kitchen_day_levels",
         "kitchen_day_records",
         "kitchen_days",
         "kitchen_kept_answers",

@@ -43,6 +43,7 @@ import {
   type RecordFilter,
 } from "./filtered-days";
 import { readKitchenTargets, writeKitchenTargets } from "./kitchen-targets";
+import { createOverviewLevels } from "./overview-levels";
 import { createRangeAnswers } from "./range-answers";
 import { createRangeParts } from "./range-parts";
 import { refuseBeyondRawRetention, refuseMissingRawRecords } from "./raw-retention";
@@ -157,6 +158,7 @@ export function createKitchenService(deps: KitchenServiceDeps) {
   const { filtersFor, partsOf, stuckReport } = parts;
   const sectionDeps = { db, store, reader, rangeParts: { filtersFor, partsOf, stuckReport } };
   const answers = createRangeAnswers({ db, store, whenReady, parts, internerOf, config });
+  const overviewLevels = createOverviewLevels({ db, store, reader, config, now });
 
   return {
     store,
@@ -220,6 +222,9 @@ export function createKitchenService(deps: KitchenServiceDeps) {
 
     /** The Overview's figures (range-answers.ts). */
     levelSummary: answers.levelSummary,
+
+    /** The same of many restaurants at once from the day digests, null where levelSummary must answer (overview-levels.ts). */
+    levelSummaries: overviewLevels.levelSummaries,
 
     /** Counts of the answer cache (GET /api/health). */
     answerCacheStats: answers.stats,

@@ -36,7 +36,7 @@ const CONCURRENCY = 6;
  * are still being fetched is "pending" with its progress rather than holding the others.
  */
 export async function kitchenOverview(
-  service: Pick<KitchenService, "levelSummary">,
+  service: Pick<KitchenService, "levelSummary"> & Partial<Pick<KitchenService, "levelSummaries">>,
   restaurants: readonly OverviewRestaurant[],
   range: OverviewRange,
   nowMs: number,
@@ -44,11 +44,32 @@ export async function kitchenOverview(
 ): Promise<KitchenOverview> {
   const rows: KitchenOverviewRow[] = new Array(restaurants.length);
   const reports: (StuckReport | undefined)[] = [];
+  // Every restaurant whose dates are all stored, at once from the day digests (overview-levels.ts);
+  // the others below through levelSummary, which fetches what they lack.
+  const batch = service.levelSummaries
+    ? await service.levelSummaries(
+        restaurants.flatMap((restaurant) => {
+          const p = periodsOf(restaurant, range, nowMs);
+          return p && restaurant.kitchenEntitled !== false ? [{ restaurant, ranges: p }] : [];
+        }),
+        stuck,
+      )
+    : new Map<string, KitchenLevelSummary[] | null>();
+  const known: Pick<KitchenService, "levelSummary"> = {
+    levelSummary: async (restaurant, query) => {
+      const periods = periodsOf(restaurant as OverviewRestaurant, range, nowMs);
+      const answers = batch.get(restaurant.guid);
+      const i = periods?.findIndex((p) => p.from === query.from && p.to === query.to) ?? -1;
+      return answers && i >= 0
+        ? { ready: true, value: answers[i]! }
+        : service.levelSummary(restaurant, query);
+    },
+  };
   let next = 0;
   const worker = async () => {
     while (next < restaurants.length) {
       const i = next++;
-      const { stuckReport, ...row } = await overviewRow(service, restaurants[i]!, range, nowMs, stuck);
+      const { stuckReport, ...row } = await overviewRow(known, restaurants[i]!, range, nowMs, stuck);
       rows[i] = row;
       reports[i] = stuckReport;
     }
@@ -64,6 +85,14 @@ export async function kitchenOverview(
       included: stuck === "include",
     },
   };
+}
+
+/** The period and the one before it, or null for a zone this server does not know. */
+function periodsOf(restaurant: OverviewRestaurant, range: OverviewRange, nowMs: number) {
+  const today = currentBusinessDateOrNull(restaurant, nowMs);
+  if (!today) return null;
+  const period = presetRange(range, today);
+  return [period, previousPeriod(period)];
 }
 
 async function overviewRow(

@@ -100,6 +100,23 @@ export class KitchenStore {
     return new Map(rows.map((r) => [r.business_date, toDayRow(r)]));
   }
 
+  /** dayRows of many restaurants over one window, in one query (the Overview: one round trip, not one per restaurant). */
+  async dayRowsOf(
+    restaurantGuids: readonly string[],
+    from: string,
+    to: string,
+  ): Promise<Map<string, Map<string, DayRow>>> {
+    const out = new Map(restaurantGuids.map((g) => [g, new Map<string, DayRow>()]));
+    if (restaurantGuids.length === 0) return out;
+    const rows = await this.db.query<DayRowSql & { restaurant_guid: string }>(
+      `SELECT restaurant_guid, ${DAY_COLUMNS} FROM kitchen_days
+        WHERE restaurant_guid = ANY($1::text[]) AND business_date BETWEEN $2 AND $3`,
+      [restaurantGuids, from, to],
+    );
+    for (const r of rows) out.get(r.restaurant_guid)?.set(r.business_date, toDayRow(r));
+    return out;
+  }
+
   async dayRow(q: Queryable, restaurantGuid: string, date: string): Promise<DayRow | undefined> {
     const rows = await q.query<DayRowSql>(
       `SELECT ${DAY_COLUMNS} FROM kitchen_days WHERE restaurant_guid = $1 AND business_date = $2`,
