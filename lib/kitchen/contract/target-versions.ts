@@ -145,7 +145,9 @@ export function targetSchedule(versions: readonly TargetVersion[]): TargetSchedu
       >,
       stations: r.stations.map(({ stationGuid, level, seconds }) => ({ stationGuid, level, seconds })),
     };
-    const key = JSON.stringify([book, r.tickets]);
+    // The sources too: the Overview's "own target" is part of an answer the cache keeps.
+    const sources = KITCHEN_LEVELS.map((l) => [r.levels[l].source, r.ticketTargets[l].source]);
+    const key = JSON.stringify([book, r.tickets, sources]);
     // Equal targets share one object (and one key), so a merge sees them as one.
     const shared = byKey.get(key);
     const full: TargetsInForce = {
