@@ -29,6 +29,7 @@ describe.each(STORE_KINDS)("migrations on %s", (kind) => {
         "kitchen_location_holds",
         "kitchen_rollups",
         "kitchen_station_targets",
+        "kitchen_target_versions",
         "kitchen_targets",
         "kitchen_ticket_targets",
         "platform_location_budget",
