@@ -294,6 +294,13 @@ export function KitchenOverviewTable() {
                             c.polarity,
                           )}
                         />
+                        {c.figure === "onTimeShare" &&
+                        row.current.find((f) => f.level === c.level)?.targetSource === "own" ? (
+                          // Compared with the restaurant's own target, not the group standard.
+                          <span className={styles.location} data-testid="own-target">
+                            own target
+                          </span>
+                        ) : null}
                       </td>
                     ))
                   ) : (

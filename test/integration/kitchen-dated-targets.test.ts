@@ -111,6 +111,10 @@ describe.each(STORE_KINDS)("targets changed mid-range on %s", (kind) => {
     expect(spanning.days.filter((d) => d.businessDate <= BEFORE.to)).toEqual(judgedThen.days);
     // What the answer reports is the last day's target.
     expect(spanning.withinTarget.find((w) => w.level === 0)!.targetSeconds).toBe(300);
+    // The Overview's figures say whose target level 0 is compared with: the restaurant's own.
+    const overview = await ready(service.levelSummary(harbor, SPANNING));
+    expect(overview.targetSources).toEqual({ 0: "own", 1: "default", 2: "default" });
+    expect(overview.withinTarget).toEqual(spanning.withinTarget);
 
     // Once the weeks' rollups are built, the week after the change is read as one, the week of the
     // change as its days (a rollup cannot be split by day): the same answer.
