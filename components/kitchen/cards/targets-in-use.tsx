@@ -6,14 +6,25 @@ import { useId } from "react";
 import { TargetsList } from "@/components/targets/targets-list";
 import { CardHeading } from "@/components/ui/card/card-heading";
 import card from "@/components/ui/card/table-card.module.css";
-import type { KitchenTargets } from "@/lib/kitchen/contract/responses";
+import type { KitchenTargets, StationRef } from "@/lib/kitchen/contract/responses";
 
 /**
  * The targets the page's figures use today, read only, each with where it comes from: targets are
  * policy, changed on the restaurant's Targets page (from a date forward, so the past keeps the
  * targets it was judged by), which this card links to.
  */
-export function TargetsInUse({ guid, targets }: { guid: string; targets: KitchenTargets | undefined }) {
+export function TargetsInUse({
+  guid,
+  targets,
+  stations,
+}: {
+  guid: string;
+  targets: KitchenTargets | undefined;
+  /** The range's stations, for their names. */
+  stations: readonly StationRef[];
+}) {
+  const names = new Map(stations.map((s) => [s.stationGuid, s.stationName]));
+  const stationName = (g: string) => names.get(g) ?? `Station ${g.slice(0, 8)}`;
   const headingId = useId();
   return (
     <section className="card" aria-labelledby={headingId} data-testid="targets-in-use">
@@ -26,7 +37,7 @@ export function TargetsInUse({ guid, targets }: { guid: string; targets: Kitchen
           {targets?.mayEdit.own ? "Change targets" : "See targets and their history"}
         </Link>
       </p>
-      {!targets ? <p>Loading targets…</p> : <TargetsList targets={targets} />}
+      {!targets ? <p>Loading targets…</p> : <TargetsList targets={targets} stationName={stationName} />}
     </section>
   );
 }

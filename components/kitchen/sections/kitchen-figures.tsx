@@ -174,7 +174,7 @@ function stationCards(
         fileName={file("distribution")}
         onChange={props.onChange}
       />
-      <LazyTargetsInUse guid={restaurant.guid} targets={targets} />
+      <LazyTargetsInUse guid={restaurant.guid} targets={targets} stations={data.options.stations} />
     </div>,
   ];
 }
