@@ -64,7 +64,9 @@ export function LevelTargetsEditor<Saved>(props: {
             name={fieldName(t.level)}
             label={`${word} ${t.level} · ${LEVEL_LABELS[t.level]} (minutes) · ${sourceWords(t)}`}
             minutes={targetMinutesOf(t.seconds)}
-            resetFor={t.source === scope ? `${kind} level ${t.level}` : null}
+            resetFor={
+              t.source === scope ? `${kind === "ticket" ? "ticket target, " : ""}level ${t.level}` : null
+            }
             onReset={() => save([{ level: t.level, seconds: null }], fieldName(t.level))}
             state={saving}
           />
