@@ -13,7 +13,7 @@ import {
   useTargetsSave,
   type LevelTargetsInput,
 } from "./target-fields";
-import { sourceWords } from "./target-words";
+import { targetSourceWords } from "./target-words";
 
 /**
  * One target per level, in minutes: the item targets or the ticket targets, of a restaurant (its
@@ -62,7 +62,7 @@ export function LevelTargetsEditor<Saved>(props: {
           <TargetField
             key={t.level}
             name={fieldName(t.level)}
-            label={`${word} ${t.level} · ${LEVEL_LABELS[t.level]} (minutes) · ${sourceWords(t)}`}
+            label={`${word} ${t.level} · ${LEVEL_LABELS[t.level]} (minutes) · ${targetSourceWords(t)}`}
             minutes={targetMinutesOf(t.seconds)}
             resetFor={
               t.source === scope ? `${kind === "ticket" ? "ticket target, " : ""}level ${t.level}` : null

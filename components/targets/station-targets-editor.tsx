@@ -13,7 +13,7 @@ import {
 import { kitchenKeys, putKitchenTargets } from "@/lib/queries/kitchen";
 
 import { SAVE_FOCUS, TargetField, TargetsCard, TargetsForm, useTargetsSave } from "./target-fields";
-import { sourceWords } from "./target-words";
+import { targetSourceWords } from "./target-words";
 
 export interface StationChoice {
   stationGuid: string;
@@ -116,7 +116,7 @@ export function StationTargetsEditor({
               <TargetField
                 key={fieldName(s)}
                 name={fieldName(s)}
-                label={`${nameOf(s)} · level ${s.level} (minutes) · ${t ? sourceWords({ source: "own", effectiveFrom: t.effectiveFrom }) : "level's target"}`}
+                label={`${nameOf(s)} · level ${s.level} (minutes) · ${t ? targetSourceWords({ source: "own", effectiveFrom: t.effectiveFrom }) : "level's target"}`}
                 minutes={targetMinutesOf(t?.seconds ?? levelTarget(s.level))}
                 resetFor={t ? `${nameOf(s)}, level ${s.level}` : null}
                 onReset={() =>

@@ -2,7 +2,7 @@ import type { KitchenTargets } from "@/lib/kitchen/contract/responses";
 import { formatDuration } from "@/lib/kitchen/present/format";
 import { LEVEL_LABELS } from "@/lib/kitchen/present/labels";
 
-import { sourceWords } from "./target-words";
+import { targetSourceWords } from "./target-words";
 
 /** A restaurant's targets today, read only, each with where it comes from and since when. */
 export function TargetsList({
@@ -16,17 +16,17 @@ export function TargetsList({
     <ul data-testid="targets-list">
       {targets.targets.map((t) => (
         <li key={`level-${t.level}`}>
-          Level {t.level} · {LEVEL_LABELS[t.level]}: {formatDuration(t.seconds)} ({sourceWords(t)})
+          Level {t.level} · {LEVEL_LABELS[t.level]}: {formatDuration(t.seconds)} ({targetSourceWords(t)})
         </li>
       ))}
       {targets.tickets.map((t) => (
         <li key={`ticket-${t.level}`}>
-          Ticket, level {t.level}: {formatDuration(t.seconds)} ({sourceWords(t)})
+          Ticket, level {t.level}: {formatDuration(t.seconds)} ({targetSourceWords(t)})
         </li>
       ))}
       {targets.stations.map((s) => (
         <li key={`station-${s.stationGuid}-${s.level}`} data-testid="station-target">
-          {stationName(s.stationGuid)}, level {s.level}: {formatDuration(s.seconds)} ({sourceWords(s)})
+          {stationName(s.stationGuid)}, level {s.level}: {formatDuration(s.seconds)} ({targetSourceWords(s)})
         </li>
       ))}
     </ul>

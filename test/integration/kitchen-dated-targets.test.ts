@@ -86,8 +86,14 @@ describe.each(STORE_KINDS)("targets changed mid-range on %s", (kind) => {
         const d = perDay.get(level) ?? { late: 0, veryLate: 0 };
         const all = perLevel.get(level) ?? { count: 0, late: 0, veryLate: 0 };
         all.count++;
-        if (v > target) (d.late++, all.late++);
-        if (v > 1.5 * target) (d.veryLate++, all.veryLate++);
+        if (v > target) {
+          d.late++;
+          all.late++;
+        }
+        if (v > 1.5 * target) {
+          d.veryLate++;
+          all.veryLate++;
+        }
         perDay.set(level, d);
         perLevel.set(level, all);
       }

@@ -1,6 +1,6 @@
 import "server-only";
 
-import { currentBusinessDate, currentBusinessDateOrNull } from "@/lib/business-date/closeout";
+import { currentBusinessDateOrNull, earliestBusinessDateAnywhere } from "@/lib/business-date/closeout";
 import type { Database } from "@/lib/db/database";
 import { InvalidInputError } from "@/lib/errors/invalid-input-error";
 import type { GroupTargetsInput, KitchenTargetsInput } from "@/lib/kitchen/contract/params";
@@ -27,15 +27,6 @@ import type { KitchenRestaurant } from "./service-config";
  */
 
 const HISTORY_LIMIT = 100;
-
-/**
- * The group's "today": the earliest business date any restaurant can be on now (the last zone to
- * start a day, UTC-12). A group change starts, for each restaurant, on the later of its date and
- * the restaurant's own today (storage/target-versions.ts), so this only bounds what is asked.
- */
-export function groupBusinessDate(now: number): string {
-  return currentBusinessDate({ timeZone: "Etc/GMT+12", closeoutHour: 0 }, now);
-}
 
 const settingsOf = (resolved: Record<KitchenLevel, ResolvedTarget>): TargetSetting[] =>
   KITCHEN_LEVELS.map((level) => ({
@@ -87,7 +78,7 @@ async function readKitchenTargets(
 }
 
 async function readGroupTargets(db: Database, now: number): Promise<Omit<GroupTargets, "mayEdit">> {
-  const today = groupBusinessDate(now);
+  const today = earliestBusinessDateAnywhere(now);
   const [versions, history] = await Promise.all([
     readTargetVersions(db, null),
     readTargetHistory(db, null, HISTORY_LIMIT),
@@ -155,7 +146,11 @@ async function writeGroupTargets(
   input: GroupTargetsInput,
   by: { actor: string | null; now: number },
 ): Promise<TargetChange[]> {
-  const from = effectiveFromOf(input.effectiveFrom, groupBusinessDate(by.now), "the group's earliest");
+  const from = effectiveFromOf(
+    input.effectiveFrom,
+    earliestBusinessDateAnywhere(by.now),
+    "the group's earliest",
+  );
   return appendTargetVersions(db, null, levelChanges(input), from, by.actor, by.now);
 }
 

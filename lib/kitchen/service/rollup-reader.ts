@@ -92,9 +92,8 @@ export function createRollupReader({
   /**
    * Splits the range (its dates, ascending and contiguous) into ready rollups of the metrics and
    * the other dates. A period is covered only when every metric's rollup is ready. `withDetail`:
-   * the filters need the rollups' full cubes, not only their marginals. `breaks`: dates on which the
-   * targets change; a period holding one after its first date is left to its days, which a merge
-   * judges each by its own targets (a rollup's sums cannot be split by day).
+   * the filters need the rollups' full cubes, not only their marginals. `breaks`: target changes; a
+   * period holding one after its first date is left to its days (a rollup cannot be split by day).
    */
   async function split(
     guid: string,
