@@ -70,30 +70,12 @@ test("a manager reads ticket times per level, their distribution and CSVs, and f
     ]),
   ).toEqual(summary.tickets.map((t) => [t.level, t.stats.count, t.stats.p90, t.stats.excluded]));
 
-  // A ticket target of 5 minutes at level 0, saved on the card: the share within it is the API's.
-  const form = card.getByTestId("ticket-targets");
-  await form.getByLabel(/Ticket target, level 0/).fill("5");
-  await form.getByRole("button", { name: "Save ticket targets" }).click();
-  await expect(form.getByRole("status")).toContainText(`level 0 ${formatDuration(300)}`);
-  // The form is rebuilt from the saved targets; keyboard focus stays on the button that saved.
-  await expect(form.getByRole("button", { name: "Save ticket targets" })).toBeFocused();
-  // Asked from the page itself: the same session, on the browser's own connection.
-  const targeted = (await page.evaluate(
-    async (url) => (await fetch(url)).json(),
-    `/api/restaurants/${harbor.guid}/kitchen/summary?${query}`,
-  )) as KitchenSummary;
-  const within = targeted.tickets.find((t) => t.level === 0)!.withinTarget;
-  expect(within.targetSeconds).toBe(300);
-  await expect(card.getByTestId("ticket-level-0")).toContainText(`target ${formatDuration(300)}`);
-  await expect(card.getByTestId("ticket-level-0")).toContainText(formatShare(within.share));
-  // Saving set every level shown; each goes back to its default.
-  for (const t of summary.tickets) {
-    await form.getByRole("button", { name: `Reset to default (ticket target, level ${t.level})` }).click();
-    await expect(form.getByLabel(new RegExp(`Ticket target, level ${t.level}.*default`))).toBeVisible();
-    // Focus goes to the level's input, not to the page.
-    await expect(form.getByLabel(new RegExp(`Ticket target, level ${t.level}`))).toBeFocused();
-  }
-  await expect(form.getByLabel(/Ticket target, level 0/)).toHaveValue("15");
+  // Ticket targets are set on the Targets page, which the card links to.
+  await expect(card.getByRole("link", { name: "Targets page" })).toHaveAttribute(
+    "href",
+    `/restaurants/${harbor.guid}/targets`,
+  );
+  await expect(card.getByTestId("ticket-targets")).toHaveCount(0);
 
   // The distribution of level 0: its table's bands hold every timed ticket of the level.
   // The innermost section holding the heading: the card, not the page section around it.

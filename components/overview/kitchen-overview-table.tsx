@@ -105,6 +105,35 @@ function HistoryLine({ history }: { history: KitchenHistory | undefined }) {
   );
 }
 
+/** Under a figure: its change against the period before, and whose target an on-time share is compared with. */
+function FigureNotes({
+  row,
+  column: c,
+}: {
+  row: Pick<KitchenOverviewRow, "current" | "previous">;
+  column: FigureColumn;
+}) {
+  return (
+    <>
+      <ChangeLine
+        change={formatChange(figureOf(row.current, c), figureOf(row.previous, c), c.kind, c.polarity)}
+      />
+      <OwnTargetTag figures={row.current} column={c} />
+    </>
+  );
+}
+
+/** "own target" under an on-time share compared with the restaurant's own override, not the group standard. */
+function OwnTargetTag({ figures, column }: { figures: OverviewLevelFigures[]; column: FigureColumn }) {
+  if (column.figure !== "onTimeShare") return null;
+  if (figures.find((f) => f.level === column.level)?.targetSource !== "own") return null;
+  return (
+    <span className={styles.location} data-testid="own-target">
+      own target
+    </span>
+  );
+}
+
 function ChangeLine({ change }: { change: Change }) {
   if (change.text === null) return null;
   const tone = change.tone === "bad" ? styles.bad : change.tone === "good" ? styles.good : "";
@@ -286,14 +315,7 @@ export function KitchenOverviewTable() {
                         <span className={styles.value} data-value="">
                           {formatFigure(c.kind, figureOf(row.current, c))}
                         </span>
-                        <ChangeLine
-                          change={formatChange(
-                            figureOf(row.current, c),
-                            figureOf(row.previous, c),
-                            c.kind,
-                            c.polarity,
-                          )}
-                        />
+                        <FigureNotes row={row} column={c} />
                       </td>
                     ))
                   ) : (

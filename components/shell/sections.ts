@@ -1,6 +1,7 @@
 /** The pages every restaurant has, in navigation order. */
 export const RESTAURANT_SECTIONS = [
   { slug: "kitchen", label: "Kitchen" },
+  { slug: "targets", label: "Targets" },
   { slug: "stations", label: "Stations" },
   { slug: "menu", label: "Menu" },
   { slug: "config", label: "Configuration" },

@@ -22,9 +22,31 @@ export async function mayAdminister(session: AppSession): Promise<boolean> {
   return role !== null && seesEveryRestaurant(role);
 }
 
-/** Managers and above, for a restaurant they may see: a viewer reads targets and never edits them. */
-export async function mayEditTargets(session: AppSession, guid: string): Promise<boolean> {
+/**
+ * Who may change targets, in one place: the targets routes (403 otherwise), the Targets pages (no
+ * edit control otherwise) and the targets answer's `mayEdit`. "group" (the group standard): owners
+ * and admins. "own" (a restaurant's override): managers and above, for a restaurant they may see.
+ * A viewer reads targets and never edits them.
+ */
+export async function mayEditTargets(
+  session: AppSession,
+  guid: string | null,
+  scope: "group" | "own",
+): Promise<boolean> {
   const role = await roleOf(session);
   if (role === null || role === "viewer") return false;
-  return isPermitted(session, guid);
+  if (scope === "group") return seesEveryRestaurant(role);
+  return guid !== null && isPermitted(session, guid);
+}
+
+/** Both answers at once, as the targets answer carries them. */
+export async function targetEditRights(
+  session: AppSession,
+  guid: string,
+): Promise<{ own: boolean; group: boolean }> {
+  const [own, group] = await Promise.all([
+    mayEditTargets(session, guid, "own"),
+    mayEditTargets(session, null, "group"),
+  ]);
+  return { own, group };
 }

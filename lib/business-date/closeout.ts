@@ -61,6 +61,14 @@ export function currentBusinessDate(rules: CloseoutRules, nowMs: number = Date.n
   return businessDateFromUtcMs(local.getHours() < rules.closeoutHour ? calendar - 86_400_000 : calendar);
 }
 
+/**
+ * The earliest business date any restaurant can be on at `nowMs`: the last zone to start a day
+ * (UTC-12). The group's "today" for a change that applies to every restaurant (each from its own).
+ */
+export function earliestBusinessDateAnywhere(nowMs: number = Date.now()): string {
+  return currentBusinessDate({ timeZone: "Etc/GMT+12", closeoutHour: 0 }, nowMs);
+}
+
 /** As currentBusinessDate, or null for a zone this runtime does not know (the page flags it). */
 export function currentBusinessDateOrNull(rules: CloseoutRules, nowMs: number = Date.now()): string | null {
   return isValidTimeZone(rules.timeZone) ? currentBusinessDate(rules, nowMs) : null;

@@ -380,6 +380,44 @@ export const MIGRATIONS: readonly Migration[] = [
       `,
   },
   {
+    version: 20,
+    name: "kitchen targets with effective dates: group standards, restaurants' own, and their history",
+    sql: `
+      -- Every target change is a row, never updated nor deleted (lib/kitchen/storage/target-versions.ts):
+      -- in force from effective_from (a business date, YYYYMMDD) on, so a day is judged by the targets
+      -- in force on it (lib/kitchen/contract/target-versions.ts). restaurant_guid '' is the group
+      -- standard (level and ticket targets only: station GUIDs are a restaurant's). seconds NULL
+      -- removes the scope's target from that date. The rows are also the history: who (actor),
+      -- when (recorded_ms), before_seconds (the scope's target in force on effective_from before it).
+      -- The undated tables of migrations 1, 7 and 8 are copied in as in force since the beginning
+      -- and no longer read.
+      CREATE TABLE kitchen_target_versions (
+        id bigserial PRIMARY KEY,
+        restaurant_guid text NOT NULL,
+        kind text NOT NULL CHECK (kind IN ('level', 'station', 'ticket')),
+        station_guid text NOT NULL DEFAULT '',
+        level smallint NOT NULL CHECK (level BETWEEN 0 AND 2),
+        effective_from text NOT NULL CHECK (effective_from ~ '^[0-9]{8}$'),
+        seconds integer CHECK (seconds BETWEEN 1 AND 86400),
+        before_seconds integer,
+        recorded_ms bigint NOT NULL,
+        actor text,
+        CHECK ((kind = 'station') = (station_guid <> '')),
+        CHECK (restaurant_guid <> '' OR kind <> 'station')
+      );
+      CREATE INDEX kitchen_target_versions_by_restaurant ON kitchen_target_versions (restaurant_guid, id);
+      INSERT INTO kitchen_target_versions (restaurant_guid, kind, level, effective_from, seconds, recorded_ms)
+        SELECT restaurant_guid, 'level', level, '19700101', seconds, (extract(epoch FROM updated_at) * 1000)::bigint
+        FROM kitchen_targets ORDER BY restaurant_guid, level;
+      INSERT INTO kitchen_target_versions (restaurant_guid, kind, station_guid, level, effective_from, seconds, recorded_ms)
+        SELECT restaurant_guid, 'station', station_guid, level, '19700101', seconds, (extract(epoch FROM updated_at) * 1000)::bigint
+        FROM kitchen_station_targets ORDER BY restaurant_guid, station_guid, level;
+      INSERT INTO kitchen_target_versions (restaurant_guid, kind, level, effective_from, seconds, recorded_ms)
+        SELECT restaurant_guid, 'ticket', level, '19700101', seconds, (extract(epoch FROM updated_at) * 1000)::bigint
+        FROM kitchen_ticket_targets ORDER BY restaurant_guid, level;
+      `,
+  },
+  {
     version: 21,
     name: "kitchen day level digests: the Overview's figures without decoding whole days",
     sql: `

@@ -1,8 +1,9 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 
 import type { DateRange } from "@/lib/kitchen/contract/date-range";
-import type { KitchenTargetsInput } from "@/lib/kitchen/contract/params";
+import type { GroupTargetsInput, KitchenTargetsInput } from "@/lib/kitchen/contract/params";
 import type {
+  GroupTargets,
   KitchenHistory,
   KitchenOverview,
   KitchenPending,
@@ -128,4 +129,19 @@ export function fulfillmentsCsvUrl(
   if (item) q.set("item", item);
   if (service) q.set("service", service);
   return `${base(guid)}/fulfillments.csv?${q}`;
+}
+
+/** The group standard targets (GET /api/admin/targets); a change refetches every restaurant's figures. */
+export const groupTargetsKey = ["group-targets"] as const;
+
+export function groupTargetsQuery() {
+  return queryOptions({
+    queryKey: groupTargetsKey,
+    queryFn: ({ signal }) => apiGet<GroupTargets>("/api/admin/targets", { signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function putGroupTargets(input: Partial<GroupTargetsInput>): Promise<GroupTargets> {
+  return apiPut<GroupTargets>("/api/admin/targets", input);
 }

@@ -163,14 +163,14 @@ describe("the owner's admin API", () => {
     });
     const cook = { email: "cook@kitchen.test", name: null };
     expect((await permittedGuids(cook)).map(nameOf)).toEqual(["Lakeside Diner", "Northside Noodle Bar"]);
-    expect(await mayEditTargets(cook, guidOf("Lakeside Diner"))).toBe(true);
-    expect(await mayEditTargets(cook, guidOf("Harbor Street Kitchen"))).toBe(false);
+    expect(await mayEditTargets(cook, guidOf("Lakeside Diner"), "own")).toBe(true);
+    expect(await mayEditTargets(cook, guidOf("Harbor Street Kitchen"), "own")).toBe(false);
     // A viewer reads their restaurants and edits none; an area manager edits those of their area.
-    expect(await mayEditTargets({ email: "ben@kitchen.test", name: null }, guidOf("Lakeside Diner"))).toBe(
-      false,
-    );
     expect(
-      await mayEditTargets({ email: "ana@kitchen.test", name: null }, guidOf("Harbor Street Kitchen")),
+      await mayEditTargets({ email: "ben@kitchen.test", name: null }, guidOf("Lakeside Diner"), "own"),
+    ).toBe(false);
+    expect(
+      await mayEditTargets({ email: "ana@kitchen.test", name: null }, guidOf("Harbor Street Kitchen"), "own"),
     ).toBe(true);
     const [entry] = (
       (await call(auditRoute.GET, "GET", "/api/admin/audit?action=person.create")).json as {

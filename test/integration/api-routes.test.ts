@@ -334,7 +334,7 @@ describe("routes of a permitted restaurant, with the sandbox as the Platform", (
         status: 400,
         code: "invalid_json",
         message:
-          "The body must be JSON: { targets: [{ level, seconds }], stations: [{ stationGuid, level, seconds }] }",
+          "The body must be JSON: { effectiveFrom?: YYYYMMDD, targets?: [{ level, seconds }], tickets?: [{ level, seconds }], stations?: [{ stationGuid, level, seconds }] }",
       },
     ]);
     // Station targets: a GUID (not the "(none)" of records without a station), each station and level once.

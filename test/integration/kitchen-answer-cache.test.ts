@@ -10,6 +10,8 @@ import { createPlatformClient, type FetchLike } from "@/lib/platform";
 import { defaultWorld } from "@/lib/sandbox/world";
 
 import {
+  asOf,
+  BEFORE_THE_RANGES,
   databasePerTest,
   kitchenQuery,
   kitchenService,
@@ -116,19 +118,27 @@ describe("the answer cache (PGlite)", () => {
     expect(JSON.stringify(await ready(uncached.summary(mesa, query)))).toBe(JSON.stringify(first));
     expect(uncached.answerCacheStats()).toMatchObject({ hits: 0, misses: 1, entries: 0 });
 
-    // A level target, then a ticket target: each change is a new answer, computed from the new target.
+    // A change today leaves the closed week as it was judged: the same answer, from the cache.
     await service.putTargets(mesa, { targets: [{ level: 0, seconds: 61 }], tickets: [], stations: [] });
+    expect(await ready(service.summary(mesa, query))).toBe(first);
+    expect(service.answerCacheStats()).toMatchObject({ hits: 2, misses: 2 });
+
+    // A level target, then a ticket target, in force before the week: each change is a new answer,
+    // computed from the new target.
+    const before = (body: Parameters<typeof service.putTargets>[1]) =>
+      asOf(clock, BEFORE_THE_RANGES, () => service.putTargets(mesa, body));
+    await before({ targets: [{ level: 0, seconds: 61 }], tickets: [], stations: [] });
     const retargeted = await ready(service.summary(mesa, query));
-    expect(service.answerCacheStats()).toMatchObject({ hits: 1, misses: 3 });
+    expect(service.answerCacheStats()).toMatchObject({ hits: 2, misses: 3 });
     expect(retargeted.withinTarget.find((w) => w.level === 0)?.targetSeconds).toBe(61);
     expect(JSON.stringify(retargeted)).toBe(JSON.stringify(await ready(uncached.summary(mesa, query))));
-    await service.putTargets(mesa, { targets: [], tickets: [{ level: 0, seconds: 62 }], stations: [] });
+    await before({ targets: [], tickets: [{ level: 0, seconds: 62 }], stations: [] });
     const ticketRetargeted = await ready(service.summary(mesa, query));
-    expect(service.answerCacheStats()).toMatchObject({ hits: 1, misses: 4 });
+    expect(service.answerCacheStats()).toMatchObject({ hits: 2, misses: 4 });
     expect(JSON.stringify(ticketRetargeted)).toBe(JSON.stringify(await ready(uncached.summary(mesa, query))));
     expect(JSON.stringify(ticketRetargeted)).not.toBe(JSON.stringify(retargeted));
     expect(await ready(service.summary(mesa, query))).toBe(ticketRetargeted);
-    expect(service.answerCacheStats()).toMatchObject({ hits: 2, misses: 4 });
+    expect(service.answerCacheStats()).toMatchObject({ hits: 3, misses: 4 });
   }, 120_000);
 
   it("keeps a closed range's answers in the database: a restarted service reads them, byte for byte, merging nothing", async () => {

@@ -7,12 +7,14 @@ import {
   kitchenSummarySchema,
   kitchenTicketsSchema,
 } from "@/lib/kitchen/contract/params";
-import type { KitchenCoverage, KitchenTargets, KitchenTickets } from "@/lib/kitchen/contract/responses";
+import type { KitchenCoverage, KitchenTickets } from "@/lib/kitchen/contract/responses";
 import { fulfillmentsCsv, summaryCsv } from "@/lib/kitchen/query/kitchen-csv";
 import type { KitchenService } from "@/lib/kitchen/service/kitchen-service";
 
 import { statsOf, withoutLeftOnScreen } from "./independent-stats";
 import {
+  asOf,
+  BEFORE_THE_RANGES,
   kitchenFile,
   kitchenQuery,
   newLog,
@@ -290,32 +292,61 @@ describe.each(STORE_KINDS)("kitchen API on %s", (kind) => {
     );
   });
 
-  it("keeps targets per restaurant and measures the share within them", async () => {
+  it("keeps targets per restaurant, says where each comes from, and measures the share within them", async () => {
     const service = kitchen.service(t.db);
-    const defaults: KitchenTargets = await service.targets(mesa);
+    const defaults = await service.targets(mesa);
+    const level = (l: 0 | 1 | 2, seconds: number) => ({
+      level: l,
+      seconds,
+      source: "default",
+      effectiveFrom: null,
+      isDefault: true,
+    });
     expect(defaults).toEqual({
       restaurantGuid: mesa.guid,
-      targets: [
-        { level: 0, seconds: 600, isDefault: true },
-        { level: 1, seconds: 720, isDefault: true },
-        { level: 2, seconds: 840, isDefault: true },
-      ],
-      tickets: [
-        { level: 0, seconds: 900, isDefault: true },
-        { level: 1, seconds: 1080, isDefault: true },
-        { level: 2, seconds: 1260, isDefault: true },
-      ],
+      businessDate: "20250320",
+      targets: [level(0, 600), level(1, 720), level(2, 840)],
+      tickets: [level(0, 900), level(1, 1080), level(2, 1260)],
       stations: [],
+      scheduled: [],
+      history: [],
       updatedAt: null,
     });
 
+    // Changed today: in force from today's business date on, so the closed range keeps its 600.
     // Refused bodies never reach the service: the PUT route's body schema answers them (api-routes.test.ts).
-    const saved: KitchenTargets = await service.putTargets(mesa, { targets: [{ level: 0, seconds: 300 }] });
-    expect(saved.targets[0]).toEqual({ level: 0, seconds: 300, isDefault: false });
+    const saved = await service.putTargets(mesa, { targets: [{ level: 0, seconds: 300 }] }, { actor: "a@x" });
+    expect(saved.targets[0]).toEqual({
+      level: 0,
+      seconds: 300,
+      source: "own",
+      effectiveFrom: "20250320",
+      isDefault: false,
+    });
     expect(saved.updatedAt).toBe(new Date(NOW).toISOString());
-    expect((await service.targets(mesa)).targets[0]).toEqual({ level: 0, seconds: 300, isDefault: false });
+    expect(saved.history).toEqual([
+      {
+        id: expect.any(Number),
+        scope: "own",
+        restaurantGuid: mesa.guid,
+        kind: "level",
+        stationGuid: null,
+        level: 0,
+        effectiveFrom: "20250320",
+        before: null,
+        after: 300,
+        at: new Date(NOW).toISOString(),
+        actor: "a@x",
+      },
+    ]);
     expect((await service.targets(worldRestaurant("Lakeside Diner"))).targets[0]!.seconds).toBe(600);
+    const unchanged = await ready(service.summary(mesa, { ...range, metric: "fire_to_fulfill" }));
+    expect(unchanged.withinTarget.find((w) => w.level === 0)!.targetSeconds).toBe(600);
 
+    // Changed before the range: the range is judged by it.
+    await asOf(kitchen.clock, BEFORE_THE_RANGES, () =>
+      service.putTargets(mesa, { targets: [{ level: 0, seconds: 300 }] }),
+    );
     const summary = await ready(service.summary(mesa, { ...range, metric: "fire_to_fulfill" }));
     const level0 = summary.withinTarget.find((w) => w.level === 0)!;
     expect(level0.targetSeconds).toBe(300);
@@ -327,10 +358,13 @@ describe.each(STORE_KINDS)("kitchen API on %s", (kind) => {
     expect(level0.within).toBe(values.filter((v) => v <= 300).length);
     expect(level0.share).toBeCloseTo(level0.within / level0.count, 12);
 
-    // Reset to default (seconds null): the level is on the default again, and says so.
-    const reset: KitchenTargets = await service.putTargets(mesa, { targets: [{ level: 0, seconds: null }] });
-    expect(reset.targets[0]).toEqual({ level: 0, seconds: 600, isDefault: true });
-    const after = await ready(service.summary(mesa, { ...range, metric: "fire_to_fulfill" }));
-    expect(after.withinTarget.find((w) => w.level === 0)!.targetSeconds).toBe(600);
+    // Removed (seconds null) from today: the default again from today, and the answer says so.
+    const reset = await service.putTargets(mesa, { targets: [{ level: 0, seconds: null }] });
+    expect(reset.targets[0]).toEqual(level(0, 600));
+    expect(reset.history.map((h) => [h.effectiveFrom, h.before, h.after])).toEqual([
+      ["20250320", 300, null],
+      ["20250301", null, 300],
+      ["20250320", null, 300],
+    ]);
   });
 });

@@ -107,6 +107,24 @@ export function overviewRestaurant(name: string, kitchenEntitled?: boolean): Ove
 /** A fixed clock both sides agree on: 2025-03-20 12:00 in New York. Early March is closed everywhere. */
 export const NOW = Date.parse("2025-03-20T16:00:00Z");
 
+/**
+ * 1 March 2025, noon in New York: before every range the tests ask. Targets are in force from the
+ * business date they are changed on (lib/kitchen/contract/target-versions.ts), so a test that wants
+ * its ranges judged by a target changes it then (`asOf`).
+ */
+export const BEFORE_THE_RANGES = Date.parse("2025-03-01T17:00:00Z");
+
+/** Runs `fn` with the clock at `instant`, then sets it back: a change made at that instant. */
+export async function asOf<T>(clock: { now: number }, instant: number, fn: () => Promise<T>): Promise<T> {
+  const was = clock.now;
+  clock.now = instant;
+  try {
+    return await fn();
+  } finally {
+    clock.now = was;
+  }
+}
+
 export interface UpstreamLog {
   /** businessDate of every itemFulfillments request sent (retries included). */
   fulfillmentRequests: string[];

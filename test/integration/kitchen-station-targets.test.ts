@@ -4,7 +4,16 @@ import type { KitchenSummary, KitchenTargets } from "@/lib/kitchen/contract/resp
 import type { KitchenService } from "@/lib/kitchen/service/kitchen-service";
 
 import { withoutLeftOnScreen } from "./independent-stats";
-import { fulfillmentsRows, kitchenFile, NOW, ready, STORE_KINDS, worldRestaurant } from "./kitchen-harness";
+import {
+  asOf,
+  BEFORE_THE_RANGES,
+  fulfillmentsRows,
+  kitchenFile,
+  NOW,
+  ready,
+  STORE_KINDS,
+  worldRestaurant,
+} from "./kitchen-harness";
 
 /**
  * Targets per station and level through the kitchen service on both stores: kept per restaurant,
@@ -26,7 +35,7 @@ async function csvRecords(service: KitchenService, from: string, to: string): Pr
 }
 
 /** The count, written from the issue: over the station's own target at the level if set, else the level's; very late over 1.5 × it. */
-function countLate(records: readonly Row[], targets: KitchenTargets) {
+function countLate(records: readonly Row[], targets: Pick<KitchenTargets, "targets" | "stations">) {
   const perKey = new Map<string, { late: number; veryLate: number; count: number }>();
   for (const r of records) {
     if (r.fire_to_fulfill_s === "" || !["0", "1", "2"].includes(r.itemFulfillmentLevel!)) continue;
@@ -60,12 +69,18 @@ describe.each(STORE_KINDS)("station targets on %s", (kind) => {
         { stationGuid: "st-a", level: 0, seconds: 420 },
       ],
     });
+    const own = { source: "own", effectiveFrom: "20250320" };
     expect(saved.stations).toEqual([
-      { stationGuid: "st-a", level: 0, seconds: 420 },
-      { stationGuid: "st-a", level: 2, seconds: 1000 },
-      { stationGuid: "st-b", level: 0, seconds: 300 },
+      { stationGuid: "st-a", level: 0, seconds: 420, ...own },
+      { stationGuid: "st-a", level: 2, seconds: 1000, ...own },
+      { stationGuid: "st-b", level: 0, seconds: 300, ...own },
     ]);
-    expect(saved.targets.find((x) => x.level === 1)).toEqual({ level: 1, seconds: 700, isDefault: false });
+    expect(saved.targets.find((x) => x.level === 1)).toEqual({
+      level: 1,
+      seconds: 700,
+      isDefault: false,
+      ...own,
+    });
     expect(saved.updatedAt).toBe(new Date(NOW).toISOString());
 
     // Changed again later: the newer instant; one row reset, the rest kept; another restaurant untouched.
@@ -77,8 +92,8 @@ describe.each(STORE_KINDS)("station targets on %s", (kind) => {
       ],
     });
     expect(after.stations).toEqual([
-      { stationGuid: "st-a", level: 2, seconds: 1000 },
-      { stationGuid: "st-b", level: 0, seconds: 360 },
+      { stationGuid: "st-a", level: 2, seconds: 1000, ...own },
+      { stationGuid: "st-b", level: 0, seconds: 360, ...own },
     ]);
     expect(after.targets.find((x) => x.level === 1)!.seconds).toBe(700);
     expect(after.updatedAt).toBe(new Date(NOW + 60_000).toISOString());
@@ -90,15 +105,17 @@ describe.each(STORE_KINDS)("station targets on %s", (kind) => {
     const service = kitchen.service(t.db);
     const plain = await ready(service.summary(harbor, { ...range, metric: "fire_to_fulfill" }));
     const station = (name: string) => plain.stations.find((s) => s.stationName === name)!.stationGuid!;
-    // Some stations only, at every level.
-    const targets = await service.putTargets(harbor, {
-      stations: [
-        { stationGuid: station("Grill"), level: 0, seconds: 300 },
-        { stationGuid: station("Pizza"), level: 0, seconds: 1200 },
-        { stationGuid: station("Expo"), level: 1, seconds: 480 },
-        { stationGuid: station("Expo 2"), level: 2, seconds: 1100 },
-      ],
-    });
+    // Some stations only, at every level, changed before the range.
+    const targets = await asOf(kitchen.clock, BEFORE_THE_RANGES, () =>
+      service.putTargets(harbor, {
+        stations: [
+          { stationGuid: station("Grill"), level: 0, seconds: 300 },
+          { stationGuid: station("Pizza"), level: 0, seconds: 1200 },
+          { stationGuid: station("Expo"), level: 1, seconds: 480 },
+          { stationGuid: station("Expo 2"), level: 2, seconds: 1100 },
+        ],
+      }),
+    );
     const summary: KitchenSummary = await ready(
       service.summary(harbor, { ...range, metric: "fire_to_fulfill" }),
     );

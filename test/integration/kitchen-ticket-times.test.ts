@@ -9,6 +9,8 @@ import type { KitchenSummary } from "@/lib/kitchen/contract/responses";
 import type { KitchenService } from "@/lib/kitchen/service/kitchen-service";
 
 import {
+  asOf,
+  BEFORE_THE_RANGES,
   fulfillmentsRows,
   kitchenFile,
   kitchenQuery,
@@ -125,15 +127,23 @@ describe.each(STORE_KINDS)("ticket times on %s", (kind) => {
 
   it("keeps ticket targets per level apart from the item targets, and measures the share within them", async () => {
     const service = kitchen.service(t.db);
+    const byDefault = { source: "default", effectiveFrom: null, isDefault: true };
     expect((await service.targets(mesa)).tickets).toEqual([
-      { level: 0, seconds: 900, isDefault: true },
-      { level: 1, seconds: 1080, isDefault: true },
-      { level: 2, seconds: 1260, isDefault: true },
+      { level: 0, seconds: 900, ...byDefault },
+      { level: 1, seconds: 1080, ...byDefault },
+      { level: 2, seconds: 1260, ...byDefault },
     ]);
+    // Changed before the range, so the range is judged by it.
     const body = await kitchenTargetsSchema.parseAsync({ tickets: [{ level: 0, seconds: 420 }] });
-    const saved = await service.putTargets(mesa, body);
-    expect(saved.tickets[0]).toEqual({ level: 0, seconds: 420, isDefault: false });
-    expect(saved.targets[0]).toEqual({ level: 0, seconds: 600, isDefault: true });
+    const saved = await asOf(kitchen.clock, BEFORE_THE_RANGES, () => service.putTargets(mesa, body));
+    expect(saved.tickets[0]).toEqual({
+      level: 0,
+      seconds: 420,
+      source: "own",
+      effectiveFrom: "20250301",
+      isDefault: false,
+    });
+    expect(saved.targets[0]).toEqual({ level: 0, seconds: 600, ...byDefault });
     const rows = await csvRows(service);
     const summary = await ready(service.summary(mesa, await kitchenQuery(kitchenSummarySchema, range)));
     expectStats(
@@ -146,7 +156,7 @@ describe.each(STORE_KINDS)("ticket times on %s", (kind) => {
       mesa,
       await kitchenTargetsSchema.parseAsync({ tickets: [{ level: 0, seconds: null }] }),
     );
-    expect(reset.tickets[0]).toEqual({ level: 0, seconds: 900, isDefault: true });
+    expect(reset.tickets[0]).toEqual({ level: 0, seconds: 900, ...byDefault });
     expect(kitchenTargetsSchema.safeParse({}).error?.issues[0]?.message).toBe(
       "targets, tickets or stations must name at least one level or station",
     );

@@ -6,6 +6,8 @@ import { DatabaseClosedError } from "@/lib/db/database";
 import { migrate, MIGRATIONS } from "@/lib/db/migrations";
 import { openPgliteDatabase } from "@/lib/db/pglite-database";
 import { openPostgresDatabase } from "@/lib/db/postgres-database";
+import { targetSchedule } from "@/lib/kitchen/contract/target-versions";
+import { readTargetVersions } from "@/lib/kitchen/storage/target-versions";
 
 import { openTestDatabase, STORE_KINDS } from "./kitchen-harness";
 
@@ -36,6 +38,7 @@ describe.each(STORE_KINDS)("migrations on %s", (kind) => {
         "kitchen_location_holds",
         "kitchen_rollups",
         "kitchen_station_targets",
+        "kitchen_target_versions",
         "kitchen_targets",
         "kitchen_ticket_targets",
         "mail_outbox",
@@ -142,6 +145,41 @@ describe("PGlite on disk", () => {
       await second.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("migration 20: targets with effective dates", () => {
+  it("copies the undated targets in as in force since the beginning, so no day is judged differently", async () => {
+    const db = await openPgliteDatabase();
+    try {
+      await migrate(
+        db,
+        MIGRATIONS.filter((m) => m.version < 20),
+      );
+      await db.exec(`
+        INSERT INTO kitchen_targets VALUES ('r', 0, 300, '2025-03-01T12:00:00Z');
+        INSERT INTO kitchen_station_targets VALUES ('r', 'grill', 0, 200, '2025-03-02T12:00:00Z');
+        INSERT INTO kitchen_ticket_targets VALUES ('r', 1, 900, '2025-03-03T12:00:00Z');
+      `);
+      expect(await migrate(db)).toEqual([20]);
+      const schedule = targetSchedule(
+        await readTargetVersions(db, { guid: "r", timeZone: "America/New_York", closeoutHour: 4 }),
+      );
+      for (const date of ["19700101", "20200101", "20250320"]) {
+        const t = schedule.on(date);
+        expect([t.book, t.tickets[1], t.levels[0].source]).toEqual([
+          {
+            levels: { 0: 300, 1: 720, 2: 840 },
+            stations: [{ stationGuid: "grill", level: 0, seconds: 200 }],
+          },
+          900,
+          "own",
+        ]);
+      }
+      expect(schedule.breaksWithin("19700101", "20991231")).toEqual([]);
+    } finally {
+      await db.close();
     }
   });
 });

@@ -28,8 +28,8 @@ export const LazyHistogramCard = dynamic(
     loading: CardSkeleton,
   },
 );
-export const LazyTargetsEditor = dynamic(
-  () => import("@/components/kitchen/targets/targets-editor").then((m) => m.TargetsEditor),
+export const LazyTargetsInUse = dynamic(
+  () => import("@/components/kitchen/cards/targets-in-use").then((m) => m.TargetsInUse),
   {
     ssr: false,
     loading: CardSkeleton,
@@ -69,10 +69,6 @@ export const LazyBreakdownCard = dynamic(
 );
 export const LazyTicketTimesCard = dynamic(
   () => import("@/components/kitchen/cards/ticket-times-card").then((m) => m.TicketTimesCard),
-  { ssr: false, loading: CardSkeleton },
-);
-export const LazyStationTargetsEditor = dynamic(
-  () => import("@/components/kitchen/targets/station-targets-editor").then((m) => m.StationTargetsEditor),
   { ssr: false, loading: CardSkeleton },
 );
 export const LazyItemsOverTargetCard = dynamic(

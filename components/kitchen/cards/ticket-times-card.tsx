@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useState, type CSSProperties } from "react";
 
 import { ChartTooltipBox } from "@/components/charts/parts/chart-tooltip";
@@ -19,7 +20,6 @@ import cards from "@/components/kitchen/cards/cards.module.css";
 import { LevelPicker } from "@/components/kitchen/controls/level-picker";
 import styles from "@/components/kitchen/kitchen-view.module.css";
 import headline from "@/components/kitchen/sections/headline-figures.module.css";
-import { TicketTargetsEditor } from "@/components/kitchen/targets/ticket-targets-editor";
 import { ChartCard } from "@/components/ui/card/chart-card";
 import { TableCard } from "@/components/ui/card/table-card";
 import { CsvDownloadButton } from "@/components/ui/csv-download-button";
@@ -130,7 +130,10 @@ function TicketHeadline({
           </section>
         ))}
       </div>
-      <TicketTargetsEditor guid={guid} levels={tickets.map((t) => t.level)} />
+      <p>
+        Ticket targets are set on the{" "}
+        <Link href={`/restaurants/${encodeURIComponent(guid)}/targets`}>Targets page</Link>.
+      </p>
       <DataTable
         caption="Ticket times per level"
         columns={headlineColumns}

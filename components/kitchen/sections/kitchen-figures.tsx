@@ -10,8 +10,7 @@ import {
   LazySlowestItemsCard,
   LazySlowestTickets,
   LazyStationCard,
-  LazyStationTargetsEditor,
-  LazyTargetsEditor,
+  LazyTargetsInUse,
   LazyTicketTimesCard,
   LazyTrendCard,
 } from "@/components/kitchen/card-parts/lazy-cards";
@@ -140,7 +139,7 @@ export const KitchenFigures = memo(function KitchenFiguresCards(props: CardsProp
   );
 });
 
-/** The stations section's cards: per station, the station targets, the histogram and the level targets. */
+/** The stations section's cards: per station, the histogram and the targets in use (changed on the Targets page). */
 function stationCards(
   props: CardsProps,
   section: KitchenStationsSection,
@@ -162,18 +161,6 @@ function stationCards(
       testId="station-chart"
       late={rows.late}
     />,
-    targets ? (
-      <LazyStationTargetsEditor
-        key="station-targets"
-        guid={restaurant.guid}
-        targets={targets}
-        stations={section.stations.flatMap((s) =>
-          s.stationGuid === null
-            ? []
-            : [{ stationGuid: s.stationGuid, stationName: s.stationName, level: s.level }],
-        )}
-      />
-    ) : null,
     <div key="histogram" className={styles.grid2}>
       <LazyHistogramCard
         histogram={matches ? data.histogram : props.histogramData?.histogram}
@@ -187,11 +174,7 @@ function stationCards(
         fileName={file("distribution")}
         onChange={props.onChange}
       />
-      <LazyTargetsEditor
-        guid={restaurant.guid}
-        targets={targets}
-        levels={allLevels.length ? allLevels : [0, 1]}
-      />
+      <LazyTargetsInUse guid={restaurant.guid} targets={targets} stations={data.options.stations} />
     </div>,
   ];
 }

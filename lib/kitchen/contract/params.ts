@@ -187,8 +187,15 @@ const levelTargets = (what: string) =>
  * (`stations`) and the ticket-time targets (`tickets`), any of them. Levels and stations not named
  * keep their current target.
  */
+const effectiveFromInBody = z
+  .string({ message: "effectiveFrom must be a business date, YYYYMMDD" })
+  .refine(isBusinessDate, { message: "effectiveFrom must be a business date, YYYYMMDD" })
+  .optional();
+
 export const kitchenTargetsSchema = z
   .object({
+    /** The first business date the change is in force (default: the restaurant's today; never earlier). */
+    effectiveFrom: effectiveFromInBody,
     targets: levelTargets("targets").default([]),
     tickets: levelTargets("tickets").default([]),
     stations: z
@@ -216,6 +223,26 @@ export const kitchenTargetsSchema = z
     path: ["targets"],
   });
 export type KitchenTargetsInput = z.infer<typeof kitchenTargetsSchema>;
+
+/**
+ * Body of PUT /api/admin/targets: the group standard's item and ticket targets per level, from
+ * `effectiveFrom` (default: each restaurant's today). Station GUIDs are a restaurant's: no station here.
+ */
+export const groupTargetsSchema = z
+  .object({
+    effectiveFrom: effectiveFromInBody,
+    targets: levelTargets("targets").default([]),
+    tickets: levelTargets("tickets").default([]),
+    stations: z
+      .array(z.unknown())
+      .max(0, { message: "the group standard has no station targets: a station's GUID is its restaurant's" })
+      .optional(),
+  })
+  .refine((b) => b.targets.length + b.tickets.length > 0, {
+    message: "targets or tickets must name at least one level",
+    path: ["targets"],
+  });
+export type GroupTargetsInput = z.infer<typeof groupTargetsSchema>;
 
 export const kitchenOverviewSchema = z.object({
   stuck: stuckParam,

@@ -1,5 +1,6 @@
 import type { Weekday } from "@/lib/restaurants/schedule";
 
+import type { TargetChange, TargetSource } from "./target-versions";
 import type { StationTarget } from "./targets";
 import type { KitchenLevel, KitchenMetric } from "./vocabulary";
 
@@ -400,15 +401,47 @@ export interface KitchenTickets {
 // ---------------------------------------------------------------------------------------------
 // GET / PUT /api/restaurants/[guid]/kitchen/targets
 
+/** One target as it stands on a date, with where it comes from and since when (contract/target-versions.ts). */
+export interface TargetSetting {
+  level: KitchenLevel;
+  seconds: number;
+  source: TargetSource;
+  /** The first business date of the version in force; null for the built-in default. */
+  effectiveFrom: string | null;
+  /** source === "default" (kept for the answer's older readers). */
+  isDefault: boolean;
+}
+
 export interface KitchenTargets {
   restaurantGuid: string;
-  targets: { level: KitchenLevel; seconds: number; isDefault: boolean }[];
+  /** The restaurant's business date today: the targets below are today's, and a change starts today at the earliest. */
+  businessDate: string;
+  /** Per level, the item target (the restaurant's own, else the group standard, else the default). */
+  targets: TargetSetting[];
   /** Per level, the ticket-time target (KitchenSummary.tickets[].withinTarget). */
-  tickets: { level: KitchenLevel; seconds: number; isDefault: boolean }[];
-  /** Stations' own targets (lib/kitchen/contract/targets.ts): a station and level not listed is held to its level's. */
-  stations: StationTarget[];
-  /** ISO instant of the last PUT; null while every level has its default. */
+  tickets: TargetSetting[];
+  /** Stations' own targets today: a station and level not listed is held to its level's. */
+  stations: (StationTarget & { source: "own"; effectiveFrom: string })[];
+  /** Changes recorded to start after today, the restaurant's own and the group's, by date. */
+  scheduled: TargetChange[];
+  /** The restaurant's own changes, newest first (the last 100). */
+  history: TargetChange[];
+  /** Whether this session may change the restaurant's own targets, and the group standard (lib/access/roles.ts). */
+  mayEdit: { own: boolean; group: boolean };
+  /** ISO instant of the last change of the restaurant's own targets; null when it has none. */
   updatedAt: string | null;
+}
+
+// GET / PUT /api/admin/targets: the group standard (level and ticket targets).
+export interface GroupTargets {
+  /** The earliest business date anywhere now: a change may start then at the earliest (each restaurant from its own today). */
+  businessDate: string;
+  targets: TargetSetting[];
+  tickets: TargetSetting[];
+  scheduled: TargetChange[];
+  /** The group's changes, newest first (the last 100). */
+  history: TargetChange[];
+  mayEdit: boolean;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -444,6 +477,12 @@ export interface OverviewLevelFigures {
   p90: number | null;
   /** Share of those records within the level's target (0-1), null without records. */
   onTimeShare: number | null;
+  /**
+   * Where the level's target on the period's last date comes from (contract/target-versions.ts):
+   * the restaurant's own override, the group standard or the built-in default. Each day of the
+   * period is judged by the target in force that day.
+   */
+  targetSource: TargetSource;
 }
 
 export type OverviewRowStatus = "ready" | "pending" | "not_entitled" | "error";

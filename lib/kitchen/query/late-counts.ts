@@ -10,7 +10,9 @@ import type { DayIds, DimensionInterner } from "@/lib/kitchen/query/dimension-in
  * else the level's: lib/kitchen/contract/targets.ts), and "very late" ones, over 1.5 × it. Because
  * the target can differ per station, every count is taken where the station is still a dimension
  * (station × level, a day's cells, an item's cells) and only then summed: a level's late count is
- * the sum of its stations'.
+ * the sum of its stations'. Targets are dated (contract/target-versions.ts): every source of cells
+ * carries the table of the targets in force on its day(s), so a range spanning a change judges
+ * each day by its own.
  */
 
 const L = KITCHEN_LEVELS.length;
@@ -66,6 +68,8 @@ export interface DayCells {
   matches: (keys: Uint32Array, k: number) => boolean;
   /** The trend point (index into the range's dates). */
   day: number;
+  /** The targets in force on that day (targetTable). */
+  targets: Float64Array;
 }
 
 /**
@@ -75,12 +79,11 @@ export interface DayCells {
 export function lateByDay(
   sources: readonly DayCells[],
   days: number,
-  targets: Float64Array,
   cap: number,
 ): { late: Float64Array; veryLate: Float64Array } {
   const late = new Float64Array(days * L);
   const veryLate = new Float64Array(days * L);
-  for (const { cube, ids, matches, day } of sources) {
+  for (const { cube, ids, matches, day, targets } of sources) {
     const { keys, excluded, start, seconds, counts } = cube;
     for (let c = 0; c < excluded.length; c++) {
       const k = c * W;
@@ -100,23 +103,55 @@ export function lateByDay(
   return { late, veryLate };
 }
 
-/** A source of item cells: an items cube keyed (level, station, item, ...), its ids and filter. */
+/**
+ * Per station × level (S × L): late and very late records of cells each held to its own source's
+ * targets. For a range whose targets changed: a merged histogram cannot say which of its records
+ * came from which day. `cap` is the outlier cut.
+ */
+export function lateByStation(
+  sources: readonly Omit<DayCells, "day">[],
+  stations: number,
+  cap: number,
+): { late: Float64Array; veryLate: Float64Array } {
+  const late = new Float64Array(stations * L);
+  const veryLate = new Float64Array(stations * L);
+  for (const { cube, ids, matches, targets } of sources) {
+    const { keys, excluded, start, seconds, counts } = cube;
+    for (let c = 0; c < excluded.length; c++) {
+      const k = c * W;
+      if (!matches(keys, k)) continue;
+      const g = ids.station[keys[k + 1]!]! * L + keys[k]!;
+      const target = targets[g]!;
+      const very = veryLateSeconds(target);
+      for (let e = start[c + 1]! - 1; e >= start[c]! && seconds[e]! > target; e--) {
+        if (seconds[e]! > cap) continue;
+        late[g]! += counts[e]!;
+        if (seconds[e]! > very) veryLate[g]! += counts[e]!;
+      }
+    }
+  }
+  return { late, veryLate };
+}
+
+/** A source of item cells: an items cube keyed (level, station, item, ...), its ids, filter and targets in force. */
 export interface ItemCells {
   cube: CubePart;
   ids: DayIds;
   matches: (keys: Uint32Array, k: number) => boolean;
+  targets: Float64Array;
 }
 
 /**
  * Per picked item (slotOf its global id ≥ 0) × station × level: statistics and late figures.
  * The groups (items go to one or two stations, so they are few) are numbered as first met, then
  * every entry is added into one dense table of them (`span` wide, from the merge's scratch arena),
- * as the other breakdowns are: no map per group nor per second.
+ * as the other breakdowns are: no map per group nor per second. Late figures are counted per
+ * cell, against its source's targets; `shown` is the target each row reports (the range's last day's).
  */
 export function itemStationRows(
   sources: readonly ItemCells[],
   slotOf: Int32Array,
-  targets: Float64Array,
+  shown: Float64Array,
   interner: DimensionInterner,
   arena: Pick<ScratchArena, "table">,
   span: number,
@@ -145,12 +180,24 @@ export function itemStationRows(
   });
   const table = arena.table(keyOfGroup.length, span);
   const dense = table.counts;
-  sources.forEach(({ cube }, i) => {
+  const lateOf = new Float64Array(keyOfGroup.length);
+  const veryLateOf = new Float64Array(keyOfGroup.length);
+  const overOf = new Float64Array(keyOfGroup.length);
+  sources.forEach(({ cube, ids, targets }, i) => {
     const groups = cellGroups[i]!;
-    const { excluded, start, seconds, counts, totals } = cube;
+    const { keys, excluded, start, seconds, counts, totals } = cube;
     for (let c = 0; c < groups.length; c++) {
       const g = groups[c]!;
       if (g < 0) continue;
+      const k = c * W;
+      const target = targets[ids.station[keys[k + 1]!]! * L + keys[k]!]!;
+      const very = veryLateSeconds(target);
+      // Seconds ascend within a cell: its late entries are its last ones.
+      for (let e = start[c + 1]! - 1; e >= start[c]! && seconds[e]! > target; e--) {
+        lateOf[g]! += counts[e]!;
+        overOf[g]! += (seconds[e]! - target) * counts[e]!;
+        if (seconds[e]! > very) veryLateOf[g]! += counts[e]!;
+      }
       table.touched[g] = 1;
       table.excluded[g]! += excluded[c]!;
       const base = g * span;
@@ -170,17 +217,6 @@ export function itemStationRows(
     const level = (key % L) as KitchenLevel;
     const station = Math.floor(key / L) % S;
     const item = Math.floor(key / L / S);
-    const target = targets[station * L + level]!;
-    const very = veryLateSeconds(target);
-    let late = 0;
-    let veryLate = 0;
-    let over = 0;
-    table.forEach(g, (s, n) => {
-      if (s <= target) return;
-      late += n;
-      over += (s - target) * n;
-      if (s > very) veryLate += n;
-    });
     const iv = interner.items.value(item);
     const sv = interner.stations.value(station);
     out.push({
@@ -190,10 +226,10 @@ export function itemStationRows(
       stationName: sv.name,
       level,
       stats: table.stats(g),
-      targetSeconds: target,
-      late,
-      veryLate,
-      secondsOverTarget: over,
+      targetSeconds: shown[station * L + level]!,
+      late: lateOf[g]!,
+      veryLate: veryLateOf[g]!,
+      secondsOverTarget: overOf[g]!,
     });
   });
   // Most time over target first; ties in stable keys, the same on every machine and restart.

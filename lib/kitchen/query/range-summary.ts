@@ -28,6 +28,7 @@ import { DimensionInterner, type DayIds } from "@/lib/kitchen/query/dimension-in
 import {
   itemStationRows,
   lateByDay,
+  lateByStation,
   lateIn,
   levelShare,
   targetTable,
@@ -508,10 +509,114 @@ function pickMostFrequent(
   return { picked, slotOf, present: ids.length };
 }
 
-/** The per-level targets alone, or with stations' own (lib/kitchen/contract/targets.ts). */
-type Targets = Record<KitchenLevel, number> | TargetBook;
-const bookOf = (t: Targets): TargetBook =>
+/**
+ * The targets a range is judged by (contract/target-versions.ts): those in force on each date (`on`,
+ * one object for dates with equal targets; a rollup's dates must share one), and those of its last
+ * date (`last`), which the answer's `targetSeconds` report.
+ */
+export interface DatedTargets {
+  on: (date: string) => TargetBook;
+  last: TargetBook;
+}
+
+/** The per-level targets alone, with stations' own (lib/kitchen/contract/targets.ts), or per date. */
+type Targets = Record<KitchenLevel, number> | TargetBook | DatedTargets;
+const bookOf = (t: Record<KitchenLevel, number> | TargetBook): TargetBook =>
   "levels" in t ? (t as TargetBook) : { levels: t as Record<KitchenLevel, number>, stations: [] };
+
+/** The target tables (targetTable) per source (days, then rollups), per trend point and of the last date. */
+interface JudgedTargets {
+  perSource: Float64Array[];
+  perTrend: Float64Array[];
+  last: Float64Array;
+  lastBook: TargetBook;
+  /** One set of targets over the whole range: the merged histograms give every late count. */
+  uniform: boolean;
+  /** Under one set: that set's table (which may differ from the last date's when that date has no data). */
+  judging: Float64Array;
+}
+
+function judgeTargets(
+  targets: Targets,
+  parts: RangeParts,
+  trend: ReturnType<typeof trendSources>,
+  interner: DimensionInterner,
+): JudgedTargets {
+  const dated = "on" in targets ? (targets as DatedTargets) : null;
+  const lastBook = dated ? dated.last : bookOf(targets as TargetBook);
+  const tables = new Map<TargetBook, Float64Array>();
+  const tableOf = (book: TargetBook) => {
+    let t = tables.get(book);
+    if (!t) tables.set(book, (t = targetTable(book, interner)));
+    return t;
+  };
+  const last = tableOf(lastBook);
+  if (!dated)
+    return {
+      perSource: [...parts.days, ...parts.rollups].map(() => last),
+      perTrend: trend.map(() => last),
+      last,
+      lastBook,
+      uniform: true,
+      judging: last,
+    };
+  const rollupBook = (r: Rollup) => {
+    const book = dated.on(r.dates[0] ?? r.start);
+    // The service never reads a rollup across a target change (rollup-reader.ts `split`).
+    if (r.dates.some((d) => dated.on(d) !== book))
+      throw new Error(`the rollup of ${r.start} spans a change of targets`);
+    return book;
+  };
+  const perSource = [
+    ...parts.days.map((d) => tableOf(dated.on(d.businessDate))),
+    ...parts.rollups.map((r) => tableOf(rollupBook(r))),
+  ];
+  return {
+    perSource,
+    perTrend: trend.map((t) => perSource[t.day >= 0 ? t.day : parts.days.length + t.rollup]!),
+    last,
+    lastBook,
+    uniform: perSource.every((t) => t === perSource[0]),
+    judging: perSource[0] ?? last,
+  };
+}
+
+/**
+ * The on-time shares and the stations' late counts. Under one set of targets, from the merged
+ * station × level histograms; across a change, counted cell by cell, each source against the
+ * targets of its day(s), and the shares made of those counts.
+ */
+function judgedShares(
+  judged: JudgedTargets,
+  perStation: DenseHistograms,
+  perLevel: DenseHistograms,
+  levelList: readonly KitchenLevel[],
+  cells: () => Omit<DayCells, "day">[],
+  cap: number,
+) {
+  const S = perStation.touched.length / L;
+  const counted = judged.uniform ? null : lateByStation(cells(), S, cap);
+  const station = (g: number) =>
+    counted
+      ? { late: counted.late[g]!, veryLate: counted.veryLate[g]! }
+      : lateIn(perStation, g, judged.judging[g]!);
+  const withinTarget: TargetShare[] = levelList.map((level) => {
+    const count = perLevel.stats(level).count;
+    let { within, late, veryLate } = { within: 0, late: 0, veryLate: 0 };
+    if (!counted) ({ within, late, veryLate } = levelShare(perStation, S, judged.judging, level));
+    else
+      for (let s = 0; s < S; s++) {
+        const g = s * L + level;
+        if (!perStation.touched[g]) continue;
+        within += perStation.count[g]! - counted.late[g]!;
+        late += counted.late[g]!;
+        veryLate += counted.veryLate[g]!;
+      }
+    const share = count === 0 ? null : within / count;
+    return { level, targetSeconds: judged.lastBook.levels[level], within, count, share, late, veryLate };
+  });
+  return { withinTarget, station };
+}
 
 export function mergeDays(
   days: readonly DaySummary[],
@@ -780,14 +885,13 @@ function merge(
   const byStation = (a: StationRef, b: StationRef) =>
     byName(a.stationName, b.stationName) || compareKey(a.stationGuid, b.stationGuid);
 
-  const book = bookOf(targets);
-  const targetOf = targetTable(book, interner);
+  const judged = judgeTargets(targets, parts, trend, interner);
+  const cap = cutFilters.maxSeconds ?? Infinity;
   const lateDays = scope.trend
     ? lateByDay(
-        dayLateSources(parts, days, trend, ids, dayFilters, cutFilters),
+        dayLateSources(parts, days, trend, ids, dayFilters, cutFilters, judged.perTrend),
         trend.length,
-        targetOf,
-        cutFilters.maxSeconds ?? Infinity,
+        cap,
       )
     : null;
   const dayRows: KitchenSummary["days"] = [];
@@ -810,19 +914,14 @@ function merge(
     });
   }
 
-  const withinTarget: TargetShare[] = levelList.map((level) => {
-    const count = perLevel.stats(level).count;
-    const { within, late, veryLate } = levelShare(perStation, S, targetOf, level);
-    return {
-      level,
-      targetSeconds: book.levels[level],
-      within,
-      count,
-      share: count === 0 ? null : within / count,
-      late,
-      veryLate,
-    };
-  });
+  const { withinTarget, station: stationLate } = judgedShares(
+    judged,
+    perStation,
+    perLevel,
+    levelList,
+    () => stationCells(days, ids, dayFilters, judged.perSource),
+    cap,
+  );
 
   // Filter options: every value of the range's days, whatever the filters.
   const seen = { station: new Set<number>(), behavior: new Set<number>(), source: new Set<number>() };
@@ -846,8 +945,8 @@ function merge(
     })),
     stations: rows(perStation, (s, l) => ({
       ...station(s),
-      targetSeconds: targetOf[s * L + l]!,
-      ...lateIn(perStation, s * L + l, targetOf[s * L + l]!),
+      targetSeconds: judged.last[s * L + l]!,
+      ...stationLate(s * L + l),
     })).sort((a, b) => byStation(a, b) || a.level - b.level),
     hours: rows(perHour, (h) => (h === UNKNOWN_HOUR ? null : { hour: h })).sort(
       (a, b) => a.hour - b.hour || a.level - b.level,
@@ -867,7 +966,14 @@ function merge(
     ),
     itemCount: items.present,
     itemStations: scope.items
-      ? itemStationRows(itemSources(days, ids, dayFilters), items.slotOf, targetOf, interner, arena, span)
+      ? itemStationRows(
+          itemSources(days, ids, dayFilters, judged.perSource),
+          items.slotOf,
+          judged.last,
+          interner,
+          arena,
+          span,
+        )
       : [],
     behaviors: rows(perBehavior, (g) => ({ behavior: interner.behaviors.value(g) })).sort(
       (a, b) => byLevelThenCount(a, b) || compareKey(a.behavior, b.behavior),
@@ -908,6 +1014,7 @@ function dayLateSources(
   ids: readonly DayIds[],
   dayFilters: readonly (DayFilter | null)[],
   filters: SummaryFilters,
+  targets: readonly Float64Array[],
 ): DayCells[] {
   const out: DayCells[] = [];
   trend.forEach((x, d) => {
@@ -917,7 +1024,7 @@ function dayLateSources(
     const matches = (keys: Uint32Array, k: number) => cellMatches(keys, k, f);
     if (x.day >= 0) {
       const hours = days[x.day]!.hours;
-      if (hours) out.push({ cube: hours, ids: ids[at]!, matches, day: d });
+      if (hours) out.push({ cube: hours, ids: ids[at]!, matches, day: d, targets: targets[d]! });
       return;
     }
     const r = parts.rollups[x.rollup]!;
@@ -926,16 +1033,18 @@ function dayLateSources(
       ids: ids[at]!,
       matches,
       day: d,
+      targets: targets[d]!,
     });
   });
   return out;
 }
 
-/** Every source's items cube (keyed level, station, item, ...) with its filter. */
+/** Every source's items cube (keyed level, station, item, ...) with its filter and targets. */
 function itemSources(
   days: readonly Source[],
   ids: readonly DayIds[],
   dayFilters: readonly (DayFilter | null)[],
+  targets: readonly Float64Array[],
 ) {
   return days.flatMap((day, d) => {
     const f = dayFilters[d];
@@ -945,6 +1054,30 @@ function itemSources(
             cube: day.items,
             ids: ids[d]!,
             matches: (keys: Uint32Array, k: number) => cellMatches(keys, k, f),
+            targets: targets[d]!,
+          },
+        ]
+      : [];
+  });
+}
+
+/** Every source's station cells (a day's hours cube, a rollup's hour × station marginal or detail) with its filter and targets. */
+function stationCells(
+  days: readonly Source[],
+  ids: readonly DayIds[],
+  dayFilters: readonly (DayFilter | null)[],
+  targets: readonly Float64Array[],
+): Omit<DayCells, "day">[] {
+  return days.flatMap((day, d) => {
+    const f = dayFilters[d];
+    const cube = day.hours ?? day.marginals?.hourStation;
+    return f && cube
+      ? [
+          {
+            cube,
+            ids: ids[d]!,
+            matches: (keys: Uint32Array, k: number) => cellMatches(keys, k, f),
+            targets: targets[d]!,
           },
         ]
       : [];

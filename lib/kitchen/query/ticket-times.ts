@@ -1,10 +1,11 @@
 import type { KitchenSummary, LevelStats } from "@/lib/kitchen/contract/responses";
 import { veryLateSeconds } from "@/lib/kitchen/contract/targets";
 import { KITCHEN_LEVELS, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
-import { UNKNOWN_HOUR, type CubePart } from "@/lib/kitchen/ingest/day-summary";
+import { CELL_WIDTH, UNKNOWN_HOUR, type CubePart } from "@/lib/kitchen/ingest/day-summary";
 import { ScratchArena, type DenseHistograms } from "@/lib/kitchen/query/dense-histograms";
 import {
   addCellsInto,
+  cellMatches,
   cutCube,
   cutSecondsOf,
   dayFilter,
@@ -13,6 +14,7 @@ import {
   marginalsAnswer,
   spanHintOf,
   trendSources,
+  type DayFilter,
   type RangeParts,
   type SummaryFilters,
 } from "@/lib/kitchen/query/range-summary";
@@ -31,6 +33,14 @@ export type TicketTimes = Pick<KitchenSummary, "tickets" | "ticketHours" | "tick
 const L = KITCHEN_LEVELS.length;
 const HOURS = UNKNOWN_HOUR + 1;
 const MAX_SPAN = 8192;
+const W = CELL_WIDTH;
+
+type LevelTargets = Record<KitchenLevel, number>;
+/** The ticket targets in force per date (one object for dates with equal targets) and on the range's last date. */
+export interface DatedTicketTargets {
+  on: (date: string) => LevelTargets;
+  last: LevelTargets;
+}
 /** Reused table memory (merges are synchronous), as range-summary.ts does for the record figures. */
 const arena = new ScratchArena();
 
@@ -38,7 +48,7 @@ export function mergeTicketTimes(
   parts: RangeParts,
   metric: KitchenMetric,
   filters: SummaryFilters,
-  targets: Record<KitchenLevel, number>,
+  targets: LevelTargets | DatedTicketTargets,
 ): TicketTimes {
   const kind = filters.station === undefined ? "ticketsAnyStation" : "tickets";
   const ready = marginalsAnswer(filters);
@@ -54,6 +64,14 @@ export function mergeTicketTimes(
       cube: cut(ready ? r.marginals.tickets : detailOf(r).cubes[kind]),
     })),
   ];
+  const dated = "on" in targets ? (targets as DatedTicketTargets) : null;
+  const perSource = sources.map((s, i) =>
+    dated
+      ? dated.on(
+          i < parts.days.length ? parts.days[i]!.businessDate : parts.rollups[i - parts.days.length]!.start,
+        )
+      : null,
+  );
   // Dense up to the 99.9th percentile of each cube's seconds; the rare longer tickets go to the exact overflow.
   let hint = 0;
   for (const s of sources) hint = Math.max(hint, spanHintOf(s.cube));
@@ -108,21 +126,72 @@ export function mergeTicketTimes(
       ticketDays.push({ businessDate: t.businessDate, level, stats });
     }
   });
+  const last = dated ? dated.last : (targets as LevelTargets);
+  // Across a change of targets, each source's tickets against the targets of its day(s).
+  const counted = perSource.some((t) => t !== perSource[0])
+    ? lateTickets(sources, filtersOf, perSource as LevelTargets[])
+    : null;
   return {
-    tickets: levels.map((level) => levelFigures(perLevel, level, targets[level], filters)),
+    tickets: levels.map((level) =>
+      levelFigures(
+        perLevel,
+        level,
+        counted ? counted(level) : (perSource[0]?.[level] ?? last[level]),
+        last[level],
+        filters,
+      ),
+    ),
     ticketHours,
     ticketDays,
   };
 }
 
+/** Per level, the late and very late tickets of sources each held to its own targets. */
+function lateTickets(
+  sources: readonly { cube: CubePart }[],
+  filtersOf: readonly (DayFilter | null)[],
+  targets: readonly LevelTargets[],
+): (level: KitchenLevel) => { late: number; veryLate: number } {
+  const late = new Float64Array(L);
+  const veryLate = new Float64Array(L);
+  sources.forEach(({ cube }, i) => {
+    const f = filtersOf[i];
+    if (!f) return;
+    const { keys, excluded, start, seconds, counts } = cube;
+    for (let c = 0; c < excluded.length; c++) {
+      const k = c * W;
+      if (!cellMatches(keys, k, f)) continue;
+      const level = keys[k]! as KitchenLevel;
+      const target = targets[i]![level];
+      const very = veryLateSeconds(target);
+      for (let e = start[c + 1]! - 1; e >= start[c]! && seconds[e]! > target; e--) {
+        late[level]! += counts[e]!;
+        if (seconds[e]! > very) veryLate[level]! += counts[e]!;
+      }
+    }
+  });
+  return (level) => ({ late: late[level]!, veryLate: veryLate[level]! });
+}
+
+/**
+ * A level's figures. `judgedBy`: the one target every ticket was held to, or the late counts of
+ * tickets held to their days' targets; `targetSeconds` is the one reported (the range's last day's).
+ */
 function levelFigures(
   perLevel: DenseHistograms,
   level: KitchenLevel,
+  judgedBy: number | { late: number; veryLate: number },
   targetSeconds: number,
   filters: SummaryFilters,
 ): TicketTimes["tickets"][number] {
   const stats: LevelStats["stats"] = perLevel.stats(level);
-  const within = perLevel.countAtMost(level, targetSeconds);
+  const late =
+    typeof judgedBy === "number" ? stats.count - perLevel.countAtMost(level, judgedBy) : judgedBy.late;
+  const veryLate =
+    typeof judgedBy === "number"
+      ? stats.count - perLevel.countAtMost(level, veryLateSeconds(judgedBy))
+      : judgedBy.veryLate;
+  const within = stats.count - late;
   return {
     level,
     stats,
@@ -133,8 +202,8 @@ function levelFigures(
       within,
       count: stats.count,
       share: stats.count === 0 ? null : within / stats.count,
-      late: stats.count - within,
-      veryLate: stats.count - perLevel.countAtMost(level, veryLateSeconds(targetSeconds)),
+      late,
+      veryLate,
     },
     histogram: { level, station: filters.station ?? null, ...histogramBins(perLevel, level) },
   };

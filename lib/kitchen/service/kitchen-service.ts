@@ -5,14 +5,12 @@ import {
   type KitchenRangeQuery,
   type KitchenRecordsQuery,
   type KitchenSummaryQuery,
-  type KitchenTargetsInput,
   type KitchenTicketsQuery,
 } from "@/lib/kitchen/contract/params";
 import {
   type DateCoverage,
   type KitchenCoverage,
   type KitchenSummary,
-  type KitchenTargets,
   type KitchenTickets,
   type RangeAnswer,
 } from "@/lib/kitchen/contract/responses";
@@ -42,7 +40,7 @@ import {
   type RecordChunk,
   type RecordFilter,
 } from "./filtered-days";
-import { readKitchenTargets, writeKitchenTargets } from "./kitchen-targets";
+import { targetsApi } from "./kitchen-targets";
 import { createOverviewLevels } from "./overview-levels";
 import { createRangeAnswers } from "./range-answers";
 import { createRangeParts } from "./range-parts";
@@ -157,7 +155,7 @@ export function createKitchenService(deps: KitchenServiceDeps) {
   const parts = createRangeParts({ store, reader, rollups, config, recordFiltered });
   const { filtersFor, partsOf, stuckReport } = parts;
   const sectionDeps = { db, store, reader, rangeParts: { filtersFor, partsOf, stuckReport } };
-  const answers = createRangeAnswers({ db, store, whenReady, parts, internerOf, config });
+  const answers = createRangeAnswers({ db, whenReady, parts, internerOf, config });
   const overviewLevels = createOverviewLevels({ db, store, reader, config, now });
 
   return {
@@ -186,7 +184,7 @@ export function createKitchenService(deps: KitchenServiceDeps) {
       opts: { dayParts?: boolean } = {},
     ): Promise<RangeAnswer<KitchenSummary>> =>
       answers.answered("summary", restaurant, query, opts, async (dates, rows, coverage, targets) => {
-        const parts = await partsOf(restaurant, dates, rows, [query.metric], query);
+        const parts = await partsOf(restaurant, dates, rows, [query.metric], query, targets.breaks);
         const merged = parts.partsFor(query.metric);
         const filters = filtersFor(query);
         const summary = assembleSummary(
@@ -212,11 +210,12 @@ export function createKitchenService(deps: KitchenServiceDeps) {
 
     /** One section of the summary (summary-sections.ts): only what that section returns is computed. */
     section: <S extends SummarySection>(r: KitchenRestaurant, query: KitchenSummaryQuery, section: S) =>
-      answers.answered(`section:${section}`, r, query, null, (dates, rows, coverage) =>
+      answers.answered(`section:${section}`, r, query, null, (dates, rows, coverage, targets) =>
         summarySection({ ...sectionDeps, interner: internerOf(r.guid) }, r, query, section, {
           dates,
           rows,
           coverage,
+          targets,
         }),
       ),
 
@@ -325,21 +324,14 @@ export function createKitchenService(deps: KitchenServiceDeps) {
         };
       }),
 
-    targets: (restaurant: KitchenRestaurant) => readKitchenTargets(store, db, restaurant.guid),
+    /** Targets: a restaurant's and the group's, read and changed (kitchen-targets.ts). */
+    ...targetsApi(db, now),
 
     /** The decoded-day and rollup caches: entries, bytes of the budget (KITCHEN_CACHE_MB), hits and misses. */
     cacheStats: () => ({ ...reader.cacheStats(), rollups: rollups.cacheStats() }),
 
     /** Resolves when the rollup builds queued so far have settled (tests, the benchmark). */
     rollupsSettled: () => rollups.settled(),
-
-    async putTargets(
-      restaurant: KitchenRestaurant,
-      input: Partial<KitchenTargetsInput>,
-    ): Promise<KitchenTargets> {
-      await writeKitchenTargets(store, db, restaurant.guid, input, now());
-      return readKitchenTargets(store, db, restaurant.guid);
-    },
   };
 }
 

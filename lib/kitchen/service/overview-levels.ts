@@ -5,11 +5,16 @@ import { LRUCache } from "lru-cache";
 import { currentBusinessDate, datePhase } from "@/lib/business-date/closeout";
 import type { Database } from "@/lib/db/database";
 import { DEFAULT_STUCK_MINUTES, stuckCutSeconds, type StuckChoice } from "@/lib/kitchen/contract/stuck-items";
-import type { TargetBook } from "@/lib/kitchen/contract/targets";
-import { DEFAULT_TARGET_SECONDS, KITCHEN_LEVELS, type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
+import {
+  targetSchedule,
+  type TargetSchedule,
+  type TargetSource,
+} from "@/lib/kitchen/contract/target-versions";
+import { KITCHEN_LEVELS, type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
 import { levelDigestOf, LevelMerge, type LevelFigures } from "@/lib/kitchen/query/level-digest";
 import { validateRange } from "@/lib/kitchen/query/range-query";
 import type { DayRow, KitchenStore } from "@/lib/kitchen/storage/kitchen-store";
+import { readTargetVersions } from "@/lib/kitchen/storage/target-versions";
 
 import { coverageOf, dateStates, usableDates } from "./coverage";
 import type { createDayReader } from "./day-reader";
@@ -121,15 +126,22 @@ export function createOverviewLevels({ db, store, reader, config, now }: Overvie
       return ranges ? [{ restaurant: q.restaurant, ranges }] : [];
     });
     const rowsBy = await rowsOf(store, finalRows, asked);
-    const books = await targetBooks(db, guids);
+    const schedules = await targetSchedules(
+      db,
+      asked.map((a) => a.restaurant),
+    );
+    // A range across a change of targets is judged day by day (levelSummary): not from one book here.
+    const uniform = (guid: string, ranges: string[][]) =>
+      ranges.every((d) => schedules.get(guid)!.breaksWithin(d[0]!, d.at(-1)!).length === 0);
     const candidates = asked.flatMap(({ restaurant, ranges }) => {
       const c = candidate(restaurant, ranges, rowsBy.get(restaurant.guid)!, at);
-      return c ? [c] : [];
+      return c && uniform(restaurant.guid, c.ranges) ? [c] : [];
     });
+    const inForce = (guid: string, dates: string[]) => schedules.get(guid)!.on(dates.at(-1)!);
     const cutSeconds = stuckCutSeconds(stuck, stuckMinutes);
     const keyOf = (guid: string, dates: string[]) => `${guid}|${dates[0]}|${dates.at(-1)}|${cutSeconds}`;
     const fingerprintOf = (c: Candidate, dates: string[]) =>
-      JSON.stringify([books.get(c.restaurant.guid), usableDates(dates, c.rows)]);
+      JSON.stringify([inForce(c.restaurant.guid, dates).key, usableDates(dates, c.rows)]);
     const keptFigures = (c: Candidate, dates: string[]) => {
       const kept = figures.get(keyOf(c.restaurant.guid, dates));
       return kept?.fingerprint === fingerprintOf(c, dates) ? kept.value : undefined;
@@ -147,7 +159,7 @@ export function createOverviewLevels({ db, store, reader, config, now }: Overvie
         let value = keptFigures(c, dates);
         if (!value) {
           // After digestsOf: a day found unreadable there is failed now, out of the figures and the fingerprint.
-          const book = books.get(guid)!;
+          const book = inForce(guid, dates).book;
           const merge = new LevelMerge({ book, cutSeconds, stuckLimitSeconds: stuckMinutes * 60 });
           for (const { date } of usableDates(dates, c.rows)) {
             const digest = found.get(`${guid}|${date}`);
@@ -165,6 +177,9 @@ export function createOverviewLevels({ db, store, reader, config, now }: Overvie
             records: value.stuckRecords,
             included: cutSeconds === undefined,
           },
+          targetSources: Object.fromEntries(
+            KITCHEN_LEVELS.map((l) => [l, inForce(guid, dates).levels[l].source]),
+          ) as Record<KitchenLevel, TargetSource>,
         };
       });
       out.set(guid, answers);
@@ -175,40 +190,18 @@ export function createOverviewLevels({ db, store, reader, config, now }: Overvie
   return { levelSummaries };
 }
 
-/** store.targets's book (levels and stations) of many restaurants, in two queries. */
-async function targetBooks(db: Database, guids: readonly string[]): Promise<Map<string, TargetBook>> {
-  const books = new Map<string, { levels: Record<KitchenLevel, number>; stations: TargetBook["stations"] }>(
-    guids.map((g) => [g, { levels: { ...DEFAULT_TARGET_SECONDS }, stations: [] }]),
+/**
+ * Each restaurant's target schedule (its own versions and the group's, lib/kitchen/storage/
+ * target-versions.ts), one small query a restaurant.
+ */
+async function targetSchedules(
+  db: Database,
+  restaurants: readonly KitchenRestaurant[],
+): Promise<Map<string, TargetSchedule>> {
+  const read = await Promise.all(
+    restaurants.map(async (r) => [r.guid, targetSchedule(await readTargetVersions(db, r))] as const),
   );
-  const levels = await db.query<{ restaurant_guid: string; level: number; seconds: number }>(
-    "SELECT restaurant_guid, level, seconds FROM kitchen_targets WHERE restaurant_guid = ANY($1::text[])",
-    [guids],
-  );
-  const stations = await db.query<{
-    restaurant_guid: string;
-    station_guid: string;
-    level: number;
-    seconds: number;
-  }>(
-    `SELECT restaurant_guid, station_guid, level, seconds FROM kitchen_station_targets
-      WHERE restaurant_guid = ANY($1::text[]) ORDER BY restaurant_guid, station_guid, level`,
-    [guids],
-  );
-  const isLevel = (l: number): l is KitchenLevel => (KITCHEN_LEVELS as readonly number[]).includes(l);
-  for (const r of levels) {
-    const level = Number(r.level);
-    if (isLevel(level)) books.get(r.restaurant_guid)!.levels[level] = Number(r.seconds);
-  }
-  for (const r of stations) {
-    const level = Number(r.level);
-    if (isLevel(level))
-      (books.get(r.restaurant_guid)!.stations as TargetBook["stations"][number][]).push({
-        stationGuid: r.station_guid,
-        level,
-        seconds: Number(r.seconds),
-      });
-  }
-  return books;
+  return new Map(read);
 }
 
 /** The day digests: memory (by the day's version), then kitchen_day_levels, then computed once and stored. */

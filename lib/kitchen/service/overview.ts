@@ -12,7 +12,8 @@ import type {
   StuckReport,
 } from "@/lib/kitchen/contract/responses";
 import { DEFAULT_STUCK_MINUTES, type StuckChoice } from "@/lib/kitchen/contract/stuck-items";
-import { KITCHEN_LEVELS, type OverviewRange } from "@/lib/kitchen/contract/vocabulary";
+import type { TargetSource } from "@/lib/kitchen/contract/target-versions";
+import { KITCHEN_LEVELS, type KitchenLevel, type OverviewRange } from "@/lib/kitchen/contract/vocabulary";
 
 import type { KitchenService } from "./kitchen-service";
 import type { KitchenLevelSummary } from "./range-answers";
@@ -174,7 +175,9 @@ function isNotEntitled(summary: Pick<KitchenSummary, "coverage">): boolean {
 
 /** A summary reduced to the Overview's figures, levels 0-2 (also the scale benchmark's table). */
 export function overviewLevelFigures(
-  summary: Pick<KitchenSummary, "levels" | "withinTarget">,
+  summary: Pick<KitchenSummary, "levels" | "withinTarget"> & {
+    targetSources?: Record<KitchenLevel, TargetSource>;
+  },
 ): OverviewLevelFigures[] {
   return KITCHEN_LEVELS.map((level) => {
     const at = summary.levels.find((l) => l.level === level);
@@ -186,6 +189,7 @@ export function overviewLevelFigures(
       p50: stats?.p50 ?? null,
       p90: stats?.p90 ?? null,
       onTimeShare: summary.withinTarget.find((t) => t.level === level)?.share ?? null,
+      targetSource: summary.targetSources?.[level] ?? "default",
     };
   });
 }

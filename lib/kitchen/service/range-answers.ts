@@ -1,29 +1,47 @@
 import "server-only";
 
+import { currentBusinessDateOrNull } from "@/lib/business-date/closeout";
 import type { Database } from "@/lib/db/database";
 import type { KitchenRangeQuery } from "@/lib/kitchen/contract/params";
 import type { DateCoverage, KitchenSummary, RangeAnswer } from "@/lib/kitchen/contract/responses";
 import type { StuckChoice } from "@/lib/kitchen/contract/stuck-items";
-import type { TargetBook } from "@/lib/kitchen/contract/targets";
-import type { KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
+import {
+  targetSchedule,
+  type TargetsInForce,
+  type TargetSource,
+} from "@/lib/kitchen/contract/target-versions";
+import { KITCHEN_LEVELS, type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
 import type { DimensionInterner } from "@/lib/kitchen/query/dimension-interner";
-import { mergeLevels } from "@/lib/kitchen/query/range-summary";
+import { mergeLevels, type DatedTargets } from "@/lib/kitchen/query/range-summary";
+import type { DatedTicketTargets } from "@/lib/kitchen/query/ticket-times";
 import { KeptAnswers } from "@/lib/kitchen/storage/kept-answers";
-import type { DayRow, KitchenStore } from "@/lib/kitchen/storage/kitchen-store";
-import { readTicketTargets } from "@/lib/kitchen/storage/ticket-targets";
+import type { DayRow } from "@/lib/kitchen/storage/kitchen-store";
+import { readTargetVersions } from "@/lib/kitchen/storage/target-versions";
 
 import { answerKey, createAnswerCache, rangeFingerprint } from "./answer-cache";
 import type { RecordFilter } from "./filtered-days";
 import type { createRangeParts } from "./range-parts";
 import type { KitchenRestaurant, KitchenServiceConfig } from "./service-config";
 
-/** What the Overview reads of a range (`levelSummary`): a whole summary's fields of the same names. */
-export type KitchenLevelSummary = Pick<KitchenSummary, "coverage" | "levels" | "withinTarget" | "stuck">;
+/**
+ * What the Overview reads of a range (`levelSummary`): a whole summary's fields of the same names,
+ * and where each level's target on the range's last date comes from ("own": the Overview says so).
+ */
+export type KitchenLevelSummary = Pick<KitchenSummary, "coverage" | "levels" | "withinTarget" | "stuck"> & {
+  targetSources: Record<KitchenLevel, TargetSource>;
+};
 
-/** The targets in force for a restaurant's figures: items (per level and station) and tickets. */
-interface RangeTargets {
-  book: TargetBook;
-  ticketSeconds: Record<KitchenLevel, number>;
+/**
+ * The targets a range is judged by, each date by those in force on it (contract/target-versions.ts):
+ * items (per level and station) and tickets, the dates in the range where they change (no rollup is
+ * read across one), and the fingerprint of exactly the range's targets (the answer cache's).
+ */
+export interface RangeTargets {
+  book: DatedTargets;
+  ticketSeconds: DatedTicketTargets;
+  breaks: string[];
+  fingerprint: string;
+  last: TargetsInForce;
 }
 
 /** kitchen-service.ts's readiness rule: `compute` runs once every date of the range has an answer. */
@@ -35,7 +53,6 @@ type WhenReady = <T>(
 
 interface RangeAnswersDeps {
   db: Database;
-  store: KitchenStore;
   whenReady: WhenReady;
   parts: ReturnType<typeof createRangeParts>;
   internerOf: (guid: string) => DimensionInterner;
@@ -47,18 +64,27 @@ interface RangeAnswersDeps {
  * whenReady with a closed range's answer kept while its stored days, their coverage and the
  * targets in force are unchanged; `levelSummary` is the Overview's answer built on it.
  */
-export function createRangeAnswers({ db, store, whenReady, parts, internerOf, config }: RangeAnswersDeps) {
+export function createRangeAnswers({ db, whenReady, parts, internerOf, config }: RangeAnswersDeps) {
   const answers = createAnswerCache(
     config.answerCacheBytes,
     config.keptAnswers === false ? null : new KeptAnswers(db),
   );
   const { partsOf, filtersFor, stuckReport } = parts;
 
-  const rangeTargets = async (guid: string): Promise<RangeTargets> => {
-    const [targets, ticketTargets] = await Promise.all([store.targets(guid), readTicketTargets(db, guid)]);
+  const rangeTargets = async (
+    restaurant: KitchenRestaurant,
+    dates: readonly string[],
+  ): Promise<RangeTargets> => {
+    const schedule = targetSchedule(await readTargetVersions(db, restaurant));
+    const to = dates.at(-1) ?? currentBusinessDateOrNull(restaurant) ?? "99991231";
+    const from = dates[0] ?? to;
+    const last = schedule.on(to);
     return {
-      book: { levels: targets.seconds, stations: targets.stations },
-      ticketSeconds: ticketTargets.seconds,
+      book: { on: (d) => schedule.on(d).book, last: last.book },
+      ticketSeconds: { on: (d) => schedule.on(d).tickets, last: last.tickets },
+      breaks: schedule.breaksWithin(from, to),
+      fingerprint: schedule.fingerprint(from, to),
+      last,
     };
   };
 
@@ -76,10 +102,10 @@ export function createRangeAnswers({ db, store, whenReady, parts, internerOf, co
     ) => Promise<T>,
   ): Promise<RangeAnswer<T>> =>
     whenReady(restaurant, query, async (dates, rows, coverage) => {
-      const targets = await rangeTargets(restaurant.guid);
+      const targets = await rangeTargets(restaurant, dates);
       return answers.through(
         answerKey(kind, restaurant, query, extra),
-        () => rangeFingerprint(dates, rows, coverage(), targets),
+        () => rangeFingerprint(dates, rows, coverage(), targets.fingerprint),
         () => compute(dates, rows, coverage, targets),
         restaurant.guid,
       );
@@ -96,7 +122,7 @@ export function createRangeAnswers({ db, store, whenReady, parts, internerOf, co
   ): Promise<RangeAnswer<KitchenLevelSummary>> => {
     const asked = { from: query.from, to: query.to, stuck: query.stuck };
     return answered("levels", restaurant, asked, null, async (dates, rows, coverage, targets) => {
-      const p = await partsOf(restaurant, dates, rows, ["fire_to_fulfill"], asked);
+      const p = await partsOf(restaurant, dates, rows, ["fire_to_fulfill"], asked, targets.breaks);
       const merged = mergeLevels(
         p.partsFor("fire_to_fulfill"),
         "fire_to_fulfill",
@@ -104,7 +130,10 @@ export function createRangeAnswers({ db, store, whenReady, parts, internerOf, co
         targets.book,
         internerOf(restaurant.guid),
       );
-      return { coverage: coverage(), ...merged, stuck: stuckReport(p, asked) };
+      const targetSources = Object.fromEntries(
+        KITCHEN_LEVELS.map((l) => [l, targets.last.levels[l].source]),
+      ) as Record<KitchenLevel, TargetSource>;
+      return { coverage: coverage(), ...merged, stuck: stuckReport(p, asked), targetSources };
     });
   };
 

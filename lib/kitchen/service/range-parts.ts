@@ -55,6 +55,8 @@ export function createRangeParts({ store, reader, rollups, config, recordFiltere
     rows: Map<string, DayRow>,
     metrics: readonly KitchenMetric[],
     query: PartsQuery,
+    /** Dates where the targets change (range-answers.ts): no rollup is read across one. */
+    targetBreaks: readonly string[] = [],
   ) {
     const filters = filtersFor(query);
     const stuck = filters.stuckSeconds;
@@ -78,7 +80,7 @@ export function createRangeParts({ store, reader, rollups, config, recordFiltere
     const split =
       config.rollups === false
         ? { rollups: new Map<KitchenMetric, Rollup[]>(asked.map((m) => [m, []])), rest: dates }
-        : await rollups.split(guid, dates, rows, asked, !marginalsAnswer(filters));
+        : await rollups.split(guid, dates, rows, asked, !marginalsAnswer(filters), targetBreaks);
     const days = await reader.daySummaries(guid, split.rest, rows);
     const partsFor = (metric: KitchenMetric): RangeParts => ({
       days,

@@ -92,7 +92,8 @@ export function createRollupReader({
   /**
    * Splits the range (its dates, ascending and contiguous) into ready rollups of the metrics and
    * the other dates. A period is covered only when every metric's rollup is ready. `withDetail`:
-   * the filters need the rollups' full cubes, not only their marginals.
+   * the filters need the rollups' full cubes, not only their marginals. `breaks`: target changes; a
+   * period holding one after its first date is left to its days (a rollup cannot be split by day).
    */
   async function split(
     guid: string,
@@ -100,10 +101,12 @@ export function createRollupReader({
     rows: Map<string, DayRow>,
     metrics: readonly KitchenMetric[],
     withDetail: boolean,
+    breaks: readonly string[] = [],
   ): Promise<RangeSplit> {
     const rollups = new Map<KitchenMetric, Rollup[]>(metrics.map((m) => [m, []]));
     if (dates.length === 0) return { rollups, rest: [] };
     const eligible = wholePeriodsWithin(dates[0]!, dates.at(-1)!).flatMap((period) => {
+      if (breaks.some((b) => b > period.start && b <= period.end)) return [];
       const v = versionOf(period, rows);
       return v ? [{ period, ...v }] : [];
     });

@@ -7,16 +7,16 @@ import {
   type StuckReport,
 } from "@/lib/kitchen/contract/responses";
 import { DEFAULT_STUCK_MINUTES, stuckCutSeconds, type StuckChoice } from "@/lib/kitchen/contract/stuck-items";
-import type { TargetBook } from "@/lib/kitchen/contract/targets";
 import { KITCHEN_METRICS, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import type { DimensionInterner } from "@/lib/kitchen/query/dimension-interner";
 import {
   mergeRange,
   mergeStationLevels,
+  type DatedTargets,
   type RangeParts,
   type SummaryFilters,
 } from "@/lib/kitchen/query/range-summary";
-import { mergeTicketTimes } from "@/lib/kitchen/query/ticket-times";
+import { mergeTicketTimes, type DatedTicketTargets } from "@/lib/kitchen/query/ticket-times";
 import type { DayRow } from "@/lib/kitchen/storage/kitchen-store";
 
 import { ingestOf, sentNoRecords } from "./coverage";
@@ -61,8 +61,8 @@ export function assembleSummary(
   rows: Map<string, DayRow>,
   coverage: DateCoverage,
   parts: RangeParts,
-  targets: TargetBook,
-  ticketTargets: Record<KitchenLevel, number>,
+  targets: DatedTargets,
+  ticketTargets: DatedTicketTargets,
   interner: DimensionInterner,
   filters: SummaryFilters,
   stuck: StuckReport,

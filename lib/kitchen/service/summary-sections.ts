@@ -9,9 +9,9 @@ import type { DimensionInterner } from "@/lib/kitchen/query/dimension-interner";
 import { mergeScoped, type MergeScope } from "@/lib/kitchen/query/range-summary";
 import { mergeTicketTimes } from "@/lib/kitchen/query/ticket-times";
 import type { DayRow, KitchenStore } from "@/lib/kitchen/storage/kitchen-store";
-import { readTicketTargets } from "@/lib/kitchen/storage/ticket-targets";
 
 import type { createDayReader } from "./day-reader";
+import type { RangeTargets } from "./range-answers";
 import type { createRangeParts } from "./range-parts";
 import type { KitchenRestaurant } from "./service-config";
 import { summaryQueryFields } from "./summary-assembly";
@@ -50,28 +50,26 @@ export async function summarySection<S extends SummarySection>(
   restaurant: KitchenRestaurant,
   query: KitchenSummaryQuery,
   section: S,
-  range: { dates: string[]; rows: Map<string, DayRow>; coverage: () => DateCoverage },
+  range: { dates: string[]; rows: Map<string, DayRow>; coverage: () => DateCoverage; targets: RangeTargets },
 ): Promise<KitchenSummarySections[S]> {
   const { dates, rows } = range;
   const { filtersFor, partsOf, stuckReport } = deps.rangeParts;
-  const parts = await partsOf(restaurant, dates, rows, [query.metric], query);
+  const { targets } = range;
+  const parts = await partsOf(restaurant, dates, rows, [query.metric], query, targets.breaks);
   const merged = parts.partsFor(query.metric);
   const filters = filtersFor(query);
   // After the parts: a stored day found unreadable on the way is failed by then (day-reader.ts).
   const head = summaryQueryFields(restaurant, query, dates, rows, range.coverage(), merged, filters);
   if (section === "tickets") {
-    const ticketTargets = await readTicketTargets(deps.db, restaurant.guid);
     return sectionOf(
-      { ...head, ...mergeTicketTimes(merged, query.metric, filters, ticketTargets.seconds) },
+      { ...head, ...mergeTicketTimes(merged, query.metric, filters, targets.ticketSeconds) },
       section,
     );
   }
-  const targets = await deps.store.targets(restaurant.guid);
-  const book = { levels: targets.seconds, stations: targets.stations };
   const scope = SCOPES[section as Exclude<SummarySection, "tickets">];
   const answer: Partial<KitchenSummary> = {
     ...head,
-    ...mergeScoped(merged, query.metric, filters, book, deps.interner, scope),
+    ...mergeScoped(merged, query.metric, filters, targets.book, deps.interner, scope),
   };
   if (section === "figures") answer.stuck = stuckReport(parts, query);
   if (section === "trend") {

@@ -5,8 +5,6 @@ import { deflateRawSync, inflateRawSync } from "node:zlib";
 import { periodsContaining } from "@/lib/business-date/periods";
 import type { Database, Queryable } from "@/lib/db/database";
 import type { DateHold } from "@/lib/kitchen/contract/responses";
-import type { StationTarget } from "@/lib/kitchen/contract/targets";
-import { DEFAULT_TARGET_SECONDS, KITCHEN_LEVELS, type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
 import { INGEST_COUNT_KEYS, type IngestCounts } from "@/lib/kitchen/ingest/ingest";
 import type { ItemFulfillment } from "@/lib/platform/schemas";
 
@@ -384,85 +382,6 @@ export class KitchenStore {
            ON CONFLICT (restaurant_guid, period_kind, period_start, metric) DO UPDATE SET
              version = EXCLUDED.version, data = EXCLUDED.data, detail = EXCLUDED.detail, built_at = EXCLUDED.built_at`,
           [restaurantGuid, kind, start, m.metric, version, m.data, m.detail],
-        );
-      }
-    });
-  }
-
-  async targets(restaurantGuid: string): Promise<{
-    seconds: Record<KitchenLevel, number>;
-    set: Set<KitchenLevel>;
-    stations: StationTarget[];
-    updatedAt: number | null;
-  }> {
-    const [rows, stationRows] = await Promise.all([
-      this.db.query<{ level: number; seconds: number; updated_at: Date | string }>(
-        "SELECT level, seconds, updated_at FROM kitchen_targets WHERE restaurant_guid = $1",
-        [restaurantGuid],
-      ),
-      this.db.query<{ station_guid: string; level: number; seconds: number; updated_at: Date | string }>(
-        "SELECT station_guid, level, seconds, updated_at FROM kitchen_station_targets WHERE restaurant_guid = $1 ORDER BY station_guid, level",
-        [restaurantGuid],
-      ),
-    ]);
-    const seconds = { ...DEFAULT_TARGET_SECONDS };
-    const set = new Set<KitchenLevel>();
-    let updatedAt: number | null = null;
-    for (const r of rows) {
-      const level = Number(r.level) as KitchenLevel;
-      if (!KITCHEN_LEVELS.includes(level)) continue;
-      seconds[level] = Number(r.seconds);
-      set.add(level);
-      updatedAt = Math.max(updatedAt ?? 0, ms(r.updated_at));
-    }
-    const stations: StationTarget[] = [];
-    for (const r of stationRows) {
-      const level = Number(r.level) as KitchenLevel;
-      if (!KITCHEN_LEVELS.includes(level)) continue;
-      stations.push({ stationGuid: r.station_guid, level, seconds: Number(r.seconds) });
-      updatedAt = Math.max(updatedAt ?? 0, ms(r.updated_at));
-    }
-    return { seconds, set, stations, updatedAt };
-  }
-
-  /**
-   * Sets each level's target and each named station's; `seconds: null` removes it, so the level
-   * is back on the default and the station back on its level's target. One transaction.
-   */
-  async putTargets(
-    restaurantGuid: string,
-    targets: readonly { level: KitchenLevel; seconds: number | null }[],
-    stations: readonly { stationGuid: string; level: KitchenLevel; seconds: number | null }[],
-    now: number,
-  ): Promise<void> {
-    const at = new Date(now).toISOString();
-    await this.db.transaction(async (tx) => {
-      for (const t of targets) {
-        if (t.seconds === null) {
-          await tx.query("DELETE FROM kitchen_targets WHERE restaurant_guid = $1 AND level = $2", [
-            restaurantGuid,
-            t.level,
-          ]);
-          continue;
-        }
-        await tx.query(
-          `INSERT INTO kitchen_targets (restaurant_guid, level, seconds, updated_at) VALUES ($1, $2, $3, $4)
-           ON CONFLICT (restaurant_guid, level) DO UPDATE SET seconds = EXCLUDED.seconds, updated_at = EXCLUDED.updated_at`,
-          [restaurantGuid, t.level, t.seconds, at],
-        );
-      }
-      for (const t of stations) {
-        if (t.seconds === null) {
-          await tx.query(
-            "DELETE FROM kitchen_station_targets WHERE restaurant_guid = $1 AND station_guid = $2 AND level = $3",
-            [restaurantGuid, t.stationGuid, t.level],
-          );
-          continue;
-        }
-        await tx.query(
-          `INSERT INTO kitchen_station_targets (restaurant_guid, station_guid, level, seconds, updated_at) VALUES ($1, $2, $3, $4, $5)
-           ON CONFLICT (restaurant_guid, station_guid, level) DO UPDATE SET seconds = EXCLUDED.seconds, updated_at = EXCLUDED.updated_at`,
-          [restaurantGuid, t.stationGuid, t.level, t.seconds, at],
         );
       }
     });

@@ -2,7 +2,9 @@ import "server-only";
 
 import type { QueryClient } from "@tanstack/react-query";
 
+import { requireSession } from "@/lib/access/page-access";
 import type { PermittedRestaurant } from "@/lib/access/permitted-restaurants";
+import { targetEditRights } from "@/lib/access/roles";
 import { kitchenSummarySchema } from "@/lib/kitchen/contract/params";
 import type { RangeAnswer } from "@/lib/kitchen/contract/responses";
 import type { KitchenFiguresSection } from "@/lib/kitchen/contract/sections";
@@ -71,7 +73,10 @@ export async function prefetchKitchenFigures(
     queryClient.prefetchQuery({
       ...kitchenTargetsQuery(restaurant.guid),
       retry: false,
-      queryFn: () => service.targets(restaurant),
+      queryFn: async () => ({
+        ...(await service.targets(restaurant)),
+        mayEdit: await targetEditRights(await requireSession(), restaurant.guid),
+      }),
     }),
   ]);
 }

@@ -10,9 +10,10 @@ import {
   targetMinutesOf,
   targetSecondsFrom,
 } from "@/lib/kitchen/present/target-minutes";
-import { putKitchenTargets } from "@/lib/queries/kitchen";
+import { kitchenKeys, putKitchenTargets } from "@/lib/queries/kitchen";
 
 import { SAVE_FOCUS, TargetField, TargetsCard, TargetsForm, useTargetsSave } from "./target-fields";
+import { targetSourceWords } from "./target-words";
 
 export interface StationChoice {
   stationGuid: string;
@@ -36,10 +37,13 @@ export function StationTargetsEditor({
   guid,
   targets,
   stations,
+  effectiveFrom,
 }: {
   guid: string;
   targets: KitchenTargets;
   stations: readonly StationChoice[];
+  /** The first business date a change is in force (the page's choice; unset: today). */
+  effectiveFrom: string | undefined;
 }) {
   const levelTarget = (level: KitchenLevel) => targets.targets.find((t) => t.level === level)?.seconds ?? 0;
   const own = (s: StationChoice) =>
@@ -54,9 +58,10 @@ export function StationTargetsEditor({
 
   const formKey = `${targets.updatedAt ?? "defaults"}|${targets.stations.map((t) => `${t.stationGuid}:${t.level}:${t.seconds}`).join(",")}|${targets.targets.map((t) => t.seconds).join(",")}`;
   const saving = useTargetsSave({
-    guid,
+    cacheKey: kitchenKeys.targets(guid),
+    refetch: kitchenKeys.all(guid),
     formKey,
-    put: (input: StationInput) => putKitchenTargets(guid, { stations: input }),
+    put: (input: StationInput) => putKitchenTargets(guid, { stations: input, effectiveFrom }),
     describe: (_next, input) => {
       const words = input.map((i) => {
         const row = rows.find((r) => r.stationGuid === i.stationGuid && r.level === i.level);
@@ -94,7 +99,8 @@ export function StationTargetsEditor({
       description={
         <>
           A station can have a target of its own at a level; its on-time share, late counts, colours and ticks
-          then use it. Rows marked &ldquo;level&rsquo;s target&rdquo; follow their level.
+          then use it, from the date the change applies. Rows marked &ldquo;level&rsquo;s target&rdquo; follow
+          their level.
         </>
       }
       testId="station-targets-editor"
@@ -110,7 +116,7 @@ export function StationTargetsEditor({
               <TargetField
                 key={fieldName(s)}
                 name={fieldName(s)}
-                label={`${nameOf(s)} · level ${s.level} (minutes)${t ? " · own target" : " · level's target"}`}
+                label={`${nameOf(s)} · level ${s.level} (minutes) · ${t ? targetSourceWords({ source: "own", effectiveFrom: t.effectiveFrom }) : "level's target"}`}
                 minutes={targetMinutesOf(t?.seconds ?? levelTarget(s.level))}
                 resetFor={t ? `${nameOf(s)}, level ${s.level}` : null}
                 onReset={() =>

@@ -4,34 +4,34 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 
 import styles from "@/components/kitchen/cards/cards.module.css";
-import form from "@/components/kitchen/targets/targets.module.css";
+import form from "@/components/targets/targets.module.css";
 import { CardHeading } from "@/components/ui/card/card-heading";
 import card from "@/components/ui/card/table-card.module.css";
 import { errorMessage } from "@/components/ui/states";
-import { type KitchenTargets } from "@/lib/kitchen/contract/responses";
 import { type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
 import { levelTargetsFrom, TARGET_MINUTES } from "@/lib/kitchen/present/target-minutes";
-import { kitchenKeys } from "@/lib/queries/kitchen";
 
 /** The control a save or reset leaves keyboard focus on: an input's field name, or the save button. */
 export const SAVE_FOCUS = "save";
 
 /**
- * What the three target editors (levels, tickets, stations) share: saving through PUT
- * .../kitchen/targets, the saved targets put in the cache and the figures refetched (the share on
- * time depends on them), one message for a refused value or a failed save, one for a save, and
- * keyboard focus kept in the editor. An editor's form is rebuilt from the saved targets (its
- * `formKey` changes), so without this focus would fall to <body> after every save.
+ * What the target editors (levels, tickets, stations; a restaurant's own or the group standard)
+ * share: saving through the targets API, the saved targets put in the cache (`cacheKey`) and the
+ * figures refetched (`refetch`: the share on time depends on them), one message for a refused value
+ * or a failed save, one for a save, and keyboard focus kept in the editor. An editor's form is
+ * rebuilt from the saved targets (its `formKey` changes), so without this focus would fall to
+ * <body> after every save.
  */
-export function useTargetsSave<Input>(opts: {
-  guid: string;
-  put: (input: Input) => Promise<KitchenTargets>;
+export function useTargetsSave<Input, Saved>(opts: {
+  cacheKey: readonly unknown[];
+  refetch: readonly unknown[];
+  put: (input: Input) => Promise<Saved>;
   /** The status line after a save. */
-  describe: (next: KitchenTargets, input: Input) => string;
+  describe: (next: Saved, input: Input) => string;
   /** Changes when the saved targets do (the key the form is rebuilt by). */
   formKey: string;
 }) {
-  const { guid, put, describe, formKey } = opts;
+  const { cacheKey, refetch, put, describe, formKey } = opts;
   const queryClient = useQueryClient();
   const [saved, setSaved] = useState<string | null>(null);
   const [refused, setRefused] = useState<string | null>(null);
@@ -41,9 +41,9 @@ export function useTargetsSave<Input>(opts: {
   const mutation = useMutation({
     mutationFn: put,
     onSuccess: async (next, input) => {
-      queryClient.setQueryData(kitchenKeys.targets(guid), next);
+      queryClient.setQueryData(cacheKey, next);
       setSaved(describe(next, input));
-      await queryClient.invalidateQueries({ queryKey: kitchenKeys.all(guid) });
+      await queryClient.invalidateQueries({ queryKey: refetch });
     },
   });
 
@@ -99,8 +99,8 @@ export function levelTargetsSubmit(
 }
 
 /**
- * One target: a labelled minutes input, and "Reset to default" when the target is the row's own.
- * `name` is the form field and the focus key.
+ * One target: a labelled minutes input, and "Reset" when the target is the row's own (it then
+ * follows the next source: the group standard, or the default). `name` is the form field and the focus key.
  */
 export function TargetField(props: {
   name: string;
@@ -133,7 +133,7 @@ export function TargetField(props: {
       </label>
       {resetFor !== null ? (
         <button type="button" className="button" disabled={pending} onClick={onReset}>
-          Reset to default<span className="visually-hidden"> ({resetFor})</span>
+          Reset<span className="visually-hidden"> ({resetFor})</span>
         </button>
       ) : null}
     </div>
