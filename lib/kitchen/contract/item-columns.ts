@@ -17,13 +17,13 @@ import type { KitchenLevel } from "./vocabulary";
 type QueryFields = "restaurantGuid" | "from" | "to" | "metric" | "filters";
 
 /** Distinct (GUID, name) pairs; a row names entry i by i. Either may be null, as on the rows. */
-export interface NameColumns {
+interface NameColumns {
   guids: (string | null)[];
   names: (string | null)[];
 }
 
 /** Stats as columns (responses.ts `Stats`): row i is `{ count: count[i], excluded: excluded[i], ... }`. */
-export interface StatsColumns {
+interface StatsColumns {
   count: number[];
   excluded: number[];
   mean: (number | null)[];
