@@ -489,3 +489,44 @@ test("slowest items leave out items under a minimum of station fulfillments (20 
   // Durations read m:ss on screen; the headers carry no "(s)" (the CSV keeps seconds and says so).
   await expect(card.getByRole("columnheader", { name: /\(s\)/ })).toHaveCount(0);
 });
+
+test("items over target show each level's item × station rows as the whole summary ranks them, a level asked when picked", async ({
+  page,
+}) => {
+  const asked: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().includes("section=itemStations")) asked.push(new URL(r.url()).searchParams.get("itemLevel")!);
+  });
+  await signIn(page, "admin@kitchen.test", { callbackUrl: `/restaurants/${harbor.guid}/kitchen` });
+  const card = page.getByTestId("items-over-target");
+  await card.scrollIntoViewIfNeeded({ timeout: 180_000 });
+  await expect(card.getByRole("table")).toBeVisible({ timeout: 180_000 });
+  const href = (await page.getByRole("link", { name: "Summary CSV" }).getAttribute("href")) ?? "";
+  const range = new URL(href, "http://localhost").searchParams;
+  const summary = await summaryOf(
+    page,
+    `from=${range.get("from")}&to=${range.get("to")}&metric=fire_to_fulfill`,
+  );
+  const expected = (level: KitchenLevel) =>
+    summary.itemStations
+      .filter((r) => r.level === level && r.stats.count > 0)
+      .slice(0, 15)
+      .map((r) => `${r.itemName ?? "Unnamed item"} | ${nameOf(r)}`);
+  const shown = () =>
+    card
+      .locator("tbody tr")
+      .evaluateAll((rows) =>
+        rows.map((r) => `${r.children[0]?.textContent ?? ""} | ${r.children[1]?.textContent ?? ""}`),
+      );
+  expect(expected(0).length).toBeGreaterThan(0);
+  await expect.poll(shown).toEqual(expected(0));
+  expect(asked).toEqual(["0"]);
+  // Another level: its own request, its own rows.
+  await card.getByLabel("Level").selectOption("1");
+  await expect.poll(shown).toEqual(expected(1));
+  expect(asked).toEqual(["0", "1"]);
+  // Back to the first: from the answer the page already holds.
+  await card.getByLabel("Level").selectOption("0");
+  await expect.poll(shown).toEqual(expected(0));
+  expect(asked).toEqual(["0", "1"]);
+});

@@ -206,6 +206,13 @@ async function measureWarm(
   await add("90 days, whole answer", 100, summaryPath(r, r.ninety));
   for (const s of options.sections)
     await add(`90 days, section=${s}`, 100, summaryPath(r, r.ninety, `&section=${s}`));
+  // The items' item × station rows, asked with the items section by the page (its first level).
+  if (options.sections.includes("items"))
+    await add(
+      "90 days, section=itemStations&itemLevel=0",
+      100,
+      summaryPath(r, r.ninety, "&section=itemStations&itemLevel=0"),
+    );
   await add("365 days, whole answer", 300, summaryPath(r, r.year));
   for (const s of options.sections)
     await add(`365 days, section=${s}`, 300, summaryPath(r, r.year, `&section=${s}`));

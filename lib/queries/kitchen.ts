@@ -1,6 +1,13 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 
 import type { DateRange } from "@/lib/kitchen/contract/date-range";
+import {
+  decodeItems,
+  decodeItemStations,
+  type KitchenItemStationsSection,
+  type KitchenItemStationsWire,
+  type KitchenItemsWire,
+} from "@/lib/kitchen/contract/item-columns";
 import type { GroupTargetsInput, KitchenTargetsInput } from "@/lib/kitchen/contract/params";
 import type {
   GroupTargets,
@@ -11,8 +18,12 @@ import type {
   KitchenTickets,
   RangeAnswer,
 } from "@/lib/kitchen/contract/responses";
-import type { KitchenSummarySections, SummarySection } from "@/lib/kitchen/contract/sections";
-import type { OverviewRange } from "@/lib/kitchen/contract/vocabulary";
+import type {
+  KitchenSectionWires,
+  KitchenSummarySections,
+  SummarySection,
+} from "@/lib/kitchen/contract/sections";
+import type { KitchenLevel, OverviewRange } from "@/lib/kitchen/contract/vocabulary";
 
 import { apiGet, apiGetAnswer, apiPut } from "./api-client";
 import { pollWhileNotReady } from "./query-client";
@@ -65,6 +76,20 @@ export function kitchenHistoryQuery(guid: string) {
 export const OPEN_DAY_REFETCH_MS = 60_000;
 
 /**
+ * A section as the cards read it (contract/sections.ts) from the section as sent: the items come
+ * as columns (contract/item-columns.ts), every other section as it is. The server's prefetch
+ * decodes its own answers with it too, so both fill the cache with one shape.
+ */
+export function decodeSection<S extends SummarySection>(
+  section: S,
+  answer: RangeAnswer<KitchenSectionWires[S]>,
+): RangeAnswer<KitchenSummarySections[S]> {
+  if (!answer.ready || section !== "items") return answer as RangeAnswer<KitchenSummarySections[S]>;
+  const items = decodeItems(answer.value as KitchenItemsWire);
+  return { ready: true, value: items as KitchenSummarySections[S] };
+}
+
+/**
  * One section of a view's summary (lib/kitchen/contract/sections.ts), as the Kitchen page's plan
  * asks it (kitchen-page-plan.ts). The key ends in the section, so the server's prefetch and the
  * browser share an entry per period and section.
@@ -78,10 +103,41 @@ export function kitchenSectionQuery<S extends SummarySection>(
   const qs = `${query.toString()}&section=${section}`;
   return queryOptions({
     queryKey: kitchenKeys.summary(guid, qs),
-    queryFn: ({ signal }): Promise<RangeAnswer<KitchenSummarySections[S]>> =>
-      apiGetAnswer<KitchenSummarySections[S], KitchenPending>(`${base(guid)}/summary?${qs}`, { signal }),
+    queryFn: async ({ signal }): Promise<RangeAnswer<KitchenSummarySections[S]>> =>
+      decodeSection(
+        section,
+        await apiGetAnswer<KitchenSectionWires[S], KitchenPending>(`${base(guid)}/summary?${qs}`, { signal }),
+      ),
     // The previous view stays on screen (dimmed) while the next loads, so nothing jumps.
     placeholderData: keepPreviousData,
+    staleTime: opts.live ? 30_000 : 5 * 60_000,
+    refetchInterval: pollWhileNotReady(opts.live ? OPEN_DAY_REFETCH_MS : false),
+  });
+}
+
+/**
+ * The items' item × station rows of one level (`section=itemStations&itemLevel=L`), decoded from
+ * columns: the items over target card asks the level it shows, the slowest items' station column
+ * the first level (one entry when they are the same).
+ */
+export function kitchenItemStationsQuery(
+  guid: string,
+  query: URLSearchParams,
+  level: KitchenLevel,
+  opts: { live?: boolean } = {},
+) {
+  const qs = `${query.toString()}&section=itemStations&itemLevel=${level}`;
+  return queryOptions({
+    queryKey: kitchenKeys.summary(guid, qs),
+    queryFn: async ({ signal }): Promise<RangeAnswer<KitchenItemStationsSection>> => {
+      const answer = await apiGetAnswer<KitchenItemStationsWire, KitchenPending>(
+        `${base(guid)}/summary?${qs}`,
+        {
+          signal,
+        },
+      );
+      return answer.ready ? { ready: true, value: decodeItemStations(answer.value) } : answer;
+    },
     staleTime: opts.live ? 30_000 : 5 * 60_000,
     refetchInterval: pollWhileNotReady(opts.live ? OPEN_DAY_REFETCH_MS : false),
   });

@@ -6,7 +6,11 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { setServerSessionReaderForTests } from "@/lib/auth/session";
-import { sectionOf, SUMMARY_SECTIONS } from "@/lib/kitchen/contract/sections";
+import { decodeItemStations, type KitchenItemStationsWire } from "@/lib/kitchen/contract/item-columns";
+import type { ItemStationFigures } from "@/lib/kitchen/contract/responses";
+import { sectionOf, SUMMARY_SECTIONS, type KitchenSectionWires } from "@/lib/kitchen/contract/sections";
+import { readyValue } from "@/lib/kitchen/present/range-progress";
+import { decodeSection } from "@/lib/queries/kitchen";
 import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-server";
 import { defaultWorld } from "@/lib/sandbox/world";
 
@@ -442,12 +446,41 @@ describe("routes of a permitted restaurant, with the sandbox as the Platform", (
     for (const name of [...tables, "levels", "withinTarget", "tickets", "stations"])
       expect((whole[name] as unknown[]).length, name).toBeGreaterThan(0);
     expect(whole.dayParts.weekdayHours.length).toBeGreaterThan(0);
-    // section=: each section alone, byte for byte the whole's fields it names (contract/sections.ts).
+    // section=: each section alone, byte for byte the whole's fields it names once decoded as the
+    // browser decodes it (contract/sections.ts; the items come as columns, contract/item-columns.ts).
     for (const section of SUMMARY_SECTIONS) {
       const answer = await call(route("kitchen/summary"), HARBOR, { query: `${query}&section=${section}` });
       expect(answer.status, section).toBe(200);
-      expect(await answer.text(), section).toBe(JSON.stringify(sectionOf(whole as never, section)));
+      const sent = {
+        ready: true as const,
+        value: (await answer.json()) as KitchenSectionWires[typeof section],
+      };
+      expect(JSON.stringify(readyValue(decodeSection(section, sent))), section).toBe(
+        JSON.stringify(sectionOf(whole as never, section)),
+      );
     }
+    // The items' item × station rows, a level at a time; the level is required there and refused elsewhere.
+    const itemStations = whole.itemStations as ItemStationFigures[];
+    for (const level of [0, 1, 2] as const) {
+      const answer = await call(route("kitchen/summary"), HARBOR, {
+        query: `${query}&section=itemStations&itemLevel=${level}`,
+      });
+      expect(answer.status, `itemLevel=${level}`).toBe(200);
+      const decoded = decodeItemStations((await answer.json()) as KitchenItemStationsWire);
+      expect(decoded.itemStations).toEqual(itemStations.filter((r) => r.level === level));
+    }
+    for (const bad of [
+      "section=itemStations",
+      "section=itemStations&itemLevel=3",
+      "section=items&itemLevel=1",
+    ])
+      expect(
+        await errorOf(await call(route("kitchen/summary"), HARBOR, { query: `${query}&${bad}` })),
+        bad,
+      ).toEqual([
+        400,
+        expect.objectContaining({ code: "invalid_request", message: expect.stringMatching(/itemLevel/) }),
+      ]);
     expect(
       await errorOf(await call(route("kitchen/summary"), HARBOR, { query: `${query}&section=tables` })),
     ).toEqual([
@@ -455,7 +488,7 @@ describe("routes of a permitted restaurant, with the sandbox as the Platform", (
       expect.objectContaining({
         code: "invalid_request",
         message: expect.stringMatching(
-          /section must be one of figures, stations, tickets, items, hours, trend/,
+          /section must be one of figures, stations, tickets, items, hours, trend, itemStations/,
         ),
       }),
     ]);

@@ -1,5 +1,6 @@
 "use client";
 
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 
 import { csvColumnsOf } from "@/components/kitchen/card-parts/stats-columns";
@@ -8,11 +9,13 @@ import { LevelPicker } from "@/components/kitchen/controls/level-picker";
 import { TableCard } from "@/components/ui/card/table-card";
 import { CsvDownloadButton } from "@/components/ui/csv-download-button";
 import { DataTable, type DataColumn } from "@/components/ui/table/data-table";
-import type { KitchenSummary } from "@/lib/kitchen/contract/responses";
+import type { KitchenItemStationsSection } from "@/lib/kitchen/contract/item-columns";
 import { type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import { formatCount, formatDuration } from "@/lib/kitchen/present/format";
 import { METRIC_LABELS } from "@/lib/kitchen/present/labels";
 import { itemStationsAt, type ItemStationRow } from "@/lib/kitchen/present/late-figures";
+import { readyValue } from "@/lib/kitchen/present/range-progress";
+import { kitchenItemStationsQuery } from "@/lib/queries/kitchen";
 
 const duration = (
   key: string,
@@ -35,13 +38,21 @@ const duration = (
  * late every time can.
  */
 export function ItemsOverTargetCard({
-  summary,
+  guid,
+  queryString,
+  live,
+  first,
   levels,
   initialLevel,
   metric,
   fileName,
 }: {
-  summary: Pick<KitchenSummary, "itemStations">;
+  guid: string;
+  /** The view's summary query (without `section`), for the rows of a level other than `first`'s. */
+  queryString: string;
+  live: boolean;
+  /** The rows of one level, as the page asked them (the first level shown). */
+  first: KitchenItemStationsSection;
   levels: KitchenLevel[];
   initialLevel: KitchenLevel;
   metric: KitchenMetric;
@@ -49,7 +60,13 @@ export function ItemsOverTargetCard({
 }) {
   const [chosen, setChosen] = useState<KitchenLevel>(initialLevel);
   const level = levels.includes(chosen) ? chosen : (levels[0] ?? 0);
-  const rows = itemStationsAt(summary, level);
+  // Each level's rows are their own request (contract/item-columns.ts): asked when picked.
+  const other = useQuery({
+    ...kitchenItemStationsQuery(guid, new URLSearchParams(queryString), level, { live }),
+    enabled: level !== first.itemLevel,
+  });
+  const shown = level === first.itemLevel ? first : readyValue(other.data);
+  const rows = shown ? itemStationsAt(shown, level) : [];
   const columns: DataColumn<ItemStationRow>[] = [
     { key: "item", header: "Menu item", value: (r) => r.label },
     { key: "station", header: "Station", value: (r) => r.station },
@@ -90,6 +107,7 @@ export function ItemsOverTargetCard({
         columns={columns}
         rows={rows}
         rowKey={(r) => r.key}
+        emptyMessage={shown ? "No rows." : other.isError ? "These rows could not be loaded." : "Loading…"}
         pageSize={15}
         hideCsv
         hideCaption

@@ -5,6 +5,7 @@ import { useDeferredValue, useMemo } from "react";
 
 import { usePageSettled } from "@/components/ui/page-settled";
 import type { CloseoutRules } from "@/lib/business-date/closeout";
+import type { KitchenItemStationsSection } from "@/lib/kitchen/contract/item-columns";
 import type { KitchenSummarySections } from "@/lib/kitchen/contract/sections";
 import type { KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
 import { coverageNotes } from "@/lib/kitchen/present/coverage-notes";
@@ -14,12 +15,19 @@ import {
   readyValue,
   type PeriodProgress,
 } from "@/lib/kitchen/present/range-progress";
-import { kitchenSectionQuery, kitchenTargetsQuery } from "@/lib/queries/kitchen";
+import { levelsPresent } from "@/lib/kitchen/present/summary-shapes";
+import { kitchenItemStationsQuery, kitchenSectionQuery, kitchenTargetsQuery } from "@/lib/queries/kitchen";
 import { kitchenPagePlan, plannedSection, SECTIONS_BELOW } from "@/lib/queries/kitchen-page-plan";
 import type { KitchenView } from "@/lib/url-state/kitchen-view";
 
-/** The sections below the figures that have arrived, each its own answer. */
-export type BelowSections = Partial<Omit<KitchenSummarySections, "figures">>;
+/**
+ * The sections below the figures that have arrived, each its own answer; `itemStations`: the
+ * items' item × station rows of the first level shown (the slowest items' station column, and the
+ * items over target card's first view).
+ */
+export type BelowSections = Partial<
+  Omit<KitchenSummarySections, "figures"> & { itemStations: KitchenItemStationsSection }
+>;
 
 /**
  * Everything the Kitchen page fetches for a view, as the page's plan (lib/queries/
@@ -82,14 +90,20 @@ export function useKitchenFigures(
       enabled: settled && !!data && !notEntitled,
     })),
   });
+  const firstLevel = data ? (levelsPresent(data)[0] ?? 0) : 0;
+  const itemStationsQuery = useQuery({
+    ...kitchenItemStationsQuery(guid, plannedSection(plan, "main", "items")!.query, firstLevel, { live }),
+    enabled: settled && !!data && !notEntitled,
+  });
   const [stations, tickets, items, hours, trend] = below.map((q) => readyValue(q.data));
+  const itemStations = readyValue(itemStationsQuery.data);
   // One object per set of answers: the memoised cards compare it by reference.
   const sections = useMemo(
-    () => ({ stations, tickets, items, hours, trend }) as BelowSections,
-    [stations, tickets, items, hours, trend],
+    () => ({ stations, tickets, items, itemStations, hours, trend }) as BelowSections,
+    [stations, tickets, items, itemStations, hours, trend],
   );
   // One alert for the sections that failed; its retry asks every one of them again, not the first.
-  const failedBelow = below.filter((q) => q.isError && q.data === undefined);
+  const failedBelow = [...below, itemStationsQuery].filter((q) => q.isError && q.data === undefined);
   const belowError =
     failedBelow.length > 0
       ? {

@@ -17,11 +17,11 @@ import {
 import type { BelowSections, useKitchenFigures } from "@/components/kitchen/hooks/use-kitchen-figures";
 import type { KitchenPageRestaurant } from "@/components/kitchen/kitchen-view";
 import styles from "@/components/kitchen/kitchen-view.module.css";
+import type { KitchenItemStationsSection } from "@/lib/kitchen/contract/item-columns";
 import type { KitchenSummary } from "@/lib/kitchen/contract/responses";
 import type {
   KitchenFiguresSection,
   KitchenHoursSection,
-  KitchenItemsSection,
   KitchenStationsSection,
   KitchenTicketsSection,
 } from "@/lib/kitchen/contract/sections";
@@ -67,7 +67,7 @@ type CardsProps = Figures["cards"] & {
 
 /** Each section's rows per card, derived once per answer rather than once per render. */
 function useSectionRows(data: KitchenFiguresSection, sections: BelowSections, levels: KitchenLevel[]) {
-  const { stations, items, trend } = sections;
+  const { stations, items, itemStations, trend } = sections;
   const stationsRows = useMemo(
     () =>
       stations && { rows: stationRows({ ...stations, levels: data.levels }), late: stationLate(stations) },
@@ -75,11 +75,12 @@ function useSectionRows(data: KitchenFiguresSection, sections: BelowSections, le
   );
   const itemsRows = useMemo(
     () =>
-      items && {
+      items &&
+      itemStations && {
         rows: itemRows({ ...items, levels: data.levels }),
-        stationNames: itemStationNames(items, levels[0] ?? 0),
+        stationNames: itemStationNames(itemStations, levels[0] ?? 0),
       },
-    [items, data.levels, levels],
+    [items, itemStations, data.levels, levels],
   );
   const trendRows = useMemo(() => {
     if (!trend) return undefined;
@@ -120,8 +121,8 @@ export const KitchenFigures = memo(function KitchenFiguresCards(props: CardsProp
       <KitchenSection id="tickets" lazy content={content("tickets")} placeholderHeight={520}>
         {sections.tickets ? ticketCards(props, sections.tickets) : null}
       </KitchenSection>
-      <KitchenSection id="items" lazy content={content("items")} placeholderHeight={640}>
-        {sections.items && rows.items ? itemCards(props, sections.items, rows.items) : null}
+      <KitchenSection id="items" lazy content={content("items", "itemStations")} placeholderHeight={640}>
+        {sections.itemStations && rows.items ? itemCards(props, sections.itemStations, rows.items) : null}
       </KitchenSection>
       <KitchenSection id="hours" lazy content={content("hours", "stations", "trend")} placeholderHeight={420}>
         {sections.hours && sections.stations && sections.trend
@@ -203,9 +204,16 @@ function ticketCards(props: CardsProps, section: KitchenTicketsSection) {
   ];
 }
 
-/** The items section's cards: the slowest items, and the items over target per station. */
-function itemCards(props: CardsProps, items: KitchenItemsSection, rows: NonNullable<SectionRows["items"]>) {
-  const { view, levels, file } = props;
+/**
+ * The items section's cards: the slowest items, and the items over target per station (the first
+ * level's rows from the page's request, another level's from the card's own).
+ */
+function itemCards(
+  props: CardsProps,
+  itemStations: KitchenItemStationsSection,
+  rows: NonNullable<SectionRows["items"]>,
+) {
+  const { restaurant, view, levels, file } = props;
   return [
     <SlowestItems
       key="slowest-items"
@@ -217,7 +225,10 @@ function itemCards(props: CardsProps, items: KitchenItemsSection, rows: NonNulla
     />,
     <LazyItemsOverTargetCard
       key={`over-${view.level ?? "all"}`}
-      summary={items}
+      guid={restaurant.guid}
+      queryString={props.queryString}
+      live={props.live}
+      first={itemStations}
       levels={levels}
       initialLevel={view.level ?? levels[0] ?? 0}
       metric={view.metric}

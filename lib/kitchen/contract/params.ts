@@ -3,7 +3,7 @@ import { z } from "zod";
 import { CLOCK_TIME_PATTERN } from "@/lib/business-date/business-clock";
 import { isBusinessDate } from "@/lib/business-date/business-date";
 
-import { SUMMARY_SECTIONS } from "./sections";
+import { ITEM_STATIONS_SECTION, SUMMARY_SECTIONS } from "./sections";
 import { STUCK_CHOICES, type StuckChoice } from "./stuck-items";
 import { KITCHEN_METRICS, NONE_FILTER, OVERVIEW_RANGES, type KitchenLevel } from "./vocabulary";
 
@@ -128,21 +128,38 @@ export const kitchenSummarySchema = z.object(summaryShape).refine(fromNotAfterTo
 type WithOptionalStuck<T> = Omit<T, "stuck"> & { stuck?: StuckChoice };
 export type KitchenSummaryQuery = WithOptionalStuck<z.infer<typeof kitchenSummarySchema>>;
 
+const ANSWER_SECTIONS = [...SUMMARY_SECTIONS, ITEM_STATIONS_SECTION] as const;
+const ITEM_LEVEL_MESSAGE = "itemLevel must be 0, 1 or 2";
+
 /**
  * The JSON summary's query: the summary's, plus optionally one section of it (contract/sections.ts),
- * computed alone. Without `section`, the whole summary.
+ * computed alone. Without `section`, the whole summary. `section=itemStations` is the item ×
+ * station rows of one level, which `itemLevel` names (required there, refused elsewhere): all
+ * levels at once would be the size the sections are there to avoid.
  */
 export const kitchenSummaryAnswerSchema = z
   .object({
     ...summaryShape,
     section: z.preprocess(
       (v) => (v === "" ? undefined : v),
-      z
-        .enum(SUMMARY_SECTIONS, { message: `section must be one of ${SUMMARY_SECTIONS.join(", ")}` })
+      z.enum(ANSWER_SECTIONS, { message: `section must be one of ${ANSWER_SECTIONS.join(", ")}` }).optional(),
+    ),
+    itemLevel: z.preprocess(
+      (v) => (v === "" ? undefined : v),
+      z.coerce
+        .number({ message: ITEM_LEVEL_MESSAGE })
+        .int({ message: ITEM_LEVEL_MESSAGE })
+        .min(0, { message: ITEM_LEVEL_MESSAGE })
+        .max(2, { message: ITEM_LEVEL_MESSAGE })
+        .transform((v) => v as KitchenLevel)
         .optional(),
     ),
   })
-  .refine(fromNotAfterTo, FROM_NOT_AFTER_TO);
+  .refine(fromNotAfterTo, FROM_NOT_AFTER_TO)
+  .refine((q) => (q.section === ITEM_STATIONS_SECTION) === (q.itemLevel !== undefined), {
+    message: "itemLevel (0, 1 or 2) goes with section=itemStations, and only there",
+    path: ["itemLevel"],
+  });
 
 export const kitchenTicketsSchema = z
   .object({

@@ -1,3 +1,4 @@
+import type { KitchenItemsWire } from "./item-columns";
 import type { DayPartsSummary, KitchenSummary } from "./responses";
 
 /**
@@ -10,7 +11,11 @@ import type { DayPartsSummary, KitchenSummary } from "./responses";
  * A section's answer is exactly the whole summary's fields it names, with the same values in the
  * same order (`sectionOf`): byte for byte what the whole answer (no `section`, kept for the API's
  * and the CSV's users) holds for the same query. Every section carries the query it answers
- * (`restaurantGuid`, `from`, `to`, `metric`, `filters`).
+ * (`restaurantGuid`, `from`, `to`, `metric`, `filters`). The items section is sent as columns
+ * (item-columns.ts, `KitchenSectionWires`), decoded by the browser (lib/queries) to exactly those
+ * fields; its item × station rows are not in it but asked a level at a time
+ * (`section=itemStations&itemLevel=L`, `KitchenItemStationsSection`), where the items over target
+ * card shows them: together a busy week's were 450 KB, the largest section now is under 60 KB.
  */
 export const SUMMARY_SECTIONS = ["figures", "stations", "tickets", "items", "hours", "trend"] as const;
 export type SummarySection = (typeof SUMMARY_SECTIONS)[number];
@@ -44,10 +49,10 @@ export type KitchenTicketsSection = Pick<
   QueryFields | "tickets" | "ticketHours" | "ticketDays"
 >;
 
-/** The most frequent menu items (per level, and per station with their time over target) and courses. */
+/** The most frequent menu items per level, and the courses (per station: `KitchenItemStationsSection`). */
 export type KitchenItemsSection = Pick<
   KitchenSummary,
-  QueryFields | "items" | "itemCount" | "itemStations" | "courses" | "courseCount"
+  QueryFields | "items" | "itemCount" | "courses" | "courseCount"
 >;
 
 /** Per hour of day, every station together and per station. */
@@ -70,6 +75,16 @@ export interface KitchenSummarySections {
   trend: KitchenTrendSection;
 }
 
+/** What the route sends for each section: the decoded shape, but the items as columns. */
+export type KitchenSectionWires = Omit<KitchenSummarySections, "items"> & { items: KitchenItemsWire };
+
+/**
+ * The detail asked on its own, not a section of the page's plan: the whole summary's item ×
+ * station rows of one level (`itemLevel`), for the items over target card and the slowest items'
+ * station column (item-columns.ts).
+ */
+export const ITEM_STATIONS_SECTION = "itemStations";
+
 const QUERY_FIELDS = ["restaurantGuid", "from", "to", "metric", "filters"] as const;
 
 /** Each section's fields of the whole summary. */
@@ -91,7 +106,7 @@ const SECTION_FIELDS: { [S in SummarySection]: readonly (keyof KitchenSummary)[]
   ],
   stations: [...QUERY_FIELDS, "stations"],
   tickets: [...QUERY_FIELDS, "tickets", "ticketHours", "ticketDays"],
-  items: [...QUERY_FIELDS, "items", "itemCount", "itemStations", "courses", "courseCount"],
+  items: [...QUERY_FIELDS, "items", "itemCount", "courses", "courseCount"],
   hours: [...QUERY_FIELDS, "hours", "hourStations"],
   trend: [...QUERY_FIELDS, "days", "behaviors", "sources", "dayParts"],
 };

@@ -53,7 +53,7 @@ import {
   type KitchenServiceConfig,
 } from "./service-config";
 import { assembleSummary, stationLevelRows, type StationLevelRow } from "./summary-assembly";
-import { summarySection } from "./summary-sections";
+import { sectionAnswers, summarySection } from "./summary-sections";
 import { slowTicketsOf } from "./ticket-drill-down";
 
 export type { KitchenRestaurant, KitchenServiceConfig } from "./service-config";
@@ -208,16 +208,21 @@ export function createKitchenService(deps: KitchenServiceDeps) {
         };
       }),
 
-    /** One section of the summary (summary-sections.ts): only what that section returns is computed. */
-    section: <S extends SummarySection>(r: KitchenRestaurant, query: KitchenSummaryQuery, section: S) =>
-      answers.answered(`section:${section}`, r, query, null, (dates, rows, coverage, targets) =>
-        summarySection({ ...sectionDeps, interner: internerOf(r.guid) }, r, query, section, {
-          dates,
-          rows,
-          coverage,
-          targets,
-        }),
-      ),
+    /**
+     * One section of the summary (summary-sections.ts): only what that section returns is computed;
+     * `itemStations`: the items' item × station rows of one level.
+     */
+    ...sectionAnswers(
+      <S extends SummarySection>(section: S, r: KitchenRestaurant, query: KitchenSummaryQuery) =>
+        answers.answered(`section:${section}`, r, query, null, (dates, rows, coverage, targets) =>
+          summarySection({ ...sectionDeps, interner: internerOf(r.guid) }, r, query, section, {
+            dates,
+            rows,
+            coverage,
+            targets,
+          }),
+        ),
+    ),
 
     /** The Overview's figures (range-answers.ts). */
     levelSummary: answers.levelSummary,

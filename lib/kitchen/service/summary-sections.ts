@@ -1,9 +1,21 @@
 import "server-only";
 
 import type { Database } from "@/lib/db/database";
+import {
+  encodeItems,
+  encodeItemStations,
+  type KitchenItemStationsWire,
+} from "@/lib/kitchen/contract/item-columns";
 import type { KitchenSummaryQuery } from "@/lib/kitchen/contract/params";
-import type { DateCoverage, KitchenSummary } from "@/lib/kitchen/contract/responses";
-import { sectionOf, type KitchenSummarySections, type SummarySection } from "@/lib/kitchen/contract/sections";
+import type { DateCoverage, KitchenSummary, RangeAnswer } from "@/lib/kitchen/contract/responses";
+import {
+  sectionOf,
+  type KitchenItemsSection,
+  type KitchenSectionWires,
+  type KitchenSummarySections,
+  type SummarySection,
+} from "@/lib/kitchen/contract/sections";
+import type { KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
 import { mergeDayParts } from "@/lib/kitchen/query/day-parts-summary";
 import type { DimensionInterner } from "@/lib/kitchen/query/dimension-interner";
 import { mergeScoped, type MergeScope } from "@/lib/kitchen/query/range-summary";
@@ -26,7 +38,10 @@ import { summaryQueryFields } from "./summary-assembly";
  * - items, hours, trend: the station × level pass plus their own tables; trend adds the day
  *   parts, which read every day of the range (a rollup keeps neither weekdays nor services).
  * The answer is `sectionOf` the fields computed, so it is byte for byte the whole summary's
- * (kitchen-service.ts `summary`, assembled by summary-assembly.ts from the same functions).
+ * (kitchen-service.ts `summary`, assembled by summary-assembly.ts from the same functions). The
+ * items' computation keeps their item × station rows beside the section (`ComputedSections`): the
+ * route sends the section as columns and those rows a level at a time (`sectionAnswers`), both
+ * from the one cached computation.
  */
 export interface SectionDeps {
   db: Database;
@@ -45,13 +60,18 @@ const SCOPES: Record<Exclude<SummarySection, "tickets">, MergeScope> = {
   trend: { hours: false, trend: true, items: false },
 };
 
+/** What a section's computation gives: the section, and for the items their item × station rows besides. */
+type ComputedSections = Omit<KitchenSummarySections, "items"> & {
+  items: KitchenItemsSection & Pick<KitchenSummary, "itemStations">;
+};
+
 export async function summarySection<S extends SummarySection>(
   deps: SectionDeps,
   restaurant: KitchenRestaurant,
   query: KitchenSummaryQuery,
   section: S,
   range: { dates: string[]; rows: Map<string, DayRow>; coverage: () => DateCoverage; targets: RangeTargets },
-): Promise<KitchenSummarySections[S]> {
+): Promise<ComputedSections[S]> {
   const { dates, rows } = range;
   const { filtersFor, partsOf, stuckReport } = deps.rangeParts;
   const { targets } = range;
@@ -64,7 +84,7 @@ export async function summarySection<S extends SummarySection>(
     return sectionOf(
       { ...head, ...mergeTicketTimes(merged, query.metric, filters, targets.ticketSeconds) },
       section,
-    );
+    ) as ComputedSections[S];
   }
   const scope = SCOPES[section as Exclude<SummarySection, "tickets">];
   const answer: Partial<KitchenSummary> = {
@@ -76,5 +96,45 @@ export async function summarySection<S extends SummarySection>(
     // As the whole summary's day parts: from the rollups and edge days the figures merged.
     answer.dayParts = mergeDayParts(merged, query.metric, filters, restaurant.closeoutHour);
   }
-  return sectionOf(answer, section);
+  if (section === "items")
+    return { ...sectionOf(answer, "items"), itemStations: answer.itemStations! } as ComputedSections[S];
+  return sectionOf(answer, section) as ComputedSections[S];
+}
+
+const mapAnswer = <T, U>(answer: RangeAnswer<T>, f: (value: T) => U): RangeAnswer<U> =>
+  answer.ready ? { ready: true, value: f(answer.value) } : answer;
+
+/**
+ * The route's answers from the (cached) computations: each section as sent (the items as
+ * columns, without their item × station rows), and those rows of one level, from the items'
+ * computation (the same cache entry: a page asking both computes the items once).
+ */
+export function sectionAnswers(
+  computed: <S extends SummarySection>(
+    section: S,
+    restaurant: KitchenRestaurant,
+    query: KitchenSummaryQuery,
+  ) => Promise<RangeAnswer<ComputedSections[S]>>,
+) {
+  return {
+    section: async <S extends SummarySection>(
+      restaurant: KitchenRestaurant,
+      query: KitchenSummaryQuery,
+      section: S,
+    ): Promise<RangeAnswer<KitchenSectionWires[S]>> => {
+      const answer = await computed(section, restaurant, query);
+      if (section !== "items") return answer as RangeAnswer<KitchenSectionWires[S]>;
+      return mapAnswer(answer as RangeAnswer<ComputedSections["items"]>, ({ itemStations: _, ...items }) =>
+        encodeItems(items),
+      ) as RangeAnswer<KitchenSectionWires[S]>;
+    },
+    itemStations: async (
+      restaurant: KitchenRestaurant,
+      query: KitchenSummaryQuery,
+      itemLevel: KitchenLevel,
+    ): Promise<RangeAnswer<KitchenItemStationsWire>> =>
+      mapAnswer(await computed("items", restaurant, query), (items) =>
+        encodeItemStations(items, items.itemStations, itemLevel),
+      ),
+  };
 }

@@ -9,7 +9,7 @@ import { kitchenSummarySchema } from "@/lib/kitchen/contract/params";
 import type { RangeAnswer } from "@/lib/kitchen/contract/responses";
 import type { KitchenFiguresSection } from "@/lib/kitchen/contract/sections";
 import { getKitchenService } from "@/lib/kitchen/service/server";
-import { kitchenSectionQuery, kitchenTargetsQuery } from "@/lib/queries/kitchen";
+import { decodeSection, kitchenSectionQuery, kitchenTargetsQuery } from "@/lib/queries/kitchen";
 import { kitchenPagePlan, plannedSection, type PlannedSection } from "@/lib/queries/kitchen-page-plan";
 import type { KitchenView } from "@/lib/url-state/kitchen-view";
 
@@ -39,13 +39,17 @@ export async function prefetchKitchenFigures(
       ...kitchenSectionQuery(restaurant.guid, planned.query, planned.section, { live: planned.live }),
       // A refusal is for the browser's request to show; a retry here would only hold the page back.
       retry: false,
-      // The value as computed: a section holds no undefined field (contract/sections.ts), so the
-      // server HTML and the browser's later answers are of the same shape without re-encoding.
-      queryFn: () =>
-        service.section(
-          restaurant,
-          kitchenSummarySchema.parse(Object.fromEntries(planned.query)),
+      // The value as computed, decoded as the browser decodes what it is sent (the items' columns):
+      // a section holds no undefined field (contract/sections.ts), so the server HTML and the
+      // browser's later answers are of the same shape.
+      queryFn: async () =>
+        decodeSection(
           planned.section,
+          await service.section(
+            restaurant,
+            kitchenSummarySchema.parse(Object.fromEntries(planned.query)),
+            planned.section,
+          ),
         ),
     });
   };

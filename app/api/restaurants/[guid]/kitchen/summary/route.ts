@@ -3,15 +3,20 @@ import { withRestaurant } from "@/lib/api/route-handler";
 import { kitchenSummaryAnswerSchema } from "@/lib/kitchen/contract/params";
 import { getKitchenService } from "@/lib/kitchen/service/server";
 
-// GET /api/restaurants/[guid]/kitchen/summary?from&to[&metric&level&station&behavior&source&item&service&maxMinutes&stuck&until&section]
+// GET /api/restaurants/[guid]/kitchen/summary?from&to[&metric&level&station&behavior&source&item&service&maxMinutes&stuck&until&section&itemLevel]
 // 202 with the range's coverage while some of its dates are still being fetched.
-// section=figures|stations|tickets|items|hours|trend: that section alone (lib/kitchen/contract/sections.ts).
+// section=figures|stations|tickets|items|hours|trend: that section alone (lib/kitchen/contract/sections.ts),
+// the items as columns (lib/kitchen/contract/item-columns.ts); section=itemStations&itemLevel=0|1|2:
+// the items' item × station rows of that level, as columns.
 export const GET = withRestaurant(
-  async ({ restaurant, query: { section, ...query } }) => {
+  async ({ restaurant, query: { section, itemLevel, ...query } }) => {
     const service = await getKitchenService();
-    const answer = section
-      ? await service.section(restaurant, query, section)
-      : await service.summary(restaurant, query);
+    const answer =
+      section === "itemStations"
+        ? await service.itemStations(restaurant, query, itemLevel!)
+        : section
+          ? await service.section(restaurant, query, section)
+          : await service.summary(restaurant, query);
     if (!answer.ready) return answer;
     return jsonResponse(answer.value);
   },
