@@ -478,18 +478,8 @@ export class Transport {
     });
     const signal = spec.signal ? AbortSignal.any([spec.signal, timeout.signal]) : timeout.signal;
     const secrets = [this.#clientSecret, token];
-    // No `cause` on these: a fetch error may describe the request, and the request holds the token.
-    const upstream = (kind: UpstreamFailure, message: string, status?: number, requestId?: string) => ({
-      retryable: true,
-      error: new PlatformUpstreamError({
-        status,
-        code: kind,
-        kind,
-        endpoint,
-        message: `${endpoint}: ${message}`,
-        requestId,
-      }),
-    });
+    const upstream = (kind: UpstreamFailure, message: string, status?: number, requestId?: string) =>
+      upstreamFailure(endpoint, kind, message, status, requestId);
 
     this.#requests += 1;
     let res: Response;
@@ -517,30 +507,7 @@ export class Transport {
       try {
         if (spec.open && res.status >= 200 && res.status < 300 && res.status !== 204) {
           const read = await readArray(res, spec.open(), watchdog.activity);
-          if (read.kind === "data")
-            return { response: { status: res.status, data: read.data, headers: res.headers, requestId } };
-          if (read.kind === "empty")
-            return {
-              ...upstream("truncated", `${res.status} response has an empty body`, res.status, requestId),
-              emptyBody: { status: res.status, headers: res.headers, requestId },
-            };
-          if (read.kind === "incomplete")
-            return upstream(
-              "truncated",
-              `${res.status} response body is not complete JSON (${read.message})`,
-              res.status,
-              requestId,
-            );
-          return {
-            retryable: false,
-            error: new PlatformContractError({
-              status: res.status,
-              code: "contract_mismatch",
-              endpoint,
-              requestId,
-              message: `${endpoint}: ${read.message}`,
-            }),
-          };
+          return streamedOutcome(endpoint, res, read, requestId);
         }
         text = await readBody(res, watchdog.activity);
       } catch (cause) {
@@ -562,61 +529,148 @@ export class Transport {
     } finally {
       watchdog.stop();
     }
-    const requestId = requestIdFrom(res.headers);
-    if (res.status < 200 || res.status >= 300) {
-      // An error body ends up in a message that may be logged: whatever it echoes of the request's
-      // credentials goes no further.
-      const body = parseJsonOrText(redactSecrets(text, secrets));
-      const error = PlatformError.generate(res.status, body, res.headers, endpoint);
-      if (!isRetryableStatus(res.status)) return { error, retryable: false };
-      // Retry-After comes with 429 and sometimes with 503; either way the service said when.
-      return {
-        error,
-        retryable: true,
-        retryAfterMs: parseRetryAfter(res.headers.get("retry-after"), this.#now()),
-      };
-    }
+    return bodyOutcome(spec, endpoint, res, text, secrets, this.#now);
+  }
+}
 
-    if (res.status === 204) {
-      if (spec.allowNoContent)
-        return { response: { status: 204, data: undefined, headers: res.headers, requestId } };
-      return {
-        retryable: false,
-        error: new PlatformContractError({
-          status: 204,
-          code: "contract_mismatch",
-          endpoint,
-          requestId,
-          message: `${endpoint}: expected a JSON body, received 204 No Content`,
-        }),
-      };
-    }
-    // An empty 200 is a body lost in transit, like a half one.
-    if (text.trim() === "")
-      return upstream("truncated", `${res.status} response has an empty body`, res.status, requestId);
+/** A failure of the service or of the wire: retried. */
+function upstreamFailure(
+  endpoint: string,
+  kind: UpstreamFailure,
+  message: string,
+  status?: number,
+  requestId?: string,
+): AttemptFailure {
+  // No `cause`: a fetch error may describe the request, and the request holds the token.
+  return {
+    retryable: true,
+    error: new PlatformUpstreamError({
+      status,
+      code: kind,
+      kind,
+      endpoint,
+      message: `${endpoint}: ${message}`,
+      requestId,
+    }),
+  };
+}
 
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      // A 2xx whose JSON does not parse was cut off in transit (the connection closed early).
-      return upstream(
+/**
+ * A streamed 2xx array read to its end: the data, an empty body (retried once), a cut-off body, or a
+ * contract breach.
+ */
+function streamedOutcome<T>(
+  endpoint: string,
+  res: Response,
+  read: ArrayRead<T>,
+  requestId: string | undefined,
+): { response: PlatformResponse<T> } | AttemptFailure {
+  if (read.kind === "data")
+    return { response: { status: res.status, data: read.data, headers: res.headers, requestId } };
+  if (read.kind === "empty")
+    return {
+      ...upstreamFailure(
+        endpoint,
         "truncated",
-        `${res.status} response body is not complete JSON (${text.length} characters)`,
+        `${res.status} response has an empty body`,
         res.status,
         requestId,
-      );
-    }
-    // Only the streamed path has no schema, and it has returned above.
-    const parsed = spec.schema!.safeParse(json);
-    if (!parsed.success) {
-      return {
-        retryable: false,
-        error: PlatformContractError.fromZod(parsed.error, endpoint, res.status, requestId),
-      };
-    }
-    return { response: { status: res.status, data: parsed.data, headers: res.headers, requestId } };
+      ),
+      emptyBody: { status: res.status, headers: res.headers, requestId },
+    };
+  if (read.kind === "incomplete")
+    return upstreamFailure(
+      endpoint,
+      "truncated",
+      `${res.status} response body is not complete JSON (${read.message})`,
+      res.status,
+      requestId,
+    );
+  return {
+    retryable: false,
+    error: new PlatformContractError({
+      status: res.status,
+      code: "contract_mismatch",
+      endpoint,
+      requestId,
+      message: `${endpoint}: ${read.message}`,
+    }),
+  };
+}
+
+/**
+ * A whole body read as text, judged: an error status, 204, empty, cut-off JSON, off-contract, or the
+ * data.
+ */
+function bodyOutcome<T>(
+  spec: SendSpec<T>,
+  endpoint: string,
+  res: Response,
+  text: string,
+  secrets: (string | undefined)[],
+  now: () => number,
+): { response: PlatformResponse<T> } | AttemptFailure {
+  const requestId = requestIdFrom(res.headers);
+  if (res.status < 200 || res.status >= 300) {
+    // An error body ends up in a message that may be logged: whatever it echoes of the request's
+    // credentials goes no further.
+    const body = parseJsonOrText(redactSecrets(text, secrets));
+    const error = PlatformError.generate(res.status, body, res.headers, endpoint);
+    if (!isRetryableStatus(res.status)) return { error, retryable: false };
+    // Retry-After comes with 429 and sometimes with 503; either way the service said when.
+    return {
+      error,
+      retryable: true,
+      retryAfterMs: parseRetryAfter(res.headers.get("retry-after"), now()),
+    };
   }
+
+  if (res.status === 204) {
+    if (spec.allowNoContent)
+      return { response: { status: 204, data: undefined, headers: res.headers, requestId } };
+    return {
+      retryable: false,
+      error: new PlatformContractError({
+        status: 204,
+        code: "contract_mismatch",
+        endpoint,
+        requestId,
+        message: `${endpoint}: expected a JSON body, received 204 No Content`,
+      }),
+    };
+  }
+  // An empty 200 is a body lost in transit, like a half one.
+  if (text.trim() === "")
+    return upstreamFailure(
+      endpoint,
+      "truncated",
+      `${res.status} response has an empty body`,
+      res.status,
+      requestId,
+    );
+
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    // A 2xx whose JSON does not parse was cut off in transit (the connection closed early).
+    return upstreamFailure(
+      endpoint,
+      "truncated",
+      `${res.status} response body is not complete JSON (${text.length} characters)`,
+      res.status,
+      requestId,
+    );
+  }
+  // Only the streamed path has no schema, and it has returned above.
+  const parsed = spec.schema!.safeParse(json);
+  if (!parsed.success) {
+    return {
+      retryable: false,
+      error: PlatformContractError.fromZod(parsed.error, endpoint, res.status, requestId),
+    };
+  }
+  return { response: { status: res.status, data: parsed.data, headers: res.headers, requestId } };
 }
 
 /** What an attempt tells a RetryHold: answered, failed by the service, or refused on its own account. */

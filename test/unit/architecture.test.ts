@@ -36,10 +36,6 @@ const LONG_FUNCTION_EXCEPTIONS: Record<string, { max: number; reason: string }> 
     max: 183,
     reason: "closure factory; steps to name",
   },
-  "lib/platform/client.ts #attempt": {
-    max: 155,
-    reason: "one upstream attempt, its log line and its outcomes",
-  },
   "lib/sandbox/generate/item-fulfillments.ts generateItemFulfillments": {
     max: 174,
     reason: "the sandbox's generator, one record's life",
