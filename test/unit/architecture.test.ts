@@ -36,10 +36,6 @@ const LONG_FUNCTION_EXCEPTIONS: Record<string, { max: number; reason: string }> 
     max: 183,
     reason: "closure factory; steps to name",
   },
-  "lib/sandbox/generate/item-fulfillments.ts generateItemFulfillments": {
-    max: 174,
-    reason: "the sandbox's generator, one record's life",
-  },
   "lib/stations/station-routing.ts buildStationsReport": { max: 183, reason: "to split by report section" },
   "components/items-matrix/items-matrix-view.tsx ItemsMatrixView": {
     max: 164,

@@ -124,15 +124,45 @@ export function generateItemFulfillments(
   const windows = serviceWindows(restaurant.timeZone, date, SCHEDULES[concept.week[date.weekday]], bounds);
   const routing = kitchenRouting(ctx, config);
   if (windows.length === 0 || routing.pools.size === 0) return [];
+  const day: FulfillmentDay = {
+    ctx,
+    businessDate,
+    weekday: date.weekday,
+    bounds,
+    asOf,
+    routing,
+    seedParts: [world.seed, restaurant.guid, "fulfillments", businessDate],
+  };
+  const tickets = drawTickets(day, concept, windows, sourceMix(concept, config, brand));
+  return recordTickets(day, tickets);
+}
+
+/** What both phases of a day's generation read. */
+interface FulfillmentDay {
+  ctx: GenerateContext;
+  businessDate: string;
+  weekday: Weekday;
+  bounds: ReturnType<typeof businessDayBounds>;
+  asOf: number;
+  routing: KitchenRouting;
+  seedParts: readonly [string | number, string, string, string];
+}
+
+/** Phase 1: orders and their tickets, until the day's ticket volume is reached; in fire order. */
+function drawTickets(
+  day: FulfillmentDay,
+  concept: ReturnType<typeof conceptOf>,
+  windows: readonly ServiceWindow[],
+  mix: ReturnType<typeof sourceMix>,
+): Ticket[] {
+  const { ctx, bounds, routing, seedParts } = day;
+  const { world, restaurant } = ctx;
   const windowWeights = windows.map((w) => w.weight);
-  const mix = sourceMix(concept, config, brand);
-  const seedParts = [world.seed, restaurant.guid, "fulfillments", businessDate] as const;
   const rng = rngFor(...seedParts);
   const courseGuid = (name: CourseName) => stableGuid(world.seed, restaurant.guid, "Course", name);
 
-  // Phase 1: orders and their tickets, until the day's ticket volume is reached.
   const noise = Math.min(1.15, Math.max(0.85, 1 + 0.06 * rng.normal()));
-  const target = Math.round(restaurant.ticketsPerDay * WEEKDAY_FACTOR[date.weekday] * noise);
+  const target = Math.round(restaurant.ticketsPerDay * WEEKDAY_FACTOR[day.weekday] * noise);
   const tickets: Ticket[] = [];
   const addTicket = (
     order: Omit<Ticket, "serial" | "ticketGuid" | "firedAt" | "course" | "items">,
@@ -193,7 +223,13 @@ export function generateItemFulfillments(
     }
   }
   tickets.sort((a, b) => a.firedAt - b.firedAt || a.serial - b.serial);
+  return tickets;
+}
 
+/** Phase 2: the tickets' records, timed on a stream of their own. */
+function recordTickets(day: FulfillmentDay, tickets: readonly Ticket[]): ItemFulfillment[] {
+  const { ctx, bounds, asOf, routing, seedParts, businessDate } = day;
+  const { world, restaurant } = ctx;
   // How busy each quarter hour is, relative to the rush: busy kitchens are slower.
   const buckets = new Map<number, number>();
   for (const t of tickets) {
@@ -202,7 +238,6 @@ export function generateItemFulfillments(
   }
   const peak = Math.max(1, ...buckets.values());
 
-  // Phase 2: records, timed on a stream of their own.
   const timing = rngFor(...seedParts, "timing");
   // The observed quirks draw from a stream of their own, so the timings stay what they were.
   const observed = rngFor(...seedParts, "observed");
