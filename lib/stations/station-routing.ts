@@ -176,7 +176,32 @@ export function buildStationsReport(
   );
   const byGuid = new Map(stations.map((s) => [s.guid, s]));
   const printerByGuid = new Map(printers.map((p) => [p.guid, p]));
-  const refOf = (s: PrepStation): RoutingStationRef => ({ guid: s.guid, name: stationName(s) });
+  const { warnings, kindsByStation } = routingWarnings(stations, byGuid, printerByGuid);
+  const expediterGuids = expediterStations(stations, byGuid);
+  const monitoredBy = monitoredByStation(stations, byGuid);
+  const rows = stations.map((station) =>
+    stationRow(station, byGuid, printerByGuid, {
+      monitoredBy: monitoredBy.get(station.guid) ?? [],
+      isExpediter: expediterGuids.has(station.guid),
+      warningKinds: [...(kindsByStation.get(station.guid) ?? [])],
+    }),
+  );
+  return {
+    stations: rows,
+    printers: printerRoutings(stations, printers),
+    expediter: expediterLanes(stations, expediterGuids),
+    warnings,
+  };
+}
+
+const refOf = (s: PrepStation): RoutingStationRef => ({ guid: s.guid, name: stationName(s) });
+
+/** What is wrong with the stations' routing, in station order, then the connection cycles. */
+function routingWarnings(
+  stations: readonly PrepStation[],
+  byGuid: ReadonlyMap<string, PrepStation>,
+  printerByGuid: ReadonlyMap<string, NamedEntity>,
+): { warnings: RoutingWarning[]; kindsByStation: Map<string, Set<RoutingWarningKind>> } {
   const warnings: RoutingWarning[] = [];
   const kindsByStation = new Map<string, Set<RoutingWarningKind>>();
   const warn = (kind: RoutingWarningKind, stationGuids: string[], message: string) => {
@@ -255,10 +280,14 @@ export function buildStationsReport(
       `Stations monitor each other in a cycle: ${[...names, names[0]].join(" → ")}.`,
     );
   }
+  return { warnings, kindsByStation };
+}
 
-  const expediterGuids = expediterStations(stations, byGuid);
-  const monitorsOthers = (station: PrepStation) => expediterGuids.has(station.guid);
-
+/** Per station, the stations that monitor it (connected to it). */
+function monitoredByStation(
+  stations: readonly PrepStation[],
+  byGuid: ReadonlyMap<string, PrepStation>,
+): Map<string, RoutingStationRef[]> {
   const monitoredBy = new Map<string, RoutingStationRef[]>();
   for (const station of stations) {
     for (const target of new Set((station.connectedPrepStations ?? []).map((r) => r.guid))) {
@@ -269,40 +298,51 @@ export function buildStationsReport(
     }
   }
 
-  const rows: StationRouting[] = stations.map((station) => {
-    const printingMode = printingModeWords(station.printingMode);
-    const routing = effectiveExpoRouting(station);
-    const expo = expoRoutingWords(station.expoRouting ?? routing);
-    const expoDescription =
-      station.expoRouting && !isKnownExpoRouting(station.expoRouting)
-        ? `${expo.description} ${routing ? `Shown as “${EXPO_ROUTING_WORDS[routing].label}”, by “include with expediter”.` : "Include with expediter is not set either."}`
-        : expo.description;
-    const printerGuid = station.kitchenPrinter?.guid;
-    return {
-      guid: station.guid,
-      name: stationName(station),
-      printer: printerGuid
-        ? { guid: printerGuid, name: printerByGuid.get(printerGuid)?.name?.trim() || null }
-        : null,
-      printingMode: station.printingMode ?? null,
-      printingModeLabel: printingMode.label,
-      printingModeDescription: printingMode.description,
-      expoRouting: station.expoRouting ?? null,
-      effectiveExpoRouting: routing,
-      expoRoutingLabel: expo.label,
-      expoRoutingDescription: expoDescription,
-      includeWithExpediter: station.includeWithExpediter ?? null,
-      connected: (station.connectedPrepStations ?? []).map((ref) => {
-        const target = byGuid.get(ref.guid);
-        return { guid: ref.guid, name: target ? stationName(target) : null };
-      }),
-      monitoredBy: monitoredBy.get(station.guid) ?? [],
-      isExpediter: monitorsOthers(station),
-      warningKinds: [...(kindsByStation.get(station.guid) ?? [])],
-    };
-  });
+  return monitoredBy;
+}
 
-  // Printers in the restaurant's order, then any referenced printer that the list lacks.
+/** One station's row: its printer, printing mode and expediter lane in words, and its connections. */
+function stationRow(
+  station: PrepStation,
+  byGuid: ReadonlyMap<string, PrepStation>,
+  printerByGuid: ReadonlyMap<string, NamedEntity>,
+  seen: Pick<StationRouting, "monitoredBy" | "isExpediter" | "warningKinds">,
+): StationRouting {
+  const printingMode = printingModeWords(station.printingMode);
+  const routing = effectiveExpoRouting(station);
+  const expo = expoRoutingWords(station.expoRouting ?? routing);
+  const expoDescription =
+    station.expoRouting && !isKnownExpoRouting(station.expoRouting)
+      ? `${expo.description} ${routing ? `Shown as “${EXPO_ROUTING_WORDS[routing].label}”, by “include with expediter”.` : "Include with expediter is not set either."}`
+      : expo.description;
+  const printerGuid = station.kitchenPrinter?.guid;
+  return {
+    guid: station.guid,
+    name: stationName(station),
+    printer: printerGuid
+      ? { guid: printerGuid, name: printerByGuid.get(printerGuid)?.name?.trim() || null }
+      : null,
+    printingMode: station.printingMode ?? null,
+    printingModeLabel: printingMode.label,
+    printingModeDescription: printingMode.description,
+    expoRouting: station.expoRouting ?? null,
+    effectiveExpoRouting: routing,
+    expoRoutingLabel: expo.label,
+    expoRoutingDescription: expoDescription,
+    includeWithExpediter: station.includeWithExpediter ?? null,
+    connected: (station.connectedPrepStations ?? []).map((ref) => {
+      const target = byGuid.get(ref.guid);
+      return { guid: ref.guid, name: target ? stationName(target) : null };
+    }),
+    ...seen,
+  };
+}
+
+/** Printers in the restaurant's order, then any referenced printer that the list lacks. */
+function printerRoutings(
+  stations: readonly PrepStation[],
+  printers: readonly NamedEntity[],
+): PrinterRouting[] {
   const printerRows = new Map<string, PrinterRouting>();
   for (const p of printers)
     printerRows.set(p.guid, {
@@ -324,6 +364,14 @@ export function buildStationsReport(
       row.otherModes.push({ ...refOf(station), printingMode: station.printingMode });
   }
 
+  return [...printerRows.values()];
+}
+
+/** The stations by expediter lane; the expediters themselves apart. */
+function expediterLanes(
+  stations: readonly PrepStation[],
+  expediterGuids: ReadonlySet<string>,
+): StationsReport["expediter"] {
   const expediter: StationsReport["expediter"] = {
     expediters: [],
     sendToExpo: [],
@@ -332,7 +380,7 @@ export function buildStationsReport(
     unknown: [],
   };
   for (const station of stations) {
-    if (monitorsOthers(station)) {
+    if (expediterGuids.has(station.guid)) {
       expediter.expediters.push(refOf(station));
       continue;
     }
@@ -348,5 +396,5 @@ export function buildStationsReport(
     expediter[key].push(refOf(station));
   }
 
-  return { stations: rows, printers: [...printerRows.values()], expediter, warnings };
+  return expediter;
 }

@@ -36,7 +36,6 @@ const LONG_FUNCTION_EXCEPTIONS: Record<string, { max: number; reason: string }> 
     max: 183,
     reason: "closure factory; steps to name",
   },
-  "lib/stations/station-routing.ts buildStationsReport": { max: 183, reason: "to split by report section" },
   "components/items-matrix/items-matrix-view.tsx ItemsMatrixView": {
     max: 164,
     reason: "to split into cards",
