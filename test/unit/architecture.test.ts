@@ -32,10 +32,6 @@ const LONG_FUNCTION_EXCEPTIONS: Record<string, { max: number; reason: string }> 
     max: 253,
     reason: "closure factory; steps to name",
   },
-  "lib/kitchen/service/location-health.ts createLocationHealth": {
-    max: 183,
-    reason: "closure factory; steps to name",
-  },
   "components/items-matrix/items-matrix-view.tsx ItemsMatrixView": {
     max: 164,
     reason: "to split into cards",

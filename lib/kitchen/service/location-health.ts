@@ -156,157 +156,209 @@ interface LocationHealthDeps {
 
 export function createLocationHealth({ db, client, config, now, outageHold }: LocationHealthDeps) {
   const processHold = outageHold ?? createOutageHold(now);
-  const outageRow = createOutageRow(db, config, processHold);
-  function missingScopeState(): LocationFetchState | undefined {
-    const scope = client.kitchen.missingScope();
-    return scope === undefined
-      ? undefined
-      : { kind: "missing-scope", scope, reason: missingScopeReason(scope), due: false };
-  }
+  const h: Health = {
+    db,
+    client,
+    config,
+    now,
+    processHold,
+    outageRow: createOutageRow(db, config, processHold),
+  };
+  return {
+    state: (restaurantGuid: string) => locationState(h, restaurantGuid),
+    claim: (restaurantGuid: string, leaseMs: number) => claimFetch(h, restaurantGuid, leaseMs),
+    failed: (
+      restaurantGuid: string,
+      error: unknown,
+      times: { startedAt: number; endedAt: number },
+      reason: string,
+    ) => fetchFailed(h, restaurantGuid, error, times, reason),
+    succeeded: (restaurantGuid: string, startedAt: number) => fetchSucceeded(h, restaurantGuid, startedAt),
+    list: () => listHolds(h),
+    heldAnswer: (
+      restaurant: KitchenRestaurant,
+      dates: readonly string[],
+      rows: Map<string, DayRow>,
+      inFlight: (date: string) => boolean,
+      known?: LocationFetchState,
+    ) => heldAnswer(h, restaurant, dates, rows, inFlight, known),
+    outageSignal: h.outageRow.signal,
+  };
+}
 
-  function stateOf(hold: LocationHold | undefined, at: number): LocationFetchState {
-    if (!hold) return { kind: "ok" };
-    const kind = hold.kind === "parked" ? "parked" : "backing-off";
-    return {
-      kind,
-      reason: hold.reason,
-      failures: hold.failures,
-      failedAt: hold.failedAt,
-      retryAt: hold.retryAt,
-      due: at >= hold.retryAt,
-    };
-  }
+/** What the location-health steps read: the deps, the process's outage hold and the outage's row. */
+interface Health {
+  db: Database;
+  client: Pick<PlatformClient, "kitchen">;
+  config: KitchenServiceConfig;
+  now: () => number;
+  processHold: OutageHold;
+  outageRow: ReturnType<typeof createOutageRow>;
+}
 
-  /** Where a location's kitchen fetches stand now. Reads the store and the token; never calls the Platform. */
-  async function state(restaurantGuid: string): Promise<LocationFetchState> {
-    const scope = missingScopeState();
-    if (scope) return scope;
+function missingScopeState(client: Health["client"]): LocationFetchState | undefined {
+  const scope = client.kitchen.missingScope();
+  return scope === undefined
+    ? undefined
+    : { kind: "missing-scope", scope, reason: missingScopeReason(scope), due: false };
+}
+
+function stateOf(hold: LocationHold | undefined, at: number): LocationFetchState {
+  if (!hold) return { kind: "ok" };
+  const kind = hold.kind === "parked" ? "parked" : "backing-off";
+  return {
+    kind,
+    reason: hold.reason,
+    failures: hold.failures,
+    failedAt: hold.failedAt,
+    retryAt: hold.retryAt,
+    due: at >= hold.retryAt,
+  };
+}
+
+/** Where a location's kitchen fetches stand now. Reads the store and the token; never calls the Platform. */
+async function locationState(
+  { db, client, now }: Health,
+  restaurantGuid: string,
+): Promise<LocationFetchState> {
+  const scope = missingScopeState(client);
+  if (scope) return scope;
+  const at = now();
+  // During an outage every location holds on its one schedule; once its wait has run out, the
+  // state is "due" and claim() lets one try through.
+  const outage = await readHold(db, OUTAGE_KEY);
+  if (outage) {
+    const held = stateOf(outage, at);
+    return held.kind === "parked" || held.kind === "backing-off" ? { ...held, outage: true } : held;
+  }
+  return stateOf(await readHold(db, restaurantGuid), at);
+}
+
+/**
+ * Whether a fetch of the location may go now. A held location whose time has come gives the
+ * try to exactly one caller (across instances), holding the others for `leaseMs` (the longest a
+ * fetch may take) until that try's outcome replaces the lease.
+ */
+async function claimFetch(
+  { db, client, now, processHold, outageRow }: Health,
+  restaurantGuid: string,
+  leaseMs: number,
+): Promise<boolean> {
+  if (missingScopeState(client)) return false;
+  let outage = await readHold(db, OUTAGE_KEY);
+  if (!outage && processHold.held()) {
+    // The client's attempts found the outage before any fetch failed: its row (and probe schedule) starts now.
     const at = now();
-    // During an outage every location holds on its one schedule; once its wait has run out, the
-    // state is "due" and claim() lets one try through.
-    const outage = await readHold(db, OUTAGE_KEY);
-    if (outage) {
-      const held = stateOf(outage, at);
-      return held.kind === "parked" || held.kind === "backing-off" ? { ...held, outage: true } : held;
-    }
-    return stateOf(await readHold(db, restaurantGuid), at);
+    await outageRow.record({ reason: "attempts failed", startedAt: at, endedAt: at });
+    outage = await readHold(db, OUTAGE_KEY);
   }
-
-  /**
-   * Whether a fetch of the location may go now. A held location whose time has come gives the
-   * try to exactly one caller (across instances), holding the others for `leaseMs` (the longest a
-   * fetch may take) until that try's outcome replaces the lease.
-   */
-  async function claim(restaurantGuid: string, leaseMs: number): Promise<boolean> {
-    if (missingScopeState()) return false;
-    let outage = await readHold(db, OUTAGE_KEY);
-    if (!outage && processHold.held()) {
-      // The client's attempts found the outage before any fetch failed: its row (and probe schedule) starts now.
-      const at = now();
-      await outageRow.record({ reason: "attempts failed", startedAt: at, endedAt: at });
-      outage = await readHold(db, OUTAGE_KEY);
-    }
-    if (outage) {
-      // During an outage one try at a time probes the service, for whichever location asks first.
-      const at = now();
-      return at >= outage.retryAt && claimHeldTry(db, OUTAGE_KEY, at, at + leaseMs);
-    }
-    const hold = await readHold(db, restaurantGuid);
-    if (!hold) return true;
+  if (outage) {
+    // During an outage one try at a time probes the service, for whichever location asks first.
     const at = now();
-    return at >= hold.retryAt && claimHeldTry(db, restaurantGuid, at, at + leaseMs);
+    return at >= outage.retryAt && claimHeldTry(db, OUTAGE_KEY, at, at + leaseMs);
   }
+  const hold = await readHold(db, restaurantGuid);
+  if (!hold) return true;
+  const at = now();
+  return at >= hold.retryAt && claimHeldTry(db, restaurantGuid, at, at + leaseMs);
+}
 
-  /** A fetch that started at `startedAt` failed at `endedAt` with `error` (`reason` in words). */
-  async function failed(
-    restaurantGuid: string,
-    error: unknown,
-    times: { startedAt: number; endedAt: number },
-    reason: string,
-  ): Promise<void> {
-    // Stopped by the outage's hold: every location holds under its row (written here if not yet).
-    if (error instanceof PlatformOutageError) {
-      await outageRow.record({ reason, ...times });
-      return;
-    }
-    // The token's scopes say it for every location; nothing to store per location.
-    if ((error as { code?: unknown } | null)?.code === MISSING_SCOPE_CODE) return;
-    const failure = { reason, ...times };
-    if (classifyFetchFailure(error) === "permanent") {
-      const hold = await recordHoldFailure(
-        db,
-        restaurantGuid,
-        { ...failure, kind: "parked" },
-        () => times.endedAt + config.notEntitledRetryHours * 3_600_000,
-      );
-      if (hold.failures === 1)
-        console.warn(
-          `[kitchen] ${restaurantGuid} parked until ${new Date(hold.retryAt).toISOString()}: ${reason}`,
-        );
-      return;
-    }
-    const initialMs = (config.failedRetrySeconds ?? DEFAULT_FAILED_RETRY_S) * 1000;
-    const maxMs = (config.backoffMaxSeconds ?? DEFAULT_BACKOFF_MAX_S) * 1000;
-    if (initialMs <= 0) return;
-    await recordHoldFailure(
+/** A fetch that started at `startedAt` failed at `endedAt` with `error` (`reason` in words). */
+async function fetchFailed(
+  { db, config, outageRow }: Health,
+  restaurantGuid: string,
+  error: unknown,
+  times: { startedAt: number; endedAt: number },
+  reason: string,
+): Promise<void> {
+  // Stopped by the outage's hold: every location holds under its row (written here if not yet).
+  if (error instanceof PlatformOutageError) {
+    await outageRow.record({ reason, ...times });
+    return;
+  }
+  // The token's scopes say it for every location; nothing to store per location.
+  if ((error as { code?: unknown } | null)?.code === MISSING_SCOPE_CODE) return;
+  const failure = { reason, ...times };
+  if (classifyFetchFailure(error) === "permanent") {
+    const hold = await recordHoldFailure(
       db,
       restaurantGuid,
-      { ...failure, kind: "backing_off" },
-      (n) => times.endedAt + transientBackoffMs(n, restaurantGuid, initialMs, maxMs),
+      { ...failure, kind: "parked" },
+      () => times.endedAt + config.notEntitledRetryHours * 3_600_000,
     );
-    if (isServiceWideFailure(error)) await outageRow.record(failure);
+    if (hold.failures === 1)
+      console.warn(
+        `[kitchen] ${restaurantGuid} parked until ${new Date(hold.retryAt).toISOString()}: ${reason}`,
+      );
+    return;
   }
+  const initialMs = (config.failedRetrySeconds ?? DEFAULT_FAILED_RETRY_S) * 1000;
+  const maxMs = (config.backoffMaxSeconds ?? DEFAULT_BACKOFF_MAX_S) * 1000;
+  if (initialMs <= 0) return;
+  await recordHoldFailure(
+    db,
+    restaurantGuid,
+    { ...failure, kind: "backing_off" },
+    (n) => times.endedAt + transientBackoffMs(n, restaurantGuid, initialMs, maxMs),
+  );
+  if (isServiceWideFailure(error)) await outageRow.record(failure);
+}
 
-  /**
-   * The location answered (data or 204): its fetches go ahead again, and the service is up, if
-   * the fetch began after the outage did (`startedAt`): an export asked before it and answering
-   * late says nothing of the service now, and would otherwise end the hold in its first seconds.
-   */
-  async function succeeded(restaurantGuid: string, startedAt: number): Promise<void> {
-    await clearHold(db, restaurantGuid);
-    // No row: nothing to clear here; the process's hold (if it began from attempts) ends on the
-    // client's next answered attempt, never on a fetch that may have begun before it.
-    const outage = await readHold(db, OUTAGE_KEY);
-    if (!outage || startedAt < outage.failedAt) return;
-    await clearHold(db, OUTAGE_KEY);
-    processHold.release();
-  }
+/**
+ * The location answered (data or 204): its fetches go ahead again, and the service is up, if
+ * the fetch began after the outage did (`startedAt`): an export asked before it and answering
+ * late says nothing of the service now, and would otherwise end the hold in its first seconds.
+ */
+async function fetchSucceeded(
+  { db, processHold }: Health,
+  restaurantGuid: string,
+  startedAt: number,
+): Promise<void> {
+  await clearHold(db, restaurantGuid);
+  // No row: nothing to clear here; the process's hold (if it began from attempts) ends on the
+  // client's next answered attempt, never on a fetch that may have begun before it.
+  const outage = await readHold(db, OUTAGE_KEY);
+  if (!outage || startedAt < outage.failedAt) return;
+  await clearHold(db, OUTAGE_KEY);
+  processHold.release();
+}
 
-  /** Every held location, and the scope the credential lacks (null when none), for the health route. */
-  async function list(): Promise<{ missingScope: string | null; locations: LocationHoldReport[] }> {
-    const locations = (await readHolds(db))
-      .filter((h) => h.restaurantGuid !== OUTAGE_KEY)
-      .map((h) => ({
-        restaurantGuid: h.restaurantGuid,
-        state: h.kind === "parked" ? ("parked" as const) : ("backing-off" as const),
-        reason: h.reason,
-        failures: h.failures,
-        failedAt: new Date(h.failedAt).toISOString(),
-        retryAt: new Date(h.retryAt).toISOString(),
-      }));
-    return { missingScope: client.kitchen.missingScope() ?? null, locations };
-  }
+/** Every held location, and the scope the credential lacks (null when none), for the health route. */
+async function listHolds({
+  db,
+  client,
+}: Health): Promise<{ missingScope: string | null; locations: LocationHoldReport[] }> {
+  const locations = (await readHolds(db))
+    .filter((h) => h.restaurantGuid !== OUTAGE_KEY)
+    .map((h) => ({
+      restaurantGuid: h.restaurantGuid,
+      state: h.kind === "parked" ? ("parked" as const) : ("backing-off" as const),
+      reason: h.reason,
+      failures: h.failures,
+      failedAt: new Date(h.failedAt).toISOString(),
+      retryAt: new Date(h.retryAt).toISOString(),
+    }));
+  return { missingScope: client.kitchen.missingScope() ?? null, locations };
+}
 
-  /**
-   * The range's rows with every date a held location would fetch answered "failed" with the
-   * hold's reason, so a request is answered at once (no upstream call) and says why; every failed
-   * date carries the structured `hold` (DateHold). A date whose fetch is in flight (the try) stays
-   * as it is.
-   */
-  async function heldAnswer(
-    restaurant: KitchenRestaurant,
-    dates: readonly string[],
-    rows: Map<string, DayRow>,
-    inFlight: (date: string) => boolean,
-    known?: LocationFetchState,
-  ): Promise<Map<string, DayRow>> {
-    const held = known ?? (await state(restaurant.guid));
-    return held.kind === "ok"
-      ? rows
-      : heldRows(held, { restaurant, dates, rows, inFlight, at: now(), config });
-  }
-
-  return { state, claim, failed, succeeded, list, heldAnswer, outageSignal: outageRow.signal };
+/**
+ * The range's rows with every date a held location would fetch answered "failed" with the
+ * hold's reason, so a request is answered at once (no upstream call) and says why; every failed
+ * date carries the structured `hold` (DateHold). A date whose fetch is in flight (the try) stays
+ * as it is.
+ */
+async function heldAnswer(
+  h: Health,
+  restaurant: KitchenRestaurant,
+  dates: readonly string[],
+  rows: Map<string, DayRow>,
+  inFlight: (date: string) => boolean,
+  known?: LocationFetchState,
+): Promise<Map<string, DayRow>> {
+  const held = known ?? (await locationState(h, restaurant.guid));
+  return held.kind === "ok"
+    ? rows
+    : heldRows(held, { restaurant, dates, rows, inFlight, at: h.now(), config: h.config });
 }
 
 /**
