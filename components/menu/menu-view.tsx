@@ -6,6 +6,7 @@ import { useCallback, useDeferredValue, useMemo, useRef, useState } from "react"
 import { CsvDownloadLink } from "@/components/ui/csv-download-button";
 import { PageHeader } from "@/components/ui/page-header";
 import { EmptyState, ErrorState, Notice, Skeleton } from "@/components/ui/states";
+import type { MenuModel } from "@/lib/menu/menu-model";
 import { buildSearchIndex, searchMenu } from "@/lib/menu/menu-search";
 import { menuItemsCsvPath, menuQuery } from "@/lib/queries/menu";
 
@@ -50,22 +51,7 @@ export function MenuView({ guid, restaurantName }: { guid: string; restaurantNam
     }
   }, []);
 
-  const header = (
-    <PageHeader
-      eyebrow={restaurantName}
-      title="Menu"
-      subtitle={
-        model
-          ? `${n(model.counts.menus)} menus · ${n(model.counts.groups)} groups · ${n(model.counts.items)} items · ${n(model.counts.optionGroups)} modifier groups · ${n(model.counts.modifiers)} modifiers`
-          : "Menus, groups, items and the modifiers each item takes."
-      }
-      actions={
-        model && model.counts.placements > 0 ? (
-          <CsvDownloadLink href={menuItemsCsvPath(guid)} label="Download items CSV" />
-        ) : null
-      }
-    />
-  );
+  const header = <MenuHeader guid={guid} restaurantName={restaurantName} model={model} />;
 
   if (query.isPending) {
     return (
@@ -110,27 +96,7 @@ export function MenuView({ guid, restaurantName }: { guid: string; restaurantNam
   return (
     <>
       {header}
-      {model.missing.length ? (
-        <div className={styles.notice}>
-          <Notice title={`${n(model.missing.length)} menu references point at nothing`}>
-            <details>
-              <summary>Show them</summary>
-              <ul>
-                {model.missing.slice(0, 50).map((m, i) => (
-                  <li key={i}>
-                    {m.from.kind === "optionGroup"
-                      ? "Modifier group"
-                      : m.from.kind === "preModifier"
-                        ? "Pre-modifier"
-                        : m.from.kind.charAt(0).toUpperCase() + m.from.kind.slice(1)}{" "}
-                    {m.from.name}: {m.field} <span className="mono">{m.guid}</span>
-                  </li>
-                ))}
-              </ul>
-            </details>
-          </Notice>
-        </div>
-      ) : null}
+      <MissingReferences missing={model.missing} />
       <div className={styles.layout}>
         <section className={`card ${styles.browser}`} aria-labelledby="menu-browser-heading">
           <h2 id="menu-browser-heading" className="visually-hidden">
@@ -187,5 +153,59 @@ export function MenuView({ guid, restaurantName }: { guid: string; restaurantNam
         </section>
       </div>
     </>
+  );
+}
+
+/** The page's header: the menu's counts once loaded, and its items CSV. */
+function MenuHeader({
+  guid,
+  restaurantName,
+  model,
+}: {
+  guid: string;
+  restaurantName: string;
+  model: MenuModel | undefined;
+}) {
+  return (
+    <PageHeader
+      eyebrow={restaurantName}
+      title="Menu"
+      subtitle={
+        model
+          ? `${n(model.counts.menus)} menus · ${n(model.counts.groups)} groups · ${n(model.counts.items)} items · ${n(model.counts.optionGroups)} modifier groups · ${n(model.counts.modifiers)} modifiers`
+          : "Menus, groups, items and the modifiers each item takes."
+      }
+      actions={
+        model && model.counts.placements > 0 ? (
+          <CsvDownloadLink href={menuItemsCsvPath(guid)} label="Download items CSV" />
+        ) : null
+      }
+    />
+  );
+}
+
+/** The menu's references that point at nothing (the first 50), folded away. */
+function MissingReferences({ missing }: { missing: MenuModel["missing"] }) {
+  if (!missing.length) return null;
+  return (
+    <div className={styles.notice}>
+      <Notice title={`${n(missing.length)} menu references point at nothing`}>
+        <details>
+          <summary>Show them</summary>
+          <ul>
+            {missing.slice(0, 50).map((m, i) => (
+              <li key={i}>
+                {m.from.kind === "optionGroup"
+                  ? "Modifier group"
+                  : m.from.kind === "preModifier"
+                    ? "Pre-modifier"
+                    : m.from.kind.charAt(0).toUpperCase() + m.from.kind.slice(1)}{" "}
+                {m.from.name}: {m.field} <span className="mono">{m.guid}</span>
+              </li>
+            ))}
+          </ul>
+        </details>
+      </Notice>
+    </div>
   );
 }
