@@ -6,6 +6,16 @@ export const KITCHEN_METRICS = ["fire_to_fulfill", "start_to_fulfill", "wait_to_
 /** fire_to_fulfill = itemFulfilledAt − ticketFiredAt; start_to_fulfill = itemFulfilledAt − itemStartedAt; wait_to_start = itemStartedAt − ticketFiredAt. */
 export type KitchenMetric = (typeof KITCHEN_METRICS)[number];
 
+/** A record with one entry per key, in the keys' order: the one place such a record is built. */
+export function recordOf<K extends string, T>(keys: readonly K[], of: (key: K) => T): Record<K, T> {
+  // The one cast: fromEntries cannot know that every key of K is there, but the map over `keys` puts it.
+  return Object.fromEntries(keys.map((key) => [key, of(key)])) as Record<K, T>;
+}
+
+/** One entry per metric, built from KITCHEN_METRICS: a new metric is one more name there, not a literal per use. */
+export const metricRecord = <T>(of: (metric: KitchenMetric) => T): Record<KitchenMetric, T> =>
+  recordOf(KITCHEN_METRICS, of);
+
 export const KITCHEN_LEVELS = [0, 1, 2] as const;
 /** 0 = prep station, 1 = first-level expediter, 2 = second-level expediter. */
 export type KitchenLevel = (typeof KITCHEN_LEVELS)[number];

@@ -1,8 +1,14 @@
 import { Interner } from "@/lib/interning/interner";
 import { isStuck } from "@/lib/kitchen/contract/stuck-items";
-import { KITCHEN_METRICS, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
+import {
+  KITCHEN_METRICS,
+  metricRecord,
+  recordOf,
+  type KitchenLevel,
+  type KitchenMetric,
+} from "@/lib/kitchen/contract/vocabulary";
 import { serviceResolver, type DayParts } from "@/lib/kitchen/ingest/day-parts";
-import { durationSeconds, parseInstant } from "@/lib/kitchen/ingest/durations";
+import { recordInstants, writeDurations } from "@/lib/kitchen/ingest/durations";
 import { isKitchenLevel } from "@/lib/kitchen/ingest/ingest";
 import { localHourResolver } from "@/lib/kitchen/ingest/local-hour";
 import { ticketTimeRows } from "@/lib/kitchen/ingest/ticket-times";
@@ -155,11 +161,7 @@ export function summariseDay(
   const behavior = new Uint32Array(n);
   const source = new Uint32Array(n);
   // -1 = excluded from the metric.
-  const values: Record<KitchenMetric, Float64Array> = {
-    fire_to_fulfill: new Float64Array(n),
-    start_to_fulfill: new Float64Array(n),
-    wait_to_start: new Float64Array(n),
-  };
+  const values = metricRecord(() => new Float64Array(n));
   const selection = new Int32Array(n);
   const selectionIds = new Interner<string | null>();
   const levelsSeen = new Set<number>();
@@ -176,25 +178,19 @@ export function summariseDay(
     source[i] = sources.id(r.orderSource ?? null);
     // A record without a selection GUID cannot be matched with others: it is its own item.
     selection[i] = r.selectionGuid ? selectionIds.id(r.selectionGuid) : -1 - i;
-    const fired = parseInstant(r.ticketFiredAt);
-    const started = parseInstant(r.itemStartedAt);
-    const fulfilled = parseInstant(r.itemFulfilledAt);
+    const instants = recordInstants(r);
     // The hour the ticket reached the kitchen: that is when the load arrived.
-    const anchor = fired ?? started ?? fulfilled;
+    const anchor = instants.firedMs ?? instants.startedMs ?? instants.fulfilledMs;
     hour[i] = anchor === null ? UNKNOWN_HOUR : hourOf(anchor);
     // The service is the one whose hours hold the fire time (the same anchor as the hour).
     service[i] = serviceOf(anchor);
-    values.fire_to_fulfill[i] = durationSeconds(fired, fulfilled) ?? -1;
-    values.start_to_fulfill[i] = durationSeconds(started, fulfilled) ?? -1;
-    values.wait_to_start[i] = durationSeconds(fired, started) ?? -1;
+    writeDurations(values, i, instants);
   }
   if (opts.stuckSeconds !== undefined) leaveOutStuck(values, opts.stuckSeconds);
 
   const sizes = (x: number) => [3, stations.values.length, x, behaviors.values.length, sources.values.length];
-  const cubes = { fire_to_fulfill: {}, start_to_fulfill: {}, wait_to_start: {} } as Record<
-    KitchenMetric,
-    Record<CubeKind, CubePart>
-  >;
+  // Per kind, its cubes of every metric; turned into per metric, its cubes of every kind, below.
+  const byKind = new Map<CubeKind, Record<KitchenMetric, CubePart>>();
   const perKind: [CubeKind, Uint32Array, number][] = [
     ["hours", hour, UNKNOWN_HOUR + 1],
     ["items", item, items.values.length],
@@ -202,7 +198,7 @@ export function summariseDay(
   ];
   for (const [kind, column, size] of perKind) {
     const parts = buildCubes([level, station, column, behavior, source], sizes(size), values);
-    for (const metric of KITCHEN_METRICS) cubes[metric][kind] = parts[metric];
+    byKind.set(kind, parts);
   }
   const canonical = selectionAttributes(selection, selectionIds.size, [
     [item, (id) => items.values[id]!.guid === null],
@@ -223,7 +219,7 @@ export function summariseDay(
   ] as const) {
     const distinct = distinctSelections(dims, values, anyStation);
     const parts = buildCubes(distinct.dims, sizes(items.values.length), distinct.values);
-    for (const metric of KITCHEN_METRICS) cubes[metric][kind] = parts[metric];
+    byKind.set(kind, parts);
   }
   const ticketColumns = {
     level,
@@ -239,12 +235,12 @@ export function summariseDay(
   ] as const) {
     const rows = ticketTimeRows(records, ticketColumns, hourOf, UNKNOWN_HOUR, anyStation);
     // The same values under every metric: a ticket time is fire to fulfill whatever is asked.
-    const parts = buildCubes(rows.dims, sizes(UNKNOWN_HOUR + 1), {
-      fire_to_fulfill: rows.values,
-      start_to_fulfill: rows.values,
-      wait_to_start: rows.values,
-    });
-    for (const metric of KITCHEN_METRICS) cubes[metric][kind] = parts[metric];
+    const parts = buildCubes(
+      rows.dims,
+      sizes(UNKNOWN_HOUR + 1),
+      metricRecord(() => rows.values),
+    );
+    byKind.set(kind, parts);
   }
 
   const serviceCubes = buildCubes(
@@ -263,7 +259,7 @@ export function summariseDay(
     items: items.values.map(({ guid, name }) => ({ guid, name })),
     itemMultiLocationIds: items.values.map((v) => v.multiLocationId),
     courses: courses.values,
-    cubes,
+    cubes: metricRecord((metric) => recordOf(CUBE_KINDS, (kind) => byKind.get(kind)![metric])),
     dayParts,
     serviceCubes,
   };
@@ -334,11 +330,7 @@ function distinctSelections(
   const n = d.level.length;
   const rowOf = new Map<string, number>();
   const first: number[] = [];
-  const out = {
-    fire_to_fulfill: new Float64Array(n),
-    start_to_fulfill: new Float64Array(n),
-    wait_to_start: new Float64Array(n),
-  };
+  const out = metricRecord(() => new Float64Array(n));
   for (let i = 0; i < n; i++) {
     const key = `${d.level[i]},${anyStation ? 0 : d.station[i]},${d.item[i]},${d.behavior[i]},${d.source[i]},${d.selection[i]}`;
     let row = rowOf.get(key);
@@ -367,11 +359,7 @@ function distinctSelections(
       pick(d.behavior),
       pick(d.source),
     ],
-    values: {
-      fire_to_fulfill: out.fire_to_fulfill.slice(0, m),
-      start_to_fulfill: out.start_to_fulfill.slice(0, m),
-      wait_to_start: out.wait_to_start.slice(0, m),
-    },
+    values: metricRecord((metric) => out[metric].slice(0, m)),
   };
 }
 

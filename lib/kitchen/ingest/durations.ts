@@ -1,4 +1,4 @@
-import type { KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
+import { KITCHEN_METRICS, metricRecord, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import type { ItemFulfillment } from "@/lib/platform/schemas";
 
 /**
@@ -118,12 +118,34 @@ export function recordInstants(
 
 export type RecordDurations = Record<KitchenMetric, number | null>;
 
+/** Each metric's span, from one instant of a record to another: the one definition of the durations. */
+const METRIC_SPANS: Record<KitchenMetric, readonly [from: keyof RecordInstants, to: keyof RecordInstants]> = {
+  fire_to_fulfill: ["firedMs", "fulfilledMs"],
+  start_to_fulfill: ["startedMs", "fulfilledMs"],
+  wait_to_start: ["firedMs", "startedMs"],
+};
+
 export function durationsOf(instants: RecordInstants): RecordDurations {
-  return {
-    fire_to_fulfill: durationSeconds(instants.firedMs, instants.fulfilledMs),
-    start_to_fulfill: durationSeconds(instants.startedMs, instants.fulfilledMs),
-    wait_to_start: durationSeconds(instants.firedMs, instants.startedMs),
-  };
+  return metricRecord((metric) => {
+    const [from, to] = METRIC_SPANS[metric];
+    return durationSeconds(instants[from], instants[to]);
+  });
+}
+
+/**
+ * Writes a record's duration under each metric at row `i` of the metric's column: -1 where it has
+ * none (a missing instant, a negative span), or for every metric when `instants` is null (a record
+ * that counts in no figure).
+ */
+export function writeDurations(
+  columns: Record<KitchenMetric, { [row: number]: number }>,
+  i: number,
+  instants: RecordInstants | null,
+): void {
+  for (const metric of KITCHEN_METRICS) {
+    const [from, to] = METRIC_SPANS[metric];
+    columns[metric][i] = instants ? (durationSeconds(instants[from], instants[to]) ?? -1) : -1;
+  }
 }
 
 export function recordDurations(

@@ -1,7 +1,12 @@
 import { Interner } from "@/lib/interning/interner";
 import { isStuck } from "@/lib/kitchen/contract/stuck-items";
-import { KITCHEN_METRICS, NONE_FILTER, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
-import { durationSeconds, parseInstant } from "@/lib/kitchen/ingest/durations";
+import {
+  KITCHEN_METRICS,
+  metricRecord,
+  NONE_FILTER,
+  type KitchenMetric,
+} from "@/lib/kitchen/contract/vocabulary";
+import { recordInstants, writeDurations } from "@/lib/kitchen/ingest/durations";
 import type { SummaryFilters } from "@/lib/kitchen/query/range-summary";
 import { ByteReader, ByteWriter } from "@/lib/kitchen/storage/byte-codec";
 import type { ItemFulfillment } from "@/lib/platform/schemas";
@@ -61,11 +66,7 @@ export function buildTicketFacts(records: readonly ItemFulfillment[], businessDa
     station: new Uint32Array(n),
     behavior: new Uint32Array(n),
     source: new Uint32Array(n),
-    values: {
-      fire_to_fulfill: new Int32Array(n),
-      start_to_fulfill: new Int32Array(n),
-      wait_to_start: new Int32Array(n),
-    },
+    values: metricRecord(() => new Int32Array(n)),
   };
   for (let i = 0; i < n; i++) {
     const r = records[i]!;
@@ -76,13 +77,8 @@ export function buildTicketFacts(records: readonly ItemFulfillment[], businessDa
     facts.station[i] = stations.id(r.prepStationGuid ?? null);
     facts.behavior[i] = behaviors.id(r.diningOptionBehavior ?? null);
     facts.source[i] = sources.id(r.orderSource ?? null);
-    const fired = parseInstant(r.ticketFiredAt);
-    const started = parseInstant(r.itemStartedAt);
-    const fulfilled = parseInstant(r.itemFulfilledAt);
     // A record without a level counts in no figure, so in no ranking either.
-    facts.values.fire_to_fulfill[i] = measurable ? (durationSeconds(fired, fulfilled) ?? -1) : -1;
-    facts.values.start_to_fulfill[i] = measurable ? (durationSeconds(started, fulfilled) ?? -1) : -1;
-    facts.values.wait_to_start[i] = measurable ? (durationSeconds(fired, started) ?? -1) : -1;
+    writeDurations(facts.values, i, measurable ? recordInstants(r) : null);
   }
   facts.tickets = tickets.values.map((t) => t ?? "");
   return facts;

@@ -1,4 +1,9 @@
-import { KITCHEN_METRICS, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
+import {
+  KITCHEN_METRICS,
+  metricRecord,
+  recordOf,
+  type KitchenMetric,
+} from "@/lib/kitchen/contract/vocabulary";
 import type { DayParts } from "@/lib/kitchen/ingest/day-parts";
 import {
   CELL_WIDTH,
@@ -44,11 +49,8 @@ export function encodeDaySummary(day: DaySummary): Uint8Array {
 /** Kinds whose cubes are the same under every metric (ticket times are always fire to fulfill): stored once. */
 const METRIC_FREE: ReadonlySet<CubeKind> = new Set(["tickets", "ticketsAnyStation"]);
 
-const metricsOf = (cubes: DaySummary["cubes"], kind: CubeKind): Record<KitchenMetric, CubePart> => ({
-  fire_to_fulfill: cubes.fire_to_fulfill[kind],
-  start_to_fulfill: cubes.start_to_fulfill[kind],
-  wait_to_start: cubes.wait_to_start[kind],
-});
+const metricsOf = (cubes: DaySummary["cubes"], kind: CubeKind): Record<KitchenMetric, CubePart> =>
+  metricRecord((metric) => cubes[metric][kind]);
 
 /** One kind's cells for the three metrics, their keys written once (they must be the same). */
 function writeSharedCells(w: ByteWriter, parts: Record<KitchenMetric, CubePart>, what: string): void {
@@ -68,9 +70,8 @@ function readSharedCells(r: ByteReader): Record<KitchenMetric, CubePart> {
   const cells = r.uint();
   const keys = new Uint32Array(cells * CELL_WIDTH);
   for (let i = 0; i < keys.length; i++) keys[i] = r.uint();
-  const out = {} as Record<KitchenMetric, CubePart>;
-  for (const metric of KITCHEN_METRICS) out[metric] = readCells(r, keys, cells);
-  return out;
+  // In KITCHEN_METRICS's order, as writeSharedCells wrote them.
+  return metricRecord(() => readCells(r, keys, cells));
 }
 
 export function decodeDaySummary(bytes: Uint8Array): DaySummary {
@@ -84,16 +85,13 @@ export function decodeDaySummary(bytes: Uint8Array): DaySummary {
   const itemMultiLocationIds = readStrings(r);
   if (itemMultiLocationIds.length !== items.length)
     throw new Error("day summary's item multi-location ids do not match its items");
-  const cubes = { fire_to_fulfill: {}, start_to_fulfill: {}, wait_to_start: {} } as DaySummary["cubes"];
-  for (const kind of CUBE_KINDS) {
-    if (METRIC_FREE.has(kind)) {
-      const part = readCubePart(r);
-      for (const metric of KITCHEN_METRICS) cubes[metric][kind] = part;
-      continue;
-    }
-    const parts = readSharedCells(r);
-    for (const metric of KITCHEN_METRICS) cubes[metric][kind] = parts[metric];
-  }
+  // In CUBE_KINDS's order, as encoded: a kind the same under every metric is read once.
+  const byKind = recordOf(CUBE_KINDS, (kind) => {
+    if (!METRIC_FREE.has(kind)) return readSharedCells(r);
+    const part = readCubePart(r);
+    return metricRecord(() => part);
+  });
+  const cubes = metricRecord((metric) => recordOf(CUBE_KINDS, (kind) => byKind[kind][metric]));
   const dayParts = readDayParts(r);
   const serviceCubes = readSharedCells(r);
   if (!r.done) throw new Error("day summary has trailing bytes");
