@@ -24,10 +24,6 @@ const LONG_FUNCTION_EXCEPTIONS: Record<string, { max: number; reason: string }> 
     max: 225,
     reason: "one pass over the cube; to split by output",
   },
-  "lib/kitchen/service/day-fetcher.ts createDayFetcher": {
-    max: 200,
-    reason: "closure factory; steps to name",
-  },
   "lib/kitchen/service/kitchen-service.ts createKitchenService": {
     max: 253,
     reason: "closure factory; steps to name",

@@ -66,204 +66,236 @@ export interface DayFetcherDeps {
 export type DayFetcher = ReturnType<typeof createDayFetcher>;
 
 export function createDayFetcher(deps: DayFetcherDeps) {
-  const { db, store, client, config, now, serviceWeek } = deps;
-  const inflight = new Map<string, Promise<void>>();
-  // Fetches a request (or the entitlement probe) started, running or queued: the backfill holds
-  // back while any is, so a person asking never queues behind history behind the FIFO rate limiter.
-  let interactive = 0;
-  const queue = createFetchQueue(config.fetchConcurrency ?? DEFAULT_CONCURRENCY);
-  // The open date's refreshes have slots of their own (see openFetchConcurrency).
-  const openQueue = createFetchQueue(config.openFetchConcurrency ?? DEFAULT_OPEN_CONCURRENCY);
-  const fetchTimeoutMs = config.fetchTimeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS;
-  // A settled complete day is final: a range of them needs no query at all. A provisional one
-  // (read before KITCHEN_SETTLE_H) is not kept here: its settle read replaces it.
-  const completeRows = new Map<string, DayRow>();
-  const health = createLocationHealth(deps); // refusals remembered per location, and the outage hold
-
-  /**
-   * One upstream fetch per restaurant and date at a time: in this process through the in-flight
-   * map, across instances on PostgreSQL through the day's claim (day-claims.ts: a row, no connection
-   * held). Whoever gets it second re-reads the row and finds the day stored. The promise always
-   * settles, within fetchTimeoutMs of the claim (fetchAndStore), and the claim is given back with it.
-   */
-  function fetchDay(
-    restaurant: KitchenRestaurant,
-    date: string,
-    opts: { background?: boolean } = {},
-  ): Promise<void> {
-    const key = `${restaurant.guid}|${date}`;
-    let pending = inflight.get(key);
-    if (!pending) {
-      pending = withDayClaim(db, `kitchen-day:${key}`, (q) => fetchAndStore(q, restaurant, date)).finally(
-        () => inflight.delete(key),
-      );
-      inflight.set(key, pending);
-    }
-    if (!opts.background) {
-      interactive++;
-      const done = () => void interactive--;
-      pending.then(done, done);
-    }
-    return pending;
-  }
-
-  async function fetchAndStore(
-    q: Parameters<Parameters<Database["withLock"]>[1]>[0],
-    restaurant: KitchenRestaurant,
-    date: string,
-  ): Promise<void> {
-    // No kitchen data exists before it: never asked upstream, whoever calls.
-    if (date < kitchenDataStart(restaurant)) return;
-    const startedAt = now();
-    const phase = datePhase(date, restaurant, startedAt, config.closeGraceMinutes);
-    if (!needsFetch(await store.dayRow(q, restaurant.guid, date), phase, startedAt, config, restaurant))
-      return;
-    // A parked or backing-off location sends nothing, not even the schedule's read; requestRange
-    // answers its dates with the reason. Once its time has come one caller gets the try.
-    if (!(await health.claim(restaurant.guid, fetchTimeoutMs))) return;
-    let day: IngestedDay;
-    let dayParts: DayParts;
-    // A hard bound on the whole export, retries included: the client's timeouts measure network
-    // silence only, and a trickling or stuck answer must still end as a recorded failure.
-    const abort = new AbortController();
-    const timer = setTimeout(() => abort.abort(new DayFetchTimeout(fetchTimeoutMs)), fetchTimeoutMs);
-    // Also stopped when the Platform is found failing for several locations at once: its retries
-    // would only add to the outage (location-health.ts).
-    const signal = AbortSignal.any([abort.signal, health.outageSignal()]);
-    try {
-      // The scope before anything: a credential without kitchen:read sends no read at all.
-      await client.kitchen.requireScope({ signal });
-      // The schedule first: a day is never stored with its services unknown because a read failed.
-      dayParts = {
-        closeoutHour: restaurant.closeoutHour,
-        services: servicesOn(serviceWeek ? await serviceWeek(restaurant.guid) : null, date),
-      };
-      // raceAbort: settles at the bound even if some wait inside the client missed the signal.
-      const result = await raceAbort(
-        client.kitchen.itemFulfillments(restaurant.guid, date, { signal }),
-        signal,
-      );
-      if (result.kind === "not-entitled") {
-        // Stored like any day: the store is where the restaurant's entitlement is learnt.
-        await store.saveNotEntitled(q, restaurant.guid, date, startedAt);
-        await health.succeeded(restaurant.guid, startedAt);
-        return;
-      }
-      // Record by record: duplicates, other restaurants' records and records without a level
-      // are counted and left out, never a failed day.
-      day = ingestDay(result, restaurant.guid);
-    } catch (error) {
-      const reason =
-        signal.aborted &&
-        (signal.reason instanceof DayFetchTimeout || signal.reason instanceof PlatformOutageError)
-          ? (signal.reason as Error).message
-          : describeFetchFailure(error);
-      if (abort.signal.aborted)
-        console.warn(`[kitchen] the fetch of ${restaurant.guid}|${date} ${reason}; recorded as failed`);
-      // At the end of the attempt: a retry is due from when it failed, not from when it began.
-      const endedAt = now();
-      await store.saveFailure(q, restaurant.guid, date, endedAt, reason);
-      await health.failed(
-        restaurant.guid,
-        signal.aborted ? signal.reason : error,
-        { startedAt, endedAt },
-        reason,
-      );
-      return;
-    } finally {
-      clearTimeout(timer);
-    }
-    await storeIngestedDay(store, q, restaurant, date, {
-      day,
-      dayParts,
-      status: phase === "closed" ? "complete" : "open",
-      attemptedAt: startedAt,
-    });
-    await health.succeeded(restaurant.guid, startedAt);
-  }
-
-  /**
-   * Starts the fetch of every date of the range that needs one (through the queue, at the front)
-   * and waits for them ("settled": until all have), then returns the stored rows. A wait in ms
-   * counts from when the dates were first asked for: two requests at once both get it, while a
-   * page polling for progress (its dates long on the way) is answered at once. The fetches carry
-   * on either way and a later request reads them.
-   */
-  async function requestRange(
-    restaurant: KitchenRestaurant,
-    dates: readonly string[],
-    wait: number | "settled",
-  ): Promise<Map<string, DayRow>> {
-    if (dates.length === 0) return new Map();
-    const from = dates[0]!;
-    const to = dates[dates.length - 1]!;
-    const known = dates.map((d) => completeRows.get(`${restaurant.guid}|${d}`));
-    if (known.every((row) => row !== undefined))
-      return new Map(known.map((row) => [row!.businessDate, row!]));
-    const at = now();
-    let rows = await store.dayRows(restaurant.guid, from, to);
-    const start = kitchenDataStart(restaurant);
-    const phases = new Map(dates.map((d) => [d, datePhase(d, restaurant, at, config.closeGraceMinutes)]));
-    const wanted = dates.filter(
-      (d) => d >= start && needsFetch(rows.get(d), phases.get(d)!, at, config, restaurant),
-    );
-    const held = wanted.length > 0 ? await health.state(restaurant.guid) : { kind: "ok" as const };
-    // A held location is answered at once with the reason, unless its time has come: then the
-    // dates are queued and the fetcher lets one of them through as the try.
-    if (held.kind !== "ok" && !held.due) return heldAnswer(restaurant, dates, rows, held);
-    if (wanted.length > 0) {
-      const enqueue = (list: readonly string[]) =>
-        enqueueByPhase({ queue, openQueue }, list, phases, (d) => ({
-          key: `${restaurant.guid}|${d}`,
-          run: () => fetchDay(restaurant, d),
-        }));
-      rows = await fetchInRounds(
-        enqueue,
-        wanted,
-        wait,
-        () => store.dayRows(restaurant.guid, from, to),
-        async () => (await health.state(restaurant.guid)).kind === "ok",
-      );
-      // Dates not asked as the location is (or became) held, or failed as it did, say why (and carry the hold).
-      if (wanted.some((d) => unanswered(rows, d))) rows = await heldAnswer(restaurant, dates, rows);
-    }
-    for (const row of rows.values())
-      if (row.status === "complete" && !isProvisional(row, restaurant, config))
-        rememberComplete(restaurant.guid, row);
-    return rows;
-  }
-
-  /** The rows with a held location's unasked dates answered with the reason; a date in flight here stays pending. */
+  const { config } = deps;
+  const f: Fetcher = {
+    ...deps,
+    inflight: new Map(),
+    interactive: 0,
+    queue: createFetchQueue(config.fetchConcurrency ?? DEFAULT_CONCURRENCY),
+    // The open date's refreshes have slots of their own (see openFetchConcurrency).
+    openQueue: createFetchQueue(config.openFetchConcurrency ?? DEFAULT_OPEN_CONCURRENCY),
+    fetchTimeoutMs: config.fetchTimeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS,
+    completeRows: new Map(),
+    health: createLocationHealth(deps), // refusals remembered per location, and the outage hold
+  };
   const heldAnswer = (
     restaurant: KitchenRestaurant,
     dates: readonly string[],
     rows: Map<string, DayRow>,
     state?: LocationFetchState,
-  ) => health.heldAnswer(restaurant, dates, rows, (d) => inflight.has(`${restaurant.guid}|${d}`), state);
-
-  function rememberComplete(guid: string, row: DayRow): void {
-    // Rows are small; the bound only keeps a years-long process from growing without end.
-    if (completeRows.size >= COMPLETE_ROWS_KEPT) completeRows.delete(completeRows.keys().next().value!);
-    completeRows.set(`${guid}|${row.businessDate}`, row);
-  }
-
-  /** A stored day turned out unreadable: it is no longer known complete. */
-  function forget(guid: string, date: string): void {
-    completeRows.delete(`${guid}|${date}`);
-  }
-
+  ) => heldAnswerOf(f, restaurant, dates, rows, state);
   return {
-    fetchDay,
-    requestRange,
-    forget,
-    interactiveInFlight: () => interactive + queue.waiting() + openQueue.waiting(),
+    fetchDay: (restaurant: KitchenRestaurant, date: string, opts: { background?: boolean } = {}) =>
+      fetchDay(f, restaurant, date, opts),
+    requestRange: (restaurant: KitchenRestaurant, dates: readonly string[], wait: number | "settled") =>
+      requestRange(f, restaurant, dates, wait),
+    forget: (guid: string, date: string) => forget(f, guid, date),
+    interactiveInFlight: () => f.interactive + f.queue.waiting() + f.openQueue.waiting(),
     /** Where a location's kitchen fetches stand (parked, backing off, or ok): the backfill's per-location check. */
-    locationFetchState: health.state,
+    locationFetchState: f.health.state,
     /** The range's rows with a held location's unasked dates answered with the reason (the store-only coverage). */
     heldAnswer,
     /** Every held location with its reason, for the health route. */
-    locationHolds: health.list,
+    locationHolds: f.health.list,
   };
+}
+
+/** A day fetcher's deps and its state: the steps below read and change it. */
+interface Fetcher extends DayFetcherDeps {
+  inflight: Map<string, Promise<void>>;
+  /**
+   * Fetches a request (or the entitlement probe) started, running or queued: the backfill holds
+   * back while any is, so a person asking never queues behind history behind the FIFO rate limiter.
+   */
+  interactive: number;
+  queue: ReturnType<typeof createFetchQueue>;
+  openQueue: ReturnType<typeof createFetchQueue>;
+  fetchTimeoutMs: number;
+  /**
+   * A settled complete day is final: a range of them needs no query at all. A provisional one
+   * (read before KITCHEN_SETTLE_H) is not kept here: its settle read replaces it.
+   */
+  completeRows: Map<string, DayRow>;
+  health: ReturnType<typeof createLocationHealth>;
+}
+
+/**
+ * One upstream fetch per restaurant and date at a time: in this process through the in-flight
+ * map, across instances on PostgreSQL through the day's claim (day-claims.ts: a row, no connection
+ * held). Whoever gets it second re-reads the row and finds the day stored. The promise always
+ * settles, within fetchTimeoutMs of the claim (fetchAndStore), and the claim is given back with it.
+ */
+function fetchDay(
+  f: Fetcher,
+  restaurant: KitchenRestaurant,
+  date: string,
+  opts: { background?: boolean } = {},
+): Promise<void> {
+  const key = `${restaurant.guid}|${date}`;
+  let pending = f.inflight.get(key);
+  if (!pending) {
+    pending = withDayClaim(f.db, `kitchen-day:${key}`, (q) => fetchAndStore(f, q, restaurant, date)).finally(
+      () => f.inflight.delete(key),
+    );
+    f.inflight.set(key, pending);
+  }
+  if (!opts.background) {
+    f.interactive++;
+    const done = () => void f.interactive--;
+    pending.then(done, done);
+  }
+  return pending;
+}
+
+/** One date's fetch under its claim: asked, read, summarised and stored; or its failure recorded. */
+async function fetchAndStore(
+  f: Fetcher,
+  q: Parameters<Parameters<Database["withLock"]>[1]>[0],
+  restaurant: KitchenRestaurant,
+  date: string,
+): Promise<void> {
+  const { store, client, config, now, serviceWeek, health, fetchTimeoutMs } = f;
+  // No kitchen data exists before it: never asked upstream, whoever calls.
+  if (date < kitchenDataStart(restaurant)) return;
+  const startedAt = now();
+  const phase = datePhase(date, restaurant, startedAt, config.closeGraceMinutes);
+  if (!needsFetch(await store.dayRow(q, restaurant.guid, date), phase, startedAt, config, restaurant)) return;
+  // A parked or backing-off location sends nothing, not even the schedule's read; requestRange
+  // answers its dates with the reason. Once its time has come one caller gets the try.
+  if (!(await health.claim(restaurant.guid, fetchTimeoutMs))) return;
+  let day: IngestedDay;
+  let dayParts: DayParts;
+  // A hard bound on the whole export, retries included: the client's timeouts measure network
+  // silence only, and a trickling or stuck answer must still end as a recorded failure.
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(new DayFetchTimeout(fetchTimeoutMs)), fetchTimeoutMs);
+  // Also stopped when the Platform is found failing for several locations at once: its retries
+  // would only add to the outage (location-health.ts).
+  const signal = AbortSignal.any([abort.signal, health.outageSignal()]);
+  try {
+    // The scope before anything: a credential without kitchen:read sends no read at all.
+    await client.kitchen.requireScope({ signal });
+    // The schedule first: a day is never stored with its services unknown because a read failed.
+    dayParts = {
+      closeoutHour: restaurant.closeoutHour,
+      services: servicesOn(serviceWeek ? await serviceWeek(restaurant.guid) : null, date),
+    };
+    // raceAbort: settles at the bound even if some wait inside the client missed the signal.
+    const result = await raceAbort(
+      client.kitchen.itemFulfillments(restaurant.guid, date, { signal }),
+      signal,
+    );
+    if (result.kind === "not-entitled") {
+      // Stored like any day: the store is where the restaurant's entitlement is learnt.
+      await store.saveNotEntitled(q, restaurant.guid, date, startedAt);
+      await health.succeeded(restaurant.guid, startedAt);
+      return;
+    }
+    // Record by record: duplicates, other restaurants' records and records without a level
+    // are counted and left out, never a failed day.
+    day = ingestDay(result, restaurant.guid);
+  } catch (error) {
+    const reason =
+      signal.aborted &&
+      (signal.reason instanceof DayFetchTimeout || signal.reason instanceof PlatformOutageError)
+        ? (signal.reason as Error).message
+        : describeFetchFailure(error);
+    if (abort.signal.aborted)
+      console.warn(`[kitchen] the fetch of ${restaurant.guid}|${date} ${reason}; recorded as failed`);
+    // At the end of the attempt: a retry is due from when it failed, not from when it began.
+    const endedAt = now();
+    await store.saveFailure(q, restaurant.guid, date, endedAt, reason);
+    await health.failed(
+      restaurant.guid,
+      signal.aborted ? signal.reason : error,
+      { startedAt, endedAt },
+      reason,
+    );
+    return;
+  } finally {
+    clearTimeout(timer);
+  }
+  await storeIngestedDay(store, q, restaurant, date, {
+    day,
+    dayParts,
+    status: phase === "closed" ? "complete" : "open",
+    attemptedAt: startedAt,
+  });
+  await health.succeeded(restaurant.guid, startedAt);
+}
+
+/**
+ * Starts the fetch of every date of the range that needs one (through the queue, at the front)
+ * and waits for them ("settled": until all have), then returns the stored rows. A wait in ms
+ * counts from when the dates were first asked for: two requests at once both get it, while a
+ * page polling for progress (its dates long on the way) is answered at once. The fetches carry
+ * on either way and a later request reads them.
+ */
+async function requestRange(
+  f: Fetcher,
+  restaurant: KitchenRestaurant,
+  dates: readonly string[],
+  wait: number | "settled",
+): Promise<Map<string, DayRow>> {
+  const { store, config, now, health, queue, openQueue, completeRows } = f;
+  if (dates.length === 0) return new Map();
+  const from = dates[0]!;
+  const to = dates[dates.length - 1]!;
+  const known = dates.map((d) => completeRows.get(`${restaurant.guid}|${d}`));
+  if (known.every((row) => row !== undefined)) return new Map(known.map((row) => [row!.businessDate, row!]));
+  const at = now();
+  let rows = await store.dayRows(restaurant.guid, from, to);
+  const start = kitchenDataStart(restaurant);
+  const phases = new Map(dates.map((d) => [d, datePhase(d, restaurant, at, config.closeGraceMinutes)]));
+  const wanted = dates.filter(
+    (d) => d >= start && needsFetch(rows.get(d), phases.get(d)!, at, config, restaurant),
+  );
+  const held = wanted.length > 0 ? await health.state(restaurant.guid) : { kind: "ok" as const };
+  // A held location is answered at once with the reason, unless its time has come: then the
+  // dates are queued and the fetcher lets one of them through as the try.
+  if (held.kind !== "ok" && !held.due) return heldAnswerOf(f, restaurant, dates, rows, held);
+  if (wanted.length > 0) {
+    const enqueue = (list: readonly string[]) =>
+      enqueueByPhase({ queue, openQueue }, list, phases, (d) => ({
+        key: `${restaurant.guid}|${d}`,
+        run: () => fetchDay(f, restaurant, d),
+      }));
+    rows = await fetchInRounds(
+      enqueue,
+      wanted,
+      wait,
+      () => store.dayRows(restaurant.guid, from, to),
+      async () => (await health.state(restaurant.guid)).kind === "ok",
+    );
+    // Dates not asked as the location is (or became) held, or failed as it did, say why (and carry the hold).
+    if (wanted.some((d) => unanswered(rows, d))) rows = await heldAnswerOf(f, restaurant, dates, rows);
+  }
+  for (const row of rows.values())
+    if (row.status === "complete" && !isProvisional(row, restaurant, config))
+      rememberComplete(f, restaurant.guid, row);
+  return rows;
+}
+
+/** The rows with a held location's unasked dates answered with the reason; a date in flight here stays pending. */
+function heldAnswerOf(
+  { health, inflight }: Fetcher,
+  restaurant: KitchenRestaurant,
+  dates: readonly string[],
+  rows: Map<string, DayRow>,
+  state?: LocationFetchState,
+): Promise<Map<string, DayRow>> {
+  return health.heldAnswer(restaurant, dates, rows, (d) => inflight.has(`${restaurant.guid}|${d}`), state);
+}
+
+function rememberComplete({ completeRows }: Fetcher, guid: string, row: DayRow): void {
+  // Rows are small; the bound only keeps a years-long process from growing without end.
+  if (completeRows.size >= COMPLETE_ROWS_KEPT) completeRows.delete(completeRows.keys().next().value!);
+  completeRows.set(`${guid}|${row.businessDate}`, row);
+}
+
+/** A stored day turned out unreadable: it is no longer known complete. */
+function forget({ completeRows }: Fetcher, guid: string, date: string): void {
+  completeRows.delete(`${guid}|${date}`);
 }
 
 /**
