@@ -21,6 +21,7 @@ import { EmptyState, ErrorState, LoadingState, Notice, Skeleton } from "@/compon
 import { formatDateRange } from "@/lib/business-date/format";
 import type { KitchenFiguresSection } from "@/lib/kitchen/contract/sections";
 import { isOpenDayOnly } from "@/lib/kitchen/contract/today-comparison";
+import type { KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
 import { emptyRangeWords } from "@/lib/kitchen/present/coverage-notes";
 import { kitchenPageCsvName } from "@/lib/kitchen/present/csv-file-names";
 import { formatClockTime, formatCount } from "@/lib/kitchen/present/format";
@@ -128,8 +129,6 @@ export function KitchenView({ restaurant, today }: { restaurant: KitchenPageRest
   const { stale } = figures;
   // A CSV of part of a range would pass for the whole: the server answers 202 until it is ready.
   const csvUnavailable = data && !stale ? undefined : "available when the range is ready";
-  // A kitchen that sends no records, or a range before its data begins: no range or filter helps.
-  const emptyWords = data ? emptyRangeWords(data) : null;
 
   return (
     <div className={styles.page} data-pending={pending || undefined}>
@@ -139,21 +138,12 @@ export function KitchenView({ restaurant, today }: { restaurant: KitchenPageRest
         subtitle={`${formatDateRange(urlView.from, urlView.to)} · business dates in ${restaurant.timeZone}`}
         actions={
           notEntitled ? null : (
-            <div className={styles.downloads}>
-              <CsvDownloadLink
-                href={summaryCsvUrl(guid, query)}
-                label="Summary CSV"
-                unavailable={csvUnavailable}
-              />
-              <CsvDownloadLink
-                href={fulfillmentsCsvUrl(guid, view, view.item, view.service)}
-                label="Fulfillments CSV"
-                unavailable={csvUnavailable}
-              />
-              {csvUnavailable ? (
-                <span className={styles.downloadsNote}>CSV downloads are {csvUnavailable}</span>
-              ) : null}
-            </div>
+            <KitchenDownloads
+              guid={guid}
+              summaryHref={summaryCsvUrl(guid, query)}
+              view={view}
+              unavailable={csvUnavailable}
+            />
           )
         }
       />
@@ -162,39 +152,14 @@ export function KitchenView({ restaurant, today }: { restaurant: KitchenPageRest
         <NotEntitledMessage name={restaurant.name} />
       ) : (
         <>
-          <section className={`card ${styles.controls}`} aria-label="Date range and filters">
-            <RangeControl view={urlView} today={today} onChange={setView} />
-            {view.compare && isOpenDayOnly(view, today) ? (
-              <TodayComparisonLine
-                comparison={figures.comparison}
-                compareWith={urlView.compareWith}
-                onChange={(compareWith) => setView({ compareWith })}
-              />
-            ) : null}
-            <FilterBar
-              view={urlView}
-              options={data?.options}
-              services={figures.sections.trend?.dayParts.options}
-              onChange={setView}
-            >
-              <ItemPicker
-                guid={guid}
-                item={urlView.item}
-                itemName={data && !stale ? data.itemName : undefined}
-                summary={view.item ? undefined : figures.sections.items}
-                onChange={(item) => setView({ item })}
-              />
-              <OutlierSwitch
-                maxMinutes={urlView.maxMinutes}
-                onChange={(maxMinutes) => setView({ maxMinutes })}
-              />
-              <StuckSwitch
-                stuck={urlView.stuck}
-                report={data && !stale ? data.stuck : undefined}
-                onChange={(stuck) => setView({ stuck })}
-              />
-            </FilterBar>
-          </section>
+          <KitchenControls
+            guid={guid}
+            today={today}
+            urlView={urlView}
+            view={view}
+            figures={figures}
+            setView={setView}
+          />
 
           {problems.map((p) => (
             <Notice key={p} title="Part of the link was not used">
@@ -209,20 +174,7 @@ export function KitchenView({ restaurant, today }: { restaurant: KitchenPageRest
             />
           ) : null}
           {data && !stale && data.outliers ? (
-            <div data-testid="outlier-notice">
-              <Notice
-                tone="info"
-                title={`Leaving out ${formatCount(data.outliers.removed)} records over ${data.outliers.maxMinutes} minutes`}
-              >
-                <p>
-                  Records whose time is over {data.outliers.maxMinutes} minutes (a forgotten bump, usually)
-                  count in no figure, chart or table below.{" "}
-                  <button type="button" className="button" onClick={() => setView({ maxMinutes: null })}>
-                    Count every record
-                  </button>
-                </p>
-              </Notice>
-            </div>
+            <OutlierNotice outliers={data.outliers} onCountAll={() => setView({ maxMinutes: null })} />
           ) : null}
           {periods.length > 0 ? (
             <RangeProgress periods={periods} />
@@ -249,57 +201,189 @@ export function KitchenView({ restaurant, today }: { restaurant: KitchenPageRest
               onRetry={() => void figures.belowError?.refetch()}
             />
           ) : null}
-          {summary.isError && !data ? (
-            <ErrorState
-              title="The kitchen figures could not be loaded"
-              error={summary.error}
-              onRetry={() => void summary.refetch()}
-            />
-          ) : !data ? (
-            <div className={styles.content} aria-busy="true">
-              <HeadlineSkeleton />
-              <Skeleton height={420} style={{ display: "block" }} />
-              <Skeleton height={320} style={{ display: "block" }} />
-            </div>
-          ) : isEmptySummary(data) && !stale && emptyWords ? (
-            <EmptyState title={emptyWords.title}>
-              <p data-testid="empty-range-words">{emptyWords.body}</p>
-            </EmptyState>
-          ) : isEmptySummary(data) && !stale ? (
-            <ExpediterStationNotice
-              guid={restaurant.guid}
-              view={view}
-              fallback={
-                <EmptyState title="No fulfillments on these dates">
-                  <p>
-                    The Platform has no kitchen fulfillments for {formatDateRange(view.from, view.to)}
-                    {view.level !== null ||
-                    view.station ||
-                    view.behavior ||
-                    view.source ||
-                    view.item ||
-                    view.service
-                      ? " with these filters"
-                      : ""}
-                    . Try a longer range or fewer filters.
-                  </p>
-                </EmptyState>
-              }
-            />
-          ) : (
-            <KitchenFigures
-              restaurant={restaurant}
-              view={view}
-              data={data}
-              levels={levels}
-              allLevels={allLevels}
-              file={file}
-              onChange={setView}
-              {...figures.cards}
-            />
-          )}
+          <KitchenContent
+            restaurant={restaurant}
+            view={view}
+            figures={figures}
+            levels={levels}
+            allLevels={allLevels}
+            file={file}
+            setView={setView}
+          />
         </>
       )}
     </div>
+  );
+}
+
+type Figures = ReturnType<typeof useKitchenFigures>;
+type SetView = ReturnType<typeof useKitchenView>["setView"];
+
+/** The page's two CSVs, or when they will be there. */
+function KitchenDownloads({
+  guid,
+  summaryHref,
+  view,
+  unavailable,
+}: {
+  guid: string;
+  summaryHref: string;
+  view: View;
+  unavailable: string | undefined;
+}) {
+  return (
+    <div className={styles.downloads}>
+      <CsvDownloadLink href={summaryHref} label="Summary CSV" unavailable={unavailable} />
+      <CsvDownloadLink
+        href={fulfillmentsCsvUrl(guid, view, view.item, view.service)}
+        label="Fulfillments CSV"
+        unavailable={unavailable}
+      />
+      {unavailable ? <span className={styles.downloadsNote}>CSV downloads are {unavailable}</span> : null}
+    </div>
+  );
+}
+
+/** Range, comparison and filters: they follow the URL at once (`urlView`), the figures the deferred `view`. */
+function KitchenControls({
+  guid,
+  today,
+  urlView,
+  view,
+  figures,
+  setView,
+}: {
+  guid: string;
+  today: string;
+  urlView: View;
+  view: View;
+  figures: Figures;
+  setView: SetView;
+}) {
+  const { data, stale } = figures;
+  return (
+    <section className={`card ${styles.controls}`} aria-label="Date range and filters">
+      <RangeControl view={urlView} today={today} onChange={setView} />
+      {view.compare && isOpenDayOnly(view, today) ? (
+        <TodayComparisonLine
+          comparison={figures.comparison}
+          compareWith={urlView.compareWith}
+          onChange={(compareWith) => setView({ compareWith })}
+        />
+      ) : null}
+      <FilterBar
+        view={urlView}
+        options={data?.options}
+        services={figures.sections.trend?.dayParts.options}
+        onChange={setView}
+      >
+        <ItemPicker
+          guid={guid}
+          item={urlView.item}
+          itemName={data && !stale ? data.itemName : undefined}
+          summary={view.item ? undefined : figures.sections.items}
+          onChange={(item) => setView({ item })}
+        />
+        <OutlierSwitch maxMinutes={urlView.maxMinutes} onChange={(maxMinutes) => setView({ maxMinutes })} />
+        <StuckSwitch
+          stuck={urlView.stuck}
+          report={data && !stale ? data.stuck : undefined}
+          onChange={(stuck) => setView({ stuck })}
+        />
+      </FilterBar>
+    </section>
+  );
+}
+
+/** The records the outlier cut leaves out, and the way to count them again. */
+function OutlierNotice({
+  outliers,
+  onCountAll,
+}: {
+  outliers: NonNullable<NonNullable<Figures["data"]>["outliers"]>;
+  onCountAll: () => void;
+}) {
+  return (
+    <div data-testid="outlier-notice">
+      <Notice
+        tone="info"
+        title={`Leaving out ${formatCount(outliers.removed)} records over ${outliers.maxMinutes} minutes`}
+      >
+        <p>
+          Records whose time is over {outliers.maxMinutes} minutes (a forgotten bump, usually) count in no
+          figure, chart or table below.{" "}
+          <button type="button" className="button" onClick={onCountAll}>
+            Count every record
+          </button>
+        </p>
+      </Notice>
+    </div>
+  );
+}
+
+/** The figures, or why there are none: an error, the skeleton, an empty range. */
+function KitchenContent({
+  restaurant,
+  view,
+  figures,
+  levels,
+  allLevels,
+  file,
+  setView,
+}: {
+  restaurant: KitchenPageRestaurant;
+  view: View;
+  figures: Figures;
+  levels: KitchenLevel[];
+  allLevels: readonly KitchenLevel[];
+  file: (part: string) => string;
+  setView: SetView;
+}) {
+  const { summary, data, stale } = figures;
+  // A kitchen that sends no records, or a range before its data begins: no range or filter helps.
+  const emptyWords = data ? emptyRangeWords(data) : null;
+  return summary.isError && !data ? (
+    <ErrorState
+      title="The kitchen figures could not be loaded"
+      error={summary.error}
+      onRetry={() => void summary.refetch()}
+    />
+  ) : !data ? (
+    <div className={styles.content} aria-busy="true">
+      <HeadlineSkeleton />
+      <Skeleton height={420} style={{ display: "block" }} />
+      <Skeleton height={320} style={{ display: "block" }} />
+    </div>
+  ) : isEmptySummary(data) && !stale && emptyWords ? (
+    <EmptyState title={emptyWords.title}>
+      <p data-testid="empty-range-words">{emptyWords.body}</p>
+    </EmptyState>
+  ) : isEmptySummary(data) && !stale ? (
+    <ExpediterStationNotice
+      guid={restaurant.guid}
+      view={view}
+      fallback={
+        <EmptyState title="No fulfillments on these dates">
+          <p>
+            The Platform has no kitchen fulfillments for {formatDateRange(view.from, view.to)}
+            {view.level !== null || view.station || view.behavior || view.source || view.item || view.service
+              ? " with these filters"
+              : ""}
+            . Try a longer range or fewer filters.
+          </p>
+        </EmptyState>
+      }
+    />
+  ) : (
+    <KitchenFigures
+      restaurant={restaurant}
+      view={view}
+      data={data}
+      levels={levels}
+      allLevels={allLevels}
+      file={file}
+      onChange={setView}
+      {...figures.cards}
+    />
   );
 }
