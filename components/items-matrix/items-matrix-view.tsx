@@ -210,37 +210,7 @@ export function ItemsMatrixView() {
   );
   const notEntitled = matrix?.columns.filter((c) => c.status === "not_entitled") ?? [];
 
-  const columns = useMemo<ColumnDef<SortingFeatures, ItemsMatrixRow>[]>(
-    () => [
-      {
-        id: "item",
-        accessorFn: (r) => sortKey(r.itemName ?? r.multiLocationId),
-        sortDescFirst: false,
-        sortFn: (a, b, id) => compareSortKeys(a.getValue(id), b.getValue(id)),
-      },
-      {
-        id: "gap",
-        accessorFn: (r) => sortKey(r.gapSeconds),
-        sortDescFirst: true,
-        sortUndefined: "last",
-        sortFn: (a, b, id) => compareSortKeys(a.getValue(id), b.getValue(id)),
-      },
-      {
-        id: "restaurants",
-        accessorFn: (r) => r.restaurants,
-        sortDescFirst: true,
-        sortFn: (a, b, id) => compareSortKeys(a.getValue(id), b.getValue(id)),
-      },
-      ...shown.map(({ c, i }): ColumnDef<SortingFeatures, ItemsMatrixRow> => ({
-        id: `p50:${c.restaurantGuid}`,
-        accessorFn: (r) => sortKey(r.cells[i]?.p50),
-        sortDescFirst: true,
-        sortUndefined: "last",
-        sortFn: (a, b, id) => compareSortKeys(a.getValue(id), b.getValue(id)),
-      })),
-    ],
-    [shown],
-  );
+  const columns = useMemo(() => matrixColumns(shown), [shown]);
   const table = useTable({
     features: sortingFeatures,
     columns,
@@ -250,7 +220,6 @@ export function ItemsMatrixView() {
   });
   const rows = table.getRowModel().rows.map((r) => r.original);
   const search = itemsMatrixSearch(period, view.level);
-  const custom = view.from !== null && view.to !== null;
 
   return (
     <section
@@ -271,54 +240,11 @@ export function ItemsMatrixView() {
             restaurants.
           </p>
         </div>
-        <div className={styles.tools}>
-          <div role="group" aria-label="Level" className={styles.buttons}>
-            {KITCHEN_LEVELS.map((l) => (
-              <button
-                key={l}
-                type="button"
-                className="button"
-                aria-pressed={view.level === l}
-                onClick={() => void setView({ level: l })}
-              >
-                L{l} {LEVEL_LABELS[l]}
-              </button>
-            ))}
-          </div>
-          <div role="group" aria-label="Period" className={styles.buttons}>
-            {OVERVIEW_RANGES.map((r) => (
-              <button
-                key={r}
-                type="button"
-                className="button"
-                aria-pressed={!custom && view.range === r}
-                onClick={() => void setView({ range: r, from: null, to: null })}
-              >
-                {RANGE_PRESET_LABELS[r]}
-              </button>
-            ))}
-          </div>
-          <CustomDates
-            key={`${view.from}-${view.to}`}
-            from={view.from}
-            to={view.to}
-            onApply={(from, to) => void setView({ from, to })}
-          />
-          {matrix?.complete ? (
-            <a
-              className="button"
-              href={`/api/kitchen/items-matrix.csv?${search}`}
-              download
-              data-testid="items-matrix-csv"
-            >
-              Download CSV
-            </a>
-          ) : (
-            <span className={styles.status} data-testid="items-matrix-csv-waiting">
-              CSV once every restaurant is in
-            </span>
-          )}
-        </div>
+        <MatrixTools
+          view={view}
+          onChange={(next) => void setView(next)}
+          csvHref={matrix?.complete ? `/api/kitchen/items-matrix.csv?${search}` : null}
+        />
       </div>
       {query.isError ? (
         <ErrorState
@@ -360,5 +286,97 @@ export function ItemsMatrixView() {
         </>
       )}
     </section>
+  );
+}
+
+type MatrixViewState = ReturnType<typeof useQueryStates<typeof itemsMatrixViewParams>>[0];
+
+/** The table's columns: the item, the gap, the restaurants' count, then each shown restaurant's p50. */
+function matrixColumns(shown: Shown): ColumnDef<SortingFeatures, ItemsMatrixRow>[] {
+  return [
+    {
+      id: "item",
+      accessorFn: (r) => sortKey(r.itemName ?? r.multiLocationId),
+      sortDescFirst: false,
+      sortFn: (a, b, id) => compareSortKeys(a.getValue(id), b.getValue(id)),
+    },
+    {
+      id: "gap",
+      accessorFn: (r) => sortKey(r.gapSeconds),
+      sortDescFirst: true,
+      sortUndefined: "last",
+      sortFn: (a, b, id) => compareSortKeys(a.getValue(id), b.getValue(id)),
+    },
+    {
+      id: "restaurants",
+      accessorFn: (r) => r.restaurants,
+      sortDescFirst: true,
+      sortFn: (a, b, id) => compareSortKeys(a.getValue(id), b.getValue(id)),
+    },
+    ...shown.map(({ c, i }): ColumnDef<SortingFeatures, ItemsMatrixRow> => ({
+      id: `p50:${c.restaurantGuid}`,
+      accessorFn: (r) => sortKey(r.cells[i]?.p50),
+      sortDescFirst: true,
+      sortUndefined: "last",
+      sortFn: (a, b, id) => compareSortKeys(a.getValue(id), b.getValue(id)),
+    })),
+  ];
+}
+
+/** Level, period (a preset or custom dates) and the CSV, once every restaurant is in. */
+function MatrixTools({
+  view,
+  onChange,
+  csvHref,
+}: {
+  view: MatrixViewState;
+  onChange: (next: Partial<MatrixViewState>) => void;
+  csvHref: string | null;
+}) {
+  const custom = view.from !== null && view.to !== null;
+  return (
+    <div className={styles.tools}>
+      <div role="group" aria-label="Level" className={styles.buttons}>
+        {KITCHEN_LEVELS.map((l) => (
+          <button
+            key={l}
+            type="button"
+            className="button"
+            aria-pressed={view.level === l}
+            onClick={() => onChange({ level: l })}
+          >
+            L{l} {LEVEL_LABELS[l]}
+          </button>
+        ))}
+      </div>
+      <div role="group" aria-label="Period" className={styles.buttons}>
+        {OVERVIEW_RANGES.map((r) => (
+          <button
+            key={r}
+            type="button"
+            className="button"
+            aria-pressed={!custom && view.range === r}
+            onClick={() => onChange({ range: r, from: null, to: null })}
+          >
+            {RANGE_PRESET_LABELS[r]}
+          </button>
+        ))}
+      </div>
+      <CustomDates
+        key={`${view.from}-${view.to}`}
+        from={view.from}
+        to={view.to}
+        onApply={(from, to) => onChange({ from, to })}
+      />
+      {csvHref ? (
+        <a className="button" href={csvHref} download data-testid="items-matrix-csv">
+          Download CSV
+        </a>
+      ) : (
+        <span className={styles.status} data-testid="items-matrix-csv-waiting">
+          CSV once every restaurant is in
+        </span>
+      )}
+    </div>
   );
 }

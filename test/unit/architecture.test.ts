@@ -28,10 +28,6 @@ const LONG_FUNCTION_EXCEPTIONS: Record<string, { max: number; reason: string }> 
     max: 253,
     reason: "closure factory; steps to name",
   },
-  "components/items-matrix/items-matrix-view.tsx ItemsMatrixView": {
-    max: 164,
-    reason: "to split into cards",
-  },
   "components/overview/kitchen-overview-table.tsx KitchenOverviewTable": {
     max: 171,
     reason: "to split columns from table",
