@@ -211,33 +211,8 @@ export function KitchenOverviewTable() {
           </p>
         </div>
         <div className={styles.tools}>
-          <div role="group" aria-label="Period" className={styles.periods}>
-            {OVERVIEW_RANGES.map((r) => (
-              <button
-                key={r}
-                type="button"
-                className="button"
-                aria-pressed={range === r}
-                onClick={() => void setRange(r as OverviewRange)}
-              >
-                {RANGE_PRESET_LABELS[r]}
-              </button>
-            ))}
-          </div>
-          {pending > 0 || !query.data ? (
-            <span className={styles.status} data-testid="overview-csv-waiting">
-              CSV once every restaurant is in
-            </span>
-          ) : (
-            <a
-              className="button"
-              href={`/api/kitchen/overview.csv?range=${shownRange}`}
-              download
-              data-testid="overview-csv"
-            >
-              Download CSV
-            </a>
-          )}
+          <PeriodButtons range={range} onChange={(r) => void setRange(r)} />
+          <CsvLink ready={pending === 0 && query.data !== undefined} range={shownRange} />
         </div>
       </div>
       {query.isError ? (
@@ -292,43 +267,102 @@ export function KitchenOverviewTable() {
             </thead>
             <tbody>
               {sorted.map((row) => (
-                <tr key={row.restaurantGuid} data-restaurant={row.restaurantGuid} data-status={row.status}>
-                  <th scope="row" className={styles.nameCell}>
-                    <IntentLink
-                      href={kitchenPageHref(row.restaurantGuid, { range: shownRange, level: linkLevel })}
-                    >
-                      {row.restaurantName}
-                    </IntentLink>
-                    {row.archived ? <span className={styles.tag}>Archived</span> : null}
-                    {row.locationName && row.locationName !== row.restaurantName ? (
-                      <span className={styles.location}>{row.locationName}</span>
-                    ) : null}
-                    <HistoryLine history={historyOf.get(row.restaurantGuid)} />
-                  </th>
-                  {row.status === "ready" ? (
-                    FIGURE_COLUMNS.map((c) => (
-                      <td
-                        key={columnId(c)}
-                        className={`${styles.num} ${c.figure === "p50" ? styles.periodStart : ""}`}
-                        data-column={columnId(c)}
-                      >
-                        <span className={styles.value} data-value="">
-                          {formatFigure(c.kind, figureOf(row.current, c))}
-                        </span>
-                        <FigureNotes row={row} column={c} />
-                      </td>
-                    ))
-                  ) : (
-                    <td colSpan={FIGURE_COLUMNS.length} className={styles.status}>
-                      {statusText(row)}
-                    </td>
-                  )}
-                </tr>
+                <OverviewRow
+                  key={row.restaurantGuid}
+                  row={row}
+                  href={kitchenPageHref(row.restaurantGuid, { range: shownRange, level: linkLevel })}
+                  history={historyOf.get(row.restaurantGuid)}
+                />
               ))}
             </tbody>
           </table>
         </div>
       )}
     </section>
+  );
+}
+
+/** The period choice: yesterday, 7 or 30 days. */
+function PeriodButtons({
+  range,
+  onChange,
+}: {
+  range: OverviewRange;
+  onChange: (range: OverviewRange) => void;
+}) {
+  return (
+    <div role="group" aria-label="Period" className={styles.periods}>
+      {OVERVIEW_RANGES.map((r) => (
+        <button
+          key={r}
+          type="button"
+          className="button"
+          aria-pressed={range === r}
+          onClick={() => onChange(r as OverviewRange)}
+        >
+          {RANGE_PRESET_LABELS[r]}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** The table's CSV, once every restaurant is in. */
+function CsvLink({ ready, range }: { ready: boolean; range: OverviewRange }) {
+  return !ready ? (
+    <span className={styles.status} data-testid="overview-csv-waiting">
+      CSV once every restaurant is in
+    </span>
+  ) : (
+    <a
+      className="button"
+      href={`/api/kitchen/overview.csv?range=${range}`}
+      download
+      data-testid="overview-csv"
+    >
+      Download CSV
+    </a>
+  );
+}
+
+/** One restaurant's row: its name and notes, then its figures with their changes, or why there are none. */
+function OverviewRow({
+  row,
+  href,
+  history,
+}: {
+  row: KitchenOverviewRow;
+  href: string;
+  history: KitchenHistory | undefined;
+}) {
+  return (
+    <tr data-restaurant={row.restaurantGuid} data-status={row.status}>
+      <th scope="row" className={styles.nameCell}>
+        <IntentLink href={href}>{row.restaurantName}</IntentLink>
+        {row.archived ? <span className={styles.tag}>Archived</span> : null}
+        {row.locationName && row.locationName !== row.restaurantName ? (
+          <span className={styles.location}>{row.locationName}</span>
+        ) : null}
+        <HistoryLine history={history} />
+      </th>
+      {row.status === "ready" ? (
+        FIGURE_COLUMNS.map((c) => (
+          <td
+            key={columnId(c)}
+            className={`${styles.num} ${c.figure === "p50" ? styles.periodStart : ""}`}
+            data-column={columnId(c)}
+          >
+            <span className={styles.value} data-value="">
+              {formatFigure(c.kind, figureOf(row.current, c))}
+            </span>
+            <FigureNotes row={row} column={c} />
+          </td>
+        ))
+      ) : (
+        <td colSpan={FIGURE_COLUMNS.length} className={styles.status}>
+          {statusText(row)}
+        </td>
+      )}
+    </tr>
   );
 }
