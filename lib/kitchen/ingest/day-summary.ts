@@ -55,6 +55,13 @@ export type CubeKind = (typeof CUBE_KINDS)[number];
 
 /** Dimensions per cell, in this order: level, prep station, X, dining option behavior, order source. */
 export const CELL_WIDTH = 5;
+/** Where each dimension sits among a cell's CELL_WIDTH keys: the cell at `k` has its station at `keys[k + AT_STATION]`. */
+export const AT_LEVEL = 0;
+export const AT_STATION = 1;
+/** The cube's own dimension: the hour, the item, the course, or the service (CubeKind). */
+export const AT_X = 2;
+export const AT_BEHAVIOR = 3;
+export const AT_SOURCE = 4;
 
 /** The "hour" of a record with no timestamp at all (it is excluded from every metric). */
 export const UNKNOWN_HOUR = 24;

@@ -3,6 +3,8 @@ import type { DayPartsSummary } from "@/lib/kitchen/contract/responses";
 import { KITCHEN_LEVELS, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import { NO_SERVICE, serviceName } from "@/lib/kitchen/ingest/day-parts";
 import {
+  AT_LEVEL,
+  AT_X,
   UNKNOWN_HOUR,
   type CubePart,
   type DayDictionaries,
@@ -110,7 +112,12 @@ export function mergeDayParts(
   const services = new DenseHistograms(slots.size * L, SPAN);
   for (const { source, f, slots: local } of withFilter) {
     if (f)
-      addCellsInto(cut(source.serviceCube), f, services, (keys, k) => local[keys[k + 2]!]! * L + keys[k]!);
+      addCellsInto(
+        cut(source.serviceCube),
+        f,
+        services,
+        (keys, k) => local[keys[k + AT_X]!]! * L + keys[k + AT_LEVEL]!,
+      );
   }
 
   const hours = new DenseHistograms(WEEKDAYS.length * 24 * L, SPAN);
@@ -118,11 +125,11 @@ export function mergeDayParts(
     if (!f) continue;
     const weekday = source.weekday;
     addCellsInto(cut(source.hoursCube), f, hours, (keys, k) => {
-      const x = keys[k + 2]!;
+      const x = keys[k + AT_X]!;
       const hour = weekday === null ? x % HOURS : x;
       if (hour === UNKNOWN_HOUR) return -1;
       const w = weekday ?? (x - hour) / HOURS;
-      return (w * 24 + hour) * L + keys[k]!;
+      return (w * 24 + hour) * L + keys[k + AT_LEVEL]!;
     });
   }
 

@@ -1,6 +1,6 @@
 import type { ItemsMatrixCell, ItemsMatrixColumn, ItemsMatrixRow } from "@/lib/kitchen/contract/items-matrix";
 import type { KitchenLevel, KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
-import { CELL_WIDTH, type DaySummary } from "@/lib/kitchen/ingest/day-summary";
+import { AT_LEVEL, AT_X, CELL_WIDTH, type DaySummary } from "@/lib/kitchen/ingest/day-summary";
 import { nearestRank } from "@/lib/kitchen/query/nearest-rank";
 import { cutCube } from "@/lib/kitchen/query/range-summary";
 
@@ -43,8 +43,8 @@ export function restaurantItems(
     const { keys, excluded, start, seconds, counts, totals } = cube;
     for (let c = 0; c < excluded.length; c++) {
       const k = c * CELL_WIDTH;
-      if (keys[k] !== level || totals[c] === 0) continue;
-      const item = keys[k + 2]!;
+      if (keys[k + AT_LEVEL] !== level || totals[c] === 0) continue;
+      const item = keys[k + AT_X]!;
       const id = day.itemMultiLocationIds[item] ?? null;
       if (id === null) {
         out.withoutMultiLocationId += totals[c]!;

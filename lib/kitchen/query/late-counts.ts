@@ -1,7 +1,7 @@
 import type { ItemStationFigures, LateCounts } from "@/lib/kitchen/contract/responses";
 import { applicableTarget, veryLateSeconds, type TargetBook } from "@/lib/kitchen/contract/targets";
 import { KITCHEN_LEVELS, type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
-import { CELL_WIDTH, type CubePart } from "@/lib/kitchen/ingest/day-summary";
+import { AT_LEVEL, AT_STATION, AT_X, CELL_WIDTH, type CubePart } from "@/lib/kitchen/ingest/day-summary";
 import type { DenseHistograms, ScratchArena } from "@/lib/kitchen/query/dense-histograms";
 import type { DayIds, DimensionInterner } from "@/lib/kitchen/query/dimension-interner";
 
@@ -88,8 +88,8 @@ export function lateByDay(
     for (let c = 0; c < excluded.length; c++) {
       const k = c * W;
       if (!matches(keys, k)) continue;
-      const level = keys[k]!;
-      const target = targets[ids.station[keys[k + 1]!]! * L + level]!;
+      const level = keys[k + AT_LEVEL]!;
+      const target = targets[ids.station[keys[k + AT_STATION]!]! * L + level]!;
       const very = veryLateSeconds(target);
       const g = day * L + level;
       // Seconds ascend within a cell: walk down from the largest while over the target.
@@ -165,9 +165,9 @@ export function itemStationRows(
     for (let c = 0; c < out.length; c++) {
       const k = c * W;
       if (!matches(keys, k)) continue;
-      const item = ids.item[keys[k + 2]!]!;
+      const item = ids.item[keys[k + AT_X]!]!;
       if (slotOf[item]! < 0) continue;
-      const key = (item * S + ids.station[keys[k + 1]!]!) * L + keys[k]!;
+      const key = (item * S + ids.station[keys[k + AT_STATION]!]!) * L + keys[k + AT_LEVEL]!;
       let g = groupOfKey.get(key);
       if (g === undefined) {
         g = keyOfGroup.length;

@@ -15,6 +15,11 @@ import {
   type KitchenMetric,
 } from "@/lib/kitchen/contract/vocabulary";
 import {
+  AT_BEHAVIOR,
+  AT_LEVEL,
+  AT_SOURCE,
+  AT_STATION,
+  AT_X,
   CELL_WIDTH,
   cellTotals,
   UNKNOWN_HOUR,
@@ -201,7 +206,7 @@ export function countOver(cube: CubePart, f: DayFilter, maxSeconds: number, perL
     const k = c * W;
     if (!cellMatches(keys, k, f)) continue;
     for (let e = start[c + 1]! - 1; e >= start[c]! && seconds[e]! > maxSeconds; e--)
-      perLevel[keys[k]!]! += counts[e]!;
+      perLevel[keys[k + AT_LEVEL]!]! += counts[e]!;
   }
 }
 
@@ -288,10 +293,10 @@ export function dayFilter(day: DayDictionaries, filters: SummaryFilters): DayFil
 
 export function cellMatches(keys: Uint32Array, k: number, f: DayFilter): boolean {
   return (
-    (f.level === UNFILTERED || keys[k] === f.level) &&
-    (f.station === UNFILTERED || keys[k + 1] === f.station) &&
-    (f.behavior === UNFILTERED || keys[k + 3] === f.behavior) &&
-    (f.source === UNFILTERED || keys[k + 4] === f.source)
+    (f.level === UNFILTERED || keys[k + AT_LEVEL] === f.level) &&
+    (f.station === UNFILTERED || keys[k + AT_STATION] === f.station) &&
+    (f.behavior === UNFILTERED || keys[k + AT_BEHAVIOR] === f.behavior) &&
+    (f.source === UNFILTERED || keys[k + AT_SOURCE] === f.source)
   );
 }
 
@@ -343,13 +348,13 @@ function addHours(
   for (let c = 0; c < cells; c++) {
     const k = c * W;
     if (!cellMatches(keys, k, f)) continue;
-    const level = keys[k]!;
+    const level = keys[k + AT_LEVEL]!;
     // Without `hours` the hour collapses (station × level is all that is read); without `trend`, the
     // day, behavior and source collapse into one group per level that nobody reads.
-    const g1 = ((hours ? keys[k + 2]! : 0) * S + ids.station[keys[k + 1]!]!) * L + level;
+    const g1 = ((hours ? keys[k + AT_X]! : 0) * S + ids.station[keys[k + AT_STATION]!]!) * L + level;
     const g2 = trend ? d * L + level : level;
-    const g3 = trend ? ids.behavior[keys[k + 3]!]! * L + level : level;
-    const g4 = trend ? ids.source[keys[k + 4]!]! * L + level : level;
+    const g3 = trend ? ids.behavior[keys[k + AT_BEHAVIOR]!]! * L + level : level;
+    const g4 = trend ? ids.source[keys[k + AT_SOURCE]!]! * L + level : level;
     t.hourStation.touched[g1] = 1;
     if (perDay) t.perDay.touched[g2] = 1;
     t.perBehavior.touched[g3] = 1;
@@ -397,7 +402,7 @@ function addHours(
 
 /** One day's trend cube (cells level, station, 0, behavior, source) into its per-day groups. */
 function addTrend(cube: CubePart, d: number, f: DayFilter, table: DenseHistograms): void {
-  addCellsInto(cube, f, table, (keys, k) => d * L + keys[k]!);
+  addCellsInto(cube, f, table, (keys, k) => d * L + keys[k + AT_LEVEL]!);
 }
 
 /** The cells of a cube matching the filter, each into the table group `groupOf` gives (a negative group: left out). */
@@ -444,11 +449,23 @@ function addMarginalHours(
     m.hourStation,
     f,
     t.hourStation,
-    (keys, k) => ((scope.hours ? keys[k + 2]! : 0) * S + ids.station[keys[k + 1]!]!) * L + keys[k]!,
+    (keys, k) =>
+      ((scope.hours ? keys[k + AT_X]! : 0) * S + ids.station[keys[k + AT_STATION]!]!) * L +
+      keys[k + AT_LEVEL]!,
   );
   if (!scope.trend) return;
-  addCellsInto(m.behaviors, f, t.perBehavior, (keys, k) => ids.behavior[keys[k + 3]!]! * L + keys[k]!);
-  addCellsInto(m.sources, f, t.perSource, (keys, k) => ids.source[keys[k + 4]!]! * L + keys[k]!);
+  addCellsInto(
+    m.behaviors,
+    f,
+    t.perBehavior,
+    (keys, k) => ids.behavior[keys[k + AT_BEHAVIOR]!]! * L + keys[k + AT_LEVEL]!,
+  );
+  addCellsInto(
+    m.sources,
+    f,
+    t.perSource,
+    (keys, k) => ids.source[keys[k + AT_SOURCE]!]! * L + keys[k + AT_LEVEL]!,
+  );
 }
 
 /** Distinct selections per level: every selection of a matching cell, with a value or not. */
@@ -457,7 +474,7 @@ function countSelections(cube: CubePart, f: DayFilter, perLevel: Float64Array): 
   const cells = excluded.length;
   for (let c = 0; c < cells; c++) {
     const k = c * W;
-    if (cellMatches(keys, k, f)) perLevel[keys[k]!]! += totals[c]! + excluded[c]!;
+    if (cellMatches(keys, k, f)) perLevel[keys[k + AT_LEVEL]!]! += totals[c]! + excluded[c]!;
   }
 }
 
@@ -468,7 +485,7 @@ function countValues(cube: CubePart, globalOf: Int32Array, f: DayFilter, records
   for (let c = 0; c < cells; c++) {
     const k = c * W;
     if (!cellMatches(keys, k, f)) continue;
-    records[globalOf[keys[k + 2]!]!]! += totals[c]! + excluded[c]!;
+    records[globalOf[keys[k + AT_X]!]!]! += totals[c]! + excluded[c]!;
   }
 }
 
@@ -481,8 +498,8 @@ function addPicked(
   table: DenseHistograms,
 ): void {
   addCellsInto(cube, f, table, (keys, k) => {
-    const slot = slotOf[globalOf[keys[k + 2]!]!]!;
-    return slot < 0 ? -1 : slot * L + keys[k]!;
+    const slot = slotOf[globalOf[keys[k + AT_X]!]!]!;
+    return slot < 0 ? -1 : slot * L + keys[k + AT_LEVEL]!;
   });
 }
 

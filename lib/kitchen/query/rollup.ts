@@ -4,6 +4,11 @@ import type { Stats } from "@/lib/kitchen/contract/responses";
 import { KITCHEN_LEVELS, KITCHEN_METRICS, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import { serviceName } from "@/lib/kitchen/ingest/day-parts";
 import {
+  AT_BEHAVIOR,
+  AT_LEVEL,
+  AT_SOURCE,
+  AT_STATION,
+  AT_X,
   CELL_WIDTH,
   cellTotals,
   CUBE_KINDS,
@@ -362,9 +367,9 @@ function collapsed(parts: Record<KitchenMetric, CubePart>, xSize: number): Recor
   let B = 0;
   let O = 0;
   for (let k = 0; k < keys.length; k += CELL_WIDTH) {
-    S = Math.max(S, keys[k + 1]! + 1);
-    B = Math.max(B, keys[k + 3]! + 1);
-    O = Math.max(O, keys[k + 4]! + 1);
+    S = Math.max(S, keys[k + AT_STATION]! + 1);
+    B = Math.max(B, keys[k + AT_BEHAVIOR]! + 1);
+    O = Math.max(O, keys[k + AT_SOURCE]! + 1);
   }
   return sumCubes(
     [asHoursCubes(parts)],
@@ -491,7 +496,7 @@ function levelStats(trend: CubePart): Stats[] {
   for (let e = 0; e < trend.seconds.length; e++) top = Math.max(top, trend.seconds[e]!);
   const table = new DenseHistograms(L, Math.min(8192, top + 1));
   for (let c = 0; c < trend.excluded.length; c++) {
-    const g = trend.keys[c * CELL_WIDTH]!;
+    const g = trend.keys[c * CELL_WIDTH + AT_LEVEL]!;
     table.touched[g] = 1;
     table.excluded[g]! += trend.excluded[c]!;
     let sum = 0;
@@ -535,12 +540,12 @@ function sumCubes(
     const [station, x, behavior, source] = maps[src]!;
     for (let c = 0; c < keys.length / CELL_WIDTH; c++) {
       const k = c * CELL_WIDTH;
-      const xv = collapseX ? 0 : x[keys[k + 2]!]!;
+      const xv = collapseX ? 0 : x[keys[k + AT_X]!]!;
       keyOfCell[n] =
-        (((keys[k]! * radix[1]! + station[keys[k + 1]!]!) * radix[2]! + xv) * radix[3]! +
-          behavior[keys[k + 3]!]!) *
+        (((keys[k + AT_LEVEL]! * radix[1]! + station[keys[k + AT_STATION]!]!) * radix[2]! + xv) * radix[3]! +
+          behavior[keys[k + AT_BEHAVIOR]!]!) *
           radix[4]! +
-        source[keys[k + 4]!]!;
+        source[keys[k + AT_SOURCE]!]!;
       origin[n] = src * COUNT_SPACE + c;
       n++;
     }

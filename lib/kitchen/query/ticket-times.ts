@@ -1,7 +1,7 @@
 import type { KitchenSummary, LevelStats } from "@/lib/kitchen/contract/responses";
 import { veryLateSeconds } from "@/lib/kitchen/contract/targets";
 import { KITCHEN_LEVELS, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
-import { CELL_WIDTH, UNKNOWN_HOUR, type CubePart } from "@/lib/kitchen/ingest/day-summary";
+import { AT_LEVEL, AT_X, CELL_WIDTH, UNKNOWN_HOUR, type CubePart } from "@/lib/kitchen/ingest/day-summary";
 import { ScratchArena, type DenseHistograms } from "@/lib/kitchen/query/dense-histograms";
 import {
   addCellsInto,
@@ -82,7 +82,7 @@ export function mergeTicketTimes(
   const perHour = arena.table(HOURS * L, span);
   sources.forEach((s, i) => {
     const f = filtersOf[i];
-    if (f) addCellsInto(s.cube, f, perHour, (keys, k) => keys[k + 2]! * L + keys[k]!);
+    if (f) addCellsInto(s.cube, f, perHour, (keys, k) => keys[k + AT_X]! * L + keys[k + AT_LEVEL]!);
   });
   const perLevel = arena.table(L, span);
   for (let h = 0; h < HOURS; h++) for (let l = 0; l < L; l++) perLevel.addGroup(l, perHour, h * L + l);
@@ -93,13 +93,13 @@ export function mergeTicketTimes(
     const source = t.day >= 0 ? t.day : parts.days.length + t.rollup;
     const f = filtersOf[source];
     if (!f) return;
-    if (t.day >= 0) addCellsInto(sources[source]!.cube, f, perDay, (keys, k) => d * L + keys[k]!);
+    if (t.day >= 0) addCellsInto(sources[source]!.cube, f, perDay, (keys, k) => d * L + keys[k + AT_LEVEL]!);
     else if (!ready)
       addCellsInto(
         cut(detailOf(parts.rollups[t.rollup]!).ticketTrends[t.index]![kind]),
         f,
         perDay,
-        (keys, k) => d * L + keys[k]!,
+        (keys, k) => d * L + keys[k + AT_LEVEL]!,
       );
   });
 
