@@ -158,8 +158,15 @@ describe("the answer cache (PGlite)", () => {
     await ready(restarted.summary(mesa, query));
     expect(restarted.answerCacheStats()).toMatchObject({ hits: 3, keptHits: 2 });
 
-    // A target changed since: the kept row is of another fingerprint, so the answer is computed.
-    await service.putTargets(mesa, { targets: [{ level: 0, seconds: 63 }], tickets: [], stations: [] });
+    // A target changed today judges today on: the closed week's kept row stays good.
+    await service.putTargets(mesa, { targets: [{ level: 0, seconds: 64 }], tickets: [], stations: [] });
+    const today = kitchenService(t.db, sandbox.url, newLog(), clock);
+    expect(JSON.stringify(await ready(today.summary(mesa, query)))).toBe(JSON.stringify(whole));
+    expect(today.answerCacheStats()).toMatchObject({ hits: 1, keptHits: 1, misses: 0 });
+    // A target in force during the week: the kept row is of another fingerprint, so the answer is computed.
+    await asOf(clock, BEFORE_THE_RANGES, () =>
+      service.putTargets(mesa, { targets: [{ level: 0, seconds: 63 }], tickets: [], stations: [] }),
+    );
     const again = kitchenService(t.db, sandbox.url, newLog(), clock);
     const retargeted = await ready(again.summary(mesa, query));
     expect(again.answerCacheStats()).toMatchObject({ hits: 0, keptHits: 0, misses: 1 });
