@@ -3,8 +3,9 @@ import { join } from "node:path";
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { parse } from "csv-parse/sync";
 
-import { restaurantNamed, signIn, WORLD_CLIENTS } from "./fixtures/auth";
+import { restaurantNamed, signIn } from "./fixtures/auth";
 import { axeViolations } from "./fixtures/axe";
+import { sandboxPages, sandboxToken } from "./fixtures/sandbox";
 
 /**
  * The menu page on Harbor Street Kitchen's 5,000-item menu. What the page must show is worked
@@ -50,35 +51,9 @@ async function sandboxLists(
   restaurantGuid: string,
   resources: string[],
 ): Promise<unknown[][]> {
-  const partner = WORLD_CLIENTS.find((c) => c.type === "PARTNER")!;
-  const login = await request.post("/sandbox/authentication/v1/authentication/login", {
-    headers: { Connection: "close" },
-    data: {
-      clientId: partner.clientId,
-      clientSecret: partner.clientSecret,
-      userAccessType: "PLATFORM_MACHINE_CLIENT",
-    },
-  });
-  const token = ((await login.json()) as { token: { accessToken: string } }).token.accessToken;
+  const token = await sandboxToken(request);
   return Promise.all(
-    resources.map(async (resource) => {
-      const all: unknown[] = [];
-      let pageToken: string | null = null;
-      do {
-        const url: string = `/sandbox/config/v2/${resource}${pageToken ? `?pageToken=${encodeURIComponent(pageToken)}` : ""}`;
-        const response = await request.get(url, {
-          headers: {
-            Authorization: `Bearer ${token}`,
-            "Platform-Restaurant-External-ID": restaurantGuid,
-            Connection: "close",
-          },
-        });
-        expect(response.status()).toBe(200);
-        all.push(...((await response.json()) as unknown[]));
-        pageToken = response.headers()["platform-next-page-token"] ?? null;
-      } while (pageToken);
-      return all;
-    }),
+    resources.map((resource) => sandboxPages(request, token, restaurantGuid, `/config/v2/${resource}`)),
   );
 }
 
