@@ -1,10 +1,10 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { parse } from "csv-parse/sync";
 
 import { restaurantNamed, signIn } from "./fixtures/auth";
 import { axeViolations } from "./fixtures/axe";
+import { csvTable } from "./fixtures/csv";
 import { sandboxPages, sandboxToken } from "./fixtures/sandbox";
 
 /**
@@ -91,9 +91,7 @@ test("every configuration resource opens and downloads a CSV matching the API an
     );
 
     const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
-    const chunks: Buffer[] = [];
-    for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
-    const rows = parse(Buffer.concat(chunks).toString("utf8"), { bom: true }) as string[][];
+    const rows = await csvTable(download);
     expect(rows[0], `${resource}: CSV header`).toEqual(api.columns.map((c) => c.label));
     expect(rows.length - 1, `${resource}: CSV rows`).toBe(api.rows.length);
     const guidColumn = rows[0]!.indexOf("GUID");

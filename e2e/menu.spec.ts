@@ -1,10 +1,10 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
-import { parse } from "csv-parse/sync";
 
 import { restaurantNamed, signIn } from "./fixtures/auth";
 import { axeViolations } from "./fixtures/axe";
+import { csvTable } from "./fixtures/csv";
 import { sandboxPages, sandboxToken } from "./fixtures/sandbox";
 
 /**
@@ -114,6 +114,16 @@ async function openNode(page: Page, scope: Locator, name: string): Promise<Locat
   return page.locator(`[id="${id}"]`);
 }
 
+/** Opens the item of a placement through its menu and groups and waits for its details. */
+async function openItem(page: Page, p: Placement): Promise<void> {
+  let scope = await openNode(page, page.getByRole("list", { name: "Menus" }), p.menu.name);
+  for (const group of p.path) scope = await openNode(page, scope, group.name);
+  await scope.getByRole("button", { name: p.item.name, exact: true }).click();
+  await expect(
+    page.getByRole("region", { name: "Item details" }).getByRole("heading", { level: 2 }),
+  ).toBeVisible();
+}
+
 test("opens a group three levels deep and shows an item's inherited modifier group and effective unit of measure", async ({
   page,
   request,
@@ -188,9 +198,7 @@ test("the items CSV has one row per placement with its full path", async ({ page
     page.waitForEvent("download"),
     page.getByRole("link", { name: "Download items CSV" }).click(),
   ]);
-  const chunks: Buffer[] = [];
-  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
-  const rows = parse(Buffer.concat(chunks).toString("utf8"), { bom: true }) as string[][];
+  const rows = await csvTable(download);
   expect(rows[0]![0]).toBe("Path");
   expect(rows.length - 1).toBe(placements.length);
   const sample = placements[7]!;
@@ -206,12 +214,7 @@ test("the menu page has no accessibility violation with an item open and while s
   const { placements } = await rawMenu(request);
   const p = placements.find((q) => q.path.length === 3)!;
   await signIn(page, "admin@kitchen.test", { callbackUrl: `/restaurants/${harbor.guid}/menu` });
-  let scope = await openNode(page, page.getByRole("list", { name: "Menus" }), p.menu.name);
-  for (const group of p.path) scope = await openNode(page, scope, group.name);
-  await scope.getByRole("button", { name: p.item.name, exact: true }).click();
-  await expect(
-    page.getByRole("region", { name: "Item details" }).getByRole("heading", { level: 2 }),
-  ).toBeVisible();
+  await openItem(page, p);
   expect(await axeViolations(page)).toEqual([]);
   await page.getByLabel("Search items by name").fill("a");
   await expect(page.getByRole("list", { name: "Search results" })).toBeVisible();
@@ -228,12 +231,7 @@ for (const size of [
     const p = placements.find((q) => q.path.length === 3)!;
     await page.setViewportSize({ width: size.width, height: size.height });
     await signIn(page, "admin@kitchen.test", { callbackUrl: `/restaurants/${harbor.guid}/menu` });
-    let scope = await openNode(page, page.getByRole("list", { name: "Menus" }), p.menu.name);
-    for (const group of p.path) scope = await openNode(page, scope, group.name);
-    await scope.getByRole("button", { name: p.item.name, exact: true }).click();
-    await expect(
-      page.getByRole("region", { name: "Item details" }).getByRole("heading", { level: 2 }),
-    ).toBeVisible();
+    await openItem(page, p);
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );

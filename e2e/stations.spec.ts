@@ -1,10 +1,10 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
-import { parse } from "csv-parse/sync";
 
 import { restaurantNamed, signIn } from "./fixtures/auth";
 import { axeViolations } from "./fixtures/axe";
+import { csvTable } from "./fixtures/csv";
 import { sandboxList } from "./fixtures/sandbox";
 
 /**
@@ -112,7 +112,7 @@ test("the stations CSV has one row per prep station", async ({ page, request }) 
     page.getByRole("link", { name: "Download stations CSV" }).click(),
   ]);
   expect(download.suggestedFilename()).toBe("harbor-street-kitchen_prep-stations.csv");
-  const rows = parse(await streamText(await download.createReadStream()), { bom: true }) as string[][];
+  const rows = await csvTable(download);
   expect(rows[0]!.slice(0, 3)).toEqual(["Station", "Station GUID", "Printer"]);
   expect(
     rows
@@ -156,11 +156,4 @@ for (const size of [
     expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: join(shots, `stations-${size.name}.png`), fullPage: true });
   });
-}
-
-async function streamText(stream: NodeJS.ReadableStream): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream)
-    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
-  return Buffer.concat(chunks).toString("utf8");
 }

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Download, type Page } from "@playwright/test";
-import { parse } from "csv-parse/sync";
 
 import { restaurantNamed, signIn } from "./fixtures/auth";
+import { csvTable } from "./fixtures/csv";
 import { sandboxList } from "./fixtures/sandbox";
 
 /**
@@ -30,10 +30,7 @@ const sandboxRaw = (request: APIRequestContext, path: string) =>
   sandboxList<Raw>(request, northside.guid, path);
 
 async function csvRows(download: Download): Promise<Record<string, string>[]> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of await download.createReadStream())
-    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
-  const [header, ...rows] = parse(Buffer.concat(chunks).toString("utf8"), { bom: true }) as string[][];
+  const [header, ...rows] = await csvTable(download);
   return rows.map((row) => Object.fromEntries(header!.map((h, i) => [h, row[i]!])));
 }
 
