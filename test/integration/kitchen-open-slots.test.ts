@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import type { Database } from "@/lib/db/database";
-import { createKitchenService, type KitchenRestaurant } from "@/lib/kitchen/service/kitchen-service";
+import type { KitchenRestaurant } from "@/lib/kitchen/service/kitchen-service";
 import { createPlatformClient } from "@/lib/platform";
 
 import { startFixtureServer, type FixtureServer } from "../contract-fixtures/fixture-server";
+import { fixtureKitchenService } from "./fixture-service-harness";
 import { openTestDatabase } from "./kitchen-harness";
 
 /**
@@ -36,7 +37,7 @@ const loginBody = {
 describe("the open date's own fetch slots", () => {
   let server: FixtureServer;
   let db: Database;
-  let service: ReturnType<typeof createKitchenService>;
+  let service: ReturnType<typeof fixtureKitchenService>;
   // Exports held upstream until released, by restaurant|date.
   const gates = new Map<string, () => void>();
   const asked = () =>
@@ -57,19 +58,16 @@ describe("the open date's own fetch slots", () => {
       },
     });
     db = (await openTestDatabase("pglite")).db;
-    service = createKitchenService({
-      db,
-      client: createPlatformClient({ baseUrl: server.url, clientId: "c", clientSecret: "s", maxRetries: 0 }),
-      config: {
-        closeGraceMinutes: 120,
-        openRefreshSeconds: 180,
-        notEntitledRetryHours: 24,
-        maxRangeDays: 366,
-        fetchConcurrency: 1,
-        openFetchConcurrency: 1,
-        readyWaitMs: 0,
-      },
-      now: () => NOW,
+    const client = createPlatformClient({
+      baseUrl: server.url,
+      clientId: "c",
+      clientSecret: "s",
+      maxRetries: 0,
+    });
+    service = fixtureKitchenService(db, client, NOW, {
+      fetchConcurrency: 1,
+      openFetchConcurrency: 1,
+      readyWaitMs: 0,
     });
   });
 

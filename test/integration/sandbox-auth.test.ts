@@ -6,6 +6,8 @@ import { loginResponse } from "@/lib/platform/schemas/auth";
 import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-server";
 import { defaultWorld } from "@/lib/sandbox/world";
 
+import { contractLoginBody } from "../support/login-body";
+
 /**
  * Authentication and access over real HTTP: login, bearer tokens, scopes, the restaurant
  * header, and the JSON error shape on every refusal.
@@ -112,18 +114,7 @@ describe("POST login", () => {
     expect(response.status).toBe(200);
     const body = await response.json();
     expect(Object.keys(body).sort()).toEqual(["@class", "status", "token"]);
-    expect(body).toEqual({
-      "@class": ".SuccessfulResponse",
-      status: "SUCCESS",
-      token: {
-        tokenType: "Bearer",
-        scope: null,
-        expiresIn: 600,
-        accessToken: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/),
-        idToken: null,
-        refreshToken: null,
-      },
-    });
+    expect(body).toEqual(contractLoginBody(expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/), 600));
   });
 
   it("401s a wrong secret, an unknown client and a wrong userAccessType", async () => {
