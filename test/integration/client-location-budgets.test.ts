@@ -1,16 +1,19 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
-import type { Database } from "@/lib/db/database";
-import { migrate } from "@/lib/db/migrations";
 import { PostgresBudget } from "@/lib/db/platform-budget";
-import { openPostgresDatabase } from "@/lib/db/postgres-database";
 import { createPlatformClient, type FetchLike } from "@/lib/platform";
 import type { AttemptLogger } from "@/lib/platform/attempt-log";
 import { nodeHttpFetch } from "@/lib/platform/node-http-fetch";
-import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-server";
 
-import { credentials, FAST_SANDBOX, HARBOR, MESA } from "./contract-harness";
+import {
+  busiestSecond,
+  credentials,
+  HARBOR,
+  MESA,
+  sandboxForFile,
+  twoInstancesForFile,
+} from "./contract-harness";
 
 /**
  * Budgets per location, as the service counts them: two app instances (two clients, each with its
@@ -18,21 +21,8 @@ import { credentials, FAST_SANDBOX, HARBOR, MESA } from "./contract-harness";
  * once from the sandbox, which enforces 20 a second per client and restaurant (429 beyond). Each
  * location stays within 20 a second, the two together go well past 20, and nothing is refused.
  */
-let sandbox: SandboxServer;
-let instances: Database[] = [];
-
-beforeAll(async () => {
-  sandbox = await startSandboxServer({ ...FAST_SANDBOX, port: 0 });
-  instances = [
-    openPostgresDatabase(inject("postgresUrl"), { max: 4 }),
-    openPostgresDatabase(inject("postgresUrl"), { max: 4 }),
-  ];
-  await migrate(instances[0]!);
-});
-afterAll(async () => {
-  await Promise.all(instances.map((db) => db.close()));
-  await sandbox?.close();
-});
+const sandbox = sandboxForFile();
+const instances = twoInstancesForFile();
 
 interface Arrival {
   location: string;
@@ -49,13 +39,6 @@ function recordingFetch(arrivals: Arrival[]): FetchLike {
     arrivals.push({ location, at, status: response.status });
     return response;
   };
-}
-
-function busiestSecond(times: number[]): number {
-  let most = 0;
-  for (const start of times)
-    most = Math.max(most, times.filter((t) => t >= start && t < start + 1000).length);
-  return most;
 }
 
 function recordingLogger() {
