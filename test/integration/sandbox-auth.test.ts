@@ -118,33 +118,13 @@ describe("POST login", () => {
   });
 
   it("401s a wrong secret, an unknown client and a wrong userAccessType", async () => {
-    await expectError(
-      await postLogin({
-        clientId: "kp-partner",
-        clientSecret: "nope",
-        userAccessType: "PLATFORM_MACHINE_CLIENT",
-      }),
-      401,
-      /Invalid client credentials/,
-    );
-    await expectError(
-      await postLogin({
-        clientId: "kp-nobody",
-        clientSecret: secretOf("kp-partner"),
-        userAccessType: "PLATFORM_MACHINE_CLIENT",
-      }),
-      401,
-      /Invalid client credentials/,
-    );
-    await expectError(
-      await postLogin({
-        clientId: "kp-partner",
-        clientSecret: secretOf("kp-partner"),
-        userAccessType: "TOAST_MACHINE_CLIENT",
-      }),
-      401,
-      /PLATFORM_MACHINE_CLIENT/,
-    );
+    const cases: [clientId: string, clientSecret: string, userAccessType: string, message: RegExp][] = [
+      ["kp-partner", "nope", "PLATFORM_MACHINE_CLIENT", /Invalid client credentials/],
+      ["kp-nobody", secretOf("kp-partner"), "PLATFORM_MACHINE_CLIENT", /Invalid client credentials/],
+      ["kp-partner", secretOf("kp-partner"), "TOAST_MACHINE_CLIENT", /PLATFORM_MACHINE_CLIENT/],
+    ];
+    for (const [clientId, clientSecret, userAccessType, message] of cases)
+      await expectError(await postLogin({ clientId, clientSecret, userAccessType }), 401, message);
   });
 
   it("401s a JSON body with missing fields, naming them", async () => {
