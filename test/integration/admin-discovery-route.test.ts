@@ -13,8 +13,9 @@ import { addedRestaurantGuids } from "@/lib/restaurants/discovery-server";
 import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-server";
 import { UNADDED_LOCATION } from "@/lib/sandbox/unadded-location";
 
-import { setAppEnv } from "../support/app-env";
-import { credentials, FAST_SANDBOX } from "./contract-harness";
+import { partnerTarget, setAppEnv } from "../support/app-env";
+import { signIn } from "../support/session";
+import { FAST_SANDBOX } from "./contract-harness";
 
 /** GET /api/admin/discovery through the route wrapper: who may read it, and what it answers. */
 
@@ -24,9 +25,7 @@ let restoreEnv: (() => void) | undefined;
 beforeAll(async () => {
   sandbox = await startSandboxServer({ ...FAST_SANDBOX, port: 0, unaddedLocation: true });
   restoreEnv = setAppEnv(["DATA_DIR", "DATABASE_URL", "ACCOUNTS_FILE"], {
-    PLATFORM_BASE_URL: sandbox.url,
-    PLATFORM_CLIENT_ID: credentials("kp-partner").clientId,
-    PLATFORM_CLIENT_SECRET: credentials("kp-partner").clientSecret,
+    ...partnerTarget(sandbox.url),
     DATA_DIR: mkdtempSync(path.join(tmpdir(), "kp-admin-discovery-")),
   });
 });
@@ -35,12 +34,6 @@ afterAll(async () => {
   restoreEnv?.();
   await sandbox?.close();
 });
-
-function signIn(email: string | null): void {
-  setServerSessionReaderForTests(async () =>
-    email ? { user: { email, name: null }, expires: new Date(Date.now() + 3_600_000).toISOString() } : null,
-  );
-}
 
 const get = () => GET(new Request("http://localhost/api/admin/discovery"), { params: Promise.resolve({}) });
 

@@ -8,7 +8,7 @@ import { getKitchenService } from "@/lib/kitchen/service/server";
 import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-server";
 import { defaultWorld } from "@/lib/sandbox/world";
 
-import { setAppEnv } from "../support/app-env";
+import { partnerTarget, setAppEnv } from "../support/app-env";
 import { FAST_SANDBOX } from "./contract-harness";
 
 /**
@@ -25,11 +25,8 @@ let sandbox: SandboxServer;
 
 beforeAll(async () => {
   sandbox = await startSandboxServer({ ...FAST_SANDBOX, port: 0 });
-  const partner = world.clients.find((c) => c.clientId === "kp-partner")!;
   restoreEnv = setAppEnv(VARS, {
-    PLATFORM_BASE_URL: sandbox.url,
-    PLATFORM_CLIENT_ID: partner.clientId,
-    PLATFORM_CLIENT_SECRET: partner.clientSecret,
+    ...partnerTarget(sandbox.url),
     // The kitchen store, where entitlement is learnt, starts empty.
     DATA_DIR: mkdtempSync(path.join(tmpdir(), "kp-access-")),
   });

@@ -7,8 +7,9 @@ import { getKitchenService } from "@/lib/kitchen/service/server";
 import { getPlatformClient } from "@/lib/platform-wiring/platform-client";
 import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-server";
 
-import { setAppEnv } from "../support/app-env";
-import { credentials, FAST_SANDBOX, HARBOR, world } from "./contract-harness";
+import { partnerTarget, setAppEnv } from "../support/app-env";
+import { signIn } from "../support/session";
+import { FAST_SANDBOX, HARBOR, world } from "./contract-harness";
 import { ready, worldRestaurant } from "./kitchen-harness";
 
 /**
@@ -31,11 +32,8 @@ let sandbox: SandboxServer;
 
 beforeAll(async () => {
   sandbox = await startSandboxServer({ ...FAST_SANDBOX, port: 0 });
-  const partner = credentials("kp-partner");
   restoreEnv = setAppEnv(VARS, {
-    PLATFORM_BASE_URL: sandbox.url,
-    PLATFORM_CLIENT_ID: partner.clientId,
-    PLATFORM_CLIENT_SECRET: partner.clientSecret,
+    ...partnerTarget(sandbox.url),
     LOG_LEVEL: "silent",
     PLATFORM_ACCOUNT_MAX_RPS: "500",
     KITCHEN_CACHE_MB: "64",
@@ -55,12 +53,6 @@ afterAll(async () => {
   restoreEnv?.();
   await sandbox?.close();
 });
-
-function signIn(email: string | null): void {
-  setServerSessionReaderForTests(async () =>
-    email ? { user: { email, name: null }, expires: new Date(Date.now() + 3_600_000).toISOString() } : null,
-  );
-}
 
 const health = (cookie?: string) =>
   GET(new Request("http://localhost/api/health", cookie ? { headers: { cookie } } : {}));
