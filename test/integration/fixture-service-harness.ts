@@ -1,8 +1,10 @@
 import type { Database } from "@/lib/db/database";
 import { createKitchenService, type KitchenServiceConfig } from "@/lib/kitchen/service/kitchen-service";
+import { createPlatformClient } from "@/lib/platform";
 import type { PlatformClient } from "@/lib/platform/types";
 
-import { WAIT_FOR_FETCHES_MS } from "./kitchen-harness";
+import { startFixtureServer, type FixtureRoute } from "../contract-fixtures/fixture-server";
+import { openTestDatabase, WAIT_FOR_FETCHES_MS } from "./kitchen-harness";
 
 /**
  * The kitchen service over a given Platform client (a fixture server's or the sandbox's), for the
@@ -29,4 +31,25 @@ export function fixtureKitchenService(
     },
     now: () => now,
   });
+}
+
+/**
+ * A fixture server answering `routes` (the login among them), a fresh PGlite store, and the
+ * fixtureKitchenService over the real client to that server, with no retries: what a test sees is
+ * what the server answered. The caller closes the store and the server.
+ */
+export async function startFixtureKitchen(
+  routes: Record<string, FixtureRoute>,
+  now: number,
+  config: Partial<KitchenServiceConfig> = {},
+) {
+  const server = await startFixtureServer(routes);
+  const { db } = await openTestDatabase("pglite");
+  const client = createPlatformClient({
+    baseUrl: server.url,
+    clientId: "fixture-client",
+    clientSecret: "fixture-secret",
+    maxRetries: 0,
+  });
+  return { server, db, service: fixtureKitchenService(db, client, now, config) };
 }

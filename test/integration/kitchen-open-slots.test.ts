@@ -2,11 +2,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import type { Database } from "@/lib/db/database";
 import type { KitchenRestaurant } from "@/lib/kitchen/service/kitchen-service";
-import { createPlatformClient } from "@/lib/platform";
 
-import { startFixtureServer, type FixtureServer } from "../contract-fixtures/fixture-server";
-import { fixtureKitchenService } from "./fixture-service-harness";
-import { openTestDatabase } from "./kitchen-harness";
+import { type FixtureServer } from "../contract-fixtures/fixture-server";
+import { fixtureKitchenService, startFixtureKitchen } from "./fixture-service-harness";
 
 /**
  * The open business date's refreshes and history have fetch slots of their own: with one slot
@@ -49,26 +47,18 @@ describe("the open date's own fetch slots", () => {
       );
 
   beforeAll(async () => {
-    server = await startFixtureServer({
-      "POST /authentication/v1/authentication/login": () => ({ body: loginBody }),
-      "GET /kitchen/v1/export/itemFulfillments": async (req) => {
-        const key = `${req.headers["platform-restaurant-external-id"] === NY.guid ? "ny" : "la"}|${req.query.get("businessDate")}`;
-        await new Promise<void>((resolve) => gates.set(key, resolve));
-        return { body: [] };
+    ({ server, db, service } = await startFixtureKitchen(
+      {
+        "POST /authentication/v1/authentication/login": () => ({ body: loginBody }),
+        "GET /kitchen/v1/export/itemFulfillments": async (req) => {
+          const key = `${req.headers["platform-restaurant-external-id"] === NY.guid ? "ny" : "la"}|${req.query.get("businessDate")}`;
+          await new Promise<void>((resolve) => gates.set(key, resolve));
+          return { body: [] };
+        },
       },
-    });
-    db = (await openTestDatabase("pglite")).db;
-    const client = createPlatformClient({
-      baseUrl: server.url,
-      clientId: "c",
-      clientSecret: "s",
-      maxRetries: 0,
-    });
-    service = fixtureKitchenService(db, client, NOW, {
-      fetchConcurrency: 1,
-      openFetchConcurrency: 1,
-      readyWaitMs: 0,
-    });
+      NOW,
+      { fetchConcurrency: 1, openFetchConcurrency: 1, readyWaitMs: 0 },
+    ));
   });
 
   afterAll(async () => {

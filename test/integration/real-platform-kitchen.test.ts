@@ -9,7 +9,7 @@ import { createPlatformClient } from "@/lib/platform";
 
 import { startFixtureServer, type FixtureServer } from "../contract-fixtures/fixture-server";
 import { contractLoginBody } from "../support/login-body";
-import { fixtureKitchenService } from "./fixture-service-harness";
+import { fixtureKitchenService, startFixtureKitchen } from "./fixture-service-harness";
 import { statsOf } from "./independent-stats";
 import { openTestDatabase, ready } from "./kitchen-harness";
 
@@ -86,28 +86,24 @@ describe("a real-shaped kitchen export through the real client and ingest", () =
   let service: ReturnType<typeof fixtureKitchenService>;
 
   beforeAll(async () => {
-    server = await startFixtureServer({
-      "POST /authentication/v1/authentication/login": () => ({ body: loginBody }),
-      "GET /kitchen/v1/export/itemFulfillments": (req) => {
-        const date = req.query.get("businessDate");
-        if (date === DATE) return { body: sparseDay, headers: { "content-type": "application/json" } };
-        if (date === FOREIGN_DATE) {
-          const theirs = (JSON.parse(sparseDay) as Raw[])
-            .slice(0, 6)
-            .map((r) => ({ ...r, restaurantGuid: OTHER }));
-          return { body: theirs };
-        }
-        return { body: [] };
+    ({ server, db, service } = await startFixtureKitchen(
+      {
+        "POST /authentication/v1/authentication/login": () => ({ body: loginBody }),
+        "GET /kitchen/v1/export/itemFulfillments": (req) => {
+          const date = req.query.get("businessDate");
+          if (date === DATE) return { body: sparseDay, headers: { "content-type": "application/json" } };
+          if (date === FOREIGN_DATE) {
+            const theirs = (JSON.parse(sparseDay) as Raw[])
+              .slice(0, 6)
+              .map((r) => ({ ...r, restaurantGuid: OTHER }));
+            return { body: theirs };
+          }
+          return { body: [] };
+        },
       },
-    });
-    db = (await openTestDatabase("pglite")).db;
-    const client = createPlatformClient({
-      baseUrl: server.url,
-      clientId: "fixture-client",
-      clientSecret: "fixture-secret",
-      maxRetries: 0,
-    });
-    service = fixtureKitchenService(db, client, NOW, { failedRetrySeconds: 3600 });
+      NOW,
+      { failedRetrySeconds: 3600 },
+    ));
   });
 
   afterAll(async () => {
