@@ -8,6 +8,8 @@ import type { PlatformClient } from "@/lib/platform/types";
 import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-server";
 import { defaultWorld } from "@/lib/sandbox/world";
 
+import { partnerTarget, setAppEnv } from "../support/app-env";
+
 /**
  * Shared by the contract-* and client-* integration tests: world facts, a client pointed at a
  * running sandbox, and a fetch wrapper that records what went over the wire and asks the real
@@ -71,6 +73,28 @@ export function busiestSecond(times: number[]): number {
   for (const start of times)
     most = Math.max(most, times.filter((t) => t >= start && t < start + 1000).length);
   return most;
+}
+
+/**
+ * The app's environment pointed at a FAST_SANDBOX of its own for the calling test file, as the
+ * partner client: before its tests the sandbox starts and setAppEnv(vars, values) applies (values
+ * made then, so a temporary folder is made only when the file runs); after them both are undone.
+ */
+export function appOnSandboxForFile(
+  vars: readonly string[],
+  values: () => Record<string, string> = () => ({}),
+  options: Partial<Parameters<typeof startSandboxServer>[0]> = {},
+): void {
+  let server: SandboxServer | undefined;
+  let restoreEnv: (() => void) | undefined;
+  beforeAll(async () => {
+    server = await startSandboxServer({ ...FAST_SANDBOX, port: 0, ...options });
+    restoreEnv = setAppEnv(vars, { ...partnerTarget(server.url), ...values() });
+  });
+  afterAll(async () => {
+    restoreEnv?.();
+    await server?.close();
+  });
 }
 
 function restaurantGuid(name: string): string {

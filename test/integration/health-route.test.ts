@@ -5,11 +5,9 @@ import { setServerSessionReaderForTests } from "@/lib/auth/session";
 import { healthReport } from "@/lib/health/health";
 import { getKitchenService } from "@/lib/kitchen/service/server";
 import { getPlatformClient } from "@/lib/platform-wiring/platform-client";
-import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-server";
 
-import { partnerTarget, setAppEnv } from "../support/app-env";
 import { signIn } from "../support/session";
-import { FAST_SANDBOX, HARBOR, world } from "./contract-harness";
+import { appOnSandboxForFile, HARBOR, world } from "./contract-harness";
 import { ready, worldRestaurant } from "./kitchen-harness";
 
 /**
@@ -27,17 +25,13 @@ const VARS = [
   "PLATFORM_ACCOUNT_MAX_RPS",
   "KITCHEN_CACHE_MB",
 ] as const;
-let restoreEnv: (() => void) | undefined;
-let sandbox: SandboxServer;
+appOnSandboxForFile(VARS, () => ({
+  LOG_LEVEL: "silent",
+  PLATFORM_ACCOUNT_MAX_RPS: "500",
+  KITCHEN_CACHE_MB: "64",
+}));
 
 beforeAll(async () => {
-  sandbox = await startSandboxServer({ ...FAST_SANDBOX, port: 0 });
-  restoreEnv = setAppEnv(VARS, {
-    ...partnerTarget(sandbox.url),
-    LOG_LEVEL: "silent",
-    PLATFORM_ACCOUNT_MAX_RPS: "500",
-    KITCHEN_CACHE_MB: "64",
-  });
   // The kitchen service opened before the first report: its database's start-up is not a section's 750 ms.
   await getKitchenService();
   // Two locations of the budget: one of ana's restaurants, and one of ben's (twice).
@@ -50,8 +44,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   setServerSessionReaderForTests(null);
-  restoreEnv?.();
-  await sandbox?.close();
 });
 
 const health = (cookie?: string) =>
