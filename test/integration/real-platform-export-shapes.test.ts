@@ -93,6 +93,11 @@ describe("the export's shapes, streamed over real HTTP", () => {
     await server?.close();
   });
 
+  /** What the client's read of the date threw. */
+  const errorOf = (date: string) =>
+    client()
+      .kitchen.itemFulfillments(RESTAURANT.guid, date)
+      .catch((e: unknown) => e);
   const calls = (date: string) =>
     server.requests.filter((r) => r.path === EXPORT && r.query.get("businessDate") === date).length;
   const ingestOf = async (date: string) => {
@@ -150,9 +155,7 @@ describe("the export's shapes, streamed over real HTTP", () => {
 
   it("calls a body cut on every attempt an upstream truncated error", async () => {
     server.route(`GET ${EXPORT}`, () => ({ chunks: pieces(sparseDay.slice(0, 500), 100), cut: true }));
-    const error = await client()
-      .kitchen.itemFulfillments(RESTAURANT.guid, "20250309")
-      .catch((e: unknown) => e);
+    const error = await errorOf("20250309");
     expect(error).toBeInstanceOf(PlatformUpstreamError);
     expect((error as PlatformUpstreamError).kind).toBe("truncated");
     // The export's own retries: three attempts in all.
@@ -161,9 +164,7 @@ describe("the export's shapes, streamed over real HTTP", () => {
 
   it("refuses an object without data or results as a contract error, not retried", async () => {
     server.route(`GET ${EXPORT}`, (req) => ANSWERS[req.query.get("businessDate")!]!(1));
-    const error = await client()
-      .kitchen.itemFulfillments(RESTAURANT.guid, "20250308")
-      .catch((e: unknown) => e);
+    const error = await errorOf("20250308");
     expect(error).toBeInstanceOf(PlatformContractError);
     expect((error as Error).message).toContain("data");
     expect(calls("20250308")).toBe(1);
