@@ -1,7 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { GET } from "@/app/api/admin/discovery/route";
 import { setServerSessionReaderForTests } from "@/lib/auth/session";
@@ -10,19 +10,37 @@ import { getPlatformClient } from "@/lib/platform-wiring/platform-client";
 import { runDiscovery } from "@/lib/restaurants/discovery";
 import type { DiscoveryReport } from "@/lib/restaurants/discovery-contract";
 import { addedRestaurantGuids } from "@/lib/restaurants/discovery-server";
+import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-server";
 import { UNADDED_LOCATION } from "@/lib/sandbox/unadded-location";
 
-import { signIn } from "../support/session";
-import { appOnSandboxForFile } from "./contract-harness";
+import { setAppEnv } from "../support/app-env";
+import { credentials, FAST_SANDBOX } from "./contract-harness";
 
 /** GET /api/admin/discovery through the route wrapper: who may read it, and what it answers. */
 
-appOnSandboxForFile(
-  ["DATA_DIR", "DATABASE_URL", "ACCOUNTS_FILE"],
-  () => ({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "kp-admin-discovery-")) }),
-  { unaddedLocation: true },
-);
-afterAll(() => setServerSessionReaderForTests(null));
+let sandbox: SandboxServer;
+let restoreEnv: (() => void) | undefined;
+
+beforeAll(async () => {
+  sandbox = await startSandboxServer({ ...FAST_SANDBOX, port: 0, unaddedLocation: true });
+  restoreEnv = setAppEnv(["DATA_DIR", "DATABASE_URL", "ACCOUNTS_FILE"], {
+    PLATFORM_BASE_URL: sandbox.url,
+    PLATFORM_CLIENT_ID: credentials("kp-partner").clientId,
+    PLATFORM_CLIENT_SECRET: credentials("kp-partner").clientSecret,
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), "kp-admin-discovery-")),
+  });
+});
+afterAll(async () => {
+  setServerSessionReaderForTests(null);
+  restoreEnv?.();
+  await sandbox?.close();
+});
+
+function signIn(email: string | null): void {
+  setServerSessionReaderForTests(async () =>
+    email ? { user: { email, name: null }, expires: new Date(Date.now() + 3_600_000).toISOString() } : null,
+  );
+}
 
 const get = () => GET(new Request("http://localhost/api/admin/discovery"), { params: Promise.resolve({}) });
 
