@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices, type PlaywrightTestConfig } from "@playwright/test";
 
-import { e2eChromium } from "./e2e/chromium-binary";
+import { E2E_CHROMIUM_ARGS, e2eChromium } from "./e2e/chromium-binary";
 
 // The e2e suite runs the production build (`next build` runs first, see package.json) against the
 // embedded sandbox, in Debian's chromium (its headless shell when installed, e2e/chromium-binary.ts):
@@ -63,14 +63,7 @@ const chromiumUse = {
   ...devices["Desktop Chrome"],
   launchOptions: {
     executablePath: chromium,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
+    args: E2E_CHROMIUM_ARGS,
   },
 };
 

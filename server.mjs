@@ -54,17 +54,12 @@ const {
 } = require("next/dist/server/app-render/parse-and-validate-flight-router-state.js");
 const ROUTER_STATE_HEADER = "next-router-state-tree";
 
-// The non-page security headers of lib/security/security-headers.ts (COMMON + NON_PAGE_POLICY),
-// copied because this file cannot import TypeScript; e2e/sandbox-exposure.spec.ts compares the two.
+// The non-page security headers of lib/security/security-headers.ts (COMMON + NON_PAGE_POLICY), read
+// from the JSON that file reads too (this one cannot import TypeScript).
+const securityHeaders = require("./lib/security/security-headers.json");
 const NON_PAGE_HEADERS = {
-  "X-Content-Type-Options": "nosniff",
-  "Referrer-Policy": "strict-origin-when-cross-origin",
-  "Permissions-Policy":
-    "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=(), browsing-topics=()",
-  "X-Frame-Options": "DENY",
-  "Cross-Origin-Opener-Policy": "same-origin",
-  "Content-Security-Policy":
-    "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+  ...securityHeaders.common,
+  "Content-Security-Policy": securityHeaders.nonPagePolicy,
 };
 
 /** True when the header is absent or Next would accept it. */

@@ -29,3 +29,13 @@ export function e2eChromium(): string | null {
   if (chosen) return executable(chosen) ? chosen : null;
   return E2E_CHROMIUM_CANDIDATES.find(executable) ?? null;
 }
+
+/** The flags the e2e suite launches chromium with; the web benchmark launches it the same way. */
+export const E2E_CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];

@@ -1,10 +1,11 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { parse } from "csv-parse/sync";
 
-import { restaurantNamed, signIn, WORLD_CLIENTS } from "./fixtures/auth";
+import { restaurantNamed, signIn } from "./fixtures/auth";
 import { axeViolations } from "./fixtures/axe";
+import { csvTable } from "./fixtures/csv";
+import { sandboxPages, sandboxToken } from "./fixtures/sandbox";
 
 /**
  * The configuration explorer on Harbor Street Kitchen: every resource opens, its CSV matches
@@ -45,46 +46,25 @@ interface ApiTable {
   rows: { guid: string }[];
 }
 
-async function sandboxToken(request: APIRequestContext): Promise<string> {
-  const partner = WORLD_CLIENTS.find((c) => c.type === "PARTNER")!;
-  const login = await request.post("/sandbox/authentication/v1/authentication/login", {
-    headers: { Connection: "close" },
-    data: {
-      clientId: partner.clientId,
-      clientSecret: partner.clientSecret,
-      userAccessType: "PLATFORM_MACHINE_CLIENT",
-    },
-  });
-  return ((await login.json()) as { token: { accessToken: string } }).token.accessToken;
-}
-
 async function sandboxGuids(
   request: APIRequestContext,
   token: string,
   resource: string,
 ): Promise<{ guid: string; [k: string]: unknown }[]> {
-  // A fresh connection each time: the test idles past the server's keep-alive timeout between reads.
-  const headers = {
-    Authorization: `Bearer ${token}`,
-    "Platform-Restaurant-External-ID": harbor.guid,
-    Connection: "close",
-  };
-  if (resource === "tipWithholding")
+  if (resource === "tipWithholding") {
+    // A single object, not a paged list.
+    const headers = {
+      Authorization: `Bearer ${token}`,
+      "Platform-Restaurant-External-ID": harbor.guid,
+      Connection: "close",
+    };
     return [
       (await (await request.get("/sandbox/config/v2/tipWithholding", { headers })).json()) as {
         guid: string;
       },
     ];
-  const all: { guid: string }[] = [];
-  let pageToken: string | null = null;
-  do {
-    const url: string = `/sandbox/config/v2/${resource}${pageToken ? `?pageToken=${encodeURIComponent(pageToken)}` : ""}`;
-    const response = await request.get(url, { headers });
-    expect(response.status()).toBe(200);
-    all.push(...((await response.json()) as { guid: string }[]));
-    pageToken = response.headers()["platform-next-page-token"] ?? null;
-  } while (pageToken);
-  return all;
+  }
+  return sandboxPages(request, token, harbor.guid, `/config/v2/${resource}`);
 }
 
 test("every configuration resource opens and downloads a CSV matching the API and every object of the sandbox", async ({
@@ -111,9 +91,7 @@ test("every configuration resource opens and downloads a CSV matching the API an
     );
 
     const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
-    const chunks: Buffer[] = [];
-    for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
-    const rows = parse(Buffer.concat(chunks).toString("utf8"), { bom: true }) as string[][];
+    const rows = await csvTable(download);
     expect(rows[0], `${resource}: CSV header`).toEqual(api.columns.map((c) => c.label));
     expect(rows.length - 1, `${resource}: CSV rows`).toBe(api.rows.length);
     const guidColumn = rows[0]!.indexOf("GUID");

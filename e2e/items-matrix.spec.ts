@@ -1,10 +1,10 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { parse } from "csv-parse/sync";
 
 import type { KitchenItemsMatrix } from "../lib/kitchen/contract/items-matrix";
 import { formatDuration } from "../lib/kitchen/present/format";
 import { signIn } from "./fixtures/auth";
 import { axeViolations } from "./fixtures/axe";
+import { csvRecords } from "./fixtures/csv";
 
 /**
  * The same dish across restaurants (issue 15): the items matrix page against the API in the same
@@ -97,12 +97,7 @@ test("the matrix shows every item's cells, slowest and gap as the API counts the
   const link = section.getByTestId("items-matrix-csv");
   const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
   expect(download.suggestedFilename()).toBe("kitchen-items-matrix_yesterday_level-0.csv");
-  const chunks: Buffer[] = [];
-  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
-  const rows = parse(Buffer.concat(chunks).toString("utf8"), { columns: true, bom: true }) as Record<
-    string,
-    string
-  >[];
+  const rows = await csvRecords(download);
   expect(rows.map((r) => r.multi_location_id)).toEqual(matrix.rows.map((r) => r.multiLocationId));
   const num = (v: string | undefined) => (v === "" || v === undefined ? null : Number(v));
   matrix.rows.forEach((row, j) => {

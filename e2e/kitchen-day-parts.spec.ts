@@ -1,11 +1,10 @@
-import { readFileSync } from "node:fs";
-import { expect, test, type Download, type Page } from "@playwright/test";
-import { parse } from "csv-parse/sync";
+import { expect, test, type Page } from "@playwright/test";
 
 import type { KitchenSummary } from "../lib/kitchen/contract/responses";
 import { formatCount, formatDuration, formatHour } from "../lib/kitchen/present/format";
 import { restaurantNamed, signIn } from "./fixtures/auth";
 import { axeViolations } from "./fixtures/axe";
+import { csvRecords } from "./fixtures/csv";
 
 /**
  * The day parts on the Kitchen page against the embedded sandbox: the "By service" card, the
@@ -20,14 +19,6 @@ async function summaryOf(page: Page, query: string): Promise<KitchenSummary> {
   const response = await page.request.get(`/api/restaurants/${harbor.guid}/kitchen/summary?${query}`);
   expect(response.status(), query).toBe(200);
   return (await response.json()) as KitchenSummary;
-}
-
-async function csvOf(download: Download): Promise<Record<string, string>[]> {
-  return parse(readFileSync(await download.path(), "utf8"), {
-    columns: true,
-    bom: true,
-    skip_empty_lines: true,
-  }) as Record<string, string>[];
 }
 
 /** Signs in to the Kitchen page's last 7 days and returns the range the page's CSV link carries. */
@@ -70,7 +61,7 @@ test("a manager reads the kitchen by service, filters to one service and downloa
     page.waitForEvent("download"),
     card.getByRole("button", { name: "Download CSV" }).click(),
   ]);
-  const csv = await csvOf(download);
+  const csv = await csvRecords(download);
   expect(csv.map((r) => [r.Service, r["Station fulfillments"], r["p90 (s)"]])).toEqual(
     level0.map((s) => [
       s.service === "(none)" ? "Outside every service" : s.service,
@@ -139,7 +130,7 @@ test("the weekday by hour grid shows each cell's p50 and count, marks the thin o
     page.waitForEvent("download"),
     card.getByRole("button", { name: "Download CSV" }).click(),
   ]);
-  const csv = await csvOf(download);
+  const csv = await csvRecords(download);
   const key = (weekday: string, hour: string | number, count: string | number) =>
     `${weekday}|${hour}|${count}`;
   expect(

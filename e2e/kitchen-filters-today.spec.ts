@@ -41,6 +41,16 @@ async function viewDates(page: Page): Promise<{ from: string; to: string }> {
 
 const level0 = (page: Page) => page.getByTestId("headline-figures").getByRole("region", { name: /^Level 0/ });
 
+/** Signs in to yesterday's Kitchen page and returns the summary query of its dates (fire to fulfill). */
+async function openYesterday(page: Page): Promise<string> {
+  await signIn(page, "admin@kitchen.test", {
+    callbackUrl: `/restaurants/${harbor.guid}/kitchen?range=yesterday`,
+  });
+  await expect(level0(page)).toBeVisible({ timeout: 180_000 });
+  const dates = await viewDates(page);
+  return `from=${dates.from}&to=${dates.to}&metric=fire_to_fulfill`;
+}
+
 test("today is compared with the same weekday last week up to the same time, or with yesterday, as the API answers that clip", async ({
   page,
 }) => {
@@ -120,12 +130,7 @@ test("today is compared with the same weekday last week up to the same time, or 
 test("the item picker finds an item by typing, is chosen with the keyboard, and the figures are the API's for that item", async ({
   page,
 }) => {
-  await signIn(page, "admin@kitchen.test", {
-    callbackUrl: `/restaurants/${harbor.guid}/kitchen?range=yesterday`,
-  });
-  await expect(level0(page)).toBeVisible({ timeout: 180_000 });
-  const dates = await viewDates(page);
-  const range = `from=${dates.from}&to=${dates.to}&metric=fire_to_fulfill`;
+  const range = await openYesterday(page);
   const whole = await summaryAt(page, range);
 
   const picker = page.getByRole("combobox", { name: "Menu item" });
@@ -182,12 +187,7 @@ test("the item picker finds an item by typing, is chosen with the keyboard, and 
 test("the outlier switch leaves out the records over N minutes, says how many, and the figures are the API's with maxMinutes", async ({
   page,
 }) => {
-  await signIn(page, "admin@kitchen.test", {
-    callbackUrl: `/restaurants/${harbor.guid}/kitchen?range=yesterday`,
-  });
-  await expect(level0(page)).toBeVisible({ timeout: 180_000 });
-  const dates = await viewDates(page);
-  const range = `from=${dates.from}&to=${dates.to}&metric=fire_to_fulfill`;
+  const range = await openYesterday(page);
   const toggle = page.getByRole("checkbox", { name: "Exclude items over" });
   const minutes = page.getByRole("spinbutton", { name: "Exclude items over, in minutes" });
   await expect(toggle).not.toBeChecked();

@@ -1,10 +1,11 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
-import { parse } from "csv-parse/sync";
 
-import { restaurantNamed, signIn, WORLD_CLIENTS } from "./fixtures/auth";
+import { restaurantNamed, signIn } from "./fixtures/auth";
 import { axeViolations } from "./fixtures/axe";
+import { csvTable } from "./fixtures/csv";
+import { sandboxPages, sandboxToken } from "./fixtures/sandbox";
 
 /**
  * The menu page on Harbor Street Kitchen's 5,000-item menu. What the page must show is worked
@@ -50,35 +51,9 @@ async function sandboxLists(
   restaurantGuid: string,
   resources: string[],
 ): Promise<unknown[][]> {
-  const partner = WORLD_CLIENTS.find((c) => c.type === "PARTNER")!;
-  const login = await request.post("/sandbox/authentication/v1/authentication/login", {
-    headers: { Connection: "close" },
-    data: {
-      clientId: partner.clientId,
-      clientSecret: partner.clientSecret,
-      userAccessType: "PLATFORM_MACHINE_CLIENT",
-    },
-  });
-  const token = ((await login.json()) as { token: { accessToken: string } }).token.accessToken;
+  const token = await sandboxToken(request);
   return Promise.all(
-    resources.map(async (resource) => {
-      const all: unknown[] = [];
-      let pageToken: string | null = null;
-      do {
-        const url: string = `/sandbox/config/v2/${resource}${pageToken ? `?pageToken=${encodeURIComponent(pageToken)}` : ""}`;
-        const response = await request.get(url, {
-          headers: {
-            Authorization: `Bearer ${token}`,
-            "Platform-Restaurant-External-ID": restaurantGuid,
-            Connection: "close",
-          },
-        });
-        expect(response.status()).toBe(200);
-        all.push(...((await response.json()) as unknown[]));
-        pageToken = response.headers()["platform-next-page-token"] ?? null;
-      } while (pageToken);
-      return all;
-    }),
+    resources.map((resource) => sandboxPages(request, token, restaurantGuid, `/config/v2/${resource}`)),
   );
 }
 
@@ -137,6 +112,16 @@ async function openNode(page: Page, scope: Locator, name: string): Promise<Locat
   await expect(button).toHaveAttribute("aria-expanded", "true");
   const id = (await button.getAttribute("aria-controls"))!;
   return page.locator(`[id="${id}"]`);
+}
+
+/** Opens the item of a placement through its menu and groups and waits for its details. */
+async function openItem(page: Page, p: Placement): Promise<void> {
+  let scope = await openNode(page, page.getByRole("list", { name: "Menus" }), p.menu.name);
+  for (const group of p.path) scope = await openNode(page, scope, group.name);
+  await scope.getByRole("button", { name: p.item.name, exact: true }).click();
+  await expect(
+    page.getByRole("region", { name: "Item details" }).getByRole("heading", { level: 2 }),
+  ).toBeVisible();
 }
 
 test("opens a group three levels deep and shows an item's inherited modifier group and effective unit of measure", async ({
@@ -213,9 +198,7 @@ test("the items CSV has one row per placement with its full path", async ({ page
     page.waitForEvent("download"),
     page.getByRole("link", { name: "Download items CSV" }).click(),
   ]);
-  const chunks: Buffer[] = [];
-  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
-  const rows = parse(Buffer.concat(chunks).toString("utf8"), { bom: true }) as string[][];
+  const rows = await csvTable(download);
   expect(rows[0]![0]).toBe("Path");
   expect(rows.length - 1).toBe(placements.length);
   const sample = placements[7]!;
@@ -231,12 +214,7 @@ test("the menu page has no accessibility violation with an item open and while s
   const { placements } = await rawMenu(request);
   const p = placements.find((q) => q.path.length === 3)!;
   await signIn(page, "admin@kitchen.test", { callbackUrl: `/restaurants/${harbor.guid}/menu` });
-  let scope = await openNode(page, page.getByRole("list", { name: "Menus" }), p.menu.name);
-  for (const group of p.path) scope = await openNode(page, scope, group.name);
-  await scope.getByRole("button", { name: p.item.name, exact: true }).click();
-  await expect(
-    page.getByRole("region", { name: "Item details" }).getByRole("heading", { level: 2 }),
-  ).toBeVisible();
+  await openItem(page, p);
   expect(await axeViolations(page)).toEqual([]);
   await page.getByLabel("Search items by name").fill("a");
   await expect(page.getByRole("list", { name: "Search results" })).toBeVisible();
@@ -253,12 +231,7 @@ for (const size of [
     const p = placements.find((q) => q.path.length === 3)!;
     await page.setViewportSize({ width: size.width, height: size.height });
     await signIn(page, "admin@kitchen.test", { callbackUrl: `/restaurants/${harbor.guid}/menu` });
-    let scope = await openNode(page, page.getByRole("list", { name: "Menus" }), p.menu.name);
-    for (const group of p.path) scope = await openNode(page, scope, group.name);
-    await scope.getByRole("button", { name: p.item.name, exact: true }).click();
-    await expect(
-      page.getByRole("region", { name: "Item details" }).getByRole("heading", { level: 2 }),
-    ).toBeVisible();
+    await openItem(page, p);
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );

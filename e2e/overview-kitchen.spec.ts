@@ -1,5 +1,4 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { parse } from "csv-parse/sync";
 
 import type {
   KitchenOverview,
@@ -10,6 +9,7 @@ import type {
 import { formatChange, formatCount, formatDuration, formatShare } from "../lib/kitchen/present/format";
 import type { PermittedRestaurant } from "../lib/restaurants/permitted-restaurant";
 import { demoAccount, restaurantNamed, signIn } from "./fixtures/auth";
+import { csvRecords } from "./fixtures/csv";
 
 /**
  * The Overview's kitchen table (issue 15) against the API in the same session: every figure and
@@ -174,12 +174,7 @@ test("the Overview CSV is the API's table, one row per restaurant, numbers as nu
   await expect(link).toBeVisible({ timeout: 240_000 });
   const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
   expect(download.suggestedFilename()).toBe("kitchen-overview_yesterday.csv");
-  const chunks: Buffer[] = [];
-  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
-  const rows = parse(Buffer.concat(chunks).toString("utf8"), { columns: true, bom: true }) as Record<
-    string,
-    string
-  >[];
+  const rows = await csvRecords(download);
   expect(rows.map((r) => r.restaurant_guid)).toEqual(overview.rows.map((r) => r.restaurantGuid));
   for (const [i, r] of overview.rows.entries()) {
     const csv = rows[i]!;

@@ -48,7 +48,7 @@ async function expectRefused(
         },
       });
       expect(response.headers()["cache-control"], what).toBe("private, no-store");
-      // The same security headers as any other JSON answer (server.mjs holds a copy of the list).
+      // The same security headers as any other JSON answer (server.mjs reads the same list).
       for (const header of SECURITY_HEADERS)
         expect(response.headers()[header], `${what}: ${header}`).toBe(reference.headers()[header]);
     }

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { expect, test, type APIResponse } from "@playwright/test";
 
 import { DEMO_PASSWORD, restaurantNamed, signIn, WORLD_CLIENTS, WORLD_RESTAURANTS } from "./fixtures/auth";
+import { sandboxToken } from "./fixtures/sandbox";
 
 /**
  * The Platform's credentials and tokens live on the server only. This spec fails the suite if any
@@ -60,17 +61,7 @@ test("the client bundles hold no secret and no token", () => {
 });
 
 test("the JWT detector recognises a real Platform token", async ({ request }) => {
-  const partner = WORLD_CLIENTS.find((c) => c.type === "PARTNER")!;
-  const response = await request.post("/sandbox/authentication/v1/authentication/login", {
-    data: {
-      clientId: partner.clientId,
-      clientSecret: partner.clientSecret,
-      userAccessType: "PLATFORM_MACHINE_CLIENT",
-    },
-  });
-  expect(response.status()).toBe(200);
-  const token = ((await response.json()) as { token: { accessToken: string } }).token.accessToken;
-  expect(JWT.test(token)).toBe(true);
+  expect(JWT.test(await sandboxToken(request))).toBe(true);
 });
 
 /** Every route of the build, from its manifest, with dynamic segments filled in. */

@@ -1,10 +1,11 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { expect, test, type APIRequestContext } from "@playwright/test";
-import { parse } from "csv-parse/sync";
+import { expect, test } from "@playwright/test";
 
-import { restaurantNamed, signIn, WORLD_CLIENTS } from "./fixtures/auth";
+import { restaurantNamed, signIn } from "./fixtures/auth";
 import { axeViolations } from "./fixtures/axe";
+import { csvTable } from "./fixtures/csv";
+import { sandboxList } from "./fixtures/sandbox";
 
 /**
  * The stations page against the sandbox. Expectations come from the sandbox's raw prep stations
@@ -23,40 +24,6 @@ interface RawStation {
 
 const harbor = restaurantNamed("Harbor Street Kitchen");
 const shots = join(__dirname, ".screenshots");
-
-async function sandboxList<T>(
-  request: APIRequestContext,
-  restaurantGuid: string,
-  path: string,
-): Promise<T[]> {
-  const partner = WORLD_CLIENTS.find((c) => c.type === "PARTNER")!;
-  const login = await request.post("/sandbox/authentication/v1/authentication/login", {
-    headers: { Connection: "close" },
-    data: {
-      clientId: partner.clientId,
-      clientSecret: partner.clientSecret,
-      userAccessType: "PLATFORM_MACHINE_CLIENT",
-    },
-  });
-  expect(login.status()).toBe(200);
-  const token = ((await login.json()) as { token: { accessToken: string } }).token.accessToken;
-  const all: T[] = [];
-  let pageToken: string | null = null;
-  do {
-    const url: string = `/sandbox${path}${pageToken ? `?pageToken=${encodeURIComponent(pageToken)}` : ""}`;
-    const response = await request.get(url, {
-      headers: {
-        Authorization: `Bearer ${token}`,
-        "Platform-Restaurant-External-ID": restaurantGuid,
-        Connection: "close",
-      },
-    });
-    expect(response.status()).toBe(200);
-    all.push(...((await response.json()) as T[]));
-    pageToken = response.headers()["platform-next-page-token"] ?? null;
-  } while (pageToken);
-  return all;
-}
 
 test("the stations page explains an OFFLINE_ONLY and an EXPO_ONLY station and warns about the configuration", async ({
   page,
@@ -145,7 +112,7 @@ test("the stations CSV has one row per prep station", async ({ page, request }) 
     page.getByRole("link", { name: "Download stations CSV" }).click(),
   ]);
   expect(download.suggestedFilename()).toBe("harbor-street-kitchen_prep-stations.csv");
-  const rows = parse(await streamText(await download.createReadStream()), { bom: true }) as string[][];
+  const rows = await csvTable(download);
   expect(rows[0]!.slice(0, 3)).toEqual(["Station", "Station GUID", "Printer"]);
   expect(
     rows
@@ -189,11 +156,4 @@ for (const size of [
     expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: join(shots, `stations-${size.name}.png`), fullPage: true });
   });
-}
-
-async function streamText(stream: NodeJS.ReadableStream): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream)
-    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
-  return Buffer.concat(chunks).toString("utf8");
 }

@@ -1,7 +1,8 @@
 import { expect, test, type APIRequestContext, type Download, type Page } from "@playwright/test";
-import { parse } from "csv-parse/sync";
 
-import { restaurantNamed, signIn, WORLD_CLIENTS } from "./fixtures/auth";
+import { restaurantNamed, signIn } from "./fixtures/auth";
+import { csvTable } from "./fixtures/csv";
+import { sandboxList } from "./fixtures/sandbox";
 
 /**
  * Enum values the published contract does not list, as the real service sends once it adds
@@ -25,41 +26,11 @@ const unlisted = (value: unknown, published: string[]) =>
 
 type Raw = { guid: string; name: string; [field: string]: unknown };
 
-async function sandboxList(request: APIRequestContext, path: string): Promise<Raw[]> {
-  const partner = WORLD_CLIENTS.find((c) => c.type === "PARTNER")!;
-  const login = await request.post("/sandbox/authentication/v1/authentication/login", {
-    headers: { Connection: "close" },
-    data: {
-      clientId: partner.clientId,
-      clientSecret: partner.clientSecret,
-      userAccessType: "PLATFORM_MACHINE_CLIENT",
-    },
-  });
-  expect(login.status()).toBe(200);
-  const token = ((await login.json()) as { token: { accessToken: string } }).token.accessToken;
-  const all: Raw[] = [];
-  let pageToken: string | null = null;
-  do {
-    const url: string = `/sandbox${path}${pageToken ? `?pageToken=${encodeURIComponent(pageToken)}` : ""}`;
-    const response = await request.get(url, {
-      headers: {
-        Authorization: `Bearer ${token}`,
-        "Platform-Restaurant-External-ID": northside.guid,
-        Connection: "close",
-      },
-    });
-    expect(response.status()).toBe(200);
-    all.push(...((await response.json()) as Raw[]));
-    pageToken = response.headers()["platform-next-page-token"] ?? null;
-  } while (pageToken);
-  return all;
-}
+const sandboxRaw = (request: APIRequestContext, path: string) =>
+  sandboxList<Raw>(request, northside.guid, path);
 
 async function csvRows(download: Download): Promise<Record<string, string>[]> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of await download.createReadStream())
-    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
-  const [header, ...rows] = parse(Buffer.concat(chunks).toString("utf8"), { bom: true }) as string[][];
+  const [header, ...rows] = await csvTable(download);
   return rows.map((row) => Object.fromEntries(header!.map((h, i) => [h, row[i]!])));
 }
 
@@ -75,7 +46,7 @@ test("the stations page and its CSV show a printing mode and an expediter routin
   page,
   request,
 }) => {
-  const stations = await sandboxList(request, "/kitchen/v1/published/prepStations");
+  const stations = await sandboxRaw(request, "/kitchen/v1/published/prepStations");
   const newMode = stations.find((s) => unlisted(s.printingMode, PRINTING_MODES));
   const newRouting = stations.find((s) => unlisted(s.expoRouting, EXPO_ROUTINGS));
   expect(
@@ -122,7 +93,7 @@ test("the menu page and its items CSV show an item type and a unit of measure th
   page,
   request,
 }) => {
-  const items = await sandboxList(request, "/config/v2/menuItems");
+  const items = await sandboxRaw(request, "/config/v2/menuItems");
   const item = items.find(
     (i) =>
       unlisted(i.type, ITEM_TYPES) && unlisted(i.unitOfMeasure, UNITS) && i.inheritUnitOfMeasure === false,
@@ -186,7 +157,7 @@ for (const { resource, title, column, field, published } of [
     page,
     request,
   }) => {
-    const entity = (await sandboxList(request, `/config/v2/${resource}`)).find((e) =>
+    const entity = (await sandboxRaw(request, `/config/v2/${resource}`)).find((e) =>
       unlisted(e[field], published),
     );
     expect(entity, `the sandbox sends an unlisted ${resource}.${field} for Northside`).toBeDefined();

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 
-import { LinkPage } from "@/components/account-links/link-page";
 import { ResetRequestForm } from "@/components/account-links/reset-request-form";
+import { AuthCard } from "@/components/shell/auth-card";
 import styles from "@/components/shell/sign-in.module.css";
 
 export const metadata: Metadata = { title: "Reset your password" };
@@ -10,13 +10,13 @@ export const metadata: Metadata = { title: "Reset your password" };
 /** Asks for a reset link; never says whether the address belongs to an account. */
 export default function ResetPasswordPage() {
   return (
-    <LinkPage>
+    <AuthCard>
       <h1 className={styles.title}>Reset your password</h1>
       <p className={styles.lead}>We will e-mail a link to choose a new one.</p>
       <ResetRequestForm />
       <p className={styles.demo}>
         <Link href="/sign-in">Back to sign in</Link>
       </p>
-    </LinkPage>
+    </AuthCard>
   );
 }

@@ -5,7 +5,7 @@
  */
 import { datePhase, type DatePhase } from "@/lib/business-date/closeout";
 
-import type { ProxyCounts } from "./server";
+import type { GroupSample, ProxyCounts } from "./server";
 import type { Recorder, Restaurant } from "./users";
 
 /** Nearest rank, as the app's own statistics: the smallest value with at least p % of values at or below it. */
@@ -102,14 +102,7 @@ export interface RunFacts {
   counts: ProxyCounts;
   restaurants: Restaurant[];
   history: { restaurant: string; ready: number; pending: number; failed: number; total: number }[];
-  server: {
-    peakMiB: number;
-    samples: number;
-    maxProcessHwmMiB: number;
-    processes: number;
-    cpuSeconds: number;
-    cpuCores: number;
-  };
+  server: GroupSample;
   bench: { cpuSeconds: number; cpuCores: number };
   load: { start: number[]; mean1: number; max1: number; end: number[] };
   signInMs: number;

@@ -37,6 +37,7 @@ import { loadavg } from "node:os";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "@playwright/test";
 
+import { E2E_CHROMIUM_ARGS } from "../../e2e/chromium-binary";
 import { restaurantNamed } from "../../e2e/fixtures/auth";
 import { firstLoadChunks, kb, totalBytes } from "../../test/support/first-load-js";
 import { buildApp, freePort, killBuildNow, startApp, type RunningServer } from "../load/server";
@@ -48,15 +49,6 @@ import { mainThreadTime, type MainThreadTime, type TraceEvent } from "./main-thr
 const ROOT = path.resolve(__dirname, "..", "..");
 const RESULTS = path.resolve(__dirname, "..", ".results");
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-// The flags of playwright.config.ts.
-const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
 const DEFAULT_LIGHTHOUSE_RUNS = 3;
 const EVENT_RUNS = 5;
 const IDLE_RUNS = 5;
@@ -446,7 +438,7 @@ async function main(): Promise<void> {
     const origin = server.origin;
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: [...CHROMIUM_ARGS, `--remote-debugging-port=${debugPort}`],
+      args: [...E2E_CHROMIUM_ARGS, `--remote-debugging-port=${debugPort}`],
     });
     const context = await browser.newContext();
     const page = await context.newPage();

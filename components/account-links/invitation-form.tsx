@@ -5,6 +5,7 @@ import type { FormEvent } from "react";
 
 import styles from "@/components/shell/sign-in.module.css";
 
+import { LinkForm } from "./link-form";
 import { LinkProblem } from "./link-problem";
 import { PasswordFields, readPasswords } from "./password-fields";
 import { useLinkSubmit } from "./use-link-submit";
@@ -29,11 +30,7 @@ export function InvitationForm({ token, email }: { token: string; email: string 
       </p>
     );
   return (
-    <form
-      className={styles.form}
-      onSubmit={onSubmit}
-      aria-describedby={state.kind === "error" ? "link-error" : undefined}
-    >
+    <LinkForm state={state} onSubmit={onSubmit} action="Choose this password" sending="Saving…">
       <div className={styles.field}>
         <label htmlFor="name">Your name</label>
         <input
@@ -47,14 +44,6 @@ export function InvitationForm({ token, email }: { token: string; email: string 
         />
       </div>
       <PasswordFields />
-      {state.kind === "error" ? (
-        <p id="link-error" className={styles.error} role="alert">
-          {state.message}
-        </p>
-      ) : null}
-      <button type="submit" className="button button-primary" disabled={state.kind === "pending"}>
-        {state.kind === "pending" ? "Saving…" : "Choose this password"}
-      </button>
-    </form>
+    </LinkForm>
   );
 }

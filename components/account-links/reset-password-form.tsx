@@ -3,8 +3,7 @@
 import Link from "next/link";
 import type { FormEvent } from "react";
 
-import styles from "@/components/shell/sign-in.module.css";
-
+import { LinkForm } from "./link-form";
 import { LinkProblem } from "./link-problem";
 import { PasswordFields, readPasswords } from "./password-fields";
 import { useLinkSubmit } from "./use-link-submit";
@@ -28,20 +27,8 @@ export function ResetPasswordForm({ token }: { token: string }) {
       </p>
     );
   return (
-    <form
-      className={styles.form}
-      onSubmit={onSubmit}
-      aria-describedby={state.kind === "error" ? "link-error" : undefined}
-    >
+    <LinkForm state={state} onSubmit={onSubmit} action="Set the new password" sending="Saving…">
       <PasswordFields />
-      {state.kind === "error" ? (
-        <p id="link-error" className={styles.error} role="alert">
-          {state.message}
-        </p>
-      ) : null}
-      <button type="submit" className="button button-primary" disabled={state.kind === "pending"}>
-        {state.kind === "pending" ? "Saving…" : "Set the new password"}
-      </button>
-    </form>
+    </LinkForm>
   );
 }

@@ -4,6 +4,7 @@ import type { FormEvent } from "react";
 
 import styles from "@/components/shell/sign-in.module.css";
 
+import { LinkForm } from "./link-form";
 import { useLinkSubmit } from "./use-link-submit";
 
 /** Asks for a reset link by e-mail; the answer is the same for every address. */
@@ -17,23 +18,11 @@ export function ResetRequestForm() {
 
   if (state.kind === "done") return <p role="status">{state.value.message}</p>;
   return (
-    <form
-      className={styles.form}
-      onSubmit={onSubmit}
-      aria-describedby={state.kind === "error" ? "link-error" : undefined}
-    >
+    <LinkForm state={state} onSubmit={onSubmit} action="Send me a link" sending="Sending…">
       <div className={styles.field}>
         <label htmlFor="email">E-mail</label>
         <input id="email" name="email" type="email" autoComplete="username" required className="input" />
       </div>
-      {state.kind === "error" ? (
-        <p id="link-error" className={styles.error} role="alert">
-          {state.message}
-        </p>
-      ) : null}
-      <button type="submit" className="button button-primary" disabled={state.kind === "pending"}>
-        {state.kind === "pending" ? "Sending…" : "Send me a link"}
-      </button>
-    </form>
+    </LinkForm>
   );
 }

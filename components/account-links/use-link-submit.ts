@@ -5,7 +5,8 @@ import { useState } from "react";
 import type { LinkProblemReason } from "./link-problem";
 import { postJson } from "./post-json";
 
-type State<T> =
+/** Where a link form stands: idle, sending, refused (`error`), its link dead meanwhile, or done. */
+export type LinkSubmitState<T> =
   | { kind: "idle" }
   | { kind: "pending" }
   | { kind: "error"; message: string }
@@ -20,7 +21,7 @@ const LINK_CODES: Record<string, LinkProblemReason> = {
 
 /** A link form's POST and what it came to; a link that died meanwhile shows its own page. */
 export function useLinkSubmit<T>(path: string) {
-  const [state, setState] = useState<State<T>>({ kind: "idle" });
+  const [state, setState] = useState<LinkSubmitState<T>>({ kind: "idle" });
   async function submit(body: unknown) {
     setState({ kind: "pending" });
     const outcome = await postJson<T>(path, body);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 
+import { wallParts } from "../../test/support/wall-clock";
 import {
   addBusinessDays,
   businessDateFromIso,
@@ -87,24 +88,10 @@ describe("business date arithmetic", () => {
 describe("today agrees with an independent wall clock", () => {
   // Intl's formatToParts is a second, independent reading of the local time: the business date is
   // the local calendar date, one day earlier before the closeout hour.
-  const formats = new Map<string, Intl.DateTimeFormat>();
   function byIntl(instant: Date, timeZone: string, closeoutHour: number): string {
-    let format = formats.get(timeZone);
-    if (!format) {
-      format = new Intl.DateTimeFormat("en-US", {
-        timeZone,
-        year: "numeric",
-        month: "2-digit",
-        day: "2-digit",
-        hour: "2-digit",
-        hourCycle: "h23",
-      });
-      formats.set(timeZone, format);
-    }
-    const parts = format.formatToParts(instant);
-    const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-    const date = toBusinessDate(get("year"), get("month"), get("day"));
-    return get("hour") % 24 < closeoutHour ? addBusinessDays(date, -1) : date;
+    const p = wallParts(timeZone, instant.toISOString());
+    const date = toBusinessDate(Number(p.year), Number(p.month), Number(p.day));
+    return Number(p.hour) % 24 < closeoutHour ? addBusinessDays(date, -1) : date;
   }
 
   it("every eleventh hour of two years, in six zones and three closeout hours", () => {

@@ -237,32 +237,25 @@ export function createIdentityDirectory<F>(deps: IdentityDirectoryDeps<F>): Iden
   };
 }
 
+/** A restaurant with no facts yet, and why. */
+function unread<F>(guid: string, at: number, problem: IdentityProblem): IdentityRecord<F> {
+  return { guid, facts: null, readAt: null, checkedAt: at, problem };
+}
+
 /** A restaurant whose first read has not ended within the caller's wait. */
 function stillReading<F>(guid: string, at: number): IdentityRecord<F> {
-  return {
-    guid,
-    facts: null,
-    readAt: null,
-    checkedAt: at,
-    problem: {
-      state: "reading",
-      reason: "The Platform has not answered for this location yet; it is still being read.",
-    },
-  };
+  return unread(guid, at, {
+    state: "reading",
+    reason: "The Platform has not answered for this location yet; it is still being read.",
+  });
 }
 
 /** A restaurant never read, not asked during the account-wide outage hold (kept nowhere). */
 function heldOff<F>(guid: string, at: number): IdentityRecord<F> {
-  return {
-    guid,
-    facts: null,
-    readAt: null,
-    checkedAt: at,
-    problem: {
-      state: "unreachable",
-      reason: "The Platform is failing for several locations at once; this location is read once it answers.",
-    },
-  };
+  return unread(guid, at, {
+    state: "unreachable",
+    reason: "The Platform is failing for several locations at once; this location is read once it answers.",
+  });
 }
 
 /**

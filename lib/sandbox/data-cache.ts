@@ -22,6 +22,16 @@ const FULFILLMENT_DAYS_CACHED = 64;
 /** Tickets of a business date can be fulfilled after closeout; wait this long before caching. */
 const CLOSED_AFTER_MS = 48 * 3600_000;
 
+/** The value kept under `key`, made and kept on first use. */
+function kept<V>(map: Map<string, V>, key: string, make: () => V): V {
+  let value = map.get(key);
+  if (value === undefined) {
+    value = make();
+    map.set(key, value);
+  }
+  return value;
+}
+
 export class DataCache {
   private readonly configs = new Map<string, RestaurantConfig>();
   private readonly indexes = new Map<string, Map<string, unknown>>();
@@ -34,12 +44,7 @@ export class DataCache {
   ) {}
 
   config(restaurant: WorldRestaurant): RestaurantConfig {
-    let config = this.configs.get(restaurant.guid);
-    if (!config) {
-      config = generateRestaurantConfig(this.context(restaurant));
-      this.configs.set(restaurant.guid, config);
-    }
-    return config;
+    return kept(this.configs, restaurant.guid, () => generateRestaurantConfig(this.context(restaurant)));
   }
 
   /** One object of a list by guid, through an index built on first use. */
@@ -49,22 +54,16 @@ export class DataCache {
     items: readonly Versioned<T>[],
     guid: string,
   ): T | undefined {
-    const key = `${restaurant.guid}|${list}`;
-    let index = this.indexes.get(key) as Map<string, T> | undefined;
-    if (!index) {
-      index = new Map(items.map((v) => [v.entity.guid, v.entity]));
-      this.indexes.set(key, index);
-    }
+    const index = kept(
+      this.indexes,
+      `${restaurant.guid}|${list}`,
+      () => new Map(items.map((v) => [v.entity.guid, v.entity])),
+    ) as Map<string, T>;
     return index.get(guid);
   }
 
   restaurantInfo(restaurant: WorldRestaurant): RestaurantInfo {
-    let info = this.infos.get(restaurant.guid);
-    if (!info) {
-      info = generateRestaurantInfo(this.context(restaurant));
-      this.infos.set(restaurant.guid, info);
-    }
-    return info;
+    return kept(this.infos, restaurant.guid, () => generateRestaurantInfo(this.context(restaurant)));
   }
 
   itemFulfillments(restaurant: WorldRestaurant, businessDate: string, asOf: number): ItemFulfillment[] {

@@ -1,3 +1,5 @@
+import shared from "./security-headers.json";
+
 /**
  * The security headers of every answer: pages, RSC payloads, API JSON, CSV downloads, error
  * pages, next-auth's answers and the sandbox (issue 13). proxy.ts sets them on every request, so
@@ -10,15 +12,10 @@
  * allows nothing at all.
  */
 
-const COMMON: Record<string, string> = {
-  "X-Content-Type-Options": "nosniff",
-  "Referrer-Policy": "strict-origin-when-cross-origin",
-  "Permissions-Policy":
-    "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=(), browsing-topics=()",
-  // For browsers older than CSP's frame-ancestors.
-  "X-Frame-Options": "DENY",
-  "Cross-Origin-Opener-Policy": "same-origin",
-};
+// The headers of every answer, and the policy of non-page answers, are kept in JSON so that
+// server.mjs, which cannot import TypeScript, sends the very same ones on the answers it writes
+// itself. X-Frame-Options is there for browsers older than CSP's frame-ancestors.
+const COMMON: Record<string, string> = shared.common;
 
 /** The policy of an HTML page; `dev` allows the eval that React's development build uses. */
 export function pagePolicy(nonce: string, dev: boolean): string {
@@ -37,8 +34,7 @@ export function pagePolicy(nonce: string, dev: boolean): string {
 }
 
 /** JSON, CSV and the sandbox: nothing to load, nothing to frame. */
-export const NON_PAGE_POLICY =
-  "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+export const NON_PAGE_POLICY: string = shared.nonPagePolicy;
 
 /** A fresh nonce per response: 128 random bits, base64. */
 export function newNonce(): string {

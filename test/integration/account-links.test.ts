@@ -16,6 +16,7 @@ import { sendMail } from "@/lib/mail/mailer";
 import { forgetProcessSingleton } from "@/lib/process-singleton";
 
 import { setAppEnv } from "../support/app-env";
+import { signIn } from "../support/session";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
 
 /**
@@ -108,12 +109,6 @@ async function person(email: string) {
     [email],
   );
   return row;
-}
-
-function signIn(email: string | null): void {
-  setServerSessionReaderForTests(async () =>
-    email ? { user: { email, name: null }, expires: new Date(Date.now() + 3_600_000).toISOString() } : null,
-  );
 }
 
 describe("an invitation link", () => {

@@ -1,15 +1,13 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import { getPermittedRestaurant, getPermittedRestaurants } from "@/lib/access/permitted-restaurants";
 import { getKitchenService } from "@/lib/kitchen/service/server";
-import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-server";
 import { defaultWorld } from "@/lib/sandbox/world";
 
-import { setAppEnv } from "../support/app-env";
-import { FAST_SANDBOX } from "./contract-harness";
+import { appOnSandboxForFile } from "./contract-harness";
 
 /**
  * The access layer against the sandbox over real HTTP, through the real Platform client: names,
@@ -20,25 +18,10 @@ const world = defaultWorld();
 const byName = (name: string) => world.restaurants.find((r) => r.name === name)!;
 /** Cleared and set for the file besides the Platform target (test/support/app-env.ts). */
 const VARS = ["ACCOUNTS_FILE", "DATA_DIR"] as const;
-let restoreEnv: (() => void) | undefined;
-let sandbox: SandboxServer;
-
-beforeAll(async () => {
-  sandbox = await startSandboxServer({ ...FAST_SANDBOX, port: 0 });
-  const partner = world.clients.find((c) => c.clientId === "kp-partner")!;
-  restoreEnv = setAppEnv(VARS, {
-    PLATFORM_BASE_URL: sandbox.url,
-    PLATFORM_CLIENT_ID: partner.clientId,
-    PLATFORM_CLIENT_SECRET: partner.clientSecret,
-    // The kitchen store, where entitlement is learnt, starts empty.
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), "kp-access-")),
-  });
-});
-
-afterAll(async () => {
-  restoreEnv?.();
-  await sandbox?.close();
-});
+appOnSandboxForFile(VARS, () => ({
+  // The kitchen store, where entitlement is learnt, starts empty.
+  DATA_DIR: mkdtempSync(path.join(tmpdir(), "kp-access-")),
+}));
 
 describe("getPermittedRestaurants", () => {
   it("names ana's two restaurants as the Platform does", async () => {

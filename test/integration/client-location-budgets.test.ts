@@ -1,16 +1,19 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
-import type { Database } from "@/lib/db/database";
-import { migrate } from "@/lib/db/migrations";
-import { PostgresBudget } from "@/lib/db/platform-budget";
-import { openPostgresDatabase } from "@/lib/db/postgres-database";
-import { createPlatformClient, type FetchLike } from "@/lib/platform";
+import { PostgresBudget, type PostgresBudgetOptions } from "@/lib/db/platform-budget";
+import { createPlatformClient, type FetchLike, type PlatformClientOptions } from "@/lib/platform";
 import type { AttemptLogger } from "@/lib/platform/attempt-log";
 import { nodeHttpFetch } from "@/lib/platform/node-http-fetch";
-import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-server";
 
-import { credentials, FAST_SANDBOX, HARBOR, MESA } from "./contract-harness";
+import {
+  busiestSecond,
+  credentials,
+  HARBOR,
+  MESA,
+  sandboxForFile,
+  twoInstancesForFile,
+} from "./contract-harness";
 
 /**
  * Budgets per location, as the service counts them: two app instances (two clients, each with its
@@ -18,21 +21,8 @@ import { credentials, FAST_SANDBOX, HARBOR, MESA } from "./contract-harness";
  * once from the sandbox, which enforces 20 a second per client and restaurant (429 beyond). Each
  * location stays within 20 a second, the two together go well past 20, and nothing is refused.
  */
-let sandbox: SandboxServer;
-let instances: Database[] = [];
-
-beforeAll(async () => {
-  sandbox = await startSandboxServer({ ...FAST_SANDBOX, port: 0 });
-  instances = [
-    openPostgresDatabase(inject("postgresUrl"), { max: 4 }),
-    openPostgresDatabase(inject("postgresUrl"), { max: 4 }),
-  ];
-  await migrate(instances[0]!);
-});
-afterAll(async () => {
-  await Promise.all(instances.map((db) => db.close()));
-  await sandbox?.close();
-});
+const sandbox = sandboxForFile();
+const instances = twoInstancesForFile();
 
 interface Arrival {
   location: string;
@@ -51,11 +41,23 @@ function recordingFetch(arrivals: Arrival[]): FetchLike {
   };
 }
 
-function busiestSecond(times: number[]): number {
-  let most = 0;
-  for (const start of times)
-    most = Math.max(most, times.filter((t) => t >= start && t < start + 1000).length);
-  return most;
+/**
+ * One client per instance with the partner's credentials, sharing one budget key made for the
+ * test (`budget`: the PostgresBudget's limits); `options` adds to the client's.
+ */
+function instanceClients(
+  budget: Omit<PostgresBudgetOptions, "key" | "loginKey">,
+  options: Partial<PlatformClientOptions>,
+) {
+  const key = randomUUID();
+  return instances.map((db) =>
+    createPlatformClient({
+      baseUrl: sandbox.url,
+      ...credentials("kp-partner"),
+      budget: new PostgresBudget(async () => db, { key, loginKey: `${key}-login`, ...budget }),
+      ...options,
+    }),
+  );
 }
 
 function recordingLogger() {
@@ -72,23 +74,11 @@ describe("request budgets per location, shared through PostgreSQL", () => {
     { timeout: 30_000 },
     async () => {
       const arrivals: Arrival[] = [];
-      const key = randomUUID();
       const log = recordingLogger();
-      const [a, b] = instances.map((db) =>
-        createPlatformClient({
-          baseUrl: sandbox.url,
-          ...credentials("kp-partner"),
-          maxRps: 20,
-          // A 429 must show, not be retried away.
-          maxRetries: 0,
-          fetch: recordingFetch(arrivals),
-          budget: new PostgresBudget(async () => db, {
-            key,
-            loginKey: `${key}-login`,
-            limits: { maxPerSecond: 20 },
-          }),
-          logger: log.logger,
-        }),
+      const [a, b] = instanceClients(
+        { limits: { maxPerSecond: 20 } },
+        // A 429 must show, not be retried away.
+        { maxRps: 20, maxRetries: 0, fetch: recordingFetch(arrivals), logger: log.logger },
       );
       // Warm both instances (login, sockets), so what follows measures the budgets only.
       await Promise.all([a!.config.tipWithholding(HARBOR), b!.config.tipWithholding(MESA)]);
@@ -138,20 +128,10 @@ describe("request budgets per location, shared through PostgreSQL", () => {
   );
 
   it("stops a location whose window is spent, while the other location goes on", async () => {
-    const key = randomUUID();
-    const [a, b] = instances.map((db) =>
-      createPlatformClient({
-        baseUrl: sandbox.url,
-        ...credentials("kp-partner"),
-        maxRps: 100,
-        maxRetryAfterMs: 1_000,
-        // A window of 11 days, so that no boundary falls inside the test.
-        budget: new PostgresBudget(async () => db, {
-          key,
-          loginKey: `${key}-login`,
-          limits: { maxPerSecond: 100, maxPerWindow: 3, windowMs: 1e9 },
-        }),
-      }),
+    // A window of 11 days, so that no boundary falls inside the test.
+    const [a, b] = instanceClients(
+      { limits: { maxPerSecond: 100, maxPerWindow: 3, windowMs: 1e9 } },
+      { maxRps: 100, maxRetryAfterMs: 1_000 },
     );
     const outcome = (p: Promise<unknown>) =>
       p.then(
@@ -182,20 +162,9 @@ describe("request budgets per location, shared through PostgreSQL", () => {
     { timeout: 20_000 },
     async () => {
       const arrivals: Arrival[] = [];
-      const key = randomUUID();
-      const [a, b] = instances.map((db) =>
-        createPlatformClient({
-          baseUrl: sandbox.url,
-          ...credentials("kp-partner"),
-          maxRetries: 0,
-          fetch: recordingFetch(arrivals),
-          budget: new PostgresBudget(async () => db, {
-            key,
-            loginKey: `${key}-login`,
-            limits: { maxPerSecond: 20, windowMs: 1e9 },
-            account: { maxPerSecond: 10 },
-          }),
-        }),
+      const [a, b] = instanceClients(
+        { limits: { maxPerSecond: 20, windowMs: 1e9 }, account: { maxPerSecond: 10 } },
+        { maxRetries: 0, fetch: recordingFetch(arrivals) },
       );
       await Promise.all([a!.config.tipWithholding(HARBOR), b!.config.tipWithholding(MESA)]);
       arrivals.length = 0;

@@ -1,16 +1,15 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import type { Database } from "@/lib/db/database";
-import { migrate } from "@/lib/db/migrations";
 import { PostgresBudget } from "@/lib/db/platform-budget";
-import { openPostgresDatabase } from "@/lib/db/postgres-database";
 import { createPlatformClient, type PlatformClient } from "@/lib/platform";
 import { PlatformLoginError, PlatformRateLimitedError } from "@/lib/platform/errors";
 import { nodeHttpFetch } from "@/lib/platform/node-http-fetch";
 import type { BudgetLimits, GrantedReservation, Reservation } from "@/lib/platform/shared-budget";
 
 import { startFixtureServer, type FixtureServer } from "../contract-fixtures/fixture-server";
+import { busiestSecond, twoInstancesForFile } from "./contract-harness";
 
 /**
  * Two app instances (two clients, each with its own pg pool) with the same credentials on one
@@ -32,18 +31,7 @@ const tipBody = {
   percentage: 0,
 };
 
-let instances: Database[] = [];
-
-beforeAll(async () => {
-  instances = [
-    openPostgresDatabase(inject("postgresUrl"), { max: 4 }),
-    openPostgresDatabase(inject("postgresUrl"), { max: 4 }),
-  ];
-  await migrate(instances[0]!);
-});
-afterAll(async () => {
-  await Promise.all(instances.map((db) => db.close()));
-});
+const instances = twoInstancesForFile();
 
 async function countingServer(refuseLogin = false): Promise<{ server: FixtureServer; arrivals: number[] }> {
   const arrivals: number[] = [];
@@ -85,17 +73,30 @@ function clients(
   );
 }
 
+/**
+ * Twenty reads through two instances that share a window of 12 (11 days long, so that no boundary
+ * falls inside a test), alternating between them; each ends "ok" or in its error.
+ */
+function twentyReadsInAWindowOf12(url: string): Promise<unknown[]> {
+  const [a, b] = clients(
+    url,
+    { maxPerSecond: 50, maxPerWindow: 12, windowMs: 1e9 },
+    { maxRetryAfterMs: 1_000 },
+  );
+  return Promise.all(
+    Array.from({ length: 20 }, (_, i) =>
+      (i % 2 ? a! : b!).config.tipWithholding(RESTAURANT).then(
+        () => "ok" as const,
+        (e: unknown) => e,
+      ),
+    ),
+  );
+}
+
 function granted(reservation: Reservation): GrantedReservation {
   if (!reservation.granted)
     throw new Error(`expected a granted slot, got a full window (retry in ${reservation.retryInMs} ms)`);
   return reservation;
-}
-
-function busiestSecond(times: number[]): number {
-  let most = 0;
-  for (const start of times)
-    most = Math.max(most, times.filter((t) => t >= start && t < start + 1000).length);
-  return most;
 }
 
 describe("a request budget shared through PostgreSQL", () => {
@@ -129,20 +130,7 @@ describe("a request budget shared through PostgreSQL", () => {
   it("stops both instances at the window's limit and says for how long", async () => {
     const { server, arrivals } = await countingServer();
     try {
-      // A window of 11 days, so that no boundary falls inside the test.
-      const [a, b] = clients(
-        server.url,
-        { maxPerSecond: 50, maxPerWindow: 12, windowMs: 1e9 },
-        { maxRetryAfterMs: 1_000 },
-      );
-      const outcomes = await Promise.all(
-        Array.from({ length: 20 }, (_, i) =>
-          (i % 2 ? a! : b!).config.tipWithholding(RESTAURANT).then(
-            () => "ok" as const,
-            (e: unknown) => e,
-          ),
-        ),
-      );
+      const outcomes = await twentyReadsInAWindowOf12(server.url);
       // The window's 12 for the restaurant (the logins count in the account-level budget).
       expect(arrivals).toHaveLength(12);
       const refused = outcomes.filter((o) => o !== "ok");
@@ -168,19 +156,7 @@ describe("a request budget shared through PostgreSQL", () => {
       while (performance.now() < end);
     }, 60);
     try {
-      const [a, b] = clients(
-        server.url,
-        { maxPerSecond: 50, maxPerWindow: 12, windowMs: 1e9 },
-        { maxRetryAfterMs: 1_000 },
-      );
-      const outcomes = await Promise.all(
-        Array.from({ length: 20 }, (_, i) =>
-          (i % 2 ? a! : b!).config.tipWithholding(RESTAURANT).then(
-            () => "ok" as const,
-            (e: unknown) => e,
-          ),
-        ),
-      );
+      const outcomes = await twentyReadsInAWindowOf12(server.url);
       expect(arrivals).toHaveLength(12);
       expect(outcomes.filter((o) => o === "ok")).toHaveLength(12);
     } finally {

@@ -9,7 +9,8 @@ import { generateRestaurantConfig } from "@/lib/sandbox/generate";
 import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-server";
 import { defaultWorld } from "@/lib/sandbox/world";
 
-import { setAppEnv } from "../support/app-env";
+import { partnerTarget, setAppEnv } from "../support/app-env";
+import { signIn } from "../support/session";
 import { FAST_SANDBOX } from "./contract-harness";
 
 /**
@@ -43,17 +44,11 @@ beforeAll(async () => {
       return true;
     },
   });
-  const partner = world.clients.find((c) => c.clientId === "kp-partner")!;
   restoreEnv = setAppEnv(VARS, {
-    PLATFORM_BASE_URL: sandbox.url,
-    PLATFORM_CLIENT_ID: partner.clientId,
-    PLATFORM_CLIENT_SECRET: partner.clientSecret,
+    ...partnerTarget(sandbox.url),
     DATA_DIR: mkdtempSync(path.join(tmpdir(), "kp-paging-409-")),
   });
-  setServerSessionReaderForTests(async () => ({
-    user: { email: "ana@kitchen.test", name: null },
-    expires: new Date(Date.now() + 3_600_000).toISOString(),
-  }));
+  signIn("ana@kitchen.test");
 });
 
 afterAll(async () => {

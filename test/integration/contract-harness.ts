@@ -1,9 +1,14 @@
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 
+import type { Database } from "@/lib/db/database";
+import { migrate } from "@/lib/db/migrations";
+import { openPostgresDatabase } from "@/lib/db/postgres-database";
 import { createPlatformClient, type FetchLike, type PlatformClientOptions } from "@/lib/platform";
 import type { PlatformClient } from "@/lib/platform/types";
 import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-server";
 import { defaultWorld } from "@/lib/sandbox/world";
+
+import { partnerTarget, setAppEnv } from "../support/app-env";
 
 /**
  * Shared by the contract-* and client-* integration tests: world facts, a client pointed at a
@@ -41,6 +46,55 @@ export function sandboxForFile(options: Partial<Parameters<typeof startSandboxSe
       return server.url;
     },
   };
+}
+
+/**
+ * Two app instances' own pg pools on the suite's PostgreSQL (migrated once) for the calling test
+ * file: opened before its tests, closed after them. The array fills in the file's beforeAll.
+ */
+export function twoInstancesForFile(): readonly Database[] {
+  const instances: Database[] = [];
+  beforeAll(async () => {
+    instances.push(
+      openPostgresDatabase(inject("postgresUrl"), { max: 4 }),
+      openPostgresDatabase(inject("postgresUrl"), { max: 4 }),
+    );
+    await migrate(instances[0]!);
+  });
+  afterAll(async () => {
+    await Promise.all(instances.map((db) => db.close()));
+  });
+  return instances;
+}
+
+/** The most of `times` (ms) that fall in one second starting at any of them. */
+export function busiestSecond(times: number[]): number {
+  let most = 0;
+  for (const start of times)
+    most = Math.max(most, times.filter((t) => t >= start && t < start + 1000).length);
+  return most;
+}
+
+/**
+ * The app's environment pointed at a FAST_SANDBOX of its own for the calling test file, as the
+ * partner client: before its tests the sandbox starts and setAppEnv(vars, values) applies (values
+ * made then, so a temporary folder is made only when the file runs); after them both are undone.
+ */
+export function appOnSandboxForFile(
+  vars: readonly string[],
+  values: () => Record<string, string> = () => ({}),
+  options: Partial<Parameters<typeof startSandboxServer>[0]> = {},
+): void {
+  let server: SandboxServer | undefined;
+  let restoreEnv: (() => void) | undefined;
+  beforeAll(async () => {
+    server = await startSandboxServer({ ...FAST_SANDBOX, port: 0, ...options });
+    restoreEnv = setAppEnv(vars, { ...partnerTarget(server.url), ...values() });
+  });
+  afterAll(async () => {
+    restoreEnv?.();
+    await server?.close();
+  });
 }
 
 function restaurantGuid(name: string): string {

@@ -13,8 +13,9 @@ import { forgetProcessSingleton } from "@/lib/process-singleton";
 import { settleRestaurants } from "@/lib/restaurants/restaurant-directory";
 import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-server";
 
-import { setAppEnv } from "../support/app-env";
-import { credentials, FAST_SANDBOX, HARBOR } from "./contract-harness";
+import { partnerTarget, setAppEnv } from "../support/app-env";
+import { signIn } from "../support/session";
+import { FAST_SANDBOX, HARBOR } from "./contract-harness";
 
 /**
  * GET /api/health's provisional dates (the settle rule of issue 30): closed dates stored from a
@@ -48,11 +49,8 @@ let overdueSettlesAt: number;
 beforeAll(async () => {
   sandbox = await startSandboxServer({ ...FAST_SANDBOX, port: 0 });
   dataDir = mkdtempSync(path.join(tmpdir(), "kp-health-provisional-"));
-  const partner = credentials("kp-partner");
   restoreEnv = setAppEnv(VARS, {
-    PLATFORM_BASE_URL: sandbox.url,
-    PLATFORM_CLIENT_ID: partner.clientId,
-    PLATFORM_CLIENT_SECRET: partner.clientSecret,
+    ...partnerTarget(sandbox.url),
     DATA_DIR: dataDir,
     LOG_LEVEL: "silent",
     KITCHEN_SETTLE_H: String(SETTLE_H),
@@ -93,12 +91,6 @@ afterAll(async () => {
   await sandbox?.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-function signIn(email: string | null): void {
-  setServerSessionReaderForTests(async () =>
-    email ? { user: { email, name: null }, expires: new Date(Date.now() + 3_600_000).toISOString() } : null,
-  );
-}
 
 const health = (cookie?: string) =>
   GET(new Request("http://localhost/api/health", cookie ? { headers: { cookie } } : {}));

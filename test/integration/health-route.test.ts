@@ -5,10 +5,9 @@ import { setServerSessionReaderForTests } from "@/lib/auth/session";
 import { healthReport } from "@/lib/health/health";
 import { getKitchenService } from "@/lib/kitchen/service/server";
 import { getPlatformClient } from "@/lib/platform-wiring/platform-client";
-import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-server";
 
-import { setAppEnv } from "../support/app-env";
-import { credentials, FAST_SANDBOX, HARBOR, world } from "./contract-harness";
+import { signIn } from "../support/session";
+import { appOnSandboxForFile, HARBOR, world } from "./contract-harness";
 import { ready, worldRestaurant } from "./kitchen-harness";
 
 /**
@@ -26,20 +25,13 @@ const VARS = [
   "PLATFORM_ACCOUNT_MAX_RPS",
   "KITCHEN_CACHE_MB",
 ] as const;
-let restoreEnv: (() => void) | undefined;
-let sandbox: SandboxServer;
+appOnSandboxForFile(VARS, () => ({
+  LOG_LEVEL: "silent",
+  PLATFORM_ACCOUNT_MAX_RPS: "500",
+  KITCHEN_CACHE_MB: "64",
+}));
 
 beforeAll(async () => {
-  sandbox = await startSandboxServer({ ...FAST_SANDBOX, port: 0 });
-  const partner = credentials("kp-partner");
-  restoreEnv = setAppEnv(VARS, {
-    PLATFORM_BASE_URL: sandbox.url,
-    PLATFORM_CLIENT_ID: partner.clientId,
-    PLATFORM_CLIENT_SECRET: partner.clientSecret,
-    LOG_LEVEL: "silent",
-    PLATFORM_ACCOUNT_MAX_RPS: "500",
-    KITCHEN_CACHE_MB: "64",
-  });
   // The kitchen service opened before the first report: its database's start-up is not a section's 750 ms.
   await getKitchenService();
   // Two locations of the budget: one of ana's restaurants, and one of ben's (twice).
@@ -52,15 +44,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   setServerSessionReaderForTests(null);
-  restoreEnv?.();
-  await sandbox?.close();
 });
-
-function signIn(email: string | null): void {
-  setServerSessionReaderForTests(async () =>
-    email ? { user: { email, name: null }, expires: new Date(Date.now() + 3_600_000).toISOString() } : null,
-  );
-}
 
 const health = (cookie?: string) =>
   GET(new Request("http://localhost/api/health", cookie ? { headers: { cookie } } : {}));

@@ -21,6 +21,8 @@ import { resetPlatformClientForTests } from "@/lib/platform-wiring/platform-clie
 import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-server";
 import { defaultWorld } from "@/lib/sandbox/world";
 
+import { partnerTarget } from "../support/app-env";
+import { signIn } from "../support/session";
 import { FAST_SANDBOX } from "./contract-harness";
 
 /**
@@ -35,7 +37,6 @@ import { FAST_SANDBOX } from "./contract-harness";
 type Handler = (request: Request, context: { params: Promise<{ guid: string }> }) => Promise<Response>;
 
 const world = defaultWorld();
-const partner = world.clients.find((c) => c.clientId === "kp-partner")!;
 const VARS = [
   "PLATFORM_BASE_URL",
   "PLATFORM_CLIENT_ID",
@@ -77,18 +78,13 @@ beforeAll(async () => {
   for (const name of VARS) delete process.env[name];
   const dataDir = mkdtempSync(path.join(tmpdir(), "kp-date-status-"));
   Object.assign(process.env, {
-    PLATFORM_BASE_URL: sandbox.url,
-    PLATFORM_CLIENT_ID: partner.clientId,
-    PLATFORM_CLIENT_SECRET: partner.clientSecret,
+    ...partnerTarget(sandbox.url),
     DATA_DIR: dataDir,
     KITCHEN_RAW_RETENTION_DAYS: "0",
   });
   resetEnvForTests();
   resetPlatformClientForTests();
-  setServerSessionReaderForTests(async () => ({
-    user: { email: "admin@kitchen.test", name: null },
-    expires: new Date(Date.now() + 3_600_000).toISOString(),
-  }));
+  signIn("admin@kitchen.test");
   app = await startApp();
   appUrl = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;
 });

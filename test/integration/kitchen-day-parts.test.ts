@@ -5,6 +5,7 @@ import { createKitchenService, type KitchenService } from "@/lib/kitchen/service
 import type { RestaurantInfo } from "@/lib/platform/schemas";
 import { serviceWeekOf } from "@/lib/restaurants/schedule";
 
+import { calendarDay, wallClock, weekdayName } from "../support/wall-clock";
 import { levelOf, statsOf, withoutLeftOnScreen, type RawRecord } from "./independent-stats";
 import {
   fulfillmentsRows,
@@ -33,31 +34,12 @@ const { clock, sandbox } = kitchen;
 type Row = Record<string, string>;
 
 function serviceFor(info: RestaurantInfo) {
-  const wall = new Intl.DateTimeFormat("en-CA", {
-    timeZone: harbor.timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  });
-  const clockOf = (iso: string) => {
-    const p = Object.fromEntries(wall.formatToParts(new Date(iso)).map((x) => [x.type, x.value]));
-    return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
-  };
-  const day = (date: string, plus: number) =>
-    new Date(Date.UTC(+date.slice(0, 4), +date.slice(4, 6) - 1, +date.slice(6, 8) + plus))
-      .toISOString()
-      .slice(0, 10);
-  const names = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"] as const;
   const schedules = info.schedules!;
   return (r: Row, date: string): string => {
     const at = r.ticketFiredAt || r.itemStartedAt || r.itemFulfilledAt;
     if (!at) return "(none)";
-    const now = clockOf(at);
-    const ref = schedules.weekSchedule![names[new Date(`${day(date, 0)}T12:00:00Z`).getUTCDay()]!];
+    const now = wallClock(harbor.timeZone, at);
+    const ref = schedules.weekSchedule![weekdayName(date)];
     const schedule = ref ? schedules.daySchedules![ref] : null;
     const services = [...((schedule && typeof schedule === "object" ? schedule.services : null) ?? [])].sort(
       (a, b) => a!.hours!.startTime!.localeCompare(b!.hours!.startTime!),
@@ -68,8 +50,8 @@ function serviceFor(info: RestaurantInfo) {
       const startDay = Number(start.slice(0, 2)) < harbor.closeoutHour ? 1 : 0;
       const wraps = s!.overnight === true || end <= start;
       if (
-        now >= `${day(date, startDay)} ${start}:00` &&
-        now < `${day(date, startDay + (wraps ? 1 : 0))} ${end}:00`
+        now >= `${calendarDay(date, startDay)} ${start}:00` &&
+        now < `${calendarDay(date, startDay + (wraps ? 1 : 0))} ${end}:00`
       )
         return s!.name!;
     }

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import type { Database } from "@/lib/db/database";
-import { createKitchenService, type KitchenRestaurant } from "@/lib/kitchen/service/kitchen-service";
-import { createPlatformClient } from "@/lib/platform";
+import type { KitchenRestaurant } from "@/lib/kitchen/service/kitchen-service";
 
-import { startFixtureServer, type FixtureServer } from "../contract-fixtures/fixture-server";
-import { openTestDatabase } from "./kitchen-harness";
+import { type FixtureServer } from "../contract-fixtures/fixture-server";
+import { fixtureKitchenService, startFixtureKitchen } from "./fixture-service-harness";
 
 /**
  * The open business date's refreshes and history have fetch slots of their own: with one slot
@@ -36,7 +35,7 @@ const loginBody = {
 describe("the open date's own fetch slots", () => {
   let server: FixtureServer;
   let db: Database;
-  let service: ReturnType<typeof createKitchenService>;
+  let service: ReturnType<typeof fixtureKitchenService>;
   // Exports held upstream until released, by restaurant|date.
   const gates = new Map<string, () => void>();
   const asked = () =>
@@ -48,29 +47,18 @@ describe("the open date's own fetch slots", () => {
       );
 
   beforeAll(async () => {
-    server = await startFixtureServer({
-      "POST /authentication/v1/authentication/login": () => ({ body: loginBody }),
-      "GET /kitchen/v1/export/itemFulfillments": async (req) => {
-        const key = `${req.headers["platform-restaurant-external-id"] === NY.guid ? "ny" : "la"}|${req.query.get("businessDate")}`;
-        await new Promise<void>((resolve) => gates.set(key, resolve));
-        return { body: [] };
+    ({ server, db, service } = await startFixtureKitchen(
+      {
+        "POST /authentication/v1/authentication/login": () => ({ body: loginBody }),
+        "GET /kitchen/v1/export/itemFulfillments": async (req) => {
+          const key = `${req.headers["platform-restaurant-external-id"] === NY.guid ? "ny" : "la"}|${req.query.get("businessDate")}`;
+          await new Promise<void>((resolve) => gates.set(key, resolve));
+          return { body: [] };
+        },
       },
-    });
-    db = (await openTestDatabase("pglite")).db;
-    service = createKitchenService({
-      db,
-      client: createPlatformClient({ baseUrl: server.url, clientId: "c", clientSecret: "s", maxRetries: 0 }),
-      config: {
-        closeGraceMinutes: 120,
-        openRefreshSeconds: 180,
-        notEntitledRetryHours: 24,
-        maxRangeDays: 366,
-        fetchConcurrency: 1,
-        openFetchConcurrency: 1,
-        readyWaitMs: 0,
-      },
-      now: () => NOW,
-    });
+      NOW,
+      { fetchConcurrency: 1, openFetchConcurrency: 1, readyWaitMs: 0 },
+    ));
   });
 
   afterAll(async () => {

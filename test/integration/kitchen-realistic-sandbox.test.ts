@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { KITCHEN_LEVELS, KITCHEN_METRICS } from "@/lib/kitchen/contract/vocabulary";
-import { createKitchenService } from "@/lib/kitchen/service/kitchen-service";
 import { createPlatformClient } from "@/lib/platform";
 import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-server";
 import { defaultWorld } from "@/lib/sandbox/world";
 
 import { accessToken } from "../support/sandbox-login";
+import { fixtureKitchenService } from "./fixture-service-harness";
 import {
   byLevelAndStation,
   dropByteDuplicates,
@@ -15,13 +15,7 @@ import {
   withoutLeftOnScreen,
   type RawRecord,
 } from "./independent-stats";
-import {
-  openTestDatabase,
-  ready,
-  WAIT_FOR_FETCHES_MS,
-  worldRestaurant,
-  type TestDatabase,
-} from "./kitchen-harness";
+import { openTestDatabase, ready, worldRestaurant, type TestDatabase } from "./kitchen-harness";
 
 /**
  * The sandbox with its real-service defaults on (rate limits, an export that waits seconds
@@ -65,22 +59,12 @@ describe("the kitchen pipeline against the sandbox's realistic defaults", () => 
   });
 
   it("stores the busy days once each and every figure equals the computation from the raw export", async () => {
-    const service = createKitchenService({
-      db: t.db,
-      client: createPlatformClient({
-        baseUrl: sandbox.url,
-        clientId: partner.clientId,
-        clientSecret: partner.clientSecret,
-      }),
-      config: {
-        closeGraceMinutes: 120,
-        openRefreshSeconds: 180,
-        notEntitledRetryHours: 24,
-        maxRangeDays: 366,
-        readyWaitMs: WAIT_FOR_FETCHES_MS,
-      },
-      now: () => NOW,
+    const client = createPlatformClient({
+      baseUrl: sandbox.url,
+      clientId: partner.clientId,
+      clientSecret: partner.clientSecret,
     });
+    const service = fixtureKitchenService(t.db, client, NOW);
     const entries = DATES.flatMap((d) => raw.get(d)!);
     const { unique, duplicates } = dropByteDuplicates(entries);
     const measurable = unique.filter((r) => levelOf(r) !== null);

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 
 import { kitchenSummarySchema, kitchenTicketsSchema } from "@/lib/kitchen/contract/params";
+import type { Stats } from "@/lib/kitchen/contract/responses";
+import type { KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 
 import { isLeftOnScreen, levelOf, statsOf, withoutLeftOnScreen } from "./independent-stats";
 import { fulfillmentsRows, kitchenFile, kitchenQuery, ready, worldRestaurant } from "./kitchen-harness";
@@ -15,6 +17,21 @@ const range = { from: "20250307", to: "20250308" };
 const kitchen = kitchenFile();
 
 type Row = Record<string, string>;
+
+/** Each level of the summary has the figures of `records` at that level, computed plainly. */
+function expectLevels(
+  summary: { levels: { level: number; stats: Stats }[] },
+  records: readonly Row[],
+  metric: KitchenMetric,
+): void {
+  for (const l of summary.levels)
+    expect(l.stats).toMatchObject(
+      statsOf(
+        records.filter((r) => levelOf(r) === l.level),
+        metric,
+      ),
+    );
+}
 
 describe("items left on screen", { timeout: 240_000 }, () => {
   const t = kitchen.databasePerTest("pglite");
@@ -55,13 +72,7 @@ describe("items left on screen", { timeout: 240_000 }, () => {
     const query = await kitchenQuery(kitchenSummarySchema, { ...range, metric: "start_to_fulfill" });
     const before = await ready(service.summary(harbor, query));
     expect(before.stuck).toEqual({ maxMinutes: 240, records: stuck, included: false });
-    for (const l of before.levels)
-      expect(l.stats).toMatchObject(
-        statsOf(
-          withoutLeftOnScreen(measurable).filter((r) => levelOf(r) === l.level),
-          "start_to_fulfill",
-        ),
-      );
+    expectLevels(before, withoutLeftOnScreen(measurable), "start_to_fulfill");
 
     // The raw records pruned (as KITCHEN_RAW_RETENTION_DAYS does): the stored cubes cannot tell the stuck records apart.
     await t.db.query("DELETE FROM kitchen_day_records WHERE restaurant_guid = $1", [harbor.guid]);
@@ -71,22 +82,10 @@ describe("items left on screen", { timeout: 240_000 }, () => {
       kitchen.service(t.db, undefined, { keptAnswers: false }).summary(harbor, query),
     );
     expect(after.stuck).toEqual({ maxMinutes: 240, records: stuck, included: false, unseparated: stuck });
-    for (const l of after.levels)
-      expect(l.stats).toMatchObject(
-        statsOf(
-          measurable.filter((r) => levelOf(r) === l.level),
-          "start_to_fulfill",
-        ),
-      );
+    expectLevels(after, measurable, "start_to_fulfill");
     // Fire to fulfill needs no raw record: its own cubes leave them out exactly.
     const f2f = await ready(service.summary(harbor, await kitchenQuery(kitchenSummarySchema, range)));
     expect(f2f.stuck).toEqual({ maxMinutes: 240, records: stuck, included: false });
-    for (const l of f2f.levels)
-      expect(l.stats).toMatchObject(
-        statsOf(
-          withoutLeftOnScreen(measurable).filter((r) => levelOf(r) === l.level),
-          "fire_to_fulfill",
-        ),
-      );
+    expectLevels(f2f, withoutLeftOnScreen(measurable), "fire_to_fulfill");
   });
 });

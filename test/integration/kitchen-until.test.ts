@@ -6,6 +6,7 @@ import type { KitchenSummary } from "@/lib/kitchen/contract/responses";
 import { summaryCsv } from "@/lib/kitchen/query/kitchen-csv";
 import type { KitchenService } from "@/lib/kitchen/service/kitchen-service";
 
+import { wallParts } from "../support/wall-clock";
 import { isLeftOnScreen, statsOf } from "./independent-stats";
 import {
   fulfillmentsRows,
@@ -31,22 +32,11 @@ const kitchen = kitchenFile();
 
 type Row = Record<string, string>;
 
-const wallClock = new Intl.DateTimeFormat("en-CA", {
-  timeZone: mesa.timeZone,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-  hourCycle: "h23",
-});
-
 /** Seconds from the business date's calendar midnight to the row's local arrival time; null when it has no time. */
 function localPosition(row: Row, date: string): number | null {
   const at = row.ticketFiredAt || row.itemStartedAt || row.itemFulfilledAt;
   if (!at) return null;
-  const p = Object.fromEntries(wallClock.formatToParts(new Date(at)).map((x) => [x.type, x.value]));
+  const p = wallParts(mesa.timeZone, at);
   const dayDiff =
     (Date.UTC(+p.year!, +p.month! - 1, +p.day!) -
       Date.UTC(+date.slice(0, 4), +date.slice(4, 6) - 1, +date.slice(6))) /

@@ -23,10 +23,25 @@ async function failureOf(promise: Promise<unknown>): Promise<LinkFailure> {
 const grantOnly = async <T>(grant: T) => grant;
 
 describe.each(STORE_KINDS)("one-time links on %s", (kind) => {
-  it("redeem once returns the payload; a second time says already used", async () => {
+  /** A test's own store of links on a clock that starts at ISSUED; the store is dropped after `body`. */
+  async function withLinks(
+    body: (
+      links: ReturnType<typeof createOneTimeLinks>,
+      clock: { now: number },
+      db: Database,
+    ) => Promise<void>,
+  ): Promise<void> {
     const t = await openTestDatabase(kind);
     try {
-      const links = createOneTimeLinks(t.db, { ttlMs: TTL, now: () => ISSUED });
+      const clock = { now: ISSUED };
+      await body(createOneTimeLinks(t.db, { ttlMs: TTL, now: () => clock.now }), clock, t.db);
+    } finally {
+      await t.drop();
+    }
+  }
+
+  it("redeem once returns the payload; a second time says already used", () =>
+    withLinks(async (links, _clock, db) => {
       const { token, expiresAt } = await links.issue({
         purpose: "invitation",
         email: "Mia@Kitchen.test",
@@ -34,7 +49,7 @@ describe.each(STORE_KINDS)("one-time links on %s", (kind) => {
       });
       expect(expiresAt.getTime()).toBe(ISSUED + TTL.invitation);
       // Only the hash is stored: the token appears nowhere in the table.
-      const rows = await t.db.query<Record<string, unknown>>("SELECT * FROM one_time_links");
+      const rows = await db.query<Record<string, unknown>>("SELECT * FROM one_time_links");
       expect(JSON.stringify(rows)).not.toContain(token);
 
       expect(await links.peek(token, "invitation")).toMatchObject({ email: "mia@kitchen.test" });
@@ -46,31 +61,20 @@ describe.each(STORE_KINDS)("one-time links on %s", (kind) => {
       });
       expect(await failureOf(links.redeem(token, "invitation", grantOnly))).toBe("used");
       expect(await failureOf(links.peek(token, "invitation"))).toBe("used");
-    } finally {
-      await t.drop();
-    }
-  });
+    }));
 
-  it("says expired once the lifetime has passed, to the millisecond", async () => {
-    const t = await openTestDatabase(kind);
-    try {
-      const clock = { now: ISSUED };
-      const links = createOneTimeLinks(t.db, { ttlMs: TTL, now: () => clock.now });
+  it("says expired once the lifetime has passed, to the millisecond", () =>
+    withLinks(async (links, clock) => {
       const { token } = await links.issue({ purpose: "password_reset", email: "ben@kitchen.test" });
       clock.now = ISSUED + HOUR - 1;
       expect(await links.peek(token, "password_reset")).toMatchObject({ email: "ben@kitchen.test" });
       clock.now = ISSUED + HOUR;
       expect(await failureOf(links.peek(token, "password_reset"))).toBe("expired");
       expect(await failureOf(links.redeem(token, "password_reset", grantOnly))).toBe("expired");
-    } finally {
-      await t.drop();
-    }
-  });
+    }));
 
-  it("says unknown for a token never issued, a malformed one, and one of another purpose", async () => {
-    const t = await openTestDatabase(kind);
-    try {
-      const links = createOneTimeLinks(t.db, { ttlMs: TTL });
+  it("says unknown for a token never issued, a malformed one, and one of another purpose", () =>
+    withLinks(async (links) => {
       const { token } = await links.issue({ purpose: "password_reset", email: "ben@kitchen.test" });
       expect(
         await failureOf(links.redeem(randomBytes(32).toString("base64url"), "password_reset", grantOnly)),
@@ -81,15 +85,10 @@ describe.each(STORE_KINDS)("one-time links on %s", (kind) => {
       await expect(links.redeem(token, "password_reset", grantOnly)).resolves.toMatchObject({
         email: "ben@kitchen.test",
       });
-    } finally {
-      await t.drop();
-    }
-  });
+    }));
 
-  it("leaves the link unused when what it was used for fails", async () => {
-    const t = await openTestDatabase(kind);
-    try {
-      const links = createOneTimeLinks(t.db, { ttlMs: TTL });
+  it("leaves the link unused when what it was used for fails", () =>
+    withLinks(async (links) => {
       const { token } = await links.issue({ purpose: "invitation", email: "mia@kitchen.test" });
       await expect(
         links.redeem(token, "invitation", async () => {
@@ -99,16 +98,10 @@ describe.each(STORE_KINDS)("one-time links on %s", (kind) => {
       await expect(links.redeem(token, "invitation", grantOnly)).resolves.toMatchObject({
         email: "mia@kitchen.test",
       });
-    } finally {
-      await t.drop();
-    }
-  });
+    }));
 
-  it("ends an address's earlier unused link when a new one is issued for the same purpose", async () => {
-    const t = await openTestDatabase(kind);
-    try {
-      const clock = { now: ISSUED };
-      const links = createOneTimeLinks(t.db, { ttlMs: TTL, now: () => clock.now });
+  it("ends an address's earlier unused link when a new one is issued for the same purpose", () =>
+    withLinks(async (links, clock) => {
       const first = await links.issue({ purpose: "invitation", email: "mia@kitchen.test" });
       const reset = await links.issue({ purpose: "password_reset", email: "mia@kitchen.test" });
       clock.now += 1_000;
@@ -118,10 +111,7 @@ describe.each(STORE_KINDS)("one-time links on %s", (kind) => {
       // Another purpose's link is not touched.
       expect(await links.peek(reset.token, "password_reset")).toMatchObject({ email: "mia@kitchen.test" });
       expect(await links.issuedSince("mia@kitchen.test", "invitation", ISSUED - 1)).toBe(2);
-    } finally {
-      await t.drop();
-    }
-  });
+    }));
 
   it("lets exactly one of several redeems at once win", async () => {
     const t = await openTestDatabase(kind);

@@ -78,22 +78,19 @@ describe("login in every published and observed shape", () => {
       await serve(fixture(file));
       let skew = 0;
       const transport = new Transport(options({ now: () => Date.now() + skew }));
-      const first = await transport.request({
-        method: "GET",
-        path: "/config/v2/tipWithholding",
-        restaurantGuid: RESTAURANT,
-        schema: tipWithholding,
-      });
+      const readTip = () =>
+        transport.request({
+          method: "GET",
+          path: "/config/v2/tipWithholding",
+          restaurantGuid: RESTAURANT,
+          schema: tipWithholding,
+        });
+      const first = await readTip();
       expect(first.data?.entityType).toBe("TipWithholding");
       expect(transport.scopes()).toEqual(["kitchen:read", "config:read", "restaurants:read"]);
       // expiresIn 86400 is honoured: 23 hours later the token is still in use.
       skew = 23 * 3600_000;
-      await transport.request({
-        method: "GET",
-        path: "/config/v2/tipWithholding",
-        restaurantGuid: RESTAURANT,
-        schema: tipWithholding,
-      });
+      await readTip();
       expect(server!.count(LOGIN_PATH)).toBe(1);
       expect(
         server!.requests
@@ -102,12 +99,7 @@ describe("login in every published and observed shape", () => {
       ).toBe(true);
       // In its last minute, one new login (the guide: a new token only comes then).
       skew = 86_400_000 - 30_000;
-      await transport.request({
-        method: "GET",
-        path: "/config/v2/tipWithholding",
-        restaurantGuid: RESTAURANT,
-        schema: tipWithholding,
-      });
+      await readTip();
       expect(server!.count(LOGIN_PATH)).toBe(2);
     });
   }

@@ -22,6 +22,7 @@ import {
   type FixtureServer,
 } from "../contract-fixtures/fixture-server";
 import { setAppEnv } from "../support/app-env";
+import { contractLoginBody } from "../support/login-body";
 
 /**
  * Enum values the published definitions do not list, as the real service sends them once it
@@ -44,23 +45,13 @@ function jwt(claims: Record<string, unknown>): string {
   return `${part({ alg: "RS256", typ: "JWT" })}.${part(claims)}.c2lnbmF0dXJl`;
 }
 
-// The login body as the contract's 2.2 shows it.
-const loginBody = {
-  "@class": ".SuccessfulResponse",
-  status: "SUCCESS",
-  token: {
-    tokenType: "Bearer",
-    scope: null,
-    expiresIn: 86400,
-    accessToken: jwt({
-      sub: "enum-fixture@clients",
-      scope: "kitchen:read config:read restaurants:read",
-      exp: Math.floor(Date.now() / 1000) + 86400,
-    }),
-    idToken: null,
-    refreshToken: null,
-  },
-};
+const loginBody = contractLoginBody(
+  jwt({
+    sub: "enum-fixture@clients",
+    scope: "kitchen:read config:read restaurants:read",
+    exp: Math.floor(Date.now() / 1000) + 86400,
+  }),
+);
 
 /** A list endpoint: the restaurant header is required (4.3), and pages follow the next-page token (4.5). */
 function list(...pages: string[]): FixtureRoute {

@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type { Database } from "@/lib/db/database";
-import { createKitchenService, type KitchenRestaurant } from "@/lib/kitchen/service/kitchen-service";
+import type { KitchenRestaurant } from "@/lib/kitchen/service/kitchen-service";
 import { createPlatformClient, PlatformContractError, PlatformUpstreamError } from "@/lib/platform";
 
 import {
@@ -11,7 +11,9 @@ import {
   type FixtureReply,
   type FixtureServer,
 } from "../contract-fixtures/fixture-server";
-import { openTestDatabase, ready, WAIT_FOR_FETCHES_MS } from "./kitchen-harness";
+import { contractLoginBody } from "../support/login-body";
+import { fixtureKitchenService } from "./fixture-service-harness";
+import { openTestDatabase, ready } from "./kitchen-harness";
 
 /**
  * The export read as a stream, over real HTTP, by the real client and the real ingest: the bare
@@ -31,18 +33,7 @@ const RESTAURANT: KitchenRestaurant = {
 };
 const NOW = Date.parse("2025-03-20T16:00:00Z");
 const EXPORT = "/kitchen/v1/export/itemFulfillments";
-const loginBody = {
-  "@class": ".SuccessfulResponse",
-  status: "SUCCESS",
-  token: {
-    tokenType: "Bearer",
-    scope: null,
-    expiresIn: 86400,
-    accessToken: "header.eyJzY29wZSI6ImtpdGNoZW46cmVhZCJ9.sig",
-    idToken: null,
-    refreshToken: null,
-  },
-};
+const loginBody = contractLoginBody("header.eyJzY29wZSI6ImtpdGNoZW46cmVhZCJ9.sig");
 
 /** The body in `size`-byte pieces: records, strings, escapes and multi-byte characters split across chunks. */
 function pieces(text: string, size = 7): Buffer[] {
@@ -72,7 +63,7 @@ const ANSWERS: Record<string, (hit: number) => FixtureReply> = {
 describe("the export's shapes, streamed over real HTTP", () => {
   let server: FixtureServer;
   let db: Database;
-  let service: ReturnType<typeof createKitchenService>;
+  let service: ReturnType<typeof fixtureKitchenService>;
   const client = () =>
     createPlatformClient({
       baseUrl: server.url,
@@ -94,19 +85,7 @@ describe("the export's shapes, streamed over real HTTP", () => {
       },
     });
     db = (await openTestDatabase("pglite")).db;
-    service = createKitchenService({
-      db,
-      client: client(),
-      config: {
-        closeGraceMinutes: 120,
-        openRefreshSeconds: 180,
-        notEntitledRetryHours: 24,
-        maxRangeDays: 366,
-        failedRetrySeconds: 3600,
-        readyWaitMs: WAIT_FOR_FETCHES_MS,
-      },
-      now: () => NOW,
-    });
+    service = fixtureKitchenService(db, client(), NOW, { failedRetrySeconds: 3600 });
   });
 
   afterAll(async () => {
@@ -114,6 +93,11 @@ describe("the export's shapes, streamed over real HTTP", () => {
     await server?.close();
   });
 
+  /** What the client's read of the date threw. */
+  const errorOf = (date: string) =>
+    client()
+      .kitchen.itemFulfillments(RESTAURANT.guid, date)
+      .catch((e: unknown) => e);
   const calls = (date: string) =>
     server.requests.filter((r) => r.path === EXPORT && r.query.get("businessDate") === date).length;
   const ingestOf = async (date: string) => {
@@ -171,9 +155,7 @@ describe("the export's shapes, streamed over real HTTP", () => {
 
   it("calls a body cut on every attempt an upstream truncated error", async () => {
     server.route(`GET ${EXPORT}`, () => ({ chunks: pieces(sparseDay.slice(0, 500), 100), cut: true }));
-    const error = await client()
-      .kitchen.itemFulfillments(RESTAURANT.guid, "20250309")
-      .catch((e: unknown) => e);
+    const error = await errorOf("20250309");
     expect(error).toBeInstanceOf(PlatformUpstreamError);
     expect((error as PlatformUpstreamError).kind).toBe("truncated");
     // The export's own retries: three attempts in all.
@@ -182,9 +164,7 @@ describe("the export's shapes, streamed over real HTTP", () => {
 
   it("refuses an object without data or results as a contract error, not retried", async () => {
     server.route(`GET ${EXPORT}`, (req) => ANSWERS[req.query.get("businessDate")!]!(1));
-    const error = await client()
-      .kitchen.itemFulfillments(RESTAURANT.guid, "20250308")
-      .catch((e: unknown) => e);
+    const error = await errorOf("20250308");
     expect(error).toBeInstanceOf(PlatformContractError);
     expect((error as Error).message).toContain("data");
     expect(calls("20250308")).toBe(1);

@@ -4,12 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type { Database } from "@/lib/db/database";
 import { KITCHEN_LEVELS } from "@/lib/kitchen/contract/vocabulary";
-import { createKitchenService, type KitchenRestaurant } from "@/lib/kitchen/service/kitchen-service";
+import type { KitchenRestaurant } from "@/lib/kitchen/service/kitchen-service";
 import { createPlatformClient } from "@/lib/platform";
 
 import { startFixtureServer, type FixtureServer } from "../contract-fixtures/fixture-server";
+import { contractLoginBody } from "../support/login-body";
+import { fixtureKitchenService, startFixtureKitchen } from "./fixture-service-harness";
 import { statsOf } from "./independent-stats";
-import { openTestDatabase, ready, WAIT_FOR_FETCHES_MS } from "./kitchen-harness";
+import { openTestDatabase, ready } from "./kitchen-harness";
 
 /**
  * The real client and the real kitchen ingest, over HTTP, against an export written from the
@@ -34,18 +36,7 @@ const FOREIGN_DATE = "20250305";
 const NOW = Date.parse("2025-03-20T16:00:00Z");
 
 // The login body exactly as the contract's 2.2 shows it.
-const loginBody = {
-  "@class": ".SuccessfulResponse",
-  status: "SUCCESS",
-  token: {
-    tokenType: "Bearer",
-    scope: null,
-    expiresIn: 86400,
-    accessToken: "header.eyJzY29wZSI6ImtpdGNoZW46cmVhZCJ9.sig",
-    idToken: null,
-    refreshToken: null,
-  },
-};
+const loginBody = contractLoginBody("header.eyJzY29wZSI6ImtpdGNoZW46cmVhZCJ9.sig");
 
 // ------------------------------------------------------------------ the independent computation
 
@@ -92,43 +83,27 @@ function expectedRecords(text: string): {
 describe("a real-shaped kitchen export through the real client and ingest", () => {
   let server: FixtureServer;
   let db: Database;
-  let service: ReturnType<typeof createKitchenService>;
+  let service: ReturnType<typeof fixtureKitchenService>;
 
   beforeAll(async () => {
-    server = await startFixtureServer({
-      "POST /authentication/v1/authentication/login": () => ({ body: loginBody }),
-      "GET /kitchen/v1/export/itemFulfillments": (req) => {
-        const date = req.query.get("businessDate");
-        if (date === DATE) return { body: sparseDay, headers: { "content-type": "application/json" } };
-        if (date === FOREIGN_DATE) {
-          const theirs = (JSON.parse(sparseDay) as Raw[])
-            .slice(0, 6)
-            .map((r) => ({ ...r, restaurantGuid: OTHER }));
-          return { body: theirs };
-        }
-        return { body: [] };
+    ({ server, db, service } = await startFixtureKitchen(
+      {
+        "POST /authentication/v1/authentication/login": () => ({ body: loginBody }),
+        "GET /kitchen/v1/export/itemFulfillments": (req) => {
+          const date = req.query.get("businessDate");
+          if (date === DATE) return { body: sparseDay, headers: { "content-type": "application/json" } };
+          if (date === FOREIGN_DATE) {
+            const theirs = (JSON.parse(sparseDay) as Raw[])
+              .slice(0, 6)
+              .map((r) => ({ ...r, restaurantGuid: OTHER }));
+            return { body: theirs };
+          }
+          return { body: [] };
+        },
       },
-    });
-    db = (await openTestDatabase("pglite")).db;
-    const client = createPlatformClient({
-      baseUrl: server.url,
-      clientId: "fixture-client",
-      clientSecret: "fixture-secret",
-      maxRetries: 0,
-    });
-    service = createKitchenService({
-      db,
-      client,
-      config: {
-        closeGraceMinutes: 120,
-        openRefreshSeconds: 180,
-        notEntitledRetryHours: 24,
-        maxRangeDays: 366,
-        failedRetrySeconds: 3600,
-        readyWaitMs: WAIT_FOR_FETCHES_MS,
-      },
-      now: () => NOW,
-    });
+      NOW,
+      { failedRetrySeconds: 3600 },
+    ));
   });
 
   afterAll(async () => {
@@ -248,23 +223,13 @@ describe("an export that waits longer than the ordinary timeout before its first
     });
     const { db } = await openTestDatabase("pglite");
     try {
-      const service = createKitchenService({
-        db,
-        client: createPlatformClient({
-          baseUrl: server.url,
-          clientId: "fixture-client",
-          clientSecret: "fixture-secret",
-          timeoutMs: 1_000,
-        }),
-        config: {
-          closeGraceMinutes: 120,
-          openRefreshSeconds: 180,
-          notEntitledRetryHours: 24,
-          maxRangeDays: 366,
-          readyWaitMs: WAIT_FOR_FETCHES_MS,
-        },
-        now: () => NOW,
+      const client = createPlatformClient({
+        baseUrl: server.url,
+        clientId: "fixture-client",
+        clientSecret: "fixture-secret",
+        timeoutMs: 1_000,
       });
+      const service = fixtureKitchenService(db, client, NOW);
       const started = Date.now();
       const summary = await ready(
         service.summary(RESTAURANT, { from: DATE, to: DATE, metric: "fire_to_fulfill" }),

@@ -19,6 +19,7 @@ import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-serve
 import { defaultWorld } from "@/lib/sandbox/world";
 
 import { setAppEnv } from "../support/app-env";
+import { signIn } from "../support/session";
 import { FAST_SANDBOX } from "./contract-harness";
 import { openTestDatabase, STORE_KINDS } from "./kitchen-harness";
 
@@ -93,10 +94,7 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((resolve) => slow.listen(0, "127.0.0.1", resolve));
-  setServerSessionReaderForTests(async () => ({
-    user: { email: "admin@kitchen.test", name: null },
-    expires: new Date(Date.now() + 3_600_000).toISOString(),
-  }));
+  signIn("admin@kitchen.test");
 });
 
 afterAll(async () => {

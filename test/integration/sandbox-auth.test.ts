@@ -6,6 +6,8 @@ import { loginResponse } from "@/lib/platform/schemas/auth";
 import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-server";
 import { defaultWorld } from "@/lib/sandbox/world";
 
+import { contractLoginBody } from "../support/login-body";
+
 /**
  * Authentication and access over real HTTP: login, bearer tokens, scopes, the restaurant
  * header, and the JSON error shape on every refusal.
@@ -112,48 +114,17 @@ describe("POST login", () => {
     expect(response.status).toBe(200);
     const body = await response.json();
     expect(Object.keys(body).sort()).toEqual(["@class", "status", "token"]);
-    expect(body).toEqual({
-      "@class": ".SuccessfulResponse",
-      status: "SUCCESS",
-      token: {
-        tokenType: "Bearer",
-        scope: null,
-        expiresIn: 600,
-        accessToken: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/),
-        idToken: null,
-        refreshToken: null,
-      },
-    });
+    expect(body).toEqual(contractLoginBody(expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/), 600));
   });
 
   it("401s a wrong secret, an unknown client and a wrong userAccessType", async () => {
-    await expectError(
-      await postLogin({
-        clientId: "kp-partner",
-        clientSecret: "nope",
-        userAccessType: "PLATFORM_MACHINE_CLIENT",
-      }),
-      401,
-      /Invalid client credentials/,
-    );
-    await expectError(
-      await postLogin({
-        clientId: "kp-nobody",
-        clientSecret: secretOf("kp-partner"),
-        userAccessType: "PLATFORM_MACHINE_CLIENT",
-      }),
-      401,
-      /Invalid client credentials/,
-    );
-    await expectError(
-      await postLogin({
-        clientId: "kp-partner",
-        clientSecret: secretOf("kp-partner"),
-        userAccessType: "TOAST_MACHINE_CLIENT",
-      }),
-      401,
-      /PLATFORM_MACHINE_CLIENT/,
-    );
+    const cases: [clientId: string, clientSecret: string, userAccessType: string, message: RegExp][] = [
+      ["kp-partner", "nope", "PLATFORM_MACHINE_CLIENT", /Invalid client credentials/],
+      ["kp-nobody", secretOf("kp-partner"), "PLATFORM_MACHINE_CLIENT", /Invalid client credentials/],
+      ["kp-partner", secretOf("kp-partner"), "TOAST_MACHINE_CLIENT", /PLATFORM_MACHINE_CLIENT/],
+    ];
+    for (const [clientId, clientSecret, userAccessType, message] of cases)
+      await expectError(await postLogin({ clientId, clientSecret, userAccessType }), 401, message);
   });
 
   it("401s a JSON body with missing fields, naming them", async () => {

@@ -1,5 +1,6 @@
 import { resetEnvForTests } from "@/lib/env";
 import { resetPlatformClientForTests } from "@/lib/platform-wiring/platform-client";
+import { defaultWorld } from "@/lib/sandbox/world";
 
 /**
  * Where the app's Platform client goes and as whom, and the app's own origin: every test that sets
@@ -32,5 +33,17 @@ export function setAppEnv(extraVars: readonly string[], values: Record<string, s
     }
     resetEnvForTests();
     resetPlatformClientForTests();
+  };
+}
+
+/** The Platform target for setAppEnv: the sandbox world's partner client, at `baseUrl`. */
+export function partnerTarget(
+  baseUrl: string,
+): Record<(typeof PLATFORM_TARGET_VARS)[number] & `PLATFORM_${string}`, string> {
+  const partner = defaultWorld().clients.find((c) => c.clientId === "kp-partner")!;
+  return {
+    PLATFORM_BASE_URL: baseUrl,
+    PLATFORM_CLIENT_ID: partner.clientId,
+    PLATFORM_CLIENT_SECRET: partner.clientSecret,
   };
 }

@@ -15,6 +15,8 @@ import {
 } from "@/lib/platform/errors";
 import { loginResponse, menuItem } from "@/lib/platform/schemas";
 
+import { contractLoginBody } from "../support/login-body";
+
 const endpoint = "GET /config/v2/menuItems";
 
 describe("PlatformError.generate", () => {
@@ -92,18 +94,7 @@ describe("PlatformContractError", () => {
     expect(
       z.array(menuItem).safeParse([{ guid: "g", entityType: "MenuItem", brandNewField: { x: 1 } }]).success,
     ).toBe(true);
-    const result = loginResponse.safeParse({
-      "@class": ".SuccessfulResponse",
-      status: "SUCCESS",
-      token: {
-        tokenType: "Bearer",
-        scope: null,
-        expiresIn: "soon",
-        accessToken: "x",
-        idToken: null,
-        refreshToken: null,
-      },
-    });
+    const result = loginResponse.safeParse(contractLoginBody("x", "soon"));
     const error = PlatformContractError.fromZod(
       result.error!,
       "POST /authentication/v1/authentication/login",

@@ -37,33 +37,28 @@ describe("TokenManager", () => {
     expect(manager.logins).toBe(1);
   });
 
-  it("reuses the token until the margin before expiry, then logs in again", async () => {
+  // A token asked for at 0, then just before and at its renewal time (ms): 60 s before expiry, or
+  // 10% of the lifetime for a short-lived one.
+  it.each([
+    {
+      does: "reuses the token until the margin before expiry, then logs in again",
+      expiresInS: 3600,
+      renewAt: 3600_000 - 60_000,
+    },
+    { does: "keeps a margin of 10% for short-lived tokens", expiresInS: 10, renewAt: 9_000 },
+  ])("$does", async ({ expiresInS, renewAt }) => {
     let t = 0;
     let issued = 0;
     const manager = new TokenManager({
       now: () => t,
-      login: async () => ({ accessToken: `token-${++issued}`, expiresInS: 3600 }),
+      login: async () => ({ accessToken: `token-${++issued}`, expiresInS }),
     });
     expect(await manager.getToken()).toBe("token-1");
-    t = 3600_000 - 60_001; // just inside the 60 s margin boundary
+    t = renewAt - 1;
     expect(await manager.getToken()).toBe("token-1");
-    t = 3600_000 - 60_000;
+    t = renewAt;
     expect(await manager.getToken()).toBe("token-2");
     expect(manager.logins).toBe(2);
-  });
-
-  it("keeps a margin of 10% for short-lived tokens", async () => {
-    let t = 0;
-    let issued = 0;
-    const manager = new TokenManager({
-      now: () => t,
-      login: async () => ({ accessToken: `token-${++issued}`, expiresInS: 10 }),
-    });
-    await manager.getToken();
-    t = 8_999;
-    expect(await manager.getToken()).toBe("token-1");
-    t = 9_000;
-    expect(await manager.getToken()).toBe("token-2");
   });
 
   it("invalidating the current token leads to exactly one new login for all who saw it fail", async () => {

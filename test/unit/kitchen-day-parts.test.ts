@@ -11,6 +11,8 @@ import type { ItemFulfillment, RestaurantInfo } from "@/lib/platform/schemas";
 import { serviceWeekOf } from "@/lib/restaurants/schedule";
 import { seededRandom } from "@/lib/sandbox/options";
 
+import { calendarDay, wallClock, weekdayName } from "../support/wall-clock";
+
 /**
  * Day parts and the weekday × hour pattern against an oracle written apart from the code: the
  * wall clock is read with Intl.DateTimeFormat (the code uses @date-fns/tz offsets), a service
@@ -105,30 +107,8 @@ function makeDay(date: string, seed: number): ItemFulfillment[] {
 
 // ---- the oracle --------------------------------------------------------------------------
 
-const wallClock = new Intl.DateTimeFormat("en-CA", {
-  timeZone: TZ,
-  hourCycle: "h23",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-});
 /** "2025-03-07 22:15:09", the restaurant's wall clock. */
-function wall(iso: string): string {
-  const p = Object.fromEntries(wallClock.formatToParts(new Date(iso)).map((x) => [x.type, x.value]));
-  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
-}
-const calendarDay = (date: string, plus: number) => {
-  const d = new Date(
-    Date.UTC(Number(date.slice(0, 4)), Number(date.slice(4, 6)) - 1, Number(date.slice(6, 8)) + plus),
-  );
-  return d.toISOString().slice(0, 10);
-};
-const WEEKDAY_NAMES = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"] as const;
-const weekdayName = (date: string) =>
-  WEEKDAY_NAMES[new Date(`${calendarDay(date, 0)}T12:00:00Z`).getUTCDay()]!;
+const wall = (iso: string) => wallClock(TZ, iso);
 
 /** The service by the definition: the business date's weekday schedule, the first whose wall-clock hours hold the fire time. */
 function oracleService(r: ItemFulfillment, date: string): string {

@@ -4,6 +4,8 @@ import { durationSeconds, parseInstant, recordDurations, wholeSeconds } from "@/
 import { denseStats, meanOneDecimal } from "@/lib/kitchen/query/dense-histograms";
 import { nearestRank, percentileOf } from "@/lib/kitchen/query/nearest-rank";
 
+import { noStats } from "../support/no-stats";
+
 const at = (iso: string) => Date.parse(iso);
 
 describe("durations", () => {
@@ -148,16 +150,7 @@ describe("nearest-rank percentiles", () => {
       ),
     ).toEqual(expected);
     expect(denseStats(dense, 0, 13, 2, [400, 9000], [1, 1])).toEqual(expected);
-    expect(denseStats([0, 0], 0, 2, 5)).toEqual({
-      count: 0,
-      excluded: 5,
-      mean: null,
-      p50: null,
-      p75: null,
-      p90: null,
-      p95: null,
-      max: null,
-    });
+    expect(denseStats([0, 0], 0, 2, 5)).toEqual(noStats(5));
   });
 
   it("rounds the mean half up to one decimal without floating-point slips", () => {

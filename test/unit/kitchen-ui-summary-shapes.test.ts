@@ -14,6 +14,8 @@ import {
   stationRows,
 } from "@/lib/kitchen/present/summary-shapes";
 
+import { noStats } from "../support/no-stats";
+
 function stats(p90: number, count = 10): Stats {
   return {
     count,
@@ -27,16 +29,7 @@ function stats(p90: number, count = 10): Stats {
   };
 }
 
-const empty: Stats = {
-  count: 0,
-  excluded: 3,
-  mean: null,
-  p50: null,
-  p75: null,
-  p90: null,
-  p95: null,
-  max: null,
-};
+const empty = noStats(3);
 
 function summary(overrides: Partial<KitchenSummary> = {}): KitchenSummary {
   const station = (guid: string, name: string, level: KitchenLevel, p90: number) => ({

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createSandbox } from "@/lib/sandbox";
 import { defaultWorld } from "@/lib/sandbox/world";
 
+import { contractLoginBody } from "../support/login-body";
 import { loginRequest } from "../support/sandbox-login";
 
 /**
@@ -49,18 +50,7 @@ describe("login tokens", () => {
     const { login } = setup();
     const { response, body } = await login();
     expect(response.headers.get("cache-control")).toBe("no-store");
-    expect(body).toEqual({
-      "@class": ".SuccessfulResponse",
-      status: "SUCCESS",
-      token: {
-        tokenType: "Bearer",
-        scope: null,
-        expiresIn: 86_400,
-        accessToken: body.token.accessToken,
-        idToken: null,
-        refreshToken: null,
-      },
-    });
+    expect(body).toEqual(contractLoginBody(body.token.accessToken, 86_400));
     const claims = JSON.parse(Buffer.from(body.token.accessToken.split(".")[1]!, "base64url").toString()) as {
       iat: number;
       exp: number;

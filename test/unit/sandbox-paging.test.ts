@@ -56,23 +56,33 @@ describe("page tokens", () => {
   });
 });
 
+/** Every page of `list` from the first, following the tokens: the ids in order and each page's size. */
+function walk(
+  list: readonly { id: number; modifiedAt: number }[],
+  over: Partial<PageRequest>,
+  limit: number,
+) {
+  const seen: number[] = [];
+  const sizes: number[] = [];
+  let pageToken: string | null = null;
+  do {
+    const page: ReturnType<typeof pageOf<(typeof list)[number]>> = pageOf(
+      key,
+      list,
+      (i) => i.modifiedAt,
+      request({ ...over, pageToken }),
+      limit,
+    );
+    seen.push(...page.items.map((i) => i.id));
+    sizes.push(page.items.length);
+    pageToken = page.nextPageToken;
+  } while (pageToken);
+  return { seen, sizes };
+}
+
 describe("pageOf", () => {
   it("walks every item exactly once and stops sending a token on the last page", () => {
-    const seen: number[] = [];
-    const sizes: number[] = [];
-    let pageToken: string | null = null;
-    do {
-      const page: ReturnType<typeof pageOf<(typeof items)[number]>> = pageOf(
-        key,
-        items,
-        (i) => i.modifiedAt,
-        request({ pageToken }),
-        10,
-      );
-      seen.push(...page.items.map((i) => i.id));
-      sizes.push(page.items.length);
-      pageToken = page.nextPageToken;
-    } while (pageToken);
+    const { seen, sizes } = walk(items, {}, 10);
     expect(seen).toEqual(items.map((i) => i.id));
     for (const size of sizes) expect(size).toBeGreaterThanOrEqual(5);
     for (const size of sizes) expect(size).toBeLessThanOrEqual(10);
@@ -81,31 +91,16 @@ describe("pageOf", () => {
 
   it("varies page sizes with the list, restaurant and offset, the same for the same request", () => {
     const many = Array.from({ length: 2_000 }, (_, i) => ({ id: i, modifiedAt: i }));
-    const walk = (over: Partial<PageRequest>) => {
-      const sizes: number[] = [];
-      let pageToken: string | null = null;
-      do {
-        const page: ReturnType<typeof pageOf<(typeof many)[number]>> = pageOf(
-          key,
-          many,
-          (i) => i.modifiedAt,
-          request({ ...over, pageToken }),
-          300,
-        );
-        sizes.push(page.items.length);
-        pageToken = page.nextPageToken;
-      } while (pageToken);
-      return sizes;
-    };
-    const sizes = walk({});
+    const sizesOf = (over: Partial<PageRequest>) => walk(many, over, 300).sizes;
+    const sizes = sizesOf({});
     expect(sizes.reduce((a, b) => a + b, 0)).toBe(2_000);
     // Pages before the last are not all full, and never exceed the limit or fall below half of it.
     expect(sizes.slice(0, -1).some((n) => n < 300)).toBe(true);
     expect(new Set(sizes.slice(0, -1)).size).toBeGreaterThan(1);
     for (const n of sizes.slice(0, -1)) expect(n).toBeGreaterThanOrEqual(150);
     for (const n of sizes) expect(n).toBeLessThanOrEqual(300);
-    expect(walk({})).toEqual(sizes);
-    expect(walk({ restaurant: "r2" })).not.toEqual(sizes);
+    expect(sizesOf({})).toEqual(sizes);
+    expect(sizesOf({ restaurant: "r2" })).not.toEqual(sizes);
   });
 
   it("sends no token when everything fits, including an exact fit", () => {

@@ -3,8 +3,8 @@ import type { ReactNode } from "react";
 import styles from "@/components/shell/sign-in.module.css";
 import { SkipLink } from "@/components/shell/skip-link";
 
-/** The card the e-mail links land on, the sign-in page's. */
-export function LinkPage({ children }: { children: ReactNode }) {
+/** The card of the signed-out pages: sign-in, and the pages the e-mail links land on. */
+export function AuthCard({ children }: { children: ReactNode }) {
   return (
     <>
       <SkipLink />
