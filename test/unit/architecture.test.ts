@@ -13,6 +13,8 @@ import { describe, expect, it } from "vitest";
 const ROOT = process.cwd();
 const SCANNED = ["lib", "app", "components"];
 const MAX_FUNCTION_LINES = 150;
+/** A folder of components past this many files (sources, styles, tests) wants rooms (issue 32). */
+const MAX_COMPONENT_FOLDER_FILES = 12;
 
 /**
  * Functions that went over the limit once Prettier laid the code out (the limit had been met by
@@ -474,5 +476,17 @@ describe("architecture", () => {
       )
       .map((f) => `${f.file}:${f.line} ${f.name}`);
     expect(stray).toEqual([]);
+  });
+
+  it(`keeps every folder under components/ to ${MAX_COMPONENT_FOLDER_FILES} files at most`, () => {
+    const crowded: string[] = [];
+    const walk = (dir: string) => {
+      const entries = readdirSync(path.join(ROOT, dir), { withFileTypes: true });
+      const files = entries.filter((e) => e.isFile() && /\.(tsx?|css)$/.test(e.name));
+      if (files.length > MAX_COMPONENT_FOLDER_FILES) crowded.push(`${dir}: ${files.length} files`);
+      for (const e of entries) if (e.isDirectory()) walk(`${dir}/${e.name}`);
+    };
+    walk("components");
+    expect(crowded).toEqual([]);
   });
 });
