@@ -194,7 +194,7 @@ const secondsInBody = z
 
 const levelTargets = (what: string) =>
   z
-    .array(z.object({ level: levelInBody, seconds: secondsInBody }))
+    .array(z.strictObject({ level: levelInBody, seconds: secondsInBody }))
     .refine((ts) => new Set(ts.map((t) => t.level)).size === ts.length, {
       message: `each level may appear only once in ${what}`,
     });
@@ -202,7 +202,8 @@ const levelTargets = (what: string) =>
 /**
  * Body of PUT .../kitchen/targets: the item targets per level (`targets`), per station and level
  * (`stations`) and the ticket-time targets (`tickets`), any of them. Levels and stations not named
- * keep their current target.
+ * keep their current target. A key it does not know is refused, here and in every entry: a
+ * misspelt `ticket` beside `targets` would otherwise be dropped and the rest saved as if complete.
  */
 const effectiveFromInBody = z
   .string({ message: "effectiveFrom must be a business date, YYYYMMDD" })
@@ -210,14 +211,14 @@ const effectiveFromInBody = z
   .optional();
 
 export const kitchenTargetsSchema = z
-  .object({
+  .strictObject({
     /** The first business date the change is in force (default: the restaurant's today; never earlier). */
     effectiveFrom: effectiveFromInBody,
     targets: levelTargets("targets").default([]),
     tickets: levelTargets("tickets").default([]),
     stations: z
       .array(
-        z.object({
+        z.strictObject({
           stationGuid: z
             .string({ message: "stationGuid must be a station's GUID" })
             .trim()
@@ -246,7 +247,7 @@ export type KitchenTargetsInput = z.infer<typeof kitchenTargetsSchema>;
  * `effectiveFrom` (default: each restaurant's today). Station GUIDs are a restaurant's: no station here.
  */
 export const groupTargetsSchema = z
-  .object({
+  .strictObject({
     effectiveFrom: effectiveFromInBody,
     targets: levelTargets("targets").default([]),
     tickets: levelTargets("tickets").default([]),
