@@ -46,7 +46,14 @@ function exportedMethods(source: string): Method[] {
   );
 }
 
-const LINK_ROUTES = ["/api/invitations/accept", "/api/password-reset", "/api/password-reset/confirm"];
+// Routes whose credential is not a session: the e-mail links' token, and the first-run setup (open
+// only while the deployment has nobody, a 404 after; test/integration/first-run.test.ts).
+const PUBLIC_ROUTES = [
+  "/api/invitations/accept",
+  "/api/password-reset",
+  "/api/password-reset/confirm",
+  "/api/setup",
+];
 
 const API_ROUTES = filesNamed(join(ROOT, "app/api"), "route.ts")
   .map((file) => ({
@@ -54,9 +61,9 @@ const API_ROUTES = filesNamed(join(ROOT, "app/api"), "route.ts")
     methods: exportedMethods(readFileSync(file, "utf8")),
   }))
   // next-auth's own endpoints and the health check are public by design (e2e/redirects.spec.ts, e2e/auth.spec.ts),
-  // and so are the e-mail links' routes, whose token is the credential (test/integration/account-links.test.ts).
+  // and so are PUBLIC_ROUTES (test/integration/account-links.test.ts, first-run.test.ts).
   .filter((route) => !route.path.startsWith("/api/auth") && route.path !== "/api/health")
-  .filter((route) => !LINK_ROUTES.includes(route.path));
+  .filter((route) => !PUBLIC_ROUTES.includes(route.path));
 const RESTAURANT_ROUTES = API_ROUTES.filter((route) => route.path.includes("[guid]"));
 const RESTAURANT_PAGES = filesNamed(join(ROOT, "app/(app)/restaurants"), "page.tsx").map((file) =>
   template(join(ROOT, "app"), file),
