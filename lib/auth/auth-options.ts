@@ -130,17 +130,14 @@ function oidcProvider(): OAuthConfig<OidcProfile> | undefined {
 }
 
 /** Where single sign-on sends an e-mail that is nobody's active account: a plain page, not an error. */
-export const NOT_INVITED_PATH = "/sign-in/not-invited";
+const NOT_INVITED_PATH = "/sign-in/not-invited";
 
 /**
  * Whether an OpenID Connect sign-in maps to an active person: by e-mail, which the provider must
  * have verified (`email_verified` true: an address anyone could type into their provider's profile
  * proves nothing). An invited person who has not accepted is not active yet.
  */
-export async function oidcPersonActive(
-  rawEmail: string | null | undefined,
-  profile: unknown,
-): Promise<boolean> {
+async function oidcPersonActive(rawEmail: string | null | undefined, profile: unknown): Promise<boolean> {
   const email = rawEmail ? normalizeEmail(rawEmail) : "";
   if (!email || (profile as OidcProfile | undefined)?.email_verified !== true) return false;
   return (await findCredentials(await getPeopleDatabase(), email))?.active === true;

@@ -17,7 +17,7 @@ import { linkFlows } from "./link-flows";
  * a mail that fails is reported in the answer and kept in the outbox, and "Resend invitation"
  * issues a new link (the earlier one ends).
  */
-export interface InvitationInput {
+interface InvitationInput {
   email: string;
   name?: string | null;
   role: Person["role"];
