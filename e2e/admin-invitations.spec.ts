@@ -1,10 +1,12 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 
 import type { KitchenTargets } from "../lib/kitchen/contract/responses";
 import { formatDuration } from "../lib/kitchen/present/format";
+import { UNADDED_LOCATION } from "../lib/sandbox/unadded-location";
 import { startAppProcess, type AppProcess } from "../test/support/fake-platform/processes";
 import { startSmtpSink, type SmtpSink } from "../test/support/smtp-sink";
 import { restaurantNamed, signIn, type DemoEmail } from "./fixtures/auth";
@@ -30,6 +32,47 @@ interface Via {
   invitationLink: (owner: Page, email: string) => Promise<string>;
   /** What the People page says once the invitation went. */
   sentWords: (email: string) => string;
+  /** More for the owner to do at the end, on this run's app. */
+  andThen?: (owner: Page) => Promise<void>;
+}
+
+async function axeClean(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+  ).toEqual([]);
+}
+
+/**
+ * The Restaurants page of an app of this spec's own (adding changes what every account sees): the
+ * location discovery found and nobody added is added with a click, and then says so.
+ */
+async function addDiscoveredLocation(owner: Page): Promise<void> {
+  await owner.goto("/admin/restaurants");
+  const row = owner
+    .getByRole("region", { name: "Locations the Platform credential reaches" })
+    .getByRole("row")
+    .filter({ hasText: UNADDED_LOCATION.name });
+  // Discovery lists 10 s after the start.
+  await expect(async () => {
+    await owner.reload();
+    await expect(row.getByRole("cell", { name: /Reachable, not added/ })).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 60_000 });
+  await axeClean(owner);
+  await row.getByRole("button", { name: `Add ${UNADDED_LOCATION.name}` }).click();
+  await expect(owner.getByRole("status")).toHaveText(
+    `${UNADDED_LOCATION.name} (${UNADDED_LOCATION.locationName}) was added; its history is being fetched.`,
+  );
+  await expect(row.getByRole("cell", { name: /^Added seen since/ })).toBeVisible();
+  await expect(row.getByRole("button")).toHaveCount(0);
+  await expect(
+    owner
+      .getByRole("region", { name: "Added restaurants" })
+      .getByRole("row")
+      .filter({ hasText: UNADDED_LOCATION.guid }),
+  ).toHaveCount(1);
 }
 
 const admin = (page: Page) => page.getByRole("navigation", { name: "Administration" });
@@ -53,6 +96,7 @@ async function inviteManager(owner: Page, email: string, areaName: string, via: 
   const row = owner.getByRole("row").filter({ hasText: email });
   await expect(row.getByRole("cell", { name: "Invited", exact: true })).toBeVisible();
   await expect(row.getByRole("button", { name: `Resend invitation to ${email}` })).toBeVisible();
+  await axeClean(owner);
 }
 
 async function acceptInvitation(manager: Page, link: string, email: string): Promise<void> {
@@ -143,6 +187,7 @@ async function run(browser: Browser, via: Via): Promise<void> {
     expect((await manager!.request.get("/api/restaurants")).status()).toBe(401);
     await manager!.reload();
     await expect(manager!).toHaveURL(/\/sign-in/);
+    await via.andThen?.(owner!);
   } finally {
     // Others share the suite's app: the station keeps no target of its own from today.
     if (changed) {
@@ -177,7 +222,6 @@ test.describe("an owner invites a manager", () => {
           KITCHEN_BACKFILL_DAYS: "0",
           SANDBOX_RATE_LIMIT: "false",
           SANDBOX_EXPORT_LATENCY: "false",
-          RESTAURANT_DISCOVERY_H: "0",
         },
         path.join(mkdtempSync(path.join(tmpdir(), "kp-e2e-invite-")), "app.log"),
       );
@@ -186,6 +230,7 @@ test.describe("an owner invites a manager", () => {
       await run(browser, {
         origin,
         sentWords: (email) => `An invitation was sent to ${email}.`,
+        andThen: addDiscoveredLocation,
         invitationLink: async (_owner, email) => {
           const mail = await smtp.waitFor(email, 30_000);
           expect(mail.subject).toBe("Your invitation to Kitchen Pulse");
