@@ -38,6 +38,7 @@ const sandboxClient = (
 
 /** Files that must not share the app with another spec (see `projects`). */
 const SERIAL_SPECS = [
+  /\/admin-invitations\.spec/,
   /\/admin-people\.spec/,
   /\/auth\.spec/,
   /\/input-limits\.spec/,

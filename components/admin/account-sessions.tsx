@@ -6,7 +6,7 @@ import { errorMessage, ErrorState, LoadingState } from "@/components/ui/states";
 import { accountSessionsQuery } from "@/lib/queries/admin";
 import { apiDelete } from "@/lib/queries/api-client";
 
-import styles from "./admin.module.css";
+import styles from "./shared/admin.module.css";
 
 /** The person's live sessions, this one marked, and "Sign out everywhere" (this one included). */
 export function AccountSessions() {

@@ -1,12 +1,13 @@
 import Link from "next/link";
 
-import styles from "./admin.module.css";
+import styles from "./shared/admin.module.css";
 
 const PAGES = [
   { href: "/admin/people", label: "People" },
   { href: "/admin/areas", label: "Areas" },
   { href: "/admin/restaurants", label: "Restaurants" },
   { href: "/admin/audit", label: "Audit log" },
+  { href: "/admin/outbox", label: "Outbox" },
 ] as const;
 
 /** The admin pages' own navigation; the current page is marked for assistive technology. */

@@ -13,9 +13,9 @@ import type {
 import { adminRestaurantsQuery, areasQuery } from "@/lib/queries/admin";
 import { apiDelete, apiPatch, apiPost } from "@/lib/queries/api-client";
 
-import styles from "./admin.module.css";
-import { checkedStrings, restaurantLabel, ScopeChoices } from "./scope-choices";
-import { useAdminMutation } from "./use-admin-mutation";
+import { checkedStrings, restaurantLabel, ScopeChoices } from "./people/scope-choices";
+import styles from "./shared/admin.module.css";
+import { useAdminMutation } from "./shared/use-admin-mutation";
 
 /** Areas: named sets of restaurants; create, rename or refill, delete. */
 export function AreasView({

@@ -7,7 +7,7 @@ import { ErrorState, LoadingState } from "@/components/ui/states";
 import type { AuditResponse } from "@/lib/audit/audit-contract";
 import { auditQuery, auditSearch, type AuditFilters } from "@/lib/queries/admin";
 
-import styles from "./admin.module.css";
+import styles from "./shared/admin.module.css";
 
 const FIELDS: { name: keyof AuditFilters; label: string; type?: string }[] = [
   { name: "actor", label: "Who (e-mail)" },

@@ -129,6 +129,20 @@ function oidcProvider(): OAuthConfig<OidcProfile> | undefined {
   };
 }
 
+/** Where single sign-on sends an e-mail that is nobody's active account: a plain page, not an error. */
+const NOT_INVITED_PATH = "/sign-in/not-invited";
+
+/**
+ * Whether an OpenID Connect sign-in maps to an active person: by e-mail, which the provider must
+ * have verified (`email_verified` true: an address anyone could type into their provider's profile
+ * proves nothing). An invited person who has not accepted is not active yet.
+ */
+async function oidcPersonActive(rawEmail: string | null | undefined, profile: unknown): Promise<boolean> {
+  const email = rawEmail ? normalizeEmail(rawEmail) : "";
+  if (!email || (profile as OidcProfile | undefined)?.email_verified !== true) return false;
+  return (await findCredentials(await getPeopleDatabase(), email))?.active === true;
+}
+
 /** Whether single sign-on is configured, and its button label. */
 export function oidcSignIn(): { name: string } | undefined {
   const provider = oidcProvider();
@@ -171,13 +185,10 @@ export function authOptions(): NextAuthOptions {
       // Every post-sign-in (and sign-out) destination next-auth computes goes through the same
       // decision as the sign-in page; its default throws on values like "http://[::1" (a 500).
       redirect: async ({ url, baseUrl }) => `${baseUrl}${postSignInPath(url, baseUrl)}`,
-      signIn: async ({ user, account, profile }) => {
-        if (account?.provider === "credentials") return true;
-        const email = user.email ? normalizeEmail(user.email) : "";
-        const verified = (profile as OidcProfile | undefined)?.email_verified;
-        if (!email || verified === false) return false;
-        return (await findCredentials(await getPeopleDatabase(), email))?.active === true;
-      },
+      signIn: async ({ user, account, profile }) =>
+        account?.provider === "credentials" ||
+        (await oidcPersonActive(user.email, profile)) ||
+        NOT_INVITED_PATH,
       jwt: lifecycle.jwt,
       session: lifecycle.session,
     },

@@ -14,6 +14,11 @@ export interface Person {
   name: string | null;
   role: Role;
   active: boolean;
+  /**
+   * "invited": asked by e-mail and not yet accepted (no sign-in of any kind until then: the row is
+   * inactive with no deactivation time); "active"; "deactivated" (an invitation withdrawn too).
+   */
+  status: PersonStatus;
   deactivatedAt: string | null;
   createdAt: string;
   hasPassword: boolean;
@@ -21,6 +26,8 @@ export interface Person {
   areaIds: number[];
   restaurantGuids: string[];
 }
+
+export type PersonStatus = "active" | "invited" | "deactivated";
 
 /** A named set of added restaurants ("North", "Franchise B"); access may be granted by area. */
 export interface Area {
@@ -82,6 +89,23 @@ export const newPersonSchema = z.strictObject({
   /** Optional: without it the person signs in through OpenID Connect or a later invitation. */
   password: newPasswordSchema.optional(),
 });
+
+/** POST /api/admin/invitations: the person is created as invited and mailed a link to choose a password. */
+export const newInvitationSchema = z.strictObject({
+  email: personEmailSchema,
+  name: nameSchema.nullish(),
+  role: roleSchema,
+  areas: areaIdsSchema.optional(),
+  restaurants: guidsSchema.optional(),
+});
+
+/** The answer of POST /api/admin/invitations and of a resend: the person and how the mail went. */
+export interface InvitationResponse {
+  person: Person;
+  /** "sent" by SMTP, "stored" in the outbox (no SMTP_URL), or "failed" (kept; resend later). */
+  delivery: { id: number; status: "sent" | "stored" | "failed"; error?: string };
+  expiresAt: string;
+}
 
 /** PATCH /api/admin/people/{id}: any of the fields; `active: false` deactivates. */
 export const personPatchSchema = z

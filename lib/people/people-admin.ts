@@ -34,6 +34,7 @@ const audited = (p: Person) => ({
   name: p.name,
   role: p.role,
   active: p.active,
+  status: p.status,
   areaIds: p.areaIds,
   restaurantGuids: p.restaurantGuids,
 });
@@ -61,9 +62,117 @@ export async function createPersonAs(db: Transactional, actor: Actor, input: New
   });
 }
 
-/** The audit action of a change: deactivation and reactivation are named as such. */
+/**
+ * Creates an invited person (no password, no sign-in of any kind until they accept); the mail is
+ * the caller's, after this commits. An admin cannot invite an owner.
+ */
+export async function invitePersonAs(
+  db: Transactional,
+  actor: Actor,
+  input: Omit<NewPerson, "passwordHash" | "invited">,
+): Promise<Person> {
+  refuseOwnerChangeByNonOwner(actor, input.role === "owner", false);
+  return db.transaction(async (tx) => {
+    const person = await createPerson(tx, { ...input, invited: true });
+    await recordAudit(tx, {
+      actorEmail: actor.email,
+      action: "person.invite",
+      subjectKind: "person",
+      subjectId: String(person.id),
+      after: audited(person),
+    });
+    return person;
+  });
+}
+
+/**
+ * Who may be sent an invitation again: someone invited who has not accepted (an admin not for an
+ * owner). Throws otherwise; null when there is no such person.
+ */
+export async function invitedPersonFor(db: Queryable, actor: Actor, id: number): Promise<Person | null> {
+  const person = await getPerson(db, id);
+  if (!person) return null;
+  refuseOwnerChangeByNonOwner(actor, false, person.role === "owner");
+  if (person.status !== "invited")
+    throw new InvalidInputError(
+      "not_invited",
+      person.status === "active"
+        ? `${person.email} has accepted already (or was added with a password): use a password reset instead`
+        : `${person.email} is deactivated: reactivate them first`,
+    );
+  return person;
+}
+
+/**
+ * An invitation accepted (inside the transaction that uses its link): the invited person gets the
+ * name and password they chose and becomes active, audited in the same transaction. A person no
+ * longer there or deactivated since (the invitation withdrawn) is refused, and the link stays unused.
+ */
+export async function acceptInvitationOf(
+  tx: Queryable,
+  input: { email: string; name: string; passwordHash: string },
+): Promise<Person> {
+  const [row] = await tx.query<{ id: number }>("SELECT id FROM people WHERE email = $1 FOR UPDATE", [
+    input.email,
+  ]);
+  const before = row ? await getPerson(tx, Number(row.id)) : null;
+  if (!before || before.status === "deactivated")
+    throw new InvalidInputError(
+      "invitation_withdrawn",
+      "This invitation has been withdrawn. Ask whoever invited you for a new one.",
+    );
+  const at = new Date();
+  const after = (await updatePerson(
+    tx,
+    before.id,
+    { name: input.name, passwordHash: input.passwordHash, active: true },
+    at,
+  ))!;
+  await recordAudit(tx, {
+    at,
+    actorEmail: after.email,
+    action: "person.accept_invitation",
+    subjectKind: "person",
+    subjectId: String(after.id),
+    before: audited(before),
+    after: audited(after),
+  });
+  return after;
+}
+
+/**
+ * A password reset (inside the transaction that uses its link): the new hash, every session of the
+ * person ended (whoever had the old password is signed out), audited. Refused for a person no
+ * longer active.
+ */
+export async function resetPasswordOf(
+  tx: Queryable,
+  input: { email: string; passwordHash: string },
+  revokeSessions: (tx: Queryable, email: string, at: Date) => Promise<unknown>,
+): Promise<void> {
+  const at = new Date();
+  const [row] = await tx.query<{ id: number }>(
+    "UPDATE people SET password_hash = $2 WHERE email = $1 AND active RETURNING id",
+    [input.email, input.passwordHash],
+  );
+  if (!row)
+    throw new InvalidInputError(
+      "account_inactive",
+      "This account is not active any more, so its password cannot be reset. Ask your admin.",
+    );
+  await revokeSessions(tx, input.email, at);
+  await recordAudit(tx, {
+    at,
+    actorEmail: input.email,
+    action: "person.password_reset",
+    subjectKind: "person",
+    subjectId: String(row.id),
+  });
+}
+
+/** The audit action of a change: deactivation (an invitation's withdrawal too) and reactivation are named as such. */
 function actionOf(before: Person, after: Person): string {
-  if (before.active && !after.active) return "person.deactivate";
+  if (before.status !== "deactivated" && after.status === "deactivated") return "person.deactivate";
   if (!before.active && after.active) return "person.reactivate";
   return "person.update";
 }

@@ -3,7 +3,7 @@ import "server-only";
 import type { Queryable } from "@/lib/db/database";
 import { InvalidInputError } from "@/lib/errors/invalid-input-error";
 
-import type { Person } from "./admin-contract";
+import type { Person, PersonStatus } from "./admin-contract";
 import { requireAreas } from "./areas";
 import { requireAddedRestaurants } from "./restaurant-registry";
 import { seesEveryRestaurant, type Role } from "./roles";
@@ -25,6 +25,8 @@ export interface NewPerson {
   passwordHash?: string | null;
   areaIds?: readonly number[];
   restaurantGuids?: readonly string[];
+  /** Invited by e-mail: inactive, and not deactivated, until the invitation is accepted. */
+  invited?: boolean;
   at?: Date;
 }
 
@@ -58,12 +60,16 @@ const PERSON_SELECT = `
        JOIN deployment_restaurants r ON r.guid = pr.restaurant_guid WHERE pr.person_id = p.id) AS guids
   FROM people p`;
 
+const statusOf = (r: Pick<PersonRow, "active" | "deactivated_at">): PersonStatus =>
+  r.active ? "active" : r.deactivated_at === null ? "invited" : "deactivated";
+
 const toPerson = (r: PersonRow): Person => ({
   id: Number(r.id),
   email: r.email,
   name: r.name,
   role: r.role,
   active: r.active,
+  status: statusOf(r),
   deactivatedAt: r.deactivated_at === null ? null : new Date(r.deactivated_at).toISOString(),
   createdAt: new Date(r.created_at).toISOString(),
   hasPassword: r.has_password,
@@ -150,8 +156,16 @@ export async function createPerson(tx: Queryable, input: NewPerson): Promise<Per
   if (await findCredentials(tx, email))
     throw new InvalidInputError("email_taken", `${email} is already someone's e-mail`);
   const [row] = await tx.query<{ id: number }>(
-    `INSERT INTO people (email, name, role, password_hash, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-    [email, input.name ?? null, input.role, input.passwordHash ?? null, input.at ?? new Date()],
+    `INSERT INTO people (email, name, role, password_hash, active, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+    [
+      email,
+      input.name ?? null,
+      input.role,
+      input.passwordHash ?? null,
+      !input.invited,
+      input.at ?? new Date(),
+    ],
   );
   const id = Number(row!.id);
   await setScope(tx, id, input.areaIds ?? [], input.restaurantGuids ?? []);
@@ -179,6 +193,9 @@ export async function updatePerson(
   if (patch.active !== undefined && patch.active !== before.active) {
     set("active", patch.active);
     set("deactivated_at", patch.active ? null : at);
+  } else if (patch.active === false && before.status === "invited") {
+    // Deactivating someone invited withdraws the invitation: their link no longer works.
+    set("deactivated_at", at);
   }
   if (sets.length > 0) await tx.query(`UPDATE people SET ${sets.join(", ")} WHERE id = $1`, params);
   await setScope(tx, id, patch.areaIds, patch.restaurantGuids);

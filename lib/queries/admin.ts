@@ -3,6 +3,7 @@ import { queryOptions } from "@tanstack/react-query";
 import type { AuditResponse } from "@/lib/audit/audit-contract";
 import type { AccountSessionsResponse } from "@/lib/auth/sessions-contract";
 import type { AreasResponse, PeopleResponse, RestaurantsAdminResponse } from "@/lib/people/admin-contract";
+import type { RestaurantsAdminAnswer } from "@/lib/restaurants/discovery-contract";
 
 import { apiGet } from "./api-client";
 
@@ -11,6 +12,9 @@ export const adminKeys = {
   people: () => ["admin", "people"] as const,
   areas: () => ["admin", "areas"] as const,
   restaurants: () => ["admin", "restaurants"] as const,
+  // The same route read whole by the Restaurants page; apart, since other pages seed the key above
+  // with the added restaurants only.
+  restaurantStates: () => ["admin", "restaurants", "states"] as const,
   audit: (filters: AuditFilters) => ["admin", "audit", filters] as const,
   sessions: () => ["account", "sessions"] as const,
 };
@@ -50,6 +54,13 @@ export function adminRestaurantsQuery() {
   return queryOptions({
     queryKey: adminKeys.restaurants(),
     queryFn: ({ signal }) => apiGet<RestaurantsAdminResponse>("/api/admin/restaurants", { signal }),
+  });
+}
+
+export function restaurantStatesQuery() {
+  return queryOptions({
+    queryKey: adminKeys.restaurantStates(),
+    queryFn: ({ signal }) => apiGet<RestaurantsAdminAnswer>("/api/admin/restaurants", { signal }),
   });
 }
 

@@ -1,3 +1,5 @@
+import type { AddedRestaurant, RestaurantsAdminResponse } from "@/lib/people/admin-contract";
+
 /**
  * The body of GET /api/admin/discovery (lib/restaurants/discovery.ts `discoveryReport`). Here, apart
  * from the server code, so the route, the Restaurants page and its component share one type.
@@ -35,4 +37,14 @@ export interface DiscoveryReport {
   lastError: { message: string; at: string } | null;
   /** Every added restaurant and every location the latest listing reached; added first, then by name. */
   locations: DiscoveryReportLocation[];
+}
+
+/**
+ * GET /api/admin/restaurants: the added restaurants, each with its discovery state, and discovery's
+ * report (every added and every reachable location with its state; the accessible-but-not-added
+ * ones are those the Restaurants page offers to add).
+ */
+export interface RestaurantsAdminAnswer extends RestaurantsAdminResponse {
+  restaurants: (AddedRestaurant & { state: LocationState })[];
+  discovery: DiscoveryReport;
 }

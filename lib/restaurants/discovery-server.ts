@@ -3,13 +3,13 @@ import "server-only";
 import { getPeopleDatabase } from "@/lib/auth/first-run";
 import { getDatabase } from "@/lib/db/server";
 import { env } from "@/lib/env";
-import { addedRestaurantGuids } from "@/lib/people/restaurant-registry";
+import { addedRestaurantGuids, listAddedRestaurants } from "@/lib/people/restaurant-registry";
 import { getOutageHold } from "@/lib/platform-wiring/outage-hold";
 import { getPlatformClient } from "@/lib/platform-wiring/platform-client";
 import { processSingleton } from "@/lib/process-singleton";
 
 import { discoveryReport, runDiscovery } from "./discovery";
-import type { DiscoveryReport } from "./discovery-contract";
+import type { DiscoveryReport, RestaurantsAdminAnswer } from "./discovery-contract";
 
 /** After a failed or skipped run, the next comes this soon rather than a day later. */
 const RETRY_MS = 60 * 60_000;
@@ -17,6 +17,20 @@ const RETRY_MS = 60 * 60_000;
 /** The report of GET /api/admin/discovery, from what the last runs stored. */
 export async function currentDiscoveryReport(): Promise<DiscoveryReport> {
   return discoveryReport(await getDatabase(), await addedRestaurantGuids(await getPeopleDatabase()));
+}
+
+/** GET /api/admin/restaurants: the added restaurants with their states, and the discovery report. */
+export async function restaurantsAdminAnswer(): Promise<RestaurantsAdminAnswer> {
+  const added = await listAddedRestaurants(await getPeopleDatabase());
+  const discovery = await discoveryReport(
+    await getDatabase(),
+    added.map((r) => r.guid),
+  );
+  const states = new Map(discovery.locations.map((l) => [l.guid, l.state]));
+  return {
+    restaurants: added.map((r) => ({ ...r, state: states.get(r.guid) ?? "unknown" })),
+    discovery,
+  };
 }
 
 /**

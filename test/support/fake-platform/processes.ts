@@ -125,11 +125,12 @@ export function productionBuild(): string | null {
 
 /**
  * `node server.mjs` (NODE_ENV=production) on a fresh PGlite data directory, its Platform the
- * fake, its accounts file the fake's locations (admin@kitchen.test sees all), `env` on top.
- * Resolves once /api/health answers (at most 120 s).
+ * fake, its accounts file the fake's locations (admin@kitchen.test sees all), `env` on top. With
+ * `fake` null: the app's own embedded sandbox and the demo accounts' first run, as a new
+ * deployment starts. Resolves once /api/health answers (at most 120 s).
  */
 export async function startAppProcess(
-  fake: FakePlan,
+  fake: FakePlan | null,
   env: Record<string, string>,
   logFile: string,
 ): Promise<AppProcess> {
@@ -142,15 +143,21 @@ export async function startAppProcess(
   const origin = `http://localhost:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), "kp-chain-"));
   const accountsFile = path.join(dataDir, "accounts.json");
-  writeFileSync(
-    accountsFile,
-    JSON.stringify({
-      restaurants: fake.locations.map((l) => ({ guid: l.guid, label: l.name })),
-      accounts: [
-        { email: "admin@kitchen.test", name: "Avery Admin", passwordHash: demoAdminHash(), restaurants: "*" },
-      ],
-    }),
-  );
+  if (fake)
+    writeFileSync(
+      accountsFile,
+      JSON.stringify({
+        restaurants: fake.locations.map((l) => ({ guid: l.guid, label: l.name })),
+        accounts: [
+          {
+            email: "admin@kitchen.test",
+            name: "Avery Admin",
+            passwordHash: demoAdminHash(),
+            restaurants: "*",
+          },
+        ],
+      }),
+    );
   const childEnv: NodeJS.ProcessEnv = { ...process.env };
   for (const name of Object.keys(childEnv))
     if (/^(KITCHEN_|PLATFORM_|SANDBOX_|DATABASE_URL|ACCOUNTS_FILE)/.test(name)) delete childEnv[name];
@@ -162,11 +169,15 @@ export async function startAppProcess(
     AUTH_SECRET: "chain-only-auth-secret-0123456789abcdef",
     DATA_DIR: dataDir,
     NEXT_DIST_DIR: dist,
-    ACCOUNTS_FILE: accountsFile,
-    PLATFORM_BASE_URL: fake.url,
-    PLATFORM_CLIENT_ID: fake.clientId,
-    PLATFORM_CLIENT_SECRET: fake.clientSecret,
-    SANDBOX_ENABLED: "false",
+    ...(fake
+      ? {
+          ACCOUNTS_FILE: accountsFile,
+          PLATFORM_BASE_URL: fake.url,
+          PLATFORM_CLIENT_ID: fake.clientId,
+          PLATFORM_CLIENT_SECRET: fake.clientSecret,
+          SANDBOX_ENABLED: "false",
+        }
+      : {}),
     ...env,
   });
   const startedAt = Date.now();

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 
+import { AdminNav } from "@/components/admin/admin-nav";
 import { OutboxList } from "@/components/admin/outbox-list";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireSession } from "@/lib/access/page-access";
@@ -28,6 +29,7 @@ export default async function OutboxPage() {
             : "Every message sent over SMTP, with how its delivery went."
         }
       />
+      <AdminNav current="/admin/outbox" />
       <OutboxList
         mode={mode}
         items={messages.map((m) => ({

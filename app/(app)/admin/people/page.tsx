@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 
 import { AdminNav } from "@/components/admin/admin-nav";
-import { PeopleView } from "@/components/admin/people-view";
+import { PeopleView } from "@/components/admin/people/people-view";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireAdmin } from "@/lib/access/page-access";
 import { getPeopleDatabase } from "@/lib/auth/first-run";

@@ -1,6 +1,6 @@
 import type { AddedRestaurant, Area } from "@/lib/people/admin-contract";
 
-import styles from "./admin.module.css";
+import styles from "../shared/admin.module.css";
 
 export const restaurantLabel = (r: AddedRestaurant) => r.label || r.guid;
 

@@ -8,17 +8,20 @@ import type {
   AddedRestaurant,
   Area,
   AreasResponse,
+  InvitationResponse,
   PeopleResponse,
   Person,
+  PersonStatus,
   RestaurantsAdminResponse,
 } from "@/lib/people/admin-contract";
 import { ROLE_LABELS, ROLES, seesEveryRestaurant } from "@/lib/people/roles";
 import { adminRestaurantsQuery, areasQuery, peopleQuery } from "@/lib/queries/admin";
 import { apiPatch, apiPost } from "@/lib/queries/api-client";
 
-import styles from "./admin.module.css";
+import styles from "../shared/admin.module.css";
+import { useAdminMutation } from "../shared/use-admin-mutation";
+import { deliveryWords, InviteForm } from "./invite-form";
 import { checkedNumbers, checkedStrings, restaurantLabel, ScopeChoices } from "./scope-choices";
-import { useAdminMutation } from "./use-admin-mutation";
 
 interface Initial {
   people: PeopleResponse;
@@ -26,7 +29,13 @@ interface Initial {
   restaurants: RestaurantsAdminResponse;
 }
 
-/** People: create one with a role and scope; change a role or scope; deactivate or reactivate. */
+const STATUS_WORDS: Record<PersonStatus, string> = {
+  active: "Active",
+  invited: "Invited",
+  deactivated: "Deactivated",
+};
+
+/** People: invite one by e-mail or create one with a role and scope; change a role or scope; deactivate or reactivate. */
 export function PeopleView({ initial }: { initial: Initial }) {
   const people = useQuery({ ...peopleQuery(), initialData: initial.people }).data.people;
   const areas = useQuery({ ...areasQuery(), initialData: initial.areas }).data.areas;
@@ -34,6 +43,7 @@ export function PeopleView({ initial }: { initial: Initial }) {
     .restaurants;
   return (
     <>
+      <InviteForm areas={areas} restaurants={restaurants} />
       <CreatePersonForm areas={areas} restaurants={restaurants} />
       <section className={styles.section} aria-labelledby="people-heading">
         <h2 id="people-heading">Everyone</h2>
@@ -175,6 +185,9 @@ function PersonRow({
   const update = useAdminMutation((body: unknown) =>
     apiPatch<Person>(`/api/admin/people/${person.id}`, body),
   );
+  const resend = useAdminMutation(() =>
+    apiPost<InvitationResponse>(`/api/admin/people/${person.id}/invitation`, {}),
+  );
   const id = `person-${person.id}`;
 
   function onSave(event: FormEvent<HTMLFormElement>) {
@@ -193,7 +206,7 @@ function PersonRow({
       <td>{person.name ?? ""}</td>
       <td>{ROLE_LABELS[person.role]}</td>
       <td>{scopeText(person, areas, restaurants)}</td>
-      <td>{person.active ? "Active" : "Deactivated"}</td>
+      <td>{STATUS_WORDS[person.status]}</td>
       <td>
         <div className={styles.actions}>
           <details>
@@ -225,15 +238,30 @@ function PersonRow({
             type="button"
             className="button"
             disabled={update.isPending}
-            onClick={() => update.mutate({ active: !person.active })}
+            onClick={() => update.mutate({ active: person.status === "deactivated" })}
           >
-            {person.active ? `Deactivate` : `Reactivate`}
+            {person.status === "deactivated" ? `Reactivate` : `Deactivate`}
             <span className="visually-hidden"> {person.email}</span>
           </button>
+          {person.status === "invited" ? (
+            <button
+              type="button"
+              className="button"
+              disabled={resend.isPending}
+              onClick={() => resend.mutate(undefined)}
+            >
+              Resend invitation<span className="visually-hidden"> to {person.email}</span>
+            </button>
+          ) : null}
         </div>
-        {update.error ? (
+        {update.error || resend.error ? (
           <p className={styles.error} role="alert">
-            {errorMessage(update.error)}
+            {errorMessage(update.error ?? resend.error)}
+          </p>
+        ) : null}
+        {resend.isSuccess ? (
+          <p className={styles.status} role="status">
+            {deliveryWords(resend.data)}
           </p>
         ) : null}
       </td>
