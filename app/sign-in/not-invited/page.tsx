@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 
-import { LinkPage } from "@/components/account-links/link-page";
+import { AuthCard } from "@/components/shell/auth-card";
 import styles from "@/components/shell/sign-in.module.css";
 
 export const metadata: Metadata = { title: "Not invited", robots: { index: false } };
@@ -12,7 +12,7 @@ export const metadata: Metadata = { title: "Not invited", robots: { index: false
  */
 export default function NotInvitedPage() {
   return (
-    <LinkPage>
+    <AuthCard>
       <h1 className={styles.title}>Ask your admin for an invitation</h1>
       <p className={styles.lead}>
         Your sign-in worked, but this Kitchen Pulse has no active account for that e-mail address. If you were
@@ -22,6 +22,6 @@ export default function NotInvitedPage() {
       <p>
         <Link href="/sign-in">Back to sign-in</Link>
       </p>
-    </LinkPage>
+    </AuthCard>
   );
 }
