@@ -173,6 +173,12 @@ const API: Record<string, ApiSpec> = {
   "GET /api/admin/audit": { expect: admins(200), adminSeesEverything: true },
   "GET /api/admin/audit.csv": { expect: admins(200), adminSeesEverything: true },
   "GET /api/admin/discovery": { expect: admins(200), adminSeesEverything: true },
+  "POST /api/admin/invitations": {
+    places: true,
+    expect: adminNaming(201),
+    body: (c) => ({ email: `i${c.n}@matrix.test`, role: "viewer", restaurants: [c.guid] }),
+    marker: (c) => `i${c.n}@matrix.test`,
+  },
   "GET /api/admin/outbox": { expect: admins(200), adminSeesEverything: true },
   "GET /api/admin/people": { expect: admins(200), adminSeesEverything: true },
   "POST /api/admin/people": {
@@ -187,6 +193,11 @@ const API: Record<string, ApiSpec> = {
     url: () => `/api/admin/people/${fixture.patchablePerson}`,
     body: (c) => ({ name: `Matrix person ${c.n}`, restaurants: [c.guid] }),
     marker: (c) => `Matrix person ${c.n}`,
+  },
+  "POST /api/admin/people/[id]/invitation": {
+    // The patchable person has accepted long ago: past the permission, a resend is refused as such.
+    expect: admins(400),
+    url: () => `/api/admin/people/${fixture.patchablePerson}/invitation`,
   },
   "GET /api/admin/restaurants": { expect: admins(200), adminSeesEverything: true },
   "POST /api/admin/restaurants": {
@@ -644,6 +655,56 @@ const OK_TICKETS = [{ level: 0, seconds: 61 }];
  * already, 404 for an id that names nothing) whose message names the field, and nothing saved.
  */
 const BAD_INPUT: BadInput[] = [
+  {
+    route: "POST /api/admin/invitations",
+    what: "no body fields",
+    body: {},
+    status: 400,
+    message: /email: .*; role: /,
+  },
+  {
+    route: "POST /api/admin/invitations",
+    what: "an unknown role",
+    body: { email: "inv1@matrix.test", role: "chef" },
+    status: 400,
+    message: /^role: must be one of owner, admin/,
+  },
+  {
+    route: "POST /api/admin/invitations",
+    what: "a password (the invited person chooses it)",
+    body: { email: "inv2@matrix.test", role: "viewer", password: "kitchen-demo-1" },
+    status: 400,
+    message: /password/,
+  },
+  {
+    route: "POST /api/admin/invitations",
+    what: "an area that does not exist",
+    body: { email: "inv3@matrix.test", role: "manager", areas: [MISSING_AREA] },
+    status: 400,
+    message: new RegExp(`${MISSING_AREA}`),
+  },
+  {
+    route: "POST /api/admin/invitations",
+    what: "an e-mail already taken",
+    body: { email: "Ben@kitchen.test", role: "viewer" },
+    status: 400,
+    message: /ben@kitchen\.test|already/i,
+  },
+  {
+    route: "POST /api/admin/people/[id]/invitation",
+    what: "an id that names nobody",
+    url: () => "/api/admin/people/999999/invitation",
+    status: 404,
+    message: /No such person/,
+  },
+  {
+    route: "POST /api/admin/people/[id]/invitation",
+    what: "a person who has accepted",
+    url: () => `${person()}/invitation`,
+    status: 400,
+    code: "not_invited",
+    message: /has accepted already .*password reset/,
+  },
   {
     route: "POST /api/admin/people",
     what: "no body fields",
