@@ -157,8 +157,9 @@ async function run(browser: Browser, via: Via): Promise<void> {
     await signIn(viewer!, "ben@kitchen.test", { callbackUrl: `/restaurants/${lakeside.guid}/targets` });
     const readOnly = viewer!.getByTestId("targets-read-only");
     await expect(readOnly).toBeVisible({ timeout: 60_000 });
-    // (Named by GUID: the read-only view does not load the station names.)
     await expect(readOnly).toContainText(`level 0: ${formatDuration(changed.seconds)} (own target since`);
+    // Named as the editor named it: the read-only view loads the station names too.
+    await expect(readOnly).toContainText(changed.station);
     await expect(viewer!.getByTestId("station-targets-editor")).toHaveCount(0);
     await expect(viewer!.getByRole("button", { name: /^Save/ })).toHaveCount(0);
     await expect(viewer!.getByTestId("level-targets-editor")).toHaveCount(0);

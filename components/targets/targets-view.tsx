@@ -24,7 +24,9 @@ import { TargetsList } from "./targets-list";
  */
 export function TargetsView({ guid, restaurantName }: { guid: string; restaurantName: string }) {
   const targets = useQuery(kitchenTargetsQuery(guid));
-  const stations = useQuery({ ...stationsQuery(guid), enabled: targets.data?.mayEdit.own === true });
+  // The station names for everyone who reads the page (a viewer's list names stations too), after
+  // the targets themselves, which come first.
+  const stations = useQuery({ ...stationsQuery(guid), enabled: targets.isSuccess });
   const [from, setFrom] = useState<string | undefined>(undefined);
   if (targets.isPending) return <LoadingState label="Loading targets…" />;
   if (targets.isError) return <ErrorState error={targets.error} onRetry={() => void targets.refetch()} />;
