@@ -47,4 +47,28 @@ for (const size of SIZES) {
     );
     await page.screenshot({ path: join(dir, `overview-kitchen-${size.name}.png`), fullPage: true });
   });
+
+  // The administration pages and a restaurant's Targets page: legible at both sizes, no sideways scroll.
+  for (const [name, path, ready] of [
+    ["admin-people", "/admin/people", "People"],
+    ["admin-restaurants", "/admin/restaurants", "Restaurants"],
+    ["admin-audit", "/admin/audit", "Audit log"],
+    ["targets", `/restaurants/${harbor.guid}/targets`, "Targets"],
+  ] as const) {
+    test(`${name} at ${size.name}`, async ({ page }) => {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      await signIn(page, "admin@kitchen.test", { callbackUrl: path });
+      await expect(page.getByRole("heading", { level: 1, name: ready })).toBeVisible({ timeout: 60_000 });
+      await expect(page.getByText(/^Loading/)).toHaveCount(0, { timeout: 60_000 });
+      // Once drawn (a query answering late may still lay the page out again right after the load).
+      await expect
+        .poll(
+          () =>
+            page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+          { message: "the page must not scroll sideways", timeout: 10_000 },
+        )
+        .toBeLessThanOrEqual(0);
+      await page.screenshot({ path: join(dir, `${name}-${size.name}.png`), fullPage: true });
+    });
+  }
 }
