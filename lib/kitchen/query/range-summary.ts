@@ -806,6 +806,20 @@ function levelCounts(
   return { removedPerLevel, selectionsPerLevel };
 }
 
+/** What every step of a merge reads: the sources, their interned ids and filters, and the tables' span. */
+interface MergeInput {
+  parts: RangeParts;
+  /** Days first, then rollups: every source merged. */
+  days: readonly Source[];
+  /** Every date of the range and where its trend point comes from. */
+  trend: ReturnType<typeof trendSources>;
+  ids: readonly DayIds[];
+  dayFilters: readonly (DayFilter | null)[];
+  interner: DimensionInterner;
+  span: number;
+  scope: MergeScope;
+}
+
 function merge(
   parts: RangeParts,
   metric: KitchenMetric,
@@ -822,42 +836,108 @@ function merge(
   const days = sourcesOf(parts, metric, cutFilters);
   const trend = trendSources(parts);
   const ids = days.map((day) => interner.ids(day.dict));
-  const S = interner.stations.size;
   let hint = 0;
   for (const day of days) hint = Math.max(hint, spanHintOf(day.hours ?? day.marginals!.hourStation));
   const span = Math.min(MAX_SPAN, hint + 1);
   const dayFilters = days.map((day) => dayFilter(day.dict, filters));
+  const input: MergeInput = { parts, days, trend, ids, dayFilters, interner, span, scope };
 
   const hoursTargets = addAllHours(parts, days, trend, ids, dayFilters, cutFilters, span, interner, scope);
-  const { hourStation, perDay, perBehavior, perSource } = hoursTargets;
-
-  const breakdown = (kind: "items" | "courses", size: number, globalOf: (d: number) => Int32Array) => {
-    if (!scope.items)
-      return {
-        table: new DenseHistograms(0, span),
-        picked: [] as number[],
-        slotOf: new Int32Array(0),
-        present: 0,
-      };
-    const records = new Float64Array(size);
-    days.forEach((day, d) => {
-      const f = dayFilters[d];
-      if (f) countValues(day[kind], globalOf(d), f, records);
-    });
-    const { picked, slotOf, present } = pickMostFrequent(records, BREAKDOWN_LIMIT, (id) =>
-      interner[kind].value(id),
-    );
-    const table = arena.table(picked.length * L, span);
-    days.forEach((day, d) => {
-      const f = dayFilters[d];
-      if (f) addPicked(day[kind], globalOf(d), slotOf, f, table);
-    });
-    return { table, picked, slotOf, present };
-  };
-  const items = breakdown("items", interner.items.size, (d) => ids[d]!.item);
+  const items = breakdown(input, "items", (d) => ids[d]!.item);
   const { removedPerLevel, selectionsPerLevel } = levelCounts(parts, days, dayFilters, metric, filters);
-  const courses = breakdown("courses", interner.courses.size, (d) => ids[d]!.course);
+  const courses = breakdown(input, "courses", (d) => ids[d]!.course);
+  const sums = sumHourStations(hoursTargets.hourStation, interner.stations.size, span, scope);
 
+  // Levels present in the range (whatever the filters), and those the answer reports.
+  const levelsPresent = new Set<number>();
+  for (const day of days) for (const l of day.levels) levelsPresent.add(l);
+  const levelList = KITCHEN_LEVELS.filter(
+    (l) => levelsPresent.has(l) && (filters.level === undefined || filters.level === l),
+  );
+
+  const judged = judgeTargets(targets, parts, trend, interner);
+  const cap = cutFilters.maxSeconds ?? Infinity;
+  const dayRows = scope.trend
+    ? trendRows(input, cutFilters, filters, judged, cap, levelList, hoursTargets.perDay)
+    : [];
+  const shares = targetShares(input, judged, sums, levelList, cap);
+  const options = filterOptions(ids, interner, levelsPresent);
+  const tables = breakdownRows(input, hoursTargets, sums, items, courses, judged, shares.station);
+  return {
+    levels: levelList.map((level) => ({
+      level,
+      items: selectionsPerLevel[level]!,
+      stats: sums.perLevel.stats(level),
+    })),
+    stations: tables.stations,
+    hours: tables.hours,
+    hourStations: tables.hourStations,
+    days: dayRows,
+    items: tables.items,
+    itemCount: items.present,
+    itemStations: tables.itemStations,
+    behaviors: tables.behaviors,
+    sources: tables.sources,
+    courses: tables.courses,
+    courseCount: courses.present,
+    histogram: histogramOf(sums.overall, filters),
+    withinTarget: shares.withinTarget,
+    options,
+    outliers:
+      filters.maxSeconds === undefined
+        ? null
+        : {
+            maxMinutes: filters.maxSeconds / 60,
+            removed: levelList.reduce((n: number, l) => n + removedPerLevel[l]!, 0),
+          },
+  };
+}
+
+/** The items' or courses' table: records counted per value, then only the most frequent histogrammed. */
+interface Breakdown {
+  table: DenseHistograms;
+  picked: number[];
+  slotOf: Int32Array;
+  present: number;
+}
+
+function breakdown(
+  { days, dayFilters, interner, span, scope }: MergeInput,
+  kind: "items" | "courses",
+  globalOf: (d: number) => Int32Array,
+): Breakdown {
+  if (!scope.items)
+    return {
+      table: new DenseHistograms(0, span),
+      picked: [] as number[],
+      slotOf: new Int32Array(0),
+      present: 0,
+    };
+  const records = new Float64Array(interner[kind].size);
+  days.forEach((day, d) => {
+    const f = dayFilters[d];
+    if (f) countValues(day[kind], globalOf(d), f, records);
+  });
+  const { picked, slotOf, present } = pickMostFrequent(records, BREAKDOWN_LIMIT, (id) =>
+    interner[kind].value(id),
+  );
+  const table = arena.table(picked.length * L, span);
+  days.forEach((day, d) => {
+    const f = dayFilters[d];
+    if (f) addPicked(day[kind], globalOf(d), slotOf, f, table);
+  });
+  return { table, picked, slotOf, present };
+}
+
+/** The sums of hour × station × level: per station × level, hour × level, level, and overall. */
+interface Sums {
+  perStation: DenseHistograms;
+  perHour: DenseHistograms;
+  perLevel: DenseHistograms;
+  overall: DenseHistograms;
+}
+
+function sumHourStations(hourStation: DenseHistograms, S: number, span: number, scope: MergeScope): Sums {
   // Sums: station × level and hour × level from hour × station × level; level from station × level.
   const perStation = arena.table(S * L, span);
   const perHour = arena.table(HOURS * L, span);
@@ -874,64 +954,56 @@ function merge(
   for (let s = 0; s < S; s++) for (let l = 0; l < L; l++) perLevel.addGroup(l, perStation, s * L + l);
   const overall = arena.table(1, span);
   for (let l = 0; l < L; l++) overall.addGroup(0, perLevel, l);
+  return { perStation, perHour, perLevel, overall };
+}
 
-  // Levels present in the range (whatever the filters), and those the answer reports.
-  const levelsPresent = new Set<number>();
-  for (const day of days) for (const l of day.levels) levelsPresent.add(l);
-  const levelList = KITCHEN_LEVELS.filter(
-    (l) => levelsPresent.has(l) && (filters.level === undefined || filters.level === l),
+/**
+ * The trend: per date and level, its stats (a rollup's day's ready when its marginals answer) and
+ * late counts, each date judged by its own targets.
+ */
+function trendRows(
+  { parts, days, trend, ids, dayFilters }: MergeInput,
+  cutFilters: SummaryFilters,
+  filters: SummaryFilters,
+  judged: JudgedTargets,
+  cap: number,
+  levelList: readonly KitchenLevel[],
+  perDay: DenseHistograms,
+): KitchenSummary["days"] {
+  const lateDays = lateByDay(
+    dayLateSources(parts, days, trend, ids, dayFilters, cutFilters, judged.perTrend),
+    trend.length,
+    cap,
   );
-  const station = (s: number): StationRef => {
-    const v = interner.stations.value(s);
-    return { stationGuid: v.guid, stationName: v.name };
-  };
-
-  function rows<Extra>(table: DenseHistograms, describe: (group: number, level: number) => Extra | null) {
-    const out: (Extra & { level: KitchenLevel; stats: Stats })[] = [];
-    for (let i = 0; i < table.touched.length; i++) {
-      if (!table.touched[i]) continue;
-      const extra = describe(Math.floor(i / L), i % L);
-      if (extra !== null) out.push({ ...extra, level: (i % L) as KitchenLevel, stats: table.stats(i) });
-    }
-    return out;
-  }
-  // Every order ends in stable keys (name, then GUID or value): byte-identical answers across restarts.
-  const byLevelThenCount = <T extends { level: number; stats: Stats }>(a: T, b: T) =>
-    a.level - b.level || b.stats.count - a.stats.count;
-  const byName = (a: string | null, b: string | null) => (a ?? "\uffff").localeCompare(b ?? "\uffff");
-  const byStation = (a: StationRef, b: StationRef) =>
-    byName(a.stationName, b.stationName) || compareKey(a.stationGuid, b.stationGuid);
-
-  const judged = judgeTargets(targets, parts, trend, interner);
-  const cap = cutFilters.maxSeconds ?? Infinity;
-  const lateDays = scope.trend
-    ? lateByDay(
-        dayLateSources(parts, days, trend, ids, dayFilters, cutFilters, judged.perTrend),
-        trend.length,
-        cap,
-      )
-    : null;
   const dayRows: KitchenSummary["days"] = [];
-  if (lateDays) {
-    const ready = marginalsAnswer(filters);
-    trend.forEach((t, d) => {
-      for (const level of levelList) {
-        const stats =
-          ready && t.rollup >= 0
-            ? parts.rollups[t.rollup]!.dayStats[t.index]![level]!
-            : perDay.stats(d * L + level);
-        dayRows.push({
-          businessDate: t.businessDate,
-          level,
-          stats,
-          late: lateDays.late[d * L + level]!,
-          veryLate: lateDays.veryLate[d * L + level]!,
-        });
-      }
-    });
-  }
+  const ready = marginalsAnswer(filters);
+  trend.forEach((t, d) => {
+    for (const level of levelList) {
+      const stats =
+        ready && t.rollup >= 0
+          ? parts.rollups[t.rollup]!.dayStats[t.index]![level]!
+          : perDay.stats(d * L + level);
+      dayRows.push({
+        businessDate: t.businessDate,
+        level,
+        stats,
+        late: lateDays.late[d * L + level]!,
+        veryLate: lateDays.veryLate[d * L + level]!,
+      });
+    }
+  });
+  return dayRows;
+}
 
-  const { withinTarget, station: stationLate } = judgedShares(
+/** Per level reported its share within target, and each station × level's late counts (judgedShares). */
+function targetShares(
+  { days, ids, dayFilters }: MergeInput,
+  judged: JudgedTargets,
+  { perStation, perLevel }: Sums,
+  levelList: readonly KitchenLevel[],
+  cap: number,
+) {
+  return judgedShares(
     judged,
     perStation,
     perLevel,
@@ -939,27 +1011,65 @@ function merge(
     () => stationCells(days, ids, dayFilters, judged.perSource),
     cap,
   );
+}
 
-  // Filter options: every value of the range's days, whatever the filters.
+/** Filter options: every value of the range's days, whatever the filters. */
+function filterOptions(
+  ids: readonly DayIds[],
+  interner: DimensionInterner,
+  levelsPresent: ReadonlySet<number>,
+): FilterOptions {
   const seen = { station: new Set<number>(), behavior: new Set<number>(), source: new Set<number>() };
   for (const dayIds of ids) {
     dayIds.station.forEach((g) => seen.station.add(g));
     dayIds.behavior.forEach((g) => seen.behavior.add(g));
     dayIds.source.forEach((g) => seen.source.add(g));
   }
-  const options: FilterOptions = {
-    stations: [...seen.station].map(station).sort(byStation),
+  return {
+    stations: [...seen.station].map((s) => stationRef(interner, s)).sort(byStation),
     behaviors: [...seen.behavior].map((g) => interner.behaviors.value(g)).sort(compareKey),
     sources: [...seen.source].map((g) => interner.sources.value(g)).sort(compareKey),
     levels: KITCHEN_LEVELS.filter((l) => levelsPresent.has(l)),
   };
+}
 
+function stationRef(interner: DimensionInterner, s: number): StationRef {
+  const v = interner.stations.value(s);
+  return { stationGuid: v.guid, stationName: v.name };
+}
+
+/** A table's touched groups as rows (level and stats), described by group; a null description drops the row. */
+function rows<Extra>(table: DenseHistograms, describe: (group: number, level: number) => Extra | null) {
+  const out: (Extra & { level: KitchenLevel; stats: Stats })[] = [];
+  for (let i = 0; i < table.touched.length; i++) {
+    if (!table.touched[i]) continue;
+    const extra = describe(Math.floor(i / L), i % L);
+    if (extra !== null) out.push({ ...extra, level: (i % L) as KitchenLevel, stats: table.stats(i) });
+  }
+  return out;
+}
+
+// Every order ends in stable keys (name, then GUID or value): byte-identical answers across restarts.
+const byLevelThenCount = <T extends { level: number; stats: Stats }>(a: T, b: T) =>
+  a.level - b.level || b.stats.count - a.stats.count;
+const byName = (a: string | null, b: string | null) => (a ?? "\uffff").localeCompare(b ?? "\uffff");
+const byStation = (a: StationRef, b: StationRef) =>
+  byName(a.stationName, b.stationName) || compareKey(a.stationGuid, b.stationGuid);
+
+/** The breakdowns' rows, each in its stable order; the stations' with their targets (of the last date) and late counts. */
+function breakdownRows(
+  input: MergeInput,
+  { hourStation, perBehavior, perSource }: HoursTargets,
+  { perStation, perHour }: Sums,
+  items: Breakdown,
+  courses: Breakdown,
+  judged: JudgedTargets,
+  stationLate: (group: number) => { late: number; veryLate: number },
+) {
+  const { days, ids, dayFilters, interner, span, scope } = input;
+  const S = interner.stations.size;
+  const station = (s: number) => stationRef(interner, s);
   return {
-    levels: levelList.map((level) => ({
-      level,
-      items: selectionsPerLevel[level]!,
-      stats: perLevel.stats(level),
-    })),
     stations: rows(perStation, (s, l) => ({
       ...station(s),
       targetSeconds: judged.last[s * L + l]!,
@@ -972,7 +1082,6 @@ function merge(
       const hour = Math.floor(g / S);
       return hour === UNKNOWN_HOUR ? null : { hour, ...station(g % S) };
     }).sort((a, b) => a.hour - b.hour || byStation(a, b) || a.level - b.level),
-    days: dayRows,
     items: rows(items.table, (slot) => {
       const v = interner.items.value(items.picked[slot]!);
       return { itemGuid: v.guid, itemName: v.name };
@@ -981,7 +1090,6 @@ function merge(
         byLevelThenCount(a, b) ||
         compareDimension({ guid: a.itemGuid, name: a.itemName }, { guid: b.itemGuid, name: b.itemName }),
     ),
-    itemCount: items.present,
     itemStations: scope.items
       ? itemStationRows(
           itemSources(days, ids, dayFilters, judged.perSource),
@@ -1009,17 +1117,6 @@ function merge(
           { guid: b.courseGuid, name: b.courseName },
         ),
     ),
-    courseCount: courses.present,
-    histogram: histogramOf(overall, filters),
-    withinTarget,
-    options,
-    outliers:
-      filters.maxSeconds === undefined
-        ? null
-        : {
-            maxMinutes: filters.maxSeconds / 60,
-            removed: levelList.reduce((n: number, l) => n + removedPerLevel[l]!, 0),
-          },
   };
 }
 

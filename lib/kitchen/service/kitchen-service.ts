@@ -91,122 +91,28 @@ export interface KitchenServiceDeps {
 export type KitchenService = ReturnType<typeof createKitchenService>;
 
 export function createKitchenService(deps: KitchenServiceDeps) {
-  const { db, config } = deps;
-  const now = deps.now ?? Date.now;
-  const store = new KitchenStore(db);
-  const fetcher = createDayFetcher({ ...deps, store, now });
-  const reader = createDayReader({ store, cacheBytes: config.cacheBytes, onUnreadable: fetcher.forget });
-  const rollups = createRollupReader({
-    store,
-    daySummaries: reader.daySummaries,
-    cacheBytes: Math.floor((config.cacheBytes ?? DEFAULT_CACHE_BYTES) / 2),
-  });
-  const entitlement = createEntitlement({ store, fetcher, config, now });
-  // One per restaurant: a day's dimension values are numbered once, not on every request.
-  const interners = new Map<string, DimensionInterner>();
-  const internerOf = (guid: string) =>
-    interners.get(guid) ?? interners.set(guid, new DimensionInterner()).get(guid)!;
-  const rangeOf = (restaurant: KitchenRestaurant, query: KitchenRangeQuery) =>
-    validateRange(query, restaurant, now(), config.maxRangeDays);
-
-  const rangeState = (
-    restaurant: KitchenRestaurant,
-    dates: readonly string[],
-    fetch: { wait: number | "settled" } | null,
-  ) => rangeStateOf({ store, fetcher, config }, restaurant, dates, fetch);
-
-  /**
-   * The one readiness rule of the range routes: once every date has an answer (keeping today's
-   * needsFetch rules for what to fetch again), `compute` runs over the stored rows; until then the
-   * caller gets the range's coverage to show as progress.
-   */
-  async function whenReady<T>(
-    restaurant: KitchenRestaurant,
-    query: KitchenRangeQuery & RecordFilter,
-    compute: (dates: string[], rows: Map<string, DayRow>, coverage: () => DateCoverage) => Promise<T>,
-  ): Promise<RangeAnswer<T>> {
-    // The item and service filters read raw records: a range before their retention is refused before any fetch.
-    refuseRecordFilterBeyondRawRetention(restaurant, query, config.rawRetentionDays ?? 0, now());
-    const dates = rangeOf(restaurant, query);
-    const { rows, states, context } = await rangeState(restaurant, dates, {
-      wait: config.readyWaitMs ?? READY_WAIT_MS,
-    });
-    if (states.some((s) => s.status === "pending")) {
-      return {
-        ready: false,
-        pending: pendingReport(restaurant.guid, query, states),
-        retryAfterMs: PENDING_RETRY_AFTER_MS,
-      };
-    }
-    // The coverage when the answer is assembled: a stored day found unreadable on the way is failed by then (day-reader.ts).
-    const coverage = () => coverageOf(dateStates(dates, rows, context));
-    return { ready: true, value: await compute(dates, rows, coverage) };
-  }
-
-  /** The services each stored day was summarised with (the service filter assigns records with them). */
-  const storedDayParts = (guid: string, rows: Map<string, DayRow>) => async (dates: string[]) =>
-    new Map((await reader.daySummaries(guid, dates, rows)).map((d) => [d.businessDate, d.dayParts]));
-  const recordFiltered = (
-    r: KitchenRestaurant,
-    dates: readonly string[],
-    rows: Map<string, DayRow>,
-    ...rest: FilterArgs
-  ) => filteredDays({ db, store, dayParts: storedDayParts(r.guid, rows) }, r, dates, rows, ...rest);
-  const parts = createRangeParts({ store, reader, rollups, config, recordFiltered });
-  const { filtersFor, partsOf, stuckReport } = parts;
-  const sectionDeps = { db, store, reader, rangeParts: { filtersFor, partsOf, stuckReport } };
-  const answers = createRangeAnswers({ db, whenReady, parts, internerOf, config });
-  const overviewLevels = createOverviewLevels({ db, store, reader, config, now });
-
+  const k = buildKitchen(deps);
+  const { store, fetcher, answers } = k;
   return {
     store,
-    entitlement,
+    entitlement: k.entitlement,
     locations: { state: fetcher.locationFetchState, holds: fetcher.locationHolds }, // location-health.ts; holds() is for GET /api/health
 
     /** The history backfill over this service's day fetcher (backfill.ts); `start()` is the caller's. */
-    backfill: (opts: Omit<BackfillDeps, "fetcher" | "store" | "config" | "now">) =>
-      serviceBackfill({ fetcher, store, config, now, rollups }, opts),
+    backfill: (opts: Omit<BackfillDeps, "fetcher" | "store" | "config" | "now">) => serviceBackfill(k, opts),
 
     /**
      * Fetches what a range lacks, waiting for every date, and reports its coverage: a warm-up for
      * tests and benchmarks. Requests never use it.
      */
-    async prepare(restaurant: KitchenRestaurant, query: KitchenRangeQuery) {
-      return coverageOf(
-        (await rangeState(restaurant, rangeOf(restaurant, query), { wait: "settled" })).states,
-      );
-    },
+    prepare: (restaurant: KitchenRestaurant, query: KitchenRangeQuery) => prepareRange(k, restaurant, query),
 
     /** `dayParts: false`: no day parts. The answer may be the cache's (range-answers.ts): never change it. */
     summary: (
       restaurant: KitchenRestaurant,
       query: KitchenSummaryQuery,
       opts: { dayParts?: boolean } = {},
-    ): Promise<RangeAnswer<KitchenSummary>> =>
-      answers.answered("summary", restaurant, query, opts, async (dates, rows, coverage, targets) => {
-        const parts = await partsOf(restaurant, dates, rows, [query.metric], query, targets.breaks);
-        const merged = parts.partsFor(query.metric);
-        const filters = filtersFor(query);
-        const summary = assembleSummary(
-          restaurant,
-          query,
-          dates,
-          rows,
-          coverage(),
-          merged,
-          targets.book,
-          targets.ticketSeconds,
-          internerOf(restaurant.guid),
-          filters,
-          stuckReport(parts, query),
-        );
-        if (opts.dayParts === false) return summary;
-        // The same parts as the figures: the rollups carry their days' services and weekday hours.
-        return {
-          ...summary,
-          dayParts: mergeDayParts(merged, query.metric, filters, restaurant.closeoutHour),
-        };
-      }),
+    ): Promise<RangeAnswer<KitchenSummary>> => summaryAnswer(k, restaurant, query, opts),
 
     /**
      * One section of the summary (summary-sections.ts): only what that section returns is computed;
@@ -215,7 +121,7 @@ export function createKitchenService(deps: KitchenServiceDeps) {
     ...sectionAnswers(
       <S extends SummarySection>(section: S, r: KitchenRestaurant, query: KitchenSummaryQuery) =>
         answers.answered(`section:${section}`, r, query, null, (dates, rows, coverage, targets) =>
-          summarySection({ ...sectionDeps, interner: internerOf(r.guid) }, r, query, section, {
+          summarySection({ ...sectionDeps(k), interner: k.internerOf(r.guid) }, r, query, section, {
             dates,
             rows,
             coverage,
@@ -228,7 +134,7 @@ export function createKitchenService(deps: KitchenServiceDeps) {
     levelSummary: answers.levelSummary,
 
     /** The same of many restaurants at once from the day digests, null where levelSummary must answer (overview-levels.ts). */
-    levelSummaries: overviewLevels.levelSummaries,
+    levelSummaries: k.overviewLevels.levelSummaries,
 
     /** Counts of the answer cache (GET /api/health). */
     answerCacheStats: answers.stats,
@@ -246,98 +152,281 @@ export function createKitchenService(deps: KitchenServiceDeps) {
       restaurant: KitchenRestaurant,
       query: KitchenRangeQuery,
       opts: { metric?: KitchenMetric; stuck?: StuckChoice; level?: KitchenLevel } = {},
-    ) =>
-      whenReady(restaurant, query, async (dates, rows, coverage) => {
-        const stored = await reader.daySummaries(restaurant.guid, dates, rows);
-        const metric = opts.metric ?? "fire_to_fulfill";
-        const asked = { stuck: opts.stuck, level: opts.level };
-        const filters = filtersFor(asked);
-        const cleaned =
-          filters.stuckSeconds !== undefined && metric !== "fire_to_fulfill"
-            ? await stuckFreeDays(store, restaurant, stored, filters.stuckSeconds)
-            : { days: stored, kept: [] };
-        const stuck = stuckReport({ stuckParts: { days: stored, rollups: [] }, kept: cleaned.kept }, asked);
-        return { days: cleaned.days, coverage: coverage(), cutSeconds: cutSecondsOf(metric, filters), stuck };
-      }),
+    ) => rangeDaysAnswer(k, restaurant, query, opts),
 
     /** summary.csv: station × level × metric, every metric, with the query's filters. */
     stationLevelRows: (
       restaurant: KitchenRestaurant,
       query: Omit<KitchenSummaryQuery, "metric">,
     ): Promise<RangeAnswer<StationLevelRow[]>> =>
-      whenReady(restaurant, query, async (dates, rows) =>
+      whenReady(k, restaurant, query, async (dates, rows) =>
         stationLevelRows(
-          (await partsOf(restaurant, dates, rows, KITCHEN_METRICS, query)).partsFor,
-          filtersFor(query),
-          internerOf(restaurant.guid),
+          (await k.parts.partsOf(restaurant, dates, rows, KITCHEN_METRICS, query)).partsFor,
+          k.parts.filtersFor(query),
+          k.internerOf(restaurant.guid),
         ),
       ),
 
     /** fulfillments.csv: the raw records of the range (of `item` and `service` only, when given), a stored chunk at a time. */
-    records: async (
+    records: (
       restaurant: KitchenRestaurant,
       query: KitchenRecordsQuery,
-    ): Promise<RangeAnswer<AsyncIterable<RecordChunk>>> => {
-      // A range reaching before the retention is refused before anything is fetched.
-      refuseBeyondRawRetention(restaurant, query.from, config.rawRetentionDays ?? 0, now());
-      return whenReady(restaurant, query, async (dates, rows) => {
-        const usable = usableDates(dates, rows).map((d) => d.date);
-        await refuseMissingRawRecords(db, restaurant, usable);
-        return filteredRecords(
-          store,
-          restaurant,
-          usable,
-          query,
-          query.service === undefined ? null : await storedDayParts(restaurant.guid, rows)(usable),
-        );
-      });
-    },
+    ): Promise<RangeAnswer<AsyncIterable<RecordChunk>>> => recordsAnswer(k, restaurant, query),
 
     /** Store only: where each date stands, for the progress of a cold range; by the summary's own rule (rangeState). */
-    async coverage(restaurant: KitchenRestaurant, query: KitchenRangeQuery): Promise<KitchenCoverage> {
-      return coverageReport(
-        restaurant.guid,
-        query,
-        (await rangeState(restaurant, rangeOf(restaurant, query), null)).states,
-      );
-    },
+    coverage: (restaurant: KitchenRestaurant, query: KitchenRangeQuery): Promise<KitchenCoverage> =>
+      coverageAnswer(k, restaurant, query),
 
     tickets: (
       restaurant: KitchenRestaurant,
       query: KitchenTicketsQuery,
-    ): Promise<RangeAnswer<KitchenTickets>> =>
-      whenReady(restaurant, query, async (dates, rows, coverage) => {
-        const facts = hasRecordFilter(query)
-          ? (await recordFiltered(restaurant, dates, rows, query, true)).facts
-          : await reader.dayTicketFacts(restaurant.guid, dates, rows);
-        const tickets = await slowTicketsOf(
-          store,
-          restaurant.guid,
-          facts,
-          query,
-          filtersFor(query),
-          query.item,
-        );
-        return {
-          restaurantGuid: restaurant.guid,
-          from: query.from,
-          to: query.to,
-          metric: query.metric,
-          limit: query.limit,
-          coverage: coverage(),
-          tickets,
-        };
-      }),
+    ): Promise<RangeAnswer<KitchenTickets>> => ticketsAnswer(k, restaurant, query),
 
     /** Targets: a restaurant's and the group's, read and changed (kitchen-targets.ts). */
-    ...targetsApi(db, now),
+    ...targetsApi(k.db, k.now),
 
     /** The decoded-day and rollup caches: entries, bytes of the budget (KITCHEN_CACHE_MB), hits and misses. */
-    cacheStats: () => ({ ...reader.cacheStats(), rollups: rollups.cacheStats() }),
+    cacheStats: () => ({ ...k.reader.cacheStats(), rollups: k.rollups.cacheStats() }),
 
     /** Resolves when the rollup builds queued so far have settled (tests, the benchmark). */
-    rollupsSettled: () => rollups.settled(),
+    rollupsSettled: () => k.rollups.settled(),
   };
+}
+
+/** The service's parts, built once: what its steps below read. */
+interface Kitchen {
+  db: Database;
+  config: KitchenServiceConfig;
+  now: () => number;
+  store: KitchenStore;
+  fetcher: DayFetcher;
+  reader: ReturnType<typeof createDayReader>;
+  rollups: ReturnType<typeof createRollupReader>;
+  entitlement: ReturnType<typeof createEntitlement>;
+  /** One per restaurant: a day's dimension values are numbered once, not on every request. */
+  internerOf: (guid: string) => DimensionInterner;
+  parts: ReturnType<typeof createRangeParts>;
+  answers: ReturnType<typeof createRangeAnswers>;
+  overviewLevels: ReturnType<typeof createOverviewLevels>;
+}
+
+/** The readers the steps share, before the range parts and answers that are built over them. */
+type KitchenBase = Omit<Kitchen, "parts" | "answers" | "overviewLevels">;
+
+function buildKitchen(deps: KitchenServiceDeps): Kitchen {
+  const { db, config } = deps;
+  const now = deps.now ?? Date.now;
+  const store = new KitchenStore(db);
+  const fetcher = createDayFetcher({ ...deps, store, now });
+  const reader = createDayReader({ store, cacheBytes: config.cacheBytes, onUnreadable: fetcher.forget });
+  const rollups = createRollupReader({
+    store,
+    daySummaries: reader.daySummaries,
+    cacheBytes: Math.floor((config.cacheBytes ?? DEFAULT_CACHE_BYTES) / 2),
+  });
+  const entitlement = createEntitlement({ store, fetcher, config, now });
+  const interners = new Map<string, DimensionInterner>();
+  const internerOf = (guid: string) =>
+    interners.get(guid) ?? interners.set(guid, new DimensionInterner()).get(guid)!;
+  const base: KitchenBase = { db, config, now, store, fetcher, reader, rollups, entitlement, internerOf };
+  const parts = createRangeParts({
+    store,
+    reader,
+    rollups,
+    config,
+    recordFiltered: (r, dates, rows, ...rest) => recordFiltered(base, r, dates, rows, ...rest),
+  });
+  const answers = createRangeAnswers({
+    db,
+    whenReady: (restaurant, query, compute) => whenReady(base, restaurant, query, compute),
+    parts,
+    internerOf,
+    config,
+  });
+  const overviewLevels = createOverviewLevels({ db, store, reader, config, now });
+  return { ...base, parts, answers, overviewLevels };
+}
+
+const rangeOf = ({ now, config }: KitchenBase, restaurant: KitchenRestaurant, query: KitchenRangeQuery) =>
+  validateRange(query, restaurant, now(), config.maxRangeDays);
+
+/**
+ * The one readiness rule of the range routes: once every date has an answer (keeping today's
+ * needsFetch rules for what to fetch again), `compute` runs over the stored rows; until then the
+ * caller gets the range's coverage to show as progress.
+ */
+async function whenReady<T>(
+  k: KitchenBase,
+  restaurant: KitchenRestaurant,
+  query: KitchenRangeQuery & RecordFilter,
+  compute: (dates: string[], rows: Map<string, DayRow>, coverage: () => DateCoverage) => Promise<T>,
+): Promise<RangeAnswer<T>> {
+  const { config, now } = k;
+  // The item and service filters read raw records: a range before their retention is refused before any fetch.
+  refuseRecordFilterBeyondRawRetention(restaurant, query, config.rawRetentionDays ?? 0, now());
+  const dates = rangeOf(k, restaurant, query);
+  const { rows, states, context } = await rangeStateOf(k, restaurant, dates, {
+    wait: config.readyWaitMs ?? READY_WAIT_MS,
+  });
+  if (states.some((s) => s.status === "pending")) {
+    return {
+      ready: false,
+      pending: pendingReport(restaurant.guid, query, states),
+      retryAfterMs: PENDING_RETRY_AFTER_MS,
+    };
+  }
+  // The coverage when the answer is assembled: a stored day found unreadable on the way is failed by then (day-reader.ts).
+  const coverage = () => coverageOf(dateStates(dates, rows, context));
+  return { ready: true, value: await compute(dates, rows, coverage) };
+}
+
+/** The services each stored day was summarised with (the service filter assigns records with them). */
+const storedDayParts =
+  ({ reader }: KitchenBase, guid: string, rows: Map<string, DayRow>) =>
+  async (dates: string[]) =>
+    new Map((await reader.daySummaries(guid, dates, rows)).map((d) => [d.businessDate, d.dayParts]));
+
+function recordFiltered(
+  k: KitchenBase,
+  r: KitchenRestaurant,
+  dates: readonly string[],
+  rows: Map<string, DayRow>,
+  ...rest: FilterArgs
+) {
+  return filteredDays(
+    { db: k.db, store: k.store, dayParts: storedDayParts(k, r.guid, rows) },
+    r,
+    dates,
+    rows,
+    ...rest,
+  );
+}
+
+/** What a summary section reads (summary-sections.ts), besides its restaurant's interner. */
+function sectionDeps({ db, store, reader, parts }: Kitchen) {
+  const { filtersFor, partsOf, stuckReport } = parts;
+  return { db, store, reader, rangeParts: { filtersFor, partsOf, stuckReport } };
+}
+
+async function prepareRange(k: Kitchen, restaurant: KitchenRestaurant, query: KitchenRangeQuery) {
+  return coverageOf(
+    (await rangeStateOf(k, restaurant, rangeOf(k, restaurant, query), { wait: "settled" })).states,
+  );
+}
+
+function summaryAnswer(
+  k: Kitchen,
+  restaurant: KitchenRestaurant,
+  query: KitchenSummaryQuery,
+  opts: { dayParts?: boolean },
+): Promise<RangeAnswer<KitchenSummary>> {
+  const { partsOf, filtersFor, stuckReport } = k.parts;
+  return k.answers.answered("summary", restaurant, query, opts, async (dates, rows, coverage, targets) => {
+    const parts = await partsOf(restaurant, dates, rows, [query.metric], query, targets.breaks);
+    const merged = parts.partsFor(query.metric);
+    const filters = filtersFor(query);
+    const summary = assembleSummary(
+      restaurant,
+      query,
+      dates,
+      rows,
+      coverage(),
+      merged,
+      targets.book,
+      targets.ticketSeconds,
+      k.internerOf(restaurant.guid),
+      filters,
+      stuckReport(parts, query),
+    );
+    if (opts.dayParts === false) return summary;
+    // The same parts as the figures: the rollups carry their days' services and weekday hours.
+    return {
+      ...summary,
+      dayParts: mergeDayParts(merged, query.metric, filters, restaurant.closeoutHour),
+    };
+  });
+}
+
+function rangeDaysAnswer(
+  k: Kitchen,
+  restaurant: KitchenRestaurant,
+  query: KitchenRangeQuery,
+  opts: { metric?: KitchenMetric; stuck?: StuckChoice; level?: KitchenLevel },
+) {
+  const { filtersFor, stuckReport } = k.parts;
+  return whenReady(k, restaurant, query, async (dates, rows, coverage) => {
+    const stored = await k.reader.daySummaries(restaurant.guid, dates, rows);
+    const metric = opts.metric ?? "fire_to_fulfill";
+    const asked = { stuck: opts.stuck, level: opts.level };
+    const filters = filtersFor(asked);
+    const cleaned =
+      filters.stuckSeconds !== undefined && metric !== "fire_to_fulfill"
+        ? await stuckFreeDays(k.store, restaurant, stored, filters.stuckSeconds)
+        : { days: stored, kept: [] };
+    const stuck = stuckReport({ stuckParts: { days: stored, rollups: [] }, kept: cleaned.kept }, asked);
+    return { days: cleaned.days, coverage: coverage(), cutSeconds: cutSecondsOf(metric, filters), stuck };
+  });
+}
+
+async function recordsAnswer(
+  k: Kitchen,
+  restaurant: KitchenRestaurant,
+  query: KitchenRecordsQuery,
+): Promise<RangeAnswer<AsyncIterable<RecordChunk>>> {
+  // A range reaching before the retention is refused before anything is fetched.
+  refuseBeyondRawRetention(restaurant, query.from, k.config.rawRetentionDays ?? 0, k.now());
+  return whenReady(k, restaurant, query, async (dates, rows) => {
+    const usable = usableDates(dates, rows).map((d) => d.date);
+    await refuseMissingRawRecords(k.db, restaurant, usable);
+    return filteredRecords(
+      k.store,
+      restaurant,
+      usable,
+      query,
+      query.service === undefined ? null : await storedDayParts(k, restaurant.guid, rows)(usable),
+    );
+  });
+}
+
+async function coverageAnswer(
+  k: Kitchen,
+  restaurant: KitchenRestaurant,
+  query: KitchenRangeQuery,
+): Promise<KitchenCoverage> {
+  return coverageReport(
+    restaurant.guid,
+    query,
+    (await rangeStateOf(k, restaurant, rangeOf(k, restaurant, query), null)).states,
+  );
+}
+
+function ticketsAnswer(
+  k: Kitchen,
+  restaurant: KitchenRestaurant,
+  query: KitchenTicketsQuery,
+): Promise<RangeAnswer<KitchenTickets>> {
+  return whenReady(k, restaurant, query, async (dates, rows, coverage) => {
+    const facts = hasRecordFilter(query)
+      ? (await recordFiltered(k, restaurant, dates, rows, query, true)).facts
+      : await k.reader.dayTicketFacts(restaurant.guid, dates, rows);
+    const tickets = await slowTicketsOf(
+      k.store,
+      restaurant.guid,
+      facts,
+      query,
+      k.parts.filtersFor(query),
+      query.item,
+    );
+    return {
+      restaurantGuid: restaurant.guid,
+      from: query.from,
+      to: query.to,
+      metric: query.metric,
+      limit: query.limit,
+      coverage: coverage(),
+      tickets,
+    };
+  });
 }
 
 /** The backfill over the service's fetcher and store, building the rollups of its window (rollup-reader.ts). */
