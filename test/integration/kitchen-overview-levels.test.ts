@@ -3,7 +3,10 @@ import { describe, expect, it } from "vitest";
 import { addBusinessDays } from "@/lib/business-date/business-date";
 import type { KitchenSummary } from "@/lib/kitchen/contract/responses";
 import type { StuckChoice } from "@/lib/kitchen/contract/stuck-items";
+import { levelDigestOf } from "@/lib/kitchen/query/level-digest";
 import { kitchenOverview } from "@/lib/kitchen/service/overview";
+import { decodeDaySummary } from "@/lib/kitchen/storage/day-summary-codec";
+import { KitchenStore, unpack } from "@/lib/kitchen/storage/kitchen-store";
 
 import {
   databasePerTest,
@@ -98,6 +101,36 @@ describe.each(STORE_KINDS)("the Overview's figures from day digests on %s", (kin
       .withinTarget.find((w) => w.level === 0)!;
     expect(figures.within).toBeLessThan(figures.count);
   }, 240_000);
+
+  it("stores a complete day's digest with the day, before any Overview, equal to the stored summary's", async () => {
+    const service = kitchenService(t.db, sandbox.url, newLog(), clock);
+    // 20250320 is the open date at NOW: stored, but with no digest (it is stored again when it closes).
+    await ready(service.summary(mesa, { from: "20250316", to: "20250320", metric: "fire_to_fulfill" }));
+    const stored = await t.db.query<{
+      business_date: string;
+      fetched_at_ms: string | number;
+      digest: string;
+    }>(
+      "SELECT business_date, fetched_at_ms, digest FROM kitchen_day_levels WHERE restaurant_guid = $1 ORDER BY business_date",
+      [mesa.guid],
+    );
+    expect(stored.map((s) => s.business_date)).toEqual(["20250316", "20250317", "20250318", "20250319"]);
+    const store = new KitchenStore(t.db);
+    const summaries = await store.summaries(
+      mesa.guid,
+      stored.map((s) => s.business_date),
+    );
+    const sizes: number[] = [];
+    for (const s of stored) {
+      const summary = summaries.get(s.business_date)!;
+      // The digest is of the day as stored (its version, and the summary's decoded cubes).
+      expect(Number(s.fetched_at_ms), s.business_date).toBe(summary.fetchedAt);
+      const expected = levelDigestOf(decodeDaySummary(unpack(summary.packed)));
+      sizes.push(expected.length);
+      expect(s.digest, s.business_date).toBe(Buffer.from(expected).toString("base64"));
+    }
+    expect(Math.max(...sizes)).toBeGreaterThan(100); // days with kitchen records among them, not only empty ones
+  }, 120_000);
 
   it("leaves a range that wants a fetch to levelSummary, and the Overview still answers it", async () => {
     const service = kitchenService(t.db, sandbox.url, newLog(), clock);

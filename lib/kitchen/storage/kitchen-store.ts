@@ -39,6 +39,11 @@ export interface StoredDay {
   tickets: Uint8Array;
   records: readonly ItemFulfillment[];
   ingest: IngestCounts;
+  /**
+   * The day's level digest (lib/kitchen/query/level-digest.ts), stored with the day so no
+   * Overview has to decode the day to make it (issue 31); absent, the Overview makes it once.
+   */
+  levelDigest?: Uint8Array;
 }
 
 /** Records per stored chunk: a CSV export streams a chunk at a time. */
@@ -219,6 +224,13 @@ export class KitchenStore {
           JSON.stringify(day.ingest),
         ],
       );
+      if (day.levelDigest)
+        await tx.query(
+          `INSERT INTO kitchen_day_levels (restaurant_guid, business_date, fetched_at_ms, digest) VALUES ($1, $2, $3, $4)
+            ON CONFLICT (restaurant_guid, business_date)
+            DO UPDATE SET fetched_at_ms = EXCLUDED.fetched_at_ms, digest = EXCLUDED.digest`,
+          [restaurantGuid, date, day.attemptedAt, Buffer.from(day.levelDigest).toString("base64")],
+        );
       const { month, week } = periodsContaining(date);
       await tx.query(
         "DELETE FROM kitchen_rollups WHERE restaurant_guid = $1 AND ((period_kind = 'month' AND period_start = $2) OR (period_kind = 'week' AND period_start = $3))",
