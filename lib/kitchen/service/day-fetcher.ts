@@ -8,6 +8,7 @@ import { summariseDay } from "@/lib/kitchen/ingest/day-summary";
 import { describeFetchFailure } from "@/lib/kitchen/ingest/fetch-failure";
 import { ingestDay, type IngestedDay } from "@/lib/kitchen/ingest/ingest";
 import { buildTicketFacts, encodeTicketFacts } from "@/lib/kitchen/ingest/ticket-facts";
+import { levelDigestOf } from "@/lib/kitchen/query/level-digest";
 import { withDayClaim } from "@/lib/kitchen/storage/day-claims";
 import { encodeDaySummary } from "@/lib/kitchen/storage/day-summary-codec";
 import type { DayRow, KitchenStore } from "@/lib/kitchen/storage/kitchen-store";
@@ -341,7 +342,8 @@ async function storeIngestedDay(
     attemptedAt,
   }: { day: IngestedDay; dayParts: DayParts; status: "complete" | "open"; attemptedAt: number },
 ): Promise<void> {
-  const summary = encodeDaySummary(summariseDay(day.measurable, date, restaurant.timeZone, dayParts));
+  const summarised = summariseDay(day.measurable, date, restaurant.timeZone, dayParts);
+  const summary = encodeDaySummary(summarised);
   const tickets = encodeTicketFacts(buildTicketFacts(day.records, date));
   await store.saveDay(q, restaurant.guid, date, {
     status,
@@ -350,6 +352,9 @@ async function storeIngestedDay(
     tickets,
     records: day.records,
     ingest: day.counts,
+    // A complete day's digest with it (the Overview reads only complete days; an open one is
+    // stored again when it closes): the first Overview over the store decodes no day.
+    ...(status === "complete" ? { levelDigest: levelDigestOf(summarised) } : {}),
   });
 }
 

@@ -14,7 +14,7 @@ import { KITCHEN_LEVELS, type KitchenLevel } from "@/lib/kitchen/contract/vocabu
 import { levelDigestOf, LevelMerge, type LevelFigures } from "@/lib/kitchen/query/level-digest";
 import { validateRange } from "@/lib/kitchen/query/range-query";
 import type { DayRow, KitchenStore } from "@/lib/kitchen/storage/kitchen-store";
-import { readTargetVersions } from "@/lib/kitchen/storage/target-versions";
+import { readTargetVersionsOf } from "@/lib/kitchen/storage/target-versions";
 
 import { coverageOf, dateStates, usableDates } from "./coverage";
 import type { createDayReader } from "./day-reader";
@@ -67,7 +67,7 @@ export function createOverviewLevels({ db, store, reader, config, now }: Overvie
   // from provisional to complete by the clock alone).
   const figures = new LRUCache<string, { fingerprint: string; value: LevelFigures }>({ max: 4096 });
   const stuckMinutes = config.stuckMinutes ?? DEFAULT_STUCK_MINUTES;
-  const digestsOf = createDigests(db, reader);
+  const { digestsOf, remember } = createDigests(db, reader);
 
   // Rows of dates stored complete and no longer provisional: final (the fetcher keeps them in
   // memory by the same rule), so a repeated Overview reads only the recent dates from the store.
@@ -125,7 +125,7 @@ export function createOverviewLevels({ db, store, reader, config, now }: Overvie
       const ranges = latest.get(q.restaurant.guid)?.entitled === false ? null : rangesOf(q, at);
       return ranges ? [{ restaurant: q.restaurant, ranges }] : [];
     });
-    const rowsBy = await rowsOf(store, finalRows, asked);
+    const rowsBy = await rowsOf(store, finalRows, asked, remember);
     const schedules = await targetSchedules(
       db,
       asked.map((a) => a.restaurant),
@@ -192,16 +192,14 @@ export function createOverviewLevels({ db, store, reader, config, now }: Overvie
 
 /**
  * Each restaurant's target schedule (its own versions and the group's, lib/kitchen/storage/
- * target-versions.ts), one small query a restaurant.
+ * target-versions.ts), one query for every restaurant.
  */
 async function targetSchedules(
   db: Database,
   restaurants: readonly KitchenRestaurant[],
 ): Promise<Map<string, TargetSchedule>> {
-  const read = await Promise.all(
-    restaurants.map(async (r) => [r.guid, targetSchedule(await readTargetVersions(db, r))] as const),
-  );
-  return new Map(read);
+  const versions = await readTargetVersionsOf(db, restaurants);
+  return new Map(restaurants.map((r) => [r.guid, targetSchedule(versions.get(r.guid)!)]));
 }
 
 /** The day digests: memory (by the day's version), then kitchen_day_levels, then computed once and stored. */
@@ -272,17 +270,27 @@ function createDigests(db: Database, reader: OverviewLevelsDeps["reader"]) {
     return found;
   }
 
-  return digestsOf;
+  /** A digest read beside its day's row (rowsOf), kept when it is of the row's version. */
+  function remember(guid: string, row: DayRow, version: number | null, digest: string | null): void {
+    if (digest === null || version === null || version !== row.fetchedAt) return;
+    const key = `${guid}|${row.businessDate}`;
+    if (digests.get(key)?.version === version) return;
+    digests.set(key, { version, digest: new Uint8Array(Buffer.from(digest, "base64")) });
+  }
+
+  return { digestsOf, remember };
 }
 
 /**
  * Each restaurant's rows of its ranges' dates: final rows from memory, the others from the store
- * in one query for every restaurant over the window of the dates not known.
+ * in one query for every restaurant over the window of the dates not known, with their stored
+ * digests (`remember`ed: digestsOf then finds them in memory and reads the table no more).
  */
 async function rowsOf(
   store: KitchenStore,
   finalRows: LRUCache<string, DayRow>,
   asked: readonly { restaurant: KitchenRestaurant; ranges: string[][] }[],
+  remember: (guid: string, row: DayRow, version: number | null, digest: string | null) => void,
 ) {
   const rows = new Map<string, Map<string, DayRow>>();
   const unknown: { guid: string; dates: string[] }[] = [];
@@ -304,15 +312,20 @@ async function rowsOf(
   const dates = unknown.flatMap((u) => u.dates);
   const from = dates.reduce((m, d) => (d < m ? d : m));
   const to = dates.reduce((m, d) => (d > m ? d : m));
-  const stored = await store.dayRowsOf(
+  const stored = new Map(unknown.map((u) => [u.guid, new Map<string, DayRow>()]));
+  const read = await store.dayRowsWithDigestsOf(
     unknown.map((u) => u.guid),
     from,
     to,
   );
+  for (const { restaurantGuid, row, digestVersion, digest } of read) {
+    stored.get(restaurantGuid)?.set(row.businessDate, row);
+    remember(restaurantGuid, row, digestVersion, digest);
+  }
   for (const { guid, dates: wanted } of unknown) {
-    const read = stored.get(guid)!;
+    const byDate = stored.get(guid)!;
     for (const date of wanted) {
-      const row = read.get(date);
+      const row = byDate.get(date);
       if (row) rows.get(guid)!.set(date, row);
     }
   }

@@ -39,6 +39,11 @@ export interface StoredDay {
   tickets: Uint8Array;
   records: readonly ItemFulfillment[];
   ingest: IngestCounts;
+  /**
+   * The day's level digest (lib/kitchen/query/level-digest.ts), stored with the day so no
+   * Overview has to decode the day to make it (issue 31); absent, the Overview makes it once.
+   */
+  levelDigest?: Uint8Array;
 }
 
 /** Records per stored chunk: a CSV export streams a chunk at a time. */
@@ -98,21 +103,35 @@ export class KitchenStore {
     return new Map(rows.map((r) => [r.business_date, toDayRow(r)]));
   }
 
-  /** dayRows of many restaurants over one window, in one query (the Overview: one round trip, not one per restaurant). */
-  async dayRowsOf(
+  /**
+   * dayRows of many restaurants over one window, in one query, with each day's stored level digest
+   * beside its row (kitchen_day_levels, joined): the first Overview after a restart reads its rows
+   * and digests in one query instead of two (issue 31). A digest comes with the version it was made
+   * from (`digestVersion`); the caller uses it only when that is the row's fetchedAt.
+   */
+  async dayRowsWithDigestsOf(
     restaurantGuids: readonly string[],
     from: string,
     to: string,
-  ): Promise<Map<string, Map<string, DayRow>>> {
-    const out = new Map(restaurantGuids.map((g) => [g, new Map<string, DayRow>()]));
-    if (restaurantGuids.length === 0) return out;
-    const rows = await this.db.query<DayRowSql & { restaurant_guid: string }>(
-      `SELECT restaurant_guid, ${DAY_COLUMNS} FROM kitchen_days
-        WHERE restaurant_guid = ANY($1::text[]) AND business_date BETWEEN $2 AND $3`,
+  ): Promise<{ restaurantGuid: string; row: DayRow; digestVersion: number | null; digest: string | null }[]> {
+    if (restaurantGuids.length === 0) return [];
+    const rows = await this.db.query<
+      DayRowSql & { restaurant_guid: string; digest_version: string | number | null; digest: string | null }
+    >(
+      `SELECT d.restaurant_guid, ${DAY_COLUMNS.split(", ")
+        .map((c) => `d.${c}`)
+        .join(", ")}, l.fetched_at_ms AS digest_version, l.digest
+        FROM kitchen_days d LEFT JOIN kitchen_day_levels l
+          ON l.restaurant_guid = d.restaurant_guid AND l.business_date = d.business_date
+        WHERE d.restaurant_guid = ANY($1::text[]) AND d.business_date BETWEEN $2 AND $3`,
       [restaurantGuids, from, to],
     );
-    for (const r of rows) out.get(r.restaurant_guid)?.set(r.business_date, toDayRow(r));
-    return out;
+    return rows.map((r) => ({
+      restaurantGuid: r.restaurant_guid,
+      row: toDayRow(r),
+      digestVersion: r.digest_version === null ? null : Number(r.digest_version),
+      digest: r.digest,
+    }));
   }
 
   async dayRow(q: Queryable, restaurantGuid: string, date: string): Promise<DayRow | undefined> {
@@ -219,6 +238,13 @@ export class KitchenStore {
           JSON.stringify(day.ingest),
         ],
       );
+      if (day.levelDigest)
+        await tx.query(
+          `INSERT INTO kitchen_day_levels (restaurant_guid, business_date, fetched_at_ms, digest) VALUES ($1, $2, $3, $4)
+            ON CONFLICT (restaurant_guid, business_date)
+            DO UPDATE SET fetched_at_ms = EXCLUDED.fetched_at_ms, digest = EXCLUDED.digest`,
+          [restaurantGuid, date, day.attemptedAt, Buffer.from(day.levelDigest).toString("base64")],
+        );
       const { month, week } = periodsContaining(date);
       await tx.query(
         "DELETE FROM kitchen_rollups WHERE restaurant_guid = $1 AND ((period_kind = 'month' AND period_start = $2) OR (period_kind = 'week' AND period_start = $3))",

@@ -54,7 +54,40 @@ export async function readTargetVersions(
     `SELECT ${COLUMNS} FROM kitchen_target_versions WHERE restaurant_guid IN ($1, $2) ORDER BY id`,
     [GROUP, restaurant?.guid ?? GROUP],
   );
-  return rows.flatMap((r) => {
+  return versionsAsReadBy(rows, restaurant);
+}
+
+/**
+ * readTargetVersions of many restaurants in one query (the Overview after a restart: one round trip,
+ * not one per restaurant), each restaurant's exactly as readTargetVersions reads it.
+ */
+export async function readTargetVersionsOf(
+  db: Queryable,
+  restaurants: readonly ({ guid: string } & CloseoutRules)[],
+): Promise<Map<string, TargetVersion[]>> {
+  const rows = await db.query<Row>(
+    `SELECT ${COLUMNS} FROM kitchen_target_versions WHERE restaurant_guid = ANY($1::text[]) ORDER BY id`,
+    [[GROUP, ...restaurants.map((r) => r.guid)]],
+  );
+  const byGuid = new Map<string, Row[]>();
+  for (const row of rows) {
+    const list = byGuid.get(row.restaurant_guid);
+    if (list) list.push(row);
+    else byGuid.set(row.restaurant_guid, [row]);
+  }
+  const group = byGuid.get(GROUP) ?? [];
+  return new Map(
+    restaurants.map((r) => {
+      const own = byGuid.get(r.guid) ?? [];
+      const merged = [...group, ...own].sort((a, b) => Number(a.id) - Number(b.id));
+      return [r.guid, versionsAsReadBy(merged, r)];
+    }),
+  );
+}
+
+/** The rows (the group's and one restaurant's, by id) as that restaurant reads them (see readTargetVersions). */
+function versionsAsReadBy(rows: readonly Row[], restaurant: ({ guid: string } & CloseoutRules) | null) {
+  return rows.flatMap((r): TargetVersion[] => {
     const level = Number(r.level) as KitchenLevel;
     if (!KITCHEN_LEVELS.includes(level)) return [];
     const group = r.restaurant_guid === GROUP;
