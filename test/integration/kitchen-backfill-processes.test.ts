@@ -123,11 +123,16 @@ describe("the backfill as separate processes on one PostgreSQL", () => {
       try {
         const base = await exportsOf();
         const snapshots: { answered: Set<string>; exports: Map<string, number> }[] = [];
-        // Kill moments after the first pass began: within the first, second and third download waves.
-        for (const killAfterMs of [1_200, 2_000, 2_800]) {
+        // Each kill lands as soon as the store shows one more day than before that process started:
+        // set by the work itself, not by the clock (fixed delays missed the work entirely on a busy
+        // machine), so every process has stored something and its other downloads are under way.
+        for (let kill = 0; kill < 3; kill++) {
+          const storedBefore = (await answeredDays(t)).size;
           const child = backfillProcess(t.url!);
           await child.started;
-          await new Promise((r) => setTimeout(r, killAfterMs));
+          const deadline = Date.now() + 90_000;
+          while ((await answeredDays(t)).size <= storedBefore && Date.now() < deadline)
+            await new Promise((r) => setTimeout(r, 20));
           child.process.kill("SIGKILL");
           await child.exited;
           expect(await partialDays(t)).toEqual([]);
