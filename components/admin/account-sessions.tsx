@@ -2,10 +2,11 @@
 
 import { useMutation, useQuery } from "@tanstack/react-query";
 
-import { errorMessage, ErrorState, LoadingState } from "@/components/ui/states";
+import { ErrorState, LoadingState } from "@/components/ui/states";
 import { accountSessionsQuery } from "@/lib/queries/admin";
 import { apiDelete } from "@/lib/queries/api-client";
 
+import { AdminTable, FormMessages } from "./shared/admin-form";
 import styles from "./shared/admin.module.css";
 
 /** The person's live sessions, this one marked, and "Sign out everywhere" (this one included). */
@@ -21,28 +22,23 @@ export function AccountSessions() {
   return (
     <section className={styles.section} aria-labelledby="sessions-heading">
       <h2 id="sessions-heading">Your sessions</h2>
-      <div className={styles.scroll}>
-        <table className={styles.table}>
-          <thead>
-            <tr>
-              <th scope="col">Signed in</th>
-              <th scope="col">Ends</th>
-              <th scope="col">
-                <span className="visually-hidden">This session</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {sessions.data.sessions.map((s) => (
-              <tr key={s.createdAt + s.expiresAt} aria-current={s.current ? "true" : undefined}>
-                <td>{new Date(s.createdAt).toLocaleString()}</td>
-                <td>{new Date(s.expiresAt).toLocaleString()}</td>
-                <td>{s.current ? "This session" : ""}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <AdminTable
+        columns={[
+          "Signed in",
+          "Ends",
+          <span key="current" className="visually-hidden">
+            This session
+          </span>,
+        ]}
+      >
+        {sessions.data.sessions.map((s) => (
+          <tr key={s.createdAt + s.expiresAt} aria-current={s.current ? "true" : undefined}>
+            <td>{new Date(s.createdAt).toLocaleString()}</td>
+            <td>{new Date(s.expiresAt).toLocaleString()}</td>
+            <td>{s.current ? "This session" : ""}</td>
+          </tr>
+        ))}
+      </AdminTable>
       <div className={styles.actions}>
         <button
           type="button"
@@ -53,11 +49,7 @@ export function AccountSessions() {
           Sign out everywhere
         </button>
       </div>
-      {everywhere.error ? (
-        <p className={styles.error} role="alert">
-          {errorMessage(everywhere.error)}
-        </p>
-      ) : null}
+      <FormMessages error={everywhere.error} />
     </section>
   );
 }

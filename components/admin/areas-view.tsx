@@ -3,7 +3,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent } from "react";
 
-import { errorMessage } from "@/components/ui/states";
 import type {
   AddedRestaurant,
   Area,
@@ -14,6 +13,7 @@ import { adminRestaurantsQuery, areasQuery } from "@/lib/queries/admin";
 import { apiDelete, apiPatch, apiPost } from "@/lib/queries/api-client";
 
 import { checkedStrings, restaurantLabel, ScopeChoices } from "./people/scope-choices";
+import { FormMessages, TextField } from "./shared/admin-form";
 import styles from "./shared/admin.module.css";
 import { useAdminMutation } from "./shared/use-admin-mutation";
 
@@ -43,19 +43,12 @@ export function AreasView({
       <section className={styles.section} aria-labelledby="add-area-heading">
         <h2 id="add-area-heading">Add an area</h2>
         <form className={styles.form} onSubmit={onCreate}>
-          <div className={styles.field}>
-            <label htmlFor="area-name">Name</label>
-            <input id="area-name" name="name" required className="input" />
-          </div>
+          <TextField id="area-name" label="Name" name="name" required />
           <ScopeChoices idPrefix="new-area" restaurants={restaurants} />
           <button type="submit" className="button button-primary" disabled={create.isPending}>
             Add area
           </button>
-          {create.error ? (
-            <p className={styles.error} role="alert">
-              {errorMessage(create.error)}
-            </p>
-          ) : null}
+          <FormMessages error={create.error} />
         </form>
       </section>
       <section className={styles.section} aria-labelledby="areas-heading">
@@ -93,16 +86,13 @@ function AreaCard({ area, restaurants }: { area: Area; restaurants: readonly Add
       <details>
         <summary>Edit {area.name}</summary>
         <form onSubmit={onSave} className={styles.form}>
-          <div className={styles.field}>
-            <label htmlFor={`area-${area.id}-rename`}>Name</label>
-            <input
-              id={`area-${area.id}-rename`}
-              name="name"
-              defaultValue={area.name}
-              required
-              className="input"
-            />
-          </div>
+          <TextField
+            id={`area-${area.id}-rename`}
+            label="Name"
+            name="name"
+            defaultValue={area.name}
+            required
+          />
           <ScopeChoices idPrefix={`area-${area.id}`} restaurants={restaurants} guids={area.restaurantGuids} />
           <button type="submit" className="button" disabled={update.isPending}>
             Save
@@ -120,11 +110,7 @@ function AreaCard({ area, restaurants }: { area: Area; restaurants: readonly Add
       >
         Delete<span className="visually-hidden"> {area.name}</span>
       </button>
-      {error ? (
-        <p className={styles.error} role="alert">
-          {errorMessage(error)}
-        </p>
-      ) : null}
+      <FormMessages error={error} />
     </article>
   );
 }

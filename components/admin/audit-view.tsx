@@ -7,6 +7,7 @@ import { ErrorState, LoadingState } from "@/components/ui/states";
 import type { AuditResponse } from "@/lib/audit/audit-contract";
 import { auditQuery, auditSearch, type AuditFilters } from "@/lib/queries/admin";
 
+import { AdminTable } from "./shared/admin-form";
 import styles from "./shared/admin.module.css";
 
 const FIELDS: { name: keyof AuditFilters; label: string; type?: string }[] = [
@@ -50,38 +51,25 @@ export function AuditView({ initial }: { initial: AuditResponse }) {
       {audit.isPending ? <LoadingState label="Loading the audit log…" /> : null}
       {audit.isError ? <ErrorState error={audit.error} onRetry={() => void audit.refetch()} /> : null}
       {audit.data ? (
-        <div className={styles.scroll}>
-          <table className={styles.table}>
-            <caption className="visually-hidden">Audit log, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Who</th>
-                <th scope="col">Action</th>
-                <th scope="col">Subject</th>
-                <th scope="col">Restaurant</th>
-                <th scope="col">Before</th>
-                <th scope="col">After</th>
-              </tr>
-            </thead>
-            <tbody>
-              {audit.data.entries.map((e) => (
-                <tr key={e.id}>
-                  <td>{new Date(e.at).toLocaleString()}</td>
-                  <td className="mono">{e.actorEmail}</td>
-                  <td className="mono">{e.action}</td>
-                  <td>
-                    {e.subjectKind} {e.subjectId}
-                  </td>
-                  <td className="mono">{e.restaurantGuid ?? ""}</td>
-                  <td className="mono">{shown(e.before)}</td>
-                  <td className="mono">{shown(e.after)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {audit.data.entries.length === 0 ? <p className={styles.muted}>No entries match.</p> : null}
-        </div>
+        <AdminTable
+          caption="Audit log, newest first"
+          columns={["When", "Who", "Action", "Subject", "Restaurant", "Before", "After"]}
+          after={audit.data.entries.length === 0 ? <p className={styles.muted}>No entries match.</p> : null}
+        >
+          {audit.data.entries.map((e) => (
+            <tr key={e.id}>
+              <td>{new Date(e.at).toLocaleString()}</td>
+              <td className="mono">{e.actorEmail}</td>
+              <td className="mono">{e.action}</td>
+              <td>
+                {e.subjectKind} {e.subjectId}
+              </td>
+              <td className="mono">{e.restaurantGuid ?? ""}</td>
+              <td className="mono">{shown(e.before)}</td>
+              <td className="mono">{shown(e.after)}</td>
+            </tr>
+          ))}
+        </AdminTable>
       ) : null}
     </>
   );

@@ -2,11 +2,10 @@
 
 import { useState, type FormEvent } from "react";
 
-import { errorMessage } from "@/components/ui/states";
 import type { AddedRestaurant, Area, InvitationResponse } from "@/lib/people/admin-contract";
-import { ROLE_LABELS, ROLES } from "@/lib/people/roles";
 import { apiPost } from "@/lib/queries/api-client";
 
+import { FormMessages, RoleSelect, TextField } from "../shared/admin-form";
 import styles from "../shared/admin.module.css";
 import { useAdminMutation } from "../shared/use-admin-mutation";
 import { checkedNumbers, checkedStrings, ScopeChoices } from "./scope-choices";
@@ -64,39 +63,24 @@ export function InviteForm({
         onSubmit={onSubmit}
         aria-describedby={invite.error ? "invite-error" : undefined}
       >
-        <div className={styles.field}>
-          <label htmlFor="invite-email">E-mail</label>
-          <input id="invite-email" name="email" type="email" required className="input" />
-        </div>
-        <div className={styles.field}>
-          <label htmlFor="invite-name">Name (optional)</label>
-          <input id="invite-name" name="name" className="input" />
-        </div>
-        <div className={styles.field}>
-          <label htmlFor="invite-role">Role</label>
-          <select id="invite-role" name="role" className="select" defaultValue="viewer">
-            {ROLES.map((r) => (
-              <option key={r} value={r}>
-                {ROLE_LABELS[r]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <PersonFields idPrefix="invite" />
         <ScopeChoices idPrefix="invite" areas={areas} restaurants={restaurants} />
         <button type="submit" className="button button-primary" disabled={invite.isPending}>
           {invite.isPending ? "Inviting…" : "Send invitation"}
         </button>
-        {invite.error ? (
-          <p id="invite-error" className={styles.error} role="alert">
-            {errorMessage(invite.error)}
-          </p>
-        ) : null}
-        {done ? (
-          <p className={styles.status} role="status">
-            {done}
-          </p>
-        ) : null}
+        <FormMessages error={invite.error} errorId="invite-error" done={done} />
       </form>
     </section>
+  );
+}
+
+/** Who a new person is: e-mail, optional name and role (shared by inviting and adding). */
+export function PersonFields({ idPrefix }: { idPrefix: string }) {
+  return (
+    <>
+      <TextField id={`${idPrefix}-email`} label="E-mail" name="email" type="email" required />
+      <TextField id={`${idPrefix}-name`} label="Name (optional)" name="name" />
+      <RoleSelect id={`${idPrefix}-role`} defaultValue="viewer" />
+    </>
   );
 }

@@ -3,7 +3,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 
-import { errorMessage } from "@/components/ui/states";
 import type {
   AddedRestaurant,
   Area,
@@ -14,13 +13,14 @@ import type {
   PersonStatus,
   RestaurantsAdminResponse,
 } from "@/lib/people/admin-contract";
-import { ROLE_LABELS, ROLES, seesEveryRestaurant } from "@/lib/people/roles";
+import { ROLE_LABELS, seesEveryRestaurant } from "@/lib/people/roles";
 import { adminRestaurantsQuery, areasQuery, peopleQuery } from "@/lib/queries/admin";
 import { apiPatch, apiPost } from "@/lib/queries/api-client";
 
+import { AdminTable, FormMessages, RoleSelect, TextField } from "../shared/admin-form";
 import styles from "../shared/admin.module.css";
 import { useAdminMutation } from "../shared/use-admin-mutation";
-import { deliveryWords, InviteForm } from "./invite-form";
+import { deliveryWords, InviteForm, PersonFields } from "./invite-form";
 import { checkedNumbers, checkedStrings, restaurantLabel, ScopeChoices } from "./scope-choices";
 
 interface Initial {
@@ -47,25 +47,11 @@ export function PeopleView({ initial }: { initial: Initial }) {
       <CreatePersonForm areas={areas} restaurants={restaurants} />
       <section className={styles.section} aria-labelledby="people-heading">
         <h2 id="people-heading">Everyone</h2>
-        <div className={styles.scroll}>
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <th scope="col">E-mail</th>
-                <th scope="col">Name</th>
-                <th scope="col">Role</th>
-                <th scope="col">Sees</th>
-                <th scope="col">Status</th>
-                <th scope="col">Change</th>
-              </tr>
-            </thead>
-            <tbody>
-              {people.map((p) => (
-                <PersonRow key={p.id} person={p} areas={areas} restaurants={restaurants} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable columns={["E-mail", "Name", "Role", "Sees", "Status", "Change"]}>
+          {people.map((p) => (
+            <PersonRow key={p.id} person={p} areas={areas} restaurants={restaurants} />
+          ))}
+        </AdminTable>
       </section>
     </>
   );
@@ -126,48 +112,19 @@ function CreatePersonForm({
         onSubmit={onSubmit}
         aria-describedby={create.error ? "add-person-error" : undefined}
       >
-        <div className={styles.field}>
-          <label htmlFor="person-email">E-mail</label>
-          <input id="person-email" name="email" type="email" required className="input" />
-        </div>
-        <div className={styles.field}>
-          <label htmlFor="person-name">Name (optional)</label>
-          <input id="person-name" name="name" className="input" />
-        </div>
-        <div className={styles.field}>
-          <label htmlFor="person-role">Role</label>
-          <select id="person-role" name="role" className="select" defaultValue="viewer">
-            {ROLES.map((r) => (
-              <option key={r} value={r}>
-                {ROLE_LABELS[r]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className={styles.field}>
-          <label htmlFor="person-password">Password (optional, at least 10 characters)</label>
-          <input
-            id="person-password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            className="input"
-          />
-        </div>
+        <PersonFields idPrefix="person" />
+        <TextField
+          id="person-password"
+          label="Password (optional, at least 10 characters)"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+        />
         <ScopeChoices idPrefix="new-person" areas={areas} restaurants={restaurants} />
         <button type="submit" className="button button-primary" disabled={create.isPending}>
           {create.isPending ? "Adding…" : "Add person"}
         </button>
-        {create.error ? (
-          <p id="add-person-error" className={styles.error} role="alert">
-            {errorMessage(create.error)}
-          </p>
-        ) : null}
-        {done ? (
-          <p className={styles.status} role="status">
-            {done}
-          </p>
-        ) : null}
+        <FormMessages error={create.error} errorId="add-person-error" done={done} />
       </form>
     </section>
   );
@@ -212,16 +169,7 @@ function PersonRow({
           <details>
             <summary>Edit {person.email}</summary>
             <form onSubmit={onSave} className={styles.form} aria-label={`Role and scope of ${person.email}`}>
-              <div className={styles.field}>
-                <label htmlFor={`${id}-role`}>Role</label>
-                <select id={`${id}-role`} name="role" className="select" defaultValue={person.role}>
-                  {ROLES.map((r) => (
-                    <option key={r} value={r}>
-                      {ROLE_LABELS[r]}
-                    </option>
-                  ))}
-                </select>
-              </div>
+              <RoleSelect id={`${id}-role`} defaultValue={person.role} />
               <ScopeChoices
                 idPrefix={id}
                 areas={areas}
@@ -254,16 +202,10 @@ function PersonRow({
             </button>
           ) : null}
         </div>
-        {update.error || resend.error ? (
-          <p className={styles.error} role="alert">
-            {errorMessage(update.error ?? resend.error)}
-          </p>
-        ) : null}
-        {resend.isSuccess ? (
-          <p className={styles.status} role="status">
-            {deliveryWords(resend.data)}
-          </p>
-        ) : null}
+        <FormMessages
+          error={update.error ?? resend.error}
+          done={resend.isSuccess ? deliveryWords(resend.data) : undefined}
+        />
       </td>
     </tr>
   );

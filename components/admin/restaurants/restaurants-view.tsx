@@ -3,12 +3,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent } from "react";
 
-import { errorMessage } from "@/components/ui/states";
 import type { AddedRestaurant } from "@/lib/people/admin-contract";
 import { restaurantStatesQuery } from "@/lib/queries/admin";
 import { apiPost } from "@/lib/queries/api-client";
 import type { DiscoveryReport, RestaurantsAdminAnswer } from "@/lib/restaurants/discovery-contract";
 
+import { AdminTable, FormMessages, TextField } from "../shared/admin-form";
 import styles from "../shared/admin.module.css";
 import { useAdminMutation } from "../shared/use-admin-mutation";
 import { DiscoveredRestaurants } from "./discovered-restaurants";
@@ -58,28 +58,27 @@ export function RestaurantsView({ initial }: { initial: RestaurantsAdminAnswer }
           onAdd={(guid) => add.mutate({ guid })}
           adding={add.isPending ? (add.variables?.guid ?? null) : null}
         />
-        {add.isSuccess ? (
-          <p className={styles.status} role="status">
-            {add.data.label || add.data.guid} was added; its history is being fetched.
-          </p>
-        ) : null}
-        {add.error ? (
-          <p className={styles.error} role="alert">
-            {errorMessage(add.error)}
-          </p>
-        ) : null}
+        <FormMessages
+          error={add.error}
+          done={
+            add.isSuccess
+              ? `${add.data.label || add.data.guid} was added; its history is being fetched.`
+              : undefined
+          }
+        />
       </section>
       <section className={styles.section} aria-labelledby="add-restaurant-heading">
         <h2 id="add-restaurant-heading">Add a restaurant by GUID</h2>
         <form className={styles.form} onSubmit={onAdd}>
-          <div className={styles.field}>
-            <label htmlFor="restaurant-guid">Restaurant GUID</label>
-            <input id="restaurant-guid" name="guid" required className="input mono" size={38} />
-          </div>
-          <div className={styles.field}>
-            <label htmlFor="restaurant-label">Label (optional)</label>
-            <input id="restaurant-label" name="label" className="input" />
-          </div>
+          <TextField
+            id="restaurant-guid"
+            label="Restaurant GUID"
+            name="guid"
+            required
+            className="input mono"
+            size={38}
+          />
+          <TextField id="restaurant-label" label="Label (optional)" name="label" />
           <button type="submit" className="button button-primary" disabled={add.isPending}>
             Add restaurant
           </button>
@@ -87,36 +86,19 @@ export function RestaurantsView({ initial }: { initial: RestaurantsAdminAnswer }
       </section>
       <section className={styles.section} aria-labelledby="restaurants-heading">
         <h2 id="restaurants-heading">Added restaurants</h2>
-        <div className={styles.scroll}>
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <th scope="col">Label</th>
-                <th scope="col">GUID</th>
-                <th scope="col">Reachable</th>
-                <th scope="col">Added</th>
-                <th scope="col">By</th>
-              </tr>
-            </thead>
-            <tbody>
-              {restaurants.map((r) => (
-                <tr key={r.guid} data-state={r.state}>
-                  <td>{r.label}</td>
-                  <td className="mono">{r.guid}</td>
-                  <td>
-                    {r.state === "added-accessible"
-                      ? "Yes"
-                      : r.state === "unknown"
-                        ? "Not checked yet"
-                        : "No"}
-                  </td>
-                  <td>{when(r.addedAt)}</td>
-                  <td>{r.addedBy ?? "first run"}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable columns={["Label", "GUID", "Reachable", "Added", "By"]}>
+          {restaurants.map((r) => (
+            <tr key={r.guid} data-state={r.state}>
+              <td>{r.label}</td>
+              <td className="mono">{r.guid}</td>
+              <td>
+                {r.state === "added-accessible" ? "Yes" : r.state === "unknown" ? "Not checked yet" : "No"}
+              </td>
+              <td>{when(r.addedAt)}</td>
+              <td>{r.addedBy ?? "first run"}</td>
+            </tr>
+          ))}
+        </AdminTable>
       </section>
     </>
   );
