@@ -15,10 +15,12 @@ import {
   databasePerTest,
   kitchenQuery,
   kitchenService,
+  levelFields,
   newLog,
   NOW,
   ready,
   sandboxForSuite,
+  seeded,
   STORE_KINDS,
   TEST_CONFIG,
   worldRestaurant,
@@ -39,18 +41,6 @@ const mesa = worldRestaurant("Mesa Verde Cantina");
 const grill = worldRestaurant("Old Town Grill"); // America/Chicago, closeout 04:00
 const clock = { now: NOW };
 const sandbox = sandboxForSuite(clock);
-
-/** A small seeded generator: the same "random" ranges on every run, so a failure can be replayed. */
-function seeded(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
-
-const levelFields = (s: Pick<KitchenSummary, "coverage" | "levels" | "withinTarget" | "stuck">) =>
-  JSON.stringify({ coverage: s.coverage, levels: s.levels, withinTarget: s.withinTarget, stuck: s.stuck });
 
 describe.each(STORE_KINDS)("the Overview's levels-only merge on %s", (kind) => {
   const t = databasePerTest(kind, clock);

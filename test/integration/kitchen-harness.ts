@@ -12,7 +12,7 @@ import { migrate } from "@/lib/db/migrations";
 import { pgliteDatabase } from "@/lib/db/pglite-database";
 import { openPostgresDatabase } from "@/lib/db/postgres-database";
 import { kitchenRecordsSchema } from "@/lib/kitchen/contract/params";
-import type { RangeAnswer } from "@/lib/kitchen/contract/responses";
+import type { KitchenSummary, RangeAnswer } from "@/lib/kitchen/contract/responses";
 import { fulfillmentsCsv } from "@/lib/kitchen/query/kitchen-csv";
 import {
   createKitchenService,
@@ -284,6 +284,19 @@ export function databasePerTest(kind: StoreKind, clock: { now: number }): Omit<T
     },
   };
 }
+
+/** A small seeded generator: the same "random" ranges on every run, so a failure can be replayed. */
+export function seeded(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+/** The Overview's figures of a summary, as one string to compare byte for byte. */
+export const levelFields = (s: Pick<KitchenSummary, "coverage" | "levels" | "withinTarget" | "stuck">) =>
+  JSON.stringify({ coverage: s.coverage, levels: s.levels, withinTarget: s.withinTarget, stuck: s.stuck });
 
 /** A row of fulfillments.csv, by column name. */
 export type CsvRow = Record<string, string>;

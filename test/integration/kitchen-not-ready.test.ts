@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { addBusinessDays, enumerateBusinessDates } from "@/lib/business-date/business-date";
+import type { Database } from "@/lib/db/database";
 import type { RangeAnswer } from "@/lib/kitchen/contract/responses";
 import { createKitchenService } from "@/lib/kitchen/service/kitchen-service";
 
@@ -48,6 +49,18 @@ async function askUntilReady<T>(ask: () => Promise<RangeAnswer<T>>, progress: nu
   }
 }
 
+/** A service that waits 1 s for a range to be ready, every date's export held `slowMs` upstream. */
+function slowExportsService(
+  db: Database,
+  platformUrl: string,
+  dates: readonly string[],
+  { slowMs, fetchConcurrency }: { slowMs: number; fetchConcurrency: number },
+) {
+  const log = newLog();
+  for (const d of dates) log.faults.set(d, `slow=${slowMs}`);
+  return kitchenService(db, platformUrl, log, clock, { readyWaitMs: 1_000, fetchConcurrency });
+}
+
 describe("a range that is not ready", () => {
   const t = kitchen.databasePerTest("pglite");
 
@@ -56,13 +69,8 @@ describe("a range that is not ready", () => {
     const dates = enumerateBusinessDates(addBusinessDays(to, -29), to);
     const range = { from: dates[0]!, to, metric: "fire_to_fulfill" as const };
     await withProxy(async (proxy) => {
-      const log = newLog();
       // A slow export for every date: 30 dates four at a time take about 4 s upstream.
-      for (const d of dates) log.faults.set(d, "slow=500");
-      const service = kitchenService(t.db, proxy.url, log, clock, {
-        readyWaitMs: 1_000,
-        fetchConcurrency: 4,
-      });
+      const service = slowExportsService(t.db, proxy.url, dates, { slowMs: 500, fetchConcurrency: 4 });
 
       const asked = Date.now();
       const first = await service.summary(grill, range);
@@ -112,13 +120,8 @@ describe("a range that is not ready", () => {
     expect(dates).toHaveLength(366);
     const range = { from: dates[0]!, to, metric: "fire_to_fulfill" as const };
     await withProxy(async (proxy) => {
-      const log = newLog();
       // Each export held 100 ms: three at a time stay well under the Platform's 20 a second.
-      for (const d of dates) log.faults.set(d, "slow=100");
-      const service = kitchenService(t.db, proxy.url, log, clock, {
-        readyWaitMs: 1_000,
-        fetchConcurrency: 3,
-      });
+      const service = slowExportsService(t.db, proxy.url, dates, { slowMs: 100, fetchConcurrency: 3 });
 
       const asked = Date.now();
       const first = await service.summary(grill, range);

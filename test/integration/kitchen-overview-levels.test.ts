@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 
 import { addBusinessDays } from "@/lib/business-date/business-date";
-import type { KitchenSummary } from "@/lib/kitchen/contract/responses";
 import type { StuckChoice } from "@/lib/kitchen/contract/stuck-items";
 import { levelDigestOf } from "@/lib/kitchen/query/level-digest";
 import { kitchenOverview } from "@/lib/kitchen/service/overview";
@@ -12,10 +11,12 @@ import { readTargetVersions, readTargetVersionsOf } from "@/lib/kitchen/storage/
 import {
   databasePerTest,
   kitchenService,
+  levelFields,
   newLog,
   NOW,
   ready,
   sandboxForSuite,
+  seeded,
   STORE_KINDS,
   worldRestaurant,
 } from "./kitchen-harness";
@@ -32,17 +33,6 @@ const mesa = worldRestaurant("Mesa Verde Cantina");
 const grill = worldRestaurant("Old Town Grill");
 const clock = { now: NOW };
 const sandbox = sandboxForSuite(clock);
-
-function seeded(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
-
-const levelFields = (s: Pick<KitchenSummary, "coverage" | "levels" | "withinTarget" | "stuck">) =>
-  JSON.stringify({ coverage: s.coverage, levels: s.levels, withinTarget: s.withinTarget, stuck: s.stuck });
 
 describe.each(STORE_KINDS)("the Overview's figures from day digests on %s", (kind) => {
   const t = databasePerTest(kind, clock);

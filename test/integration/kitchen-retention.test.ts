@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { toErrorResponse } from "@/lib/api/error-response";
+import { enumerateBusinessDates } from "@/lib/business-date/business-date";
 import { kitchenRangeSchema, kitchenSummarySchema } from "@/lib/kitchen/contract/params";
 import type { KitchenService } from "@/lib/kitchen/service/kitchen-service";
 import { pruneExpiredRawRecords } from "@/lib/kitchen/storage/retention";
@@ -93,17 +94,7 @@ describe.each(STORE_KINDS)("raw-record retention on %s", (kind) => {
     // UTC's date is 20250320; its earliest kept date 20250311; a day of slack for zones behind UTC.
     expect(pruned.before).toBe("20250310");
     const expired = [...chunksBefore].filter(([date]) => date < "20250310");
-    expect(expired.map(([date]) => date)).toEqual([
-      "20250301",
-      "20250302",
-      "20250303",
-      "20250304",
-      "20250305",
-      "20250306",
-      "20250307",
-      "20250308",
-      "20250309",
-    ]);
+    expect(expired.map(([date]) => date)).toEqual(enumerateBusinessDates("20250301", "20250309"));
     expect(pruned.deleted).toBe(expired.reduce((sum, [, n]) => sum + n, 0));
     expect(await chunksPerDate(forever)).toEqual(
       new Map([...chunksBefore].filter(([date]) => date >= "20250310")),
