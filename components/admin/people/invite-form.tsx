@@ -36,23 +36,13 @@ export function InviteForm({
     event.preventDefault();
     const formElement = event.currentTarget;
     const form = new FormData(formElement);
-    const name = String(form.get("name") ?? "").trim();
     setDone(undefined);
-    invite.mutate(
-      {
-        email: String(form.get("email") ?? ""),
-        role: String(form.get("role") ?? ""),
-        ...(name ? { name } : {}),
-        areas: checkedNumbers(form, "areas"),
-        restaurants: checkedStrings(form, "restaurants"),
+    invite.mutate(newPersonBody(form), {
+      onSuccess: (answer) => {
+        formElement.reset();
+        setDone(deliveryWords(answer));
       },
-      {
-        onSuccess: (answer) => {
-          formElement.reset();
-          setDone(deliveryWords(answer));
-        },
-      },
-    );
+    });
   }
 
   return (
@@ -72,6 +62,18 @@ export function InviteForm({
       </form>
     </section>
   );
+}
+
+/** What PersonFields and ScopeChoices hold, as the body of an invitation or a new person (a blank name left out). */
+export function newPersonBody(form: FormData) {
+  const name = String(form.get("name") ?? "").trim();
+  return {
+    email: String(form.get("email") ?? ""),
+    role: String(form.get("role") ?? ""),
+    ...(name ? { name } : {}),
+    areas: checkedNumbers(form, "areas"),
+    restaurants: checkedStrings(form, "restaurants"),
+  };
 }
 
 /** Who a new person is: e-mail, optional name and role (shared by inviting and adding). */

@@ -20,7 +20,7 @@ import { apiPatch, apiPost } from "@/lib/queries/api-client";
 import { AdminTable, FormMessages, RoleSelect, TextField } from "../shared/admin-form";
 import styles from "../shared/admin.module.css";
 import { useAdminMutation } from "../shared/use-admin-mutation";
-import { deliveryWords, InviteForm, PersonFields } from "./invite-form";
+import { deliveryWords, InviteForm, newPersonBody, PersonFields } from "./invite-form";
 import { checkedNumbers, checkedStrings, restaurantLabel, ScopeChoices } from "./scope-choices";
 
 interface Initial {
@@ -83,18 +83,10 @@ function CreatePersonForm({
     event.preventDefault();
     const formElement = event.currentTarget;
     const form = new FormData(formElement);
-    const name = String(form.get("name") ?? "").trim();
     const password = String(form.get("password") ?? "");
     setDone(undefined);
     create.mutate(
-      {
-        email: String(form.get("email") ?? ""),
-        role: String(form.get("role") ?? ""),
-        ...(name ? { name } : {}),
-        ...(password ? { password } : {}),
-        areas: checkedNumbers(form, "areas"),
-        restaurants: checkedStrings(form, "restaurants"),
-      },
+      { ...newPersonBody(form), ...(password ? { password } : {}) },
       {
         onSuccess: (person) => {
           formElement.reset();
