@@ -7,7 +7,8 @@ import { useDeferredValue, useMemo, useState } from "react";
 
 import { CsvDownloadLink } from "@/components/ui/csv-download-button";
 import { PageHeader } from "@/components/ui/page-header";
-import { EmptyState, ErrorState, Skeleton } from "@/components/ui/states";
+import { SearchField } from "@/components/ui/search-field";
+import { EmptyState, ErrorState, LoadingBlocks } from "@/components/ui/states";
 import { DataTable, type DataColumn } from "@/components/ui/table/data-table";
 import { cellSortValue, cellText, type ConfigRow, type ConfigTable } from "@/lib/config-explorer/config-cell";
 import { RESOURCE_INFO, type ExplorerResource } from "@/lib/config-explorer/resource-catalog";
@@ -93,31 +94,20 @@ export function ConfigResourceView({
         <LastModifiedFilter key={lastModified ?? ""} value={lastModified} onChange={setLastModified} />
       ) : null}
       {table && table.rows.length > 10 ? (
-        <div className={styles.filter}>
-          <label htmlFor="row-filter">Find rows</label>
-          <input
-            id="row-filter"
-            className="input"
-            type="search"
-            value={filter}
-            onChange={(e) => setFilter(e.target.value)}
-            autoComplete="off"
-          />
-        </div>
+        <SearchField
+          id="row-filter"
+          label="Find rows"
+          value={filter}
+          onChange={setFilter}
+          className={styles.filter}
+        />
       ) : null}
     </div>
   );
 
   let body: React.ReactNode;
   if (query.isPending) {
-    body = (
-      <div aria-busy="true">
-        <span className="visually-hidden" role="status">
-          Loading {info.title.toLowerCase()}…
-        </span>
-        <Skeleton height={240} />
-      </div>
-    );
+    body = <LoadingBlocks label={`Loading ${info.title.toLowerCase()}…`} heights={[240]} />;
   } else if (query.isError) {
     body = (
       <ErrorState

@@ -5,7 +5,8 @@ import { useCallback, useDeferredValue, useMemo, useRef, useState } from "react"
 
 import { CsvDownloadLink } from "@/components/ui/csv-download-button";
 import { PageHeader } from "@/components/ui/page-header";
-import { EmptyState, ErrorState, Notice, Skeleton } from "@/components/ui/states";
+import { SearchField } from "@/components/ui/search-field";
+import { EmptyState, ErrorState, LoadingBlocks, Notice } from "@/components/ui/states";
 import type { MenuModel } from "@/lib/menu/menu-model";
 import { buildSearchIndex, searchMenu } from "@/lib/menu/menu-search";
 import { menuItemsCsvPath, menuQuery } from "@/lib/queries/menu";
@@ -57,13 +58,7 @@ export function MenuView({ guid, restaurantName }: { guid: string; restaurantNam
     return (
       <>
         {header}
-        <div className={styles.layout} aria-busy="true">
-          <span className="visually-hidden" role="status">
-            Loading the menu…
-          </span>
-          <Skeleton height={320} />
-          <Skeleton height={320} />
-        </div>
+        <LoadingBlocks label="Loading the menu…" heights={[320, 320]} className={styles.layout} />
       </>
     );
   }
@@ -102,18 +97,14 @@ export function MenuView({ guid, restaurantName }: { guid: string; restaurantNam
           <h2 id="menu-browser-heading" className="visually-hidden">
             Menus and items
           </h2>
-          <div className={styles.searchBox}>
-            <label htmlFor="menu-search">Search items by name</label>
-            <input
-              id="menu-search"
-              className="input"
-              type="search"
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-              placeholder="e.g. burger"
-              autoComplete="off"
-            />
-          </div>
+          <SearchField
+            id="menu-search"
+            label="Search items by name"
+            value={search}
+            onChange={setSearch}
+            placeholder="e.g. burger"
+            className={styles.searchBox}
+          />
           {searching ? (
             <MenuSearchResults
               model={model}

@@ -5,7 +5,7 @@ import { useMemo } from "react";
 
 import { restaurantPath } from "@/components/shell/sections";
 import { IntentLink } from "@/components/ui/intent-link";
-import { EmptyState, ErrorState, Skeleton } from "@/components/ui/states";
+import { EmptyState, ErrorState, LoadingBlocks } from "@/components/ui/states";
 import { DataTable, type DataColumn } from "@/components/ui/table/data-table";
 import { currentBusinessDateOrNull } from "@/lib/business-date/closeout";
 import { formatBusinessDate } from "@/lib/business-date/format";
@@ -87,16 +87,7 @@ export function RestaurantList({ extraColumns = [] }: { extraColumns?: Restauran
   }, [extraColumns, now]);
 
   if (query.isPending) {
-    return (
-      <div className={styles.skeleton} aria-busy="true">
-        <span className="visually-hidden" role="status">
-          Loading restaurants…
-        </span>
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} height={40} />
-        ))}
-      </div>
-    );
+    return <LoadingBlocks label="Loading restaurants…" heights={[40, 40, 40]} className={styles.skeleton} />;
   }
   if (query.isError) {
     return (

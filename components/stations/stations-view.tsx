@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 
 import { CsvDownloadLink } from "@/components/ui/csv-download-button";
 import { PageHeader } from "@/components/ui/page-header";
-import { EmptyState, ErrorState, Skeleton } from "@/components/ui/states";
+import { EmptyState, ErrorState, LoadingBlocks } from "@/components/ui/states";
 import { stationsApiPath, stationsQuery } from "@/lib/queries/stations";
 
 import { RoutingLanes } from "./routing-lanes";
@@ -32,13 +32,7 @@ export function StationsView({ guid, restaurantName }: { guid: string; restauran
     return (
       <>
         {header}
-        <div className={styles.stack} aria-busy="true">
-          <span className="visually-hidden" role="status">
-            Loading prep stations…
-          </span>
-          <Skeleton height={120} />
-          <Skeleton height={240} />
-        </div>
+        <LoadingBlocks label="Loading prep stations…" heights={[120, 240]} className={styles.stack} />
       </>
     );
   }

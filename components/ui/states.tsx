@@ -44,6 +44,31 @@ export function Skeleton({
   );
 }
 
+/**
+ * A region still loading: grey blocks of the heights the content will take, and its words for a
+ * screen reader (the blocks themselves say nothing).
+ */
+export function LoadingBlocks({
+  label,
+  heights,
+  className,
+}: {
+  label: string;
+  heights: readonly number[];
+  className?: string;
+}) {
+  return (
+    <div className={className} aria-busy="true">
+      <span className="visually-hidden" role="status">
+        {label}
+      </span>
+      {heights.map((h, i) => (
+        <Skeleton key={i} height={h} />
+      ))}
+    </div>
+  );
+}
+
 /** `heading`: the title is the page's h1 (a page that is only this state, such as "Not found"). */
 export function EmptyState({
   title,
