@@ -1,4 +1,5 @@
 import type { HistogramBin, Stats } from "@/lib/kitchen/contract/responses";
+import type { CubePart } from "@/lib/kitchen/ingest/day-summary";
 import { nearestRank, REPORTED_PERCENTILES } from "@/lib/kitchen/query/nearest-rank";
 
 /**
@@ -56,6 +57,25 @@ export class DenseHistograms {
       this.overflow.set(group, m);
     }
     m.set(second, (m.get(second) ?? 0) + n);
+  }
+
+  /** Adds cell `c` of a cube (its excluded count, its entries and their totals) into `group`. */
+  addCubeCell(group: number, cube: CubePart, c: number): void {
+    const { excluded, start, seconds, counts, totals } = cube;
+    this.touched[group] = 1;
+    this.excluded[group]! += excluded[c]!;
+    const dense = this.counts;
+    const span = this.span;
+    const base = group * span;
+    const end = start[c + 1]!;
+    let sum = 0;
+    for (let e = start[c]!; e < end; e++) {
+      const s = seconds[e]!;
+      sum += s * counts[e]!;
+      if (s < span) dense[base + s]! += counts[e]!;
+      else this.addOverflow(group, s, counts[e]!);
+    }
+    if (end > start[c]!) this.addCell(group, totals[c]!, sum, seconds[end - 1]!);
   }
 
   /** Adds group `from` of `source` (same span) into group `to` of this. */

@@ -179,13 +179,12 @@ export function itemStationRows(
     return out;
   });
   const table = arena.table(keyOfGroup.length, span);
-  const dense = table.counts;
   const lateOf = new Float64Array(keyOfGroup.length);
   const veryLateOf = new Float64Array(keyOfGroup.length);
   const overOf = new Float64Array(keyOfGroup.length);
   sources.forEach(({ cube, ids, targets }, i) => {
     const groups = cellGroups[i]!;
-    const { keys, excluded, start, seconds, counts, totals } = cube;
+    const { keys, start, seconds, counts } = cube;
     for (let c = 0; c < groups.length; c++) {
       const g = groups[c]!;
       if (g < 0) continue;
@@ -198,18 +197,7 @@ export function itemStationRows(
         overOf[g]! += (seconds[e]! - target) * counts[e]!;
         if (seconds[e]! > very) veryLateOf[g]! += counts[e]!;
       }
-      table.touched[g] = 1;
-      table.excluded[g]! += excluded[c]!;
-      const base = g * span;
-      const end = start[c + 1]!;
-      let sum = 0;
-      for (let e = start[c]!; e < end; e++) {
-        const s = seconds[e]!;
-        sum += s * counts[e]!;
-        if (s < span) dense[base + s]! += counts[e]!;
-        else table.addOverflow(g, s, counts[e]!);
-      }
-      if (end > start[c]!) table.addCell(g, totals[c]!, sum, seconds[end - 1]!);
+      table.addCubeCell(g, cube, c);
     }
   });
   const out: ItemStationFigures[] = [];

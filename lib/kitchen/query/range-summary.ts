@@ -412,27 +412,14 @@ export function addCellsInto(
   table: DenseHistograms,
   groupOf: (keys: Uint32Array, k: number) => number,
 ): void {
-  const { keys, excluded, start, seconds, counts, totals } = cube;
-  const span = table.span;
-  const dense = table.counts;
+  const { keys, excluded } = cube;
   const cells = excluded.length;
   for (let c = 0; c < cells; c++) {
     const k = c * W;
     if (!cellMatches(keys, k, f)) continue;
     const g = groupOf(keys, k);
     if (g < 0) continue;
-    table.touched[g] = 1;
-    table.excluded[g]! += excluded[c]!;
-    const base = g * span;
-    const end = start[c + 1]!;
-    let sum = 0;
-    for (let e = start[c]!; e < end; e++) {
-      const s = seconds[e]!;
-      sum += s * counts[e]!;
-      if (s < span) dense[base + s]! += counts[e]!;
-      else table.addOverflow(g, s, counts[e]!);
-    }
-    if (end > start[c]!) table.addCell(g, totals[c]!, sum, seconds[end - 1]!);
+    table.addCubeCell(g, cube, c);
   }
 }
 
