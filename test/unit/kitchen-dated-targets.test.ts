@@ -1,20 +1,23 @@
 import { describe, expect, it } from "vitest";
 
-import { enumerateBusinessDates } from "@/lib/business-date/business-date";
 import {
   SINCE_THE_BEGINNING,
   targetSchedule,
   type TargetVersion,
 } from "@/lib/kitchen/contract/target-versions";
 import type { KitchenLevel, KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
-import { summariseDay } from "@/lib/kitchen/ingest/day-summary";
 import { recordDurations } from "@/lib/kitchen/ingest/durations";
 import { mergeDays, mergeRange, type DatedTargets } from "@/lib/kitchen/query/range-summary";
 import { addDays } from "@/lib/kitchen/query/rollup";
 import { mergeTicketTimes } from "@/lib/kitchen/query/ticket-times";
 import type { ItemFulfillment } from "@/lib/platform/schemas";
-import { generateItemFulfillments, generateRestaurantConfig } from "@/lib/sandbox/generate";
-import { defaultWorld } from "@/lib/sandbox/world";
+
+import {
+  HARBOR_DATES as DATES,
+  harborRaw as raw,
+  harborStationGuid as stationGuid,
+  harborSummaries as summaries,
+} from "../fixtures/harbor-days";
 
 /**
  * Targets with effective dates (contract/target-versions.ts): a range spanning a change judges each
@@ -23,14 +26,7 @@ import { defaultWorld } from "@/lib/sandbox/world";
  * day merged alone with its own targets.
  */
 
-const world = defaultWorld();
-const restaurant = world.restaurants.find((r) => r.name === "Harbor Street Kitchen")!;
-const ctx = { world, restaurant, brand: "Platform" };
-const config = generateRestaurantConfig(ctx);
-const DATES = enumerateBusinessDates("20250302", "20250311");
-const raw = new Map(DATES.map((d) => [d, generateItemFulfillments(ctx, config, d)]));
-const summaries = DATES.map((d) => summariseDay(raw.get(d)!, d, restaurant.timeZone));
-const GRILL = raw.get(DATES[0]!)!.find((r) => r.prepStationName === "Grill")!.prepStationGuid!;
+const GRILL = stationGuid("Grill");
 
 const CHANGE = "20250306";
 let id = 0;

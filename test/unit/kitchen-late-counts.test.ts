@@ -1,9 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { enumerateBusinessDates } from "@/lib/business-date/business-date";
 import type { TargetBook } from "@/lib/kitchen/contract/targets";
 import { NONE_FILTER, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
-import { summariseDay } from "@/lib/kitchen/ingest/day-summary";
 import { recordDurations } from "@/lib/kitchen/ingest/durations";
 import {
   mergeDays,
@@ -14,8 +12,13 @@ import {
 import { addDays } from "@/lib/kitchen/query/rollup";
 import { decodeRollup, encodeRollup } from "@/lib/kitchen/storage/rollup-codec";
 import type { ItemFulfillment } from "@/lib/platform/schemas";
-import { generateItemFulfillments, generateRestaurantConfig } from "@/lib/sandbox/generate";
-import { defaultWorld } from "@/lib/sandbox/world";
+
+import {
+  HARBOR_DATES as DATES,
+  harborRaw as raw,
+  harborStationGuid as stationGuid,
+  harborSummaries as summaries,
+} from "../fixtures/harbor-days";
 
 /**
  * Late counts, on-time shares and the item × station ranking against a separately written
@@ -24,17 +27,6 @@ import { defaultWorld } from "@/lib/sandbox/world";
  * rollup with its detail, and from the rollup's head alone (the marginals path).
  */
 
-const world = defaultWorld();
-const restaurant = world.restaurants.find((r) => r.name === "Harbor Street Kitchen")!;
-const ctx = { world, restaurant, brand: "Platform" };
-const config = generateRestaurantConfig(ctx);
-// Sunday to Tuesday: the ISO week of 3-9 March whole, a day on each side.
-const DATES = enumerateBusinessDates("20250302", "20250311");
-const raw = new Map(DATES.map((d) => [d, generateItemFulfillments(ctx, config, d)]));
-const summaries = DATES.map((d) => summariseDay(raw.get(d)!, d, restaurant.timeZone));
-
-const stationGuid = (name: string) =>
-  raw.get(DATES[0]!)!.find((r) => r.prepStationName === name)!.prepStationGuid!;
 const GRILL = stationGuid("Grill");
 const PIZZA = stationGuid("Pizza");
 const EXPO = stationGuid("Expo");
