@@ -4,10 +4,10 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 
 import { ErrorState, LoadingState } from "@/components/ui/states";
-import { businessDateFromIso, businessDateToIso } from "@/lib/business-date/business-date";
 import type { GroupTargets } from "@/lib/kitchen/contract/responses";
 import { groupTargetsKey, groupTargetsQuery, putGroupTargets } from "@/lib/queries/kitchen";
 
+import { EffectiveFromInput } from "./effective-from-input";
 import { LevelTargetsEditor } from "./level-targets-editor";
 import { TargetChanges } from "./target-history";
 import { TargetsList } from "./targets-list";
@@ -35,17 +35,7 @@ export function GroupTargetsView() {
       </p>
       {t.mayEdit ? (
         <>
-          <label>
-            Changes apply from{" "}
-            <input
-              className="input"
-              type="date"
-              name="effectiveFrom"
-              min={businessDateToIso(t.businessDate)}
-              value={businessDateToIso(effectiveFrom)}
-              onChange={(e) => setFrom(businessDateFromIso(e.target.value) ?? undefined)}
-            />
-          </label>
+          <EffectiveFromInput earliest={t.businessDate} value={effectiveFrom} onChange={setFrom} />
           <LevelTargetsEditor
             title="Standard item targets"
             description="The time each level's items should meet."

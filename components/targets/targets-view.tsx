@@ -4,12 +4,12 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 
 import { ErrorState, LoadingState } from "@/components/ui/states";
-import { businessDateFromIso, businessDateToIso } from "@/lib/business-date/business-date";
 import type { KitchenTargets } from "@/lib/kitchen/contract/responses";
 import type { KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
 import { kitchenKeys, kitchenTargetsQuery, putKitchenTargets } from "@/lib/queries/kitchen";
 import { stationsQuery } from "@/lib/queries/stations";
 
+import { EffectiveFromInput } from "./effective-from-input";
 import { LevelTargetsEditor } from "./level-targets-editor";
 import { StationTargetsEditor } from "./station-targets-editor";
 import { TargetChanges } from "./target-history";
@@ -45,17 +45,7 @@ export function TargetsView({ guid, restaurantName }: { guid: string; restaurant
       </p>
       {t.mayEdit.own ? (
         <>
-          <label>
-            Changes apply from{" "}
-            <input
-              className="input"
-              type="date"
-              name="effectiveFrom"
-              min={businessDateToIso(t.businessDate)}
-              value={businessDateToIso(effectiveFrom)}
-              onChange={(e) => setFrom(businessDateFromIso(e.target.value) ?? undefined)}
-            />
-          </label>
+          <EffectiveFromInput earliest={t.businessDate} value={effectiveFrom} onChange={setFrom} />
           <OwnEditors guid={guid} targets={t} effectiveFrom={effectiveFrom} stations={stations.data} />
         </>
       ) : (
