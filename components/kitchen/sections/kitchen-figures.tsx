@@ -273,15 +273,13 @@ function hourCards(
 /** The trend section: the daily trend, the dining-option and source breakdowns, and the services. */
 function trendCards(props: CardsProps, rows: NonNullable<SectionRows["trend"]>) {
   const { view, levels, targetSeconds: targets, file } = props;
-  const initialLevel = view.level ?? levels[0] ?? 0;
+  // What every chart of the section reads the same way: the levels offered, the one shown first, the targets and the metric.
+  const byLevel = { levels, initialLevel: view.level ?? levels[0] ?? 0, targets, metric: view.metric };
   return [
     <Trend
       key={`trend-${view.level ?? "all"}`}
       days={rows.days}
-      levels={levels}
-      initialLevel={initialLevel}
-      targets={targets}
-      metric={view.metric}
+      {...byLevel}
       fileName={file("daily")}
       late={rows.dayLate}
     />,
@@ -291,10 +289,7 @@ function trendCards(props: CardsProps, rows: NonNullable<SectionRows["trend"]>) 
         title="By dining option"
         nameHeader="Dining option"
         rows={rows.behaviors}
-        levels={levels}
-        initialLevel={initialLevel}
-        targets={targets}
-        metric={view.metric}
+        {...byLevel}
         fileName={file("dining-options")}
       />
       <Breakdown
@@ -302,10 +297,7 @@ function trendCards(props: CardsProps, rows: NonNullable<SectionRows["trend"]>) 
         title="By order source"
         nameHeader="Order source"
         rows={rows.sources}
-        levels={levels}
-        initialLevel={initialLevel}
-        targets={targets}
-        metric={view.metric}
+        {...byLevel}
         fileName={file("order-sources")}
         categoryWidth={150}
       />
@@ -317,10 +309,7 @@ function trendCards(props: CardsProps, rows: NonNullable<SectionRows["trend"]>) 
       description={`p50 and p90 of ${METRIC_LABELS[view.metric].toLowerCase()} per service of the restaurant's schedule, in minutes, in the order of the business day. A record belongs to the service whose hours hold its fire time; the rows add up to the level.`}
       testId="service-chart"
       rows={rows.services}
-      levels={levels}
-      initialLevel={initialLevel}
-      targets={targets}
-      metric={view.metric}
+      {...byLevel}
       fileName={file("services")}
     />,
   ];
