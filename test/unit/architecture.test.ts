@@ -321,21 +321,21 @@ const NEXT_ROUTE_EXPORTS = new Set([
 const NEXT_CONVENTION_FILE =
   /^app\/(.*\/)?(page|layout|loading|error|global-error|not-found|template|default|route)\.tsx?$/;
 
+/** Whether a declaration carries the modifier `kind` (`export`, `default`). */
+function hasModifier(node: ts.Node, kind: ts.SyntaxKind): boolean {
+  return ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === kind);
+}
+
 /** Names of the functions a file defines and exports (not what it re-exports from elsewhere). */
 function exportedFunctionNames(file: string, source: ts.SourceFile): string[] {
-  const hasExport = (node: ts.Node) =>
-    ts.canHaveModifiers(node) &&
-    (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
-  const isDefault = (node: ts.Node) =>
-    ts.canHaveModifiers(node) &&
-    (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.DefaultKeyword);
   const localFunctions = new Set<string>();
   const out: string[] = [];
   for (const statement of source.statements) {
     if (ts.isFunctionDeclaration(statement) && statement.name) {
-      if (!hasExport(statement)) localFunctions.add(statement.name.text);
+      if (!hasModifier(statement, ts.SyntaxKind.ExportKeyword)) localFunctions.add(statement.name.text);
       // A Next page's, layout's or route's default export is found by its file, not its name.
-      else if (!(isDefault(statement) && NEXT_CONVENTION_FILE.test(file))) out.push(statement.name.text);
+      else if (!(hasModifier(statement, ts.SyntaxKind.DefaultKeyword) && NEXT_CONVENTION_FILE.test(file)))
+        out.push(statement.name.text);
     } else if (ts.isVariableStatement(statement)) {
       for (const declaration of statement.declarationList.declarations) {
         if (
@@ -344,24 +344,12 @@ function exportedFunctionNames(file: string, source: ts.SourceFile): string[] {
           !isFunctionNode(unwrapInitializer(declaration.initializer))
         )
           continue;
-        if (hasExport(statement)) out.push(declaration.name.text);
+        if (hasModifier(statement, ts.SyntaxKind.ExportKeyword)) out.push(declaration.name.text);
         else localFunctions.add(declaration.name.text);
       }
     }
   }
-  for (const statement of source.statements) {
-    if (
-      !ts.isExportDeclaration(statement) ||
-      statement.moduleSpecifier ||
-      !statement.exportClause ||
-      !ts.isNamedExports(statement.exportClause)
-    )
-      continue;
-    for (const element of statement.exportClause.elements) {
-      const local = (element.propertyName ?? element.name).text;
-      if (localFunctions.has(local)) out.push(element.name.text);
-    }
-  }
+  out.push(...localNamesExportedLater(source, localFunctions));
   return out.filter((name) => !(NEXT_CONVENTION_FILE.test(file) && NEXT_ROUTE_EXPORTS.has(name)));
 }
 
@@ -371,9 +359,6 @@ function exportedFunctionNames(file: string, source: ts.SourceFile): string[] {
  * two `KitchenRange`s in two files are two answers to "which one is it?".
  */
 function exportedTypeNames(source: ts.SourceFile): string[] {
-  const hasExport = (node: ts.Node) =>
-    ts.canHaveModifiers(node) &&
-    (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
   const isType = (node: ts.Node): node is ts.DeclarationStatement & { name: ts.Identifier } =>
     (ts.isInterfaceDeclaration(node) ||
       ts.isTypeAliasDeclaration(node) ||
@@ -385,9 +370,19 @@ function exportedTypeNames(source: ts.SourceFile): string[] {
   const out: string[] = [];
   for (const statement of source.statements) {
     if (!isType(statement)) continue;
-    if (hasExport(statement)) out.push(statement.name.text);
+    if (hasModifier(statement, ts.SyntaxKind.ExportKeyword)) out.push(statement.name.text);
     else localTypes.add(statement.name.text);
   }
+  out.push(...localNamesExportedLater(source, localTypes));
+  return out;
+}
+
+/**
+ * The names under which `export { a, b as c }` (no `from`: the file's own declarations) exports
+ * one of `locals`, declared without `export` earlier in the file.
+ */
+function localNamesExportedLater(source: ts.SourceFile, locals: ReadonlySet<string>): string[] {
+  const out: string[] = [];
   for (const statement of source.statements) {
     if (
       !ts.isExportDeclaration(statement) ||
@@ -397,7 +392,7 @@ function exportedTypeNames(source: ts.SourceFile): string[] {
     )
       continue;
     for (const element of statement.exportClause.elements) {
-      if (localTypes.has((element.propertyName ?? element.name).text)) out.push(element.name.text);
+      if (locals.has((element.propertyName ?? element.name).text)) out.push(element.name.text);
     }
   }
   return out;
