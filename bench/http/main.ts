@@ -40,9 +40,9 @@ import { SUMMARY_SECTIONS } from "@/lib/kitchen/contract/sections";
 import {
   buildApp,
   freePort,
-  killBuildNow,
   sampleProcessGroup,
   startApp,
+  stopServerOnExit,
   type RunningServer,
 } from "../load/server";
 import { signIn, type Restaurant } from "../load/users";
@@ -365,21 +365,12 @@ async function run(options: Options): Promise<void> {
 
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
-  for (const [signal, code] of [
-    ["SIGINT", 130],
-    ["SIGTERM", 143],
-  ] as const) {
-    process.once(signal, () => {
-      console.error(`\n${signal}: stopping ...`);
-      killBuildNow();
-      void (activeServer?.stop() ?? Promise.resolve()).finally(() => process.exit(code));
-    });
-  }
-  process.once("exit", () => {
-    killBuildNow();
-    activeServer?.killNow();
-    if (tempDataDir) rmSync(tempDataDir, { recursive: true, force: true });
-  });
+  stopServerOnExit(
+    () => activeServer,
+    () => {
+      if (tempDataDir) rmSync(tempDataDir, { recursive: true, force: true });
+    },
+  );
   await run(options);
 }
 

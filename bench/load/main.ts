@@ -20,7 +20,14 @@ import { loadavg } from "node:os";
 import path from "node:path";
 
 import { buildReport, formatReport } from "./report";
-import { buildApp, freePort, killBuildNow, sampleProcessGroup, startApp, type RunningServer } from "./server";
+import {
+  buildApp,
+  freePort,
+  sampleProcessGroup,
+  startApp,
+  stopServerOnExit,
+  type RunningServer,
+} from "./server";
 import { connectionRetries, DEMO_ACCOUNTS, runUser, signIn, type Recorder, type Restaurant } from "./users";
 
 const RESULTS = path.resolve(__dirname, "..", ".results");
@@ -233,21 +240,7 @@ async function run(options: Options, onServer: (server: RunningServer) => void):
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
   let server: RunningServer | undefined;
-  // Ctrl-C or a kill still takes the server's process group down; so does any other way out.
-  for (const [signal, code] of [
-    ["SIGINT", 130],
-    ["SIGTERM", 143],
-  ] as const) {
-    process.once(signal, () => {
-      console.error(`\n${signal}: stopping ...`);
-      killBuildNow();
-      void (server?.stop() ?? Promise.resolve()).finally(() => process.exit(code));
-    });
-  }
-  process.once("exit", () => {
-    killBuildNow();
-    server?.killNow();
-  });
+  stopServerOnExit(() => server);
   await run(options, (s) => (server = s));
 }
 

@@ -66,6 +66,32 @@ export function killBuildNow(): void {
 }
 
 /**
+ * Ctrl-C or a kill still takes the server's process group down (exiting with the signal's usual
+ * code once it stopped); so does any other way out. `server` is read when the signal comes, since
+ * the run starts its server later; `onExit` is the caller's own clean-up.
+ */
+export function stopServerOnExit(
+  server: () => RunningServer | undefined,
+  onExit: () => void = () => {},
+): void {
+  for (const [signal, code] of [
+    ["SIGINT", 130],
+    ["SIGTERM", 143],
+  ] as const) {
+    process.once(signal, () => {
+      console.error(`\n${signal}: stopping ...`);
+      killBuildNow();
+      void (server()?.stop() ?? Promise.resolve()).finally(() => process.exit(code));
+    });
+  }
+  process.once("exit", () => {
+    killBuildNow();
+    server()?.killNow();
+    onExit();
+  });
+}
+
+/**
  * `next build` into `distDir`. Next rewrites tsconfig.json to include the dist dir's types; the
  * file is put back as it was, so a benchmark run leaves the work tree clean. `projectDir` builds
  * another Next project with the same Next (bench:web's bare floor, bench/web/bare-next).
