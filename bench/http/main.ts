@@ -43,6 +43,7 @@ import {
   sampleProcessGroup,
   startApp,
   stopServerOnExit,
+  wholeNumberOption,
   type RunningServer,
 } from "../load/server";
 import { signIn, type Restaurant } from "../load/users";
@@ -93,22 +94,16 @@ function parseOptions(argv: string[]): Options {
     sections: [...SUMMARY_SECTIONS],
     warmMinutes: 20,
   };
-  const whole = (name: string, value: string, min: number) => {
-    const n = Number(value);
-    if (!Number.isInteger(n) || n < min)
-      throw new Error(`--${name} must be a whole number >= ${min}, got "${value}"`);
-    return n;
-  };
   for (const arg of argv) {
     const [flag, value = ""] = arg.split("=", 2) as [string, string?];
     if (flag === "--no-build") options.build = false;
     else if (flag === "--dist-dir" && value) options.distDir = value;
-    else if (flag === "--runs") options.runs = whole("runs", value, 1);
-    else if (flag === "--page-runs") options.pageRuns = whole("page-runs", value, 1);
-    else if (flag === "--restarts") options.restarts = whole("restarts", value, 0);
+    else if (flag === "--runs") options.runs = wholeNumberOption("runs", value, 1);
+    else if (flag === "--page-runs") options.pageRuns = wholeNumberOption("page-runs", value, 1);
+    else if (flag === "--restarts") options.restarts = wholeNumberOption("restarts", value, 0);
     else if (flag === "--sections" && /^[a-z]+(,[a-z]+)*$/.test(value)) options.sections = value.split(",");
     else if (flag === "--keep-data" && value) options.keepData = path.resolve(value);
-    else if (flag === "--warm-minutes") options.warmMinutes = whole("warm-minutes", value, 1);
+    else if (flag === "--warm-minutes") options.warmMinutes = wholeNumberOption("warm-minutes", value, 1);
     else if (flag === "--only" && value === "overview") options.only = value;
     else
       throw new Error(

@@ -26,6 +26,7 @@ import {
   sampleProcessGroup,
   startApp,
   stopServerOnExit,
+  wholeNumberOption,
   type RunningServer,
 } from "./server";
 import { connectionRetries, DEMO_ACCOUNTS, runUser, signIn, type Recorder, type Restaurant } from "./users";
@@ -51,20 +52,14 @@ function parseOptions(argv: string[]): Options {
     port: 0,
     untilWarmMinutes: 0,
   };
-  const positive = (name: string, value: string, min: number) => {
-    const n = Number(value);
-    if (!Number.isInteger(n) || n < min)
-      throw new Error(`--${name} must be a whole number >= ${min}, got "${value}"`);
-    return n;
-  };
   for (const arg of argv) {
     const [flag, value = ""] = arg.split("=", 2) as [string, string?];
-    if (flag === "--users") options.users = positive("users", value, 1);
-    else if (flag === "--seconds") options.seconds = positive("seconds", value, 1);
+    if (flag === "--users") options.users = wholeNumberOption("users", value, 1);
+    else if (flag === "--seconds") options.seconds = wholeNumberOption("seconds", value, 1);
     else if (flag === "--no-build") options.build = false;
     else if (flag === "--dist-dir" && value) options.distDir = value;
-    else if (flag === "--port") options.port = positive("port", value, 0);
-    else if (flag === "--until-warm") options.untilWarmMinutes = positive("until-warm", value, 1);
+    else if (flag === "--port") options.port = wholeNumberOption("port", value, 0);
+    else if (flag === "--until-warm") options.untilWarmMinutes = wholeNumberOption("until-warm", value, 1);
     else
       throw new Error(
         `unknown flag ${arg} (known: --users=N --seconds=N --no-build --dist-dir=DIR --port=N --until-warm=MINUTES)`,

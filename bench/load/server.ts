@@ -54,6 +54,14 @@ function tailOf(text: string, lines = 40): string {
 /** The build in progress, in its own process group, so a signal to the benchmark can end it. */
 let activeBuild: ChildProcess | undefined;
 
+/** A command-line option's value as a whole number of at least `min`, or an error naming the option. */
+export function wholeNumberOption(name: string, value: string, min: number): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min)
+    throw new Error(`--${name} must be a whole number >= ${min}, got "${value}"`);
+  return n;
+}
+
 /** Kills the build in progress, if any (synchronous: usable on process exit). */
 export function killBuildNow(): void {
   if (activeBuild?.pid === undefined || activeBuild.exitCode !== null || activeBuild.signalCode !== null)
