@@ -71,32 +71,22 @@ export function RangeControl({
       </div>
       {showCustom ? (
         <form className={styles.custom} onSubmit={applyCustom} aria-label="Custom date range" noValidate>
-          <label className={styles.field} htmlFor={fromId}>
-            From
-            <input
-              id={fromId}
-              name="from"
-              type="date"
-              className="input"
-              defaultValue={businessDateToIso(view.from)}
-              max={businessDateToIso(today)}
-              aria-describedby={error ? errorId : undefined}
-              aria-invalid={error ? true : undefined}
-            />
-          </label>
-          <label className={styles.field} htmlFor={toId}>
-            To
-            <input
-              id={toId}
-              name="to"
-              type="date"
-              className="input"
-              defaultValue={businessDateToIso(view.to)}
-              max={businessDateToIso(today)}
-              aria-describedby={error ? errorId : undefined}
-              aria-invalid={error ? true : undefined}
-            />
-          </label>
+          <DateField
+            id={fromId}
+            label="From"
+            name="from"
+            value={view.from}
+            today={today}
+            errorId={error ? errorId : undefined}
+          />
+          <DateField
+            id={toId}
+            label="To"
+            name="to"
+            value={view.to}
+            today={today}
+            errorId={error ? errorId : undefined}
+          />
           <button type="submit" className="button button-primary">
             Apply
           </button>
@@ -116,5 +106,39 @@ export function RangeControl({
         Compare with the previous period
       </label>
     </div>
+  );
+}
+
+/** One end of the custom range: a date up to today, marked invalid while the range's error shows. */
+function DateField({
+  id,
+  label,
+  name,
+  value,
+  today,
+  errorId,
+}: {
+  id: string;
+  label: string;
+  name: string;
+  value: string;
+  today: string;
+  /** The shown error's element, when there is one. */
+  errorId: string | undefined;
+}) {
+  return (
+    <label className={styles.field} htmlFor={id}>
+      {label}
+      <input
+        id={id}
+        name={name}
+        type="date"
+        className="input"
+        defaultValue={businessDateToIso(value)}
+        max={businessDateToIso(today)}
+        aria-describedby={errorId}
+        aria-invalid={errorId ? true : undefined}
+      />
+    </label>
   );
 }
