@@ -6,8 +6,6 @@ import type { KitchenSummary } from "@/lib/kitchen/contract/responses";
 import type { StuckChoice } from "@/lib/kitchen/contract/stuck-items";
 import { createKitchenService } from "@/lib/kitchen/service/kitchen-service";
 import { KeptAnswers } from "@/lib/kitchen/storage/kept-answers";
-import { createPlatformClient, type FetchLike } from "@/lib/platform";
-import { defaultWorld } from "@/lib/sandbox/world";
 
 import {
   asOf,
@@ -19,6 +17,7 @@ import {
   newLog,
   NOW,
   ready,
+  revisingClient,
   sandboxForSuite,
   seeded,
   STORE_KINDS,
@@ -35,8 +34,6 @@ import {
  *   afresh, until a target changes or a day of it is replaced (a settle re-read of a revised
  *   export); a range holding the open date is never kept.
  */
-const world = defaultWorld();
-const partner = world.clients.find((c) => c.clientId === "kp-partner")!;
 const mesa = worldRestaurant("Mesa Verde Cantina");
 const grill = worldRestaurant("Old Town Grill"); // America/Chicago, closeout 04:00
 const clock = { now: NOW };
@@ -187,7 +184,7 @@ describe("the answer cache (PGlite)", () => {
     clock.now = Date.parse("2025-03-17T18:00:00Z");
     const service = createKitchenService({
       db: t.db,
-      client: revisingClient(revised, Date.parse("2025-03-17T01:00:00Z")),
+      client: revisingClient(sandbox.url, { date: revised, cutoff: Date.parse("2025-03-17T01:00:00Z") }),
       config: TEST_CONFIG,
       now: () => clock.now,
     });
@@ -207,30 +204,3 @@ describe("the answer cache (PGlite)", () => {
     expect(JSON.stringify(settled)).toBe(JSON.stringify(await ready(fresh.summary(grill, week))));
   }, 120_000);
 });
-
-/** The real client over the sandbox; the first export of `date` leaves out its records fulfilled from `cutoff` on. */
-function revisingClient(date: string, cutoff: number) {
-  let reads = 0;
-  const fetchLike: FetchLike = async (input, init) => {
-    const response = await fetch(input, init);
-    const url = new URL(input);
-    if (!url.pathname.endsWith("/export/itemFulfillments")) return response;
-    if (url.searchParams.get("businessDate") !== date || reads++ > 0 || response.status !== 200)
-      return response;
-    const records = (await response.json()) as { itemFulfilledAt?: string | null }[];
-    const early = records.filter((r) => !r.itemFulfilledAt || Date.parse(r.itemFulfilledAt) < cutoff);
-    return new Response(JSON.stringify(early), {
-      status: 200,
-      headers: { "Content-Type": "application/json" },
-    });
-  };
-  return createPlatformClient({
-    baseUrl: sandbox.url,
-    clientId: partner.clientId,
-    clientSecret: partner.clientSecret,
-    fetch: fetchLike,
-    maxRetries: 1,
-    initialRetryDelayMs: 5,
-    maxRetryDelayMs: 20,
-  });
-}

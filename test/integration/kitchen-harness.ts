@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import { PGlite } from "@electric-sql/pglite";
 import { parse } from "csv-parse/sync";
 import pg from "pg";
-import { afterAll, afterEach, beforeAll, beforeEach, inject } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from "vitest";
 import type { z } from "zod";
 
 import { parseRouteInput } from "@/lib/api/route-input";
@@ -179,6 +179,43 @@ export function sandboxClient(
     maxRetries: opts.maxRetries ?? 1,
     // The export has a timeout of its own (300 s by default); a test's timeout covers both.
     ...(opts.timeoutMs ? { timeoutMs: opts.timeoutMs, kitchenTimeoutMs: opts.timeoutMs } : {}),
+    initialRetryDelayMs: 5,
+    maxRetryDelayMs: 20,
+  });
+}
+
+/**
+ * The real client over the sandbox whose first export of `date` leaves out the records fulfilled
+ * from `cutoff` on, as an export read before late devices synced would (the Platform revises it
+ * afterwards); `onExport` hears the business date of every export asked.
+ */
+export function revisingClient(
+  baseUrl: string,
+  { date, cutoff, onExport }: { date: string; cutoff: number; onExport?: (date: string) => void },
+) {
+  let reads = 0;
+  const revising: FetchLike = async (input, init) => {
+    const response = await fetch(input, init);
+    const url = new URL(input);
+    if (!url.pathname.endsWith("/export/itemFulfillments")) return response;
+    const asked = url.searchParams.get("businessDate") ?? "";
+    onExport?.(asked);
+    if (asked !== date || reads++ > 0 || response.status !== 200) return response;
+    const records = (await response.json()) as { itemFulfilledAt?: string | null }[];
+    const early = records.filter((r) => !r.itemFulfilledAt || Date.parse(r.itemFulfilledAt) < cutoff);
+    // A first read that lacks nothing would leave nothing for the re-read to revise.
+    expect(early.length).toBeLessThan(records.length);
+    return new Response(JSON.stringify(early), {
+      status: 200,
+      headers: { "Content-Type": "application/json" },
+    });
+  };
+  return createPlatformClient({
+    baseUrl,
+    clientId: partner.clientId,
+    clientSecret: partner.clientSecret,
+    fetch: revising,
+    maxRetries: 1,
     initialRetryDelayMs: 5,
     maxRetryDelayMs: 20,
   });

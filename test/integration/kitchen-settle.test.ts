@@ -1,8 +1,6 @@
 import { describe, expect, it } from "vitest";
 
 import { createKitchenService } from "@/lib/kitchen/service/kitchen-service";
-import { createPlatformClient, type FetchLike } from "@/lib/platform";
-import { defaultWorld } from "@/lib/sandbox/world";
 
 import {
   countBy,
@@ -10,6 +8,7 @@ import {
   newLog,
   openTestDatabase,
   ready,
+  revisingClient,
   TEST_CONFIG,
   worldRestaurant,
 } from "./kitchen-harness";
@@ -24,8 +23,6 @@ import {
  *   export; no date is read a third time;
  * - no date before the restaurant's firstBusinessDate or 2022-01-01 reaches the Platform.
  */
-const world = defaultWorld();
-const partner = world.clients.find((c) => c.clientId === "kp-partner")!;
 const grill = worldRestaurant("Old Town Grill"); // America/Chicago, closeout 04:00
 const WEEK = { from: "20250310", to: "20250316", metric: "fire_to_fulfill" as const }; // an ISO week, Monday to Sunday
 const REVISED = "20250316";
@@ -36,40 +33,6 @@ const SETTLES = Date.parse("2025-03-18T21:00:00Z");
 
 const kitchen = kitchenFile();
 const { clock, sandbox } = kitchen;
-
-/**
- * The real client over the sandbox, counting export calls per date; the first export of REVISED
- * leaves out its records fulfilled from 20:00 local on (01:00Z the next day) on, as an export read
- * before late devices synced would.
- */
-function revisingClient(calls: string[]) {
-  const cutoff = Date.parse("2025-03-17T01:00:00Z");
-  let revisedReads = 0;
-  const fetchLike: FetchLike = async (input, init) => {
-    const url = new URL(input);
-    const response = await fetch(input, init);
-    if (!url.pathname.endsWith("/export/itemFulfillments")) return response;
-    const date = url.searchParams.get("businessDate") ?? "";
-    calls.push(date);
-    if (date !== REVISED || revisedReads++ > 0 || response.status !== 200) return response;
-    const records = (await response.json()) as { itemFulfilledAt?: string | null }[];
-    const early = records.filter((r) => !r.itemFulfilledAt || Date.parse(r.itemFulfilledAt) < cutoff);
-    expect(early.length).toBeLessThan(records.length);
-    return new Response(JSON.stringify(early), {
-      status: 200,
-      headers: { "Content-Type": "application/json" },
-    });
-  };
-  return createPlatformClient({
-    baseUrl: sandbox.url,
-    clientId: partner.clientId,
-    clientSecret: partner.clientSecret,
-    fetch: fetchLike,
-    maxRetries: 1,
-    initialRetryDelayMs: 5,
-    maxRetryDelayMs: 20,
-  });
-}
 
 const countOn = (s: { days: { businessDate: string; stats: { count: number } }[] }, date: string) =>
   s.days.filter((d) => d.businessDate === date).reduce((a, d) => a + d.stats.count, 0);
@@ -82,7 +45,12 @@ describe("closed dates settle (PGlite)", () => {
     const calls: string[] = [];
     const service = createKitchenService({
       db: t.db,
-      client: revisingClient(calls),
+      // The first export of REVISED lacks its records fulfilled from 20:00 local (01:00Z the next day) on.
+      client: revisingClient(sandbox.url, {
+        date: REVISED,
+        cutoff: Date.parse("2025-03-17T01:00:00Z"),
+        onExport: (date) => calls.push(date),
+      }),
       config: TEST_CONFIG,
       now: () => clock.now,
     });
