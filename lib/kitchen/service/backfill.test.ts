@@ -29,6 +29,15 @@ function row(date: string, status: DayRow["status"]): DayRow {
 }
 
 /** A backfill over an in-memory store whose fetchDay stores the answer `answerOf` gives. */
+/** The store's dayRows over a map of rows keyed `guid|date`: the restaurant's rows from `from` to `to`, by date. */
+function dayRowsOf(rows: Map<string, DayRow>, guid: string, from: string, to: string): Map<string, DayRow> {
+  return new Map(
+    [...rows]
+      .filter(([k, v]) => k.startsWith(`${guid}|`) && v.businessDate >= from && v.businessDate <= to)
+      .map(([, v]) => [v.businessDate, v]),
+  );
+}
+
 function harness(
   restaurants: KitchenRestaurant[],
   answerOf: (guid: string, date: string) => DayRow["status"],
@@ -47,12 +56,7 @@ function harness(
       },
     },
     store: {
-      dayRows: async (guid, from, to) =>
-        new Map(
-          [...rows]
-            .filter(([k, v]) => k.startsWith(`${guid}|`) && v.businessDate >= from && v.businessDate <= to)
-            .map(([, v]) => [v.businessDate, v]),
-        ),
+      dayRows: async (guid, from, to) => dayRowsOf(rows, guid, from, to),
       latestAnswers: async (guids) => {
         const out = new Map<string, { entitled: boolean; businessDate: string }>();
         for (const g of guids) {
@@ -342,12 +346,7 @@ describe("the backfill's lanes, one per location", () => {
         },
       },
       store: {
-        dayRows: async (guid, from, to) =>
-          new Map(
-            [...rows]
-              .filter(([k, v]) => k.startsWith(`${guid}|`) && v.businessDate >= from && v.businessDate <= to)
-              .map(([, v]) => [v.businessDate, v]),
-          ),
+        dayRows: async (guid, from, to) => dayRowsOf(rows, guid, from, to),
         latestAnswers: async () => new Map(),
       },
       config: CONFIG,
