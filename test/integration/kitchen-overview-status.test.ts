@@ -5,8 +5,8 @@ import { presetRange, previousPeriod } from "@/lib/kitchen/contract/date-range";
 import { kitchenRangeSchema } from "@/lib/kitchen/contract/params";
 import { MIN_RANKED_COUNT } from "@/lib/kitchen/contract/ranking";
 import type { KitchenOverviewRow } from "@/lib/kitchen/contract/responses";
+import { restaurantVerdict } from "@/lib/kitchen/contract/restaurant-status";
 import { DEFAULT_TARGET_SECONDS } from "@/lib/kitchen/contract/vocabulary";
-import { restaurantStatus } from "@/lib/kitchen/present/restaurant-status";
 import { kitchenOverview } from "@/lib/kitchen/service/overview";
 
 import {
@@ -87,7 +87,7 @@ describe("kitchen overview status", () => {
       );
 
       const p90 = (f: KitchenOverviewRow["current"]) => f.find((x) => x.level === 0)!.p90;
-      const expected = restaurantStatus(
+      const expected = restaurantVerdict(
         { records: now.length, late, p90: p90(row.current) },
         { records: before.length, late: row.previousLateItems!, p90: p90(row.previous) },
         "previous day",

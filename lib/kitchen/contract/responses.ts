@@ -523,7 +523,7 @@ export interface KitchenOverviewRow extends RestaurantInView {
   lateItems?: number;
   /** The same in the previous period; 0 unless ready. */
   previousLateItems?: number;
-  /** The status rule's verdict and its reason (lib/kitchen/present/restaurant-status.ts); null unless ready. */
+  /** The status rule's verdict and its reason (lib/kitchen/contract/restaurant-status.ts); null unless ready. */
   verdict?: { status: "on_track" | "watch" | "act"; reason: string } | null;
   /**
    * The level-0 station with the most late items in the current period among those with at least

@@ -2,15 +2,15 @@ import "server-only";
 
 import { businessDaysInRange } from "@/lib/business-date/business-date";
 import type { KitchenOverviewRow, OverviewGlance, OverviewMover } from "@/lib/kitchen/contract/responses";
-import type { StuckChoice } from "@/lib/kitchen/contract/stuck-items";
 import {
   biggestMovers,
   previousPeriodLabel,
   rankedRowOf,
   rankRestaurants,
-  restaurantStatus,
+  restaurantVerdict,
   worstStation,
-} from "@/lib/kitchen/present/restaurant-status";
+} from "@/lib/kitchen/contract/restaurant-status";
+import type { StuckChoice } from "@/lib/kitchen/contract/stuck-items";
 
 import type { KitchenService } from "./kitchen-service";
 import { mapLimit } from "./map-limit";
@@ -83,7 +83,7 @@ export async function withStatus(
       ...row,
       lateItems: current.late,
       previousLateItems: previous?.late ?? 0,
-      verdict: restaurantStatus(current, previous, label),
+      verdict: restaurantVerdict(current, previous, label),
       worstStation: null,
     };
   });

@@ -11,7 +11,7 @@ import {
   MOVERS_SHOWN,
   previousPeriodLabel,
   rankRestaurants,
-  restaurantStatus,
+  restaurantVerdict,
   WATCH_LATE_SHARE,
   WORSE_P90_SECONDS,
   WORSE_POINTS,
@@ -26,28 +26,28 @@ const figures = (records: number, late: number, p90: number | null = 600): Statu
   p90,
 });
 
-describe("restaurantStatus", () => {
+describe("restaurantVerdict (the status rule)", () => {
   it("acts on a share late at or over the act line whatever the trend, and says why in words", () => {
-    const v = restaurantStatus(figures(1000, ACT_LATE_SHARE * 1000), figures(1000, 200), "previous week");
+    const v = restaurantVerdict(figures(1000, ACT_LATE_SHARE * 1000), figures(1000, 200), "previous week");
     expect(v.status).toBe("act");
     expect(v.reason).toBe("150 late items, 15.0% late at level 0 (−5.0 pts), ±0 s p90 vs previous week");
   });
 
   it("watches a share late at the watch line that is not getting worse, acts once it is", () => {
-    const steady = restaurantStatus(figures(1000, 91, 700), figures(1000, 91, 700), "previous week");
+    const steady = restaurantVerdict(figures(1000, 91, 700), figures(1000, 91, 700), "previous week");
     expect(steady).toEqual({
       status: "watch",
       reason: "91 late items, 9.1% late at level 0 (±0.0 pts), ±0 s p90 vs previous week",
     });
     // The example: a worse p90 turns a watch into an act.
-    const slower = restaurantStatus(
+    const slower = restaurantVerdict(
       figures(4527, 412, 724),
       figures(4527, 412, 724 - WORSE_P90_SECONDS),
       "previous week",
     );
     expect(slower.status).toBe("act");
     expect(slower.reason).toBe("412 late items, 9.1% late at level 0 (±0.0 pts), +30 s p90 vs previous week");
-    const moreLate = restaurantStatus(
+    const moreLate = restaurantVerdict(
       figures(1000, WATCH_LATE_SHARE * 1000 + WORSE_POINTS * 10),
       figures(1000, WATCH_LATE_SHARE * 1000),
       "previous week",
@@ -57,25 +57,25 @@ describe("restaurantStatus", () => {
 
   it("watches a restaurant under the watch line that is getting worse; on track otherwise", () => {
     expect(
-      restaurantStatus(figures(1000, 50), figures(1000, 50 - WORSE_POINTS * 10), "previous day").status,
+      restaurantVerdict(figures(1000, 50), figures(1000, 50 - WORSE_POINTS * 10), "previous day").status,
     ).toBe("watch");
-    expect(restaurantStatus(figures(1000, 50, 640), figures(1000, 50, 611), "previous day").status).toBe(
+    expect(restaurantVerdict(figures(1000, 50, 640), figures(1000, 50, 611), "previous day").status).toBe(
       "on_track",
     );
-    expect(restaurantStatus(figures(1000, 50, 641), figures(1000, 50, 611), "previous day").status).toBe(
+    expect(restaurantVerdict(figures(1000, 50, 641), figures(1000, 50, 611), "previous day").status).toBe(
       "watch",
     );
-    expect(restaurantStatus(figures(1000, 79), figures(1000, 79), "previous day").status).toBe("on_track");
+    expect(restaurantVerdict(figures(1000, 79), figures(1000, 79), "previous day").status).toBe("on_track");
   });
 
   it("judges no trend against a previous period with too few records, and no status on too few records", () => {
-    const noBefore = restaurantStatus(figures(1000, 50), figures(MIN_RANKED_COUNT - 1, 19), "previous week");
+    const noBefore = restaurantVerdict(figures(1000, 50), figures(MIN_RANKED_COUNT - 1, 19), "previous week");
     expect(noBefore).toEqual({
       status: "on_track",
       reason: "50 late items, 5.0% late at level 0, no previous week to compare",
     });
-    expect(restaurantStatus(figures(1000, 50), null, "previous week").status).toBe("on_track");
-    const tiny = restaurantStatus(figures(6, 6), figures(1000, 10), "previous week");
+    expect(restaurantVerdict(figures(1000, 50), null, "previous week").status).toBe("on_track");
+    const tiny = restaurantVerdict(figures(6, 6), figures(1000, 10), "previous week");
     expect(tiny).toEqual({
       status: "on_track",
       reason: "6 late items of 6 records at level 0: too few to judge",

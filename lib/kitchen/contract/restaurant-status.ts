@@ -1,5 +1,5 @@
-import { MIN_RANKED_COUNT } from "@/lib/kitchen/contract/ranking";
-import type { KitchenOverviewRow, OverviewLevelFigures } from "@/lib/kitchen/contract/responses";
+import { MIN_RANKED_COUNT } from "./ranking";
+import type { KitchenOverviewRow, OverviewLevelFigures, OverviewMover } from "./responses";
 
 /**
  * The Overview's status of a restaurant (issue 34): On track, Watch or Act, with its reason in
@@ -31,9 +31,9 @@ export const MOVER_POINTS = 1;
 /** How many movers are named each way. */
 export const MOVERS_SHOWN = 3;
 
-export type RestaurantStatus = "on_track" | "watch" | "act";
+export type VerdictStatus = "on_track" | "watch" | "act";
 
-export const RESTAURANT_STATUS_LABELS: Record<RestaurantStatus, string> = {
+export const VERDICT_LABELS: Record<VerdictStatus, string> = {
   on_track: "On track",
   watch: "Watch",
   act: "Act",
@@ -49,7 +49,7 @@ export interface StatusFigures {
 }
 
 export interface StatusVerdict {
-  status: RestaurantStatus;
+  status: VerdictStatus;
   reason: string;
 }
 
@@ -70,7 +70,7 @@ const signed = (n: number, digits: number) =>
  * The status of a restaurant and its reason, e.g. "412 late items, 9.1% late at level 0 (+2.3 pts),
  * +24 s p90 vs previous week". `previousLabel` names the period before ("previous week").
  */
-export function restaurantStatus(
+export function restaurantVerdict(
   current: StatusFigures,
   previous: StatusFigures | null,
   previousLabel: string,
@@ -87,7 +87,7 @@ export function restaurantStatus(
   const worse =
     change !== null &&
     (change.points >= WORSE_POINTS || (change.p90 !== null && change.p90 >= WORSE_P90_SECONDS));
-  const status: RestaurantStatus =
+  const status: VerdictStatus =
     share >= ACT_LATE_SHARE || (share >= WATCH_LATE_SHARE && worse)
       ? "act"
       : share >= WATCH_LATE_SHARE || worse
@@ -142,22 +142,16 @@ export function rankedRowOf(row: KitchenOverviewRow): RankedRow {
   };
 }
 
-export interface Mover {
-  restaurantGuid: string;
-  restaurantName: string;
-  /** Change of the level-0 share late, percentage points (positive: worse). */
-  latePoints: number;
-  /** Change of the level-0 p90, seconds; null when either period has none. */
-  p90Seconds: number | null;
-}
-
 /**
  * The biggest movers against the period before, by the change of the share late (not of the late
  * count, which moves with the covers): at most MOVERS_SHOWN each way, each at least MOVER_POINTS,
  * both periods with at least MIN_RANKED_COUNT records.
  */
-export function biggestMovers(rows: readonly RankedRow[]): { worse: Mover[]; better: Mover[] } {
-  const moves = rows.flatMap((r): Mover[] => {
+export function biggestMovers(rows: readonly RankedRow[]): {
+  worse: OverviewMover[];
+  better: OverviewMover[];
+} {
+  const moves = rows.flatMap((r): OverviewMover[] => {
     if (!r.ready || r.current.records < MIN_RANKED_COUNT) return [];
     const change = changes(r.current, r.previous);
     if (!change || Math.abs(change.points) < MOVER_POINTS) return [];
