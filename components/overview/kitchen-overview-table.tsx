@@ -197,9 +197,9 @@ export function KitchenOverviewTable() {
           <h2 id="kitchen-overview-title" className={card.title}>
             Kitchen status
           </h2>
-          <p className={card.description}>
-            Which restaurants need you, and why: ranked by late items (prep-station records over their
-            target), each on its own business dates, against the period before.
+          <p className={`${card.description} ${styles.wideOnly}`}>
+            Ranked by late items (prep-station records over their target), each restaurant on its own business
+            dates, against the period before.
           </p>
         </div>
         <div className={styles.tools} data-print-hide="">

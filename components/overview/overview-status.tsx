@@ -122,7 +122,7 @@ function Movers({
   if (movers.worse.length === 0 && movers.better.length === 0) return null;
   const list = (ms: OverviewMover[], testid: string) =>
     ms.length === 0 ? (
-      "none"
+      <span className={styles.muted}>none</span>
     ) : (
       <span data-testid={testid}>
         {ms.map((m, i) => (
@@ -139,9 +139,12 @@ function Movers({
   return (
     <p className={styles.movers} data-testid="overview-movers">
       <span>
-        <strong className={styles.actText}>Worse</strong> than{" "}
-        {previous ? formatDateRange(previous.from, previous.to) : "the period before"}:{" "}
-        {list(movers.worse, "movers-worse")}
+        <strong className={movers.worse.length > 0 ? styles.actText : undefined}>Worse</strong>
+        <span className="visually-hidden">
+          {" "}
+          than {previous ? formatDateRange(previous.from, previous.to) : "the period before"}
+        </span>
+        : {list(movers.worse, "movers-worse")}
       </span>
       <span>
         <strong className={styles.goodText}>Better</strong>: {list(movers.better, "movers-better")}

@@ -28,25 +28,27 @@ const figures = (records: number, late: number, p90: number | null = 600): Statu
 
 describe("restaurantVerdict (the status rule)", () => {
   it("acts on a share late at or over the act line whatever the trend, and says why in words", () => {
-    const v = restaurantVerdict(figures(1000, ACT_LATE_SHARE * 1000), figures(1000, 200), "previous week");
+    const v = restaurantVerdict(figures(1000, ACT_LATE_SHARE * 1000), figures(1000, 350), "previous week");
     expect(v.status).toBe("act");
-    expect(v.reason).toBe("150 late items, 15.0% late at level 0 (−5.0 pts), ±0 s p90 vs previous week");
+    expect(v.reason).toBe("300 late items, 30.0% late at level 0 (−5.0 pts), ±0 s p90 vs previous week");
   });
 
   it("watches a share late at the watch line that is not getting worse, acts once it is", () => {
-    const steady = restaurantVerdict(figures(1000, 91, 700), figures(1000, 91, 700), "previous week");
+    const steady = restaurantVerdict(figures(4527, 905, 700), figures(4527, 905, 700), "previous week");
     expect(steady).toEqual({
       status: "watch",
-      reason: "91 late items, 9.1% late at level 0 (±0.0 pts), ±0 s p90 vs previous week",
+      reason: "905 late items, 20.0% late at level 0 (±0.0 pts), ±0 s p90 vs previous week",
     });
-    // The example: a worse p90 turns a watch into an act.
+    // The case: the one kitchen whose p90 rose is the one to act on.
     const slower = restaurantVerdict(
-      figures(4527, 412, 724),
-      figures(4527, 412, 724 - WORSE_P90_SECONDS),
+      figures(4527, 905, 724),
+      figures(4527, 905, 724 - WORSE_P90_SECONDS),
       "previous week",
     );
     expect(slower.status).toBe("act");
-    expect(slower.reason).toBe("412 late items, 9.1% late at level 0 (±0.0 pts), +30 s p90 vs previous week");
+    expect(slower.reason).toBe(
+      "905 late items, 20.0% late at level 0 (±0.0 pts), +20 s p90 vs previous week",
+    );
     const moreLate = restaurantVerdict(
       figures(1000, WATCH_LATE_SHARE * 1000 + WORSE_POINTS * 10),
       figures(1000, WATCH_LATE_SHARE * 1000),
@@ -56,16 +58,19 @@ describe("restaurantVerdict (the status rule)", () => {
   });
 
   it("watches a restaurant under the watch line that is getting worse; on track otherwise", () => {
+    const under = WATCH_LATE_SHARE * 1000 - 1;
     expect(
       restaurantVerdict(figures(1000, 50), figures(1000, 50 - WORSE_POINTS * 10), "previous day").status,
     ).toBe("watch");
-    expect(restaurantVerdict(figures(1000, 50, 640), figures(1000, 50, 611), "previous day").status).toBe(
+    const before = 611;
+    const p90Rise = (seconds: number) =>
+      restaurantVerdict(figures(1000, 50, before + seconds), figures(1000, 50, before), "previous day")
+        .status;
+    expect(p90Rise(WORSE_P90_SECONDS - 1)).toBe("on_track");
+    expect(p90Rise(WORSE_P90_SECONDS)).toBe("watch");
+    expect(restaurantVerdict(figures(1000, under), figures(1000, under), "previous day").status).toBe(
       "on_track",
     );
-    expect(restaurantVerdict(figures(1000, 50, 641), figures(1000, 50, 611), "previous day").status).toBe(
-      "watch",
-    );
-    expect(restaurantVerdict(figures(1000, 79), figures(1000, 79), "previous day").status).toBe("on_track");
   });
 
   it("judges no trend against a previous period with too few records, and no status on too few records", () => {
