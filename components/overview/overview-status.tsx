@@ -102,7 +102,8 @@ function Glance({ glance, range }: { glance: NonNullable<KitchenOverview["glance
 }
 
 function moverText(m: OverviewMover): string {
-  const pts = `${m.latePoints > 0 ? "+" : "−"}${Math.abs(m.latePoints).toFixed(1)} pts late`;
+  const sign = m.latePoints > 0 ? "+" : m.latePoints < 0 ? "−" : "±";
+  const pts = `${sign}${Math.abs(m.latePoints).toFixed(1)} pts late`;
   const p90 =
     m.p90Seconds === null || m.p90Seconds === 0
       ? ""

@@ -123,22 +123,34 @@ describe("rankRestaurants", () => {
 });
 
 describe("biggestMovers", () => {
-  it("names the largest changes of the share late each way, at least the mover line, both periods counted", () => {
+  it("names the largest changes of the share late each way, and a p90 rise or fall of the status rule's size", () => {
     const rows = [
       row("Worse by 3", figures(1000, 80, 700), figures(1000, 50, 676)),
       row("Worse by 1.5", figures(1000, 65), figures(1000, 50)),
       row("Flat-ish", figures(1000, 50 + MOVER_POINTS * 10 - 1), figures(1000, 50)),
+      row("Slower", figures(1000, 52, 600 + WORSE_P90_SECONDS), figures(1000, 50, 600)),
+      row("Slower but fewer late", figures(1000, 40, 600 + WORSE_P90_SECONDS), figures(1000, 50, 600)),
+      row("Faster", figures(1000, 50, 600 - WORSE_P90_SECONDS), figures(1000, 50, 600)),
       row("Better by 2", figures(1000, 30), figures(1000, 50)),
       row("Thin before", figures(1000, 200), figures(MIN_RANKED_COUNT - 1, 0)),
       row("Not ready", figures(0, 0), null, false),
     ];
+    const mover = (name: string, latePoints: number, p90Seconds: number) => ({
+      restaurantGuid: name.toLowerCase(),
+      restaurantName: name,
+      latePoints,
+      p90Seconds,
+    });
     expect(biggestMovers(rows)).toEqual({
       worse: [
-        { restaurantGuid: "worse by 3", restaurantName: "Worse by 3", latePoints: 3, p90Seconds: 24 },
-        { restaurantGuid: "worse by 1.5", restaurantName: "Worse by 1.5", latePoints: 1.5, p90Seconds: 0 },
+        mover("Worse by 3", 3, 24),
+        mover("Worse by 1.5", 1.5, 0),
+        mover("Slower", 0.2, WORSE_P90_SECONDS),
       ],
       better: [
-        { restaurantGuid: "better by 2", restaurantName: "Better by 2", latePoints: -2, p90Seconds: 0 },
+        mover("Better by 2", -2, 0),
+        mover("Slower but fewer late", -1, WORSE_P90_SECONDS),
+        mover("Faster", 0, -WORSE_P90_SECONDS),
       ],
     });
   });

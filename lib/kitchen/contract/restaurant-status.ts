@@ -147,36 +147,38 @@ export function rankedRowOf(row: KitchenOverviewRow): RankedRow {
 }
 
 /**
- * The biggest movers against the period before, by the change of the share late (not of the late
- * count, which moves with the covers): at most MOVERS_SHOWN each way, each at least MOVER_POINTS,
- * both periods with at least MIN_RANKED_COUNT records.
+ * The biggest movers against the period before: worse when the share late rose by MOVER_POINTS
+ * or more, or the p90 by WORSE_P90_SECONDS or more without the share late falling by MOVER_POINTS
+ * (so the kitchen the status rule calls "getting worse" by its p90 is named too); better the
+ * mirror. By the share late first (not the late count, which moves with the covers), then the
+ * p90; at most MOVERS_SHOWN each way; both periods with at least MIN_RANKED_COUNT records.
  */
 export function biggestMovers(rows: readonly RankedRow[]): {
   worse: OverviewMover[];
   better: OverviewMover[];
 } {
-  const moves = rows.flatMap((r): OverviewMover[] => {
-    if (!r.ready || r.current.records < MIN_RANKED_COUNT) return [];
+  const worse: OverviewMover[] = [];
+  const better: OverviewMover[] = [];
+  for (const r of rows) {
+    if (!r.ready || r.current.records < MIN_RANKED_COUNT) continue;
     const change = changes(r.current, r.previous);
-    if (!change || Math.abs(change.points) < MOVER_POINTS) return [];
-    return [
-      {
-        restaurantGuid: r.restaurantGuid,
-        restaurantName: r.restaurantName,
-        latePoints: Math.round(change.points * 10) / 10,
-        p90Seconds: change.p90,
-      },
-    ];
-  });
+    if (!change) continue;
+    const p90 = change.p90 ?? 0;
+    const mover = {
+      restaurantGuid: r.restaurantGuid,
+      restaurantName: r.restaurantName,
+      latePoints: Math.round(change.points * 10) / 10,
+      p90Seconds: change.p90,
+    };
+    if (change.points >= MOVER_POINTS || (p90 >= WORSE_P90_SECONDS && change.points > -MOVER_POINTS))
+      worse.push(mover);
+    else if (change.points <= -MOVER_POINTS || (p90 <= -WORSE_P90_SECONDS && change.points < MOVER_POINTS))
+      better.push(mover);
+  }
+  const p90Of = (m: OverviewMover) => m.p90Seconds ?? 0;
   return {
-    worse: moves
-      .filter((m) => m.latePoints > 0)
-      .sort((a, b) => b.latePoints - a.latePoints)
-      .slice(0, MOVERS_SHOWN),
-    better: moves
-      .filter((m) => m.latePoints < 0)
-      .sort((a, b) => a.latePoints - b.latePoints)
-      .slice(0, MOVERS_SHOWN),
+    worse: worse.sort((a, b) => b.latePoints - a.latePoints || p90Of(b) - p90Of(a)).slice(0, MOVERS_SHOWN),
+    better: better.sort((a, b) => a.latePoints - b.latePoints || p90Of(a) - p90Of(b)).slice(0, MOVERS_SHOWN),
   };
 }
 
