@@ -10,6 +10,7 @@ import { UNADDED_LOCATION } from "../lib/sandbox/unadded-location";
 import { startAppProcess, type AppProcess } from "../test/support/fake-platform/processes";
 import { startSmtpSink, type SmtpSink } from "../test/support/smtp-sink";
 import { restaurantNamed, signIn, type DemoEmail } from "./fixtures/auth";
+import { restaurantList } from "./fixtures/restaurant-list";
 
 /**
  * Issue 33's first acceptance point, twice: an owner invites a manager for one area; the invitation
@@ -142,7 +143,7 @@ async function run(browser: Browser, via: Via): Promise<void> {
     await acceptInvitation(manager!, await via.invitationLink(owner!, email), email);
 
     // Exactly the area's restaurants.
-    const rows = manager!.getByRole("table", { name: "Your restaurants" }).locator("tbody tr");
+    const rows = (await restaurantList(manager!)).locator("tbody tr");
     await expect(rows).toHaveCount(areaRestaurants.length, { timeout: 60_000 });
     const names = (await rows.locator("td:first-child").allInnerTexts()).map((n) => n.trim());
     expect(names.sort()).toEqual(areaRestaurants.map((r) => r.name).sort());

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 
 import { restaurantNamed, signIn, type DemoEmail } from "./fixtures/auth";
+import { restaurantList } from "./fixtures/restaurant-list";
 
 const areaRestaurants = [restaurantNamed("Lakeside Diner"), restaurantNamed("Northside Noodle Bar")];
 
@@ -47,7 +48,7 @@ test("an owner makes a manager for one area, who sees exactly its restaurants un
   try {
     const manager = await managerContext.newPage();
     await signIn(manager, email as DemoEmail, { password, timeout: 90_000 });
-    const rows = manager.getByRole("table", { name: "Your restaurants" }).locator("tbody tr");
+    const rows = (await restaurantList(manager)).locator("tbody tr");
     await expect(rows).toHaveCount(areaRestaurants.length);
     const names = (await rows.locator("td:first-child").allInnerTexts()).map((n) => n.trim());
     expect(names.sort()).toEqual(areaRestaurants.map((r) => r.name).sort());

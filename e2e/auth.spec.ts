@@ -8,6 +8,7 @@ import {
   signOut,
   WORLD_RESTAURANTS,
 } from "./fixtures/auth";
+import { restaurantList } from "./fixtures/restaurant-list";
 
 const harbor = restaurantNamed("Harbor Street Kitchen");
 const lakeside = restaurantNamed("Lakeside Diner");
@@ -78,7 +79,7 @@ for (const account of DEMO_ACCOUNTS) {
     const expected = account.restaurants.map((r) => r.name);
 
     // Overview: one row per permitted restaurant, nothing else.
-    const table = page.getByRole("table", { name: "Your restaurants" });
+    const table = await restaurantList(page);
     const rows = table.locator("tbody tr");
     await expect(rows).toHaveCount(expected.length);
     const names = await rows.locator("td:first-child").allInnerTexts();
@@ -125,6 +126,7 @@ test("admin sees the archived restaurant and the basic tier's missing kitchen da
   await signIn(page, "admin@kitchen.test");
   const archived = WORLD_RESTAURANTS.find((r) => r.archived)!;
   const basic = WORLD_RESTAURANTS.find((r) => r.tier === "basic" && !r.archived)!;
+  await restaurantList(page);
   const row = (name: string) =>
     page.getByRole("table", { name: "Your restaurants" }).locator("tbody tr", { hasText: name });
   await expect(row(archived.name).locator("[data-status]")).toHaveAttribute("data-status", "archived");
@@ -140,6 +142,7 @@ test("admin sees the archived restaurant and the basic tier's missing kitchen da
 
 test("the Overview shows each restaurant's business date in its own zone", async ({ page }) => {
   await signIn(page, "admin@kitchen.test");
+  await restaurantList(page);
   for (const r of WORLD_RESTAURANTS) {
     // Computed here independently: local wall clock in the zone, minus a day before closeout.
     const parts = Object.fromEntries(
@@ -208,7 +211,7 @@ test("sign-out ends the session", async ({ page }) => {
   await expect(page).toHaveURL(/\/sign-in/);
   // Signing in again works and shows the same account's restaurants.
   await signIn(page, "ben@kitchen.test");
-  await expect(page.getByRole("table", { name: "Your restaurants" }).locator("tbody tr")).toHaveCount(
+  await expect((await restaurantList(page)).locator("tbody tr")).toHaveCount(
     demoAccount("ben@kitchen.test").restaurants.length,
   );
 });

@@ -215,7 +215,8 @@ test("a regional manager with a basic-tier restaurant sees it named as such; at 
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, "ben@kitchen.test");
-  const table = page.getByTestId("kitchen-overview").getByRole("table");
+  // On a phone the wide table is folded under the status cards (issue 34): hidden, still there.
+  const table = page.getByTestId("kitchen-overview").getByRole("table", { includeHidden: true });
   await expect(table.locator("tbody tr")).toHaveCount(demoAccount("ben@kitchen.test").restaurants.length, {
     timeout: 60_000,
   });
@@ -225,9 +226,11 @@ test("a regional manager with a basic-tier restaurant sees it named as such; at 
     "not on the professional tier",
     { timeout: 240_000 },
   );
-  // The table starts on the first screen, above the restaurant list.
+  // The kitchen status starts on the first screen, above the restaurant list: on a phone its
+  // ranking's cards come first (issue 34), the wide table folded under them.
   const box = await page.getByTestId("kitchen-overview").boundingBox();
   expect(box!.y).toBeLessThan(844);
   const lakeside = restaurantNamed("Lakeside Diner");
-  await expect(table.locator(`tbody tr[data-restaurant="${lakeside.guid}"] th a`)).toBeInViewport();
+  await expect(table.locator(`tbody tr[data-restaurant="${lakeside.guid}"]`)).toHaveCount(1);
+  await expect(page.getByTestId("overview-ranking").locator("li a").first()).toBeInViewport();
 });

@@ -9,6 +9,7 @@ import { requireSession } from "@/lib/access/page-access";
 import { makeQueryClient } from "@/lib/queries/query-client";
 import { overviewRangeParam } from "@/lib/url-state/overview-view";
 
+import styles from "./overview-page.module.css";
 import { prefetchOverview } from "./overview-prefetch";
 
 export const metadata: Metadata = { title: "Overview" };
@@ -33,13 +34,19 @@ export default async function OverviewPage({ searchParams }: Props) {
     <>
       <PageHeader
         title="Overview"
-        subtitle="Your restaurants, with today's business date in each one's own time zone."
+        subtitle="Which of your restaurants need you, and why."
         actions={<IntentLink href="/items">Items across restaurants</IntentLink>}
       />
       <HydrationBoundary state={dehydrate(queryClient)}>
-        {/* The kitchen table first: on a phone it is what a multi-unit manager came for. */}
+        {/* The kitchen status first: on a phone it is what a multi-unit manager came for. */}
         <KitchenOverviewTable />
-        <RestaurantList />
+        {/* Folded: business dates, zones and page links are looked up, not read every morning. */}
+        <details className={styles.restaurants} data-testid="restaurant-list" data-print-hide="">
+          <summary className={styles.restaurantsSummary}>
+            All restaurants: today&apos;s business date, time zone, status and pages
+          </summary>
+          <RestaurantList />
+        </details>
       </HydrationBoundary>
     </>
   );

@@ -43,7 +43,10 @@ import { kitchenHistoryQuery, kitchenOverviewQuery } from "@/lib/queries/kitchen
 import { kitchenPageHref } from "@/lib/url-state/kitchen-view";
 import { overviewRangeParam } from "@/lib/url-state/overview-view";
 
+import { FiguresDisclosure } from "./figures-disclosure";
 import styles from "./kitchen-overview-table.module.css";
+import { HistoryLine, OverviewStatus } from "./overview-status";
+import { PrintButton } from "./print-button";
 
 type Figure = "items" | "p50" | "p90" | "onTimeShare";
 
@@ -93,17 +96,6 @@ const COLUMNS: ColumnDef<SortingFeatures, KitchenOverviewRow>[] = [
     sortFn: (a, b, id) => compareSortKeys(a.getValue(id), b.getValue(id), "plain"),
   })),
 ];
-
-/** "kitchen history: 142 of 190 days ready" under the name, once known; nothing while the backfill is off or for a restaurant without the tier. */
-function HistoryLine({ history }: { history: KitchenHistory | undefined }) {
-  if (!history || history.days === 0 || history.entitled === false) return null;
-  return (
-    <span className={styles.location} data-testid="kitchen-history">
-      kitchen history: {formatCount(history.ready)} of {formatCount(history.days)} days ready
-      {history.failed > 0 ? ` (${formatCount(history.failed)} to retry)` : ""}
-    </span>
-  );
-}
 
 /** Under a figure: its change against the period before, and whose target an on-time share is compared with. */
 function FigureNotes({
@@ -184,7 +176,8 @@ export function KitchenOverviewTable() {
     features: sortingFeatures,
     columns: COLUMNS,
     data: rows,
-    initialState: { sorting: [{ id: "p90:0", desc: true }] },
+    // By name: the ranking above is by late items; this table is the figures to look up, sortable.
+    initialState: { sorting: [{ id: "name", desc: false }] },
     enableSortingRemoval: false,
   });
   const sorted = table.getRowModel().rows.map((row) => row.original);
@@ -202,17 +195,17 @@ export function KitchenOverviewTable() {
       <div className={styles.header}>
         <div>
           <h2 id="kitchen-overview-title" className={card.title}>
-            Kitchen times
+            Kitchen status
           </h2>
-          <p className={card.description}>
-            Fire to fulfill per restaurant and level, each restaurant on its own business dates; the small
-            figures compare with the period before. On time = share of station fulfillments within the
-            level&apos;s target; items are distinct items as ordered.
+          <p className={`${card.description} ${styles.wideOnly}`}>
+            Ranked by late items (prep-station records over their target), each restaurant on its own business
+            dates, against the period before.
           </p>
         </div>
-        <div className={styles.tools}>
+        <div className={styles.tools} data-print-hide="">
           <PeriodButtons range={range} onChange={(r) => void setRange(r)} />
           <CsvLink ready={pending === 0 && query.data !== undefined} range={shownRange} />
+          <PrintButton />
         </div>
       </div>
       {query.isError ? (
@@ -227,55 +220,68 @@ export function KitchenOverviewTable() {
           <span className="visually-hidden">Loading…</span>
         </>
       ) : (
-        <div className={report.scroll} aria-busy={query.isFetching && query.isPlaceholderData}>
-          {stuckNote(query.data.stuck) ? (
-            <p className={styles.status} data-testid="overview-stuck">
-              {stuckNote(query.data.stuck)}.
-            </p>
-          ) : null}
-          <table className={`${report.table} ${styles.table}`} data-range={shownRange}>
-            <caption className="visually-hidden">
-              Kitchen times per restaurant, {RANGE_PRESET_LABELS[shownRange].toLowerCase()}, with the change
-              against the period before; sortable by every column
-            </caption>
-            <thead>
-              <tr>
-                <td className={styles.nameCell} />
-                <td />
-                {KITCHEN_LEVELS.map((level) => (
-                  <th
-                    key={level}
-                    scope="colgroup"
-                    colSpan={LEVEL_FIGURES.length}
-                    className={`${styles.group} ${styles.periodStart}`}
-                  >
-                    {LEVEL_LABELS[level]} (L{level})
-                  </th>
-                ))}
-              </tr>
-              <tr>
-                <SortHeader column={table.getColumn("name")} label="Restaurant" className={styles.nameCell} />
-                {FIGURE_COLUMNS.map((c) => (
-                  <SortHeader
-                    key={columnId(c)}
-                    column={table.getColumn(columnId(c))}
-                    label={c.figure === "items" ? c.label : `${c.label} L${c.level}`}
-                    className={`${styles.num} ${c.figure === "p50" ? styles.periodStart : ""}`}
-                  />
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {sorted.map((row) => (
-                <OverviewRow
-                  key={row.restaurantGuid}
-                  row={row}
-                  href={kitchenPageHref(row.restaurantGuid, { range: shownRange, level: linkLevel })}
-                  history={historyOf.get(row.restaurantGuid)}
-                />
-              ))}
-            </tbody>
-          </table>
+        <div aria-busy={query.isFetching && query.isPlaceholderData}>
+          <OverviewStatus
+            overview={query.data}
+            range={shownRange}
+            historyOf={(guid) => historyOf.get(guid)}
+          />
+          <FiguresDisclosure>
+            <div className={report.scroll}>
+              {stuckNote(query.data.stuck) ? (
+                <p className={styles.status} data-testid="overview-stuck">
+                  {stuckNote(query.data.stuck)}.
+                </p>
+              ) : null}
+              <table className={`${report.table} ${styles.table}`} data-range={shownRange}>
+                <caption className="visually-hidden">
+                  Kitchen times per restaurant, {RANGE_PRESET_LABELS[shownRange].toLowerCase()}, with the
+                  change against the period before; sortable by every column
+                </caption>
+                <thead>
+                  <tr>
+                    <td className={styles.nameCell} />
+                    <td />
+                    {KITCHEN_LEVELS.map((level) => (
+                      <th
+                        key={level}
+                        scope="colgroup"
+                        colSpan={LEVEL_FIGURES.length}
+                        className={`${styles.group} ${styles.periodStart}`}
+                      >
+                        {LEVEL_LABELS[level]} (L{level})
+                      </th>
+                    ))}
+                  </tr>
+                  <tr>
+                    <SortHeader
+                      column={table.getColumn("name")}
+                      label="Restaurant"
+                      className={styles.nameCell}
+                    />
+                    {FIGURE_COLUMNS.map((c) => (
+                      <SortHeader
+                        key={columnId(c)}
+                        column={table.getColumn(columnId(c))}
+                        label={c.figure === "items" ? c.label : `${c.label} L${c.level}`}
+                        className={`${styles.num} ${c.figure === "p50" ? styles.periodStart : ""}`}
+                      />
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {sorted.map((row) => (
+                    <OverviewRow
+                      key={row.restaurantGuid}
+                      row={row}
+                      href={kitchenPageHref(row.restaurantGuid, { range: shownRange, level: linkLevel })}
+                      history={historyOf.get(row.restaurantGuid)}
+                    />
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </FiguresDisclosure>
         </div>
       )}
     </section>

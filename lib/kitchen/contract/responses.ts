@@ -478,6 +478,11 @@ export interface OverviewLevelFigures {
   /** Share of those records within the level's target (0-1), null without records. */
   onTimeShare: number | null;
   /**
+   * Of `records`, those over the target that applies to them (late items). Always sent; optional
+   * in the type only because it came later (issue 34).
+   */
+  late?: number;
+  /**
    * Where the level's target on the period's last date comes from (contract/target-versions.ts):
    * the restaurant's own override, the group standard or the built-in default. Each day of the
    * period is judged by the target in force that day.
@@ -513,13 +518,60 @@ export interface KitchenOverviewRow extends RestaurantInView {
   previous: OverviewLevelFigures[];
   /** Items left on screen in the current period (levels 0-2); 0 unless ready. */
   stuckRecords: number;
+  // Issue 34's fields below: always sent, optional in the type only because they came later.
+  /** Level-0 records over their target in the current period (late items); 0 unless ready. */
+  lateItems?: number;
+  /** The same in the previous period; 0 unless ready. */
+  previousLateItems?: number;
+  /** The status rule's verdict and its reason (lib/kitchen/contract/restaurant-status.ts); null unless ready. */
+  verdict?: { status: "on_track" | "watch" | "act"; reason: string } | null;
+  /**
+   * The level-0 station with the most late items in the current period among those with at least
+   * MIN_RANKED_COUNT records (contract/ranking.ts); null when none qualifies or it is not known.
+   */
+  worstStation?: {
+    stationGuid: string | null;
+    stationName: string | null;
+    records: number;
+    late: number;
+  } | null;
+}
+
+/** A restaurant whose level-0 share late moved most against the period before (restaurant-status.ts). */
+export interface OverviewMover {
+  restaurantGuid: string;
+  restaurantName: string;
+  /** Change of the share late, percentage points, one decimal (positive: worse). */
+  latePoints: number;
+  /** Change of the level-0 p90, seconds; null when either period has none. */
+  p90Seconds: number | null;
+}
+
+/** The Overview's first line: how many restaurants stand where, the late items, the dates. */
+export interface OverviewGlance {
+  act: number;
+  watch: number;
+  onTrack: number;
+  /** Restaurants without figures (still fetching, not entitled, an error). */
+  unknown: number;
+  /** Late items at level 0 over every ready restaurant. */
+  lateItems: number;
+  /**
+   * The period and the one before it as most restaurants count them (each restaurant counts its
+   * own business dates, see each row); null when no restaurant has a known period.
+   */
+  period: { from: string; to: string } | null;
+  previousPeriod: { from: string; to: string } | null;
 }
 
 export interface KitchenOverview {
-  range: "yesterday" | "7d" | "30d";
+  range: "yesterday" | "lastweek" | "7d" | "30d";
   rows: KitchenOverviewRow[];
   /** Items left on screen in the rows' current periods, summed (every row's `stuckRecords`). */
   stuck: StuckReport;
+  /** Always sent; optional in the type only because they came later (issue 34). */
+  glance?: OverviewGlance;
+  movers?: { worse: OverviewMover[]; better: OverviewMover[] };
 }
 
 /** How many items left on screen a figure's records held, and whether the figures count them. */

@@ -39,8 +39,9 @@ export const NONE_FILTER = "(none)";
 export const BREAKDOWN_LIMIT = 200;
 
 /**
- * The Overview's periods: each restaurant's own yesterday, last 7 or last 30 business dates. Here,
- * not beside the zod schema that reads them, so the Overview's browser code does not carry zod.
+ * The Overview's periods: each restaurant's own yesterday, last full Monday-Sunday week, last 7 or
+ * last 30 business dates. Here, not beside the zod schema that reads them, so the Overview's
+ * browser code does not carry zod.
  */
-export const OVERVIEW_RANGES = ["yesterday", "7d", "30d"] as const;
+export const OVERVIEW_RANGES = ["yesterday", "lastweek", "7d", "30d"] as const;
 export type OverviewRange = (typeof OVERVIEW_RANGES)[number];

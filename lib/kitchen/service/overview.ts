@@ -16,6 +16,7 @@ import type { TargetSource } from "@/lib/kitchen/contract/target-versions";
 import { KITCHEN_LEVELS, type KitchenLevel, type OverviewRange } from "@/lib/kitchen/contract/vocabulary";
 
 import type { KitchenService } from "./kitchen-service";
+import { withStatus } from "./overview-status";
 import type { KitchenLevelSummary } from "./range-answers";
 import type { KitchenRestaurant } from "./service-config";
 
@@ -37,7 +38,7 @@ const CONCURRENCY = 6;
  * are still being fetched is "pending" with its progress rather than holding the others.
  */
 export async function kitchenOverview(
-  service: Pick<KitchenService, "levelSummary"> & Partial<Pick<KitchenService, "levelSummaries">>,
+  service: Pick<KitchenService, "levelSummary"> & Partial<Pick<KitchenService, "levelSummaries" | "section">>,
   restaurants: readonly OverviewRestaurant[],
   range: OverviewRange,
   nowMs: number,
@@ -77,14 +78,18 @@ export async function kitchenOverview(
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, restaurants.length) }, worker));
   const maxMinutes = reports.find((r) => r !== undefined)?.maxMinutes ?? DEFAULT_STUCK_MINUTES;
+  // Status, reason, late items and worst station per row; the movers and the glance line (issue 34).
+  const status = await withStatus(service, restaurants, rows, stuck);
   return {
     range,
-    rows,
+    rows: status.rows,
     stuck: {
       maxMinutes,
       records: rows.reduce((n, r) => n + r.stuckRecords, 0),
       included: stuck === "include",
     },
+    glance: status.glance,
+    movers: status.movers,
   };
 }
 
@@ -189,6 +194,7 @@ export function overviewLevelFigures(
       p50: stats?.p50 ?? null,
       p90: stats?.p90 ?? null,
       onTimeShare: summary.withinTarget.find((t) => t.level === level)?.share ?? null,
+      late: summary.withinTarget.find((t) => t.level === level)?.late ?? 0,
       targetSource: summary.targetSources?.[level] ?? "default",
     };
   });

@@ -1,0 +1,1 @@
+export const MIN_RANKED_COUNT = 20;
