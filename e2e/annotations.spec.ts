@@ -3,6 +3,7 @@ import { expect, test } from "@playwright/test";
 import type { AnnotationsResponse } from "../lib/annotations/annotations-contract";
 import { businessDateToIso } from "../lib/business-date/business-date";
 import { restaurantNamed, signIn } from "./fixtures/auth";
+import { axeViolations } from "./fixtures/axe";
 
 /**
  * A manager writes a note under the Kitchen page's trend: it is listed under the chart, marked on
@@ -42,6 +43,8 @@ test("a manager adds a note under the trend, sees it on the chart and in the lis
   // On the trend: a diamond on the note's date, named by it.
   const mark = page.getByRole("img", { name: new RegExp(`Note: ${text}`) });
   await expect(mark).toHaveCount(1);
+  // The list, the form and the marks add no serious accessibility problem to the page.
+  expect(await axeViolations(page, { seriousOnly: true })).toEqual([]);
 
   const listed = await page.request.get(`/api/restaurants/${harbor.guid}/annotations?from=${from}&to=${to}`);
   expect(listed.status()).toBe(200);
