@@ -19,5 +19,7 @@ export async function register() {
     startRawRecordPruning(60_000);
     const { startRestaurantDiscovery } = await import("./lib/restaurants/discovery-server");
     startRestaurantDiscovery(10_000);
+    const { startConfigWatch } = await import("./lib/annotations/config-watch-server");
+    startConfigWatch(120_000);
   }
 }

@@ -29,6 +29,7 @@ export function HeatmapGrid({
   cornerLabel,
   startColumn,
   renderCell,
+  annotations = [],
 }: {
   caption: string;
   rows: HeatAxisEntry[];
@@ -48,7 +49,10 @@ export function HeatmapGrid({
   startColumn?: string;
   /** The cell's content when more than formatCell's short text shows (a count beside the time); formatCell's text by default. */
   renderCell?: (row: HeatAxisEntry, column: HeatAxisEntry, value: number) => ReactNode;
+  /** Rows an annotation concerns (lib/annotations): a diamond after the row's header, its label the annotations' words. */
+  annotations?: readonly { key: string; label: string }[];
 }) {
+  const marks = new Map(annotations.map((a) => [a.key, a.label]));
   const scroller = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const box = scroller.current;
@@ -85,6 +89,13 @@ export function HeatmapGrid({
             <tr key={row.key}>
               <th scope="row" className={styles.rowHeader}>
                 {row.label}
+                {marks.has(row.key) ? (
+                  <span data-testid="heatmap-annotation" title={marks.get(row.key)}>
+                    {" "}
+                    <span aria-hidden="true">◆</span>
+                    <span className="visually-hidden">{`(${marks.get(row.key)})`}</span>
+                  </span>
+                ) : null}
               </th>
               {columns.map((column) => {
                 const v = value(row.key, column.key);

@@ -25,13 +25,34 @@ export interface LineSeries {
   dashed?: boolean;
 }
 
-/** A line per series over an ordered category axis (business dates). Gaps stay gaps. */
+/** A dated mark on the category axis (an annotation of lib/annotations): its key is the row's x value. */
+export interface AxisMark {
+  key: string;
+  label: string;
+}
+
+/** The diamond above an annotated date, named by its label (a tooltip and the accessible name). */
+function MarkLabel({ viewBox, label }: { viewBox?: { x?: number; y?: number }; label: string }) {
+  const x = viewBox?.x ?? 0;
+  const y = (viewBox?.y ?? 0) + 10;
+  return (
+    <g data-testid="chart-annotation" role="img" aria-label={label}>
+      <title>{label}</title>
+      <text x={x} y={y} textAnchor="middle" fill="var(--color-text-muted)" fontSize={12}>
+        ◆
+      </text>
+    </g>
+  );
+}
+
+/** A line per series over an ordered category axis (business dates). Gaps stay gaps. `annotations`: a dotted line and a diamond per marked date. */
 export function TrendLineChart<Row extends object>({
   data,
   xKey,
   xFormatter,
   series,
   references = [],
+  annotations = [],
   valueAxisFormatter,
   tooltip,
   ariaLabel,
@@ -42,6 +63,7 @@ export function TrendLineChart<Row extends object>({
   xFormatter: (value: string) => string;
   series: LineSeries[];
   references?: ReferenceMark[];
+  annotations?: readonly AxisMark[];
   valueAxisFormatter: (value: number) => string;
   tooltip: (row: Row) => ReactNode;
   ariaLabel: string;
@@ -98,6 +120,16 @@ export function TrendLineChart<Row extends object>({
             strokeDasharray="5 4"
             strokeWidth={1.5}
             ifOverflow="extendDomain"
+          />
+        ))}
+        {annotations.map((a) => (
+          <ReferenceLine
+            key={`annotation-${a.key}`}
+            x={a.key}
+            stroke="var(--color-text-muted)"
+            strokeDasharray="2 3"
+            ifOverflow="discard"
+            label={<MarkLabel label={a.label} />}
           />
         ))}
         {series.map((s) => (

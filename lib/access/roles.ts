@@ -39,6 +39,14 @@ export async function mayEditTargets(
   return guid !== null && isPermitted(session, guid);
 }
 
+/**
+ * Who may write annotations (a note on a restaurant's date, lib/annotations): managers and above,
+ * for a restaurant they may see, as for the restaurant's own targets. A viewer reads them.
+ */
+export async function mayEditAnnotations(session: AppSession, guid: string): Promise<boolean> {
+  return mayEditTargets(session, guid, "own");
+}
+
 /** Both answers at once, as the targets answer carries them. */
 export async function targetEditRights(
   session: AppSession,

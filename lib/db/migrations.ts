@@ -454,6 +454,42 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX kitchen_kept_answers_written ON kitchen_kept_answers (written_seq);
     `,
   },
+  {
+    version: 25,
+    name: "kitchen annotations: managers' notes and the configuration fingerprints that date markers",
+    sql: `
+      -- What changed, on the chart (lib/annotations). kind 'note' is a manager's note (actor, editable,
+      -- deletable, audited); the others are markers the app found itself in the configuration
+      -- ('prep-station', 'routing', 'menu', 'schedule'), written once each: source_key names the
+      -- change (part, object, fingerprint), so a second instance or a second read records none again.
+      -- Item first/last-sold markers are not stored: they are read from the stored days each time.
+      CREATE TABLE kitchen_annotations (
+        id bigserial PRIMARY KEY,
+        restaurant_guid text NOT NULL,
+        business_date text NOT NULL CHECK (business_date ~ '^[0-9]{8}$'),
+        kind text NOT NULL CHECK (kind IN ('note', 'prep-station', 'routing', 'menu', 'schedule')),
+        text text NOT NULL CHECK (char_length(text) BETWEEN 1 AND 280),
+        actor text,
+        source_key text,
+        created_ms bigint NOT NULL,
+        updated_ms bigint NOT NULL,
+        CHECK ((kind = 'note') = (source_key IS NULL))
+      );
+      CREATE INDEX kitchen_annotations_by_date ON kitchen_annotations (restaurant_guid, business_date);
+      CREATE UNIQUE INDEX kitchen_annotations_source ON kitchen_annotations (restaurant_guid, source_key);
+      -- The last configuration read per restaurant and part (prep stations, routing, menu, schedule):
+      -- its fingerprint, what it was made of (JSON: object key -> label and hash, to word a change),
+      -- and the business date it was read on (read once a business date).
+      CREATE TABLE kitchen_config_fingerprints (
+        restaurant_guid text NOT NULL,
+        part text NOT NULL,
+        fingerprint text NOT NULL,
+        detail text NOT NULL,
+        read_date text NOT NULL CHECK (read_date ~ '^[0-9]{8}$'),
+        PRIMARY KEY (restaurant_guid, part)
+      );
+    `,
+  },
 ];
 
 /**

@@ -24,7 +24,7 @@ export function createContext(options: SandboxOptions = {}): SandboxContext {
   const settings = resolveOptions(options);
   return {
     settings,
-    data: new DataCache(settings.world, settings.names.brand),
+    data: new DataCache(settings.world, settings.names.brand, settings.now()),
     issuer: {
       secret: settings.signingSecret,
       issuer: settings.world.issuer,

@@ -1,6 +1,6 @@
 import { TZDate } from "@date-fns/tz";
 
-import type { ItemFulfillment, RestaurantInfo } from "@/lib/platform/schemas";
+import type { ItemFulfillment, PrepStation, RestaurantInfo } from "@/lib/platform/schemas";
 
 import {
   generateItemFulfillments,
@@ -10,6 +10,7 @@ import {
   type RestaurantConfig,
   type Versioned,
 } from "./generate";
+import { stationChangeOf, stationsAt } from "./generate/station-change";
 import type { World, WorldRestaurant } from "./world";
 
 /**
@@ -41,7 +42,14 @@ export class DataCache {
   constructor(
     private readonly world: World,
     private readonly brand: string,
+    /** When the sandbox started: the dated prep-station change is placed before it (generate/station-change.ts). */
+    private readonly startedAt: number = Date.now(),
   ) {}
+
+  /** The restaurant's prep stations as served at `now`, with the dated change once it has happened. */
+  prepStationsAt(restaurant: WorldRestaurant, now: number): readonly Versioned<PrepStation>[] {
+    return stationsAt(this.config(restaurant).prepStations, stationChangeOf(restaurant, this.startedAt), now);
+  }
 
   config(restaurant: WorldRestaurant): RestaurantConfig {
     return kept(this.configs, restaurant.guid, () => generateRestaurantConfig(this.context(restaurant)));

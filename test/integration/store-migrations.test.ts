@@ -30,6 +30,8 @@ describe.each(STORE_KINDS)("migrations on %s", (kind) => {
         "auth_sessions",
         "deployment_restaurants",
         "discovered_restaurants",
+        "kitchen_annotations",
+        "kitchen_config_fingerprints",
         "kitchen_day_claims",
         "kitchen_day_levels",
         "kitchen_day_records",

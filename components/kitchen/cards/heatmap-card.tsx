@@ -9,6 +9,8 @@ import { LevelPicker } from "@/components/kitchen/controls/level-picker";
 import { ChartCard } from "@/components/ui/card/chart-card";
 import { CsvDownloadButton } from "@/components/ui/csv-download-button";
 import { DataTable, type DataColumn } from "@/components/ui/table/data-table";
+import { stationMarks, weekdayMarks } from "@/lib/annotations/annotation-marks";
+import type { Annotation } from "@/lib/annotations/annotations-contract";
 import { type KitchenSummary, type Stats } from "@/lib/kitchen/contract/responses";
 import { type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import { LOW_COUNT, weekdayHourData } from "@/lib/kitchen/present/day-parts-shapes";
@@ -137,6 +139,8 @@ export function HeatmapCard(
     targets: Partial<Record<KitchenLevel, number>>;
     metric: KitchenMetric;
     fileName: string;
+    /** The range's notes and markers (lib/annotations): a diamond on the weekday, or the station, each concerns. */
+    annotations?: readonly Annotation[];
   } & HeatmapRows,
 ) {
   const { summary, levels, initialLevel, targets, metric, fileName } = props;
@@ -165,6 +169,8 @@ export function HeatmapCard(
     [grid],
   );
   const words = wording(dim, summary, METRIC_LABELS[metric].toLowerCase(), target, grid);
+  const annotations = props.annotations ?? [];
+  const marks = dim.by === "weekday" ? weekdayMarks(annotations) : stationMarks(annotations, grid.rows);
   const columns = COLUMNS[dim.by];
   const count = (row: string, hour: string) => grid.cell(row, Number(hour))?.count ?? 0;
 
@@ -210,6 +216,7 @@ export function HeatmapCard(
                 ? `${row.label}, ${column.label}: no station fulfillments`
                 : `${row.label}, ${column.label}: ${statistic} ${formatDuration(seconds)}, ${formatCount(count(row.key, column.key))} station fulfillments`
             }
+            annotations={marks}
             cellStyle={(seconds, row) => {
               const step = heatStep(seconds, grid.targetOf(row.key));
               return { background: step.background, color: step.color };

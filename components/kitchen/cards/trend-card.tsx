@@ -17,6 +17,8 @@ import { LevelPicker } from "@/components/kitchen/controls/level-picker";
 import { ChartCard } from "@/components/ui/card/chart-card";
 import { CsvDownloadButton } from "@/components/ui/csv-download-button";
 import { DataTable, type DataColumn } from "@/components/ui/table/data-table";
+import { dateMarks } from "@/lib/annotations/annotation-marks";
+import type { Annotation } from "@/lib/annotations/annotations-contract";
 import { formatBusinessDate, formatBusinessDateShort } from "@/lib/business-date/format";
 import { type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import { formatCount, formatDuration } from "@/lib/kitchen/present/format";
@@ -38,6 +40,7 @@ export function TrendCard({
   metric,
   fileName,
   late,
+  annotations = [],
 }: {
   days: PivotRow[];
   levels: KitchenLevel[];
@@ -47,6 +50,8 @@ export function TrendCard({
   fileName: string;
   /** Per `${date}|${level}`: late counts, as columns of the table and lines of the tooltip. */
   late?: ReadonlyMap<string, RowLate>;
+  /** The range's notes and markers (lib/annotations): a diamond on each annotated date shown. */
+  annotations?: readonly Annotation[];
 }) {
   // One level at a time: p50, p90 and the target of three levels would be nine lines.
   const [chosen, setChosen] = useState<KitchenLevel>(initialLevel);
@@ -73,11 +78,13 @@ export function TrendCard({
     ...(late ? lateColumns(late).filter((c) => c.key !== "target") : []),
   ];
   const rows = toLevelRows(days, levels);
+  const shown = new Set(days.map((d) => d.key));
+  const marks = dateMarks(annotations).filter((m) => shown.has(m.key));
 
   return (
     <ChartCard
       title="Daily trend"
-      description={`p50 (solid) and p90 (dashed) of ${METRIC_LABELS[metric].toLowerCase()} per business date, in minutes; the red line is the level's target.`}
+      description={`p50 (solid) and p90 (dashed) of ${METRIC_LABELS[metric].toLowerCase()} per business date, in minutes; the red line is the level's target.${marks.length ? " ◆ marks a date with a note or a change (listed under the chart)." : ""}`}
       actions={<CsvDownloadButton fileName={fileName} columns={csvColumnsOf(columns)} rows={rows} />}
       table={
         <DataTable
@@ -102,6 +109,7 @@ export function TrendCard({
           xFormatter={formatBusinessDateShort}
           series={series}
           references={references}
+          annotations={marks}
           valueAxisFormatter={(v) => `${v}m`}
           ariaLabel={`Daily ${METRIC_LABELS[metric]} in minutes`}
           tooltip={(point) => (

@@ -1,7 +1,9 @@
 "use client";
 
+import { useQuery } from "@tanstack/react-query";
 import { memo, useMemo } from "react";
 
+import { LazyAnnotationsPanel } from "@/components/kitchen/annotations/lazy-annotations";
 import {
   LazyBreakdownCard,
   LazyHeatmapCard,
@@ -17,6 +19,7 @@ import {
 import type { BelowSections, useKitchenFigures } from "@/components/kitchen/hooks/use-kitchen-figures";
 import type { KitchenPageRestaurant } from "@/components/kitchen/kitchen-view";
 import styles from "@/components/kitchen/kitchen-view.module.css";
+import type { Annotation } from "@/lib/annotations/annotations-contract";
 import type { KitchenItemStationsSection } from "@/lib/kitchen/contract/item-columns";
 import type { KitchenSummary } from "@/lib/kitchen/contract/responses";
 import type {
@@ -38,6 +41,7 @@ import {
   stationLabel,
   stationRows,
 } from "@/lib/kitchen/present/summary-shapes";
+import { annotationsQuery } from "@/lib/queries/annotations";
 import type { KitchenView } from "@/lib/url-state/kitchen-view";
 
 import { HeadlineFigures } from "./headline-figures";
@@ -51,6 +55,7 @@ const Breakdown = memo(LazyBreakdownCard);
 const Heatmap = memo(LazyHeatmapCard);
 const Trend = memo(LazyTrendCard);
 const SlowestItems = memo(LazySlowestItemsCard);
+const NO_ANNOTATIONS: Annotation[] = [];
 
 type Figures = ReturnType<typeof useKitchenFigures>;
 
@@ -106,6 +111,10 @@ type SectionRows = ReturnType<typeof useSectionRows>;
 export const KitchenFigures = memo(function KitchenFiguresCards(props: CardsProps) {
   const { view, data, sections, belowAsked, stale, previousData, levels, allLevels } = props;
   const rows = useSectionRows(data, sections, levels);
+  // The range's notes and markers (lib/annotations), asked with the sections below the figures.
+  const annotations =
+    useQuery({ ...annotationsQuery(props.restaurant.guid, data.from, data.to), enabled: belowAsked }).data
+      ?.annotations ?? NO_ANNOTATIONS;
   const content = (...needed: (keyof BelowSections)[]): SectionContent =>
     needed.every((s) => sections[s] !== undefined) ? "ready" : belowAsked ? "loading" : "waiting";
   return (
@@ -126,15 +135,15 @@ export const KitchenFigures = memo(function KitchenFiguresCards(props: CardsProp
       </KitchenSection>
       <KitchenSection id="hours" lazy content={content("hours", "stations", "trend")} placeholderHeight={420}>
         {sections.hours && sections.stations && sections.trend
-          ? hourCards(props, {
-              ...sections.hours,
-              stations: sections.stations.stations,
-              dayParts: sections.trend.dayParts,
-            })
+          ? hourCards(
+              props,
+              { ...sections.hours, stations: sections.stations.stations, dayParts: sections.trend.dayParts },
+              annotations,
+            )
           : null}
       </KitchenSection>
       <KitchenSection id="trend" lazy content={content("trend")} placeholderHeight={900}>
-        {rows.trend ? trendCards(props, rows.trend) : null}
+        {rows.trend ? trendCards(props, rows.trend, annotations) : null}
       </KitchenSection>
     </div>
   );
@@ -241,6 +250,7 @@ function itemCards(
 function hourCards(
   props: CardsProps,
   section: KitchenHoursSection & Pick<KitchenSummary, "stations" | "dayParts">,
+  annotations: readonly Annotation[],
 ) {
   const { restaurant, view, data, levels, targetSeconds, file } = props;
   const summary = { ...section, levels: data.levels, timeZone: data.timeZone };
@@ -255,6 +265,7 @@ function hourCards(
       closeoutHour={restaurant.closeoutHour}
       metric={view.metric}
       fileName={file("hours-by-station")}
+      annotations={annotations}
     />,
     <Heatmap
       key={`weekday-${view.level ?? "all"}`}
@@ -266,13 +277,18 @@ function hourCards(
       metric={view.metric}
       stationName={stationFilterName(data, view.station)}
       fileName={file("weekday-by-hour")}
+      annotations={annotations}
     />,
   ];
 }
 
 /** The trend section: the daily trend, the dining-option and source breakdowns, and the services. */
-function trendCards(props: CardsProps, rows: NonNullable<SectionRows["trend"]>) {
-  const { view, levels, targetSeconds: targets, file } = props;
+function trendCards(
+  props: CardsProps,
+  rows: NonNullable<SectionRows["trend"]>,
+  annotations: readonly Annotation[],
+) {
+  const { restaurant, view, data, levels, targetSeconds: targets, file } = props;
   // What every chart of the section reads the same way: the levels offered, the one shown first, the targets and the metric.
   const byLevel = { levels, initialLevel: view.level ?? levels[0] ?? 0, targets, metric: view.metric };
   return [
@@ -282,7 +298,9 @@ function trendCards(props: CardsProps, rows: NonNullable<SectionRows["trend"]>) 
       {...byLevel}
       fileName={file("daily")}
       late={rows.dayLate}
+      annotations={annotations}
     />,
+    <LazyAnnotationsPanel key="annotations" guid={restaurant.guid} from={data.from} to={data.to} />,
     <div key="breakdowns" className={styles.grid2even}>
       <Breakdown
         key={`behaviors-${view.level ?? "all"}`}

@@ -52,6 +52,7 @@ import {
   type KitchenRestaurant,
   type KitchenServiceConfig,
 } from "./service-config";
+import { storedItemDays } from "./stored-items";
 import { assembleSummary, stationLevelRows, type StationLevelRow } from "./summary-assembly";
 import { sectionAnswers, summarySection } from "./summary-sections";
 import { slowTicketsOf } from "./ticket-drill-down";
@@ -181,6 +182,10 @@ export function createKitchenService(deps: KitchenServiceDeps) {
       restaurant: KitchenRestaurant,
       query: KitchenTicketsQuery,
     ): Promise<RangeAnswer<KitchenTickets>> => ticketsAnswer(k, restaurant, query),
+
+    /** Store only: the items each stored closed day of [from, to] sold, for the item markers (stored-items.ts). */
+    storedItemDays: (guid: string, from: string, to: string) =>
+      storedItemDays(store, k.reader, guid, from, to),
 
     /** Targets: a restaurant's and the group's, read and changed (kitchen-targets.ts). */
     ...targetsApi(k.db, k.now),

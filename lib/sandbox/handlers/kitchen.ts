@@ -40,7 +40,7 @@ export async function prepStations({ request, url, ctx }: RouteInput): Promise<R
   checkPagingConflict(ctx.settings.pagingConflict, pageRequest);
   const page = pageOf(
     ctx.pageTokenKey,
-    ctx.data.config(restaurant).prepStations,
+    ctx.data.prepStationsAt(restaurant, ctx.settings.now()),
     (v) => v.modifiedAt,
     pageRequest,
     ctx.settings.pageSize.prepStations,
@@ -59,12 +59,10 @@ export async function prepStation({ request, params, ctx }: RouteInput): Promise
   const principal = await authenticate(request, ctx, SCOPE);
   const restaurant = restaurantFromHeader(request, ctx, principal);
   const guid = params.guid ?? "";
-  const station = ctx.data.findByGuid(
-    restaurant,
-    "prepStations",
-    ctx.data.config(restaurant).prepStations,
-    guid,
-  );
+  // A handful of stations: found in the list as served now (the dated change included), no index.
+  const station = ctx.data
+    .prepStationsAt(restaurant, ctx.settings.now())
+    .find((v) => v.entity.guid === guid)?.entity;
   if (!station) throw new SandboxError(404, "ENTITY_NOT_FOUND", `Prep station ${guid} was not found.`);
   return sandboxJsonResponse(station);
 }

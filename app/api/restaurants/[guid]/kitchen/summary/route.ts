@@ -1,3 +1,4 @@
+import { annotationsOf } from "@/lib/annotations/annotations-server";
 import { jsonResponse } from "@/lib/api/error-response";
 import { withRestaurant } from "@/lib/api/route-handler";
 import { kitchenSummaryAnswerSchema } from "@/lib/kitchen/contract/params";
@@ -18,6 +19,13 @@ export const GET = withRestaurant(
           ? await service.section(restaurant, query, section)
           : await service.summary(restaurant, query);
     if (!answer.ready) return answer;
+    // The whole summary lists the range's notes and markers (lib/annotations); they change apart
+    // from the figures (a note written a minute ago), so they are read here, never kept with the answer.
+    if (!section)
+      return jsonResponse({
+        ...answer.value,
+        annotations: await annotationsOf(restaurant, query.from, query.to),
+      });
     return jsonResponse(answer.value);
   },
   { query: kitchenSummaryAnswerSchema },

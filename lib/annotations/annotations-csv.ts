@@ -1,0 +1,18 @@
+import { toCsv, type CsvColumn } from "@/lib/csv/csv";
+
+import type { Annotation } from "./annotations-contract";
+
+/**
+ * annotations.csv: one row per note or marker of the range, in the summary's order. The business
+ * date is written YYYYMMDD, as the kitchen's query strings and the summary's dates are.
+ */
+export function annotationsCsv(restaurantGuid: string, annotations: readonly Annotation[]): string {
+  const columns: CsvColumn<Annotation>[] = [
+    { header: "restaurant_guid", value: () => restaurantGuid },
+    { header: "business_date", value: (a) => a.date },
+    { header: "kind", value: (a) => a.kind },
+    { header: "text", value: (a) => a.text },
+    { header: "by", value: (a) => a.by ?? "" },
+  ];
+  return toCsv(columns, annotations);
+}
