@@ -40,6 +40,7 @@ import {
   type RecordChunk,
   type RecordFilter,
 } from "./filtered-days";
+import { kitchenNow } from "./kitchen-now";
 import { targetsApi } from "./kitchen-targets";
 import { createOverviewLevels } from "./overview-levels";
 import { createRangeAnswers } from "./range-answers";
@@ -181,6 +182,10 @@ export function createKitchenService(deps: KitchenServiceDeps) {
       restaurant: KitchenRestaurant,
       query: KitchenTicketsQuery,
     ): Promise<RangeAnswer<KitchenTickets>> => ticketsAnswer(k, restaurant, query),
+
+    /** The open date's last 30 minutes and current hour (kitchen-now.ts): the Kitchen page's "Now" and the live alerts. */
+    kitchenNow: (restaurant: KitchenRestaurant) =>
+      kitchenNow({ ...k, serviceWeek: deps.serviceWeek }, restaurant),
 
     /** Targets: a restaurant's and the group's, read and changed (kitchen-targets.ts). */
     ...targetsApi(k.db, k.now),
