@@ -23,6 +23,8 @@ export interface StationWindow extends WindowFigures {
 
 export interface LevelWindow extends WindowFigures {
   level: KitchenLevel;
+  /** The level's target in force (a station with its own is judged by that one). */
+  targetSeconds: number;
 }
 
 export interface RecentWindow {

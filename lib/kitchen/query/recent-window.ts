@@ -104,6 +104,7 @@ export function recentWindow(
     to: window.to,
     levels: KITCHEN_LEVELS.filter((l) => levels.has(l)).map((level) => ({
       level,
+      targetSeconds: book.levels[level],
       ...figuresOf(levels.get(level)!),
     })),
     stations: stationRows,

@@ -87,6 +87,8 @@ export interface KitchenServiceDeps {
   serviceWeek?: (restaurantGuid: string) => Promise<ServiceWeek | null>;
   /** The process's account-wide outage hold, which its Platform client also consults; default a private one. */
   outageHold?: OutageHold;
+  /** Told after each refresh of a restaurant's open date (day-fetcher.ts onOpenDayStored): the live alerts. */
+  onOpenDayStored?: (restaurant: KitchenRestaurant, date: string) => void;
 }
 
 export type KitchenService = ReturnType<typeof createKitchenService>;
