@@ -55,19 +55,24 @@ export interface AlertsResponse {
 /** Loopback hosts may be called over plain http (a receiver on the same machine, tests); others need https. */
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
+/** Why a webhook URL is refused, or null: one reading, so a URL that does not parse gets one message. */
+function webhookProblem(v: string): string | null {
+  if (!URL.canParse(v)) return "webhookUrl must be an absolute URL";
+  const u = new URL(v);
+  if (!(u.protocol === "https:" || (u.protocol === "http:" && LOOPBACK.has(u.hostname))))
+    return "webhookUrl must use https (plain http only for localhost)";
+  if (u.username !== "" || u.password !== "") return "webhookUrl must not carry a user name or password";
+  return null;
+}
+
 const webhookUrl = z
   .string()
   .trim()
   .max(2000, "webhookUrl must be at most 2000 characters")
-  .refine((v) => URL.canParse(v), "webhookUrl must be an absolute URL")
-  .refine((v) => {
-    const u = new URL(v);
-    return u.protocol === "https:" || (u.protocol === "http:" && LOOPBACK.has(u.hostname));
-  }, "webhookUrl must use https (plain http only for localhost)")
-  .refine((v) => {
-    const u = new URL(v);
-    return u.username === "" && u.password === "";
-  }, "webhookUrl must not carry a user name or password");
+  .superRefine((v, ctx) => {
+    const problem = webhookProblem(v);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });
 
 /** POST (create) and PUT (replace) of a rule: the whole rule. */
 export const alertRuleInputSchema = z

@@ -7,7 +7,7 @@ import { defaultWorld } from "@/lib/sandbox/world";
 import { wallParts } from "../support/wall-clock";
 
 /**
- * The sandbox's late hour (issue 35): the pizza restaurant's items of the tickets fired 19:00 to
+ * The sandbox's late hour (issue 35): the noodle restaurant's items of the tickets fired 19:00 to
  * 20:00 local take LATE_HOUR.factor times their usual time, every day, and no other restaurant's.
  */
 
@@ -29,12 +29,12 @@ function levelZeroByFireHour(name: string, date: string): Map<number, number[]> 
 const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 describe("the sandbox's late hour", () => {
-  it("slows the pizza restaurant's 19:00 tickets and no one else's", () => {
+  it("slows the noodle restaurant's 19:00 tickets and no one else's", () => {
     expect(LATE_HOUR.startMinutes).toBe(19 * 60);
     for (const date of ["20261119", "20261122"]) {
-      const pier = levelZeroByFireHour("Pier 9 Pizza", date);
-      expect(median(pier.get(19)!) / median(pier.get(18)!)).toBeGreaterThan(1.7);
-      expect(median(pier.get(21)!) / median(pier.get(18)!)).toBeLessThan(1.4);
+      const noodle = levelZeroByFireHour("Northside Noodle Bar", date);
+      expect(median(noodle.get(19)!) / median(noodle.get(18)!)).toBeGreaterThan(1.7);
+      expect(median(noodle.get(21)!) / median(noodle.get(18)!)).toBeLessThan(1.4);
       const harbor = levelZeroByFireHour("Harbor Street Kitchen", date);
       expect(median(harbor.get(19)!) / median(harbor.get(18)!)).toBeLessThan(1.4);
     }
