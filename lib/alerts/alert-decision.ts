@@ -73,7 +73,7 @@ export function alertMessage(
   rule: AlertRule,
   m: Measure,
   action: "fire" | "clear",
-  stillFiring: boolean,
+  { stillFiring, serviceEnded }: { stillFiring: boolean; serviceEnded: boolean },
 ): string {
   const figure =
     m.value === null
@@ -85,6 +85,10 @@ export function alertMessage(
     rule.kind === "late_share"
       ? `alert when more than ${rule.threshold}% late`
       : `alert when p90 is over the target by more than ${rule.threshold} min`;
-  if (action === "clear") return `${restaurantName}: ${m.subject} back to normal: ${figure}.`;
+  // Closed because the service ended while still late: "back to normal" would not be true.
+  if (action === "clear")
+    return serviceEnded && m.breached
+      ? `${restaurantName}: ${m.subject}: the service has ended (${figure}); alerts resume at the next service.`
+      : `${restaurantName}: ${m.subject} back to normal: ${figure}.`;
   return `${restaurantName}: ${m.subject} ${stillFiring ? "still running late" : "running late"}: ${figure} (${ruleWords}).`;
 }

@@ -61,7 +61,10 @@ export async function evaluateRestaurant(
       businessDate: now.businessDate,
       at: new Date(at).toISOString(),
       value: m.value,
-      message: alertMessage(restaurant.name, rule, m, action, last?.kind === "fired"),
+      message: alertMessage(restaurant.name, rule, m, action, {
+        stillFiring: last?.kind === "fired",
+        serviceEnded: now.inService === null,
+      }),
     };
     const seq = (last?.seq ?? 0) + 1;
     if (!(await insertEvent(deps.db, { ...event, seq, at: new Date(at) }))) continue;

@@ -9,10 +9,12 @@ import * as ruleRoute from "@/app/api/restaurants/[guid]/alert-rules/[id]/route"
 import * as rulesRoute from "@/app/api/restaurants/[guid]/alert-rules/route";
 import * as alertsRoute from "@/app/api/restaurants/[guid]/alerts/route";
 import * as nowRoute from "@/app/api/restaurants/[guid]/kitchen/now/route";
+import * as targetsRoute from "@/app/api/restaurants/[guid]/kitchen/targets/route";
 import type { AlertRule, AlertsResponse } from "@/lib/alerts/alert-contract";
 import { evaluateAlertsNow } from "@/lib/alerts/alerts-server";
 import { listAudit } from "@/lib/audit/audit-log";
 import { getDatabase } from "@/lib/db/server";
+import type { KitchenNow } from "@/lib/kitchen/contract/kitchen-now";
 import { onOpenDayRefreshed } from "@/lib/kitchen/service/server";
 import { readOutbox } from "@/lib/mail/mailer";
 import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-server";
@@ -61,6 +63,15 @@ const post = (guid: string, body: unknown) =>
       headers: { "Content-Type": "application/json" },
     }),
     ctx(guid),
+  );
+const putTargets = (targets: { level: number; seconds: number | null }[]) =>
+  targetsRoute.PUT(
+    new Request(url(noodle.guid, "kitchen/targets"), {
+      method: "PUT",
+      body: JSON.stringify({ targets }),
+      headers: { "Content-Type": "application/json" },
+    }),
+    ctx(noodle.guid),
   );
 const hooksOf = (rule: AlertRule) =>
   received.filter((r) => r.alert.ruleId === rule.id).map((r) => r.alert.kind);
@@ -148,23 +159,33 @@ describe("live late alerts", () => {
   let everyItem: AlertRule;
   let lateHour: AlertRule;
 
-  it("nothing fires outside services: a rule breached all day fires at lunch, clears when lunch ends, stays silent after", async () => {
-    // More than 1 % late at the prep stations: breached whenever the kitchen cooks.
+  it("nothing fires outside services: a rule breached between lunch and dinner stays silent, then fires at dinner", async () => {
+    // A one-minute target at the prep stations for the day: every item is late, so the rule below
+    // is breached whenever the last 30 minutes hold items, in a service or not.
+    expect((await putTargets([{ level: 0, seconds: 60 }])).status).toBe(200);
+    vi.setSystemTime(local("14:40")); // lunch ended at 14:30, dinner starts at 17:00
     everyItem = (await (
       await post(noodle.guid, { kind: "late_share", level: 0, threshold: 1, webhookUrl: hookUrl })
     ).json()) as AlertRule;
     expect(everyItem.quietMinutes).toBe(30);
-    expect((await at("14:20")).map((e) => e.kind)).toEqual(["fired"]);
-    // Lunch ended at 14:30; the last 30 minutes still hold late items, but no service is on.
-    expect((await at("14:40")).map((e) => e.kind)).toEqual(["cleared"]);
-    expect(await at("15:30")).toEqual([]);
+    const now = (await (
+      await nowRoute.GET(new Request(url(noodle.guid, "kitchen/now")), ctx(noodle.guid))
+    ).json()) as KitchenNow;
+    expect(now.inService).toBeNull();
+    expect(now.lastHalfHour.levels[0]!.lateItems).toBeGreaterThanOrEqual(5);
+    expect(await at("14:40")).toEqual([]);
     expect(await at("16:45")).toEqual([]);
-    expect(hooksOf(everyItem)).toEqual(["fired", "cleared"]);
+    expect(hooksOf(everyItem)).toEqual([]);
+    // In a service, the same rule fires, once.
+    expect((await at("17:25")).map((e) => e.kind)).toEqual(["fired"]);
+    expect(await at("17:35")).toEqual([]);
+    expect(hooksOf(everyItem)).toEqual(["fired"]);
     const del = await ruleRoute.DELETE(
       new Request(url(noodle.guid, `alert-rules/${everyItem.id}`), { method: "DELETE" }),
       ctx(noodle.guid, { id: everyItem.id }),
     );
     expect(del.status).toBe(204);
+    expect((await putTargets([{ level: 0, seconds: null }])).status).toBe(200);
   });
 
   it("fires once when the open date runs late, across concurrent evaluations, stays quiet, then says back to normal", async () => {
