@@ -9,8 +9,8 @@ import { RangeControl } from "@/components/kitchen/controls/range-control";
 import { StuckSwitch } from "@/components/kitchen/controls/stuck-switch";
 import { useKitchenFigures } from "@/components/kitchen/hooks/use-kitchen-figures";
 import { useKitchenView } from "@/components/kitchen/hooks/use-kitchen-view";
+import { KitchenLive } from "@/components/kitchen/now/kitchen-live";
 import { NoFulfillments } from "@/components/kitchen/now/no-fulfillments";
-import { NowStrip } from "@/components/kitchen/now/now-strip";
 import { ExpediterStationNotice } from "@/components/kitchen/sections/expediter-station-notice";
 import { HeadlineSkeleton } from "@/components/kitchen/sections/headline-figures";
 import { KitchenFigures } from "@/components/kitchen/sections/kitchen-figures";
@@ -163,7 +163,7 @@ export function KitchenView({ restaurant, today }: { restaurant: KitchenPageRest
             setView={setView}
           />
 
-          <NowStrip guid={guid} timeZone={restaurant.timeZone} view={urlView} today={today} />
+          <KitchenLive guid={guid} timeZone={restaurant.timeZone} view={urlView} today={today} />
           {problems.map((p) => (
             <Notice key={p} title="Part of the link was not used">
               <p>{p}</p>

@@ -51,9 +51,8 @@ let hookUrl: string;
 const received: { text: string; alert: { ruleId: string; kind: string } }[] = [];
 let restoreEnv: () => void;
 
-const ctx = (guid: string, extra: Record<string, string> = {}) => ({
-  params: Promise.resolve({ guid, ...extra }),
-});
+const ctx = (guid: string) => ({ params: Promise.resolve({ guid }) });
+const ruleCtx = (guid: string, id: string) => ({ params: Promise.resolve({ guid, id }) });
 const url = (guid: string, tail: string) => `http://localhost/api/restaurants/${guid}/${tail}`;
 const post = (guid: string, body: unknown) =>
   rulesRoute.POST(
@@ -182,7 +181,7 @@ describe("live late alerts", () => {
     expect(hooksOf(everyItem)).toEqual(["fired"]);
     const del = await ruleRoute.DELETE(
       new Request(url(noodle.guid, `alert-rules/${everyItem.id}`), { method: "DELETE" }),
-      ctx(noodle.guid, { id: everyItem.id }),
+      ruleCtx(noodle.guid, everyItem.id),
     );
     expect(del.status).toBe(204);
     expect((await putTargets([{ level: 0, seconds: null }])).status).toBe(200);
@@ -265,7 +264,7 @@ describe("live late alerts", () => {
         body: JSON.stringify({ kind: "p90_over_target", level: 0, threshold: 5 }),
         headers: { "Content-Type": "application/json" },
       }),
-      ctx(noodle.guid, { id: lateHour.id }),
+      ruleCtx(noodle.guid, lateHour.id),
     );
     expect(put.status).toBe(200);
     expect(((await put.json()) as AlertRule).kind).toBe("p90_over_target");
@@ -281,7 +280,7 @@ describe("live late alerts", () => {
         method: "PUT",
         body: JSON.stringify({ kind: "p90_over_target", level: 0, threshold: 5 }),
       }),
-      ctx(noodle.guid, { id: "999999" }),
+      ruleCtx(noodle.guid, "999999"),
     );
     expect(missing.status).toBe(404);
   });
