@@ -62,6 +62,19 @@ afterAll(async () => {
   vi.useRealTimers();
 });
 
+/**
+ * The route's answer once the open date has been read at `instant`: a refresh longer than the
+ * route's wait (a busy machine) goes on in the background and is answered from the stored day
+ * meanwhile, honestly dated; the test asks again (real timers) until the fresh read is in.
+ */
+async function answeredAsOf(instant: number): Promise<KitchenNow> {
+  for (let i = 0; ; i++) {
+    const now = (await (await get()).json()) as KitchenNow;
+    if (now.dataAsOf === new Date(instant).toISOString() || i >= 120) return now;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
 async function storedRecords(date: string): Promise<ItemFulfillment[]> {
   const out: ItemFulfillment[] = [];
   for await (const c of (await getKitchenService()).store.recordChunks(harbor.guid, [date]))
@@ -99,7 +112,7 @@ describe("GET /api/restaurants/{guid}/kitchen/now", () => {
   it("before the first ticket says when the restaurant opens and how far behind live the data can be", async () => {
     const res = await get();
     expect(res.status).toBe(200);
-    const now = (await res.json()) as KitchenNow;
+    const now = await answeredAsOf(BEFORE_OPENING);
     expect(now.businessDate).toBe("20261119");
     expect(now.refreshSeconds).toBe(120);
     expect(now.status).toBe("open");
@@ -111,12 +124,13 @@ describe("GET /api/restaurants/{guid}/kitchen/now", () => {
     expect(now.services[0]!.start).toBe("11:00");
     expect(now.opensAt).toBe("11:00 AM");
     expect(now.lastHalfHour.stations).toEqual([]);
-  });
+    // The first request opens (and migrates) the app's PGlite: slow on a busy machine.
+  }, 180_000);
 
   it("at dinner gives the last 30 minutes and the current hour, equal to an oracle over the stored records", async () => {
     vi.setSystemTime(AT_DINNER);
     expect(wallClock(harbor.timeZone, new Date(AT_DINNER).toISOString())).toBe("2026-11-19 19:30:00");
-    const now = (await (await get()).json()) as KitchenNow;
+    const now = await answeredAsOf(AT_DINNER);
     // Refreshed: the stored day is older than KITCHEN_OPEN_REFRESH_S.
     expect(now.dataAsOf).toBe(new Date(AT_DINNER).toISOString());
     expect(now.inService).toBe("Dinner");
