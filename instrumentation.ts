@@ -21,5 +21,7 @@ export async function register() {
     startRestaurantDiscovery(10_000);
     const { startConfigWatch } = await import("./lib/annotations/config-watch-server");
     startConfigWatch(120_000);
+    const { startLiveAlerts } = await import("./lib/alerts/alerts-server");
+    startLiveAlerts(15_000);
   }
 }

@@ -9,6 +9,8 @@ import { RangeControl } from "@/components/kitchen/controls/range-control";
 import { StuckSwitch } from "@/components/kitchen/controls/stuck-switch";
 import { useKitchenFigures } from "@/components/kitchen/hooks/use-kitchen-figures";
 import { useKitchenView } from "@/components/kitchen/hooks/use-kitchen-view";
+import { KitchenLive } from "@/components/kitchen/now/kitchen-live";
+import { NoFulfillments } from "@/components/kitchen/now/no-fulfillments";
 import { ExpediterStationNotice } from "@/components/kitchen/sections/expediter-station-notice";
 import { HeadlineSkeleton } from "@/components/kitchen/sections/headline-figures";
 import { KitchenFigures } from "@/components/kitchen/sections/kitchen-figures";
@@ -161,6 +163,7 @@ export function KitchenView({ restaurant, today }: { restaurant: KitchenPageRest
             setView={setView}
           />
 
+          <KitchenLive guid={guid} timeZone={restaurant.timeZone} view={urlView} today={today} />
           {problems.map((p) => (
             <Notice key={p} title="Part of the link was not used">
               <p>{p}</p>
@@ -362,17 +365,7 @@ function KitchenContent({
     <ExpediterStationNotice
       guid={restaurant.guid}
       view={view}
-      fallback={
-        <EmptyState title="No fulfillments on these dates">
-          <p>
-            The Platform has no kitchen fulfillments for {formatDateRange(view.from, view.to)}
-            {view.level !== null || view.station || view.behavior || view.source || view.item || view.service
-              ? " with these filters"
-              : ""}
-            . Try a longer range or fewer filters.
-          </p>
-        </EmptyState>
-      }
+      fallback={<NoFulfillments view={view} rules={restaurant} />}
     />
   ) : (
     <KitchenFigures

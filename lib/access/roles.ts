@@ -58,3 +58,11 @@ export async function targetEditRights(
   ]);
   return { own, group };
 }
+
+/**
+ * Who may set a restaurant's live alert rules (lib/alerts): managers and above, for a restaurant
+ * they may see, the same people as its own targets. Everyone who sees the restaurant sees its alerts.
+ */
+export async function mayManageAlerts(session: AppSession, guid: string): Promise<boolean> {
+  return mayEditTargets(session, guid, "own");
+}

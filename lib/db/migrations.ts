@@ -455,6 +455,49 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
   },
   {
+    version: 24,
+    name: "live late alerts: rules per restaurant and the alerts they fired",
+    sql: `
+      -- A rule (lib/alerts/alert-store.ts): a station or a level of one restaurant, over the open
+      -- date's last 30 minutes: more than threshold % of items late (late_share), or p90 over the
+      -- target by threshold minutes (p90_over_target). Channels: in the app always, e-mail to
+      -- email_to (comma-separated) and a POST to webhook_url when set.
+      CREATE TABLE alert_rules (
+        id bigserial PRIMARY KEY,
+        restaurant_guid text NOT NULL,
+        kind text NOT NULL CHECK (kind IN ('late_share', 'p90_over_target')),
+        station_guid text,
+        level integer CHECK (level IN (0, 1, 2)),
+        threshold double precision NOT NULL,
+        quiet_minutes integer NOT NULL DEFAULT 30,
+        email_to text,
+        webhook_url text,
+        enabled boolean NOT NULL DEFAULT true,
+        created_by text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        updated_at timestamptz NOT NULL DEFAULT now(),
+        CHECK ((station_guid IS NULL) <> (level IS NULL))
+      );
+      CREATE INDEX alert_rules_restaurant ON alert_rules (restaurant_guid);
+      -- Every alert fired and every "back to normal", per rule in order: seq is the rule's event
+      -- number, so two instances evaluating one rule at once insert the same (rule_id, seq) and
+      -- only one of them wins (ON CONFLICT DO NOTHING) and sends: once per firing across instances.
+      CREATE TABLE alert_events (
+        id bigserial PRIMARY KEY,
+        rule_id bigint NOT NULL,
+        seq integer NOT NULL,
+        restaurant_guid text NOT NULL,
+        kind text NOT NULL CHECK (kind IN ('fired', 'cleared')),
+        business_date text NOT NULL,
+        at timestamptz NOT NULL,
+        value double precision,
+        message text NOT NULL,
+        UNIQUE (rule_id, seq)
+      );
+      CREATE INDEX alert_events_restaurant_at ON alert_events (restaurant_guid, at);
+      `,
+  },
+  {
     version: 25,
     name: "kitchen annotations: managers' notes and the configuration fingerprints that date markers",
     sql: `

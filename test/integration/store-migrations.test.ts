@@ -24,6 +24,8 @@ describe.each(STORE_KINDS)("migrations on %s", (kind) => {
         "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name",
       );
       expect(tables.map((r) => r.table_name)).toEqual([
+        "alert_events",
+        "alert_rules",
         "area_restaurants",
         "areas",
         "audit_log",

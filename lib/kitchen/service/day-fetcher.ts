@@ -62,6 +62,11 @@ export interface DayFetcherDeps {
   serviceWeek?: (restaurantGuid: string) => Promise<ServiceWeek | null>;
   /** The process's account-wide outage hold (location-health.ts); default a private one. */
   outageHold?: OutageHold;
+  /**
+   * Told after the open date of a restaurant has been fetched and stored anew, once its claim is
+   * given back (the live alerts evaluate then, lib/alerts). Must not throw; its promise is not awaited.
+   */
+  onOpenDayStored?: (restaurant: KitchenRestaurant, date: string) => void;
 }
 
 export type DayFetcher = ReturnType<typeof createDayFetcher>;
@@ -135,9 +140,11 @@ function fetchDay(
   const key = `${restaurant.guid}|${date}`;
   let pending = f.inflight.get(key);
   if (!pending) {
-    pending = withDayClaim(f.db, `kitchen-day:${key}`, (q) => fetchAndStore(f, q, restaurant, date)).finally(
-      () => f.inflight.delete(key),
-    );
+    pending = withDayClaim(f.db, `kitchen-day:${key}`, (q) => fetchAndStore(f, q, restaurant, date))
+      .then((stored) => {
+        if (stored === "open") f.onOpenDayStored?.(restaurant, date);
+      })
+      .finally(() => f.inflight.delete(key));
     f.inflight.set(key, pending);
   }
   if (!opts.background) {
@@ -148,13 +155,16 @@ function fetchDay(
   return pending;
 }
 
-/** One date's fetch under its claim: asked, read, summarised and stored; or its failure recorded. */
+/**
+ * One date's fetch under its claim: asked, read, summarised and stored; or its failure recorded.
+ * Resolves "open" when it stored the open date anew (the hook onOpenDayStored), else nothing.
+ */
 async function fetchAndStore(
   f: Fetcher,
   q: Parameters<Parameters<Database["withLock"]>[1]>[0],
   restaurant: KitchenRestaurant,
   date: string,
-): Promise<void> {
+): Promise<"open" | void> {
   const { store, client, config, now, serviceWeek, health, fetchTimeoutMs } = f;
   // No kitchen data exists before it: never asked upstream, whoever calls.
   if (date < kitchenDataStart(restaurant)) return;
@@ -223,6 +233,7 @@ async function fetchAndStore(
     attemptedAt: startedAt,
   });
   await health.succeeded(restaurant.guid, startedAt);
+  if (phase !== "closed") return "open";
 }
 
 /**

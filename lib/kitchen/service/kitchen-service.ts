@@ -40,6 +40,7 @@ import {
   type RecordChunk,
   type RecordFilter,
 } from "./filtered-days";
+import { kitchenNow } from "./kitchen-now";
 import { targetsApi } from "./kitchen-targets";
 import { createOverviewLevels } from "./overview-levels";
 import { createRangeAnswers } from "./range-answers";
@@ -87,6 +88,8 @@ export interface KitchenServiceDeps {
   serviceWeek?: (restaurantGuid: string) => Promise<ServiceWeek | null>;
   /** The process's account-wide outage hold, which its Platform client also consults; default a private one. */
   outageHold?: OutageHold;
+  /** Told after each refresh of a restaurant's open date (day-fetcher.ts onOpenDayStored): the live alerts. */
+  onOpenDayStored?: (restaurant: KitchenRestaurant, date: string) => void;
 }
 
 export type KitchenService = ReturnType<typeof createKitchenService>;
@@ -186,6 +189,10 @@ export function createKitchenService(deps: KitchenServiceDeps) {
     /** Store only: the items each stored closed day of [from, to] sold, for the item markers (stored-items.ts). */
     storedItemDays: (guid: string, from: string, to: string) =>
       storedItemDays(store, k.reader, guid, from, to),
+
+    /** The open date's last 30 minutes and current hour (kitchen-now.ts): the Kitchen page's "Now" and the live alerts. */
+    kitchenNow: (restaurant: KitchenRestaurant) =>
+      kitchenNow({ ...k, serviceWeek: deps.serviceWeek }, restaurant),
 
     /** Targets: a restaurant's and the group's, read and changed (kitchen-targets.ts). */
     ...targetsApi(k.db, k.now),

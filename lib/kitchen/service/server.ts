@@ -2,11 +2,15 @@ import "server-only";
 
 import { getDatabase } from "@/lib/db/server";
 import { env } from "@/lib/env";
-import { createKitchenService, type KitchenService } from "@/lib/kitchen/service/kitchen-service";
+import {
+  createKitchenService,
+  type KitchenRestaurant,
+  type KitchenService,
+} from "@/lib/kitchen/service/kitchen-service";
 import { getOutageHold } from "@/lib/platform-wiring/outage-hold";
 import { getPlatformClient } from "@/lib/platform-wiring/platform-client";
 import { EXPORT_MAX_RETRIES } from "@/lib/platform/resources/kitchen";
-import { processSingletonPromise } from "@/lib/process-singleton";
+import { processSingleton, processSingletonPromise } from "@/lib/process-singleton";
 import { restaurantServiceWeek } from "@/lib/restaurants/restaurant-directory";
 
 /**
@@ -15,6 +19,16 @@ import { restaurantServiceWeek } from "@/lib/restaurants/restaurant-directory";
  */
 export function getKitchenService(): Promise<KitchenService> {
   return processSingletonPromise("kitchen-service", create);
+}
+
+type OpenDayListener = (restaurant: KitchenRestaurant, date: string) => void;
+const openDayListeners = () =>
+  processSingleton("kitchen-open-day-listeners", () => new Set<OpenDayListener>());
+
+/** Hears every refresh of an open date the process's kitchen service stores (the live alerts); returns the unsubscribe. */
+export function onOpenDayRefreshed(listener: OpenDayListener): () => void {
+  openDayListeners().add(listener);
+  return () => void openDayListeners().delete(listener);
 }
 
 /**
@@ -36,6 +50,9 @@ async function create(): Promise<KitchenService> {
     serviceWeek: restaurantServiceWeek,
     // The same hold the Platform client consults before each retry.
     outageHold: getOutageHold(),
+    onOpenDayStored: (restaurant, date) => {
+      for (const listener of openDayListeners()) listener(restaurant, date);
+    },
     config: {
       closeGraceMinutes: e.KITCHEN_CLOSE_GRACE_MIN,
       openRefreshSeconds: e.KITCHEN_OPEN_REFRESH_S,

@@ -1,6 +1,12 @@
 import type { ItemFulfillment, Weekday } from "@/lib/platform/schemas";
 
-import { businessDayBounds, serviceWindows, splitBusinessDate, type ServiceWindow } from "./business-day";
+import {
+  businessDayBounds,
+  localInstant,
+  serviceWindows,
+  splitBusinessDate,
+  type ServiceWindow,
+} from "./business-day";
 import { conceptOf } from "./concept";
 import type { GenerateContext, RestaurantConfig } from "./context";
 import { randomGuid, stableGuid } from "./ids";
@@ -14,7 +20,7 @@ import {
   type KitchenRouting,
   type RoutedItem,
 } from "./item-routing";
-import { cookTime, expoTime, secondExpoTime, startWait } from "./kitchen-timing";
+import { cookTime, expoTime, LATE_HOUR, secondExpoTime, startWait } from "./kitchen-timing";
 import type { FoodKind } from "./menu-catalog";
 import { sourceMix, type DiningChoice } from "./order-mix";
 import { rngFor, type Rng } from "./rng";
@@ -273,9 +279,11 @@ function recordTickets(day: FulfillmentDay, tickets: readonly Ticket[]): ItemFul
     if (observed.chance(stationlessShare)) withoutStation(rec, observed.chance(0.5));
     return rec;
   };
+  const lateHour = lateHourOf(day);
   for (const t of tickets) {
     if (t.firedAt > asOf) break;
     const load = (buckets.get(Math.floor((t.firedAt - bounds.start) / BUCKET)) ?? 0) / peak;
+    const slowBy = lateHour && t.firedAt >= lateHour.from && t.firedAt < lateHour.to ? LATE_HOUR.factor : 1;
     const firedAt = isoUtc(t.firedAt);
     for (const item of t.items) {
       const sel: Selection = {
@@ -293,7 +301,7 @@ function recordTickets(day: FulfillmentDay, tickets: readonly Ticket[]): ItemFul
       }
       let ready = sel.startedAt;
       for (const { station, kind } of item.steps) {
-        const done = sel.startedAt + cookTime(timing, kind, load);
+        const done = sel.startedAt + Math.round(cookTime(timing, kind, load) * slowBy);
         ready = Math.max(ready, done);
         // EXPO_ONLY stations never see the ticket: the expediter plates those items.
         if (station.expoRouting === "EXPO_ONLY") continue;
@@ -315,6 +323,13 @@ function recordTickets(day: FulfillmentDay, tickets: readonly Ticket[]): ItemFul
     }
   }
   return out;
+}
+
+/** The late hour's bounds (epoch ms) on the day, for the restaurant LATE_HOUR chooses; null for the others. */
+function lateHourOf({ ctx, businessDate }: FulfillmentDay): { from: number; to: number } | null {
+  if (conceptOf(ctx.restaurant).key !== LATE_HOUR.concept) return null;
+  const from = localInstant(ctx.restaurant.timeZone, splitBusinessDate(businessDate), LATE_HOUR.startMinutes);
+  return { from, to: from + LATE_HOUR.minutes * 60_000 };
 }
 
 interface Selection {

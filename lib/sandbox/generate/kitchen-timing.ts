@@ -43,3 +43,12 @@ export function secondExpoTime(rng: Rng, load: number): number {
 export function startWait(rng: Rng, load: number): number {
   return Math.round(Math.min(20, rng.lognormal(0.6, 0.8) * (0.5 + load)) * MINUTE);
 }
+
+/**
+ * The late hour: one restaurant of the world (the deterministic choice: every restaurant of the
+ * noodle concept, one in world.json: Northside Noodle Bar) runs late every evening, so the open date has a station
+ * running late that a live alert can catch (issue 35): the items of the tickets fired from 19:00
+ * to 20:00 local take `factor` times their usual cook time. It multiplies the drawn time and
+ * draws nothing itself, so every other record of every day stays what it was.
+ */
+export const LATE_HOUR = { concept: "noodle", startMinutes: 19 * 60, minutes: 60, factor: 2.2 } as const;
