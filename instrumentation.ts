@@ -19,5 +19,7 @@ export async function register() {
     startRawRecordPruning(60_000);
     const { startRestaurantDiscovery } = await import("./lib/restaurants/discovery-server");
     startRestaurantDiscovery(10_000);
+    const { startDigestSender } = await import("./lib/digests/digest-server");
+    startDigestSender(30_000);
   }
 }
