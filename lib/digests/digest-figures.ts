@@ -36,7 +36,7 @@ export interface UsualFigures {
   lateShare: number;
 }
 
-export interface LevelFigures extends PeriodFigures {
+export interface DigestLevelFigures extends PeriodFigures {
   level: KitchenLevel;
   /** The level's target in force on the period's last date (a station's own target may differ). */
   targetSeconds: number;
@@ -55,7 +55,7 @@ export interface CellComparison {
 }
 
 export interface RestaurantFigures {
-  levels: LevelFigures[];
+  levels: DigestLevelFigures[];
   /** Station × service × level cells with enough records now and enough usual periods, by score. */
   cells: CellComparison[];
 }
@@ -184,7 +184,7 @@ export function restaurantFigures(input: FiguresInput): RestaurantFigures {
   const now = tallyPeriod(input.period, input.bookOn, input.cutSeconds);
   const before = input.baselines.map((days) => tallyPeriod(days, input.bookOn, input.cutSeconds));
   const book = input.bookOn(input.lastDate);
-  const levels: LevelFigures[] = [];
+  const levels: DigestLevelFigures[] = [];
   for (const level of KITCHEN_LEVELS) {
     const current = now.levels.get(level)?.figures();
     const usual = usualOf(before.map((b) => b.levels.get(level)?.figures() ?? EMPTY));

@@ -13,7 +13,7 @@ import type { KitchenRestaurant, KitchenService } from "@/lib/kitchen/service/ki
 import { readTargetVersions } from "@/lib/kitchen/storage/target-versions";
 import { kitchenPageHref } from "@/lib/url-state/kitchen-view";
 
-import { byMove, restaurantFigures, type CellComparison, type LevelFigures } from "./digest-figures";
+import { byMove, restaurantFigures, type CellComparison, type DigestLevelFigures } from "./digest-figures";
 
 /**
  * A person's digest of one period: per restaurant and level, the period against its usual (the
@@ -30,12 +30,12 @@ export const BASELINE_WEEKS = 8;
 /** Exceptions a digest names. */
 export const EXCEPTIONS_SHOWN = 3;
 
-export interface DatePeriod {
+export interface DigestSpan {
   from: string;
   to: string;
 }
 
-export type DigestLevel = LevelFigures & { label: string; link: string };
+export type DigestLevel = DigestLevelFigures & { label: string; link: string };
 
 export interface DigestRestaurant {
   guid: string;
@@ -57,9 +57,9 @@ export interface Digest {
   kind: DigestKind;
   /** The period's last business date (a weekly digest's Sunday). */
   date: string;
-  period: DatePeriod;
+  period: DigestSpan;
   /** Most recent first. */
-  baselines: DatePeriod[];
+  baselines: DigestSpan[];
   restaurants: DigestRestaurant[];
   exceptions: DigestException[];
 }
@@ -76,14 +76,14 @@ export interface DigestDeps {
 }
 
 /** The period a digest of `kind` on `date` covers; a weekly digest's date must be a Sunday. */
-export function digestPeriod(kind: DigestKind, date: string): DatePeriod {
+export function digestPeriod(kind: DigestKind, date: string): DigestSpan {
   if (kind === "daily") return { from: date, to: date };
   if (businessDateWeekday(date) !== 0)
     throw new InvalidInputError("invalid_request", "a weekly digest ends on a Sunday (its Monday to Sunday)");
   return { from: addBusinessDays(date, -6), to: date };
 }
 
-const shift = (p: DatePeriod, weeks: number): DatePeriod => ({
+const shift = (p: DigestSpan, weeks: number): DigestSpan => ({
   from: addBusinessDays(p.from, -7 * weeks),
   to: addBusinessDays(p.to, -7 * weeks),
 });
@@ -117,8 +117,8 @@ export async function buildDigest(
 async function restaurantDigest(
   deps: DigestDeps,
   r: KitchenRestaurant,
-  period: DatePeriod,
-  baselines: readonly DatePeriod[],
+  period: DigestSpan,
+  baselines: readonly DigestSpan[],
 ): Promise<{ restaurant: DigestRestaurant; cells: DigestException[] }> {
   const link = (view: { level?: KitchenLevel; station?: string; service?: string } = {}) =>
     linkTo(deps.origin, r.guid, period, view);
@@ -156,7 +156,7 @@ async function restaurantDigest(
 async function storedDays(
   deps: DigestDeps,
   r: KitchenRestaurant,
-  p: DatePeriod,
+  p: DigestSpan,
 ): Promise<{ days: DaySummary[]; cutSeconds: number | undefined } | null> {
   try {
     const answer = await deps.kitchen.rangeDays(r, p);
@@ -173,7 +173,7 @@ async function storedDays(
 function linkTo(
   origin: string,
   guid: string,
-  period: DatePeriod,
+  period: DigestSpan,
   view: { level?: KitchenLevel; station?: string; service?: string },
 ): string {
   const params = {

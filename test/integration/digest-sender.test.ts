@@ -81,7 +81,7 @@ describe("the digest sender on one PostgreSQL with two instances", () => {
     await writeAccountSettings(db, people.manager.id, { digest: "daily" });
     await writeAccountSettings(db, people.weekly.id, { digest: "weekly" });
 
-    const other = openPostgresDatabase(t.url);
+    const other = openPostgresDatabase(t.url!);
     try {
       const a = instance(db);
       const b = instance(other);
