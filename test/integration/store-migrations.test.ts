@@ -29,6 +29,7 @@ describe.each(STORE_KINDS)("migrations on %s", (kind) => {
         "audit_log",
         "auth_sessions",
         "deployment_restaurants",
+        "digest_sends",
         "discovered_restaurants",
         "kitchen_day_claims",
         "kitchen_day_levels",
