@@ -31,7 +31,7 @@ export function DigestSetting({ initial }: { initial: DigestFrequency }) {
       <h2 id="digest-heading">Morning digest</h2>
       <p>
         Your restaurants&apos; figures against their usual and their targets, by e-mail.{" "}
-        <a href="/digests/preview">See yesterday&apos;s</a>.
+        <a href="/digests/preview">See one</a>.
       </p>
       <label>
         Send it{" "}

@@ -323,6 +323,8 @@ const PAGES: Record<string, PageSpec> = {
   "/admin/restaurants": { expect: adminPage(200) },
   // The group standard: every signed-in person reads it; owners and admins edit it.
   "/admin/targets": { expect: page(200) },
+  // Without a date, the form that asks for one (a date's digest is GET /api/digests/preview's row).
+  "/digests/preview": { expect: page(200) },
   "/restaurants/[guid]/config": { places: true, expect: restaurantPage },
   "/restaurants/[guid]/config/[resource]": { places: true, expect: restaurantPage },
   "/restaurants/[guid]/info": { places: true, expect: restaurantPage },

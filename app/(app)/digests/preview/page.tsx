@@ -18,19 +18,44 @@ interface Props {
 
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
+/** Which digest to show: a date (yesterday, UTC, to start with) and daily or weekly. */
+function DigestDateForm({ kind }: { kind: "daily" | "weekly" }) {
+  const yesterday = addBusinessDays(currentBusinessDate({ timeZone: "UTC", closeoutHour: 0 }), -1);
+  return (
+    <>
+      <PageHeader title="Digest" subtitle="The morning digest as it is mailed to you" />
+      <form method="get">
+        <label>
+          Business date (YYYYMMDD; a weekly digest&apos;s Sunday){" "}
+          <input name="date" defaultValue={yesterday} pattern={"\\d{8}"} required />
+        </label>{" "}
+        <label>
+          Kind{" "}
+          <select name="kind" defaultValue={kind}>
+            <option value="daily">Daily</option>
+            <option value="weekly">Weekly</option>
+          </select>
+        </label>{" "}
+        <button type="submit" className="button">
+          Show
+        </button>
+      </form>
+    </>
+  );
+}
+
 /**
  * The morning digest as the signed-in person's mail carries it (lib/digests), for `?date=YYYYMMDD`
- * (default yesterday, UTC) and `&kind=weekly` (a week ending on that Sunday).
+ * and `&kind=weekly` (a week ending on that Sunday); without a date, a form to ask for one.
  */
 export default async function DigestPreviewPage({ searchParams }: Props) {
   const session = await requireSession();
   const params = await searchParams;
   const asked = one(params.date);
-  const date =
-    asked && isBusinessDate(asked)
-      ? asked
-      : addBusinessDays(currentBusinessDate({ timeZone: "UTC", closeoutHour: 0 }), -1);
   const kind = one(params.kind) === "weekly" ? "weekly" : "daily";
+  // Nothing is computed until a date is asked: reading 9 periods of days is the work of a request that wants it.
+  if (!asked || !isBusinessDate(asked)) return <DigestDateForm kind={kind} />;
+  const date = asked;
   const h = await headers();
   const origin = `${h.get("x-forwarded-proto") ?? "http"}://${h.get("host") ?? "localhost"}`;
   let digest;
