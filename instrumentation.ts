@@ -23,5 +23,7 @@ export async function register() {
     startConfigWatch(120_000);
     const { startLiveAlerts } = await import("./lib/alerts/alerts-server");
     startLiveAlerts(15_000);
+    const { startDigestSender } = await import("./lib/digests/digest-server");
+    startDigestSender(30_000);
   }
 }

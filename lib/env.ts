@@ -139,6 +139,9 @@ export const envSchema = z
     DATABASE_URL: optionalUrl,
     DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default(".data")),
     KITCHEN_CLOSE_GRACE_MIN: intWithDefault(120, 0),
+    // Morning digest (lib/digests): minutes between the sender's passes (each sends what is due:
+    // a person's digest once the date has closed at all their restaurants); 0 sends none.
+    DIGEST_CHECK_MIN: intWithDefault(10, 0),
     // Unset: 900 s against the real service (PLATFORM_BASE_URL set; it advises one export a day),
     // 180 s against the embedded sandbox (the demo and the e2e suite watch Today move). See below.
     KITCHEN_OPEN_REFRESH_S: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).optional()),

@@ -455,6 +455,27 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
   },
   {
+    version: 23,
+    name: "morning digest: each person's choice and the digests sent",
+    sql: `
+      -- How often a person is sent the digest (lib/digests): every closed day, on Mondays for the
+      -- last Monday to Sunday, or never. Off unless the person chooses, so nobody is mailed unasked.
+      ALTER TABLE people ADD COLUMN digest_frequency text NOT NULL DEFAULT 'off'
+        CHECK (digest_frequency IN ('daily', 'weekly', 'off'));
+      -- One row per digest sent: the sender claims it (INSERT ... ON CONFLICT DO NOTHING) before it
+      -- sends, so of several instances exactly one sends a person's digest of a date. digest_date is
+      -- the period's last business date (a weekly digest's Sunday); outbox_id is the mail's row.
+      CREATE TABLE digest_sends (
+        person_id integer NOT NULL REFERENCES people (id) ON DELETE CASCADE,
+        digest_date text NOT NULL,
+        kind text NOT NULL CHECK (kind IN ('daily', 'weekly')),
+        claimed_at timestamptz NOT NULL,
+        outbox_id bigint,
+        PRIMARY KEY (person_id, digest_date, kind)
+      );
+    `,
+  },
+  {
     version: 24,
     name: "live late alerts: rules per restaurant and the alerts they fired",
     sql: `

@@ -93,7 +93,7 @@ export function passwordResetMail(input: { to: string; link: string; expiresAt: 
   });
 }
 
-function escapeHtml(value: string): string {
+export function escapeHtml(value: string): string {
   return value
     .replaceAll("&", "&amp;")
     .replaceAll("<", "&lt;")

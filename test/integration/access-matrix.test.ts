@@ -149,6 +149,11 @@ const KITCHEN_OK = [200, 202] as const;
  * fails the first test; a line for a route that went fails it too.
  */
 const API: Record<string, ApiSpec> = {
+  "GET /api/account/settings": { expect: anyone(200) },
+  "PATCH /api/account/settings": {
+    expect: anyone(200),
+    body: (c) => ({ digest: c.n % 2 === 0 ? "daily" : "off" }),
+  },
   "GET /api/account/sessions": { expect: anyone(200) },
   "DELETE /api/account/sessions": { expect: anyone(200), endsSessions: true },
   "GET /api/admin/areas": { expect: admins(200), adminSeesEverything: true },
@@ -214,6 +219,8 @@ const API: Record<string, ApiSpec> = {
   // next-auth's own endpoints are public: the session answer is the reader's own or empty.
   "GET /api/auth/[...nextauth]": { expect: publicRoute(200), url: () => "/api/auth/session" },
   "POST /api/auth/[...nextauth]": { expect: publicRoute(200), url: () => "/api/auth/_log", body: () => ({}) },
+  // A date not closed anywhere: every restaurant is listed as such, with nothing to read.
+  "GET /api/digests/preview": { expect: anyone(200), url: () => "/api/digests/preview?date=20991231" },
   "GET /api/health": { expect: publicRoute(200) },
   // The e-mail links' routes: the token is the credential, and nobody has this one.
   "POST /api/invitations/accept": {
@@ -316,6 +323,8 @@ const PAGES: Record<string, PageSpec> = {
   "/admin/restaurants": { expect: adminPage(200) },
   // The group standard: every signed-in person reads it; owners and admins edit it.
   "/admin/targets": { expect: page(200) },
+  // Without a date, the form that asks for one (a date's digest is GET /api/digests/preview's row).
+  "/digests/preview": { expect: page(200) },
   "/restaurants/[guid]/config": { places: true, expect: restaurantPage },
   "/restaurants/[guid]/config/[resource]": { places: true, expect: restaurantPage },
   "/restaurants/[guid]/info": { places: true, expect: restaurantPage },

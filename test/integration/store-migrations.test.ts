@@ -31,6 +31,7 @@ describe.each(STORE_KINDS)("migrations on %s", (kind) => {
         "audit_log",
         "auth_sessions",
         "deployment_restaurants",
+        "digest_sends",
         "discovered_restaurants",
         "kitchen_annotations",
         "kitchen_config_fingerprints",
