@@ -15,6 +15,7 @@ import {
 } from "recharts";
 
 import { axisTick, SHORT_TICK } from "@/components/charts/parts/axis-tick";
+import { clickedRow } from "@/components/charts/parts/chart-click";
 import { ChartLegend, type LegendEntry } from "@/components/charts/parts/chart-legend";
 import { AXIS_COLOR, GRID_COLOR } from "@/components/charts/parts/chart-palette";
 import { BAR_GAP, BAR_SIZE, groupedBarChartHeight } from "@/components/charts/parts/chart-sizes";
@@ -51,6 +52,7 @@ export function GroupedBarChart<Row extends object>({
   tooltip,
   ariaLabel,
   categoryWidth = 116,
+  onRowClick,
 }: {
   data: Row[];
   categoryKey: keyof Row & string;
@@ -62,6 +64,11 @@ export function GroupedBarChart<Row extends object>({
   tooltip: (row: Row) => ReactNode;
   ariaLabel: string;
   categoryWidth?: number;
+  /**
+   * A click on a row's bars (a drill: filter the page to it). The mouse's way only: the card's
+   * table carries a button per row for the keyboard, as an SVG bar is not focusable.
+   */
+  onRowClick?: (row: Row) => void;
 }) {
   const height = groupedBarChartHeight(data.length, series.length);
   const categoryTick = useMemo(
@@ -121,11 +128,13 @@ export function GroupedBarChart<Row extends object>({
         layout="vertical"
         data={data}
         responsive
-        style={{ width: "100%", height }}
+        style={{ width: "100%", height, cursor: onRowClick ? "pointer" : undefined }}
         margin={{ top: 4, right: 16, bottom: 4, left: 4 }}
         barGap={BAR_GAP}
         barSize={BAR_SIZE}
         title={ariaLabel}
+        // The whole row's band takes the click, not only its bars (a short p50 is a small target).
+        onClick={onRowClick ? (state) => clickedRow(data, state.activeIndex, onRowClick) : undefined}
       >
         <CartesianGrid horizontal={false} stroke={GRID_COLOR} />
         <XAxis

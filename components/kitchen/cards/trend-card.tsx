@@ -3,6 +3,7 @@
 import { useState, type CSSProperties } from "react";
 
 import { ChartTooltipBox } from "@/components/charts/parts/chart-tooltip";
+import type { Drill } from "@/components/kitchen/card-parts/drill";
 import { lateColumns } from "@/components/kitchen/card-parts/late-columns";
 import { LazyTrendLineChart } from "@/components/kitchen/card-parts/lazy-charts";
 import { LEVEL_COLORS } from "@/components/kitchen/card-parts/level-colors";
@@ -29,7 +30,10 @@ type Point = { date: string; row: PivotRow } & Record<string, number | null | st
 const minutes = (seconds: number | null | undefined) =>
   seconds === null || seconds === undefined ? null : Math.round((seconds / 60) * 10) / 10;
 
-/** p50 and p90 per business date over the range, one colour per level, targets dashed. */
+/**
+ * p50 and p90 per business date over the range, one colour per level, targets dashed. With
+ * `onDrill`, a click on a date (or its button in the table) narrows the page to that date.
+ */
 export function TrendCard({
   days,
   levels,
@@ -38,6 +42,7 @@ export function TrendCard({
   metric,
   fileName,
   late,
+  onDrill,
 }: {
   days: PivotRow[];
   levels: KitchenLevel[];
@@ -47,10 +52,13 @@ export function TrendCard({
   fileName: string;
   /** Per `${date}|${level}`: late counts, as columns of the table and lines of the tooltip. */
   late?: ReadonlyMap<string, RowLate>;
+  /** Narrows the page to one business date (a custom range of that date). */
+  onDrill?: Drill;
 }) {
   // One level at a time: p50, p90 and the target of three levels would be nine lines.
   const [chosen, setChosen] = useState<KitchenLevel>(initialLevel);
   const level = levels.includes(chosen) ? chosen : (levels[0] ?? 0);
+  const drillTo = (date: string) => onDrill?.({ range: "custom", from: date, to: date });
   const data: Point[] = days.map((row) => ({
     date: row.key,
     row,
@@ -71,13 +79,29 @@ export function TrendCard({
     ),
     // The level's target is in the heading; a day mixes stations, so its row gives only the counts.
     ...(late ? lateColumns(late).filter((c) => c.key !== "target") : []),
+    ...(onDrill
+      ? [
+          {
+            key: "drill",
+            header: "Filter",
+            csv: false as const,
+            sortable: false,
+            value: () => null,
+            cell: (r: LevelRow) => (
+              <button type="button" className={styles.drillButton} onClick={() => drillTo(r.label)}>
+                Only {formatBusinessDateShort(r.label)}
+              </button>
+            ),
+          },
+        ]
+      : []),
   ];
   const rows = toLevelRows(days, levels);
 
   return (
     <ChartCard
       title="Daily trend"
-      description={`p50 (solid) and p90 (dashed) of ${METRIC_LABELS[metric].toLowerCase()} per business date, in minutes; the red line is the level's target.`}
+      description={`p50 (solid) and p90 (dashed) of ${METRIC_LABELS[metric].toLowerCase()} per business date, in minutes; the red line is the level's target.${onDrill ? " Click a date to see that day alone." : ""}`}
       actions={<CsvDownloadButton fileName={fileName} columns={csvColumnsOf(columns)} rows={rows} />}
       table={
         <DataTable
@@ -104,6 +128,7 @@ export function TrendCard({
           references={references}
           valueAxisFormatter={(v) => `${v}m`}
           ariaLabel={`Daily ${METRIC_LABELS[metric]} in minutes`}
+          onPointClick={onDrill ? (point) => drillTo(point.date) : undefined}
           tooltip={(point) => (
             <ChartTooltipBox
               title={formatBusinessDate(point.row.key)}

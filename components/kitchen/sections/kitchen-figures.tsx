@@ -38,6 +38,7 @@ import {
   stationLabel,
   stationRows,
 } from "@/lib/kitchen/present/summary-shapes";
+import { histogramStation } from "@/lib/queries/kitchen-page-plan";
 import type { KitchenView } from "@/lib/url-state/kitchen-view";
 
 import { HeadlineFigures } from "./headline-figures";
@@ -152,7 +153,7 @@ function stationCards(
     <Stations
       key="stations"
       title="Prep stations"
-      description={`p50 and p90 of ${METRIC_LABELS[view.metric].toLowerCase()} per station, in minutes, slowest first. Hover or focus a station for p75 and p95.`}
+      description={`p50 and p90 of ${METRIC_LABELS[view.metric].toLowerCase()} per station, in minutes. Hover or focus a station for p75 and p95.`}
       nameHeader="Station"
       rows={rows.rows}
       levels={levels}
@@ -161,13 +162,15 @@ function stationCards(
       fileName={file("stations")}
       testId="station-chart"
       late={rows.late}
+      onDrill={props.onChange}
     />,
     <div key="histogram" className={styles.grid2}>
       <LazyHistogramCard
         histogram={matches ? data.histogram : props.histogramData?.histogram}
         loading={matches ? props.stale : props.histogramLoading || !props.histogramData}
         stations={data.options.stations}
-        station={view.histStation}
+        station={histogramStation(view)}
+        pageStation={view.station}
         level={view.histLevel}
         levels={allLevels.length ? allLevels : KITCHEN_LEVELS.slice(0, 1)}
         target={targetSeconds[view.histLevel]}
@@ -255,6 +258,7 @@ function hourCards(
       closeoutHour={restaurant.closeoutHour}
       metric={view.metric}
       fileName={file("hours-by-station")}
+      onDrill={props.onChange}
     />,
     <Heatmap
       key={`weekday-${view.level ?? "all"}`}
@@ -282,6 +286,7 @@ function trendCards(props: CardsProps, rows: NonNullable<SectionRows["trend"]>) 
       {...byLevel}
       fileName={file("daily")}
       late={rows.dayLate}
+      onDrill={props.onChange}
     />,
     <div key="breakdowns" className={styles.grid2even}>
       <Breakdown
