@@ -45,7 +45,8 @@ function nameOf(s: { stationName: string | null; stationGuid: string | null; lev
 function stationRowLabels(summary: KitchenSummary, levels: readonly KitchenLevel[]): string[] {
   return summary.stations
     .filter((s) => levels.includes(s.level) && s.stats.count > 0)
-    .map((s) => (levels.length > 1 ? `${nameOf(s)} · L${s.level}` : nameOf(s)))
+    // A station of fewer than MIN_RANKED_COUNT records is marked on the axis (issue 34).
+    .map((s) => `${levels.length > 1 ? `${nameOf(s)} · L${s.level}` : nameOf(s)}${s.stats.count < 20 ? " (few)" : ""}`)
     .sort();
 }
 
