@@ -182,36 +182,32 @@ export function StationCard({
               valueAxisFormatter={(v) => `${v}m`}
               ariaLabel={`${title}, ${METRIC_LABELS[metric]} in minutes`}
               tooltip={(bar) => (
-                <ChartTooltipBox
-                  title={`${bar.row.label}, level ${bar.row.level}`}
-                  rows={[
-                    {
-                      label: "p50",
-                      value: formatDuration(bar.row.stats.p50),
-                      color: LEVEL_COLORS[bar.row.level],
-                    },
-                    { label: "p75", value: formatDuration(bar.row.stats.p75) },
-                    { label: "p90", value: formatDuration(bar.row.stats.p90) },
-                    { label: "p95", value: formatDuration(bar.row.stats.p95) },
-                    { label: "items", value: formatCount(bar.row.stats.count) },
-                    ...(targetOf(bar.row)
-                      ? [{ label: "target", value: formatDuration(targetOf(bar.row)) }]
-                      : []),
-                    ...(late?.get(bar.row.key)
-                      ? [
-                          {
-                            label: "late",
-                            value: `${formatCount(late.get(bar.row.key)!.late)} (${formatCount(late.get(bar.row.key)!.veryLate)} very late)`,
-                          },
-                        ]
-                      : []),
-                  ]}
-                />
+                <BarTooltip row={bar.row} target={targetOf(bar.row)} late={late?.get(bar.row.key)} />
               )}
             />
           )}
         </div>
       </ChartCard>
     </div>
+  );
+}
+
+/** A station's tooltip: its percentiles with the records beside them, its target and late counts. */
+function BarTooltip({ row, target, late }: { row: LevelRow; target: number | undefined; late?: RowLate }) {
+  return (
+    <ChartTooltipBox
+      title={`${row.label}, level ${row.level}`}
+      rows={[
+        { label: "p50", value: formatDuration(row.stats.p50), color: LEVEL_COLORS[row.level] },
+        { label: "p75", value: formatDuration(row.stats.p75) },
+        { label: "p90", value: formatDuration(row.stats.p90) },
+        { label: "p95", value: formatDuration(row.stats.p95) },
+        { label: "items", value: formatCount(row.stats.count) },
+        ...(target ? [{ label: "target", value: formatDuration(target) }] : []),
+        ...(late
+          ? [{ label: "late", value: `${formatCount(late.late)} (${formatCount(late.veryLate)} very late)` }]
+          : []),
+      ]}
+    />
   );
 }
