@@ -20,7 +20,7 @@ export function itemsMatrixSearch(period: ItemsMatrixPeriod, level: KitchenLevel
 }
 
 /** The table's order and page, asked of the server (which pages the rows). */
-export interface ItemsMatrixPaging {
+interface ItemsMatrixPaging {
   sort: MatrixSort;
   order: MatrixOrder | null;
   page: number;

@@ -42,7 +42,7 @@ export function rankLevelRows(rows: LevelRow[], late: ReadonlyMap<string, RowLat
 }
 
 /** The "few records" mark beside a row's name: shown, but ranked after every row with enough. */
-export function FewRecordsBadge() {
+function FewRecordsBadge() {
   return (
     <span className={styles.fewBadge} title={`Fewer than ${MIN_RANKED_COUNT} records: listed last`}>
       few records

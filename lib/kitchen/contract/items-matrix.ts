@@ -32,8 +32,8 @@ const wholeNumber = (name: string, min: number, max: number, fallback: number) =
 export const DEFAULT_MATRIX_MIN_RECORDS = MIN_RANKED_COUNT;
 
 /** The JSON answer's page of rows (issue 34: 19,860 px of rows on one page); the CSV has them all. */
-export const DEFAULT_MATRIX_PAGE_SIZE = 25;
-export const MAX_MATRIX_PAGE_SIZE = 200;
+const DEFAULT_MATRIX_PAGE_SIZE = 25;
+const MAX_MATRIX_PAGE_SIZE = 200;
 
 /**
  * What the rows are ordered by: the gap (the default), the item's name, the restaurants selling it,

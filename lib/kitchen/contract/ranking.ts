@@ -8,7 +8,7 @@
 export const MIN_RANKED_COUNT = 20;
 
 /** What a ranked row needs: its records, and its late records (null where no target applies). */
-export interface RankedFigures {
+interface RankedFigures {
   count: number;
   late: number | null;
   /** Seconds over the target summed over the late records; the tie-break after late items. */
