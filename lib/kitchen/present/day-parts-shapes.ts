@@ -29,7 +29,6 @@ export function serviceRows(summary: Pick<KitchenSummary, "dayParts">): PivotRow
   return [...out.values()];
 }
 
-
 export interface WeekdayHourData {
   /** Hours of the business day with records, from the closeout hour on. */
   hours: number[];
