@@ -133,8 +133,6 @@ export function GroupedBarChart<Row extends object>({
         barGap={BAR_GAP}
         barSize={BAR_SIZE}
         title={ariaLabel}
-        // The whole row's band takes the click, not only its bars (a short p50 is a small target).
-        onClick={onRowClick ? (state) => clickedRow(data, state.activeIndex, onRowClick) : undefined}
       >
         <CartesianGrid horizontal={false} stroke={GRID_COLOR} />
         <XAxis
@@ -161,7 +159,16 @@ export function GroupedBarChart<Row extends object>({
           }}
         />
         {series.map((s) => (
-          <Bar key={s.key} dataKey={s.key} name={s.label} isAnimationActive={false} shape={shapeFor(s)}>
+          <Bar
+            key={s.key}
+            dataKey={s.key}
+            name={s.label}
+            isAnimationActive={false}
+            shape={shapeFor(s)}
+            // On the bar itself: the chart's own click reads the tooltip's index, which the
+            // pointer's move may not have set yet when a click comes without a hover first.
+            onClick={onRowClick ? (_bar, index) => clickedRow(data, index, onRowClick) : undefined}
+          >
             {data.map((row, i) => (
               <Cell key={i} fill={rowColor(row)} />
             ))}
