@@ -101,6 +101,23 @@ test("stations rank by late items with few-record rows last; a click on a statio
   await expect.poll(async () => (await tableRows(card)).map((r) => r.name)).toEqual([secondName]);
   await page.goBack();
   await expect(page).toHaveURL(before);
+
+  // The hour by station grid: p90 with its count in every cell, a cell a button that filters the
+  // page to its station.
+  await page.locator("#kitchen-hours").scrollIntoViewIfNeeded();
+  const grid = page.getByRole("region", {
+    name: /p90 fire to fulfill and station fulfillments by hour and station/,
+  });
+  await expect(grid).toBeVisible({ timeout: 120_000 });
+  await grid.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(shots, "kitchen-drill-heatmap.png") });
+  const cell = grid.getByRole("button", { name: /Filter the page to / }).first();
+  const cellStation = /Filter the page to (.+)$/.exec((await cell.getAttribute("aria-label")) ?? "")![1]!;
+  const expected = stations.find((s) => nameOf(s) === cellStation)!;
+  await cell.click();
+  await expect(page).toHaveURL(new RegExp(`[?&]station=${expected.stationGuid ?? "%28none%29"}(&|$)`));
+  await page.goBack();
+  await expect(page).toHaveURL(before);
 });
 
 test("the menu's selected item is in the URL: a reload opens it again", async ({ page }) => {

@@ -160,7 +160,8 @@ const naturalOrder = (sort: MatrixSort): MatrixOrder => (sort === "item" ? "asc"
  * ordered by `sort` in `order`, rows under the minimum after all the others whichever the
  * direction (a gap needs two cells of `minRecords`; sorted by one restaurant, its cell must be
  * there with that many), ties by name and id so pages never overlap; then `pageSize` rows from
- * page `page`. A restaurant GUID not among the columns is a 400-free no-op: every row is under it.
+ * page `page`. Sorted by a restaurant not among the columns (one no longer permitted, say), every
+ * row is under the minimum and the order is by name: a stale link still answers.
  */
 export function itemsMatrixPage(
   matrix: KitchenItemsMatrix,
