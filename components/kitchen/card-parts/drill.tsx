@@ -22,9 +22,20 @@ export function stationFilterOfKey(rowKey: string): string | null {
 /**
  * Level rows in ranked order (ranking.ts): by level, then within a level most late items first
  * (when the card knows them), rows with fewer than MIN_RANKED_COUNT records after the others.
- * Without late counts only the few-record rows move: the rest keep the order they came in.
+ * Without late counts only the few-record rows move: the rest keep the order they came in; with
+ * `inOrder`, none moves (rows whose order means something, not a ranking).
  */
-export function rankLevelRows(rows: LevelRow[], late: ReadonlyMap<string, RowLate> | undefined): LevelRow[] {
+export function rankLevelRows(
+  rows: LevelRow[],
+  late: ReadonlyMap<string, RowLate> | undefined,
+  inOrder = false,
+): LevelRow[] {
+  // Rows in an order of their own (the services, as the business day runs): by level only.
+  if (inOrder)
+    return rows
+      .map((row, i) => ({ row, i }))
+      .sort((a, b) => a.row.level - b.row.level || a.i - b.i)
+      .map((x) => x.row);
   return rows
     .map((row, i) => ({ row, i }))
     .sort(

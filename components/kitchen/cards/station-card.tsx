@@ -64,6 +64,7 @@ export function StationCard({
   categoryWidth,
   late,
   onDrill,
+  inOrder = false,
 }: {
   title: string;
   description?: ReactNode;
@@ -81,11 +82,14 @@ export function StationCard({
   late?: ReadonlyMap<string, RowLate>;
   /** Filters the page to a station row (station rows only: their keys are station filters). */
   onDrill?: Drill;
+  /** The rows' order means something (the services, as the business day runs): marked, not ranked. */
+  inOrder?: boolean;
 }) {
   const targetOf = (row: LevelRow) => late?.get(row.key)?.targetSeconds ?? targets[row.level];
   const tableRows = rankLevelRows(
     toLevelRows(rows, levels).filter((r) => r.stats.count > 0),
     late,
+    inOrder,
   );
   const several = levels.length > 1;
   const drillTo = (row: LevelRow) => {
@@ -151,7 +155,8 @@ export function StationCard({
         {controls}
         <p className={styles.rankNote} data-testid="ranking-note">
           {late ? "Ranked by late items, most first. " : ""}
-          Rows with fewer than {MIN_RANKED_COUNT} records are marked &ldquo;few&rdquo; and listed last
+          Rows with fewer than {MIN_RANKED_COUNT} records are marked &ldquo;few&rdquo;
+          {inOrder ? "" : " and listed last"}
           {few > 0 ? ` (${formatCount(few)} here)` : ""}.
           {onDrill ? " Click a station's bars, or its button in the table, to filter the page to it." : ""}
         </p>

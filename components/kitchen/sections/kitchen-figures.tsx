@@ -313,6 +313,7 @@ function trendCards(props: CardsProps, rows: NonNullable<SectionRows["trend"]>) 
       nameHeader="Service"
       description={`p50 and p90 of ${METRIC_LABELS[view.metric].toLowerCase()} per service of the restaurant's schedule, in minutes, in the order of the business day. A record belongs to the service whose hours hold its fire time; the rows add up to the level.`}
       testId="service-chart"
+      inOrder
       rows={rows.services}
       {...byLevel}
       fileName={file("services")}
