@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 
-import type { KitchenItemsMatrix } from "../lib/kitchen/contract/items-matrix";
+import type { KitchenItemsMatrixPage as KitchenItemsMatrix } from "../lib/kitchen/contract/items-matrix";
 import { formatDuration } from "../lib/kitchen/present/format";
 import { signIn } from "./fixtures/auth";
 import { axeViolations } from "./fixtures/axe";
@@ -78,29 +78,32 @@ test("the matrix shows every item's cells, slowest and gap as the API counts the
     }
   }
 
-  // Sorted by one restaurant's p50 from the keyboard: slowest first, items it has no record of last.
+  // Sorted by one restaurant's p50 from the keyboard, on the server (the rows are paged): slowest
+  // first, items it has no record of, or too few, last; the URL says so.
   const { c: first, i: k } = ready[0]!;
   const header = table.getByRole("columnheader", { name: new RegExp(first.restaurantName) });
   await header.getByRole("button").focus();
   await page.keyboard.press("Enter");
   await expect(header).toHaveAttribute("aria-sort", "descending");
-  const expected = [...matrix.rows]
-    .filter((r) => r.cells[k])
-    .sort((a, b) => b.cells[k]!.p50 - a.cells[k]!.p50)
-    .map((r) => r.cells[k]!.p50);
-  const order = await rowOrder(table);
-  const p50s = order.map((id) => matrix.rows.find((r) => r.multiLocationId === id)!.cells[k]?.p50 ?? null);
-  expect(p50s.slice(0, expected.length)).toEqual(expected);
-  expect(p50s.slice(expected.length).every((v) => v === null)).toBe(true);
+  await expect(page).toHaveURL(new RegExp(`[?&]sort=p50(:|%3A)${first.restaurantGuid}`));
+  const sorted = await settledMatrix(page, `${QUERY}&sort=p50:${first.restaurantGuid}`);
+  await expect.poll(() => rowOrder(table)).toEqual(sorted.rows.map((r) => r.multiLocationId));
+  const p50s = sorted.rows.map((r) => (r.cells[k] && !r.cells[k].fewRecords ? r.cells[k].p50 : null));
+  const counted = p50s.filter((v) => v !== null);
+  expect(p50s.slice(0, counted.length)).toEqual([...counted].sort((a, b) => b - a));
+  expect(p50s.slice(counted.length).every((v) => v === null)).toBe(true);
 
-  // The CSV: the API's rows and cells, numbers as numbers.
+  // The CSV: every row (not a page) in the API's gap order, cells, numbers as numbers.
+  const whole = await settledMatrix(page, `${QUERY}&pageSize=200`);
+  expect(whole.totalRows).toBeLessThanOrEqual(200);
+  expect(whole.rows.slice(0, matrix.rows.length)).toEqual(matrix.rows);
   const link = section.getByTestId("items-matrix-csv");
   const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
   expect(download.suggestedFilename()).toBe("kitchen-items-matrix_yesterday_level-0.csv");
   const rows = await csvRecords(download);
-  expect(rows.map((r) => r.multi_location_id)).toEqual(matrix.rows.map((r) => r.multiLocationId));
+  expect(rows.map((r) => r.multi_location_id)).toEqual(whole.rows.map((r) => r.multiLocationId));
   const num = (v: string | undefined) => (v === "" || v === undefined ? null : Number(v));
-  matrix.rows.forEach((row, j) => {
+  whole.rows.forEach((row, j) => {
     expect(num(rows[j]!.gap_p50_s)).toBe(row.gapSeconds);
     for (const { c, i } of ready) {
       expect([

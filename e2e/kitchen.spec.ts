@@ -43,10 +43,16 @@ function nameOf(s: { stationName: string | null; stationGuid: string | null; lev
  * chart shows several levels and just "Grill" when it shows one.
  */
 function stationRowLabels(summary: KitchenSummary, levels: readonly KitchenLevel[]): string[] {
-  return summary.stations
-    .filter((s) => levels.includes(s.level) && s.stats.count > 0)
-    .map((s) => (levels.length > 1 ? `${nameOf(s)} · L${s.level}` : nameOf(s)))
-    .sort();
+  return (
+    summary.stations
+      .filter((s) => levels.includes(s.level) && s.stats.count > 0)
+      // A station of fewer than MIN_RANKED_COUNT records is marked on the axis (issue 34).
+      .map(
+        (s) =>
+          `${levels.length > 1 ? `${nameOf(s)} · L${s.level}` : nameOf(s)}${s.stats.count < 20 ? " (few)" : ""}`,
+      )
+      .sort()
+  );
 }
 
 function stationNamesAt(summary: KitchenSummary, levels: readonly KitchenLevel[]): string[] {

@@ -15,6 +15,7 @@ import {
 } from "recharts";
 
 import { axisTick, SHORT_TICK } from "@/components/charts/parts/axis-tick";
+import { clickedRow } from "@/components/charts/parts/chart-click";
 import { ChartLegend, type LegendEntry } from "@/components/charts/parts/chart-legend";
 import { AXIS_COLOR, GRID_COLOR } from "@/components/charts/parts/chart-palette";
 import { BAR_GAP, BAR_SIZE, groupedBarChartHeight } from "@/components/charts/parts/chart-sizes";
@@ -51,6 +52,7 @@ export function GroupedBarChart<Row extends object>({
   tooltip,
   ariaLabel,
   categoryWidth = 116,
+  onRowClick,
 }: {
   data: Row[];
   categoryKey: keyof Row & string;
@@ -62,6 +64,11 @@ export function GroupedBarChart<Row extends object>({
   tooltip: (row: Row) => ReactNode;
   ariaLabel: string;
   categoryWidth?: number;
+  /**
+   * A click on a row's bars (a drill: filter the page to it). The mouse's way only: the card's
+   * table carries a button per row for the keyboard, as an SVG bar is not focusable.
+   */
+  onRowClick?: (row: Row) => void;
 }) {
   const height = groupedBarChartHeight(data.length, series.length);
   const categoryTick = useMemo(
@@ -121,7 +128,7 @@ export function GroupedBarChart<Row extends object>({
         layout="vertical"
         data={data}
         responsive
-        style={{ width: "100%", height }}
+        style={{ width: "100%", height, cursor: onRowClick ? "pointer" : undefined }}
         margin={{ top: 4, right: 16, bottom: 4, left: 4 }}
         barGap={BAR_GAP}
         barSize={BAR_SIZE}
@@ -152,7 +159,16 @@ export function GroupedBarChart<Row extends object>({
           }}
         />
         {series.map((s) => (
-          <Bar key={s.key} dataKey={s.key} name={s.label} isAnimationActive={false} shape={shapeFor(s)}>
+          <Bar
+            key={s.key}
+            dataKey={s.key}
+            name={s.label}
+            isAnimationActive={false}
+            shape={shapeFor(s)}
+            // On the bar itself: the chart's own click reads the tooltip's index, which the
+            // pointer's move may not have set yet when a click comes without a hover first.
+            onClick={onRowClick ? (_bar, index) => clickedRow(data, index, onRowClick) : undefined}
+          >
             {data.map((row, i) => (
               <Cell key={i} fill={rowColor(row)} />
             ))}

@@ -30,6 +30,7 @@ export function HeatmapGrid({
   startColumn,
   renderCell,
   annotations = [],
+  drill,
 }: {
   caption: string;
   rows: HeatAxisEntry[];
@@ -39,8 +40,11 @@ export function HeatmapGrid({
   formatCell: (value: number) => string;
   /** Full text for the cell's tooltip. */
   describe: (row: HeatAxisEntry, column: HeatAxisEntry, value: number | null) => string;
-  /** The cell's colours; the row lets a row have a reference of its own (a station's target). */
-  cellStyle: (value: number, row: HeatAxisEntry) => HeatCellStyle;
+  /**
+   * The cell's colours; the row lets a row have a reference of its own (a station's target), the
+   * column (with the row) finds the cell's count.
+   */
+  cellStyle: (value: number, row: HeatAxisEntry, column: HeatAxisEntry) => HeatCellStyle;
   cornerLabel: string;
   /**
    * The column to bring into view first when the grid is wider than its box (a phone): the
@@ -51,6 +55,14 @@ export function HeatmapGrid({
   renderCell?: (row: HeatAxisEntry, column: HeatAxisEntry, value: number) => ReactNode;
   /** Rows an annotation concerns (lib/annotations): a diamond after the row's header, its label the annotations' words. */
   annotations?: readonly { key: string; label: string }[];
+  /**
+   * A cell that filters the page when clicked (a drill): its content becomes a button, so the
+   * keyboard reaches it too; `label` says what the click does, null for a cell that cannot drill.
+   */
+  drill?: {
+    label: (row: HeatAxisEntry, column: HeatAxisEntry) => string | null;
+    onDrill: (row: HeatAxisEntry, column: HeatAxisEntry) => void;
+  };
 }) {
   const marks = new Map(annotations.map((a) => [a.key, a.label]));
   const scroller = useRef<HTMLDivElement>(null);
@@ -106,8 +118,15 @@ export function HeatmapGrid({
                     <span className="visually-hidden">no items</span>
                   </td>
                 ) : (
-                  <td key={column.key} className={styles.cell} style={cellStyle(v, row)} title={title}>
-                    {renderCell ? renderCell(row, column, v) : formatCell(v)}
+                  <td
+                    key={column.key}
+                    className={styles.cell}
+                    style={cellStyle(v, row, column)}
+                    title={title}
+                  >
+                    <DrillContent drill={drill} row={row} column={column} title={title}>
+                      {renderCell ? renderCell(row, column, v) : formatCell(v)}
+                    </DrillContent>
                   </td>
                 );
               })}
@@ -116,5 +135,33 @@ export function HeatmapGrid({
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** A cell's content, inside a button when the cell drills (its accessible name: the cell's text and what the click does). */
+function DrillContent({
+  drill,
+  row,
+  column,
+  title,
+  children,
+}: {
+  drill: Parameters<typeof HeatmapGrid>[0]["drill"];
+  row: HeatAxisEntry;
+  column: HeatAxisEntry;
+  title: string;
+  children: ReactNode;
+}) {
+  const label = drill?.label(row, column) ?? null;
+  if (!drill || label === null) return <>{children}</>;
+  return (
+    <button
+      type="button"
+      className={styles.cellButton}
+      aria-label={`${title}. ${label}`}
+      onClick={() => drill.onDrill(row, column)}
+    >
+      {children}
+    </button>
   );
 }

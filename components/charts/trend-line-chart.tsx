@@ -13,6 +13,7 @@ import {
 } from "recharts";
 
 import { SHORT_TICK } from "@/components/charts/parts/axis-tick";
+import { clickedRow } from "@/components/charts/parts/chart-click";
 import { ChartLegend } from "@/components/charts/parts/chart-legend";
 import { AXIS_COLOR, GRID_COLOR } from "@/components/charts/parts/chart-palette";
 
@@ -57,6 +58,7 @@ export function TrendLineChart<Row extends object>({
   tooltip,
   ariaLabel,
   height = 260,
+  onPointClick,
 }: {
   data: Row[];
   xKey: keyof Row & string;
@@ -68,6 +70,8 @@ export function TrendLineChart<Row extends object>({
   tooltip: (row: Row) => ReactNode;
   ariaLabel: string;
   height?: number;
+  /** A click on a date's band (a drill); the card's table carries a button per date for the keyboard. */
+  onPointClick?: (row: Row) => void;
 }) {
   const maxReference = references.reduce((max, r) => Math.max(max, r.value), 0);
   return (
@@ -85,9 +89,10 @@ export function TrendLineChart<Row extends object>({
       <LineChart
         data={data}
         responsive
-        style={{ width: "100%", height }}
+        style={{ width: "100%", height, cursor: onPointClick ? "pointer" : undefined }}
         margin={{ top: 8, right: 16, bottom: 4, left: 0 }}
         title={ariaLabel}
+        onClick={onPointClick ? (state) => clickedRow(data, state.activeIndex, onPointClick) : undefined}
       >
         <CartesianGrid vertical={false} stroke={GRID_COLOR} />
         <XAxis

@@ -1,7 +1,13 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useTable, type ColumnDef, type Table } from "@tanstack/react-table";
+import {
+  functionalUpdate,
+  useTable,
+  type ColumnDef,
+  type SortingState,
+  type Table,
+} from "@tanstack/react-table";
 import { useQueryStates } from "nuqs";
 import { useMemo, useState, type FormEvent } from "react";
 
@@ -21,6 +27,8 @@ import type {
   ItemsMatrixColumn,
   ItemsMatrixRow,
   KitchenItemsMatrix,
+  KitchenItemsMatrixPage,
+  MatrixSort,
 } from "@/lib/kitchen/contract/items-matrix";
 import { KITCHEN_LEVELS, OVERVIEW_RANGES, type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
 import { formatCount, formatDuration } from "@/lib/kitchen/present/format";
@@ -202,7 +210,9 @@ export function ItemsMatrixView() {
   const [view, setView] = useQueryStates(itemsMatrixViewParams, { history: "push" });
   const period: ItemsMatrixPeriod =
     view.from && view.to ? { from: view.from, to: view.to } : { range: view.range };
-  const query = useQuery(kitchenItemsMatrixQuery(period, view.level));
+  const query = useQuery(
+    kitchenItemsMatrixQuery(period, view.level, { sort: view.sort, order: view.order, page: view.page }),
+  );
   const matrix = query.data;
   const shown = useMemo(
     () => matrix?.columns.map((c, i) => ({ c, i })).filter(({ c }) => c.status !== "not_entitled") ?? [],
@@ -211,11 +221,27 @@ export function ItemsMatrixView() {
   const notEntitled = matrix?.columns.filter((c) => c.status === "not_entitled") ?? [];
 
   const columns = useMemo(() => matrixColumns(shown), [shown]);
+  // The server orders and pages the rows (a page of 25 sorted here would pass for the whole):
+  // the headers' sort state is the URL's, and a header click asks the server for page 1 again.
+  const sorting: SortingState = [
+    { id: view.sort, desc: (view.order ?? (view.sort === "item" ? "asc" : "desc")) === "desc" },
+  ];
   const table = useTable({
     features: sortingFeatures,
     columns,
     data: matrix?.rows ?? [],
-    initialState: { sorting: [{ id: "gap", desc: true }] },
+    state: { sorting },
+    manualSorting: true,
+    onSortingChange: (updater) => {
+      const next = functionalUpdate(updater, sorting)[0];
+      if (!next) return;
+      const natural = next.id === "item" ? !next.desc : next.desc;
+      void setView({
+        sort: next.id as MatrixSort,
+        order: natural ? null : next.desc ? "desc" : "asc",
+        page: 1,
+      });
+    },
     enableSortingRemoval: false,
   });
   const rows = table.getRowModel().rows.map((r) => r.original);
@@ -236,13 +262,15 @@ export function ItemsMatrixView() {
             Items are matched across restaurants by their multi-location id (versions of one menu item). Each
             cell is p50 over p90 of the restaurant&apos;s records of the item; <strong>slowest</strong> marks
             the highest p50 of a row and the gap is that p50 minus the lowest, among cells with at least{" "}
-            {matrix?.minRecords ?? 5} records. Shown: items sold in at least {matrix?.minRestaurants ?? 2}{" "}
-            restaurants.
+            {matrix?.minRecords ?? 20} records; cells with fewer are marked &ldquo;few&rdquo;, and items
+            without two such cells come after the others. Shown: items sold in at least{" "}
+            {matrix?.minRestaurants ?? 2} restaurants, {matrix?.pageSize ?? 25} a page.
           </p>
         </div>
         <MatrixTools
           view={view}
-          onChange={(next) => void setView(next)}
+          // A new level or period starts again at the first page.
+          onChange={(next) => void setView({ ...next, page: 1 })}
           csvHref={matrix?.complete ? `/api/kitchen/items-matrix.csv?${search}` : null}
         />
       </div>
@@ -275,17 +303,51 @@ export function ItemsMatrixView() {
                 : "The restaurants fetched so far share no item at this level; the rest are still coming in."}
             </EmptyState>
           ) : (
-            <MatrixTable
-              table={table}
-              shown={shown}
-              rows={rows}
-              level={view.level}
-              busy={query.isFetching && query.isPlaceholderData}
-            />
+            <>
+              <MatrixTable
+                table={table}
+                shown={shown}
+                rows={rows}
+                level={view.level}
+                busy={query.isFetching && query.isPlaceholderData}
+              />
+              <MatrixPager matrix={matrix} onPage={(page) => void setView({ page })} />
+            </>
           )}
         </>
       )}
     </section>
+  );
+}
+
+/** Which rows of how many, and the previous and next pages (each a history entry: Back returns). */
+function MatrixPager({ matrix, onPage }: { matrix: KitchenItemsMatrixPage; onPage: (page: number) => void }) {
+  const pages = Math.max(1, Math.ceil(matrix.totalRows / matrix.pageSize));
+  const first = (matrix.page - 1) * matrix.pageSize + 1;
+  const last = first + matrix.rows.length - 1;
+  return (
+    <nav className={styles.pager} aria-label="Pages of items" data-testid="items-matrix-pager">
+      <button
+        type="button"
+        className="button"
+        disabled={matrix.page <= 1}
+        onClick={() => onPage(matrix.page - 1)}
+      >
+        Previous
+      </button>
+      <span aria-live="polite">
+        Items {formatCount(first)}–{formatCount(last)} of {formatCount(matrix.totalRows)} · page{" "}
+        {formatCount(matrix.page)} of {formatCount(pages)}
+      </span>
+      <button
+        type="button"
+        className="button"
+        disabled={matrix.page >= pages}
+        onClick={() => onPage(matrix.page + 1)}
+      >
+        Next
+      </button>
+    </nav>
   );
 }
 

@@ -15,6 +15,7 @@ import { ItemDetail } from "./item-detail";
 import { MenuSearchResults } from "./menu-search-results";
 import { ancestorKeys, selectionKey, type MenuSelection } from "./menu-selection";
 import { MenuTree } from "./menu-tree";
+import { useMenuSelectionUrl } from "./menu-url";
 import styles from "./menu.module.css";
 
 const SEARCH_LIMIT = 50;
@@ -25,7 +26,16 @@ export function MenuView({ guid, restaurantName }: { guid: string; restaurantNam
   const query = useQuery(menuQuery(guid));
   const model = query.data;
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
-  const [selection, setSelection] = useState<MenuSelection | null>(null);
+  // The selected item lives in the URL (menu-url.ts): a reload, a shared link and Back keep it.
+  const { selection, setSelection, asked } = useMenuSelectionUrl(model);
+  const selectedKey = selection ? selectionKey(selection) : null;
+  // A selection from the URL (a reload, Back) opens the tree down to it, once per selection: set
+  // while rendering, React's way to adjust state to a changed input without an effect.
+  const [openedFor, setOpenedFor] = useState<string | null>(null);
+  if (selection && selectedKey !== openedFor) {
+    setOpenedFor(selectedKey);
+    setExpanded((current) => new Set([...current, ...ancestorKeys(selection.placement)]));
+  }
   const [search, setSearch] = useState("");
   const deferredSearch = useDeferredValue(search);
   const detailHeading = useRef<HTMLHeadingElement>(null);
@@ -42,15 +52,17 @@ export function MenuView({ guid, restaurantName }: { guid: string; restaurantNam
     });
   }, []);
 
-  const select = useCallback((next: MenuSelection) => {
-    setSelection(next);
-    // Open the tree down to the item, so clearing the search shows where it sits.
-    setExpanded((current) => new Set([...current, ...ancestorKeys(next.placement)]));
-    // On a narrow screen the detail is below the list: take the reader there.
-    if (typeof window !== "undefined" && window.matchMedia("(max-width: 960px)").matches) {
-      requestAnimationFrame(() => detailHeading.current?.focus());
-    }
-  }, []);
+  const select = useCallback(
+    (next: MenuSelection) => {
+      // The tree opens down to the item as the selection arrives (above), so clearing the search shows where it sits.
+      setSelection(next);
+      // On a narrow screen the detail is below the list: take the reader there.
+      if (typeof window !== "undefined" && window.matchMedia("(max-width: 960px)").matches) {
+        requestAnimationFrame(() => detailHeading.current?.focus());
+      }
+    },
+    [setSelection],
+  );
 
   const header = <MenuHeader guid={guid} restaurantName={restaurantName} model={model} />;
 
@@ -85,7 +97,6 @@ export function MenuView({ guid, restaurantName }: { guid: string; restaurantNam
     );
   }
 
-  const selectedKey = selection ? selectionKey(selection) : null;
   const searching = deferredSearch.trim().length > 0;
 
   return (
@@ -135,6 +146,11 @@ export function MenuView({ guid, restaurantName }: { guid: string; restaurantNam
           ) : (
             <div className={styles.placeholder}>
               <h2>Choose an item</h2>
+              {asked ? (
+                <p data-testid="menu-item-unknown">
+                  The item of this link (<span className="mono">{asked}</span>) is not on this menu.
+                </p>
+              ) : null}
               <p>
                 Open a menu and its groups, or search by name, then choose an item to see its modifier groups
                 (own and inherited), pre-modifiers and unit of measure.

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 
-import type { KitchenItemsMatrix } from "@/lib/kitchen/contract/items-matrix";
+import type { KitchenItemsMatrixPage, MatrixOrder, MatrixSort } from "@/lib/kitchen/contract/items-matrix";
 import type { KitchenLevel, OverviewRange } from "@/lib/kitchen/contract/vocabulary";
 
 import { apiGet } from "./api-client";
@@ -19,15 +19,31 @@ export function itemsMatrixSearch(period: ItemsMatrixPeriod, level: KitchenLevel
   return params.toString();
 }
 
+/** The table's order and page, asked of the server (which pages the rows). */
+interface ItemsMatrixPaging {
+  sort: MatrixSort;
+  order: MatrixOrder | null;
+  page: number;
+}
+
 /**
  * GET /api/kitchen/items-matrix: always a 200; while a restaurant is still being fetched the
- * answer is not `complete`, and the page polls until it is.
+ * answer is not `complete`, and the page polls until it is. One page of rows per answer.
  */
-export function kitchenItemsMatrixQuery(period: ItemsMatrixPeriod, level: KitchenLevel) {
-  const search = itemsMatrixSearch(period, level);
+export function kitchenItemsMatrixQuery(
+  period: ItemsMatrixPeriod,
+  level: KitchenLevel,
+  paging: ItemsMatrixPaging,
+) {
+  const params = new URLSearchParams(itemsMatrixSearch(period, level));
+  if (paging.sort !== "gap") params.set("sort", paging.sort);
+  if (paging.order) params.set("order", paging.order);
+  if (paging.page > 1) params.set("page", String(paging.page));
+  const search = params.toString();
   return queryOptions({
     queryKey: ["kitchen-items-matrix", search] as const,
-    queryFn: ({ signal }) => apiGet<KitchenItemsMatrix>(`/api/kitchen/items-matrix?${search}`, { signal }),
+    queryFn: ({ signal }) =>
+      apiGet<KitchenItemsMatrixPage>(`/api/kitchen/items-matrix?${search}`, { signal }),
     placeholderData: keepPreviousData,
     staleTime: 60_000,
     refetchInterval: (query) => (query.state.data && !query.state.data.complete ? PENDING_POLL_MS : false),

@@ -64,12 +64,21 @@ export function kitchenPagePlan(
     if (comparison.until) previous.set("until", comparison.until);
     sections.push({ period: "previous", section: "figures", query: previous, live: false, server: true });
   }
-  const histogramMatchesMain = view.histLevel === view.level && view.histStation === view.station;
+  const histStation = histogramStation(view);
+  const histogramMatchesMain = view.histLevel === view.level && histStation === view.station;
   if (!histogramMatchesMain) {
-    const histogram = apiQuery({ ...view, level: view.histLevel, station: view.histStation }, view);
+    const histogram = apiQuery({ ...view, level: view.histLevel, station: histStation }, view);
     sections.push({ period: "histogram", section: "figures", query: histogram, live, server: false });
   }
   return { comparison, histogramMatchesMain, sections };
+}
+
+/**
+ * The Distribution card's station: the page's station filter when it has one (issue 34: the card
+ * ignored it and showed every station under a page filtered to one), else the card's own pick.
+ */
+export function histogramStation(view: Pick<KitchenView, "station" | "histStation">): string | null {
+  return view.station ?? view.histStation;
 }
 
 /** The plan's request of a period and section, if the view asks it. */

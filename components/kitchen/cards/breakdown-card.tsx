@@ -28,6 +28,7 @@ export function BreakdownCard({
   categoryWidth,
   description,
   testId,
+  inOrder,
 }: {
   title: string;
   nameHeader: string;
@@ -41,6 +42,8 @@ export function BreakdownCard({
   /** Under the title; by default, that the rows run slowest first. */
   description?: string;
   testId?: string;
+  /** The rows' order means something (the services): kept, few-record rows marked only. */
+  inOrder?: boolean;
 }) {
   const [chosen, setChosen] = useState<KitchenLevel>(initialLevel);
   const level = levels.includes(chosen) ? chosen : (levels[0] ?? 0);
@@ -58,6 +61,7 @@ export function BreakdownCard({
       fileName={fileName}
       categoryWidth={categoryWidth}
       testId={testId}
+      inOrder={inOrder}
       controls={
         levels.length > 1 ? (
           <div className={styles.inlineControls}>

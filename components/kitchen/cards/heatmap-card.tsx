@@ -3,6 +3,7 @@
 import { useMemo, useState, type ReactNode } from "react";
 
 import { HeatmapGrid, type HeatAxisEntry } from "@/components/charts/heatmap-grid";
+import { stationFilterOfKey, type Drill } from "@/components/kitchen/card-parts/drill";
 import { countColumn, csvColumnsOf, durationColumn } from "@/components/kitchen/card-parts/stats-columns";
 import styles from "@/components/kitchen/cards/cards.module.css";
 import { LevelPicker } from "@/components/kitchen/controls/level-picker";
@@ -11,11 +12,12 @@ import { CsvDownloadButton } from "@/components/ui/csv-download-button";
 import { DataTable, type DataColumn } from "@/components/ui/table/data-table";
 import { stationMarks, weekdayMarks } from "@/lib/annotations/annotation-marks";
 import type { Annotation } from "@/lib/annotations/annotations-contract";
+import { hasFewRecords, MIN_RANKED_COUNT } from "@/lib/kitchen/contract/ranking";
 import { type KitchenSummary, type Stats } from "@/lib/kitchen/contract/responses";
 import { type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
-import { LOW_COUNT, weekdayHourData } from "@/lib/kitchen/present/day-parts-shapes";
+import { weekdayHourData } from "@/lib/kitchen/present/day-parts-shapes";
 import { formatCount, formatDuration, formatHour } from "@/lib/kitchen/present/format";
-import { HEAT_STEPS, heatStep } from "@/lib/kitchen/present/heat-scale";
+import { HEAT_STEPS, heatCell } from "@/lib/kitchen/present/heat-scale";
 import { METRIC_LABELS } from "@/lib/kitchen/present/labels";
 import { busiestHour, heatData, stationKey } from "@/lib/kitchen/present/summary-shapes";
 
@@ -25,12 +27,17 @@ type HeatmapSummary = Pick<
   "hourStations" | "stations" | "levels" | "filters" | "timeZone" | "dayParts"
 >;
 
-type Statistic = "p50" | "p90";
+/**
+ * Both grids show the same statistic on the same scale (issue 34: the weekday grid's p50 never
+ * turned red beside the station grid's p90), each cell with its count under it.
+ */
+const STATISTIC = "p90";
 
 /**
- * The heatmap's row dimension: stations by hour of the day (p50 or p90, each station against
- * its own target where it has one), or weekdays of the business date by hour (p50 with the
- * count written under it, a cell with fewer than LOW_COUNT marked "few").
+ * The heatmap's row dimension: stations by hour of the day (each station against its own target
+ * where it has one), or weekdays of the business date by hour. Every cell: the p90 with its count
+ * written under it, a cell with fewer than MIN_RANKED_COUNT records marked "few" and never painted
+ * deeper than the first step over target (heat-scale.ts).
  */
 export type HeatmapRows = { by: "station"; closeoutHour: number } | { by: "weekday"; stationName: string };
 
@@ -93,40 +100,45 @@ const statsColumns: DataColumn<CellRow>[] = [
   durationColumn("p90", "p90", (r) => r.stats.p90),
 ];
 
+const fewColumn: DataColumn<CellRow> = {
+  key: "low",
+  header: `Fewer than ${MIN_RANKED_COUNT}`,
+  value: (r) => (r.low ? "yes" : "no"),
+};
+
 const COLUMNS: Record<HeatmapRows["by"], DataColumn<CellRow>[]> = {
-  station: [{ key: "station", header: "Station", value: (r) => r.row }, ...statsColumns],
+  station: [{ key: "station", header: "Station", value: (r) => r.row }, ...statsColumns, fewColumn],
   weekday: [
     { key: "weekday", header: "Weekday (business date)", value: (r) => r.row },
     ...statsColumns,
-    { key: "low", header: `Fewer than ${LOW_COUNT}`, value: (r) => (r.low ? "yes" : "no") },
+    fewColumn,
   ],
 };
+
+/** The colour key's last entry, the same for both grids. */
+const CELL_KEY = (
+  <>
+    Each cell: p90 (minutes and seconds), then station fulfillments; &quot;few&quot; marks fewer than{" "}
+    {MIN_RANKED_COUNT}, never coloured past the first step.
+  </>
+);
 
 /** The card's words for each dimension. */
 function wording(dim: HeatmapRows, summary: HeatmapSummary, metric: string, target: number, grid: HeatGrid) {
   if (dim.by === "weekday")
     return {
       title: "By weekday and hour",
-      description: (_: Statistic) =>
-        `p50 of ${metric} and the number of station fulfillments per weekday of the business date and hour of the fire time, in the restaurant's time (${summary.timeZone}), the business day's hours in order. ${dim.stationName}. Warm cells are over the level's target of ${formatDuration(target)}.`,
+      description: `${STATISTIC} of ${metric} and the number of station fulfillments per weekday of the business date and hour of the fire time, in the restaurant's time (${summary.timeZone}), the business day's hours in order. ${dim.stationName}. Only cells over the level's target of ${formatDuration(target)} are coloured.`,
       table: "Weekday by hour",
-      grid: (_: Statistic) => `p50 ${metric} and station fulfillments by weekday and hour`,
+      grid: `${STATISTIC} ${metric} and station fulfillments by weekday and hour`,
       corner: "Weekday",
-      key: (
-        <>
-          Each cell: p50 (minutes and seconds), then station fulfillments; &quot;few&quot; marks fewer than{" "}
-          {LOW_COUNT}.
-        </>
-      ),
     };
   return {
     title: "By hour and station",
-    description: (statistic: Statistic) =>
-      `${statistic} of ${metric} per hour of the day, in the restaurant's time (${summary.timeZone}). Warm cells are over the level's target of ${formatDuration(target)}${grid.ownTargets ? ", or the station's own where it has one" : ""}.`,
+    description: `${STATISTIC} of ${metric} and the number of station fulfillments per hour of the day, in the restaurant's time (${summary.timeZone}). Only cells over the level's target of ${formatDuration(target)}${grid.ownTargets ? ", or the station's own where it has one," : ""} are coloured. Click a cell to filter the page to its station.`,
     table: "Hour by station",
-    grid: (statistic: Statistic) => `${statistic} ${metric} by hour and station`,
+    grid: `${STATISTIC} ${metric} and station fulfillments by hour and station`,
     corner: "Station",
-    key: "Cells show minutes and seconds.",
   };
 }
 
@@ -141,13 +153,14 @@ export function HeatmapCard(
     fileName: string;
     /** The range's notes and markers (lib/annotations): a diamond on the weekday, or the station, each concerns. */
     annotations?: readonly Annotation[];
+    /** Filters the page to a station cell's station (the station grid only). */
+    onDrill?: Drill;
   } & HeatmapRows,
 ) {
-  const { summary, levels, initialLevel, targets, metric, fileName } = props;
+  const { summary, levels, initialLevel, targets, metric, fileName, onDrill } = props;
   const dim: HeatmapRows = props;
   const [chosenLevel, setLevel] = useState<KitchenLevel>(initialLevel);
-  const [chosenStatistic, setStatistic] = useState<Statistic>("p90");
-  const statistic: Statistic = dim.by === "weekday" ? "p50" : chosenStatistic;
+  const statistic = STATISTIC;
   const level = levels.includes(chosenLevel) ? chosenLevel : (levels[0] ?? 0);
   const target = targets[level] ?? 0;
   // Flat props (no object built per render), so the memoised card re-renders only on a change.
@@ -162,7 +175,7 @@ export function HeatmapCard(
         grid.hours.flatMap((hour): CellRow[] => {
           const stats = grid.cell(r.key, hour);
           return stats
-            ? [{ key: `${r.key}|${hour}`, row: r.label, hour, stats, low: stats.count < LOW_COUNT }]
+            ? [{ key: `${r.key}|${hour}`, row: r.label, hour, stats, low: hasFewRecords(stats.count) }]
             : [];
         }),
       ),
@@ -177,7 +190,7 @@ export function HeatmapCard(
   const card = (
     <ChartCard
       title={words.title}
-      description={words.description(statistic)}
+      description={words.description}
       actions={<CsvDownloadButton fileName={fileName} columns={csvColumnsOf(columns)} rows={rows} />}
       table={
         <DataTable
@@ -192,23 +205,31 @@ export function HeatmapCard(
     >
       <div className={styles.inlineControls}>
         <LevelPicker levels={levels} value={level} onChange={setLevel} />
-        {dim.by === "station" ? <StatisticPicker value={statistic} onChange={setStatistic} /> : null}
       </div>
       {rows.length === 0 ? (
         <p className={styles.chartEmpty}>No items at this level.</p>
       ) : (
         <>
           <HeatmapGrid
-            caption={`${words.grid(statistic)}, level ${level}`}
+            caption={`${words.grid}, level ${level}`}
             cornerLabel={words.corner}
             startColumn={grid.startHour === null ? undefined : String(grid.startHour)}
             rows={grid.rows}
             columns={grid.hours.map((h) => ({ key: String(h), label: formatHour(h) }))}
             value={(row, hour) => grid.cell(row, Number(hour))?.[statistic] ?? null}
             formatCell={(seconds) => formatDuration(seconds)}
-            renderCell={
-              dim.by === "weekday"
-                ? (row, column, seconds) => <CountedCell seconds={seconds} n={count(row.key, column.key)} />
+            renderCell={(row, column, seconds) => (
+              <CountedCell seconds={seconds} n={count(row.key, column.key)} />
+            )}
+            drill={
+              onDrill && dim.by === "station"
+                ? {
+                    label: (row) => (stationFilterOfKey(row.key) ? `Filter the page to ${row.label}` : null),
+                    onDrill: (row) => {
+                      const station = stationFilterOfKey(row.key);
+                      if (station) onDrill({ station });
+                    },
+                  }
                 : undefined
             }
             describe={(row, column, seconds) =>
@@ -217,12 +238,12 @@ export function HeatmapCard(
                 : `${row.label}, ${column.label}: ${statistic} ${formatDuration(seconds)}, ${formatCount(count(row.key, column.key))} station fulfillments`
             }
             annotations={marks}
-            cellStyle={(seconds, row) => {
-              const step = heatStep(seconds, grid.targetOf(row.key));
+            cellStyle={(seconds, row, column) => {
+              const step = heatCell(seconds, grid.targetOf(row.key), count(row.key, column.key));
               return { background: step.background, color: step.color };
             }}
           />
-          <HeatLegend note={words.key} />
+          <HeatLegend note={CELL_KEY} />
         </>
       )}
     </ChartCard>
@@ -230,25 +251,14 @@ export function HeatmapCard(
   return dim.by === "weekday" ? <div data-testid="weekday-heatmap">{card}</div> : card;
 }
 
-function StatisticPicker({ value, onChange }: { value: Statistic; onChange: (s: Statistic) => void }) {
-  return (
-    <label className={styles.inlineField}>
-      Statistic
-      <select className="select" value={value} onChange={(e) => onChange(e.target.value as Statistic)}>
-        <option value="p50">p50 (median)</option>
-        <option value="p90">p90</option>
-      </select>
-    </label>
-  );
-}
-
-/** A weekday cell: the p50 with its count under it, "few" below LOW_COUNT (a p50 resting on a handful). */
+/** A cell: the p90 with its count under it, "few" below MIN_RANKED_COUNT (a p90 resting on a handful). */
 function CountedCell({ seconds, n }: { seconds: number; n: number }) {
+  const few = hasFewRecords(n);
   return (
-    <span className={n < LOW_COUNT ? styles.lowCount : undefined}>
+    <span className={few ? styles.lowCount : undefined}>
       {formatDuration(seconds)}
       <span className={styles.cellCount}>
-        {n < LOW_COUNT ? "few · " : ""}
+        {few ? "few · " : ""}
         {formatCount(n)}
       </span>
     </span>

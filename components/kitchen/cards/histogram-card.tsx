@@ -43,6 +43,7 @@ export function HistogramCard({
   metric,
   fileName,
   onChange,
+  pageStation,
 }: {
   histogram: Histogram | undefined;
   loading: boolean;
@@ -54,7 +55,10 @@ export function HistogramCard({
   metric: KitchenMetric;
   fileName: string;
   onChange: (patch: { histStation?: string | null; histLevel?: KitchenLevel }) => void;
+  /** The page's station filter: when set, `station` is it and the card's own pick is locked to it. */
+  pageStation?: string | null;
 }) {
+  const locked = Boolean(pageStation);
   const total = histogram?.bins.reduce((sum, b) => sum + b.count, 0) ?? 0;
   const rows: HistogramRow[] = histogramRows(histogram?.bins ?? []);
   const stationName = station
@@ -89,6 +93,8 @@ export function HistogramCard({
           <select
             className="select"
             value={station ?? ""}
+            disabled={locked}
+            aria-describedby={locked ? "histogram-station-locked" : undefined}
             onChange={(e) => onChange({ histStation: e.target.value || null })}
           >
             <option value="">All stations</option>
@@ -100,6 +106,11 @@ export function HistogramCard({
           </select>
         </label>
         <LevelPicker levels={levels} value={level} onChange={(l) => onChange({ histLevel: l })} />
+        {locked ? (
+          <p id="histogram-station-locked" className={styles.rankNote} data-testid="histogram-page-station">
+            The page&apos;s station filter applies here too.
+          </p>
+        ) : null}
       </div>
       <div style={{ "--chart-height": "264px", opacity: loading && histogram ? 0.6 : 1 } as CSSProperties}>
         {!histogram ? (

@@ -8,13 +8,14 @@ import { TableCard } from "@/components/ui/card/table-card";
 import card from "@/components/ui/card/table-card.module.css";
 import { CsvDownloadButton } from "@/components/ui/csv-download-button";
 import { DataTable, type DataColumn } from "@/components/ui/table/data-table";
+import { MIN_RANKED_COUNT } from "@/lib/kitchen/contract/ranking";
 import { type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import { formatCount, formatDuration } from "@/lib/kitchen/present/format";
 import { METRIC_LABELS } from "@/lib/kitchen/present/labels";
 import type { PivotRow } from "@/lib/kitchen/present/summary-shapes";
 
-/** Items with fewer station fulfillments than this are left out of the ranking by default: noise. */
-export const DEFAULT_MIN_RECORDS = 20;
+/** Items with fewer station fulfillments than this are left out of the ranking by default: the ranking's minimum. */
+export const DEFAULT_MIN_RECORDS = MIN_RANKED_COUNT;
 
 /**
  * Menu items ranked by p90 at the first level (slowest first), one row per item with its p50 and

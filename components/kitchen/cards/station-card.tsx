@@ -4,6 +4,12 @@ import type { CSSProperties, ReactNode } from "react";
 
 import { groupedBarChartHeight, legendHeight } from "@/components/charts/parts/chart-sizes";
 import { ChartTooltipBox } from "@/components/charts/parts/chart-tooltip";
+import {
+  rankLevelRows,
+  stationFilterOfKey,
+  withDrillColumns,
+  type Drill,
+} from "@/components/kitchen/card-parts/drill";
 import { lateColumns } from "@/components/kitchen/card-parts/late-columns";
 import { LazyGroupedBarChart } from "@/components/kitchen/card-parts/lazy-charts";
 import { LEVEL_COLORS } from "@/components/kitchen/card-parts/level-colors";
@@ -13,10 +19,12 @@ import {
   toLevelRows,
   type LevelRow,
 } from "@/components/kitchen/card-parts/stats-columns";
+import styles from "@/components/kitchen/cards/cards.module.css";
 import { ChartCard } from "@/components/ui/card/chart-card";
 import card from "@/components/ui/card/table-card.module.css";
 import { CsvDownloadButton } from "@/components/ui/csv-download-button";
 import { DataTable } from "@/components/ui/table/data-table";
+import { hasFewRecords, MIN_RANKED_COUNT } from "@/lib/kitchen/contract/ranking";
 import { type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import { formatCount, formatDuration } from "@/lib/kitchen/present/format";
 import { LEVEL_LABELS, METRIC_LABELS } from "@/lib/kitchen/present/labels";
@@ -35,10 +43,12 @@ const minutes = (seconds: number | null | undefined) =>
   seconds === null || seconds === undefined ? null : seconds / 60;
 
 /**
- * p50 and p90 per prep station, grouped by level (level 0 stations first, then the expediters),
- * slowest first within a level; p75 and p95 in the tooltip; each row's level target as a dashed
- * tick (a station's own target when it has one, with `late`). The same card draws the
- * dining-option and order-source breakdowns.
+ * p50 and p90 per prep station, grouped by level (level 0 stations first, then the expediters);
+ * with `late`, ranked within a level by late items, never by a percentile (ranking.ts), and rows
+ * of fewer than MIN_RANKED_COUNT records marked and listed after the others; p75 and p95 in the
+ * tooltip; each row's level target as a dashed tick (a station's own target when it has one, with
+ * `late`). With `onDrill`, a click on a station's bars (or its table button) filters the page to
+ * it. The same card draws the dining-option and order-source breakdowns.
  */
 export function StationCard({
   title,
@@ -53,6 +63,8 @@ export function StationCard({
   controls,
   categoryWidth,
   late,
+  onDrill,
+  inOrder = false,
 }: {
   title: string;
   description?: ReactNode;
@@ -68,15 +80,24 @@ export function StationCard({
   categoryWidth?: number;
   /** Per row key (`${key}|${level}`): the target that applies and the late counts; adds their columns. */
   late?: ReadonlyMap<string, RowLate>;
+  /** Filters the page to a station row (station rows only: their keys are station filters). */
+  onDrill?: Drill;
+  /** The rows' order means something (the services, as the business day runs): marked, not ranked. */
+  inOrder?: boolean;
 }) {
   const targetOf = (row: LevelRow) => late?.get(row.key)?.targetSeconds ?? targets[row.level];
-  // rows arrive slowest first; a stable sort by level keeps that order within each level.
-  const tableRows = toLevelRows(rows, levels)
-    .filter((r) => r.stats.count > 0)
-    .sort((a, b) => a.level - b.level);
+  const tableRows = rankLevelRows(
+    toLevelRows(rows, levels).filter((r) => r.stats.count > 0),
+    late,
+    inOrder,
+  );
   const several = levels.length > 1;
+  const drillTo = (row: LevelRow) => {
+    const station = stationFilterOfKey(row.key);
+    if (onDrill && station) onDrill({ station });
+  };
   const data: BarRow[] = tableRows.map((row) => ({
-    category: several ? `${row.label} · L${row.level}` : row.label,
+    category: `${several ? `${row.label} · L${row.level}` : row.label}${hasFewRecords(row.stats.count) ? " (few)" : ""}`,
     row,
     p50: minutes(row.stats.p50),
     p90: minutes(row.stats.p90),
@@ -99,7 +120,16 @@ export function StationCard({
         : []),
     ];
   });
-  const columns = [...levelRowColumns(nameHeader), ...(late ? lateColumns(late) : [])];
+  const columns = withDrillColumns(
+    [...levelRowColumns(nameHeader), ...(late ? lateColumns(late) : [])],
+    onDrill
+      ? {
+          label: (row) => (stationFilterOfKey(row.key) ? `Only ${row.label}` : null),
+          onDrill: drillTo,
+        }
+      : undefined,
+  );
+  const few = tableRows.filter((r) => hasFewRecords(r.stats.count)).length;
   const ownTargets = late
     ? tableRows.filter((r) => late.get(r.key) && late.get(r.key)!.targetSeconds !== targets[r.level]).length
     : 0;
@@ -123,6 +153,13 @@ export function StationCard({
         }
       >
         {controls}
+        <p className={styles.rankNote} data-testid="ranking-note">
+          {late ? "Ranked by late items, most first. " : ""}
+          Rows with fewer than {MIN_RANKED_COUNT} records are marked &ldquo;few&rdquo;
+          {inOrder ? "" : " and listed last"}
+          {few > 0 ? ` (${formatCount(few)} here)` : ""}.
+          {onDrill ? " Click a station's bars, or its button in the table, to filter the page to it." : ""}
+        </p>
         {ownTargets > 0 ? (
           <p className={card.description} data-testid="own-targets-note">
             {ownTargets === 1 ? "One station has" : `${formatCount(ownTargets)} stations have`} a target of
@@ -140,43 +177,42 @@ export function StationCard({
                 { key: "p50", label: "p50" },
                 { key: "p90", label: "p90", faded: true },
               ]}
-              rowColor={(bar) => LEVEL_COLORS[bar.row.level]}
+              rowColor={(bar) =>
+                hasFewRecords(bar.row.stats.count) ? "var(--color-text-muted)" : LEVEL_COLORS[bar.row.level]
+              }
+              onRowClick={onDrill ? (bar) => drillTo(bar.row) : undefined}
               markerKey="target"
               categoryWidth={categoryWidth}
               legend={legend}
               valueAxisFormatter={(v) => `${v}m`}
               ariaLabel={`${title}, ${METRIC_LABELS[metric]} in minutes`}
               tooltip={(bar) => (
-                <ChartTooltipBox
-                  title={`${bar.row.label}, level ${bar.row.level}`}
-                  rows={[
-                    {
-                      label: "p50",
-                      value: formatDuration(bar.row.stats.p50),
-                      color: LEVEL_COLORS[bar.row.level],
-                    },
-                    { label: "p75", value: formatDuration(bar.row.stats.p75) },
-                    { label: "p90", value: formatDuration(bar.row.stats.p90) },
-                    { label: "p95", value: formatDuration(bar.row.stats.p95) },
-                    { label: "items", value: formatCount(bar.row.stats.count) },
-                    ...(targetOf(bar.row)
-                      ? [{ label: "target", value: formatDuration(targetOf(bar.row)) }]
-                      : []),
-                    ...(late?.get(bar.row.key)
-                      ? [
-                          {
-                            label: "late",
-                            value: `${formatCount(late.get(bar.row.key)!.late)} (${formatCount(late.get(bar.row.key)!.veryLate)} very late)`,
-                          },
-                        ]
-                      : []),
-                  ]}
-                />
+                <BarTooltip row={bar.row} target={targetOf(bar.row)} late={late?.get(bar.row.key)} />
               )}
             />
           )}
         </div>
       </ChartCard>
     </div>
+  );
+}
+
+/** A station's tooltip: its percentiles with the records beside them, its target and late counts. */
+function BarTooltip({ row, target, late }: { row: LevelRow; target: number | undefined; late?: RowLate }) {
+  return (
+    <ChartTooltipBox
+      title={`${row.label}, level ${row.level}`}
+      rows={[
+        { label: "p50", value: formatDuration(row.stats.p50), color: LEVEL_COLORS[row.level] },
+        { label: "p75", value: formatDuration(row.stats.p75) },
+        { label: "p90", value: formatDuration(row.stats.p90) },
+        { label: "p95", value: formatDuration(row.stats.p95) },
+        { label: "items", value: formatCount(row.stats.count) },
+        ...(target ? [{ label: "target", value: formatDuration(target) }] : []),
+        ...(late
+          ? [{ label: "late", value: `${formatCount(late.late)} (${formatCount(late.veryLate)} very late)` }]
+          : []),
+      ]}
+    />
   );
 }

@@ -3,6 +3,7 @@
 import { useState, type CSSProperties } from "react";
 
 import { ChartTooltipBox } from "@/components/charts/parts/chart-tooltip";
+import type { Drill } from "@/components/kitchen/card-parts/drill";
 import { lateColumns } from "@/components/kitchen/card-parts/late-columns";
 import { LazyTrendLineChart } from "@/components/kitchen/card-parts/lazy-charts";
 import { LEVEL_COLORS } from "@/components/kitchen/card-parts/level-colors";
@@ -31,7 +32,10 @@ type Point = { date: string; row: PivotRow } & Record<string, number | null | st
 const minutes = (seconds: number | null | undefined) =>
   seconds === null || seconds === undefined ? null : Math.round((seconds / 60) * 10) / 10;
 
-/** p50 and p90 per business date over the range, one colour per level, targets dashed. */
+/**
+ * p50 and p90 per business date over the range, one colour per level, targets dashed. With
+ * `onDrill`, a click on a date (or its button in the table) narrows the page to that date.
+ */
 export function TrendCard({
   days,
   levels,
@@ -41,6 +45,7 @@ export function TrendCard({
   fileName,
   late,
   annotations = [],
+  onDrill,
 }: {
   days: PivotRow[];
   levels: KitchenLevel[];
@@ -52,10 +57,13 @@ export function TrendCard({
   late?: ReadonlyMap<string, RowLate>;
   /** The range's notes and markers (lib/annotations): a diamond on each annotated date shown. */
   annotations?: readonly Annotation[];
+  /** Narrows the page to one business date (a custom range of that date). */
+  onDrill?: Drill;
 }) {
   // One level at a time: p50, p90 and the target of three levels would be nine lines.
   const [chosen, setChosen] = useState<KitchenLevel>(initialLevel);
   const level = levels.includes(chosen) ? chosen : (levels[0] ?? 0);
+  const drillTo = (date: string) => onDrill?.({ range: "custom", from: date, to: date });
   const data: Point[] = days.map((row) => ({
     date: row.key,
     row,
@@ -76,6 +84,22 @@ export function TrendCard({
     ),
     // The level's target is in the heading; a day mixes stations, so its row gives only the counts.
     ...(late ? lateColumns(late).filter((c) => c.key !== "target") : []),
+    ...(onDrill
+      ? [
+          {
+            key: "drill",
+            header: "Filter",
+            csv: false as const,
+            sortable: false,
+            value: () => null,
+            cell: (r: LevelRow) => (
+              <button type="button" className={styles.drillButton} onClick={() => drillTo(r.label)}>
+                Only {formatBusinessDateShort(r.label)}
+              </button>
+            ),
+          },
+        ]
+      : []),
   ];
   const rows = toLevelRows(days, levels);
   const shown = new Set(days.map((d) => d.key));
@@ -84,7 +108,7 @@ export function TrendCard({
   return (
     <ChartCard
       title="Daily trend"
-      description={`p50 (solid) and p90 (dashed) of ${METRIC_LABELS[metric].toLowerCase()} per business date, in minutes; the red line is the level's target.${marks.length ? " ◆ marks a date with a note or a change (listed under the chart)." : ""}`}
+      description={`p50 (solid) and p90 (dashed) of ${METRIC_LABELS[metric].toLowerCase()} per business date, in minutes; the red line is the level's target.${marks.length ? " ◆ marks a date with a note or a change (listed under the chart)." : ""}${onDrill ? " Click a date to see that day alone." : ""}`}
       actions={<CsvDownloadButton fileName={fileName} columns={csvColumnsOf(columns)} rows={rows} />}
       table={
         <DataTable
@@ -112,6 +136,7 @@ export function TrendCard({
           annotations={marks}
           valueAxisFormatter={(v) => `${v}m`}
           ariaLabel={`Daily ${METRIC_LABELS[metric]} in minutes`}
+          onPointClick={onDrill ? (point) => drillTo(point.date) : undefined}
           tooltip={(point) => (
             <ChartTooltipBox
               title={formatBusinessDate(point.row.key)}

@@ -42,6 +42,7 @@ import {
   stationRows,
 } from "@/lib/kitchen/present/summary-shapes";
 import { annotationsQuery } from "@/lib/queries/annotations";
+import { histogramStation } from "@/lib/queries/kitchen-page-plan";
 import type { KitchenView } from "@/lib/url-state/kitchen-view";
 
 import { HeadlineFigures } from "./headline-figures";
@@ -161,7 +162,7 @@ function stationCards(
     <Stations
       key="stations"
       title="Prep stations"
-      description={`p50 and p90 of ${METRIC_LABELS[view.metric].toLowerCase()} per station, in minutes, slowest first. Hover or focus a station for p75 and p95.`}
+      description={`p50 and p90 of ${METRIC_LABELS[view.metric].toLowerCase()} per station, in minutes. Hover or focus a station for p75 and p95.`}
       nameHeader="Station"
       rows={rows.rows}
       levels={levels}
@@ -170,13 +171,15 @@ function stationCards(
       fileName={file("stations")}
       testId="station-chart"
       late={rows.late}
+      onDrill={props.onChange}
     />,
     <div key="histogram" className={styles.grid2}>
       <LazyHistogramCard
         histogram={matches ? data.histogram : props.histogramData?.histogram}
         loading={matches ? props.stale : props.histogramLoading || !props.histogramData}
         stations={data.options.stations}
-        station={view.histStation}
+        station={histogramStation(view)}
+        pageStation={view.station}
         level={view.histLevel}
         levels={allLevels.length ? allLevels : KITCHEN_LEVELS.slice(0, 1)}
         target={targetSeconds[view.histLevel]}
@@ -266,6 +269,7 @@ function hourCards(
       metric={view.metric}
       fileName={file("hours-by-station")}
       annotations={annotations}
+      onDrill={props.onChange}
     />,
     <Heatmap
       key={`weekday-${view.level ?? "all"}`}
@@ -299,6 +303,7 @@ function trendCards(
       fileName={file("daily")}
       late={rows.dayLate}
       annotations={annotations}
+      onDrill={props.onChange}
     />,
     <LazyAnnotationsPanel key="annotations" guid={restaurant.guid} from={data.from} to={data.to} />,
     <div key="breakdowns" className={styles.grid2even}>
@@ -326,6 +331,7 @@ function trendCards(
       nameHeader="Service"
       description={`p50 and p90 of ${METRIC_LABELS[view.metric].toLowerCase()} per service of the restaurant's schedule, in minutes, in the order of the business day. A record belongs to the service whose hours hold its fire time; the rows add up to the level.`}
       testId="service-chart"
+      inOrder
       rows={rows.services}
       {...byLevel}
       fileName={file("services")}

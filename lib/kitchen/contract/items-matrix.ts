@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { businessDateParam, kitchenLevelParam, kitchenMetricParam, stuckParam } from "./params";
+import { MIN_RANKED_COUNT } from "./ranking";
 import type { RestaurantInView, StuckReport } from "./responses";
 import { OVERVIEW_RANGES, type KitchenLevel, type KitchenMetric, type OverviewRange } from "./vocabulary";
 
@@ -24,8 +25,24 @@ const wholeNumber = (name: string, min: number, max: number, fallback: number) =
   );
 };
 
-/** A cell with fewer records than this is shown, marked, but neither slowest nor fastest of its row. */
-export const DEFAULT_MATRIX_MIN_RECORDS = 5;
+/**
+ * A cell with fewer records than this is shown, marked, but neither slowest nor fastest of its row:
+ * the ranking's minimum (issue 34: the page led with 6-record cells).
+ */
+export const DEFAULT_MATRIX_MIN_RECORDS = MIN_RANKED_COUNT;
+
+/** The JSON answer's page of rows (issue 34: 19,860 px of rows on one page); the CSV has them all. */
+const DEFAULT_MATRIX_PAGE_SIZE = 25;
+const MAX_MATRIX_PAGE_SIZE = 200;
+
+/**
+ * What the rows are ordered by: the gap (the default), the item's name, the restaurants selling it,
+ * or one restaurant's p50 (`p50:<restaurant GUID>`). Each has its natural direction (`order`
+ * unless given): the gap, the restaurants and a p50 largest first, the name A to Z.
+ */
+export const MATRIX_SORT_PATTERN = /^(gap|item|restaurants|p50:[A-Za-z0-9-]{1,64})$/;
+export type MatrixSort = "gap" | "item" | "restaurants" | `p50:${string}`;
+export type MatrixOrder = "asc" | "desc";
 
 /**
  * Either a period of each restaurant's own business dates (`range`, as the Overview), or the same
@@ -44,6 +61,22 @@ export const kitchenItemsMatrixSchema = z
     minRestaurants: wholeNumber("minRestaurants", 1, 1000, 2),
     minRecords: wholeNumber("minRecords", 1, 10_000, DEFAULT_MATRIX_MIN_RECORDS),
     stuck: stuckParam,
+    page: wholeNumber("page", 1, 100_000, 1),
+    pageSize: wholeNumber("pageSize", 1, MAX_MATRIX_PAGE_SIZE, DEFAULT_MATRIX_PAGE_SIZE),
+    sort: z.preprocess(
+      (v) => (v === "" ? undefined : v),
+      z
+        .string()
+        .regex(MATRIX_SORT_PATTERN, {
+          message: "sort must be gap, item, restaurants or p50:<restaurant GUID>",
+        })
+        .default("gap")
+        .transform((v) => v as MatrixSort),
+    ),
+    order: z.preprocess(
+      (v) => (v === "" ? undefined : v),
+      z.enum(["asc", "desc"], { message: "order must be asc or desc" }).optional(),
+    ),
   })
   .refine((q) => (q.from === undefined) === (q.to === undefined), {
     message: "from and to must be given together",
@@ -117,4 +150,19 @@ export interface KitchenItemsMatrix {
   columns: ItemsMatrixColumn[];
   /** Sorted by gap, largest first (no gap last), then name and multi-location id. */
   rows: ItemsMatrixRow[];
+}
+
+/**
+ * GET /api/kitchen/items-matrix's answer: the matrix with one page of its rows, in the order
+ * asked, rows under the minimum (fewer than two cells of `minRecords`, or, sorted by one
+ * restaurant, its cell missing or under it) after all the others in either direction.
+ */
+export interface KitchenItemsMatrixPage extends KitchenItemsMatrix {
+  sort: MatrixSort;
+  order: MatrixOrder;
+  /** 1-based; a page past the last answers no rows (and says how many there are). */
+  page: number;
+  pageSize: number;
+  /** Rows of every page. */
+  totalRows: number;
 }

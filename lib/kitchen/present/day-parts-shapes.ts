@@ -29,9 +29,6 @@ export function serviceRows(summary: Pick<KitchenSummary, "dayParts">): PivotRow
   return [...out.values()];
 }
 
-/** A cell with fewer station fulfillments than this is marked: its p50 says little. */
-export const LOW_COUNT = 10;
-
 export interface WeekdayHourData {
   /** Hours of the business day with records, from the closeout hour on. */
   hours: number[];

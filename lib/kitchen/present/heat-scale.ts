@@ -1,8 +1,13 @@
+import { hasFewRecords } from "@/lib/kitchen/contract/ranking";
+
 /**
- * Cell colours of the hour-by-station heatmap. With a target, the scale diverges at the target:
- * blues for cells within it, oranges to deep red for cells beyond it, so "where and when it goes
- * wrong" is the warm part of the grid. Every step pairs its background with a text colour of at
- * least 4.5:1 contrast (WCAG AA), checked by test/unit/kitchen-ui-heat-scale.test.ts.
+ * Cell colours of the Kitchen page's two heatmaps (hour by station, weekday by hour), one scale
+ * for both. Only what is out of bounds is coloured (issue 34): a cell within its target stays
+ * plain, cells over it run from pale orange to deep red, so "where and when it goes wrong" is the
+ * only colour in the grid. A cell resting on fewer than MIN_RANKED_COUNT records is never painted
+ * deeper than the first step over target: the p90 of six records is one slow plate, not an hour
+ * that needs a manager. Every step pairs its background with a text colour of at least 4.5:1
+ * contrast (WCAG AA), checked by test/unit/kitchen-ui-format.test.ts.
  */
 export interface HeatStep {
   /** Upper bound of the step as a ratio of the target (value / target); Infinity for the last. */
@@ -16,9 +21,7 @@ const DARK = "#18202b";
 const LIGHT = "#ffffff";
 
 export const HEAT_STEPS: readonly HeatStep[] = [
-  { upTo: 0.5, background: "#e8f1fb", color: DARK, label: "under half the target" },
-  { upTo: 0.75, background: "#c6dbf2", color: DARK, label: "under three quarters of the target" },
-  { upTo: 1, background: "#8fbbe6", color: DARK, label: "within target" },
+  { upTo: 1, background: "#f6f7f9", color: DARK, label: "within target" },
   { upTo: 1.25, background: "#fdd0a2", color: DARK, label: "up to a quarter over target" },
   { upTo: 1.5, background: "#f08a4b", color: DARK, label: "up to half over target" },
   { upTo: Infinity, background: "#9a2f0b", color: LIGHT, label: "more than half over target" },
@@ -28,6 +31,14 @@ export const HEAT_STEPS: readonly HeatStep[] = [
 export function heatStep(value: number, target: number): HeatStep {
   const ratio = target > 0 ? value / target : Infinity;
   return HEAT_STEPS.find((step) => ratio <= step.upTo) ?? (HEAT_STEPS[HEAT_STEPS.length - 1] as HeatStep);
+}
+
+/** A cell's step and whether it rests on too few records to be painted deeper than the first step over. */
+export function heatCell(value: number, target: number, count: number): HeatStep & { few: boolean } {
+  const step = heatStep(value, target);
+  const few = hasFewRecords(count);
+  const capped = few && step.upTo > 1 ? (HEAT_STEPS[1] as HeatStep) : step;
+  return { ...capped, few };
 }
 
 /** Relative luminance and contrast ratio per WCAG 2.x, for #rrggbb colours. */

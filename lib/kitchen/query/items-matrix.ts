@@ -1,4 +1,13 @@
-import type { ItemsMatrixCell, ItemsMatrixColumn, ItemsMatrixRow } from "@/lib/kitchen/contract/items-matrix";
+import type {
+  ItemsMatrixCell,
+  ItemsMatrixColumn,
+  ItemsMatrixRow,
+  KitchenItemsMatrix,
+  KitchenItemsMatrixPage,
+  KitchenItemsMatrixQuery,
+  MatrixOrder,
+  MatrixSort,
+} from "@/lib/kitchen/contract/items-matrix";
 import type { KitchenLevel, KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import { AT_LEVEL, AT_X, CELL_WIDTH, type DaySummary } from "@/lib/kitchen/ingest/day-summary";
 import { nearestRank } from "@/lib/kitchen/query/nearest-rank";
@@ -141,4 +150,59 @@ export function itemsMatrixRows(
       compareKey(a.itemName, b.itemName) ||
       compareKey(a.multiLocationId, b.multiLocationId),
   );
+}
+
+/** A sort's natural direction: the name A to Z, every figure largest first. */
+const naturalOrder = (sort: MatrixSort): MatrixOrder => (sort === "item" ? "asc" : "desc");
+
+/**
+ * The answer's page of rows (the JSON route; the CSV keeps every row in the matrix's order):
+ * ordered by `sort` in `order`, rows under the minimum after all the others whichever the
+ * direction (a gap needs two cells of `minRecords`; sorted by one restaurant, its cell must be
+ * there with that many), ties by name and id so pages never overlap; then `pageSize` rows from
+ * page `page`. Sorted by a restaurant not among the columns (one no longer permitted, say), every
+ * row is under the minimum and the order is by name: a stale link still answers.
+ */
+export function itemsMatrixPage(
+  matrix: KitchenItemsMatrix,
+  query: Pick<KitchenItemsMatrixQuery, "sort" | "order" | "page" | "pageSize">,
+): KitchenItemsMatrixPage {
+  const { sort } = query;
+  const order = query.order ?? naturalOrder(sort);
+  const sign = order === "asc" ? 1 : -1;
+  const column = sort.startsWith("p50:")
+    ? matrix.columns.findIndex((c) => c.restaurantGuid === sort.slice(4))
+    : -1;
+  const value = (row: ItemsMatrixRow): number | string | null => {
+    if (sort === "gap") return row.gapSeconds;
+    if (sort === "restaurants") return row.restaurants;
+    if (sort === "item") return row.itemName ?? row.multiLocationId;
+    const cell = column < 0 ? null : row.cells[column];
+    return cell && !cell.fewRecords ? cell.p50 : null;
+  };
+  const under = (row: ItemsMatrixRow) =>
+    sort === "item" || sort === "restaurants" ? row.gapSeconds === null : value(row) === null;
+  const compareValues = (a: number | string | null, b: number | string | null) =>
+    a === null || b === null
+      ? 0
+      : typeof a === "number" && typeof b === "number"
+        ? a - b
+        : compareKey(String(a), String(b));
+  const rows = [...matrix.rows].sort(
+    (a, b) =>
+      Number(under(a)) - Number(under(b)) ||
+      sign * compareValues(value(a), value(b)) ||
+      compareKey(a.itemName, b.itemName) ||
+      compareKey(a.multiLocationId, b.multiLocationId),
+  );
+  const start = (query.page - 1) * query.pageSize;
+  return {
+    ...matrix,
+    rows: rows.slice(start, start + query.pageSize),
+    sort,
+    order,
+    page: query.page,
+    pageSize: query.pageSize,
+    totalRows: rows.length,
+  };
 }
