@@ -1,6 +1,6 @@
 "use client";
 
-import { memo, useMemo } from "react";
+import { memo, useMemo, type ReactNode } from "react";
 
 import {
   LazyBreakdownCard,
@@ -42,7 +42,6 @@ import type { KitchenView } from "@/lib/url-state/kitchen-view";
 
 import { HeadlineFigures } from "./headline-figures";
 import { KitchenSection, KitchenSectionBar, type SectionContent } from "./kitchen-section";
-import { MetricNote } from "./metric-note";
 
 // While the next view loads, the page re-renders with the same sections (dimmed): memoised cards
 // with memoised rows skip that render, so a preset change does not redraw every chart twice.
@@ -63,6 +62,8 @@ type CardsProps = Figures["cards"] & {
   allLevels: readonly KitchenLevel[];
   file: (part: string) => string;
   onChange: (patch: Partial<KitchenView>) => void;
+  /** The notes on the figures, shown below them (first-screen/kitchen-footnote.tsx). */
+  footnote: ReactNode;
 };
 
 /** Each section's rows per card, derived once per answer rather than once per render. */
@@ -104,17 +105,26 @@ type SectionRows = ReturnType<typeof useSectionRows>;
  * comparison skips a render in which none changed (the click that starts a view change).
  */
 export const KitchenFigures = memo(function KitchenFiguresCards(props: CardsProps) {
-  const { view, data, sections, belowAsked, stale, previousData, levels, allLevels } = props;
+  const { view, data, sections, belowAsked, stale, previousData, levels } = props;
   const rows = useSectionRows(data, sections, levels);
+  // The sparklines read the trend section's days, once they are this period's (not a placeholder's).
+  const { trend } = sections;
+  const days = trend && trend.from === data.from && trend.to === data.to ? trend.days : undefined;
   const content = (...needed: (keyof BelowSections)[]): SectionContent =>
     needed.every((s) => sections[s] !== undefined) ? "ready" : belowAsked ? "loading" : "waiting";
   return (
     <div className={`${styles.content} ${stale ? styles.stale : ""}`} aria-busy={stale}>
-      <KitchenSectionBar />
-      <KitchenSection id="figures">
-        <MetricNote metric={view.metric} levels={allLevels} />
-        <HeadlineFigures summary={data} previous={previousData} levels={levels} compare={view.compare} />
+      <KitchenSection id="figures" folds={false}>
+        <HeadlineFigures
+          summary={data}
+          previous={previousData}
+          levels={levels}
+          compare={view.compare}
+          days={days}
+        />
+        {props.footnote}
       </KitchenSection>
+      <KitchenSectionBar />
       <KitchenSection id="stations" lazy content={content("stations")} placeholderHeight={900}>
         {sections.stations && rows.stations ? stationCards(props, sections.stations, rows.stations) : null}
       </KitchenSection>
