@@ -106,6 +106,31 @@ function TicketItems({ ticket, timeZone }: { ticket: SlowTicket; timeZone: strin
 /** Tickets listed before "Show more". */
 const FIRST_TICKETS = 5;
 
+/** The button under the first tickets that lists the rest (or folds them again); none when all show. */
+function ShowMore({
+  total,
+  showAll,
+  onChange,
+}: {
+  total: number;
+  showAll: boolean;
+  onChange: (showAll: boolean) => void;
+}) {
+  if (total <= FIRST_TICKETS) return null;
+  return (
+    <button
+      type="button"
+      className={`button ${styles.more}`}
+      onClick={() => onChange(!showAll)}
+      data-testid="slowest-tickets-more"
+    >
+      {showAll
+        ? `Show the first ${FIRST_TICKETS} only`
+        : `Show more (${formatCount(total - FIRST_TICKETS)} more tickets)`}
+    </button>
+  );
+}
+
 /**
  * The slowest tickets of the range; each opens to its items with their times at every level. On
  * a phone both tables stack: a ticket (or item) is a block of labelled lines, so nothing, and no
@@ -249,18 +274,7 @@ export function SlowestTickets({
               })}
             </tbody>
           </table>
-          {list.length > FIRST_TICKETS ? (
-            <button
-              type="button"
-              className={`button ${styles.more}`}
-              onClick={() => setShowAll(!showAll)}
-              data-testid="slowest-tickets-more"
-            >
-              {showAll
-                ? `Show the first ${FIRST_TICKETS} only`
-                : `Show more (${formatCount(list.length - FIRST_TICKETS)} more tickets)`}
-            </button>
-          ) : null}
+          <ShowMore total={list.length} showAll={showAll} onChange={setShowAll} />
         </div>
       )}
     </TableCard>

@@ -12,9 +12,9 @@ import {
   type KitchenMetric,
 } from "@/lib/kitchen/contract/vocabulary";
 import { serviceLabel } from "@/lib/kitchen/present/day-parts-shapes";
-import { filterChips } from "@/lib/kitchen/present/filter-chips";
 import { LEVEL_LABELS, METRIC_LABELS } from "@/lib/kitchen/present/labels";
 import { behaviorLabel, stationLabel } from "@/lib/kitchen/present/summary-shapes";
+import { filterChips } from "@/lib/url-state/kitchen-filter-chips";
 import { DEFAULT_METRIC, type KitchenView } from "@/lib/url-state/kitchen-view";
 
 import styles from "./filter-bar.module.css";

@@ -1,10 +1,10 @@
 import type { FilterOptions } from "@/lib/kitchen/contract/responses";
 import { NONE_FILTER } from "@/lib/kitchen/contract/vocabulary";
-import { DEFAULT_METRIC, type KitchenView } from "@/lib/url-state/kitchen-view";
+import { serviceLabel } from "@/lib/kitchen/present/day-parts-shapes";
+import { LEVEL_LABELS, METRIC_LABELS } from "@/lib/kitchen/present/labels";
+import { behaviorLabel, stationLabel } from "@/lib/kitchen/present/summary-shapes";
 
-import { serviceLabel } from "./day-parts-shapes";
-import { LEVEL_LABELS, METRIC_LABELS } from "./labels";
-import { behaviorLabel, stationLabel } from "./summary-shapes";
+import { DEFAULT_METRIC, type KitchenView } from "./kitchen-view";
 
 /** One active filter of the Kitchen page, as its toolbar chip shows it: its words and the change that removes it. */
 export interface FilterChip {

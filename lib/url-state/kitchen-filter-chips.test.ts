@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 
 import type { FilterOptions } from "@/lib/kitchen/contract/responses";
-import { DEFAULT_METRIC, type KitchenView } from "@/lib/url-state/kitchen-view";
 
-import { filterChips } from "./filter-chips";
+import { filterChips } from "./kitchen-filter-chips";
+import { DEFAULT_METRIC, type KitchenView } from "./kitchen-view";
 
 const base: KitchenView = {
   range: "7d",
