@@ -187,7 +187,8 @@ export function KitchenView({ restaurant, today }: { restaurant: KitchenPageRest
               onShowAll={() => setView({ item: null })}
             />
           ) : null}
-          {periods.length > 0 ? (
+          {periods.length > 0 && !(data && periods[0]?.ready) ? (
+            // Until this period is in; afterwards the previous period's progress goes below the figures.
             <RangeProgress periods={periods} />
           ) : figures.summary.isFetching && !data ? (
             <LoadingState label="Working out the figures…" />
@@ -321,6 +322,9 @@ function KitchenContent({
 }) {
   const { summary, data, stale, live } = figures;
   const updatedAt = live && data && summary.dataUpdatedAt > 0 ? summary.dataUpdatedAt : undefined;
+  // The figures are in and only the previous period is still being fetched: its progress waits
+  // below them, so it does not push them down (issue 34).
+  const progressBelow = data && figures.periods[0]?.ready ? figures.periods : undefined;
   // Below the figures; one element per answer, as KitchenFigures is memoised.
   const footnote = useMemo(
     () =>
@@ -332,9 +336,10 @@ function KitchenContent({
           levels={allLevels}
           updatedAt={updatedAt}
           onCountAll={() => setView({ maxMinutes: null })}
+          progress={progressBelow ? <RangeProgress periods={progressBelow} /> : null}
         />
       ) : null,
-    [data, restaurant, view.metric, allLevels, updatedAt, setView],
+    [data, restaurant, view.metric, allLevels, updatedAt, setView, progressBelow],
   );
   // A kitchen that sends no records, or a range before its data begins: no range or filter helps.
   const emptyWords = data ? emptyRangeWords(data) : null;

@@ -1,5 +1,7 @@
 "use client";
 
+import type { ReactNode } from "react";
+
 import { CoverageWarnings, IngestNotice } from "@/components/kitchen/sections/kitchen-notices";
 import { MetricNote } from "@/components/kitchen/sections/metric-note";
 import type { CloseoutRules } from "@/lib/business-date/closeout";
@@ -21,6 +23,7 @@ export function KitchenFootnote({
   levels,
   updatedAt,
   onCountAll,
+  progress,
 }: {
   data: KitchenFiguresSection;
   rules: CloseoutRules;
@@ -29,10 +32,13 @@ export function KitchenFootnote({
   /** When a live view's figures were counted (ms); undefined for a closed range. */
   updatedAt: number | undefined;
   onCountAll: () => void;
+  /** The previous period's progress while it is fetched after this one is in. */
+  progress?: ReactNode;
 }) {
   const { outliers } = data;
   return (
     <div className={styles.footnote} data-testid="kitchen-footnote">
+      {progress}
       {updatedAt !== undefined ? (
         // Server and browser format with their own ICU data (spaces in "2:24 PM" can differ).
         <p role="status" data-testid="last-updated" suppressHydrationWarning>

@@ -17,6 +17,7 @@ import {
 import type { BelowSections, useKitchenFigures } from "@/components/kitchen/hooks/use-kitchen-figures";
 import type { KitchenPageRestaurant } from "@/components/kitchen/kitchen-view";
 import styles from "@/components/kitchen/kitchen-view.module.css";
+import { businessDaysInRange } from "@/lib/business-date/business-date";
 import type { KitchenItemStationsSection } from "@/lib/kitchen/contract/item-columns";
 import type { KitchenSummary } from "@/lib/kitchen/contract/responses";
 import type {
@@ -117,7 +118,7 @@ export const KitchenFigures = memo(function KitchenFiguresCards(props: CardsProp
       <KitchenSection id="figures" folds={false}>
         <HeadlineFigures
           summary={data}
-          previous={previousData}
+          previous={comparable(data, previousData, stale)}
           levels={levels}
           compare={view.compare}
           days={days}
@@ -323,6 +324,23 @@ function trendCards(props: CardsProps, rows: NonNullable<SectionRows["trend"]>) 
       fileName={file("services")}
     />,
   ];
+}
+
+/**
+ * The previous period's figures when they are the ones the shown figures compare with. A
+ * placeholder's figures are another view's, while the previous period asked is already the new
+ * view's: no change is drawn between the two (a week against a day read +700 % items). Besides
+ * the flag, the previous period must end before the shown one starts and be as long.
+ */
+function comparable(
+  data: KitchenFiguresSection,
+  previous: KitchenFiguresSection | undefined,
+  stale: boolean,
+): KitchenFiguresSection | undefined {
+  if (stale || !previous) return undefined;
+  const sameLength =
+    businessDaysInRange(previous.from, previous.to) === businessDaysInRange(data.from, data.to);
+  return previous.to < data.from && sameLength ? previous : undefined;
 }
 
 /** The page's station filter in words, for a card that reads it. */
