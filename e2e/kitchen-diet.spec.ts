@@ -54,8 +54,10 @@ for (const size of SIZES) {
     await expect(page.getByTestId("headline-figures")).toBeVisible({ timeout: 180_000 });
     const range = await csvRange(page);
     expect(range.to >= range.from).toBe(true);
-    // The sparklines read the trend section, asked once the page settles: the page at rest.
+    // The page at rest: the sparklines (the trend section, asked once the page settles) and the
+    // changes (the previous period, fetched on a cold first run) are in.
     await expect(page.getByTestId("sparkline").first()).toBeVisible({ timeout: 120_000 });
+    await expect(page.locator('[data-testid="kpi"] [data-tone]').first()).toBeVisible({ timeout: 180_000 });
 
     const { kpiTop, height } = await measure(page);
     testInfo.annotations.push({
