@@ -7,7 +7,7 @@ import { behaviorLabel, stationLabel } from "@/lib/kitchen/present/summary-shape
 import { DEFAULT_METRIC, type KitchenView } from "./kitchen-view";
 
 /** One active filter of the Kitchen page, as its toolbar chip shows it: its words and the change that removes it. */
-export interface FilterChip {
+interface FilterChip {
   key: string;
   label: string;
   remove: Partial<KitchenView>;
