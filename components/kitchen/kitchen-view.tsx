@@ -197,6 +197,7 @@ export function KitchenView({ restaurant, today }: { restaurant: KitchenPageRest
             shown={data ? { from: data.from, to: data.to } : undefined}
             asked={urlView}
             previous={urlView.compare && !showingOld ? figures.comparison.range : undefined}
+            old={showingOld}
           />
 
           {figures.belowError ? (

@@ -12,6 +12,7 @@ export function PeriodLine({
   shown,
   asked,
   previous,
+  old = false,
 }: {
   /** The period of the figures on screen; undefined before the first figures. */
   shown: DateRange | undefined;
@@ -19,13 +20,18 @@ export function PeriodLine({
   asked: DateRange;
   /** The previous period the changes compare with, when compared. */
   previous: DateRange | undefined;
+  /** The figures on screen are another view's (another period, or the same dates with other filters). */
+  old?: boolean;
 }) {
-  const loadingOther = shown !== undefined && (shown.from !== asked.from || shown.to !== asked.to);
+  const otherDates = shown !== undefined && (shown.from !== asked.from || shown.to !== asked.to);
+  const loadingOther = shown !== undefined && (old || otherDates);
   return (
     <p className={styles.period} data-testid="period-line" role="status">
       {loadingOther ? (
         <span className={styles.stalePeriod} data-testid="stale-period">
-          Showing {formatDateRange(shown.from, shown.to)} while {formatDateRange(asked.from, asked.to)} loads
+          {otherDates
+            ? `Showing ${formatDateRange(shown.from, shown.to)} while ${formatDateRange(asked.from, asked.to)} loads`
+            : `Showing ${formatDateRange(shown.from, shown.to)} with the earlier filters while the new figures load`}
         </span>
       ) : (
         <>
