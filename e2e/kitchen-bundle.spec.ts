@@ -12,6 +12,7 @@ import {
   type Chunk,
 } from "../test/support/first-load-js";
 import { restaurantNamed, signIn } from "./fixtures/auth";
+import { openKitchenPanels } from "./fixtures/kitchen-panels";
 
 /**
  * First-load JavaScript per route, read from the build the suite serves: the <script src> chunks
@@ -76,6 +77,8 @@ test("recharts stays out of every first load, and the Kitchen page fetches it fo
     if (url.pathname.startsWith("/_next/static/") && url.pathname.endsWith(".js"))
       lazy.push(chunkOf(distDir, url.pathname));
   });
+  // The stations section folds until opened (issue 34): this visit is a manager who opened it.
+  await openKitchenPanels(fresh, ["section:stations"]);
   await fresh.goto(new URL(routes.kitchen, page.url()).toString());
   await expect(fresh.getByTestId("station-chart").locator(".recharts-bar-rectangle").first()).toBeVisible({
     timeout: 180_000,

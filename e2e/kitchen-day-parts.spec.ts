@@ -5,6 +5,7 @@ import { formatCount, formatDuration, formatHour } from "../lib/kitchen/present/
 import { restaurantNamed, signIn } from "./fixtures/auth";
 import { axeViolations } from "./fixtures/axe";
 import { csvRecords } from "./fixtures/csv";
+import { openKitchenPanels } from "./fixtures/kitchen-panels";
 
 /**
  * The day parts on the Kitchen page against the embedded sandbox: the "By service" card, the
@@ -12,6 +13,9 @@ import { csvRecords } from "./fixtures/csv";
  * session, and axe clean.
  */
 const harbor = restaurantNamed("Harbor Street Kitchen"); // late night on Fridays and Saturdays
+
+// The sections and the filter panel fold until opened (issue 34); these checks read inside them.
+test.beforeEach(async ({ page }) => openKitchenPanels(page));
 
 test.setTimeout(240_000);
 

@@ -7,6 +7,7 @@ import type { KitchenSummary } from "../lib/kitchen/contract/responses";
 import { formatChange, formatCount, formatDuration } from "../lib/kitchen/present/format";
 import { restaurantNamed, signIn } from "./fixtures/auth";
 import { axeViolations } from "./fixtures/axe";
+import { openKitchenPanels } from "./fixtures/kitchen-panels";
 
 /**
  * Today's like-for-like comparison, the menu-item picker and the outlier switch, against the
@@ -14,6 +15,9 @@ import { axeViolations } from "./fixtures/axe";
  * page made (or would make), never a hard-coded number.
  */
 const harbor = restaurantNamed("Harbor Street Kitchen");
+// The sections and the filter panel fold until opened (issue 34); these checks read inside them.
+test.beforeEach(async ({ page }) => openKitchenPanels(page));
+
 test.setTimeout(240_000);
 
 /** The API's summary; a date still being fetched answers 202, asked again until it is in. */

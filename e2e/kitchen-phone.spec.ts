@@ -4,6 +4,7 @@ import type { KitchenSummary } from "../lib/kitchen/contract/responses";
 import { formatHour } from "../lib/kitchen/present/format";
 import { restaurantNamed, signIn } from "./fixtures/auth";
 import { axeViolations } from "./fixtures/axe";
+import { openKitchenPanels } from "./fixtures/kitchen-panels";
 
 /**
  * The Kitchen page on a phone (390 × 844) and a desktop (1440 × 900): the section bar is sticky
@@ -16,6 +17,9 @@ import { axeViolations } from "./fixtures/axe";
  */
 const harbor = restaurantNamed("Harbor Street Kitchen");
 const SECTIONS = ["figures", "stations", "tickets", "items", "hours", "trend"];
+
+// The sections and the filter panel fold until opened (issue 34); these checks read inside them.
+test.beforeEach(async ({ page }) => openKitchenPanels(page));
 
 test.setTimeout(300_000);
 

@@ -6,6 +6,7 @@ import type { KitchenSummary, KitchenTargets } from "../lib/kitchen/contract/res
 import { formatDuration } from "../lib/kitchen/present/format";
 import type { StationsReport } from "../lib/stations/station-routing";
 import { restaurantNamed, signIn } from "./fixtures/auth";
+import { openKitchenPanels } from "./fixtures/kitchen-panels";
 
 /**
  * A station's own target changed on the restaurant's Targets page, checked against the API in the
@@ -15,6 +16,9 @@ import { restaurantNamed, signIn } from "./fixtures/auth";
  */
 const harbor = restaurantNamed("Harbor Street Kitchen");
 const targetsPath = `/api/restaurants/${harbor.guid}/kitchen/targets`;
+
+// The sections and the filter panel fold until opened (issue 34); these checks read inside them.
+test.beforeEach(async ({ page }) => openKitchenPanels(page));
 
 test.setTimeout(240_000);
 

@@ -7,6 +7,7 @@ import type { KitchenSummary, KitchenTickets } from "../lib/kitchen/contract/res
 import type { KitchenLevel } from "../lib/kitchen/contract/vocabulary";
 import { formatCount, formatDuration } from "../lib/kitchen/present/format";
 import { restaurantNamed, signIn } from "./fixtures/auth";
+import { openKitchenPanels } from "./fixtures/kitchen-panels";
 
 /**
  * The Kitchen page against the embedded sandbox, end to end. Every expected value comes from the
@@ -14,6 +15,9 @@ import { restaurantNamed, signIn } from "./fixtures/auth";
  */
 const harbor = restaurantNamed("Harbor Street Kitchen");
 const pier9 = restaurantNamed("Pier 9 Pizza");
+
+// The sections and the filter panel fold until opened (issue 34); these checks read inside them.
+test.beforeEach(async ({ page }) => openKitchenPanels(page));
 
 // A cold week of a busy restaurant is fetched from the sandbox on first view.
 test.setTimeout(240_000);

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 
 import { restaurantNamed, signIn } from "./fixtures/auth";
+import { openKitchenPanels } from "./fixtures/kitchen-panels";
 
 /**
  * Navigation keeps the view (issue 15): every change of the Kitchen view is a history entry, so
@@ -8,6 +9,9 @@ import { restaurantNamed, signIn } from "./fixtures/auth";
  * restaurant's Kitchen page (not its station filter); a restaurant without the kitchen tier has
  * no Kitchen link in its navigation.
  */
+// The sections and the filter panel fold until opened (issue 34); these checks read inside them.
+test.beforeEach(async ({ page }) => openKitchenPanels(page));
+
 test.setTimeout(240_000);
 
 const harbor = restaurantNamed("Harbor Street Kitchen");

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 
 import { restaurantNamed, signIn } from "./fixtures/auth";
+import { expandKitchenSections } from "./fixtures/kitchen-panels";
 
 /**
  * Screenshots of the Kitchen page and the Overview at a desktop and a phone size, for people to
@@ -22,6 +23,10 @@ for (const size of SIZES) {
   test(`Kitchen page at ${size.name}`, async ({ page }) => {
     await page.setViewportSize({ width: size.width, height: size.height });
     await signIn(page, "admin@kitchen.test", { callbackUrl: `/restaurants/${harbor.guid}/kitchen` });
+    // As a first visit finds it (sections folded, issue 34), then with every section opened.
+    await expect(page.getByTestId("headline-figures")).toBeVisible({ timeout: 180_000 });
+    await page.screenshot({ path: join(dir, `kitchen-${size.name}-default.png`), fullPage: true });
+    await expandKitchenSections(page);
     await expect(
       page.getByTestId("station-chart").locator("svg .recharts-bar-rectangle").first(),
     ).toBeVisible({ timeout: 60_000 });

@@ -6,12 +6,16 @@ import { parse } from "csv-parse/sync";
 import type { KitchenSummary, KitchenTickets } from "../lib/kitchen/contract/responses";
 import { formatCount, formatDuration, formatShare } from "../lib/kitchen/present/format";
 import { restaurantNamed, signIn } from "./fixtures/auth";
+import { openKitchenPanels } from "./fixtures/kitchen-panels";
 
 /**
  * The Kitchen page's ticket times and the slowest ticket's slowest item, end to end against the
  * embedded sandbox. Every expected value is the kitchen API's answer in the same session.
  */
 const harbor = restaurantNamed("Harbor Street Kitchen");
+
+// The sections and the filter panel fold until opened (issue 34); these checks read inside them.
+test.beforeEach(async ({ page }) => openKitchenPanels(page));
 
 test.setTimeout(240_000);
 

@@ -7,6 +7,8 @@ import { ItemPicker } from "@/components/kitchen/controls/item-picker";
 import { OutlierSwitch } from "@/components/kitchen/controls/outlier-switch";
 import { RangeControl } from "@/components/kitchen/controls/range-control";
 import { StuckSwitch } from "@/components/kitchen/controls/stuck-switch";
+import { KitchenFootnote } from "@/components/kitchen/first-screen/kitchen-footnote";
+import { PeriodLine } from "@/components/kitchen/first-screen/period-line";
 import { useKitchenFigures } from "@/components/kitchen/hooks/use-kitchen-figures";
 import { useKitchenView } from "@/components/kitchen/hooks/use-kitchen-view";
 import { KitchenLive } from "@/components/kitchen/now/kitchen-live";
@@ -14,7 +16,6 @@ import { NoFulfillments } from "@/components/kitchen/now/no-fulfillments";
 import { ExpediterStationNotice } from "@/components/kitchen/sections/expediter-station-notice";
 import { HeadlineSkeleton } from "@/components/kitchen/sections/headline-figures";
 import { KitchenFigures } from "@/components/kitchen/sections/kitchen-figures";
-import { CoverageWarnings, IngestNotice } from "@/components/kitchen/sections/kitchen-notices";
 import { RangeProgress } from "@/components/kitchen/sections/range-progress";
 import { TodayComparisonLine } from "@/components/kitchen/sections/today-comparison";
 import { CsvDownloadLink } from "@/components/ui/csv-download-button";
@@ -26,9 +27,9 @@ import { isOpenDayOnly } from "@/lib/kitchen/contract/today-comparison";
 import type { KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
 import { emptyRangeWords } from "@/lib/kitchen/present/coverage-notes";
 import { kitchenPageCsvName } from "@/lib/kitchen/present/csv-file-names";
-import { formatClockTime, formatCount } from "@/lib/kitchen/present/format";
 import { isEmptySummary, levelsPresent, stationLabel } from "@/lib/kitchen/present/summary-shapes";
 import { fulfillmentsCsvUrl, summaryCsvUrl } from "@/lib/queries/kitchen";
+import { kitchenPagePlan, plannedSection } from "@/lib/queries/kitchen-page-plan";
 import type { KitchenView as View } from "@/lib/url-state/kitchen-view";
 
 import styles from "./kitchen-view.module.css";
@@ -119,21 +120,34 @@ export function KitchenView({ restaurant, today }: { restaurant: KitchenPageRest
   const { view: urlView, problems, setView } = useKitchenView(today);
   // The controls follow the URL at once, so a click paints in the next frame; the figures follow a
   // deferred copy, which React renders in slices a tap can interrupt and then swaps in (issue 16's
-  // event durations). `pending` dims the old figures meanwhile.
+  // event durations).
   const view = useDeferredValue(urlView);
-  const pending = view !== urlView;
   const figures = useKitchenFigures(guid, restaurant.kitchenEntitled, view, today, restaurant);
-  const { live, query, summary, data, periods, notEntitled } = figures;
+  const { data, periods, notEntitled } = figures;
+  // The figures query the URL asks for: the figures on screen are of another view (the deferred
+  // one, or a placeholder kept while the new answer loads) until their own query is this one. The
+  // page then dims them, names their dates, and lets no CSV link lead to them (issue 34).
+  const urlQuery = useMemo(
+    () => plannedSection(kitchenPagePlan(urlView, today, restaurant, undefined), "main", "figures")!.query,
+    [urlView, today, restaurant],
+  );
+  const showingOld = data !== undefined && figures.shownKey !== urlQuery.toString();
   // One array per summary: the memoised cards below compare it by reference.
   const levels = useMemo(() => (data ? levelsPresent(data) : []), [data]);
   const allLevels = data?.options.levels.length ? data.options.levels : levels;
   const file = useCsvFileName(restaurant.name, view, data);
   const { stale } = figures;
-  // A CSV of part of a range would pass for the whole: the server answers 202 until it is ready.
-  const csvUnavailable = data && !stale ? undefined : "available when the range is ready";
+  // A CSV of part of a range would pass for the whole: the server answers 202 until it is ready;
+  // and a CSV of the old view while the new one loads would pass for the new one.
+  const csvUnavailable =
+    data && !stale && !showingOld
+      ? undefined
+      : data && showingOld
+        ? "available when the new period has loaded"
+        : "available when the range is ready";
 
   return (
-    <div className={styles.page} data-pending={pending || undefined}>
+    <div className={styles.page} data-old={showingOld || undefined}>
       <PageHeader
         eyebrow={restaurant.name}
         title={view.item ? `Kitchen times for ${data?.itemName ?? "one menu item"}` : "Kitchen performance"}
@@ -142,8 +156,8 @@ export function KitchenView({ restaurant, today }: { restaurant: KitchenPageRest
           notEntitled ? null : (
             <KitchenDownloads
               guid={guid}
-              summaryHref={summaryCsvUrl(guid, query)}
-              view={view}
+              summaryHref={summaryCsvUrl(guid, urlQuery)}
+              view={urlView}
               unavailable={csvUnavailable}
             />
           )
@@ -176,25 +190,18 @@ export function KitchenView({ restaurant, today }: { restaurant: KitchenPageRest
               onShowAll={() => setView({ item: null })}
             />
           ) : null}
-          {data && !stale && data.outliers ? (
-            <OutlierNotice outliers={data.outliers} onCountAll={() => setView({ maxMinutes: null })} />
-          ) : null}
-          {periods.length > 0 ? (
+          {periods.length > 0 && !(data && periods[0]?.ready) ? (
+            // Until this period is in; afterwards the previous period's progress goes below the figures.
             <RangeProgress periods={periods} />
-          ) : summary.isFetching && !data ? (
+          ) : figures.summary.isFetching && !data ? (
             <LoadingState label="Working out the figures…" />
           ) : null}
-          {data && !stale ? (
-            <CoverageWarnings coverage={data.coverage} rules={restaurant} mutedClassName={styles.updated} />
-          ) : null}
-          {data && !stale ? <IngestNotice ingest={data.ingest} stuck={data.stuck} /> : null}
-          {live && data && summary.dataUpdatedAt > 0 ? (
-            // Server and browser format with their own ICU data (spaces in "2:24 PM" can differ).
-            <p className={styles.updated} role="status" data-testid="last-updated" suppressHydrationWarning>
-              Updated {formatClockTime(new Date(summary.dataUpdatedAt), restaurant.timeZone)} · refreshes
-              every minute while today is in the range
-            </p>
-          ) : null}
+          <PeriodLine
+            shown={data ? { from: data.from, to: data.to } : undefined}
+            asked={urlView}
+            previous={urlView.compare && !showingOld ? figures.comparison.range : undefined}
+            old={showingOld}
+          />
 
           {figures.belowError ? (
             // The figures are in; a section below them, which some cards read, failed.
@@ -265,7 +272,7 @@ function KitchenControls({
 }) {
   const { data, stale } = figures;
   return (
-    <section className={`card ${styles.controls}`} aria-label="Date range and filters">
+    <section className={styles.controls} aria-label="Date range and filters">
       <RangeControl view={urlView} today={today} onChange={setView} />
       {view.compare && isOpenDayOnly(view, today) ? (
         <TodayComparisonLine
@@ -277,6 +284,7 @@ function KitchenControls({
       <FilterBar
         view={urlView}
         options={data?.options}
+        itemName={data && !stale ? data.itemName : undefined}
         services={figures.sections.trend?.dayParts.options}
         onChange={setView}
       >
@@ -298,32 +306,6 @@ function KitchenControls({
   );
 }
 
-/** The records the outlier cut leaves out, and the way to count them again. */
-function OutlierNotice({
-  outliers,
-  onCountAll,
-}: {
-  outliers: NonNullable<NonNullable<Figures["data"]>["outliers"]>;
-  onCountAll: () => void;
-}) {
-  return (
-    <div data-testid="outlier-notice">
-      <Notice
-        tone="info"
-        title={`Leaving out ${formatCount(outliers.removed)} records over ${outliers.maxMinutes} minutes`}
-      >
-        <p>
-          Records whose time is over {outliers.maxMinutes} minutes (a forgotten bump, usually) count in no
-          figure, chart or table below.{" "}
-          <button type="button" className="button" onClick={onCountAll}>
-            Count every record
-          </button>
-        </p>
-      </Notice>
-    </div>
-  );
-}
-
 /** The figures, or why there are none: an error, the skeleton, an empty range. */
 function KitchenContent({
   restaurant,
@@ -342,7 +324,27 @@ function KitchenContent({
   file: (part: string) => string;
   setView: SetView;
 }) {
-  const { summary, data, stale } = figures;
+  const { summary, data, stale, live } = figures;
+  const updatedAt = live && data && summary.dataUpdatedAt > 0 ? summary.dataUpdatedAt : undefined;
+  // The figures are in and only the previous period is still being fetched: its progress waits
+  // below them, so it does not push them down (issue 34).
+  const progressBelow = data && figures.periods[0]?.ready ? figures.periods : undefined;
+  // Below the figures; one element per answer, as KitchenFigures is memoised.
+  const footnote = useMemo(
+    () =>
+      data ? (
+        <KitchenFootnote
+          data={data}
+          rules={restaurant}
+          metric={view.metric}
+          levels={allLevels}
+          updatedAt={updatedAt}
+          onCountAll={() => setView({ maxMinutes: null })}
+          progress={progressBelow ? <RangeProgress periods={progressBelow} /> : null}
+        />
+      ) : null,
+    [data, restaurant, view.metric, allLevels, updatedAt, setView, progressBelow],
+  );
   // A kitchen that sends no records, or a range before its data begins: no range or filter helps.
   const emptyWords = data ? emptyRangeWords(data) : null;
   return summary.isError && !data ? (
@@ -376,6 +378,7 @@ function KitchenContent({
       allLevels={allLevels}
       file={file}
       onChange={setView}
+      footnote={footnote}
       {...figures.cards}
     />
   );

@@ -103,6 +103,34 @@ function TicketItems({ ticket, timeZone }: { ticket: SlowTicket; timeZone: strin
   );
 }
 
+/** Tickets listed before "Show more". */
+const FIRST_TICKETS = 5;
+
+/** The button under the first tickets that lists the rest (or folds them again); none when all show. */
+function ShowMore({
+  total,
+  showAll,
+  onChange,
+}: {
+  total: number;
+  showAll: boolean;
+  onChange: (showAll: boolean) => void;
+}) {
+  if (total <= FIRST_TICKETS) return null;
+  return (
+    <button
+      type="button"
+      className={`button ${styles.more}`}
+      onClick={() => onChange(!showAll)}
+      data-testid="slowest-tickets-more"
+    >
+      {showAll
+        ? `Show the first ${FIRST_TICKETS} only`
+        : `Show more (${formatCount(total - FIRST_TICKETS)} more tickets)`}
+    </button>
+  );
+}
+
 /**
  * The slowest tickets of the range; each opens to its items with their times at every level. On
  * a phone both tables stack: a ticket (or item) is a block of labelled lines, so nothing, and no
@@ -126,7 +154,10 @@ export function SlowestTickets({
   const tickets = useQuery(kitchenTicketsQuery(guid, query, { live }));
   const data = readyValue(tickets.data);
   const [open, setOpen] = useState<Set<string>>(new Set());
+  const [showAll, setShowAll] = useState(false);
   const list = data?.tickets ?? [];
+  // The first few on the page (issue 34: a short page), every one a click away and in the CSV.
+  const shownList = showAll ? list : list.slice(0, FIRST_TICKETS);
   const csvRows: ItemCsvRow[] = list.flatMap((t) =>
     t.items.map((item) => ({ ...item, ticketGuid: t.ticketGuid, businessDate: t.businessDate })),
   );
@@ -187,7 +218,7 @@ export function SlowestTickets({
               </tr>
             </thead>
             <tbody>
-              {list.map((ticket, index) => {
+              {shownList.map((ticket, index) => {
                 const id = `${ticket.ticketGuid}|${ticket.businessDate}`;
                 const expanded = open.has(id);
                 const detailId = `ticket-items-${index}`;
@@ -243,6 +274,7 @@ export function SlowestTickets({
               })}
             </tbody>
           </table>
+          <ShowMore total={list.length} showAll={showAll} onChange={setShowAll} />
         </div>
       )}
     </TableCard>

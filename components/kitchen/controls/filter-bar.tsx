@@ -1,7 +1,8 @@
 "use client";
 
-import { useId, useState, type ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 
+import { useOpenPanel } from "@/components/kitchen/hooks/use-open-panels";
 import { type FilterOptions } from "@/lib/kitchen/contract/responses";
 import {
   KITCHEN_LEVELS,
@@ -13,6 +14,7 @@ import {
 import { serviceLabel } from "@/lib/kitchen/present/day-parts-shapes";
 import { LEVEL_LABELS, METRIC_LABELS } from "@/lib/kitchen/present/labels";
 import { behaviorLabel, stationLabel } from "@/lib/kitchen/present/summary-shapes";
+import { filterChips } from "@/lib/url-state/kitchen-filter-chips";
 import { DEFAULT_METRIC, type KitchenView } from "@/lib/url-state/kitchen-view";
 
 import styles from "./filter-bar.module.css";
@@ -56,16 +58,24 @@ function Select({
   );
 }
 
-/** Metric, level, station, dining option behavior, order source and service; `children`: the menu-item picker and the outlier switch. */
+/**
+ * The toolbar's "Filters (n)" button, a chip per active filter (each removes its own), and the
+ * panel it opens: metric, level, station, dining option behavior, order source and service;
+ * `children`: the menu-item picker and the outlier switch. The panel is folded until opened, and
+ * each browser remembers whether it was (hooks/use-open-panels.ts), so the figures lead the page.
+ */
 export function FilterBar({
   view,
   options,
+  itemName,
   services,
   onChange,
   children,
 }: {
   view: KitchenView;
   options: FilterOptions | undefined;
+  /** The menu item's name for its chip, when known. */
+  itemName?: string | null;
   /** The range's services (KitchenSummary.dayParts.options). */
   services?: string[];
   onChange: (patch: Partial<KitchenView>) => void;
@@ -98,20 +108,9 @@ export function FilterBar({
     view.service,
   );
   const levels = KITCHEN_LEVELS.filter((l) => !options || options.levels.includes(l) || l === view.level);
-  const active = [
-    view.level !== null,
-    view.station,
-    view.behavior,
-    view.source,
-    view.item,
-    view.service,
-    view.maxMinutes !== null,
-    view.stuck === "include",
-    view.metric !== DEFAULT_METRIC,
-  ].filter(Boolean).length;
-  const filtered = active > 0;
-  // On a phone the five pickers would fill the first screen: they fold behind one button there.
-  const [open, setOpen] = useState(false);
+  const chips = filterChips(view, options, itemName);
+  const filtered = chips.length > 0;
+  const [open, setOpen] = useOpenPanel("filters");
   const barId = useId();
 
   return (
@@ -121,11 +120,28 @@ export function FilterBar({
         className={`button ${styles.toggle}`}
         aria-expanded={open}
         aria-controls={barId}
-        onClick={() => setOpen((v) => !v)}
+        onClick={() => setOpen(!open)}
+        data-testid="filters-toggle"
       >
-        {open ? "Hide filters" : `Filters${active ? ` · ${active} set` : ""}`}
+        Filters ({chips.length})
       </button>
-      <div id={barId} className={styles.bar} data-open={open} role="group" aria-label="Filters">
+      {filtered ? (
+        <ul className={styles.chips} aria-label="Active filters" data-testid="filter-chips">
+          {chips.map((chip) => (
+            <li key={chip.key}>
+              <button
+                type="button"
+                className={styles.chip}
+                onClick={() => onChange(chip.remove)}
+                aria-label={`Remove filter: ${chip.label}`}
+              >
+                {chip.label} <span aria-hidden="true">×</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div id={barId} className={styles.bar} hidden={!open} role="group" aria-label="Filters">
         <Select
           label="Metric"
           value={view.metric}

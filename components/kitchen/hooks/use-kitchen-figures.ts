@@ -59,6 +59,10 @@ export function useKitchenFigures(
     [summary.data, summary.isPlaceholderData],
   );
   const shown = useDeferredValue(answer);
+  // The query the shown answer is of (none for a placeholder, which is another view's), deferred
+  // with it (one deferred render updates both), so the page can tell figures of the URL's view
+  // from older ones (KitchenView's `showingOld`).
+  const shownKey = useDeferredValue(summary.isPlaceholderData ? undefined : query.toString());
   const data = shown.data;
   const notEntitled = knownNotEntitled || (data ? coverageNotes(data.coverage).notEntitled : false);
 
@@ -139,6 +143,8 @@ export function useKitchenFigures(
     data,
     /** The shown data is the previous view's, kept while this one loads. */
     stale: shown.stale,
+    /** The figures query (its search string) the shown data answers; undefined while it is another view's. */
+    shownKey,
     comparison,
     notEntitled,
     periods,

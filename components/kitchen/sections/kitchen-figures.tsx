@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { memo, useMemo } from "react";
+import { memo, useMemo, type ReactNode } from "react";
 
 import { LazyAnnotationsPanel } from "@/components/kitchen/annotations/lazy-annotations";
 import {
@@ -20,6 +20,7 @@ import type { BelowSections, useKitchenFigures } from "@/components/kitchen/hook
 import type { KitchenPageRestaurant } from "@/components/kitchen/kitchen-view";
 import styles from "@/components/kitchen/kitchen-view.module.css";
 import type { Annotation } from "@/lib/annotations/annotations-contract";
+import { businessDaysInRange } from "@/lib/business-date/business-date";
 import type { KitchenItemStationsSection } from "@/lib/kitchen/contract/item-columns";
 import type { KitchenSummary } from "@/lib/kitchen/contract/responses";
 import type {
@@ -47,7 +48,6 @@ import type { KitchenView } from "@/lib/url-state/kitchen-view";
 
 import { HeadlineFigures } from "./headline-figures";
 import { KitchenSection, KitchenSectionBar, type SectionContent } from "./kitchen-section";
-import { MetricNote } from "./metric-note";
 
 // While the next view loads, the page re-renders with the same sections (dimmed): memoised cards
 // with memoised rows skip that render, so a preset change does not redraw every chart twice.
@@ -69,6 +69,8 @@ type CardsProps = Figures["cards"] & {
   allLevels: readonly KitchenLevel[];
   file: (part: string) => string;
   onChange: (patch: Partial<KitchenView>) => void;
+  /** The notes on the figures, shown below them (first-screen/kitchen-footnote.tsx). */
+  footnote: ReactNode;
 };
 
 /** Each section's rows per card, derived once per answer rather than once per render. */
@@ -110,21 +112,30 @@ type SectionRows = ReturnType<typeof useSectionRows>;
  * comparison skips a render in which none changed (the click that starts a view change).
  */
 export const KitchenFigures = memo(function KitchenFiguresCards(props: CardsProps) {
-  const { view, data, sections, belowAsked, stale, previousData, levels, allLevels } = props;
+  const { view, data, sections, belowAsked, stale, previousData, levels } = props;
   const rows = useSectionRows(data, sections, levels);
   // The range's notes and markers (lib/annotations), asked with the sections below the figures.
   const annotations =
     useQuery({ ...annotationsQuery(props.restaurant.guid, data.from, data.to), enabled: belowAsked }).data
       ?.annotations ?? NO_ANNOTATIONS;
+  // The sparklines read the trend section's days, once they are this period's (not a placeholder's).
+  const { trend } = sections;
+  const days = trend && trend.from === data.from && trend.to === data.to ? trend.days : undefined;
   const content = (...needed: (keyof BelowSections)[]): SectionContent =>
     needed.every((s) => sections[s] !== undefined) ? "ready" : belowAsked ? "loading" : "waiting";
   return (
     <div className={`${styles.content} ${stale ? styles.stale : ""}`} aria-busy={stale}>
-      <KitchenSectionBar />
-      <KitchenSection id="figures">
-        <MetricNote metric={view.metric} levels={allLevels} />
-        <HeadlineFigures summary={data} previous={previousData} levels={levels} compare={view.compare} />
+      <KitchenSection id="figures" folds={false}>
+        <HeadlineFigures
+          summary={data}
+          previous={comparable(data, previousData, stale)}
+          levels={levels}
+          compare={view.compare}
+          days={days}
+        />
+        {props.footnote}
       </KitchenSection>
+      <KitchenSectionBar />
       <KitchenSection id="stations" lazy content={content("stations")} placeholderHeight={900}>
         {sections.stations && rows.stations ? stationCards(props, sections.stations, rows.stations) : null}
       </KitchenSection>
@@ -337,6 +348,23 @@ function trendCards(
       fileName={file("services")}
     />,
   ];
+}
+
+/**
+ * The previous period's figures when they are the ones the shown figures compare with. A
+ * placeholder's figures are another view's, while the previous period asked is already the new
+ * view's: no change is drawn between the two (a week against a day read +700 % items). Besides
+ * the flag, the previous period must end before the shown one starts and be as long.
+ */
+function comparable(
+  data: KitchenFiguresSection,
+  previous: KitchenFiguresSection | undefined,
+  stale: boolean,
+): KitchenFiguresSection | undefined {
+  if (stale || !previous) return undefined;
+  const sameLength =
+    businessDaysInRange(previous.from, previous.to) === businessDaysInRange(data.from, data.to);
+  return previous.to < data.from && sameLength ? previous : undefined;
 }
 
 /** The page's station filter in words, for a card that reads it. */

@@ -1,6 +1,8 @@
 "use client";
 
-import { Notice } from "@/components/ui/states";
+import type { ReactNode } from "react";
+
+import styles from "@/components/kitchen/first-screen/first-screen.module.css";
 import type { CloseoutRules } from "@/lib/business-date/closeout";
 import type { DateCoverage, IngestCounts, StuckReport } from "@/lib/kitchen/contract/responses";
 import {
@@ -10,6 +12,26 @@ import {
   provisionalNote,
 } from "@/lib/kitchen/present/coverage-notes";
 import { ingestNotes, stuckNote } from "@/lib/kitchen/present/ingest-notes";
+
+/**
+ * One note on the figures, a line of the muted footnote below them (issue 34: notes never push the
+ * figures down in a coloured box). `warning`: dates missing from the numbers, its title in red.
+ */
+function Note({
+  title,
+  warning = false,
+  children,
+}: {
+  title: string;
+  warning?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <p className={warning ? styles.warning : undefined}>
+      <strong>{title}.</strong> {children}
+    </p>
+  );
+}
 
 /**
  * Dates the numbers leave out (failed, no subscription), dates before the kitchen data begins,
@@ -42,49 +64,45 @@ export function CoverageWarnings({
   return (
     <>
       {held.length > 0 ? (
-        <Notice
+        <Note
+          warning
           title={
             outage
               ? "The Platform is failing for several restaurants: it is not being asked for now"
               : "The Platform is not being asked for this kitchen's data"
           }
         >
-          <p data-testid="held-reason">
+          <span data-testid="held-reason">
             The kitchen data of {listDates(held)} was not asked for: {heldReasons.slice(0, 2).join("; ")}. The
-            figures below leave {held.length === 1 ? "it" : "them"} out.
-          </p>
-        </Notice>
+            figures above leave {held.length === 1 ? "it" : "them"} out.
+          </span>
+        </Note>
       ) : null}
       {failed.length > 0 ? (
-        <Notice
+        <Note
+          warning
           title={`${failed.length === 1 ? "One date is" : `${failed.length} dates are`} missing from these numbers`}
         >
-          <p>
-            The kitchen data of {listDates(failed)} could not be fetched from the Platform. The figures below
-            leave {failed.length === 1 ? "it" : "them"} out; reloading the page tries again.
-          </p>
-        </Notice>
+          The kitchen data of {listDates(failed)} could not be fetched from the Platform. The figures above
+          leave {failed.length === 1 ? "it" : "them"} out; reloading the page tries again.
+        </Note>
       ) : null}
       {coverage.notEntitled.length > 0 ? (
-        <Notice title="Some dates have no kitchen data">
-          <p>
-            The Platform sent no kitchen data for {listDates([...coverage.notEntitled].sort())}: the
-            restaurant lacked the professional tier then.
-          </p>
-        </Notice>
+        <Note warning title="Some dates have no kitchen data">
+          The Platform sent no kitchen data for {listDates([...coverage.notEntitled].sort())}: the restaurant
+          lacked the professional tier then.
+        </Note>
       ) : null}
       {before ? (
-        <Notice tone="info" title="Before the kitchen data begins">
-          <p data-testid="before-data-note">{before}</p>
-        </Notice>
+        <Note title="Before the kitchen data begins">
+          <span data-testid="before-data-note">{before}</span>
+        </Note>
       ) : null}
       {notes.open.length > 0 ? (
-        <Notice tone="info" title="Today is still open">
-          <p>
-            {listDates(notes.open.map((o) => o.date))} {notes.open.length === 1 ? "is" : "are"} the current
-            business date: its numbers grow as the kitchen works and refresh on their own.
-          </p>
-        </Notice>
+        <Note title="Today is still open">
+          {listDates(notes.open.map((o) => o.date))} {notes.open.length === 1 ? "is" : "are"} the current
+          business date: its numbers grow as the kitchen works and refresh on their own.
+        </Note>
       ) : null}
       {provisional ? (
         <p className={mutedClassName} data-testid="provisional-note">
@@ -101,8 +119,8 @@ export function IngestNotice({ ingest, stuck }: { ingest: IngestCounts | undefin
   const notes = [...ingestNotes(ingest), ...(left ? [left] : [])];
   if (notes.length === 0) return null;
   return (
-    <Notice tone="info" title="Records left out of these figures">
-      <p data-testid="ingest-notes">{notes.join("; ")}.</p>
-    </Notice>
+    <Note title="Records left out of these figures">
+      <span data-testid="ingest-notes">{notes.join("; ")}.</span>
+    </Note>
   );
 }

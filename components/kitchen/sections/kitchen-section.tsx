@@ -1,7 +1,8 @@
 "use client";
 
-import { Children, isValidElement, useId, useState, type ReactNode } from "react";
+import { Children, isValidElement, useId, type ReactNode } from "react";
 
+import { useOpenPanel } from "@/components/kitchen/hooks/use-open-panels";
 import { CardHeadingLevel } from "@/components/ui/card/card-heading";
 import { MountWhenNear } from "@/components/ui/mount-when-near";
 import { Skeleton } from "@/components/ui/states";
@@ -25,6 +26,8 @@ export const KITCHEN_SECTIONS = [
 export type KitchenSectionId = (typeof KITCHEN_SECTIONS)[number]["id"];
 
 const anchorOf = (id: KitchenSectionId) => `kitchen-${id}`;
+/** A section's key among the page's remembered open panels (hooks/use-open-panels.ts). */
+const panelOf = (id: KitchenSectionId) => `section:${id}`;
 
 /**
  * The in-page section bar: sticky at the top of a phone's screen, and the skip links to each
@@ -37,9 +40,7 @@ export function KitchenSectionBar() {
       <ul className={styles.barList}>
         {KITCHEN_SECTIONS.map((s) => (
           <li key={s.id}>
-            <a className={styles.barLink} href={`#${anchorOf(s.id)}`}>
-              {s.label}
-            </a>
+            <BarLink id={s.id} label={s.label} />
           </li>
         ))}
       </ul>
@@ -47,12 +48,29 @@ export function KitchenSectionBar() {
   );
 }
 
+/** A section bar link: following it opens its section when folded, so the jump lands on its cards. */
+function BarLink({ id, label }: { id: KitchenSectionId; label: string }) {
+  const [open, setOpen] = useOpenPanel(panelOf(id));
+  return (
+    <a
+      className={styles.barLink}
+      href={`#${anchorOf(id)}`}
+      onClick={() => {
+        if (!open && id !== "figures") setOpen(true);
+      }}
+    >
+      {label}
+    </a>
+  );
+}
+
 /** Whether a lazy section's data is in: still to come, and whether it is on its way or waits to be asked. */
 export type SectionContent = "ready" | "loading" | "waiting";
 
 /**
- * One section of the Kitchen page: a titled <section> (its cards' headings become h3) that can be
- * collapsed, and, when `lazy`, whose content mounts only as it comes near the screen (charts and
+ * One section of the Kitchen page: a titled <section> (its cards' headings become h3) that is
+ * folded until the manager opens it (each browser remembers which he opened, so the first screen
+ * is the figures: issue 34), its cards not rendered while folded; when `lazy`, whose content mounts only as it comes near the screen (charts and
  * tables below the fold cost nothing at load). `placeholderHeight` is about the content's height,
  * so the page's length barely changes when it mounts. `content` other than "ready" (the summary is
  * still its head, without the tables the cards read) holds the placeholder until the whole summary
@@ -61,19 +79,23 @@ export type SectionContent = "ready" | "loading" | "waiting";
  */
 export function KitchenSection({
   id,
+  folds = true,
   lazy = false,
   content = "ready",
   placeholderHeight = 480,
   children,
 }: {
   id: KitchenSectionId;
+  /** false: always open, its title for screen readers only (the figures, the page's first screen). */
+  folds?: boolean;
   lazy?: boolean;
   content?: SectionContent;
   placeholderHeight?: number;
   children: ReactNode;
 }) {
   const section = KITCHEN_SECTIONS.find((s) => s.id === id)!;
-  const [open, setOpen] = useState(true);
+  const [remembered, setOpen] = useOpenPanel(panelOf(id));
+  const open = remembered || !folds;
   const headingId = useId();
   const bodyId = useId();
   const placeholder = (
@@ -87,24 +109,26 @@ export function KitchenSection({
       tabIndex={-1}
       data-testid={`kitchen-section-${id}`}
     >
-      <div className={styles.header}>
+      <div className={folds ? styles.header : "visually-hidden"}>
         <h2 id={headingId} className={styles.title}>
           {section.title}
         </h2>
-        <button
-          type="button"
-          className={`button ${styles.toggle}`}
-          aria-expanded={open}
-          aria-controls={bodyId}
-          onClick={() => setOpen((v) => !v)}
-        >
-          {open ? "Collapse" : "Expand"}
-          <span className="visually-hidden"> {section.title.toLowerCase()}</span>
-        </button>
+        {folds ? (
+          <button
+            type="button"
+            className={`button ${styles.toggle}`}
+            aria-expanded={open}
+            aria-controls={bodyId}
+            onClick={() => setOpen(!open)}
+          >
+            {open ? "Collapse" : "Expand"}
+            <span className="visually-hidden"> {section.title.toLowerCase()}</span>
+          </button>
+        ) : null}
       </div>
       <div id={bodyId} className={styles.body} hidden={!open}>
         <CardHeadingLevel value={3}>
-          {content !== "ready" ? (
+          {!open ? null : content !== "ready" ? (
             placeholder
           ) : lazy ? (
             <MountEachNear placeholderHeight={placeholderHeight}>{children}</MountEachNear>
