@@ -26,6 +26,7 @@ import type { OutageHold } from "@/lib/platform-wiring/outage-hold";
 import type { PlatformClient } from "@/lib/platform/types";
 import type { ServiceWeek } from "@/lib/restaurants/schedule";
 
+import { createAnomalyDays } from "./anomaly-days";
 import { createBackfill, type BackfillDeps } from "./backfill";
 import { coverageOf, coverageReport, dateStates, pendingReport, usableDates } from "./coverage";
 import { createDayFetcher, type DayFetcher } from "./day-fetcher";
@@ -208,10 +209,12 @@ interface Kitchen {
   parts: ReturnType<typeof createRangeParts>;
   answers: ReturnType<typeof createRangeAnswers>;
   overviewLevels: ReturnType<typeof createOverviewLevels>;
+  /** The summary's unusual days, from the stored days' p90 tables (anomaly-days.ts). */
+  anomalyDays: ReturnType<typeof createAnomalyDays>;
 }
 
 /** The readers the steps share, before the range parts and answers that are built over them. */
-type KitchenBase = Omit<Kitchen, "parts" | "answers" | "overviewLevels">;
+type KitchenBase = Omit<Kitchen, "parts" | "answers" | "overviewLevels" | "anomalyDays">;
 
 function buildKitchen(deps: KitchenServiceDeps): Kitchen {
   const { db, config } = deps;
@@ -244,7 +247,7 @@ function buildKitchen(deps: KitchenServiceDeps): Kitchen {
     config,
   });
   const overviewLevels = createOverviewLevels({ db, store, reader, config, now });
-  return { ...base, parts, answers, overviewLevels };
+  return { ...base, parts, answers, overviewLevels, anomalyDays: createAnomalyDays(store) };
 }
 
 const rangeOf = ({ now, config }: KitchenBase, restaurant: KitchenRestaurant, query: KitchenRangeQuery) =>
@@ -303,9 +306,9 @@ function recordFiltered(
 }
 
 /** What a summary section reads (summary-sections.ts), besides its restaurant's interner. */
-function sectionDeps({ db, store, reader, parts }: Kitchen) {
+function sectionDeps({ db, store, reader, parts, anomalyDays }: Kitchen) {
   const { filtersFor, partsOf, stuckReport } = parts;
-  return { db, store, reader, rangeParts: { filtersFor, partsOf, stuckReport } };
+  return { db, store, reader, rangeParts: { filtersFor, partsOf, stuckReport }, anomalyDays };
 }
 
 async function prepareRange(k: Kitchen, restaurant: KitchenRestaurant, query: KitchenRangeQuery) {
@@ -343,6 +346,7 @@ function summaryAnswer(
     return {
       ...summary,
       dayParts: mergeDayParts(merged, query.metric, filters, restaurant.closeoutHour),
+      anomalies: await k.anomalyDays.anomaliesOf(restaurant, dates, rows, filters.stuckSeconds, query),
     };
   });
 }
