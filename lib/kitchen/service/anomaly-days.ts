@@ -1,5 +1,7 @@
 import "server-only";
 
+import { createHash } from "node:crypto";
+
 import { addBusinessDays } from "@/lib/business-date/business-date";
 import type { KitchenAnomaly } from "@/lib/kitchen/contract/responses";
 import type { KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
@@ -103,5 +105,23 @@ export function createAnomalyDays(store: Pick<KitchenStore, "dayRows" | "summari
     return findAnomalies(inRange, (date) => tables.get(date) ?? null);
   }
 
-  return { anomaliesOf, cacheStats: () => cache.stats() };
+  /**
+   * The stored days of the lookback before `from` and their fetch instants, as a short hash: part of
+   * the answer cache's key of an answer with anomalies, whose fingerprint covers only the range's own
+   * days (a lookback stored later by the backfill must not leave a kept answer without its flags).
+   */
+  async function lookbackVersion(restaurant: KitchenRestaurant, from: string): Promise<string> {
+    const rows = await store.dayRows(
+      restaurant.guid,
+      addBusinessDays(from, -7 * LOOKBACK_WEEKS),
+      addBusinessDays(from, -1),
+    );
+    const stored = [...rows]
+      .filter(([, row]) => row.status === "complete" && row.fetchedAt !== null)
+      .map(([d, row]) => `${d}:${row.fetchedAt}`)
+      .sort();
+    return createHash("sha256").update(stored.join(",")).digest("base64url").slice(0, 22);
+  }
+
+  return { anomaliesOf, lookbackVersion, cacheStats: () => cache.stats() };
 }

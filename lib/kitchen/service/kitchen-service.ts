@@ -120,14 +120,20 @@ export function createKitchenService(deps: KitchenServiceDeps) {
      * `itemStations`: the items' item × station rows of one level.
      */
     ...sectionAnswers(
-      <S extends SummarySection>(section: S, r: KitchenRestaurant, query: KitchenSummaryQuery) =>
-        answers.answered(`section:${section}`, r, query, null, (dates, rows, coverage, targets) =>
-          summarySection({ ...sectionDeps(k), interner: k.internerOf(r.guid) }, r, query, section, {
-            dates,
-            rows,
-            coverage,
-            targets,
-          }),
+      async <S extends SummarySection>(section: S, r: KitchenRestaurant, query: KitchenSummaryQuery) =>
+        answers.answered(
+          `section:${section}`,
+          r,
+          query,
+          // The trend's anomalies read the weeks before the range too (anomaly-days.ts).
+          section === "trend" ? await k.anomalyDays.lookbackVersion(r, query.from) : null,
+          (dates, rows, coverage, targets) =>
+            summarySection({ ...sectionDeps(k), interner: k.internerOf(r.guid) }, r, query, section, {
+              dates,
+              rows,
+              coverage,
+              targets,
+            }),
         ),
     ),
 
@@ -317,14 +323,19 @@ async function prepareRange(k: Kitchen, restaurant: KitchenRestaurant, query: Ki
   );
 }
 
-function summaryAnswer(
+async function summaryAnswer(
   k: Kitchen,
   restaurant: KitchenRestaurant,
   query: KitchenSummaryQuery,
   opts: { dayParts?: boolean },
 ): Promise<RangeAnswer<KitchenSummary>> {
   const { partsOf, filtersFor, stuckReport } = k.parts;
-  return k.answers.answered("summary", restaurant, query, opts, async (dates, rows, coverage, targets) => {
+  // With day parts the answer has anomalies, which read the weeks before the range too (anomaly-days.ts).
+  const extra =
+    opts.dayParts === false
+      ? opts
+      : { ...opts, lookback: await k.anomalyDays.lookbackVersion(restaurant, query.from) };
+  return k.answers.answered("summary", restaurant, query, extra, async (dates, rows, coverage, targets) => {
     const parts = await partsOf(restaurant, dates, rows, [query.metric], query, targets.breaks);
     const merged = parts.partsFor(query.metric);
     const filters = filtersFor(query);
