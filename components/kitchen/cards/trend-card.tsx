@@ -18,7 +18,9 @@ import { ChartCard } from "@/components/ui/card/chart-card";
 import { CsvDownloadButton } from "@/components/ui/csv-download-button";
 import { DataTable, type DataColumn } from "@/components/ui/table/data-table";
 import { formatBusinessDate, formatBusinessDateShort } from "@/lib/business-date/format";
+import type { KitchenAnomaly } from "@/lib/kitchen/contract/responses";
 import { type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
+import { flaggedDatesOf } from "@/lib/kitchen/present/anomaly-labels";
 import { formatCount, formatDuration } from "@/lib/kitchen/present/format";
 import { LEVEL_LABELS, METRIC_LABELS } from "@/lib/kitchen/present/labels";
 import type { RowLate } from "@/lib/kitchen/present/late-figures";
@@ -38,6 +40,7 @@ export function TrendCard({
   metric,
   fileName,
   late,
+  flaggedDays = [],
 }: {
   days: PivotRow[];
   levels: KitchenLevel[];
@@ -47,6 +50,8 @@ export function TrendCard({
   fileName: string;
   /** Per `${date}|${level}`: late counts, as columns of the table and lines of the tooltip. */
   late?: ReadonlyMap<string, RowLate>;
+  /** Unusual days (the summary's `anomalies`): the shown level's are flagged on the chart and listed under it. */
+  flaggedDays?: readonly KitchenAnomaly[];
 }) {
   // One level at a time: p50, p90 and the target of three levels would be nine lines.
   const [chosen, setChosen] = useState<KitchenLevel>(initialLevel);
@@ -73,6 +78,8 @@ export function TrendCard({
     ...(late ? lateColumns(late).filter((c) => c.key !== "target") : []),
   ];
   const rows = toLevelRows(days, levels);
+  const shownDates = new Set(days.map((d) => d.key));
+  const flagged = flaggedDatesOf(flaggedDays, level).filter((f) => shownDates.has(f.date));
 
   return (
     <ChartCard
@@ -104,6 +111,7 @@ export function TrendCard({
           references={references}
           valueAxisFormatter={(v) => `${v}m`}
           ariaLabel={`Daily ${METRIC_LABELS[metric]} in minutes`}
+          flaggedDates={flagged}
           tooltip={(point) => (
             <ChartTooltipBox
               title={formatBusinessDate(point.row.key)}
@@ -134,6 +142,19 @@ export function TrendCard({
           )}
         />
       </div>
+      {flagged.length > 0 ? (
+        <p className={styles.unusualDays} data-testid="unusual-days">
+          Unusual days (fire-to-fulfill p90 outside the usual range of the same weekday over the previous 8
+          weeks):{" "}
+          {flagged.map((f, i) => (
+            <span key={f.date} title={f.label}>
+              {i > 0 ? ", " : ""}
+              {formatBusinessDate(f.date)}
+            </span>
+          ))}
+          .
+        </p>
+      ) : null}
     </ChartCard>
   );
 }

@@ -91,6 +91,7 @@ function useSectionRows(data: KitchenFiguresSection, sections: BelowSections, le
       sources: sourceRows(withLevels),
       services: serviceRows(trend),
       dayLate: dayLate({ days: trend.days, withinTarget: data.withinTarget }),
+      anomalies: trend.anomalies ?? [],
     };
   }, [trend, data.levels, data.withinTarget]);
   return { stations: stationsRows, items: itemsRows, trend: trendRows };
@@ -282,6 +283,7 @@ function trendCards(props: CardsProps, rows: NonNullable<SectionRows["trend"]>) 
       {...byLevel}
       fileName={file("daily")}
       late={rows.dayLate}
+      flaggedDays={rows.anomalies}
     />,
     <div key="breakdowns" className={styles.grid2even}>
       <Breakdown
