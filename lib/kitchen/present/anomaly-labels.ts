@@ -5,7 +5,7 @@ import type { KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
 import { formatDuration } from "./format";
 
 /** A date the daily trend marks as unusual, with what its marker says (its tooltip and accessible name). */
-export interface FlaggedDate {
+interface FlaggedDate {
   date: string;
   label: string;
 }
@@ -15,7 +15,7 @@ const placeOf = (a: KitchenAnomaly) =>
   `${a.station === null ? "All stations" : (a.station.stationName ?? "No station")} · ${a.service ?? "no service"}`;
 
 /** One slice in words: where, its p90 and the usual (the band's median), slower or faster. */
-export const anomalyPhrase = (a: KitchenAnomaly) =>
+const anomalyPhrase = (a: KitchenAnomaly) =>
   `${placeOf(a)}: p90 ${formatDuration(a.p90)}, ${a.p90 > a.high ? "slower" : "faster"} than the usual ${formatDuration(a.median)}`;
 
 /** The level's flagged dates, ascending, each with its slices in one label. */

@@ -17,12 +17,12 @@ import { nearestRank } from "./nearest-rank";
  */
 
 export const LOOKBACK_WEEKS = 8;
-export const MIN_DAYS_WITH_FIGURES = 6;
+const MIN_DAYS_WITH_FIGURES = 6;
 const MAD_SCALE = 1.4826;
 const BAND_MADS = 3;
-export const MIN_HALF_WIDTH_S = 60;
+const MIN_HALF_WIDTH_S = 60;
 
-export interface Band {
+interface Band {
   median: number;
   low: number;
   high: number;
@@ -49,7 +49,7 @@ export function bandOf(previous: readonly (number | null)[]): Band | null {
 export const outsideBand = (p90: number, band: Band) => p90 < band.low || p90 > band.high;
 
 /** One slice's p90 on one day. `station` null: every prep station of the level together. */
-export interface SliceP90 {
+interface SliceP90 {
   level: KitchenLevel;
   station: { stationGuid: string | null; stationName: string | null } | null;
   service: string | null;

@@ -31,7 +31,7 @@ const TABLE_CACHE_BYTES = 16 * 1024 * 1024;
 const tableBytes = (t: DayP90s) => 64 + t.size * 160;
 
 /** The summary filters that choose slices; the others (behavior, source, item, clip, outliers) do not apply. */
-export interface AnomalyScope {
+interface AnomalyScope {
   level?: KitchenLevel;
   station?: string;
   service?: string;
