@@ -60,6 +60,57 @@ export function createAnomalyDays(store: Pick<KitchenStore, "dayRows" | "summari
     );
   }
 
+  /**
+   * The p90 tables of the stored closed days `rows` (by date), from the cache or decoded from the
+   * store; `pause`: let other work in between chunks (the backfill's warm-up, off the request path).
+   */
+  async function tablesOf(
+    guid: string,
+    rows: Map<string, DayRow>,
+    cutSeconds: number | undefined,
+    pause = false,
+  ): Promise<Map<string, DayP90s>> {
+    const tables = new Map<string, DayP90s>();
+    const keyOf = (date: string) => `${guid}|${date}|${cutSeconds ?? "all"}`;
+    const missing: string[] = [];
+    for (const [date, row] of rows) {
+      const hit = cache.get(keyOf(date), row.fetchedAt!);
+      if (hit) tables.set(date, hit);
+      else missing.push(date);
+    }
+    for (let i = 0; i < missing.length; i += LOAD_CHUNK_DAYS) {
+      if (pause) await new Promise<void>((resolve) => setImmediate(resolve));
+      for (const [date, blob] of await store.summaries(guid, missing.slice(i, i + LOAD_CHUNK_DAYS))) {
+        // The stored copy is read as stored when it was fetched: a newer fetch is another version.
+        if (blob.fetchedAt !== rows.get(date)!.fetchedAt) continue;
+        let table: DayP90s;
+        try {
+          table = dayP90s(decodeDaySummary(unpack(blob.packed)), cutSeconds);
+        } catch {
+          // An unreadable day has no figures here; the day reader marks it and fetches it again.
+          continue;
+        }
+        cache.set(keyOf(date), blob.fetchedAt, table);
+        tables.set(date, table);
+      }
+    }
+    return tables;
+  }
+
+  /**
+   * Computes the p90 tables of the stored closed days in [from, to] that are not in memory yet, so a
+   * summary does not decode its lookback on the request path: the backfill calls it over its window
+   * once its days are stored (kitchen-service.ts serviceBackfill), with the default cut.
+   */
+  async function warm(restaurant: KitchenRestaurant, from: string, to: string, cutSeconds: number) {
+    const start = kitchenDataStart(restaurant);
+    const rows = await store.dayRows(restaurant.guid, from < start ? start : from, to);
+    const closed = new Map(
+      [...rows].filter(([, row]) => row.status === "complete" && row.fetchedAt !== null),
+    );
+    if (closed.size > 0) await tablesOf(restaurant.guid, closed, cutSeconds, true);
+  }
+
   async function allAnomalies(
     restaurant: KitchenRestaurant,
     dates: readonly string[],
@@ -76,32 +127,7 @@ export function createAnomalyDays(store: Pick<KitchenStore, "dayRows" | "summari
     const all = new Map<string, DayRow>([...before].filter(([d, row]) => d >= start && closed(row)));
     for (const d of inRange) all.set(d, rows.get(d)!);
 
-    const tables = new Map<string, DayP90s>();
-    const keyOf = (date: string) => `${restaurant.guid}|${date}|${cutSeconds ?? "all"}`;
-    const missing: string[] = [];
-    for (const [date, row] of all) {
-      const hit = cache.get(keyOf(date), row.fetchedAt!);
-      if (hit) tables.set(date, hit);
-      else missing.push(date);
-    }
-    for (let i = 0; i < missing.length; i += LOAD_CHUNK_DAYS) {
-      for (const [date, blob] of await store.summaries(
-        restaurant.guid,
-        missing.slice(i, i + LOAD_CHUNK_DAYS),
-      )) {
-        // The stored copy is read as stored when it was fetched: a newer fetch is another version.
-        if (blob.fetchedAt !== all.get(date)!.fetchedAt) continue;
-        let table: DayP90s;
-        try {
-          table = dayP90s(decodeDaySummary(unpack(blob.packed)), cutSeconds);
-        } catch {
-          // An unreadable day has no figures here; the day reader marks it and fetches it again.
-          continue;
-        }
-        cache.set(keyOf(date), blob.fetchedAt, table);
-        tables.set(date, table);
-      }
-    }
+    const tables = await tablesOf(restaurant.guid, all, cutSeconds);
     return findAnomalies(inRange, (date) => tables.get(date) ?? null);
   }
 
@@ -123,5 +149,5 @@ export function createAnomalyDays(store: Pick<KitchenStore, "dayRows" | "summari
     return createHash("sha256").update(stored.join(",")).digest("base64url").slice(0, 22);
   }
 
-  return { anomaliesOf, lookbackVersion, cacheStats: () => cache.stats() };
+  return { anomaliesOf, lookbackVersion, warm };
 }

@@ -15,7 +15,7 @@ import {
   type RangeAnswer,
 } from "@/lib/kitchen/contract/responses";
 import type { SummarySection } from "@/lib/kitchen/contract/sections";
-import type { StuckChoice } from "@/lib/kitchen/contract/stuck-items";
+import { DEFAULT_STUCK_MINUTES, type StuckChoice } from "@/lib/kitchen/contract/stuck-items";
 import { KITCHEN_METRICS, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import { mergeDayParts } from "@/lib/kitchen/query/day-parts-summary";
 import { DimensionInterner } from "@/lib/kitchen/query/dimension-interner";
@@ -452,10 +452,12 @@ function serviceBackfill(
     config: KitchenServiceConfig;
     now: () => number;
     rollups: ReturnType<typeof createRollupReader>;
+    anomalyDays: ReturnType<typeof createAnomalyDays>;
   },
   opts: Omit<BackfillDeps, "fetcher" | "store" | "config" | "now">,
 ) {
-  const { fetcher, store, config, now, rollups } = s;
+  const { fetcher, store, config, now, rollups, anomalyDays } = s;
+  const cut = (config.stuckMinutes ?? DEFAULT_STUCK_MINUTES) * 60;
   return createBackfill({
     // A location held while its lane runs (an outage begins) stops there: the lane's first
     // check (locationAdmitted) gives it its one try once the wait has run out.
@@ -463,9 +465,16 @@ function serviceBackfill(
       const state = await fetcher.locationFetchState(r.guid);
       return state.kind !== "ok" && !state.due;
     },
-    // Rollups are built here, off the request path (rollup-reader.ts buildComplete).
+    // Rollups are built here, off the request path (rollup-reader.ts buildComplete), and the days'
+    // p90 tables of the unusual days computed (anomaly-days.ts warm), so no summary decodes its lookback.
     buildRollups:
-      config.rollups === false ? undefined : (r, from, to) => rollups.buildComplete(r.guid, from, to),
+      config.rollups === false
+        ? undefined
+        : async (r, from, to) => {
+            const built = await rollups.buildComplete(r.guid, from, to);
+            await anomalyDays.warm(r, from, to, cut);
+            return built;
+          },
     ...opts,
     fetcher,
     store,
