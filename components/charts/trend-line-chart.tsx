@@ -19,6 +19,24 @@ import { AXIS_COLOR, GRID_COLOR } from "@/components/charts/parts/chart-palette"
 
 import type { ReferenceMark } from "./grouped-bar-chart";
 
+/** A category (business date) marked on the chart: a flag at the top with `label` as its tooltip and accessible name. */
+export interface FlaggedCategory {
+  date: string;
+  label: string;
+}
+
+const FLAG_COLOR = "var(--color-warning, #b45309)";
+
+/** The flag of a marked date: a small triangle at the top of its line, named for screen readers and hover. */
+function FlagMark({ x, y, flag }: { x: number; y: number; flag: FlaggedCategory }) {
+  return (
+    <g role="img" aria-label={flag.label} data-flagged-date={flag.date}>
+      <title>{flag.label}</title>
+      <path d={`M${x - 6},${y} L${x + 6},${y} L${x},${y + 9} Z`} fill={FLAG_COLOR} />
+    </g>
+  );
+}
+
 export interface LineSeries {
   key: string;
   label: string;
@@ -59,6 +77,7 @@ export function TrendLineChart<Row extends object>({
   ariaLabel,
   height = 260,
   onPointClick,
+  flaggedDates = [],
 }: {
   data: Row[];
   xKey: keyof Row & string;
@@ -72,6 +91,8 @@ export function TrendLineChart<Row extends object>({
   height?: number;
   /** A click on a date's band (a drill); the card's table carries a button per date for the keyboard. */
   onPointClick?: (row: Row) => void;
+  /** Dates to mark (unusual days): a dashed vertical line and a flag each. */
+  flaggedDates?: FlaggedCategory[];
 }) {
   const maxReference = references.reduce((max, r) => Math.max(max, r.value), 0);
   return (
@@ -135,6 +156,18 @@ export function TrendLineChart<Row extends object>({
             strokeDasharray="2 3"
             ifOverflow="discard"
             label={<MarkLabel label={a.label} />}
+          />
+        ))}
+        {flaggedDates.map((flag) => (
+          <ReferenceLine
+            key={`flag-${flag.date}`}
+            x={flag.date}
+            stroke={FLAG_COLOR}
+            strokeDasharray="2 3"
+            strokeWidth={1.5}
+            label={(props: { viewBox?: { x?: number; y?: number } }) => (
+              <FlagMark x={props.viewBox?.x ?? 0} y={props.viewBox?.y ?? 0} flag={flag} />
+            )}
           />
         ))}
         {series.map((s) => (

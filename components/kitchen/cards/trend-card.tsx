@@ -21,7 +21,9 @@ import { DataTable, type DataColumn } from "@/components/ui/table/data-table";
 import { dateMarks } from "@/lib/annotations/annotation-marks";
 import type { Annotation } from "@/lib/annotations/annotations-contract";
 import { formatBusinessDate, formatBusinessDateShort } from "@/lib/business-date/format";
+import type { KitchenAnomaly } from "@/lib/kitchen/contract/responses";
 import { type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
+import { flaggedDatesOf } from "@/lib/kitchen/present/anomaly-labels";
 import { formatCount, formatDuration } from "@/lib/kitchen/present/format";
 import { LEVEL_LABELS, METRIC_LABELS } from "@/lib/kitchen/present/labels";
 import type { RowLate } from "@/lib/kitchen/present/late-figures";
@@ -46,6 +48,7 @@ export function TrendCard({
   late,
   annotations = [],
   onDrill,
+  flaggedDays = [],
 }: {
   days: PivotRow[];
   levels: KitchenLevel[];
@@ -59,6 +62,8 @@ export function TrendCard({
   annotations?: readonly Annotation[];
   /** Narrows the page to one business date (a custom range of that date). */
   onDrill?: Drill;
+  /** Unusual days (the summary's `anomalies`): the shown level's are flagged on the chart and listed under it. */
+  flaggedDays?: readonly KitchenAnomaly[];
 }) {
   // One level at a time: p50, p90 and the target of three levels would be nine lines.
   const [chosen, setChosen] = useState<KitchenLevel>(initialLevel);
@@ -104,6 +109,8 @@ export function TrendCard({
   const rows = toLevelRows(days, levels);
   const shown = new Set(days.map((d) => d.key));
   const marks = dateMarks(annotations).filter((m) => shown.has(m.key));
+  const shownDates = new Set(days.map((d) => d.key));
+  const flagged = flaggedDatesOf(flaggedDays, level).filter((f) => shownDates.has(f.date));
 
   return (
     <ChartCard
@@ -137,6 +144,7 @@ export function TrendCard({
           valueAxisFormatter={(v) => `${v}m`}
           ariaLabel={`Daily ${METRIC_LABELS[metric]} in minutes`}
           onPointClick={onDrill ? (point) => drillTo(point.date) : undefined}
+          flaggedDates={flagged}
           tooltip={(point) => (
             <ChartTooltipBox
               title={formatBusinessDate(point.row.key)}
@@ -167,6 +175,19 @@ export function TrendCard({
           )}
         />
       </div>
+      {flagged.length > 0 ? (
+        <p className={styles.unusualDays} data-testid="unusual-days">
+          Unusual days (fire-to-fulfill p90 outside the usual range of the same weekday over the previous 8
+          weeks):{" "}
+          {flagged.map((f, i) => (
+            <span key={f.date} title={f.label}>
+              {i > 0 ? ", " : ""}
+              {formatBusinessDate(f.date)}
+            </span>
+          ))}
+          .
+        </p>
+      ) : null}
     </ChartCard>
   );
 }

@@ -99,6 +99,7 @@ function useSectionRows(data: KitchenFiguresSection, sections: BelowSections, le
       sources: sourceRows(withLevels),
       services: serviceRows(trend),
       dayLate: dayLate({ days: trend.days, withinTarget: data.withinTarget }),
+      anomalies: trend.anomalies ?? [],
     };
   }, [trend, data.levels, data.withinTarget]);
   return { stations: stationsRows, items: itemsRows, trend: trendRows };
@@ -315,6 +316,7 @@ function trendCards(
       late={rows.dayLate}
       annotations={annotations}
       onDrill={props.onChange}
+      flaggedDays={rows.anomalies}
     />,
     <LazyAnnotationsPanel key="annotations" guid={restaurant.guid} from={data.from} to={data.to} />,
     <div key="breakdowns" className={styles.grid2even}>

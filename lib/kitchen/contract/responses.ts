@@ -171,6 +171,22 @@ export interface FilterOptions {
 // ---------------------------------------------------------------------------------------------
 // GET /api/restaurants/[guid]/kitchen/summary
 
+/**
+ * A flagged day: its p90 (whole seconds) of a level × prep station × service, and the band it fell
+ * outside (`median`, `low`, `high`, seconds rounded to one decimal). `station` null: every prep
+ * station of level 0 together; `service` null: the records in no service of the day's schedule.
+ */
+export interface KitchenAnomaly {
+  date: string;
+  level: KitchenLevel;
+  station: StationRef | null;
+  service: string | null;
+  p90: number;
+  median: number;
+  low: number;
+  high: number;
+}
+
 export interface KitchenSummary {
   restaurantGuid: string;
   restaurantName: string;
@@ -274,6 +290,12 @@ export interface KitchenSummary {
   ticketDays: ({ businessDate: string } & LevelStats)[];
   /** Day parts and the weekday pattern (lib/kitchen/query/day-parts-summary.ts); optional in the type only because they came later. */
   dayParts?: DayPartsSummary;
+  /**
+   * Unusual days (lib/kitchen/query/anomalies.ts): the range's closed dates whose fire-to-fulfill
+   * p90 of a level × station × service lay outside the band of its previous 8 same weekdays.
+   * Optional in the type only because it came later.
+   */
+  anomalies?: KitchenAnomaly[];
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { KitchenItemsWire } from "./item-columns";
-import type { DayPartsSummary, KitchenSummary } from "./responses";
+import type { DayPartsSummary, KitchenAnomaly, KitchenSummary } from "./responses";
 
 /**
  * The summary's sections: `GET …/kitchen/summary?section=<name>` answers one, computing only what
@@ -64,6 +64,8 @@ export type KitchenHoursSection = Pick<KitchenSummary, QueryFields | "hours" | "
  */
 export type KitchenTrendSection = Pick<KitchenSummary, QueryFields | "days" | "behaviors" | "sources"> & {
   dayParts: DayPartsSummary;
+  /** The unusual days (KitchenSummary.anomalies), flagged on the daily trend. */
+  anomalies: KitchenAnomaly[];
 };
 
 export interface KitchenSummarySections {
@@ -108,7 +110,7 @@ const SECTION_FIELDS: { [S in SummarySection]: readonly (keyof KitchenSummary)[]
   tickets: [...QUERY_FIELDS, "tickets", "ticketHours", "ticketDays"],
   items: [...QUERY_FIELDS, "items", "itemCount", "courses", "courseCount"],
   hours: [...QUERY_FIELDS, "hours", "hourStations"],
-  trend: [...QUERY_FIELDS, "days", "behaviors", "sources", "dayParts"],
+  trend: [...QUERY_FIELDS, "days", "behaviors", "sources", "dayParts", "anomalies"],
 };
 
 /** The key order of the whole summary's JSON (service/summary-assembly.ts, then the day parts). */
@@ -145,6 +147,7 @@ const SUMMARY_ORDER: readonly (keyof KitchenSummary)[] = [
   "ticketDays",
   "stuck",
   "dayParts",
+  "anomalies",
 ];
 
 /**

@@ -15,7 +15,7 @@ import {
   type RangeAnswer,
 } from "@/lib/kitchen/contract/responses";
 import type { SummarySection } from "@/lib/kitchen/contract/sections";
-import type { StuckChoice } from "@/lib/kitchen/contract/stuck-items";
+import { DEFAULT_STUCK_MINUTES, type StuckChoice } from "@/lib/kitchen/contract/stuck-items";
 import { KITCHEN_METRICS, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import { mergeDayParts } from "@/lib/kitchen/query/day-parts-summary";
 import { DimensionInterner } from "@/lib/kitchen/query/dimension-interner";
@@ -26,6 +26,7 @@ import type { OutageHold } from "@/lib/platform-wiring/outage-hold";
 import type { PlatformClient } from "@/lib/platform/types";
 import type { ServiceWeek } from "@/lib/restaurants/schedule";
 
+import { createAnomalyDays } from "./anomaly-days";
 import { createBackfill, type BackfillDeps } from "./backfill";
 import { coverageOf, coverageReport, dateStates, pendingReport, usableDates } from "./coverage";
 import { createDayFetcher, type DayFetcher } from "./day-fetcher";
@@ -123,14 +124,20 @@ export function createKitchenService(deps: KitchenServiceDeps) {
      * `itemStations`: the items' item × station rows of one level.
      */
     ...sectionAnswers(
-      <S extends SummarySection>(section: S, r: KitchenRestaurant, query: KitchenSummaryQuery) =>
-        answers.answered(`section:${section}`, r, query, null, (dates, rows, coverage, targets) =>
-          summarySection({ ...sectionDeps(k), interner: k.internerOf(r.guid) }, r, query, section, {
-            dates,
-            rows,
-            coverage,
-            targets,
-          }),
+      async <S extends SummarySection>(section: S, r: KitchenRestaurant, query: KitchenSummaryQuery) =>
+        answers.answered(
+          `section:${section}`,
+          r,
+          query,
+          // The trend's anomalies read the weeks before the range too (anomaly-days.ts).
+          section === "trend" ? await k.anomalyDays.lookbackVersion(r, query.from) : null,
+          (dates, rows, coverage, targets) =>
+            summarySection({ ...sectionDeps(k), interner: k.internerOf(r.guid) }, r, query, section, {
+              dates,
+              rows,
+              coverage,
+              targets,
+            }),
         ),
     ),
 
@@ -220,10 +227,12 @@ interface Kitchen {
   parts: ReturnType<typeof createRangeParts>;
   answers: ReturnType<typeof createRangeAnswers>;
   overviewLevels: ReturnType<typeof createOverviewLevels>;
+  /** The summary's unusual days, from the stored days' p90 tables (anomaly-days.ts). */
+  anomalyDays: ReturnType<typeof createAnomalyDays>;
 }
 
 /** The readers the steps share, before the range parts and answers that are built over them. */
-type KitchenBase = Omit<Kitchen, "parts" | "answers" | "overviewLevels">;
+type KitchenBase = Omit<Kitchen, "parts" | "answers" | "overviewLevels" | "anomalyDays">;
 
 function buildKitchen(deps: KitchenServiceDeps): Kitchen {
   const { db, config } = deps;
@@ -256,7 +265,7 @@ function buildKitchen(deps: KitchenServiceDeps): Kitchen {
     config,
   });
   const overviewLevels = createOverviewLevels({ db, store, reader, config, now });
-  return { ...base, parts, answers, overviewLevels };
+  return { ...base, parts, answers, overviewLevels, anomalyDays: createAnomalyDays(store) };
 }
 
 const rangeOf = ({ now, config }: KitchenBase, restaurant: KitchenRestaurant, query: KitchenRangeQuery) =>
@@ -315,9 +324,9 @@ function recordFiltered(
 }
 
 /** What a summary section reads (summary-sections.ts), besides its restaurant's interner. */
-function sectionDeps({ db, store, reader, parts }: Kitchen) {
+function sectionDeps({ db, store, reader, parts, anomalyDays }: Kitchen) {
   const { filtersFor, partsOf, stuckReport } = parts;
-  return { db, store, reader, rangeParts: { filtersFor, partsOf, stuckReport } };
+  return { db, store, reader, rangeParts: { filtersFor, partsOf, stuckReport }, anomalyDays };
 }
 
 async function prepareRange(k: Kitchen, restaurant: KitchenRestaurant, query: KitchenRangeQuery) {
@@ -326,14 +335,19 @@ async function prepareRange(k: Kitchen, restaurant: KitchenRestaurant, query: Ki
   );
 }
 
-function summaryAnswer(
+async function summaryAnswer(
   k: Kitchen,
   restaurant: KitchenRestaurant,
   query: KitchenSummaryQuery,
   opts: { dayParts?: boolean },
 ): Promise<RangeAnswer<KitchenSummary>> {
   const { partsOf, filtersFor, stuckReport } = k.parts;
-  return k.answers.answered("summary", restaurant, query, opts, async (dates, rows, coverage, targets) => {
+  // With day parts the answer has anomalies, which read the weeks before the range too (anomaly-days.ts).
+  const extra =
+    opts.dayParts === false
+      ? opts
+      : { ...opts, lookback: await k.anomalyDays.lookbackVersion(restaurant, query.from) };
+  return k.answers.answered("summary", restaurant, query, extra, async (dates, rows, coverage, targets) => {
     const parts = await partsOf(restaurant, dates, rows, [query.metric], query, targets.breaks);
     const merged = parts.partsFor(query.metric);
     const filters = filtersFor(query);
@@ -355,6 +369,7 @@ function summaryAnswer(
     return {
       ...summary,
       dayParts: mergeDayParts(merged, query.metric, filters, restaurant.closeoutHour),
+      anomalies: await k.anomalyDays.anomaliesOf(restaurant, dates, rows, filters.stuckSeconds, query),
     };
   });
 }
@@ -449,10 +464,12 @@ function serviceBackfill(
     config: KitchenServiceConfig;
     now: () => number;
     rollups: ReturnType<typeof createRollupReader>;
+    anomalyDays: ReturnType<typeof createAnomalyDays>;
   },
   opts: Omit<BackfillDeps, "fetcher" | "store" | "config" | "now">,
 ) {
-  const { fetcher, store, config, now, rollups } = s;
+  const { fetcher, store, config, now, rollups, anomalyDays } = s;
+  const cut = (config.stuckMinutes ?? DEFAULT_STUCK_MINUTES) * 60;
   return createBackfill({
     // A location held while its lane runs (an outage begins) stops there: the lane's first
     // check (locationAdmitted) gives it its one try once the wait has run out.
@@ -460,9 +477,16 @@ function serviceBackfill(
       const state = await fetcher.locationFetchState(r.guid);
       return state.kind !== "ok" && !state.due;
     },
-    // Rollups are built here, off the request path (rollup-reader.ts buildComplete).
+    // Rollups are built here, off the request path (rollup-reader.ts buildComplete), and the days'
+    // p90 tables of the unusual days computed (anomaly-days.ts warm), so no summary decodes its lookback.
     buildRollups:
-      config.rollups === false ? undefined : (r, from, to) => rollups.buildComplete(r.guid, from, to),
+      config.rollups === false
+        ? undefined
+        : async (r, from, to) => {
+            const built = await rollups.buildComplete(r.guid, from, to);
+            await anomalyDays.warm(r, from, to, cut);
+            return built;
+          },
     ...opts,
     fetcher,
     store,

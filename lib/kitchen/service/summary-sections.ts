@@ -22,6 +22,7 @@ import { mergeScoped, type MergeScope } from "@/lib/kitchen/query/range-summary"
 import { mergeTicketTimes } from "@/lib/kitchen/query/ticket-times";
 import type { DayRow, KitchenStore } from "@/lib/kitchen/storage/kitchen-store";
 
+import type { createAnomalyDays } from "./anomaly-days";
 import type { createDayReader } from "./day-reader";
 import type { RangeTargets } from "./range-answers";
 import type { createRangeParts } from "./range-parts";
@@ -49,6 +50,7 @@ export interface SectionDeps {
   reader: ReturnType<typeof createDayReader>;
   rangeParts: ReturnType<typeof createRangeParts>;
   interner: DimensionInterner;
+  anomalyDays: ReturnType<typeof createAnomalyDays>;
 }
 
 /** What each record section merges beyond the station × level pass (tickets merges no records). */
@@ -95,6 +97,13 @@ export async function summarySection<S extends SummarySection>(
   if (section === "trend") {
     // As the whole summary's day parts: from the rollups and edge days the figures merged.
     answer.dayParts = mergeDayParts(merged, query.metric, filters, restaurant.closeoutHour);
+    answer.anomalies = await deps.anomalyDays.anomaliesOf(
+      restaurant,
+      dates,
+      rows,
+      filters.stuckSeconds,
+      query,
+    );
   }
   if (section === "items")
     return { ...sectionOf(answer, "items"), itemStations: answer.itemStations! } as ComputedSections[S];

@@ -20,7 +20,16 @@ import {
   type KitchenRouting,
   type RoutedItem,
 } from "./item-routing";
-import { cookTime, expoTime, LATE_HOUR, secondExpoTime, startWait } from "./kitchen-timing";
+import {
+  cookTime,
+  expoTime,
+  LATE_HOUR,
+  secondExpoTime,
+  slowFactor,
+  slowSpells,
+  startWait,
+  type SlowSpell,
+} from "./kitchen-timing";
 import type { FoodKind } from "./menu-catalog";
 import { sourceMix, type DiningChoice } from "./order-mix";
 import { rngFor, type Rng } from "./rng";
@@ -140,7 +149,10 @@ export function generateItemFulfillments(
     seedParts: [world.seed, restaurant.guid, "fulfillments", businessDate],
   };
   const tickets = drawTickets(day, concept, windows, sourceMix(concept, config, brand));
-  return recordTickets(day, tickets);
+  return recordTickets(day, tickets, {
+    windows,
+    spells: slowSpells(world.seed, restaurant.guid, date, [...routing.pools.keys()]),
+  });
 }
 
 /** What both phases of a day's generation read. */
@@ -232,8 +244,12 @@ function drawTickets(
   return tickets;
 }
 
-/** Phase 2: the tickets' records, timed on a stream of their own. */
-function recordTickets(day: FulfillmentDay, tickets: readonly Ticket[]): ItemFulfillment[] {
+/** Phase 2: the tickets' records, timed on a stream of their own; `slow`: the day's unusually slow spells (kitchen-timing.ts). */
+function recordTickets(
+  day: FulfillmentDay,
+  tickets: readonly Ticket[],
+  slow: { windows: readonly ServiceWindow[]; spells: readonly SlowSpell[] },
+): ItemFulfillment[] {
   const { ctx, bounds, asOf, routing, seedParts, businessDate } = day;
   const { world, restaurant } = ctx;
   // How busy each quarter hour is, relative to the rush: busy kitchens are slower.
@@ -284,6 +300,10 @@ function recordTickets(day: FulfillmentDay, tickets: readonly Ticket[]): ItemFul
     if (t.firedAt > asOf) break;
     const load = (buckets.get(Math.floor((t.firedAt - bounds.start) / BUCKET)) ?? 0) / peak;
     const slowBy = lateHour && t.firedAt >= lateHour.from && t.firedAt < lateHour.to ? LATE_HOUR.factor : 1;
+    const service =
+      slow.spells.length === 0
+        ? null
+        : (slow.windows.find((w) => t.firedAt >= w.start && t.firedAt < w.end)?.name ?? null);
     const firedAt = isoUtc(t.firedAt);
     for (const item of t.items) {
       const sel: Selection = {
@@ -301,7 +321,9 @@ function recordTickets(day: FulfillmentDay, tickets: readonly Ticket[]): ItemFul
       }
       let ready = sel.startedAt;
       for (const { station, kind } of item.steps) {
-        const done = sel.startedAt + Math.round(cookTime(timing, kind, load) * slowBy);
+        const cook = cookTime(timing, kind, load);
+        const factor = slowBy * (slow.spells.length === 0 ? 1 : slowFactor(slow.spells, service, kind));
+        const done = sel.startedAt + (factor === 1 ? cook : Math.round(cook * factor));
         ready = Math.max(ready, done);
         // EXPO_ONLY stations never see the ticket: the expediter plates those items.
         if (station.expoRouting === "EXPO_ONLY") continue;

@@ -1,5 +1,7 @@
+import type { Weekday } from "@/lib/platform/schemas";
+
 import type { FoodKind } from "./menu-catalog";
-import type { Rng } from "./rng";
+import { rngFor, type Rng } from "./rng";
 
 const MINUTE = 60_000;
 
@@ -52,3 +54,55 @@ export function startWait(rng: Rng, load: number): number {
  * draws nothing itself, so every other record of every day stays what it was.
  */
 export const LATE_HOUR = { concept: "noodle", startMinutes: 19 * 60, minutes: 60, factor: 2.2 } as const;
+
+/**
+ * Unusual days, so that the flags of unusual days (issue 35) have something to find, as a real
+ * kitchen has them: at about a third of the restaurants, the dinner service of one Friday in
+ * SLOW_FRIDAY_EVERY_WEEKS runs slow at every station (a cook off sick, a party of forty), and at
+ * every restaurant about one day in SLOW_LINE_DAYS one line (a food kind's station) runs slow all
+ * day (a broken fryer). Deterministic, from streams of their own: no other draw changes, only the
+ * cooking times of those tickets are stretched (and the expediters' times after them).
+ */
+export interface SlowSpell {
+  /** The service whose tickets run slow (by fire time); null: the whole day. */
+  service: string | null;
+  /** The line that runs slow; null: every line. */
+  kind: FoodKind | null;
+  factor: number;
+}
+
+const SLOW_FRIDAY_SHARE = 0.3;
+const SLOW_FRIDAY_EVERY_WEEKS = 4;
+const SLOW_FRIDAY_FACTOR = 1.6;
+const SLOW_LINE_DAYS = 24;
+const SLOW_LINE_FACTOR = 1.8;
+const DAY_MS = 86_400_000;
+
+export function slowSpells(
+  seed: string,
+  restaurantGuid: string,
+  date: { value: string; year: number; month: number; day: number; weekday: Weekday },
+  kinds: readonly FoodKind[],
+): SlowSpell[] {
+  const spells: SlowSpell[] = [];
+  const fridays = rngFor(seed, restaurantGuid, "slow-friday-dinners");
+  if (date.weekday === "friday" && fridays.chance(SLOW_FRIDAY_SHARE)) {
+    const phase = fridays.int(0, SLOW_FRIDAY_EVERY_WEEKS - 1);
+    const week = Math.floor(Date.UTC(date.year, date.month - 1, date.day) / DAY_MS / 7);
+    if (week % SLOW_FRIDAY_EVERY_WEEKS === phase)
+      spells.push({ service: "Dinner", kind: null, factor: SLOW_FRIDAY_FACTOR });
+  }
+  const line = rngFor(seed, restaurantGuid, "slow-line", date.value);
+  if (kinds.length > 0 && line.chance(1 / SLOW_LINE_DAYS))
+    spells.push({ service: null, kind: line.pick([...kinds].sort()), factor: SLOW_LINE_FACTOR });
+  return spells;
+}
+
+/** How much longer a step of `kind` on a ticket of `service` takes under the day's spells. */
+export function slowFactor(spells: readonly SlowSpell[], service: string | null, kind: FoodKind): number {
+  let factor = 1;
+  for (const s of spells)
+    if ((s.service === null || s.service === service) && (s.kind === null || s.kind === kind))
+      factor *= s.factor;
+  return factor;
+}
