@@ -92,7 +92,7 @@ describe("duration and percentage columns", () => {
   it("give a duration seconds and minutes side by side, a share a percentage", () => {
     type Row = { p90: number | null; share: number | null };
     const text = toCsv<Row>(
-      [...durationCsvColumns("p90", (r) => r.p90), percentCsvColumn("late", (r) => r.share)],
+      [...durationCsvColumns<Row>("p90", (r) => r.p90), percentCsvColumn<Row>("late", (r) => r.share)],
       [
         { p90: 754, share: 0.7266184251478369 },
         { p90: null, share: null },
