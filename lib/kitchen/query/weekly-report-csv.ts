@@ -2,7 +2,6 @@ import type { CsvColumn } from "@/lib/csv/csv";
 import {
   csvDate,
   csvMinutes,
-  csvPercent,
   csvPercentPoints,
   durationCsvColumns,
   percentCsvColumn,
