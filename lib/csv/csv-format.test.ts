@@ -10,6 +10,7 @@ import {
   csvPercentPoints,
   durationCsvColumns,
   percentCsvColumn,
+  tableCsvColumns,
 } from "./csv-format";
 
 describe("csvMinutes", () => {
@@ -99,5 +100,23 @@ describe("duration and percentage columns", () => {
       ],
     );
     expect(text).toBe("p90_s,p90_min,late_pct\r\n754,12.6,72.7\r\n,,\r\n");
+  });
+});
+
+describe("tableCsvColumns", () => {
+  it("writes a screen table's columns in the one style, by each column's unit", () => {
+    type Row = { date: string; name: string; p90: number | null; share: number | null; link: string };
+    const columns = tableCsvColumns<Row>([
+      { header: "Business date", csvUnit: "date", value: (r) => r.date },
+      { header: "Station name", value: (r) => r.name },
+      { header: "p90", csvUnit: "seconds", value: (r) => r.p90 },
+      { header: "On time", csvUnit: "share", value: (r) => r.share },
+      { header: "Very late (over 1.5 × target)", csvHeader: "very late", value: () => 3 },
+      { header: "Open", csv: false, value: (r) => r.link },
+    ]);
+    const text = toCsv(columns, [{ date: "20261119", name: "Grill", p90: 754, share: 0.7266, link: "/x" }]);
+    expect(text).toBe(
+      "business_date,station_name,p90_s,p90_min,on_time_pct,very_late\r\n2026-11-19,Grill,754,12.6,72.7,3\r\n",
+    );
   });
 });

@@ -1,7 +1,5 @@
 // The units of every CSV this app writes, in one place so every file agrees (docs/api.md, "CSV
 // files"). Its own module without the CSV writer: the browser-built downloads import it at render.
-import { tzOffset } from "@date-fns/tz";
-
 import { isValidTimeZone } from "@/lib/business-date/time-zone";
 
 import type { CsvColumn } from "./csv";
@@ -46,6 +44,26 @@ export function csvDate(businessDate: string | null | undefined): string {
 
 const pad = (n: number, width = 2) => String(n).padStart(width, "0");
 
+const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The zone's offset from UTC at an instant, in minutes (−300 for New York in winter). By Intl's
+ * "longOffset" ("GMT-05:00"), which the browser has too: this module is in the pages' first load,
+ * where a time-zone library would weigh on every page for a click on a download.
+ */
+function offsetMinutes(timeZone: string, ms: number): number {
+  let format = offsetFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" });
+    offsetFormats.set(timeZone, format);
+  }
+  const name = format.formatToParts(ms).find((p) => p.type === "timeZoneName")?.value ?? "GMT";
+  const m = /^GMT([+-])(\d{2}):?(\d{2})?$/.exec(name);
+  if (!m) return 0; // "GMT": UTC itself
+  const minutes = Number(m[2]) * 60 + Number(m[3] ?? 0);
+  return m[1] === "-" ? -minutes : minutes;
+}
+
 /**
  * An instant as ISO 8601 with its offset, to the millisecond: on the restaurant's wall clock
  * (`2026-11-19T18:02:11.000-05:00`) when its zone is known, so the hour a GM reads is the
@@ -57,7 +75,7 @@ export function csvInstant(value: string | Date | null | undefined, timeZone?: s
   if (value === null || value === undefined || value === "") return "";
   const ms = typeof value === "string" ? Date.parse(value) : value.getTime();
   if (Number.isNaN(ms)) return typeof value === "string" ? value : "";
-  const offsetMin = timeZone && isValidTimeZone(timeZone) ? tzOffset(timeZone, new Date(ms)) : 0;
+  const offsetMin = timeZone && isValidTimeZone(timeZone) ? offsetMinutes(timeZone, ms) : 0;
   const local = new Date(ms + offsetMin * 60_000);
   const sign = offsetMin < 0 ? "-" : "+";
   const abs = Math.abs(offsetMin);
@@ -103,4 +121,42 @@ export function csvHeader(words: string): string {
     .replace(/[^a-z0-9]+/g, "_")
     .replace(/^_+|_+$/g, "");
   return snake || "column";
+}
+
+/**
+ * What a table column's CSV is written in: seconds (as `<name>_s` and `<name>_min`), a share 0..1
+ * (as `<name>_pct`), a business date (ISO), or the value as it is (absent).
+ */
+export type CsvUnit = "seconds" | "share" | "date";
+
+/** The part of a screen table's column its CSV needs (components/ui/table's DataColumn). */
+export interface TableCsvSource<Row> {
+  header: string;
+  /** The header's words in the file when they must differ from the screen's. */
+  csvHeader?: string;
+  csvUnit?: CsvUnit;
+  value: (row: Row) => string | number | boolean | null | undefined;
+  csv?: false;
+}
+
+/**
+ * The CSV columns of a screen table (every browser-built download): the columns not marked
+ * `csv: false`, each header in the one snake_case style with its unit suffix, durations as
+ * seconds beside minutes, shares as percentages, business dates ISO.
+ */
+export function tableCsvColumns<Row>(columns: readonly TableCsvSource<Row>[]): CsvColumn<Row>[] {
+  return columns
+    .filter((c) => c.csv !== false)
+    .flatMap((c): CsvColumn<Row>[] => {
+      const name = csvHeader(c.csvHeader ?? c.header);
+      const number = (row: Row) => {
+        const v = c.value(row);
+        return typeof v === "number" ? v : null;
+      };
+      if (c.csvUnit === "seconds") return durationCsvColumns(name, number);
+      if (c.csvUnit === "share") return [percentCsvColumn(name, number)];
+      if (c.csvUnit === "date")
+        return [{ header: name, value: (row) => csvDate(String(c.value(row) ?? "")) }];
+      return [{ header: name, value: c.value }];
+    });
 }
