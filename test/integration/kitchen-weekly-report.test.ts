@@ -68,7 +68,7 @@ describe("kitchen weekly report", () => {
     expect(reportWeek([harbor, mesa], clock.now)).toEqual({ from: "20250310", to: "20250316" });
     expect(reportWeek([harbor], clock.now, "20250303")).toEqual({ from: "20250303", to: "20250309" });
     expect(reportWeek([harbor], clock.now, "20250317")).toEqual({
-      error: "the week of 20250317 has not ended yet for every restaurant",
+      error: "the week of 2025-03-17 has not ended yet for every restaurant",
     });
     expect((await kitchenQuery(weeklyReportSchema, { week: "2025-03-10" })).week).toBe("20250310");
     await expect(kitchenQuery(weeklyReportSchema, { week: "2025-03-11" })).rejects.toThrow(

@@ -1,6 +1,6 @@
 import "server-only";
 
-import { addBusinessDays, businessDateWeekday } from "@/lib/business-date/business-date";
+import { addBusinessDays, businessDateToIso, businessDateWeekday } from "@/lib/business-date/business-date";
 import { currentBusinessDateOrNull, earliestBusinessDateAnywhere } from "@/lib/business-date/closeout";
 import { isValidTimeZone } from "@/lib/business-date/time-zone";
 import type { RangeAnswer } from "@/lib/kitchen/contract/responses";
@@ -40,7 +40,8 @@ export function reportWeek(
   const thisMonday = addBusinessDays(today, -((businessDateWeekday(today) + 6) % 7));
   const from = monday ?? addBusinessDays(thisMonday, -7);
   const week = { from, to: addBusinessDays(from, 6) };
-  if (week.to >= today) return { error: `the week of ${from} has not ended yet for every restaurant` };
+  if (week.to >= today)
+    return { error: `the week of ${businessDateToIso(from)} has not ended yet for every restaurant` };
   return week;
 }
 
