@@ -135,11 +135,7 @@ test("the weekday by hour grid shows each cell's p50 and count, marks the thin o
   const key = (weekday: string, hour: string | number, count: string | number) =>
     `${weekday}|${hour}|${count}`;
   expect(
-    csv
-      .map((r) =>
-        key(r["Weekday (business date)"]!, r["Hour (restaurant time)"]!, r["Station fulfillments"]!),
-      )
-      .sort(),
+    csv.map((r) => key(r.weekday_business_date!, r.hour_restaurant_time!, r.station_fulfillments!)).sort(),
   ).toEqual(cells.map((c) => key(label(c.weekday), c.hour, c.stats.count)).sort());
   expect(await axeViolations(page)).toEqual([]);
 });

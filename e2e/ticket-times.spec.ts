@@ -114,7 +114,7 @@ test("a manager reads ticket times per level, their distribution and CSVs, and f
     page.waitForEvent("download"),
     hours.getByRole("button", { name: "Download CSV" }).click(),
   ]);
-  expect((await csvOf(hoursCsv)).map((r) => Number(r.Tickets))).toEqual(hourRows.map((h) => h.stats.count));
+  expect((await csvOf(hoursCsv)).map((r) => Number(r.tickets))).toEqual(hourRows.map((h) => h.stats.count));
 
   // The slowest ticket names its slowest item and station; opened, that item is marked.
   const tickets = (await page.evaluate(
