@@ -355,7 +355,13 @@ export async function fulfillmentsRows(
   query: Record<string, string | number>,
 ): Promise<CsvRow[]> {
   const records = await ready(service.records(restaurant, await kitchenQuery(kitchenRecordsSchema, query)));
-  const text = await new Response(fulfillmentsCsv(records, new Set(), restaurant.timeZone)).text();
+  return parseFulfillmentsCsv(
+    await new Response(fulfillmentsCsv(records, new Set(), restaurant.timeZone)).text(),
+  );
+}
+
+/** fulfillments.csv's text read back into rows keyed by the Platform's field names (the durations keep theirs). */
+export function parseFulfillmentsCsv(text: string): CsvRow[] {
   return parse(text, {
     columns: (header: string[]) => header.map((h) => FIELD_OF_HEADER.get(h) ?? h),
     bom: true,
