@@ -99,18 +99,36 @@ test("the matrix shows every item's cells, slowest and gap as the API counts the
   expect(whole.rows.slice(0, matrix.rows.length)).toEqual(matrix.rows);
   const link = section.getByTestId("items-matrix-csv");
   const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
-  expect(download.suggestedFilename()).toBe("kitchen-items-matrix_yesterday_level-0.csv");
+  // The dates every column held (ISO; a range is each restaurant's own), then the choices.
+  const iso = (d: string) => `${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6)}`;
+  const periods = matrix.columns.map((c) => c.period).filter((p) => p.from !== "");
+  const earliest = periods.map((p) => p.from).sort()[0]!;
+  const last = periods
+    .map((p) => p.to)
+    .sort()
+    .at(-1)!;
+  expect(download.suggestedFilename()).toBe(
+    `kitchen-items-matrix_${iso(earliest)}${last === earliest ? "" : `_${iso(last)}`}_yesterday_level-0.csv`,
+  );
   const rows = await csvRecords(download);
   expect(rows.map((r) => r.multi_location_id)).toEqual(whole.rows.map((r) => r.multiLocationId));
   const num = (v: string | undefined) => (v === "" || v === undefined ? null : Number(v));
   whole.rows.forEach((row, j) => {
     expect(num(rows[j]!.gap_p50_s)).toBe(row.gapSeconds);
     for (const { c, i } of ready) {
+      // Each restaurant's columns: its name in snake_case, then the figure and its unit.
+      const name = c.restaurantName.toLowerCase().replace(/[^a-z0-9]+/g, "_");
       expect([
-        num(rows[j]![`${c.restaurantName} p50_s`]),
-        num(rows[j]![`${c.restaurantName} p90_s`]),
-        num(rows[j]![`${c.restaurantName} records`]),
-      ]).toEqual([row.cells[i]?.p50 ?? null, row.cells[i]?.p90 ?? null, row.cells[i]?.records ?? null]);
+        num(rows[j]![`${name}_p50_s`]),
+        num(rows[j]![`${name}_p90_s`]),
+        num(rows[j]![`${name}_p90_min`]),
+        num(rows[j]![`${name}_records`]),
+      ]).toEqual([
+        row.cells[i]?.p50 ?? null,
+        row.cells[i]?.p90 ?? null,
+        row.cells[i] ? Math.floor(row.cells[i].p90 / 6 + 0.5) / 10 : null,
+        row.cells[i]?.records ?? null,
+      ]);
     }
   });
 

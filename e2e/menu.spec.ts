@@ -199,7 +199,7 @@ test("the items CSV has one row per placement with its full path", async ({ page
     page.getByRole("link", { name: "Download items CSV" }).click(),
   ]);
   const rows = await csvTable(download);
-  expect(rows[0]![0]).toBe("Path");
+  expect(rows[0]![0]).toBe("path");
   expect(rows.length - 1).toBe(placements.length);
   const sample = placements[7]!;
   const path = [sample.menu.name, ...sample.path.map((g) => g.name), sample.item.name].join(" > ");

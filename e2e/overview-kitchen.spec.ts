@@ -177,7 +177,18 @@ test("the Overview CSV is the API's table, one row per restaurant, numbers as nu
   const link = page.getByTestId("overview-csv");
   await expect(link).toBeVisible({ timeout: 240_000 });
   const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
-  expect(download.suggestedFilename()).toBe("kitchen-overview_yesterday.csv");
+  // The period's ISO dates (spanning every restaurant's own) and the range in the name.
+  const iso = (d: string) => (d === "" ? "" : `${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6)}`);
+  const froms = overview.rows
+    .map((r) => r.period.from)
+    .filter(Boolean)
+    .sort();
+  const tos = overview.rows
+    .map((r) => r.period.to)
+    .filter(Boolean)
+    .sort();
+  const dates = froms[0] === tos.at(-1) ? iso(froms[0]!) : `${iso(froms[0]!)}_${iso(tos.at(-1)!)}`;
+  expect(download.suggestedFilename()).toBe(`kitchen-overview_${dates}_yesterday.csv`);
   const rows = await csvRecords(download);
   expect(rows.map((r) => r.restaurant_guid)).toEqual(overview.rows.map((r) => r.restaurantGuid));
   for (const [i, r] of overview.rows.entries()) {
@@ -185,10 +196,10 @@ test("the Overview CSV is the API's table, one row per restaurant, numbers as nu
     expect([csv.status, csv.archived, csv.from, csv.to, csv.previous_from, csv.previous_to]).toEqual([
       r.status,
       String(r.archived),
-      r.period.from,
-      r.period.to,
-      r.previousPeriod.from,
-      r.previousPeriod.to,
+      iso(r.period.from),
+      iso(r.period.to),
+      iso(r.previousPeriod.from),
+      iso(r.previousPeriod.to),
     ]);
     for (const level of [0, 1, 2]) {
       const now = r.current.find((f) => f.level === level);
@@ -199,15 +210,17 @@ test("the Overview CSV is the API's table, one row per restaurant, numbers as nu
           num(csv[`l${level}_items`]),
           num(csv[`l${level}_records`]),
           num(csv[`l${level}_p90_s`]),
-          num(csv[`l${level}_on_time_share`]),
-          num(csv[`l${level}_p50_s_previous`]),
+          num(csv[`l${level}_p90_min`]),
+          num(csv[`l${level}_on_time_pct`]),
+          num(csv[`l${level}_previous_p50_s`]),
         ],
         `${r.restaurantName} L${level}`,
       ).toEqual([
         now?.items ?? null,
         now?.records ?? null,
         now?.p90 ?? null,
-        now?.onTimeShare ?? null,
+        now?.p90 == null ? null : Math.floor(now.p90 / 6 + 0.5) / 10,
+        now?.onTimeShare == null ? null : Math.round(now.onTimeShare * 1000) / 10,
         before?.p50 ?? null,
       ]);
     }

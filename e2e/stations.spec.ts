@@ -113,7 +113,7 @@ test("the stations CSV has one row per prep station", async ({ page, request }) 
   ]);
   expect(download.suggestedFilename()).toBe("harbor-street-kitchen_prep-stations.csv");
   const rows = await csvTable(download);
-  expect(rows[0]!.slice(0, 3)).toEqual(["Station", "Station GUID", "Printer"]);
+  expect(rows[0]!.slice(0, 3)).toEqual(["station", "station_guid", "printer"]);
   expect(
     rows
       .slice(1)

@@ -67,12 +67,23 @@ test("a manager reads ticket times per level, their distribution and CSVs, and f
   const rows = await csvOf(download);
   expect(
     rows.map((r) => [
-      Number(r.Level),
-      Number(r.Tickets),
-      Number(r["p90 (s)"]),
-      Number(r["Not fully fulfilled"]),
+      Number(r.level),
+      Number(r.tickets),
+      Number(r.p90_s),
+      Number(r.p90_min),
+      Number(r.not_fully_fulfilled),
+      r.share_within_target_pct,
     ]),
-  ).toEqual(summary.tickets.map((t) => [t.level, t.stats.count, t.stats.p90, t.stats.excluded]));
+  ).toEqual(
+    summary.tickets.map((t) => [
+      t.level,
+      t.stats.count,
+      t.stats.p90,
+      Math.floor(t.stats.p90! / 6 + 0.5) / 10,
+      t.stats.excluded,
+      t.withinTarget.share === null ? "" : String(Math.round(t.withinTarget.share * 1000) / 10),
+    ]),
+  );
 
   // Ticket targets are set on the Targets page, which the card links to.
   await expect(card.getByRole("link", { name: "Targets page" })).toHaveAttribute(
@@ -94,7 +105,7 @@ test("a manager reads ticket times per level, their distribution and CSVs, and f
     distribution.getByRole("button", { name: "Download CSV" }).click(),
   ]);
   expect(binsCsv.suggestedFilename()).toContain("ticket-distribution-fire-to-fulfill-level-0");
-  expect((await csvOf(binsCsv)).reduce((n, r) => n + Number(r.Tickets), 0)).toBe(level0.stats.count);
+  expect((await csvOf(binsCsv)).reduce((n, r) => n + Number(r.tickets), 0)).toBe(level0.stats.count);
 
   // By hour: a row per hour with level-0 tickets, counts as the API's.
   const hours = page
@@ -107,7 +118,7 @@ test("a manager reads ticket times per level, their distribution and CSVs, and f
     page.waitForEvent("download"),
     hours.getByRole("button", { name: "Download CSV" }).click(),
   ]);
-  expect((await csvOf(hoursCsv)).map((r) => Number(r.Tickets))).toEqual(hourRows.map((h) => h.stats.count));
+  expect((await csvOf(hoursCsv)).map((r) => Number(r.tickets))).toEqual(hourRows.map((h) => h.stats.count));
 
   // The slowest ticket names its slowest item and station; opened, that item is marked.
   const tickets = (await page.evaluate(

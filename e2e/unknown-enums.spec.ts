@@ -79,13 +79,13 @@ test("the stations page and its CSV show a printing mode and an expediter routin
   await expect(page.getByRole("row").filter({ hasText: newRouting!.guid })).toContainText(routing);
 
   const csv = await downloadCsv(page, "Download stations CSV");
-  expect(csv.find((r) => r["Station GUID"] === newMode!.guid)).toMatchObject({
-    "Printing mode": mode,
-    Printing: mode,
+  expect(csv.find((r) => r.station_guid === newMode!.guid)).toMatchObject({
+    printing_mode: mode,
+    printing: mode,
   });
-  expect(csv.find((r) => r["Station GUID"] === newRouting!.guid)).toMatchObject({
-    "Expediter routing": routing,
-    Expediter: routing,
+  expect(csv.find((r) => r.station_guid === newRouting!.guid)).toMatchObject({
+    expediter_routing: routing,
+    expediter: routing,
   });
 });
 
@@ -129,10 +129,10 @@ test("the menu page and its items CSV show an item type and a unit of measure th
   ).toHaveText(`${unit} set on the item`);
 
   const csv = await downloadCsv(page, "Download items CSV");
-  const rows = csv.filter((r) => r["Item GUID"] === item!.guid);
+  const rows = csv.filter((r) => r.item_guid === item!.guid);
   expect(rows.length).toBeGreaterThan(0);
   for (const row of rows)
-    expect(row).toMatchObject({ Type: type, "Unit of measure": unit, "Unit source": "Own setting" });
+    expect(row).toMatchObject({ type, unit_of_measure: unit, unit_source: "Own setting" });
 });
 
 for (const { resource, title, column, field, published } of [
@@ -178,6 +178,8 @@ for (const { resource, title, column, field, published } of [
     await expect(row.getByRole("cell").nth(index)).toHaveText(value);
 
     const csv = await downloadCsv(page, `Download ${title.toLowerCase()} CSV`);
-    expect(csv.find((r) => r.GUID === entity!.guid)?.[column]).toBe(value);
+    // The CSV's header is the column's label in snake_case ("Unit of measure" -> unit_of_measure).
+    const csvColumn = column.toLowerCase().replace(/[^a-z0-9]+/g, "_");
+    expect(csv.find((r) => r.guid === entity!.guid)?.[csvColumn]).toBe(value);
   });
 }

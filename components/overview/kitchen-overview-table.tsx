@@ -206,6 +206,14 @@ export function KitchenOverviewTable() {
           <PeriodButtons range={range} onChange={(r) => void setRange(r)} />
           <CsvLink ready={pending === 0 && query.data !== undefined} range={shownRange} />
           <PrintButton />
+          <a
+            className="button"
+            href="/api/kitchen/weekly-report.csv"
+            download
+            data-testid="weekly-report-csv"
+          >
+            Weekly report (CSV)
+          </a>
         </div>
       </div>
       {query.isError ? (

@@ -53,6 +53,7 @@ export function RestaurantList({ extraColumns = [] }: { extraColumns?: Restauran
       {
         key: "businessDate",
         header: "Business date today",
+        csvUnit: "date",
         value: (r) => todayIfKnown(r, now.getTime()),
         cell: (r) => {
           const date = todayIfKnown(r, now.getTime());

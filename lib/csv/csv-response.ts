@@ -12,6 +12,22 @@ export function csvResponse(
 ): Response {
   const out = new Headers(headers);
   out.set("Content-Type", "text/csv; charset=utf-8");
-  out.set("Content-Disposition", `attachment; filename="${fileName}"`);
+  out.set("Content-Disposition", contentDisposition(fileName));
   return new Response(typeof body === "string" ? `\uFEFF${body}` : body, { headers: out });
+}
+
+/**
+ * `attachment; filename="…"`: the names csvFileName makes are ASCII letters, digits, dashes and
+ * underscores, safe as they are. Any other name gets an ASCII stand-in in `filename` (quotes,
+ * backslashes and non-ASCII replaced) and its exact spelling in RFC 5987's `filename*`, which
+ * every current browser prefers.
+ */
+export function contentDisposition(fileName: string): string {
+  if (/^[A-Za-z0-9._-]+$/.test(fileName)) return `attachment; filename="${fileName}"`;
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, "_");
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }

@@ -48,5 +48,7 @@ describe("csvFileName", () => {
   it("slugs each part and joins them", () => {
     expect(csvFileName("Sauté & Grill", "20261101", "20261107")).toBe("saute-grill_20261101_20261107.csv");
     expect(csvFileName("!!!")).toBe("export.csv");
+    // Accents dropped, not turned into dashes: "crème" is "creme", not "cre-me".
+    expect(csvFileName("Crème Brûlée", "2026-11-13")).toBe("creme-brulee_2026-11-13.csv");
   });
 });

@@ -8,6 +8,8 @@ export function csvFileName(...parts: string[]): string {
       p
         .toLowerCase()
         .normalize("NFKD")
+        // The accents NFKD split off, dropped rather than turned into a dash ("crème" -> "creme").
+        .replace(/[\u0300-\u036f]/g, "")
         .replace(/[^a-z0-9]+/g, "-")
         .replace(/^-+|-+$/g, ""),
     )

@@ -38,20 +38,20 @@ export function menuItemsCsv(model: MenuModel): string {
   }
   const item = (r: ItemRow) => model.items[r.placement.item]!;
   const columns: CsvColumn<ItemRow>[] = [
-    { header: "Path", value: (r) => r.path },
-    { header: "Menu", value: (r) => model.menus.find((m) => m.guid === r.placement.menu)?.name ?? "" },
-    { header: "Group", value: (r) => model.groups[r.placement.path.at(-1)!]?.name ?? "" },
-    { header: "Item", value: (r) => item(r).name },
-    { header: "Item GUID", value: (r) => r.placement.item },
-    { header: "Type", value: (r) => (item(r).type ? itemTypeWords(item(r).type!) : "") },
-    { header: "SKU", value: (r) => item(r).sku ?? "" },
-    { header: "PLU", value: (r) => item(r).plu ?? "" },
-    { header: "Calories", value: (r) => item(r).calories },
-    { header: "Unit of measure", value: (r) => r.unit },
-    { header: "Unit source", value: (r) => r.unitSource },
-    { header: "Own modifier groups", value: (r) => r.ownGroups },
-    { header: "Inherited modifier groups", value: (r) => r.inheritedGroups },
-    { header: "Images", value: (r) => (item(r).images ?? []).join(" ") },
+    { header: "path", value: (r) => r.path },
+    { header: "menu", value: (r) => model.menus.find((m) => m.guid === r.placement.menu)?.name ?? "" },
+    { header: "group", value: (r) => model.groups[r.placement.path.at(-1)!]?.name ?? "" },
+    { header: "item", value: (r) => item(r).name },
+    { header: "item_guid", value: (r) => r.placement.item },
+    { header: "type", value: (r) => (item(r).type ? itemTypeWords(item(r).type!) : "") },
+    { header: "sku", value: (r) => item(r).sku ?? "" },
+    { header: "plu", value: (r) => item(r).plu ?? "" },
+    { header: "calories", value: (r) => item(r).calories },
+    { header: "unit_of_measure", value: (r) => r.unit },
+    { header: "unit_source", value: (r) => r.unitSource },
+    { header: "own_modifier_groups", value: (r) => r.ownGroups },
+    { header: "inherited_modifier_groups", value: (r) => r.inheritedGroups },
+    { header: "images", value: (r) => (item(r).images ?? []).join(" ") },
   ];
   return toCsv(columns, rows);
 }

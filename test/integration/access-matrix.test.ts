@@ -247,6 +247,7 @@ const API: Record<string, ApiSpec> = {
     expect: anyone(KITCHEN_OK),
     url: () => "/api/kitchen/overview.csv?range=yesterday",
   },
+  "GET /api/kitchen/weekly-report.csv": { expect: anyone(KITCHEN_OK) },
   "GET /api/restaurants": { expect: anyone(200) },
   "GET /api/restaurants/[guid]/config": { places: true, expect: ofRestaurant(200) },
   "GET /api/restaurants/[guid]/config/[resource]": { places: true, expect: ofRestaurant(200) },

@@ -407,13 +407,26 @@ describe("the owner's admin API", () => {
     ).toEqual([]);
     const csv = await call(auditCsvRoute.GET, "GET", "/api/admin/audit.csv?actor=admin@kitchen.test");
     expect(csv.response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    expect(csv.response.headers.get("content-disposition")).toBe('attachment; filename="audit-log.csv"');
+    expect(csv.response.headers.get("content-disposition")).toBe(
+      'attachment; filename="audit-log_actor-admin-kitchen-test.csv"',
+    );
     const rows = parse((csv.json as string).replace(/^\uFEFF/, ""), { columns: true }) as Record<
       string,
       string
     >[];
-    expect(rows.map((r) => [r.at, r.action, r["subject id"]])).toEqual(
-      all.map((e) => [e.at, e.action, e.subjectId]),
+    // The one header style; `at` the same instant, ISO 8601 with its offset spelled +00:00.
+    expect(Object.keys(rows[0]!)).toEqual([
+      "at",
+      "actor_email",
+      "action",
+      "subject_kind",
+      "subject_id",
+      "restaurant_guid",
+      "before",
+      "after",
+    ]);
+    expect(rows.map((r) => [r.at, r.action, r.subject_id])).toEqual(
+      all.map((e) => [e.at.replace(/Z$/, "+00:00"), e.action, e.subjectId]),
     );
     expect(JSON.parse(rows.find((r) => r.action === "restaurant.add")!.after!)).toEqual({
       guid: NEW_GUID,

@@ -132,11 +132,14 @@ describe("the annotations routes", () => {
       ctx({ guid: harbor.guid }),
     );
     expect(csv.status).toBe(200);
-    expect(csv.headers.get("Content-Disposition")).toMatch(/kitchen-annotations/);
+    const iso = (d: string) => `${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6)}`;
+    expect(csv.headers.get("Content-Disposition")).toContain(
+      `kitchen-annotations_${iso(change.businessDate)}_${iso(noteDate)}`,
+    );
     expect((await csv.text()).replace(/^\uFEFF/, "").split("\r\n")).toEqual([
       "restaurant_guid,business_date,kind,text,by",
-      `${harbor.guid},${change.businessDate},prep-station,Prep station “Grill” changed (its configuration was modified),`,
-      `${harbor.guid},${noteDate},note,New grill cook on the line,${MANAGER}`,
+      `${harbor.guid},${iso(change.businessDate)},prep-station,Prep station “Grill” changed (its configuration was modified),`,
+      `${harbor.guid},${iso(noteDate)},note,New grill cook on the line,${MANAGER}`,
       "",
     ]);
     // Outside the range: neither.

@@ -19,6 +19,7 @@ import {
   kitchenQuery,
   newLog,
   NOW,
+  parseFulfillmentsCsv,
   ready,
   STORE_KINDS,
   worldRestaurant,
@@ -36,7 +37,11 @@ const kitchen = kitchenFile();
  */
 async function fulfillmentsCsvText(service: KitchenService, query: Record<string, string>): Promise<string> {
   return new Response(
-    fulfillmentsCsv(await ready(service.records(mesa, await kitchenQuery(kitchenRecordsSchema, query)))),
+    fulfillmentsCsv(
+      await ready(service.records(mesa, await kitchenQuery(kitchenRecordsSchema, query))),
+      new Set(),
+      mesa.timeZone,
+    ),
   ).text();
 }
 
@@ -68,7 +73,7 @@ describe.each(STORE_KINDS)("kitchen API on %s", (kind) => {
     );
     expect(res.tickets).toHaveLength(8);
     const csv = await fulfillmentsCsvText(service, range);
-    const records = parse(csv, { columns: true, bom: true }) as Record<string, string>[];
+    const records = parseFulfillmentsCsv(csv);
 
     // The ranking, recomputed from the export: a ticket's largest level-0 fire-to-fulfill, items left on screen left out.
     const best = new Map<string, number>();
@@ -101,10 +106,7 @@ describe.each(STORE_KINDS)("kitchen API on %s", (kind) => {
 
   it("counts distinct items per level as fulfillments.csv gives them, under combined filters", async () => {
     const service = kitchen.service(t.db);
-    const rows = parse(await fulfillmentsCsvText(service, range), { columns: true, bom: true }) as Record<
-      string,
-      string
-    >[];
+    const rows = parseFulfillmentsCsv(await fulfillmentsCsvText(service, range));
     // A selection's behavior and source are the first its rows name (a row may lack one).
     const first = new Map<string, { behavior: string; source: string }>();
     for (const r of rows) {
@@ -156,10 +158,7 @@ describe.each(STORE_KINDS)("kitchen API on %s", (kind) => {
 
   it("answers one menu item's figures, tickets and CSVs as fulfillments.csv's rows of that item give them", async () => {
     const service = kitchen.service(t.db);
-    const rows = parse(await fulfillmentsCsvText(service, range), { columns: true, bom: true }) as Record<
-      string,
-      string
-    >[];
+    const rows = parseFulfillmentsCsv(await fulfillmentsCsvText(service, range));
     // The item with the most level-0 rows at more than one station: one whose items and records differ.
     const perItem = new Map<string, Record<string, string>[]>();
     for (const r of rows)
@@ -218,10 +217,7 @@ describe.each(STORE_KINDS)("kitchen API on %s", (kind) => {
     for (const x of tickets.tickets) expect(x.items.some((i) => i.itemGuid === item)).toBe(true);
 
     // fulfillments.csv of the item is exactly its rows; summary.csv's station rows count them.
-    const itemRows = parse(await fulfillmentsCsvText(service, { ...range, item }), {
-      columns: true,
-      bom: true,
-    }) as Record<string, string>[];
+    const itemRows = parseFulfillmentsCsv(await fulfillmentsCsvText(service, { ...range, item }));
     expect(itemRows).toEqual(own);
     const csvRows = parse(
       await new Response(
@@ -257,10 +253,7 @@ describe.each(STORE_KINDS)("kitchen API on %s", (kind) => {
 
   it("leaves out the records over maxMinutes from every figure and the ranking, and says how many, as fulfillments.csv counts them", async () => {
     const service = kitchen.service(t.db);
-    const rows = parse(await fulfillmentsCsvText(service, range), { columns: true, bom: true }) as Record<
-      string,
-      string
-    >[];
+    const rows = parseFulfillmentsCsv(await fulfillmentsCsvText(service, range));
     const over = (r: Record<string, string>) =>
       r.fire_to_fulfill_s !== "" && Number(r.fire_to_fulfill_s) > 600;
     const summary = await ready(
@@ -351,7 +344,7 @@ describe.each(STORE_KINDS)("kitchen API on %s", (kind) => {
     const level0 = summary.withinTarget.find((w) => w.level === 0)!;
     expect(level0.targetSeconds).toBe(300);
     const csv = await fulfillmentsCsvText(service, range);
-    const values = withoutLeftOnScreen(parse(csv, { columns: true, bom: true }) as Record<string, string>[])
+    const values = withoutLeftOnScreen(parseFulfillmentsCsv(csv))
       .filter((r) => r.itemFulfillmentLevel === "0" && r.fire_to_fulfill_s !== "")
       .map((r) => Number(r.fire_to_fulfill_s));
     expect(level0.count).toBe(values.length);

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { kitchenRangeSchema, kitchenSummarySchema } from "@/lib/kitchen/contract/params";
 import type { KitchenSummary } from "@/lib/kitchen/contract/responses";
 import { KITCHEN_METRICS } from "@/lib/kitchen/contract/vocabulary";
+import { kitchenPageCsvName } from "@/lib/kitchen/present/csv-file-names";
 import {
-  kitchenCsvFileName,
   fulfillmentsCsv as writeFulfillmentsCsv,
   summaryCsv as writeSummaryCsv,
 } from "@/lib/kitchen/query/kitchen-csv";
@@ -30,7 +30,24 @@ const harbor = worldRestaurant("Harbor Street Kitchen"); // the busiest: two-lev
 const range = { from: "20250307", to: "20250308" };
 
 const SUMMARY_HEADER =
-  "restaurant_guid,station_guid,station_name,level,metric,count,excluded,mean_s,p50_s,p75_s,p90_s,p95_s,max_s,provisional_dates";
+  "restaurant_guid,station_guid,station_name,level,metric,count,excluded,mean_s,mean_min,p50_s,p50_min,p75_s,p75_min," +
+  "p90_s,p90_min,p95_s,p95_min,max_s,max_min,provisional_dates";
+
+/** Minutes with one decimal as a person rounds them: tenths of a minute are 6 s, halves up. */
+const minutesText = (seconds: string) =>
+  seconds === "" ? "" : String(Math.floor(Number(seconds) / 6 + 0.5) / 10);
+
+/** The zone's UTC offset at an instant as ISO 8601 writes it ("-05:00"), by Intl's own words. */
+const offsetFormat = new Map<string, Intl.DateTimeFormat>();
+function zoneOffset(timeZone: string, at: number): string {
+  if (!offsetFormat.has(timeZone))
+    offsetFormat.set(timeZone, new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" }));
+  const name = offsetFormat
+    .get(timeZone)!
+    .formatToParts(at)
+    .find((p) => p.type === "timeZoneName")!.value;
+  return name === "GMT" ? "+00:00" : name.slice(3);
+}
 
 function nearestRank(sorted: number[], p: number): number {
   // The definition: the smallest value d such that at least p% of the values are ≤ d.
@@ -63,10 +80,12 @@ describe.each(STORE_KINDS)("kitchen CSV exports on %s", (kind) => {
     fulfillmentsCsv = await new Response(
       writeFulfillmentsCsv(
         await ready(service.records(harbor, await kitchenQuery(kitchenRangeSchema, range))),
+        new Set(),
+        harbor.timeZone,
       ),
     ).text();
     const summaryQuery = await kitchenQuery(kitchenSummarySchema, range);
-    fileName = kitchenCsvFileName(harbor.name, "kitchen-summary", summaryQuery.from, summaryQuery.to);
+    fileName = kitchenPageCsvName(harbor.name, "kitchen-summary", summaryQuery);
     summaryCsv = writeSummaryCsv(harbor.guid, await ready(service.stationLevelRows(harbor, summaryQuery)));
     summaryCsvWithStuck = writeSummaryCsv(
       harbor.guid,
@@ -97,27 +116,63 @@ describe.each(STORE_KINDS)("kitchen CSV exports on %s", (kind) => {
   });
 
   it("names the restaurant and the range in the file name and writes the exact header", () => {
-    expect(fileName).toBe("harbor-street-kitchen_kitchen-summary_20250307-20250308.csv");
+    expect(fileName).toBe("harbor-street-kitchen_kitchen-summary_2025-03-07_2025-03-08.csv");
     expect(summaryCsv.split("\r\n")[0]).toBe(SUMMARY_HEADER);
     expect(fulfillmentsCsv.split("\r\n")[0]).toBe(
-      "restaurantGuid,orderGuid,selectionGuid,selectionMenuItemGuid,selectionMenuItemName,selectionMenuItemMultiLocationId,ticketGuid," +
-        "ticketFiredAt,itemFulfilledAt,itemStartedAt,itemFulfillmentLevel,prepStationGuid,prepStationName,prepStationMultiLocationId," +
-        "diningOptionGuid,diningOptionName,diningOptionBehavior,courseGuid,courseName,orderSource,fire_to_fulfill_s,start_to_fulfill_s,wait_to_start_s,date_provisional",
+      "business_date,restaurant_guid,order_guid,selection_guid,selection_menu_item_guid,selection_menu_item_name," +
+        "selection_menu_item_multi_location_id,ticket_guid,ticket_fired_at,item_fulfilled_at,item_started_at," +
+        "item_fulfillment_level,prep_station_guid,prep_station_name,prep_station_multi_location_id,dining_option_guid," +
+        "dining_option_name,dining_option_behavior,course_guid,course_name,order_source," +
+        "fire_to_fulfill_s,fire_to_fulfill_min,start_to_fulfill_s,start_to_fulfill_min,wait_to_start_s,wait_to_start_min," +
+        "date_provisional",
     );
   });
 
-  /** The records of fulfillments.csv, their exported durations checked against the definitions. */
+  /**
+   * The records of fulfillments.csv, their exported durations checked against the definitions,
+   * minutes beside seconds, the business date ISO and in the range, the instants ISO 8601 on
+   * Harbor's wall clock with its offset. Read back under the Platform's field names below.
+   */
+  let parsed: (Record<string, string> & { [field: string]: string })[] | undefined;
   function parsedRecords() {
-    const records = parse(fulfillmentsCsv, { columns: true, bom: true }) as Record<string, string>[];
-    for (const r of records) {
-      // The exported durations are the definitions applied to the exported timestamps.
-      const f2f = seconds(r.ticketFiredAt!, r.itemFulfilledAt!);
-      const s2f = seconds(r.itemStartedAt!, r.itemFulfilledAt!);
-      const w2s = seconds(r.ticketFiredAt!, r.itemStartedAt!);
-      expect([r.fire_to_fulfill_s, r.start_to_fulfill_s, r.wait_to_start_s]).toEqual(
-        [f2f, s2f, w2s].map((v) => (v === null ? "" : String(v))),
-      );
-    }
+    // Parsed and checked once per store kind: the three tests below read the same file.
+    parsed ??= checkedRecords();
+    return parsed;
+  }
+  function checkedRecords() {
+    const rows = parse(fulfillmentsCsv, { columns: true, bom: true }) as Record<string, string>[];
+    const instant = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}[+-]\d{2}:\d{2}$/;
+    // Every difference from the definitions, collected: one expect per record would take minutes.
+    const wrong: string[] = [];
+    const records = rows.map((r, i) => {
+      const record = {
+        ...r,
+        ticketFiredAt: r.ticket_fired_at!,
+        itemStartedAt: r.item_started_at!,
+        itemFulfilledAt: r.item_fulfilled_at!,
+        itemFulfillmentLevel: r.item_fulfillment_level!,
+        prepStationGuid: r.prep_station_guid!,
+        prepStationName: r.prep_station_name!,
+      };
+      for (const at of [record.ticketFiredAt, record.itemStartedAt, record.itemFulfilledAt].filter(Boolean)) {
+        if (!instant.test(at) || at.slice(-6) !== zoneOffset(harbor.timeZone, Date.parse(at)))
+          wrong.push(`row ${i}: instant ${at}`);
+      }
+      if (r.business_date !== "2025-03-07" && r.business_date !== "2025-03-08")
+        wrong.push(`row ${i}: business_date ${r.business_date}`);
+      // The exported durations are the definitions applied to the exported timestamps, minutes beside.
+      const want = [
+        seconds(record.ticketFiredAt, record.itemFulfilledAt),
+        seconds(record.itemStartedAt, record.itemFulfilledAt),
+        seconds(record.ticketFiredAt, record.itemStartedAt),
+      ].map((v) => (v === null ? "" : String(v)));
+      const got = [r.fire_to_fulfill_s, r.start_to_fulfill_s, r.wait_to_start_s];
+      const gotMin = [r.fire_to_fulfill_min, r.start_to_fulfill_min, r.wait_to_start_min];
+      if (got.join() !== want.join() || gotMin.join() !== want.map(minutesText).join())
+        wrong.push(`row ${i}: durations ${got.join()} / ${gotMin.join()}, want ${want.join()}`);
+      return record;
+    });
+    expect(wrong.slice(0, 5)).toEqual([]);
     return records;
   }
 
@@ -155,7 +210,7 @@ describe.each(STORE_KINDS)("kitchen CSV exports on %s", (kind) => {
         const all = g.values[metric]!;
         const values = all.filter((v): v is number => v !== null).sort((a, b) => a - b);
         const sum = values.reduce((a, b) => a + b, 0);
-        const stats =
+        const inSeconds =
           values.length === 0
             ? ["", "", "", "", "", ""]
             : [
@@ -163,6 +218,8 @@ describe.each(STORE_KINDS)("kitchen CSV exports on %s", (kind) => {
                 ...[50, 75, 90, 95].map((p) => String(nearestRank(values, p))),
                 String(values[values.length - 1]),
               ];
+        // Each figure in seconds, then in minutes with one decimal.
+        const stats = inSeconds.flatMap((s) => [s, minutesText(s)]);
         // provisional_dates: 20250307-08 were read long after their closeout (the clock is 2025-03-20), so final.
         expected.push([
           harbor.guid,

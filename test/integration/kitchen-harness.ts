@@ -22,6 +22,7 @@ import {
 } from "@/lib/kitchen/service/kitchen-service";
 import type { OverviewRestaurant } from "@/lib/kitchen/service/overview";
 import { createPlatformClient, type FetchLike } from "@/lib/platform";
+import { ITEM_FULFILLMENT_FIELDS } from "@/lib/platform/schemas";
 import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-server";
 import { defaultWorld } from "@/lib/sandbox/world";
 
@@ -338,14 +339,33 @@ export const levelFields = (s: Pick<KitchenSummary, "coverage" | "levels" | "wit
 /** A row of fulfillments.csv, by column name. */
 export type CsvRow = Record<string, string>;
 
-/** fulfillments.csv as the route writes it for `query` (parsed as the route parses it), read back into rows. */
+/** fulfillments.csv's snake_case headers (kitchen-csv.test.ts checks them) -> the Platform's field names. */
+const FIELD_OF_HEADER = new Map<string, string>(
+  ITEM_FULFILLMENT_FIELDS.map((field) => [field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), field]),
+);
+
+/**
+ * fulfillments.csv as the route writes it for `query` (parsed as the route parses it, the
+ * instants on the restaurant's wall clock), read back into rows keyed by the Platform's field
+ * names, so the oracles read a CSV row as they read a record.
+ */
 export async function fulfillmentsRows(
   service: KitchenService,
   restaurant: KitchenRestaurant,
   query: Record<string, string | number>,
 ): Promise<CsvRow[]> {
   const records = await ready(service.records(restaurant, await kitchenQuery(kitchenRecordsSchema, query)));
-  return parse(await new Response(fulfillmentsCsv(records)).text(), { columns: true, bom: true }) as CsvRow[];
+  return parseFulfillmentsCsv(
+    await new Response(fulfillmentsCsv(records, new Set(), restaurant.timeZone)).text(),
+  );
+}
+
+/** fulfillments.csv's text read back into rows keyed by the Platform's field names (the durations keep theirs). */
+export function parseFulfillmentsCsv(text: string): CsvRow[] {
+  return parse(text, {
+    columns: (header: string[]) => header.map((h) => FIELD_OF_HEADER.get(h) ?? h),
+    bom: true,
+  }) as CsvRow[];
 }
 
 /**

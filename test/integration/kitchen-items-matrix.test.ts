@@ -125,10 +125,15 @@ describe("kitchen items matrix", { timeout: 300_000 }, () => {
     >[];
     expect(rows.map((r) => r.multi_location_id)).toEqual(matrix.rows.map((r) => r.multiLocationId));
     matrix.rows.forEach((row, j) => {
+      const minutes = (s: number | null | undefined) =>
+        s == null ? "" : String(Math.floor(s / 6 + 0.5) / 10);
       expect(rows[j]!.gap_p50_s).toBe(row.gapSeconds === null ? "" : String(row.gapSeconds));
-      expect(rows[j]!["Harbor Street Kitchen p90_s"]).toBe(String(row.cells[0]!.p90));
-      expect(rows[j]!["Mesa Verde Cantina records"]).toBe(String(row.cells[1]!.records));
-      expect(rows[j]!["Pier 9 Pizza p50_s"]).toBe("");
+      expect(rows[j]!.gap_p50_min).toBe(minutes(row.gapSeconds));
+      expect(rows[j]!.harbor_street_kitchen_p90_s).toBe(String(row.cells[0]!.p90));
+      expect(rows[j]!.harbor_street_kitchen_p90_min).toBe(minutes(row.cells[0]!.p90));
+      expect(rows[j]!.mesa_verde_cantina_records).toBe(String(row.cells[1]!.records));
+      expect(rows[j]!.pier_9_pizza_p50_s).toBe("");
+      expect(rows[j]!.pier_9_pizza_p50_min).toBe("");
     });
   });
 

@@ -115,8 +115,18 @@ describe("kitchen overview", () => {
     ]);
     const m = overview.rows[0]!;
     expect(Number(rows[0]!.l1_p90_s)).toBe(m.current[1]!.p90);
-    expect(Number(rows[0]!.l2_records_previous)).toBe(m.previous[2]!.records);
-    expect(Number(rows[0]!.l0_on_time_share)).toBe(m.current[0]!.onTimeShare);
+    // Minutes with one decimal beside the seconds; the share as a percentage with one decimal.
+    expect(Number(rows[0]!.l1_p90_min)).toBe(Math.floor(m.current[1]!.p90! / 6 + 0.5) / 10);
+    expect(Number(rows[0]!.l2_previous_records)).toBe(m.previous[2]!.records);
+    expect(Number(rows[0]!.l0_on_time_pct)).toBe(Math.round(m.current[0]!.onTimeShare! * 1000) / 10);
+    expect(rows[0]!.l0_on_time_pct).toMatch(/^\d{1,3}(\.\d)?$/);
+    // The periods as ISO dates: yesterday of the clock, and the day before it.
+    expect([rows[0]!.from, rows[0]!.to, rows[0]!.previous_from]).toEqual([
+      `${m.period.from.slice(0, 4)}-${m.period.from.slice(4, 6)}-${m.period.from.slice(6)}`,
+      `${m.period.to.slice(0, 4)}-${m.period.to.slice(4, 6)}-${m.period.to.slice(6)}`,
+      `${m.previousPeriod.from.slice(0, 4)}-${m.previousPeriod.from.slice(4, 6)}-${m.previousPeriod.from.slice(6)}`,
+    ]);
     expect(rows[2]!.l0_p50_s).toBe("");
+    expect(rows[2]!.l0_p50_min).toBe("");
   });
 });

@@ -195,12 +195,12 @@ describe("the pages' loaders and presenters", () => {
     const [header, ...rows] = menuItemsCsv(model).trim().split("\r\n");
     const columns = header!.split(",");
     const csv = Object.fromEntries(
-      rows.map((row) => row.split(",")).map((cells) => [cells[columns.indexOf("Item")], cells]),
+      rows.map((row) => row.split(",")).map((cells) => [cells[columns.indexOf("item")], cells]),
     );
     const cell = (name: string, column: string) => csv[name]![columns.indexOf(column)];
-    expect(cell("Tonkotsu Ramen", "Unit of measure")).toBe("EACH");
-    expect(cell("Gyoza", "Unit of measure")).toBe("PIECE");
-    expect(cell("Gift Card $25", "Type")).toBe("GIFT_CARD");
+    expect(cell("Tonkotsu Ramen", "unit_of_measure")).toBe("EACH");
+    expect(cell("Gyoza", "unit_of_measure")).toBe("PIECE");
+    expect(cell("Gift Card $25", "type")).toBe("GIFT_CARD");
   });
 
   it("configuration: every new value is shown as sent, in the table and the CSV, and known neighbours keep their words", async () => {

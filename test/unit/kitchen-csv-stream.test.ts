@@ -2,9 +2,9 @@ import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
 
 import { toCsv } from "@/lib/csv/csv";
-import { csvResponse } from "@/lib/csv/csv-response";
+import { contentDisposition, csvResponse } from "@/lib/csv/csv-response";
 import { csvStream } from "@/lib/csv/csv-stream";
-import { kitchenCsvFileName } from "@/lib/kitchen/query/kitchen-csv";
+import { kitchenPageCsvName } from "@/lib/kitchen/present/csv-file-names";
 
 type Row = { name: string; n: number | null };
 const columns = [
@@ -73,15 +73,27 @@ describe("streamed CSV", () => {
   it("answers as a download named for the restaurant and the range, a string with a byte-order mark", async () => {
     const response = csvResponse(
       "a\r\n",
-      kitchenCsvFileName("Harbor Street Kitchen", "kitchen-fulfillments", "20250301", "20250331"),
+      kitchenPageCsvName("Harbor Street Kitchen", "kitchen-fulfillments", {
+        from: "20250301",
+        to: "20250331",
+      }),
     );
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("Content-Disposition")).toBe(
-      'attachment; filename="harbor-street-kitchen_kitchen-fulfillments_20250301-20250331.csv"',
+      'attachment; filename="harbor-street-kitchen_kitchen-fulfillments_2025-03-01_2025-03-31.csv"',
     );
     expect([...new Uint8Array(await response.arrayBuffer()).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    expect(kitchenCsvFileName('Café "Zé"', "kitchen-summary", "20250301", "20250301")).toBe(
-      "cafe-ze_kitchen-summary_20250301.csv",
+    expect(kitchenPageCsvName('Café "Zé"', "kitchen-summary", { from: "20250301", to: "20250301" })).toBe(
+      "cafe-ze_kitchen-summary_2025-03-01.csv",
+    );
+  });
+
+  it("keeps a name that is not plain ASCII safe in Content-Disposition, exact in RFC 5987's filename*", () => {
+    expect(contentDisposition("audit-log_2025-03-01.csv")).toBe(
+      'attachment; filename="audit-log_2025-03-01.csv"',
+    );
+    expect(contentDisposition('Crème "brûlée" (1).csv')).toBe(
+      "attachment; filename=\"Cr_me _br_l_e_ (1).csv\"; filename*=UTF-8''Cr%C3%A8me%20%22br%C3%BBl%C3%A9e%22%20%281%29.csv",
     );
   });
 });

@@ -7,7 +7,8 @@ import type { LevelRow } from "./stats-columns";
 /**
  * The late-count columns a level table adds beside its percentiles: the target that applies to
  * the row, the share on time, and the late and very late counts (over the target, over 1.5 × it).
- * Screen cells in m:ss and formatted counts; the CSV gets plain numbers (seconds, counts, 0-1).
+ * Screen cells in m:ss and formatted counts; the CSV gets plain numbers (target_s and target_min,
+ * on_time_pct, counts).
  */
 export function lateColumns(late: ReadonlyMap<string, RowLate>): DataColumn<LevelRow>[] {
   const of = (row: LevelRow) => late.get(row.key);
@@ -19,7 +20,7 @@ export function lateColumns(late: ReadonlyMap<string, RowLate>): DataColumn<Leve
     {
       key: "target",
       header: "Target",
-      csvHeader: "target_s",
+      csvUnit: "seconds",
       value: (r) => of(r)?.targetSeconds ?? null,
       cell: (r) => formatDuration(of(r)?.targetSeconds),
       align: "right",
@@ -27,7 +28,7 @@ export function lateColumns(late: ReadonlyMap<string, RowLate>): DataColumn<Leve
     {
       key: "on_time",
       header: "On time",
-      csvHeader: "on_time_share",
+      csvUnit: "share",
       value: onTime,
       cell: (r) => formatShare(onTime(r)),
       align: "right",
@@ -35,7 +36,6 @@ export function lateColumns(late: ReadonlyMap<string, RowLate>): DataColumn<Leve
     {
       key: "late",
       header: "Late",
-      csvHeader: "late",
       value: (r) => of(r)?.late ?? null,
       cell: (r) => formatCount(of(r)?.late),
       align: "right",
@@ -43,7 +43,7 @@ export function lateColumns(late: ReadonlyMap<string, RowLate>): DataColumn<Leve
     {
       key: "very_late",
       header: "Very late (over 1.5 × target)",
-      csvHeader: "very_late",
+      csvHeader: "very late",
       value: (r) => of(r)?.veryLate ?? null,
       cell: (r) => formatCount(of(r)?.veryLate),
       align: "right",

@@ -12,14 +12,18 @@ describe("the cards' column builders", () => {
     ]);
     const columns = binColumns("Tickets");
     const csv = csvColumnsOf(columns);
+    // One header style: snake_case, durations as seconds beside minutes, shares as percentages.
     expect(csv.map((c) => c.header)).toEqual([
-      "From (s)",
-      "To (s, exclusive)",
-      "Tickets",
-      "Share",
-      "Cumulative share",
+      "from_s",
+      "from_min",
+      "to_exclusive_s",
+      "to_exclusive_min",
+      "tickets",
+      "share_pct",
+      "cumulative_share_pct",
     ]);
-    expect(csv.map((c) => c.value(rows[1]!))).toEqual([60, null, 2, 0.6667, 1]);
+    expect(csv.map((c) => c.value(rows[1]!))).toEqual([60, 1, null, null, 2, 66.7, 100]);
+    expect(csv.map((c) => c.value(rows[0]!))).toEqual([0, 0, 60, 1, 1, 33.3, 33.3]);
     const to = columns.find((c) => c.key === "to")!;
     expect(to.cell!(rows[1]!)).toBe("and longer");
     expect(columns.find((c) => c.key === "from")!.cell!(rows[1]!)).toBe("1m 00s");
@@ -27,7 +31,8 @@ describe("the cards' column builders", () => {
 
   it("leave a missing share empty rather than 0", () => {
     const column = shareColumn<{ share: number | null }>("share", "Share", (r) => r.share);
-    expect(column.value({ share: null })).toBeNull();
-    expect(column.value({ share: 0.123456 })).toBe(0.1235);
+    const [csv] = csvColumnsOf([column]);
+    expect(csv!.value({ share: null })).toBeNull();
+    expect(csv!.value({ share: 0.123456 })).toBe(12.3);
   });
 });

@@ -1,5 +1,6 @@
 import type { DataColumn } from "@/components/ui/table/data-table";
 import type { CsvColumn } from "@/lib/csv/csv";
+import { tableCsvColumns, type CsvUnit } from "@/lib/csv/csv-format";
 import { type Stats } from "@/lib/kitchen/contract/responses";
 import { type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
 import { formatCount, formatDuration, formatShare } from "@/lib/kitchen/present/format";
@@ -23,20 +24,20 @@ export function toLevelRows(rows: readonly PivotRow[], levels: readonly KitchenL
   );
 }
 
-/** A right-aligned column of figures: `cell` on screen, `value` in the CSV. */
+/** A right-aligned column of figures: `cell` on screen, `value` (in `csvUnit`) in the CSV. */
 function figureColumn<Row>(
   key: string,
   header: string,
   value: (row: Row) => number | null,
   cell: (row: Row) => string,
-  csvHeader?: string,
+  csvUnit?: CsvUnit,
 ): DataColumn<Row> {
-  return { key, header, ...(csvHeader ? { csvHeader } : {}), value, cell, align: "right" };
+  return { key, header, ...(csvUnit ? { csvUnit } : {}), value, cell, align: "right" };
 }
 
-/** A column of seconds: "4m 05s" on screen, the raw seconds in the CSV under "<header> (s)". */
+/** A column of seconds: "4m 05s" on screen, `<header>_s` and `<header>_min` in the CSV. */
 export function durationColumn<Row>(key: string, header: string, pick: (row: Row) => number | null) {
-  return figureColumn(key, header, pick, (row) => formatDuration(pick(row)), `${header} (s)`);
+  return figureColumn(key, header, pick, (row) => formatDuration(pick(row)), "seconds");
 }
 
 /** A count, grouped on screen ("1,204"). */
@@ -44,13 +45,9 @@ export function countColumn<Row>(key: string, header: string, pick: (row: Row) =
   return figureColumn(key, header, pick, (row) => formatCount(pick(row)));
 }
 
-/** A share 0..1: a percentage on screen, four decimals in the CSV (empty when there is none). */
+/** A share 0..1: a percentage on screen, `<header>_pct` with one decimal in the CSV (empty when there is none). */
 export function shareColumn<Row>(key: string, header: string, pick: (row: Row) => number | null) {
-  const rounded = (row: Row) => {
-    const share = pick(row);
-    return share === null ? null : Number(share.toFixed(4));
-  };
-  return figureColumn(key, header, rounded, (row) => formatShare(pick(row)));
+  return figureColumn(key, header, pick, (row) => formatShare(pick(row)), "share");
 }
 
 /** A histogram's bins as a table: the band in seconds, its count (`countHeader`), share and cumulative share. */
@@ -59,7 +56,6 @@ export function binColumns(countHeader: string): DataColumn<HistogramRow>[] {
     durationColumn("from", "From", (b) => b.from),
     {
       ...durationColumn<HistogramRow>("to", "To (exclusive)", (b) => b.to),
-      csvHeader: "To (s, exclusive)",
       cell: (b) => (b.to === null ? "and longer" : formatDuration(b.to)),
     },
     countColumn("count", countHeader, (b) => b.count),
@@ -71,7 +67,7 @@ export function binColumns(countHeader: string): DataColumn<HistogramRow>[] {
 const duration = (header: string, pick: (s: Stats) => number | null) =>
   durationColumn<LevelRow>(header, header, (row) => pick(row.stats));
 
-/** Name, level, station fulfillments (records), percentiles in seconds (formatted on screen, raw in CSV), excluded. */
+/** Name, level, station fulfillments (records), percentiles (formatted on screen, seconds and minutes in CSV), excluded. */
 export function levelRowColumns(nameHeader: string): DataColumn<LevelRow>[] {
   return [
     { key: "name", header: nameHeader, value: (row) => row.label },
@@ -91,9 +87,7 @@ export function levelRowColumns(nameHeader: string): DataColumn<LevelRow>[] {
   ];
 }
 
-/** The CSV columns of a table's columns (the ones not marked csv: false). */
+/** The CSV columns of a table's columns (the ones not marked csv: false), as the table's own CSV writes them. */
 export function csvColumnsOf<Row>(columns: DataColumn<Row>[]): CsvColumn<Row>[] {
-  return columns
-    .filter((c) => c.csv !== false)
-    .map((c) => ({ header: c.csvHeader ?? c.header, value: c.value }));
+  return tableCsvColumns(columns);
 }

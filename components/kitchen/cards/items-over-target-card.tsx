@@ -24,8 +24,9 @@ const duration = (
 ): DataColumn<ItemStationRow> => ({
   key,
   header,
-  // The CSV says its unit in the header and gives plain seconds; the screen gives m:ss.
-  csvHeader: `${key}_s`,
+  // The CSV gives `<key>_s` and `<key>_min`; the screen gives m:ss.
+  csvHeader: key,
+  csvUnit: "seconds",
   value: pick,
   cell: (r) => formatDuration(pick(r)),
   align: "right",

@@ -45,7 +45,8 @@ export function SlowestItemsCard({
   const p50 = (level: KitchenLevel): DataColumn<PivotRow> => ({
     key: `p50_${level}`,
     header: `p50 L${level}`,
-    csvHeader: `p50 L${level} (s)`,
+    csvHeader: `p50 l${level}`,
+    csvUnit: "seconds",
     value: (r) => r.byLevel[level]?.p50 ?? null,
     cell: (r) => formatDuration(r.byLevel[level]?.p50),
     align: "right",
@@ -53,7 +54,8 @@ export function SlowestItemsCard({
   const p90 = (level: KitchenLevel): DataColumn<PivotRow> => ({
     key: `p90_${level}`,
     header: `p90 L${level}`,
-    csvHeader: `p90 L${level} (s)`,
+    csvHeader: `p90 l${level}`,
+    csvUnit: "seconds",
     value: (r) => r.byLevel[level]?.p90 ?? null,
     cell: (r) => formatDuration(r.byLevel[level]?.p90),
     align: "right",

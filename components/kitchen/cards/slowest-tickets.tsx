@@ -8,6 +8,7 @@ import { CsvDownloadButton } from "@/components/ui/csv-download-button";
 import { ErrorState, Skeleton } from "@/components/ui/states";
 import { formatBusinessDateShort } from "@/lib/business-date/format";
 import type { CsvColumn } from "@/lib/csv/csv";
+import { csvDate, csvInstant, durationCsvColumns } from "@/lib/csv/csv-format";
 import { type SlowTicket, type TicketItem } from "@/lib/kitchen/contract/responses";
 import { type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
 import { formatClockTime, formatCount, formatDuration } from "@/lib/kitchen/present/format";
@@ -25,21 +26,22 @@ function clock(iso: string | null, timeZone: string): string {
 
 type ItemCsvRow = TicketItem & { ticketGuid: string; businessDate: string };
 
+/** One row per item of the slowest tickets: ISO dates, instants with the restaurant's offset, seconds beside minutes. */
 function itemCsvColumns(timeZone: string): CsvColumn<ItemCsvRow>[] {
   return [
-    { header: "Business date", value: (r) => r.businessDate },
-    { header: "Ticket", value: (r) => r.ticketGuid },
-    { header: "Item", value: (r) => r.itemName },
-    { header: "Level", value: (r) => r.level },
-    { header: "Station", value: (r) => r.stationName },
-    { header: "Course", value: (r) => r.courseName },
-    { header: `Fired (${timeZone})`, value: (r) => clock(r.firedAt, timeZone) },
-    { header: `Started (${timeZone})`, value: (r) => clock(r.startedAt, timeZone) },
-    { header: `Fulfilled (${timeZone})`, value: (r) => clock(r.fulfilledAt, timeZone) },
-    { header: "Fire to fulfill (s)", value: (r) => r.fireToFulfill },
-    { header: "Start to fulfill (s)", value: (r) => r.startToFulfill },
-    { header: "Wait to start (s)", value: (r) => r.waitToStart },
-    { header: "Slowest item of the ticket", value: (r) => (r.slowest ? "yes" : "") },
+    { header: "business_date", value: (r) => csvDate(r.businessDate) },
+    { header: "ticket_guid", value: (r) => r.ticketGuid },
+    { header: "item", value: (r) => r.itemName },
+    { header: "level", value: (r) => r.level },
+    { header: "station", value: (r) => r.stationName },
+    { header: "course", value: (r) => r.courseName },
+    { header: "fired_at", value: (r) => csvInstant(r.firedAt, timeZone) },
+    { header: "started_at", value: (r) => csvInstant(r.startedAt, timeZone) },
+    { header: "fulfilled_at", value: (r) => csvInstant(r.fulfilledAt, timeZone) },
+    ...durationCsvColumns<ItemCsvRow>("fire_to_fulfill", (r) => r.fireToFulfill),
+    ...durationCsvColumns<ItemCsvRow>("start_to_fulfill", (r) => r.startToFulfill),
+    ...durationCsvColumns<ItemCsvRow>("wait_to_start", (r) => r.waitToStart),
+    { header: "slowest_item_of_ticket", value: (r) => r.slowest === true },
   ];
 }
 

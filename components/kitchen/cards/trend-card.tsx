@@ -85,7 +85,9 @@ export function TrendCard({
     : [];
   const columns: DataColumn<LevelRow>[] = [
     ...levelRowColumns("Business date").map((c) =>
-      c.key === "name" ? { ...c, cell: (r: LevelRow) => formatBusinessDate(r.label) } : c,
+      c.key === "name"
+        ? { ...c, csvUnit: "date" as const, cell: (r: LevelRow) => formatBusinessDate(r.label) }
+        : c,
     ),
     // The level's target is in the heading; a day mixes stations, so its row gives only the counts.
     ...(late ? lateColumns(late).filter((c) => c.key !== "target") : []),

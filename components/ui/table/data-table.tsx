@@ -5,6 +5,7 @@ import { useMemo, useState, type ReactNode } from "react";
 
 import { CsvDownloadButton } from "@/components/ui/csv-download-button";
 import type { CsvColumn, CsvValue } from "@/lib/csv/csv";
+import { tableCsvColumns, type CsvUnit } from "@/lib/csv/csv-format";
 
 import styles from "./data-table.module.css";
 import {
@@ -22,10 +23,15 @@ export interface DataColumn<Row> {
   key: string;
   header: string;
   /**
-   * The CSV's header when it must say more than the screen's: the CSV holds the raw value, so a
-   * duration column shown as "14m 21s" under "p90" is "p90 (s)" in the file.
+   * The CSV header's words when they must differ from the screen's; every CSV header is written
+   * snake_case with its unit's suffix (lib/csv/csv-format.ts's tableCsvColumns).
    */
   csvHeader?: string;
+  /**
+   * The raw value's unit, which the CSV writes in its own way: a duration column shown as
+   * "14m 21s" under "p90" is `p90_s` and `p90_min` in the file, a share `<name>_pct`.
+   */
+  csvUnit?: CsvUnit;
   /** The raw value: used for sorting, for CSV and (formatted as text) for display. */
   value: (row: Row) => CsvValue;
   /** How the cell looks, when it should not be the plain value. */
@@ -90,13 +96,7 @@ export function DataTable<Row extends RowData>({
   });
   const sorted = table.getRowModel().rows.map((row) => row.original);
 
-  const csvColumns: CsvColumn<Row>[] = useMemo(
-    () =>
-      columns
-        .filter((c) => c.csv !== false)
-        .map((c) => ({ header: c.csvHeader ?? c.header, value: c.value })),
-    [columns],
-  );
+  const csvColumns: CsvColumn<Row>[] = useMemo(() => tableCsvColumns(columns), [columns]);
 
   const visible = sorted.slice(0, limit);
 

@@ -1,6 +1,6 @@
 import { toCsv, type CsvColumn } from "@/lib/csv/csv";
+import { csvDate, csvHeader, csvInstant, durationCsvColumns, percentCsvColumn } from "@/lib/csv/csv-format";
 import { csvStream } from "@/lib/csv/csv-stream";
-import { csvFileName } from "@/lib/csv/file-name";
 import type {
   KitchenOverviewRow,
   OverviewLevelFigures,
@@ -15,7 +15,8 @@ import { ITEM_FULFILLMENT_FIELDS, type ItemFulfillment } from "@/lib/platform/sc
  * The columns of the kitchen CSV exports. Provisional dates (closed dates the Platform may still
  * revise until KITCHEN_SETTLE_H after closeout) are marked by a column, not a comment line: a
  * comment is data to a spreadsheet and an error to most CSV readers, while a column survives
- * sorting, filtering and pasting. summary.csv: `provisional_dates`, how many of the range's dates
+ * sorting, filtering and pasting. Headers are snake_case with unit suffixes (_s, _min, _pct),
+ * dates ISO (lib/csv/csv-format.ts). summary.csv: `provisional_dates`, how many of the range's dates
  * in its figures may still change (the same on every row); fulfillments.csv: `date_provisional`
  * per record, true when its business date may still change.
  */
@@ -31,12 +32,9 @@ function summaryCsvColumns(restaurantGuid: string, provisionalDates: number): Cs
     { header: "metric", value: (r) => r.metric },
     { header: "count", value: (r) => r.stats.count },
     { header: "excluded", value: (r) => r.stats.excluded },
-    { header: "mean_s", value: (r) => r.stats.mean },
-    { header: "p50_s", value: (r) => r.stats.p50 },
-    { header: "p75_s", value: (r) => r.stats.p75 },
-    { header: "p90_s", value: (r) => r.stats.p90 },
-    { header: "p95_s", value: (r) => r.stats.p95 },
-    { header: "max_s", value: (r) => r.stats.max },
+    ...(["mean", "p50", "p75", "p90", "p95", "max"] as const).flatMap((stat) =>
+      durationCsvColumns<SummaryCsvRow>(stat, (r) => r.stats[stat]),
+    ),
     { header: "provisional_dates", value: () => provisionalDates },
   ];
 }
@@ -44,22 +42,27 @@ function summaryCsvColumns(restaurantGuid: string, provisionalDates: number): Cs
 type WithDurations = {
   record: ItemFulfillment;
   durations: ReturnType<typeof recordDurations>;
+  businessDate: string | undefined;
   provisional: boolean;
 };
 
-const fulfillmentCsvColumns: CsvColumn<WithDurations>[] = [
-  ...ITEM_FULFILLMENT_FIELDS.map((field) => ({
-    header: field,
-    value: (r: WithDurations) => r.record[field] ?? null,
-  })),
-  { header: "fire_to_fulfill_s", value: (r) => r.durations.fire_to_fulfill },
-  { header: "start_to_fulfill_s", value: (r) => r.durations.start_to_fulfill },
-  { header: "wait_to_start_s", value: (r) => r.durations.wait_to_start },
-  { header: "date_provisional", value: (r) => r.provisional },
-];
+/** The record's instants (ISO 8601 with the restaurant's offset in the CSV); the other fields as sent. */
+const INSTANT_FIELDS: ReadonlySet<string> = new Set(["ticketFiredAt", "itemFulfilledAt", "itemStartedAt"]);
 
-export function kitchenCsvFileName(restaurantName: string, what: string, from: string, to: string): string {
-  return csvFileName(restaurantName, what, from === to ? from : `${from}-${to}`);
+function fulfillmentCsvColumns(timeZone: string | undefined): CsvColumn<WithDurations>[] {
+  return [
+    { header: "business_date", value: (r) => csvDate(r.businessDate) },
+    ...ITEM_FULFILLMENT_FIELDS.map((field): CsvColumn<WithDurations> => ({
+      header: csvHeader(field),
+      value: INSTANT_FIELDS.has(field)
+        ? (r) => csvInstant(r.record[field] as string | undefined, timeZone)
+        : (r) => r.record[field] ?? null,
+    })),
+    ...durationCsvColumns<WithDurations>("fire_to_fulfill", (r) => r.durations.fire_to_fulfill),
+    ...durationCsvColumns<WithDurations>("start_to_fulfill", (r) => r.durations.start_to_fulfill),
+    ...durationCsvColumns<WithDurations>("wait_to_start", (r) => r.durations.wait_to_start),
+    { header: "date_provisional", value: (r) => r.provisional },
+  ];
 }
 
 /** summary.csv: one row per station, level and metric of the view; `provisionalDates`: DateCoverage.provisional's length. */
@@ -73,38 +76,53 @@ export function summaryCsv(
 
 /**
  * fulfillments.csv: every record of the range with its durations, written chunk by chunk as the
- * store yields them, so a year of records never sits in memory at once.
+ * store yields them, so a year of records never sits in memory at once. `timeZone`: the
+ * restaurant's, whose wall clock the instants are written on (UTC without it).
  */
 export function fulfillmentsCsv(
   chunks: AsyncIterable<readonly ItemFulfillment[] & { businessDate?: string }>,
   provisionalDates: ReadonlySet<string> = new Set(),
+  timeZone?: string,
 ): ReadableStream<Uint8Array> {
   const rows = (async function* () {
     for await (const records of chunks) {
       // A chunk is one business date's (filteredRecords' RecordChunk): the records themselves carry none.
-      const provisional = records.businessDate !== undefined && provisionalDates.has(records.businessDate);
-      yield records.map((record) => ({ record, durations: recordDurations(record), provisional }));
+      const businessDate = records.businessDate;
+      const provisional = businessDate !== undefined && provisionalDates.has(businessDate);
+      yield records.map((record) => ({
+        record,
+        durations: recordDurations(record),
+        businessDate,
+        provisional,
+      }));
     }
   })();
-  return csvStream(fulfillmentCsvColumns, rows);
+  return csvStream(fulfillmentCsvColumns(timeZone), rows);
 }
 
-type OverviewFigure = "items" | "records" | "p50" | "p90" | "onTimeShare";
-const OVERVIEW_FIGURES: { key: OverviewFigure; header: string }[] = [
-  { key: "items", header: "items" },
-  { key: "records", header: "records" },
-  { key: "p50", header: "p50_s" },
-  { key: "p90", header: "p90_s" },
-  { key: "onTimeShare", header: "on_time_share" },
-];
+const figureOf = (figures: OverviewLevelFigures[], level: KitchenLevel) =>
+  figures.find((f) => f.level === level);
 
-const figureOf = (figures: OverviewLevelFigures[], level: KitchenLevel, key: OverviewFigure) =>
-  figures.find((f) => f.level === level)?.[key] ?? null;
+/** One level's Overview figures of one period (`l0_…` or `l0_previous_…`). */
+function overviewLevelColumns(
+  level: KitchenLevel,
+  prefix: string,
+  period: (r: KitchenOverviewRow) => OverviewLevelFigures[],
+): CsvColumn<KitchenOverviewRow>[] {
+  const at = (r: KitchenOverviewRow) => figureOf(period(r), level);
+  return [
+    { header: `${prefix}_items`, value: (r) => at(r)?.items ?? null },
+    { header: `${prefix}_records`, value: (r) => at(r)?.records ?? null },
+    ...durationCsvColumns<KitchenOverviewRow>(`${prefix}_p50`, (r) => at(r)?.p50),
+    ...durationCsvColumns<KitchenOverviewRow>(`${prefix}_p90`, (r) => at(r)?.p90),
+    percentCsvColumn<KitchenOverviewRow>(`${prefix}_on_time`, (r) => at(r)?.onTimeShare),
+  ];
+}
 
 /**
  * overview.csv: one row per restaurant the account may see, archived and not-entitled ones
  * included and marked; per level the figures of the period and of the period before it. Numbers
- * are numbers (seconds, shares 0-1), so a spreadsheet can compute with them.
+ * are numbers (seconds beside minutes, percentages), dates ISO, so a spreadsheet can compute with them.
  */
 export const overviewCsvColumns: CsvColumn<KitchenOverviewRow>[] = [
   { header: "restaurant_guid", value: (r) => r.restaurantGuid },
@@ -112,14 +130,12 @@ export const overviewCsvColumns: CsvColumn<KitchenOverviewRow>[] = [
   { header: "location", value: (r) => r.locationName },
   { header: "archived", value: (r) => r.archived },
   { header: "status", value: (r) => r.status },
-  { header: "from", value: (r) => r.period.from },
-  { header: "to", value: (r) => r.period.to },
-  { header: "previous_from", value: (r) => r.previousPeriod.from },
-  { header: "previous_to", value: (r) => r.previousPeriod.to },
-  ...KITCHEN_LEVELS.flatMap((level) =>
-    OVERVIEW_FIGURES.flatMap(({ key, header }): CsvColumn<KitchenOverviewRow>[] => [
-      { header: `l${level}_${header}`, value: (r) => figureOf(r.current, level, key) },
-      { header: `l${level}_${header}_previous`, value: (r) => figureOf(r.previous, level, key) },
-    ]),
-  ),
+  { header: "from", value: (r) => csvDate(r.period.from) },
+  { header: "to", value: (r) => csvDate(r.period.to) },
+  { header: "previous_from", value: (r) => csvDate(r.previousPeriod.from) },
+  { header: "previous_to", value: (r) => csvDate(r.previousPeriod.to) },
+  ...KITCHEN_LEVELS.flatMap((level) => [
+    ...overviewLevelColumns(level, `l${level}`, (r) => r.current),
+    ...overviewLevelColumns(level, `l${level}_previous`, (r) => r.previous),
+  ]),
 ];

@@ -3,8 +3,9 @@ import { notReadyResponse } from "@/lib/api/error-response";
 import { withSession } from "@/lib/api/route-handler";
 import { toCsv } from "@/lib/csv/csv";
 import { csvResponse } from "@/lib/csv/csv-response";
-import { csvFileName } from "@/lib/csv/file-name";
 import { kitchenItemsMatrixSchema } from "@/lib/kitchen/contract/items-matrix";
+import { groupCsvName, overviewRangeWords } from "@/lib/kitchen/present/csv-file-names";
+import { METRIC_LABELS } from "@/lib/kitchen/present/labels";
 import { itemsMatrixCsvColumns } from "@/lib/kitchen/query/items-matrix-csv";
 import { kitchenItemsMatrix } from "@/lib/kitchen/service/items-matrix";
 import { getKitchenService } from "@/lib/kitchen/service/server";
@@ -22,10 +23,19 @@ export const GET = withSession(
         .map((c) => ({ restaurantGuid: c.restaurantGuid, progress: c.progress }));
       return notReadyResponse({ status: "pending", pending }, 1_000);
     }
-    const period = matrix.range ?? `${matrix.from}-${matrix.to}`;
+    // The dates every column held (a range is each restaurant's own), then the choices in force.
     return csvResponse(
       toCsv(itemsMatrixCsvColumns(matrix), matrix.rows),
-      csvFileName("kitchen-items-matrix", period, `level-${matrix.level}`),
+      groupCsvName(
+        "kitchen-items-matrix",
+        matrix.columns.map((c) => c.period),
+        [
+          matrix.range ? overviewRangeWords(matrix.range) : "",
+          `level ${matrix.level}`,
+          matrix.metric === "fire_to_fulfill" ? "" : METRIC_LABELS[matrix.metric],
+          query.stuck === "include" ? "with left on screen" : "",
+        ],
+      ),
     );
   },
   { query: kitchenItemsMatrixSchema },

@@ -3,8 +3,8 @@ import { notReadyResponse } from "@/lib/api/error-response";
 import { withSession } from "@/lib/api/route-handler";
 import { toCsv } from "@/lib/csv/csv";
 import { csvResponse } from "@/lib/csv/csv-response";
-import { csvFileName } from "@/lib/csv/file-name";
 import { kitchenOverviewSchema } from "@/lib/kitchen/contract/params";
+import { groupCsvName, overviewRangeWords } from "@/lib/kitchen/present/csv-file-names";
 import { overviewCsvColumns } from "@/lib/kitchen/query/kitchen-csv";
 import { kitchenOverview } from "@/lib/kitchen/service/overview";
 import { getKitchenService } from "@/lib/kitchen/service/server";
@@ -34,7 +34,11 @@ export const GET = withSession(
     }
     return csvResponse(
       toCsv(overviewCsvColumns, overview.rows),
-      csvFileName("kitchen-overview", query.range),
+      groupCsvName(
+        "kitchen-overview",
+        overview.rows.map((r) => r.period),
+        [overviewRangeWords(query.range), query.stuck === "include" ? "with left on screen" : ""],
+      ),
     );
   },
   { query: kitchenOverviewSchema },

@@ -1,7 +1,8 @@
 import { withRestaurant } from "@/lib/api/route-handler";
 import { csvResponse } from "@/lib/csv/csv-response";
 import { kitchenRecordsSchema } from "@/lib/kitchen/contract/params";
-import { fulfillmentsCsv, kitchenCsvFileName } from "@/lib/kitchen/query/kitchen-csv";
+import { kitchenPageCsvName } from "@/lib/kitchen/present/csv-file-names";
+import { fulfillmentsCsv } from "@/lib/kitchen/query/kitchen-csv";
 import { getKitchenService } from "@/lib/kitchen/service/server";
 
 // GET /api/restaurants/[guid]/kitchen/fulfillments.csv?from&to[&item&service] (streamed)
@@ -18,8 +19,8 @@ export const GET = withRestaurant(
         .map((d) => d.date),
     );
     return csvResponse(
-      fulfillmentsCsv(answer.value, provisional),
-      kitchenCsvFileName(restaurant.name, "kitchen-fulfillments", query.from, query.to),
+      fulfillmentsCsv(answer.value, provisional, restaurant.timeZone),
+      kitchenPageCsvName(restaurant.name, "kitchen-fulfillments", query),
     );
   },
   { query: kitchenRecordsSchema },

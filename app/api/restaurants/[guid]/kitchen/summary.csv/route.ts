@@ -1,7 +1,8 @@
 import { withRestaurant } from "@/lib/api/route-handler";
 import { csvResponse } from "@/lib/csv/csv-response";
 import { kitchenSummarySchema } from "@/lib/kitchen/contract/params";
-import { kitchenCsvFileName, summaryCsv } from "@/lib/kitchen/query/kitchen-csv";
+import { kitchenPageCsvName } from "@/lib/kitchen/present/csv-file-names";
+import { summaryCsv } from "@/lib/kitchen/query/kitchen-csv";
 import { getKitchenService } from "@/lib/kitchen/service/server";
 
 // GET /api/restaurants/[guid]/kitchen/summary.csv?from&to[&level&station&behavior&source&item&service&maxMinutes&stuck]
@@ -16,7 +17,8 @@ export const GET = withRestaurant(
     const { provisional } = await service.coverage(restaurant, query);
     return csvResponse(
       summaryCsv(restaurant.guid, answer.value, provisional),
-      kitchenCsvFileName(restaurant.name, "kitchen-summary", query.from, query.to),
+      // The dates and every filter of the query in the name (station and item by GUID: no lookup here).
+      kitchenPageCsvName(restaurant.name, "kitchen-summary", query),
     );
   },
   { query: kitchenSummarySchema },
