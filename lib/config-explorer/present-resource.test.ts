@@ -229,7 +229,7 @@ describe("presentResource", () => {
     );
     const lines = configCsv(table).trim().split("\r\n");
     expect(lines).toEqual([
-      "Name,Type,Revenue center,GUID",
+      "name,type,revenue_center,guid",
       "Patio,On premises,Dining room,sa1",
       "'=Bar,Off premises,,sa2",
     ]);
@@ -343,8 +343,8 @@ describe("presentResource", () => {
     );
     expect(rich(table.rows[0]!.cells.amount).text).toBe("$1,250.50");
     const [header, row] = parse(configCsv(table)) as string[][];
-    expect(row![header!.indexOf("Amount")]).toBe("1250.5");
-    expect(row![header!.indexOf("Percentage")]).toBe("12.5");
+    expect(row![header!.indexOf("amount")]).toBe("1250.5");
+    expect(row![header!.indexOf("percentage")]).toBe("12.5");
   });
 
   it("writes unknown values verbatim in the CSV", () => {
@@ -357,7 +357,7 @@ describe("presentResource", () => {
       {},
     );
     expect(configCsv(table).trim().split("\r\n")).toEqual([
-      "Name,Behavior,Curbside,Drive-thru,External ID,GUID",
+      "name,behavior,curbside,drive_thru,external_id,guid",
       "Catering pickup,CATERING,,,,do1",
       "Patio,Dine in,,,,do2",
     ]);

@@ -112,7 +112,7 @@ describe("menuItemsCsv", () => {
     const lines = menuItemsCsv(buildMenuModel(sampleSources())).trim().split("\r\n");
     expect(lines).toHaveLength(4);
     expect(lines[0]).toBe(
-      "Path,Menu,Group,Item,Item GUID,Type,SKU,PLU,Calories,Unit of measure,Unit source,Own modifier groups,Inherited modifier groups,Images",
+      "path,menu,group,item,item_guid,type,sku,plu,calories,unit_of_measure,unit_source,own_modifier_groups,inherited_modifier_groups,images",
     );
     const ribeye = lines.find((l) => l.startsWith("Dinner > Mains > Grill > Steaks > Ribeye"))!;
     expect(ribeye).toContain(
@@ -170,15 +170,15 @@ describe("values the contract does not name", () => {
     const lines = menuItemsCsv(buildMenuModel(withFutureValues())).trim().split("\r\n");
     const header = lines[0]!.split(",");
     const rows = lines.slice(1).map((l) => Object.fromEntries(l.split(",").map((v, i) => [header[i], v])));
-    const ribeye = rows.find((r) => r.Item === "Ribeye")!;
+    const ribeye = rows.find((r) => r.item === "Ribeye")!;
     expect(ribeye).toMatchObject({
-      Type: "GIFT_CARD",
-      "Unit of measure": "PORTION_6OZ",
-      "Unit source": "Inherited from group Steaks",
+      type: "GIFT_CARD",
+      unit_of_measure: "PORTION_6OZ",
+      unit_source: "Inherited from group Steaks",
     });
-    expect(rows.find((r) => r.Item === "Frites" && r.Group === "Mains")).toMatchObject({
-      "Unit of measure": "EACH",
-      "Unit source": "Inherited from menu Dinner",
+    expect(rows.find((r) => r.item === "Frites" && r.group === "Mains")).toMatchObject({
+      unit_of_measure: "EACH",
+      unit_source: "Inherited from menu Dinner",
     });
   });
 });

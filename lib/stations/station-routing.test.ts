@@ -175,7 +175,7 @@ describe("buildStationsReport", () => {
     );
     const lines = stationsCsv(report).trim().split("\r\n");
     expect(lines).toHaveLength(3);
-    expect(lines[0]).toMatch(/^Station,Station GUID,Printer,/);
+    expect(lines[0]).toMatch(/^station,station_guid,printer,/);
     expect(lines[1]).toContain("'=Alpha");
     expect(lines[1]).toContain("Station only (skips the expediter)");
     expect(lines[1]).toContain("Expediter settings contradict each other");
@@ -287,11 +287,11 @@ describe("values the contract does not name", () => {
     const [header, row] = stationsCsv(report).trim().split("\r\n");
     const cells = Object.fromEntries(header!.split(",").map((h, i) => [h, row!.split(",")[i]]));
     expect(cells).toMatchObject({
-      "Printing mode": "KDS_ONLY",
-      Printing: "KDS_ONLY",
-      "Expediter routing": "EXPO_WHEN_READY",
-      Expediter: "EXPO_WHEN_READY",
-      Warnings: "Setting this app does not know",
+      printing_mode: "KDS_ONLY",
+      printing: "KDS_ONLY",
+      expediter_routing: "EXPO_WHEN_READY",
+      expediter: "EXPO_WHEN_READY",
+      warnings: "Setting this app does not know",
     });
     expect(routingSentence(report.stations[0]!)).toBe(
       "Wok is assigned Hot line printer with printing mode KDS_ONLY and also sends them to the expediter and its expediter routing is EXPO_WHEN_READY.",

@@ -91,27 +91,11 @@ export function TrendCard({
     ),
     // The level's target is in the heading; a day mixes stations, so its row gives only the counts.
     ...(late ? lateColumns(late).filter((c) => c.key !== "target") : []),
-    ...(onDrill
-      ? [
-          {
-            key: "drill",
-            header: "Filter",
-            csv: false as const,
-            sortable: false,
-            value: () => null,
-            cell: (r: LevelRow) => (
-              <button type="button" className={styles.drillButton} onClick={() => drillTo(r.label)}>
-                Only {formatBusinessDateShort(r.label)}
-              </button>
-            ),
-          },
-        ]
-      : []),
+    ...(onDrill ? [drillColumn(drillTo)] : []),
   ];
   const rows = toLevelRows(days, levels);
-  const shown = new Set(days.map((d) => d.key));
-  const marks = dateMarks(annotations).filter((m) => shown.has(m.key));
   const shownDates = new Set(days.map((d) => d.key));
+  const marks = dateMarks(annotations).filter((m) => shownDates.has(m.key));
   const flagged = flaggedDatesOf(flaggedDays, level).filter((f) => shownDates.has(f.date));
 
   return (
@@ -150,24 +134,7 @@ export function TrendCard({
           tooltip={(point) => (
             <ChartTooltipBox
               title={formatBusinessDate(point.row.key)}
-              rows={(() => {
-                const s = point.row.byLevel[level];
-                if (!s) return [];
-                return [
-                  { label: "p50", value: formatDuration(s.p50), color: LEVEL_COLORS[level] },
-                  { label: "p90", value: formatDuration(s.p90) },
-                  { label: "items", value: formatCount(s.count) },
-                  ...(late?.get(`${point.row.key}|${level}`)
-                    ? [
-                        { label: "late", value: formatCount(late.get(`${point.row.key}|${level}`)!.late) },
-                        {
-                          label: "very late",
-                          value: formatCount(late.get(`${point.row.key}|${level}`)!.veryLate),
-                        },
-                      ]
-                    : []),
-                ];
-              })()}
+              rows={tooltipRows(point.row, level, late)}
               note={
                 point.row.byLevel[level]
                   ? `Level ${level} · ${LEVEL_LABELS[level]}`
@@ -192,4 +159,38 @@ export function TrendCard({
       ) : null}
     </ChartCard>
   );
+}
+
+/** The table's drill: a button per date that narrows the page to it (the keyboard's way to the chart's click). */
+function drillColumn(drillTo: (date: string) => void): DataColumn<LevelRow> {
+  return {
+    key: "drill",
+    header: "Filter",
+    csv: false,
+    sortable: false,
+    value: () => null,
+    cell: (r: LevelRow) => (
+      <button type="button" className={styles.drillButton} onClick={() => drillTo(r.label)}>
+        Only {formatBusinessDateShort(r.label)}
+      </button>
+    ),
+  };
+}
+
+/** A date's tooltip lines at one level: p50, p90, items, and its late counts where known. */
+function tooltipRows(row: PivotRow, level: KitchenLevel, late: ReadonlyMap<string, RowLate> | undefined) {
+  const s = row.byLevel[level];
+  if (!s) return [];
+  const counts = late?.get(`${row.key}|${level}`);
+  return [
+    { label: "p50", value: formatDuration(s.p50), color: LEVEL_COLORS[level] },
+    { label: "p90", value: formatDuration(s.p90) },
+    { label: "items", value: formatCount(s.count) },
+    ...(counts
+      ? [
+          { label: "late", value: formatCount(counts.late) },
+          { label: "very late", value: formatCount(counts.veryLate) },
+        ]
+      : []),
+  ];
 }
