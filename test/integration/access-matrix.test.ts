@@ -249,9 +249,61 @@ const API: Record<string, ApiSpec> = {
   },
   "GET /api/kitchen/weekly-report.csv": { expect: anyone(KITCHEN_OK) },
   "GET /api/restaurants": { expect: anyone(200) },
+  // Live late alerts (lib/alerts): managers and above write rules; a viewer reads them and the alerts.
+  "GET /api/restaurants/[guid]/alert-rules": { places: true, expect: ofRestaurant(200) },
+  "POST /api/restaurants/[guid]/alert-rules": {
+    places: true,
+    expect: ofRestaurant(201, (who) => who !== "viewer"),
+    body: (c) => ({ kind: "late_share", level: 0, threshold: 10 + c.n, quietMinutes: 30 }),
+  },
+  // No rule has this number: a writer is told so (404), a viewer is refused first (403).
+  "PUT /api/restaurants/[guid]/alert-rules/[id]": {
+    places: true,
+    expect: ofRestaurant(404, (who) => who !== "viewer"),
+    url: (c) => `/api/restaurants/${c.guid}/alert-rules/987654321`,
+    body: () => ({ kind: "late_share", level: 0, threshold: 10 }),
+  },
+  "DELETE /api/restaurants/[guid]/alert-rules/[id]": {
+    places: true,
+    expect: ofRestaurant(404, (who) => who !== "viewer"),
+    url: (c) => `/api/restaurants/${c.guid}/alert-rules/987654321`,
+  },
+  "GET /api/restaurants/[guid]/alerts": {
+    places: true,
+    expect: ofRestaurant(200),
+    url: (c) => `/api/restaurants/${c.guid}/alerts?${RANGE}`,
+  },
+  // Notes and markers (lib/annotations): managers and above write notes, each audited with its words.
+  "GET /api/restaurants/[guid]/annotations": {
+    places: true,
+    expect: ofRestaurant(200),
+    url: (c) => `/api/restaurants/${c.guid}/annotations?${RANGE}`,
+  },
+  "POST /api/restaurants/[guid]/annotations": {
+    places: true,
+    expect: ofRestaurant(201, (who) => who !== "viewer"),
+    body: (c) => ({ date: DAY, text: `Matrix note ${c.n}` }),
+    marker: (c) => `Matrix note ${c.n}`,
+  },
+  "PATCH /api/restaurants/[guid]/annotations/[id]": {
+    places: true,
+    expect: ofRestaurant(404, (who) => who !== "viewer"),
+    url: (c) => `/api/restaurants/${c.guid}/annotations/987654321`,
+    body: () => ({ text: "never written" }),
+  },
+  "DELETE /api/restaurants/[guid]/annotations/[id]": {
+    places: true,
+    expect: ofRestaurant(404, (who) => who !== "viewer"),
+    url: (c) => `/api/restaurants/${c.guid}/annotations/987654321`,
+  },
   "GET /api/restaurants/[guid]/config": { places: true, expect: ofRestaurant(200) },
   "GET /api/restaurants/[guid]/config/[resource]": { places: true, expect: ofRestaurant(200) },
   "GET /api/restaurants/[guid]/info": { places: true, expect: ofRestaurant(200) },
+  "GET /api/restaurants/[guid]/kitchen/annotations.csv": {
+    places: true,
+    expect: ofRestaurant(200),
+    url: (c) => `/api/restaurants/${c.guid}/kitchen/annotations.csv?${RANGE}`,
+  },
   "GET /api/restaurants/[guid]/kitchen/coverage": {
     places: true,
     expect: ofRestaurant(200),
@@ -263,6 +315,7 @@ const API: Record<string, ApiSpec> = {
     url: (c) => `/api/restaurants/${c.guid}/kitchen/fulfillments.csv?${RANGE}`,
   },
   "GET /api/restaurants/[guid]/kitchen/history": { places: true, expect: ofRestaurant(200) },
+  "GET /api/restaurants/[guid]/kitchen/now": { places: true, expect: ofRestaurant(200) },
   "GET /api/restaurants/[guid]/kitchen/summary": {
     places: true,
     expect: ofRestaurant(KITCHEN_OK),

@@ -231,6 +231,6 @@ describe("kitchen items matrix", { timeout: 300_000 }, () => {
     expect(message({ from: "20250303", to: "20250302" })).toBe("from must not be after to");
     expect(message({ level: "3" })).toBe("level must be 0, 1 or 2");
     expect(message({ minRestaurants: "0" })).toBe("minRestaurants must be a whole number from 1 to 1000");
-    expect(message({ range: "90d" })).toBe("range must be one of yesterday, 7d, 30d");
+    expect(message({ range: "90d" })).toBe("range must be one of yesterday, lastweek, 7d, 30d");
   });
 });
