@@ -4,6 +4,7 @@ import type { AnnotationsResponse } from "../lib/annotations/annotations-contrac
 import { businessDateToIso } from "../lib/business-date/business-date";
 import { restaurantNamed, signIn } from "./fixtures/auth";
 import { axeViolations } from "./fixtures/axe";
+import { openKitchenPanels } from "./fixtures/kitchen-panels";
 
 /**
  * A manager writes a note under the Kitchen page's trend: it is listed under the chart, marked on
@@ -11,6 +12,11 @@ import { axeViolations } from "./fixtures/axe";
  * author, and gone from all three once deleted.
  */
 const harbor = restaurantNamed("Harbor Street Kitchen");
+
+// Sections below the figures fold by default: this reader has them open (a returning manager).
+test.beforeEach(async ({ page }) => {
+  await openKitchenPanels(page);
+});
 
 test.setTimeout(240_000);
 

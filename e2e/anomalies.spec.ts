@@ -3,17 +3,25 @@ import { expect, test, type Page } from "@playwright/test";
 import { formatBusinessDate } from "../lib/business-date/format";
 import type { KitchenSummary } from "../lib/kitchen/contract/responses";
 import { restaurantNamed, signIn } from "./fixtures/auth";
+import { openKitchenPanels } from "./fixtures/kitchen-panels";
 
 /**
  * Unusual days on the Kitchen page against the embedded sandbox: the daily trend flags exactly the
  * dates the summary's `anomalies` name at the level shown, each flag named for screen readers, and
  * lists them under the chart. The sandbox's Lakeside Diner runs slow on some Friday dinners and has
- * a slow line now and then (lib/sandbox/generate/kitchen-timing.ts); the range is the integration
- * test's (test/integration/kitchen-anomalies.test.ts), its 8 weeks before stored first.
+ * a slow line now and then (lib/sandbox/generate/kitchen-timing.ts); the range is a week of the
+ * integration test's (test/integration/kitchen-anomalies.test.ts), its 8 weeks before stored first.
  */
 const diner = restaurantNamed("Lakeside Diner");
-const range = { from: "20250118", to: "20250318" };
-const lookback = { from: "20241123", to: "20250117" };
+
+// Sections below the figures fold by default: this reader has them open (a returning manager).
+test.beforeEach(async ({ page }) => {
+  await openKitchenPanels(page);
+});
+// One week ending on a slow Friday dinner, and the 8 weeks before it: the fewest days a flag needs
+// (the 60-day oracle is the integration test's), so the suite fetches 63 days, not 116.
+const range = { from: "20250125", to: "20250131" };
+const lookback = { from: "20241130", to: "20250124" };
 
 test.setTimeout(420_000);
 
@@ -33,8 +41,8 @@ test("the daily trend flags the unusual days the summary names, and lists them",
   await summaryOf(page, lookback);
   const summary = await summaryOf(page, range);
   const level0 = [...new Set(summary.anomalies!.filter((a) => a.level === 0).map((a) => a.date))].sort();
-  // The sandbox's slow Friday dinners are in the range.
-  expect(level0).toEqual(expect.arrayContaining(["20250131", "20250228"]));
+  // The sandbox's slow Friday dinner is in the range.
+  expect(level0).toEqual(expect.arrayContaining(["20250131"]));
 
   await page.goto(
     `/restaurants/${diner.guid}/kitchen?range=custom&from=${range.from}&to=${range.to}&level=0`,

@@ -6,6 +6,7 @@ import type { KitchenItemsMatrixPage } from "../lib/kitchen/contract/items-matri
 import { MIN_RANKED_COUNT } from "../lib/kitchen/contract/ranking";
 import type { KitchenSummary } from "../lib/kitchen/contract/responses";
 import { restaurantNamed, signIn } from "./fixtures/auth";
+import { openKitchenPanels } from "./fixtures/kitchen-panels";
 
 /**
  * Issue 34's honest rankings and drill-down on the busiest restaurant's week: the station ranking
@@ -14,6 +15,11 @@ import { restaurantNamed, signIn } from "./fixtures/auth";
  * the same from the keyboard, the menu's item in the URL, and the items page in pages.
  */
 const harbor = restaurantNamed("Harbor Street Kitchen");
+
+// Sections below the figures fold by default: this reader has them open (a returning manager).
+test.beforeEach(async ({ page }) => {
+  await openKitchenPanels(page);
+});
 const shots = join(__dirname, ".screenshots");
 
 test.setTimeout(300_000);
