@@ -99,6 +99,10 @@ for (const size of SIZES) {
     // The restaurant list is folded away; the print button is there.
     await expect(page.getByTestId("restaurant-list")).not.toHaveAttribute("open");
     await expect(page.getByTestId("overview-print")).toBeVisible();
+    await expect(page.getByTestId("weekly-report-csv")).toHaveAttribute(
+      "href",
+      "/api/kitchen/weekly-report.csv",
+    );
 
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 
 import { restaurantNamed, signIn } from "./fixtures/auth";
+import { restaurantList } from "./fixtures/restaurant-list";
 
 /**
  * Details axe does not catch (issue 16): an h1 on the 404 pages, a favicon (no console error for a
@@ -82,6 +83,8 @@ test("the Overview prefetches no page as it loads; a link's page is prefetched o
       prefetched.push(new URL(r.url()).pathname);
   });
   await page.goto("/", { waitUntil: "load" });
+  // The restaurant list is folded away by default: opened, every restaurant's links are on screen.
+  await restaurantList(page);
   const harbor = restaurantNamed("Harbor Street Kitchen");
   const stations = page.locator(`main a[href="/restaurants/${harbor.guid}/stations"]`).first();
   await expect(stations).toBeVisible();

@@ -211,8 +211,9 @@ export function KitchenOverviewTable() {
             href="/api/kitchen/weekly-report.csv"
             download
             data-testid="weekly-report-csv"
+            title="The last full week per restaurant and level, against the week before (CSV)"
           >
-            Weekly report (CSV)
+            Weekly report
           </a>
         </div>
       </div>
