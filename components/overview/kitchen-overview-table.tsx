@@ -45,7 +45,7 @@ import { overviewRangeParam } from "@/lib/url-state/overview-view";
 
 import { FiguresDisclosure } from "./figures-disclosure";
 import styles from "./kitchen-overview-table.module.css";
-import { HistoryLine, OverviewStatus } from "./overview-status";
+import { HistoryLine, OverviewStatus, rowWithoutFigures } from "./overview-status";
 import { PrintButton } from "./print-button";
 
 type Figure = "items" | "p50" | "p90" | "onTimeShare";
@@ -135,16 +135,6 @@ function ChangeLine({ change }: { change: Change }) {
       <span className="visually-hidden">{change.description}</span>
     </span>
   );
-}
-
-function statusText(row: KitchenOverviewRow): string {
-  if (row.status === "pending")
-    return row.progress
-      ? `Fetching kitchen data: ${formatCount(row.progress.answered)} of ${formatCount(row.progress.total)} days ready`
-      : "Fetching kitchen data…";
-  if (row.status === "not_entitled")
-    return "No kitchen data: this restaurant is not on the professional tier.";
-  return `Kitchen times could not be loaded: ${row.message ?? "unknown error"}`;
 }
 
 /** The level a link opens with: the sorted column's, so "slowest second expediter" opens level 2. */
@@ -375,7 +365,7 @@ function OverviewRow({
         ))
       ) : (
         <td colSpan={FIGURE_COLUMNS.length} className={styles.status}>
-          {statusText(row)}
+          {rowWithoutFigures(row)}
         </td>
       )}
     </tr>

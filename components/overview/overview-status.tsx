@@ -166,7 +166,8 @@ export function HistoryLine({ history }: { history: KitchenHistory | undefined }
   );
 }
 
-function rowWithoutFigures(row: KitchenOverviewRow): string {
+/** Why a restaurant has no figures to show: still fetching (with its progress), not entitled, or failed. */
+export function rowWithoutFigures(row: KitchenOverviewRow): string {
   if (row.status === "pending")
     return row.progress
       ? `Fetching kitchen data: ${formatCount(row.progress.answered)} of ${formatCount(row.progress.total)} days ready`

@@ -3,10 +3,9 @@ import { describe, expect, it } from "vitest";
 import { kitchenSummarySchema } from "@/lib/kitchen/contract/params";
 import type { KitchenAnomaly } from "@/lib/kitchen/contract/responses";
 import { createKitchenService, type KitchenService } from "@/lib/kitchen/service/kitchen-service";
-import type { RestaurantInfo } from "@/lib/platform/schemas";
 import { serviceWeekOf } from "@/lib/restaurants/schedule";
 
-import { calendarDay, wallClock, weekdayName } from "../support/wall-clock";
+import { rowServiceFor } from "../support/wall-clock";
 import { levelOf, seconds, withoutLeftOnScreen, type RawRecord } from "./independent-stats";
 import {
   fulfillmentsRows,
@@ -39,33 +38,6 @@ type Row = Record<string, string>;
 function addDays(date: string, days: number): string {
   const d = new Date(Date.UTC(+date.slice(0, 4), +date.slice(4, 6) - 1, +date.slice(6, 8) + days));
   return d.toISOString().slice(0, 10).replaceAll("-", "");
-}
-
-/** The row's service by the schedule of its business date's weekday, "(none)" outside every service. */
-function serviceFor(info: RestaurantInfo) {
-  const schedules = info.schedules!;
-  return (r: Row, date: string): string => {
-    const at = r.ticketFiredAt || r.itemStartedAt || r.itemFulfilledAt;
-    if (!at) return "(none)";
-    const now = wallClock(diner.timeZone, at);
-    const ref = schedules.weekSchedule![weekdayName(date)];
-    const schedule = ref ? schedules.daySchedules![ref] : null;
-    const services = [...((schedule && typeof schedule === "object" ? schedule.services : null) ?? [])].sort(
-      (a, b) => a!.hours!.startTime!.localeCompare(b!.hours!.startTime!),
-    );
-    for (const s of services) {
-      const start = s!.hours!.startTime!.slice(0, 5);
-      const end = s!.hours!.endTime!.slice(0, 5);
-      const startDay = Number(start.slice(0, 2)) < diner.closeoutHour ? 1 : 0;
-      const wraps = s!.overnight === true || end <= start;
-      if (
-        now >= `${calendarDay(date, startDay)} ${start}:00` &&
-        now < `${calendarDay(date, startDay + (wraps ? 1 : 0))} ${end}:00`
-      )
-        return s!.name!;
-    }
-    return "(none)";
-  };
 }
 
 const median = (xs: number[]) => {
@@ -176,7 +148,7 @@ describe("kitchen anomalies on pglite", () => {
       now: () => clock.now,
       serviceWeek: async () => serviceWeekOf(info.schedules),
     });
-    const assign = serviceFor(info);
+    const assign = rowServiceFor(info, diner);
     const summaryOf = async () =>
       ready(service.summary(diner, await kitchenQuery(kitchenSummarySchema, range))).then(
         (s) => s.anomalies!,

@@ -2,10 +2,9 @@ import { describe, expect, it } from "vitest";
 
 import { kitchenSummarySchema, kitchenTicketsSchema } from "@/lib/kitchen/contract/params";
 import { createKitchenService, type KitchenService } from "@/lib/kitchen/service/kitchen-service";
-import type { RestaurantInfo } from "@/lib/platform/schemas";
 import { serviceWeekOf } from "@/lib/restaurants/schedule";
 
-import { calendarDay, wallClock, weekdayName } from "../support/wall-clock";
+import { rowServiceFor } from "../support/wall-clock";
 import { levelOf, statsOf, withoutLeftOnScreen, type RawRecord } from "./independent-stats";
 import {
   fulfillmentsRows,
@@ -33,32 +32,6 @@ const { clock, sandbox } = kitchen;
 
 type Row = Record<string, string>;
 
-function serviceFor(info: RestaurantInfo) {
-  const schedules = info.schedules!;
-  return (r: Row, date: string): string => {
-    const at = r.ticketFiredAt || r.itemStartedAt || r.itemFulfilledAt;
-    if (!at) return "(none)";
-    const now = wallClock(harbor.timeZone, at);
-    const ref = schedules.weekSchedule![weekdayName(date)];
-    const schedule = ref ? schedules.daySchedules![ref] : null;
-    const services = [...((schedule && typeof schedule === "object" ? schedule.services : null) ?? [])].sort(
-      (a, b) => a!.hours!.startTime!.localeCompare(b!.hours!.startTime!),
-    );
-    for (const s of services) {
-      const start = s!.hours!.startTime!.slice(0, 5);
-      const end = s!.hours!.endTime!.slice(0, 5);
-      const startDay = Number(start.slice(0, 2)) < harbor.closeoutHour ? 1 : 0;
-      const wraps = s!.overnight === true || end <= start;
-      if (
-        now >= `${calendarDay(date, startDay)} ${start}:00` &&
-        now < `${calendarDay(date, startDay + (wraps ? 1 : 0))} ${end}:00`
-      )
-        return s!.name!;
-    }
-    return "(none)";
-  };
-}
-
 const csvRows = (service: KitchenService, query: Record<string, string>): Promise<Row[]> =>
   fulfillmentsRows(service, harbor, query);
 
@@ -75,7 +48,7 @@ describe("kitchen day parts on pglite", () => {
       now: () => clock.now,
       serviceWeek: async () => serviceWeekOf(info.schedules),
     });
-    const assign = serviceFor(info);
+    const assign = rowServiceFor(info, harbor);
     // The rows of each date, with the date they were stored under.
     const rows: (Row & { date: string; service: string })[] = [];
     for (const date of ["20250307", "20250308", "20250309"]) {

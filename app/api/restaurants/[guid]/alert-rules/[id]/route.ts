@@ -16,7 +16,7 @@ async function refuseUnlessManager(session: Parameters<typeof mayManageAlerts>[0
     throw new ApiError(403, "forbidden", "You may see this restaurant's alerts but not set its rules");
 }
 
-// PUT /api/restaurants/[guid]/alert-rules/[id]: replaces the rule (the whole rule, as POST takes it).
+// PUT /api/restaurants/[guid]/alert-rules/[id]: replaces the rule (the whole rule, in the shape POST takes).
 export const PUT = withRestaurant(
   async ({ request, restaurant, session, params: { id } }) => {
     await refuseUnlessManager(session, restaurant.guid);
