@@ -149,7 +149,11 @@ describe("the backfill as separate processes on one PostgreSQL", () => {
         expect(sizes.at(-1)!).toBeLessThan(ENTITLED_KEYS.length);
         // In the end every date of the entitled restaurants is stored, and the basic-tier one was asked once.
         expect([...answered].filter((k) => !k.startsWith(pier.guid)).sort()).toEqual(ENTITLED_KEYS);
-        expect([...finalExports].filter(([k]) => k.startsWith(pier.guid)).map(([, n]) => n)).toEqual([1]);
+        // One date of it asked: once, or again after a kill that landed while that answer was in flight
+        // (before its refusal was stored), which the repeated-downloads bound below counts as any other.
+        const pierAsks = [...finalExports].filter(([k]) => k.startsWith(pier.guid)).map(([, n]) => n);
+        expect(pierAsks).toHaveLength(1);
+        expect(pierAsks[0]).toBeLessThanOrEqual(1 + snapshots.length);
         expect(await partialDays(t)).toEqual([]);
         // A day stored before a kill was never downloaded again after it.
         for (const s of snapshots)
