@@ -67,6 +67,16 @@ describe("changes against the previous period", () => {
       text: "−5.0 pts",
       tone: "bad",
     });
+    // A move that rounds to nothing is no change, not a red "−0.0 pts".
+    expect(formatChange(0.591, 0.5914, "share", "higher-is-better")).toMatchObject({
+      text: "±0.0 pts",
+      direction: "flat",
+      tone: "neutral",
+    });
+    expect(formatChange(0.5904, 0.5914, "share", "higher-is-better")).toMatchObject({
+      text: "−0.1 pts",
+      tone: "bad",
+    });
   });
 
   it("reports counts as a neutral percentage, and nothing without a previous figure", () => {

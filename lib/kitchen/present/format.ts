@@ -107,6 +107,14 @@ export function formatChange(
   }
   if (kind === "share") {
     const points = Math.abs(delta * 100).toFixed(1);
+    // Under half a tenth of a point the pill would read "−0.0 pts" in a colour: it is no change.
+    if (points === "0.0")
+      return {
+        text: "±0.0 pts",
+        direction: "flat",
+        tone: "neutral",
+        description: "same as the previous period",
+      };
     return {
       text: `${sign}${points} pts`,
       direction,
