@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 
+import { PasswordFields, readPasswords } from "@/components/account-links/password-fields";
 import styles from "@/components/shell/sign-in.module.css";
 import { apiPost } from "@/lib/queries/api-client";
 
@@ -15,11 +16,12 @@ export function SetupForm() {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const password = String(form.get("password") ?? "");
-    if (password !== String(form.get("confirm") ?? "")) {
-      setError("The two passwords differ.");
+    const passwords = readPasswords(form);
+    if ("mismatch" in passwords) {
+      setError(passwords.mismatch);
       return;
     }
+    const { password } = passwords;
     const name = String(form.get("name") ?? "").trim();
     setPending(true);
     setError(undefined);
@@ -38,29 +40,7 @@ export function SetupForm() {
         <label htmlFor="name">Your name (optional)</label>
         <input id="name" name="name" autoComplete="name" className="input" />
       </div>
-      <div className={styles.field}>
-        <label htmlFor="password">Password (at least 10 characters)</label>
-        <input
-          id="password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          minLength={10}
-          required
-          className="input"
-        />
-      </div>
-      <div className={styles.field}>
-        <label htmlFor="confirm">Password again</label>
-        <input
-          id="confirm"
-          name="confirm"
-          type="password"
-          autoComplete="new-password"
-          required
-          className="input"
-        />
-      </div>
+      <PasswordFields />
       {error ? (
         <p id="setup-error" className={styles.error} role="alert">
           {error}
