@@ -1,10 +1,11 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator } from "@playwright/test";
 
 import type { KitchenItemsMatrixPage } from "../lib/kitchen/contract/items-matrix";
 import { MIN_RANKED_COUNT } from "../lib/kitchen/contract/ranking";
 import type { KitchenSummary } from "../lib/kitchen/contract/responses";
+import { apiJson } from "./fixtures/api";
 import { restaurantNamed, signIn } from "./fixtures/auth";
 import { openKitchenPanels } from "./fixtures/kitchen-panels";
 
@@ -23,12 +24,6 @@ test.beforeEach(async ({ page }) => {
 const shots = join(__dirname, ".screenshots");
 
 test.setTimeout(300_000);
-
-async function api<T>(page: Page, path: string): Promise<T> {
-  const response = await page.request.get(path, { timeout: 240_000 });
-  expect(response.status(), path).toBe(200);
-  return (await response.json()) as T;
-}
 
 /**
  * The station table's rows as the page lists them: the name (without its "few records" mark), the
@@ -65,7 +60,10 @@ test("stations rank by late items with few-record rows last; a click on a statio
   const href = (await page.getByRole("link", { name: "Summary CSV" }).getAttribute("href")) ?? "";
   const range = new URL(href, "http://localhost").searchParams;
   const query = `from=${range.get("from")}&to=${range.get("to")}&metric=fire_to_fulfill&level=0`;
-  const summary = await api<KitchenSummary>(page, `/api/restaurants/${harbor.guid}/kitchen/summary?${query}`);
+  const summary = await apiJson<KitchenSummary>(
+    page,
+    `/api/restaurants/${harbor.guid}/kitchen/summary?${query}`,
+  );
   const stations = summary.stations.filter((s) => s.level === 0 && s.stats.count > 0);
   expect(stations.length).toBeGreaterThan(2);
 
@@ -150,13 +148,13 @@ test("the items page comes in pages of 25 from the server; Next and Back walk th
   const query = "range=7d&level=0";
   let matrix: KitchenItemsMatrixPage | undefined;
   await expect(async () => {
-    matrix = await api<KitchenItemsMatrixPage>(page, `/api/kitchen/items-matrix?${query}`);
+    matrix = await apiJson<KitchenItemsMatrixPage>(page, `/api/kitchen/items-matrix?${query}`);
     expect(matrix.complete).toBe(true);
   }).toPass({ timeout: 240_000 });
   const first = matrix!;
   expect(first.pageSize).toBe(25);
   expect(first.totalRows, "a week holds more than one page of shared items").toBeGreaterThan(25);
-  const second = await api<KitchenItemsMatrixPage>(page, `/api/kitchen/items-matrix?${query}&page=2`);
+  const second = await apiJson<KitchenItemsMatrixPage>(page, `/api/kitchen/items-matrix?${query}&page=2`);
 
   await page.goto(`/items?${query}`);
   const table = page.getByTestId("items-matrix-table");

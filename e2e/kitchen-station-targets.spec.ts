@@ -5,6 +5,7 @@ import { addBusinessDays } from "../lib/business-date/business-date";
 import type { KitchenSummary, KitchenTargets } from "../lib/kitchen/contract/responses";
 import { formatDuration } from "../lib/kitchen/present/format";
 import type { StationsReport } from "../lib/stations/station-routing";
+import { apiJson } from "./fixtures/api";
 import { restaurantNamed, signIn } from "./fixtures/auth";
 import { openKitchenPanels } from "./fixtures/kitchen-panels";
 
@@ -22,12 +23,6 @@ test.beforeEach(async ({ page }) => openKitchenPanels(page));
 
 test.setTimeout(240_000);
 
-async function api<T>(page: Page, path: string): Promise<T> {
-  const response = await page.request.get(path);
-  expect(response.status(), path).toBe(200);
-  return (await response.json()) as T;
-}
-
 async function axeClean(page: Page) {
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
@@ -43,7 +38,7 @@ async function summaryOf(page: Page, query: string): Promise<KitchenSummary> {
   await expect
     .poll(async () => (await page.request.get(path)).status(), { timeout: 180_000, intervals: [1_000] })
     .toBe(200);
-  return api<KitchenSummary>(page, path);
+  return apiJson<KitchenSummary>(page, path);
 }
 
 test("a station target changed on the Targets page is the one the Kitchen page uses from today, and the past keeps its own", async ({
@@ -53,12 +48,12 @@ test("a station target changed on the Targets page is the one the Kitchen page u
   const editor = page.getByTestId("station-targets-editor");
   const input = editor.getByLabel(/^Grill · level 0 \(minutes\) · level's target/);
   await expect(input).toBeVisible({ timeout: 60_000 });
-  const before = await api<KitchenTargets>(page, targetsPath);
+  const before = await apiJson<KitchenTargets>(page, targetsPath);
   expect(before.stations).toEqual([]);
   const levelTarget = before.targets[0]!.seconds;
   // Half the level's target: some of the Grill's records that were on time are late by it.
   const own = levelTarget / 2;
-  const report = await api<StationsReport>(page, `/api/restaurants/${harbor.guid}/stations`);
+  const report = await apiJson<StationsReport>(page, `/api/restaurants/${harbor.guid}/stations`);
   const grill = report.stations.find((s) => s.name === "Grill")!.guid;
   const day = (date: string) => `from=${date}&to=${date}&metric=fire_to_fulfill&level=0`;
   const yesterdayQuery = day(addBusinessDays(before.businessDate, -1));
@@ -78,7 +73,7 @@ test("a station target changed on the Targets page is the one the Kitchen page u
     await expect(editor.getByLabel(/^Grill · level 0 \(minutes\) · own target since/)).toHaveValue(
       String(own / 60),
     );
-    const saved = await api<KitchenTargets>(page, targetsPath);
+    const saved = await apiJson<KitchenTargets>(page, targetsPath);
     expect(saved.stations).toEqual([
       { stationGuid: grill, level: 0, seconds: own, source: "own", effectiveFrom: saved.businessDate },
     ]);
@@ -121,7 +116,7 @@ test("an expediter-only station's Kitchen link explains that its items are timed
   page,
 }) => {
   await signIn(page, "admin@kitchen.test", { callbackUrl: `/restaurants/${harbor.guid}/stations` });
-  const report = await api<StationsReport>(page, `/api/restaurants/${harbor.guid}/stations`);
+  const report = await apiJson<StationsReport>(page, `/api/restaurants/${harbor.guid}/stations`);
   const pastry = report.expediter.expoOnly[0]!;
   expect(pastry.name).toBe("Pastry");
   await page

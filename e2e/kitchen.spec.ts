@@ -1,12 +1,12 @@
-import { readFileSync } from "node:fs";
-import { expect, test, type Download, type Locator, type Page } from "@playwright/test";
-import { parse } from "csv-parse/sync";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 
 import { businessDaysInRange } from "../lib/business-date/business-date";
 import type { KitchenSummary, KitchenTickets } from "../lib/kitchen/contract/responses";
 import type { KitchenLevel } from "../lib/kitchen/contract/vocabulary";
 import { formatCount, formatDuration } from "../lib/kitchen/present/format";
+import { apiJson } from "./fixtures/api";
 import { restaurantNamed, signIn } from "./fixtures/auth";
+import { csvRecords } from "./fixtures/csv";
 import { openKitchenPanels } from "./fixtures/kitchen-panels";
 
 /**
@@ -22,14 +22,8 @@ test.beforeEach(async ({ page }) => openKitchenPanels(page));
 // A cold week of a busy restaurant is fetched from the sandbox on first view.
 test.setTimeout(240_000);
 
-async function api<T>(page: Page, path: string): Promise<T> {
-  const response = await page.request.get(path);
-  expect(response.status(), path).toBe(200);
-  return (await response.json()) as T;
-}
-
 function summaryOf(page: Page, query: string) {
-  return api<KitchenSummary>(page, `/api/restaurants/${harbor.guid}/kitchen/summary?${query}`);
+  return apiJson<KitchenSummary>(page, `/api/restaurants/${harbor.guid}/kitchen/summary?${query}`);
 }
 
 /**
@@ -77,14 +71,6 @@ async function axisNames(chart: Locator): Promise<string[]> {
       ),
     );
   return ticks.filter((t) => !/^\d+(\.\d+)?m$/.test(t)).sort();
-}
-
-async function csvOf(download: Download): Promise<Record<string, string>[]> {
-  const path = await download.path();
-  return parse(readFileSync(path, "utf8"), { columns: true, bom: true, skip_empty_lines: true }) as Record<
-    string,
-    string
-  >[];
 }
 
 test("a manager reads the stations, switches level and metric, opens a table, downloads the CSVs and reloads the same view", async ({
@@ -163,7 +149,7 @@ test("a manager reads the stations, switches level and metric, opens a table, do
     page.waitForEvent("download"),
     chart.getByRole("button", { name: "Download CSV" }).click(),
   ]);
-  const chartRows = await csvOf(chartCsv);
+  const chartRows = await csvRecords(chartCsv);
   expect(
     chartRows
       .map((r) => [
@@ -189,7 +175,7 @@ test("a manager reads the stations, switches level and metric, opens a table, do
     page.waitForEvent("download"),
     page.getByRole("link", { name: "Summary CSV" }).click(),
   ]);
-  const summaryRows = await csvOf(summaryCsv);
+  const summaryRows = await csvRecords(summaryCsv);
   expect(summaryRows.length).toBeGreaterThan(0);
   await assertSummaryCsv(page, summaryRows, query);
 
@@ -199,7 +185,7 @@ test("a manager reads the stations, switches level and metric, opens a table, do
     page.waitForEvent("download"),
     page.getByRole("link", { name: "Fulfillments CSV" }).click(),
   ]);
-  const records = await csvOf(fulfillmentsCsv);
+  const records = await csvRecords(fulfillmentsCsv);
   const everyRecord = await summaryOf(page, `from=${from}&to=${to}&metric=fire_to_fulfill&stuck=include`);
   // Records without a known level are kept for the download but counted in no level.
   const total =
@@ -227,7 +213,7 @@ test("the slowest tickets open to their items with times at every level", async 
   await expect(card.getByRole("table").first()).toBeVisible({ timeout: 180_000 });
   const href = (await page.getByRole("link", { name: "Summary CSV" }).getAttribute("href")) ?? "";
   const range = new URL(href, "http://localhost").searchParams;
-  const tickets = await api<KitchenTickets>(
+  const tickets = await apiJson<KitchenTickets>(
     page,
     `/api/restaurants/${harbor.guid}/kitchen/tickets?from=${range.get("from")}&to=${range.get("to")}&metric=fire_to_fulfill`,
   );

@@ -8,6 +8,7 @@ import type {
 } from "../lib/kitchen/contract/responses";
 import { formatChange, formatCount, formatDuration, formatShare } from "../lib/kitchen/present/format";
 import type { PermittedRestaurant } from "../lib/restaurants/permitted-restaurant";
+import { apiJson } from "./fixtures/api";
 import { demoAccount, restaurantNamed, signIn } from "./fixtures/auth";
 import { csvRecords } from "./fixtures/csv";
 import { openKitchenPanels } from "./fixtures/kitchen-panels";
@@ -23,17 +24,11 @@ test.beforeEach(async ({ page }) => openKitchenPanels(page));
 
 test.setTimeout(300_000);
 
-async function api<T>(page: Page, path: string): Promise<T> {
-  const response = await page.request.get(path, { timeout: 240_000 });
-  expect(response.status(), path).toBe(200);
-  return (await response.json()) as T;
-}
-
 /** The API's overview once no restaurant is still being fetched. */
 async function settledOverview(page: Page, range: string): Promise<KitchenOverview> {
   let overview: KitchenOverview | undefined;
   await expect(async () => {
-    overview = await api<KitchenOverview>(page, `/api/kitchen/overview?range=${range}`);
+    overview = await apiJson<KitchenOverview>(page, `/api/kitchen/overview?range=${range}`);
     expect(overview.rows.filter((r) => r.status === "pending").map((r) => r.restaurantName)).toEqual([]);
   }).toPass({ timeout: 240_000 });
   return overview!;
@@ -63,7 +58,7 @@ test("the Overview shows every kitchen's figures and changes as the API counts t
   page,
 }) => {
   await signIn(page, "admin@kitchen.test");
-  const { restaurants } = await api<{ restaurants: PermittedRestaurant[] }>(page, "/api/restaurants");
+  const { restaurants } = await apiJson<{ restaurants: PermittedRestaurant[] }>(page, "/api/restaurants");
   const overview = await settledOverview(page, "7d");
   expect(overview.rows.map((r) => r.restaurantGuid).sort()).toEqual(restaurants.map((r) => r.guid).sort());
 
@@ -89,7 +84,7 @@ test("the Overview shows every kitchen's figures and changes as the API counts t
   // One truth: the archived restaurant's row is its Kitchen summary of the same dates.
   const oldTown = overview.rows.find((r) => r.archived)!;
   expect(oldTown.status).toBe("ready");
-  const summary = await api<KitchenSummary>(
+  const summary = await apiJson<KitchenSummary>(
     page,
     `/api/restaurants/${oldTown.restaurantGuid}/kitchen/summary?from=${oldTown.period.from}&to=${oldTown.period.to}&metric=fire_to_fulfill`,
   );

@@ -1,11 +1,11 @@
-import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Download, type Page } from "@playwright/test";
-import { parse } from "csv-parse/sync";
+import { expect, test } from "@playwright/test";
 
 import type { KitchenSummary, KitchenTickets } from "../lib/kitchen/contract/responses";
 import { formatCount, formatDuration, formatShare } from "../lib/kitchen/present/format";
+import { apiJson } from "./fixtures/api";
 import { restaurantNamed, signIn } from "./fixtures/auth";
+import { csvRecords } from "./fixtures/csv";
 import { openKitchenPanels } from "./fixtures/kitchen-panels";
 
 /**
@@ -19,20 +19,6 @@ test.beforeEach(async ({ page }) => openKitchenPanels(page));
 
 test.setTimeout(240_000);
 
-async function api<T>(page: Page, path: string): Promise<T> {
-  const response = await page.request.get(path);
-  expect(response.status(), path).toBe(200);
-  return (await response.json()) as T;
-}
-
-async function csvOf(download: Download): Promise<Record<string, string>[]> {
-  return parse(readFileSync(await download.path(), "utf8"), {
-    columns: true,
-    bom: true,
-    skip_empty_lines: true,
-  }) as Record<string, string>[];
-}
-
 test("a manager reads ticket times per level, their distribution and CSVs, and finds the slowest ticket's slowest item", async ({
   page,
 }) => {
@@ -43,7 +29,10 @@ test("a manager reads ticket times per level, their distribution and CSVs, and f
   const summaryHref = (await page.getByRole("link", { name: "Summary CSV" }).getAttribute("href")) ?? "";
   const range = new URL(summaryHref, "http://localhost").searchParams;
   const query = `from=${range.get("from")}&to=${range.get("to")}`;
-  const summary = await api<KitchenSummary>(page, `/api/restaurants/${harbor.guid}/kitchen/summary?${query}`);
+  const summary = await apiJson<KitchenSummary>(
+    page,
+    `/api/restaurants/${harbor.guid}/kitchen/summary?${query}`,
+  );
   expect(summary.tickets.length).toBeGreaterThan(0);
 
   // The headline figures of every level, as the API gives them.
@@ -64,7 +53,7 @@ test("a manager reads ticket times per level, their distribution and CSVs, and f
   expect(download.suggestedFilename()).toContain(
     `ticket-times-fire-to-fulfill-levels-${summary.tickets.map((t) => t.level).join("-")}`,
   );
-  const rows = await csvOf(download);
+  const rows = await csvRecords(download);
   expect(
     rows.map((r) => [
       Number(r.level),
@@ -105,7 +94,7 @@ test("a manager reads ticket times per level, their distribution and CSVs, and f
     distribution.getByRole("button", { name: "Download CSV" }).click(),
   ]);
   expect(binsCsv.suggestedFilename()).toContain("ticket-distribution-fire-to-fulfill-level-0");
-  expect((await csvOf(binsCsv)).reduce((n, r) => n + Number(r.tickets), 0)).toBe(level0.stats.count);
+  expect((await csvRecords(binsCsv)).reduce((n, r) => n + Number(r.tickets), 0)).toBe(level0.stats.count);
 
   // By hour: a row per hour with level-0 tickets, counts as the API's.
   const hours = page
@@ -118,7 +107,9 @@ test("a manager reads ticket times per level, their distribution and CSVs, and f
     page.waitForEvent("download"),
     hours.getByRole("button", { name: "Download CSV" }).click(),
   ]);
-  expect((await csvOf(hoursCsv)).map((r) => Number(r.tickets))).toEqual(hourRows.map((h) => h.stats.count));
+  expect((await csvRecords(hoursCsv)).map((r) => Number(r.tickets))).toEqual(
+    hourRows.map((h) => h.stats.count),
+  );
 
   // The slowest ticket names its slowest item and station; opened, that item is marked.
   const tickets = (await page.evaluate(
