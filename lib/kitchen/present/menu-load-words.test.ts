@@ -4,7 +4,7 @@ import type { MenuLoadItem } from "@/lib/kitchen/contract/menu-load";
 
 import { menuLoadHeadline, quadrantRule } from "./menu-load-words";
 
-const station = (guid: string, name: string, seconds: number, share: number) => ({
+const station = (guid: string | null, name: string | null, seconds: number, share: number) => ({
   stationGuid: guid,
   stationName: name,
   records: 1,
@@ -44,6 +44,12 @@ describe("menu load words", () => {
     expect(menuLoadHeadline(load)).toBe("Burger uses 31% of Grill's minutes (413.3 of 1,333.3 min).");
     expect(menuLoadHeadline({ ...load, items: [load.items[2]!] })).toBe(
       "Onion rings uses 90% of Fry's minutes (150 of 166.7 min).",
+    );
+    // A named station before the records without one, whatever the share.
+    const unrouted = item("Salad", false, [station(null, null, 5_000, 0.95)]);
+    expect(menuLoadHeadline({ ...load, items: [unrouted, ...load.items] })).toContain("Burger uses 31%");
+    expect(menuLoadHeadline({ stations: [], items: [unrouted] })).toBe(
+      "Salad uses 95% of the minutes of the records without a station (83.3 of 83.3 min).",
     );
     expect(menuLoadHeadline({ stations: [], items: [] })).toBeNull();
   });

@@ -17,7 +17,8 @@ const minutes = (seconds: number) => formatCount(Math.round(seconds / 6) / 10);
 /**
  * The page's plain line: the item that takes the largest share of one station's time (items with
  * enough records first; a handful of records is not a finding), e.g. "Smash Burger uses 31% of
- * Grill's minutes (412 of 1,329 min)". Null without any station-time.
+ * Grill's minutes (412 of 1,329 min)"; a named station before the records without one. Null without any
+ * station-time.
  */
 export function menuLoadHeadline(load: Pick<KitchenMenuLoad, "items" | "stations">): string | null {
   const candidates = load.items.flatMap((item) =>
@@ -25,6 +26,7 @@ export function menuLoadHeadline(load: Pick<KitchenMenuLoad, "items" | "stations
   );
   const rank = (c: (typeof candidates)[number]) => [
     Number(!c.item.fewRecords),
+    Number(c.station.stationGuid !== null),
     c.station.shareOfStation,
     c.station.seconds,
   ];
@@ -41,8 +43,10 @@ export function menuLoadHeadline(load: Pick<KitchenMenuLoad, "items" | "stations
   const { item, station } = best;
   const total = load.stations.find((x) => x.stationGuid === station.stationGuid)?.seconds ?? station.seconds;
   const name = item.itemName ?? "An unnamed item";
-  const where = station.stationName ?? "the records without a station";
-  return `${name} uses ${percent(station.shareOfStation)} of ${where}'s minutes (${minutes(station.seconds)} of ${minutes(total)} min).`;
+  const whose = station.stationName
+    ? `${station.stationName}'s minutes`
+    : "the minutes of the records without a station";
+  return `${name} uses ${percent(station.shareOfStation)} of ${whose} (${minutes(station.seconds)} of ${minutes(total)} min).`;
 }
 
 /** How the quadrants were drawn, stated: the medians and the items they rest on. */
