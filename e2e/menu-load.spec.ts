@@ -1,5 +1,7 @@
 import { expect, test } from "@playwright/test";
 
+import { addBusinessDays } from "../lib/business-date/business-date";
+import { currentBusinessDate } from "../lib/business-date/closeout";
 import type { KitchenMenuLoad } from "../lib/kitchen/contract/menu-load";
 import { formatCount } from "../lib/kitchen/present/format";
 import { restaurantNamed, signIn } from "./fixtures/auth";
@@ -18,40 +20,45 @@ test("an item's load, opened from the Menu page: the table is the API's, the ite
   page,
 }) => {
   await signIn(page, "admin@kitchen.test");
-  // The page's own answer, as it asked for it (its default dates: the last 7 closed ones).
-  const answered = page.waitForResponse(
-    (r) => r.url().includes(`/api/restaurants/${mesa.guid}/kitchen/menu-load?`) && r.status() === 200,
-    { timeout: 90_000 },
-  );
-  await page.goto(`/restaurants/${mesa.guid}/menu`);
-  await page.getByRole("link", { name: "Menu load in the kitchen" }).click();
-  await expect(page).toHaveURL((url) => url.pathname === `/restaurants/${mesa.guid}/kitchen/menu-load`);
-  const load = (await (await answered).json()) as KitchenMenuLoad;
-  expect(load.items.length).toBeGreaterThan(5);
+  // The page's default dates: the restaurant's last 7 closed business dates.
+  const today = currentBusinessDate(mesa);
+  const search = `from=${addBusinessDays(today, -7)}&to=${addBusinessDays(today, -1)}&level=0`;
+  let load: KitchenMenuLoad | undefined;
+  await expect(async () => {
+    const response = await page.request.get(`/api/restaurants/${mesa.guid}/kitchen/menu-load?${search}`);
+    expect(response.status()).toBe(200);
+    load = (await response.json()) as KitchenMenuLoad;
+  }).toPass({ timeout: 90_000 });
+  expect(load!.items.length).toBeGreaterThan(5);
 
-  const table = page.getByTestId("menu-load-table");
-  const rows = table.locator("tbody tr");
-  await expect(rows).toHaveCount(Math.min(100, load.items.length), { timeout: 30_000 });
-  for (const [i, item] of load.items.slice(0, 5).entries()) {
-    await expect(rows.nth(i).locator("td").first()).toContainText(item.itemName!);
-    await expect(rows.nth(i).locator("td").nth(5)).toHaveText(formatCount(Math.round(item.seconds / 6) / 10));
-  }
-  await expect(page.getByTestId("menu-load-headline")).toContainText("minutes");
-
-  // The busiest item, on the Menu page and back through its own link to its load.
-  const top = load.items.find((i) => i.itemGuid !== null)!;
-  await rows.first().getByRole("link", { name: top.itemName! }).click();
-  await expect(page).toHaveURL(
-    (url) => url.pathname.endsWith("/menu") && url.searchParams.get("item") === top.itemGuid,
-  );
+  // The busiest item on the Menu page, and its own link to its load.
+  const top = load!.items.find((i) => i.itemGuid !== null)!;
+  await page.goto(`/restaurants/${mesa.guid}/menu?item=${top.itemGuid}`);
   await page.getByRole("link", { name: "Its load on the kitchen" }).click();
+  await expect(page).toHaveURL(
+    (url) => url.pathname.endsWith("/kitchen/menu-load") && url.searchParams.get("item") === top.itemGuid,
+  );
   const picked = page.getByTestId("menu-load-picked");
   await expect(picked).toContainText(top.itemName!, { timeout: 30_000 });
   await expect(picked).toContainText(`${formatCount(top.selections)} selections`);
 
+  const table = page.getByTestId("menu-load-table");
+  const rows = table.locator("tbody tr");
+  await expect(rows).toHaveCount(Math.min(100, load!.items.length));
+  for (const [i, item] of load!.items.slice(0, 5).entries()) {
+    await expect(rows.nth(i).locator("td").first()).toContainText(item.itemName!);
+    await expect(rows.nth(i).locator("td").nth(5)).toHaveText(formatCount(Math.round(item.seconds / 6) / 10));
+  }
+  await expect(page.getByTestId("menu-load-headline")).toContainText("minutes");
+  // Each row leads back to its item on the Menu page.
+  await expect(rows.first().getByRole("link", { name: top.itemName! })).toHaveAttribute(
+    "href",
+    `/restaurants/${mesa.guid}/menu?item=${top.itemGuid}`,
+  );
+
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    await expect(table.locator("tbody tr").first()).toBeVisible();
+    await expect(rows.first()).toBeVisible();
     expect(await axeViolations(page, { seriousOnly: true }), `${width} px`).toEqual([]);
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
