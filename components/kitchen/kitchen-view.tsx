@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useCallback, useDeferredValue, useMemo } from "react";
 
 import { FilterBar } from "@/components/kitchen/controls/filter-bar";
@@ -30,6 +31,7 @@ import { kitchenPageCsvName } from "@/lib/kitchen/present/csv-file-names";
 import { isEmptySummary, levelsPresent, stationLabel } from "@/lib/kitchen/present/summary-shapes";
 import { fulfillmentsCsvUrl, summaryCsvUrl } from "@/lib/queries/kitchen";
 import { kitchenPagePlan, plannedSection } from "@/lib/queries/kitchen-page-plan";
+import { menuLoadPageHref } from "@/lib/queries/menu-load";
 import type { KitchenView as View } from "@/lib/url-state/kitchen-view";
 
 import styles from "./kitchen-view.module.css";
@@ -250,6 +252,9 @@ function KitchenDownloads({
         unavailable={unavailable}
       />
       {unavailable ? <span className={styles.downloadsNote}>CSV downloads are {unavailable}</span> : null}
+      <Link href={menuLoadPageHref(guid, { from: view.from, to: view.to, level: view.level })}>
+        Menu load
+      </Link>
     </div>
   );
 }

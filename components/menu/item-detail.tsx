@@ -7,6 +7,7 @@ import { resolveOptionGroups, resolvePreModifierGroups, resolveUnitOfMeasure } f
 import type { MenuModel, PreModifierNode } from "@/lib/menu/menu-model";
 import { placementLabel } from "@/lib/menu/menu-placements";
 import { preModifierWords, sourceWords } from "@/lib/menu/menu-words";
+import { menuLoadPageHref } from "@/lib/queries/menu-load";
 import { itemTypeWords, unitWords } from "@/lib/vocabulary/menu-enum-words";
 
 import type { MenuSelection } from "./menu-selection";
@@ -92,6 +93,8 @@ export function ItemDetail({
         >
           Kitchen times for {item.name}
         </Link>
+        {" · "}
+        <Link href={menuLoadPageHref(restaurantGuid, { item: item.guid })}>Its load on the kitchen</Link>
       </p>
       <dl className={styles.facts}>
         {facts.map(([label, value]) => (

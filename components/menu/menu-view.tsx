@@ -1,6 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
 import { useCallback, useDeferredValue, useMemo, useRef, useState } from "react";
 
 import { CsvDownloadLink } from "@/components/ui/csv-download-button";
@@ -10,6 +11,7 @@ import { EmptyState, ErrorState, LoadingBlocks, Notice } from "@/components/ui/s
 import type { MenuModel } from "@/lib/menu/menu-model";
 import { buildSearchIndex, searchMenu } from "@/lib/menu/menu-search";
 import { menuItemsCsvPath, menuQuery } from "@/lib/queries/menu";
+import { menuLoadPageHref } from "@/lib/queries/menu-load";
 
 import { ItemDetail } from "./item-detail";
 import { MenuSearchResults } from "./menu-search-results";
@@ -183,9 +185,12 @@ function MenuHeader({
           : "Menus, groups, items and the modifiers each item takes."
       }
       actions={
-        model && model.counts.placements > 0 ? (
-          <CsvDownloadLink href={menuItemsCsvPath(guid)} label="Download items CSV" />
-        ) : null
+        <>
+          <Link href={menuLoadPageHref(guid)}>Menu load in the kitchen</Link>
+          {model && model.counts.placements > 0 ? (
+            <CsvDownloadLink href={menuItemsCsvPath(guid)} label="Download items CSV" />
+          ) : null}
+        </>
       }
     />
   );

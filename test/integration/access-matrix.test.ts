@@ -312,6 +312,16 @@ const API: Record<string, ApiSpec> = {
     url: (c) => `/api/restaurants/${c.guid}/kitchen/fulfillments.csv?${RANGE}`,
   },
   "GET /api/restaurants/[guid]/kitchen/history": { places: true, expect: ofRestaurant(200) },
+  "GET /api/restaurants/[guid]/kitchen/menu-load": {
+    places: true,
+    expect: ofRestaurant(KITCHEN_OK),
+    url: (c) => `/api/restaurants/${c.guid}/kitchen/menu-load?${RANGE}`,
+  },
+  "GET /api/restaurants/[guid]/kitchen/menu-load.csv": {
+    places: true,
+    expect: ofRestaurant(KITCHEN_OK),
+    url: (c) => `/api/restaurants/${c.guid}/kitchen/menu-load.csv?${RANGE}`,
+  },
   "GET /api/restaurants/[guid]/kitchen/now": { places: true, expect: ofRestaurant(200) },
   "GET /api/restaurants/[guid]/kitchen/summary": {
     places: true,
@@ -380,6 +390,7 @@ const PAGES: Record<string, PageSpec> = {
   "/restaurants/[guid]/config/[resource]": { places: true, expect: restaurantPage },
   "/restaurants/[guid]/info": { places: true, expect: restaurantPage },
   "/restaurants/[guid]/kitchen": { places: true, expect: restaurantPage },
+  "/restaurants/[guid]/kitchen/menu-load": { places: true, expect: restaurantPage },
   "/restaurants/[guid]/menu": { places: true, expect: restaurantPage },
   "/restaurants/[guid]/stations": { places: true, expect: restaurantPage },
   "/restaurants/[guid]/targets": { places: true, expect: restaurantPage },
