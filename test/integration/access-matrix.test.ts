@@ -313,6 +313,16 @@ const API: Record<string, ApiSpec> = {
   },
   "GET /api/restaurants/[guid]/kitchen/history": { places: true, expect: ofRestaurant(200) },
   "GET /api/restaurants/[guid]/kitchen/now": { places: true, expect: ofRestaurant(200) },
+  "GET /api/restaurants/[guid]/kitchen/quote": {
+    places: true,
+    expect: ofRestaurant(KITCHEN_OK),
+    url: (c) => `/api/restaurants/${c.guid}/kitchen/quote?${RANGE}`,
+  },
+  "GET /api/restaurants/[guid]/kitchen/quote.csv": {
+    places: true,
+    expect: ofRestaurant(KITCHEN_OK),
+    url: (c) => `/api/restaurants/${c.guid}/kitchen/quote.csv?${RANGE}`,
+  },
   "GET /api/restaurants/[guid]/kitchen/summary": {
     places: true,
     expect: ofRestaurant(KITCHEN_OK),
@@ -380,6 +390,7 @@ const PAGES: Record<string, PageSpec> = {
   "/restaurants/[guid]/config/[resource]": { places: true, expect: restaurantPage },
   "/restaurants/[guid]/info": { places: true, expect: restaurantPage },
   "/restaurants/[guid]/kitchen": { places: true, expect: restaurantPage },
+  "/restaurants/[guid]/kitchen/quote": { places: true, expect: restaurantPage },
   "/restaurants/[guid]/menu": { places: true, expect: restaurantPage },
   "/restaurants/[guid]/stations": { places: true, expect: restaurantPage },
   "/restaurants/[guid]/targets": { places: true, expect: restaurantPage },
