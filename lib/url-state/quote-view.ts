@@ -1,4 +1,4 @@
-import { createLoader, createParser, parseAsStringLiteral } from "nuqs/server";
+import { createParser, parseAsStringLiteral } from "nuqs/server";
 
 import { isBusinessDate } from "@/lib/business-date/business-date";
 
@@ -23,5 +23,3 @@ export const quoteViewParams = {
   channel: parseAsStringLiteral(["takeout", "delivery"] as const).withDefault("takeout"),
   by: parseAsStringLiteral(QUOTE_BREAKDOWNS).withDefault("hour"),
 };
-
-export const loadQuoteViewParams = createLoader(quoteViewParams);

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 
+import { summariseDay } from "@/lib/kitchen/ingest/day-summary";
+import { decodeDaySummary, encodeDaySummary } from "@/lib/kitchen/storage/day-summary-codec";
 import type { ItemFulfillment } from "@/lib/platform/schemas";
-import { restaurantQuoteOf } from "@/lib/restaurants/quote";
+import { restaurantQuoteOf, type RestaurantQuote } from "@/lib/restaurants/quote";
 
 import { dayQuote, isWithinQuote } from "./quote-tickets";
 
@@ -20,7 +22,7 @@ function record(ticket: string, over: Partial<ItemFulfillment> & { after?: numbe
   } as ItemFulfillment;
 }
 
-const QUOTE = { takeoutSeconds: 1200, deliverySeconds: 2700 };
+const QUOTE: RestaurantQuote = { takeoutSeconds: 1200, deliverySeconds: 2700 };
 const judge = (records: ItemFulfillment[], quote = QUOTE) =>
   dayQuote(
     records,
@@ -94,5 +96,21 @@ describe("within the quote", () => {
     ).toEqual({ takeoutSeconds: 1200, deliverySeconds: 1800 });
     expect(restaurantQuoteOf({ prepTimes: null })).toEqual({ takeoutSeconds: null, deliverySeconds: null });
     expect(restaurantQuoteOf({ prepTimes: { takeoutPrepTime: -1 } }).takeoutSeconds).toBeNull();
+  });
+});
+
+describe("the day's quote, stored", () => {
+  it("survives the day summary's encoding, and a day summarised without a quote has none", () => {
+    const records = [
+      record("a", { after: 900 }),
+      record("b", { after: 1500 }),
+      record("c", { diningOptionBehavior: "DELIVERY" }),
+    ];
+    const parts = { closeoutHour: 4, services: [] };
+    const day = summariseDay(records, "20250307", "America/New_York", parts, { quote: QUOTE });
+    expect(day.quote?.cells.reduce((n, c) => n + c.tickets, 0)).toBe(3);
+    expect(decodeDaySummary(encodeDaySummary(day)).quote).toEqual(day.quote);
+    const without = summariseDay(records, "20250307", "America/New_York", parts);
+    expect(decodeDaySummary(encodeDaySummary(without)).quote).toBeUndefined();
   });
 });

@@ -23,7 +23,7 @@ export type QuoteChannel = (typeof QUOTE_CHANNELS)[number];
 const CHANNEL_OF_BEHAVIOR: Record<string, number> = { TAKE_OUT: 0, DELIVERY: 1 };
 
 /** The "hour" of a ticket without a fire time. */
-export const QUOTE_UNKNOWN_HOUR = 24;
+const QUOTE_UNKNOWN_HOUR = 24;
 
 export interface QuoteCell {
   /** Index into QUOTE_CHANNELS. */

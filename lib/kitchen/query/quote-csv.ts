@@ -6,7 +6,7 @@ import type { KitchenQuoteAnswer, QuoteCounts } from "@/lib/kitchen/contract/quo
  * quote.csv: one row per channel and breakdown value (the total, each hour, each service, each
  * date with its quote), the counts exact and the share as a percentage with one decimal.
  */
-export interface QuoteCsvRow extends QuoteCounts {
+interface QuoteCsvRow extends QuoteCounts {
   channel: string;
   breakdown: "total" | "hour" | "service" | "date";
   key: string;

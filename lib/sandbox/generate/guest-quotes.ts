@@ -32,8 +32,8 @@ const QUOTES: Record<string, Quote> = {
   "Pier 9 Pizza": quote(15, 5, 30, 10),
 };
 
-export const QUOTE_CHANGE_RESTAURANT = "Harbor Street Kitchen";
-export const QUOTE_CHANGE_DAYS_AGO = 10;
+const QUOTE_CHANGE_RESTAURANT = "Harbor Street Kitchen";
+const QUOTE_CHANGE_DAYS_AGO = 10;
 /** Harbor Street Kitchen's take-out quote before the change. */
 const BEFORE_CHANGE: Partial<Quote> = { takeoutPrepTime: 15, takeoutThrottlingTime: 5 };
 
@@ -52,7 +52,7 @@ export function quotedPrepTimes(restaurant: Pick<WorldRestaurant, "name">, defau
 }
 
 /** The instant of the restaurant's quote change for a sandbox started at `startedAt`, or null (none). */
-export function quoteChangeAt(
+function quoteChangeAt(
   restaurant: Pick<WorldRestaurant, "name" | "timeZone" | "closeoutHour">,
   startedAt: number,
 ): number | null {
