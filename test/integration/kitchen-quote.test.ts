@@ -39,7 +39,7 @@ import {
 
 const harbor = worldRestaurant("Harbor Street Kitchen"); // America/New_York
 const northside = worldRestaurant("Northside Noodle Bar"); // America/Los_Angeles
-/** Before Harbor's quote change (2025-03-10 11:00 local), after 5 and 6 March have settled. */
+/** Before Harbor's quote change (2025-03-10 11:00 local), after 6 March has settled. */
 const BEFORE_CHANGE = Date.parse("2025-03-09T16:00:00Z");
 const kitchen = kitchenFile();
 const { clock, sandbox } = kitchen;
@@ -167,23 +167,22 @@ describe("the guest's quote on pglite", () => {
       return { takeout: q.takeoutSeconds!, delivery: q.deliverySeconds! };
     };
 
-    // Harbor's 5 and 6 March fetched before its quote change, 7 and 8 after it.
+    // Harbor's 6 March fetched before its quote change, 7 March after it.
     const before = await asOf(clock, BEFORE_CHANGE, async () => {
-      await service.prepare(harbor, { from: "20250305", to: "20250306" });
+      await service.prepare(harbor, { from: "20250306", to: "20250306" });
       return read(harbor.guid);
     });
-    await service.prepare(harbor, { from: "20250307", to: "20250308" });
     const harborNow = await read(harbor.guid);
     const old = quoteSeconds(before);
     const fresh = quoteSeconds(harborNow);
-    // The sandbox's change: a 20-minute take-out quote became 15.
-    expect([old.takeout, fresh.takeout]).toEqual([1200, 900]);
+    // The sandbox's change: a 22-minute take-out quote became 17.
+    expect([old.takeout, fresh.takeout]).toEqual([1320, 1020]);
     const harborQuote = (date: string) => (date < "20250307" ? old : fresh);
     const northsideInfo = await read(northside.guid);
 
     const cases = [
-      { restaurant: harbor, info: harborNow, from: "20250305", to: "20250308", quote: harborQuote },
       { restaurant: harbor, info: harborNow, from: "20250306", to: "20250307", quote: harborQuote },
+      { restaurant: harbor, info: harborNow, from: "20250307", to: "20250307", quote: harborQuote },
       {
         restaurant: northside,
         info: northsideInfo,
@@ -224,12 +223,15 @@ describe("the guest's quote on pglite", () => {
     }
 
     // The snapshot: both quotes over the long range, and the old dates judged by the old one.
-    const long = await answerOf(service, harbor, "20250305", "20250308");
-    expect(long.quotesUsed.takeout).toEqual([15, 20]);
-    expect(long.takeout.byDate.map((d) => d.quoteMinutes)).toEqual([20, 20, 15, 15]);
-    // The planted shape: some hours miss the take-out quote, others keep it.
-    const shares = long.takeout.byHour.filter((h) => h.tickets >= 20).map((h) => h.share!);
-    expect(Math.min(...shares)).toBeLessThan(0.6);
-    expect(Math.max(...shares)).toBeGreaterThan(0.8);
+    const long = await answerOf(service, harbor, "20250306", "20250307");
+    expect(long.quotesUsed.takeout).toEqual([17, 22]);
+    expect(long.takeout.byDate.map((d) => d.quoteMinutes)).toEqual([22, 17]);
+    // The planted shape: Northside's late dinner hour misses its take-out quote, its other hours keep it.
+    const noodles = await answerOf(service, northside, "20250306", "20250307");
+    const shares = new Map(
+      noodles.takeout.byHour.filter((h) => h.tickets >= 10).map((h) => [h.hour, h.share!]),
+    );
+    expect(shares.get(19)).toBeLessThan(0.5);
+    expect(Math.max(...shares.values())).toBeGreaterThan(0.8);
   });
 });

@@ -2,6 +2,9 @@ import type { QuoteChannelAnswer, QuoteCounts } from "@/lib/kitchen/contract/quo
 
 import { formatHour } from "./format";
 
+/** An hour named in the line has at least this many tickets, and 3% of the range's: a few late tickets are not a pattern. */
+const MIN_HOUR_TICKETS = 10;
+
 /** A share as a whole percentage for the plain line: 0.8234 -> "82%". */
 const percent = (share: number) => `${Math.round(share * 100)}%`;
 
@@ -25,15 +28,15 @@ function worstHour(rows: readonly (QuoteCounts & { hour: number })[], minTickets
 
 /**
  * The one plain line above the quote page's figures: "82% of take-out tickets were ready within
- * the 20-minute quote; 6–7 PM missed most (31% within)". Hours with fewer than 5 tickets are not
- * named: one late ticket is not a pattern. Delivery adds that its quote includes the drive.
+ * the 20-minute quote; 6–7 PM missed most (31% within)". Only an hour under half within, with
+ * at least 10 tickets and 3% of the range's, is named. Delivery adds that its quote includes the drive.
  */
 export function quoteLine(answer: QuoteChannelAnswer, quotesUsed: readonly number[]): string {
   const what = CHANNEL_WORDS[answer.channel];
   if (quotesUsed.length === 0) return `The restaurant's information gave no ${what} quote for these dates.`;
   if (answer.tickets === 0) return `No ${what} tickets were fully fulfilled in these dates.`;
   let line = `${percent(answer.share!)} of ${what} tickets were ready within ${quoteWords(quotesUsed)}`;
-  const worst = worstHour(answer.byHour, 5);
+  const worst = worstHour(answer.byHour, Math.max(MIN_HOUR_TICKETS, Math.ceil(answer.tickets * 0.03)));
   if (worst)
     line += `; ${formatHour(worst.hour).replace(/ (AM|PM)$/, "")}–${formatHour(worst.hour + 1)} missed most (${percent(worst.share!)} within)`;
   if (answer.channel === "delivery")
