@@ -20,6 +20,7 @@ import { KitchenFigures } from "@/components/kitchen/sections/kitchen-figures";
 import { RangeProgress } from "@/components/kitchen/sections/range-progress";
 import { TodayComparisonLine } from "@/components/kitchen/sections/today-comparison";
 import { CsvDownloadLink } from "@/components/ui/csv-download-button";
+import { IntentLink } from "@/components/ui/intent-link";
 import { PageHeader } from "@/components/ui/page-header";
 import { EmptyState, ErrorState, LoadingState, Notice, Skeleton } from "@/components/ui/states";
 import { formatDateRange } from "@/lib/business-date/format";
@@ -156,12 +157,21 @@ export function KitchenView({ restaurant, today }: { restaurant: KitchenPageRest
         subtitle={`${formatDateRange(urlView.from, urlView.to)} · business dates in ${restaurant.timeZone}`}
         actions={
           notEntitled ? null : (
-            <KitchenDownloads
-              guid={guid}
-              summaryHref={summaryCsvUrl(guid, urlQuery)}
-              view={urlView}
-              unavailable={csvUnavailable}
-            />
+            <>
+              {/* The answers beyond the Kitchen page's own, on pages of their own (issue 36): same dates. */}
+              <IntentLink
+                className="button"
+                href={`/restaurants/${encodeURIComponent(guid)}/kitchen/quote?from=${urlView.from}&to=${urlView.to}`}
+              >
+                Guest quote
+              </IntentLink>
+              <KitchenDownloads
+                guid={guid}
+                summaryHref={summaryCsvUrl(guid, urlQuery)}
+                view={urlView}
+                unavailable={csvUnavailable}
+              />
+            </>
           )
         }
       />

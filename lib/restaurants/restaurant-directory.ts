@@ -15,6 +15,7 @@ import { forgetProcessSingleton, processSingleton } from "@/lib/process-singleto
 import { createIdentityDirectory, type IdentityDirectory, type IdentityRecord } from "./identity-directory";
 import { databaseIdentityStore } from "./identity-store";
 import type { PermittedRestaurant, RestaurantAvailability } from "./permitted-restaurant";
+import { restaurantQuoteOf, type RestaurantQuote } from "./quote";
 import { serviceWeekOf, type ServiceWeek } from "./schedule";
 
 /**
@@ -31,6 +32,8 @@ export type RestaurantIdentity = Omit<PermittedRestaurant, "kitchenEntitled" | "
 interface RestaurantFacts {
   identity: RestaurantIdentity;
   serviceWeek: ServiceWeek;
+  /** The guest's quote (quote.ts); absent in facts kept before it was read. */
+  quote?: RestaurantQuote;
 }
 
 /** A failed read is tried again after this long: a refused location costs a read a minute, not one a request. */
@@ -72,6 +75,9 @@ const factsSchema = z.object({
       >
     >,
   ),
+  quote: z
+    .object({ takeoutSeconds: z.number().nullable(), deliverySeconds: z.number().nullable() })
+    .optional(),
 });
 
 function directory(): IdentityDirectory<RestaurantFacts> {
@@ -155,6 +161,11 @@ export async function restaurantServiceWeek(guid: string): Promise<ServiceWeek |
   return (await settledFacts(guid))?.serviceWeek ?? null;
 }
 
+/** The restaurant's quote to guests, for the kitchen's days; null when unknown (facts kept before it was read). */
+export async function restaurantQuote(guid: string): Promise<RestaurantQuote | null> {
+  return (await settledFacts(guid))?.quote ?? null;
+}
+
 /**
  * The last good identities of these GUIDs as kept (this process's or the store's), without asking
  * the Platform: for readers that must stay off it (GET /api/health). A GUID never read is absent.
@@ -185,6 +196,7 @@ export async function forgetRestaurantIdentitiesForTests(): Promise<void> {
 const factsFromInfo = (info: RestaurantInfo): RestaurantFacts => ({
   identity: identityFromInfo(info),
   serviceWeek: serviceWeekOf(info.schedules),
+  quote: restaurantQuoteOf(info),
 });
 
 /**

@@ -10,6 +10,7 @@ import {
   type RestaurantConfig,
   type Versioned,
 } from "./generate";
+import { infoAt } from "./generate/guest-quotes";
 import { stationChangeOf, stationsAt } from "./generate/station-change";
 import type { World, WorldRestaurant } from "./world";
 
@@ -72,6 +73,11 @@ export class DataCache {
 
   restaurantInfo(restaurant: WorldRestaurant): RestaurantInfo {
     return kept(this.infos, restaurant.guid, () => generateRestaurantInfo(this.context(restaurant)));
+  }
+
+  /** The restaurant information as served at `now`, with the dated quote change (generate/guest-quotes.ts). */
+  restaurantInfoAt(restaurant: WorldRestaurant, now: number): RestaurantInfo {
+    return infoAt(this.restaurantInfo(restaurant), restaurant, this.startedAt, now);
   }
 
   itemFulfillments(restaurant: WorldRestaurant, businessDate: string, asOf: number): ItemFulfillment[] {

@@ -323,6 +323,16 @@ const API: Record<string, ApiSpec> = {
     url: (c) => `/api/restaurants/${c.guid}/kitchen/menu-load.csv?${RANGE}`,
   },
   "GET /api/restaurants/[guid]/kitchen/now": { places: true, expect: ofRestaurant(200) },
+  "GET /api/restaurants/[guid]/kitchen/quote": {
+    places: true,
+    expect: ofRestaurant(KITCHEN_OK),
+    url: (c) => `/api/restaurants/${c.guid}/kitchen/quote?${RANGE}`,
+  },
+  "GET /api/restaurants/[guid]/kitchen/quote.csv": {
+    places: true,
+    expect: ofRestaurant(KITCHEN_OK),
+    url: (c) => `/api/restaurants/${c.guid}/kitchen/quote.csv?${RANGE}`,
+  },
   "GET /api/restaurants/[guid]/kitchen/summary": {
     places: true,
     expect: ofRestaurant(KITCHEN_OK),
@@ -391,6 +401,7 @@ const PAGES: Record<string, PageSpec> = {
   "/restaurants/[guid]/info": { places: true, expect: restaurantPage },
   "/restaurants/[guid]/kitchen": { places: true, expect: restaurantPage },
   "/restaurants/[guid]/kitchen/menu-load": { places: true, expect: restaurantPage },
+  "/restaurants/[guid]/kitchen/quote": { places: true, expect: restaurantPage },
   "/restaurants/[guid]/menu": { places: true, expect: restaurantPage },
   "/restaurants/[guid]/stations": { places: true, expect: restaurantPage },
   "/restaurants/[guid]/targets": { places: true, expect: restaurantPage },

@@ -11,8 +11,10 @@ import { serviceResolver, type DayParts } from "@/lib/kitchen/ingest/day-parts";
 import { recordInstants, writeDurations } from "@/lib/kitchen/ingest/durations";
 import { isKitchenLevel } from "@/lib/kitchen/ingest/ingest";
 import { localHourResolver } from "@/lib/kitchen/ingest/local-hour";
+import { dayQuote, type DayQuote } from "@/lib/kitchen/ingest/quote-tickets";
 import { ticketTimeRows } from "@/lib/kitchen/ingest/ticket-times";
 import type { ItemFulfillment } from "@/lib/platform/schemas";
+import type { RestaurantQuote } from "@/lib/restaurants/quote";
 
 /**
  * The summary of one business date, in a form that merges exactly: for each metric, three cubes
@@ -110,6 +112,8 @@ export interface DaySummary {
   dayParts: DayParts;
   /** Cells (level, station, service, behavior, source). */
   serviceCubes: Record<KitchenMetric, CubePart>;
+  /** The guest's quote of the day and its take-out and delivery tickets against it (quote-tickets.ts); absent when not read. */
+  quote?: DayQuote;
 }
 
 const NO_DAY_PARTS: DayParts = { closeoutHour: 0, services: [] };
@@ -269,6 +273,7 @@ export function summariseDay(
     cubes: metricRecord((metric) => recordOf(CUBE_KINDS, (kind) => byKind.get(kind)![metric])),
     dayParts,
     serviceCubes,
+    ...(opts.quote ? { quote: dayQuote(records, opts.quote, hourOf, serviceOf) } : {}),
   };
 }
 
@@ -282,6 +287,8 @@ export function summariseDay(
  */
 interface SummariseOptions {
   stuckSeconds?: number;
+  /** The restaurant's quote when the day is fetched: the day keeps it (DaySummary.quote). */
+  quote?: RestaurantQuote;
 }
 
 /** NaN marks "not in this metric's cubes at all" (-1 is an exclusion, which still counts). */

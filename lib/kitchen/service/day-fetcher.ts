@@ -15,6 +15,7 @@ import type { DayRow, KitchenStore } from "@/lib/kitchen/storage/kitchen-store";
 import type { OutageHold } from "@/lib/platform-wiring/outage-hold";
 import { raceAbort } from "@/lib/platform/abortable";
 import type { PlatformClient } from "@/lib/platform/types";
+import type { RestaurantQuote } from "@/lib/restaurants/quote";
 import type { ServiceWeek } from "@/lib/restaurants/schedule";
 
 import { createFetchQueue, type QueuedFetch } from "./fetch-queue";
@@ -60,6 +61,8 @@ export interface DayFetcherDeps {
   now: () => number;
   /** The restaurant's services per weekday (its schedule), to assign records to day parts; none when absent. */
   serviceWeek?: (restaurantGuid: string) => Promise<ServiceWeek | null>;
+  /** The restaurant's quote to guests (lib/restaurants/quote.ts), kept with each day fetched; none when absent. */
+  quote?: (restaurantGuid: string) => Promise<RestaurantQuote | null>;
   /** The process's account-wide outage hold (location-health.ts); default a private one. */
   outageHold?: OutageHold;
   /**
@@ -165,7 +168,7 @@ async function fetchAndStore(
   restaurant: KitchenRestaurant,
   date: string,
 ): Promise<"open" | void> {
-  const { store, client, config, now, serviceWeek, health, fetchTimeoutMs } = f;
+  const { store, client, config, now, serviceWeek, quote, health, fetchTimeoutMs } = f;
   // No kitchen data exists before it: never asked upstream, whoever calls.
   if (date < kitchenDataStart(restaurant)) return;
   const startedAt = now();
@@ -176,6 +179,7 @@ async function fetchAndStore(
   if (!(await health.claim(restaurant.guid, fetchTimeoutMs))) return;
   let day: IngestedDay;
   let dayParts: DayParts;
+  let dayQuote: RestaurantQuote | null;
   // A hard bound on the whole export, retries included: the client's timeouts measure network
   // silence only, and a trickling or stuck answer must still end as a recorded failure.
   const abort = new AbortController();
@@ -191,6 +195,8 @@ async function fetchAndStore(
       closeoutHour: restaurant.closeoutHour,
       services: servicesOn(serviceWeek ? await serviceWeek(restaurant.guid) : null, date),
     };
+    // The quote with it, for the same reason: the day keeps the quote in force when it was read.
+    dayQuote = quote ? await quote(restaurant.guid) : null;
     // raceAbort: settles at the bound even if some wait inside the client missed the signal.
     const result = await raceAbort(
       client.kitchen.itemFulfillments(restaurant.guid, date, { signal }),
@@ -229,6 +235,7 @@ async function fetchAndStore(
   await storeIngestedDay(store, q, restaurant, date, {
     day,
     dayParts,
+    quote: dayQuote,
     status: phase === "closed" ? "complete" : "open",
     attemptedAt: startedAt,
   });
@@ -349,11 +356,24 @@ async function storeIngestedDay(
   {
     day,
     dayParts,
+    quote,
     status,
     attemptedAt,
-  }: { day: IngestedDay; dayParts: DayParts; status: "complete" | "open"; attemptedAt: number },
+  }: {
+    day: IngestedDay;
+    dayParts: DayParts;
+    quote: RestaurantQuote | null;
+    status: "complete" | "open";
+    attemptedAt: number;
+  },
 ): Promise<void> {
-  const summarised = summariseDay(day.measurable, date, restaurant.timeZone, dayParts);
+  const summarised = summariseDay(
+    day.measurable,
+    date,
+    restaurant.timeZone,
+    dayParts,
+    quote ? { quote } : {},
+  );
   const summary = encodeDaySummary(summarised);
   const tickets = encodeTicketFacts(buildTicketFacts(day.records, date));
   await store.saveDay(q, restaurant.guid, date, {

@@ -24,6 +24,7 @@ import { cutSecondsOf } from "@/lib/kitchen/query/range-summary";
 import { KitchenStore, type DayRow } from "@/lib/kitchen/storage/kitchen-store";
 import type { OutageHold } from "@/lib/platform-wiring/outage-hold";
 import type { PlatformClient } from "@/lib/platform/types";
+import type { RestaurantQuote } from "@/lib/restaurants/quote";
 import type { ServiceWeek } from "@/lib/restaurants/schedule";
 
 import { createAnomalyDays } from "./anomaly-days";
@@ -87,6 +88,8 @@ export interface KitchenServiceDeps {
   now?: () => number;
   /** The restaurant's services per weekday, read when a day is fetched (day-parts.ts); without it every record is "(none)". */
   serviceWeek?: (restaurantGuid: string) => Promise<ServiceWeek | null>;
+  /** The restaurant's quote to guests, read when a day is fetched and kept with it (ingest/quote-tickets.ts). */
+  quote?: (restaurantGuid: string) => Promise<RestaurantQuote | null>;
   /** The process's account-wide outage hold, which its Platform client also consults; default a private one. */
   outageHold?: OutageHold;
   /** Told after each refresh of a restaurant's open date (day-fetcher.ts onOpenDayStored): the live alerts. */

@@ -11,7 +11,7 @@ import { getOutageHold } from "@/lib/platform-wiring/outage-hold";
 import { getPlatformClient } from "@/lib/platform-wiring/platform-client";
 import { EXPORT_MAX_RETRIES } from "@/lib/platform/resources/kitchen";
 import { processSingleton, processSingletonPromise } from "@/lib/process-singleton";
-import { restaurantServiceWeek } from "@/lib/restaurants/restaurant-directory";
+import { restaurantQuote, restaurantServiceWeek } from "@/lib/restaurants/restaurant-directory";
 
 /**
  * The process-wide kitchen service, like the Platform client and the database, because its
@@ -48,6 +48,7 @@ async function create(): Promise<KitchenService> {
     db: await getDatabase(),
     client: getPlatformClient(),
     serviceWeek: restaurantServiceWeek,
+    quote: restaurantQuote,
     // The same hold the Platform client consults before each retry.
     outageHold: getOutageHold(),
     onOpenDayStored: (restaurant, date) => {

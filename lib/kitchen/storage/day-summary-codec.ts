@@ -15,6 +15,7 @@ import {
   type DaySummary,
   type DimensionValue,
 } from "@/lib/kitchen/ingest/day-summary";
+import type { DayQuote } from "@/lib/kitchen/ingest/quote-tickets";
 import { ByteReader, ByteWriter } from "@/lib/kitchen/storage/byte-codec";
 
 /**
@@ -25,9 +26,9 @@ import { ByteReader, ByteWriter } from "@/lib/kitchen/storage/byte-codec";
  * wrong numbers.
  */
 // 3: the selections cubes. 4: the items' multi-location ids, the ticket-time cubes and the day
-// parts (services and their cubes). A day stored in an older format reads as unreadable and is
-// fetched again.
-const FORMAT_VERSION = 4;
+// parts (services and their cubes). 5: the guest's quote and its tickets (DaySummary.quote). A day
+// stored in an older format reads as unreadable and is fetched again.
+const FORMAT_VERSION = 5;
 
 export function encodeDaySummary(day: DaySummary): Uint8Array {
   const w = new ByteWriter();
@@ -43,6 +44,7 @@ export function encodeDaySummary(day: DaySummary): Uint8Array {
   }
   writeDayParts(w, day.dayParts);
   writeSharedCells(w, day.serviceCubes, "services");
+  writeQuote(w, day.quote);
   return w.bytes();
 }
 
@@ -94,6 +96,7 @@ export function decodeDaySummary(bytes: Uint8Array): DaySummary {
   const cubes = metricRecord((metric) => recordOf(CUBE_KINDS, (kind) => byKind[kind][metric]));
   const dayParts = readDayParts(r);
   const serviceCubes = readSharedCells(r);
+  const quote = readQuote(r);
   if (!r.done) throw new Error("day summary has trailing bytes");
   return {
     businessDate,
@@ -108,7 +111,34 @@ export function decodeDaySummary(bytes: Uint8Array): DaySummary {
     cubes,
     dayParts,
     serviceCubes,
+    ...(quote ? { quote } : {}),
   };
+}
+
+// A quote's seconds are written one up, so 0 stands for none; a day without a quote read writes 0 cells flag.
+function writeQuote(w: ByteWriter, quote: DayQuote | undefined): void {
+  w.uint(quote ? 1 : 0);
+  if (!quote) return;
+  w.uint(quote.quote.takeoutSeconds === null ? 0 : quote.quote.takeoutSeconds + 1);
+  w.uint(quote.quote.deliverySeconds === null ? 0 : quote.quote.deliverySeconds + 1);
+  w.uint(quote.cells.length);
+  for (const c of quote.cells)
+    for (const v of [c.channel, c.hour, c.service, c.tickets, c.within, c.unmeasured]) w.uint(v);
+}
+
+function readQuote(r: ByteReader): DayQuote | undefined {
+  if (r.uint() === 0) return undefined;
+  const seconds = (v: number) => (v === 0 ? null : v - 1);
+  const quote = { takeoutSeconds: seconds(r.uint()), deliverySeconds: seconds(r.uint()) };
+  const cells = Array.from({ length: r.uint() }, () => ({
+    channel: r.uint(),
+    hour: r.uint(),
+    service: r.uint(),
+    tickets: r.uint(),
+    within: r.uint(),
+    unmeasured: r.uint(),
+  }));
+  return { quote, cells };
 }
 
 function writeDayParts(w: ByteWriter, parts: DayParts): void {

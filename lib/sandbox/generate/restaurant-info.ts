@@ -2,6 +2,7 @@ import type { DaySchedule, RestaurantInfo, Weekday } from "@/lib/platform/schema
 
 import { conceptOf, scheduleKeys } from "./concept";
 import type { GenerateContext } from "./context";
+import { quotedPrepTimes } from "./guest-quotes";
 import { daySchedule, SCHEDULES, type ScheduleKey } from "./schedule";
 import { scopeOf } from "./scope";
 
@@ -117,7 +118,7 @@ export function generateRestaurantInfo(ctx: GenerateContext): RestaurantInfo {
         ccTip: true,
       },
     },
-    prepTimes: {
+    prepTimes: quotedPrepTimes(r, {
       deliveryPrepTime: concept.key === "pizza" ? 35 : 45,
       deliveryTimeAfterOpen: 30,
       deliveryTimeBeforeClose: 30,
@@ -126,6 +127,6 @@ export function generateRestaurantInfo(ctx: GenerateContext): RestaurantInfo {
       takeoutTimeBeforeClose: 15,
       takeoutThrottlingTime: 10,
       deliveryThrottlingTime: 15,
-    },
+    }),
   };
 }

@@ -38,5 +38,5 @@ export async function restaurantInfo({ request, url, params, ctx }: RouteInput):
       `Restaurant ${restaurant.guid} is archived; pass includeArchived=true to read it.`,
     );
   }
-  return sandboxJsonResponse(ctx.data.restaurantInfo(restaurant));
+  return sandboxJsonResponse(ctx.data.restaurantInfoAt(restaurant, ctx.settings.now()));
 }
