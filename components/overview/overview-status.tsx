@@ -13,7 +13,7 @@ import type {
 import { rankedRowOf, rankRestaurants, VERDICT_LABELS } from "@/lib/kitchen/contract/restaurant-status";
 import { NONE_FILTER, type OverviewRange } from "@/lib/kitchen/contract/vocabulary";
 import { formatCount } from "@/lib/kitchen/present/format";
-import { overviewSentences } from "@/lib/kitchen/present/headline-sentences";
+import { overviewSentences } from "@/lib/url-state/headline-sentences";
 import { kitchenPageHref } from "@/lib/url-state/kitchen-view";
 
 import styles from "./overview-status.module.css";
@@ -21,7 +21,7 @@ import styles from "./overview-status.module.css";
 /**
  * The Overview's first screen (issue 34): the glance line (how many restaurants to act on, to
  * watch, on track; the late items; the period's and the previous period's dates) and its opening
- * sentences (issue 35: lib/kitchen/present/headline-sentences.ts), the biggest
+ * sentences (issue 35: lib/url-state/headline-sentences.ts), the biggest
  * movers, then every restaurant ranked by late items with its status, the reason in words and its
  * worst station linked to its Kitchen page filtered on it. The rule is
  * lib/kitchen/contract/restaurant-status.ts's; the server sends its verdicts, this only shows them.

@@ -1,12 +1,12 @@
 "use client";
 
 import { IntentLink } from "@/components/ui/intent-link";
-import type { HeadlineSentence } from "@/lib/kitchen/present/headline-sentences";
+import type { HeadlineSentence } from "@/lib/url-state/headline-sentences";
 
 import styles from "./first-screen.module.css";
 
 /**
- * The plain sentences before the numbers (issue 35, lib/kitchen/present/headline-sentences.ts):
+ * The plain sentences before the numbers (issue 35, lib/url-state/headline-sentences.ts):
  * each one a link to the view that shows its evidence. Shown once the figures they read are in
  * (the flags and markers come with the sections below the figures), so no sentence is said on
  * half the evidence; nothing is reserved for them meanwhile, as they sit below the headline

@@ -32,7 +32,6 @@ import type {
 } from "@/lib/kitchen/contract/sections";
 import { KITCHEN_LEVELS, type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
 import { serviceRows } from "@/lib/kitchen/present/day-parts-shapes";
-import { kitchenSentences } from "@/lib/kitchen/present/headline-sentences";
 import { METRIC_LABELS } from "@/lib/kitchen/present/labels";
 import { dayLate, itemStationNames, stationLate } from "@/lib/kitchen/present/late-figures";
 import {
@@ -46,6 +45,7 @@ import {
 } from "@/lib/kitchen/present/summary-shapes";
 import { annotationsQuery } from "@/lib/queries/annotations";
 import { histogramStation } from "@/lib/queries/kitchen-page-plan";
+import { kitchenSentences } from "@/lib/url-state/headline-sentences";
 import type { KitchenView } from "@/lib/url-state/kitchen-view";
 
 import { HeadlineFigures } from "./headline-figures";

@@ -1,4 +1,3 @@
-import type { Annotation, AnnotationKind } from "@/lib/annotations/annotations-contract";
 import { formatBusinessDate } from "@/lib/business-date/format";
 import type { DateRange } from "@/lib/kitchen/contract/date-range";
 import type { KitchenAnomaly, KitchenOverview } from "@/lib/kitchen/contract/responses";
@@ -9,10 +8,10 @@ import {
   type StatusFigures,
 } from "@/lib/kitchen/contract/restaurant-status";
 import { NONE_FILTER, type OverviewRange } from "@/lib/kitchen/contract/vocabulary";
-import { kitchenPageHref } from "@/lib/url-state/kitchen-view";
+import { formatCount, formatDuration } from "@/lib/kitchen/present/format";
+import { LEVEL_LABELS } from "@/lib/kitchen/present/labels";
 
-import { formatCount, formatDuration } from "./format";
-import { LEVEL_LABELS } from "./labels";
+import { kitchenPageHref } from "./kitchen-view";
 
 /**
  * "A sentence before the numbers" (issue 35): the two or three plain sentences that open the
@@ -44,6 +43,13 @@ const sentence = (words: string) => `${words.replace(/[.\s]+$/, "")}.`;
 // ---------------------------------------------------------------------------------------------
 // The Kitchen page
 
+/** An annotation as the sentences read it (lib/annotations' `Annotation` fits): its date, kind and words. */
+interface Marker {
+  date: string;
+  kind: string;
+  text: string;
+}
+
 export interface KitchenSentenceInput {
   guid: string;
   /** The dates of the figures on screen. */
@@ -55,7 +61,7 @@ export interface KitchenSentenceInput {
   /** The flagged slices of the range (the summary's `anomalies`). */
   anomalies: readonly KitchenAnomaly[];
   /** The range's notes and markers. */
-  annotations: readonly Annotation[];
+  annotations: readonly Marker[];
 }
 
 /** Slower first (a slow day is what a manager acts on), then the largest move off the usual, then date and place. */
@@ -105,7 +111,7 @@ function unusualSentence(guid: string, anomalies: readonly KitchenAnomaly[]): He
 }
 
 /** Configuration changes and notes say more about a cause than an item first or last sold. */
-const KIND_ORDER: Record<AnnotationKind, number> = {
+const KIND_ORDER: Record<string, number> = {
   routing: 0,
   "prep-station": 1,
   note: 2,
@@ -115,6 +121,9 @@ const KIND_ORDER: Record<AnnotationKind, number> = {
   "item-last-sold": 6,
 };
 
+/** A kind this list does not know (a newer one) comes after those it does. */
+const kindRank = (m: Marker) => KIND_ORDER[m.kind] ?? 99;
+
 /**
  * The marker to name: with an unusual day, the latest one on or before that day (what changed
  * before it); otherwise the latest in the range. A causal tie is never claimed: the sentence says
@@ -122,14 +131,13 @@ const KIND_ORDER: Record<AnnotationKind, number> = {
  */
 function markerSentence(
   guid: string,
-  annotations: readonly Annotation[],
+  annotations: readonly Marker[],
   before: string | null,
 ): HeadlineSentence | null {
   const candidates = annotations.filter((a) => before === null || a.date <= before);
   if (candidates.length === 0) return null;
   const [m] = [...candidates].sort(
-    (a, b) =>
-      b.date.localeCompare(a.date) || KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || a.text.localeCompare(b.text),
+    (a, b) => b.date.localeCompare(a.date) || kindRank(a) - kindRank(b) || a.text.localeCompare(b.text),
   );
   const date = formatBusinessDate(m!.date);
   const others = candidates.length - 1;

@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 
 import type { Annotation } from "@/lib/annotations/annotations-contract";
 import type { KitchenAnomaly, KitchenOverviewRow } from "@/lib/kitchen/contract/responses";
-import { loadKitchenViewParams, resolveKitchenView } from "@/lib/url-state/kitchen-view";
 
 import { kitchenSentences, overviewSentences } from "./headline-sentences";
+import { loadKitchenViewParams, resolveKitchenView } from "./kitchen-view";
 
 const GUID = "r-1";
 const RANGE = { from: "20250127", to: "20250202" };
