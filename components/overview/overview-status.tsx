@@ -1,5 +1,6 @@
 "use client";
 
+import { HeadlineSentences } from "@/components/kitchen/first-screen/headline-sentences";
 import { IntentLink } from "@/components/ui/intent-link";
 import { formatDateRange } from "@/lib/business-date/format";
 import { RANGE_PRESET_LABELS } from "@/lib/kitchen/contract/date-range";
@@ -12,13 +13,15 @@ import type {
 import { rankedRowOf, rankRestaurants, VERDICT_LABELS } from "@/lib/kitchen/contract/restaurant-status";
 import { NONE_FILTER, type OverviewRange } from "@/lib/kitchen/contract/vocabulary";
 import { formatCount } from "@/lib/kitchen/present/format";
+import { overviewSentences } from "@/lib/url-state/headline-sentences";
 import { kitchenPageHref } from "@/lib/url-state/kitchen-view";
 
 import styles from "./overview-status.module.css";
 
 /**
  * The Overview's first screen (issue 34): the glance line (how many restaurants to act on, to
- * watch, on track; the late items; the period's and the previous period's dates), the biggest
+ * watch, on track; the late items; the period's and the previous period's dates) and its opening
+ * sentences (issue 35: lib/url-state/headline-sentences.ts), the biggest
  * movers, then every restaurant ranked by late items with its status, the reason in words and its
  * worst station linked to its Kitchen page filtered on it. The rule is
  * lib/kitchen/contract/restaurant-status.ts's; the server sends its verdicts, this only shows them.
@@ -38,6 +41,7 @@ export function OverviewStatus({
   return (
     <div className={styles.status} data-testid="overview-status">
       {glance ? <Glance glance={glance} range={range} /> : null}
+      <HeadlineSentences sentences={overviewSentences(overview, range)} testId="overview-sentences" />
       {overview.movers ? <Movers movers={overview.movers} rows={overview.rows} range={range} /> : null}
       <ol
         className={styles.ranking}

@@ -2,6 +2,7 @@
 export const RESTAURANT_SECTIONS = [
   { slug: "kitchen", label: "Kitchen" },
   { slug: "targets", label: "Targets" },
+  { slug: "alerts", label: "Alerts" },
   { slug: "stations", label: "Stations" },
   { slug: "menu", label: "Menu" },
   { slug: "config", label: "Configuration" },

@@ -1,7 +1,9 @@
+import { addBusinessDays } from "@/lib/business-date/business-date";
 import { applicableTarget, type TargetBook } from "@/lib/kitchen/contract/targets";
 import { KITCHEN_LEVELS, type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
 import { NO_SERVICE } from "@/lib/kitchen/ingest/day-parts";
 import { AT_LEVEL, AT_STATION, AT_X, CELL_WIDTH, type DaySummary } from "@/lib/kitchen/ingest/day-summary";
+import { bandOf, LOOKBACK_WEEKS, outsideBand } from "@/lib/kitchen/query/anomalies";
 import { nearestRank } from "@/lib/kitchen/query/nearest-rank";
 
 /**
@@ -16,6 +18,11 @@ import { nearestRank } from "@/lib/kitchen/query/nearest-rank";
  * Sunday, in each of the previous 8 weeks) that have records: the median of the periods' own
  * figures, by nearest rank too (the lower middle of an even count), so it is always one period's
  * real figure.
+ *
+ * A cell's unusual days are the summary's anomaly rule (lib/kitchen/query/anomalies.ts) applied to
+ * the cell: a day of the period whose p90 lies outside the band of the same cell on its previous 8
+ * same weekdays (all inside the baselines, for a day or a week alike). They feed the ranking: a
+ * cell with an unusual day comes before one without (issue 35: anomalies feed the exceptions).
  */
 
 export interface PeriodFigures {
@@ -43,6 +50,15 @@ export interface DigestLevelFigures extends PeriodFigures {
   usual: UsualFigures | null;
 }
 
+/** A day of the period on which the cell's p90 lay outside its own band (anomalies.ts; one decimal). */
+export interface UnusualDay {
+  date: string;
+  p90: number;
+  median: number;
+  low: number;
+  high: number;
+}
+
 export interface CellComparison {
   level: KitchenLevel;
   stationGuid: string | null;
@@ -52,6 +68,8 @@ export interface CellComparison {
   usual: UsualFigures;
   /** How far it moved: the larger of the p90's relative change and the late share's change (both fractions). */
   score: number;
+  /** The period's days flagged unusual for this cell, in date order (empty: none). */
+  unusual: UnusualDay[];
 }
 
 export interface RestaurantFigures {
@@ -192,25 +210,82 @@ export function restaurantFigures(input: FiguresInput): RestaurantFigures {
     levels.push({ level, ...(current ?? EMPTY), targetSeconds: book.levels[level], usual });
   }
   const cells: CellComparison[] = [];
+  const dayP90 = dailyP90s([input.period, ...input.baselines].flat(), input.bookOn, input.cutSeconds);
   for (const [key, cell] of now.cells) {
     const current = cell.tally.figures();
     if (current.records < MIN_CELL_RECORDS) continue;
     const usual = usualOf(before.map((b) => b.cells.get(key)?.tally.figures() ?? EMPTY));
     if (!usual || usual.periods < MIN_USUAL_PERIODS) continue;
     const { tally: _, ...where } = cell;
-    cells.push({ ...where, now: current, usual, score: moveScore(current, usual) });
+    const unusual = unusualDays(
+      input.period.map((d) => d.businessDate),
+      key,
+      dayP90,
+    );
+    cells.push({ ...where, now: current, usual, score: moveScore(current, usual), unusual });
   }
   return { levels, cells: cells.sort(byMove) };
 }
 
+/** Per date, each cell's p90 that day (null: no record of it). */
+function dailyP90s(
+  days: readonly DaySummary[],
+  bookOn: (date: string) => TargetBook,
+  cutSeconds: number | undefined,
+): Map<string, Map<string, number | null>> {
+  const out = new Map<string, Map<string, number | null>>();
+  for (const day of days) {
+    const cells = new Map<string, number | null>();
+    for (const [key, cell] of tallyPeriod([day], bookOn, cutSeconds).cells)
+      cells.set(key, cell.tally.figures().p90);
+    out.set(day.businessDate, cells);
+  }
+  return out;
+}
+
+const oneDecimal = (x: number) => Math.round(x * 10) / 10;
+
+/** The period's dates on which the cell's p90 lay outside the band of its previous LOOKBACK_WEEKS same weekdays. */
+function unusualDays(
+  dates: readonly string[],
+  key: string,
+  dayP90: Map<string, Map<string, number | null>>,
+): UnusualDay[] {
+  const out: UnusualDay[] = [];
+  for (const date of [...dates].sort()) {
+    const p90 = dayP90.get(date)?.get(key) ?? null;
+    if (p90 === null) continue;
+    const previous = Array.from(
+      { length: LOOKBACK_WEEKS },
+      (_, i) => dayP90.get(addBusinessDays(date, -7 * (i + 1)))?.get(key) ?? null,
+    );
+    const band = bandOf(previous);
+    if (!band || !outsideBand(p90, band)) continue;
+    out.push({
+      date,
+      p90,
+      median: oneDecimal(band.median),
+      low: oneDecimal(band.low),
+      high: oneDecimal(band.high),
+    });
+  }
+  return out;
+}
+
 const EMPTY: PeriodFigures = { records: 0, p50: null, p90: null, late: 0, lateShare: null };
 
-/** Largest move first; ties in a fixed order (station name, service, level) so the ranking is stable. */
+/**
+ * A cell with an unusual day first (flagged against its own history, not only against the median of
+ * its 8 periods), then the largest move; ties in a fixed order (station name, service, level) so the
+ * ranking is stable.
+ */
 export function byMove(
-  a: Pick<CellComparison, "score" | "stationName" | "service" | "level">,
+  a: Pick<CellComparison, "score" | "stationName" | "service" | "level" | "unusual">,
   b: typeof a,
 ): number {
+  const flagged = (c: typeof a) => (c.unusual.length > 0 ? 0 : 1);
   return (
+    flagged(a) - flagged(b) ||
     b.score - a.score ||
     (a.stationName ?? "").localeCompare(b.stationName ?? "") ||
     a.service.localeCompare(b.service) ||

@@ -2,6 +2,7 @@ import "server-only";
 
 import { addBusinessDays, businessDateWeekday } from "@/lib/business-date/business-date";
 import { datePhase } from "@/lib/business-date/closeout";
+import { formatBusinessDate } from "@/lib/business-date/format";
 import type { Queryable } from "@/lib/db/database";
 import { InvalidInputError } from "@/lib/errors/invalid-input-error";
 import { targetSchedule } from "@/lib/kitchen/contract/target-versions";
@@ -187,7 +188,7 @@ function linkTo(
   return `${origin.replace(/\/+$/, "")}${kitchenPageHref(guid, params)}`;
 }
 
-/** "Harbor: Grill at Dinner (prep station): p90 14m 20s against a usual 10m 05s (+4m 15s); 38.0% late against a usual 12.0%." */
+/** "Harbor: Grill at Dinner (prep station): p90 14m 20s against a usual 10m 05s (+4m 15s); 38.0% late against a usual 12.0%." and its unusual days. */
 export function exceptionSentence(restaurantName: string, c: CellComparison): string {
   const station = c.stationName ?? "No station";
   const diff = c.now.p90! - c.usual.p90;
@@ -196,6 +197,17 @@ export function exceptionSentence(restaurantName: string, c: CellComparison): st
     `${restaurantName}: ${station} at ${c.service} (${LEVEL_LABELS[c.level].toLowerCase()}): ` +
     `p90 ${formatDuration(c.now.p90)} against a usual ${formatDuration(c.usual.p90)} ` +
     `(${sign}${formatDuration(Math.abs(diff))}); ${formatShare(c.now.lateShare)} late against a usual ` +
-    `${formatShare(c.usual.lateShare)}.`
+    `${formatShare(c.usual.lateShare)}.${unusualWords(c)}`
   );
+}
+
+/** " Unusual on Fri, Feb 28, 2025: p90 14m 20s, outside its usual 9m 10s – 12m 30s." (the anomaly rule's band), or "". */
+function unusualWords(c: CellComparison): string {
+  if (c.unusual.length === 0) return "";
+  return ` Unusual on ${c.unusual
+    .map(
+      (u) =>
+        `${formatBusinessDate(u.date)}: p90 ${formatDuration(u.p90)}, outside its usual ${formatDuration(u.low)} – ${formatDuration(u.high)}`,
+    )
+    .join("; ")}.`;
 }

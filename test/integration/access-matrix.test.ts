@@ -396,6 +396,7 @@ const PAGES: Record<string, PageSpec> = {
   "/admin/targets": { expect: page(200) },
   // Without a date, the form that asks for one (a date's digest is GET /api/digests/preview's row).
   "/digests/preview": { expect: page(200) },
+  "/restaurants/[guid]/alerts": { places: true, expect: restaurantPage },
   "/restaurants/[guid]/config": { places: true, expect: restaurantPage },
   "/restaurants/[guid]/config/[resource]": { places: true, expect: restaurantPage },
   "/restaurants/[guid]/info": { places: true, expect: restaurantPage },

@@ -16,6 +16,7 @@ import {
   LazyTicketTimesCard,
   LazyTrendCard,
 } from "@/components/kitchen/card-parts/lazy-cards";
+import { HeadlineSentences } from "@/components/kitchen/first-screen/headline-sentences";
 import type { BelowSections, useKitchenFigures } from "@/components/kitchen/hooks/use-kitchen-figures";
 import type { KitchenPageRestaurant } from "@/components/kitchen/kitchen-view";
 import styles from "@/components/kitchen/kitchen-view.module.css";
@@ -44,6 +45,7 @@ import {
 } from "@/lib/kitchen/present/summary-shapes";
 import { annotationsQuery } from "@/lib/queries/annotations";
 import { histogramStation } from "@/lib/queries/kitchen-page-plan";
+import { kitchenSentences } from "@/lib/url-state/headline-sentences";
 import type { KitchenView } from "@/lib/url-state/kitchen-view";
 
 import { HeadlineFigures } from "./headline-figures";
@@ -116,12 +118,31 @@ export const KitchenFigures = memo(function KitchenFiguresCards(props: CardsProp
   const { view, data, sections, belowAsked, stale, previousData, levels } = props;
   const rows = useSectionRows(data, sections, levels);
   // The range's notes and markers (lib/annotations), asked with the sections below the figures.
-  const annotations =
-    useQuery({ ...annotationsQuery(props.restaurant.guid, data.from, data.to), enabled: belowAsked }).data
-      ?.annotations ?? NO_ANNOTATIONS;
+  const annotationsAnswer = useQuery({
+    ...annotationsQuery(props.restaurant.guid, data.from, data.to),
+    enabled: belowAsked,
+  }).data;
+  const annotations = annotationsAnswer?.annotations ?? NO_ANNOTATIONS;
   // The sparklines read the trend section's days, once they are this period's (not a placeholder's).
   const { trend } = sections;
-  const days = trend && trend.from === data.from && trend.to === data.to ? trend.days : undefined;
+  const thisTrend = trend && trend.from === data.from && trend.to === data.to ? trend : undefined;
+  const days = thisTrend?.days;
+  const previous = comparable(data, previousData, stale);
+  // The opening sentences read the flags (trend) and the markers: said once both are this period's.
+  const sentences = useMemo(
+    () =>
+      thisTrend && annotationsAnswer && !stale
+        ? kitchenSentences({
+            guid: props.restaurant.guid,
+            range: { from: data.from, to: data.to },
+            current: levelZero(data),
+            previous: view.compare && previous ? levelZero(previous) : null,
+            anomalies: thisTrend.anomalies ?? [],
+            annotations: annotationsAnswer.annotations,
+          })
+        : [],
+    [thisTrend, annotationsAnswer, stale, props.restaurant.guid, data, view.compare, previous],
+  );
   const content = (...needed: (keyof BelowSections)[]): SectionContent =>
     needed.every((s) => sections[s] !== undefined) ? "ready" : belowAsked ? "loading" : "waiting";
   return (
@@ -129,11 +150,12 @@ export const KitchenFigures = memo(function KitchenFiguresCards(props: CardsProp
       <KitchenSection id="figures" folds={false}>
         <HeadlineFigures
           summary={data}
-          previous={comparable(data, previousData, stale)}
+          previous={previous}
           levels={levels}
           compare={view.compare}
           days={days}
         />
+        <HeadlineSentences sentences={sentences} testId="kitchen-sentences" />
         {props.footnote}
       </KitchenSection>
       <KitchenSectionBar />
@@ -358,6 +380,15 @@ function trendCards(
  * view's: no change is drawn between the two (a week against a day read +700 % items). Besides
  * the flag, the previous period must end before the shown one starts and be as long.
  */
+/** Level 0's records, late ones and p90 of a figures section, as the status rule reads them; null without level 0. */
+function levelZero(f: KitchenFiguresSection) {
+  const share = f.withinTarget.find((w) => w.level === 0);
+  const stats = f.levels.find((l) => l.level === 0)?.stats;
+  return share && share.count > 0
+    ? { records: share.count, late: share.late, p90: stats?.p90 ?? null }
+    : null;
+}
+
 function comparable(
   data: KitchenFiguresSection,
   previous: KitchenFiguresSection | undefined,
