@@ -8,7 +8,7 @@ import { KITCHEN_LEVELS, type KitchenLevel, type KitchenMetric } from "./vocabul
  * level and for every station: a finished item should not wait at the pass over 2 minutes, a
  * ticket's stations should finish within 3 minutes of each other. Not editable yet.
  */
-export const METRIC_TARGET_SECONDS: Partial<Record<KitchenMetric, number>> = {
+const METRIC_TARGET_SECONDS: Partial<Record<KitchenMetric, number>> = {
   pass_wait: 120,
   ticket_spread: 180,
 };
