@@ -1,5 +1,5 @@
 import type { Stats } from "@/lib/kitchen/contract/responses";
-import type { KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
+import type { RecordMetric } from "@/lib/kitchen/contract/vocabulary";
 
 /**
  * The kitchen figures computed the plain way, independently of lib/kitchen, for tests to hold the
@@ -40,7 +40,7 @@ export function seconds(from: unknown, to: unknown): number | null {
   return Math.floor(ms / 1000 + 0.5);
 }
 
-const METRIC_FIELDS: Record<KitchenMetric, [string, string]> = {
+const METRIC_FIELDS: Record<RecordMetric, [string, string]> = {
   fire_to_fulfill: ["ticketFiredAt", "itemFulfilledAt"],
   start_to_fulfill: ["itemStartedAt", "itemFulfilledAt"],
   wait_to_start: ["ticketFiredAt", "itemStartedAt"],
@@ -48,7 +48,7 @@ const METRIC_FIELDS: Record<KitchenMetric, [string, string]> = {
 
 export function statsOf(
   records: readonly RawRecord[],
-  metric: KitchenMetric,
+  metric: RecordMetric,
 ): Pick<Stats, "count" | "excluded" | "p50" | "p90" | "p95" | "max"> {
   const [a, b] = METRIC_FIELDS[metric];
   const values = records.map((r) => seconds(r[a], r[b]));

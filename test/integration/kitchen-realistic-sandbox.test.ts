@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { KITCHEN_LEVELS, KITCHEN_METRICS } from "@/lib/kitchen/contract/vocabulary";
+import { KITCHEN_LEVELS, RECORD_METRICS } from "@/lib/kitchen/contract/vocabulary";
 import { createPlatformClient } from "@/lib/platform";
 import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-server";
 import { defaultWorld } from "@/lib/sandbox/world";
@@ -76,7 +76,7 @@ describe("the kitchen pipeline against the sandbox's realistic defaults", () => 
     const stuck = measurable.length - withoutLeftOnScreen(measurable).length;
     expect(stuck).toBeGreaterThan(0);
     for (const [metric, choice] of [
-      ...KITCHEN_METRICS.map((m) => [m, "exclude"] as const),
+      ...RECORD_METRICS.map((m) => [m, "exclude"] as const),
       ["start_to_fulfill", "include"] as const,
     ]) {
       const counted = choice === "include" ? measurable : withoutLeftOnScreen(measurable);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import { kitchenSummarySchema, kitchenTicketsSchema } from "@/lib/kitchen/contract/params";
 import type { Stats } from "@/lib/kitchen/contract/responses";
-import type { KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
+import type { RecordMetric } from "@/lib/kitchen/contract/vocabulary";
 
 import { isLeftOnScreen, levelOf, statsOf, withoutLeftOnScreen } from "./independent-stats";
 import { fulfillmentsRows, kitchenFile, kitchenQuery, ready, worldRestaurant } from "./kitchen-harness";
@@ -22,7 +22,7 @@ type Row = Record<string, string>;
 function expectLevels(
   summary: { levels: { level: number; stats: Stats }[] },
   records: readonly Row[],
-  metric: KitchenMetric,
+  metric: RecordMetric,
 ): void {
   for (const l of summary.levels)
     expect(l.stats).toMatchObject(

@@ -5,7 +5,7 @@ import {
   targetSchedule,
   type TargetVersion,
 } from "@/lib/kitchen/contract/target-versions";
-import type { KitchenLevel, KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
+import type { KitchenLevel, RecordMetric } from "@/lib/kitchen/contract/vocabulary";
 import { recordDurations } from "@/lib/kitchen/ingest/durations";
 import { mergeDays, mergeRange, type DatedTargets } from "@/lib/kitchen/query/range-summary";
 import { addDays } from "@/lib/kitchen/query/rollup";
@@ -59,7 +59,7 @@ function oracleTarget(date: string, station: string | null, level: number): numb
   return 840;
 }
 
-function tally(records: readonly { r: ItemFulfillment; date: string }[], metric: KitchenMetric) {
+function tally(records: readonly { r: ItemFulfillment; date: string }[], metric: RecordMetric) {
   const out = new Map<string, { count: number; late: number; veryLate: number; over: number }>();
   for (const { r, date } of records) {
     const value = recordDurations(r)[metric];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import type { Stats } from "@/lib/kitchen/contract/responses";
-import { KITCHEN_METRICS, NONE_FILTER, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
+import { NONE_FILTER, RECORD_METRICS, type RecordMetric } from "@/lib/kitchen/contract/vocabulary";
 import { NO_SERVICE, servicesOn } from "@/lib/kitchen/ingest/day-parts";
 import { summariseDay } from "@/lib/kitchen/ingest/day-summary";
 import { mergeDayParts } from "@/lib/kitchen/query/day-parts-summary";
@@ -136,7 +136,7 @@ const oracleHour = (r: ItemFulfillment) => {
   return at ? Number(wall(at).slice(11, 13)) : null;
 };
 
-function seconds(r: ItemFulfillment, metric: KitchenMetric): number | null {
+function seconds(r: ItemFulfillment, metric: RecordMetric): number | null {
   const [a, b] =
     metric === "fire_to_fulfill"
       ? [r.ticketFiredAt, r.itemFulfilledAt]
@@ -151,7 +151,7 @@ function seconds(r: ItemFulfillment, metric: KitchenMetric): number | null {
 
 function oracleStats(
   records: readonly ItemFulfillment[],
-  metric: KitchenMetric,
+  metric: RecordMetric,
 ): Pick<Stats, "count" | "excluded" | "p50" | "p90" | "max"> {
   const values = records
     .map((r) => seconds(r, metric))
@@ -177,7 +177,7 @@ const pickStats = (s: Stats) => ({
 
 const is = (value: string | null | undefined, wanted: string | undefined) =>
   wanted === undefined || (wanted === NONE_FILTER ? value == null : value === wanted);
-function passes(r: ItemFulfillment, f: SummaryFilters, metric: KitchenMetric): boolean {
+function passes(r: ItemFulfillment, f: SummaryFilters, metric: RecordMetric): boolean {
   const s = seconds(r, metric);
   return (
     (f.level === undefined || r.itemFulfillmentLevel === f.level) &&
@@ -229,7 +229,7 @@ describe("day parts", () => {
     ).toBe(true);
   });
 
-  for (const metric of KITCHEN_METRICS) {
+  for (const metric of RECORD_METRICS) {
     for (const filters of FILTERS) {
       it(`services equal the oracle and add up to each level: ${metric} ${JSON.stringify(filters)}`, () => {
         const parts = mergeDayParts(days, metric, filters, CLOSEOUT);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import type { TargetBook } from "@/lib/kitchen/contract/targets";
-import { NONE_FILTER, type KitchenLevel, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
+import { NONE_FILTER, type KitchenLevel, type RecordMetric } from "@/lib/kitchen/contract/vocabulary";
 import { recordDurations } from "@/lib/kitchen/ingest/durations";
 import {
   mergeDays,
@@ -59,7 +59,7 @@ const keep = (wanted: string | undefined, value: string | null | undefined) =>
 function kept(
   records: readonly ItemFulfillment[],
   f: SummaryFilters,
-  metric: KitchenMetric,
+  metric: RecordMetric,
 ): ItemFulfillment[] {
   return records.filter((r) => {
     const v = recordDurations(r)[metric];
@@ -84,7 +84,7 @@ interface Tally {
 
 function tally(
   records: readonly ItemFulfillment[],
-  metric: KitchenMetric,
+  metric: RecordMetric,
   key: (r: ItemFulfillment) => string,
 ): Map<string, Tally> {
   const out = new Map<string, Tally>();
@@ -107,7 +107,7 @@ function tally(
   return out;
 }
 
-function checkAgainstOracle(merged: MergedSummary, metric: KitchenMetric, f: SummaryFilters) {
+function checkAgainstOracle(merged: MergedSummary, metric: RecordMetric, f: SummaryFilters) {
   const records = DATES.flatMap((d) => kept(raw.get(d)!, f, metric));
 
   const byStation = tally(records, metric, (r) => JSON.stringify([stationOf(r), r.itemFulfillmentLevel]));
@@ -191,7 +191,7 @@ function checkAgainstOracle(merged: MergedSummary, metric: KitchenMetric, f: Sum
 
 const week = addDays("week", "20250303", summaries.slice(1, 8), [1, 2, 3, 4, 5, 6, 7]);
 
-const CASES: { metric: KitchenMetric; filters: SummaryFilters }[] = [
+const CASES: { metric: RecordMetric; filters: SummaryFilters }[] = [
   { metric: "fire_to_fulfill", filters: {} },
   { metric: "fire_to_fulfill", filters: { level: 0 } },
   { metric: "fire_to_fulfill", filters: { level: 2 } },

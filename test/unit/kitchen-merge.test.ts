@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { type Stats } from "@/lib/kitchen/contract/responses";
-import { KITCHEN_METRICS, NONE_FILTER, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
+import { NONE_FILTER, RECORD_METRICS, type RecordMetric } from "@/lib/kitchen/contract/vocabulary";
 import { summariseDay, type DaySummary } from "@/lib/kitchen/ingest/day-summary";
 import { recordDurations } from "@/lib/kitchen/ingest/durations";
 import { localHourResolver } from "@/lib/kitchen/ingest/local-hour";
@@ -91,7 +91,7 @@ function definitionPercentile(values: readonly number[], p: number): number {
   return sorted[at]!;
 }
 
-function expectedStats(records: readonly ItemFulfillment[], metric: KitchenMetric): Stats {
+function expectedStats(records: readonly ItemFulfillment[], metric: RecordMetric): Stats {
   const all = records.map((rec) => recordDurations(rec)[metric]);
   const values = all.filter((v): v is number => v !== null);
   const excluded = all.length - values.length;
@@ -127,7 +127,7 @@ const matchesFilter = (value: string | null | undefined, wanted: string | undefi
   wanted === undefined || (wanted === NONE_FILTER ? (value ?? null) === null : value === wanted);
 
 /** The filters; with an outlier cut, the records whose `metric` is over it are gone (a record without a value stays). */
-function applyFilters(records: readonly ItemFulfillment[], f: SummaryFilters, metric?: KitchenMetric) {
+function applyFilters(records: readonly ItemFulfillment[], f: SummaryFilters, metric?: RecordMetric) {
   return records.filter(
     (r) =>
       (f.level === undefined || r.itemFulfillmentLevel === f.level) &&
@@ -163,7 +163,7 @@ const FILTER_CASES: SummaryFilters[] = [
 ];
 
 describe("merging day summaries", () => {
-  for (const metric of KITCHEN_METRICS) {
+  for (const metric of RECORD_METRICS) {
     for (const filters of FILTER_CASES) {
       it(`equals nearest rank over the raw records: ${metric} ${JSON.stringify(filters)}`, () => {
         const merged = mergeDays(summaries, metric, filters, { 0: 300, 1: 400, 2: 500 });

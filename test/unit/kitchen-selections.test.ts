@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { enumerateBusinessDates } from "@/lib/business-date/business-date";
-import { KITCHEN_METRICS, NONE_FILTER, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
+import { NONE_FILTER, RECORD_METRICS, type RecordMetric } from "@/lib/kitchen/contract/vocabulary";
 import { summariseDay } from "@/lib/kitchen/ingest/day-summary";
 import { mergeDays, mergeRange, type SummaryFilters } from "@/lib/kitchen/query/range-summary";
 import { addDays } from "@/lib/kitchen/query/rollup";
@@ -81,7 +81,7 @@ function secondsBetween(from: string | null | undefined, to: string | null | und
   const ms = Date.parse(to) - Date.parse(from);
   return Number.isNaN(ms) || ms < 0 ? null : Math.floor((ms + 500) / 1000);
 }
-const FIELDS: Record<KitchenMetric, [keyof ItemFulfillment, keyof ItemFulfillment]> = {
+const FIELDS: Record<RecordMetric, [keyof ItemFulfillment, keyof ItemFulfillment]> = {
   fire_to_fulfill: ["ticketFiredAt", "itemFulfilledAt"],
   start_to_fulfill: ["itemStartedAt", "itemFulfilledAt"],
   wait_to_start: ["ticketFiredAt", "itemStartedAt"],
@@ -90,7 +90,7 @@ const FIELDS: Record<KitchenMetric, [keyof ItemFulfillment, keyof ItemFulfillmen
 function oracleItems(
   perDay: readonly (readonly ItemFulfillment[])[],
   f: SummaryFilters,
-  metric: KitchenMetric = "fire_to_fulfill",
+  metric: RecordMetric = "fire_to_fulfill",
 ): [number, number][] {
   const perLevel = new Map<number, Set<string>>();
   for (const r of perDay.flat())
@@ -143,7 +143,7 @@ describe("distinct items per level", () => {
 
   for (const filters of FILTERS) {
     it(`equal a count of distinct selectionGuids in the raw records: ${JSON.stringify(filters)}`, () => {
-      for (const metric of KITCHEN_METRICS) {
+      for (const metric of RECORD_METRICS) {
         const expected = oracleItems(rawDays, filters, metric).filter(
           ([l]) => filters.level === undefined || l === filters.level,
         );

@@ -2,8 +2,15 @@
  * The kitchen's vocabulary, shared by the server and the pages: the metrics, the fulfillment
  * levels (0 prep station, 1 expediter, 2 second expediter), default targets and filter values.
  */
-export const KITCHEN_METRICS = ["fire_to_fulfill", "start_to_fulfill", "wait_to_start"] as const;
-/** fire_to_fulfill = itemFulfilledAt − ticketFiredAt; start_to_fulfill = itemFulfilledAt − itemStartedAt; wait_to_start = itemStartedAt − ticketFiredAt. */
+/** fire_to_fulfill = itemFulfilledAt − ticketFiredAt; start_to_fulfill = itemFulfilledAt − itemStartedAt; wait_to_start = itemStartedAt − ticketFiredAt: each of one record. */
+export const RECORD_METRICS = ["fire_to_fulfill", "start_to_fulfill", "wait_to_start"] as const;
+export type RecordMetric = (typeof RECORD_METRICS)[number];
+/**
+ * The record metrics, then those relating records (ingest/pass-and-spread.ts): pass_wait (an
+ * expediter's fulfilment after the level below's last) and ticket_spread (per ticket, the last
+ * station's finish after the first's). Appended: the stored cubes are in this order.
+ */
+export const KITCHEN_METRICS = [...RECORD_METRICS, "pass_wait", "ticket_spread"] as const;
 export type KitchenMetric = (typeof KITCHEN_METRICS)[number];
 
 /** A record with one entry per key, in the keys' order: the one place such a record is built. */

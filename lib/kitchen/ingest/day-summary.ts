@@ -12,6 +12,7 @@ import { recordInstants, writeDurations } from "@/lib/kitchen/ingest/durations";
 import { isKitchenLevel } from "@/lib/kitchen/ingest/ingest";
 import { localHourResolver } from "@/lib/kitchen/ingest/local-hour";
 import { dayQuote, type DayQuote } from "@/lib/kitchen/ingest/quote-tickets";
+import { NOT_COUNTED, writePassAndSpread } from "@/lib/kitchen/ingest/pass-and-spread";
 import { ticketTimeRows } from "@/lib/kitchen/ingest/ticket-times";
 import type { ItemFulfillment } from "@/lib/platform/schemas";
 import type { RestaurantQuote } from "@/lib/restaurants/quote";
@@ -171,8 +172,9 @@ export function summariseDay(
   const course = new Uint32Array(n);
   const behavior = new Uint32Array(n);
   const source = new Uint32Array(n);
-  // -1 = excluded from the metric.
+  // -1 = excluded from the metric; NOT_COUNTED (-2) = no part in it (pass-and-spread.ts).
   const values = metricRecord(() => new Float64Array(n));
+  const fulfilledMs = new Float64Array(n);
   const selection = new Int32Array(n);
   const selectionIds = new Interner<string | null>();
   const levelsSeen = new Set<number>();
@@ -196,7 +198,15 @@ export function summariseDay(
     // The service is the one whose hours hold the fire time (the same anchor as the hour).
     service[i] = serviceOf(anchor);
     writeDurations(values, i, instants);
+    fulfilledMs[i] = instants.fulfilledMs ?? Number.NaN;
   }
+  // With stuck records left out, the relations are made without them, as if never recorded.
+  const stuck = opts.stuckSeconds;
+  const relatedLevel =
+    stuck === undefined
+      ? (i: number) => level[i]!
+      : (i: number) => (isStuck(values.fire_to_fulfill[i]!, stuck) ? null : level[i]!);
+  writePassAndSpread(records, relatedLevel, fulfilledMs, values);
   if (opts.stuckSeconds !== undefined) leaveOutStuck(values, opts.stuckSeconds);
 
   const sizes = (x: number) => [3, stations.values.length, x, behaviors.values.length, sources.values.length];
@@ -279,7 +289,8 @@ export function summariseDay(
 
 /**
  * `stuckSeconds`: records left on screen (contract/stuck-items.ts: fire to fulfill over it) are
- * left out of the start_to_fulfill and wait_to_start cubes, as if they had never been recorded
+ * left out of the start_to_fulfill, wait_to_start, pass_wait and ticket_spread cubes (a ticket's
+ * spread with its carrier record), as if they had never been recorded
  * there: those cubes cannot tell them apart at query time. The fire_to_fulfill and ticket cubes
  * keep them, because the query leaves them out there exactly (range-summary.ts cuts at the limit).
  * Such a day answers a query that leaves stuck items out; it is never stored (the stored cubes of
@@ -298,6 +309,8 @@ function leaveOutStuck(values: Record<KitchenMetric, Float64Array>, stuckSeconds
     if (isStuck(f2f[i]!, stuckSeconds)) {
       values.start_to_fulfill[i] = Number.NaN;
       values.wait_to_start[i] = Number.NaN;
+      values.pass_wait[i] = Number.NaN;
+      values.ticket_spread[i] = Number.NaN;
     }
   }
 }
@@ -327,7 +340,8 @@ function selectionAttributes(
 /**
  * One row per distinct (level, station, item, behavior, source, selection) (station taken as 0
  * with `anyStation`), with per metric the smallest value of its records, or -1 (none) when one
- * of them has none.
+ * of them has none. Records with no part in a metric (NOT_COUNTED, NaN) are not among "its
+ * records"; a selection of such records only stays so.
  */
 function distinctSelections(
   d: {
@@ -359,8 +373,9 @@ function distinctSelections(
       const was = out[metric][row]!;
       const x = values[metric][i]!;
       // A record left out (NaN) does not take part; a selection of left-out records only stays NaN.
-      if (Number.isNaN(x)) continue;
-      out[metric][row] = Number.isNaN(was) ? x : was < 0 || x < 0 ? -1 : Math.min(was, x);
+      if (Number.isNaN(x) || x === NOT_COUNTED) continue;
+      out[metric][row] =
+        Number.isNaN(was) || was === NOT_COUNTED ? x : was < 0 || x < 0 ? -1 : Math.min(was, x);
     }
   }
   const m = first.length;
@@ -438,6 +453,8 @@ function buildCubes(
   for (const metric of KITCHEN_METRICS) {
     const v = values[metric];
     let leftOut = false;
+    // Per cell: a record not left out (a value, an exclusion or NOT_COUNTED) keeps the cell.
+    const recorded = new Uint8Array(cells);
     const excluded = new Uint32Array(cells);
     const start = new Uint32Array(cells + 1);
     const seconds = new Uint32Array(n);
@@ -448,8 +465,14 @@ function buildCubes(
       let m = 0;
       for (let j = cellStarts[c]!; j < cellStarts[c + 1]!; j++) {
         const x = v[order[j]!]!;
-        if (Number.isNaN(x)) leftOut = true;
-        else if (x < 0) excluded[c]!++;
+        if (Number.isNaN(x)) {
+          leftOut = true;
+          continue;
+        }
+        recorded[c] = 1;
+        // No part in this metric, yet the cell stays: every metric's cells are the same.
+        if (x === NOT_COUNTED) continue;
+        if (x < 0) excluded[c]!++;
         else scratch[m++] = x;
       }
       if (m > 16) scratch.subarray(0, m).sort();
@@ -483,17 +506,16 @@ function buildCubes(
       counts: counts.slice(0, e),
     };
     const whole = { ...part, totals: cellTotals(part.start, part.counts) };
-    out[metric] = leftOut ? withoutEmptyCells(whole) : whole;
+    out[metric] = leftOut ? withoutEmptyCells(whole, recorded) : whole;
   }
   return out;
 }
 
-/** The cube without its cells that hold nothing (every record left out): they were never recorded here. */
-function withoutEmptyCells(cube: CubePart): CubePart {
+/** The cube without its cells whose every record was left out: they were never recorded here. */
+function withoutEmptyCells(cube: CubePart, recorded: Uint8Array): CubePart {
   const cells = cube.excluded.length;
   const kept: number[] = [];
-  for (let c = 0; c < cells; c++)
-    if (cube.excluded[c]! > 0 || cube.start[c + 1]! > cube.start[c]!) kept.push(c);
+  for (let c = 0; c < cells; c++) if (recorded[c] === 1) kept.push(c);
   const keys = new Uint32Array(kept.length * CELL_WIDTH);
   const start = new Uint32Array(kept.length + 1);
   kept.forEach((c, n) => {

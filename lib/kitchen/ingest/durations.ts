@@ -1,8 +1,13 @@
-import { KITCHEN_METRICS, metricRecord, type KitchenMetric } from "@/lib/kitchen/contract/vocabulary";
+import {
+  RECORD_METRICS,
+  recordOf,
+  type KitchenMetric,
+  type RecordMetric,
+} from "@/lib/kitchen/contract/vocabulary";
 import type { ItemFulfillment } from "@/lib/platform/schemas";
 
 /**
- * The three kitchen durations of one item fulfillment record, in whole seconds:
+ * The three record durations of one item fulfillment record, in whole seconds:
  *   fire_to_fulfill  = itemFulfilledAt − ticketFiredAt
  *   start_to_fulfill = itemFulfilledAt − itemStartedAt
  *   wait_to_start    = itemStartedAt  − ticketFiredAt
@@ -116,33 +121,36 @@ export function recordInstants(
   };
 }
 
-export type RecordDurations = Record<KitchenMetric, number | null>;
+export type RecordDurations = Record<RecordMetric, number | null>;
 
-/** Each metric's span, from one instant of a record to another: the one definition of the durations. */
-const METRIC_SPANS: Record<KitchenMetric, readonly [from: keyof RecordInstants, to: keyof RecordInstants]> = {
+/**
+ * Each record metric's span, from one instant of a record to another: the one definition of the
+ * durations. pass_wait and ticket_spread relate records to each other (pass-and-spread.ts).
+ */
+const METRIC_SPANS: Record<RecordMetric, readonly [from: keyof RecordInstants, to: keyof RecordInstants]> = {
   fire_to_fulfill: ["firedMs", "fulfilledMs"],
   start_to_fulfill: ["startedMs", "fulfilledMs"],
   wait_to_start: ["firedMs", "startedMs"],
 };
 
 export function durationsOf(instants: RecordInstants): RecordDurations {
-  return metricRecord((metric) => {
+  return recordOf(RECORD_METRICS, (metric) => {
     const [from, to] = METRIC_SPANS[metric];
     return durationSeconds(instants[from], instants[to]);
   });
 }
 
 /**
- * Writes a record's duration under each metric at row `i` of the metric's column: -1 where it has
- * none (a missing instant, a negative span), or for every metric when `instants` is null (a record
- * that counts in no figure).
+ * Writes a record's duration under each record metric at row `i` of the metric's column: -1 where
+ * it has none (a missing instant, a negative span), or for every metric when `instants` is null (a
+ * record that counts in no figure). The other metrics' columns are writePassAndSpread's.
  */
 export function writeDurations(
   columns: Record<KitchenMetric, { [row: number]: number }>,
   i: number,
   instants: RecordInstants | null,
 ): void {
-  for (const metric of KITCHEN_METRICS) {
+  for (const metric of RECORD_METRICS) {
     const [from, to] = METRIC_SPANS[metric];
     columns[metric][i] = instants ? (durationSeconds(instants[from], instants[to]) ?? -1) : -1;
   }

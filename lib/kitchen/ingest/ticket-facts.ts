@@ -7,13 +7,14 @@ import {
   type KitchenMetric,
 } from "@/lib/kitchen/contract/vocabulary";
 import { recordInstants, writeDurations } from "@/lib/kitchen/ingest/durations";
+import { writePassAndSpread } from "@/lib/kitchen/ingest/pass-and-spread";
 import type { SummaryFilters } from "@/lib/kitchen/query/range-summary";
 import { ByteReader, ByteWriter } from "@/lib/kitchen/storage/byte-codec";
 import type { ItemFulfillment } from "@/lib/platform/schemas";
 
 /**
  * Per record of a day, the few facts the slowest-tickets drill-down ranks by: which ticket, which
- * level, station, behavior and source, and the three durations. Kept beside the summary so a
+ * level, station, behavior and source, and each metric's value. Kept beside the summary so a
  * range is ranked without parsing raw records; only the winners' records are read afterwards.
  */
 export interface TicketFacts {
@@ -40,7 +41,8 @@ export interface TicketFacts {
 export const NO_TICKET = 0xffffffff;
 /** The level of a record without a known one (lib/kitchen/ingest.ts): it ranks nowhere. */
 export const NO_LEVEL = 255;
-const FORMAT_VERSION = 1;
+// 2: pass_wait and ticket_spread. A day's facts in an older format read as unreadable.
+const FORMAT_VERSION = 2;
 
 /** A day's facts with each record's menu item, for ranking one item's tickets. */
 export function buildItemTicketFacts(records: readonly ItemFulfillment[], businessDate: string): TicketFacts {
@@ -68,6 +70,7 @@ export function buildTicketFacts(records: readonly ItemFulfillment[], businessDa
     source: new Uint32Array(n),
     values: metricRecord(() => new Int32Array(n)),
   };
+  const fulfilledMs = new Float64Array(n);
   for (let i = 0; i < n; i++) {
     const r = records[i]!;
     facts.ticket[i] = r.ticketGuid ? tickets.id(r.ticketGuid) : NO_TICKET;
@@ -78,8 +81,19 @@ export function buildTicketFacts(records: readonly ItemFulfillment[], businessDa
     facts.behavior[i] = behaviors.id(r.diningOptionBehavior ?? null);
     facts.source[i] = sources.id(r.orderSource ?? null);
     // A record without a level counts in no figure, so in no ranking either.
-    writeDurations(facts.values, i, measurable ? recordInstants(r) : null);
+    const instants = measurable ? recordInstants(r) : null;
+    writeDurations(facts.values, i, instants);
+    fulfilledMs[i] = instants?.fulfilledMs ?? Number.NaN;
   }
+  writePassAndSpread(
+    records,
+    (i) => (facts.level[i] === NO_LEVEL ? null : facts.level[i]!),
+    fulfilledMs,
+    facts.values,
+  );
+  // A record with no part in a metric ranks no ticket under it, as one without a value: both -1 here.
+  for (const m of KITCHEN_METRICS)
+    for (let i = 0; i < n; i++) if (facts.values[m][i]! < 0) facts.values[m][i] = -1;
   facts.tickets = tickets.values.map((t) => t ?? "");
   return facts;
 }

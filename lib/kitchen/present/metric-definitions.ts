@@ -8,6 +8,8 @@ export const METRIC_FORMULAS: Record<KitchenMetric, string> = {
   fire_to_fulfill: "item fulfilled − ticket fired",
   start_to_fulfill: "item fulfilled − item started",
   wait_to_start: "item started − ticket fired",
+  pass_wait: "expediter fulfilled − the item's last fulfillment at the level below",
+  ticket_spread: "last station finished − first station finished, per ticket",
 };
 
 export const METRIC_DESCRIPTIONS: Record<KitchenMetric, string> = {
@@ -17,6 +19,10 @@ export const METRIC_DESCRIPTIONS: Record<KitchenMetric, string> = {
     "From the moment work on the item starts until it is fulfilled at this level (the time spent cooking and plating).",
   wait_to_start:
     "From the moment the ticket is fired until work on the item starts (the time it waits in the queue). Zero where the restaurant does not use the start queue.",
+  pass_wait:
+    "How long a finished item waits at the pass: from its last fulfillment at the level below (the stations for the expediter) until the expediter fulfills it. Expediter levels only; at the prep stations every item is excluded.",
+  ticket_spread:
+    "How far a ticket's stations are out of sync: from the first station finishing its part of the ticket to the last one finishing. One figure per ticket at the prep stations, filed under the station that finished last; a ticket with one station has no spread (excluded).",
 };
 
 export const COMMON_RULES =

@@ -1,6 +1,7 @@
 import "server-only";
 
 import type { Database } from "@/lib/db/database";
+import { targetsOfMetric } from "@/lib/kitchen/contract/metric-targets";
 import {
   type KitchenRangeQuery,
   type KitchenRecordsQuery,
@@ -361,7 +362,7 @@ async function summaryAnswer(
       rows,
       coverage(),
       merged,
-      targets.book,
+      targetsOfMetric(query.metric, targets.book),
       targets.ticketSeconds,
       k.internerOf(restaurant.guid),
       filters,

@@ -6,6 +6,7 @@ import {
   encodeItemStations,
   type KitchenItemStationsWire,
 } from "@/lib/kitchen/contract/item-columns";
+import { targetsOfMetric } from "@/lib/kitchen/contract/metric-targets";
 import type { KitchenSummaryQuery } from "@/lib/kitchen/contract/params";
 import type { DateCoverage, KitchenSummary, RangeAnswer } from "@/lib/kitchen/contract/responses";
 import {
@@ -91,7 +92,14 @@ export async function summarySection<S extends SummarySection>(
   const scope = SCOPES[section as Exclude<SummarySection, "tickets">];
   const answer: Partial<KitchenSummary> = {
     ...head,
-    ...mergeScoped(merged, query.metric, filters, targets.book, deps.interner, scope),
+    ...mergeScoped(
+      merged,
+      query.metric,
+      filters,
+      targetsOfMetric(query.metric, targets.book),
+      deps.interner,
+      scope,
+    ),
   };
   if (section === "figures") answer.stuck = stuckReport(parts, query);
   if (section === "trend") {

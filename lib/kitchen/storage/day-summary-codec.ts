@@ -20,15 +20,16 @@ import { ByteReader, ByteWriter } from "@/lib/kitchen/storage/byte-codec";
 
 /**
  * The stored form of a DaySummary: varints, seconds delta-coded within each cell (ascending, so
- * the gaps are small). The three metrics share their cells (a record without a value still has
+ * the gaps are small). The metrics share their cells (a record without a value still has
  * its cell, as an exclusion), so each kind's cell keys are written once. Decoding checks the
  * version and that every array is whole, so a damaged row fails loudly instead of merging into
  * wrong numbers.
  */
 // 3: the selections cubes. 4: the items' multi-location ids, the ticket-time cubes and the day
-// parts (services and their cubes). 5: the guest's quote and its tickets (DaySummary.quote). A day
-// stored in an older format reads as unreadable and is fetched again.
-const FORMAT_VERSION = 5;
+// parts (services and their cubes). 5: the guest's quote and its tickets (DaySummary.quote). 6: the
+// pass_wait and ticket_spread metrics (their cubes after the three others', in KITCHEN_METRICS's
+// order). A day stored in an older format reads as unreadable and is fetched again.
+const FORMAT_VERSION = 6;
 
 export function encodeDaySummary(day: DaySummary): Uint8Array {
   const w = new ByteWriter();
@@ -54,7 +55,7 @@ const METRIC_FREE: ReadonlySet<CubeKind> = new Set(["tickets", "ticketsAnyStatio
 const metricsOf = (cubes: DaySummary["cubes"], kind: CubeKind): Record<KitchenMetric, CubePart> =>
   metricRecord((metric) => cubes[metric][kind]);
 
-/** One kind's cells for the three metrics, their keys written once (they must be the same). */
+/** One kind's cells for every metric, their keys written once (they must be the same). */
 function writeSharedCells(w: ByteWriter, parts: Record<KitchenMetric, CubePart>, what: string): void {
   const keys = parts.fire_to_fulfill.keys;
   for (const metric of KITCHEN_METRICS) {

@@ -32,6 +32,7 @@ import {
 } from "./kitchen-timing";
 import type { FoodKind } from "./menu-catalog";
 import { sourceMix, type DiningChoice } from "./order-mix";
+import { passBackup, ticketLag } from "./pass-and-sync";
 import { rngFor, type Rng } from "./rng";
 import { SCHEDULES } from "./schedule";
 
@@ -296,6 +297,7 @@ function recordTickets(
     return rec;
   };
   const lateHour = lateHourOf(day);
+  const [pass, lag] = [passBackup(seedParts), ticketLag(seedParts)]; // where food waits (pass-and-sync.ts)
   for (const t of tickets) {
     if (t.firedAt > asOf) break;
     const load = (buckets.get(Math.floor((t.firedAt - bounds.start) / BUCKET)) ?? 0) / peak;
@@ -323,7 +325,7 @@ function recordTickets(
       for (const { station, kind } of item.steps) {
         const cook = cookTime(timing, kind, load);
         const factor = slowBy * (slow.spells.length === 0 ? 1 : slowFactor(slow.spells, service, kind));
-        const done = sel.startedAt + (factor === 1 ? cook : Math.round(cook * factor));
+        const done = sel.startedAt + (factor === 1 ? cook : Math.round(cook * factor)) + lag(t, station.guid);
         ready = Math.max(ready, done);
         // EXPO_ONLY stations never see the ticket: the expediter plates those items.
         if (station.expoRouting === "EXPO_ONLY") continue;
@@ -336,7 +338,7 @@ function recordTickets(
         keep(record(timing, restaurant.guid, sel, 0, station, done), done);
       }
       if (!item.toExpo || !expo) continue;
-      const expoDone = ready + expoTime(timing, load);
+      const expoDone = ready + expoTime(timing, load) + pass(load);
       keep(expoRecord(sel, 1, expo, expoDone), expoDone);
       if (restaurant.twoLevelExpo && expo2) {
         const expo2Done = expoDone + secondExpoTime(timing, load);
