@@ -29,7 +29,7 @@ import type { ServiceWeek } from "@/lib/restaurants/schedule";
 import { createAnomalyDays } from "./anomaly-days";
 import { createBackfill, type BackfillDeps } from "./backfill";
 import { coverageOf, coverageReport, dateStates, pendingReport, usableDates } from "./coverage";
-import { createDayFetcher, type DayFetcher } from "./day-fetcher";
+import { createDayFetcher, type DayFetcher, type DayFetcherDeps } from "./day-fetcher";
 import { createDayReader, DEFAULT_CACHE_BYTES } from "./day-reader";
 import { createEntitlement } from "./entitlement";
 import {
@@ -87,6 +87,8 @@ export interface KitchenServiceDeps {
   now?: () => number;
   /** The restaurant's services per weekday, read when a day is fetched (day-parts.ts); without it every record is "(none)". */
   serviceWeek?: (restaurantGuid: string) => Promise<ServiceWeek | null>;
+  /** The configuration's dining options, read when a day is fetched (ingest/channels.ts); without it channels follow the behavior. */
+  diningOptions?: DayFetcherDeps["diningOptions"];
   /** The process's account-wide outage hold, which its Platform client also consults; default a private one. */
   outageHold?: OutageHold;
   /** Told after each refresh of a restaurant's open date (day-fetcher.ts onOpenDayStored): the live alerts. */

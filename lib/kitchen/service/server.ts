@@ -1,5 +1,6 @@
 import "server-only";
 
+import { readConfigList } from "@/lib/config-reads/config-reads";
 import { getDatabase } from "@/lib/db/server";
 import { env } from "@/lib/env";
 import {
@@ -48,6 +49,7 @@ async function create(): Promise<KitchenService> {
     db: await getDatabase(),
     client: getPlatformClient(),
     serviceWeek: restaurantServiceWeek,
+    diningOptions: (guid) => readConfigList(guid, "diningOptions"),
     // The same hold the Platform client consults before each retry.
     outageHold: getOutageHold(),
     onOpenDayStored: (restaurant, date) => {

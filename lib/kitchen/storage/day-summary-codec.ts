@@ -26,8 +26,9 @@ import { ByteReader, ByteWriter } from "@/lib/kitchen/storage/byte-codec";
  */
 // 3: the selections cubes. 4: the items' multi-location ids, the ticket-time cubes and the day
 // parts (services and their cubes). A day stored in an older format reads as unreadable and is
-// fetched again.
-const FORMAT_VERSION = 4;
+// fetched again. 5: the day parts' dining channels (the flagged dining options, ingest/channels.ts),
+// and dining keys in the behaviors dictionary.
+const FORMAT_VERSION = 5;
 
 export function encodeDaySummary(day: DaySummary): Uint8Array {
   const w = new ByteWriter();
@@ -120,6 +121,12 @@ function writeDayParts(w: ByteWriter, parts: DayParts): void {
     w.uint(s.endMinutes);
     w.uint(s.overnight ? 1 : 0);
   }
+  const channels = parts.diningChannels ?? [];
+  w.uint(channels.length);
+  for (const c of channels) {
+    w.string(c.guid);
+    w.string(c.channel);
+  }
 }
 
 function readDayParts(r: ByteReader): DayParts {
@@ -130,7 +137,9 @@ function readDayParts(r: ByteReader): DayParts {
     endMinutes: r.uint(),
     overnight: r.uint() === 1,
   }));
-  return { closeoutHour, services };
+  const diningChannels = Array.from({ length: r.uint() }, () => ({ guid: r.string(), channel: r.string() }));
+  // Left out when empty, as a day summarised without a snapshot has it.
+  return diningChannels.length > 0 ? { closeoutHour, services, diningChannels } : { closeoutHour, services };
 }
 
 /** The five dictionaries, shared with the stored rollups (rollup-codec.ts). */
