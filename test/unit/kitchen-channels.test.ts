@@ -66,7 +66,7 @@ describe("channels in the day cubes", () => {
   it("answers each channel with its own records, and the behaviors as before", () => {
     const merged = mergeDays([day], "fire_to_fulfill", {}, TARGETS);
     const byChannel = Object.fromEntries(
-      merged.channels.map((r) => [String(r.channel), [r.stats.count, r.stats.p50, r.stats.max]]),
+      merged.channels!.map((r) => [String(r.channel), [r.stats.count, r.stats.p50, r.stats.max]]),
     );
     expect(byChannel).toEqual({
       "drive-thru": [3, 140, 200],

@@ -1,6 +1,7 @@
 import "server-only";
 
 import type { Database } from "@/lib/db/database";
+import type { KitchenChannels } from "@/lib/kitchen/contract/channels";
 import {
   type KitchenRangeQuery,
   type KitchenRecordsQuery,
@@ -28,6 +29,7 @@ import type { ServiceWeek } from "@/lib/restaurants/schedule";
 
 import { createAnomalyDays } from "./anomaly-days";
 import { createBackfill, type BackfillDeps } from "./backfill";
+import { channelFigures } from "./channel-figures";
 import { coverageOf, coverageReport, dateStates, pendingReport, usableDates } from "./coverage";
 import { createDayFetcher, type DayFetcher, type DayFetcherDeps } from "./day-fetcher";
 import { createDayReader, DEFAULT_CACHE_BYTES } from "./day-reader";
@@ -194,6 +196,17 @@ export function createKitchenService(deps: KitchenServiceDeps) {
       restaurant: KitchenRestaurant,
       query: KitchenTicketsQuery,
     ): Promise<RangeAnswer<KitchenTickets>> => ticketsAnswer(k, restaurant, query),
+
+    /** Per channel and level: record figures and ticket times against each channel's ticket target (channel-figures.ts). */
+    channels: (r: KitchenRestaurant, query: KitchenSummaryQuery): Promise<RangeAnswer<KitchenChannels>> =>
+      answers.answered("channels", r, query, null, (dates, rows, coverage, targets) =>
+        channelFigures({ rangeParts: k.parts, interner: k.internerOf(r.guid) }, r, query, {
+          dates,
+          rows,
+          coverage,
+          targets,
+        }),
+      ),
 
     /** Store only: the items each stored closed day of [from, to] sold, for the item markers (stored-items.ts). */
     storedItemDays: (guid: string, from: string, to: string) =>
