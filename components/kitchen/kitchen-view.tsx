@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useCallback, useDeferredValue, useMemo } from "react";
 
 import { FilterBar } from "@/components/kitchen/controls/filter-bar";
@@ -30,7 +31,7 @@ import { kitchenPageCsvName } from "@/lib/kitchen/present/csv-file-names";
 import { isEmptySummary, levelsPresent, stationLabel } from "@/lib/kitchen/present/summary-shapes";
 import { fulfillmentsCsvUrl, summaryCsvUrl } from "@/lib/queries/kitchen";
 import { kitchenPagePlan, plannedSection } from "@/lib/queries/kitchen-page-plan";
-import type { KitchenView as View } from "@/lib/url-state/kitchen-view";
+import { serializeKitchenView, type KitchenView as View } from "@/lib/url-state/kitchen-view";
 
 import styles from "./kitchen-view.module.css";
 
@@ -243,6 +244,12 @@ function KitchenDownloads({
 }) {
   return (
     <div className={styles.downloads}>
+      <Link
+        className="button"
+        href={`/restaurants/${encodeURIComponent(guid)}/kitchen/channels?${serializeKitchenView(view)}`}
+      >
+        By channel
+      </Link>
       <CsvDownloadLink href={summaryHref} label="Summary CSV" unavailable={unavailable} />
       <CsvDownloadLink
         href={fulfillmentsCsvUrl(guid, view, view.item, view.service)}

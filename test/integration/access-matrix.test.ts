@@ -390,6 +390,7 @@ const PAGES: Record<string, PageSpec> = {
   "/restaurants/[guid]/config/[resource]": { places: true, expect: restaurantPage },
   "/restaurants/[guid]/info": { places: true, expect: restaurantPage },
   "/restaurants/[guid]/kitchen": { places: true, expect: restaurantPage },
+  "/restaurants/[guid]/kitchen/channels": { places: true, expect: restaurantPage },
   "/restaurants/[guid]/menu": { places: true, expect: restaurantPage },
   "/restaurants/[guid]/stations": { places: true, expect: restaurantPage },
   "/restaurants/[guid]/targets": { places: true, expect: restaurantPage },

@@ -1,4 +1,5 @@
-import type { KitchenSummary, LevelStats, TargetShare } from "./responses";
+import type { KitchenSummary, LevelStats, Stats, TargetShare } from "./responses";
+import type { KitchenLevel } from "./vocabulary";
 
 // ---------------------------------------------------------------------------------------------
 // GET /api/restaurants/[guid]/kitchen/channels (and channels.csv)
@@ -36,3 +37,31 @@ export type KitchenChannels = Pick<
   channels: NonNullable<KitchenSummary["channels"]>;
   tickets: ChannelTicketFigures[];
 };
+
+/** One channel × level: its record figures of the metric asked, and its ticket times (null: none at that level). */
+export interface ChannelRow {
+  channel: string | null;
+  level: KitchenLevel;
+  stats: Stats | null;
+  ticket: ChannelTicketFigures | null;
+}
+
+/** The rows of the channels answer (the page's table and channels.csv): every channel × level either list holds, in the answer's order. */
+export function channelRows(answer: Pick<KitchenChannels, "channels" | "tickets">): ChannelRow[] {
+  const key = (channel: string | null, level: number) => `${channel ?? "\u0000"}|${level}`;
+  const out = new Map<string, ChannelRow>();
+  for (const r of answer.channels)
+    out.set(key(r.channel, r.level), { channel: r.channel, level: r.level, stats: r.stats, ticket: null });
+  for (const t of answer.tickets) {
+    const row = out.get(key(t.channel, t.level));
+    if (row) row.ticket = t;
+    else out.set(key(t.channel, t.level), { channel: t.channel, level: t.level, stats: null, ticket: t });
+  }
+  return [...out.values()];
+}
+
+/** The share of a row's tickets over its channel's ticket target (null without tickets). */
+export function lateShare(row: ChannelRow): number | null {
+  const w = row.ticket?.withinTarget;
+  return w && w.count > 0 ? w.late / w.count : null;
+}
