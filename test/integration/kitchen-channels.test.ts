@@ -109,9 +109,9 @@ const csv = (text: string): Record<string, string>[] => parse(text, { columns: t
 describe("kitchen channels on pglite", () => {
   const t = kitchen.databasePerTest("pglite");
 
-  it.each(CASES)(
+  it.each(CASES.map(([r, range]) => [r.name, r, range] as const))(
     "equal the oracle over fulfillments.csv and the dining options at %s",
-    async (restaurant, range) => {
+    async (_name, restaurant, range) => {
       const client = sandboxClient(sandbox.url, newLog());
       const configured = await client.config.list("diningOptions", restaurant.guid);
       const service: KitchenService = createKitchenService({
