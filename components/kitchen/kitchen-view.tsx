@@ -33,7 +33,7 @@ import { isEmptySummary, levelsPresent, stationLabel } from "@/lib/kitchen/prese
 import { fulfillmentsCsvUrl, summaryCsvUrl } from "@/lib/queries/kitchen";
 import { kitchenPagePlan, plannedSection } from "@/lib/queries/kitchen-page-plan";
 import { menuLoadPageHref } from "@/lib/queries/menu-load";
-import type { KitchenView as View } from "@/lib/url-state/kitchen-view";
+import { serializeKitchenView, type KitchenView as View } from "@/lib/url-state/kitchen-view";
 
 import styles from "./kitchen-view.module.css";
 
@@ -255,6 +255,12 @@ function KitchenDownloads({
 }) {
   return (
     <div className={styles.downloads}>
+      <Link
+        className="button"
+        href={`/restaurants/${encodeURIComponent(guid)}/kitchen/channels?${serializeKitchenView(view)}`}
+      >
+        By channel
+      </Link>
       <CsvDownloadLink href={summaryHref} label="Summary CSV" unavailable={unavailable} />
       <CsvDownloadLink
         href={fulfillmentsCsvUrl(guid, view, view.item, view.service)}

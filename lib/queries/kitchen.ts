@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 
+import type { KitchenChannels } from "@/lib/kitchen/contract/channels";
 import type { DateRange } from "@/lib/kitchen/contract/date-range";
 import {
   decodeItems,
@@ -40,6 +41,7 @@ export const kitchenKeys = {
   all: (guid: string) => ["kitchen", guid] as const,
   summary: (guid: string, query: string) => ["kitchen", guid, "summary", query] as const,
   tickets: (guid: string, query: string) => ["kitchen", guid, "tickets", query] as const,
+  channels: (guid: string, query: string) => ["kitchen", guid, "channels", query] as const,
   targets: (guid: string) => ["kitchen", guid, "targets"] as const,
   history: (guid: string) => ["kitchen", guid, "history"] as const,
 };
@@ -171,6 +173,19 @@ export function putKitchenTargets(
 }
 
 /** Links to the server's CSV exports (streamed, so large ranges do not pass through the page). */
+/** Per channel and level, record figures and ticket times (GET …/kitchen/channels); polled while the range is fetched. */
+export function kitchenChannelsQuery(guid: string, query: URLSearchParams, opts: { live?: boolean } = {}) {
+  const qs = query.toString();
+  return queryOptions({
+    queryKey: kitchenKeys.channels(guid, qs),
+    queryFn: ({ signal }) =>
+      apiGetAnswer<KitchenChannels, KitchenPending>(`${base(guid)}/channels?${qs}`, { signal }),
+    placeholderData: keepPreviousData,
+    staleTime: opts.live ? 30_000 : 5 * 60_000,
+    refetchInterval: pollWhileNotReady(opts.live ? OPEN_DAY_REFETCH_MS : false),
+  });
+}
+
 export function summaryCsvUrl(guid: string, query: URLSearchParams): string {
   return `${base(guid)}/summary.csv?${query}`;
 }

@@ -2,7 +2,7 @@ import type { FilterOptions } from "@/lib/kitchen/contract/responses";
 import { NONE_FILTER } from "@/lib/kitchen/contract/vocabulary";
 import { serviceLabel } from "@/lib/kitchen/present/day-parts-shapes";
 import { LEVEL_LABELS, METRIC_LABELS } from "@/lib/kitchen/present/labels";
-import { behaviorLabel, stationLabel } from "@/lib/kitchen/present/summary-shapes";
+import { behaviorLabel, channelLabel, stationLabel } from "@/lib/kitchen/present/summary-shapes";
 
 import { DEFAULT_METRIC, type KitchenView } from "./kitchen-view";
 
@@ -43,6 +43,12 @@ export function filterChips(
       key: "behavior",
       label: behaviorLabel(view.behavior === NONE_FILTER ? null : view.behavior),
       remove: { behavior: null },
+    });
+  if (view.channel)
+    chips.push({
+      key: "channel",
+      label: `Channel: ${channelLabel(view.channel === NONE_FILTER ? null : view.channel)}`,
+      remove: { channel: null },
     });
   if (view.source)
     chips.push({

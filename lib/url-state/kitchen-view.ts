@@ -46,6 +46,8 @@ export interface KitchenView {
   level: KitchenLevel | null;
   station: string | null;
   behavior: string | null;
+  /** One channel (lib/kitchen/ingest/channels.ts: drive-thru, curbside...), `(none)` for no dining option: null, every channel. */
+  channel: string | null;
   source: string | null;
   /** One menu item's GUID (the Menu page's "Kitchen times for …" link): null, every item. */
   item: string | null;
@@ -135,6 +137,7 @@ export const kitchenViewParams = {
   level: parseAsLevel,
   station: parseAsFilterText,
   behavior: parseAsFilterText,
+  channel: parseAsFilterText,
   source: parseAsFilterText,
   item: parseAsFilterText,
   service: parseAsFilterText,
@@ -215,6 +218,7 @@ export function resolveKitchenView(params: KitchenViewParams, today: string): Pa
       level: params.level,
       station: params.station,
       behavior: params.behavior,
+      channel: params.channel,
       source: params.source,
       item: params.item,
       service: params.service,
@@ -245,6 +249,7 @@ export function kitchenViewToParams(view: KitchenView): KitchenViewParams {
     level: view.level,
     station: view.station || null,
     behavior: view.behavior || null,
+    channel: view.channel || null,
     source: view.source || null,
     item: view.item || null,
     service: view.service || null,
@@ -284,13 +289,14 @@ export function apiQuery(
   view: Pick<
     KitchenView,
     "metric" | "level" | "station" | "behavior" | "source" | "item" | "service" | "maxMinutes"
-  > & { stuck?: StuckChoice },
+  > & { stuck?: StuckChoice; channel?: string | null },
   range: DateRange,
 ): URLSearchParams {
   const q = new URLSearchParams({ from: range.from, to: range.to, metric: view.metric });
   if (view.level !== null) q.set("level", String(view.level));
   if (view.station) q.set("station", view.station);
   if (view.behavior) q.set("behavior", view.behavior);
+  if (view.channel) q.set("channel", view.channel);
   if (view.source) q.set("source", view.source);
   if (view.item) q.set("item", view.item);
   if (view.service) q.set("service", view.service);

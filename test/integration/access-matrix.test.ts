@@ -301,6 +301,16 @@ const API: Record<string, ApiSpec> = {
     expect: ofRestaurant(200),
     url: (c) => `/api/restaurants/${c.guid}/kitchen/annotations.csv?${RANGE}`,
   },
+  "GET /api/restaurants/[guid]/kitchen/channels": {
+    places: true,
+    expect: ofRestaurant(KITCHEN_OK),
+    url: (c) => `/api/restaurants/${c.guid}/kitchen/channels?${RANGE}`,
+  },
+  "GET /api/restaurants/[guid]/kitchen/channels.csv": {
+    places: true,
+    expect: ofRestaurant(KITCHEN_OK),
+    url: (c) => `/api/restaurants/${c.guid}/kitchen/channels.csv?${RANGE}`,
+  },
   "GET /api/restaurants/[guid]/kitchen/coverage": {
     places: true,
     expect: ofRestaurant(200),
@@ -403,6 +413,7 @@ const PAGES: Record<string, PageSpec> = {
   "/restaurants/[guid]/kitchen": { places: true, expect: restaurantPage },
   "/restaurants/[guid]/kitchen/menu-load": { places: true, expect: restaurantPage },
   "/restaurants/[guid]/kitchen/quote": { places: true, expect: restaurantPage },
+  "/restaurants/[guid]/kitchen/channels": { places: true, expect: restaurantPage },
   "/restaurants/[guid]/menu": { places: true, expect: restaurantPage },
   "/restaurants/[guid]/stations": { places: true, expect: restaurantPage },
   "/restaurants/[guid]/targets": { places: true, expect: restaurantPage },

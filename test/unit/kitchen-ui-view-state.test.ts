@@ -32,7 +32,7 @@ describe("kitchen view in the URL", () => {
 
   it("survives a round trip through the URL", () => {
     const url =
-      "range=custom&from=20250201&to=20250215&compare=0&vs=yesterday&metric=wait_to_start&level=1&station=abc&behavior=TAKE_OUT&source=Online&item=item-guid&service=Late+Night&maxMinutes=45&stuck=include&hs=abc&hl=2";
+      "range=custom&from=20250201&to=20250215&compare=0&vs=yesterday&metric=wait_to_start&level=1&station=abc&behavior=TAKE_OUT&channel=drive-thru&source=Online&item=item-guid&service=Late+Night&maxMinutes=45&stuck=include&hs=abc&hl=2";
     const { view } = parseKitchenView(new URLSearchParams(url), today);
     expect(view).toEqual({
       range: "custom",
@@ -44,6 +44,7 @@ describe("kitchen view in the URL", () => {
       level: 1,
       station: "abc",
       behavior: "TAKE_OUT",
+      channel: "drive-thru",
       source: "Online",
       item: "item-guid",
       service: "Late Night",
@@ -54,6 +55,7 @@ describe("kitchen view in the URL", () => {
     });
     expect(serializeKitchenView(view)).toBe(url);
     expect(apiQuery(view, view).get("stuck")).toBe("include");
+    expect(apiQuery(view, view).get("channel")).toBe("drive-thru");
     // Left out is the default: neither the page's URL nor the API's query carries it.
     const byDefault = parseKitchenView(new URLSearchParams("stuck=exclude"), today).view;
     expect(byDefault.stuck).toBe("exclude");

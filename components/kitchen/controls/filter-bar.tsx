@@ -13,7 +13,7 @@ import {
 } from "@/lib/kitchen/contract/vocabulary";
 import { serviceLabel } from "@/lib/kitchen/present/day-parts-shapes";
 import { LEVEL_LABELS, METRIC_LABELS } from "@/lib/kitchen/present/labels";
-import { behaviorLabel, stationLabel } from "@/lib/kitchen/present/summary-shapes";
+import { behaviorLabel, channelLabel, stationLabel } from "@/lib/kitchen/present/summary-shapes";
 import { filterChips } from "@/lib/url-state/kitchen-filter-chips";
 import { DEFAULT_METRIC, type KitchenView } from "@/lib/url-state/kitchen-view";
 
@@ -58,9 +58,23 @@ function Select({
   );
 }
 
+/** What "Reset filters" sets: every filter off, the default metric. */
+const NO_FILTERS: Partial<KitchenView> = {
+  metric: DEFAULT_METRIC,
+  level: null,
+  station: null,
+  behavior: null,
+  channel: null,
+  source: null,
+  item: null,
+  service: null,
+  maxMinutes: null,
+  stuck: "exclude",
+};
+
 /**
  * The toolbar's "Filters (n)" button, a chip per active filter (each removes its own), and the
- * panel it opens: metric, level, station, dining option behavior, order source and service;
+ * panel it opens: metric, level, station, dining option behavior, channel, order source and service;
  * `children`: the menu-item picker and the outlier switch. The panel is folded until opened, and
  * each browser remembers whether it was (hooks/use-open-panels.ts), so the figures lead the page.
  */
@@ -98,6 +112,10 @@ export function FilterBar({
   const behaviors = withCurrent(
     (options?.behaviors ?? []).map((b) => ({ value: b ?? NONE_FILTER, label: behaviorLabel(b) })),
     view.behavior,
+  );
+  const channels = withCurrent(
+    (options?.channels ?? []).map((c) => ({ value: c ?? NONE_FILTER, label: channelLabel(c) })),
+    view.channel,
   );
   const sources = withCurrent(
     (options?.sources ?? []).map((s) => ({ value: s ?? NONE_FILTER, label: s ?? "No source" })),
@@ -170,6 +188,13 @@ export function FilterBar({
           onChange={(v) => onChange({ behavior: v || null })}
         />
         <Select
+          label="Channel"
+          value={view.channel ?? ""}
+          allLabel="All channels"
+          options={channels}
+          onChange={(v) => onChange({ channel: v || null })}
+        />
+        <Select
           label="Order source"
           value={view.source ?? ""}
           allLabel="All order sources"
@@ -185,23 +210,7 @@ export function FilterBar({
         />
         {children}
         {filtered ? (
-          <button
-            type="button"
-            className={`button ${styles.reset}`}
-            onClick={() =>
-              onChange({
-                metric: DEFAULT_METRIC,
-                level: null,
-                station: null,
-                behavior: null,
-                source: null,
-                item: null,
-                service: null,
-                maxMinutes: null,
-                stuck: "exclude",
-              })
-            }
-          >
+          <button type="button" className={`button ${styles.reset}`} onClick={() => onChange(NO_FILTERS)}>
             Reset filters
           </button>
         ) : null}

@@ -94,6 +94,8 @@ const filterShape = {
   level: z.preprocess((v) => (v === "" ? undefined : v), kitchenLevelParam.optional()),
   station: optionalText,
   behavior: optionalText,
+  /** A channel (lib/kitchen/ingest/channels.ts: dine-in, take-out, curbside, drive-thru, delivery, `(none)`, or an unknown behavior). */
+  channel: optionalText,
   source: optionalText,
 };
 

@@ -164,6 +164,8 @@ export interface Histogram {
 export interface FilterOptions {
   stations: StationRef[];
   behaviors: (string | null)[];
+  /** The channels of the range's records (lib/kitchen/ingest/channels.ts); null: no dining option. */
+  channels?: (string | null)[];
   sources: (string | null)[];
   levels: KitchenLevel[];
 }
@@ -200,6 +202,7 @@ export interface KitchenSummary {
     level: KitchenLevel | null;
     station: string | null;
     behavior: string | null;
+    channel?: string | null;
     source: string | null;
     item: string | null;
     until: string | null;
@@ -244,6 +247,11 @@ export interface KitchenSummary {
   itemStations: ItemStationFigures[];
   /** Per dining option behavior (DINE_IN, TAKE_OUT, DELIVERY...) and level. */
   behaviors: ({ behavior: string | null } & LevelStats)[];
+  /**
+   * Per channel (dine-in, take-out, curbside, drive-thru, delivery, an unknown behavior as itself;
+   * null: no dining option) and level. Always sent; optional in the type only because it came later.
+   */
+  channels?: ({ channel: string | null } & LevelStats)[];
   /** Per order source (In Store, Online...) and level. */
   sources: ({ source: string | null } & LevelStats)[];
   /** Per course and level (the BREAKDOWN_LIMIT courses with the most records). */

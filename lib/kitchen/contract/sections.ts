@@ -62,7 +62,10 @@ export type KitchenHoursSection = Pick<KitchenSummary, QueryFields | "hours" | "
  * The daily trend with its late counts, the dining-option and source breakdowns, and the day parts
  * (the services and the weekday × hour grid, which read every day of the range: asked once, here).
  */
-export type KitchenTrendSection = Pick<KitchenSummary, QueryFields | "days" | "behaviors" | "sources"> & {
+export type KitchenTrendSection = Pick<
+  KitchenSummary,
+  QueryFields | "days" | "behaviors" | "channels" | "sources"
+> & {
   dayParts: DayPartsSummary;
   /** The unusual days (KitchenSummary.anomalies), flagged on the daily trend. */
   anomalies: KitchenAnomaly[];
@@ -110,7 +113,7 @@ const SECTION_FIELDS: { [S in SummarySection]: readonly (keyof KitchenSummary)[]
   tickets: [...QUERY_FIELDS, "tickets", "ticketHours", "ticketDays"],
   items: [...QUERY_FIELDS, "items", "itemCount", "courses", "courseCount"],
   hours: [...QUERY_FIELDS, "hours", "hourStations"],
-  trend: [...QUERY_FIELDS, "days", "behaviors", "sources", "dayParts", "anomalies"],
+  trend: [...QUERY_FIELDS, "days", "behaviors", "channels", "sources", "dayParts", "anomalies"],
 };
 
 /** The key order of the whole summary's JSON (service/summary-assembly.ts, then the day parts). */
@@ -135,6 +138,7 @@ const SUMMARY_ORDER: readonly (keyof KitchenSummary)[] = [
   "itemCount",
   "itemStations",
   "behaviors",
+  "channels",
   "sources",
   "courses",
   "courseCount",

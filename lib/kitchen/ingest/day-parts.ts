@@ -1,4 +1,5 @@
 import { businessDateToUtcMs, businessDateWeekday } from "@/lib/business-date/business-date";
+import { type DiningChannel } from "@/lib/kitchen/ingest/channels";
 import { localClockResolver } from "@/lib/kitchen/ingest/local-hour";
 import { weekdayOf, type ServiceHours, type ServiceWeek } from "@/lib/restaurants/schedule";
 
@@ -22,6 +23,11 @@ export const NO_SERVICE = "(none)";
 export interface DayParts {
   closeoutHour: number;
   services: ServiceHours[];
+  /**
+   * The configuration's dining options that its curbside or drive-thru flag sends to a channel of
+   * their own (channels.ts), as read when the day was fetched; absent or empty: channels by behavior.
+   */
+  diningChannels?: DiningChannel[];
 }
 
 /** The services of a business date's weekday (none when the week is not known). */

@@ -7,6 +7,7 @@ import {
   type KitchenLevel,
   type KitchenMetric,
 } from "@/lib/kitchen/contract/vocabulary";
+import { diningKeyResolver } from "@/lib/kitchen/ingest/channels";
 import { serviceResolver, type DayParts } from "@/lib/kitchen/ingest/day-parts";
 import { recordInstants, writeDurations } from "@/lib/kitchen/ingest/durations";
 import { isKitchenLevel } from "@/lib/kitchen/ingest/ingest";
@@ -158,6 +159,8 @@ export function summariseDay(
   const n = records.length;
   const hourOf = localHourResolver(timeZone);
   const serviceOf = serviceResolver(dayParts, businessDate, timeZone);
+  // The behavior dimension holds each record's dining key: its behavior, and its channel when a flag moves it.
+  const diningKeyOf = diningKeyResolver(dayParts.diningChannels);
   const stations = new Interner<DimensionValue>((v) => v.guid);
   const items = new Interner<DimensionValue & { multiLocationId: string | null }>();
   const courses = new Interner<DimensionValue>((v) => v.guid);
@@ -187,7 +190,7 @@ export function summariseDay(
     station[i] = stations.idWith(r.prepStationGuid ?? null, r.prepStationName, dimension, fillName);
     item[i] = items.idWith(itemKey(r), r, itemValue, fillItemName);
     course[i] = courses.idWith(r.courseGuid ?? null, r.courseName, dimension, fillName);
-    behavior[i] = behaviors.id(r.diningOptionBehavior ?? null);
+    behavior[i] = behaviors.id(diningKeyOf(r.diningOptionGuid, r.diningOptionBehavior));
     source[i] = sources.id(r.orderSource ?? null);
     // A record without a selection GUID cannot be matched with others: it is its own item.
     selection[i] = r.selectionGuid ? selectionIds.id(r.selectionGuid) : -1 - i;

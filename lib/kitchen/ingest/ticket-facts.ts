@@ -6,6 +6,7 @@ import {
   NONE_FILTER,
   type KitchenMetric,
 } from "@/lib/kitchen/contract/vocabulary";
+import { diningKeyResolver, diningMask, type DiningChannel } from "@/lib/kitchen/ingest/channels";
 import { recordInstants, writeDurations } from "@/lib/kitchen/ingest/durations";
 import { writePassAndSpread } from "@/lib/kitchen/ingest/pass-and-spread";
 import type { SummaryFilters } from "@/lib/kitchen/query/range-summary";
@@ -45,14 +46,27 @@ export const NO_LEVEL = 255;
 const FORMAT_VERSION = 2;
 
 /** A day's facts with each record's menu item, for ranking one item's tickets. */
-export function buildItemTicketFacts(records: readonly ItemFulfillment[], businessDate: string): TicketFacts {
+export function buildItemTicketFacts(
+  records: readonly ItemFulfillment[],
+  businessDate: string,
+  diningChannels?: readonly DiningChannel[],
+): TicketFacts {
   const items = new Interner<string | null>();
   const item = Uint32Array.from(records, (r) => items.id(r.selectionMenuItemGuid ?? null));
-  return { ...buildTicketFacts(records, businessDate), itemOf: { items: items.values, item } };
+  return {
+    ...buildTicketFacts(records, businessDate, diningChannels),
+    itemOf: { items: items.values, item },
+  };
 }
 
-export function buildTicketFacts(records: readonly ItemFulfillment[], businessDate: string): TicketFacts {
+/** `diningChannels`: the day's snapshot of flagged dining options, so `behaviors` holds dining keys as the cubes do (channels.ts). */
+export function buildTicketFacts(
+  records: readonly ItemFulfillment[],
+  businessDate: string,
+  diningChannels?: readonly DiningChannel[],
+): TicketFacts {
   const n = records.length;
+  const diningKeyOf = diningKeyResolver(diningChannels);
   const tickets = new Interner<string | null>();
   const stations = new Interner<string | null>();
   const behaviors = new Interner<string | null>();
@@ -78,7 +92,7 @@ export function buildTicketFacts(records: readonly ItemFulfillment[], businessDa
     const measurable = level === 0 || level === 1 || level === 2;
     facts.level[i] = measurable ? level : NO_LEVEL;
     facts.station[i] = stations.id(r.prepStationGuid ?? null);
-    facts.behavior[i] = behaviors.id(r.diningOptionBehavior ?? null);
+    facts.behavior[i] = behaviors.id(diningKeyOf(r.diningOptionGuid, r.diningOptionBehavior));
     facts.source[i] = sources.id(r.orderSource ?? null);
     // A record without a level counts in no figure, so in no ranking either.
     const instants = measurable ? recordInstants(r) : null;
@@ -179,14 +193,14 @@ export function slowestTickets(
     const want = (values: (string | null)[], v: string | undefined) =>
       v === undefined ? -2 : values.indexOf(v === NONE_FILTER ? null : v);
     const sF = want(f.stations, filters.station);
-    const bF = want(f.behaviors, filters.behavior);
+    const bF = diningMask(f.behaviors, filters.behavior, filters.channel, NONE_FILTER);
     const oF = want(f.sources, filters.source);
     if (item !== undefined && !f.itemOf)
       throw new Error(
         `the ticket facts of ${f.businessDate} were read without their items, which the item filter needs`,
       );
     const iF = item === undefined ? -2 : f.itemOf!.items.indexOf(item);
-    if (sF === -1 || bF === -1 || oF === -1 || iF === -1) return;
+    if (sF === -1 || (bF !== null && !bF.includes(1)) || oF === -1 || iF === -1) return;
     const best = new Int32Array(f.tickets.length).fill(-1);
     const bestRecord = new Int32Array(f.tickets.length).fill(-1);
     const values = f.values[metric];
@@ -201,7 +215,7 @@ export function slowestTickets(
       if (filters.level !== undefined && f.level[i] !== filters.level) continue;
       if (
         (sF !== -2 && f.station[i] !== sF) ||
-        (bF !== -2 && f.behavior[i] !== bF) ||
+        (bF !== null && bF[f.behavior[i]!] !== 1) ||
         (oF !== -2 && f.source[i] !== oF)
       )
         continue;

@@ -21,6 +21,7 @@ export interface KitchenCsvNameView {
   level?: KitchenLevel | null;
   station?: string | null;
   behavior?: string | null;
+  channel?: string | null;
   source?: string | null;
   item?: string | null;
   service?: string | null;
@@ -59,6 +60,7 @@ export function kitchenPageCsvName(
     view.level === null || view.level === undefined ? "" : `level ${view.level}`,
     view.station ? `station ${view.station === NONE_FILTER ? "none" : (names.station ?? view.station)}` : "",
     view.behavior ? none(view.behavior, "no dining option") : "",
+    view.channel ? `channel ${none(view.channel, "none")}` : "",
     view.source ? none(view.source, "no source") : "",
     view.item ? `item ${names.item ?? view.item}` : "",
     view.service ? `service ${none(view.service, "outside services")}` : "",

@@ -145,6 +145,20 @@ export function behaviorLabel(value: string | null): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+const CHANNEL_LABELS: Readonly<Record<string, string>> = {
+  "dine-in": "Dine-in",
+  "take-out": "Take-out",
+  curbside: "Curbside",
+  "drive-thru": "Drive-thru",
+  delivery: "Delivery",
+};
+
+/** "drive-thru" -> "Drive-thru"; an unknown behavior as behaviorLabel words it; none as "No dining option". */
+export function channelLabel(value: string | null): string {
+  if (!value) return "No dining option";
+  return CHANNEL_LABELS[value] ?? behaviorLabel(value);
+}
+
 /**
  * Hours of the business day in order, starting at the closeout hour (a restaurant that closes out
  * at 4 runs 4 AM .. 3 AM), trimmed to the first and last hour that has items.

@@ -14,6 +14,7 @@ import {
   type KitchenLevel,
   type KitchenMetric,
 } from "@/lib/kitchen/contract/vocabulary";
+import { behaviorOfKey, channelOfKey, diningMask } from "@/lib/kitchen/ingest/channels";
 import {
   AT_BEHAVIOR,
   AT_LEVEL,
@@ -78,6 +79,7 @@ interface Source {
 export const marginalsAnswer = (f: SummaryFilters) =>
   f.station === undefined &&
   f.behavior === undefined &&
+  f.channel === undefined &&
   f.source === undefined &&
   f.maxSeconds === undefined &&
   f.stuckSeconds === undefined;
@@ -214,6 +216,8 @@ export interface SummaryFilters {
   level?: KitchenLevel;
   station?: string;
   behavior?: string;
+  /** A channel (lib/kitchen/ingest/channels.ts), read from the same dimension as the behavior. */
+  channel?: string;
   source?: string;
   /** The outlier cut: records whose time (of the metric merged) is over this many seconds count nowhere. */
   maxSeconds?: number;
@@ -248,6 +252,7 @@ export type MergedSummary = Pick<
   | "itemCount"
   | "itemStations"
   | "behaviors"
+  | "channels"
   | "sources"
   | "courses"
   | "courseCount"
@@ -276,7 +281,8 @@ function localFilter(values: readonly (string | null)[], wanted: string | undefi
 export interface DayFilter {
   level: number;
   station: number;
-  behavior: number;
+  /** Per local dining key, 1 when it passes the behavior and channel filters; null: not filtered. */
+  behavior: Uint8Array | null;
   source: number;
 }
 
@@ -285,9 +291,9 @@ export function dayFilter(day: DayDictionaries, filters: SummaryFilters): DayFil
     day.stations.map((s) => s.guid),
     filters.station,
   );
-  const behavior = localFilter(day.behaviors, filters.behavior);
+  const behavior = diningMask(day.behaviors, filters.behavior, filters.channel, NONE_FILTER);
   const source = localFilter(day.sources, filters.source);
-  if (station === ABSENT || behavior === ABSENT || source === ABSENT) return null;
+  if (station === ABSENT || (behavior !== null && !behavior.includes(1)) || source === ABSENT) return null;
   return { level: filters.level ?? UNFILTERED, station, behavior, source };
 }
 
@@ -295,7 +301,7 @@ export function cellMatches(keys: Uint32Array, k: number, f: DayFilter): boolean
   return (
     (f.level === UNFILTERED || keys[k + AT_LEVEL] === f.level) &&
     (f.station === UNFILTERED || keys[k + AT_STATION] === f.station) &&
-    (f.behavior === UNFILTERED || keys[k + AT_BEHAVIOR] === f.behavior) &&
+    (f.behavior === null || f.behavior[keys[k + AT_BEHAVIOR]!] === 1) &&
     (f.source === UNFILTERED || keys[k + AT_SOURCE] === f.source)
   );
 }
@@ -864,6 +870,7 @@ function merge(
     itemCount: items.present,
     itemStations: tables.itemStations,
     behaviors: tables.behaviors,
+    channels: tables.channels,
     sources: tables.sources,
     courses: tables.courses,
     courseCount: courses.present,
@@ -1014,15 +1021,55 @@ function filterOptions(
   }
   return {
     stations: [...seen.station].map((s) => stationRef(interner, s)).sort(byStation),
-    behaviors: [...seen.behavior].map((g) => interner.behaviors.value(g)).sort(compareKey),
+    behaviors: distinct(seen.behavior, (g) => behaviorOfKey(interner.behaviors.value(g))),
+    channels: distinct(seen.behavior, (g) => channelOfKey(interner.behaviors.value(g))),
     sources: [...seen.source].map((g) => interner.sources.value(g)).sort(compareKey),
     levels: KITCHEN_LEVELS.filter((l) => levelsPresent.has(l)),
   };
 }
 
+/** The distinct values of the ids, in their stable order. */
+function distinct(ids: Set<number>, value: (id: number) => string | null): (string | null)[] {
+  return [...new Set([...ids].map(value))].sort(compareKey);
+}
+
 function stationRef(interner: DimensionInterner, s: number): StationRef {
   const v = interner.stations.value(s);
   return { stationGuid: v.guid, stationName: v.name };
+}
+
+/**
+ * A table whose groups are (dining key × level) summed into groups of what `fold` makes of each
+ * key: exact, a sum of one-second histograms. Its rows are described by the folded value itself.
+ */
+function foldGroups(
+  table: DenseHistograms,
+  keys: readonly (string | null)[],
+  fold: (key: string | null) => string | null,
+): DenseHistograms & { describe: (group: number) => string | null } {
+  const folded: (string | null)[] = [];
+  const slot = new Map<string | null, number>();
+  const to = keys.map((k) => {
+    const v = fold(k);
+    let s = slot.get(v);
+    if (s === undefined) {
+      s = folded.length;
+      slot.set(v, s);
+      folded.push(v);
+    }
+    return s;
+  });
+  const out = new DenseHistograms(Math.max(1, folded.length) * L, table.span);
+  for (let i = 0; i < table.touched.length; i++) {
+    const g = Math.floor(i / L);
+    if (table.touched[i] && g < to.length) out.addGroup(to[g]! * L + (i % L), table, i);
+  }
+  return Object.assign(out, { describe: (group: number) => folded[group] ?? null });
+}
+
+/** Rows of a folded table: each group described by its folded value. */
+function foldedRows<K extends string>(table: ReturnType<typeof foldGroups>, key: K) {
+  return rows(table, (g) => ({ [key]: table.describe(g) }) as Record<K, string | null>);
 }
 
 /** A table's touched groups as rows (level and stats), described by group; a null description drops the row. */
@@ -1087,8 +1134,12 @@ function breakdownRows(
           span,
         )
       : [],
-    behaviors: rows(perBehavior, (g) => ({ behavior: interner.behaviors.value(g) })).sort(
+    // The dimension holds dining keys (channels.ts): folded into behaviors, and into channels.
+    behaviors: foldedRows(foldGroups(perBehavior, interner.behaviors.values, behaviorOfKey), "behavior").sort(
       (a, b) => byLevelThenCount(a, b) || compareKey(a.behavior, b.behavior),
+    ),
+    channels: foldedRows(foldGroups(perBehavior, interner.behaviors.values, channelOfKey), "channel").sort(
+      (a, b) => byLevelThenCount(a, b) || compareKey(a.channel, b.channel),
     ),
     sources: rows(perSource, (g) => ({ source: interner.sources.value(g) })).sort(
       (a, b) => byLevelThenCount(a, b) || compareKey(a.source, b.source),

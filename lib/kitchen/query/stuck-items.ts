@@ -25,7 +25,7 @@ export function countStuck(parts: RangeParts, filters: SummaryFilters, limitSeco
       dict: r,
       // The marginals keep level, station and hour: enough unless behavior or source is filtered.
       hours:
-        filters.behavior === undefined && filters.source === undefined
+        filters.behavior === undefined && filters.channel === undefined && filters.source === undefined
           ? r.marginals.hourStation
           : detailOf(r).cubes.hours,
     })),

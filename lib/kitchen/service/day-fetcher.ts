@@ -3,6 +3,7 @@ import "server-only";
 import { datePhase, type DatePhase } from "@/lib/business-date/closeout";
 import type { Database } from "@/lib/db/database";
 import { BrandedError } from "@/lib/errors/branded-error";
+import { diningChannelsOf, type DiningChannel, type DiningOptionFlags } from "@/lib/kitchen/ingest/channels";
 import { servicesOn, type DayParts } from "@/lib/kitchen/ingest/day-parts";
 import { summariseDay } from "@/lib/kitchen/ingest/day-summary";
 import { describeFetchFailure } from "@/lib/kitchen/ingest/fetch-failure";
@@ -63,6 +64,8 @@ export interface DayFetcherDeps {
   serviceWeek?: (restaurantGuid: string) => Promise<ServiceWeek | null>;
   /** The restaurant's quote to guests (lib/restaurants/quote.ts), kept with each day fetched; none when absent. */
   quote?: (restaurantGuid: string) => Promise<RestaurantQuote | null>;
+  /** The configuration's dining options, read when a day is fetched for its channels (ingest/channels.ts); channels by behavior when absent. */
+  diningOptions?: (restaurantGuid: string) => Promise<readonly DiningOptionFlags[]>;
   /** The process's account-wide outage hold (location-health.ts); default a private one. */
   outageHold?: OutageHold;
   /**
@@ -194,6 +197,7 @@ async function fetchAndStore(
     dayParts = {
       closeoutHour: restaurant.closeoutHour,
       services: servicesOn(serviceWeek ? await serviceWeek(restaurant.guid) : null, date),
+      diningChannels: await diningChannelsNow(f.diningOptions, restaurant.guid),
     };
     // The quote with it, for the same reason: the day keeps the quote in force when it was read.
     dayQuote = quote ? await quote(restaurant.guid) : null;
@@ -347,6 +351,26 @@ async function fetchInRounds(
   return stored();
 }
 
+/**
+ * The day's snapshot of the dining options a flag sends to their own channel. A failed read leaves
+ * it empty (channels by behavior, as before channels existed) rather than failing the day: a
+ * credential may lack the configuration scope, and the kitchen's times must still be kept.
+ */
+async function diningChannelsNow(
+  read: DayFetcherDeps["diningOptions"],
+  restaurantGuid: string,
+): Promise<DiningChannel[]> {
+  if (!read) return [];
+  try {
+    return diningChannelsOf(await read(restaurantGuid));
+  } catch (error) {
+    console.warn(
+      `[kitchen] dining options of ${restaurantGuid} unread (${describeFetchFailure(error)}): channels by behavior`,
+    );
+    return [];
+  }
+}
+
 /** Summarised in full before anything is written: a day is stored whole or not at all. */
 async function storeIngestedDay(
   store: KitchenStore,
@@ -375,7 +399,7 @@ async function storeIngestedDay(
     quote ? { quote } : {},
   );
   const summary = encodeDaySummary(summarised);
-  const tickets = encodeTicketFacts(buildTicketFacts(day.records, date));
+  const tickets = encodeTicketFacts(buildTicketFacts(day.records, date, dayParts.diningChannels));
   await store.saveDay(q, restaurant.guid, date, {
     status,
     attemptedAt,

@@ -69,7 +69,7 @@ export async function filteredDays(
     if (withFacts)
       facts.push(
         maskFacts(
-          buildItemTicketFacts(records, date),
+          buildItemTicketFacts(records, date, parts.diningChannels),
           records,
           filter.service === undefined && filter.until === undefined ? null : keep,
         ),

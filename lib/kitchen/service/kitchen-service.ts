@@ -1,6 +1,7 @@
 import "server-only";
 
 import type { Database } from "@/lib/db/database";
+import type { KitchenChannels } from "@/lib/kitchen/contract/channels";
 import { targetsOfMetric } from "@/lib/kitchen/contract/metric-targets";
 import {
   type KitchenRangeQuery,
@@ -30,8 +31,9 @@ import type { ServiceWeek } from "@/lib/restaurants/schedule";
 
 import { createAnomalyDays } from "./anomaly-days";
 import { createBackfill, type BackfillDeps } from "./backfill";
+import { channelFigures } from "./channel-figures";
 import { coverageOf, coverageReport, dateStates, pendingReport, usableDates } from "./coverage";
-import { createDayFetcher, type DayFetcher } from "./day-fetcher";
+import { createDayFetcher, type DayFetcher, type DayFetcherDeps } from "./day-fetcher";
 import { createDayReader, DEFAULT_CACHE_BYTES } from "./day-reader";
 import { createEntitlement } from "./entitlement";
 import {
@@ -91,6 +93,8 @@ export interface KitchenServiceDeps {
   serviceWeek?: (restaurantGuid: string) => Promise<ServiceWeek | null>;
   /** The restaurant's quote to guests, read when a day is fetched and kept with it (ingest/quote-tickets.ts). */
   quote?: (restaurantGuid: string) => Promise<RestaurantQuote | null>;
+  /** The configuration's dining options, read when a day is fetched (ingest/channels.ts); without it channels follow the behavior. */
+  diningOptions?: DayFetcherDeps["diningOptions"];
   /** The process's account-wide outage hold, which its Platform client also consults; default a private one. */
   outageHold?: OutageHold;
   /** Told after each refresh of a restaurant's open date (day-fetcher.ts onOpenDayStored): the live alerts. */
@@ -196,6 +200,17 @@ export function createKitchenService(deps: KitchenServiceDeps) {
       restaurant: KitchenRestaurant,
       query: KitchenTicketsQuery,
     ): Promise<RangeAnswer<KitchenTickets>> => ticketsAnswer(k, restaurant, query),
+
+    /** Per channel and level: record figures and ticket times against each channel's ticket target (channel-figures.ts). */
+    channels: (r: KitchenRestaurant, query: KitchenSummaryQuery): Promise<RangeAnswer<KitchenChannels>> =>
+      answers.answered("channels", r, query, null, (dates, rows, coverage, targets) =>
+        channelFigures({ rangeParts: k.parts, interner: k.internerOf(r.guid) }, r, query, {
+          dates,
+          rows,
+          coverage,
+          targets,
+        }),
+      ),
 
     /** Store only: the items each stored closed day of [from, to] sold, for the item markers (stored-items.ts). */
     storedItemDays: (guid: string, from: string, to: string) =>

@@ -1,5 +1,6 @@
 import "server-only";
 
+import { readConfigList } from "@/lib/config-reads/config-reads";
 import { getDatabase } from "@/lib/db/server";
 import { env } from "@/lib/env";
 import {
@@ -49,6 +50,7 @@ async function create(): Promise<KitchenService> {
     client: getPlatformClient(),
     serviceWeek: restaurantServiceWeek,
     quote: restaurantQuote,
+    diningOptions: (guid) => readConfigList(guid, "diningOptions"),
     // The same hold the Platform client consults before each retry.
     outageHold: getOutageHold(),
     onOpenDayStored: (restaurant, date) => {

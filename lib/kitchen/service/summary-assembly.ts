@@ -37,6 +37,7 @@ export function filtersOf(
     level?: KitchenLevel;
     station?: string;
     behavior?: string;
+    channel?: string;
     source?: string;
     maxMinutes?: number;
     stuck?: StuckChoice;
@@ -50,6 +51,7 @@ export function filtersOf(
   if (query.level !== undefined) f.level = query.level;
   if (query.station !== undefined) f.station = query.station;
   if (query.behavior !== undefined) f.behavior = query.behavior;
+  if (query.channel !== undefined) f.channel = query.channel;
   if (query.source !== undefined) f.source = query.source;
   return f;
 }
@@ -96,6 +98,7 @@ export function summaryQueryFields(
       level: filters.level ?? null,
       station: filters.station ?? null,
       behavior: filters.behavior ?? null,
+      channel: filters.channel ?? null,
       source: filters.source ?? null,
       item: query.item ?? null,
       until: query.until ?? null,

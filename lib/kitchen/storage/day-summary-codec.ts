@@ -28,8 +28,10 @@ import { ByteReader, ByteWriter } from "@/lib/kitchen/storage/byte-codec";
 // 3: the selections cubes. 4: the items' multi-location ids, the ticket-time cubes and the day
 // parts (services and their cubes). 5: the guest's quote and its tickets (DaySummary.quote). 6: the
 // pass_wait and ticket_spread metrics (their cubes after the three others', in KITCHEN_METRICS's
-// order). A day stored in an older format reads as unreadable and is fetched again.
-const FORMAT_VERSION = 6;
+// order). 7: the day parts' dining channels (the flagged dining options, ingest/channels.ts), and
+// dining keys in the behaviors dictionary. A day stored in an older format reads as unreadable and
+// is fetched again.
+const FORMAT_VERSION = 7;
 
 export function encodeDaySummary(day: DaySummary): Uint8Array {
   const w = new ByteWriter();
@@ -151,6 +153,12 @@ function writeDayParts(w: ByteWriter, parts: DayParts): void {
     w.uint(s.endMinutes);
     w.uint(s.overnight ? 1 : 0);
   }
+  const channels = parts.diningChannels ?? [];
+  w.uint(channels.length);
+  for (const c of channels) {
+    w.string(c.guid);
+    w.string(c.channel);
+  }
 }
 
 function readDayParts(r: ByteReader): DayParts {
@@ -161,7 +169,9 @@ function readDayParts(r: ByteReader): DayParts {
     endMinutes: r.uint(),
     overnight: r.uint() === 1,
   }));
-  return { closeoutHour, services };
+  const diningChannels = Array.from({ length: r.uint() }, () => ({ guid: r.string(), channel: r.string() }));
+  // Left out when empty, as a day summarised without a snapshot has it.
+  return diningChannels.length > 0 ? { closeoutHour, services, diningChannels } : { closeoutHour, services };
 }
 
 /** The five dictionaries, shared with the stored rollups (rollup-codec.ts). */

@@ -9,6 +9,7 @@ import {
 } from "./business-day";
 import { conceptOf } from "./concept";
 import type { GenerateContext, RestaurantConfig } from "./context";
+import { driveThruPace, type LanePace } from "./drive-thru";
 import { randomGuid, stableGuid } from "./ids";
 import { isoUtc } from "./iso-time";
 import {
@@ -148,6 +149,7 @@ export function generateItemFulfillments(
     asOf,
     routing,
     seedParts: [world.seed, restaurant.guid, "fulfillments", businessDate],
+    lane: driveThruPace(config),
   };
   const tickets = drawTickets(day, concept, windows, sourceMix(concept, config, brand));
   return recordTickets(day, tickets, {
@@ -165,6 +167,8 @@ interface FulfillmentDay {
   asOf: number;
   routing: KitchenRouting;
   seedParts: readonly [string | number, string, string, string];
+  /** The drive-thru lane's pace (drive-thru.ts), applied as each record is kept. */
+  lane: LanePace;
 }
 
 /** Phase 1: orders and their tickets, until the day's ticket volume is reached; in fire order. */
@@ -287,7 +291,8 @@ function recordTickets(
       fulfilledAt += delay;
       rec.itemFulfilledAt = isoUtc(fulfilledAt);
     }
-    if (fulfilledAt > asOf) return;
+    const paced = day.lane(rec, fulfilledAt);
+    if (paced === null || paced > asOf) return;
     out.push(rec);
     if (twice) out.push({ ...rec }); // same keys in the same order: the same bytes
   };
