@@ -8,6 +8,7 @@ import {
   type KitchenMetric,
 } from "@/lib/kitchen/contract/vocabulary";
 import { serviceResolver, type DayParts } from "@/lib/kitchen/ingest/day-parts";
+import { summariseSlots, type DaySlots } from "@/lib/kitchen/ingest/day-slots";
 import { recordInstants, writeDurations } from "@/lib/kitchen/ingest/durations";
 import { isKitchenLevel } from "@/lib/kitchen/ingest/ingest";
 import { localHourResolver } from "@/lib/kitchen/ingest/local-hour";
@@ -110,6 +111,8 @@ export interface DaySummary {
   dayParts: DayParts;
   /** Cells (level, station, service, behavior, source). */
   serviceCubes: Record<KitchenMetric, CubePart>;
+  /** Per (level, station, 15-minute slot): the load and its fire to fulfill, items in progress (day-slots.ts). */
+  slots: DaySlots;
 }
 
 const NO_DAY_PARTS: DayParts = { closeoutHour: 0, services: [] };
@@ -172,6 +175,8 @@ export function summariseDay(
   const selection = new Int32Array(n);
   const selectionIds = new Interner<string | null>();
   const levelsSeen = new Set<number>();
+  const firedMs = new Float64Array(n);
+  const fulfilledMs = new Float64Array(n);
 
   for (let i = 0; i < n; i++) {
     const r = records[i]!;
@@ -192,6 +197,8 @@ export function summariseDay(
     // The service is the one whose hours hold the fire time (the same anchor as the hour).
     service[i] = serviceOf(anchor);
     writeDurations(values, i, instants);
+    firedMs[i] = instants.firedMs ?? Number.NaN;
+    fulfilledMs[i] = instants.fulfilledMs ?? Number.NaN;
   }
   if (opts.stuckSeconds !== undefined) leaveOutStuck(values, opts.stuckSeconds);
 
@@ -269,6 +276,10 @@ export function summariseDay(
     cubes: metricRecord((metric) => recordOf(CUBE_KINDS, (kind) => byKind.get(kind)![metric])),
     dayParts,
     serviceCubes,
+    slots: summariseSlots(
+      { level, station, firedMs, fulfilledMs, fireToFulfill: values.fire_to_fulfill },
+      timeZone,
+    ),
   };
 }
 

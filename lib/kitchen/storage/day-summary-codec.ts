@@ -16,6 +16,7 @@ import {
   type DimensionValue,
 } from "@/lib/kitchen/ingest/day-summary";
 import { ByteReader, ByteWriter } from "@/lib/kitchen/storage/byte-codec";
+import { readDaySlots, writeDaySlots } from "@/lib/kitchen/storage/day-slots-codec";
 
 /**
  * The stored form of a DaySummary: varints, seconds delta-coded within each cell (ascending, so
@@ -25,9 +26,9 @@ import { ByteReader, ByteWriter } from "@/lib/kitchen/storage/byte-codec";
  * wrong numbers.
  */
 // 3: the selections cubes. 4: the items' multi-location ids, the ticket-time cubes and the day
-// parts (services and their cubes). A day stored in an older format reads as unreadable and is
-// fetched again.
-const FORMAT_VERSION = 4;
+// parts (services and their cubes). 5: the capacity slots (day-slots.ts). A day stored in an older
+// format reads as unreadable and is fetched again.
+const FORMAT_VERSION = 5;
 
 export function encodeDaySummary(day: DaySummary): Uint8Array {
   const w = new ByteWriter();
@@ -43,6 +44,7 @@ export function encodeDaySummary(day: DaySummary): Uint8Array {
   }
   writeDayParts(w, day.dayParts);
   writeSharedCells(w, day.serviceCubes, "services");
+  writeDaySlots(w, day.slots);
   return w.bytes();
 }
 
@@ -94,6 +96,7 @@ export function decodeDaySummary(bytes: Uint8Array): DaySummary {
   const cubes = metricRecord((metric) => recordOf(CUBE_KINDS, (kind) => byKind[kind][metric]));
   const dayParts = readDayParts(r);
   const serviceCubes = readSharedCells(r);
+  const slots = readDaySlots(r);
   if (!r.done) throw new Error("day summary has trailing bytes");
   return {
     businessDate,
@@ -108,6 +111,7 @@ export function decodeDaySummary(bytes: Uint8Array): DaySummary {
     cubes,
     dayParts,
     serviceCubes,
+    slots,
   };
 }
 
