@@ -20,6 +20,7 @@ import {
   type KitchenRouting,
   type RoutedItem,
 } from "./item-routing";
+import { capacityFactor, kitchenKnee } from "./kitchen-capacity";
 import {
   cookTime,
   expoTime,
@@ -296,10 +297,13 @@ function recordTickets(
     return rec;
   };
   const lateHour = lateHourOf(day);
+  const overload = capacityFactor(kitchenKnee(world.seed, restaurant), tickets, bounds.start);
   for (const t of tickets) {
     if (t.firedAt > asOf) break;
     const load = (buckets.get(Math.floor((t.firedAt - bounds.start) / BUCKET)) ?? 0) / peak;
-    const slowBy = lateHour && t.firedAt >= lateHour.from && t.firedAt < lateHour.to ? LATE_HOUR.factor : 1;
+    const slowBy =
+      (lateHour && t.firedAt >= lateHour.from && t.firedAt < lateHour.to ? LATE_HOUR.factor : 1) *
+      overload(t.firedAt);
     const service =
       slow.spells.length === 0
         ? null
