@@ -19,6 +19,7 @@ import { KitchenFigures } from "@/components/kitchen/sections/kitchen-figures";
 import { RangeProgress } from "@/components/kitchen/sections/range-progress";
 import { TodayComparisonLine } from "@/components/kitchen/sections/today-comparison";
 import { CsvDownloadLink } from "@/components/ui/csv-download-button";
+import { IntentLink } from "@/components/ui/intent-link";
 import { PageHeader } from "@/components/ui/page-header";
 import { EmptyState, ErrorState, LoadingState, Notice, Skeleton } from "@/components/ui/states";
 import { formatDateRange } from "@/lib/business-date/format";
@@ -249,6 +250,13 @@ function KitchenDownloads({
         label="Fulfillments CSV"
         unavailable={unavailable}
       />
+      {/* Capacity is a page of its own (issue 36), for the same dates. */}
+      <IntentLink
+        className="button"
+        href={`/restaurants/${encodeURIComponent(guid)}/kitchen/capacity?from=${view.from}&to=${view.to}`}
+      >
+        Capacity
+      </IntentLink>
       {unavailable ? <span className={styles.downloadsNote}>CSV downloads are {unavailable}</span> : null}
     </div>
   );

@@ -301,6 +301,16 @@ const API: Record<string, ApiSpec> = {
     expect: ofRestaurant(200),
     url: (c) => `/api/restaurants/${c.guid}/kitchen/annotations.csv?${RANGE}`,
   },
+  "GET /api/restaurants/[guid]/kitchen/capacity": {
+    places: true,
+    expect: ofRestaurant(KITCHEN_OK),
+    url: (c) => `/api/restaurants/${c.guid}/kitchen/capacity?${RANGE}`,
+  },
+  "GET /api/restaurants/[guid]/kitchen/capacity.csv": {
+    places: true,
+    expect: ofRestaurant(KITCHEN_OK),
+    url: (c) => `/api/restaurants/${c.guid}/kitchen/capacity.csv?${RANGE}`,
+  },
   "GET /api/restaurants/[guid]/kitchen/coverage": {
     places: true,
     expect: ofRestaurant(200),
@@ -380,6 +390,7 @@ const PAGES: Record<string, PageSpec> = {
   "/restaurants/[guid]/config/[resource]": { places: true, expect: restaurantPage },
   "/restaurants/[guid]/info": { places: true, expect: restaurantPage },
   "/restaurants/[guid]/kitchen": { places: true, expect: restaurantPage },
+  "/restaurants/[guid]/kitchen/capacity": { places: true, expect: restaurantPage },
   "/restaurants/[guid]/menu": { places: true, expect: restaurantPage },
   "/restaurants/[guid]/stations": { places: true, expect: restaurantPage },
   "/restaurants/[guid]/targets": { places: true, expect: restaurantPage },

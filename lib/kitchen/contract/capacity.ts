@@ -75,6 +75,8 @@ export interface KitchenCapacity {
   knee: number | null;
   capacity: number | null;
   kneeStatus: CapacityKneeStatus;
+  /** The level's stations with records in the range (the station filter's choices), by first appearance. */
+  stations: { guid: string | null; name: string | null }[];
   /** Days of the range with records: the in-progress means' denominator. */
   days: number;
   inProgress: CapacityInProgress[];

@@ -39,6 +39,10 @@ export async function kitchenCapacity(
   // The stuck cut alone: rangeDays's cutSeconds is the stuck limit for fire to fulfill (no maxMinutes here).
   const slots = capacityLoads(days, filter, targetSeconds, cutSeconds);
   const dayCount = days.filter((d) => d.recordCount > 0).length;
+  // Every station's in-progress row, so the answer also lists the filter's choices.
+  const inProgress = capacityInProgress(days, { level: query.level }, dayCount);
+  const shown = (guid: string | null) =>
+    query.station === undefined || (query.station === NONE_FILTER ? guid === null : guid === query.station);
   return {
     ready: true,
     value: {
@@ -54,7 +58,8 @@ export async function kitchenCapacity(
       slots,
       ...capacityKnee(slots),
       days: dayCount,
-      inProgress: capacityInProgress(days, filter, dayCount),
+      stations: inProgress.map((r) => ({ guid: r.stationGuid, name: r.stationName })),
+      inProgress: inProgress.filter((r) => shown(r.stationGuid)),
       coverage,
     },
   };
