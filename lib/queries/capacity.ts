@@ -15,7 +15,7 @@ export interface CapacityAsk {
 }
 
 /** The query string of the JSON route and of its CSV: one per view. */
-export function capacitySearch(ask: CapacityAsk): string {
+function capacitySearch(ask: CapacityAsk): string {
   const params = new URLSearchParams({ from: ask.from, to: ask.to, level: String(ask.level) });
   if (ask.station) params.set("station", ask.station);
   return params.toString();

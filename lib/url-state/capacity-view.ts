@@ -10,7 +10,6 @@ import { KITCHEN_LEVELS, type KitchenLevel } from "@/lib/kitchen/contract/vocabu
  * view; every change pushes a history entry. A value the page cannot use reads as absent.
  */
 export const CAPACITY_RANGES = ["7d", "30d", "90d"] as const;
-export type CapacityRange = (typeof CAPACITY_RANGES)[number];
 
 const businessDate = createParser({
   parse: (v: string) => (isBusinessDate(v) ? v : null),

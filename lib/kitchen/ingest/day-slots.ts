@@ -43,7 +43,7 @@ const SLOT_MS = SLOT_MINUTES * 60_000;
 const STUCK_MS = DEFAULT_STUCK_MINUTES * 60_000;
 
 /** The slot (0-95) of an instant on the restaurant's wall clock. */
-export function slotResolver(timeZone: string): (epochMs: number) => number {
+function slotResolver(timeZone: string): (epochMs: number) => number {
   const clock = localClockResolver(timeZone);
   return (epochMs) => {
     const slot = Math.floor(clock(epochMs) / SLOT_MS) % SLOTS_PER_DAY;
@@ -52,7 +52,7 @@ export function slotResolver(timeZone: string): (epochMs: number) => number {
 }
 
 /** Per record: its level and station (dictionary indices), ticket fire and fulfilment (ms or NaN), fire to fulfill (s, -1 none). */
-export interface SlotColumns {
+interface SlotColumns {
   level: Uint32Array;
   station: Uint32Array;
   firedMs: Float64Array;

@@ -2,7 +2,7 @@ import type { KitchenCapacity } from "@/lib/kitchen/contract/capacity";
 import { LEVEL_LABELS } from "@/lib/kitchen/present/labels";
 
 /** Seconds as "10-minute" (one decimal when not whole: 630 s -> "10.5-minute"). */
-export function minutesWord(seconds: number): string {
+function minutesWord(seconds: number): string {
   const minutes = Math.round((seconds / 60) * 10) / 10;
   return `${minutes}-minute`;
 }

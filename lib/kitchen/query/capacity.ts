@@ -16,12 +16,12 @@ import { nearestRank } from "@/lib/kitchen/query/nearest-rank";
  */
 
 /** The days' parts capacity reads: the slots and the station dictionary they index. */
-export interface CapacityDay {
+interface CapacityDay {
   stations: DimensionValue[];
   slots: DaySlots;
 }
 
-export interface CapacityFilter {
+interface CapacityFilter {
   level: KitchenLevel;
   /** A station GUID, NONE_FILTER for records without one, undefined for every station. */
   station?: string;
