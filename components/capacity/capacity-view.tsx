@@ -129,7 +129,8 @@ function CapacityFigures({ capacity, busy }: { capacity: KitchenCapacity; busy: 
 
 function LoadTable({ capacity }: { capacity: KitchenCapacity }) {
   return (
-    <div className={report.scroll}>
+    // Focusable, so a keyboard can scroll it sideways on a phone.
+    <div className={report.scroll} tabIndex={0} role="region" aria-label="p90 per load">
       <table className={report.table} data-testid="capacity-table">
         <caption className={styles.caption}>p90 fire to fulfill per load</caption>
         <thead>
@@ -185,7 +186,7 @@ function InProgressTable({ rows, days }: { rows: CapacityInProgress[]; days: num
   const hourMean = (r: CapacityInProgress, h: number) =>
     Math.round((r.slots.slice(h * 4, h * 4 + 4).reduce((a, b) => a + b, 0) / 4) * 10) / 10;
   return (
-    <div className={report.scroll}>
+    <div className={report.scroll} tabIndex={0} role="region" aria-label="Items in progress by hour">
       <table className={report.table} data-testid="capacity-in-progress">
         <caption className={styles.caption}>
           Items in progress (fired, not yet fulfilled), mean over {formatCount(days)} days, by hour
