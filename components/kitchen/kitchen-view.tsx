@@ -267,6 +267,13 @@ function KitchenDownloads({
         label="Fulfillments CSV"
         unavailable={unavailable}
       />
+      {/* Capacity is a page of its own (issue 36), for the same dates. */}
+      <IntentLink
+        className="button"
+        href={`/restaurants/${encodeURIComponent(guid)}/kitchen/capacity?from=${view.from}&to=${view.to}`}
+      >
+        Capacity
+      </IntentLink>
       {unavailable ? <span className={styles.downloadsNote}>CSV downloads are {unavailable}</span> : null}
       <Link href={menuLoadPageHref(guid, { from: view.from, to: view.to, level: view.level })}>
         Menu load

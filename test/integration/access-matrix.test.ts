@@ -311,6 +311,16 @@ const API: Record<string, ApiSpec> = {
     expect: ofRestaurant(KITCHEN_OK),
     url: (c) => `/api/restaurants/${c.guid}/kitchen/channels.csv?${RANGE}`,
   },
+  "GET /api/restaurants/[guid]/kitchen/capacity": {
+    places: true,
+    expect: ofRestaurant(KITCHEN_OK),
+    url: (c) => `/api/restaurants/${c.guid}/kitchen/capacity?${RANGE}`,
+  },
+  "GET /api/restaurants/[guid]/kitchen/capacity.csv": {
+    places: true,
+    expect: ofRestaurant(KITCHEN_OK),
+    url: (c) => `/api/restaurants/${c.guid}/kitchen/capacity.csv?${RANGE}`,
+  },
   "GET /api/restaurants/[guid]/kitchen/coverage": {
     places: true,
     expect: ofRestaurant(200),
@@ -414,6 +424,7 @@ const PAGES: Record<string, PageSpec> = {
   "/restaurants/[guid]/kitchen/menu-load": { places: true, expect: restaurantPage },
   "/restaurants/[guid]/kitchen/quote": { places: true, expect: restaurantPage },
   "/restaurants/[guid]/kitchen/channels": { places: true, expect: restaurantPage },
+  "/restaurants/[guid]/kitchen/capacity": { places: true, expect: restaurantPage },
   "/restaurants/[guid]/menu": { places: true, expect: restaurantPage },
   "/restaurants/[guid]/stations": { places: true, expect: restaurantPage },
   "/restaurants/[guid]/targets": { places: true, expect: restaurantPage },

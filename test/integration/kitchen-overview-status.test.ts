@@ -5,7 +5,7 @@ import { presetRange, previousPeriod } from "@/lib/kitchen/contract/date-range";
 import { kitchenRangeSchema } from "@/lib/kitchen/contract/params";
 import { MIN_RANKED_COUNT } from "@/lib/kitchen/contract/ranking";
 import type { KitchenOverviewRow } from "@/lib/kitchen/contract/responses";
-import { restaurantVerdict } from "@/lib/kitchen/contract/restaurant-status";
+import { MOVER_POINTS, restaurantVerdict, WORSE_P90_SECONDS } from "@/lib/kitchen/contract/restaurant-status";
 import { DEFAULT_TARGET_SECONDS } from "@/lib/kitchen/contract/vocabulary";
 import { kitchenOverview } from "@/lib/kitchen/service/overview";
 
@@ -108,8 +108,12 @@ describe("kitchen overview status", () => {
     });
     const g = overview.glance!;
     expect(g.act + g.watch + g.onTrack).toBe(2);
-    // Movers are named from the same rows; none without a change of at least a point.
+    // Movers are named from the same rows; none without a change of at least a point of the share
+    // late or WORSE_P90_SECONDS of the p90 (biggestMovers's rule).
     for (const m of [...overview.movers!.worse, ...overview.movers!.better])
-      expect(Math.abs(m.latePoints)).toBeGreaterThanOrEqual(1);
+      expect(
+        Math.abs(m.latePoints) >= MOVER_POINTS || Math.abs(m.p90Seconds ?? 0) >= WORSE_P90_SECONDS,
+        JSON.stringify(m),
+      ).toBe(true);
   });
 });

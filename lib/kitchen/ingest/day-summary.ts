@@ -9,11 +9,12 @@ import {
 } from "@/lib/kitchen/contract/vocabulary";
 import { diningKeyResolver } from "@/lib/kitchen/ingest/channels";
 import { serviceResolver, type DayParts } from "@/lib/kitchen/ingest/day-parts";
+import { summariseSlots, type DaySlots } from "@/lib/kitchen/ingest/day-slots";
 import { recordInstants, writeDurations } from "@/lib/kitchen/ingest/durations";
 import { isKitchenLevel } from "@/lib/kitchen/ingest/ingest";
 import { localHourResolver } from "@/lib/kitchen/ingest/local-hour";
-import { dayQuote, type DayQuote } from "@/lib/kitchen/ingest/quote-tickets";
 import { NOT_COUNTED, writePassAndSpread } from "@/lib/kitchen/ingest/pass-and-spread";
+import { dayQuote, type DayQuote } from "@/lib/kitchen/ingest/quote-tickets";
 import { ticketTimeRows } from "@/lib/kitchen/ingest/ticket-times";
 import type { ItemFulfillment } from "@/lib/platform/schemas";
 import type { RestaurantQuote } from "@/lib/restaurants/quote";
@@ -116,6 +117,8 @@ export interface DaySummary {
   serviceCubes: Record<KitchenMetric, CubePart>;
   /** The guest's quote of the day and its take-out and delivery tickets against it (quote-tickets.ts); absent when not read. */
   quote?: DayQuote;
+  /** Per (level, station, 15-minute slot): the load and its fire to fulfill, items in progress (day-slots.ts). */
+  slots: DaySlots;
 }
 
 const NO_DAY_PARTS: DayParts = { closeoutHour: 0, services: [] };
@@ -181,6 +184,7 @@ export function summariseDay(
   const selection = new Int32Array(n);
   const selectionIds = new Interner<string | null>();
   const levelsSeen = new Set<number>();
+  const firedMs = new Float64Array(n);
 
   for (let i = 0; i < n; i++) {
     const r = records[i]!;
@@ -201,6 +205,7 @@ export function summariseDay(
     // The service is the one whose hours hold the fire time (the same anchor as the hour).
     service[i] = serviceOf(anchor);
     writeDurations(values, i, instants);
+    firedMs[i] = instants.firedMs ?? Number.NaN;
     fulfilledMs[i] = instants.fulfilledMs ?? Number.NaN;
   }
   // With stuck records left out, the relations are made without them, as if never recorded.
@@ -287,6 +292,10 @@ export function summariseDay(
     dayParts,
     serviceCubes,
     ...(opts.quote ? { quote: dayQuote(records, opts.quote, hourOf, serviceOf) } : {}),
+    slots: summariseSlots(
+      { level, station, firedMs, fulfilledMs, fireToFulfill: values.fire_to_fulfill },
+      timeZone,
+    ),
   };
 }
 

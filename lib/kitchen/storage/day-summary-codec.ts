@@ -17,6 +17,7 @@ import {
 } from "@/lib/kitchen/ingest/day-summary";
 import type { DayQuote } from "@/lib/kitchen/ingest/quote-tickets";
 import { ByteReader, ByteWriter } from "@/lib/kitchen/storage/byte-codec";
+import { readDaySlots, writeDaySlots } from "@/lib/kitchen/storage/day-slots-codec";
 
 /**
  * The stored form of a DaySummary: varints, seconds delta-coded within each cell (ascending, so
@@ -29,9 +30,9 @@ import { ByteReader, ByteWriter } from "@/lib/kitchen/storage/byte-codec";
 // parts (services and their cubes). 5: the guest's quote and its tickets (DaySummary.quote). 6: the
 // pass_wait and ticket_spread metrics (their cubes after the three others', in KITCHEN_METRICS's
 // order). 7: the day parts' dining channels (the flagged dining options, ingest/channels.ts), and
-// dining keys in the behaviors dictionary. A day stored in an older format reads as unreadable and
-// is fetched again.
-const FORMAT_VERSION = 7;
+// dining keys in the behaviors dictionary. 8: the capacity slots (day-slots.ts), after the quote. A
+// day stored in an older format reads as unreadable and is fetched again.
+const FORMAT_VERSION = 8;
 
 export function encodeDaySummary(day: DaySummary): Uint8Array {
   const w = new ByteWriter();
@@ -48,6 +49,7 @@ export function encodeDaySummary(day: DaySummary): Uint8Array {
   writeDayParts(w, day.dayParts);
   writeSharedCells(w, day.serviceCubes, "services");
   writeQuote(w, day.quote);
+  writeDaySlots(w, day.slots);
   return w.bytes();
 }
 
@@ -100,6 +102,7 @@ export function decodeDaySummary(bytes: Uint8Array): DaySummary {
   const dayParts = readDayParts(r);
   const serviceCubes = readSharedCells(r);
   const quote = readQuote(r);
+  const slots = readDaySlots(r);
   if (!r.done) throw new Error("day summary has trailing bytes");
   return {
     businessDate,
@@ -115,6 +118,7 @@ export function decodeDaySummary(bytes: Uint8Array): DaySummary {
     dayParts,
     serviceCubes,
     ...(quote ? { quote } : {}),
+    slots,
   };
 }
 

@@ -21,6 +21,7 @@ import {
   type KitchenRouting,
   type RoutedItem,
 } from "./item-routing";
+import { capacityFactor, kitchenKnee } from "./kitchen-capacity";
 import {
   cookTime,
   expoTime,
@@ -303,10 +304,13 @@ function recordTickets(
   };
   const lateHour = lateHourOf(day);
   const [pass, lag] = [passBackup(seedParts), ticketLag(seedParts)]; // where food waits (pass-and-sync.ts)
+  const overload = capacityFactor(kitchenKnee(world.seed, restaurant), tickets, bounds.start);
   for (const t of tickets) {
     if (t.firedAt > asOf) break;
     const load = (buckets.get(Math.floor((t.firedAt - bounds.start) / BUCKET)) ?? 0) / peak;
-    const slowBy = lateHour && t.firedAt >= lateHour.from && t.firedAt < lateHour.to ? LATE_HOUR.factor : 1;
+    const slowBy =
+      (lateHour && t.firedAt >= lateHour.from && t.firedAt < lateHour.to ? LATE_HOUR.factor : 1) *
+      overload(t.firedAt);
     const service =
       slow.spells.length === 0
         ? null
