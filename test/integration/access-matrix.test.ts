@@ -247,6 +247,14 @@ const API: Record<string, ApiSpec> = {
     expect: anyone(KITCHEN_OK),
     url: () => "/api/kitchen/overview.csv?range=yesterday",
   },
+  "GET /api/kitchen/stations-matrix": {
+    expect: anyone(200),
+    url: () => "/api/kitchen/stations-matrix?range=yesterday",
+  },
+  "GET /api/kitchen/stations-matrix.csv": {
+    expect: anyone(KITCHEN_OK),
+    url: () => "/api/kitchen/stations-matrix.csv?range=yesterday",
+  },
   "GET /api/kitchen/weekly-report.csv": { expect: anyone(KITCHEN_OK) },
   "GET /api/restaurants": { expect: anyone(200) },
   // Live late alerts (lib/alerts): managers and above write rules; a viewer reads them and the alerts.

@@ -25,9 +25,9 @@ import { ByteReader, ByteWriter } from "@/lib/kitchen/storage/byte-codec";
  * wrong numbers.
  */
 // 3: the selections cubes. 4: the items' multi-location ids, the ticket-time cubes and the day
-// parts (services and their cubes). A day stored in an older format reads as unreadable and is
-// fetched again.
-const FORMAT_VERSION = 4;
+// parts (services and their cubes). 5: the stations' multi-location ids (written last). A day
+// stored in an older format reads as unreadable and is fetched again.
+const FORMAT_VERSION = 5;
 
 export function encodeDaySummary(day: DaySummary): Uint8Array {
   const w = new ByteWriter();
@@ -43,6 +43,7 @@ export function encodeDaySummary(day: DaySummary): Uint8Array {
   }
   writeDayParts(w, day.dayParts);
   writeSharedCells(w, day.serviceCubes, "services");
+  writeStrings(w, day.stationMultiLocationIds);
   return w.bytes();
 }
 
@@ -94,6 +95,9 @@ export function decodeDaySummary(bytes: Uint8Array): DaySummary {
   const cubes = metricRecord((metric) => recordOf(CUBE_KINDS, (kind) => byKind[kind][metric]));
   const dayParts = readDayParts(r);
   const serviceCubes = readSharedCells(r);
+  const stationMultiLocationIds = readStrings(r);
+  if (stationMultiLocationIds.length !== stations.length)
+    throw new Error("day summary's station multi-location ids do not match its stations");
   if (!r.done) throw new Error("day summary has trailing bytes");
   return {
     businessDate,
@@ -104,6 +108,7 @@ export function decodeDaySummary(bytes: Uint8Array): DaySummary {
     sources,
     items,
     itemMultiLocationIds,
+    stationMultiLocationIds,
     courses,
     cubes,
     dayParts,
