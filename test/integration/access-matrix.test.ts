@@ -374,6 +374,7 @@ const PAGES: Record<string, PageSpec> = {
   "/": { expect: page(200) },
   "/account": { expect: page(200) },
   "/items": { expect: page(200) },
+  "/stations-matrix": { expect: page(200) },
   "/admin": { expect: adminPage(307), redirectsTo: "/admin/people" },
   "/admin/areas": { expect: adminPage(200) },
   "/admin/audit": { expect: adminPage(200) },

@@ -89,7 +89,7 @@ export function mergedLevelFigures(members: readonly ChainMember[]): ChainLevelF
 }
 
 /** The median of the restaurants' p90s (nearest rank: the lower middle of an even count); null when none. */
-export function medianOf(values: readonly (number | null)[]): number | null {
+export function lowerMedianOf(values: readonly (number | null)[]): number | null {
   const present = values.filter((v): v is number => v !== null).sort((a, b) => a - b);
   return present.length === 0 ? null : present[nearestRank(present.length, 50) - 1]!;
 }
@@ -102,7 +102,7 @@ export function chainRanks(p90s: readonly Record<KitchenLevel, number | null>[])
   const byLevel = KITCHEN_LEVELS.map((level) => {
     const values = p90s.map((p) => p[level]);
     const present = values.filter((v): v is number => v !== null);
-    return { level, values, present, median: medianOf(present) };
+    return { level, values, present, median: lowerMedianOf(present) };
   });
   return p90s.map((_, i) =>
     byLevel.map(({ level, values, present, median }) => {

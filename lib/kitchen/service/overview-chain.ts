@@ -7,7 +7,7 @@ import { KITCHEN_LEVELS, type KitchenLevel } from "@/lib/kitchen/contract/vocabu
 import {
   chainRanks,
   levelHistograms,
-  medianOf,
+  lowerMedianOf,
   mergedLevelFigures,
   type ChainMember,
 } from "@/lib/kitchen/query/chain-figures";
@@ -84,7 +84,7 @@ export async function overviewChain(
       restaurants: ready.length,
       levels: pooled.map((figures) => ({
         ...figures,
-        medianRestaurantP90: medianOf(p90s.map((p) => p[figures.level])),
+        medianRestaurantP90: lowerMedianOf(p90s.map((p) => p[figures.level])),
       })),
     },
   };
