@@ -125,6 +125,25 @@ async function checkAreas(service: ReturnType<typeof kitchen.service>, range: Ov
           .reduce((n, r) => n + (r.current.find((f) => f.level === level)?.late ?? 0), 0),
       );
 
+  // From the day digests (above) or, where those do not answer, from the decoded days: the same.
+  const viaDays = await kitchenOverview(
+    { ...service, levelHistograms: undefined },
+    RESTAURANTS,
+    range,
+    clock.now,
+    "exclude",
+    GROUPS,
+  );
+  expect([viaDays.areas, viaDays.chain]).toEqual([overview.areas, overview.chain]);
+  // The digests did answer above (else both would be the days' answer).
+  const direct = await service.levelHistograms(
+    [{ restaurant: mesa, range: overview.rows[0]!.period }],
+    "exclude",
+  );
+  expect([...direct.get(mesa.guid)![0]!.values()].reduce((a, b) => a + b, 0)).toBe(
+    overview.rows[0]!.current[0]!.records,
+  );
+
   const all = [...values.values()].flat();
   const ownP90 = (level: number) => ready.map((row) => figures(values.get(row.restaurantGuid)!, level).p90);
   expect(overview.chain).toEqual({

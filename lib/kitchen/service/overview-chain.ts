@@ -24,27 +24,38 @@ export type OverviewGroups = ReadonlyMap<string, readonly OverviewAreaRef[]>;
 
 /**
  * The Overview's chain part (issue 36), from its settled rows: each ready restaurant's records of
- * the current period as one-second histograms per level (the same records as its row's figures),
+ * the current period as one-second histograms per level (the same records as its row's figures:
+ * from the day digests the Overview read, else from its decoded days),
  * summed per group and for the whole chain, so every group figure is the nearest rank over the
  * union of its restaurants' records; late items are the rows' own (each judged by its own
  * targets), summed. Rows gain `area` (the group they are listed under) and `chainRanks`.
  */
 export async function overviewChain(
-  service: Pick<KitchenService, "rangeDays">,
+  service: Pick<KitchenService, "rangeDays"> & Partial<Pick<KitchenService, "levelHistograms">>,
   restaurants: readonly OverviewRestaurant[],
   rows: readonly KitchenOverviewRow[],
   groups: OverviewGroups,
   stuck: StuckChoice,
 ): Promise<{ rows: KitchenOverviewRow[]; areas: OverviewArea[]; chain: OverviewChain }> {
   const byGuid = new Map(restaurants.map((r) => [r.guid, r]));
+  const ready = rows.filter((row) => row.status === "ready" && byGuid.has(row.restaurantGuid));
+  // From the day digests the rows' figures came from; a restaurant they do not answer reads its days.
+  const fromDigests = service.levelHistograms
+    ? await service.levelHistograms(
+        ready.map((row) => ({ restaurant: byGuid.get(row.restaurantGuid)!, range: row.period })),
+        stuck,
+      )
+    : new Map<string, Map<number, number>[] | null>();
   const members = await mapLimit(rows, CONCURRENCY, async (row): Promise<ChainMember | null> => {
     const restaurant = byGuid.get(row.restaurantGuid);
     if (row.status !== "ready" || !restaurant) return null;
-    const answer = await service.rangeDays(restaurant, row.period, { stuck }).catch(() => null);
-    if (!answer?.ready) return null;
     const late = Object.fromEntries(
       KITCHEN_LEVELS.map((l) => [l, row.current.find((f) => f.level === l)?.late ?? 0]),
     ) as Record<KitchenLevel, number>;
+    const known = fromDigests.get(row.restaurantGuid);
+    if (known) return { histograms: { 0: known[0]!, 1: known[1]!, 2: known[2]! }, late };
+    const answer = await service.rangeDays(restaurant, row.period, { stuck }).catch(() => null);
+    if (!answer?.ready) return null;
     return { histograms: levelHistograms(answer.value.days, answer.value.cutSeconds), late };
   });
   const areas = new Map<string, OverviewArea & { members: ChainMember[] }>();
@@ -59,8 +70,8 @@ export async function overviewChain(
       else if (row.status === "pending" || row.status === "error") area.complete = false;
     }
   });
-  const ready = members.filter((m): m is ChainMember => m !== null);
-  const pooled = mergedLevelFigures(ready);
+  const withFigures = members.filter((m): m is ChainMember => m !== null);
+  const pooled = mergedLevelFigures(withFigures);
   const p90s = rows.map(
     (row) =>
       Object.fromEntries(
@@ -81,7 +92,7 @@ export async function overviewChain(
       .map(({ members: m, ...area }) => ({ ...area, levels: mergedLevelFigures(m) }))
       .sort((a, b) => Number(a.kind === "none") - Number(b.kind === "none") || a.name.localeCompare(b.name)),
     chain: {
-      restaurants: ready.length,
+      restaurants: withFigures.length,
       levels: pooled.map((figures) => ({
         ...figures,
         medianRestaurantP90: lowerMedianOf(p90s.map((p) => p[figures.level])),

@@ -40,7 +40,7 @@ const CONCURRENCY = 6;
  */
 export async function kitchenOverview(
   service: Pick<KitchenService, "levelSummary"> &
-    Partial<Pick<KitchenService, "levelSummaries" | "section" | "rangeDays">>,
+    Partial<Pick<KitchenService, "levelSummaries" | "section" | "rangeDays" | "levelHistograms">>,
   restaurants: readonly OverviewRestaurant[],
   range: OverviewRange,
   nowMs: number,
@@ -86,7 +86,13 @@ export async function kitchenOverview(
   // The chain (issue 36) when the caller knows the restaurants' groups: areas and ranks, exact.
   const chain =
     groups && service.rangeDays
-      ? await overviewChain({ rangeDays: service.rangeDays }, restaurants, status.rows, groups, stuck)
+      ? await overviewChain(
+          { rangeDays: service.rangeDays, levelHistograms: service.levelHistograms },
+          restaurants,
+          status.rows,
+          groups,
+          stuck,
+        )
       : null;
   return {
     range,
