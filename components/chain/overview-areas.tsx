@@ -83,7 +83,7 @@ function AreaBlock({
         {formatCount(subtotal?.late ?? 0)} late
         {area.complete ? "" : " (some restaurants still being fetched)"}
       </summary>
-      <div className={report.scroll}>
+      <div className={report.scroll} tabIndex={0} role="region" aria-label={`${area.name}, level ${level}`}>
         <table className={`${report.table} ${styles.matrix}`}>
           <caption className="visually-hidden">
             {area.name}, level {level}: the area&apos;s figures over all its restaurants&apos; records, then

@@ -51,7 +51,8 @@ function MatrixTable({
   level: KitchenLevel;
 }) {
   return (
-    <div className={report.scroll}>
+    // Focusable, so the keyboard scrolls it sideways on a phone.
+    <div className={report.scroll} tabIndex={0} role="region" aria-label={`Stations matrix, level ${level}`}>
       <table className={`${report.table} ${styles.matrix}`} data-testid="stations-matrix-table">
         <caption className="visually-hidden">
           p90 of fire to fulfill and records per station and restaurant at level {level}
