@@ -2,6 +2,7 @@ import "server-only";
 
 import type { QueryClient } from "@tanstack/react-query";
 
+import { overviewGroupsOf } from "@/lib/access/chain-groups";
 import { getRestaurantDirectory } from "@/lib/access/permitted-restaurants";
 import type { AppSession } from "@/lib/auth/session";
 import type { KitchenOverview } from "@/lib/kitchen/contract/responses";
@@ -56,7 +57,16 @@ export async function prefetchOverview(
     // As the API's JSON carries it (no undefined fields the wire would drop).
     queryFn: async () =>
       JSON.parse(
-        JSON.stringify(await kitchenOverview(await getKitchenService(), restaurants, range, Date.now())),
+        JSON.stringify(
+          await kitchenOverview(
+            await getKitchenService(),
+            restaurants,
+            range,
+            Date.now(),
+            "exclude",
+            await overviewGroupsOf(restaurants.map((r) => r.guid)),
+          ),
+        ),
       ) as KitchenOverview,
   });
   const rows = queryClient.getQueryData(options.queryKey)?.rows ?? [];

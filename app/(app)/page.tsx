@@ -1,6 +1,7 @@
 import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 
+import { OverviewAreas } from "@/components/chain/overview-areas";
 import { KitchenOverviewTable } from "@/components/overview/kitchen-overview-table";
 import { RestaurantList } from "@/components/overview/restaurant-list";
 import { IntentLink } from "@/components/ui/intent-link";
@@ -40,6 +41,8 @@ export default async function OverviewPage({ searchParams }: Props) {
       <HydrationBoundary state={dehydrate(queryClient)}>
         {/* The kitchen status first: on a phone it is what a multi-unit manager came for. */}
         <KitchenOverviewTable />
+        {/* Issue 36: the restaurants by area, subtotals merged exactly; below the status, off the phone's first screen. */}
+        <OverviewAreas />
         {/* Folded: business dates, zones and page links are looked up, not read every morning. */}
         <details className={styles.restaurants} data-testid="restaurant-list" data-print-hide="">
           <summary className={styles.restaurantsSummary}>

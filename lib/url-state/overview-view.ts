@@ -1,4 +1,4 @@
-import { parseAsStringLiteral } from "nuqs/server";
+import { parseAsArrayOf, parseAsString, parseAsStringLiteral } from "nuqs/server";
 
 import { OVERVIEW_RANGES } from "@/lib/kitchen/contract/vocabulary";
 
@@ -7,3 +7,6 @@ import { OVERVIEW_RANGES } from "@/lib/kitchen/contract/vocabulary";
  * days when absent), so a shared link opens on the same period and Back undoes a change of it.
  */
 export const overviewRangeParam = parseAsStringLiteral(OVERVIEW_RANGES).withDefault("7d");
+
+/** The Overview's open area groups (`?areas=area:1,group:<GUID>`, issue 36); absent: all folded. */
+export const overviewAreasParam = parseAsArrayOf(parseAsString);

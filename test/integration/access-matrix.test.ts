@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, startApp, type RunningServer } from "@/bench/load/server";
 import { signIn } from "@/bench/load/users";
 import { signInPath } from "@/lib/auth/post-sign-in";
+import type { KitchenStationsMatrix } from "@/lib/kitchen/contract/chain";
+import type { KitchenOverview } from "@/lib/kitchen/contract/responses";
 import type { Area, Person } from "@/lib/people/admin-contract";
 import type { Role } from "@/lib/people/roles";
 import { UNADDED_LOCATION } from "@/lib/sandbox/unadded-location";
@@ -247,6 +249,14 @@ const API: Record<string, ApiSpec> = {
     expect: anyone(KITCHEN_OK),
     url: () => "/api/kitchen/overview.csv?range=yesterday",
   },
+  "GET /api/kitchen/stations-matrix": {
+    expect: anyone(200),
+    url: () => "/api/kitchen/stations-matrix?range=yesterday",
+  },
+  "GET /api/kitchen/stations-matrix.csv": {
+    expect: anyone(KITCHEN_OK),
+    url: () => "/api/kitchen/stations-matrix.csv?range=yesterday",
+  },
   "GET /api/kitchen/weekly-report.csv": { expect: anyone(KITCHEN_OK) },
   "GET /api/restaurants": { expect: anyone(200) },
   // Live late alerts (lib/alerts): managers and above write rules; a viewer reads them and the alerts.
@@ -406,6 +416,7 @@ const PAGES: Record<string, PageSpec> = {
   "/": { expect: page(200) },
   "/account": { expect: page(200) },
   "/items": { expect: page(200) },
+  "/stations-matrix": { expect: page(200) },
   "/admin": { expect: adminPage(307), redirectsTo: "/admin/people" },
   "/admin/areas": { expect: adminPage(200) },
   "/admin/audit": { expect: adminPage(200) },
@@ -694,6 +705,19 @@ describe("the access matrix over HTTP", () => {
       HARBOR,
       MESA,
     ]);
+    // Issue 36: the area manager's Overview groups only her area's restaurants, and her matrix has only their columns.
+    const anaOverview = (await (
+      await sessions.area_manager("/api/kitchen/overview?range=yesterday")
+    ).json()) as KitchenOverview;
+    // Areas the writes above made may hold Harbor too: each lists only what she sees.
+    expect(
+      anaOverview.areas!.find((a) => a.key === `area:${fixture.harborMesaArea}`)?.restaurantGuids,
+    ).toEqual([HARBOR, MESA]);
+    expect(new Set(anaOverview.areas!.flatMap((a) => a.restaurantGuids))).toEqual(new Set([HARBOR, MESA]));
+    const anaMatrix = (await (
+      await sessions.area_manager("/api/kitchen/stations-matrix?range=yesterday")
+    ).json()) as KitchenStationsMatrix;
+    expect(anaMatrix.columns.map((c) => c.restaurantGuid)).toEqual([HARBOR, MESA]);
   }, 120_000);
 
   it("answers every page × reader × restaurant as the table says (signed out: to sign-in), naming no foreign restaurant", async () => {

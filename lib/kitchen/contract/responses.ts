@@ -1,5 +1,6 @@
 import type { Weekday } from "@/lib/restaurants/schedule";
 
+import type { OverviewArea, OverviewAreaRef, OverviewChain, OverviewChainRank } from "./chain";
 import type { TargetChange, TargetSource } from "./target-versions";
 import type { StationTarget } from "./targets";
 import type { KitchenLevel, KitchenMetric } from "./vocabulary";
@@ -565,6 +566,10 @@ export interface KitchenOverviewRow extends RestaurantInView {
     records: number;
     late: number;
   } | null;
+  /** Issue 36: the group the row is listed under (its first area, or its management group). */
+  area?: OverviewAreaRef;
+  /** Issue 36: the row's place among the chain's restaurants by p90, per level. */
+  chainRanks?: OverviewChainRank[];
 }
 
 /** A restaurant whose level-0 share late moved most against the period before (restaurant-status.ts). */
@@ -602,6 +607,10 @@ export interface KitchenOverview {
   /** Always sent; optional in the type only because they came later (issue 34). */
   glance?: OverviewGlance;
   movers?: { worse: OverviewMover[]; better: OverviewMover[] };
+  /** Issue 36: the rows grouped by area (by management group while no area exists), figures merged exactly. */
+  areas?: OverviewArea[];
+  /** Issue 36: every ready restaurant together, and the median restaurant's p90. */
+  chain?: OverviewChain;
 }
 
 /** How many items left on screen a figure's records held, and whether the figures count them. */

@@ -109,6 +109,13 @@ export interface DaySummary {
    * matrix (lib/kitchen/query/items-matrix.ts) groups them exactly.
    */
   itemMultiLocationIds: (string | null)[];
+  /**
+   * Per entry of `stations` (keyed by the station's GUID), the multi-location id its records carry
+   * (prepStationMultiLocationId: the versions of one prep station across restaurants, and across a
+   * station re-created under a new GUID), the first one seen, or null. The stations matrix
+   * (lib/kitchen/query/stations-matrix.ts) lines stations up across restaurants by it.
+   */
+  stationMultiLocationIds: (string | null)[];
   courses: DimensionValue[];
   cubes: Record<KitchenMetric, Record<CubeKind, CubePart>>;
   /** The services the day's records were assigned to, and the business day's start. */
@@ -185,13 +192,17 @@ export function summariseDay(
   const selectionIds = new Interner<string | null>();
   const levelsSeen = new Set<number>();
   const firedMs = new Float64Array(n);
+  const stationIds: (string | null)[] = [];
 
   for (let i = 0; i < n; i++) {
     const r = records[i]!;
     const lv = r.itemFulfillmentLevel as KitchenLevel;
     level[i] = lv;
     levelsSeen.add(lv);
-    station[i] = stations.idWith(r.prepStationGuid ?? null, r.prepStationName, dimension, fillName);
+    const s = stations.idWith(r.prepStationGuid ?? null, r.prepStationName, dimension, fillName);
+    station[i] = s;
+    // A record that lacks the id (a messy export) borrows its station's from another record.
+    if (stationIds[s] == null) stationIds[s] = r.prepStationMultiLocationId ?? null;
     item[i] = items.idWith(itemKey(r), r, itemValue, fillItemName);
     course[i] = courses.idWith(r.courseGuid ?? null, r.courseName, dimension, fillName);
     behavior[i] = behaviors.id(diningKeyOf(r.diningOptionGuid, r.diningOptionBehavior));
@@ -287,6 +298,7 @@ export function summariseDay(
     sources: sources.values,
     items: items.values.map(({ guid, name }) => ({ guid, name })),
     itemMultiLocationIds: items.values.map((v) => v.multiLocationId),
+    stationMultiLocationIds: stations.values.map((_, s) => stationIds[s] ?? null),
     courses: courses.values,
     cubes: metricRecord((metric) => recordOf(CUBE_KINDS, (kind) => byKind.get(kind)![metric])),
     dayParts,

@@ -11,7 +11,9 @@ import type {
  * which also keeps a Platform name from reading as a formula), its GUID's first 8 characters
  * added where two restaurants would share one, so no two columns carry the same header.
  */
-function restaurantPrefixes(columns: readonly ItemsMatrixColumn[]): string[] {
+export function restaurantPrefixes(
+  columns: readonly Pick<ItemsMatrixColumn, "restaurantName" | "restaurantGuid">[],
+): string[] {
   const plain = columns.map((c) => csvHeader(c.restaurantName));
   return plain.map((p, i) =>
     plain.indexOf(p) === plain.lastIndexOf(p)

@@ -184,3 +184,33 @@ export class LevelMerge {
     return { levels, withinTarget, stuckRecords: this.stuck };
   }
 }
+
+/**
+ * A digest's fire-to-fulfill records per level, stations summed, added into `into[level]`
+ * (seconds -> records), the items left on screen cut as LevelMerge cuts them: the same records as
+ * the Overview's figures. Issue 36's areas add them across restaurants (a sum of histograms is the
+ * histogram of the union), so a group's percentile is exact without decoding a day.
+ */
+export function addDigestHistograms(
+  digest: Uint8Array,
+  cutSeconds: number | undefined,
+  into: readonly Map<number, number>[],
+): void {
+  const cut = cutSeconds ?? Infinity;
+  const r = new ByteReader(digest);
+  r.uint();
+  const groups = r.uint();
+  for (let g = 0; g < groups; g++) {
+    const level = r.uint();
+    r.nullableString();
+    r.uint();
+    const entries = r.uint();
+    const h = into[level]!;
+    let second = 0;
+    for (let e = 0; e < entries; e++) {
+      second += r.uint();
+      const n = r.uint();
+      if (second <= cut) h.set(second, (h.get(second) ?? 0) + n);
+    }
+  }
+}

@@ -154,6 +154,8 @@ export function createKitchenService(deps: KitchenServiceDeps) {
 
     /** The same of many restaurants at once from the day digests, null where levelSummary must answer (overview-levels.ts). */
     levelSummaries: k.overviewLevels.levelSummaries,
+    /** Issue 36: the Overview areas' histograms from the day digests (overview-levels.ts). */
+    levelHistograms: k.overviewLevels.levelHistograms,
 
     /** Counts of the answer cache (GET /api/health). */
     answerCacheStats: answers.stats,

@@ -11,7 +11,12 @@ import {
   type TargetSource,
 } from "@/lib/kitchen/contract/target-versions";
 import { KITCHEN_LEVELS, type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
-import { levelDigestOf, LevelMerge, type LevelFigures } from "@/lib/kitchen/query/level-digest";
+import {
+  addDigestHistograms,
+  levelDigestOf,
+  LevelMerge,
+  type LevelFigures,
+} from "@/lib/kitchen/query/level-digest";
 import { validateRange } from "@/lib/kitchen/query/range-query";
 import type { DayRow, KitchenStore } from "@/lib/kitchen/storage/kitchen-store";
 import { readTargetVersionsOf } from "@/lib/kitchen/storage/target-versions";
@@ -187,7 +192,77 @@ export function createOverviewLevels({ db, store, reader, config, now }: Overvie
     return out;
   }
 
-  return { levelSummaries };
+  // Issue 36's areas: the same digests as histograms (histogramsOf, below).
+  const levelHistograms = (queries: readonly HistogramQuery[], stuck: StuckChoice | undefined) =>
+    histogramsOf(
+      { at: now(), rangesOf, candidate, digestsOf, cutSeconds: stuckCutSeconds(stuck, stuckMinutes) },
+      (asked) => rowsOf(store, finalRows, asked, remember),
+      queries,
+    );
+
+  return { levelSummaries, levelHistograms };
+}
+
+interface HistogramQuery {
+  restaurant: KitchenRestaurant;
+  range: { from: string; to: string };
+}
+
+/**
+ * Issue 36's areas: per restaurant, the per-level histograms (seconds -> records, index = level)
+ * of its range's fire-to-fulfill records, from the same day digests as `levelSummaries`, or null
+ * where those would not answer (the caller then reads the days).
+ */
+async function histogramsOf(
+  deps: {
+    at: number;
+    rangesOf: (q: OverviewLevelsQuery, at: number) => string[][] | null;
+    candidate: (
+      r: KitchenRestaurant,
+      ranges: string[][],
+      rows: Map<string, DayRow>,
+      at: number,
+    ) => Candidate | null;
+    digestsOf: (
+      candidates: readonly Candidate[],
+      from: string,
+      to: string,
+    ) => Promise<Map<string, Uint8Array>>;
+    cutSeconds: number | undefined;
+  },
+  rowsOfAsked: (
+    asked: { restaurant: KitchenRestaurant; ranges: string[][] }[],
+  ) => Promise<Map<string, Map<string, DayRow>>>,
+  queries: readonly HistogramQuery[],
+): Promise<Map<string, Map<number, number>[] | null>> {
+  const { at, rangesOf, candidate, digestsOf, cutSeconds } = deps;
+  const out = new Map<string, Map<number, number>[] | null>();
+  const asked = queries.flatMap(({ restaurant, range }) => {
+    out.set(restaurant.guid, null);
+    const ranges = rangesOf({ restaurant, ranges: [range] }, at);
+    return ranges ? [{ restaurant, ranges }] : [];
+  });
+  if (asked.length === 0) return out;
+  const rowsBy = await rowsOfAsked(asked);
+  const candidates = asked.flatMap(({ restaurant, ranges }) => {
+    const c = candidate(restaurant, ranges, rowsBy.get(restaurant.guid)!, at);
+    return c ? [c] : [];
+  });
+  const dates = candidates.flatMap((c) => c.ranges.flat());
+  if (dates.length === 0) return out;
+  const from = dates.reduce((m, d) => (d < m ? d : m));
+  const to = dates.reduce((m, d) => (d > m ? d : m));
+  const found = await digestsOf(candidates, from, to);
+  for (const c of candidates) {
+    const histograms = KITCHEN_LEVELS.map(() => new Map<number, number>());
+    // As levelSummaries: a day found unreadable on the way is failed now, in neither.
+    for (const { date } of usableDates(c.ranges[0]!, c.rows)) {
+      const digest = found.get(`${c.restaurant.guid}|${date}`);
+      if (digest) addDigestHistograms(digest, cutSeconds, histograms);
+    }
+    out.set(c.restaurant.guid, histograms);
+  }
+  return out;
 }
 
 /**

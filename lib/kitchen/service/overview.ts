@@ -16,6 +16,7 @@ import type { TargetSource } from "@/lib/kitchen/contract/target-versions";
 import { KITCHEN_LEVELS, type KitchenLevel, type OverviewRange } from "@/lib/kitchen/contract/vocabulary";
 
 import type { KitchenService } from "./kitchen-service";
+import { overviewChain, type OverviewGroups } from "./overview-chain";
 import { withStatus } from "./overview-status";
 import type { KitchenLevelSummary } from "./range-answers";
 import type { KitchenRestaurant } from "./service-config";
@@ -38,11 +39,13 @@ const CONCURRENCY = 6;
  * are still being fetched is "pending" with its progress rather than holding the others.
  */
 export async function kitchenOverview(
-  service: Pick<KitchenService, "levelSummary"> & Partial<Pick<KitchenService, "levelSummaries" | "section">>,
+  service: Pick<KitchenService, "levelSummary"> &
+    Partial<Pick<KitchenService, "levelSummaries" | "section" | "rangeDays" | "levelHistograms">>,
   restaurants: readonly OverviewRestaurant[],
   range: OverviewRange,
   nowMs: number,
   stuck: StuckChoice = "exclude",
+  groups?: OverviewGroups,
 ): Promise<KitchenOverview> {
   const rows: KitchenOverviewRow[] = new Array(restaurants.length);
   const reports: (StuckReport | undefined)[] = [];
@@ -80,9 +83,20 @@ export async function kitchenOverview(
   const maxMinutes = reports.find((r) => r !== undefined)?.maxMinutes ?? DEFAULT_STUCK_MINUTES;
   // Status, reason, late items and worst station per row; the movers and the glance line (issue 34).
   const status = await withStatus(service, restaurants, rows, stuck);
+  // The chain (issue 36) when the caller knows the restaurants' groups: areas and ranks, exact.
+  const chain =
+    groups && service.rangeDays
+      ? await overviewChain(
+          { rangeDays: service.rangeDays, levelHistograms: service.levelHistograms },
+          restaurants,
+          status.rows,
+          groups,
+          stuck,
+        )
+      : null;
   return {
     range,
-    rows: status.rows,
+    rows: chain?.rows ?? status.rows,
     stuck: {
       maxMinutes,
       records: rows.reduce((n, r) => n + r.stuckRecords, 0),
@@ -90,6 +104,7 @@ export async function kitchenOverview(
     },
     glance: status.glance,
     movers: status.movers,
+    ...(chain ? { areas: chain.areas, chain: chain.chain } : {}),
   };
 }
 

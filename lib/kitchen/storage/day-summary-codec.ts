@@ -30,9 +30,10 @@ import { readDaySlots, writeDaySlots } from "@/lib/kitchen/storage/day-slots-cod
 // parts (services and their cubes). 5: the guest's quote and its tickets (DaySummary.quote). 6: the
 // pass_wait and ticket_spread metrics (their cubes after the three others', in KITCHEN_METRICS's
 // order). 7: the day parts' dining channels (the flagged dining options, ingest/channels.ts), and
-// dining keys in the behaviors dictionary. 8: the capacity slots (day-slots.ts), after the quote. A
-// day stored in an older format reads as unreadable and is fetched again.
-const FORMAT_VERSION = 8;
+// dining keys in the behaviors dictionary. 8: the capacity slots (day-slots.ts), after the quote.
+// 9: the stations' multi-location ids (written last). A day stored in an older format reads as
+// unreadable and is fetched again.
+const FORMAT_VERSION = 9;
 
 export function encodeDaySummary(day: DaySummary): Uint8Array {
   const w = new ByteWriter();
@@ -50,6 +51,7 @@ export function encodeDaySummary(day: DaySummary): Uint8Array {
   writeSharedCells(w, day.serviceCubes, "services");
   writeQuote(w, day.quote);
   writeDaySlots(w, day.slots);
+  writeStrings(w, day.stationMultiLocationIds);
   return w.bytes();
 }
 
@@ -103,6 +105,9 @@ export function decodeDaySummary(bytes: Uint8Array): DaySummary {
   const serviceCubes = readSharedCells(r);
   const quote = readQuote(r);
   const slots = readDaySlots(r);
+  const stationMultiLocationIds = readStrings(r);
+  if (stationMultiLocationIds.length !== stations.length)
+    throw new Error("day summary's station multi-location ids do not match its stations");
   if (!r.done) throw new Error("day summary has trailing bytes");
   return {
     businessDate,
@@ -113,6 +118,7 @@ export function decodeDaySummary(bytes: Uint8Array): DaySummary {
     sources,
     items,
     itemMultiLocationIds,
+    stationMultiLocationIds,
     courses,
     cubes,
     dayParts,

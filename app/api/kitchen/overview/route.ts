@@ -1,3 +1,4 @@
+import { overviewGroupsOf } from "@/lib/access/chain-groups";
 import { getPermittedRestaurants } from "@/lib/access/permitted-restaurants";
 import { jsonResponse } from "@/lib/api/error-response";
 import { withSession } from "@/lib/api/route-handler";
@@ -9,12 +10,22 @@ import { getKitchenService } from "@/lib/kitchen/service/server";
 // kitchen figures for the period and the one before it (levels 0-2), with each ready restaurant's
 // status, reason, late items and worst station, the movers and the glance line (issue 34). Always
 // 200: a restaurant still being fetched is a row with status "pending" and its progress, so one
-// slow kitchen never holds the table.
+// slow kitchen never holds the table. Issue 36: `areas` (the rows grouped by area, or management group
+// while no area exists, figures merged exactly), `chain` (every ready restaurant together) and per
+// row `area` and `chainRanks`.
 export const GET = withSession(
   async ({ session, query }) => {
     const restaurants = await getPermittedRestaurants(session);
+    const groups = await overviewGroupsOf(restaurants.map((r) => r.guid));
     return jsonResponse(
-      await kitchenOverview(await getKitchenService(), restaurants, query.range, Date.now(), query.stuck),
+      await kitchenOverview(
+        await getKitchenService(),
+        restaurants,
+        query.range,
+        Date.now(),
+        query.stuck,
+        groups,
+      ),
     );
   },
   { query: kitchenOverviewSchema },
