@@ -287,7 +287,7 @@ describe("merging day summaries", () => {
     const bytes = encodeDaySummary(summaries[0]!);
     expect(() => decodeDaySummary(bytes.subarray(0, bytes.length - 7))).toThrow();
     const wrongVersion = bytes.slice();
-    wrongVersion[0] = 9;
+    wrongVersion[0] = bytes[0]! + 1;
     expect(() => decodeDaySummary(wrongVersion)).toThrow(/format/);
   });
 

@@ -269,17 +269,7 @@ export function summariseDay(
     behaviorAbsent: (id: number) => behaviors.values[id] === null,
     sourceAbsent: (id: number) => sources.values[id] === null,
   };
-  for (const [kind, anyStation] of [
-    ["tickets", false],
-    ["ticketsAnyStation", true],
-  ] as const) {
-    const rows = ticketTimeRows(records, ticketColumns, hourOf, UNKNOWN_HOUR, anyStation);
-    // The same values under every metric: a ticket time is fire to fulfill whatever is asked.
-    const parts = buildCubes(
-      rows.dims,
-      sizes(UNKNOWN_HOUR + 1),
-      metricRecord(() => rows.values),
-    );
+  for (const [kind, parts] of ticketCubes(records, ticketColumns, hourOf, sizes(UNKNOWN_HOUR + 1))) {
     byKind.set(kind, parts);
   }
 
@@ -309,6 +299,32 @@ export function summariseDay(
       timeZone,
     ),
   };
+}
+
+/** The two ticket-time cubes (ticket-times.ts): per station, and with the station summed out. */
+function ticketCubes(
+  records: readonly ItemFulfillment[],
+  columns: Parameters<typeof ticketTimeRows>[1],
+  hourOf: (ms: number) => number,
+  sizes: number[],
+): [CubeKind, Record<KitchenMetric, CubePart>][] {
+  return (
+    [
+      ["tickets", false],
+      ["ticketsAnyStation", true],
+    ] as const
+  ).map(([kind, anyStation]) => {
+    const rows = ticketTimeRows(records, columns, hourOf, UNKNOWN_HOUR, anyStation);
+    // The same values under every metric: a ticket time is fire to fulfill whatever is asked.
+    return [
+      kind,
+      buildCubes(
+        rows.dims,
+        sizes,
+        metricRecord(() => rows.values),
+      ),
+    ];
+  });
 }
 
 /**
