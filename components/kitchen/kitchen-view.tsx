@@ -1,10 +1,10 @@
 "use client";
 
-import Link from "next/link";
 import { useCallback, useDeferredValue, useMemo } from "react";
 
 import { FilterBar } from "@/components/kitchen/controls/filter-bar";
 import { ItemPicker } from "@/components/kitchen/controls/item-picker";
+import { KitchenAnswersNav } from "@/components/kitchen/controls/kitchen-answers-nav";
 import { OutlierSwitch } from "@/components/kitchen/controls/outlier-switch";
 import { RangeControl } from "@/components/kitchen/controls/range-control";
 import { StuckSwitch } from "@/components/kitchen/controls/stuck-switch";
@@ -20,7 +20,6 @@ import { KitchenFigures } from "@/components/kitchen/sections/kitchen-figures";
 import { RangeProgress } from "@/components/kitchen/sections/range-progress";
 import { TodayComparisonLine } from "@/components/kitchen/sections/today-comparison";
 import { CsvDownloadLink } from "@/components/ui/csv-download-button";
-import { IntentLink } from "@/components/ui/intent-link";
 import { PageHeader } from "@/components/ui/page-header";
 import { EmptyState, ErrorState, LoadingState, Notice, Skeleton } from "@/components/ui/states";
 import { formatDateRange } from "@/lib/business-date/format";
@@ -32,8 +31,7 @@ import { kitchenPageCsvName } from "@/lib/kitchen/present/csv-file-names";
 import { isEmptySummary, levelsPresent, stationLabel } from "@/lib/kitchen/present/summary-shapes";
 import { fulfillmentsCsvUrl, summaryCsvUrl } from "@/lib/queries/kitchen";
 import { kitchenPagePlan, plannedSection } from "@/lib/queries/kitchen-page-plan";
-import { menuLoadPageHref } from "@/lib/queries/menu-load";
-import { serializeKitchenView, type KitchenView as View } from "@/lib/url-state/kitchen-view";
+import type { KitchenView as View } from "@/lib/url-state/kitchen-view";
 
 import styles from "./kitchen-view.module.css";
 
@@ -158,13 +156,7 @@ export function KitchenView({ restaurant, today }: { restaurant: KitchenPageRest
         actions={
           notEntitled ? null : (
             <>
-              {/* The answers beyond the Kitchen page's own, on pages of their own (issue 36): same dates. */}
-              <IntentLink
-                className="button"
-                href={`/restaurants/${encodeURIComponent(guid)}/kitchen/quote?from=${urlView.from}&to=${urlView.to}`}
-              >
-                Guest quote
-              </IntentLink>
+              <KitchenAnswersNav guid={guid} view={urlView} />
               <KitchenDownloads
                 guid={guid}
                 summaryHref={summaryCsvUrl(guid, urlQuery)}
@@ -255,29 +247,13 @@ function KitchenDownloads({
 }) {
   return (
     <div className={styles.downloads}>
-      <Link
-        className="button"
-        href={`/restaurants/${encodeURIComponent(guid)}/kitchen/channels?${serializeKitchenView(view)}`}
-      >
-        By channel
-      </Link>
       <CsvDownloadLink href={summaryHref} label="Summary CSV" unavailable={unavailable} />
       <CsvDownloadLink
         href={fulfillmentsCsvUrl(guid, view, view.item, view.service)}
         label="Fulfillments CSV"
         unavailable={unavailable}
       />
-      {/* Capacity is a page of its own (issue 36), for the same dates. */}
-      <IntentLink
-        className="button"
-        href={`/restaurants/${encodeURIComponent(guid)}/kitchen/capacity?from=${view.from}&to=${view.to}`}
-      >
-        Capacity
-      </IntentLink>
       {unavailable ? <span className={styles.downloadsNote}>CSV downloads are {unavailable}</span> : null}
-      <Link href={menuLoadPageHref(guid, { from: view.from, to: view.to, level: view.level })}>
-        Menu load
-      </Link>
     </div>
   );
 }
