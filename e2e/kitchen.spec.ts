@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 
 import { businessDaysInRange } from "../lib/business-date/business-date";
 import type { KitchenSummary, KitchenTickets } from "../lib/kitchen/contract/responses";
-import type { KitchenLevel } from "../lib/kitchen/contract/vocabulary";
+import { KITCHEN_METRICS, type KitchenLevel } from "../lib/kitchen/contract/vocabulary";
 import { formatCount, formatDuration } from "../lib/kitchen/present/format";
 import { apiJson } from "./fixtures/api";
 import { restaurantNamed, signIn } from "./fixtures/auth";
@@ -394,7 +394,7 @@ test("the basic-tier restaurant explains that kitchen data needs the professiona
 async function assertSummaryCsv(page: Page, rows: Record<string, string>[], query: string) {
   const num = (v: string | undefined) => (v === undefined || v === "" ? null : Number(v));
   const metrics = [...new Set(rows.map((r) => r.metric))].sort();
-  expect(metrics).toEqual(["fire_to_fulfill", "start_to_fulfill", "wait_to_start"]);
+  expect(metrics).toEqual([...KITCHEN_METRICS].sort());
   for (const metric of metrics) {
     const params = new URLSearchParams(query);
     params.set("metric", metric!);
