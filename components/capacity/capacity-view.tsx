@@ -3,13 +3,13 @@
 import { useQuery } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
 import { useQueryStates } from "nuqs";
-import { useState, type FormEvent } from "react";
 
 import card from "@/components/ui/card/table-card.module.css";
 import { CsvDownloadLink } from "@/components/ui/csv-download-button";
+import { CustomDates } from "@/components/ui/dates/custom-dates";
 import { EmptyState, ErrorState, Skeleton } from "@/components/ui/states";
 import report from "@/components/ui/table/report-table.module.css";
-import { businessDateFromIso, businessDateToIso } from "@/lib/business-date/business-date";
+import { businessDateToIso } from "@/lib/business-date/business-date";
 import type { CapacityInProgress, KitchenCapacity } from "@/lib/kitchen/contract/capacity";
 import { presetRange, RANGE_PRESET_LABELS } from "@/lib/kitchen/contract/date-range";
 import { KITCHEN_LEVELS, NONE_FILTER } from "@/lib/kitchen/contract/vocabulary";
@@ -290,46 +290,5 @@ function CapacityTools({
       />
       <CsvDownloadLink href={csvHref} label="Capacity CSV" unavailable={csvUnavailable} />
     </div>
-  );
-}
-
-/** The custom dates form: applied as one history entry, so Back returns to the preset. */
-function CustomDates({
-  from,
-  to,
-  onApply,
-}: {
-  from: string | null;
-  to: string | null;
-  onApply: (from: string, to: string) => void;
-}) {
-  const [error, setError] = useState<string | null>(null);
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const f = businessDateFromIso(String(data.get("from") ?? ""));
-    const t = businessDateFromIso(String(data.get("to") ?? ""));
-    if (!f || !t) return setError("Enter both dates.");
-    if (f > t) return setError("The first date must not be after the last.");
-    setError(null);
-    onApply(f, t);
-  };
-  return (
-    <form className={styles.custom} onSubmit={submit} aria-label="Custom dates">
-      <label>
-        From <input type="date" name="from" defaultValue={from ? businessDateToIso(from) : ""} required />
-      </label>
-      <label>
-        To <input type="date" name="to" defaultValue={to ? businessDateToIso(to) : ""} required />
-      </label>
-      <button type="submit" className="button">
-        Show
-      </button>
-      {error ? (
-        <span role="alert" className={styles.bad}>
-          {error}
-        </span>
-      ) : null}
-    </form>
   );
 }
