@@ -5,6 +5,7 @@ import { toCsv } from "@/lib/csv/csv";
 import { kitchenStationsMatrixSchema, type OverviewAreaRef } from "@/lib/kitchen/contract/chain";
 import { MIN_RANKED_COUNT } from "@/lib/kitchen/contract/ranking";
 import type { OverviewRange } from "@/lib/kitchen/contract/vocabulary";
+import { overviewCsvColumns, overviewCsvRows } from "@/lib/kitchen/query/kitchen-csv";
 import { stationsMatrixCsvColumns } from "@/lib/kitchen/query/stations-matrix-csv";
 import { kitchenOverview } from "@/lib/kitchen/service/overview";
 import { kitchenStationsMatrix } from "@/lib/kitchen/service/stations-matrix";
@@ -169,6 +170,43 @@ async function checkAreas(service: ReturnType<typeof kitchen.service>, range: Ov
     rank: null,
     of: 4,
     vsMedianSeconds: null,
+  });
+
+  // overview.csv: each restaurant's area and chain rank, then the area subtotals and the chain's
+  // total, their figures the oracle's over the union of the records (row_kind tells them apart).
+  const csv = parse(toCsv(overviewCsvColumns, overviewCsvRows(overview)), { columns: true }) as Record<
+    string,
+    string
+  >[];
+  expect(csv.map((r) => [r.row_kind, r.area, r.restaurant])).toEqual([
+    ["restaurant", "West", "Mesa Verde Cantina"],
+    ["restaurant", "Midwest", "Lakeside Diner"],
+    ["restaurant", "West", "Northside Noodle Bar"],
+    ["restaurant", "Midwest", "Old Town Grill"],
+    ["restaurant", "West", "Pier 9 Pizza"],
+    ["area", "Midwest", "Midwest"],
+    ["area", "West", "West"],
+    ["chain", "", "Chain"],
+  ]);
+  ready.forEach((row, i) =>
+    expect([csv[i]!.l0_chain_rank, csv[i]!.l0_chain_ranked]).toEqual([
+      String(1 + p90s.filter((p) => p! < p90s[i]!).length),
+      "4",
+    ]),
+  );
+  expect([csv[4]!.l0_chain_rank, csv[4]!.l0_chain_ranked]).toEqual(["", "4"]);
+  const totals = [...overview.areas!.map((a) => a.restaurantGuids.flatMap((g) => values.get(g) ?? [])), all];
+  totals.forEach((union, j) => {
+    const line = csv[5 + j]!;
+    for (const level of [0, 1, 2]) {
+      const f = figures(union, level);
+      expect([line[`l${level}_records`], line[`l${level}_p50_s`], line[`l${level}_p90_s`]]).toEqual([
+        String(f.records),
+        String(f.p50 ?? ""),
+        String(f.p90 ?? ""),
+      ]);
+    }
+    expect([line.status, line.l0_previous_records, line.l0_chain_rank]).toEqual(["ready", "", ""]);
   });
 }
 
