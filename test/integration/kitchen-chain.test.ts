@@ -1,14 +1,19 @@
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
 
+import { createNote, listStoredAnnotations } from "@/lib/annotations/annotation-store";
+import { addBusinessDays } from "@/lib/business-date/business-date";
 import { toCsv } from "@/lib/csv/csv";
 import { kitchenStationsMatrixSchema, type OverviewAreaRef } from "@/lib/kitchen/contract/chain";
+import { kitchenSummarySchema } from "@/lib/kitchen/contract/params";
 import { MIN_RANKED_COUNT } from "@/lib/kitchen/contract/ranking";
 import type { OverviewRange } from "@/lib/kitchen/contract/vocabulary";
 import { overviewCsvColumns, overviewCsvRows } from "@/lib/kitchen/query/kitchen-csv";
 import { stationsMatrixCsvColumns } from "@/lib/kitchen/query/stations-matrix-csv";
 import { kitchenOverview } from "@/lib/kitchen/service/overview";
+import { overviewEvidence } from "@/lib/kitchen/service/overview-evidence";
 import { kitchenStationsMatrix } from "@/lib/kitchen/service/stations-matrix";
+import { overviewSentenceSubjects } from "@/lib/url-state/headline-sentences";
 
 import { isLeftOnScreen, levelOf, seconds } from "./independent-stats";
 import {
@@ -16,6 +21,7 @@ import {
   kitchenFile,
   kitchenQuery,
   overviewRestaurant,
+  ready as readyAnswer,
   type CsvRow,
 } from "./kitchen-harness";
 
@@ -210,6 +216,54 @@ async function checkAreas(service: ReturnType<typeof kitchen.service>, range: Ov
   });
 }
 
+/**
+ * Issue 35: the Overview's evidence, read for the restaurants its sentences name only, is each
+ * one's summary anomalies of its period (with the 8 weeks before stored, so days can be flagged)
+ * and its notes; a restaurant not named gets none.
+ */
+async function checkEvidence(
+  service: ReturnType<typeof kitchen.service>,
+  db: Parameters<typeof kitchen.service>[0],
+) {
+  const overview = await kitchenOverview(service, RESTAURANTS, "7d", clock.now, "exclude", GROUPS);
+  const subjects = overviewSentenceSubjects(overview);
+  expect(subjects.length).toBeGreaterThan(0);
+  expect(subjects.length).toBeLessThanOrEqual(2);
+  const named = RESTAURANTS.find((r) => r.guid === subjects[0])!;
+  const period = overview.rows.find((r) => r.restaurantGuid === named.guid)!.period;
+  await service.prepare(named, {
+    from: addBusinessDays(period.from, -56),
+    to: addBusinessDays(period.from, -1),
+  });
+  const note = await createNote(db, named.guid, { date: period.to, text: "new grill cook" }, "m@x.test");
+  await createNote(
+    db,
+    mesa.guid === named.guid ? oldTown.guid : mesa.guid,
+    { date: period.to, text: "x" },
+    "m@x.test",
+  );
+  const evidence = await overviewEvidence(
+    {
+      anomalies: service.anomalies,
+      annotations: (r, from, to) => listStoredAnnotations(db, r.guid, from, to),
+    },
+    RESTAURANTS,
+    overview,
+    subjects,
+    "exclude",
+  );
+  expect(evidence.map((e) => e.restaurantGuid)).toEqual(subjects);
+  for (const e of evidence) {
+    const r = RESTAURANTS.find((x) => x.guid === e.restaurantGuid)!;
+    const summary = await readyAnswer(service.summary(r, await kitchenQuery(kitchenSummarySchema, e.period)));
+    expect(e.anomalies, r.name).toEqual(summary.anomalies);
+    expect(e.annotations).toEqual(await listStoredAnnotations(db, r.guid, e.period.from, e.period.to));
+    if (r.guid === named.guid) expect(e.annotations).toEqual([note]);
+  }
+  // With its lookback stored, the named restaurant has flagged days to speak of.
+  expect(evidence[0]!.anomalies.length).toBeGreaterThan(0);
+}
+
 /** The stations matrix of `range` and its CSV, against the oracle. */
 async function checkStationsMatrix(
   service: ReturnType<typeof kitchen.service>,
@@ -285,11 +339,12 @@ describe("the chain against fulfillments.csv", { timeout: 300_000 }, () => {
   const t = kitchen.databasePerTest("pglite");
 
   it.each<OverviewRange>(["yesterday", "7d"])(
-    "gives each area and the chain the nearest rank over the union of their restaurants' records, and each stations-matrix cell (and CSV row) its restaurant's records of that station multi-location id (%s)",
+    "gives each area and the chain the nearest rank over the union of their restaurants' records, and each stations-matrix cell (and CSV row) its restaurant's records of that station multi-location id; the overview CSV's areas; the evidence of the restaurants the sentences name (%s)",
     async (range) => {
       const service = kitchen.service(t.db);
       await checkAreas(service, range);
       await checkStationsMatrix(service, t.db, range);
+      if (range === "7d") await checkEvidence(service, t.db);
     },
   );
 });
