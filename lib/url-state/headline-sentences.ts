@@ -192,7 +192,7 @@ export function kitchenSentences(input: KitchenSentenceInput): HeadlineSentence[
 // The Overview
 
 /** The restaurants the Overview's sentences name, at most (the evidence is read for these only). */
-export const OVERVIEW_EVIDENCE_MOST = 2;
+const OVERVIEW_EVIDENCE_MOST = 2;
 
 type OverviewInput = Pick<KitchenOverview, "rows" | "movers" | "evidence">;
 

@@ -608,7 +608,7 @@ export interface KitchenOverview {
   glance?: OverviewGlance;
   movers?: { worse: OverviewMover[]; better: OverviewMover[] };
   /**
-   * Issue 35: for the restaurants the Overview's sentences name (at most OVERVIEW_EVIDENCE_MOST),
+   * Issue 35: for the restaurants the Overview's sentences name (at most two: lib/url-state/headline-sentences.ts),
    * their current period's unusual days (the summary's `anomalies`) and notes and markers (the
    * summary's `annotations`), so a sentence can say what changed and when. Only in the JSON.
    */

@@ -125,7 +125,7 @@ function overviewLevelColumns(
  * A line of overview.csv: a restaurant's row, or (issue 36) an area subtotal or the chain total,
  * carried in a row of the same shape (`rowKind` says which; figures of the current period only).
  */
-export type OverviewCsvRow = KitchenOverviewRow & { rowKind?: "area" | "chain"; complete?: boolean };
+type OverviewCsvRow = KitchenOverviewRow & { rowKind?: "area" | "chain"; complete?: boolean };
 
 /**
  * overview.csv: one row per restaurant the account may see, archived and not-entitled ones

@@ -10,7 +10,7 @@ import type { StuckChoice } from "@/lib/kitchen/contract/stuck-items";
 
 import type { KitchenRestaurant } from "./service-config";
 
-export interface OverviewEvidenceDeps {
+interface OverviewEvidenceDeps {
   /** The summary's anomalies of a range (kitchen-service.ts `anomalies`). */
   anomalies: (
     restaurant: KitchenRestaurant,
