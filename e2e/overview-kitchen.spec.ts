@@ -184,7 +184,13 @@ test("the Overview CSV is the API's table, one row per restaurant, numbers as nu
     .sort();
   const dates = froms[0] === tos.at(-1) ? iso(froms[0]!) : `${iso(froms[0]!)}_${iso(tos.at(-1)!)}`;
   expect(download.suggestedFilename()).toBe(`kitchen-overview_${dates}_yesterday.csv`);
-  const rows = await csvRecords(download);
+  const lines = await csvRecords(download);
+  // The restaurants first, then (issue 36) one subtotal row per area and the chain's total.
+  const rows = lines.filter((r) => r.row_kind === "restaurant");
+  expect(lines.slice(rows.length).map((r) => [r.row_kind, r.restaurant])).toEqual([
+    ...(overview.areas ?? []).map((a) => ["area", a.name]),
+    ["chain", "Chain"],
+  ]);
   expect(rows.map((r) => r.restaurant_guid)).toEqual(overview.rows.map((r) => r.restaurantGuid));
   for (const [i, r] of overview.rows.entries()) {
     const csv = rows[i]!;

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { Annotation } from "@/lib/annotations/annotations-contract";
 import type { KitchenAnomaly, KitchenOverviewRow } from "@/lib/kitchen/contract/responses";
 
-import { kitchenSentences, overviewSentences } from "./headline-sentences";
+import { kitchenSentences, overviewSentences, overviewSentenceSubjects } from "./headline-sentences";
 import { loadKitchenViewParams, resolveKitchenView } from "./kitchen-view";
 
 const GUID = "r-1";
@@ -231,5 +231,73 @@ describe("the Overview's opening sentences", () => {
       "On track: 2 restaurants with figures, none to act on or watch and none worse than the period before; the most late items at Bravo (70 late items).",
     );
     expect(overviewSentences({ rows: [], movers: { worse: [], better: [] } }, "7d")).toEqual([]);
+  });
+
+  it("adds what the named restaurants' evidence says: an unusual day, else the latest note or marker, each linked", () => {
+    const overview = {
+      rows: [row("a", "Alpha", 100, 100, "on_track"), row("b", "Bravo", 400, 390, "act")],
+      movers: {
+        worse: [{ restaurantGuid: "a", restaurantName: "Alpha", latePoints: 2.5, p90Seconds: 30 }],
+        better: [],
+      },
+    };
+    // The evidence is read for these two only: the one to act on, then the worse mover.
+    expect(overviewSentenceSubjects(overview)).toEqual(["b", "a"]);
+    const s = overviewSentences(
+      {
+        ...overview,
+        evidence: [
+          {
+            restaurantGuid: "b",
+            period: RANGE,
+            anomalies: [fryLunchFaster, grillDinner],
+            annotations: [routing],
+          },
+          { restaurantGuid: "a", period: RANGE, anomalies: [], annotations: [routing, laterNote] },
+        ],
+      },
+      "lastweek",
+    );
+    expect(s.map((x) => [x.kind, x.text])).toEqual([
+      ["late", "Bravo needs action: 400 late items; most at No station (200 late of 300)."],
+      [
+        "unusual",
+        "At Bravo, Grill ran 2m 20s slower than usual at Dinner on Fri, Jan 31, 2025: p90 14m 20s against a usual 12m 00s (1 more unusual slice on the trend).",
+      ],
+      ["mover", "Alpha got worse: its share late up 2.5 pts and its p90 up 30s against the period before."],
+    ]);
+    // The unusual day's link opens Bravo's Kitchen page on that date, station and service.
+    expect(viewOf(s[1]!.href)).toMatchObject({
+      path: "/restaurants/b/kitchen",
+      view: { from: "20250131", to: "20250131", level: 0, station: "grill", service: "Dinner" },
+    });
+    // Without an act/watch restaurant, the mover's evidence is said: its latest note, on its day's trend.
+    const alone = overviewSentences(
+      {
+        rows: [row("a", "Alpha", 100, 100, "on_track")],
+        movers: overview.movers,
+        evidence: [{ restaurantGuid: "a", period: RANGE, anomalies: [], annotations: [routing, laterNote] }],
+      },
+      "7d",
+    );
+    expect(alone.map((x) => x.text)).toEqual([
+      "Alpha got worse: its share late up 2.5 pts and its p90 up 30s against the period before.",
+      "At Alpha, a manager noted on Sat, Feb 1, 2025: “new grill cook” (1 more change noted in these dates).",
+    ]);
+    expect(viewOf(alone[1]!.href)).toMatchObject({
+      path: "/restaurants/a/kitchen",
+      hash: "#kitchen-trend",
+      view: { from: "20250201", to: "20250201" },
+    });
+    // Evidence of a restaurant the sentences do not name says nothing.
+    expect(
+      overviewSentences(
+        {
+          ...overview,
+          evidence: [{ restaurantGuid: "z", period: RANGE, anomalies: [grillDinner], annotations: [] }],
+        },
+        "lastweek",
+      ),
+    ).toHaveLength(2);
   });
 });

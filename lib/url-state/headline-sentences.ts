@@ -191,23 +191,64 @@ export function kitchenSentences(input: KitchenSentenceInput): HeadlineSentence[
 // ---------------------------------------------------------------------------------------------
 // The Overview
 
+/** The restaurants the Overview's sentences name, at most (the evidence is read for these only). */
+const OVERVIEW_EVIDENCE_MOST = 2;
+
+type OverviewInput = Pick<KitchenOverview, "rows" | "movers" | "evidence">;
+
 /**
- * The Overview's opening sentences: the restaurant to act on first (the status rule's most late
- * items) with its worst station, the one that got worse most against the period before, or that
- * every restaurant is on track.
+ * Whom the Overview's sentences name: the restaurant to act on first (else to watch), the one that
+ * got worse most besides it, or, with neither, the ready one with the most late items. The route
+ * reads the evidence (anomalies, annotations) of these only (lib/kitchen/service/overview-evidence.ts).
  */
-export function overviewSentences(
-  overview: Pick<KitchenOverview, "rows" | "movers">,
-  range: OverviewRange,
-): HeadlineSentence[] {
+function overviewSubjects(overview: Pick<KitchenOverview, "rows" | "movers">) {
   const ranked = rankRestaurants(overview.rows.map((row) => ({ ...rankedRowOf(row), row })));
   const ready = ranked.filter((r) => r.ready && r.row.verdict);
-  const out: HeadlineSentence[] = [];
   const first =
     ready.find((r) => r.row.verdict!.status === "act") ??
     ready.find((r) => r.row.verdict!.status === "watch");
+  const worse = overview.movers?.worse.find((m) => m.restaurantGuid !== first?.row.restaurantGuid);
+  const top = !first && !worse ? ready[0]?.row : undefined;
+  return { ready, first: first?.row, worse, top };
+}
+
+/** The GUIDs of the restaurants the sentences name, for their evidence (at most OVERVIEW_EVIDENCE_MOST). */
+export function overviewSentenceSubjects(overview: Pick<KitchenOverview, "rows" | "movers">): string[] {
+  const { first, worse, top } = overviewSubjects(overview);
+  return [first?.restaurantGuid, worse?.restaurantGuid, top?.restaurantGuid]
+    .filter((g): g is string => g !== undefined)
+    .slice(0, OVERVIEW_EVIDENCE_MOST);
+}
+
+/** "Grill ran …" said of one restaurant among many: "At Lakeside Diner, Grill ran …". */
+function atRestaurant(name: string, s: HeadlineSentence): HeadlineSentence {
+  const text = s.text.replace(/^(Every|A) /, (w) => w.toLowerCase());
+  return { ...s, text: `At ${name}, ${text}` };
+}
+
+/**
+ * What the evidence of one named restaurant adds: its most telling unusual day of the period, or
+ * else the latest note or marker; only what changed and when, never a cause.
+ */
+function evidenceSentence(overview: OverviewInput, guid: string, name: string): HeadlineSentence | null {
+  const evidence = overview.evidence?.find((e) => e.restaurantGuid === guid);
+  if (!evidence) return null;
+  const said = unusualSentence(guid, evidence.anomalies) ?? markerSentence(guid, evidence.annotations, null);
+  return said && atRestaurant(name, said);
+}
+
+/**
+ * The Overview's opening sentences: the restaurant to act on first (the status rule's most late
+ * items) with its worst station, the one that got worse most against the period before, or that
+ * every restaurant is on track; each followed, when room is left, by what its evidence (the
+ * overview's `evidence`: unusual days, notes and markers) says of its period.
+ */
+export function overviewSentences(overview: OverviewInput, range: OverviewRange): HeadlineSentence[] {
+  const { ready, first, worse, top } = overviewSubjects(overview);
+  const out: HeadlineSentence[] = [];
+  const extra: HeadlineSentence[] = [];
   if (first) {
-    const { row } = first;
+    const row = first;
     const station = row.worstStation ?? null;
     const where = station
       ? `; most at ${station.stationName ?? "No station"} (${formatCount(station.late)} late of ${formatCount(station.records)})`
@@ -223,8 +264,9 @@ export function overviewSentences(
         ...(station ? { station: station.stationGuid ?? NONE_FILTER } : {}),
       }),
     });
+    const said = evidenceSentence(overview, row.restaurantGuid, row.restaurantName);
+    if (said) out.push(said);
   }
-  const worse = overview.movers?.worse.find((m) => m.restaurantGuid !== first?.row.restaurantGuid);
   if (worse) {
     const p90 =
       worse.p90Seconds === null || worse.p90Seconds === 0
@@ -237,9 +279,10 @@ export function overviewSentences(
       ),
       href: kitchenPageHref(worse.restaurantGuid, { range, level: 0 }),
     });
+    const said = evidenceSentence(overview, worse.restaurantGuid, worse.restaurantName);
+    if (said) extra.push(said);
   }
-  if (out.length === 0 && ready.length > 0) {
-    const top = ready[0]!.row;
+  if (top) {
     out.push({
       kind: "on-track",
       text: sentence(
@@ -247,6 +290,8 @@ export function overviewSentences(
       ),
       href: kitchenPageHref(top.restaurantGuid, { range, level: 0 }),
     });
+    const said = evidenceSentence(overview, top.restaurantGuid, top.restaurantName);
+    if (said) out.push(said);
   }
-  return out.slice(0, MOST);
+  return [...out, ...extra].slice(0, MOST);
 }

@@ -1,13 +1,19 @@
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
 
+import { createNote, listStoredAnnotations } from "@/lib/annotations/annotation-store";
+import { addBusinessDays } from "@/lib/business-date/business-date";
 import { toCsv } from "@/lib/csv/csv";
 import { kitchenStationsMatrixSchema, type OverviewAreaRef } from "@/lib/kitchen/contract/chain";
+import { kitchenSummarySchema } from "@/lib/kitchen/contract/params";
 import { MIN_RANKED_COUNT } from "@/lib/kitchen/contract/ranking";
 import type { OverviewRange } from "@/lib/kitchen/contract/vocabulary";
+import { overviewCsvColumns, overviewCsvRows } from "@/lib/kitchen/query/kitchen-csv";
 import { stationsMatrixCsvColumns } from "@/lib/kitchen/query/stations-matrix-csv";
 import { kitchenOverview } from "@/lib/kitchen/service/overview";
+import { overviewEvidence } from "@/lib/kitchen/service/overview-evidence";
 import { kitchenStationsMatrix } from "@/lib/kitchen/service/stations-matrix";
+import { overviewSentenceSubjects } from "@/lib/url-state/headline-sentences";
 
 import { isLeftOnScreen, levelOf, seconds } from "./independent-stats";
 import {
@@ -15,6 +21,7 @@ import {
   kitchenFile,
   kitchenQuery,
   overviewRestaurant,
+  ready as readyAnswer,
   type CsvRow,
 } from "./kitchen-harness";
 
@@ -170,6 +177,91 @@ async function checkAreas(service: ReturnType<typeof kitchen.service>, range: Ov
     of: 4,
     vsMedianSeconds: null,
   });
+
+  // overview.csv: each restaurant's area and chain rank, then the area subtotals and the chain's
+  // total, their figures the oracle's over the union of the records (row_kind tells them apart).
+  const csv = parse(toCsv(overviewCsvColumns, overviewCsvRows(overview)), { columns: true }) as Record<
+    string,
+    string
+  >[];
+  expect(csv.map((r) => [r.row_kind, r.area, r.restaurant])).toEqual([
+    ["restaurant", "West", "Mesa Verde Cantina"],
+    ["restaurant", "Midwest", "Lakeside Diner"],
+    ["restaurant", "West", "Northside Noodle Bar"],
+    ["restaurant", "Midwest", "Old Town Grill"],
+    ["restaurant", "West", "Pier 9 Pizza"],
+    ["area", "Midwest", "Midwest"],
+    ["area", "West", "West"],
+    ["chain", "", "Chain"],
+  ]);
+  ready.forEach((row, i) =>
+    expect([csv[i]!.l0_chain_rank, csv[i]!.l0_chain_ranked]).toEqual([
+      String(1 + p90s.filter((p) => p! < p90s[i]!).length),
+      "4",
+    ]),
+  );
+  expect([csv[4]!.l0_chain_rank, csv[4]!.l0_chain_ranked]).toEqual(["", "4"]);
+  const totals = [...overview.areas!.map((a) => a.restaurantGuids.flatMap((g) => values.get(g) ?? [])), all];
+  totals.forEach((union, j) => {
+    const line = csv[5 + j]!;
+    for (const level of [0, 1, 2]) {
+      const f = figures(union, level);
+      expect([line[`l${level}_records`], line[`l${level}_p50_s`], line[`l${level}_p90_s`]]).toEqual([
+        String(f.records),
+        String(f.p50 ?? ""),
+        String(f.p90 ?? ""),
+      ]);
+    }
+    expect([line.status, line.l0_previous_records, line.l0_chain_rank]).toEqual(["ready", "", ""]);
+  });
+}
+
+/**
+ * Issue 35: the Overview's evidence, read for the restaurants its sentences name only, is each
+ * one's summary anomalies of its period (with the 8 weeks before stored, so days can be flagged)
+ * and its notes; a restaurant not named gets none.
+ */
+async function checkEvidence(
+  service: ReturnType<typeof kitchen.service>,
+  db: Parameters<typeof kitchen.service>[0],
+) {
+  const overview = await kitchenOverview(service, RESTAURANTS, "7d", clock.now, "exclude", GROUPS);
+  const subjects = overviewSentenceSubjects(overview);
+  expect(subjects.length).toBeGreaterThan(0);
+  expect(subjects.length).toBeLessThanOrEqual(2);
+  const named = RESTAURANTS.find((r) => r.guid === subjects[0])!;
+  const period = overview.rows.find((r) => r.restaurantGuid === named.guid)!.period;
+  await service.prepare(named, {
+    from: addBusinessDays(period.from, -56),
+    to: addBusinessDays(period.from, -1),
+  });
+  const note = await createNote(db, named.guid, { date: period.to, text: "new grill cook" }, "m@x.test");
+  await createNote(
+    db,
+    mesa.guid === named.guid ? oldTown.guid : mesa.guid,
+    { date: period.to, text: "x" },
+    "m@x.test",
+  );
+  const evidence = await overviewEvidence(
+    {
+      anomalies: service.anomalies,
+      annotations: (r, from, to) => listStoredAnnotations(db, r.guid, from, to),
+    },
+    RESTAURANTS,
+    overview,
+    subjects,
+    "exclude",
+  );
+  expect(evidence.map((e) => e.restaurantGuid)).toEqual(subjects);
+  for (const e of evidence) {
+    const r = RESTAURANTS.find((x) => x.guid === e.restaurantGuid)!;
+    const summary = await readyAnswer(service.summary(r, await kitchenQuery(kitchenSummarySchema, e.period)));
+    expect(e.anomalies, r.name).toEqual(summary.anomalies);
+    expect(e.annotations).toEqual(await listStoredAnnotations(db, r.guid, e.period.from, e.period.to));
+    if (r.guid === named.guid) expect(e.annotations).toEqual([note]);
+  }
+  // With its lookback stored, the named restaurant has flagged days to speak of.
+  expect(evidence[0]!.anomalies.length).toBeGreaterThan(0);
 }
 
 /** The stations matrix of `range` and its CSV, against the oracle. */
@@ -247,11 +339,12 @@ describe("the chain against fulfillments.csv", { timeout: 300_000 }, () => {
   const t = kitchen.databasePerTest("pglite");
 
   it.each<OverviewRange>(["yesterday", "7d"])(
-    "gives each area and the chain the nearest rank over the union of their restaurants' records, and each stations-matrix cell (and CSV row) its restaurant's records of that station multi-location id (%s)",
+    "gives each area and the chain the nearest rank over the union of their restaurants' records, and each stations-matrix cell (and CSV row) its restaurant's records of that station multi-location id; the overview CSV's areas; the evidence of the restaurants the sentences name (%s)",
     async (range) => {
       const service = kitchen.service(t.db);
       await checkAreas(service, range);
       await checkStationsMatrix(service, t.db, range);
+      if (range === "7d") await checkEvidence(service, t.db);
     },
   );
 });

@@ -607,6 +607,12 @@ export interface KitchenOverview {
   /** Always sent; optional in the type only because they came later (issue 34). */
   glance?: OverviewGlance;
   movers?: { worse: OverviewMover[]; better: OverviewMover[] };
+  /**
+   * Issue 35: for the restaurants the Overview's sentences name (at most two: lib/url-state/headline-sentences.ts),
+   * their current period's unusual days (the summary's `anomalies`) and notes and markers (the
+   * summary's `annotations`), so a sentence can say what changed and when. Only in the JSON.
+   */
+  evidence?: OverviewEvidence[];
   /** Issue 36: the rows grouped by area (by management group while no area exists), figures merged exactly. */
   areas?: OverviewArea[];
   /** Issue 36: every ready restaurant together, and the median restaurant's p90. */
@@ -624,4 +630,14 @@ export interface StuckReport {
    * cubes cannot tell a stuck record apart. Absent when none.
    */
   unseparated?: number;
+}
+
+/** One named restaurant's evidence for the Overview's sentences (issue 35). */
+export interface OverviewEvidence {
+  restaurantGuid: string;
+  /** Its current period, as its row's. */
+  period: { from: string; to: string };
+  anomalies: KitchenAnomaly[];
+  /** As the summary's `annotations` (lib/annotations' Annotation). */
+  annotations: { id: string | null; date: string; kind: string; text: string; by?: string }[];
 }

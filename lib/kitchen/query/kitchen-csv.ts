@@ -1,7 +1,9 @@
 import { toCsv, type CsvColumn } from "@/lib/csv/csv";
 import { csvDate, csvHeader, csvInstant, durationCsvColumns, percentCsvColumn } from "@/lib/csv/csv-format";
 import { csvStream } from "@/lib/csv/csv-stream";
+import type { ChainLevelFigures } from "@/lib/kitchen/contract/chain";
 import type {
+  KitchenOverview,
   KitchenOverviewRow,
   OverviewLevelFigures,
   StationRef,
@@ -107,29 +109,39 @@ const figureOf = (figures: OverviewLevelFigures[], level: KitchenLevel) =>
 function overviewLevelColumns(
   level: KitchenLevel,
   prefix: string,
-  period: (r: KitchenOverviewRow) => OverviewLevelFigures[],
-): CsvColumn<KitchenOverviewRow>[] {
-  const at = (r: KitchenOverviewRow) => figureOf(period(r), level);
+  period: (r: OverviewCsvRow) => OverviewLevelFigures[],
+): CsvColumn<OverviewCsvRow>[] {
+  const at = (r: OverviewCsvRow) => figureOf(period(r), level);
   return [
     { header: `${prefix}_items`, value: (r) => at(r)?.items ?? null },
     { header: `${prefix}_records`, value: (r) => at(r)?.records ?? null },
-    ...durationCsvColumns<KitchenOverviewRow>(`${prefix}_p50`, (r) => at(r)?.p50),
-    ...durationCsvColumns<KitchenOverviewRow>(`${prefix}_p90`, (r) => at(r)?.p90),
-    percentCsvColumn<KitchenOverviewRow>(`${prefix}_on_time`, (r) => at(r)?.onTimeShare),
+    ...durationCsvColumns<OverviewCsvRow>(`${prefix}_p50`, (r) => at(r)?.p50),
+    ...durationCsvColumns<OverviewCsvRow>(`${prefix}_p90`, (r) => at(r)?.p90),
+    percentCsvColumn<OverviewCsvRow>(`${prefix}_on_time`, (r) => at(r)?.onTimeShare),
   ];
 }
+
+/**
+ * A line of overview.csv: a restaurant's row, or (issue 36) an area subtotal or the chain total,
+ * carried in a row of the same shape (`rowKind` says which; figures of the current period only).
+ */
+type OverviewCsvRow = KitchenOverviewRow & { rowKind?: "area" | "chain"; complete?: boolean };
 
 /**
  * overview.csv: one row per restaurant the account may see, archived and not-entitled ones
  * included and marked; per level the figures of the period and of the period before it. Numbers
  * are numbers (seconds beside minutes, percentages), dates ISO, so a spreadsheet can compute with them.
+ * Issue 36, appended so the columns before keep their places: `row_kind` (restaurant, area, chain),
+ * `area` (the group a restaurant is listed under; an area row's own name), and per level the
+ * restaurant's rank in the chain by p90 (1 the fastest) out of how many are ranked.
  */
-export const overviewCsvColumns: CsvColumn<KitchenOverviewRow>[] = [
+export const overviewCsvColumns: CsvColumn<OverviewCsvRow>[] = [
   { header: "restaurant_guid", value: (r) => r.restaurantGuid },
   { header: "restaurant", value: (r) => r.restaurantName },
   { header: "location", value: (r) => r.locationName },
-  { header: "archived", value: (r) => r.archived },
-  { header: "status", value: (r) => r.status },
+  { header: "archived", value: (r) => (r.rowKind ? null : r.archived) },
+  // A subtotal is "partial" while one of its restaurants has no figures (an error): the ready ones'.
+  { header: "status", value: (r) => (r.rowKind ? (r.complete ? "ready" : "partial") : r.status) },
   { header: "from", value: (r) => csvDate(r.period.from) },
   { header: "to", value: (r) => csvDate(r.period.to) },
   { header: "previous_from", value: (r) => csvDate(r.previousPeriod.from) },
@@ -138,4 +150,77 @@ export const overviewCsvColumns: CsvColumn<KitchenOverviewRow>[] = [
     ...overviewLevelColumns(level, `l${level}`, (r) => r.current),
     ...overviewLevelColumns(level, `l${level}_previous`, (r) => r.previous),
   ]),
+  { header: "row_kind", value: (r) => r.rowKind ?? "restaurant" },
+  { header: "area", value: (r) => (r.rowKind === "area" ? r.restaurantName : (r.area?.name ?? null)) },
+  ...KITCHEN_LEVELS.flatMap((level): CsvColumn<OverviewCsvRow>[] => [
+    {
+      header: `l${level}_chain_rank`,
+      value: (r) => r.chainRanks?.find((c) => c.level === level)?.rank ?? null,
+    },
+    {
+      header: `l${level}_chain_ranked`,
+      value: (r) => r.chainRanks?.find((c) => c.level === level)?.of ?? null,
+    },
+  ]),
 ];
+
+/**
+ * overview.csv's lines: the restaurants in the Overview's order, then (with the chain part) one
+ * subtotal per area and the chain's total, their percentiles the nearest rank over the union of
+ * their restaurants' records (overview-chain.ts), never a mean; items and records summed. Their
+ * dates span their restaurants' periods; the period before is not merged (left empty).
+ */
+export function overviewCsvRows(
+  overview: Pick<KitchenOverview, "rows" | "areas" | "chain">,
+): OverviewCsvRow[] {
+  const ready = overview.rows.filter((r) => r.status === "ready");
+  const subtotal = (
+    rowKind: "area" | "chain",
+    name: string,
+    guids: ReadonlySet<string>,
+    levels: readonly ChainLevelFigures[],
+    complete: boolean,
+  ): OverviewCsvRow => {
+    const members = ready.filter((r) => guids.has(r.restaurantGuid));
+    const span = (pick: (r: KitchenOverviewRow) => string, last: boolean) =>
+      members.map(pick).sort()[last ? members.length - 1 : 0] ?? "";
+    return {
+      rowKind,
+      complete,
+      restaurantGuid: "",
+      restaurantName: name,
+      locationName: "",
+      archived: false,
+      status: "ready",
+      period: { from: span((r) => r.period.from, false), to: span((r) => r.period.to, true) },
+      previousPeriod: { from: "", to: "" },
+      current: levels.map((l) => ({
+        level: l.level,
+        items: members.reduce((n, r) => n + (figureOf(r.current, l.level)?.items ?? 0), 0),
+        records: l.records,
+        p50: l.p50,
+        p90: l.p90,
+        onTimeShare: l.onTimeShare,
+        late: l.late,
+        targetSource: "default",
+      })),
+      previous: [],
+      stuckRecords: 0,
+    };
+  };
+  const areas = (overview.areas ?? []).map((a) =>
+    subtotal("area", a.name, new Set(a.restaurantGuids), a.levels, a.complete),
+  );
+  const chain = overview.chain
+    ? [
+        subtotal(
+          "chain",
+          "Chain",
+          new Set(ready.map((r) => r.restaurantGuid)),
+          overview.chain.levels,
+          overview.rows.every((r) => r.status !== "error" && r.status !== "pending"),
+        ),
+      ]
+    : [];
+  return [...overview.rows, ...areas, ...chain];
+}

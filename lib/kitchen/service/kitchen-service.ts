@@ -214,6 +214,20 @@ export function createKitchenService(deps: KitchenServiceDeps) {
         }),
       ),
 
+    /**
+     * The summary's `anomalies` of a range alone (no filter but the items-left-on-screen cut), without
+     * computing its figures: the Overview's sentences read them for the few restaurants they name.
+     */
+    anomalies: (restaurant: KitchenRestaurant, query: KitchenRangeQuery & { stuck?: StuckChoice }) =>
+      whenReady(k, restaurant, query, (dates, rows) =>
+        k.anomalyDays.anomaliesOf(
+          restaurant,
+          dates,
+          rows,
+          k.parts.filtersFor({ stuck: query.stuck }).stuckSeconds,
+        ),
+      ),
+
     /** Store only: the items each stored closed day of [from, to] sold, for the item markers (stored-items.ts). */
     storedItemDays: (guid: string, from: string, to: string) =>
       storedItemDays(store, k.reader, guid, from, to),

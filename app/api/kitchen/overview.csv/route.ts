@@ -1,3 +1,4 @@
+import { overviewGroupsOf } from "@/lib/access/chain-groups";
 import { getPermittedRestaurants } from "@/lib/access/permitted-restaurants";
 import { notReadyResponse } from "@/lib/api/error-response";
 import { withSession } from "@/lib/api/route-handler";
@@ -5,12 +6,12 @@ import { toCsv } from "@/lib/csv/csv";
 import { csvResponse } from "@/lib/csv/csv-response";
 import { kitchenOverviewSchema } from "@/lib/kitchen/contract/params";
 import { groupCsvName, overviewRangeWords } from "@/lib/kitchen/present/csv-file-names";
-import { overviewCsvColumns } from "@/lib/kitchen/query/kitchen-csv";
+import { overviewCsvColumns, overviewCsvRows } from "@/lib/kitchen/query/kitchen-csv";
 import { kitchenOverview } from "@/lib/kitchen/service/overview";
 import { getKitchenService } from "@/lib/kitchen/service/server";
 
 // GET /api/kitchen/overview.csv?range=yesterday|7d|30d: the Overview as CSV, one row per permitted
-// restaurant. 202 (JSON: which restaurants are still being fetched) until every row is settled:
+// restaurant, then (issue 36) one subtotal row per area and the chain's (`row_kind`). 202 (JSON: which restaurants are still being fetched) until every row is settled:
 // a file with holes would pass for the whole.
 export const GET = withSession(
   async ({ session, query }) => {
@@ -21,6 +22,7 @@ export const GET = withSession(
       query.range,
       Date.now(),
       query.stuck,
+      await overviewGroupsOf(restaurants.map((r) => r.guid)),
     );
     const pending = overview.rows.filter((r) => r.status === "pending");
     if (pending.length > 0) {
@@ -33,7 +35,7 @@ export const GET = withSession(
       );
     }
     return csvResponse(
-      toCsv(overviewCsvColumns, overview.rows),
+      toCsv(overviewCsvColumns, overviewCsvRows(overview)),
       groupCsvName(
         "kitchen-overview",
         overview.rows.map((r) => r.period),
