@@ -145,6 +145,7 @@ test("pass wait and channel ticket targets are set by keyboard on the Targets pa
   const pass = page.getByTestId("pass-wait-targets-editor");
   const level1 = pass.getByLabel(/^Pass wait target, level 1 · .* \(minutes\) · default/);
   await expect(level1).toBeVisible({ timeout: 60_000 });
+  const saved0 = await apiJson<KitchenTargets>(page, targetsPath);
   try {
     await level1.fill("1.5");
     await level1.press("Enter");
@@ -167,9 +168,12 @@ test("pass wait and channel ticket targets are set by keyboard on the Targets pa
     });
     await axeClean(page);
   } finally {
-    // Other specs share this server: back to the defaults from today.
+    // Other specs share this server: back to the defaults from today (a save sends every row).
     const restored = await page.request.put(targetsPath, {
-      data: { passWait: [{ level: 1, seconds: null }], channels: [{ channel: "drive-thru", seconds: null }] },
+      data: {
+        passWait: [0, 1, 2].map((level) => ({ level, seconds: null })),
+        channels: saved0.channels.map((c) => ({ channel: c.channel, seconds: null })),
+      },
     });
     expect(restored.status()).toBe(200);
   }
