@@ -7,14 +7,7 @@ import { summaryCsv } from "@/lib/kitchen/query/kitchen-csv";
 import type { KitchenService } from "@/lib/kitchen/service/kitchen-service";
 
 import { valued, type Valued } from "./issue36-oracles";
-import {
-  fulfillmentsRows,
-  kitchenFile,
-  kitchenQuery,
-  ready,
-  worldRestaurant,
-  type CsvRow,
-} from "./kitchen-harness";
+import { fulfillmentsRows, kitchenFile, kitchenQuery, ready, worldRestaurant } from "./kitchen-harness";
 
 /**
  * pass_wait and ticket_spread (issue 36) over the sandbox over real HTTP, held against an oracle
