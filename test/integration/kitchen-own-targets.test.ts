@@ -86,6 +86,14 @@ describe("a restaurant's own pass wait and channel targets on pglite", () => {
     }
     expect(sawLate).toBeGreaterThan(0);
     expect(summary.withinTarget.find((w) => w.level === 1)!.targetSeconds).toBe(PASS_L1);
+    // The channels answer's record figures of pass_wait are the summary's, judged alike.
+    const passChannels = await ready(
+      service.channels(mesa, await kitchenQuery(kitchenSummarySchema, { ...RANGE, metric: "pass_wait" })),
+    );
+    const keyed = (rows: typeof summary.channels) =>
+      new Map((rows ?? []).map((r) => [`${r.channel}|${r.level}`, r.stats]));
+    expect(keyed(passChannels.channels)).toEqual(keyed(summary.channels));
+    expect(passChannels.channels.some((r) => r.stats.count > 0)).toBe(true);
 
     // Channels: drive-thru tickets over 240 s on 11 March, over 60 s on 12 March.
     const options: Options = new Map(configured.map((o) => [o.guid.toLowerCase(), o]));

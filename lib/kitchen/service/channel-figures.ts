@@ -1,6 +1,7 @@
 import "server-only";
 
 import type { ChannelTicketFigures, KitchenChannels } from "@/lib/kitchen/contract/channels";
+import { targetsOfMetric } from "@/lib/kitchen/contract/metric-targets";
 import type { KitchenSummaryQuery } from "@/lib/kitchen/contract/params";
 import type { DateCoverage } from "@/lib/kitchen/contract/responses";
 import { NONE_FILTER } from "@/lib/kitchen/contract/vocabulary";
@@ -56,11 +57,19 @@ export async function channelFigures(
   );
   const filters = filtersFor(query);
   const head = summaryQueryFields(restaurant, query, dates, rows, range.coverage(), merged, filters);
-  const figures = mergeScoped(merged, query.metric, filters, targets.book, deps.interner, {
-    hours: false,
-    trend: true,
-    items: false,
-  });
+  // As the summary: pass_wait and ticket_spread are judged by their own targets.
+  const figures = mergeScoped(
+    merged,
+    query.metric,
+    filters,
+    targetsOfMetric(query.metric, targets),
+    deps.interner,
+    {
+      hours: false,
+      trend: true,
+      items: false,
+    },
+  );
   const rowsOf = figures.channels ?? [];
   const present = [...new Set(rowsOf.map((r) => r.channel))].sort(byChannel);
   const tickets: ChannelTicketFigures[] = [];
