@@ -137,3 +137,44 @@ test("an expediter-only station's Kitchen link explains that its items are timed
     timeout: 180_000,
   });
 });
+
+test("pass wait and channel ticket targets are set by keyboard on the Targets page; a bad value is refused in words", async ({
+  page,
+}) => {
+  await signIn(page, "admin@kitchen.test", { callbackUrl: `/restaurants/${harbor.guid}/targets` });
+  const pass = page.getByTestId("pass-wait-targets-editor");
+  const level1 = pass.getByLabel(/^Pass wait target, level 1 · .* \(minutes\) · default/);
+  await expect(level1).toBeVisible({ timeout: 60_000 });
+  const saved0 = await apiJson<KitchenTargets>(page, targetsPath);
+  try {
+    await level1.fill("1.5");
+    await level1.press("Enter");
+    await expect(pass.getByRole("status")).toContainText(`level 1 ${formatDuration(90)}`);
+    const saved = await apiJson<KitchenTargets>(page, targetsPath);
+    expect(saved.passWait[1]).toMatchObject({ seconds: 90, source: "own" });
+
+    const channels = page.getByTestId("channel-targets-editor");
+    const driveThru = channels.getByLabel(/^Ticket target, drive-thru \(minutes\) · default/);
+    await driveThru.fill("0");
+    await driveThru.press("Enter");
+    await expect(channels.getByRole("alert")).toContainText("drive-thru: enter minutes between");
+    await driveThru.fill("3");
+    await driveThru.press("Enter");
+    await expect(channels.getByRole("status")).toContainText(`drive-thru ${formatDuration(180)}`);
+    expect((await apiJson<KitchenTargets>(page, targetsPath)).channels[0]).toMatchObject({
+      channel: "drive-thru",
+      seconds: 180,
+      source: "own",
+    });
+    await axeClean(page);
+  } finally {
+    // Other specs share this server: back to the defaults from today (a save sends every row).
+    const restored = await page.request.put(targetsPath, {
+      data: {
+        passWait: [0, 1, 2].map((level) => ({ level, seconds: null })),
+        channels: saved0.channels.map((c) => ({ channel: c.channel, seconds: null })),
+      },
+    });
+    expect(restored.status()).toBe(200);
+  }
+});

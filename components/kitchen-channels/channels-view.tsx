@@ -165,9 +165,9 @@ export function ChannelsView({
       <p className={styles.note}>
         Each row is one way guests order (the dining option, with curbside and drive-thru apart from take-out)
         at one kitchen level: the items&apos; {METRIC_LABELS[view.metric].toLowerCase()} times, and the share
-        of its tickets that took longer than that channel&apos;s ticket target (drive-thru{" "}
-        {formatDuration(CHANNEL_TICKET_TARGETS["drive-thru"])}, take-out and curbside{" "}
-        {formatDuration(CHANNEL_TICKET_TARGETS["take-out"])}, dine-in and delivery{" "}
+        of its tickets that took longer than that channel&apos;s ticket target (the restaurant&apos;s own, set
+        on its Targets page, else drive-thru {formatDuration(CHANNEL_TICKET_TARGETS["drive-thru"])}, take-out
+        and curbside {formatDuration(CHANNEL_TICKET_TARGETS["take-out"])}, dine-in and delivery{" "}
         {formatDuration(CHANNEL_TICKET_TARGETS["dine-in"])}).
       </p>
       {answer.error ? (

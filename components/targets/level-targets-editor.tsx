@@ -15,6 +15,14 @@ import {
 } from "./target-fields";
 import { targetSourceWords } from "./target-words";
 
+/** Each kind's words: the field's label, and what its reset button names before the level. */
+const WORDS = {
+  level: ["Level", ""],
+  ticket: ["Ticket target, level", "ticket target, "],
+  pass_wait: ["Pass wait target, level", "pass wait target, "],
+  ticket_spread: ["Ticket spread target, level", "ticket spread target, "],
+} as const;
+
 /**
  * One target per level, in minutes: the item targets or the ticket targets, of a restaurant (its
  * own) or of the group (the standard). Each row says where its target comes from and since when;
@@ -25,8 +33,8 @@ export function LevelTargetsEditor<Saved>(props: {
   title: string;
   description: string;
   testId: string;
-  /** "level" or "ticket": the field names and words. */
-  kind: "level" | "ticket";
+  /** The kind of target: the field names and words. */
+  kind: keyof typeof WORDS;
   /** Which source is this editor's own ("own" on a restaurant's page, "group" on the group's). */
   scope: "own" | "group";
   settings: readonly TargetSetting[];
@@ -48,7 +56,7 @@ export function LevelTargetsEditor<Saved>(props: {
   });
   const { rootRef, save } = saving;
   const submit = levelTargetsSubmit(levels, fieldName, saving);
-  const word = kind === "ticket" ? "Ticket target, level" : "Level";
+  const [word, resetWord] = WORDS[kind];
 
   return (
     <TargetsCard title={props.title} description={props.description} testId={props.testId} rootRef={rootRef}>
@@ -64,9 +72,7 @@ export function LevelTargetsEditor<Saved>(props: {
             name={fieldName(t.level)}
             label={`${word} ${t.level} · ${LEVEL_LABELS[t.level]} (minutes) · ${targetSourceWords(t)}`}
             minutes={targetMinutesOf(t.seconds)}
-            resetFor={
-              t.source === scope ? `${kind === "ticket" ? "ticket target, " : ""}level ${t.level}` : null
-            }
+            resetFor={t.source === scope ? `${resetWord}level ${t.level}` : null}
             onReset={() => save([{ level: t.level, seconds: null }], fieldName(t.level))}
             state={saving}
           />

@@ -4,10 +4,18 @@ import { formatDuration } from "@/lib/kitchen/present/format";
 
 const valueWords = (seconds: number | null) =>
   seconds === null ? "none (next source)" : formatDuration(seconds);
+const KIND_WORDS: Record<string, string> = {
+  ticket: "Ticket target",
+  level: "Item target",
+  pass_wait: "Pass wait target",
+  ticket_spread: "Ticket spread target",
+};
 const whatWords = (c: TargetChange, stationName: (guid: string) => string) =>
   c.kind === "station"
     ? `${stationName(c.stationGuid ?? "")}, level ${c.level}`
-    : `${c.kind === "ticket" ? "Ticket target" : "Item target"}, level ${c.level}`;
+    : c.kind === "channel"
+      ? `Ticket target, ${c.channel ?? "channel"}`
+      : `${KIND_WORDS[c.kind] ?? c.kind}, level ${c.level}`;
 
 /**
  * Target changes as a table: who, when, what, from what to what, and from which business date

@@ -4,13 +4,19 @@ import { LEVEL_LABELS } from "@/lib/kitchen/present/labels";
 
 import { targetSourceWords } from "./target-words";
 
-/** A restaurant's targets today, read only, each with where it comes from and since when. */
+/**
+ * A restaurant's targets today, read only, each with where it comes from and since when; `more`
+ * adds the pass wait, ticket spread and channel targets (the Targets page; the Kitchen page's card
+ * keeps to the item and ticket targets).
+ */
 export function TargetsList({
   targets,
   stationName = (guid) => `Station ${guid.slice(0, 8)}`,
+  more,
 }: {
   targets: Pick<KitchenTargets, "targets" | "tickets" | "stations">;
   stationName?: (guid: string) => string;
+  more?: Pick<KitchenTargets, "passWait" | "ticketSpread" | "channels">;
 }) {
   return (
     <ul data-testid="targets-list">
@@ -22,6 +28,21 @@ export function TargetsList({
       {targets.tickets.map((t) => (
         <li key={`ticket-${t.level}`}>
           Ticket, level {t.level}: {formatDuration(t.seconds)} ({targetSourceWords(t)})
+        </li>
+      ))}
+      {(more?.passWait ?? []).map((t) => (
+        <li key={`pass-${t.level}`}>
+          Pass wait, level {t.level}: {formatDuration(t.seconds)} ({targetSourceWords(t)})
+        </li>
+      ))}
+      {(more?.ticketSpread ?? []).map((t) => (
+        <li key={`spread-${t.level}`}>
+          Ticket spread, level {t.level}: {formatDuration(t.seconds)} ({targetSourceWords(t)})
+        </li>
+      ))}
+      {(more?.channels ?? []).map((t) => (
+        <li key={`channel-${t.channel}`}>
+          Ticket, {t.channel}: {formatDuration(t.seconds)} ({targetSourceWords(t)})
         </li>
       ))}
       {targets.stations.map((s) => (

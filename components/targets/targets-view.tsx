@@ -9,6 +9,7 @@ import type { KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
 import { kitchenKeys, kitchenTargetsQuery, putKitchenTargets } from "@/lib/queries/kitchen";
 import { stationsQuery } from "@/lib/queries/stations";
 
+import { ChannelTargetsEditor } from "./channel-targets-editor";
 import { EffectiveFromInput } from "./effective-from-input";
 import { LevelTargetsEditor } from "./level-targets-editor";
 import { StationTargetsEditor } from "./station-targets-editor";
@@ -51,7 +52,7 @@ export function TargetsView({ guid, restaurantName }: { guid: string; restaurant
       ) : (
         <section className="card" data-testid="targets-read-only">
           <h2>Targets today</h2>
-          <TargetsList targets={t} stationName={stationName} />
+          <TargetsList targets={t} stationName={stationName} more={t} />
           <p>You may see these targets; changing them is for the restaurant&rsquo;s managers.</p>
         </section>
       )}
@@ -118,6 +119,33 @@ function OwnEditors({
         {...keys}
       />
       <StationTargetsEditor guid={guid} targets={targets} stations={choices} effectiveFrom={effectiveFrom} />
+      <LevelTargetsEditor
+        title="Pass wait targets"
+        description="How long a finished item may wait at the pass (metric pass wait), per level."
+        testId="pass-wait-targets-editor"
+        kind="pass_wait"
+        scope="own"
+        settings={targets.passWait}
+        put={(input) => putKitchenTargets(guid, { passWait: input, effectiveFrom })}
+        savedOf={(next: KitchenTargets) => next.passWait}
+        {...keys}
+      />
+      <LevelTargetsEditor
+        title="Ticket spread targets"
+        description="How far apart a ticket's first and last station may finish (metric ticket sync spread), per level."
+        testId="ticket-spread-targets-editor"
+        kind="ticket_spread"
+        scope="own"
+        settings={targets.ticketSpread}
+        put={(input) => putKitchenTargets(guid, { ticketSpread: input, effectiveFrom })}
+        savedOf={(next: KitchenTargets) => next.ticketSpread}
+        {...keys}
+      />
+      <ChannelTargetsEditor
+        targets={targets}
+        put={(input) => putKitchenTargets(guid, { channels: input, effectiveFrom })}
+        {...keys}
+      />
     </>
   );
 }

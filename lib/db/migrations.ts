@@ -554,6 +554,23 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 26,
+    name: "kitchen target versions: a restaurant's pass wait, ticket spread and per-channel ticket targets",
+    sql: `
+      -- Three more kinds of dated target (lib/kitchen/contract/target-versions.ts), a restaurant's own
+      -- only: 'pass_wait' and 'ticket_spread' per level, and 'channel', one ticket target per channel
+      -- (named in the new column channel, recorded at level 0). Older rows read as before.
+      ALTER TABLE kitchen_target_versions DROP CONSTRAINT kitchen_target_versions_kind_check;
+      ALTER TABLE kitchen_target_versions ADD CONSTRAINT kitchen_target_versions_kind_check
+        CHECK (kind IN ('level', 'station', 'ticket', 'pass_wait', 'ticket_spread', 'channel'));
+      ALTER TABLE kitchen_target_versions ADD COLUMN channel text NOT NULL DEFAULT '';
+      ALTER TABLE kitchen_target_versions ADD CONSTRAINT kitchen_target_versions_channel_named
+        CHECK ((kind = 'channel') = (channel <> '') AND (kind <> 'channel' OR level = 0));
+      ALTER TABLE kitchen_target_versions ADD CONSTRAINT kitchen_target_versions_own_kinds
+        CHECK (restaurant_guid <> '' OR kind IN ('level', 'ticket'));
+    `,
+  },
 ];
 
 /**

@@ -9,6 +9,7 @@ import { createKitchenService, type KitchenService } from "@/lib/kitchen/service
 import type { KitchenRestaurant } from "@/lib/kitchen/service/service-config";
 
 import { statsOf, withoutLeftOnScreen, type RawRecord } from "./independent-stats";
+import { channelOf, NONE, ticketTimes, type Options } from "./issue36-oracles";
 import {
   fulfillmentsRows,
   kitchenFile,
@@ -36,11 +37,6 @@ const CASES: [KitchenRestaurant, { from: string; to: string }][] = [
   [worldRestaurant("Mesa Verde Cantina"), { from: "20250310", to: "20250311" }],
   [worldRestaurant("Lakeside Diner"), { from: "20250131", to: "20250201" }],
 ];
-const BY_BEHAVIOR: Record<string, string> = {
-  DINE_IN: "dine-in",
-  TAKE_OUT: "take-out",
-  DELIVERY: "delivery",
-};
 const TARGETS: Record<string, number> = {
   "drive-thru": 240,
   curbside: 600,
@@ -48,21 +44,6 @@ const TARGETS: Record<string, number> = {
   "dine-in": 900,
   delivery: 900,
 };
-const NONE = "(none)";
-
-type Options = Map<
-  string,
-  { behavior?: string | null; curbside?: boolean | null; driveThru?: boolean | null }
->;
-
-function channelOf(row: CsvRow, options: Options): string {
-  const option = row.diningOptionGuid ? options.get(row.diningOptionGuid.toLowerCase()) : undefined;
-  if (option?.driveThru) return "drive-thru";
-  if (option?.curbside) return "curbside";
-  const behavior = row.diningOptionBehavior;
-  return behavior ? (BY_BEHAVIOR[behavior] ?? behavior) : NONE;
-}
-
 const pick = (s: Pick<Stats, "count" | "p50" | "p90" | "max">) => [s.count, s.p50, s.p90, s.max];
 
 /** Per "channel|level", the oracle's stats of the rows (left-on-screen records out, as by default). */
@@ -79,29 +60,6 @@ function oracleByChannel(rows: CsvRow[], options: Options): Map<string, (number 
     if (s.count > 0) out.set(key, pick(s as Stats));
   }
   return out;
-}
-
-/** Ticket times per level of the tickets of one channel (a ticket's channel: its first row naming a dining option). */
-function ticketTimes(rows: CsvRow[], options: Options, channel: string, level: number): number[] {
-  const byTicket = new Map<string, CsvRow[]>();
-  rows.forEach((r, i) => {
-    if (!["0", "1", "2"].includes(r.itemFulfillmentLevel!)) return;
-    const key = r.ticketGuid || `row ${i}`;
-    byTicket.set(key, [...(byTicket.get(key) ?? []), r]);
-  });
-  const out: number[] = [];
-  for (const list of byTicket.values()) {
-    const named = list.find((r) => r.diningOptionGuid || r.diningOptionBehavior);
-    if ((named ? channelOf(named, options) : NONE) !== channel) continue;
-    const mine = list.filter((r) => r.itemFulfillmentLevel === String(level));
-    const fires = list.filter((r) => r.ticketFiredAt).map((r) => Date.parse(r.ticketFiredAt!));
-    if (mine.length === 0 || fires.length === 0 || mine.some((r) => !r.itemFulfilledAt)) continue;
-    const s = Math.floor(
-      (Math.max(...mine.map((r) => Date.parse(r.itemFulfilledAt!))) - Math.min(...fires)) / 1000 + 0.5,
-    );
-    if (s >= 0 && s <= 240 * 60) out.push(s);
-  }
-  return out.sort((a, b) => a - b);
 }
 
 const csv = (text: string): Record<string, string>[] => parse(text, { columns: true });

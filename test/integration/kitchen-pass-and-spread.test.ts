@@ -6,15 +6,8 @@ import type { KitchenSummary, KitchenTickets } from "@/lib/kitchen/contract/resp
 import { summaryCsv } from "@/lib/kitchen/query/kitchen-csv";
 import type { KitchenService } from "@/lib/kitchen/service/kitchen-service";
 
-import { isLeftOnScreen, levelOf, seconds, type RawRecord } from "./independent-stats";
-import {
-  fulfillmentsRows,
-  kitchenFile,
-  kitchenQuery,
-  ready,
-  worldRestaurant,
-  type CsvRow,
-} from "./kitchen-harness";
+import { valued, type Valued } from "./issue36-oracles";
+import { fulfillmentsRows, kitchenFile, kitchenQuery, ready, worldRestaurant } from "./kitchen-harness";
 
 /**
  * pass_wait and ticket_spread (issue 36) over the sandbox over real HTTP, held against an oracle
@@ -45,72 +38,6 @@ const CASES = [
 ] as const;
 const TARGET = { pass_wait: 120, ticket_spread: 180 } as const;
 type NewMetric = keyof typeof TARGET;
-
-/** One row's value under each metric: a number, null (excluded), or undefined (takes no part). */
-interface Valued {
-  row: CsvRow;
-  level: 0 | 1 | 2;
-  pass_wait: number | null | undefined;
-  ticket_spread: number | null | undefined;
-}
-
-const instant = (v: string | undefined) => (v ? Date.parse(v) : Number.NaN);
-
-/** The definitions, applied to one business date's rows (items left on screen already gone). */
-function valuesOfDay(rows: readonly CsvRow[]): Valued[] {
-  const out: Valued[] = [];
-  for (const row of rows) {
-    const level = levelOf(row as RawRecord);
-    if (level !== null) out.push({ row, level, pass_wait: null, ticket_spread: undefined });
-  }
-  // pass_wait: the expediter's fulfilment − the latest fulfilment of its selection one level below.
-  for (const v of out) {
-    if (v.level === 0 || !v.row.selectionGuid) continue;
-    const below = out.filter(
-      (w) =>
-        w.level === v.level - 1 &&
-        w.row.selectionGuid === v.row.selectionGuid &&
-        !Number.isNaN(instant(w.row.itemFulfilledAt)),
-    );
-    if (below.length === 0) continue;
-    const latest = below.reduce((a, b) =>
-      instant(b.row.itemFulfilledAt) > instant(a.row.itemFulfilledAt) ? b : a,
-    );
-    v.pass_wait = seconds(latest.row.itemFulfilledAt, v.row.itemFulfilledAt || undefined);
-  }
-  // ticket_spread: per ticket at level 0, on the record fulfilled last (the first on a tie).
-  const tickets = new Map<string, Valued[]>();
-  out.forEach((v, i) => {
-    if (v.level !== 0) return;
-    const key = v.row.ticketGuid || `own-${i}`;
-    tickets.set(key, [...(tickets.get(key) ?? []), v]);
-  });
-  for (const recs of tickets.values()) {
-    const done = recs.filter((v) => !Number.isNaN(instant(v.row.itemFulfilledAt)));
-    const carrier = done.length
-      ? done.reduce((a, b) => (instant(b.row.itemFulfilledAt) > instant(a.row.itemFulfilledAt) ? b : a))
-      : recs[0]!;
-    const finish = new Map<string, CsvRow>();
-    for (const v of done) {
-      const st = v.row.prepStationGuid ?? "";
-      const held = finish.get(st);
-      if (!held || instant(v.row.itemFulfilledAt) > instant(held.itemFulfilledAt)) finish.set(st, v.row);
-    }
-    const ends = [...finish.values()].sort((a, b) => instant(a.itemFulfilledAt) - instant(b.itemFulfilledAt));
-    carrier.ticket_spread =
-      ends.length < 2 ? null : seconds(ends[0]!.itemFulfilledAt, ends.at(-1)!.itemFulfilledAt);
-  }
-  return out;
-}
-
-/** Every row of the range valued, date by date (a selection and a ticket live within one business date). */
-function valued(rows: readonly CsvRow[]): Valued[] {
-  const byDate = new Map<string, CsvRow[]>();
-  for (const r of rows)
-    if (!isLeftOnScreen(r as RawRecord))
-      byDate.set(r.business_date!, [...(byDate.get(r.business_date!) ?? []), r]);
-  return [...byDate.values()].flatMap(valuesOfDay);
-}
 
 function figures(values: readonly (number | null | undefined)[], target: number) {
   const present = values.filter((v): v is number => typeof v === "number").sort((a, b) => a - b);

@@ -5,9 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import * as groupRoute from "@/app/api/admin/targets/route";
 import * as ownRoute from "@/app/api/restaurants/[guid]/kitchen/targets/route";
+import { listAudit } from "@/lib/audit/audit-log";
 import { setServerSessionReaderForTests } from "@/lib/auth/session";
 import { addBusinessDays } from "@/lib/business-date/business-date";
 import { currentBusinessDate } from "@/lib/business-date/closeout";
+import { getDatabase } from "@/lib/db/server";
 import type { GroupTargets, KitchenTargets } from "@/lib/kitchen/contract/responses";
 import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/node-server";
 import { defaultWorld } from "@/lib/sandbox/world";
@@ -23,6 +25,7 @@ import { FAST_SANDBOX } from "./contract-harness";
 
 const world = defaultWorld();
 const harbor = world.restaurants.find((r) => r.name === "Harbor Street Kitchen")!;
+const lakeside = world.restaurants.find((r) => r.name === "Lakeside Diner")!;
 const partner = world.clients.find((c) => c.clientId === "kp-partner")!;
 let sandbox: SandboxServer;
 let restoreEnv: () => void;
@@ -184,5 +187,70 @@ describe("the targets routes", () => {
       source: "group",
       effectiveFrom: currentBusinessDate(harbor),
     });
+  });
+
+  it("take a restaurant's pass wait, ticket spread and channel targets from a manager, audited; 403 to a viewer, 400 to bad values", async () => {
+    signIn("ana@kitchen.test");
+    const today = currentBusinessDate(harbor);
+    const saved = await own(
+      json({ passWait: [{ level: 1, seconds: 90 }], channels: [{ channel: "drive-thru", seconds: 180 }] }),
+    );
+    expect(saved.status).toBe(200);
+    const read = (await (await own()).json()) as KitchenTargets;
+    expect(read.passWait[1]).toEqual({
+      level: 1,
+      seconds: 90,
+      source: "own",
+      effectiveFrom: today,
+      isDefault: false,
+    });
+    expect(read.ticketSpread[0]).toMatchObject({ seconds: 180, source: "default" });
+    expect(read.channels.find((c) => c.channel === "drive-thru")).toMatchObject({
+      seconds: 180,
+      source: "own",
+    });
+    expect(read.channels.find((c) => c.channel === "take-out")).toMatchObject({
+      seconds: 600,
+      source: "default",
+    });
+    const audit = (await listAudit(await getDatabase(), { restaurant: harbor.guid })).filter(
+      (e) => e.subjectKind === "target",
+    );
+    expect(audit.map((e) => [e.actorEmail, e.subjectId, e.after])).toEqual(
+      expect.arrayContaining([
+        ["ana@kitchen.test", `${harbor.guid}: pass_wait level 1`, { seconds: 90, effectiveFrom: today }],
+        [
+          "ana@kitchen.test",
+          `${harbor.guid}: channel drive-thru ticket`,
+          { seconds: 180, effectiveFrom: today },
+        ],
+      ]),
+    );
+
+    const cases: [unknown, RegExp][] = [
+      [{ passWait: [{ level: 1, seconds: 0 }] }, /seconds must be a whole number/],
+      [{ ticketSpread: [{ level: 3, seconds: 60 }] }, /level must be 0, 1 or 2/],
+      [{ channels: [{ channel: "drive_thru", seconds: 60 }] }, /channel must be one of drive-thru, curbside/],
+      [{ channels: [{ channel: "curbside", seconds: 60, level: 1 }] }, /Unrecognized key|level/],
+    ];
+    for (const [body, message] of cases) {
+      const [status, error] = await errorOf(await own(json(body)));
+      expect([JSON.stringify(body), status, error]).toEqual([
+        JSON.stringify(body),
+        400,
+        expect.objectContaining({ message: expect.stringMatching(message) }),
+      ]);
+    }
+    expect(((await (await own()).json()) as KitchenTargets).ticketSpread[0]!.source).toBe("default");
+
+    signIn("ben@kitchen.test"); // a viewer of Lakeside Diner
+    const response = await ownRoute.PUT(
+      new Request(
+        `http://localhost/api/restaurants/${lakeside.guid}/kitchen/targets`,
+        json({ passWait: [{ level: 1, seconds: 90 }] }),
+      ),
+      { params: Promise.resolve({ guid: lakeside.guid }) },
+    );
+    expect((await errorOf(response))[0]).toBe(403);
   });
 });

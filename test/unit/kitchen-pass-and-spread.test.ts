@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { targetsOfMetric } from "@/lib/kitchen/contract/metric-targets";
+import { targetSchedule } from "@/lib/kitchen/contract/target-versions";
 import { summariseDay } from "@/lib/kitchen/ingest/day-summary";
 import { parseInstant } from "@/lib/kitchen/ingest/durations";
 import { NOT_COUNTED, writePassAndSpread } from "@/lib/kitchen/ingest/pass-and-spread";
@@ -168,7 +169,7 @@ describe("the two metrics in a day's cubes", () => {
       [summary],
       "pass_wait",
       {},
-      targetsOfMetric("pass_wait", { on: () => book, last: book }),
+      targetsOfMetric("pass_wait", { on: () => inForce, last: inForce }),
     );
     // Target 120 s: 300 and 240 late, 120 within.
     expect(pass.withinTarget.find((w) => w.level === 1)).toMatchObject({
@@ -176,10 +177,41 @@ describe("the two metrics in a day's cubes", () => {
       late: 2,
       within: 1,
     });
-    const same = targetsOfMetric("fire_to_fulfill", { on: () => book, last: book });
-    expect(same.last).toBe(book);
+    const same = targetsOfMetric("fire_to_fulfill", { on: () => inForce, last: inForce });
+    expect(same.last).toBe(inForce.book);
   });
-  const book = { levels: { 0: 600, 1: 720, 2: 840 }, stations: [] };
+
+  it("are judged by the restaurant's own dated targets from the date they start", () => {
+    const own = (kind: "pass_wait" | "ticket_spread", from: string, seconds: number, id: number) => ({
+      id,
+      scope: "own" as const,
+      kind,
+      stationGuid: null,
+      level: 1 as const,
+      from,
+      seconds,
+    });
+    const schedule = targetSchedule([
+      own("pass_wait", "20250307", 250, 1),
+      own("ticket_spread", "20250308", 60, 2),
+    ]);
+    const dated = { on: (d: string) => schedule.on(d), last: schedule.on("20250307") };
+    const pass = mergeDays([summary], "pass_wait", {}, targetsOfMetric("pass_wait", dated));
+    // Target 250 s at level 1 from 20250307: only 300 late.
+    expect(pass.withinTarget.find((w) => w.level === 1)).toMatchObject({
+      targetSeconds: 250,
+      late: 1,
+      within: 2,
+    });
+    // The day before keeps the default; the other levels and the spread (until 20250308) too.
+    expect(targetsOfMetric("pass_wait", dated).on("20250306").levels[1]).toBe(120);
+    expect(targetsOfMetric("pass_wait", dated).on("20250307").levels[0]).toBe(120);
+    expect(targetsOfMetric("ticket_spread", dated).on("20250307").levels[1]).toBe(180);
+    expect(targetsOfMetric("ticket_spread", dated).on("20250308").levels[1]).toBe(60);
+    // A change of a metric's own target is a break in the range (rollups are not read across it).
+    expect(schedule.breaksWithin("20250301", "20250310")).toEqual(["20250307", "20250308"]);
+  });
+  const inForce = targetSchedule([]).on("20250307");
 
   it("survive the stored form and reach the ticket drill-down's facts", () => {
     const round = decodeDaySummary(encodeDaySummary(summary));

@@ -7,9 +7,10 @@ import type { KitchenLevel } from "./vocabulary";
 /**
  * The ticket target of each channel (lib/kitchen/ingest/channels.ts), in seconds: a drive-thru
  * guest waits in the car, a dine-in guest is served at the table, so one ticket target for every
- * order judges neither. Built in (not yet editable): drive-thru 4 min, curbside and take-out
- * 10 min, dine-in and delivery 15 min. A channel without one (no dining option, an unknown
- * behavior) is held to the restaurant's ticket target of the level.
+ * order judges neither. The built-in defaults: drive-thru 4 min, curbside and take-out 10 min,
+ * dine-in and delivery 15 min; a restaurant sets its own per channel, dated (target-versions.ts,
+ * kind "channel"). A channel without one (no dining option, an unknown behavior) is held to the
+ * restaurant's ticket target of the level.
  */
 export const CHANNEL_TICKET_TARGETS: Readonly<Record<string, number>> = {
   "drive-thru": 240,

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { CLOCK_TIME_PATTERN } from "@/lib/business-date/business-clock";
 import { isBusinessDate } from "@/lib/business-date/business-date";
 
+import { CHANNEL_TICKET_TARGETS } from "./channels";
 import { ITEM_STATIONS_SECTION, SUMMARY_SECTIONS } from "./sections";
 import { STUCK_CHOICES, type StuckChoice } from "./stuck-items";
 import { KITCHEN_METRICS, NONE_FILTER, OVERVIEW_RANGES, type KitchenLevel } from "./vocabulary";
@@ -194,6 +195,13 @@ const secondsInBody = z
   .max(86_400, { message: "seconds must be a whole number from 1 to 86400, or null for the default" })
   .nullable();
 
+const TARGET_CHANNELS = Object.keys(CHANNEL_TICKET_TARGETS);
+const channelInBody = z
+  .string({ message: `channel must be one of ${TARGET_CHANNELS.join(", ")}` })
+  .refine((c) => TARGET_CHANNELS.includes(c), {
+    message: `channel must be one of ${TARGET_CHANNELS.join(", ")}`,
+  });
+
 const levelTargets = (what: string) =>
   z
     .array(z.strictObject({ level: levelInBody, seconds: secondsInBody }))
@@ -237,11 +245,32 @@ export const kitchenTargetsSchema = z
         message: "each station and level may appear only once",
       })
       .default([]),
+    /** The pass wait's and the ticket sync spread's targets per level (contract/metric-targets.ts). */
+    passWait: levelTargets("passWait").default([]),
+    ticketSpread: levelTargets("ticketSpread").default([]),
+    /** Per channel, its ticket target at every level (contract/channels.ts). */
+    channels: z
+      .array(z.strictObject({ channel: channelInBody, seconds: secondsInBody }))
+      .refine((ts) => new Set(ts.map((t) => t.channel)).size === ts.length, {
+        message: "each channel may appear only once in channels",
+      })
+      .default([]),
   })
-  .refine((b) => b.targets.length + b.tickets.length + b.stations.length > 0, {
-    message: "targets, tickets or stations must name at least one level or station",
-    path: ["targets"],
-  });
+  .refine(
+    (b) =>
+      b.targets.length +
+        b.tickets.length +
+        b.stations.length +
+        b.passWait.length +
+        b.ticketSpread.length +
+        b.channels.length >
+      0,
+    {
+      message:
+        "targets, tickets, stations, passWait, ticketSpread or channels must name at least one level, station or channel",
+      path: ["targets"],
+    },
+  );
 export type KitchenTargetsInput = z.infer<typeof kitchenTargetsSchema>;
 
 /**

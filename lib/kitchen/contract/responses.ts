@@ -453,6 +453,12 @@ export interface KitchenTargets {
   tickets: TargetSetting[];
   /** Stations' own targets today: a station and level not listed is held to its level's. */
   stations: (StationTarget & { source: "own"; effectiveFrom: string })[];
+  /** Per level, the pass wait's target (metric=pass_wait; the restaurant's own, else the default 2 min). */
+  passWait: TargetSetting[];
+  /** Per level, the ticket sync spread's target (metric=ticket_spread; own, else the default 3 min). */
+  ticketSpread: TargetSetting[];
+  /** Per channel, its ticket target at every level (the channels answer; own, else the built-in default). */
+  channels: (Omit<TargetSetting, "level"> & { channel: string })[];
   /** Changes recorded to start after today, the restaurant's own and the group's, by date. */
   scheduled: TargetChange[];
   /** The restaurant's own changes, newest first (the last 100). */

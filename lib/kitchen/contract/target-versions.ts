@@ -1,3 +1,5 @@
+import { CHANNEL_TICKET_TARGETS } from "./channels";
+import { OWN_TARGET_METRICS, ownMetricDefaults, type OwnTargetMetric } from "./metric-targets";
 import type { StationTarget, TargetBook } from "./targets";
 import {
   DEFAULT_TARGET_SECONDS,
@@ -15,9 +17,14 @@ import {
  * else the group's, else the built-in default; a station's own target replaces its level's
  * (contract/targets.ts `applicableTarget`). Station GUIDs are a restaurant's, so there is no group
  * station target.
+ *
+ * Migration 26 adds three kinds a restaurant may set for itself (no group standard): "pass_wait"
+ * and "ticket_spread" per level (the targets those metrics are judged by, contract/metric-targets.ts),
+ * and "channel", one ticket target per channel (contract/channels.ts), recorded at level 0 and in
+ * force at every level. Unset, each is its built-in default.
  */
 
-export type TargetKind = "level" | "station" | "ticket";
+export type TargetKind = "level" | "station" | "ticket" | OwnTargetMetric | "channel";
 export type TargetScope = "group" | "own";
 export type TargetSource = "own" | "group" | "default";
 
@@ -32,6 +39,8 @@ export interface TargetVersion {
   kind: TargetKind;
   /** Only for kind "station". */
   stationGuid: string | null;
+  /** Only for kind "channel" (absent on rows of the other kinds). */
+  channel?: string | null;
   level: KitchenLevel;
   /** First business date (YYYYMMDD) in force. */
   from: string;
@@ -47,6 +56,8 @@ export interface TargetChange {
   restaurantGuid: string | null;
   kind: TargetKind;
   stationGuid: string | null;
+  /** Only for kind "channel" (level 0, in force at every level). */
+  channel?: string | null;
   level: KitchenLevel;
   effectiveFrom: string;
   /** The scope's target in force on effectiveFrom before the change (null: none of that scope). */
@@ -74,6 +85,14 @@ export interface TargetsInForce {
   levels: Record<KitchenLevel, ResolvedTarget>;
   ticketTargets: Record<KitchenLevel, ResolvedTarget>;
   stations: (StationTarget & { effectiveFrom: string })[];
+  /** pass_wait and ticket_spread per level: the restaurant's own, else the built-in default. */
+  metricTargets: Record<OwnTargetMetric, Record<KitchenLevel, ResolvedTarget>>;
+  /** What those metrics' figures read: each level's target, at every station. */
+  metricBooks: Record<OwnTargetMetric, TargetBook>;
+  /** Per known channel, its ticket target (the restaurant's own, else the built-in default). */
+  channelTargets: Record<string, ResolvedTarget>;
+  /** Per known channel, its ticket target at each level: what the channels answer's tickets read. */
+  channelTickets: Record<string, Record<KitchenLevel, number>>;
   /** Equal keys, equal figures: what the answer cache and the rollups compare. */
   key: string;
 }
@@ -95,23 +114,28 @@ export interface TargetSchedule {
 
 const latest = (a: TargetVersion, b: TargetVersion) => (a.from !== b.from ? a.from > b.from : a.id > b.id);
 
-function resolveOn(versions: readonly TargetVersion[], date: string): Omit<TargetsInForce, "key" | "book"> {
-  // Per scope, kind, station and level: the version started last by `date`.
+const levelsOf = (resolved: Record<KitchenLevel, ResolvedTarget>) =>
+  Object.fromEntries(KITCHEN_LEVELS.map((l) => [l, resolved[l].seconds])) as Record<KitchenLevel, number>;
+
+type Resolved = Omit<TargetsInForce, "key" | "book" | "metricBooks" | "channelTickets">;
+
+function resolveOn(versions: readonly TargetVersion[], date: string): Resolved {
+  // Per scope, kind, station (or channel) and level: the version started last by `date`.
   const inForce = new Map<string, TargetVersion>();
   for (const v of versions) {
     if (v.from > date) continue;
-    const k = `${v.scope}|${v.kind}|${v.stationGuid ?? ""}|${v.level}`;
+    const k = `${v.scope}|${v.kind}|${v.stationGuid ?? v.channel ?? ""}|${v.level}`;
     const held = inForce.get(k);
     if (!held || latest(v, held)) inForce.set(k, v);
   }
-  const resolve = (kind: "level" | "ticket", level: KitchenLevel, fallback: number): ResolvedTarget => {
+  const resolve = (kind: TargetKind, level: KitchenLevel, fallback: number, of = ""): ResolvedTarget => {
     for (const scope of ["own", "group"] as const) {
-      const v = inForce.get(`${scope}|${kind}||${level}`);
+      const v = inForce.get(`${scope}|${kind}|${of}|${level}`);
       if (v && v.seconds !== null) return { seconds: v.seconds, source: scope, effectiveFrom: v.from };
     }
     return { seconds: fallback, source: "default", effectiveFrom: null };
   };
-  const byLevel = (kind: "level" | "ticket", defaults: Record<KitchenLevel, number>) =>
+  const byLevel = (kind: TargetKind, defaults: Record<KitchenLevel, number>) =>
     Object.fromEntries(KITCHEN_LEVELS.map((l) => [l, resolve(kind, l, defaults[l])])) as Record<
       KitchenLevel,
       ResolvedTarget
@@ -124,11 +148,37 @@ function resolveOn(versions: readonly TargetVersion[], date: string): Omit<Targe
     );
   const levels = byLevel("level", DEFAULT_TARGET_SECONDS);
   const ticketTargets = byLevel("ticket", DEFAULT_TICKET_TARGET_SECONDS);
-  const tickets = Object.fromEntries(KITCHEN_LEVELS.map((l) => [l, ticketTargets[l].seconds])) as Record<
-    KitchenLevel,
-    number
-  >;
-  return { levels, ticketTargets, tickets, stations };
+  const tickets = levelsOf(ticketTargets);
+  const metricTargets = Object.fromEntries(
+    OWN_TARGET_METRICS.map((m) => [m, byLevel(m, ownMetricDefaults(m))]),
+  ) as Record<OwnTargetMetric, Record<KitchenLevel, ResolvedTarget>>;
+  const channelTargets = Object.fromEntries(
+    Object.entries(CHANNEL_TICKET_TARGETS).map(([c, seconds]) => [c, resolve("channel", 0, seconds, c)]),
+  );
+  return { levels, ticketTargets, tickets, stations, metricTargets, channelTargets };
+}
+
+/** The parts of a segment's targets its figures read, from what resolveOn resolved. */
+function readParts(r: Resolved) {
+  const book: TargetBook = {
+    levels: levelsOf(r.levels),
+    stations: r.stations.map(({ stationGuid, level, seconds }) => ({ stationGuid, level, seconds })),
+  };
+  const metricBook = (m: OwnTargetMetric): TargetBook => ({
+    levels: levelsOf(r.metricTargets[m]),
+    stations: [],
+  });
+  const metricBooks: Record<OwnTargetMetric, TargetBook> = {
+    pass_wait: metricBook("pass_wait"),
+    ticket_spread: metricBook("ticket_spread"),
+  };
+  const channelTickets = Object.fromEntries(
+    Object.entries(r.channelTargets).map(([c, t]) => [
+      c,
+      Object.fromEntries(KITCHEN_LEVELS.map((l) => [l, t.seconds])) as Record<KitchenLevel, number>,
+    ]),
+  );
+  return { book, metricBooks, channelTickets };
 }
 
 export function targetSchedule(versions: readonly TargetVersion[]): TargetSchedule {
@@ -138,22 +188,18 @@ export function targetSchedule(versions: readonly TargetVersion[]): TargetSchedu
   const byKey = new Map<string, TargetsInForce>();
   for (const start of [SINCE_THE_BEGINNING, ...starts]) {
     const r = resolveOn(versions, start);
-    const book: TargetBook = {
-      levels: Object.fromEntries(KITCHEN_LEVELS.map((l) => [l, r.levels[l].seconds])) as Record<
-        KitchenLevel,
-        number
-      >,
-      stations: r.stations.map(({ stationGuid, level, seconds }) => ({ stationGuid, level, seconds })),
-    };
+    const { book, metricBooks, channelTickets } = readParts(r);
     // The sources too: the Overview's "own target" is part of an answer the cache keeps.
     const sources = KITCHEN_LEVELS.map((l) => [r.levels[l].source, r.ticketTargets[l].source]);
-    const key = JSON.stringify([book, r.tickets, sources]);
+    const key = JSON.stringify([book, r.tickets, sources, metricBooks, channelTickets]);
     // Equal targets share one object (and one key), so a merge sees them as one.
     const shared = byKey.get(key);
     const full: TargetsInForce = {
       ...r,
       book: shared?.book ?? book,
       tickets: shared?.tickets ?? r.tickets,
+      metricBooks: shared?.metricBooks ?? metricBooks,
+      channelTickets: shared?.channelTickets ?? channelTickets,
       key,
     };
     if (!shared) byKey.set(key, full);

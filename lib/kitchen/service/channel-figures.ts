@@ -1,13 +1,10 @@
 import "server-only";
 
-import {
-  CHANNEL_TICKET_TARGETS,
-  type ChannelTicketFigures,
-  type KitchenChannels,
-} from "@/lib/kitchen/contract/channels";
+import type { ChannelTicketFigures, KitchenChannels } from "@/lib/kitchen/contract/channels";
+import { targetsOfMetric } from "@/lib/kitchen/contract/metric-targets";
 import type { KitchenSummaryQuery } from "@/lib/kitchen/contract/params";
 import type { DateCoverage } from "@/lib/kitchen/contract/responses";
-import { KITCHEN_LEVELS, NONE_FILTER, type KitchenLevel } from "@/lib/kitchen/contract/vocabulary";
+import { NONE_FILTER } from "@/lib/kitchen/contract/vocabulary";
 import { CHANNELS } from "@/lib/kitchen/ingest/channels";
 import type { DimensionInterner } from "@/lib/kitchen/query/dimension-interner";
 import { mergeScoped } from "@/lib/kitchen/query/range-summary";
@@ -19,13 +16,14 @@ import type { createRangeParts } from "./range-parts";
 import type { KitchenRestaurant } from "./service-config";
 import { summaryQueryFields } from "./summary-assembly";
 
-type LevelTargets = Record<KitchenLevel, number>;
-
-/** A channel's ticket targets per level: its own at every level, else the restaurant's of each date. */
-function channelTargets(channel: string | null, own: DatedTicketTargets): LevelTargets | DatedTicketTargets {
-  const seconds = channel === null ? undefined : CHANNEL_TICKET_TARGETS[channel];
-  if (seconds === undefined) return own;
-  return Object.fromEntries(KITCHEN_LEVELS.map((l) => [l, seconds])) as LevelTargets;
+/**
+ * A channel's ticket targets per level and date: the channel's target in force that date (the
+ * restaurant's own or the built-in default, at every level), else, for no channel or one without a
+ * target, the restaurant's ticket target of each level.
+ */
+function channelTargets(channel: string | null, targets: RangeTargets): DatedTicketTargets {
+  if (channel === null || !(channel in targets.last.channelTickets)) return targets.ticketSeconds;
+  return { on: (d) => targets.on(d).channelTickets[channel]!, last: targets.last.channelTickets[channel]! };
 }
 
 const byChannel = (a: string | null, b: string | null) => {
@@ -59,11 +57,19 @@ export async function channelFigures(
   );
   const filters = filtersFor(query);
   const head = summaryQueryFields(restaurant, query, dates, rows, range.coverage(), merged, filters);
-  const figures = mergeScoped(merged, query.metric, filters, targets.book, deps.interner, {
-    hours: false,
-    trend: true,
-    items: false,
-  });
+  // As the summary: pass_wait and ticket_spread are judged by their own targets.
+  const figures = mergeScoped(
+    merged,
+    query.metric,
+    filters,
+    targetsOfMetric(query.metric, targets),
+    deps.interner,
+    {
+      hours: false,
+      trend: true,
+      items: false,
+    },
+  );
   const rowsOf = figures.channels ?? [];
   const present = [...new Set(rowsOf.map((r) => r.channel))].sort(byChannel);
   const tickets: ChannelTicketFigures[] = [];
@@ -72,7 +78,7 @@ export async function channelFigures(
       merged,
       query.metric,
       { ...filters, channel: channel ?? NONE_FILTER },
-      channelTargets(channel, targets.ticketSeconds),
+      channelTargets(channel, targets),
     );
     for (const t of times.tickets)
       if (t.stats.count + t.stats.excluded > 0)

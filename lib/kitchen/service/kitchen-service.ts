@@ -393,7 +393,7 @@ async function summaryAnswer(
       rows,
       coverage(),
       merged,
-      targetsOfMetric(query.metric, targets.book),
+      targetsOfMetric(query.metric, targets),
       targets.ticketSeconds,
       k.internerOf(restaurant.guid),
       filters,

@@ -71,6 +71,13 @@ async function readKitchenTargets(
     targets: settingsOf(t.levels),
     tickets: settingsOf(t.ticketTargets),
     stations: t.stations.map((s) => ({ ...s, source: "own" as const })),
+    passWait: settingsOf(t.metricTargets.pass_wait),
+    ticketSpread: settingsOf(t.metricTargets.ticket_spread),
+    channels: Object.entries(t.channelTargets).map(([channel, r]) => ({
+      channel,
+      ...r,
+      isDefault: r.source === "default",
+    })),
     scheduled: scheduledAfter(today, own, group),
     history: own,
     updatedAt: own[0]?.at ?? null,
@@ -136,6 +143,15 @@ async function writeKitchenTargets(
   const changes: TargetChangeInput[] = [
     ...levelChanges(input),
     ...input.stations.map((t) => ({ kind: "station" as const, ...t })),
+    ...(input.passWait ?? []).map((t) => ({ kind: "pass_wait" as const, stationGuid: null, ...t })),
+    ...(input.ticketSpread ?? []).map((t) => ({ kind: "ticket_spread" as const, stationGuid: null, ...t })),
+    // A channel's ticket target is one for every level, recorded at level 0 (migration 26).
+    ...(input.channels ?? []).map((t) => ({
+      kind: "channel" as const,
+      stationGuid: null,
+      level: 0 as const,
+      ...t,
+    })),
   ];
   return appendTargetVersions(db, restaurant.guid, changes, from, by.actor, by.now);
 }
@@ -171,6 +187,9 @@ export function targetsApi(db: Database, now: () => number) {
         targets: input.targets ?? [],
         tickets: input.tickets ?? [],
         stations: input.stations ?? [],
+        passWait: input.passWait ?? [],
+        ticketSpread: input.ticketSpread ?? [],
+        channels: input.channels ?? [],
       };
       await writeKitchenTargets(db, restaurant, full, {
         actor: by.actor ?? null,

@@ -41,6 +41,8 @@ export interface RangeTargets {
   ticketSeconds: DatedTicketTargets;
   breaks: string[];
   fingerprint: string;
+  /** All the targets in force on a date (metric-targets.ts and the channels answer read theirs from it). */
+  on: (date: string) => TargetsInForce;
   last: TargetsInForce;
 }
 
@@ -84,6 +86,7 @@ export function createRangeAnswers({ db, whenReady, parts, internerOf, config }:
       ticketSeconds: { on: (d) => schedule.on(d).tickets, last: last.tickets },
       breaks: schedule.breaksWithin(from, to),
       fingerprint: schedule.fingerprint(from, to),
+      on: (d) => schedule.on(d),
       last,
     };
   };

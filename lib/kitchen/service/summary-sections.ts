@@ -96,7 +96,7 @@ export async function summarySection<S extends SummarySection>(
       merged,
       query.metric,
       filters,
-      targetsOfMetric(query.metric, targets.book),
+      targetsOfMetric(query.metric, targets),
       deps.interner,
       scope,
     ),

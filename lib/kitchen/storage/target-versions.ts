@@ -20,6 +20,8 @@ const GROUP = "";
 export interface TargetChangeInput {
   kind: TargetKind;
   stationGuid: string | null;
+  /** Only for kind "channel" (migration 26). */
+  channel?: string | null;
   level: KitchenLevel;
   seconds: number | null;
 }
@@ -29,6 +31,7 @@ interface Row {
   restaurant_guid: string;
   kind: TargetKind;
   station_guid: string;
+  channel: string;
   level: number;
   effective_from: string;
   seconds: number | null;
@@ -38,7 +41,7 @@ interface Row {
 }
 
 const COLUMNS =
-  "id, restaurant_guid, kind, station_guid, level, effective_from, seconds, before_seconds, recorded_ms, actor";
+  "id, restaurant_guid, kind, station_guid, channel, level, effective_from, seconds, before_seconds, recorded_ms, actor";
 
 /**
  * A restaurant's versions and the group's, as that restaurant reads them. A group change starts, for
@@ -100,6 +103,7 @@ function versionsAsReadBy(rows: readonly Row[], restaurant: ({ guid: string } & 
         scope: group ? "group" : "own",
         kind: r.kind,
         stationGuid: r.kind === "station" ? r.station_guid : null,
+        ...(r.kind === "channel" ? { channel: r.channel } : {}),
         level,
         from,
         seconds: r.seconds === null ? null : Number(r.seconds),
@@ -126,19 +130,21 @@ export async function appendTargetVersions(
     const recorded: TargetChange[] = [];
     for (const c of changes) {
       const station = c.kind === "station" ? (c.stationGuid ?? "") : "";
+      const channel = c.kind === "channel" ? (c.channel ?? "") : "";
       const [held] = await tx.query<{ seconds: number | null }>(
         `SELECT seconds FROM kitchen_target_versions
-         WHERE restaurant_guid = $1 AND kind = $2 AND station_guid = $3 AND level = $4 AND effective_from <= $5
+         WHERE restaurant_guid = $1 AND kind = $2 AND station_guid = $3 AND channel = $6 AND level = $4
+           AND effective_from <= $5
          ORDER BY effective_from DESC, id DESC LIMIT 1`,
-        [scopeGuid, c.kind, station, c.level, effectiveFrom],
+        [scopeGuid, c.kind, station, c.level, effectiveFrom, channel],
       );
       const before = held?.seconds === undefined || held.seconds === null ? null : Number(held.seconds);
       if (before === c.seconds) continue;
       const [row] = await tx.query<Row>(
         `INSERT INTO kitchen_target_versions
-           (restaurant_guid, kind, station_guid, level, effective_from, seconds, before_seconds, recorded_ms, actor)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING ${COLUMNS}`,
-        [scopeGuid, c.kind, station, c.level, effectiveFrom, c.seconds, before, now, actor],
+           (restaurant_guid, kind, station_guid, level, effective_from, seconds, before_seconds, recorded_ms, actor, channel)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING ${COLUMNS}`,
+        [scopeGuid, c.kind, station, c.level, effectiveFrom, c.seconds, before, now, actor, channel],
       );
       const change = changeOf(row!);
       await reportTargetChange(tx, change);
@@ -158,7 +164,9 @@ async function reportTargetChange(tx: Queryable, change: TargetChange): Promise<
   const target =
     change.kind === "station"
       ? `station ${change.stationGuid} level ${change.level}`
-      : `${change.kind} level ${change.level}`;
+      : change.kind === "channel"
+        ? `channel ${change.channel} ticket`
+        : `${change.kind} level ${change.level}`;
   await recordAudit(tx, {
     actorEmail: change.actor,
     action: change.scope === "group" ? "target.group" : "target.update",
@@ -191,6 +199,7 @@ function changeOf(r: Row): TargetChange {
     restaurantGuid: r.restaurant_guid === GROUP ? null : r.restaurant_guid,
     kind: r.kind,
     stationGuid: r.kind === "station" ? r.station_guid : null,
+    ...(r.kind === "channel" ? { channel: r.channel } : {}),
     level: Number(r.level) as KitchenLevel,
     effectiveFrom: r.effective_from,
     before: r.before_seconds === null ? null : Number(r.before_seconds),
