@@ -381,7 +381,7 @@ describe("routes of a permitted restaurant, with the sandbox as the Platform", (
     ]);
     expect(await put(JSON.stringify({ stations: [] }))).toEqual([
       400,
-      expect.objectContaining({ message: expect.stringMatching(/at least one level or station/) }),
+      expect.objectContaining({ message: expect.stringMatching(/at least one level, station or channel/) }),
     ]);
   });
 

@@ -300,6 +300,21 @@ describe.each(STORE_KINDS)("kitchen API on %s", (kind) => {
       businessDate: "20250320",
       targets: [level(0, 600), level(1, 720), level(2, 840)],
       tickets: [level(0, 900), level(1, 1080), level(2, 1260)],
+      // Issue 36's own targets, at their defaults until the restaurant sets them.
+      passWait: [level(0, 120), level(1, 120), level(2, 120)],
+      ticketSpread: [level(0, 180), level(1, 180), level(2, 180)],
+      channels: (
+        [
+          ["drive-thru", 240],
+          ["curbside", 600],
+          ["take-out", 600],
+          ["dine-in", 900],
+          ["delivery", 900],
+        ] as const
+      ).map(([channel, seconds]) => {
+        const { level: _level, ...rest } = level(0, seconds);
+        return { channel, ...rest };
+      }),
       stations: [],
       scheduled: [],
       history: [],

@@ -158,7 +158,7 @@ describe.each(STORE_KINDS)("ticket times on %s", (kind) => {
     );
     expect(reset.tickets[0]).toEqual({ level: 0, seconds: 900, ...byDefault });
     expect(kitchenTargetsSchema.safeParse({}).error?.issues[0]?.message).toBe(
-      "targets, tickets or stations must name at least one level or station",
+      "targets, tickets, stations, passWait, ticketSpread or channels must name at least one level, station or channel",
     );
   });
 
