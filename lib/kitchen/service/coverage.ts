@@ -126,6 +126,14 @@ export function coverageOf(states: readonly DateState[]): DateCoverage {
   return coverage;
 }
 
+/**
+ * Every date of the range answered 204 (the restaurant lacks the kitchen tier) and none was
+ * counted: the one rule the Overview, the weekly report and the matrices name "not entitled" by.
+ */
+export function withoutKitchenTier(c: DateCoverage): boolean {
+  return c.notEntitled.length > 0 && c.complete.length + c.open.length + c.failed.length === 0;
+}
+
 /** The coverage route's per-date list, with its counts. */
 export function coverageReport(
   restaurantGuid: string,

@@ -14,6 +14,7 @@ import type { StuckReport } from "@/lib/kitchen/contract/responses";
 import { DEFAULT_STUCK_MINUTES } from "@/lib/kitchen/contract/stuck-items";
 import { itemsMatrixRows, restaurantItems, type RestaurantItems } from "@/lib/kitchen/query/items-matrix";
 
+import { withoutKitchenTier } from "./coverage";
 import type { KitchenService } from "./kitchen-service";
 import { mapLimit } from "./map-limit";
 import type { OverviewRestaurant } from "./overview";
@@ -120,11 +121,7 @@ async function columnOf(
     };
   }
   const { days, coverage, cutSeconds, stuck } = answer.value;
-  if (
-    coverage.notEntitled.length > 0 &&
-    coverage.complete.length + coverage.open.length + coverage.failed.length === 0
-  )
-    return none("not_entitled");
+  if (withoutKitchenTier(coverage)) return none("not_entitled");
   const items = restaurantItems(days, query.metric, query.level, cutSeconds);
   return {
     column: {

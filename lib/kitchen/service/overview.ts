@@ -15,6 +15,7 @@ import { DEFAULT_STUCK_MINUTES, type StuckChoice } from "@/lib/kitchen/contract/
 import type { TargetSource } from "@/lib/kitchen/contract/target-versions";
 import { KITCHEN_LEVELS, type KitchenLevel, type OverviewRange } from "@/lib/kitchen/contract/vocabulary";
 
+import { withoutKitchenTier } from "./coverage";
 import type { KitchenService } from "./kitchen-service";
 import { overviewChain, type OverviewGroups } from "./overview-chain";
 import { withStatus } from "./overview-status";
@@ -175,7 +176,7 @@ async function overviewRow(
       },
     };
   }
-  if (isNotEntitled(current.value) && isNotEntitled(previous.value))
+  if (withoutKitchenTier(current.value.coverage) && withoutKitchenTier(previous.value.coverage))
     return { ...base, status: "not_entitled" };
   return {
     ...base,
@@ -185,12 +186,6 @@ async function overviewRow(
     stuckRecords: current.value.stuck.records,
     stuckReport: current.value.stuck,
   };
-}
-
-/** Every date of the period answered 204 (no kitchen tier), none counted. */
-function isNotEntitled(summary: Pick<KitchenSummary, "coverage">): boolean {
-  const c = summary.coverage;
-  return c.notEntitled.length > 0 && c.complete.length + c.open.length + c.failed.length === 0;
 }
 
 /** A summary reduced to the Overview's figures, levels 0-2 (also the scale benchmark's table). */

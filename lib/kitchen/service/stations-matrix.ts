@@ -19,6 +19,7 @@ import {
 } from "@/lib/kitchen/query/stations-matrix";
 import { readTargetVersionsOf } from "@/lib/kitchen/storage/target-versions";
 
+import { withoutKitchenTier } from "./coverage";
 import type { KitchenService } from "./kitchen-service";
 import { mapLimit } from "./map-limit";
 import type { OverviewRestaurant } from "./overview";
@@ -111,11 +112,7 @@ async function columnOf(
       stations: null,
     };
   const { days, coverage, cutSeconds, stuck } = answer.value;
-  if (
-    coverage.notEntitled.length > 0 &&
-    coverage.complete.length + coverage.open.length + coverage.failed.length === 0
-  )
-    return none("not_entitled");
+  if (withoutKitchenTier(coverage)) return none("not_entitled");
   const stations = restaurantStations(days, query.level, cutSeconds);
   return {
     column: { ...column, records: stations.records, withoutMultiLocationId: stations.withoutMultiLocationId },

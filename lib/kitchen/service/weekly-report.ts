@@ -12,6 +12,7 @@ import type {
   WeeklyReportRow,
 } from "@/lib/kitchen/contract/weekly-report";
 
+import { withoutKitchenTier } from "./coverage";
 import type { KitchenService } from "./kitchen-service";
 import { mapLimit } from "./map-limit";
 import type { OverviewRestaurant } from "./overview";
@@ -58,12 +59,6 @@ function levelFigures(summary: KitchenLevelSummary, level: KitchenLevel): Weekly
     p50: stats?.p50 ?? null,
     p90: stats?.p90 ?? null,
   };
-}
-
-/** Every date answered 204 (no kitchen tier), none counted: the Overview's rule. */
-function withoutKitchenTier(summary: Pick<KitchenLevelSummary, "coverage">): boolean {
-  const c = summary.coverage;
-  return c.notEntitled.length > 0 && c.complete.length + c.open.length + c.failed.length === 0;
 }
 
 type Outcome =
@@ -131,7 +126,7 @@ export async function kitchenWeeklyReport(
         progress: { answered: c.answered + p.answered, total: c.total + p.total },
       };
     }
-    if (withoutKitchenTier(current.value) && withoutKitchenTier(previous.value))
+    if (withoutKitchenTier(current.value.coverage) && withoutKitchenTier(previous.value.coverage))
       return without("not_entitled");
     const rows = KITCHEN_LEVELS.map((level): WeeklyReportRow => ({
       ...base,
